@@ -1,0 +1,64 @@
+"""Shared test fixtures: where the real VASSAL corpus lives, and a guard against logged errors."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+CORPUS = SHARED / "vassal" / "corpus"
+
+GAME_SUFFIXES = (".vsav", ".vlog")
+MODULE_NAMES = ("buildFile", "buildFile.xml")
+
+
+def corpus_games() -> list[Path]:
+    """Every corpus save and log, sorted (read in place, never copied)."""
+    return sorted(p for p in CORPUS.rglob("*") if p.suffix in GAME_SUFFIXES)
+
+
+def corpus_modules() -> list[Path]:
+    """Every corpus module definition (bare buildFile / buildFile.xml)."""
+    return sorted(p for p in CORPUS.rglob("*") if p.name in MODULE_NAMES)
+
+
+def corpus_id(path: Path) -> str:
+    """A readable test id: the path relative to the corpus folder."""
+    return str(path.relative_to(CORPUS))
+
+
+def module_for(game: Path) -> Path | None:
+    """The buildFile that sits beside a corpus game, if any."""
+    for name in MODULE_NAMES:
+        candidate = game.parent / name
+        if candidate.exists():
+            return candidate
+    return None
+
+
+class _RaiseOnError(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def fail_on_logged_error() -> Iterator[None]:
+    """Fail any test during which library code logs an ERROR it did not expect."""
+    handler = _RaiseOnError()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
+    if handler.records:
+        messages = "; ".join(record.getMessage() for record in handler.records)
+        pytest.fail(f"library logged an error: {messages}")
