@@ -1,0 +1,331 @@
+"""Reading and writing VASSAL saved games (.vsav) and logs (.vlog).
+
+A save and a log share one container (FORMAT.md §1.3, §5.1): a zip whose `savedGame`
+entry holds one encoded command. Its top-level tokens are the restore block
+`begin_save … end_save` (the position when the file was saved, or when logging began) and,
+for a log, one `LOG⇥…` token per recorded step.
+
+`read_save` is lenient like VASSAL: a command it cannot understand is kept as
+`UnknownCommand`, and problems are collected in `SaveFile.problems`; `strict=True` raises
+the first problem instead.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+import zipfile
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from xml.etree import ElementTree
+
+from vmod_schema.archive import Archive, Limits
+from vmod_schema.commands import (
+    ESC,
+    AddPiece,
+    BeginSave,
+    Command,
+    EndSave,
+    LogEntry,
+    NullCommand,
+    PlayerJoin,
+    Undo,
+    decode_command,
+    kind_of,
+)
+from vmod_schema.errors import NotAVassalFileError, VassalFormatError
+from vmod_schema.metadata import Metadata, parse_metadata
+from vmod_schema.obfuscation import PayloadEncoding, decode_payload, encode_payload
+from vmod_schema.sequence import join, split
+
+SAVED_GAME = "savedGame"
+SAVEDATA = "savedata"
+MODULEDATA = "moduledata"
+
+
+class GameKind(StrEnum):
+    """Whether a game file is a plain save or a log with recorded steps (§5.1)."""
+
+    SAVE = "save"
+    LOG = "log"
+
+
+@dataclass(slots=True)
+class LoggedStep:
+    """One recorded step of a log: everything one user action produced (§5.2)."""
+
+    number: int
+    """1-based step number (step 0 is the restore block)."""
+    command: Command
+    """The decoded top-level token, `LOG⇥…` wrappers included."""
+    token_index: int
+    """Index of the step's token among the file's top-level tokens."""
+
+    def commands(self) -> list[Command]:
+        """The step's primitive commands in execution order, LOG wrappers removed."""
+        return list(self.command.walk())
+
+    @property
+    def is_undo(self) -> bool:
+        """Whether this step is an undo (it opens with `UNDO⇥true`, §5.3)."""
+        for command in self.command.walk():
+            if isinstance(command, NullCommand):
+                continue
+            return isinstance(command, Undo) and command.begins
+        return False
+
+    def __repr__(self) -> str:
+        return f"LoggedStep({self.number}, commands={len(self.commands())})"
+
+
+@dataclass(slots=True)
+class SaveFile:
+    """A decoded save or log: its metadata and its top-level commands."""
+
+    path: str
+    kind: GameKind
+    encoding: PayloadEncoding
+    key: int | None = field(repr=False)
+    entries: list[str]
+    savedata: Metadata | None
+    moduledata: Metadata | None
+    top_level: list[Command]
+    end_save_index: int | None
+    problems: list[VassalFormatError] = field(default_factory=list)
+    text_encoding: str = "utf-8"
+
+    @property
+    def restore_block(self) -> list[Command]:
+        """The top-level commands from `begin_save` to `end_save` inclusive (step 0)."""
+        end = self.end_save_index
+        return self.top_level if end is None else self.top_level[: end + 1]
+
+    @property
+    def after_restore(self) -> list[Command]:
+        """The top-level commands after `end_save`."""
+        end = self.end_save_index
+        return [] if end is None else self.top_level[end + 1 :]
+
+    @property
+    def prelude(self) -> list[Command]:
+        """Non-`LOG` commands after `end_save` (very old logs): executed at load (§5.1)."""
+        return [c for c in self.after_restore
+                if not isinstance(c, (LogEntry, NullCommand)) and not _is_log_token(c)]
+
+    @property
+    def steps(self) -> list[LoggedStep]:
+        """The recorded steps of a log, in order (none for a save)."""
+        base = 0 if self.end_save_index is None else self.end_save_index + 1
+        found: list[LoggedStep] = []
+        for offset, command in enumerate(self.after_restore):
+            if _is_log_token(command):
+                found.append(LoggedStep(len(found) + 1, command, base + offset))
+        return found
+
+    def restore_commands(self) -> Iterator[Command]:
+        """The primitive commands of the restore block in execution order."""
+        for command in self.restore_block:
+            if not isinstance(command, (BeginSave, EndSave)):
+                yield from command.walk()
+
+    def add_pieces(self) -> Iterator[AddPiece]:
+        """Every AddPiece command of the file (restore block and steps), in order."""
+        for top in self.top_level:
+            for command in top.walk():
+                if isinstance(command, AddPiece):
+                    yield command
+
+    def players(self) -> list[PlayerJoin]:
+        """The roster entries of the restore block (user ids are passwords: never show them)."""
+        return [c for c in self.restore_commands() if isinstance(c, PlayerJoin)]
+
+    @property
+    def vassal_version(self) -> str | None:
+        """The engine version that wrote the file, if its metadata says."""
+        for data in (self.savedata, self.moduledata):
+            if data is not None and data.vassal_version:
+                return data.vassal_version
+        return None
+
+    def command_counts(self, commands: Iterable[Command]) -> Counter[str]:
+        """Count primitive commands by kind (MANIFEST.md's names)."""
+        return Counter(kind_of(c) for top in commands for c in top.walk())
+
+    def encode_text(self) -> str:
+        """Re-encode the top-level commands: equals the original text for a file VASSAL wrote."""
+        return encode_top_level(self.top_level)
+
+
+def _is_log_token(command: Command) -> bool:
+    if isinstance(command, LogEntry):
+        return True
+    while not isinstance(command, LogEntry):
+        children = getattr(command, "children", None)
+        if not children:
+            return False
+        command = children[0]
+    return True
+
+
+def encode_top_level(commands: Sequence[Command]) -> str:
+    """Join top-level commands into the plain `savedGame` text."""
+    return join([c.encode() for c in commands], ESC)
+
+
+def decode_top_level(text: str) -> list[Command]:
+    """Split the plain `savedGame` text into decoded top-level commands (§4.1)."""
+    return [decode_command(token) for token in split(text, ESC)]
+
+
+def read_save(path: str | Path, *, strict: bool = False, limits: Limits | None = None,
+              decode_pieces: bool = False) -> SaveFile:
+    """Read a .vsav or .vlog file (decided by content, not extension).
+
+    With `decode_pieces`, every AddPiece's type and state are decoded into trait chains
+    now (and problems recorded); otherwise pieces decode on first use.
+
+    Raises:
+        VassalFormatError: the container, the payload or (with `strict`) a command or a
+            piece is malformed; the error names the file, the entry and the position.
+    """
+    name = str(path)
+    with Archive.open(path, limits=limits) as archive:
+        if not archive.has(SAVED_GAME):
+            if archive.has("buildFile.xml") or archive.has("buildFile"):
+                raise NotAVassalFileError("this is a module, not a saved game or log",
+                                          file=name)
+            raise NotAVassalFileError("zip has no savedGame entry: not a VASSAL save or log",
+                                      file=name, entry=SAVED_GAME)
+        raw = archive.read(SAVED_GAME)
+        savedata = _metadata(archive, SAVEDATA, name)
+        moduledata = _metadata(archive, MODULEDATA, name)
+        entries = archive.names()
+    try:
+        payload = decode_payload(raw)
+    except VassalFormatError as error:
+        raise error.located(file=name, entry=SAVED_GAME) from None
+    return parse_game_text(
+        payload.text, path=name, encoding=payload.encoding, key=payload.key, entries=entries,
+        savedata=savedata, moduledata=moduledata, strict=strict, decode_pieces=decode_pieces,
+        text_encoding=payload.text_encoding)
+
+
+def _metadata(archive: Archive, entry: str, name: str) -> Metadata | None:
+    if not archive.has(entry):
+        return None
+    return parse_metadata(archive.read(entry, max_bytes=1024 * 1024), file=name, entry=entry)
+
+
+def parse_game_text(text: str, *, path: str = "<text>",
+                    encoding: PayloadEncoding = PayloadEncoding.PLAIN, key: int | None = None,
+                    entries: Sequence[str] = (SAVED_GAME,), savedata: Metadata | None = None,
+                    moduledata: Metadata | None = None, strict: bool = False,
+                    decode_pieces: bool = False, text_encoding: str = "utf-8") -> SaveFile:
+    """Decode the plain `savedGame` text of a save or log into a `SaveFile`."""
+    top_level = decode_top_level(text)
+    end_index = next((i for i, c in enumerate(top_level) if isinstance(c, EndSave)), None)
+    problems: list[VassalFormatError] = []
+    if not top_level or not isinstance(top_level[0], BeginSave):
+        problems.append(VassalFormatError("savedGame does not start with begin_save", file=path,
+                                          entry=SAVED_GAME, position=0))
+    if end_index is None:
+        problems.append(VassalFormatError("savedGame has no end_save", file=path,
+                                          entry=SAVED_GAME, position=len(text)))
+    after = [] if end_index is None else top_level[end_index + 1 :]
+    has_steps = any(_is_log_token(c) for c in after)
+    save = SaveFile(
+        path=path, kind=GameKind.LOG if has_steps else GameKind.SAVE, encoding=encoding,
+        key=key, entries=list(entries), savedata=savedata, moduledata=moduledata,
+        top_level=top_level, end_save_index=end_index, problems=problems,
+        text_encoding=text_encoding)
+    if decode_pieces or strict:
+        _decode_pieces(save, text, strict=strict)
+    if strict and save.problems:
+        raise save.problems[0]
+    return save
+
+
+def _decode_pieces(save: SaveFile, text: str, *, strict: bool) -> None:
+    """Decode every AddPiece, recording (or raising) a located error for each bad one."""
+    step_of = {step.token_index: step.number for step in save.steps}
+    for index, top in enumerate(save.top_level):
+        for command in top.walk():
+            if not isinstance(command, AddPiece):
+                continue
+            try:
+                command.piece(strict=strict)
+            except VassalFormatError as error:
+                offset = len(encode_top_level(save.top_level[:index])) + (1 if index else 0)
+                save.problems.append(error.located(
+                    file=save.path, entry=SAVED_GAME, step=step_of.get(index, 0),
+                    position=offset + (error.position or 0)))
+                if strict:
+                    return
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def metadata_xml(fields: Sequence[tuple[str, str]]) -> bytes:
+    """Build a `<data version="1">` metadata document (FORMAT.md §1.4)."""
+    root = ElementTree.Element("data", {"version": "1"})
+    for tag, value in fields:
+        ElementTree.SubElement(root, tag).text = value
+    document: bytes = ElementTree.tostring(root, encoding="UTF-8", xml_declaration=True)
+    return document
+
+
+@dataclass(frozen=True, slots=True)
+class GameFileInfo:
+    """What `write_game` records in `savedata` and `moduledata`."""
+
+    module_name: str = ""
+    module_version: str = ""
+    vassal_version: str = "3.7.12"
+    description: str = ""
+    date_saved_ms: int | None = None
+
+
+def write_game(path: str | Path, top_level: Sequence[Command], *,
+               info: GameFileInfo | None = None,
+               encoding: PayloadEncoding = PayloadEncoding.VCSK,
+               key: int | None = None) -> Path:
+    """Write a save or log that VASSAL can load, atomically (temp file + rename).
+
+    The zip holds `savedGame` (the commands, obfuscated as `encoding`), `savedata` and
+    `moduledata` (FORMAT.md §3.8).
+    """
+    info = info or GameFileInfo()
+    target = Path(path)
+    date = str(info.date_saved_ms if info.date_saved_ms is not None
+               else int(time.time() * 1000))
+    payload = encode_payload(encode_top_level(top_level), encoding, key=key)
+    savedata = metadata_xml([("version", ""), ("VassalVersion", info.vassal_version),
+                             ("dateSaved", date), ("description", info.description)])
+    moduledata = metadata_xml([("version", info.module_version),
+                               ("VassalVersion", info.vassal_version),
+                               ("dateSaved", date), ("name", info.module_name)])
+    entries = [(SAVED_GAME, payload), (SAVEDATA, savedata), (MODULEDATA, moduledata)]
+    atomic_write_zip(target, entries)
+    return target
+
+
+def atomic_write_zip(target: Path, entries: Sequence[tuple[str, bytes]]) -> None:
+    """Write a deflated zip to a temporary file beside `target`, then rename it into place."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream, \
+                zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data in entries:
+                info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, data)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
