@@ -8,10 +8,13 @@ header cannot smuggle a zip bomb through), and the compression ratio.
 from __future__ import annotations
 
 import io
+import lzma
+import struct
 import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from vmod_schema.errors import (
     ArchiveError,
@@ -45,8 +48,10 @@ class Archive:
     Example: `Archive.open(path).read("savedGame")`.
     """
 
-    def __init__(self, zip_file: zipfile.ZipFile, name: str, limits: Limits) -> None:
+    def __init__(self, zip_file: zipfile.ZipFile, name: str, limits: Limits,
+                 handle: BinaryIO) -> None:
         self._zip = zip_file
+        self._handle = handle
         self.name = name
         self.limits = limits
         self._infos = {info.filename: info for info in zip_file.infolist()}
@@ -68,24 +73,34 @@ class Archive:
         except OSError as error:
             raise ArchiveError(f"cannot open file: {error.strerror}", file=display) from None
         try:
+            declared = _declared_entry_count(handle)
+            if declared is not None and declared > limits.max_entries:
+                raise ArchiveLimitError(
+                    f"archive declares {declared} entries, more than the limit "
+                    f"{limits.max_entries}", file=display)
             zip_file = zipfile.ZipFile(handle)
+        except VassalFormatError:
+            handle.close()
+            raise
         except zipfile.BadZipFile as error:
             handle.close()
             raise ArchiveError(f"not a zip archive, or a truncated one: {error}",
                                file=display) from None
-        except (OSError, ValueError, EOFError) as error:
+        except (OSError, ValueError, EOFError, struct.error) as error:
             handle.close()
             raise ArchiveError(f"corrupt zip archive: {error}", file=display) from None
         if len(zip_file.infolist()) > limits.max_entries:
             zip_file.close()
+            handle.close()
             raise ArchiveLimitError(
                 f"archive has {len(zip_file.infolist())} entries, more than the limit "
                 f"{limits.max_entries}", file=display)
-        return cls(zip_file, display, limits)
+        return cls(zip_file, display, limits, handle)
 
     def close(self) -> None:
-        """Close the underlying file."""
+        """Close the archive and the file under it."""
         self._zip.close()
+        self._handle.close()
 
     def __enter__(self) -> Archive:
         return self
@@ -128,7 +143,7 @@ class Archive:
                 f"entry declares {info.file_size} bytes, more than the limit {limit}",
                 file=self.name, entry=entry)
         self._check_ratio(info, info.file_size)
-        chunks: list[bytes] = []
+        buffer = io.BytesIO()
         total = 0
         try:
             with self._zip.open(info) as stream:
@@ -142,14 +157,21 @@ class Archive:
                             f"entry inflates past the limit {limit} bytes",
                             file=self.name, entry=entry, position=total)
                     self._check_ratio(info, total)
-                    chunks.append(chunk)
+                    buffer.write(chunk)
         except VassalFormatError:
             raise
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
+        except RuntimeError as error:  # zipfile's "password required" for encrypted entries
+            raise ArchiveError(f"zip entry cannot be read: {error}", file=self.name,
+                               entry=entry) from None
+        except (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError, ValueError,
                 NotImplementedError) as error:
             raise ArchiveError(f"corrupt or truncated zip entry: {error}", file=self.name,
                                entry=entry, position=total) from None
-        return b"".join(chunks)
+        if total != info.file_size:
+            raise ArchiveError(
+                f"entry holds {total} bytes but its header declares {info.file_size}",
+                file=self.name, entry=entry, position=total)
+        return buffer.getvalue()
 
     def _check_ratio(self, info: zipfile.ZipInfo, size: int) -> None:
         if size <= RATIO_FLOOR_BYTES:
@@ -167,6 +189,35 @@ class Archive:
             return data.decode("utf-8")
         except UnicodeDecodeError:
             return data.decode("cp1252", errors="replace")
+
+
+_EOCD = b"PK\x05\x06"
+_EOCD64_LOCATOR = b"PK\x06\x07"
+_EOCD_SEARCH = 22 + 65535  # the record plus the longest archive comment
+
+
+def _declared_entry_count(handle: BinaryIO) -> int | None:
+    """The entry count the end-of-central-directory record declares, read before zipfile
+    builds one record per entry (so a huge directory is refused cheaply); None if absent."""
+    handle.seek(0, io.SEEK_END)
+    size = handle.tell()
+    start = max(0, size - _EOCD_SEARCH)
+    handle.seek(start)
+    tail = handle.read()
+    handle.seek(0)
+    at = tail.rfind(_EOCD)
+    if at < 0 or at + 22 > len(tail):
+        return None
+    (count,) = struct.unpack_from("<H", tail, at + 10)
+    if count == 0xFFFF and at >= 20 and tail[at - 20 : at - 16] == _EOCD64_LOCATOR:
+        (offset,) = struct.unpack_from("<Q", tail, at - 20 + 8)
+        handle.seek(offset)
+        record = handle.read(56)
+        handle.seek(0)
+        if len(record) == 56 and record[:4] == b"PK\x06\x06":
+            (count64,) = struct.unpack_from("<Q", record, 32)
+            return int(count64)
+    return int(count)
 
 
 def is_zip(data_or_path: bytes | str | Path) -> bool:

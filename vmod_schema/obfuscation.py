@@ -74,8 +74,8 @@ def decode_payload(data: bytes) -> Payload:
         if len(body) < 2:
             raise ObfuscationError("!VCSK payload has no key", position=len(VCSK_HEADER))
         try:
-            key = int(body[:2].decode("ascii"), 16)
-        except (UnicodeDecodeError, ValueError):
+            key = binascii.unhexlify(body[:2])[0]
+        except (binascii.Error, ValueError):
             raise ObfuscationError(f"!VCSK key is not hex: {body[:2]!r}",
                                    position=len(VCSK_HEADER)) from None
         digits = body[2:]

@@ -15,12 +15,15 @@ tokens gives back the original text byte for byte (§3.8).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from vmod_schema.errors import SequenceDecodeError
 
 BACKSLASH = "\\"
 QUOTE = "'"
+_JAVA_INT = re.compile(r"[+-]?[0-9]+")
+_JAVA_INT_RANGE = range(-(2**31), 2**31)
 
 
 def _unquote(token: str) -> str:
@@ -162,12 +165,16 @@ class SequenceDecoder:
         return token
 
     def next_int(self, default: int) -> int:
-        """Return the next token as an int, or `default` if exhausted or not an integer."""
+        """Return the next token as an int, or `default` where Java's `parseInt` would fail.
+
+        >>> SequenceDecoder(" 7;1_000;99999999999", ";").next_int(-1)
+        -1
+        """
         token = self.next_str("")
-        try:
-            return int(token.strip())
-        except ValueError:
+        if _JAVA_INT.fullmatch(token) is None:
             return default
+        value = int(token)
+        return value if value in _JAVA_INT_RANGE else default
 
     def next_float(self, default: float) -> float:
         """Return the next token as a float, or `default` if exhausted or not a number."""
