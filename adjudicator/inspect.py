@@ -1,0 +1,237 @@
+"""Summaries of VASSAL files for `adjudicator inspect`: what a module, save or log holds.
+
+The summaries are pydantic models so the CLI can print them as text or as one JSON
+object. They never contain a player's user id (VASSAL's clear-text password).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from adjudicator.replay import PieceKind, Step, Timeline, replay
+from vmod_schema.archive import Archive, is_zip
+from vmod_schema.buildfile import Module, open_module
+from vmod_schema.commands import BeginSave, EndSave, kind_of
+from vmod_schema.errors import NotAVassalFileError
+from vmod_schema.savefile import SaveFile, read_save
+
+_MODEL = ConfigDict(frozen=True, extra="forbid")
+GRID_CLASSES = ("ZonedGrid", "HexGrid", "SquareGrid", "RegionGrid")
+
+
+class PlayerSummary(BaseModel):
+    """A roster entry as shown to users: the name and side, never the user id."""
+
+    model_config = _MODEL
+    name: str
+    side: str
+
+
+class MoveSummary(BaseModel):
+    """One piece moved in a step, by location name (or map and pixels without a module)."""
+
+    model_config = _MODEL
+    piece: str
+    """The piece's name as VASSAL reports it."""
+    piece_id: str
+    map: str | None
+    x: int
+    y: int
+    from_: str | None = None
+    to: str | None = None
+
+    def model_dump_public(self) -> dict[str, object]:
+        """The JSON shape: `from`/`to` names rather than the Python-safe `from_`."""
+        return {"piece": self.piece, "piece_id": self.piece_id, "from": self.from_,
+                "to": self.to, "map": self.map, "x": self.x, "y": self.y}
+
+
+class RollSummary(BaseModel):
+    """A die roll read from a step's chat."""
+
+    model_config = _MODEL
+    button: str
+    dice: list[int]
+    total: int
+
+
+class StepSummary(BaseModel):
+    """One timeline entry as `inspect --steps` shows it."""
+
+    model_config = _MODEL
+    index: int
+    player: str | None
+    side: str | None
+    moves: list[MoveSummary]
+    rolls: list[RollSummary]
+    undone: bool
+    is_undo: bool
+    undoes: int | None
+    chat: list[str]
+    added: int
+    removed: int
+    problems: list[str]
+
+
+class GameSummary(BaseModel):
+    """What a save or log holds."""
+
+    model_config = _MODEL
+    kind: Literal["save", "log"]
+    file: str
+    vassal_version: str | None
+    module_name: str | None
+    module_version: str | None
+    payload_encoding: str
+    commands: dict[str, int]
+    """Primitive commands of the whole file by type (compounds and LOG wrappers unfolded)."""
+    step_count: int
+    undo_steps: int
+    pieces: int
+    """Game pieces at the end (stacks and decks not counted)."""
+    stacks: int
+    decks: int
+    maps: dict[str, int]
+    """Map → number of pieces on it at the end."""
+    locations: dict[str, int]
+    """Location name → pieces there at the end (needs the module; else empty)."""
+    locations_resolved: bool
+    players: list[PlayerSummary]
+    problems: list[str]
+
+
+class ModuleSummary(BaseModel):
+    """What a module (or extension) definition holds."""
+
+    model_config = _MODEL
+    kind: Literal["module"] = "module"
+    file: str
+    name: str
+    version: str
+    vassal_version: str
+    is_extension: bool
+    maps: int
+    map_names: list[str]
+    boards: int
+    grids: dict[str, int]
+    zones: int
+    regions: int
+    piece_slots: int
+    card_slots: int
+    prototypes: int
+    dice_buttons: list[str]
+    special_dice_buttons: list[str]
+    global_properties: int
+    sides: list[str]
+    custom_classes: list[str]
+
+
+def looks_like_module(path: Path) -> bool:
+    """Whether `path` is a module: a zip with a buildFile, or a bare buildFile XML."""
+    if is_zip(path):
+        with Archive.open(path) as archive:
+            return not archive.has("savedGame") and (
+                archive.has("buildFile.xml") or archive.has("buildFile"))
+    with path.open("rb") as handle:
+        head = handle.read(512).lstrip()
+    return head.startswith(b"<?xml") or head.startswith(b"<VASSAL")
+
+
+def summarize_module(path: Path, module: Module | None = None) -> ModuleSummary:
+    """Summarise a module definition (a .vmod/.vext, or a bare buildFile)."""
+    module = module or open_module(path)
+    return ModuleSummary(
+        file=str(path), name=module.name, version=module.version,
+        vassal_version=module.vassal_version, is_extension=module.is_extension,
+        maps=len(module.maps), map_names=[m.identifier for m in module.maps],
+        boards=sum(len(m.boards) for m in module.maps),
+        grids={name: module.count(name) for name in GRID_CLASSES if module.count(name)},
+        zones=module.count("Zone"), regions=module.count("Region"),
+        piece_slots=sum(1 for s in module.piece_slots if not s.is_card),
+        card_slots=sum(1 for s in module.piece_slots if s.is_card),
+        prototypes=len(module.prototypes),
+        dice_buttons=[b.name for b in module.dice_buttons],
+        special_dice_buttons=[b.name for b in module.special_dice_buttons],
+        global_properties=len(module.global_properties), sides=list(module.sides),
+        custom_classes=list(module.custom_classes))
+
+
+def command_counts(save: SaveFile) -> dict[str, int]:
+    """Primitive commands of the whole file by type, without the begin/end markers."""
+    counts = Counter(kind_of(command) for top in save.top_level for command in top.walk()
+                     if not isinstance(command, (BeginSave, EndSave)))
+    return dict(sorted(counts.items()))
+
+
+def summarize_game(save: SaveFile, timeline: Timeline, *, has_module: bool) -> GameSummary:
+    """Summarise a replayed save or log: commands, final position, players."""
+    board = timeline.board
+    kinds = board.counts()
+    maps: Counter[str] = Counter()
+    locations: Counter[str] = Counter()
+    for piece in board.pieces():
+        position = board.position(piece.id)
+        if position.map is None:
+            continue
+        maps[position.map] += 1
+        if has_module:
+            locations[position.location or "offboard"] += 1
+    module_data = save.moduledata
+    problems = [str(p) for p in save.problems] + [str(p) for p in timeline.problems]
+    return GameSummary(
+        kind="log" if save.kind == "log" else "save", file=save.path,
+        vassal_version=save.vassal_version,
+        module_name=module_data.name if module_data else None,
+        module_version=module_data.version if module_data else None,
+        payload_encoding=save.encoding.value, commands=command_counts(save),
+        step_count=len(save.steps), undo_steps=sum(1 for s in save.steps if s.is_undo),
+        pieces=kinds[PieceKind.PIECE], stacks=kinds[PieceKind.STACK],
+        decks=kinds[PieceKind.DECK], maps=dict(maps.most_common()),
+        locations=dict(locations.most_common()), locations_resolved=has_module,
+        players=[PlayerSummary(name=p.name, side=p.side) for p in board.players],
+        problems=problems)
+
+
+def summarize_steps(timeline: Timeline) -> list[StepSummary]:
+    """One summary per timeline entry (step 0 is the starting position)."""
+    return [summarize_step(step) for step in timeline.steps]
+
+
+def summarize_step(step: Step) -> StepSummary:
+    """Summarise one step: who, what moved where, rolls, undo marks."""
+    moves = [MoveSummary(piece=m.name, piece_id=m.piece_id, map=m.destination.map,
+                         x=m.destination.x, y=m.destination.y, from_=m.from_location,
+                         to=m.to_location) for m in step.moves]
+    rolls = [RollSummary(button=r.button, dice=list(r.dice), total=r.total)
+             for r in step.rolls if hasattr(r, "button")]
+    return StepSummary(index=step.index, player=step.player, side=step.side, moves=moves,
+                       rolls=rolls, undone=step.undone, is_undo=step.is_undo,
+                       undoes=step.undoes, chat=list(step.chat), added=len(step.added),
+                       removed=len(step.removed), problems=[str(p) for p in step.problems])
+
+
+def inspect_game(path: Path, module_path: Path | None = None) -> tuple[SaveFile, Timeline, bool]:
+    """Read and replay a save or log, with the module's grids when one is given."""
+    save = read_save(path)
+    module = open_module(module_path) if module_path is not None else None
+    return save, replay(save, module), module is not None
+
+
+def inspect_path(path: Path, module_path: Path | None = None
+                 ) -> ModuleSummary | tuple[GameSummary, list[StepSummary]]:
+    """Summarise any VASSAL file, deciding by content whether it is a module or a game.
+
+    Raises:
+        VassalFormatError: the file cannot be read (named, with the problem).
+    """
+    if looks_like_module(path):
+        return summarize_module(path)
+    if not is_zip(path):
+        raise NotAVassalFileError("not a VASSAL module, save or log (neither zip nor XML)",
+                                  file=path)
+    save, timeline, has_module = inspect_game(path, module_path)
+    return summarize_game(save, timeline, has_module=has_module), summarize_steps(timeline)

@@ -1,0 +1,1014 @@
+"""The module definition (`buildFile.xml` / legacy `buildFile`): what a module declares.
+
+FORMAT.md §7. Elements are matched by their Java class name; unknown elements (custom
+classes, UI components, folders, widgets) are treated as containers whose children are
+walked, so a component inside any folder or widget is still found. Element order is build
+order: it fixes the `Map<n>` ids (§7.3), the `TurnTracker<n>` ids (§7.10) and "later
+definition wins" rules (§7.9).
+
+`open_module` reads a `.vmod`/`.vext` zip or a bare buildFile; `parse_buildfile` parses the
+XML bytes. Both return a frozen `Module`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Literal, Protocol, cast
+
+from lxml import etree
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+from vmod_schema.archive import MAX_ENTRY_BYTES, Archive, is_zip
+from vmod_schema.errors import BuildFileError, NotAVassalFileError, VassalFormatError
+from vmod_schema.grids import (
+    Grid,
+    GridNumbering,
+    HexGrid,
+    Region,
+    RegionGrid,
+    SimpleGrid,
+    Size,
+    SquareGrid,
+    UnknownGrid,
+    Zone,
+    ZonedGrid,
+    parse_path,
+)
+from vmod_schema.images import image_size
+from vmod_schema.metadata import Metadata, parse_metadata
+from vmod_schema.safexml import parse_xml
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+# Element classes (FORMAT.md §7). Maps: §7.3.
+MAP_CLASSES: dict[str, str] = {
+    "VASSAL.build.module.Map": "Map",
+    "VASSAL.build.module.PrivateMap": "PrivateMap",
+    "VASSAL.build.module.PlayerHand": "PlayerHand",
+    "VASSAL.build.widget.WidgetMap": "WidgetMap",
+}
+MODULE_ROOTS = ("VASSAL.build.GameModule", "VASSAL.launch.BasicModule")
+EXTENSION_ROOT = "VASSAL.build.module.ModuleExtension"
+_BOARD = "VASSAL.build.module.map.boardPicker.Board"
+_BOARD_PICKER = "VASSAL.build.module.map.BoardPicker"
+_GRID_PACKAGE = "VASSAL.build.module.map.boardPicker.board."
+_ZONED_GRID = _GRID_PACKAGE + "ZonedGrid"
+_ZONE = _GRID_PACKAGE + "mapgrid.Zone"
+_HEX_GRID = _GRID_PACKAGE + "HexGrid"
+_SQUARE_GRID = _GRID_PACKAGE + "SquareGrid"
+_REGION_GRID = _GRID_PACKAGE + "RegionGrid"
+_REGION = _GRID_PACKAGE + "Region"
+_NUMBERINGS: dict[str, Literal["square", "hex", "oblique"]] = {
+    "SquareGridNumbering": "square",
+    "HexGridNumbering": "hex",
+    "ObliqueHexGridNumbering": "oblique",
+}
+_DRAW_PILE = "VASSAL.build.module.map.DrawPile"
+_SETUP_STACK = "VASSAL.build.module.map.SetupStack"
+_PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
+_CARD_SLOT = "VASSAL.build.widget.CardSlot"
+_PROTOTYPE = "VASSAL.build.module.PrototypeDefinition"
+_GLOBAL_PROPERTY = "VASSAL.build.module.properties.GlobalProperty"
+_ZONE_PROPERTY = "VASSAL.build.module.properties.ZoneProperty"
+_PLAYER_ROSTER = "VASSAL.build.module.PlayerRoster"
+_GLOBAL_OPTIONS = "VASSAL.build.module.GlobalOptions"
+_DICE_BUTTON = "VASSAL.build.module.DiceButton"
+_SPECIAL_DICE_BUTTON = "VASSAL.build.module.SpecialDiceButton"
+_TURN_TRACKER = "VASSAL.build.module.turn.TurnTracker"
+_COUNTER_LEVEL = "VASSAL.build.module.turn.CounterTurnLevel"
+_LIST_LEVEL = "VASSAL.build.module.turn.ListTurnLevel"
+_NO_BOARD = ("", "<any>")
+"""`owningBoard` values meaning "no owning board" (§7.7)."""
+
+
+class _PrototypeApi(Protocol):
+    """What this module uses of `vmod_schema.prototypes` (the piece layer, §7.9)."""
+
+    def parse_add_piece_text(self, text: str) -> tuple[str | None, str, str]: ...
+
+    def expand_prototypes(self, type_: str, state: str,
+                          definitions: Mapping[str, tuple[str, str]]) -> tuple[str, str]: ...
+
+
+def _prototype_api() -> _PrototypeApi:
+    """Import the piece layer on first use: module parsing does not need it."""
+    return cast(_PrototypeApi, importlib.import_module("vmod_schema.prototypes"))
+
+
+class MapKind(StrEnum):
+    """The four map element classes (FORMAT.md §7.3)."""
+
+    MAP = "Map"
+    PRIVATE_MAP = "PrivateMap"
+    PLAYER_HAND = "PlayerHand"
+    WIDGET_MAP = "WidgetMap"
+
+
+class PieceSlot(BaseModel):
+    """A `PieceSlot` or `CardSlot` (§7.8): a piece definition as an AddPiece text."""
+
+    model_config = _FROZEN
+
+    entry_name: str
+    gpid: str
+    """The slot's id; pieces created from it carry it in their basic state (§6.2)."""
+    text: str
+    """The element text, an AddPiece command `+/null/<type>/<state>`, as written."""
+    is_card: bool = False
+    width: int | None = None
+    height: int | None = None
+    path: tuple[str, ...] = ()
+    """Configured names of the enclosing components, outermost first (empty names skipped)."""
+    component_path: str = ""
+    """The §7.14 component path of this slot (`Class:name/Class:name/…`)."""
+
+    def definition(self) -> tuple[str, str]:
+        """Return the slot's (type, state) strings, decoded from the AddPiece text.
+
+        Raises:
+            PieceFormatError: the text is not an AddPiece command.
+        """
+        _, type_, state = _prototype_api().parse_add_piece_text(self.text)
+        return type_, state
+
+
+class PrototypeDefinition(BaseModel):
+    """A `PrototypeDefinition` (§7.9): named traits shared by piece definitions."""
+
+    model_config = _FROZEN
+
+    name: str
+    description: str = ""
+    text: str
+    """The element text, `+/null/<type>/<state>`, as written."""
+    path: tuple[str, ...] = ()
+
+
+class PositionedStack(BaseModel):
+    """Position attributes shared by DrawPiles and SetupStacks (§7.7)."""
+
+    model_config = _FROZEN
+
+    name: str
+    map_id: str | None
+    """Identifier of the enclosing map (None when outside any map)."""
+    owning_board: str | None = None
+    """Board the position is relative to; None = relative to the map's edge buffer."""
+    x: int = 0
+    y: int = 0
+    use_grid_location: bool = False
+    location: str = ""
+    slots: tuple[PieceSlot, ...] = ()
+    attributes: dict[str, str] = {}
+    """Every attribute as written (deck options: `faceDown`, `shuffle`, `reportFormat`…)."""
+
+
+class DrawPile(PositionedStack):
+    """A `DrawPile` ("deck"); the game's `deck;` piece has `deckName` = this `name`."""
+
+
+class SetupStack(PositionedStack):
+    """A `SetupStack` ("at-start stack"); only placed when a new game starts."""
+
+
+class Board(BaseModel):
+    """A `Board` of a map's BoardPicker (§7.4)."""
+
+    model_config = _FROZEN
+
+    name: str
+    image: str | None = None
+    width: int | None = None
+    """Pixel width: the image's when the board has one (None if the image is unavailable)."""
+    height: int | None = None
+    reversible: bool = False
+    grid: Grid | None = None
+
+    @property
+    def size(self) -> Size | None:
+        """(width, height), or None when unknown."""
+        if self.width is None or self.height is None:
+            return None
+        return self.width, self.height
+
+
+class GlobalProperty(BaseModel):
+    """A `GlobalProperty` (module or map level) or `ZoneProperty` (§7.13)."""
+
+    model_config = _FROZEN
+
+    name: str
+    initial_value: str = ""
+    is_numeric: bool = False
+    min: str | None = None
+    max: str | None = None
+    wrap: bool = False
+    description: str = ""
+    level: Literal["module", "map", "zone"] = "module"
+    container: str = "Module"
+    """`Module`, the map identifier, or `<map>:<zone>` — as in `GlobalProperty⇥` commands."""
+
+
+class DiceButton(BaseModel):
+    """A `DiceButton` (§7.13)."""
+
+    model_config = _FROZEN
+
+    name: str
+    n_dice: int = 2
+    n_sides: int = 6
+    plus: int = 0
+    """Added to each die."""
+    add_to_total: int = 0
+    report_total: bool = False
+    report_format: str | None = None
+    sort_dice: bool = False
+    keep_dice: bool = False
+    keep_option: str | None = None
+    keep_count: int | None = None
+    prompt: bool = False
+    button_text: str = ""
+
+
+class SpecialDieFace(BaseModel):
+    """One face of a special die."""
+
+    model_config = _FROZEN
+
+    text: str = ""
+    value: int = 0
+    icon: str = ""
+
+
+class SpecialDie(BaseModel):
+    """A `SpecialDie` of a SpecialDiceButton."""
+
+    model_config = _FROZEN
+
+    name: str = ""
+    format: str = "$result$"
+    faces: tuple[SpecialDieFace, ...] = ()
+
+
+class SpecialDiceButton(BaseModel):
+    """A `SpecialDiceButton` with its dice (§7.13)."""
+
+    model_config = _FROZEN
+
+    name: str
+    format: str = ""
+    result_chatter: bool = True
+    result_window: bool = False
+    dice: tuple[SpecialDie, ...] = ()
+
+
+class TurnLevel(BaseModel):
+    """A turn-tracker level (§7.10); `kind` says which attributes apply."""
+
+    model_config = _FROZEN
+
+    kind: Literal["counter", "list"]
+    name: str = ""
+    property: str = ""
+    """Global property holding the level's current value."""
+    turn_format: str = ""
+    start: int = 1
+    incr: int = 1
+    loop: bool = False
+    loop_limit: int = -1
+    values: tuple[str, ...] = ()
+    """List levels: the values (the `list` attribute)."""
+    config_first: bool = False
+    config_list: bool = False
+    prompt: str = ""
+    levels: tuple[TurnLevel, ...] = ()
+
+
+class TurnTracker(BaseModel):
+    """A `TurnTracker`; its id is `TurnTracker<n>` in document order (§7.10)."""
+
+    model_config = _FROZEN
+
+    id: str
+    name: str = ""
+    turn_format: str = ""
+    report_format: str = ""
+    levels: tuple[TurnLevel, ...] = ()
+
+
+class Map(BaseModel):
+    """A map element of any of the four map classes (§7.3)."""
+
+    model_config = _FROZEN
+
+    map_name: str
+    index: int
+    """0-based position among all map elements in document order."""
+    kind: MapKind
+    class_name: str
+    edge_width: int = 0
+    edge_height: int = 0
+    move_within_format: str | None = None
+    """Report formats: None when the attribute is absent, `""` when explicitly empty."""
+    move_to_format: str | None = None
+    create_format: str | None = None
+    change_format: str | None = None
+    mark_moved: str | None = None
+    boards: tuple[Board, ...] = ()
+    board_setup: str | None = None
+    """The BoardPicker's `<setup>` text: an encoded `…BoardPicker` command (§7.4)."""
+    draw_piles: tuple[DrawPile, ...] = ()
+    setup_stacks: tuple[SetupStack, ...] = ()
+    attributes: dict[str, str] = {}
+    """Every attribute of the map element as written."""
+
+    @property
+    def identifier(self) -> str:
+        """The map id used in files: `mapName`, or `Map<n>` when that is empty (§7.3)."""
+        return self.map_name or self.internal_id
+
+    @property
+    def internal_id(self) -> str:
+        """The engine's internal id `Map<n>`."""
+        return f"Map{self.index}"
+
+    def board(self, name: str) -> Board | None:
+        """Return the board called `name`, or None."""
+        return next((board for board in self.boards if board.name == name), None)
+
+
+class Module(BaseModel):
+    """A parsed module (or extension) definition: what a rules tool needs from it."""
+
+    model_config = _FROZEN
+
+    name: str
+    version: str = ""
+    vassal_version: str = ""
+    description: str = ""
+    root_class: str
+    is_extension: bool = False
+    base_module: str | None = None
+    """Extensions: the `module` attribute (base module name)."""
+    maps: tuple[Map, ...] = ()
+    prototypes: tuple[PrototypeDefinition, ...] = ()
+    piece_slots: tuple[PieceSlot, ...] = ()
+    """Every PieceSlot and CardSlot, in document order (palettes, decks, at-start stacks)."""
+    global_properties: tuple[GlobalProperty, ...] = ()
+    sides: tuple[str, ...] = ()
+    dice_buttons: tuple[DiceButton, ...] = ()
+    special_dice_buttons: tuple[SpecialDiceButton, ...] = ()
+    turn_trackers: tuple[TurnTracker, ...] = ()
+    player_id_format: str = "$PlayerName$"
+    custom_classes: tuple[str, ...] = ()
+    """Element tags that are not VASSAL classes (module-specific Java), first-seen order."""
+    element_counts: dict[str, int] = {}
+    """Number of elements of each tag in the buildFile."""
+    metadata: Metadata | None = None
+    """The `moduledata`/`extensiondata` entry, when read from a zip that has one."""
+    _maps_by_id: dict[str, Map] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: object, /) -> None:
+        """Index maps by `mapName` and by `Map<n>` (§7.3: accept either)."""
+        index: dict[str, Map] = {}
+        for map_ in self.maps:
+            index.setdefault(map_.internal_id, map_)
+        for map_ in self.maps:
+            if map_.map_name:
+                index[map_.map_name] = map_
+        self._maps_by_id = index
+
+    def map(self, map_id: str) -> Map | None:
+        """Return the map with this identifier (`mapName` or `Map<n>`), or None."""
+        return self._maps_by_id.get(map_id)
+
+    @property
+    def draw_piles(self) -> tuple[DrawPile, ...]:
+        """Every DrawPile of every map, in document order."""
+        return tuple(pile for map_ in self.maps for pile in map_.draw_piles)
+
+    @property
+    def setup_stacks(self) -> tuple[SetupStack, ...]:
+        """Every SetupStack of every map, in document order."""
+        return tuple(stack for map_ in self.maps for stack in map_.setup_stacks)
+
+    def count(self, short_class: str) -> int:
+        """Return how many elements have a tag ending in `.short_class` (or equal to it)."""
+        return sum(number for tag, number in self.element_counts.items()
+                   if tag == short_class or tag.endswith("." + short_class))
+
+    def prototype_table(self) -> dict[str, tuple[str, str]]:
+        """Return prototype name → (type, state); the last definition of a name wins (§7.9).
+
+        Raises:
+            PieceFormatError: a definition's text is not an AddPiece command.
+        """
+        api = _prototype_api()
+        table: dict[str, tuple[str, str]] = {}
+        for prototype in self.prototypes:
+            _, type_, state = api.parse_add_piece_text(prototype.text)
+            table[prototype.name] = (type_, state)
+        return table
+
+    def expand_slot(self, slot: PieceSlot,
+                    table: Mapping[str, tuple[str, str]] | None = None) -> tuple[str, str]:
+        """Return a slot's (type, state) with prototypes expanded (§7.9).
+
+        Pass `table` (from `prototype_table()`) when expanding many slots.
+        """
+        type_, state = slot.definition()
+        return _prototype_api().expand_prototypes(
+            type_, state, table if table is not None else self.prototype_table())
+
+
+# --------------------------------------------------------------------------------------
+# Attribute readers (typed reads with defaults, like the engine's setAttribute)
+
+
+def _int(element: etree._Element, name: str, default: int) -> int:
+    value = element.get(name)
+    if value is None:
+        return default
+    try:
+        return int(value.strip())
+    except ValueError:
+        try:
+            number = float(value.strip())
+        except ValueError:
+            return default
+        return int(number) if math.isfinite(number) else default
+
+
+def _opt_int(element: etree._Element, name: str) -> int | None:
+    if element.get(name) is None:
+        return None
+    value = _int(element, name, -(2**63))
+    return None if value == -(2**63) else value
+
+
+def _float(element: etree._Element, name: str, default: float) -> float:
+    value = element.get(name)
+    if value is None:
+        return default
+    try:
+        number = float(value.strip())
+    except ValueError:
+        return default
+    return number if math.isfinite(number) else default
+
+
+def _bool(element: etree._Element, name: str, default: bool = False) -> bool:
+    value = element.get(name)
+    if value is None:
+        return default
+    return value.strip() == "true"
+
+
+def _str(element: etree._Element, name: str, default: str = "") -> str:
+    value = element.get(name)
+    return default if value is None else value
+
+
+def _text(element: etree._Element) -> str:
+    return element.text or ""
+
+
+def _attributes(element: etree._Element) -> dict[str, str]:
+    return {str(key): str(value) for key, value in element.attrib.items()}
+
+
+def _children(element: etree._Element) -> Iterator[etree._Element]:
+    for child in element:
+        if isinstance(child.tag, str):
+            yield child
+
+
+def _configured_name(element: etree._Element) -> str:
+    """The name a component path uses for an element (§7.14)."""
+    for attribute in ("mapName", "entryName", "name"):
+        value = element.get(attribute)
+        if value is not None:
+            return value
+    return ""
+
+
+def _short(tag: str) -> str:
+    return tag.rsplit(".", 1)[-1]
+
+
+def is_custom_class(tag: str) -> bool:
+    """Return whether an element tag names a module-specific class (not `VASSAL.…`).
+
+    Data elements (`option`, `entry`, `setup`, …) are lower-case and not classes.
+
+    >>> is_custom_class("BBCounterFactory"), is_custom_class("ForThePeople.FTPMover")
+    (True, True)
+    >>> is_custom_class("VASSAL.build.module.Map"), is_custom_class("option")
+    (False, False)
+    """
+    if tag.startswith("VASSAL."):
+        return False
+    return "." in tag or tag[:1].isupper()
+
+
+# --------------------------------------------------------------------------------------
+# Grids (§7.6)
+
+
+def _numbering(grid: etree._Element) -> GridNumbering | None:
+    for child in _children(grid):
+        kind = _NUMBERINGS.get(_short(child.tag)) if child.tag.startswith("VASSAL.") else None
+        if kind is None:
+            continue
+        first = _str(child, "first", "H")
+        h_type = _str(child, "hType", "N")
+        v_type = _str(child, "vType", "N")
+        return GridNumbering(
+            kind=kind,
+            first="V" if first == "V" else "H",
+            sep=_str(child, "sep"),
+            h_type="A" if h_type == "A" else "N",
+            v_type="A" if v_type == "A" else "N",
+            h_leading=_int(child, "hLeading", 1),
+            v_leading=_int(child, "vLeading", 1),
+            h_off=_int(child, "hOff", 1),
+            v_off=_int(child, "vOff", 1),
+            h_descend=_bool(child, "hDescend"),
+            v_descend=_bool(child, "vDescend"),
+            stagger=_bool(child, "stagger", True),
+            location_format=_str(child, "locationFormat", "$gridLocation$"),
+        )
+    return None
+
+
+def _simple_grid(element: etree._Element) -> SquareGrid | HexGrid | RegionGrid | None:
+    tag = element.tag
+    if tag == _SQUARE_GRID:
+        return SquareGrid(
+            dx=_float(element, "dx", 48.0), dy=_float(element, "dy", 48.0),
+            x0=_int(element, "x0", 24), y0=_int(element, "y0", 24),
+            numbering=_numbering(element),
+        )
+    if tag == _HEX_GRID:
+        dy = _float(element, "dy", 64.0)
+        return HexGrid(
+            dx=_float(element, "dx", math.sqrt(3) / 2 * dy), dy=dy,
+            x0=_int(element, "x0", 0), y0=_int(element, "y0", 32),
+            sideways=_bool(element, "sideways"),
+            numbering=_numbering(element),
+        )
+    if tag == _REGION_GRID:
+        return RegionGrid(regions=tuple(
+            Region(name=_str(child, "name"), x=_int(child, "originx", 0),
+                   y=_int(child, "originy", 0))
+            for child in _children(element) if child.tag == _REGION
+        ))
+    return None
+
+
+def _zone(element: etree._Element) -> Zone:
+    grid: SimpleGrid | None = None
+    for child in _children(element):
+        grid = _simple_grid(child)
+        if grid is not None:
+            break
+    return Zone(
+        name=_str(element, "name"),
+        path=parse_path(_str(element, "path")),
+        location_format=_str(element, "locationFormat", "$name$"),
+        use_parent_grid=_bool(element, "useParentGrid"),
+        grid=grid,
+    )
+
+
+def _is_grid_like(tag: str) -> bool:
+    """A Board child of an unknown class is taken to be a custom grid."""
+    return not tag.startswith("VASSAL.") and is_custom_class(tag)
+
+
+def _board_grid(board: etree._Element) -> Grid | None:
+    for child in _children(board):
+        if child.tag == _ZONED_GRID:
+            zones: list[Zone] = []
+            background: SimpleGrid | None = None
+            for item in _children(child):
+                if item.tag == _ZONE:
+                    zones.append(_zone(item))
+                elif background is None:
+                    background = _simple_grid(item)
+            return ZonedGrid(zones=tuple(zones), background=background)
+        simple = _simple_grid(child)
+        if simple is not None:
+            return simple
+        if _is_grid_like(child.tag):
+            return UnknownGrid(class_name=child.tag)
+    return None
+
+
+def _board(element: etree._Element, image_sizes: Mapping[str, tuple[int, int]]) -> Board:
+    image = element.get("image") or None
+    width: int | None
+    height: int | None
+    if image is not None:
+        size = image_sizes.get(image)
+        width, height = size if size is not None else (None, None)
+    else:
+        width, height = _opt_int(element, "width"), _opt_int(element, "height")
+    return Board(
+        name=_str(element, "name"), image=image, width=width, height=height,
+        reversible=_bool(element, "reversible"), grid=_board_grid(element),
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Other components
+
+
+def _special_dice_button(element: etree._Element) -> SpecialDiceButton:
+    dice: list[SpecialDie] = []
+    for die in element.iter("VASSAL.build.module.SpecialDie"):
+        faces = tuple(
+            SpecialDieFace(text=_str(face, "text"), value=_int(face, "value", 0),
+                           icon=_str(face, "icon"))
+            for face in _children(die) if face.tag == "VASSAL.build.module.SpecialDieFace"
+        )
+        dice.append(SpecialDie(name=_str(die, "name"), format=_str(die, "format", "$result$"),
+                               faces=faces))
+    return SpecialDiceButton(
+        name=_str(element, "name"), format=_str(element, "format"),
+        result_chatter=_bool(element, "resultChatter", True),
+        result_window=_bool(element, "resultWindow"), dice=tuple(dice),
+    )
+
+
+def _dice_button(element: etree._Element) -> DiceButton:
+    return DiceButton(
+        name=_str(element, "name"),
+        n_dice=_int(element, "nDice", 2),
+        n_sides=_int(element, "nSides", 6),
+        plus=_int(element, "plus", 0),
+        add_to_total=_int(element, "addToTotal", 0),
+        report_total=_bool(element, "reportTotal"),
+        report_format=element.get("reportFormat"),
+        sort_dice=_bool(element, "sortDice"),
+        keep_dice=_bool(element, "keepDice"),
+        keep_option=element.get("keepOption"),
+        keep_count=_opt_int(element, "keepCount"),
+        prompt=_bool(element, "prompt"),
+        button_text=element.get("buttonText") or _str(element, "text"),
+    )
+
+
+def _turn_levels(element: etree._Element) -> tuple[TurnLevel, ...]:
+    levels: list[TurnLevel] = []
+    for child in _children(element):
+        if child.tag == _COUNTER_LEVEL:
+            levels.append(TurnLevel(
+                kind="counter", name=_str(child, "name"), property=_str(child, "property"),
+                turn_format=_str(child, "turnFormat"), start=_int(child, "start", 1),
+                incr=_int(child, "incr", 1), loop=_bool(child, "loop"),
+                loop_limit=_int(child, "loopLimit", -1), levels=_turn_levels(child),
+            ))
+        elif child.tag == _LIST_LEVEL:
+            from vmod_schema.sequence import split
+
+            raw = _str(child, "list")
+            levels.append(TurnLevel(
+                kind="list", name=_str(child, "name"), property=_str(child, "property"),
+                turn_format=_str(child, "turnFormat"),
+                values=tuple(split(raw, ",")) if raw else (),
+                config_first=_bool(child, "configFirst"),
+                config_list=_bool(child, "configList"), prompt=_str(child, "prompt"),
+                levels=_turn_levels(child),
+            ))
+    return tuple(levels)
+
+
+def _global_property(element: etree._Element, level: Literal["module", "map", "zone"],
+                     container: str) -> GlobalProperty:
+    return GlobalProperty(
+        name=_str(element, "name"), initial_value=_str(element, "initialValue"),
+        is_numeric=_bool(element, "isNumeric"), min=element.get("min"),
+        max=element.get("max"), wrap=_bool(element, "wrap"),
+        description=_str(element, "description"), level=level, container=container,
+    )
+
+
+def _owning_board(element: etree._Element) -> str | None:
+    value = element.get("owningBoard")
+    return None if value is None or value in _NO_BOARD else value
+
+
+# --------------------------------------------------------------------------------------
+# The walk
+
+
+@dataclass
+class _MapBuilder:
+    element: etree._Element
+    index: int
+    boards: list[Board] = field(default_factory=list)
+    board_setup: str | None = None
+    draw_piles: list[DrawPile] = field(default_factory=list)
+    setup_stacks: list[SetupStack] = field(default_factory=list)
+
+    @property
+    def identifier(self) -> str:
+        return self.element.get("mapName") or f"Map{self.index}"
+
+    def build(self) -> Map:
+        element = self.element
+        edge_width = _int(element, "edgeWidth", 0)
+        edge_height = _int(element, "edgeHeight", 0)
+        legacy = element.get("edge")
+        if legacy is not None and element.get("edgeWidth") is None:
+            parts = legacy.split(",")
+            if len(parts) == 2 and all(p.strip().lstrip("-").isdigit() for p in parts):
+                edge_width, edge_height = int(parts[0]), int(parts[1])
+        return Map(
+            map_name=_str(element, "mapName"), index=self.index,
+            kind=MapKind(MAP_CLASSES[element.tag]), class_name=element.tag,
+            edge_width=edge_width, edge_height=edge_height,
+            move_within_format=element.get("moveWithinFormat"),
+            move_to_format=element.get("moveToFormat"),
+            create_format=element.get("createFormat"),
+            change_format=element.get("changeFormat"),
+            mark_moved=element.get("markMoved"),
+            boards=tuple(self.boards), board_setup=self.board_setup,
+            draw_piles=tuple(self.draw_piles), setup_stacks=tuple(self.setup_stacks),
+            attributes=_attributes(element),
+        )
+
+
+@dataclass(frozen=True)
+class _Context:
+    map: _MapBuilder | None = None
+    zone: str | None = None
+    stack: list[PieceSlot] | None = None
+    names: tuple[str, ...] = ()
+    steps: tuple[str, ...] = ()
+
+
+@dataclass
+class _Walker:
+    image_sizes: Mapping[str, tuple[int, int]]
+    maps: list[Map] = field(default_factory=list)
+    map_count: int = 0
+    prototypes: list[PrototypeDefinition] = field(default_factory=list)
+    slots: list[PieceSlot] = field(default_factory=list)
+    properties: list[GlobalProperty] = field(default_factory=list)
+    sides: list[str] = field(default_factory=list)
+    dice: list[DiceButton] = field(default_factory=list)
+    special_dice: list[SpecialDiceButton] = field(default_factory=list)
+    trackers: list[TurnTracker] = field(default_factory=list)
+    player_id_format: str | None = None
+
+    def walk_children(self, element: etree._Element, context: _Context) -> None:
+        for child in _children(element):
+            self.visit(child, context)
+
+    @staticmethod
+    def _enter(element: etree._Element, context: _Context) -> _Context:
+        """The context of `element`'s children: its name appended to the paths."""
+        name = _configured_name(element)
+        step = f"{element.tag}:{name}" if name else element.tag
+        names = (*context.names, name) if name else context.names
+        return replace(context, names=names, steps=(*context.steps, step))
+
+    def visit(self, element: etree._Element, context: _Context) -> None:
+        tag = element.tag
+        if tag in MAP_CLASSES:
+            self._map(element, context)
+        elif tag == _BOARD_PICKER:
+            self._board_picker(element, context)
+        elif tag == _BOARD:
+            if context.map is not None:
+                context.map.boards.append(_board(element, self.image_sizes))
+            self.walk_children(element, self._enter(element, context))
+        elif tag == _ZONE:
+            self.walk_children(element, replace(self._enter(element, context),
+                                                zone=_str(element, "name")))
+        elif tag in (_DRAW_PILE, _SETUP_STACK):
+            self._stack(element, context)
+        elif tag in (_PIECE_SLOT, _CARD_SLOT):
+            self._slot(element, context)
+        elif tag == _PROTOTYPE:
+            self.prototypes.append(PrototypeDefinition(
+                name=_str(element, "name"), description=_str(element, "description"),
+                text=_text(element), path=context.names,
+            ))
+        elif tag == _GLOBAL_PROPERTY:
+            if context.map is not None:
+                self.properties.append(_global_property(element, "map",
+                                                        context.map.identifier))
+            else:
+                self.properties.append(_global_property(element, "module", "Module"))
+        elif tag == _ZONE_PROPERTY:
+            map_id = context.map.identifier if context.map is not None else ""
+            self.properties.append(_global_property(
+                element, "zone", f"{map_id}:{context.zone or ''}"))
+        elif tag == _PLAYER_ROSTER:
+            self.sides.extend(_text(child) for child in _children(element)
+                              if child.tag == "entry")
+        elif tag == _GLOBAL_OPTIONS:
+            if element.get("playerIdFormat") is not None:
+                self.player_id_format = element.get("playerIdFormat")
+            self.walk_children(element, self._enter(element, context))
+        elif tag == _DICE_BUTTON:
+            self.dice.append(_dice_button(element))
+        elif tag == _SPECIAL_DICE_BUTTON:
+            self.special_dice.append(_special_dice_button(element))
+        elif tag == _TURN_TRACKER:
+            self.trackers.append(TurnTracker(
+                id=f"TurnTracker{len(self.trackers)}", name=_str(element, "name"),
+                turn_format=_str(element, "turnFormat"),
+                report_format=_str(element, "reportFormat"), levels=_turn_levels(element),
+            ))
+        else:
+            # Folders, widgets, windows and unknown classes only group: keep walking.
+            self.walk_children(element, self._enter(element, context))
+
+    def _map(self, element: etree._Element, context: _Context) -> None:
+        builder = _MapBuilder(element=element, index=self.map_count)
+        self.map_count += 1
+        self.walk_children(element, replace(self._enter(element, context), map=builder))
+        self.maps.append(builder.build())
+
+    def _board_picker(self, element: etree._Element, context: _Context) -> None:
+        if context.map is not None:
+            for child in _children(element):
+                if child.tag == "setup" and context.map.board_setup is None:
+                    context.map.board_setup = _text(child)
+        self.walk_children(element, self._enter(element, context))
+
+    def _stack(self, element: etree._Element, context: _Context) -> None:
+        slots: list[PieceSlot] = []
+        self.walk_children(element, replace(self._enter(element, context), stack=slots))
+        values = {
+            "name": _str(element, "name"),
+            "map_id": context.map.identifier if context.map is not None else None,
+            "owning_board": _owning_board(element),
+            "x": _int(element, "x", 0),
+            "y": _int(element, "y", 0),
+            "use_grid_location": _bool(element, "useGridLocation"),
+            "location": _str(element, "location"),
+            "slots": tuple(slots),
+            "attributes": _attributes(element),
+        }
+        if element.tag == _DRAW_PILE:
+            pile = DrawPile.model_validate(values)
+            if context.map is not None:
+                context.map.draw_piles.append(pile)
+        else:
+            stack = SetupStack.model_validate(values)
+            if context.map is not None:
+                context.map.setup_stacks.append(stack)
+
+    def _slot(self, element: etree._Element, context: _Context) -> None:
+        name = _configured_name(element)
+        slot = PieceSlot(
+            entry_name=_str(element, "entryName"), gpid=_str(element, "gpid"),
+            text=_text(element), is_card=element.tag == _CARD_SLOT,
+            width=_opt_int(element, "width"), height=_opt_int(element, "height"),
+            path=context.names,
+            component_path="/".join(
+                (*context.steps, f"{element.tag}:{name}" if name else element.tag)),
+        )
+        self.slots.append(slot)
+        if context.stack is not None:
+            context.stack.append(slot)
+
+
+def parse_buildfile(
+    xml: bytes,
+    *,
+    file: str,
+    entry: str | None = None,
+    image_sizes: Mapping[str, tuple[int, int]] | None = None,
+    metadata: Metadata | None = None,
+) -> Module:
+    """Parse a module or extension definition (FORMAT.md §7) into a `Module`.
+
+    `image_sizes` maps board image file names to their pixel size (§7.5); boards whose
+    image is not in it have an unknown size.
+
+    Raises:
+        XmlSecurityError: the XML declares a DTD or entity.
+        BuildFileError: malformed XML, or a root element that is not a module.
+    """
+    root = parse_xml(xml, file=file, entry=entry)
+    tag = root.tag if isinstance(root.tag, str) else ""
+    is_extension = tag == EXTENSION_ROOT or tag.endswith("ModuleExtension")
+    if tag not in MODULE_ROOTS and not is_extension and not tag.endswith("Module"):
+        raise BuildFileError(f"root element {tag!r} is not a VASSAL module",
+                             file=file, entry=entry)
+    walker = _Walker(image_sizes=image_sizes or {})
+    walker.walk_children(root, _Context())
+    counts = Counter(element.tag for element in root.iter() if isinstance(element.tag, str))
+    custom = tuple(dict.fromkeys(
+        element.tag for element in root.iter()
+        if isinstance(element.tag, str) and is_custom_class(element.tag)
+    ))
+    return Module(
+        name=_str(root, "name"),
+        version=_str(root, "version"),
+        vassal_version=root.get("VassalVersion") or _str(root, "vassalVersion"),
+        description=_str(root, "description"),
+        root_class=tag,
+        is_extension=is_extension,
+        base_module=root.get("module") if is_extension else None,
+        maps=tuple(walker.maps),
+        prototypes=tuple(walker.prototypes),
+        piece_slots=tuple(walker.slots),
+        global_properties=tuple(walker.properties),
+        sides=tuple(walker.sides),
+        dice_buttons=tuple(walker.dice),
+        special_dice_buttons=tuple(walker.special_dice),
+        turn_trackers=tuple(walker.trackers),
+        player_id_format=(walker.player_id_format if walker.player_id_format is not None
+                          else "$PlayerName$"),
+        custom_classes=custom,
+        element_counts=dict(counts),
+        metadata=metadata,
+    )
+
+
+class _ArchiveImageSizes(Mapping[str, tuple[int, int]]):
+    """Board image sizes read on demand from `images/<name>` entries of a module zip."""
+
+    def __init__(self, archive: Archive) -> None:
+        self._archive = archive
+        self._cache: dict[str, tuple[int, int] | None] = {}
+
+    def _lookup(self, name: str) -> tuple[int, int] | None:
+        if name not in self._cache:
+            entry = f"images/{name}"
+            size = None
+            if self._archive.has(entry):
+                try:
+                    size = image_size(self._archive.read(entry))
+                except VassalFormatError:
+                    size = None
+            self._cache[name] = size
+        return self._cache[name]
+
+    def __getitem__(self, name: str) -> tuple[int, int]:
+        size = self._lookup(name)
+        if size is None:
+            raise KeyError(name)
+        return size
+
+    def __iter__(self) -> Iterator[str]:
+        prefix = "images/"
+        return (n[len(prefix):] for n in self._archive.names()
+                if n.startswith(prefix) and self._lookup(n[len(prefix):]) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def open_module(path: str | Path) -> Module:
+    """Read a module: a `.vmod`/`.vext` zip, or a bare `buildFile`/`buildFile.xml` file.
+
+    In a zip, `buildFile.xml` is preferred over the legacy `buildFile` (§1.2); the optional
+    `moduledata`/`extensiondata` entry becomes `Module.metadata`, and board sizes come from
+    the headers of `images/…` entries (§7.5).
+
+    Raises:
+        NotAVassalFileError: a zip without a buildFile (e.g. a saved game).
+        ArchiveError: unreadable or oversized file.
+        BuildFileError, XmlSecurityError: bad module XML.
+    """
+    source = Path(path)
+    display = str(path)
+    if is_zip(source):
+        with Archive.open(source) as archive:
+            entry = next((name for name in ("buildFile.xml", "buildFile")
+                          if archive.has(name)), None)
+            if entry is None:
+                what = "a saved game or log" if archive.has("savedGame") else "no buildFile"
+                raise NotAVassalFileError(f"not a VASSAL module: {what}", file=display)
+            metadata = None
+            for meta_entry in ("extensiondata", "moduledata"):
+                if archive.has(meta_entry):
+                    metadata = parse_metadata(archive.read(meta_entry), file=display,
+                                              entry=meta_entry)
+                    break
+            return parse_buildfile(archive.read(entry), file=display, entry=entry,
+                                   image_sizes=_ArchiveImageSizes(archive),
+                                   metadata=metadata)
+    try:
+        size = source.stat().st_size
+        if size > MAX_ENTRY_BYTES:
+            raise BuildFileError(f"buildFile of {size} bytes is larger than the limit "
+                                 f"{MAX_ENTRY_BYTES}", file=display)
+        data = source.read_bytes()
+    except OSError as error:
+        raise NotAVassalFileError(f"cannot read file: {error.strerror}", file=display) from None
+    return parse_buildfile(data, file=display)

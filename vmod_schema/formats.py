@@ -1,0 +1,88 @@
+"""VASSAL's formatted strings: `$property$` substitution (FORMAT.md §7.11).
+
+Report formats, location formats and label texts are all evaluated the same way. BeanShell
+expressions (`{…}`) cannot be evaluated without BeanShell and are returned unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from vmod_schema.sequence import split
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+
+PropertySource = Callable[[str], str | None]
+"""A fallback lookup for properties the caller did not supply (piece, map, module)."""
+
+
+def is_beanshell(fmt: str) -> bool:
+    """Return whether `fmt` is a BeanShell expression (trimmed, wrapped in braces).
+
+    >>> is_beanshell(" {Ops > 2} "), is_beanshell("$Ops$")
+    (True, False)
+    """
+    trimmed = fmt.strip()
+    return len(trimmed) >= 2 and trimmed[0] == "{" and trimmed[-1] == "}"
+
+
+def format_string(
+    fmt: str | None,
+    props: Mapping[str, str | None] | None = None,
+    *,
+    lookup: PropertySource | None = None,
+    localized: bool = False,
+) -> str:
+    """Evaluate a VASSAL format string `fmt` as the engine does (FORMAT.md §7.11).
+
+    `props` are the properties the caller supplies (e.g. `name`, `gridLocation`): one with a
+    `None` value contributes nothing. Other names go to `lookup`; a name nobody knows is left
+    as its bare name (or contributes nothing when `localized`). `\\$` is a literal dollar
+    (the §3 decoder); a `$name` without a closing `$` is kept as literal text without its `$`.
+
+    >>> format_string("$name$ ($gridLocation$)", {"name": "Virginia", "gridLocation": "A1"})
+    'Virginia (A1)'
+    >>> format_string("  007 ")
+    '7'
+    >>> format_string("{Ops > 2}")
+    '{Ops > 2}'
+    >>> format_string("cost \\\\$5 in $where", {"where": "x"})
+    'cost $5 in where'
+    >>> format_string("$unknown$ here")
+    'unknown here'
+    """
+    if fmt is None or not fmt.strip():
+        return ""
+    trimmed = fmt.strip()
+    if is_beanshell(trimmed):
+        return fmt
+    if _INTEGER.fullmatch(trimmed):
+        number = int(trimmed)
+        if _INT_MIN <= number <= _INT_MAX:
+            return str(number)
+    if "$" not in fmt:
+        return fmt
+    supplied = props or {}
+    tokens = split(trimmed, "$")
+    out: list[str] = []
+    is_property = True
+    last = len(tokens) - 1
+    for index, token in enumerate(tokens):
+        is_property = not is_property
+        if not token:
+            continue
+        # Only odd tokens with a token after them are `$name$` references.
+        if not is_property or index == last:
+            out.append(token)
+            continue
+        if token in supplied:
+            value = supplied[token]
+        else:
+            value = lookup(token) if lookup is not None else None
+            if value is None and not localized:
+                value = token
+        if value is not None:
+            out.append(value)
+    return "".join(out)
