@@ -49,7 +49,7 @@ from vmod_schema.commands import (
     SetGlobalProperty,
     SetTurn,
 )
-from vmod_schema.locations import BoardSelection, LocationResolver, PlacedBoard
+from vmod_schema.locations import BoardSelection, LocationResolver, selection_from
 from vmod_schema.pieces import DeckState, Piece, StackState, apply_state, decode_piece
 
 if TYPE_CHECKING:
@@ -904,10 +904,7 @@ class Board:
         """`…BoardPicker`: the boards chosen for a map; location names follow (§7.5)."""
         if self._record is not None:
             _remember(self._record.selections, self._selections, command.map_id)
-        boards = tuple(PlacedBoard(name=placed.board, column=placed.column, row=placed.row,
-                                   reversed=placed.reversed)
-                       for placed in command.placements)
-        self._selections[command.map_id] = BoardSelection(map_id=command.map_id, boards=boards)
+        self._selections[command.map_id] = selection_from(command)
         self._locations.clear()
 
     def _clear(self) -> None:

@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict
 
 from vmod_schema.buildfile import Board, Map, Module
+from vmod_schema.commands import SelectBoards, decode_leaf
 from vmod_schema.errors import CommandFormatError
 from vmod_schema.grids import Size, ZonedGrid
-from vmod_schema.sequence import split
 
 OFFBOARD = "offboard"
 """The engine's location name for a point on no board, or that no grid names (§7.6)."""
-BOARD_PICKER_SUFFIX = "BoardPicker"
 
 
 class PlacedBoard(BaseModel):
@@ -44,43 +43,28 @@ class BoardSelection(BaseModel):
     boards: tuple[PlacedBoard, ...] = ()
 
 
-def is_board_picker(command_text: str) -> bool:
-    """Return whether a command string is a `<mapId>BoardPicker⇥…` command.
-
-    >>> is_board_picker("MapBoardPicker\\tMain Map\\t0\\t0"), is_board_picker("CHATx")
-    (True, False)
-    """
-    head = command_text.split("\t", 1)[0]
-    return head.endswith(BOARD_PICKER_SUFFIX) and "\t" in command_text
+def selection_from(command: SelectBoards) -> BoardSelection:
+    """The boards a decoded `…BoardPicker` command places (§4.3, §7.5)."""
+    boards = tuple(PlacedBoard(name=placed.board, column=placed.column, row=placed.row,
+                               reversed=placed.reversed) for placed in command.placements)
+    return BoardSelection(map_id=command.map_id, boards=boards)
 
 
 def parse_board_picker(command_text: str) -> BoardSelection:
-    """Decode a `<mapId>BoardPicker⇥boardSpec⇥column⇥row…` command (§4.3).
+    """Decode a `<mapId>BoardPicker⇥boardSpec⇥column⇥row…` command string (§4.3).
 
     `boardSpec` is a `/`-list `name` [/ `rev`].
 
     Raises:
-        CommandFormatError: not a BoardPicker command, or a column/row that is not a number.
+        CommandFormatError: not a BoardPicker command.
 
     >>> parse_board_picker("Grass PitchBoardPicker\\tSevens/rev\\t0\\t1").boards[0]
     PlacedBoard(name='Sevens', column=0, row=1, reversed=True)
     """
-    tokens = split(command_text, "\t")
-    head = tokens[0]
-    if not head.endswith(BOARD_PICKER_SUFFIX):
+    command = decode_leaf(command_text)
+    if not isinstance(command, SelectBoards):
         raise CommandFormatError(f"not a BoardPicker command: {command_text[:60]!r}")
-    boards: list[PlacedBoard] = []
-    for start in range(1, len(tokens) - 2, 3):
-        spec, column, row = tokens[start : start + 3]
-        parts = split(spec, "/")
-        try:
-            placed = PlacedBoard(name=parts[0], column=int(column), row=int(row),
-                                 reversed=len(parts) > 1 and parts[1] == "rev")
-        except ValueError:
-            raise CommandFormatError(
-                f"BoardPicker board {spec!r} has a bad cell {column!r}, {row!r}") from None
-        boards.append(placed)
-    return BoardSelection(map_id=head[: -len(BOARD_PICKER_SUFFIX)], boards=tuple(boards))
+    return selection_from(command)
 
 
 @dataclass(frozen=True, slots=True)

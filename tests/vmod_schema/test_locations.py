@@ -14,14 +14,15 @@ import pytest
 from tests.conftest import CORPUS, corpus_games, corpus_id, module_for
 from vmod_schema.archive import Archive
 from vmod_schema.buildfile import Module, open_module, parse_buildfile
+from vmod_schema.commands import SelectBoards, decode_leaf
 from vmod_schema.errors import CommandFormatError
 from vmod_schema.locations import (
     OFFBOARD,
     BoardSelection,
     LocationResolver,
     PlacedBoard,
-    is_board_picker,
     parse_board_picker,
+    selection_from,
 )
 from vmod_schema.obfuscation import decode_payload
 from vmod_schema.sequence import split
@@ -63,9 +64,9 @@ def _top_level(path: Path) -> tuple[str, ...]:
 def _selections(tokens: tuple[str, ...]) -> dict[str, BoardSelection]:
     selections: dict[str, BoardSelection] = {}
     for token in tokens:
-        if is_board_picker(token):
-            selection = parse_board_picker(token)
-            selections[selection.map_id] = selection
+        command = decode_leaf(token)
+        if isinstance(command, SelectBoards):
+            selections[command.map_id] = selection_from(command)
     return selections
 
 
@@ -179,17 +180,17 @@ def test_board_picker_commands_decode_map_board_cell_and_reversal() -> None:
         PlacedBoard(name="C", row=1))
 
 
-def test_board_picker_with_a_non_numeric_cell_is_a_command_error() -> None:
-    with pytest.raises(CommandFormatError):
-        parse_board_picker("MapBoardPicker\tA\tx\t0")
-    with pytest.raises(CommandFormatError):
-        parse_board_picker("CHAT hello")
+def test_board_picker_cell_that_is_not_a_number_reads_as_zero() -> None:
+    # Typed reads default when a number does not parse (FORMAT.md §3.6).
+    placed = parse_board_picker("MapBoardPicker\tA\tx\t1").boards[0]
+    assert (placed.column, placed.row) == (0, 1)
 
 
 def test_only_board_picker_commands_are_recognised() -> None:
-    assert is_board_picker("MapBoardPicker\tA\t0\t0")
-    assert not is_board_picker("MapBoardPicker")
-    assert not is_board_picker("TURNTurnTracker0\t1")
+    assert parse_board_picker("MapBoardPicker\tA\t0\t0").map_id == "Map"
+    for text in ("MapBoardPicker", "TURNTurnTracker0\t1", "CHAT hello"):
+        with pytest.raises(CommandFormatError):
+            parse_board_picker(text)
 
 
 # ---- layouts (§7.5) on a synthetic module
