@@ -1,0 +1,161 @@
+"""The base class of every piece trait, and the small text helpers traits share.
+
+A trait (FORMAT.md §6.1) is one level of a piece's TAB chain: a type string that starts with
+the trait id (§6.4) and a state string. Every trait object keeps both strings exactly as
+decoded, so re-encoding the chain reproduces the file byte for byte (§3.8); parsed values are
+computed from those strings on demand (cheap `;`-splits), which keeps decoding a 70,000-trait
+save fast and lets trait objects stay immutable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from vmod_schema import sequence
+
+REDACTED = "<redacted>"
+"""What repr() shows instead of a state that may hold a player's password (§4.3 PLAYER)."""
+
+
+def trait_id(type_: str) -> str:
+    """Return the trait id of a type string: up to and including the first `;` (§6.1).
+
+    A type without `;` is its own id (`stack`, the custom `ScatterTrait`).
+
+    >>> trait_id("emb2;Activate;2"), trait_id("stack"), trait_id("ScatterTrait")
+    ('emb2;', 'stack', 'ScatterTrait')
+    """
+    cut = type_.find(";")
+    return type_ if cut < 0 else type_[: cut + 1]
+
+
+def string_array(token: str) -> list[str]:
+    """Decode a `,`-encoded string array; the empty string is zero elements (§3.7).
+
+    >>> string_array("a,b\\\\,c"), string_array("")
+    (['a', 'b,c'], [])
+    """
+    return sequence.split(token, ",") if token else []
+
+
+def parse_int(text: str, default: int) -> int:
+    """Return `text` as an int like the engine's typed reads, or `default` (§3.6).
+
+    >>> parse_int(" 7", 0), parse_int("x", -1)
+    (7, -1)
+    """
+    try:
+        return int(text.strip())
+    except ValueError:
+        return default
+
+
+def evaluate_format(text: str, properties: Mapping[str, str]) -> str:
+    """Evaluate a `$prop$` format string the way the engine does for names (§7.11).
+
+    Blank gives `""`; a BeanShell `{…}` expression is returned unchanged (opaque); an integer
+    gives its decimal text; otherwise `$name$` references on the trimmed text are replaced by
+    `properties[name]`, and an unknown name is left as its bare name (non-localized
+    evaluation).
+
+    >>> evaluate_format("$pieceName$ ($label$)", {"pieceName": "RU3", "label": "x"})
+    'RU3 (x)'
+    >>> evaluate_format(" 007 ", {}), evaluate_format("$missing$!", {})
+    ('7', 'missing!')
+    """
+    trimmed = text.strip()
+    if not trimmed:
+        return ""
+    if trimmed.startswith("{") and trimmed.endswith("}"):
+        return text
+    try:
+        return str(int(trimmed))
+    except ValueError:
+        pass
+    if "$" not in trimmed:
+        return text
+    return substitute_properties(trimmed, properties)
+
+
+def substitute_properties(text: str, properties: Mapping[str, str]) -> str:
+    """Replace `$name$` in `text` like the engine's FormattedStringExpression (§7.11 step 4).
+
+    The text is split on `$` with the §3 decoder; tokens alternate literal, name, literal…;
+    a name token is substituted only if another token follows it. Unknown names are left
+    as their bare name (the `$` signs are dropped), exactly as the engine does.
+
+    >>> substitute_properties("a $x$ b $y$ c $z", {"x": "1"})
+    'a 1 b y c z'
+    """
+    tokens = sequence.split(text, "$")
+    out: list[str] = []
+    last = len(tokens) - 1
+    for index, token in enumerate(tokens):
+        if not token:
+            continue
+        if index % 2 == 0 or index == last:
+            out.append(token)
+        else:
+            out.append(properties.get(token, token))
+    return "".join(out)
+
+
+@dataclass(slots=True, frozen=True, repr=False)
+class Trait:
+    """One decorator level of a piece (FORMAT.md §6.1): its id, raw type and raw state.
+
+    `raw_state` is None when the state string had no level for this trait (lenient decoding
+    of a malformed piece); `state` then reads as the empty default (§6.3 last bullet).
+    Subclasses add parsed views of the two strings as methods; they never add fields.
+    """
+
+    id: str
+    raw_type: str
+    raw_state: str | None = None
+
+    SENSITIVE_STATE: ClassVar[bool] = False
+    """True for traits whose state holds a player's user id, i.e. a password (§6.5 Mask)."""
+
+    @property
+    def state(self) -> str:
+        """The state string, or `""` if the state chain had no level for this trait."""
+        return "" if self.raw_state is None else self.raw_state
+
+    def type_fields(self) -> list[str]:
+        """The `;`-tokens of the type after the trait id (§6.5 layouts)."""
+        return sequence.split(self.raw_type[len(self.id) :], ";")
+
+    def field(self, index: int, default: str = "") -> str:
+        """Type field `index` after the id, or `default` if the type is shorter (§3.6)."""
+        fields = self.type_fields()
+        return fields[index] if index < len(fields) else default
+
+    def with_state(self, raw_state: str | None) -> Trait:
+        """Return a copy of this trait with another state (traits are immutable)."""
+        return replace(self, raw_state=raw_state)
+
+    def properties(self, lookup: Mapping[str, str]) -> dict[str, str]:
+        """The piece properties this trait defines, given the piece's other properties.
+
+        `lookup` holds the properties of the whole piece (for traits whose values follow
+        other properties, like a Layer that follows a property); most traits ignore it.
+        """
+        del lookup
+        return {}
+
+    def rename(self, name: str, lookup: Mapping[str, str]) -> str:
+        """Return the piece name as seen through this trait (§6.2 "Name of a piece")."""
+        del lookup
+        return name
+
+    def redacted_state(self) -> str | None:
+        """The state safe to show or log: redacted for traits holding a user id."""
+        if self.SENSITIVE_STATE and self.raw_state:
+            return REDACTED
+        return self.raw_state
+
+    def __repr__(self) -> str:
+        shown = self.raw_type if len(self.raw_type) <= 60 else self.raw_type[:57] + "..."
+        return f"{type(self).__name__}({shown!r}, state={self.redacted_state()!r})"
