@@ -37,12 +37,14 @@ from vmod_schema.commands import (
     decode_command,
     kind_of,
 )
-from vmod_schema.errors import NotAVassalFileError, VassalFormatError
+from vmod_schema.errors import NotAVassalFileError, ObfuscationError, VassalFormatError
 from vmod_schema.metadata import Metadata, parse_metadata
 from vmod_schema.obfuscation import PayloadEncoding, decode_payload, encode_payload
+from vmod_schema.pieces import UnknownInner, decode_piece
 from vmod_schema.sequence import join, split
 
 SAVED_GAME = "savedGame"
+BEGIN_SAVE = "begin_save"
 SAVEDATA = "savedata"
 MODULEDATA = "moduledata"
 
@@ -208,6 +210,11 @@ def read_save(path: str | Path, *, strict: bool = False, limits: Limits | None =
         payload = decode_payload(raw)
     except VassalFormatError as error:
         raise error.located(file=name, entry=SAVED_GAME) from None
+    if payload.encoding is PayloadEncoding.PLAIN and not payload.text.startswith(BEGIN_SAVE):
+        # Neither obfuscation header, and not the plain text every save starts with (§2.3).
+        raise ObfuscationError(f"bad payload header {raw[:5]!r}: neither !VCSK, VOBS nor a "
+                               "plain save starting with begin_save", file=name,
+                               entry=SAVED_GAME, position=0)
     return parse_game_text(
         payload.text, path=name, encoding=payload.encoding, key=payload.key, entries=entries,
         savedata=savedata, moduledata=moduledata, strict=strict, decode_pieces=decode_pieces,
@@ -243,21 +250,26 @@ def parse_game_text(text: str, *, path: str = "<text>",
         top_level=top_level, end_save_index=end_index, problems=problems,
         text_encoding=text_encoding)
     if decode_pieces or strict:
-        _decode_pieces(save, text, strict=strict)
+        _decode_pieces(save, strict=strict)
     if strict and save.problems:
         raise save.problems[0]
     return save
 
 
-def _decode_pieces(save: SaveFile, text: str, *, strict: bool) -> None:
-    """Decode every AddPiece, recording (or raising) a located error for each bad one."""
+def _decode_pieces(save: SaveFile, *, strict: bool) -> None:
+    """Decode every AddPiece, recording (or raising) a located error for each bad one.
+
+    Lenient reading decodes quickly and re-checks strictly only the pieces whose innermost
+    type is not a basic piece, stack or deck (the sign of a damaged string, §3.5).
+    """
     step_of = {step.token_index: step.number for step in save.steps}
     for index, top in enumerate(save.top_level):
         for command in top.walk():
             if not isinstance(command, AddPiece):
                 continue
             try:
-                command.piece(strict=strict)
+                if strict or isinstance(command.piece().inner, UnknownInner):
+                    decode_piece(command.type, command.state, strict=True)
             except VassalFormatError as error:
                 offset = len(encode_top_level(save.top_level[:index])) + (1 if index else 0)
                 save.problems.append(error.located(

@@ -24,11 +24,12 @@ from vmod_schema.commands import (
     decode_command,
     kind_of,
 )
-from vmod_schema.errors import NotAVassalFileError, PieceFormatError
+from vmod_schema.errors import NotAVassalFileError, ObfuscationError, PieceFormatError
 from vmod_schema.obfuscation import PayloadEncoding, decode_payload
 from vmod_schema.savefile import (
     GameFileInfo,
     GameKind,
+    atomic_write_zip,
     parse_game_text,
     read_save,
     write_game,
@@ -151,3 +152,15 @@ def test_add_pieces_are_found_in_the_restore_block_and_in_steps() -> None:
     ids = [add.id for add in save.add_pieces()]
     assert ids == ["1", "2"]
     assert all(isinstance(a, AddPiece) for a in save.add_pieces())
+
+
+@pytest.mark.parametrize("payload", [b"VOBXgarbage", b"!VCSQ00", b"PK\x03\x04", b""])
+def test_a_payload_with_a_wrong_header_is_an_obfuscation_error(payload: bytes,
+                                                             tmp_path: Path) -> None:
+    path = tmp_path / "wrong.vsav"
+    atomic_write_zip(path, [("savedGame", payload)])
+    with pytest.raises(ObfuscationError) as caught:
+        read_save(path)
+    assert (caught.value.file, caught.value.entry, caught.value.position) == (
+        str(path), "savedGame", 0)
+    assert "bad payload header" in str(caught.value)
