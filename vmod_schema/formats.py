@@ -64,17 +64,34 @@ def format_string(
             return str(number)
     if "$" not in fmt:
         return fmt
+    return substitute(trimmed, props, lookup=lookup, localized=localized)
+
+
+def substitute(
+    text: str,
+    props: Mapping[str, str | None] | None = None,
+    *,
+    lookup: PropertySource | None = None,
+    localized: bool = False,
+) -> str:
+    """Replace `$name$` references in `text` (§7.11 step 4), without trimming it first.
+
+    The text is split on `$` with the §3 decoder; tokens alternate literal, name, literal…;
+    a name token is substituted only if another token follows it. Prototype parameters
+    (§7.9) use this on a definition's whole text.
+
+    >>> substitute("a $x$ b $y$ c $z", {"x": "1"})
+    'a 1 b y c z'
+    """
     supplied = props or {}
-    tokens = split(trimmed, "$")
+    tokens = split(text, "$")
     out: list[str] = []
-    is_property = True
     last = len(tokens) - 1
     for index, token in enumerate(tokens):
-        is_property = not is_property
         if not token:
             continue
         # Only odd tokens with a token after them are `$name$` references.
-        if not is_property or index == last:
+        if index % 2 == 0 or index == last:
             out.append(token)
             continue
         if token in supplied:

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 
 from vmod_schema import sequence
 from vmod_schema.errors import PieceFormatError
+from vmod_schema.formats import substitute
 from vmod_schema.pieces import Piece, decode_piece
 from vmod_schema.traits import Trait, UsePrototype
-from vmod_schema.traits.base import substitute_properties
 
 
 def parse_add_piece_text(text: str) -> tuple[str | None, str, str]:
@@ -89,6 +89,6 @@ def _definition_traits(reference: UsePrototype, definition: tuple[str, str]) -> 
         if "$" in text:
             # §7.11 step 4: the engine substitutes on the trimmed text.
             _, def_type, def_state = parse_add_piece_text(
-                substitute_properties(text.strip(), params)
+                substitute(text.strip(), params)
             )
     return decode_piece(def_type, def_state).traits

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from vmod_schema import sequence
+from vmod_schema.formats import format_string
 
 REDACTED = "<redacted>"
 """What repr() shows instead of a state that may hold a player's password (§4.3 PLAYER)."""
@@ -55,51 +56,12 @@ def parse_int(text: str, default: int) -> int:
 def evaluate_format(text: str, properties: Mapping[str, str]) -> str:
     """Evaluate a `$prop$` format string the way the engine does for names (§7.11).
 
-    Blank gives `""`; a BeanShell `{…}` expression is returned unchanged (opaque); an integer
-    gives its decimal text; otherwise `$name$` references on the trimmed text are replaced by
-    `properties[name]`, and an unknown name is left as its bare name (non-localized
-    evaluation).
-
     >>> evaluate_format("$pieceName$ ($label$)", {"pieceName": "RU3", "label": "x"})
     'RU3 (x)'
     >>> evaluate_format(" 007 ", {}), evaluate_format("$missing$!", {})
     ('7', 'missing!')
     """
-    trimmed = text.strip()
-    if not trimmed:
-        return ""
-    if trimmed.startswith("{") and trimmed.endswith("}"):
-        return text
-    try:
-        return str(int(trimmed))
-    except ValueError:
-        pass
-    if "$" not in trimmed:
-        return text
-    return substitute_properties(trimmed, properties)
-
-
-def substitute_properties(text: str, properties: Mapping[str, str]) -> str:
-    """Replace `$name$` in `text` like the engine's FormattedStringExpression (§7.11 step 4).
-
-    The text is split on `$` with the §3 decoder; tokens alternate literal, name, literal…;
-    a name token is substituted only if another token follows it. Unknown names are left
-    as their bare name (the `$` signs are dropped), exactly as the engine does.
-
-    >>> substitute_properties("a $x$ b $y$ c $z", {"x": "1"})
-    'a 1 b y c z'
-    """
-    tokens = sequence.split(text, "$")
-    out: list[str] = []
-    last = len(tokens) - 1
-    for index, token in enumerate(tokens):
-        if not token:
-            continue
-        if index % 2 == 0 or index == last:
-            out.append(token)
-        else:
-            out.append(properties.get(token, token))
-    return "".join(out)
+    return format_string(text, properties)
 
 
 @dataclass(slots=True, frozen=True, repr=False)
