@@ -23,3 +23,24 @@ class AdjudicatorError(Exception):
 
 class UnknownFileKindError(AdjudicatorError):
     """The file is neither a VASSAL module nor a save or log."""
+
+
+class GameDataError(AdjudicatorError):
+    """A game data file (bundled or user-supplied) is malformed: names the file and key."""
+
+    def __init__(self, message: str, *, file: str | Path | None = None,
+                 key: str | None = None) -> None:
+        super().__init__(message, file=file)
+        self.key = key
+
+    def __str__(self) -> str:
+        where = ", ".join(part for part in (self.file, self.key and f"key {self.key}") if part)
+        return f"{self.message} ({where})" if where else self.message
+
+
+class BindingError(AdjudicatorError):
+    """A binding file (VASSAL pieces and places → game entities) is malformed or wrong."""
+
+
+class UnknownGameError(AdjudicatorError):
+    """No game system has the requested id; the message lists the known ones."""
