@@ -1,0 +1,92 @@
+"""What a rules check produces: findings (a rule broken, checked or left unchecked) and
+computations (odds, movement points, losses owed), as frozen pydantic models.
+
+A violation is a `Finding`, never an exception: checks yield every problem they see, like
+python-chess's `Board.status()`, and the report gathers them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Severity(StrEnum):
+    """How much a finding matters to a referee."""
+
+    ILLEGAL = "illegal"
+    """A move or result the rules forbid."""
+    CHECK = "check"
+    """An outcome to recompute and compare (the tool could not decide alone)."""
+    REMINDER = "reminder"
+    """A mandatory step the players must not forget."""
+    INFO = "info"
+    """Context: what the tool saw or computed."""
+    UNCHECKED = "unchecked"
+    """A rule the tool could not check here, and why (missing data, not implemented)."""
+
+
+_MODEL = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class Finding(BaseModel):
+    """One observation about one step, tied to the rule it concerns."""
+
+    model_config = _MODEL
+
+    game: str
+    """The game system id, e.g. `ww`."""
+    rule_id: str
+    """The digest's catalog id, e.g. `WW-MOV-02`."""
+    rule: str
+    """The rulebook citation, e.g. `WW 7.3.A`."""
+    severity: Severity
+    step: int | None
+    """The timeline step (0 = starting position); None for the whole game."""
+    player: str | None = None
+    """Who acted in that step (name and side as VASSAL's roster has them)."""
+    message: str
+    """One sentence a player understands."""
+    pieces: tuple[str, ...] = ()
+    """Names of the pieces involved."""
+    spaces: tuple[str, ...] = ()
+    """Names of the spaces involved."""
+    expected: str | None = None
+    observed: str | None = None
+    needs: tuple[str, ...] = ()
+    """For `unchecked`: the facts that were missing."""
+
+
+class Probability(BaseModel):
+    """An exact probability with its decimal value."""
+
+    model_config = _MODEL
+
+    fraction: str
+    """Exact, as `numerator/denominator`."""
+    decimal: float
+
+    @classmethod
+    def of(cls, value: Fraction) -> Probability:
+        """Wrap an exact fraction."""
+        return cls(fraction=f"{value.numerator}/{value.denominator}", decimal=float(value))
+
+
+class Computation(BaseModel):
+    """Something computed at a step: odds, movement points, losses owed, …"""
+
+    model_config = _MODEL
+
+    game: str
+    kind: str
+    """E.g. `battle_odds`, `movement_points`, `siege`, `attrition`, `interception`."""
+    step: int | None
+    rule_id: str | None = None
+    rule: str | None = None
+    summary: str
+    """One line a player reads."""
+    inputs: dict[str, str | int | float | bool | None] = Field(default_factory=dict)
+    result: dict[str, str | int | float | bool | None] = Field(default_factory=dict)
+    probabilities: dict[str, Probability] = Field(default_factory=dict)

@@ -1,0 +1,19 @@
+"""Reports: the `Report` model, its renderers (JSON, Markdown, HTML) and sidecar files."""
+
+from adjudicator.report.html import render_html
+from adjudicator.report.markdown import render_markdown
+from adjudicator.report.models import Coverage, Report, SourceFile, report_schema
+from adjudicator.report.sidecar import ReportFormat, render, sidecar_path, write_sidecars
+
+__all__ = [
+    "Coverage",
+    "Report",
+    "ReportFormat",
+    "SourceFile",
+    "render",
+    "render_html",
+    "render_markdown",
+    "report_schema",
+    "sidecar_path",
+    "write_sidecars",
+]

@@ -1,0 +1,65 @@
+"""Writing a report beside its file: `game.vlog` → `game.vlog.adjudication.json` (and
+`.md`/`.html` when asked), atomically (temporary file + rename)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from enum import StrEnum
+from pathlib import Path
+
+from adjudicator.report.html import render_html
+from adjudicator.report.markdown import render_markdown
+from adjudicator.report.models import Report
+
+SUFFIX = ".adjudication"
+
+
+class ReportFormat(StrEnum):
+    """The sidecar formats `check` can write."""
+
+    JSON = "json"
+    MARKDOWN = "md"
+    HTML = "html"
+
+
+def render(report: Report, fmt: ReportFormat) -> str:
+    """The report's text in one format."""
+    if fmt is ReportFormat.JSON:
+        return json.dumps(report.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+    if fmt is ReportFormat.MARKDOWN:
+        return render_markdown(report)
+    return render_html(report)
+
+
+def sidecar_path(source: Path, fmt: ReportFormat, out_dir: Path | None = None) -> Path:
+    """Where the sidecar of `source` goes: beside it, or in `out_dir`."""
+    folder = out_dir if out_dir is not None else source.parent
+    return folder / f"{source.name}{SUFFIX}.{fmt.value}"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to a temporary file beside `path`, then rename it into place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat], *,
+                   out_dir: Path | None = None) -> list[Path]:
+    """Write the report in each format; returns the paths written."""
+    written = []
+    for fmt in formats:
+        path = sidecar_path(source, fmt, out_dir)
+        write_atomically(path, render(report, fmt))
+        written.append(path)
+    return written

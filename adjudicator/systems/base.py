@@ -1,0 +1,74 @@
+"""What every game system provides: the registry's protocol and the referee's verdict.
+
+A game system is metadata plus a few hooks (like a python-chess variant). Replay is
+game-agnostic; a system's `Referee` watches the replay step by step, like a PGN visitor:
+`start` sees the starting position, `step` each logged step with the board after it, and
+`finish` returns what it found. Violations are `Finding`s, never exceptions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar, Protocol
+
+from adjudicator.findings import Computation, Finding
+from adjudicator.replay import Board, Step
+from vmod_schema.buildfile import Module
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogRule:
+    """One rule of a game's catalog: id, citation, severity and a one-line summary."""
+
+    rule_id: str
+    citation: str
+    severity: str
+    summary: str
+    needs: tuple[str, ...] = ()
+    """The data facts the rule depends on (e.g. `general ratings`)."""
+
+
+@dataclass(slots=True)
+class Verdict:
+    """What a referee found in one game: findings, computations and rule coverage."""
+
+    findings: list[Finding] = field(default_factory=list)
+    computations: list[Computation] = field(default_factory=list)
+    checked: set[str] = field(default_factory=set)
+    """Rule ids whose checks ran on this game."""
+    unchecked: dict[str, str] = field(default_factory=dict)
+    """Rule id → why it could not be checked here."""
+
+
+class Referee(Protocol):
+    """Watches one replay and judges it against the game's rules."""
+
+    def start(self, step: Step, board: Board) -> None:
+        """See step 0: the starting position."""
+
+    def step(self, step: Step, board: Board) -> None:
+        """See one logged step and the board after it."""
+
+    def finish(self) -> Verdict:
+        """Return everything found."""
+
+
+class GameSystem(Protocol):
+    """A game the adjudicator knows: its catalog, data, binding and referee."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]]
+
+    def catalog(self) -> Sequence[CatalogRule]:
+        """Every rule of the game's catalog."""
+
+    def referee(self, *, module: Module | None, data_files: Sequence[Path] = (),
+                binding_file: Path | None = None) -> Referee:
+        """A referee for one game, with user data files and binding merged in.
+
+        Raises:
+            AdjudicatorError: a data or binding file is malformed (named, with the key).
+        """
