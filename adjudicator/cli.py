@@ -20,9 +20,12 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.inspect import (
     GameSummary,
     ModuleSummary,
+    RollSummary,
     StepSummary,
     inspect_path,
 )
+from adjudicator.series import SeriesReport, check_series_files
+from vmod_schema.buildfile import open_module
 from vmod_schema.errors import VassalFormatError
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_show_locals=False,
@@ -34,8 +37,7 @@ BAD_INPUT = 2
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show a traceback on errors.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 ModuleOpt = Annotated[Path | None, typer.Option(
-    "--module", "-m", exists=True, dir_okay=False,
-    help="The game's module (.vmod or buildFile) to name locations with.")]
+    "--module", "-m", help="The game's module (.vmod or buildFile) to name locations with.")]
 
 
 @contextmanager
@@ -57,8 +59,7 @@ def user_errors(debug: bool) -> Iterator[None]:
 
 @app.command()
 def inspect(
-    path: Annotated[Path, typer.Argument(exists=True, dir_okay=False,
-                                         help="A module (.vmod, buildFile), save or log.")],
+    path: Annotated[Path, typer.Argument(help="A module (.vmod, buildFile), save or log.")],
     module: ModuleOpt = None,
     steps: Annotated[bool, typer.Option("--steps", help="List the log's steps.")] = False,
     as_json: JsonOpt = False,
@@ -141,15 +142,17 @@ def _step_json(step: StepSummary) -> dict[str, object]:
         "moves": [m.model_dump_public() for m in step.moves],
         "rolls": [r.model_dump(mode="json") for r in step.rolls],
         "undone": step.undone, "is_undo": step.is_undo, "undoes": step.undoes,
-        "chat": step.chat, "added": step.added, "removed": step.removed,
-        "problems": step.problems,
+        "reroll_of": step.reroll_of, "chat": step.chat, "added": step.added,
+        "removed": step.removed, "problems": step.problems,
     }
 
 
 def _steps_text(steps: list[StepSummary]) -> str:
     lines = ["step  player            what"]
     for step in steps:
-        who = f"{step.player} ({step.side})" if step.player else "-"
+        who = step.player or "-"
+        if step.player and step.side:
+            who += f" ({step.side})"
         what: list[str] = []
         if step.index == 0:
             what.append("starting position")
@@ -160,9 +163,7 @@ def _steps_text(steps: list[StepSummary]) -> str:
                 origin = move.from_ or "?"
                 target = move.to or f"{move.map} ({move.x}, {move.y})"
                 what.append(f"{move.piece}: {origin} -> {target}")
-            for roll in step.rolls:
-                what.append(f"roll {roll.button}: {','.join(map(str, roll.dice))} "
-                            f"= {roll.total}")
+            what += [_roll_text(roll) for roll in step.rolls]
             if step.added and step.index:
                 what.append(f"{step.added} added")
             if step.removed:
@@ -170,8 +171,49 @@ def _steps_text(steps: list[StepSummary]) -> str:
             if not what and step.chat:
                 what.append("chat: " + step.chat[0][:60])
         mark = "  [undone]" if step.undone else ""
+        if step.reroll_of is not None:
+            mark += f"  [re-roll of step {step.reroll_of}]"
         problems = "".join(f"  !{p}" for p in step.problems)
         lines.append(f"{step.index:4d}  {who:<16}  {'; '.join(what) or '-'}{mark}{problems}")
+    return "\n".join(lines)
+
+
+def _roll_text(roll: RollSummary) -> str:
+    dice = ",".join(map(str, roll.dice))
+    total = "?" if roll.total is None else str(roll.total)
+    result = f"{dice} = {total}" if dice and roll.dice != [roll.total] else total
+    by = f" by {roll.player}" if roll.player else ""
+    return f"roll {roll.button}: {result}{by}"
+
+
+@app.command()
+def series(
+    paths: Annotated[list[Path], typer.Argument(
+        help="The logs (or saves) of one game, or folders holding them.")],
+    module: ModuleOpt = None,
+    as_json: JsonOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    """Order a game's PBEM logs and check each starts where the previous one ended."""
+    with user_errors(debug):
+        definition = open_module(module) if module is not None else None
+        report = check_series_files(paths, definition)
+    if as_json:
+        _emit(report.model_dump(mode="json", by_alias=True), "")
+    else:
+        _emit(None, _series_text(report))
+
+
+def _series_text(report: SeriesReport) -> str:
+    lines = [f"{number:3d}. {name}" for number, name in enumerate(report.files, 1)]
+    for found in report.breaks:
+        count = len(found.differences)
+        lines.append(f"break: {found.before} does not start where {found.after} ended "
+                     f"({count} piece{'s' if count != 1 else ''})")
+        lines += [f"    {difference}" for difference in found.differences]
+    if report.continuous:
+        lines.append(f"continuous: each of the {len(report.files)} files starts where the "
+                     "previous one ended")
     return "\n".join(lines)
 
 

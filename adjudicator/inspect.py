@@ -12,7 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from adjudicator.dice import Roll
 from adjudicator.replay import PieceKind, Step, Timeline, replay
+from adjudicator.rerolls import find_rerolls
 from vmod_schema.archive import Archive, is_zip
 from vmod_schema.buildfile import Module, open_module
 from vmod_schema.commands import BeginSave, EndSave, kind_of
@@ -51,12 +53,28 @@ class MoveSummary(BaseModel):
 
 
 class RollSummary(BaseModel):
-    """A die roll read from a step's chat."""
+    """A die roll read from a step's dice report (or its button's result property)."""
 
     model_config = _MODEL
     button: str
+    player: str | None
+    count: int | None
+    """How many dice the button rolls (None when the button is not defined)."""
+    sides: int | None
     dice: list[int]
-    total: int
+    """Each die as reported (none when the button reports only its total)."""
+    total: int | None
+    source: str
+    """`button`, `default` (VASSAL's default format), `property` or `special`."""
+    confirmed: bool
+    """The step also wrote `<button>_result` with the reported value."""
+
+    @classmethod
+    def of(cls, roll: Roll) -> RollSummary:
+        """Summarise one roll."""
+        return cls(button=roll.button, player=roll.player, count=roll.count,
+                   sides=roll.sides, dice=list(roll.values), total=roll.total,
+                   source=roll.source.value, confirmed=roll.confirmed)
 
 
 class StepSummary(BaseModel):
@@ -71,6 +89,8 @@ class StepSummary(BaseModel):
     undone: bool
     is_undo: bool
     undoes: int | None
+    reroll_of: int | None
+    """The undone step whose roll this step rolls again (`adjudicator.rerolls`)."""
     chat: list[str]
     added: int
     removed: int
@@ -198,19 +218,21 @@ def summarize_game(save: SaveFile, timeline: Timeline, *, has_module: bool) -> G
 
 def summarize_steps(timeline: Timeline) -> list[StepSummary]:
     """One summary per timeline entry (step 0 is the starting position)."""
-    return [summarize_step(step) for step in timeline.steps]
+    rerolls = {reroll.again: reroll.first for reroll in find_rerolls(timeline)}
+    return [summarize_step(step, reroll_of=rerolls.get(step.index))
+            for step in timeline.steps]
 
 
-def summarize_step(step: Step) -> StepSummary:
-    """Summarise one step: who, what moved where, rolls, undo marks."""
+def summarize_step(step: Step, *, reroll_of: int | None = None) -> StepSummary:
+    """Summarise one step: who, what moved where, rolls, undo and re-roll marks."""
     moves = [MoveSummary(piece=m.name, piece_id=m.piece_id, map=m.destination.map,
                          x=m.destination.x, y=m.destination.y, from_=m.from_location,
                          to=m.to_location) for m in step.moves]
-    rolls = [RollSummary(button=r.button, dice=list(r.dice), total=r.total)
-             for r in step.rolls if hasattr(r, "button")]
+    rolls = [RollSummary.of(roll) for roll in step.rolls]
     return StepSummary(index=step.index, player=step.player, side=step.side, moves=moves,
                        rolls=rolls, undone=step.undone, is_undo=step.is_undo,
-                       undoes=step.undoes, chat=list(step.chat), added=len(step.added),
+                       undoes=step.undoes, reroll_of=reroll_of, chat=list(step.chat),
+                       added=len(step.added),
                        removed=len(step.removed), problems=[str(p) for p in step.problems])
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, NewType, TypeVar
 
+from adjudicator.dice import DiceReader, Roll
 from vmod_schema.commands import (
     AddPiece,
     BeginSave,
@@ -275,7 +276,8 @@ class Step:
     A logged step is what VASSAL's "step forward" plays: everything one user action produced
     (§5.2). `player`/`side` say who acted, from the roster (§5.7); the user id itself is
     never kept. `undoes` (undo steps) is the index of the step it retracts; `undone` is set
-    on that step in a `Timeline` (§5.3). `rolls` is filled by the dice reader.
+    on that step in a `Timeline` (§5.3). `rolls` are the dice rolled in the step, read by
+    `adjudicator.dice` (an undo step has none: its commands are inverses).
     """
 
     index: int
@@ -287,7 +289,7 @@ class Step:
     removed: tuple[PieceEvent, ...] = ()
     changes: tuple[PropertyChange, ...] = ()
     chat: tuple[str, ...] = ()
-    rolls: tuple[object, ...] = ()
+    rolls: tuple[Roll, ...] = ()
     is_undo: bool = False
     undoes: int | None = None
     undone: bool = False
@@ -1033,11 +1035,13 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
     yielded, so a consumer can inspect it between steps. An undo step (it opens with
     `UNDO⇥true`, §5.3) is applied like any other (its commands are the inverses) and names
     in `undoes` the step it retracts: the latest not yet undone whose pieces and chat lines
-    it names, else simply the latest not yet undone. Bad commands are reported in
+    it names, else simply the latest not yet undone. Dice rolls are read with the
+    module's dice buttons (`adjudicator.dice`). Bad commands are reported in
     `Step.problems` and skipped; replay goes on.
     """
     if board is None:
         board = Board.for_module(module)
+    dice = DiceReader.for_module(module)
     restore = list(save.restore_commands())
     prelude = [c for top in save.prelude for c in top.walk()]
     problems = board.restore(restore)
@@ -1054,6 +1058,11 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
         player, side = _acting_player(board, commands, chat)
         undoes: int | None = None
         is_undo = logged.is_undo
+        rolls = () if is_undo else dice.rolls(commands, player)
+        if player is None:
+            # A dice report naming its player (§5.7, item 3).
+            player = next((roll.player for roll in rolls if roll.player), None)
+            side = next((p.side for p in board.players if p.name == player), None)
         if is_undo:
             undoes = _retracted(open_steps, _undo_signature(commands, undo=True))
             if undoes is None:
@@ -1061,8 +1070,8 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
         else:
             open_steps.append((index, _undo_signature(commands, undo=False)))
         yield Step(index, tuple(commands), player, side, changes.moves, changes.added,
-                   changes.removed, changes.properties, chat, is_undo=is_undo, undoes=undoes,
-                   problems=changes.problems)
+                   changes.removed, changes.properties, chat, rolls, is_undo=is_undo,
+                   undoes=undoes, problems=changes.problems)
 
 
 def _retracted(open_steps: list[tuple[int, frozenset[tuple[str, str]]]],

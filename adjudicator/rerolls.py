@@ -1,0 +1,84 @@
+"""Re-rolls: a roll taken back with VASSAL's undo and rolled again (FORMAT.md §5.3, §5.6).
+
+A roll that is undone and rolled again by the same button before any other game action is
+flagged. The window opens at the undo step and closes at the first later step that does
+something: moves, adds or removes a piece, changes a piece or a global property, or rolls.
+Chat lines and further undo steps (they take back, they do not act) leave it open, so
+"roll, undo, undo an earlier move, roll" is flagged too.
+
+>>> from adjudicator.dice import Roll
+>>> first = Step(1, rolls=(Roll("2d6", (1, 2), 3),))
+>>> undo = Step(2, is_undo=True, undoes=1)
+>>> again = Step(3, rolls=(Roll("2d6", (6, 6), 12),))
+>>> find_rerolls([Step(0), first, undo, again])
+[ReRoll('2d6', first=1, undo=2, again=3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from adjudicator.dice import Roll
+from adjudicator.replay import Step
+from vmod_schema.commands import ChangeGlobalProperty, SetTurn
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ReRoll:
+    """A roll (`before`, in step `first`) undone by step `undo` and rolled again with the
+    same button (`after`, in step `again`) before any other game action."""
+
+    button: str
+    first: int
+    undo: int
+    again: int
+    player: str | None
+    before: Roll
+    after: Roll
+
+    def __repr__(self) -> str:
+        return (f"ReRoll({self.button!r}, first={self.first}, undo={self.undo}, "
+                f"again={self.again})")
+
+
+def is_game_action(step: Step) -> bool:
+    """Whether a step does something to the game (a chat-only or empty step does not)."""
+    if step.moves or step.added or step.removed or step.changes or step.rolls:
+        return True
+    return any(isinstance(command, ChangeGlobalProperty | SetTurn)
+               for command in step.commands)
+
+
+def find_rerolls(steps: Iterable[Step]) -> list[ReRoll]:
+    """Every re-roll in a timeline, in the order the rolls were taken again."""
+    ordered = list(steps)
+    by_index = {step.index: step for step in ordered}
+    found: list[ReRoll] = []
+    for position, undo in enumerate(ordered):
+        if not undo.is_undo or undo.undoes is None:
+            continue
+        undone = by_index.get(undo.undoes)
+        if undone is None or not undone.rolls:
+            continue
+        rerolled = _first_action(ordered[position + 1:])
+        if rerolled is None:
+            continue
+        for before in undone.rolls:
+            after = next((roll for roll in rerolled.rolls if roll.button == before.button),
+                         None)
+            if after is not None:
+                found.append(ReRoll(before.button, undone.index, undo.index, rerolled.index,
+                                    after.player or before.player, before, after))
+    found.sort(key=lambda reroll: reroll.again)
+    return found
+
+
+def _first_action(steps: Iterable[Step]) -> Step | None:
+    """The first step after an undo that acts (undo steps do not count as acting)."""
+    for step in steps:
+        if step.is_undo:
+            continue
+        if is_game_action(step):
+            return step
+    return None

@@ -1,0 +1,315 @@
+"""PBEM series: several logs of one game, in order, each starting where the last one ended.
+
+In play by e-mail each player records a log of their turn starting from the position the
+previous log ended in (FORMAT.md §5.1: a log's `begin_save … end_save` block is the game
+state at the moment logging began). `check_series` orders the logs — a log whose start
+equals another's end follows it; otherwise by file name — and reports every place where a
+log's starting position differs from the previous log's final position: which pieces, from
+where to where (a move replayed, a piece nudged, a die re-rolled offline).
+
+Pieces are matched by id; a piece whose id appears on one side only is matched by its
+definition id (gpid) and basic name, as when a piece was deleted and placed again. Only game
+pieces count (stacks and decks are containers whose ids change freely); a piece inside a
+stack or deck is where its container is.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.errors import AdjudicatorError
+from adjudicator.replay import Board, Position, iter_steps
+from vmod_schema.pieces import BasicPiece
+from vmod_schema.savefile import read_save
+
+if TYPE_CHECKING:
+    from vmod_schema.buildfile import Module
+
+GAME_SUFFIXES = (".vlog", ".vsav")
+_MODEL = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+@dataclass(frozen=True, slots=True)
+class PieceAt:
+    """One game piece of a position: its id, name, definition id and where it is.
+
+    `name` is the name reports show (it follows layers and labels); `basic_name` is the
+    basic piece's own name, which does not change in play.
+    """
+
+    id: str
+    name: str
+    gpid: str
+    basic_name: str
+    position: Position
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """What identifies the piece when ids differ: definition id and basic name."""
+        return self.gpid, self.basic_name
+
+
+Snapshot = Mapping[str, PieceAt]
+"""A position: every game piece by id."""
+
+
+def snapshot(board: Board) -> dict[str, PieceAt]:
+    """The position of every game piece on the board, by id."""
+    pieces: dict[str, PieceAt] = {}
+    for item in board.pieces():
+        inner = item.piece.inner
+        gpid, basic = (inner.gpid, inner.name) if isinstance(inner, BasicPiece) else ("", "")
+        pieces[item.id] = PieceAt(item.id, item.name, gpid, basic, board.position(item.id))
+    return pieces
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesLog:
+    """One file of a series: where its position started and ended."""
+
+    path: Path
+    start: Snapshot
+    end: Snapshot
+    steps: int
+
+
+def read_series_log(path: Path, module: Module | None = None) -> SeriesLog:
+    """Replay a log (or save) and keep its starting and final positions.
+
+    Raises:
+        VassalFormatError: the file cannot be read.
+    """
+    save = read_save(path)
+    board = Board.for_module(module)
+    start: dict[str, PieceAt] = {}
+    steps = 0
+    for step in iter_steps(save, module, board=board):
+        if step.index == 0:
+            start = snapshot(board)
+        steps = step.index
+    return SeriesLog(path, start, snapshot(board), steps)
+
+
+# --------------------------------------------------------------------------------------
+# Differences
+
+
+class Place(BaseModel):
+    """Where a piece is: map, pixels and (with the module) the location name."""
+
+    model_config = _MODEL
+    map: str | None
+    x: int
+    y: int
+    location: str | None = None
+
+    @classmethod
+    def of(cls, position: Position) -> Place:
+        """The place of a replayed position."""
+        return cls(map=position.map, x=position.x, y=position.y, location=position.location)
+
+    def __str__(self) -> str:
+        if self.map is None:
+            return "off the maps"
+        pixels = f"{self.map} ({self.x}, {self.y})"
+        return f"{self.location} [{pixels}]" if self.location else pixels
+
+
+class Difference(BaseModel):
+    """One piece whose place at the start of a log is not where the previous log left it.
+
+    `moved`: it is elsewhere; `changed`: it is in the same place but shows another name
+    (a layer or label changed: flipped, reduced, …); `missing`: the previous log ended with
+    it, this one starts without it; `added`: this log starts with a piece the previous one
+    did not end with.
+    """
+
+    model_config = _MODEL
+    piece: str
+    piece_id: str
+    """The id in the later log (in the earlier one for a missing piece)."""
+    previous_id: str | None = None
+    """The id in the earlier log, when the piece was matched by gpid and name."""
+    previous_name: str | None = None
+    """The name the earlier log ended with, when it is not the same."""
+    kind: Literal["moved", "changed", "missing", "added"]
+    from_: Place | None = Field(default=None, alias="from")
+    to: Place | None = None
+
+    def __str__(self) -> str:
+        origin = str(self.from_) if self.from_ is not None else "(not there)"
+        target = str(self.to) if self.to is not None else "(not there)"
+        was = f" (was {self.previous_name!r})" if self.previous_name is not None else ""
+        if self.kind == "changed":
+            return f"{self.piece}{was}: changed at {target}"
+        return f"{self.piece}{was}: {origin} -> {target}"
+
+
+class Break(BaseModel):
+    """Where a log does not start from the previous log's final position."""
+
+    model_config = _MODEL
+    after: str
+    before: str
+    differences: list[Difference]
+
+
+class SeriesReport(BaseModel):
+    """The files in the order they were played and every break in continuity."""
+
+    model_config = _MODEL
+    files: list[str]
+    breaks: list[Break]
+
+    @property
+    def continuous(self) -> bool:
+        """Whether every log starts where the previous one ended."""
+        return not self.breaks
+
+
+def _point(piece: PieceAt) -> tuple[str | None, int, int]:
+    position = piece.position
+    return position.map, position.x, position.y
+
+
+def _moved(before: PieceAt, after: PieceAt) -> Difference | None:
+    moved = _point(before) != _point(after)
+    if not moved and before.name == after.name:
+        return None
+    return Difference(piece=after.name, piece_id=after.id,
+                      previous_id=before.id if before.id != after.id else None,
+                      previous_name=before.name if before.name != after.name else None,
+                      kind="moved" if moved else "changed", from_=Place.of(before.position),
+                      to=Place.of(after.position))
+
+
+def compare_positions(end: Snapshot, start: Snapshot) -> list[Difference]:
+    """Every piece whose place in `start` differs from its place in `end`.
+
+    Pieces are matched by id, then the rest by (gpid, basic name): pieces standing at the
+    same place first, the others in order. What is left over is missing or added. A piece
+    in its place whose shown name differs (a layer or label changed) is `changed`.
+    """
+    differences: list[Difference] = []
+    only_end: dict[tuple[str, str], list[PieceAt]] = defaultdict(list)
+    for piece_id, before in end.items():
+        after = start.get(piece_id)
+        if after is None:
+            only_end[before.key].append(before)
+        elif (moved := _moved(before, after)) is not None:
+            differences.append(moved)
+    only_start: dict[tuple[str, str], list[PieceAt]] = defaultdict(list)
+    for piece_id, after in start.items():
+        if piece_id not in end:
+            only_start[after.key].append(after)
+    for key, afters in only_start.items():
+        befores = only_end.pop(key, [])
+        unmatched: list[PieceAt] = []
+        for after in afters:
+            same = next((b for b in befores
+                         if _point(b) == _point(after) and b.name == after.name), None)
+            if same is not None:
+                befores.remove(same)
+            else:
+                unmatched.append(after)
+        for after in unmatched:
+            if befores:
+                moved = _moved(befores.pop(0), after)
+                if moved is not None:
+                    differences.append(moved)
+            else:
+                differences.append(Difference(piece=after.name, piece_id=after.id,
+                                              kind="added", to=Place.of(after.position)))
+        if befores:
+            only_end[key] = befores
+    for befores in only_end.values():
+        differences.extend(Difference(piece=b.name, piece_id=b.id, kind="missing",
+                                      from_=Place.of(b.position)) for b in befores)
+    return differences
+
+
+# --------------------------------------------------------------------------------------
+# Order and check
+
+
+def order_logs(logs: Sequence[SeriesLog]) -> list[SeriesLog]:
+    """Put logs in playing order: a log whose start equals another's end follows it.
+
+    Chains are started from logs that follow no other, by file name; where several logs
+    could follow one, the first by name does. Logs left over (a cycle) come last, by name.
+    """
+    named = sorted(logs, key=lambda log: (log.path.name, str(log.path)))
+    follows: dict[int, list[int]] = {i: [] for i in range(len(named))}
+    has_previous: set[int] = set()
+    for i, earlier in enumerate(named):
+        for j, later in enumerate(named):
+            if i != j and not compare_positions(earlier.end, later.start):
+                follows[i].append(j)
+                has_previous.add(j)
+    ordered: list[int] = []
+    placed: set[int] = set()
+
+    def chain(first: int) -> None:
+        current: int | None = first
+        while current is not None and current not in placed:
+            ordered.append(current)
+            placed.add(current)
+            current = next((j for j in follows[current] if j not in placed), None)
+
+    for i in range(len(named)):
+        if i not in has_previous:
+            chain(i)
+    for i in range(len(named)):
+        chain(i)
+    return [named[i] for i in ordered]
+
+
+def check_series(logs: Sequence[SeriesLog]) -> SeriesReport:
+    """Order the logs and report each break in continuity between consecutive ones."""
+    ordered = order_logs(logs)
+    breaks: list[Break] = []
+    for earlier, later in pairwise(ordered):
+        differences = compare_positions(earlier.end, later.start)
+        if differences:
+            breaks.append(Break(after=str(earlier.path), before=str(later.path),
+                                differences=differences))
+    return SeriesReport(files=[str(log.path) for log in ordered], breaks=breaks)
+
+
+def series_files(paths: Iterable[Path]) -> list[Path]:
+    """The files named, with each folder replaced by its saves and logs (sorted).
+
+    Raises:
+        AdjudicatorError: a folder holds no save or log, or no file was named.
+    """
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir()
+                           if p.suffix.lower() in GAME_SUFFIXES and p.is_file())
+            if not found:
+                raise AdjudicatorError("folder holds no .vlog or .vsav file", file=path)
+            files.extend(found)
+        else:
+            files.append(path)
+    if not files:
+        raise AdjudicatorError("no files named")
+    return files
+
+
+def check_series_files(paths: Iterable[Path], module: Module | None = None) -> SeriesReport:
+    """Read every file (folders give their saves and logs) and check the series.
+
+    Raises:
+        VassalFormatError: a file cannot be read (named in the error).
+        AdjudicatorError: a folder holds no save or log.
+        OSError: a file does not exist or cannot be read.
+    """
+    return check_series([read_series_log(path, module) for path in series_files(paths)])
