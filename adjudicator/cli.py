@@ -6,6 +6,7 @@ stderr with no traceback unless `--debug`.
 
 from __future__ import annotations
 
+import html
 import json
 import sys
 from collections.abc import Iterator
@@ -169,7 +170,7 @@ def _steps_text(steps: list[StepSummary]) -> str:
             if step.removed:
                 what.append(f"{step.removed} removed")
             if not what and step.chat:
-                what.append("chat: " + step.chat[0][:60])
+                what.append("chat: " + html.unescape(step.chat[0])[:60])
         mark = "  [undone]" if step.undone else ""
         if step.reroll_of is not None:
             mark += f"  [re-roll of step {step.reroll_of}]"
