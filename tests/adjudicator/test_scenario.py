@@ -1,0 +1,105 @@
+"""Scenario files become real VASSAL logs that replay to the position they describe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator.replay import replay
+from adjudicator.scenario import ScenarioError, build_scenario_log, load_scenario
+from tests.conftest import REPO
+from vmod_schema.buildfile import open_module
+from vmod_schema.savefile import read_save
+
+WW = REPO / "fixtures" / "washingtons-war"
+MODULE = WW / "module" / "buildFile.xml"
+
+SMOKE = f"""
+source = "made-up scenario for this test"
+module = "{MODULE}"
+setup_files = ["{WW / 'scenarios' / 't1-setup.toml'}"]
+[players]
+British = "Bea"
+American = "Al"
+[[actions]]
+do = "play"
+player = "British"
+card = "Fixture OPS 3 B"
+[[actions]]
+do = "move"
+player = "British"
+pieces = ["Howe", "British CU 5"]
+path = ["Boston", "Lexington and Concord", "New York"]
+[[actions]]
+do = "undo"
+[[actions]]
+do = "roll"
+player = "British"
+button = "1d6"
+result = [4]
+[[actions]]
+do = "place"
+player = "American"
+piece = "PC"
+level = "American PC"
+at = "Augusta"
+[[actions]]
+do = "flip"
+player = "British"
+piece = "American PC"
+at = "Augusta"
+level = "British PC"
+"""
+
+
+def _names_at(path: Path) -> dict[str, list[str]]:
+    module = open_module(MODULE)
+    timeline = replay(read_save(path), module)
+    assert timeline.problems == []
+    places: dict[str, list[str]] = {}
+    for piece in timeline.board.pieces():
+        location = timeline.board.position(piece.id).location or "?"
+        places.setdefault(location, []).append(piece.name)
+    return places
+
+
+def test_a_scenario_builds_a_log_that_replays_to_its_position(tmp_path: Path) -> None:
+    scenario = tmp_path / "smoke.toml"
+    scenario.write_text(SMOKE, encoding="utf-8")
+    log = build_scenario_log(scenario, tmp_path / "smoke.vlog")
+    save = read_save(log)
+    assert save.kind == "log"
+    assert [step.is_undo for step in save.steps] == [False, False, True, False, False, False]
+    places = _names_at(log)
+    assert sorted(places["Boston"]) == ["British CU 5", "British PC", "Howe"]
+    assert places["Augusta"] == ["British PC"]
+    assert "Fixture OPS 3 B" in places["Discard"]
+    assert len(places["Strategy Deck"]) == 4
+
+
+def test_the_move_of_a_path_is_one_step_with_a_drag_per_leg(tmp_path: Path) -> None:
+    scenario = tmp_path / "smoke.toml"
+    scenario.write_text(SMOKE, encoding="utf-8")
+    log = build_scenario_log(scenario, tmp_path / "smoke.vlog")
+    timeline = replay(read_save(log), open_module(MODULE))
+    moves = timeline[2].moves
+    assert {(m.name, m.from_location, m.to_location) for m in moves} == {
+        ("Howe", "Boston", "New York"), ("British CU 5", "Boston", "New York")}
+    assert timeline[2].undone
+
+
+def test_a_scenario_naming_a_piece_the_module_lacks_is_refused(tmp_path: Path) -> None:
+    scenario = tmp_path / "bad.toml"
+    scenario.write_text(SMOKE.replace('"Howe", "British CU 5"', '"Napoleon"'),
+                        encoding="utf-8")
+    with pytest.raises(ScenarioError, match="Napoleon"):
+        build_scenario_log(scenario, tmp_path / "bad.vlog")
+
+
+def test_a_malformed_scenario_names_the_key(tmp_path: Path) -> None:
+    scenario = tmp_path / "bad.toml"
+    scenario.write_text('source = "x"\nmodule = "m"\n[[actions]]\ndo = "teleport"\n',
+                        encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"actions\.0"):
+        load_scenario(scenario)
