@@ -1,0 +1,1 @@
+"""Game systems: one package per game, listed in one literal registry."""
