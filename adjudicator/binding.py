@@ -13,6 +13,8 @@ can read and edit:
     "American Hand" = "hand:AM"
     [calibration]       # modules without a grid: space id → map, pixel point, radius
     quebec = { map = "Main Map", x = 1500, y = 120, radius = 60 }
+    [properties]        # game concept → the module's global property holding it
+    year = "Turn"
 
 Entity ids are the game system's own strings. `draft_binding` matches names the way a
 person would (case, punctuation, "and"/"&", common abbreviations) and lists what it could
@@ -65,6 +67,8 @@ class Binding(BaseModel):
     locations: dict[str, str] = Field(default_factory=dict)
     maps: dict[str, str] = Field(default_factory=dict)
     calibration: dict[str, CalibrationPoint] = Field(default_factory=dict)
+    properties: dict[str, str] = Field(default_factory=dict)
+    """Game concept → the module's global property holding it (e.g. `year = "Turn"`)."""
     unmatched: Unmatched = Field(default_factory=Unmatched)
 
     def entity(self, piece_name: str) -> str | None:
@@ -177,6 +181,9 @@ def dump_binding(binding: Binding) -> str:
     for space, point in sorted(binding.calibration.items()):
         lines.append(f"{_toml_string(space)} = {{ map = {_toml_string(point.map)}, "
                      f"x = {point.x}, y = {point.y}, radius = {point.radius} }}")
+    lines += ["", "# game concept -> the module's global property that holds it", "[properties]"]
+    lines += [f"{_toml_string(k)} = {_toml_string(v)}"
+              for k, v in sorted(binding.properties.items())]
     lines += ["", "# what drafting could not match: bind these above, or leave them",
               "[unmatched]",
               f"pieces = {_toml_list(binding.unmatched.pieces)}",

@@ -17,6 +17,9 @@ from typing import Annotated
 import typer
 
 from adjudicator import __version__
+from adjudicator.binding import dump_binding
+from adjudicator.check import adjudicate
+from adjudicator.demo import run_demo
 from adjudicator.errors import AdjudicatorError
 from adjudicator.inspect import (
     GameSummary,
@@ -25,7 +28,10 @@ from adjudicator.inspect import (
     StepSummary,
     inspect_path,
 )
+from adjudicator.report import Report, ReportFormat, report_schema, write_sidecars
+from adjudicator.rule_status import rule_statuses
 from adjudicator.series import SeriesReport, check_series_files
+from adjudicator.systems import find_system
 from vmod_schema.buildfile import open_module
 from vmod_schema.errors import VassalFormatError
 
@@ -216,6 +222,131 @@ def _series_text(report: SeriesReport) -> str:
         lines.append(f"continuous: each of the {len(report.files)} files starts where the "
                      "previous one ended")
     return "\n".join(lines)
+
+
+GameOpt = Annotated[str, typer.Option("--game", "-g", help="Game id: ww (Washington's War).")]
+DataOpt = Annotated[list[Path] | None, typer.Option(
+    "--data", "-d", help="A data file with facts the rulebook lacks (repeatable).")]
+
+
+@app.command()
+def check(
+    path: Annotated[Path, typer.Argument(help="A .vlog or .vsav file.")],
+    game: GameOpt,
+    module: ModuleOpt = None,
+    binding: Annotated[Path | None, typer.Option(
+        "--binding", "-b", help="Binding file (see `adjudicator bind`).")] = None,
+    data: DataOpt = None,
+    formats: Annotated[str, typer.Option(
+        "--format", "-f", help="Sidecar formats, comma-separated: json,md,html.")] = "json",
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Write the sidecars here instead of beside the file.")] = None,
+    fail_on_illegal: Annotated[bool, typer.Option(
+        "--fail-on-illegal", help="Exit 1 when any illegal finding is reported.")] = False,
+    debug: DebugOpt = False,
+) -> None:
+    """Replay PATH, judge every step against the game's rules, write the report beside it.
+
+    Exit status: 0 done, 1 illegal findings (with --fail-on-illegal), 2 bad input.
+    """
+    with user_errors(debug):
+        chosen = _formats(formats)
+        report = adjudicate(path, game=game, module_path=module, data_files=data or [],
+                            binding_file=binding)
+        written = write_sidecars(report, path, chosen, out_dir=out)
+    typer.echo(_report_line(report))
+    for sidecar in written:
+        typer.echo(f"  wrote {sidecar}")
+    if fail_on_illegal and report.count("illegal"):
+        raise typer.Exit(1)
+
+
+def _formats(text: str) -> list[ReportFormat]:
+    try:
+        return [ReportFormat(part.strip()) for part in text.split(",") if part.strip()]
+    except ValueError:
+        known = ", ".join(f.value for f in ReportFormat)
+        raise AdjudicatorError(f"unknown report format in {text!r}; use {known}") from None
+
+
+def _report_line(report: Report) -> str:
+    counts = ", ".join(f"{report.count(s)} {s}" for s in ("illegal", "check", "reminder"))
+    return (f"{report.source.path}: {report.game_name}, {report.steps} steps: {counts}; "
+            f"{len(report.coverage.checked)} rules checked, "
+            f"{len(report.coverage.unchecked)} not checked")
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. ww.")],
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    """List the game's whole rule catalog: checked, or not checked and why."""
+    with user_errors(debug):
+        statuses = rule_statuses(game, data_files=data or [])
+    if as_json:
+        _emit([status.model_dump(mode="json") for status in statuses], "")
+        return
+    for status in statuses:
+        mark = "checked  " if status.checked else "unchecked"
+        why = "" if status.checked else f"  ({status.reason})"
+        typer.echo(f"{status.rule_id:<12} {mark} {status.citation:<20} {status.summary}{why}")
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of the report that `check` writes."""
+    _emit(report_schema(), "")
+
+
+data_app = typer.Typer(no_args_is_help=True, help="Game data files: facts the rulebook lacks.")
+app.add_typer(data_app, name="data")
+
+
+@data_app.command("template")
+def data_template(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. ww.")],
+    debug: DebugOpt = False,
+) -> None:
+    """Print a commented TOML file listing every missing fact, for you to fill in."""
+    with user_errors(debug):
+        text = find_system(game).data_template()
+    typer.echo(text, nl=False)
+
+
+@app.command()
+def bind(
+    module: Annotated[Path, typer.Argument(help="The module (.vmod or buildFile).")],
+    game: GameOpt,
+    data: DataOpt = None,
+    debug: DebugOpt = False,
+) -> None:
+    """Draft a binding (module names → game pieces and spaces); what did not match is
+    listed at the end for you to fill in."""
+    with user_errors(debug):
+        drafted = find_system(game).draft_binding(open_module(module), data or [])
+    typer.echo(dump_binding(drafted), nl=False)
+    unmatched = drafted.unmatched
+    typer.echo(f"# unmatched: {len(unmatched.pieces)} pieces, {len(unmatched.locations)} "
+               f"locations, {len(unmatched.entities)} game entities", err=True)
+
+
+@app.command()
+def demo(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the demo reports.")]
+    = Path("adjudicator-demo"),
+    debug: DebugOpt = False,
+) -> None:
+    """Check the bundled Washington's War fixture games and write their reports to OUT."""
+    with user_errors(debug):
+        results = run_demo(out)
+    for report, written in results:
+        typer.echo(_report_line(report))
+        for sidecar in written:
+            typer.echo(f"  wrote {sidecar}")
+    typer.echo(f"reports are in {out}/ (open the .md or .html files)")
 
 
 @app.command()

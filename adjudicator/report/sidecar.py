@@ -15,6 +15,8 @@ from adjudicator.report.markdown import render_markdown
 from adjudicator.report.models import Report
 
 SUFFIX = ".adjudication"
+MARKDOWN_UNCHECKED = 15
+"""Unchecked rules listed in a Markdown sidecar (the JSON has them all)."""
 
 
 class ReportFormat(StrEnum):
@@ -30,7 +32,7 @@ def render(report: Report, fmt: ReportFormat) -> str:
     if fmt is ReportFormat.JSON:
         return json.dumps(report.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
     if fmt is ReportFormat.MARKDOWN:
-        return render_markdown(report)
+        return render_markdown(report, max_unchecked=MARKDOWN_UNCHECKED)
     return render_html(report)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, Protocol
 
+from adjudicator.binding import Binding
 from adjudicator.findings import Computation, Finding
 from adjudicator.replay import Board, Step
 from vmod_schema.buildfile import Module
@@ -72,3 +73,9 @@ class GameSystem(Protocol):
         Raises:
             AdjudicatorError: a data or binding file is malformed (named, with the key).
         """
+
+    def data_template(self) -> str:
+        """A commented TOML file listing every fact the rulebook lacks, for users to fill."""
+
+    def draft_binding(self, module: Module, data_files: Sequence[Path] = ()) -> Binding:
+        """A binding for `module` drafted by matching names, listing what did not match."""

@@ -63,6 +63,7 @@ def test_maps_then_location_names_then_calibration_decide_a_place() -> None:
 def test_a_dumped_binding_loads_back_unchanged(tmp_path: Path) -> None:
     binding = Binding(game="ww", module='The "Module"', pieces={"Washington": "general:washington"},
                       locations={"Quebec": "space:quebec"}, maps={"British Hand": "hand:BR"},
+                      properties={"year": "Year"},
                       calibration={"space:quebec": CalibrationPoint(map="M", x=1, y=2, radius=3)})
     path = tmp_path / "binding.toml"
     path.write_text(dump_binding(binding), encoding="utf-8")

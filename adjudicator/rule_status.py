@@ -1,0 +1,41 @@
+"""`adjudicator rules GAME`: each catalog rule, and whether the tool checks it and why not.
+
+The status is what a report's coverage would say for a game with no actions: the
+referee's own account, with the user's data files merged in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from adjudicator.systems import find_system
+
+
+class RuleStatus(BaseModel):
+    """One catalog rule and whether it is checked."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    rule_id: str
+    citation: str
+    severity: str
+    summary: str
+    checked: bool
+    reason: str | None = None
+    """Why it is not checked (missing data, not implemented)."""
+
+
+def rule_statuses(game: str, *, data_files: Sequence[Path] = ()) -> list[RuleStatus]:
+    """Every rule of the game's catalog with its status.
+
+    Raises:
+        AdjudicatorError: unknown game or a bad data file.
+    """
+    system = find_system(game)
+    verdict = system.referee(module=None, data_files=data_files).finish()
+    return [RuleStatus(rule_id=rule.rule_id, citation=rule.citation, severity=rule.severity,
+                       summary=rule.summary, checked=rule.rule_id in verdict.checked,
+                       reason=verdict.unchecked.get(rule.rule_id))
+            for rule in system.catalog()]

@@ -1,0 +1,150 @@
+"""Drafting a Washington's War binding for a module by matching names.
+
+Pieces are matched to Generals (by name), CU counters (`American CU 5`, `5 BR CU`, …),
+PC markers (`American PC` / `British PC`: a two-sided marker shows one name per side),
+the French Navy, the Continental Congress and cards (by title). Locations are matched to
+the spaces of the data and to the boxes, card boxes and decks below. What does not match
+is listed in the binding's `[unmatched]` table for the user to fill in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from adjudicator.binding import Binding, Unmatched, match_names
+from adjudicator.systems.washingtons_war.data import Nationality, Side, WWData
+from vmod_schema.buildfile import MapKind, Module
+from vmod_schema.grids import RegionGrid, ZonedGrid
+from vmod_schema.pieces import decode_piece
+from vmod_schema.traits import Layer
+
+NATIONALITY_WORDS = {
+    Nationality.AM: ("American", "AM", "Continental", "US"),
+    Nationality.BR: ("British", "BR", "UK"),
+    Nationality.FR: ("French", "FR"),
+}
+SIDE_WORDS = {Side.AM: ("American", "AM", "US"), Side.BR: ("British", "BR", "UK")}
+CU_VALUES = (1, 2, 3, 5)
+"""CU denominations (WW 2.2.A)."""
+
+PLACES: dict[str, tuple[str, ...]] = {
+    "box:br_reinforcements": ("British Reinforcement Box", "British Reinforcements",
+                              "BR Reinforcement Box", "British Reinforcements Box"),
+    "box:am_reinforcements": ("American Reinforcement Box", "American Reinforcements",
+                              "AM Reinforcement Box", "American Reinforcements Box"),
+    "box:fr_reinforcements": ("French Reinforcement Box", "French Reinforcements",
+                              "FR Reinforcement Box"),
+    "box:captured": ("Captured Generals Box", "Captured Generals", "Captured"),
+    "box:congress_dispersed": ("Congress Dispersed Box", "Continental Congress Dispersed Box",
+                               "Congress Dispersed"),
+    "box:removed": ("Removed From Play", "Removed", "Permanently Removed"),
+    "cards:am_reinforcement": ("American Reinforcement Cards", "American Reinforcement Card",
+                               "American Reinforcement Card Box"),
+    "cards:br_reinforcement": ("British Reinforcement Cards", "British Reinforcement Card",
+                               "British Reinforcement Card Box"),
+    "cards:am_queue": ("American OPS Queue", "American Operations Queue"),
+    "cards:br_queue": ("British OPS Queue", "British Operations Queue"),
+    "cards:war_ends": ("War Ends Box", "War Ends", "War Ends Card"),
+    "deck": ("Strategy Deck", "Deck", "Draw Pile", "Strategy Cards"),
+    "discard": ("Discard", "Discard Pile", "Discards"),
+    "set_aside": ("Set Aside", "Set Aside Cards"),
+    "hand:AM": ("American Hand", "AM Hand", "American Cards"),
+    "hand:BR": ("British Hand", "BR Hand", "British Cards"),
+}
+"""Boxes, card boxes, decks and hands (WW 4.0, 6.1, 7.1.B, 8.1.B, 8.2.B, 6.34.C.iii)."""
+YEAR_PROPERTIES = ("Year", "Turn", "Game Turn", "GameTurn")
+
+
+def piece_entities(data: WWData) -> dict[str, list[str]]:
+    """Every piece entity id with the names a module might give it."""
+    entities: dict[str, list[str]] = {}
+    for general in data.generals.values():
+        entities[f"general:{general.id}"] = [general.name, f"General {general.name}",
+                                             f"Gen {general.name}"]
+    for nationality, words in NATIONALITY_WORDS.items():
+        for value in CU_VALUES:
+            entities[f"cu:{nationality}:{value}"] = [
+                form for word in words for form in (f"{word} CU {value}", f"{value} {word} CU",
+                                                    f"{word} {value} CU", f"{word} CU x{value}")]
+    for side, words in SIDE_WORDS.items():
+        entities[f"pc:{side}"] = [form for word in words for form in
+                                  (f"{word} PC", f"{word} Political Control",
+                                   f"{word} Control")]
+    entities["navy"] = ["French Navy", "French Fleet"]
+    entities["congress"] = ["Continental Congress", "Congress"]
+    for card in data.cards.values():
+        entities.setdefault(f"card:{card.id}", [card.name, *card.aliases])
+    return entities
+
+
+def place_entities(data: WWData) -> dict[str, list[str]]:
+    """Every place id with the names a module might give it."""
+    places = {f"space:{space.id}": [space.name, *space.aliases]
+              for space in data.spaces.values()}
+    places.update({place: list(names) for place, names in PLACES.items()})
+    return places
+
+
+def module_piece_names(module: Module) -> list[str]:
+    """The names the module's pieces can show: each slot's name after prototypes are
+    expanded, and every level name of a multi-level (e.g. two-sided) piece."""
+    table = module.prototype_table()
+    names: list[str] = []
+    for slot in module.piece_slots:
+        type_, state = module.expand_slot(slot, table)
+        piece = decode_piece(type_, state)
+        names.append(piece.name or slot.entry_name)
+        for trait in piece.traits:
+            if isinstance(trait, Layer):
+                names += [n.strip("+") for n in trait.layout().level_names if n.strip("+")]
+    return names
+
+
+def module_location_names(module: Module) -> tuple[list[str], list[str]]:
+    """(location names: regions, zones, decks; names of maps without a grid: hands)."""
+    locations: list[str] = []
+    whole_maps: list[str] = []
+    for map_ in module.maps:
+        locations += [pile.name for pile in map_.draw_piles]
+        gridded = False
+        for board in map_.boards:
+            locations += list(_grid_names(board.grid))
+            gridded = gridded or board.grid is not None
+        if not gridded or map_.kind in (MapKind.PLAYER_HAND, MapKind.PRIVATE_MAP):
+            whole_maps.append(map_.identifier)
+    return locations, whole_maps
+
+
+def _grid_names(grid: object) -> Iterable[str]:
+    if isinstance(grid, ZonedGrid):
+        for zone in grid.zones:
+            yield zone.name
+        yield from _grid_names(grid.background)
+    elif isinstance(grid, RegionGrid):
+        for region in grid.regions:
+            yield region.name
+
+
+def draft_binding(module: Module, data: WWData) -> Binding:
+    """A binding drafted by name matching, with what did not match listed."""
+    pieces, unmatched_pieces, missing_pieces = match_names(module_piece_names(module),
+                                                           piece_entities(data))
+    locations_found, whole_maps = module_location_names(module)
+    places = place_entities(data)
+    locations, unmatched_locations, missing_places = match_names(locations_found, places)
+    maps, _, _ = match_names(whole_maps, {k: v for k, v in places.items()
+                                          if k.startswith("hand:")})
+    defined = {p.name for p in module.global_properties}
+    year = next((name for name in YEAR_PROPERTIES if name in defined), None)
+    properties = {"year": year} if year is not None else {}
+    return Binding(
+        game="ww", module=module.name, pieces=pieces, locations=locations, maps=maps,
+        properties=properties,
+        unmatched=Unmatched(pieces=unmatched_pieces, locations=unmatched_locations,
+                            entities=[e for e in missing_pieces + missing_places
+                                      if not e.startswith(("cu:", "pc:", "card:"))
+                                      and e not in maps.values()]))
+
+
+__all__ = ["draft_binding", "module_location_names", "module_piece_names",
+           "piece_entities", "place_entities"]

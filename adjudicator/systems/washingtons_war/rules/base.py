@@ -1,0 +1,78 @@
+"""What a rule check yields: a violation (or unchecked note), a computation, or the mark
+that a rule was applied. The referee turns them into report findings with the rule's
+citation and the acting player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from adjudicator.findings import Severity
+
+Value = str | int | float | bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule broken (or a rule that could not be checked) at a step."""
+
+    rule_id: str
+    step: int
+    severity: Severity
+    message: str
+    spaces: tuple[str, ...] = ()
+    pieces: tuple[str, ...] = ()
+    expected: str | None = None
+    observed: str | None = None
+    needs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """The rule was applied (to every instance this check saw)."""
+
+    rule_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Computed:
+    """A number worked out for the players (movement points, odds, …)."""
+
+    kind: str
+    step: int
+    rule_id: str
+    summary: str
+    inputs: dict[str, Value] = field(default_factory=dict)
+    result: dict[str, Value] = field(default_factory=dict)
+
+
+Outcome = Violation | Applied | Computed
+
+
+class Check:
+    """Short constructors for the outcomes of a check."""
+
+    @staticmethod
+    def illegal(rule_id: str, step: int, message: str, *, spaces: tuple[str, ...] = (),
+                pieces: tuple[str, ...] = (), expected: str | None = None,
+                observed: str | None = None) -> Violation:
+        """The rules forbid what happened."""
+        return Violation(rule_id, step, Severity.ILLEGAL, message, spaces, pieces, expected,
+                         observed)
+
+    @staticmethod
+    def unchecked(rule_id: str, step: int, message: str, *,
+                  needs: tuple[str, ...] = ()) -> Violation:
+        """The rule could not be checked here; `needs` names the missing facts."""
+        return Violation(rule_id, step, Severity.UNCHECKED, message, needs=needs)
+
+    @staticmethod
+    def done(rule_id: str) -> Applied:
+        """The rule was applied."""
+        return Applied(rule_id)
+
+    @staticmethod
+    def computed(kind: str, step: int, rule_id: str, summary: str, *,
+                 inputs: dict[str, Value] | None = None,
+                 result: dict[str, Value] | None = None) -> Computed:
+        """A computation to show the players."""
+        return Computed(kind, step, rule_id, summary, inputs or {}, result or {})
