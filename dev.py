@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up the project's virtual environment when needed, then run one job in it.
 
-    python3 dev.py example   # inspect the bundled example game
+    python3 dev.py example   # check the bundled Washington's War games, write their reports
     python3 dev.py test      # lint, type-check and run the whole test suite
 
 Needs only Python >= 3.11. The first run creates `.venv` and installs the project
@@ -21,8 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".installed-from"
-EXAMPLE = ROOT / "fixtures" / "example" / "example.vlog"
-EXAMPLE_MODULE = ROOT / "fixtures" / "example" / "example.vmod"
+DEMO_OUT = ROOT / "adjudicator-demo"
 
 
 def venv_python() -> Path:
@@ -63,8 +62,7 @@ def main(argv: list[str]) -> int:
         return 0 if job == "help" else 2
     python = ensure_environment()
     if job == "example":
-        return run(python, "adjudicator", "inspect", str(EXAMPLE), "--module", str(EXAMPLE_MODULE),
-                   "--steps")
+        return run(python, "adjudicator", "demo", "--out", str(DEMO_OUT))
     for step in (
         ("ruff", "check", "."),
         ("mypy",),

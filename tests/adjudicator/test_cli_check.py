@@ -1,0 +1,116 @@
+"""The game commands end to end: check, rules, schema, data template, bind and demo."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+from adjudicator.cli import app
+from adjudicator.report import Report
+from adjudicator.scenario import build_scenario_log
+from tests.conftest import REPO
+
+WW = REPO / "fixtures" / "washingtons-war"
+MODULE = WW / "module" / "buildFile.xml"
+DATA = WW / "data" / "fixture-data.toml"
+
+
+def _run(*args: str | Path) -> Result:
+    return CliRunner().invoke(app, [str(arg) for arg in args])
+
+
+def _game(tmp_path: Path, name: str) -> Path:
+    return build_scenario_log(WW / "scenarios" / f"{name}.toml", tmp_path / f"{name}.vlog")
+
+
+def test_check_writes_a_json_sidecar_beside_the_log_that_validates(tmp_path: Path) -> None:
+    log = _game(tmp_path, "illegal-carleton-too-far")
+    result = _run("check", log, "--game", "ww", "--module", MODULE, "--data", DATA)
+    assert result.exit_code == 0, result.output
+    assert "1 illegal" in result.stdout
+    sidecar = tmp_path / "illegal-carleton-too-far.vlog.adjudication.json"
+    report = Report.model_validate_json(sidecar.read_text(encoding="utf-8"))
+    assert report.source.path == str(log)
+    assert {"game", "source", "tool_version", "steps", "findings", "computations",
+            "coverage"} <= set(json.loads(sidecar.read_text(encoding="utf-8")))
+    assert [f.rule_id for f in report.findings if f.severity == "illegal"] == ["WW-MOV-02"]
+
+
+def test_check_writes_markdown_and_html_into_out_and_is_repeatable(tmp_path: Path) -> None:
+    log = _game(tmp_path, "opening-turn")
+    out = tmp_path / "reports"
+    args = ("check", log, "-g", "ww", "-m", MODULE, "-d", DATA, "--format", "json,md,html",
+            "--out", out)
+    assert _run(*args).exit_code == 0
+    first = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert sorted(first) == [f"opening-turn.vlog.adjudication.{ext}"
+                             for ext in ("html", "json", "md")]
+    assert _run(*args).exit_code == 0
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == first
+    assert not list(out.glob(".*"))  # no temporary files left behind
+
+
+def test_check_can_fail_on_illegal_findings(tmp_path: Path) -> None:
+    log = _game(tmp_path, "illegal-six-cus")
+    result = _run("check", log, "-g", "ww", "-m", MODULE, "-d", DATA, "--fail-on-illegal")
+    assert result.exit_code == 1
+
+
+def test_check_of_an_unknown_game_or_bad_data_is_one_line_and_status_2(tmp_path: Path) -> None:
+    log = _game(tmp_path, "illegal-six-cus")
+    result = _run("check", log, "--game", "chess")
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.stderr and "ww" in result.stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[generals.howe]\nstrategy = 7\n", encoding="utf-8")
+    result = _run("check", log, "--game", "ww", "--data", bad)
+    assert result.exit_code == 2
+    assert "generals.howe.strategy" in result.stderr and str(bad) in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_rules_lists_every_catalog_rule_with_its_status() -> None:
+    result = _run("rules", "ww", "--json")
+    assert result.exit_code == 0, result.output
+    statuses = json.loads(result.stdout)
+    assert len(statuses) == 146
+    by_id = {s["rule_id"]: s for s in statuses}
+    assert by_id["WW-MOV-02"]["checked"] is True
+    assert by_id["WW-BAT-01"]["checked"] is False and by_id["WW-BAT-01"]["reason"]
+
+
+def test_schema_is_the_reports_json_schema() -> None:
+    result = _run("schema")
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    assert schema["title"] == "Report"
+    assert {"findings", "coverage", "source"} <= set(schema["properties"])
+
+
+def test_data_template_parses_as_toml_and_names_missing_facts() -> None:
+    result = _run("data", "template", "ww")
+    assert result.exit_code == 0
+    assert "[generals.howe]" in result.stdout
+    tomllib.loads(result.stdout)
+
+
+def test_bind_drafts_a_binding_that_matches_the_fixture_module() -> None:
+    result = _run("bind", MODULE, "--game", "ww", "--data", DATA)
+    assert result.exit_code == 0, result.output
+    binding = tomllib.loads(result.stdout)
+    assert binding["pieces"]["Howe"] == "general:howe"
+    assert binding["pieces"]["British PC"] == "pc:BR"
+    assert binding["locations"]["Lexington and Concord"] == "space:lexington_and_concord"
+    assert binding["maps"]["American Hand"] == "hand:AM"
+    assert binding["unmatched"]["pieces"] == []
+
+
+def test_demo_writes_reports_for_the_bundled_games(tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    result = _run("demo", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert (out / "opening-turn.vlog.adjudication.md").is_file()
+    assert "0 illegal" in result.stdout.splitlines()[0]
