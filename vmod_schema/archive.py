@@ -12,6 +12,7 @@ import lzma
 import struct
 import zipfile
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -136,6 +137,20 @@ class Archive:
                 compression ratio is that of a zip bomb.
             ArchiveError: the entry's data is corrupt or truncated.
         """
+        buffer = io.BytesIO()
+        for chunk in self.stream(entry, max_bytes=max_bytes):
+            buffer.write(chunk)
+        # getvalue() hands over the buffer without copying it.
+        return buffer.getvalue()
+
+    def stream(self, entry: str, *, max_bytes: int | None = None,
+               chunk_size: int = CHUNK) -> Iterator[bytes]:
+        """Yield an entry's uncompressed bytes chunk by chunk, with the limits of `read`.
+
+        The whole entry is never held in memory here; every limit is checked before a
+        chunk is handed out, and the size and checksum checks run at the end (a caller that
+        stops early gets no verdict on the rest). Raises what `read` raises.
+        """
         info = self._info(entry)
         limit = self.limits.max_entry_bytes if max_bytes is None else max_bytes
         if info.file_size > limit:
@@ -143,12 +158,13 @@ class Archive:
                 f"entry declares {info.file_size} bytes, more than the limit {limit}",
                 file=self.name, entry=entry)
         self._check_ratio(info, info.file_size)
-        buffer = io.BytesIO()
+        # Past this many bytes the ratio limit is exceeded; checked once per chunk.
+        ratio_cap = max(RATIO_FLOOR_BYTES, self.limits.max_ratio * max(info.compress_size, 1))
         total = 0
         try:
             with self._zip.open(info) as stream:
                 while True:
-                    chunk = stream.read(CHUNK)
+                    chunk = stream.read(chunk_size)
                     if not chunk:
                         break
                     total += len(chunk)
@@ -156,8 +172,9 @@ class Archive:
                         raise ArchiveLimitError(
                             f"entry inflates past the limit {limit} bytes",
                             file=self.name, entry=entry, position=total)
-                    self._check_ratio(info, total)
-                    buffer.write(chunk)
+                    if total > ratio_cap:
+                        self._check_ratio(info, total)
+                    yield chunk
         except VassalFormatError:
             raise
         except RuntimeError as error:  # zipfile's "password required" for encrypted entries
@@ -171,7 +188,6 @@ class Archive:
             raise ArchiveError(
                 f"entry holds {total} bytes but its header declares {info.file_size}",
                 file=self.name, entry=entry, position=total)
-        return buffer.getvalue()
 
     def _check_ratio(self, info: zipfile.ZipInfo, size: int) -> None:
         if size <= RATIO_FLOOR_BYTES:

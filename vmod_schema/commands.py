@@ -444,6 +444,10 @@ def kind_of(command: Command) -> str:
 
 def decode_command(text: str) -> Command:
     """Decode one encoded command string into a command tree (FORMAT.md §4.1)."""
+    if ESC not in text and not (len(text) >= 2 and text[0] == "'" and text[-1] == "'"):
+        # No ESC and nothing to unquote: `split` would return the text itself (a fast
+        # check first, as most commands are leaves).
+        return decode_leaf(text)
     tokens = split(text, ESC)
     if len(tokens) == 1 and tokens[0] == text:
         return decode_leaf(text)
@@ -455,19 +459,21 @@ def decode_leaf(text: str) -> Command:
     if not text:
         return NullCommand()
     head = text[:2]
+    # For the `X/…` commands, `split(text, "/")[1:]` equals `split(text[2:], "/")` (the
+    # second character is a real delimiter) without copying the (often long) text.
     if head == "+/":
-        fields = split(text[2:], "/")
+        fields = split(text, "/")
+        if len(fields) < 4:
+            return UnknownCommand(text)
+        return AddPiece(fields[1], fields[2], fields[3], fields[4:])
+    if head == "D/":
+        fields = split(text, "/")
         if len(fields) < 3:
             return UnknownCommand(text)
-        return AddPiece(fields[0], fields[1], fields[2], fields[3:])
-    if head == "D/":
-        fields = split(text[2:], "/")
-        if len(fields) < 2:
-            return UnknownCommand(text)
-        old = fields[2] if len(fields) > 2 else None
-        return ChangePiece(fields[0], fields[1], old, fields[3:])
+        old = fields[3] if len(fields) > 3 else None
+        return ChangePiece(fields[1], fields[2], old, fields[4:])
     if head == "M/":
-        fields = split(text[2:], "/")
+        fields = split(text, "/")[1:]
         if len(fields) < 9:
             return UnknownCommand(text)
         player = fields[9] if len(fields) > 9 else None

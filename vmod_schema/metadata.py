@@ -7,12 +7,15 @@ that is absent reads as `None`; an empty element (`<version/>`) reads as `""`.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from lxml import etree
 from pydantic import BaseModel, ConfigDict
 
 from vmod_schema.errors import BuildFileError
 from vmod_schema.safexml import parse_xml
+
+if TYPE_CHECKING:
+    from lxml import etree
 
 _FIELDS: dict[str, str] = {
     "version": "version",

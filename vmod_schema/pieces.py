@@ -9,15 +9,20 @@ those levels with the engine's encoder, so an unchanged piece re-encodes byte fo
 `apply_state` implements the ChangePiece merge rule (§6.3). Pieces and traits are
 immutable in practice: `apply_state` returns a new `Piece` that shares unchanged traits.
 
-Performance: a Paths of Glory save holds ~2,250 pieces and ~70,000 traits. Each level is
-split with one regular-expression search for the real (unescaped) TAB instead of the
-character-level decoder, and trait fields are parsed only when asked for.
+Performance: a Paths of Glory save holds ~2,250 pieces and ~53,000 traits but only a few
+hundred distinct type strings. A whole TAB chain is split in one pass (every TAB and its
+backslash run found by one regular-expression split), `PieceDecoder` decodes each distinct
+type string once per file and shares equal (immutable) traits between pieces, and trait
+fields are parsed only when asked for.
 """
 
 from __future__ import annotations
 
+import operator
+import re
 from dataclasses import dataclass, field
-from typing import ClassVar
+from itertools import repeat
+from typing import ClassVar, cast
 
 from vmod_schema import sequence
 from vmod_schema.errors import PieceFormatError, SequenceDecodeError
@@ -27,8 +32,12 @@ from vmod_schema.traits.base import Trait, parse_int, string_array, trait_id
 TAB = "\t"
 _ESCAPED_TAB = "\\\t"
 
-_BACKSLASHES = ["\\" * depth for depth in range(1024)]
-"""`depth` backslashes, the escape in front of a level-`depth` separator (§3.4)."""
+BACKSLASH = "\\"
+
+_NO_PROPERTIES = Trait.properties
+"""The base class's `properties`, which defines none."""
+_KEEPS_NAME = Trait.rename
+"""The base class's `rename`, which keeps the name."""
 
 INNER_IDS = ("piece;", "stack", "deck;")
 """Trait ids of the innermost piece kinds (§6.4 first rows)."""
@@ -72,31 +81,24 @@ def _real_tab(text: str, start: int) -> int:
     return index
 
 
-def _backslash_run(text: str, end: int) -> int:
-    """Number of consecutive backslashes right before offset `end` (C-speed rstrip)."""
-    width = 64
-    while True:
-        low = max(0, end - width)
-        segment = text[low:end]
-        kept = len(segment.rstrip("\\"))
-        if kept or low == 0:
-            return len(segment) - kept
-        width *= 4
+_REVERSED_TAB_RUNS = re.compile(r"\t(\\*)")
+"""In reversed text: a TAB and the whole run of backslashes that preceded it."""
+_REVERSED = operator.itemgetter(slice(None, None, -1))
 
 
-def _is_separator(text: str, index: int, depth: int) -> bool:
-    """Whether the TAB at `index` is preceded by exactly `depth` backslashes."""
-    low = index - depth
-    if low < 0 or (depth and not text.startswith(_BACKSLASHES[depth], low)):
-        return False
-    return low == 0 or text[low - 1] != "\\"
+def _tab_runs(text: str) -> tuple[list[str], list[int]]:
+    """Split `text` at every TAB into the segments between them (without the backslashes
+    right before each TAB) and the length of each TAB's backslash run.
 
+    The text is reversed so that the pattern starts with the TAB: the regular-expression
+    engine then jumps from TAB to TAB instead of trying a match at every character.
+    """
+    parts = _REVERSED_TAB_RUNS.split(text[::-1])
+    parts.reverse()
+    return list(map(_REVERSED, parts[::2])), list(map(len, parts[1::2]))
 
-def _unescape(segment: str, depth: int) -> str:
-    # Undo `depth` levels of TAB escaping: each level drops one backslash before each TAB.
-    for _ in range(depth):
-        segment = segment.replace(_ESCAPED_TAB, TAB)
-    return segment
+_QUOTABLE_STARTS = ("'", "\\")
+"""How a token that may be apostrophe-quoted (§3.1 rule 4) starts."""
 
 
 def _fast_chain(text: str, limit: int | None) -> list[str] | None:
@@ -109,61 +111,61 @@ def _fast_chain(text: str, limit: int | None) -> list[str] | None:
     `limit` the innermost state after `limit` levels). Returns None when apostrophe quoting
     (§3.1 rule 4) may be involved, when a level has a third token, or when the chain runs
     out before `limit` levels — the slow path handles those exactly.
+
+    Every TAB and its backslash run are found at C speed (`_tab_runs`); only chains with
+    a TAB inside a token are then walked TAB by TAB.
     """
     if not text or text[0] in "'\\" or text[-1] == "'":
         return None
+    if limit == 0:
+        # No trait level: the whole string is the innermost state, unchanged.
+        return [text]
+    segments, runs = _tab_runs(text)
+    count = len(runs)
+    if (count == limit if limit is not None else True) and runs == list(range(count)):
+        # The common case: every TAB is the next level's separator, no TAB inside a token.
+        if any(map(str.startswith, segments, repeat(_QUOTABLE_STARTS))):
+            return None
+        return segments
     levels: list[str] = []
-    start = 0
     depth = 0
-    has_content_tab = False
-    index = text.find(TAB)
-    while index >= 0:
-        if limit is not None and depth == limit:
+    current = [segments[0]]
+    for index, run in enumerate(runs):
+        following = segments[index + 1]
+        if depth == limit:
+            # Every remaining TAB belongs to the innermost state: each lost one backslash
+            # per level.
+            for rest_run in runs[index:]:
+                if rest_run < depth:
+                    return None
+            current.append(BACKSLASH * (run - depth))
+            current.append(TAB)
+            current.append(following)
+            for later in range(index + 1, count):
+                current.append(BACKSLASH * (runs[later] - depth))
+                current.append(TAB)
+                current.append(segments[later + 1])
             break
-        if _is_separator(text, index, depth):
-            # The separator's own `depth` backslashes were removed by the outer levels.
-            segment = text[start : index - depth]
-            # A TAB inside this level's token lost one backslash per outer level and one
-            # more when the level itself was decoded.
-            levels.append(_unescape(segment, depth + 1) if has_content_tab else segment)
-            start = index + 1
+        if run == depth:
+            # The separator of level `depth`.
+            levels.append("".join(current))
             depth += 1
-            has_content_tab = False
-            if depth >= len(_BACKSLASHES) or not _is_plain_start(text, start, depth):
+            if following.startswith(_QUOTABLE_STARTS) or (
+                    not following and index + 1 < count and runs[index + 1] != depth):
                 return None
-        elif _backslash_run(text, index) < depth:
+            current = [following]
+        elif run < depth:
             return None
         else:
-            has_content_tab = True
-        index = text.find(TAB, index + 1)
+            # A TAB inside this level's token: it lost one backslash per outer level and
+            # one more when the level itself was decoded.
+            current.append(BACKSLASH * (run - depth - 1))
+            current.append(TAB)
+            current.append(following)
     if limit is not None and depth < limit:
         return None
-    rest = text[start:]
-    if index >= 0 or has_content_tab:
-        # Remaining TABs are content of the innermost type (a first token: one more
-        # backslash removed) or of the innermost state (the rest: `depth` removed).
-        while index >= 0:
-            if _backslash_run(text, index) < depth:
-                return None
-            index = text.find(TAB, index + 1)
-        rest = _unescape(rest, depth if limit is not None else depth + 1)
-    levels.append(rest)
+    levels.append("".join(current))
     return levels
-
-
-def _is_plain_start(text: str, start: int, depth: int) -> bool:
-    """Whether the token of level `depth` starting at `start` cannot be apostrophe-quoted.
-
-    A quoted token (§3.1 rule 4) starts with `'` or a backslash once decoded. Backslashes
-    that only escape the next level's separator (an empty token) are not part of it.
-    """
-    first = text[start : start + 1]
-    if first == "'":
-        return False
-    if first != "\\":
-        return True
-    tab = text.find(TAB, start)
-    return tab - start == depth and not text[start:tab].strip("\\")
 
 
 def _encode_level(first: str, rest: str | None) -> str:
@@ -477,9 +479,12 @@ class Piece:
         wins, as in the engine. Properties computed by the engine from the module (location,
         map names) or by BeanShell (Calculated Property) are not included.
         """
+        # Most traits define no properties: only ask those whose class does.
+        definers = [trait for trait in reversed(self.traits)
+                    if type(trait).properties is not _NO_PROPERTIES]
         values = self.inner.properties()
         follows = False
-        for trait in reversed(self.traits):
+        for trait in definers:
             values.update(trait.properties({}))
             follows = follows or isinstance(trait, Layer | Label)
         if not follows:
@@ -487,7 +492,7 @@ class Piece:
         # Layers follow other properties and labels evaluate $prop$: a second pass sees all.
         lookup = dict(values)
         values = self.inner.properties()
-        for trait in reversed(self.traits):
+        for trait in definers:
             values.update(trait.properties(lookup))
         return values
 
@@ -507,13 +512,19 @@ class Piece:
             name = inner.deck_name
         else:
             name = ""
-        overrides = [t for t in self.traits if t.id == "basicName;"]
-        if overrides:
-            name = overrides[0].field(0)
-        if not any(isinstance(trait, Layer | Label) for trait in self.traits):
+        overridden = follows = False
+        renamers = []
+        for trait in self.traits:
+            if not overridden and trait.id == "basicName;":
+                name = trait.field(0)
+                overridden = True
+            follows = follows or isinstance(trait, Layer | Label)
+            if type(trait).rename is not _KEEPS_NAME:
+                renamers.append(trait)
+        if not follows:
             return name
         lookup = self.properties()
-        for trait in reversed(self.traits):
+        for trait in reversed(renamers):
             name = trait.rename(name, lookup)
         return name
 
@@ -589,6 +600,74 @@ def decode_piece(type_: str, state: str, *, strict: bool = False) -> Piece:
     if strict:
         _check_strict(piece, type_, state)
     return piece
+
+
+@dataclass(frozen=True, slots=True)
+class _TypeChain:
+    """A piece type string decoded once: each trait level's class, id and raw type."""
+
+    classes: tuple[type[Trait], ...]
+    ids: tuple[str, ...]
+    raw_types: tuple[str, ...]
+    inner: str
+    """The innermost level's raw type (`piece;…`, `stack`, `deck;…`)."""
+
+
+class PieceDecoder:
+    """Decodes many pieces (those of one file), each distinct type string only once.
+
+    A save repeats a few hundred piece types thousands of times, so `decode` keeps what it
+    learned about each type string, and hands out one object per distinct trait (raw type
+    and raw state) and per distinct innermost piece: traits and innermost pieces are
+    immutable, so pieces may share them (as `apply_state` already does). Every `Piece`
+    gets its own `traits` list. The memory lives as long as the decoder: make one per file
+    read, never a global one.
+
+    >>> decoder = PieceDecoder()
+    >>> a = decoder.decode("mark;Side\\tpiece;;;;RU3", "CP\\tMap;1;2")
+    >>> b = decoder.decode("mark;Side\\tpiece;;;;RU3", "CP\\tMap;3;4")
+    >>> a.traits[0] is b.traits[0], a == decode_piece("mark;Side\\tpiece;;;;RU3", "CP\\tMap;1;2")
+    (True, True)
+    """
+
+    __slots__ = ("_chains", "_inners", "_raw_types", "_traits")
+
+    def __init__(self) -> None:
+        self._chains: dict[str, _TypeChain] = {}
+        self._raw_types: dict[str, str] = {}
+        self._traits: dict[tuple[str, str | None], Trait] = {}
+        self._inners: dict[tuple[str, str | None], InnerPiece] = {}
+
+    def decode(self, type_: str, state: str) -> Piece:
+        """Return `decode_piece(type_, state)` (lenient), reusing earlier work."""
+        chain = self._chains.get(type_)
+        if chain is None:
+            chain = self._chains[type_] = self._chain(type_)
+        states, inner_state = _state_levels(state, len(chain.raw_types))
+        cache = self._traits
+        keys = list(zip(chain.raw_types, states, strict=True))
+        traits = list(map(cache.get, keys))
+        if any(map(operator.is_, traits, repeat(None))):
+            for index, key in enumerate(keys):
+                if traits[index] is None:
+                    trait = cache.get(key)
+                    if trait is None:
+                        trait = cache[key] = chain.classes[index](
+                            chain.ids[index], key[0], key[1])
+                    traits[index] = trait
+        inner_key = (chain.inner, inner_state)
+        inner = self._inners.get(inner_key)
+        if inner is None:
+            inner = self._inners[inner_key] = _decode_inner(chain.inner, inner_state)
+        return Piece(cast("list[Trait]", traits), inner)
+
+    def _chain(self, type_: str) -> _TypeChain:
+        *levels, innermost = _type_levels(type_)
+        # Equal level strings of different piece types become one string object.
+        raw_types = tuple(self._raw_types.setdefault(raw, raw) for raw in levels)
+        ids = tuple(map(trait_id, raw_types))
+        classes = tuple(TRAITS.get(ident, UnknownTrait) for ident in ids)
+        return _TypeChain(classes, ids, raw_types, innermost)
 
 
 def apply_state(piece: Piece, new_state: str, old_state: str | None = None) -> Piece:

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import islice
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -29,19 +30,26 @@ from vmod_schema.commands import (
     AddPiece,
     BeginSave,
     Command,
+    Compound,
     EndSave,
     LogEntry,
     NullCommand,
     PlayerJoin,
     Undo,
     decode_command,
+    decode_leaf,
     kind_of,
 )
 from vmod_schema.errors import NotAVassalFileError, ObfuscationError, VassalFormatError
 from vmod_schema.metadata import Metadata, parse_metadata
-from vmod_schema.obfuscation import PayloadEncoding, decode_payload, encode_payload
-from vmod_schema.pieces import UnknownInner, decode_piece
-from vmod_schema.sequence import join, split
+from vmod_schema.obfuscation import (
+    PayloadEncoding,
+    decode_payload,
+    decode_payload_stream,
+    encode_payload,
+)
+from vmod_schema.pieces import PieceDecoder, UnknownInner, decode_piece
+from vmod_schema.sequence import BACKSLASH, QUOTE, join, split, unquote
 
 SAVED_GAME = "savedGame"
 BEGIN_SAVE = "begin_save"
@@ -202,10 +210,21 @@ def read_save(path: str | Path, *, strict: bool = False, limits: Limits | None =
                                           file=name)
             raise NotAVassalFileError("zip has no savedGame entry: not a VASSAL save or log",
                                       file=name, entry=SAVED_GAME)
-        raw = archive.read(SAVED_GAME)
+        # The usual case: inflate, decode and parse the commands chunk by chunk, so neither
+        # the payload nor its text is ever held whole. Anything unusual about the payload
+        # (an error, cp1252 text, a plain payload) takes the whole-entry path below, which
+        # decides the outcome exactly as it always did.
+        streamed = _stream_top_level(archive)
+        raw = archive.read(SAVED_GAME) if streamed is None else b""
         savedata = _metadata(archive, SAVEDATA, name)
         moduledata = _metadata(archive, MODULEDATA, name)
         entries = archive.names()
+    if streamed is not None:
+        payload_encoding, key, top_level, length = streamed
+        return _game_file(
+            top_level, length, path=name, encoding=payload_encoding, key=key,
+            entries=entries, savedata=savedata, moduledata=moduledata, strict=strict,
+            decode_pieces=decode_pieces, text_encoding="utf-8")
     try:
         payload = decode_payload(raw)
     except VassalFormatError as error:
@@ -215,10 +234,134 @@ def read_save(path: str | Path, *, strict: bool = False, limits: Limits | None =
         raise ObfuscationError(f"bad payload header {raw[:5]!r}: neither !VCSK, VOBS nor a "
                                "plain save starting with begin_save", file=name,
                                entry=SAVED_GAME, position=0)
+    del raw
     return parse_game_text(
         payload.text, path=name, encoding=payload.encoding, key=payload.key, entries=entries,
         savedata=savedata, moduledata=moduledata, strict=strict, decode_pieces=decode_pieces,
         text_encoding=payload.text_encoding)
+
+
+def _stream_top_level(
+        archive: Archive) -> tuple[PayloadEncoding, int | None, list[Command], int] | None:
+    """Decode the `savedGame` entry's top-level commands while inflating it.
+
+    Returns the payload's encoding and key, the commands and the text's length; or None
+    when the payload is plain or cannot be decoded as UTF-8 (the whole-entry path then
+    decides). Archive errors (limits, corruption) are raised as `Archive.read` raises them.
+    """
+    try:
+        payload = decode_payload_stream(archive.stream(SAVED_GAME))
+        if payload.encoding is PayloadEncoding.PLAIN:
+            return None
+        sizes: list[int] = []
+        top_level = list(_stream_commands(_counted(payload.pieces, sizes)))
+    except (ObfuscationError, UnicodeDecodeError):
+        return None
+    return payload.encoding, payload.key, top_level, sum(sizes)
+
+
+def _stream_commands(pieces: Iterable[str]) -> Iterator[Command]:
+    """`decode_top_level("".join(pieces))`, holding one sub-command's text at a time.
+
+    A save's restore block is one top-level token of many MB: a compound whose commands are
+    separated by ESCs escaped once. Because a backslash is never escaped itself (§3.4), an
+    ESC after `r` backslashes in the file text is a top-level delimiter if `r == 0`, a
+    delimiter between the sub-commands of a top-level compound if `r == 1`, and lies inside
+    a sub-command if `r >= 2` (which then sees it after `r - 2` backslashes). So each
+    sub-command can be decoded as soon as its text is complete. A top-level token that
+    starts with an apostrophe (it may be quoted, §3.1 rule 4) is decoded whole.
+    """
+    types: dict[str, str] = {}  # one object per distinct AddPiece type
+    children: list[Command] = []  # the decoded sub-commands of the current top-level token
+    child: list[str] = []  # the text of the current sub-command, in pieces
+    whole: list[str] | None = None  # the text of a top-level token decoded whole
+    command: Command
+    starting = True  # at the first segment of a top-level token
+    compound = False  # whether the current top-level token holds an ESC
+    for segment, run in _esc_segments(pieces):
+        if starting:
+            whole = [] if segment.startswith(QUOTE) else None
+            starting = False
+        if whole is not None:
+            whole.append(segment)
+            if run is None or run == 0:
+                starting = True
+                command = decode_command(unquote(
+                    "".join(whole).replace(BACKSLASH + ESC, ESC)))
+                whole = None
+                _share_piece_types(command, types)
+                yield command
+            else:
+                whole.append(ESC)
+            continue
+        if run is None or run == 0:
+            # The end of a top-level token.
+            child.append(segment)
+            starting = True
+            if compound:
+                children.append(_sub_command(child, types))
+                command = Compound(children)
+                children = []
+            else:
+                command = decode_leaf("".join(child))
+                _share_piece_types(command, types)
+            child = []
+            compound = False
+            yield command
+        elif run == 1:
+            # The end of a sub-command (its delimiter's backslash is not part of it).
+            child.append(segment[:-1])
+            children.append(_sub_command(child, types))
+            child = []
+            compound = True
+        else:
+            child.append(segment)
+            child.append(ESC)
+            compound = True
+
+
+def _esc_segments(pieces: Iterable[str]) -> Iterator[tuple[str, int | None]]:
+    """The text between consecutive ESCs, each with how many backslashes (0, 1 or 2 for
+    "2 or more") precede the ESC after it; None after the last segment."""
+    pending: list[str] = []
+    for piece in pieces:
+        parts = piece.split(ESC)
+        pending.append(parts[0])
+        for part in islice(parts, 1, None):
+            segment = pending[0] if len(pending) == 1 else "".join(pending)
+            pending = [part]
+            if not segment.endswith(BACKSLASH):
+                yield segment, 0
+            else:
+                yield segment, 1 if not segment.endswith(BACKSLASH * 2) else 2
+    yield "".join(pending), None
+
+
+def _sub_command(pieces: list[str], types: dict[str, str]) -> Command:
+    # A sub-command's text: every ESC in it loses the two backslashes of two levels.
+    text = pieces[0] if len(pieces) == 1 else "".join(pieces)
+    if ESC in text:
+        text = text.replace(BACKSLASH * 2 + ESC, ESC)
+    command = decode_command(unquote(text))
+    _share_piece_types(command, types)
+    return command
+
+
+def _counted(pieces: Iterable[str], sizes: list[int]) -> Iterator[str]:
+    # Pass the pieces on, noting each one's length (the text's length is their sum).
+    for piece in pieces:
+        sizes.append(len(piece))
+        yield piece
+
+
+def _share_piece_types(command: Command, types: dict[str, str]) -> None:
+    """Make equal AddPiece type strings one string object, using `types` (one per file).
+
+    A save repeats a few hundred piece types (tens of kB each) thousands of times.
+    """
+    for leaf in command.walk():
+        if isinstance(leaf, AddPiece):
+            leaf.type = types.setdefault(leaf.type, leaf.type)
 
 
 def _metadata(archive: Archive, entry: str, name: str) -> Metadata | None:
@@ -234,6 +377,21 @@ def parse_game_text(text: str, *, path: str = "<text>",
                     decode_pieces: bool = False, text_encoding: str = "utf-8") -> SaveFile:
     """Decode the plain `savedGame` text of a save or log into a `SaveFile`."""
     top_level = decode_top_level(text)
+    types: dict[str, str] = {}
+    for command in top_level:
+        _share_piece_types(command, types)
+    del types
+    return _game_file(
+        top_level, len(text), path=path, encoding=encoding, key=key, entries=entries,
+        savedata=savedata, moduledata=moduledata, strict=strict, decode_pieces=decode_pieces,
+        text_encoding=text_encoding)
+
+
+def _game_file(top_level: list[Command], length: int, *, path: str,
+               encoding: PayloadEncoding, key: int | None, entries: Sequence[str],
+               savedata: Metadata | None, moduledata: Metadata | None, strict: bool,
+               decode_pieces: bool, text_encoding: str) -> SaveFile:
+    """The `SaveFile` of the top-level commands of a text of `length` characters."""
     end_index = next((i for i, c in enumerate(top_level) if isinstance(c, EndSave)), None)
     problems: list[VassalFormatError] = []
     if not top_level or not isinstance(top_level[0], BeginSave):
@@ -241,7 +399,7 @@ def parse_game_text(text: str, *, path: str = "<text>",
                                           entry=SAVED_GAME, position=0))
     if end_index is None:
         problems.append(VassalFormatError("savedGame has no end_save", file=path,
-                                          entry=SAVED_GAME, position=len(text)))
+                                          entry=SAVED_GAME, position=length))
     after = [] if end_index is None else top_level[end_index + 1 :]
     has_steps = any(_is_log_token(c) for c in after)
     save = SaveFile(
@@ -263,12 +421,19 @@ def _decode_pieces(save: SaveFile, *, strict: bool) -> None:
     type is not a basic piece, stack or deck (the sign of a damaged string, §3.5).
     """
     step_of = {step.token_index: step.number for step in save.steps}
+    decoder = PieceDecoder()  # shares the work on repeated piece types, for this file only
     for index, top in enumerate(save.top_level):
         for command in top.walk():
             if not isinstance(command, AddPiece):
                 continue
             try:
-                if strict or isinstance(command.piece().inner, UnknownInner):
+                if strict:
+                    decode_piece(command.type, command.state, strict=True)
+                    continue
+                piece = command.decoded
+                if piece is None:
+                    piece = command.decoded = decoder.decode(command.type, command.state)
+                if isinstance(piece.inner, UnknownInner):
                     decode_piece(command.type, command.state, strict=True)
             except VassalFormatError as error:
                 offset = len(encode_top_level(save.top_level[:index])) + (1 if index else 0)

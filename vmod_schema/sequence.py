@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import repeat
+from operator import getitem
 
 from vmod_schema.errors import SequenceDecodeError
 
@@ -26,8 +28,12 @@ _JAVA_INT = re.compile(r"[+-]?[0-9]+")
 _JAVA_INT_RANGE = range(-(2**31), 2**31)
 
 
-def _unquote(token: str) -> str:
-    # Rule 5: one outer pair of apostrophes is removed from a token of 2+ characters.
+def unquote(token: str) -> str:
+    """Remove one outer pair of apostrophes from a token of 2+ characters (§3.2 step 5).
+
+    >>> unquote("'a'"), unquote("'"), unquote("a'")
+    ('a', "'", "a'")
+    """
     if len(token) >= 2 and token[0] == QUOTE and token[-1] == QUOTE:
         return token[1:-1]
     return token
@@ -51,10 +57,45 @@ def split(text: str, delimiter: str) -> list[str]:
     if escaped not in text:
         # Without escaped delimiters the decoder is a plain split plus unquoting.
         tokens = text.split(delimiter)
-        if QUOTE in text:
-            return [_unquote(token) for token in tokens]
-        return tokens
-    return list(_scan(text, delimiter))
+    elif len(delimiter) == 1:
+        tokens = _split_escaped(text, delimiter)
+    else:
+        return list(_scan(text, delimiter))
+    if QUOTE in text:
+        return [unquote(token) for token in tokens]
+    return tokens
+
+
+_DROP_LAST = slice(None, -1)
+
+
+def _split_escaped(text: str, delimiter: str) -> list[str]:
+    """`split` before unquoting, for a one-character delimiter that is escaped somewhere.
+
+    Equivalent to `_scan`, at C speed: a delimiter preceded by a backslash is never a real
+    one, wherever its token began (§3.2 step 3), and the decoder drops exactly that
+    backslash. So split on every delimiter, then rejoin each part that ends in a backslash
+    (minus that backslash) with the parts after it, up to the first part that does not.
+    """
+    parts = text.split(delimiter)
+    last = len(parts) - 1
+    escaped = list(map(str.endswith, parts, repeat(BACKSLASH)))
+    escaped[last] = False  # the last part is not followed by a delimiter
+    tokens: list[str] = []
+    start = 0
+    while start <= last:
+        try:
+            first = escaped.index(True, start)
+        except ValueError:
+            tokens += parts[start:]
+            break
+        tokens += parts[start:first]
+        end = escaped.index(False, first)
+        joined: list[str] = list(map(getitem, parts[first:end], repeat(_DROP_LAST)))
+        joined.append(parts[end])
+        tokens.append(delimiter.join(joined))
+        start = end + 1
+    return tokens
 
 
 def _scan(text: str, delimiter: str) -> Iterable[str]:
@@ -77,10 +118,10 @@ def _scan(text: str, delimiter: str) -> Iterable[str]:
             break
         if i == -1:
             pieces.append(text[start:])
-            yield _unquote("".join(pieces))
+            yield unquote("".join(pieces))
             return
         pieces.append(text[start:i])
-        yield _unquote("".join(pieces))
+        yield unquote("".join(pieces))
         start = i + 1
 
 

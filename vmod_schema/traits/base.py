@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import ClassVar
 
 from vmod_schema import sequence
@@ -30,6 +31,22 @@ def trait_id(type_: str) -> str:
     """
     cut = type_.find(";")
     return type_ if cut < 0 else type_[: cut + 1]
+
+
+@lru_cache(maxsize=4096)
+def split_type(raw_type: str, id_length: int, delimiter: str = ";") -> tuple[str, ...]:
+    """The `delimiter`-tokens of a trait type after its id (`id_length` characters).
+
+    A pure function of immutable strings, memoised in a bounded LRU cache: a save holds
+    thousands of traits but only a few thousand distinct type strings, and pieces share
+    their trait objects (`pieces.PieceDecoder`), so the same type is parsed again and
+    again by `type_fields`, `properties` and `Piece.name`. Returns a tuple (immutable) so
+    cached results cannot be changed by a caller.
+
+    >>> split_type("mark;Layer,Side", 5, ",")
+    ('Layer', 'Side')
+    """
+    return tuple(sequence.split(raw_type[id_length:], delimiter))
 
 
 def string_array(token: str) -> list[str]:
@@ -87,11 +104,11 @@ class Trait:
 
     def type_fields(self) -> list[str]:
         """The `;`-tokens of the type after the trait id (§6.5 layouts)."""
-        return sequence.split(self.raw_type[len(self.id) :], ";")
+        return list(split_type(self.raw_type, len(self.id)))
 
     def field(self, index: int, default: str = "") -> str:
         """Type field `index` after the id, or `default` if the type is shorter (§3.6)."""
-        fields = self.type_fields()
+        fields = split_type(self.raw_type, len(self.id))
         return fields[index] if index < len(fields) else default
 
     def with_state(self, raw_state: str | None) -> Trait:

@@ -8,10 +8,11 @@ replaces, prefixes (`X+`) or suffixes (`+X`) the piece name (§6.2).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from vmod_schema import sequence
-from vmod_schema.traits.base import Trait, parse_int, string_array
+from vmod_schema.traits.base import Trait, parse_int, split_type, string_array
 
 
 @dataclass(slots=True, frozen=True)
@@ -36,6 +37,48 @@ def _strip_marker(level_name: str) -> str:
     return level_name
 
 
+@lru_cache(maxsize=1024)
+def _layout(raw_type: str, id_length: int, old: bool) -> LayerLayout:
+    """Parse a Layer type (a pure function of the string, memoised in a bounded cache).
+
+    Callers must not change the lists of the result; `Layer.layout` copies them.
+    """
+    fields = split_type(raw_type, id_length)
+    if old:
+        return _old_layout(fields)
+    get = fields.__getitem__
+    count = len(fields)
+    images = string_array(get(15)) if count > 15 else []
+    names = string_array(get(16)) if count > 16 else []
+    if len(names) < len(images):
+        names += [""] * (len(images) - len(names))
+    if len(names) == 1 and not images:
+        # The engine's fix-up: a single empty image name encodes as an empty array.
+        images = [""]
+    return LayerLayout(
+        image_names=images,
+        level_names=names,
+        layer_name=get(18) if count > 18 else "",
+        activate_key=get(2) if count > 2 else "A",
+        follow_property=count > 21 and get(21) == "true",
+        follow_property_name=get(22) if count > 22 else "",
+        first_level_value=parse_int(get(23), 1) if count > 23 else 1,
+    )
+
+
+def _old_layout(fields: tuple[str, ...]) -> LayerLayout:
+    # Pre-3.0 `emb;` layout: id; activateKey;reset… (a nested ;-list); activateCommand;
+    # upKey; upCommand; downKey; downCommand; x; y; then "image,name" per level.
+    activation = sequence.split(fields[0], ";")[0] if fields else ""
+    images: list[str] = []
+    names: list[str] = []
+    for level in fields[8:]:
+        parts = sequence.split(level, ",")
+        images.append(parts[0])
+        names.append(parts[1] if len(parts) > 1 else "")
+    return LayerLayout(images, names, "", activation.upper(), False, "", 1)
+
+
 class Layer(Trait):
     """Layer / Embellishment (`emb2;`, old layout `emb;`), FORMAT.md §6.5.
 
@@ -49,40 +92,14 @@ class Layer(Trait):
 
     def layout(self) -> LayerLayout:
         """Parse the type into the fields that matter for names and properties."""
-        if self.id == "emb;":
-            return self._old_layout()
-        fields = self.type_fields()
-        get = fields.__getitem__
-        count = len(fields)
-        images = string_array(get(15)) if count > 15 else []
-        names = string_array(get(16)) if count > 16 else []
-        if len(names) < len(images):
-            names += [""] * (len(images) - len(names))
-        if len(names) == 1 and not images:
-            # The engine's fix-up: a single empty image name encodes as an empty array.
-            images = [""]
-        return LayerLayout(
-            image_names=images,
-            level_names=names,
-            layer_name=get(18) if count > 18 else "",
-            activate_key=get(2) if count > 2 else "A",
-            follow_property=count > 21 and get(21) == "true",
-            follow_property_name=get(22) if count > 22 else "",
-            first_level_value=parse_int(get(23), 1) if count > 23 else 1,
-        )
+        shared = _layout(self.raw_type, len(self.id), self.id == "emb;")
+        # The parse is shared between equal types: hand out lists the caller may change.
+        return replace(shared, image_names=list(shared.image_names),
+                       level_names=list(shared.level_names))
 
-    def _old_layout(self) -> LayerLayout:
-        # Pre-3.0 `emb;` layout: id; activateKey;reset… (a nested ;-list); activateCommand;
-        # upKey; upCommand; downKey; downCommand; x; y; then "image,name" per level.
-        fields = self.type_fields()
-        activation = sequence.split(fields[0], ";")[0] if fields else ""
-        images: list[str] = []
-        names: list[str] = []
-        for level in fields[8:]:
-            parts = sequence.split(level, ",")
-            images.append(parts[0])
-            names.append(parts[1] if len(parts) > 1 else "")
-        return LayerLayout(images, names, "", activation.upper(), False, "", 1)
+    def _layout(self) -> LayerLayout:
+        # The shared parse, for this module's read-only use.
+        return _layout(self.raw_type, len(self.id), self.id == "emb;")
 
     def value(self, layout: LayerLayout | None = None) -> int:
         """The stored level value: `> 0` active at that level, `<= 0` inactive (§6.5).
@@ -91,7 +108,7 @@ class Layer(Trait):
         an activate key, otherwise inactive.
         """
         if self.raw_state is None:
-            layout = layout or self.layout()
+            layout = layout or self._layout()
             return -1 if layout.activate_key else 1
         return parse_int(sequence.split(self.raw_state, ";")[0], -1)
 
@@ -103,7 +120,7 @@ class Layer(Trait):
         plain property name or a `{Name}` expression naming one property can be followed
         here; otherwise (or if the property is unknown) the stored value is kept.
         """
-        layout = self.layout()
+        layout = self._layout()
         value = self.value(layout)
         if not layout.follow_property or not layout.follow_property_name:
             return value
@@ -122,7 +139,7 @@ class Layer(Trait):
 
     def active_level_name(self, lookup: Mapping[str, str]) -> str:
         """The raw name of the active level (with its `+` marker), or `""` if inactive."""
-        layout = self.layout()
+        layout = self._layout()
         value = self.effective_value(lookup)
         if 0 < value <= len(layout.level_names):
             return layout.level_names[value - 1]
@@ -130,7 +147,7 @@ class Layer(Trait):
 
     def properties(self, lookup: Mapping[str, str]) -> dict[str, str]:
         """`<layer>_Level`, `_Name`, `_Image` and `_Active` (§6.5)."""
-        layout = self.layout()
+        layout = self._layout()
         value = self.effective_value(lookup)
         name = layout.layer_name
         active = value > 0

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from vmod_schema import sequence
-from vmod_schema.traits.base import Trait, parse_int, string_array
+from vmod_schema.traits.base import Trait, parse_int, split_type, string_array
 
 
 class Marker(Trait):
@@ -24,19 +24,22 @@ class Marker(Trait):
 
     def names(self) -> list[str]:
         """The property names (the `,`-list after `mark;`)."""
-        return sequence.split(self.raw_type[len(self.id) :], ",")
+        return list(split_type(self.raw_type, len(self.id), ","))
 
     def values(self) -> list[str]:
         """The values, aligned with `names()`; missing ones are empty (§3.6)."""
-        names = self.names()
+        return self._values(len(split_type(self.raw_type, len(self.id), ",")))
+
+    def _values(self, count: int) -> list[str]:
         values = sequence.split(self.state, ",")
-        if len(values) < len(names):
-            values += [""] * (len(names) - len(values))
-        return values[: len(names)]
+        if len(values) < count:
+            values += [""] * (count - len(values))
+        return values[:count]
 
     def properties(self, lookup: Mapping[str, str]) -> dict[str, str]:
         """Each name with its value."""
-        return dict(zip(self.names(), self.values(), strict=True))
+        names = split_type(self.raw_type, len(self.id), ",")
+        return dict(zip(names, self._values(len(names)), strict=True))
 
 
 @dataclass(slots=True, frozen=True)
