@@ -854,6 +854,31 @@ class WWData(_Record):
                 return entry
         raise KeyError(rule_id)
 
+    def least_cost(self, start: str, goal: str, *, arnold: bool, unknown_cost: int
+                   ) -> int | None:
+        """Fewest movement points from `start` to `goal` over known connections (WW 7.3):
+        1 a line, 3 a Wilderness line (7.3.D), `unknown_cost` a line of unstated type; the
+        Falmouth–Quebec line only when `arnold` (7.4.D). None if no known path joins them.
+        """
+        best = {start: 0}
+        queue = [(0, start)]
+        while queue:
+            cost, here = heapq.heappop(queue)
+            if here == goal:
+                return cost
+            if cost > best.get(here, cost):
+                continue
+            for connection in self.connections:
+                if here not in connection.ends or (connection.arnold_only and not arnold):
+                    continue
+                there = connection.b if connection.a == here else connection.a
+                step = cost + (connection.cost if connection.cost is not None
+                               else unknown_cost)
+                if step < best.get(there, step + 1):
+                    best[there] = step
+                    heapq.heappush(queue, (step, there))
+        return None
+
     def unmet(self, needs: Iterable[Need]) -> tuple[Need, ...]:
         """Which of `needs` still lack data (a check should then yield `unchecked`)."""
         lacking = {fact.need for fact in self.missing}
@@ -1047,26 +1072,6 @@ def _cross_check(data: WWData) -> list[DataProblem]:
     problems += [DataProblem(f"spaces.{s.id}.port", f"port {s.id!r} is in no zone of T10")
                  for s in data.spaces.values() if s.port and s.id not in zoned]
     return problems
-
-
-def _least_cost(data: WWData, start: str, goal: str) -> int | None:
-    """Least movement cost from start to goal, counting a line of unknown type as 3."""
-    best = {start: 0}
-    queue = [(0, start)]
-    while queue:
-        cost, here = heapq.heappop(queue)
-        if here == goal:
-            return cost
-        if cost > best.get(here, cost):
-            continue
-        for c in data.connections:
-            if here in c.ends:
-                there = c.b if c.a == here else c.a
-                step = cost + (c.cost or 3)
-                if step < best.get(there, step + 1):
-                    best[there] = step
-                    heapq.heappush(queue, (step, there))
-    return None
 
 
 # --- user files ---------------------------------------------------------------------------
@@ -1321,7 +1326,7 @@ class _Merger:
 
     def check_distances(self, data: WWData) -> None:
         for bound in data.distance_bounds:
-            cost = _least_cost(data, bound.a, bound.b)
+            cost = data.least_cost(bound.a, bound.b, arnold=False, unknown_cost=3)
             if cost is not None and cost <= bound.more_than:
                 self.problem("connections", f"{bound.a!r} reaches {bound.b!r} in {cost} "
                                             f"movement points, but {'; '.join(bound.source)}")

@@ -8,14 +8,13 @@ cannot make a move illegal; it leaves the rule unchecked and names what is missi
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from adjudicator.systems.washingtons_war.data import Nationality, Side, WWData
 from adjudicator.systems.washingtons_war.rules.base import Check, Outcome
-from adjudicator.systems.washingtons_war.state import SIDE_OF, WWState
+from adjudicator.systems.washingtons_war.state import WWState
 
 BRITISH_ALLOWANCE = 4
 """WW 7.3.A: a British General may move up to 4 spaces."""
@@ -57,32 +56,11 @@ def path_cost(data: WWData, origin: str, destination: str, *, arnold: bool) -> P
     """
     if origin == destination:
         return PathCost(0, 0)
-    low = _cheapest(data, origin, destination, arnold=arnold, unknown_cost=1)
+    low = data.least_cost(origin, destination, arnold=arnold, unknown_cost=1)
     if low is None:
         return None
-    high = _cheapest(data, origin, destination, arnold=arnold, unknown_cost=WILDERNESS_COST)
+    high = data.least_cost(origin, destination, arnold=arnold, unknown_cost=WILDERNESS_COST)
     return PathCost(low, high if high is not None else low)
-
-
-def _cheapest(data: WWData, origin: str, destination: str, *, arnold: bool,
-              unknown_cost: int) -> int | None:
-    best = {origin: 0}
-    queue = [(0, origin)]
-    while queue:
-        cost, space = heapq.heappop(queue)
-        if space == destination:
-            return cost
-        if cost > best.get(space, cost):
-            continue
-        for connection in data.connections:
-            if space not in connection.ends or (connection.arnold_only and not arnold):
-                continue
-            other = connection.b if connection.a == space else connection.a
-            step_cost = connection.cost if connection.cost is not None else unknown_cost
-            if cost + step_cost < best.get(other, 1 << 30):
-                best[other] = cost + step_cost
-                heapq.heappush(queue, (cost + step_cost, other))
-    return None
 
 
 def allowance(side: Side, *, glover: bool, ends_facing_enemy: bool) -> int:
@@ -229,7 +207,6 @@ def check_at_rest(data: WWData, state: WWState, step: int) -> Iterator[Outcome]:
 
 
 __all__ = [
-    "SIDE_OF",
     "Leg",
     "PathCost",
     "allowance",

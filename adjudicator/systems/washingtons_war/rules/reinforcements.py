@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from adjudicator.systems.washingtons_war.data import Card, Nationality, Side, WWData
 from adjudicator.systems.washingtons_war.rules.base import Check, Outcome
-from adjudicator.systems.washingtons_war.state import SIDE_OF, WWState
+from adjudicator.systems.washingtons_war.state import WWState
 
 USES_PER_TURN = {Side.BR: 1, Side.AM: 2}
 """WW 8.1.B, 8.2.B: the British reinforce once a turn, the Americans twice."""
@@ -89,4 +89,4 @@ def check_reinforcement(data: WWData, side: Side, card: Card | None, uses_before
     yield Check.done(rule)
 
 
-__all__ = ["SIDE_OF", "Arrival", "arrivals", "check_reinforcement"]
+__all__ = ["Arrival", "arrivals", "check_reinforcement"]
