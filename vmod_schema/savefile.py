@@ -12,8 +12,6 @@ the first problem instead.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 import zipfile
 from collections import Counter
@@ -22,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import islice
 from pathlib import Path
+from typing import BinaryIO
 from xml.etree import ElementTree
 
 from vmod_schema.archive import Archive, Limits
@@ -41,6 +40,7 @@ from vmod_schema.commands import (
     kind_of,
 )
 from vmod_schema.errors import NotAVassalFileError, ObfuscationError, VassalFormatError
+from vmod_schema.files import atomic_write
 from vmod_schema.metadata import Metadata, parse_metadata
 from vmod_schema.obfuscation import (
     PayloadEncoding,
@@ -492,18 +492,13 @@ def write_game(path: str | Path, top_level: Sequence[Command], *,
 
 
 def atomic_write_zip(target: Path, entries: Sequence[tuple[str, bytes]]) -> None:
-    """Write a deflated zip to a temporary file beside `target`, then rename it into place."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream, \
-                zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
+    """Write a deflated zip (fixed entry dates, so equal input gives equal bytes) to
+    `target` atomically."""
+    def write(stream: BinaryIO) -> None:
+        with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
             for name, data in entries:
                 info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, data)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+
+    atomic_write(target, write)

@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -13,6 +11,7 @@ from pathlib import Path
 from adjudicator.report.html import render_html
 from adjudicator.report.markdown import render_markdown
 from adjudicator.report.models import Report
+from vmod_schema.files import atomic_write
 
 SUFFIX = ".adjudication"
 MARKDOWN_UNCHECKED = 15
@@ -42,26 +41,12 @@ def sidecar_path(source: Path, fmt: ReportFormat, out_dir: Path | None = None) -
     return folder / f"{source.name}{SUFFIX}.{fmt.value}"
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to a temporary file beside `path`, then rename it into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat], *,
                    out_dir: Path | None = None) -> list[Path]:
     """Write the report in each format; returns the paths written."""
     written = []
     for fmt in formats:
         path = sidecar_path(source, fmt, out_dir)
-        write_atomically(path, render(report, fmt))
+        atomic_write(path, render(report, fmt).encode("utf-8"))
         written.append(path)
     return written
