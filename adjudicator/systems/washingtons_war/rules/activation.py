@@ -57,6 +57,7 @@ def check_activation(data: WWData, card: Card | None, generals: Sequence[str],
         if strategy > card.ops:
             yield Check.illegal("WW-OPS-01", step, f"{record.name if record else general} "
                                 f"(Strategy {strategy}) activated with a {card.ops}-OPS card",
-                                expected=f"Strategy ≤ {card.ops}", observed=str(strategy))
+                                expected=f"Strategy ≤ {card.ops}", observed=str(strategy),
+                                pieces=(record.name if record else general,))
         else:
             yield Check.done("WW-OPS-01")

@@ -97,7 +97,7 @@ def _arnold_only_line(data: WWData, general: str, name: str,
             yield Check.illegal(
                 "WW-MOV-06", leg.step, f"{name} crossed {_name(data, leg.origin)}–"
                 f"{_name(data, leg.destination)}, a line only Arnold may use",
-                spaces=(leg.origin, leg.destination))
+                spaces=(leg.origin, leg.destination), pieces=(name,))
     yield Check.done("WW-MOV-06")
 
 
@@ -110,23 +110,25 @@ def _carrying_and_entering(name: str, legs: Sequence[Leg], start: WWState,
             yield Check.illegal("WW-MOV-07", leg.step, f"{name} carried {carried} CUs; a "
                                 f"General carries at most {MAX_CARRIED}",
                                 expected=f"≤ {MAX_CARRIED}", observed=str(carried),
-                                spaces=(leg.destination,))
+                                spaces=(leg.destination,), pieces=(name,))
         target = start.place("space:" + leg.destination)
         enemy_cus = target.cus_of(enemy)
         if carried == 0:
             # A lone General may not enter a space with enemy CUs (WW 7.4.A) ...
             if enemy_cus:
                 yield Check.illegal("WW-MOV-09", leg.step, f"{name}, alone, entered a space "
-                                    f"with {enemy_cus} enemy CUs", spaces=(leg.destination,))
+                                    f"with {enemy_cus} enemy CUs", spaces=(leg.destination,),
+                                    pieces=(name,))
             # ... nor a space with an enemy PC (WW 7.4.B).
             if target.pc is enemy:
                 yield Check.illegal("WW-MOV-10", leg.step, f"{name}, alone, entered a space "
-                                    "with an enemy PC", spaces=(leg.destination,))
+                                    "with an enemy PC", spaces=(leg.destination,),
+                                    pieces=(name,))
         # Entering a space with enemy CUs ends the move (WW 7.3.B).
         if enemy_cus and index < len(legs) - 1:
             yield Check.illegal("WW-MOV-08", legs[index + 1].step, f"{name} moved on after "
                                 f"entering a space with {enemy_cus} enemy CUs",
-                                spaces=(leg.destination,))
+                                spaces=(leg.destination,), pieces=(name,))
     for rule in ("WW-MOV-07", "WW-MOV-08", "WW-MOV-09", "WW-MOV-10"):
         yield Check.done(rule)
 
@@ -142,7 +144,8 @@ def _movement_points(data: WWData, general: str, name: str, side: Side, legs: Se
         if cost is None and data.map_status.connections_complete:
             yield Check.illegal(rule, leg.step, f"{name} moved {_name(data, leg.origin)} → "
                                 f"{_name(data, leg.destination)}: no path along the map's "
-                                "connections", spaces=(leg.origin, leg.destination))
+                                "connections", spaces=(leg.origin, leg.destination),
+                                pieces=(name,))
             return
         if cost is None:
             yield Check.unchecked(
@@ -164,7 +167,8 @@ def _movement_points(data: WWData, general: str, name: str, side: Side, legs: Se
     if low > limit:
         yield Check.illegal(rule, legs[-1].step, f"{name} moved {path}: at least {low} MP, "
                             f"more than his {limit}", expected=f"≤ {limit} MP",
-                            observed=f"{low} MP", spaces=(legs[0].origin, legs[-1].destination))
+                            observed=f"{low} MP", spaces=(legs[0].origin, legs[-1].destination),
+                            pieces=(name,))
     elif high > limit:
         yield Check.unchecked(rule, legs[-1].step, f"{name} moved {path}: {low}–{high} MP "
                               f"against {limit}; a line's type (normal or wilderness) is not "

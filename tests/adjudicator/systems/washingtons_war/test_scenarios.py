@@ -83,3 +83,10 @@ def test_without_user_data_a_move_is_unchecked_not_illegal(tmp_path: Path) -> No
     assert {f.rule_id for f in unchecked} >= {"WW-OPS-01", "WW-MOV-02"}
     assert any("map connections" in f.needs for f in unchecked)
     assert "WW-MOV-02" in report.coverage.unchecked
+
+
+def test_findings_name_the_pieces_and_spaces_involved(tmp_path: Path) -> None:
+    report = _check(WW / "scenarios" / "illegal-lone-general.toml", tmp_path)
+    (finding,) = [f for f in report.findings if f.severity is Severity.ILLEGAL]
+    assert finding.pieces == ("Howe",)
+    assert finding.spaces == ("Barnstable",)
