@@ -83,11 +83,16 @@ class WWReferee:
         self.previous = WWState()
         self.snapshots: dict[int, _Snapshot] = {}
         self.last_step = 0
+        self.recognised = False
+        """Whether any General or card of the game was found on the board."""
+        self.started = False
+        """Whether a game was seen at all (`rules` asks a referee that saw none)."""
 
     # ----------------------------------------------------------------- the Referee hooks
 
     def start(self, step: Step, board: Board) -> None:
         """Read the starting position; check what can be checked on it."""
+        self.started = True
         self.previous = self._read(board)
         self._emit(check_single_marker(self.data, self.previous, 0), None)
 
@@ -130,7 +135,9 @@ class WWReferee:
     # ----------------------------------------------------------------- reading
 
     def _read(self, board: Board) -> WWState:
-        return read_state(board, self.binding, year_property=self.year_property)
+        state = read_state(board, self.binding, year_property=self.year_property)
+        self.recognised = self.recognised or bool(state.general_at or state.card_at)
+        return state
 
     def _plays(self, after: WWState) -> Iterable[tuple[str, Side, str]]:
         """Cards that left a player's hand this step: (card id, side, where they went)."""
@@ -270,6 +277,10 @@ class WWReferee:
                 verdict.unchecked[entry.id] = "; ".join(reasons[entry.id][:3]) + (
                     f" (and {len(reasons[entry.id]) - 3} more)" if len(reasons[entry.id]) > 3
                     else "")
+            elif entry.id in IMPLEMENTED and self.started and not self.recognised:
+                verdict.unchecked[entry.id] = (
+                    "no Washington's War General or card was recognised in this file: "
+                    "check the module and the binding")
             elif entry.id in IMPLEMENTED:
                 verdict.checked.add(entry.id)
             else:

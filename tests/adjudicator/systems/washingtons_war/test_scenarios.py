@@ -90,3 +90,11 @@ def test_findings_name_the_pieces_and_spaces_involved(tmp_path: Path) -> None:
     (finding,) = [f for f in report.findings if f.severity is Severity.ILLEGAL]
     assert finding.pieces == ("Howe",)
     assert finding.spaces == ("Barnstable",)
+
+
+def test_a_file_of_another_game_claims_no_rule_checked() -> None:
+    from tests.conftest import CORPUS
+
+    report = adjudicate(CORPUS / "BBVassal" / "testlog.vlog", game="ww")
+    assert report.coverage.checked == []
+    assert "no Washington's War General" in report.coverage.unchecked["WW-MOV-02"]
