@@ -90,6 +90,7 @@ class GameBuilder:
     boards: list[SelectBoards] = field(default_factory=list)
     properties: list[SetGlobalProperty] = field(default_factory=list)
     steps: list[list[Command]] = field(default_factory=list)
+    _undoable: list[int] = field(default_factory=list)
     _next_id: int = 1_600_000_000_000
 
     def new_id(self) -> str:
@@ -122,13 +123,20 @@ class GameBuilder:
     def step(self, *commands: Command) -> int:
         """Record one logged step made of `commands`; returns its 1-based number."""
         self.steps.append(list(commands))
+        self._undoable.append(len(self.steps) - 1)
         return len(self.steps)
 
     def undo(self) -> int:
-        """Record the engine's undo of the most recent step (FORMAT.md §5.3)."""
-        last = self.steps[-1]
+        """Record the engine's undo of the latest step not yet undone (FORMAT.md §5.3);
+        successive undos take back successively earlier steps.
+
+        Raises:
+            IndexError: nothing is left to undo.
+        """
+        last = self.steps[self._undoable.pop()]
         inverses = [inverse(command) for command in reversed(last)]
-        return self.step(Undo("true"), *inverses, Undo("false"))
+        self.steps.append([Undo("true"), *inverses, Undo("false")])
+        return len(self.steps)
 
     def restore_block(self) -> list[Command]:
         """The top-level commands `begin_save … end_save`."""

@@ -164,3 +164,18 @@ def test_a_payload_with_a_wrong_header_is_an_obfuscation_error(payload: bytes,
     assert (caught.value.file, caught.value.entry, caught.value.position) == (
         str(path), "savedGame", 0)
     assert "bad payload header" in str(caught.value)
+
+
+def test_successive_undos_take_back_successively_earlier_steps(tmp_path: Path) -> None:
+    from vmod_schema.builder import GameBuilder, moved
+
+    game = GameBuilder()
+    piece = game.place_piece("Rifle", "Map", 0, 0)  # a made-up piece on a made-up map
+    game.step(moved(piece, ("Map", 10, 0), ("Map", 0, 0)))
+    game.step(moved(piece, ("Map", 20, 0), ("Map", 10, 0)))
+    game.undo()
+    game.undo()
+    save = read_save(game.write(tmp_path / "undo.vlog"))
+    first, second = (step.commands() for step in save.steps[2:])
+    assert [c.new_x for c in first if isinstance(c, MovePiece)] == ["10"]
+    assert [c.new_x for c in second if isinstance(c, MovePiece)] == ["0"]
