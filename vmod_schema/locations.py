@@ -9,6 +9,7 @@ else a single non-reversible board at column 0, row 0.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -129,10 +130,9 @@ class LocationResolver:
                 if chosen is not None:
                     return chosen.boards
         if map_.board_setup:
-            try:
+            # A malformed default layout is ignored; the single-board rule still applies.
+            with contextlib.suppress(CommandFormatError):
                 return parse_board_picker(map_.board_setup).boards
-            except CommandFormatError:
-                pass
         if len(map_.boards) == 1 and not map_.boards[0].reversible:
             return (PlacedBoard(name=map_.boards[0].name),)
         return ()
