@@ -1,0 +1,443 @@
+"""User TOML files merged over the bundled data (`load_data`, `merge_user_data`).
+
+Merge policy (what a user file may do):
+
+- add spaces, connections and cards the bundled data lacks;
+- fill a `null` (a General's rating, a space's colony or Winter Quarters flag, a
+  connection's line type, a card's number / OPS value / flag, a year's reinforcements);
+- add aliases to a space or card; declare the map complete (`[map]`).
+
+A user value that contradicts a bundled value is an error naming the file and the key,
+even when both are plausible: bundled values are rulebook facts with a citation, and a
+disagreement almost always means a typo or a mis-bound piece, which must not silently
+change what the referee believes. For the same reason a user file may not add a 21st port
+(WW 12.3 lists every port), a fifth fortified port (WW 2.1.C), an eighth Special Event
+(WW 6.34.A), a connection that a rulebook example rules out (WW 10.11.B.ii example), or a
+path that lets Fort Detroit reach Point Pleasant within 4 movement points (WW 7.3.D example).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+
+from adjudicator.errors import GameDataError
+from adjudicator.systems.washingtons_war.data.bundled import bundled_data
+from adjudicator.systems.washingtons_war.data.models import (
+    Card,
+    Connection,
+    General,
+    MapStatus,
+    Rating,
+    Space,
+    TurnReinforcements,
+    WWData,
+)
+from adjudicator.systems.washingtons_war.data.problems import (
+    DataProblem,
+    GameDataProblems,
+    cross_check,
+    problems_from,
+)
+from adjudicator.systems.washingtons_war.data.vocabulary import (
+    DECK_SIZE,
+    FIRST_YEAR,
+    LAST_YEAR,
+    RATING_NAMES,
+    BlockadeZone,
+    Campaign,
+    CardFlag,
+    CardId,
+    CardKind,
+    Colony,
+    ConnectionKind,
+    GeneralId,
+    SpaceId,
+)
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_M = TypeVar("_M", bound=BaseModel)
+
+
+class _UserModel(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class _UserMap(_UserModel):
+    spaces_complete: StrictBool | None = None
+    connections_complete: StrictBool | None = None
+
+
+class _UserSpace(_UserModel):
+    name: StrictStr | None = None
+    aliases: tuple[StrictStr, ...] = ()
+    colony: Colony | None = None
+    port: StrictBool | None = None
+    blockade_zone: BlockadeZone | None = None
+    fortified: StrictBool | None = None
+    winter_quarters: StrictBool | None = None
+    south_of_winter_line: StrictBool | None = None
+    source: StrictStr | None = None
+
+
+class _UserConnection(_UserModel):
+    a: StrictStr
+    b: StrictStr
+    kind: ConnectionKind | None = None
+    source: StrictStr | None = None
+
+
+class _UserGeneral(_UserModel):
+    strategy: StrictInt | None = None
+    battle: StrictInt | None = None
+    agility: StrictInt | None = None
+    source: StrictStr | None = None
+
+
+class _UserCard(_UserModel):
+    number: StrictInt | None = None
+    name: StrictStr | None = None
+    aliases: tuple[StrictStr, ...] = ()
+    kind: CardKind | None = None
+    ops: StrictInt | None = None
+    flag: CardFlag | None = None
+    special: StrictBool | None = None
+    battle: StrictBool | None = None
+    campaign: Campaign | None = None
+    once_per_game: StrictBool | None = None
+    reshuffle_on_play: StrictBool | None = None
+    reshuffle_on_discard: StrictBool | None = None
+    war_end_year: StrictInt | None = None
+    copies: StrictInt | None = None
+    source: StrictStr | None = None
+
+
+class _UserData(_UserModel):
+    map: _UserMap = _UserMap()
+    spaces: dict[str, _UserSpace] = {}
+    connections: tuple[_UserConnection, ...] = ()
+    generals: dict[str, _UserGeneral] = {}
+    cards: dict[str, _UserCard] = {}
+    reinforcements: dict[str, StrictInt] = {}
+
+
+def load_data(user_files: Sequence[Path] = ()) -> WWData:
+    """The bundled data with each user TOML file merged over it, in order.
+
+    Raises:
+        GameDataError: a file cannot be read, is not TOML, or has bad values; the error
+            names the file and lists every problem with its key (`GameDataProblems`).
+    """
+    data = bundled_data()
+    for path in user_files:
+        data = merge_user_data(data, path)
+    return data
+
+
+def merge_user_data(data: WWData, path: Path) -> WWData:
+    """`data` with one user TOML file merged over it (see the module docstring's policy).
+
+    Raises:
+        GameDataError: unreadable, malformed or contradicting file (names file and keys).
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise GameDataError(f"cannot read data file: {error}", file=path) from None
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise GameDataError(f"malformed TOML: {error}", file=path) from None
+    try:
+        user = _UserData.model_validate(raw)
+    except ValidationError as error:
+        raise GameDataProblems(problems_from(error), file=path) from None
+    merger = _Merger(data, path.name)
+    merged = merger.merge(user)
+    if merger.problems:
+        raise GameDataProblems(merger.problems, file=path)
+    return merged
+
+
+_T = TypeVar("_T")
+
+
+class _Merger:
+    """Merges one parsed user file, collecting every problem with its key."""
+
+    def __init__(self, data: WWData, file: str) -> None:
+        self.data = data
+        self.file = file
+        self.problems: list[DataProblem] = []
+
+    def problem(self, key: str, message: str) -> None:
+        self.problems.append(DataProblem(key, message))
+
+    def cite(self, source: str | None) -> str:
+        return f"user data {self.file}" + (f": {source}" if source else "")
+
+    def fill(self, key: str, what: str, current: _T | None, new: _T | None,
+             cited: str) -> _T | None:
+        """The bundled value, or the user's where the bundled one is null."""
+        if new is None or new == current:
+            return current
+        if current is None:
+            return new
+        self.problem(key, f"{what} is {_show(current)} in the bundled data ({cited}), "
+                          f"got {_show(new)}")
+        return current
+
+    def merge(self, user: _UserData) -> WWData:
+        spaces = self.merge_spaces(user.spaces)
+        connections = self.merge_connections(user.connections, spaces)
+        data = self.data.model_copy(update={
+            "spaces": spaces,
+            "connections": connections,
+            "generals": self.merge_generals(user.generals),
+            "cards": self.merge_cards(user.cards),
+            "reinforcements": self.merge_reinforcements(user.reinforcements),
+            "map_status": self.merge_map(user.map),
+            "user_files": (*self.data.user_files, self.file),
+        })
+        if not self.problems:
+            self.problems += cross_check(data)
+            self.check_distances(data)
+        return data
+
+    def merge_map(self, user: _UserMap) -> MapStatus:
+        status = self.data.map_status
+        declared = [name for name in ("spaces_complete", "connections_complete")
+                    if getattr(user, name)]
+        if not declared:
+            return status
+        update: dict[str, Any] = {name: True for name in declared}
+        update["source"] = (*status.source, self.cite(None))
+        return status.model_copy(update=update)
+
+    def merge_spaces(self, user: Mapping[str, _UserSpace]) -> dict[str, Space]:
+        spaces = dict(self.data.spaces)
+        for sid, new in user.items():
+            key = f"spaces.{sid}"
+            old = spaces.get(SpaceId(sid))
+            if old is None:
+                made = self.new_space(sid, new)
+                if made is not None:
+                    spaces[made.id] = made
+                continue
+            cited = "; ".join(old.source)
+            update: dict[str, Any] = {
+                name: self.fill(f"{key}.{name}", f"space {sid!r} {name}", getattr(old, name),
+                                getattr(new, name), cited)
+                for name in ("name", "colony", "port", "blockade_zone", "fortified",
+                             "winter_quarters", "south_of_winter_line")}
+            # The line runs along the VA-NC border (WW 2.1.B): a colony given here decides it.
+            if old.colony is None and new.colony is not None and update[
+                    "south_of_winter_line"] is None:
+                update["south_of_winter_line"] = update["colony"].is_south_of_winter_line
+            update["aliases"] = (*old.aliases, *(a for a in new.aliases if a not in old.aliases))
+            if all(value == getattr(old, name) for name, value in update.items()):
+                continue
+            update["source"] = (*old.source, self.cite(new.source))
+            merged = self.rebuild(key, Space, {**old.model_dump(), **update})
+            if merged is not None:
+                spaces[old.id] = merged
+        return spaces
+
+    def new_space(self, sid: str, new: _UserSpace) -> Space | None:
+        key = f"spaces.{sid}"
+        bad = len(self.problems)
+        if not _ID.match(sid):
+            self.problem(key, f"space id {sid!r} must be lower-case letters, digits and _")
+        if not new.name:
+            self.problem(f"{key}.name", f"new space {sid!r} needs a name")
+        elif (twin := self.data.space_named(new.name)) is not None:
+            self.problem(f"{key}.name", f"new space {sid!r} has the name of space {twin.id!r}")
+        # WW 12.3 lists every port; WW 2.1.C every fortified (star) space.
+        if new.port or new.blockade_zone is not None:
+            self.problem(f"{key}.port", f"new space {sid!r} cannot be a port: the 20 ports of "
+                                        "WW 12.3 are the complete list")
+        if new.fortified:
+            self.problem(f"{key}.fortified", f"new space {sid!r} cannot be fortified: WW 2.1.C "
+                                             "names the four fortified ports")
+        if len(self.problems) > bad or new.name is None:
+            return None
+        south = new.south_of_winter_line
+        if south is None and new.colony is not None:
+            south = new.colony.is_south_of_winter_line
+        return self.rebuild(key, Space, {
+            "id": sid, "name": new.name, "aliases": new.aliases, "colony": new.colony,
+            "port": False, "fortified": False, "winter_quarters": new.winter_quarters,
+            "south_of_winter_line": south, "source": (self.cite(new.source),)})
+
+    def merge_connections(self, user: Sequence[_UserConnection],
+                          spaces: Mapping[str, Space]) -> tuple[Connection, ...]:
+        connections = list(self.data.connections)
+        for i, new in enumerate(user):
+            key = f"connections[{i}]"
+            unknown = [end for end in ("a", "b") if getattr(new, end) not in spaces]
+            for end in unknown:
+                self.problem(f"{key}.{end}",
+                             f"connection names unknown space {getattr(new, end)!r}")
+            if unknown:
+                continue
+            if new.a == new.b:
+                self.problem(f"{key}.b", f"connection joins {new.a!r} to itself")
+                continue
+            ends = frozenset((new.a, new.b))
+            ruled_out = next((n for n in self.data.not_adjacent
+                              if frozenset((n.a, n.b)) == ends), None)
+            if ruled_out is not None:
+                self.problem(key, f"{new.a!r} and {new.b!r} are not adjacent "
+                                  f"({'; '.join(ruled_out.source)})")
+                continue
+            at = next((j for j, c in enumerate(connections) if c.ends == ends), None)
+            if at is None:
+                made = self.rebuild(key, Connection, {
+                    "a": new.a, "b": new.b, "kind": new.kind,
+                    "source": (self.cite(new.source),)})
+                if made is not None:
+                    connections.append(made)
+                continue
+            old = connections[at]
+            kind = self.fill(f"{key}.kind", f"connection {old.a}-{old.b} kind", old.kind,
+                             new.kind, "; ".join(old.source))
+            if kind is not old.kind:
+                connections[at] = old.model_copy(
+                    update={"kind": kind, "source": (*old.source, self.cite(new.source))})
+        return tuple(connections)
+
+    def check_distances(self, data: WWData) -> None:
+        for bound in data.distance_bounds:
+            cost = data.least_cost(bound.a, bound.b, arnold=False, unknown_cost=3)
+            if cost is not None and cost <= bound.more_than:
+                self.problem("connections", f"{bound.a!r} reaches {bound.b!r} in {cost} "
+                                            f"movement points, but {'; '.join(bound.source)}")
+
+    def merge_generals(self, user: Mapping[str, _UserGeneral]) -> dict[str, General]:
+        generals = dict(self.data.generals)
+        bounds = self.data.rating_bounds
+        for gid, new in user.items():
+            key = f"generals.{gid}"
+            old = generals.get(GeneralId(gid))
+            if old is None:
+                self.problem(key, f"unknown general {gid!r} (known: {', '.join(generals)})")
+                continue
+            update: dict[str, Rating] = {}
+            for name in RATING_NAMES:
+                value: int | None = getattr(new, name)
+                rating = old.rating(name)
+                if value is None:
+                    continue
+                low, high = bounds.of(name)
+                if not low <= value <= high:
+                    self.problem(f"{key}.{name}",
+                                 f"general {gid!r} {name} must be {low}..{high}, got {value}")
+                elif rating.allowed is not None and value not in rating.allowed:
+                    allowed = ", ".join(map(str, rating.allowed))
+                    self.problem(f"{key}.{name}", f"general {gid!r} {name} must be one of "
+                                                  f"{allowed} ({rating.source}), got {value}")
+                elif rating.value is None:
+                    update[name] = rating.model_copy(
+                        update={"value": value, "source": self.cite(new.source)})
+                else:
+                    self.fill(f"{key}.{name}", f"general {gid!r} {name}", rating.value, value,
+                              rating.source or "")
+            if update:
+                generals[old.id] = old.model_copy(update=update)
+        return generals
+
+    def merge_cards(self, user: Mapping[str, _UserCard]) -> dict[str, Card]:
+        cards = dict(self.data.cards)
+        for cid, new in user.items():
+            key = f"cards.{cid}"
+            old = cards.get(CardId(cid))
+            fields = new.model_dump(exclude={"aliases", "source"})
+            if old is None:
+                if not _ID.match(cid):
+                    self.problem(key, f"card id {cid!r} must be lower-case letters, digits and _")
+                    continue
+                if new.name is None or new.kind is None:
+                    self.problem(key, f"new card {cid!r} needs a name and a kind "
+                                      "('ops' or 'event')")
+                    continue
+                # WW 6.34.C names all seven Special Events; they are in the bundled data.
+                if new.special:
+                    self.problem(f"{key}.special", f"new card {cid!r} cannot be a Special "
+                                                   "Event: WW 6.34.C names all seven")
+                    continue
+                made = {name: value for name, value in fields.items() if value is not None}
+                made.setdefault("special", False)
+                made.update(id=cid, aliases=new.aliases, source=(self.cite(new.source),))
+                card = self.rebuild(key, Card, made)
+            else:
+                cited = "; ".join(old.source)
+                update = {name: self.fill(f"{key}.{name}", f"card {cid!r} {name}",
+                                          getattr(old, name), value, cited)
+                          for name, value in fields.items()}
+                update["aliases"] = (*old.aliases,
+                                     *(a for a in new.aliases if a not in old.aliases))
+                if all(value == getattr(old, name) for name, value in update.items()):
+                    continue
+                update["source"] = (*old.source, self.cite(new.source))
+                card = self.rebuild(key, Card, {**old.model_dump(), **update})
+            if card is not None:
+                cards[card.id] = card
+        self.check_deck(cards)
+        return cards
+
+    def check_deck(self, cards: Mapping[str, Card]) -> None:
+        numbers: dict[int, CardId] = {}
+        for card in cards.values():
+            if card.number is None:
+                continue
+            if card.number in numbers:
+                self.problem(f"cards.{card.id}.number", f"card number {card.number} is also "
+                                                        f"card {numbers[card.number]!r}")
+            numbers[card.number] = card.id
+        total = sum(card.copies or 1 for card in cards.values())
+        if total > DECK_SIZE:
+            self.problem("cards", f"{total} cards listed, but the deck has {DECK_SIZE} (WW 2.0)")
+
+    def merge_reinforcements(self, user: Mapping[str, int]) -> tuple[TurnReinforcements, ...]:
+        turns = {turn.year: turn for turn in self.data.reinforcements}
+        for year_text, cus in user.items():
+            key = f"reinforcements.{year_text}"
+            year = int(year_text) if year_text.isdigit() else None
+            if year not in turns:
+                self.problem(key, f"turn must be a year {FIRST_YEAR}..{LAST_YEAR}, "
+                                  f"got {year_text!r}")
+                continue
+            if cus < 0:
+                self.problem(key, f"British reinforcements must be 0 or more, got {cus}")
+                continue
+            old = turns[year]
+            value = self.fill(key, f"British reinforcements for {year}", old.british_cus, cus,
+                              old.source)
+            if value is not old.british_cus:
+                turns[year] = old.model_copy(update={"british_cus": value,
+                                                     "source": self.cite(None)})
+        return tuple(turns.values())
+
+    def rebuild(self, key: str, model: type[_M], fields: Mapping[str, Any]) -> _M | None:
+        """Validate a merged record; its problems are reported under `key`."""
+        try:
+            return model.model_validate(dict(fields))
+        except ValidationError as error:
+            for problem in problems_from(error):
+                where = f"{key}.{problem.key}" if problem.key else key
+                self.problem(where, problem.message)
+            return None
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, StrEnum):
+        return repr(value.value)
+    return repr(value) if isinstance(value, str) else str(value)
