@@ -274,12 +274,20 @@ class ModuleIndex:
 
     @staticmethod
     def _board_origin(map_: Map, board: str | None) -> tuple[int, int]:
-        # Fixture modules place one board at column 0, row 0 (FORMAT.md §7.5).
+        """Map coordinates of a board's top-left corner: its map's edge buffer, since
+        scenario modules place a single board at column 0, row 0 (FORMAT.md §7.5)."""
+        if board and len(map_.boards) > 1:
+            raise ScenarioError(f"map {map_.identifier!r} has several boards; scenarios "
+                                "support one board per map")
         return map_.edge_width, map_.edge_height
+
+    def lookup(self, name: str) -> Spot | None:
+        """The point a name stands for, without taking a hand slot."""
+        return self._spots.get(name)
 
     def spot(self, name: str) -> Spot:
         """The point a location, zone, deck or hand name stands for."""
-        spot = self._spots.get(name)
+        spot = self.lookup(name)
         if spot is None:
             raise ScenarioError(f"no location, deck or map named {name!r} in the module")
         if spot.deck is None and spot.map_id == name:
@@ -389,7 +397,7 @@ class _Writer:
         raise ScenarioError(f"no piece {name!r}{where} in the scenario's position")
 
     def _is_at(self, tracked: _Tracked, at: str) -> bool:
-        spot = self.index._spots.get(at)
+        spot = self.index.lookup(at)
         return spot is not None and (tracked.spot.map_id, tracked.spot.x, tracked.spot.y) == (
             spot.map_id, spot.x, spot.y)
 
