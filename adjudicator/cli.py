@@ -323,8 +323,10 @@ def bind(
     data: DataOpt = None,
     debug: DebugOpt = False,
 ) -> None:
-    """Draft a binding (module names → game pieces and spaces); what did not match is
-    listed at the end for you to fill in."""
+    """Draft a binding from module names to game pieces and spaces.
+
+    What did not match is listed at the end for you to fill in.
+    """
     with user_errors(debug):
         drafted = find_system(game).draft_binding(open_module(module), data or [])
     typer.echo(dump_binding(drafted), nl=False)
