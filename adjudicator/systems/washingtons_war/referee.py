@@ -121,7 +121,10 @@ class WWReferee:
                                       f"{self._general(leg.general)} moved with no card "
                                       "played", spaces=(leg.origin, leg.destination))], player)
         else:
-            self.impulse.legs += legs
+            # Only the impulse player's Generals are activated; the opponent's moves in his
+            # impulse are reactions (interception, retreat before battle, WW 7.8, 7.9).
+            self.impulse.legs += [leg for leg in legs
+                                  if self._side(leg.general) in (self.impulse.side, None)]
             self.impulse.pcs += changes
             self.impulse.arrivals += arrived
         self._emit(check_single_marker(self.data, after, step.index), player)
@@ -163,7 +166,14 @@ class WWReferee:
                         for entity in self._entities(other.id, board):
                             if entity.kind == "cu":
                                 carried[entity.key] += entity.value
-                yield Leg(step.index, general, origin, target, _nationalities(carried))
+                record = self.data.generals.get(general)
+                enemy = (Side.AM if record.side is Side.BR else Side.BR) if record else None
+                before = self.previous
+                yield Leg(step.index, general, origin, target, _nationalities(carried),
+                          enemy_at_origin=before.place("space:" + origin).cus_of(enemy)
+                          if enemy else 0,
+                          enemy_at_destination=before.place("space:" + target).cus_of(enemy)
+                          if enemy else 0)
 
     def _entities(self, piece_id: str, board: Board) -> list[Entity]:
         item = board.get(piece_id)
@@ -190,6 +200,10 @@ class WWReferee:
             return None
         place = self.binding.place(map_id, board.location(map_id, px, py), px, py)
         return place[6:] if place is not None and place.startswith("space:") else None
+
+    def _side(self, general: str) -> Side | None:
+        record = self.data.generals.get(general)
+        return record.side if record is not None else None
 
     def _general(self, general: str) -> str:
         record = self.data.generals.get(general)

@@ -37,6 +37,23 @@ class Leg:
     origin: str
     destination: str
     carried: Counter[Nationality]
+    enemy_at_origin: int = 0
+    """Enemy CUs in the origin just before this drag."""
+    enemy_at_destination: int = 0
+    """Enemy CUs in the destination just before this drag (a battle or overrun there)."""
+
+
+def movement_legs(legs: Sequence[Leg]) -> tuple[list[Leg], Leg | None]:
+    """The legs that are movement, and the leg that entered a battle if a retreat followed.
+
+    Entering a space with enemy CUs ends the move (WW 7.3.B); a losing attacker then
+    retreats to the space he came from (WW 9.61, T14), which is not movement.
+    """
+    for index, leg in enumerate(legs[:-1]):
+        following = legs[index + 1]
+        if leg.enemy_at_destination and following.destination == leg.origin:
+            return list(legs[: index + 1]), leg
+    return list(legs), None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +100,11 @@ def check_movement(data: WWData, general: str, legs: Sequence[Leg], start: WWSta
                               needs=("general list",))
         return
     enemy = Side.AM if side is Side.BR else Side.BR
+    moving, _ = movement_legs(legs)
     yield from _arnold_only_line(data, general, name, legs)
-    yield from _carrying_and_entering(name, legs, start, enemy)
-    yield from _movement_points(data, general, name, side, legs, start, enemy, glover=glover)
+    yield from _carrying_and_entering(name, moving, start, enemy)
+    yield from _movement_points(data, general, name, side, moving, start, enemy,
+                                glover=glover)
 
 
 def _arnold_only_line(data: WWData, general: str, name: str,
@@ -112,7 +131,7 @@ def _carrying_and_entering(name: str, legs: Sequence[Leg], start: WWState,
                                 expected=f"≤ {MAX_CARRIED}", observed=str(carried),
                                 spaces=(leg.destination,), pieces=(name,))
         target = start.place("space:" + leg.destination)
-        enemy_cus = target.cus_of(enemy)
+        enemy_cus = leg.enemy_at_destination
         if carried == 0:
             # A lone General may not enter a space with enemy CUs (WW 7.4.A) ...
             if enemy_cus:
@@ -126,9 +145,15 @@ def _carrying_and_entering(name: str, legs: Sequence[Leg], start: WWState,
                                     pieces=(name,))
         # Entering a space with enemy CUs ends the move (WW 7.3.B).
         if enemy_cus and index < len(legs) - 1:
-            yield Check.illegal("WW-MOV-08", legs[index + 1].step, f"{name} moved on after "
-                                f"entering a space with {enemy_cus} enemy CUs",
-                                spaces=(leg.destination,), pieces=(name,))
+            following = legs[index + 1]
+            if following.enemy_at_origin:
+                yield Check.illegal("WW-MOV-08", following.step, f"{name} moved on after "
+                                    f"entering a space with {enemy_cus} enemy CUs",
+                                    spaces=(leg.destination,), pieces=(name,))
+            else:
+                yield Check.unchecked("WW-MOV-08", following.step, f"{name} moved on after "
+                                      "the enemy CUs left his space: an overrun (WW 8.0) or "
+                                      "a battle, which is not interpreted yet")
     for rule in ("WW-MOV-07", "WW-MOV-08", "WW-MOV-09", "WW-MOV-10"):
         yield Check.done(rule)
 
@@ -216,5 +241,6 @@ __all__ = [
     "allowance",
     "check_at_rest",
     "check_movement",
+    "movement_legs",
     "path_cost",
 ]
