@@ -9,7 +9,8 @@ took the action back.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from adjudicator import __version__
@@ -74,7 +75,7 @@ def build_report(system: GameSystem, verdict: Verdict, steps: Sequence[Step], *,
     checked = [rule_id for rule_id in catalog_ids if rule_id in verdict.checked]
     unchecked = {rule_id: verdict.unchecked.get(rule_id, NOT_IMPLEMENTED)
                  for rule_id in catalog_ids if rule_id not in verdict.checked}
-    replay_problems = [str(p) for step in steps for p in step.problems]
+    replay_problems = _grouped(str(p) for step in steps for p in step.problems)
     return Report(
         game=system.id, game_name=system.name,
         source=SourceFile(path=str(source), sha256=file_sha256(source)),
@@ -83,6 +84,12 @@ def build_report(system: GameSystem, verdict: Verdict, steps: Sequence[Step], *,
         computations=[c for c in verdict.computations if c.step not in undone],
         coverage=Coverage(checked=checked, unchecked=unchecked),
         problems=[*problems, *replay_problems])
+
+
+def _grouped(problems: Iterable[str]) -> list[str]:
+    """Problems in first-seen order, a repeated one written once with its count."""
+    counts = Counter(problems)
+    return [text if n == 1 else f"{text} (×{n})" for text, n in counts.items()]
 
 
 def _who(step: Step) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import json
+import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -271,9 +272,12 @@ def _formats(text: str) -> list[ReportFormat]:
 
 def _report_line(report: Report) -> str:
     counts = ", ".join(f"{report.count(s)} {s}" for s in ("illegal", "check", "reminder"))
-    return (f"{report.source.path}: {report.game_name}, {report.steps} steps: {counts}; "
+    line = (f"{report.source.path}: {report.game_name}, {report.steps} steps: {counts}; "
             f"{len(report.coverage.checked)} rules checked, "
             f"{len(report.coverage.unchecked)} not checked")
+    if report.problems:
+        line += f"; {len(report.problems)} problems reading the file (see the report)"
+    return line
 
 
 @app.command()
@@ -358,5 +362,7 @@ def version() -> None:
 
 
 def main() -> None:
-    """Run the command line."""
+    """Run the command line (library warnings stay in the reports unless --debug)."""
+    if "--debug" in sys.argv:
+        logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s")
     app()

@@ -11,6 +11,8 @@ The public API in one place:
 * Errors: the `VassalFormatError` family, each naming file, entry and position.
 """
 
+import logging
+
 from vmod_schema.archive import Archive, Limits
 from vmod_schema.builder import GameBuilder
 from vmod_schema.buildfile import (
@@ -70,6 +72,9 @@ from vmod_schema.metadata import Metadata
 from vmod_schema.obfuscation import PayloadEncoding, decode_payload, encode_payload
 from vmod_schema.pieces import BasicPiece, DeckState, Piece, StackState, apply_state, decode_piece
 from vmod_schema.savefile import GameFileInfo, GameKind, LoggedStep, SaveFile, read_save, write_game
+
+# A library stays quiet unless the application configures logging (problems are reported).
+logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 __all__ = [
     "AddPiece",
