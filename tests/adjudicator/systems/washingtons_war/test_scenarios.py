@@ -98,3 +98,12 @@ def test_a_file_of_another_game_claims_no_rule_checked() -> None:
     report = adjudicate(CORPUS / "BBVassal" / "testlog.vlog", game="ww")
     assert report.coverage.checked == []
     assert "no Washington's War General" in report.coverage.unchecked["WW-MOV-02"]
+
+
+def test_a_mismatched_module_gives_grouped_problems_not_one_per_piece() -> None:
+    from tests.conftest import CORPUS
+
+    report = adjudicate(CORPUS / "PathsOfGlory" / "Historical10-8.vsav", game="ww",
+                        module_path=WW / "module" / "buildFile.xml")
+    assert 0 < len(report.problems) < 20
+    assert any("(×" in problem for problem in report.problems)
