@@ -17,7 +17,10 @@ from adjudicator.findings import Computation, Finding, Severity
 from adjudicator.replay import Board, Step
 from adjudicator.systems.base import Verdict
 from adjudicator.systems.washingtons_war.data import Card, Nationality, Side, WWData
-from adjudicator.systems.washingtons_war.rules.activation import check_activation
+from adjudicator.systems.washingtons_war.rules.activation import (
+    check_activation,
+    check_card_destination,
+)
 from adjudicator.systems.washingtons_war.rules.base import Applied, Computed, Outcome, Violation
 from adjudicator.systems.washingtons_war.rules.movement import (
     Leg,
@@ -40,7 +43,7 @@ from vmod_schema.commands import MovePiece
 
 GAME = "ww"
 IMPLEMENTED = frozenset({
-    "WW-OPS-01", "WW-OPS-05", "WW-SEQ-06", "WW-CAMP-01", "WW-MOV-01", "WW-MOV-02",
+    "WW-OPS-01", "WW-OPS-05", "WW-SEQ-06", "WW-CARD-14", "WW-CAMP-01", "WW-MOV-01", "WW-MOV-02",
     "WW-MOV-03", "WW-MOV-04", "WW-MOV-05", "WW-MOV-06", "WW-MOV-07", "WW-MOV-08",
     "WW-MOV-09", "WW-MOV-10", "WW-MOV-11", "WW-MOV-12", "WW-PC-01", "WW-PC-02", "WW-PC-03",
     "WW-PC-05", "WW-PC-06", "WW-REIN-02", "WW-REIN-03", "WW-REIN-04", "WW-REIN-05",
@@ -221,36 +224,44 @@ class WWReferee:
         self.impulse = None
         card = self._card(impulse.card)
         player = impulse.player
-        if "reinforcement" in impulse.destination:
+        own_pcs = [c for c in impulse.pcs if c.after is impulse.side]
+        to_box = "reinforcement" in impulse.destination
+        kinds = [kind for kind, done in (("moved a General", impulse.legs),
+                                         ("placed or flipped PCs", own_pcs),
+                                         ("brought reinforcements", impulse.arrivals))
+                 if done]
+        # Each card play does exactly one thing (WW 5.3, 6.2).
+        if len(kinds) > 1:
+            self._emit([Violation("WW-SEQ-06", impulse.step, Severity.ILLEGAL,
+                                  f"one card {' and '.join(kinds)}")], player)
+        if card is not None and card.kind == "ops":
+            self._emit(check_card_destination(impulse.destination, bool(impulse.arrivals),
+                                              bool(impulse.legs or own_pcs), impulse.step),
+                       player)
+        if to_box:
             key = (impulse.start.year, impulse.side)
-            navy_zone = _navy_zone(impulse.start)
             self._emit(check_reinforcement(self.data, impulse.side, card, self.uses[key],
                                            impulse.arrivals, impulse.start, impulse.step,
-                                           navy_zone), player)
+                                           _navy_zone(impulse.start)), player)
             self.uses[key] += 1
-        else:
-            own_pcs = [c for c in impulse.pcs if c.after is impulse.side]
-            kinds = [kind for kind, done in (("moved a General", impulse.legs),
-                                             ("placed or flipped PCs", own_pcs),
-                                             ("brought reinforcements", impulse.arrivals))
-                     if done]
-            # Each card play does exactly one thing (WW 5.3, 6.2).
-            if len(kinds) > 1:
-                self._emit([Violation("WW-SEQ-06", impulse.step, Severity.ILLEGAL,
-                                      f"one card {' and '.join(kinds)}")], player)
-            if impulse.legs:
-                generals = list(dict.fromkeys(leg.general for leg in impulse.legs))
-                self._emit(check_activation(self.data, card, generals, impulse.legs[0].step),
-                           player)
-                for general in generals:
-                    legs = [leg for leg in impulse.legs if leg.general == general]
-                    self._emit(check_movement(self.data, general, legs, impulse.start,
-                                              glover=card is not None
-                                              and card.id == "john_glover"), player)
-            if own_pcs:
-                ops = card.ops if card is not None and card.kind == "ops" else None
-                self._emit(check_ops_pc_actions(self.data, impulse.side, ops, own_pcs,
-                                                impulse.start), player)
+        if impulse.legs:
+            generals = list(dict.fromkeys(leg.general for leg in impulse.legs))
+            first = impulse.legs[0].step
+            if "queue" in impulse.destination:
+                self._emit([Violation("WW-OPS-01", first, Severity.UNCHECKED,
+                                      "activation through an Operations Queue is not "
+                                      "interpreted yet")], player)
+            else:
+                self._emit(check_activation(self.data, card, generals, first), player)
+            for general in generals:
+                legs = [leg for leg in impulse.legs if leg.general == general]
+                self._emit(check_movement(self.data, general, legs, impulse.start,
+                                          glover=card is not None
+                                          and card.id == "john_glover"), player)
+        if own_pcs:
+            ops = card.ops if card is not None and card.kind == "ops" else None
+            self._emit(check_ops_pc_actions(self.data, impulse.side, ops, own_pcs,
+                                            impulse.start), player)
         self._emit(check_at_rest(self.data, self.previous, step), player)
 
     def _undo(self, undone: int | None) -> None:

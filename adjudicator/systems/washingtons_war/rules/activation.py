@@ -61,3 +61,17 @@ def check_activation(data: WWData, card: Card | None, generals: Sequence[str],
                                 pieces=(record.name if record else general,))
         else:
             yield Check.done("WW-OPS-01")
+
+
+def check_card_destination(destination: str, reinforced: bool, acted: bool,
+                           step: int) -> Iterator[Outcome]:
+    """WW-CARD-14 (WW 6.2, 8.1.B, 8.2.B): an OPS card used to reinforce goes into the
+    Reinforcement Card box; one used to move or place PCs goes to the discard pile."""
+    to_box = "reinforcement" in destination
+    if reinforced and not to_box:
+        yield Check.illegal("WW-CARD-14", step, "reinforcements came with an OPS card that "
+                            "was not put into the Reinforcement Card box")
+    elif to_box and acted and not reinforced:
+        yield Check.illegal("WW-CARD-14", step, "an OPS card put into the Reinforcement Card "
+                            "box was used to move or place PCs")
+    yield Check.done("WW-CARD-14")
