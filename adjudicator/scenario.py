@@ -349,7 +349,7 @@ class _Writer:
         self.game = GameBuilder()
         self.pieces: list[_Tracked] = []
         self.decks: dict[str, list[str]] = {}
-        self._history: list[list[tuple[_Tracked, Spot]]] = []
+        self._history: list[tuple[list[_Tracked], list[tuple[_Tracked, _Tracked]]]] = []
         self.passwords = {side: f"scenario-{side.lower()}-secret" for side in scenario.players}
         for side, name in scenario.players.items():
             self.game.add_player(self.passwords[side], name, side)
@@ -407,7 +407,9 @@ class _Writer:
             self._undo_positions()
             return
         player = self.passwords.get(getattr(action, "player", ""), None)
-        self._history.append([(t, t.spot) for t in self.pieces])
+        # What the pieces were before this action, for an undo of it.
+        self._history.append((list(self.pieces),
+                              [(t, dataclasses.replace(t)) for t in self.pieces]))
         if isinstance(action, PlayCard):
             self.game.step(*self._move([self.find(action.card)], action.to, player, None))
         elif isinstance(action, MovePieces):
@@ -443,8 +445,10 @@ class _Writer:
 
     def _undo_positions(self) -> None:
         if self._history:
-            for tracked, spot in self._history.pop():
-                tracked.spot = spot
+            pieces, saved = self._history.pop()
+            self.pieces = pieces
+            for tracked, before in saved:
+                tracked.spot, tracked.state, tracked.name = before.spot, before.state, before.name
 
     def _move(self, movers: Sequence[_Tracked], place: str, player: str | None,
               origin: str | None) -> list[Command]:

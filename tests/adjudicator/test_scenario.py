@@ -103,3 +103,19 @@ def test_a_malformed_scenario_names_the_key(tmp_path: Path) -> None:
                         encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"actions\.0"):
         load_scenario(scenario)
+
+
+def test_undoing_a_flip_lets_the_scenario_refer_to_the_piece_as_it_was(tmp_path: Path) -> None:
+    text = SMOKE + '''
+[[actions]]
+do = "undo"
+[[actions]]
+do = "remove"
+player = "American"
+piece = "American PC"
+at = "Augusta"
+'''
+    scenario = tmp_path / "undo-flip.toml"
+    scenario.write_text(text, encoding="utf-8")
+    places = _names_at(build_scenario_log(scenario, tmp_path / "undo-flip.vlog"))
+    assert "Augusta" not in places
