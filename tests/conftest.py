@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -38,6 +40,23 @@ def module_for(game: Path) -> Path | None:
         if candidate.exists():
             return candidate
     return None
+
+
+def load_script(path: Path) -> ModuleType:
+    """Import a stand-alone script (e.g. a fixture builder) by its path."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def zip_entries(path: Path) -> dict[str, bytes]:
+    """Every entry of a zip file by name (to compare two files' contents)."""
+    from vmod_schema.archive import Archive
+
+    with Archive.open(path) as archive:
+        return {name: archive.read(name) for name in archive.names()}
 
 
 class _RaiseOnError(logging.Handler):
