@@ -13,6 +13,7 @@ is Java's `Polygon.contains`.
 
 from __future__ import annotations
 
+import abc
 import math
 from typing import Annotated, Literal
 
@@ -90,7 +91,28 @@ class GridNumbering(BaseModel):
         })
 
 
-class SquareGrid(BaseModel):
+class _NumberedGrid(BaseModel):
+    """A grid whose cells are named by a numbering (square and hex grids, §7.6)."""
+
+    model_config = _FROZEN
+
+    numbering: GridNumbering | None = None
+
+    @abc.abstractmethod
+    def cell(self, x: int, y: int, size: Size | None = None) -> Point | None:
+        """Return the (column, row) of a board-local point, or None if not computable."""
+
+    def location_name(self, x: int, y: int, size: Size | None = None) -> str | None:
+        """Return the numbered location of a point; a grid without numbering answers None."""
+        if self.numbering is None:
+            return None
+        cell = self.cell(x, y, size)
+        if cell is None:
+            return None
+        return self.numbering.name(*cell)
+
+
+class SquareGrid(_NumberedGrid):
     """A `…board.SquareGrid`: cells `dx`×`dy` with cell (0,0) centred at (`x0`, `y0`)."""
 
     model_config = _FROZEN
@@ -100,7 +122,6 @@ class SquareGrid(BaseModel):
     dy: float = 48.0
     x0: int = 24
     y0: int = 24
-    numbering: GridNumbering | None = None
 
     def cell(self, x: int, y: int, size: Size | None = None) -> Point | None:
         """Return the (column, row) of a point after descend rules, or None if not computable.
@@ -123,17 +144,9 @@ class SquareGrid(BaseModel):
                 row = int(size[1] / self.dy + 0.5) - row
         return column, row
 
-    def location_name(self, x: int, y: int, size: Size | None = None) -> str | None:
-        """Return the numbered location of a point; a grid without numbering answers None."""
-        if self.numbering is None:
-            return None
-        cell = self.cell(x, y, size)
-        if cell is None:
-            return None
-        return self.numbering.name(*cell)
 
 
-class HexGrid(BaseModel):
+class HexGrid(_NumberedGrid):
     """A `…board.HexGrid` (§7.6); `sideways` grids swap x and y before everything else."""
 
     model_config = _FROZEN
@@ -144,7 +157,6 @@ class HexGrid(BaseModel):
     x0: int = 0
     y0: int = 32
     sideways: bool = False
-    numbering: GridNumbering | None = None
 
     def raw_cell(self, x: int, y: int) -> Point:
         """Return the raw (column, row) of a board-local point.
@@ -191,14 +203,6 @@ class HexGrid(BaseModel):
             row = half + row if numbering.stagger else row - half + 1
         return column, row
 
-    def location_name(self, x: int, y: int, size: Size | None = None) -> str | None:
-        """Return the numbered location of a point; a grid without numbering answers None."""
-        if self.numbering is None:
-            return None
-        cell = self.cell(x, y, size)
-        if cell is None:
-            return None
-        return self.numbering.name(*cell)
 
 
 class Region(BaseModel):
