@@ -282,13 +282,11 @@ from pywargame.vassal.withtraits import WithTraits
 
 def peak_rss_kb():
     # VmHWM, not ru_maxrss, which a vfork + exec child inherits from its parent.
-    try:
+    if os.path.exists("/proc/self/status"):
         with open("/proc/self/status") as status:
             for line in status:
                 if line.startswith("VmHWM:"):
                     return int(line.split()[1])
-    except OSError:
-        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 mode, path = sys.argv[1], sys.argv[2]

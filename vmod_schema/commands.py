@@ -20,6 +20,7 @@ False
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -47,14 +48,14 @@ def _int_or_none(value: str) -> int | None:
 
 
 @dataclass(slots=True)
-class Command:
+class Command(abc.ABC):
     """Base of every decoded command."""
 
     kind: ClassVar[str] = "Command"
 
+    @abc.abstractmethod
     def encode(self) -> str:
         """Return the command's text as VASSAL writes it."""
-        raise NotImplementedError  # every concrete command overrides this
 
     def walk(self) -> Iterator[Command]:
         """Yield the primitive commands in execution order (pre-order, LOG wrappers removed)."""
