@@ -32,3 +32,22 @@ def test_only_the_cli_imports_typer() -> None:
     users = [str(path.relative_to(REPO)) for path in (REPO / "adjudicator").rglob("*.py")
              if "typer" in _imported_modules(path)]
     assert users == ["adjudicator/cli.py"]
+
+
+def test_every_public_name_of_vmod_schema_resolves_lazily() -> None:
+    import vmod_schema
+
+    assert set(vmod_schema.__all__) == set(vmod_schema._LAZY)
+    for name in vmod_schema.__all__:
+        assert getattr(vmod_schema, name) is not None
+
+
+def test_reading_a_save_does_not_load_pydantic() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; import vmod_schema.savefile; "
+            "print('pydantic' in sys.modules, 'vmod_schema.buildfile' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, cwd=REPO)
+    assert result.stdout.split() == ["False", "False"]

@@ -6,10 +6,9 @@ that is absent reads as `None`; an empty element (`<version/>`) reads as `""`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
-
-from pydantic import BaseModel, ConfigDict
 
 from vmod_schema.errors import BuildFileError
 from vmod_schema.safexml import parse_xml
@@ -31,10 +30,13 @@ _FIELDS: dict[str, str] = {
 """Element name → field name, for every element FORMAT.md §1.4 lists."""
 
 
-class Metadata(BaseModel):
-    """The metadata of a module, extension or save, as its `…data` entry states it."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Metadata:
+    """The metadata of a module, extension or save, as its `…data` entry states it.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    A plain dataclass rather than a pydantic model: reading a save needs nothing more, and
+    it keeps pydantic out of the save-reading path (FORMAT.md §1.4).
+    """
 
     version: str | None = None
     """Module version (in `savedata`: usually empty)."""
