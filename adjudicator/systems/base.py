@@ -41,6 +41,13 @@ class Verdict:
     """Rule ids whose checks ran on this game."""
     unchecked: dict[str, str] = field(default_factory=dict)
     """Rule id → why it could not be checked here."""
+    partial: dict[str, str] = field(default_factory=dict)
+    """Rule id → the steps where it could not be checked (its inputs were unresolved there)
+    although it was checked elsewhere in the game. A rule is in at most one of `checked`,
+    `partial` and `unchecked`."""
+    recognised: bool = True
+    """Whether the file showed any piece of this game at all. False means the wrong game or
+    the wrong module/binding: nothing was judged and the report must say so plainly."""
 
 
 class Referee(Protocol):

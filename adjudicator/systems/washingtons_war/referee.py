@@ -276,7 +276,7 @@ class WWReferee:
         self.outcomes.extend((outcome, player) for outcome in outcomes)
 
     def _verdict(self) -> Verdict:
-        verdict = Verdict()
+        verdict = Verdict(recognised=self.recognised or not self.started)
         reasons: dict[str, list[str]] = {}
         for outcome, player in self.outcomes:
             if isinstance(outcome, Applied):
