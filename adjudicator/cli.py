@@ -29,9 +29,9 @@ from adjudicator.inspect import (
     StepSummary,
     inspect_path,
 )
+from adjudicator.replay.series import SeriesReport, check_series_files
 from adjudicator.report import Report, ReportFormat, report_schema, write_sidecars
 from adjudicator.rule_status import rule_statuses
-from adjudicator.series import SeriesReport, check_series_files
 from adjudicator.systems import find_system
 from vmod_schema.buildfile import open_module
 from vmod_schema.errors import VassalFormatError

@@ -12,9 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from adjudicator.dice import Roll
 from adjudicator.replay import PieceKind, Step, Timeline, replay
-from adjudicator.rerolls import find_rerolls
+from adjudicator.replay.dice import Roll
+from adjudicator.replay.rerolls import find_rerolls
 from vmod_schema.archive import Archive, is_zip
 from vmod_schema.buildfile import Module, open_module
 from vmod_schema.commands import BeginSave, EndSave, kind_of
@@ -90,7 +90,7 @@ class StepSummary(BaseModel):
     is_undo: bool
     undoes: int | None
     reroll_of: int | None
-    """The undone step whose roll this step rolls again (`adjudicator.rerolls`)."""
+    """The undone step whose roll this step rolls again (`adjudicator.replay.rerolls`)."""
     chat: list[str]
     added: int
     removed: int

@@ -18,20 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the same names, for type checkers and readers
     from vmod_schema.archive import Archive, Limits
     from vmod_schema.builder import GameBuilder
-    from vmod_schema.buildfile import (
-        Board,
-        DiceButton,
-        DrawPile,
-        Map,
-        Module,
-        PieceSlot,
-        PrototypeDefinition,
-        SetupStack,
-        SpecialDiceButton,
-        TurnTracker,
-        open_module,
-        parse_buildfile,
-    )
+    from vmod_schema.buildfile import open_module, parse_buildfile
     from vmod_schema.commands import (
         AddPiece,
         BeginSave,
@@ -72,6 +59,18 @@ if TYPE_CHECKING:  # the same names, for type checkers and readers
     )
     from vmod_schema.locations import BoardSelection, LocationResolver
     from vmod_schema.metadata import Metadata
+    from vmod_schema.module import (
+        Board,
+        DiceButton,
+        DrawPile,
+        Map,
+        Module,
+        PieceSlot,
+        PrototypeDefinition,
+        SetupStack,
+        SpecialDiceButton,
+        TurnTracker,
+    )
     from vmod_schema.obfuscation import PayloadEncoding, decode_payload, encode_payload
     from vmod_schema.pieces import (
         BasicPiece,
@@ -94,16 +93,16 @@ _LAZY: dict[str, str] = {
     "Archive": "vmod_schema.archive",
     "Limits": "vmod_schema.archive",
     "GameBuilder": "vmod_schema.builder",
-    "Board": "vmod_schema.buildfile",
-    "DiceButton": "vmod_schema.buildfile",
-    "DrawPile": "vmod_schema.buildfile",
-    "Map": "vmod_schema.buildfile",
-    "Module": "vmod_schema.buildfile",
-    "PieceSlot": "vmod_schema.buildfile",
-    "PrototypeDefinition": "vmod_schema.buildfile",
-    "SetupStack": "vmod_schema.buildfile",
-    "SpecialDiceButton": "vmod_schema.buildfile",
-    "TurnTracker": "vmod_schema.buildfile",
+    "Board": "vmod_schema.module",
+    "DiceButton": "vmod_schema.module",
+    "DrawPile": "vmod_schema.module",
+    "Map": "vmod_schema.module",
+    "Module": "vmod_schema.module",
+    "PieceSlot": "vmod_schema.module",
+    "PrototypeDefinition": "vmod_schema.module",
+    "SetupStack": "vmod_schema.module",
+    "SpecialDiceButton": "vmod_schema.module",
+    "TurnTracker": "vmod_schema.module",
     "open_module": "vmod_schema.buildfile",
     "parse_buildfile": "vmod_schema.buildfile",
     "AddPiece": "vmod_schema.commands",

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
-from vmod_schema.buildfile import Board, Map, Module
 from vmod_schema.commands import SelectBoards, decode_leaf
 from vmod_schema.errors import CommandFormatError
 from vmod_schema.grids import Size, ZonedGrid
+from vmod_schema.module import Board, Map, Module
 
 OFFBOARD = "offboard"
 """The engine's location name for a point on no board, or that no grid names (§7.6)."""

@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dice import (
+from adjudicator.replay import Timeline, replay
+from adjudicator.replay.dice import (
     DEFAULT_REPORT_FORMAT,
     DiceReader,
     Roll,
     RollSource,
     compile_report_format,
 )
-from adjudicator.replay import Timeline, replay
-from adjudicator.rerolls import find_rerolls
+from adjudicator.replay.rerolls import find_rerolls
 from tests.conftest import CORPUS, REPO
 from vmod_schema.builder import GameBuilder, moved
 from vmod_schema.buildfile import (

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.series import (
+from adjudicator.replay.series import (
     Place,
     check_series,
     check_series_files,

@@ -32,7 +32,7 @@ from vmod_schema.formats import is_beanshell
 from vmod_schema.sequence import split
 
 if TYPE_CHECKING:
-    from vmod_schema.buildfile import DiceButton, Module, SpecialDiceButton
+    from vmod_schema.module import DiceButton, Module, SpecialDiceButton
 
 DEFAULT_REPORT_FORMAT = "** $name$ = $result$ *** <$PlayerName$>"
 """VASSAL's default Dice Button report format (written `&lt;…&gt;` by newer engines)."""

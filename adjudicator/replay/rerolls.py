@@ -6,7 +6,7 @@ something: moves, adds or removes a piece, changes a piece or a global property,
 Chat lines and further undo steps (they take back, they do not act) leave it open, so
 "roll, undo, undo an earlier move, roll" is flagged too.
 
->>> from adjudicator.dice import Roll
+>>> from adjudicator.replay.dice import Roll
 >>> first = Step(1, rolls=(Roll("2d6", (1, 2), 3),))
 >>> undo = Step(2, is_undo=True, undoes=1)
 >>> again = Step(3, rolls=(Roll("2d6", (6, 6), 12),))
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from adjudicator.dice import Roll
-from adjudicator.replay import Step
+from adjudicator.replay.dice import Roll
+from adjudicator.replay.timeline import Step
 from vmod_schema.commands import ChangeGlobalProperty, SetTurn
 
 

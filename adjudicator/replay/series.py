@@ -25,12 +25,14 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.replay import Board, Position, iter_steps
+from adjudicator.replay.board import Board
+from adjudicator.replay.changes import Position
+from adjudicator.replay.timeline import iter_steps
 from vmod_schema.pieces import BasicPiece
 from vmod_schema.savefile import read_save
 
 if TYPE_CHECKING:
-    from vmod_schema.buildfile import Module
+    from vmod_schema.module import Module
 
 GAME_SUFFIXES = (".vlog", ".vsav")
 _MODEL = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)

@@ -16,13 +16,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from adjudicator.board import Board
-from adjudicator.changes import Move, PieceEvent, PropertyChange, ReplayProblem
-from adjudicator.dice import DiceReader, Roll
+from adjudicator.replay.board import Board
+from adjudicator.replay.changes import Move, PieceEvent, PropertyChange, ReplayProblem
+from adjudicator.replay.dice import DiceReader, Roll
 from vmod_schema.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
 
 if TYPE_CHECKING:
-    from vmod_schema.buildfile import Module
+    from vmod_schema.module import Module
     from vmod_schema.savefile import SaveFile
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ class Step:
     (§5.2). `player`/`side` say who acted, from the roster (§5.7); the user id itself is
     never kept. `undoes` (undo steps) is the index of the step it retracts; `undone` is set
     on that step in a `Timeline` (§5.3). `rolls` are the dice rolled in the step, read by
-    `adjudicator.dice` (an undo step has none: its commands are inverses).
+    `adjudicator.replay.dice` (an undo step has none: its commands are inverses).
     """
 
     index: int
@@ -120,7 +120,7 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
     `UNDO⇥true`, §5.3) is applied like any other (its commands are the inverses) and names
     in `undoes` the step it retracts: the latest not yet undone whose pieces and chat lines
     it names, else simply the latest not yet undone. Dice rolls are read with the
-    module's dice buttons (`adjudicator.dice`). Bad commands are reported in
+    module's dice buttons (`adjudicator.replay.dice`). Bad commands are reported in
     `Step.problems` and skipped; replay goes on.
     """
     if board is None:

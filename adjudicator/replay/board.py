@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
-from adjudicator.changes import (
+from adjudicator.replay.changes import (
     Changes,
     Move,
     PieceEvent,
@@ -56,7 +56,7 @@ from vmod_schema.locations import BoardSelection, LocationResolver, selection_fr
 from vmod_schema.pieces import DeckState, Piece, StackState, apply_state, decode_piece
 
 if TYPE_CHECKING:
-    from vmod_schema.buildfile import Module
+    from vmod_schema.module import Module
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """What a board reports: piece ids and positions, and what one `Board.apply` changed.
 
-These values are shared by `adjudicator.board` (which produces them) and
-`adjudicator.timeline` (which collects them into `Step`s); they know neither.
+These values are shared by `adjudicator.replay.board` (which produces them) and
+`adjudicator.replay.timeline` (which collects them into `Step`s); they know neither.
 """
 
 from __future__ import annotations
