@@ -4,6 +4,10 @@ build the report.
 Replay-level observations that concern every game (an undone step, a re-rolled die) are
 findings too; findings of a step that was later undone are dropped, since VASSAL's undo
 took the action back.
+
+The report's status says how much was judged (`report_status`): a file that cannot be read
+still gets a report (`unreadable`, the error in `problems`), and so do a file of another
+game (`not-this-game`) and one where no rule could be checked (`nothing-checked`).
 """
 
 from __future__ import annotations
@@ -16,14 +20,22 @@ from pathlib import Path
 from adjudicator import __version__
 from adjudicator.findings import Finding, Severity
 from adjudicator.replay import Board, Step, iter_steps
-from adjudicator.report.models import Coverage, Report, SourceFile
+from adjudicator.report.models import Coverage, Report, ReportStatus, SourceFile
 from adjudicator.systems import find_system
 from adjudicator.systems.base import GameSystem, Verdict
 from vmod_schema.buildfile import open_module
-from vmod_schema.savefile import read_save
+from vmod_schema.errors import VassalFormatError
+from vmod_schema.savefile import GameKind, read_save
 
 UNDO_RULE = ("REPLAY-UNDO", "VASSAL undo (FORMAT.md §5.3)")
 NOT_IMPLEMENTED = "not implemented yet"
+NO_STEPS = {GameKind.LOG: "the log has no steps",
+            GameKind.SAVE: "the save has no logged steps (it holds a position, no moves)"}
+"""The problem of a file with no logged step (a log without any is read as a save, so the
+`.vlog` suffix decides)."""
+NOT_RECOGNISED = ("no piece of this game was recognised in the file (another game, or the "
+                  "wrong module or binding)")
+UNREADABLE = "the file could not be read"
 
 
 def file_sha256(path: Path) -> str:
@@ -39,30 +51,65 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
                data_files: Sequence[Path] = (), binding_file: Path | None = None) -> Report:
     """Judge one save or log against a game's rules and return the report.
 
+    The game, the module, the data and the binding are checked first; a file that then
+    cannot be read gives a report of status `unreadable` with the error as its problem.
+
     Raises:
-        VassalFormatError: the file or the module cannot be read.
+        VassalFormatError: the module cannot be read.
         AdjudicatorError: unknown game, or a bad data or binding file.
+        OSError: the file cannot be opened at all (missing, a folder, no permission).
     """
     system = find_system(game)
-    save = read_save(path)
     module = open_module(module_path) if module_path is not None else None
     referee = system.referee(module=module, data_files=data_files, binding_file=binding_file)
+    try:
+        save = read_save(path)
+    except VassalFormatError as error:
+        return unreadable_report(system, source=path, module=module_path, error=str(error))
     board = Board.for_module(module)
     steps: list[Step] = []
+    blank = False
     for step in iter_steps(save, module, board=board):
         steps.append(step)
         if step.index == 0:
+            blank = len(board) == 0
             referee.start(step, board)
         else:
             referee.step(step, board)
     verdict = referee.finish()
+    problems = [str(p) for p in save.problems]
+    if len(steps) <= 1:
+        kind = GameKind.LOG if path.suffix.lower() == ".vlog" else save.kind
+        problems.append(NO_STEPS[kind])
     return build_report(system, verdict, steps, source=path, module=module_path,
-                        problems=[str(p) for p in save.problems])
+                        problems=problems, blank=blank)
+
+
+def report_status(verdict: Verdict, *, logged_steps: int, findings: Sequence[Finding],
+                  problems: Sequence[str] = (), blank: bool = False) -> ReportStatus:
+    """How much of the game a verdict judged (an unreadable file never gets a verdict).
+
+    `findings` are those the report keeps (undone steps' dropped); `blank` means the file
+    held no piece and no logged step, so there was nothing to recognise.
+    """
+    if not verdict.recognised and not blank:
+        return ReportStatus.NOT_THIS_GAME
+    if logged_steps == 0 or not (verdict.checked or verdict.partial):
+        return ReportStatus.NOTHING_CHECKED
+    if (verdict.partial or problems
+            or any(f.severity is Severity.UNCHECKED for f in findings)):
+        return ReportStatus.PARTLY_JUDGED
+    return ReportStatus.JUDGED
 
 
 def build_report(system: GameSystem, verdict: Verdict, steps: Sequence[Step], *,
-                 source: Path, module: Path | None, problems: Sequence[str]) -> Report:
-    """Assemble the report: undo handling, step order, coverage of the whole catalog."""
+                 source: Path, module: Path | None, problems: Sequence[str],
+                 blank: bool = False) -> Report:
+    """Assemble the report: undo handling, step order, status, coverage of the catalog.
+
+    When nothing was judged (another game, no rule checked, no logged step), no rule is
+    reported checked: the referee's checked rules are listed unchecked, with the reason.
+    """
     undone = {step.undoes: step for step in steps if step.undoes is not None}
     findings = [f for f in verdict.findings if f.step not in undone]
     for index, undo in sorted(undone.items()):
@@ -71,19 +118,42 @@ def build_report(system: GameSystem, verdict: Verdict, steps: Sequence[Step], *,
             step=index, player=_who(undo), message=f"step {index} was undone by step "
             f"{undo.index}; its findings are withdrawn"))
     findings.sort(key=lambda f: (-1 if f.step is None else f.step, f.rule_id))
+    all_problems = [*problems, *_grouped(str(p) for step in steps for p in step.problems)]
+    logged = max(len(steps) - 1, 0)
+    status = report_status(verdict, logged_steps=logged, findings=findings,
+                           problems=all_problems, blank=blank)
     catalog_ids = [rule.rule_id for rule in system.catalog()]
-    checked = [rule_id for rule_id in catalog_ids if rule_id in verdict.checked]
+    partial = {rule_id: verdict.partial[rule_id]
+               for rule_id in catalog_ids if rule_id in verdict.partial}
+    checked = [rule_id for rule_id in catalog_ids
+               if rule_id in verdict.checked and rule_id not in partial]
     unchecked = {rule_id: verdict.unchecked.get(rule_id, NOT_IMPLEMENTED)
-                 for rule_id in catalog_ids if rule_id not in verdict.checked}
-    replay_problems = _grouped(str(p) for step in steps for p in step.problems)
+                 for rule_id in catalog_ids if rule_id not in checked and rule_id not in partial}
+    if status in (ReportStatus.NOT_THIS_GAME, ReportStatus.NOTHING_CHECKED):
+        why = NOT_RECOGNISED if status is ReportStatus.NOT_THIS_GAME else (
+            "no logged step to check it on" if logged == 0 else "its inputs were unresolved")
+        unchecked = {rule_id: unchecked.get(rule_id, why) for rule_id in catalog_ids}
+        checked, partial = [], {}
     return Report(
-        game=system.id, game_name=system.name,
+        game=system.id, game_name=system.name, status=status,
         source=SourceFile(path=str(source), sha256=file_sha256(source)),
         module=str(module) if module is not None else None, tool_version=__version__,
-        steps=max(len(steps) - 1, 0), findings=findings,
+        steps=logged, findings=findings,
         computations=[c for c in verdict.computations if c.step not in undone],
-        coverage=Coverage(checked=checked, unchecked=unchecked),
-        problems=[*problems, *replay_problems])
+        coverage=Coverage(checked=checked, partial=partial, unchecked=unchecked),
+        problems=all_problems)
+
+
+def unreadable_report(system: GameSystem, *, source: Path, module: Path | None,
+                      error: str) -> Report:
+    """The report of a file that could not be read: no finding, the error as its problem."""
+    return Report(
+        game=system.id, game_name=system.name, status=ReportStatus.UNREADABLE,
+        source=SourceFile(path=str(source), sha256=file_sha256(source)),
+        module=str(module) if module is not None else None, tool_version=__version__,
+        steps=0, coverage=Coverage(unchecked={rule.rule_id: UNREADABLE
+                                              for rule in system.catalog()}),
+        problems=[error])
 
 
 def _grouped(problems: Iterable[str]) -> list[str]:

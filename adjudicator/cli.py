@@ -1,7 +1,20 @@
 """The `adjudicator` command line. Only this module imports typer or prints.
 
-Exit status: 0 done; 2 bad input (a file that cannot be read), printed as one line on
-stderr with no traceback unless `--debug`.
+Exit status: 0 done; 2 bad input (a file that cannot be read, an unknown game, a bad
+module, data or binding file), printed as one line on stderr with no traceback unless
+`--debug`. `check` also says how much it judged:
+
+- 0: judged (no illegal finding, or illegal findings without `--fail-on-illegal`);
+- 1: illegal findings, with `--fail-on-illegal`;
+- 2: bad input; for a save or log that cannot be read the sidecars are still written
+  (status `unreadable`, the error as their problem);
+- 3: not this game: no piece of the game was recognised (another game, or the wrong
+  module or binding), so nothing was judged;
+- 4: nothing could be checked: the game was recognised but no rule could be checked, or
+  the file has no logged steps.
+
+The first that applies wins, in the order 2, 3, 1, 4, 0: an illegal finding (with
+`--fail-on-illegal`) beats 4, as a rule broken at the starting position is still broken.
 """
 
 from __future__ import annotations
@@ -30,7 +43,14 @@ from adjudicator.inspect import (
     inspect_path,
 )
 from adjudicator.replay.series import SeriesReport, check_series_files
-from adjudicator.report import Report, ReportFormat, report_schema, write_sidecars
+from adjudicator.report import (
+    Report,
+    ReportFormat,
+    ReportStatus,
+    headline,
+    report_schema,
+    write_sidecars,
+)
 from adjudicator.rule_status import rule_statuses
 from adjudicator.systems import find_system
 from vmod_schema.buildfile import open_module
@@ -41,6 +61,9 @@ app = typer.Typer(no_args_is_help=True, pretty_exceptions_show_locals=False,
                   help="Read VASSAL modules, saves and logs; replay them; check the rules.")
 
 BAD_INPUT = 2
+ILLEGAL = 1
+NOT_THIS_GAME = 3
+NOTHING_CHECKED = 4
 
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show a traceback on errors.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
@@ -248,18 +271,49 @@ def check(
 ) -> None:
     """Replay PATH, judge every step against the game's rules, write the report beside it.
 
-    Exit status: 0 done, 1 illegal findings (with --fail-on-illegal), 2 bad input.
+    Exit status, the first that applies in this order:
+    2 bad input: unknown game, bad module, data or binding, unreadable PATH
+      (an unreadable PATH still gets its sidecars, status `unreadable`);
+    3 not this game: no piece of the game was recognised (another game,
+      or the wrong --module or --binding), so nothing was judged;
+    1 illegal findings, with --fail-on-illegal;
+    4 nothing could be checked: no rule could be, or no logged steps;
+    0 judged, or partly judged (the report says what was not checked).
     """
     with user_errors(debug):
         chosen = _formats(formats)
         report = adjudicate(path, game=game, module_path=module, data_files=data or [],
                             binding_file=binding)
         written = write_sidecars(report, path, chosen, out_dir=out)
-    typer.echo(_report_line(report))
+    if report.status is ReportStatus.UNREADABLE:
+        typer.echo(f"adjudicator: error: {_problem_line(report)}", err=True)
+    else:
+        typer.echo(_report_line(report))
     for sidecar in written:
         typer.echo(f"  wrote {sidecar}")
+    status = _check_status(report, fail_on_illegal=fail_on_illegal)
+    if status:
+        raise typer.Exit(status)
+
+
+def _check_status(report: Report, *, fail_on_illegal: bool) -> int:
+    """The exit status of `check` for a report (see `check --help`)."""
+    if report.status is ReportStatus.UNREADABLE:
+        return BAD_INPUT
+    if report.status is ReportStatus.NOT_THIS_GAME:
+        return NOT_THIS_GAME
     if fail_on_illegal and report.count("illegal"):
-        raise typer.Exit(1)
+        return ILLEGAL
+    if report.status is ReportStatus.NOTHING_CHECKED:
+        return NOTHING_CHECKED
+    return 0
+
+
+def _problem_line(report: Report) -> str:
+    """An unreadable file's one-line error, naming the file."""
+    problem = report.problems[0] if report.problems else "cannot be read"
+    name = Path(report.source.path).name
+    return problem if name in problem else f"{report.source.path}: {problem}"
 
 
 def _formats(text: str) -> list[ReportFormat]:
@@ -271,13 +325,8 @@ def _formats(text: str) -> list[ReportFormat]:
 
 
 def _report_line(report: Report) -> str:
-    counts = ", ".join(f"{report.count(s)} {s}" for s in ("illegal", "check", "reminder"))
-    line = (f"{report.source.path}: {report.game_name}, {report.steps} steps: {counts}; "
-            f"{len(report.coverage.checked)} rules checked, "
-            f"{len(report.coverage.unchecked)} not checked")
-    if report.problems:
-        line += f"; {len(report.problems)} problems reading the file (see the report)"
-    return line
+    lead, rest = headline(report)
+    return f"{report.source.path}: {report.game_name}, {report.steps} steps: {lead}{rest}"
 
 
 @app.command()

@@ -1,7 +1,8 @@
 """`adjudicator rules GAME`: each catalog rule, and whether the tool checks it and why not.
 
-The status is what a report's coverage would say for a game with no actions: the
-referee's own account, with the user's data files merged in.
+The status is the referee's own account of what it can check, asked before it sees any
+game, with the user's data files merged in; a rule it checks only in part (`partial`)
+counts as checked. A report says what was checked on one file.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
+from adjudicator.check import NOT_IMPLEMENTED
 from adjudicator.systems import find_system
 
 
@@ -35,7 +37,9 @@ def rule_statuses(game: str, *, data_files: Sequence[Path] = ()) -> list[RuleSta
     """
     system = find_system(game)
     verdict = system.referee(module=None, data_files=data_files).finish()
+    checkable = verdict.checked | set(verdict.partial)
     return [RuleStatus(rule_id=rule.rule_id, citation=rule.citation, severity=rule.severity,
-                       summary=rule.summary, checked=rule.rule_id in verdict.checked,
-                       reason=verdict.unchecked.get(rule.rule_id))
+                       summary=rule.summary, checked=rule.rule_id in checkable,
+                       reason=None if rule.rule_id in checkable else
+                       verdict.unchecked.get(rule.rule_id, NOT_IMPLEMENTED))
             for rule in system.catalog()]

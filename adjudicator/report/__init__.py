@@ -2,14 +2,25 @@
 
 from adjudicator.report.html import render_html
 from adjudicator.report.markdown import render_markdown
-from adjudicator.report.models import Coverage, Report, SourceFile, report_schema
+from adjudicator.report.models import (
+    Coverage,
+    Report,
+    ReportStatus,
+    SourceFile,
+    coverage_text,
+    headline,
+    report_schema,
+)
 from adjudicator.report.sidecar import ReportFormat, render, sidecar_path, write_sidecars
 
 __all__ = [
     "Coverage",
     "Report",
     "ReportFormat",
+    "ReportStatus",
     "SourceFile",
+    "coverage_text",
+    "headline",
     "render",
     "render_html",
     "render_markdown",

@@ -7,7 +7,7 @@ from pathlib import PurePath
 from xml.etree import ElementTree as ET
 
 from adjudicator.findings import Severity
-from adjudicator.report.models import Report
+from adjudicator.report.models import Report, ReportStatus, headline
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em; max-width: 60em; }
@@ -16,6 +16,7 @@ td, th { border: 1px solid #ccc; padding: 0.3em 0.5em; text-align: left; vertica
 .illegal { background: #fde2e2; } .check { background: #fff4d6; }
 .reminder { background: #e6f0ff; } .unchecked { color: #666; }
 code { font-size: 0.9em; }
+.status { font-size: 1.15em; } .problems { background: #fde2e2; padding: 0.3em 1em; }
 """
 
 
@@ -39,6 +40,15 @@ def render_html(report: Report, *, title: str | None = None) -> str:
     _add(body, "h1", f"{report.game_name}: {name}")
     _add(body, "p", f"sha256 {report.source.sha256} · {report.steps} steps · "
                     f"adjudicator {report.tool_version}")
+    lead, rest = headline(report)
+    verdict = _add(body, "p", class_=f"status {report.status.value}")
+    _add(verdict, "strong", lead).tail = rest
+    if report.problems:
+        problems = _add(body, "div", class_="problems")
+        _add(problems, "h2", "Problems reading the file")
+        items = _add(problems, "ul")
+        for problem in report.problems:
+            _add(items, "li", problem)
     shown = [f for f in report.findings if f.severity is not Severity.UNCHECKED]
     _add(body, "h2", f"Findings ({len(shown)})")
     if shown:
@@ -53,22 +63,36 @@ def render_html(report: Report, *, title: str | None = None) -> str:
             _add(row, "td", finding.severity.value)
             _add(row, "td", f"{finding.rule} ({finding.rule_id})")
             _add(row, "td", finding.message)
-    else:
+    elif report.status is ReportStatus.JUDGED and report.coverage.checked:
         _add(body, "p", "No rule broken in what was checked.")
+    else:
+        _add(body, "p", "No finding.")
     if report.computations:
         _add(body, "h2", "Computations")
         items = _add(body, "ul")
         for computation in report.computations:
             step = "game" if computation.step is None else f"step {computation.step}"
             _add(items, "li", f"{step} · {computation.kind}: {computation.summary}")
-    if report.problems:
-        _add(body, "h2", "Problems reading the file")
-        items = _add(body, "ul")
-        for problem in report.problems:
-            _add(items, "li", problem)
+    skipped = [f for f in report.findings if f.severity is Severity.UNCHECKED]
+    if skipped:
+        _add(body, "h2", f"Not checked at these steps ({len(skipped)})")
+        items = _add(body, "ul", class_="unchecked")
+        for finding in skipped:
+            where = "game" if finding.step is None else f"step {finding.step}"
+            _add(items, "li", f"{where} · {finding.rule} ({finding.rule_id}): "
+                              f"{finding.message}")
     _add(body, "h2", "Coverage")
     _add(body, "p", "Checked: " + (", ".join(report.coverage.checked) or "none"))
-    if report.coverage.unchecked:
+    if report.coverage.partial:
+        _add(body, "p", "Partly checked (not at steps whose locations were unresolved):")
+        items = _add(body, "ul")
+        for rule_id, steps in report.coverage.partial.items():
+            _add(items, "li", f"{rule_id}: {steps}")
+    reasons = set(report.coverage.unchecked.values())
+    if len(report.coverage.unchecked) > 1 and len(reasons) == 1:
+        _add(body, "p", f"Not checked: all {len(report.coverage.unchecked)} rules: "
+                        f"{reasons.pop()}", class_="unchecked")
+    elif report.coverage.unchecked:
         items = _add(body, "ul", class_="unchecked")
         for rule_id, reason in sorted(report.coverage.unchecked.items()):
             _add(items, "li", f"{rule_id}: {reason}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from adjudicator.findings import Finding, Severity
-from adjudicator.report.models import Report
+from adjudicator.report.models import Report, headline
 
 SEVERITY_MARK = {
     Severity.ILLEGAL: "❌ illegal",
@@ -42,20 +42,20 @@ def finding_line(finding: Finding) -> str:
 
 
 def render_markdown(report: Report, *, max_unchecked: int | None = None) -> str:
-    """The whole report as Markdown; `max_unchecked` shortens the coverage list."""
+    """The whole report as Markdown; `max_unchecked` shortens the unchecked lists."""
     name = PurePath(report.source.path).name
-    counts = " · ".join(
-        f"{report.count(severity)} {severity.value}" for severity in
-        (Severity.ILLEGAL, Severity.CHECK, Severity.REMINDER) if report.count(severity))
+    lead, rest = headline(report)
     lines = [
         f"## Adjudication: {escape(report.game_name)}",
         f"`{name}` · sha256 `{report.source.sha256[:12]}` · {report.steps} steps · "
         f"adjudicator {report.tool_version}",
         "",
-        f"**{counts or 'no rule broken'}** · {len(report.coverage.checked)} rules checked, "
-        f"{len(report.coverage.unchecked)} not checked",
+        f"**{escape(lead)}**{escape(rest)}",
         "",
     ]
+    if report.problems:
+        lines += ["### Problems reading the file",
+                  *(f"- {escape(problem)}" for problem in report.problems), ""]
     shown = [f for f in report.findings if f.severity is not Severity.UNCHECKED]
     if shown:
         lines += ["### Findings", *(finding_line(f) for f in shown), ""]
@@ -67,13 +67,25 @@ def render_markdown(report: Report, *, max_unchecked: int | None = None) -> str:
             lines.append(f"- **{where}** · {computation.kind}{cite}: "
                          f"{escape(computation.summary)}")
         lines.append("")
-    if report.problems:
-        lines += ["### Problems reading the file",
-                  *(f"- {escape(problem)}" for problem in report.problems), ""]
+    skipped = [f for f in report.findings if f.severity is Severity.UNCHECKED]
+    if skipped:
+        lines.append("### Not checked at these steps")
+        lines += [finding_line(f) for f in skipped[:max_unchecked]]
+        if max_unchecked is not None and len(skipped) > max_unchecked:
+            lines.append(f"- … and {len(skipped) - max_unchecked} more (see the JSON report)")
+        lines.append("")
     lines.append("### Coverage")
     if report.coverage.checked:
         lines.append("Checked: " + ", ".join(report.coverage.checked))
+    if report.coverage.partial:
+        lines.append("Partly checked (not at steps whose locations were unresolved):")
+        lines += [f"- {rule_id}: {escape(steps)}"
+                  for rule_id, steps in report.coverage.partial.items()]
     unchecked = sorted(report.coverage.unchecked.items())
+    reasons = set(report.coverage.unchecked.values())
+    if len(unchecked) > 1 and len(reasons) == 1:
+        lines.append(f"Not checked: all {len(unchecked)} rules: {escape(reasons.pop())}")
+        unchecked = []
     if max_unchecked is not None and len(unchecked) > max_unchecked:
         hidden = len(unchecked) - max_unchecked
         unchecked = unchecked[:max_unchecked]

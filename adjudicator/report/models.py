@@ -3,13 +3,18 @@
 The JSON Schema of `Report` is published by `adjudicator schema` so other tools can read
 reports. A report is a pure function of the input file, the module, the binding and the
 data files: re-running on an unchanged file gives the same report (no timestamps).
+
+Its `status` says how much of the game was judged; `headline` words it for people and
+never says "no rule broken" unless the game was judged and at least one rule was checked.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.findings import Computation, Finding
+from adjudicator.findings import Computation, Finding, Severity
 
 _MODEL = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
@@ -22,12 +27,36 @@ class SourceFile(BaseModel):
     sha256: str
 
 
+class ReportStatus(StrEnum):
+    """How much of the game the report judged."""
+
+    JUDGED = "judged"
+    """Every step was read and the checked rules were checked on all of it."""
+    PARTLY_JUDGED = "partly-judged"
+    """Judged in part: some rules could not be checked at some steps (their inputs, e.g.
+    locations, were unresolved there), some findings are `unchecked`, or there were
+    problems reading or replaying the file."""
+    NOTHING_CHECKED = "nothing-checked"
+    """The game was recognised but no rule could be checked: every input unresolved, or
+    no logged step to judge."""
+    NOT_THIS_GAME = "not-this-game"
+    """No piece of the game was recognised: another game, or the wrong module or binding.
+    Nothing was judged."""
+    UNREADABLE = "unreadable"
+    """The file could not be read (the error is in `problems`); nothing was judged."""
+
+
 class Coverage(BaseModel):
-    """Which catalog rules were checked, and why the others were not."""
+    """Which catalog rules were checked, and why the others were not.
+
+    A rule is in exactly one of `checked`, `partial` and `unchecked`."""
 
     model_config = _MODEL
     checked: list[str] = Field(default_factory=list)
     """Rule ids the tool checked on this file."""
+    partial: dict[str, str] = Field(default_factory=dict)
+    """Rule id → the steps where it could not be checked (its inputs, e.g. locations, were
+    unresolved there); it was checked on the rest of the file."""
     unchecked: dict[str, str] = Field(default_factory=dict)
     """Rule id → why it was not checked (missing data, not implemented yet, …)."""
 
@@ -39,6 +68,9 @@ class Report(BaseModel):
     game: str
     """Game system id, e.g. `ww`."""
     game_name: str
+    status: ReportStatus
+    """How much of the game was judged: `judged`, `partly-judged`, `nothing-checked`,
+    `not-this-game` or `unreadable`."""
     source: SourceFile
     module: str | None = None
     """The module file used to name locations, if any."""
@@ -49,11 +81,63 @@ class Report(BaseModel):
     computations: list[Computation] = Field(default_factory=list)
     coverage: Coverage = Field(default_factory=Coverage)
     problems: list[str] = Field(default_factory=list)
-    """Problems reading or replaying the file (bad commands are skipped, not fatal)."""
+    """Problems reading or replaying the file (bad commands are skipped, not fatal); for an
+    `unreadable` file, the error."""
 
     def count(self, severity: str) -> int:
         """How many findings have this severity."""
         return sum(1 for finding in self.findings if finding.severity == severity)
+
+
+COUNTED = (Severity.ILLEGAL, Severity.CHECK, Severity.REMINDER)
+"""The severities a headline counts."""
+
+
+def headline(report: Report) -> tuple[str, str]:
+    """The report's verdict in one line, as (lead, rest): `lead + rest` is the whole line.
+
+    The lead is what a reader must see first (bold in Markdown and HTML). "No rule broken"
+    is said only of a `judged` report that checked at least one rule.
+    """
+    status = report.status
+    if status is ReportStatus.UNREADABLE:
+        why = report.problems[0] if report.problems else "unknown error"
+        return "⚠ the file could not be read", f": {why} — nothing was judged"
+    if status is ReportStatus.NOT_THIS_GAME:
+        hint = "" if report.module is not None else " (no module was given to name locations)"
+        return (f"⚠ not a {report.game_name} game (or wrong module/binding)",
+                f": no piece of the game was recognised — nothing was judged{hint}")
+    if status is ReportStatus.NOTHING_CHECKED:
+        why = ("the file has no logged steps" if report.steps == 0 else
+               "no rule's inputs could be resolved (check the module and the binding)")
+        return "⚠ nothing could be checked", f": {why} — nothing was judged"
+    found = " · ".join(f"{report.count(s)} {s.value}" for s in COUNTED if report.count(s))
+    coverage = coverage_text(report)
+    if status is ReportStatus.JUDGED and report.coverage.checked:
+        return found or "no rule broken", f" · {coverage}"
+    return f"⚠ partly judged: {found or 'no finding'} in what could be checked", (
+        f" · {coverage}")
+
+
+def coverage_text(report: Report) -> str:
+    """How many rules were checked, partly checked and not checked; unchecked steps and
+    problems reading the file, when there are any."""
+    coverage = report.coverage
+    parts = [f"{_plural(len(coverage.checked), 'rule')} checked"]
+    if coverage.partial:
+        parts.append(f"{len(coverage.partial)} partly (steps with unresolved locations)")
+    parts.append(f"{len(coverage.unchecked)} not checked")
+    text = ", ".join(parts)
+    unchecked = report.count(Severity.UNCHECKED)
+    if unchecked:
+        text += f" · {_plural(unchecked, 'unchecked finding')}"
+    if report.problems:
+        text += f" · {_plural(len(report.problems), 'problem')} reading the file"
+    return text
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def report_schema() -> dict[str, object]:

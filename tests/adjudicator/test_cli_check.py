@@ -113,4 +113,4 @@ def test_demo_writes_reports_for_the_bundled_games(tmp_path: Path) -> None:
     result = _run("demo", "--out", out)
     assert result.exit_code == 0, result.output
     assert (out / "opening-turn.vlog.adjudication.md").is_file()
-    assert "0 illegal" in result.stdout.splitlines()[0]
+    assert "no rule broken" in result.stdout.splitlines()[0]

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from adjudicator.findings import Finding, Severity
-from adjudicator.report import Coverage, Report, SourceFile, render_markdown, report_schema
+from adjudicator.report import (
+    Coverage,
+    Report,
+    ReportStatus,
+    SourceFile,
+    render_markdown,
+    report_schema,
+)
 
 
 def _report() -> Report:
     finding = Finding(game="ww", rule_id="WW-MOV-02", rule="WW 7.3.A",
                       severity=Severity.ILLEGAL, step=3, player="Bea (British)",
                       message="Howe moved *5* MP <b>too far</b>", pieces=("Howe",))
-    return Report(game="ww", game_name="Washington's War",
+    return Report(game="ww", game_name="Washington's War", status=ReportStatus.JUDGED,
                   source=SourceFile(path="/x/game.vlog", sha256="ab" * 32),
                   tool_version="0.1.0", steps=4, findings=[finding],
                   coverage=Coverage(checked=["WW-MOV-02"], unchecked={"WW-BAT-01": "why"}))
