@@ -1,31 +1,46 @@
-"""The Washington's War position read off a VASSAL board through a binding.
+"""The Washington's War position, kept incrementally from the pieces each step moved.
 
 Entity ids (the right-hand side of a binding's `[pieces]` table):
 `general:<id>`, `cu:<AM|BR|FR>:<value>`, `pc:<AM|BR>`, `navy`, `congress`, `card:<id>`.
-Place ids (its `[locations]` and `[maps]` tables): `space:<id>`, `box:<id>` (the three
-reinforcement boxes, `captured`, `congress_dispersed`, `removed`), `cards:<id>` (a
-reinforcement-card box, an OPS queue, the War Ends box), `deck`, `discard`, `set_aside`,
-`hand:AM`, `hand:BR`.
+Place ids (its `[locations]` and `[maps]` tables) are parsed into typed `Place`s:
+`space:<id>`, `box:<id>` (the three reinforcement boxes, `captured`,
+`congress_dispersed`, `removed`), `zone:<blockade zone>`, `cards:<id>` (a reinforcement
+card box, an OPS queue, the War Ends box), `deck`, `discard`, `set_aside`, `hand:AM`,
+`hand:BR`.
 
-Only totals matter for CUs: counters are like money (WW 2.2.A, 3.0).
+Only totals matter for CUs: counters are like money (WW 2.2.A, 3.0). `WWState.apply`
+takes one `Relocation` (a piece's entity and place before and after) and updates the
+totals, so the cost of a step is the number of pieces it touched.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from adjudicator.binding import Binding
-from adjudicator.replay import Board
+from adjudicator.systems.common.places import Place, PlaceKind, box, space
+from adjudicator.systems.common.tracker import Placed, Relocation
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 
-CARD_PLACES = ("hand:", "cards:", "deck", "discard", "set_aside")
-"""Places only cards occupy: an unbound piece there is an unknown card."""
 UNKNOWN_CARD = "?"
 """Prefix of the card key of a card the binding does not know (followed by its name)."""
 
 SIDE_OF = {Nationality.AM: Side.AM, Nationality.FR: Side.AM, Nationality.BR: Side.BR}
 """French pieces belong to the American side (WW 12.2.C)."""
+
+BR_REINFORCEMENTS = box("br_reinforcements")
+AM_REINFORCEMENTS = box("am_reinforcements")
+FR_REINFORCEMENTS = box("fr_reinforcements")
+CAPTURED = box("captured")
+CONGRESS_DISPERSED = box("congress_dispersed")
+REMOVED = box("removed")
+REINFORCEMENT_BOX = {Side.BR: BR_REINFORCEMENTS, Side.AM: AM_REINFORCEMENTS}
+
+
+def other(side: Side) -> Side:
+    """The opponent."""
+    return Side.AM if side is Side.BR else Side.BR
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +75,30 @@ class Entity:
             return cls(kind)
         return None
 
+    @property
+    def nationality(self) -> Nationality:
+        """A CU's nationality."""
+        return Nationality(self.key)
+
+
+def classify(name: str, entity_id: str | None, place: Place | None) -> Entity | None:
+    """The entity of a piece; an unbound piece in a card-only place is still a card."""
+    entity = Entity.parse(entity_id) if entity_id else None
+    if entity is None and place is not None and place.holds_cards:
+        # A card the data does not know is still a card: its play opens an impulse.
+        return Entity("card", UNKNOWN_CARD + name)
+    return entity
+
 
 @dataclass(slots=True)
-class Place:
+class Holding:
     """What one space or box holds."""
 
     generals: list[str] = field(default_factory=list)
     cu: Counter[Nationality] = field(default_factory=Counter)
     pcs: list[Side] = field(default_factory=list)
-    congress: bool = False
-    navy: bool = False
+    congress: int = 0
+    navy: int = 0
 
     @property
     def pc(self) -> Side | None:
@@ -80,76 +109,137 @@ class Place:
         """The CU strength of one side here (French counted for the Americans)."""
         return sum(n for nat, n in self.cu.items() if SIDE_OF[nat] is side)
 
-    def has_units_of(self, side: Side, generals_side: dict[str, Side]) -> bool:
+    def generals_of(self, side: Side, sides: dict[str, Side]) -> list[str]:
+        """The Generals of one side here."""
+        return [g for g in self.generals if sides.get(g) is side]
+
+    def has_units_of(self, side: Side, sides: dict[str, Side]) -> bool:
         """Whether a side has a General or CU here (the Congress counts for the
         Americans: it is an American Unit, WW 3.0)."""
         if self.cus_of(side) > 0:
             return True
         if side is Side.AM and self.congress:
             return True
-        return any(generals_side.get(g) is side for g in self.generals)
+        return any(sides.get(g) is side for g in self.generals)
+
+    def copy(self) -> Holding:
+        """An independent copy (for a position kept at the start of a procedure)."""
+        return Holding(list(self.generals), Counter(self.cu), list(self.pcs), self.congress,
+                       self.navy)
 
 
-@dataclass(slots=True)
+EMPTY = Holding()
+
+
 class WWState:
-    """The position: every place's contents, where each General and card is, and what
-    could not be bound."""
+    """The position: every place's contents, where each General and card is."""
 
-    places: dict[str, Place] = field(default_factory=dict)
-    general_at: dict[str, str] = field(default_factory=dict)
-    card_at: dict[str, str] = field(default_factory=dict)
-    year: str | None = None
-    unbound_pieces: Counter[str] = field(default_factory=Counter)
-    """Piece names the binding does not know (ignored by the rules)."""
-    unplaced: Counter[str] = field(default_factory=Counter)
-    """Location names of bound pieces that the binding maps to no space or box."""
+    __slots__ = ("card_at", "general_at", "holdings", "year")
 
-    def place(self, place_id: str) -> Place:
-        """The contents of a place (empty if nothing is there)."""
-        return self.places.get(place_id) or Place()
+    def __init__(self) -> None:
+        self.holdings: dict[Place, Holding] = {}
+        self.general_at: dict[str, Place] = {}
+        self.card_at: dict[str, Place] = {}
+        self.year: str | None = None
 
-    def spaces(self) -> dict[str, Place]:
-        """Map spaces only, by space id (without the `space:` prefix)."""
-        return {pid[6:]: place for pid, place in self.places.items() if pid.startswith("space:")}
+    def at(self, place: Place) -> Holding:
+        """The contents of a place (empty if nothing is there; do not mutate)."""
+        return self.holdings.get(place, EMPTY)
+
+    def space(self, key: str) -> Holding:
+        """The contents of a map space."""
+        return self.holdings.get(space(key), EMPTY)
+
+    def spaces(self) -> Iterator[tuple[str, Holding]]:
+        """Map spaces with something in them, by space id."""
+        for place, holding in self.holdings.items():
+            if place.kind is PlaceKind.SPACE:
+                yield place.key, holding
+
+    def cards_in(self, place: Place) -> list[str]:
+        """The cards in a place (a hand, a queue, a reinforcement card box)."""
+        return [card for card, where in self.card_at.items() if where == place]
+
+    def apply(self, relocation: Relocation[Entity]) -> None:
+        """Take one piece out of where it was and put it where it is now."""
+        if relocation.before is not None:
+            self._take(relocation.before)
+        if relocation.after is not None:
+            self._put(relocation.after)
+
+    def _put(self, placed: Placed[Entity]) -> None:
+        entity, place = placed.entity, placed.place
+        if entity.kind == "card":
+            if place is not None:
+                self.card_at[entity.key] = place
+            return
+        if entity.kind == "general" and place is not None:
+            self.general_at[entity.key] = place
+        if place is None:
+            return
+        holding = self.holdings.get(place)
+        if holding is None:
+            holding = self.holdings[place] = Holding()
+        if entity.kind == "general":
+            holding.generals.append(entity.key)
+        elif entity.kind == "cu":
+            holding.cu[entity.nationality] += entity.value
+        elif entity.kind == "pc":
+            holding.pcs.append(Side(entity.key))
+        elif entity.kind == "congress":
+            holding.congress += 1
+        elif entity.kind == "navy":
+            holding.navy += 1
+
+    def _take(self, placed: Placed[Entity]) -> None:
+        entity, place = placed.entity, placed.place
+        if entity.kind == "card":
+            if self.card_at.get(entity.key) == place:
+                del self.card_at[entity.key]
+            return
+        if entity.kind == "general" and self.general_at.get(entity.key) == place:
+            del self.general_at[entity.key]
+        holding = self.holdings.get(place) if place is not None else None
+        if holding is None:
+            return
+        if entity.kind == "general":
+            if entity.key in holding.generals:
+                holding.generals.remove(entity.key)
+        elif entity.kind == "cu":
+            holding.cu[entity.nationality] -= entity.value
+            if holding.cu[entity.nationality] <= 0:
+                del holding.cu[entity.nationality]
+        elif entity.kind == "pc":
+            side = Side(entity.key)
+            if side in holding.pcs:
+                holding.pcs.remove(side)
+        elif entity.kind == "congress":
+            holding.congress = max(holding.congress - 1, 0)
+        elif entity.kind == "navy":
+            holding.navy = max(holding.navy - 1, 0)
+
+    def navy_zone(self) -> str | None:
+        """The Blockade Zone holding the French Navy (the Blockaded Zone, WW 3.0), if any."""
+        for place, holding in self.holdings.items():
+            if holding.navy and place.kind is PlaceKind.ZONE:
+                return place.key
+        return None
 
 
-def read_state(board: Board, binding: Binding, *, year_property: str | None = None) -> WWState:
-    """Read the WW position off a VASSAL board (pieces in stacks take their stack's place)."""
-    state = WWState()
-    if year_property:
-        state.year = board.global_property(year_property)
-    for item in board.pieces():
-        entity_id = binding.entity(item.name)
-        entity = Entity.parse(entity_id) if entity_id else None
-        position = board.position(item.id)
-        place_id = binding.place(position.map, position.location, position.x, position.y)
-        if entity is None:
-            if place_id is not None and place_id.startswith(CARD_PLACES):
-                # A card the data does not know is still a card: its play opens an impulse.
-                entity = Entity("card", UNKNOWN_CARD + item.name)
-            else:
-                state.unbound_pieces[item.name] += 1
-                continue
-        if place_id is None:
-            state.unplaced[position.location or position.map or "nowhere"] += 1
-            continue
-        _put(state, entity, place_id)
-    return state
-
-
-def _put(state: WWState, entity: Entity, place_id: str) -> None:
-    if entity.kind == "card":
-        state.card_at[entity.key] = place_id
-        return
-    place = state.places.setdefault(place_id, Place())
-    if entity.kind == "general":
-        place.generals.append(entity.key)
-        state.general_at[entity.key] = place_id
-    elif entity.kind == "cu":
-        place.cu[Nationality(entity.key)] += entity.value
-    elif entity.kind == "pc":
-        place.pcs.append(Side(entity.key))
-    elif entity.kind == "congress":
-        place.congress = True
-    elif entity.kind == "navy":
-        place.navy = True
+__all__ = [
+    "AM_REINFORCEMENTS",
+    "BR_REINFORCEMENTS",
+    "CAPTURED",
+    "CONGRESS_DISPERSED",
+    "EMPTY",
+    "FR_REINFORCEMENTS",
+    "REINFORCEMENT_BOX",
+    "REMOVED",
+    "SIDE_OF",
+    "UNKNOWN_CARD",
+    "Entity",
+    "Holding",
+    "WWState",
+    "classify",
+    "other",
+]

@@ -1,77 +1,120 @@
-"""Activating Generals with a card (WW 6.2, 7.1, 7.2; table T2)."""
+"""Activating Generals (WW 6.2, 7.0, 7.1, 7.2; table T2)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
-from adjudicator.systems.washingtons_war.data import Campaign, Card, WWData
-from adjudicator.systems.washingtons_war.rules.base import Check, Outcome
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.washingtons_war.actions import ImpulseEnded, UnactivatedMove
+from adjudicator.systems.washingtons_war.data import Campaign, CardKind
+from adjudicator.systems.washingtons_war.procedure import Impulse, Use
+from adjudicator.systems.washingtons_war.rules.context import Context
 
+FAMILY = RuleFamily("activation", frozenset({"WW-OPS-01", "WW-CAMP-01", "WW-CAMP-02",
+                                             "WW-MOV-01"}),
+                    positional=frozenset({"WW-MOV-01"}))
 CAMPAIGN_LIMIT = {Campaign.MAJOR: 3, Campaign.MINOR: 2}
 """WW 7.2.A: a Major Campaign activates up to 3 Generals, a Minor Campaign up to 2."""
 
 
-def check_activation(data: WWData, card: Card | None, generals: Sequence[str],
-                     step: int) -> Iterator[Outcome]:
-    """WW-OPS-01, WW-CAMP-01 and the one-General part of WW-SEQ-06 for one card."""
-    names = ", ".join(data.generals[g].name if g in data.generals else g for g in generals)
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The activation rules of one action."""
+    if isinstance(action, ImpulseEnded) and action.impulse.activations:
+        yield from _activations(action.impulse, ctx)
+    elif isinstance(action, UnactivatedMove):
+        yield from _unactivated(action, ctx)
+
+
+def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    generals = [a.general for a in impulse.activations]
+    names = ", ".join(ctx.general_name(g) for g in generals)
+    step = impulse.activations[0].step
+    card = ctx.card(impulse.card)
     if card is None:
         yield Check.unchecked("WW-OPS-01", step, f"{names} moved after a card the data does "
-                              "not know", needs=("card list",))
+                              f"not know ({ctx.card_name(impulse.card)})",
+                              needs=("card list",))
         return
     if card.campaign is not None:
-        limit = CAMPAIGN_LIMIT[card.campaign]
-        # Strategy ratings are ignored; only the number of Generals counts (WW 7.2.A).
-        if len(generals) > limit:
-            yield Check.illegal("WW-CAMP-01", step, f"{card.name} activated {len(generals)} "
-                                f"Generals ({names}); it allows {limit}",
-                                expected=f"≤ {limit}", observed=str(len(generals)))
-        yield Check.done("WW-CAMP-01")
+        yield from _campaign(impulse, ctx, CAMPAIGN_LIMIT[card.campaign], card.name)
         return
     if card.id == "john_glover":
         # Glover activates one American General (WW 7.3.C Special).
-        if len(generals) > 1:
-            yield Check.illegal("WW-SEQ-06", step, f"{card.name} activates one General, but "
-                                f"{names} moved")
+        if len(set(generals)) > 1:
+            yield Check.illegal("WW-OPS-01", step, f"{card.name} activates one General, "
+                                f"but {names} moved")
+        yield Check.done("WW-OPS-01")
         return
-    if card.kind != "ops":
+    if card.kind is not CardKind.OPS:
         yield Check.unchecked("WW-OPS-01", step, f"{names} moved after the event "
-                              f"{card.name}; events are not interpreted yet",
+                              f"{card.name}; event texts are not interpreted",
                               needs=("card texts",))
         return
-    # One OPS card activates one General (WW 6.2, 5.3).
-    if len(generals) > 1:
-        yield Check.illegal("WW-SEQ-06", step, f"one OPS card activated {len(generals)} "
-                            f"Generals ({names})", expected="1", observed=str(len(generals)))
-    yield Check.done("WW-SEQ-06")
-    for general in generals:
-        record = data.generals.get(general)
+    # One OPS card (or one queue) activates one General (WW 6.2, 7.1.B).
+    if len(set(generals)) > 1:
+        yield Check.illegal("WW-OPS-01", step, f"one OPS card activated {len(set(generals))} "
+                            f"Generals ({names})", expected="1",
+                            observed=str(len(set(generals))))
+    through_queue = impulse.use is Use.QUEUE
+    value = impulse.queue_total if through_queue else card.ops
+    source = "the Operations Queue" if through_queue else f"a {card.ops}-OPS card"
+    for general in dict.fromkeys(generals):
+        record = ctx.data.generals.get(general)
         strategy = record.strategy.value if record is not None else None
-        if card.ops is None or strategy is None:
-            missing = ("card ops values",) if card.ops is None else ("strategy ratings",)
+        if value is None or strategy is None:
+            missing = "card ops values" if value is None else "strategy ratings"
             yield Check.unchecked("WW-OPS-01", step, f"activation of "
-                                  f"{record.name if record else general} with {card.name}: "
-                                  f"{missing[0]} not in the data", needs=missing)
+                                  f"{ctx.general_name(general)} with {card.name}: {missing} "
+                                  "not in the data", needs=(missing,))
             continue
-        # A General activates only if his Strategy Rating ≤ the card's OPS (WW 7.1.A, T2).
-        if strategy > card.ops:
-            yield Check.illegal("WW-OPS-01", step, f"{record.name if record else general} "
-                                f"(Strategy {strategy}) activated with a {card.ops}-OPS card",
-                                expected=f"Strategy ≤ {card.ops}", observed=str(strategy),
-                                pieces=(record.name if record else general,))
+        # A General activates only if his Strategy Rating ≤ the OPS (WW 7.1.A, T2, 7.1.B.ii).
+        if strategy > value:
+            yield Check.illegal("WW-OPS-01", step, f"{ctx.general_name(general)} (Strategy "
+                                f"{strategy}) activated with {source} worth {value}",
+                                expected=f"Strategy ≤ {value}", observed=str(strategy),
+                                pieces=(ctx.general_name(general),))
         else:
             yield Check.done("WW-OPS-01")
 
 
-def check_card_destination(destination: str, reinforced: bool, acted: bool,
-                           step: int) -> Iterator[Outcome]:
-    """WW-CARD-14 (WW 6.2, 8.1.B, 8.2.B): an OPS card used to reinforce goes into the
-    Reinforcement Card box; one used to move or place PCs goes to the discard pile."""
-    to_box = "reinforcement" in destination
-    if reinforced and not to_box:
-        yield Check.illegal("WW-CARD-14", step, "reinforcements came with an OPS card that "
-                            "was not put into the Reinforcement Card box")
-    elif to_box and acted and not reinforced:
-        yield Check.illegal("WW-CARD-14", step, "an OPS card put into the Reinforcement Card "
-                            "box was used to move or place PCs")
-    yield Check.done("WW-CARD-14")
+def _campaign(impulse: Impulse, ctx: Context, limit: int, name: str) -> Iterator[Outcome]:
+    """WW-CAMP-01/02 (WW 7.2.A, 7.4.E): up to 3 (Major) or 2 (Minor) Generals, any rating,
+    none twice; a Landing Party takes the place of one activation (WW 7.2.B)."""
+    generals = [a.general for a in impulse.activations]
+    step = impulse.activations[0].step
+    used = len(generals) + (1 if impulse.landing_party else 0)
+    if used > limit:
+        what = f"{len(generals)} Generals" + (" and a Landing Party"
+                                               if impulse.landing_party else "")
+        yield Check.illegal("WW-CAMP-01", step, f"{name} activated {what}; it allows {limit}",
+                            expected=f"≤ {limit}", observed=str(used))
+    yield Check.done("WW-CAMP-01")
+    seen: set[str] = set()
+    for activation in impulse.activations:
+        if activation.general in seen:
+            who = ctx.general_name(activation.general)
+            yield Check.illegal("WW-CAMP-02", activation.step, f"{who} was activated twice "
+                                f"by {name}", pieces=(who,))
+        seen.add(activation.general)
+    yield Check.done("WW-CAMP-02")
+
+
+def _unactivated(action: UnactivatedMove, ctx: Context) -> Iterator[Outcome]:
+    """WW-MOV-01 (WW 7.0): movement happens only in the Strategy Phase, by an activated
+    General; CUs move only with him. Reactions (interception, retreat before battle,
+    retreat) are not movement, but need something that provoked them."""
+    pieces = tuple(ctx.general_name(g) for g in action.generals)
+    what = ", ".join(pieces) or f"{sum(n for _, n in action.carried)} CUs"
+    message = (f"{what} moved {ctx.space_name(action.origin)} → "
+               f"{ctx.space_name(action.destination)}: {action.why}")
+    if not ctx.moment.known and "phase" in action.why:
+        yield Check.unchecked("WW-MOV-01", action.step, message)
+        return
+    yield Check.illegal("WW-MOV-01", action.step, message,
+                        spaces=(action.origin, action.destination), pieces=pieces)
+    yield Check.done("WW-MOV-01")
+
+
+__all__ = ["CAMPAIGN_LIMIT", "FAMILY", "judge"]

@@ -1,246 +1,257 @@
-"""Land movement (WW 7.3–7.4): movement points along known connections, carrying CUs,
-lone Generals, and the Falmouth–Quebec line that only Arnold may use.
+"""Land and naval movement (WW 7.3–7.5), overruns (WW 9.7) and stacking at rest (WW 3.0).
 
-The data knows only the connections the rulebook states (plus what a user supplies), so a
-path is judged by bounds: a leg with no known path, or one crossing a line of unknown type,
-cannot make a move illegal; it leaves the rule unchecked and names what is missing.
+A leg is judged as it is moved (carrying, lone Generals, the Arnold-only line, moving on
+after the move had to end); an activation's movement points when it ends, on the routes
+`routes.route` priced (one hop by its own line; a longer drag by the cheapest legal
+route). A British port-to-port drag that is eligible for Naval Movement is the whole move
+and is not priced overland (WW 7.5).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 
-from adjudicator.systems.washingtons_war.data import Nationality, Side, WWData
-from adjudicator.systems.washingtons_war.rules.base import Check, Outcome
-from adjudicator.systems.washingtons_war.state import WWState
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.washingtons_war.actions import (
+    ActivationEnded,
+    AtRest,
+    BattleSettled,
+    LegMoved,
+    SentToBox,
+)
+from adjudicator.systems.washingtons_war.data import Side
+from adjudicator.systems.washingtons_war.procedure import (
+    Activation,
+    Impulse,
+    Use,
+    carried_total,
+)
+from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
+
+FAMILY = RuleFamily("movement", frozenset({
+    "WW-MOV-02", "WW-MOV-03", "WW-MOV-04", "WW-MOV-05", "WW-MOV-06", "WW-MOV-07",
+    "WW-MOV-08", "WW-MOV-09", "WW-MOV-10", "WW-MOV-11", "WW-MOV-12", "WW-NAV-01",
+    "WW-OVR-01", "WW-OVR-02", "WW-OVR-05", "WW-RBB-04"}))
 
 BRITISH_ALLOWANCE = 4
-"""WW 7.3.A: a British General may move up to 4 spaces."""
+"""WW 7.3.A: a General may move up to 4 spaces."""
 AMERICAN_ALLOWANCE = 5
-"""WW 7.3.C: an American General may move 5 if he neither overruns nor ends facing enemy CUs."""
+"""WW 7.3.C: an American General moves 5 if he neither overruns nor ends facing enemy CUs."""
 GLOVER_ALLOWANCE = 6
 """WW 7.3.C Special: John Glover's Marblehead Regiment lets one General move up to 6."""
 MAX_CARRIED = 5
 """WW 7.3.A: a General never carries more than 5 CUs."""
-WILDERNESS_COST = 3
-"""WW 7.3.D: crossing a Wilderness Connection counts as 3 spaces."""
+OVERRUN_CUS = (4, 5)
+"""WW 9.7: an overrun needs an Army of exactly 4 or 5 CUs ..."""
+OVERRUN_DEFENDERS = 1
+"""... entering a space with exactly 1 enemy CU and no enemy General."""
+ELIGIBLE = "eligible"
 
 
-@dataclass(frozen=True, slots=True)
-class Leg:
-    """One drag of a General (with what he carries) from a space to another."""
-
-    step: int
-    general: str
-    origin: str
-    destination: str
-    carried: Counter[Nationality]
-    enemy_at_origin: int = 0
-    """Enemy CUs in the origin just before this drag."""
-    enemy_at_destination: int = 0
-    """Enemy CUs in the destination just before this drag (a battle or overrun there)."""
-
-
-def movement_legs(legs: Sequence[Leg]) -> tuple[list[Leg], Leg | None]:
-    """The legs that are movement, and the leg that entered a battle if a retreat followed.
-
-    Entering a space with enemy CUs ends the move (WW 7.3.B); a losing attacker then
-    retreats to the space he came from (WW 9.61, T14), which is not movement.
-    """
-    for index, leg in enumerate(legs[:-1]):
-        following = legs[index + 1]
-        if leg.enemy_at_destination and following.destination == leg.origin:
-            return list(legs[: index + 1]), leg
-    return list(legs), None
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The movement rules of one action."""
+    if isinstance(action, LegMoved):
+        yield from _leg(action, ctx)
+    elif isinstance(action, ActivationEnded):
+        yield from _movement_points(action.activation, action.impulse, ctx)
+    elif isinstance(action, BattleSettled):
+        yield from _overrun(action, ctx)
+    elif isinstance(action, SentToBox):
+        yield from _sent_to_box(action, ctx)
+    elif isinstance(action, AtRest):
+        yield from _at_rest(action.step, ctx)
 
 
-@dataclass(frozen=True, slots=True)
-class PathCost:
-    """Bounds on the movement points of the cheapest known path between two spaces."""
-
-    low: int
-    high: int
-    """Equal to `low` unless the path crosses a line whose type is not stated."""
-
-
-def path_cost(data: WWData, origin: str, destination: str, *, arnold: bool) -> PathCost | None:
-    """The cheapest path over known connections, or None if the data knows none (7.3).
-
-    A line of unknown type costs 1 for the low bound and 3 for the high bound; the
-    Falmouth–Quebec line is open only to Arnold (WW 7.4.D).
-    """
-    if origin == destination:
-        return PathCost(0, 0)
-    low = data.least_cost(origin, destination, arnold=arnold, unknown_cost=1)
-    if low is None:
-        return None
-    high = data.least_cost(origin, destination, arnold=arnold, unknown_cost=WILDERNESS_COST)
-    return PathCost(low, high if high is not None else low)
-
-
-def allowance(side: Side, *, glover: bool, ends_facing_enemy: bool) -> int:
-    """The movement allowance of an activated General (WW 7.3.A, 7.3.C)."""
+def allowance(side: Side, activation: Activation, *, glover: bool) -> tuple[int, str]:
+    """A General's movement allowance and the rule that sets it (WW 7.3.A, 7.3.C)."""
     if glover:
-        return GLOVER_ALLOWANCE
-    if side is Side.BR or ends_facing_enemy:
-        return BRITISH_ALLOWANCE
-    return AMERICAN_ALLOWANCE
+        return GLOVER_ALLOWANCE, "WW-MOV-04"
+    if side is Side.BR:
+        return BRITISH_ALLOWANCE, "WW-MOV-02"
+    if activation.overruns:
+        return BRITISH_ALLOWANCE, "WW-OVR-02"
+    if activation.stop is not None and activation.stop.reason in ("battle", "interception"):
+        return BRITISH_ALLOWANCE, "WW-MOV-03"
+    return AMERICAN_ALLOWANCE, "WW-MOV-03"
 
 
-def check_movement(data: WWData, general: str, legs: Sequence[Leg], start: WWState, *,
-                   glover: bool) -> Iterator[Outcome]:
-    """WW-MOV-02/03/04/05/06/07/08/09/10 for one activated General's legs."""
-    record = data.generals.get(general)
-    side = record.side if record is not None else None
-    name = record.name if record is not None else general
+def _leg(action: LegMoved, ctx: Context) -> Iterator[Outcome]:
+    leg, activation = action.leg, action.activation
+    name = ctx.general_name(leg.general)
+    carried = carried_total(leg.carried)
+    spaces = (leg.origin, leg.destination)
+    # Only Arnold may use the Falmouth–Quebec line (WW 7.4.D).
+    line = ctx.graph.connection(leg.origin, leg.destination)
+    if line is not None and line.kind == ARNOLD_LINE and leg.general != "arnold":
+        yield Check.illegal("WW-MOV-06", leg.step, f"{name} crossed "
+                            f"{ctx.space_name(leg.origin)}–{ctx.space_name(leg.destination)}"
+                            ", a line only Arnold may use", spaces=spaces, pieces=(name,))
+    yield Check.done("WW-MOV-06")
+    # A General never carries more than 5 CUs (WW 7.3.A).
+    if carried > MAX_CARRIED:
+        yield Check.illegal("WW-MOV-07", leg.step, f"{name} carried {carried} CUs; a General "
+                            f"carries at most {MAX_CARRIED}", expected=f"≤ {MAX_CARRIED}",
+                            observed=str(carried), spaces=(leg.destination,), pieces=(name,))
+    yield Check.done("WW-MOV-07")
+    if carried == 0 and leg.naval != ELIGIBLE:
+        # A lone General may not enter a space with enemy CUs (WW 7.4.A) ...
+        if leg.enemy_cus_at_destination:
+            yield Check.illegal("WW-MOV-09", leg.step, f"{name}, alone, entered "
+                                f"{ctx.space_name(leg.destination)}, which holds "
+                                f"{leg.enemy_cus_at_destination} enemy CUs",
+                                spaces=(leg.destination,), pieces=(name,))
+        yield Check.done("WW-MOV-09")
+        # ... nor a space with an enemy PC (WW 7.4.B).
+        if leg.enemy_pc_at_destination:
+            yield Check.illegal("WW-MOV-10", leg.step, f"{name}, alone, entered "
+                                f"{ctx.space_name(leg.destination)}, which holds an enemy PC",
+                                spaces=(leg.destination,), pieces=(name,))
+        yield Check.done("WW-MOV-10")
+    # Entering a space with enemy CUs ends the move, even after a retreat before battle;
+    # a battle ends it too (WW 7.3.B, 7.9.B, 9.1).
+    stop = activation.stop
+    if stop is not None and leg.origin == stop.space:
+        rule = "WW-RBB-04" if stop.reason == "retreat before battle" else "WW-MOV-08"
+        yield Check.illegal(rule, leg.step, f"{name} moved on from "
+                            f"{ctx.space_name(stop.space)} after his move ended there "
+                            f"({stop.reason}, step {stop.step})", spaces=(stop.space,),
+                            pieces=(name,))
+        if stop.reason == "retreat before battle":
+            yield Check.done("WW-OVR-05")
+    yield Check.done("WW-MOV-08")
+    yield Check.done("WW-RBB-04")
+
+
+def _movement_points(activation: Activation, impulse: Impulse,
+                     ctx: Context) -> Iterator[Outcome]:
+    """WW-MOV-02/03/04/05, WW-NAV-01, WW-OVR-02 for one activation."""
+    if not activation.legs:
+        return
+    side = ctx.side_of(activation.general)
+    name = ctx.general_name(activation.general)
+    legs = activation.legs
+    last = legs[-1]
     if side is None:
-        yield Check.unchecked("WW-MOV-02", legs[0].step, f"{general} is not a known General",
+        yield Check.unchecked("WW-MOV-02", last.step, f"{name} is not a known General",
                               needs=("general list",))
         return
-    enemy = Side.AM if side is Side.BR else Side.BR
-    moving, _ = movement_legs(legs)
-    yield from _arnold_only_line(data, general, name, legs)
-    yield from _carrying_and_entering(name, moving, start, enemy)
-    yield from _movement_points(data, general, name, side, moving, start, enemy,
-                                glover=glover)
-
-
-def _arnold_only_line(data: WWData, general: str, name: str,
-                      legs: Sequence[Leg]) -> Iterator[Outcome]:
-    # Only Arnold, alone or with CUs, may use the Falmouth–Quebec line (WW 7.4.D).
-    arnold_lines = [c.ends for c in data.connections if c.arnold_only]
-    for leg in legs:
-        if frozenset((leg.origin, leg.destination)) in arnold_lines and general != "arnold":
-            yield Check.illegal(
-                "WW-MOV-06", leg.step, f"{name} crossed {_name(data, leg.origin)}–"
-                f"{_name(data, leg.destination)}, a line only Arnold may use",
-                spaces=(leg.origin, leg.destination), pieces=(name,))
-    yield Check.done("WW-MOV-06")
-
-
-def _carrying_and_entering(name: str, legs: Sequence[Leg], start: WWState,
-                           enemy: Side) -> Iterator[Outcome]:
-    for index, leg in enumerate(legs):
-        carried = sum(leg.carried.values())
-        # A General never carries more than 5 CUs (WW 7.3.A).
-        if carried > MAX_CARRIED:
-            yield Check.illegal("WW-MOV-07", leg.step, f"{name} carried {carried} CUs; a "
-                                f"General carries at most {MAX_CARRIED}",
-                                expected=f"≤ {MAX_CARRIED}", observed=str(carried),
-                                spaces=(leg.destination,), pieces=(name,))
-        target = start.place("space:" + leg.destination)
-        enemy_cus = leg.enemy_at_destination
-        if carried == 0:
-            # A lone General may not enter a space with enemy CUs (WW 7.4.A) ...
-            if enemy_cus:
-                yield Check.illegal("WW-MOV-09", leg.step, f"{name}, alone, entered a space "
-                                    f"with {enemy_cus} enemy CUs", spaces=(leg.destination,),
-                                    pieces=(name,))
-            # ... nor a space with an enemy PC (WW 7.4.B).
-            if target.pc is enemy:
-                yield Check.illegal("WW-MOV-10", leg.step, f"{name}, alone, entered a space "
-                                    "with an enemy PC", spaces=(leg.destination,),
-                                    pieces=(name,))
-        # Entering a space with enemy CUs ends the move (WW 7.3.B).
-        if enemy_cus and index < len(legs) - 1:
-            following = legs[index + 1]
-            if following.enemy_at_origin:
-                yield Check.illegal("WW-MOV-08", following.step, f"{name} moved on after "
-                                    f"entering a space with {enemy_cus} enemy CUs",
-                                    spaces=(leg.destination,), pieces=(name,))
-            else:
-                yield Check.unchecked("WW-MOV-08", following.step, f"{name} moved on after "
-                                      "the enemy CUs left his space: an overrun (WW 8.0) or "
-                                      "a battle, which is not interpreted yet")
-    for rule in ("WW-MOV-07", "WW-MOV-08", "WW-MOV-09", "WW-MOV-10"):
-        yield Check.done(rule)
-
-
-def _movement_points(data: WWData, general: str, name: str, side: Side, legs: Sequence[Leg],
-                     start: WWState, enemy: Side, *, glover: bool) -> Iterator[Outcome]:
-    rule = "WW-MOV-04" if glover else ("WW-MOV-02" if side is Side.BR else "WW-MOV-03")
-    final = start.place("space:" + legs[-1].destination)
-    limit = allowance(side, glover=glover, ends_facing_enemy=final.cus_of(enemy) > 0)
+    card = ctx.card(impulse.card)
+    glover = impulse.use is Use.GLOVER or (card is not None and card.id == "john_glover")
+    limit, rule = allowance(side, activation, glover=glover)
+    naval = len(legs) == 1 and legs[0].naval == ELIGIBLE
+    overland = legs[0].low if len(legs) == 1 else None
+    if naval and (overland is None or overland > limit):
+        # The whole move from one eligible port to another (WW 7.5); a drag that is also
+        # a legal land move is priced as one.
+        yield Check.computed("naval_movement", last.step, "WW-NAV-01",
+                             f"{name}: naval movement {ctx.space_name(last.origin)} → "
+                             f"{ctx.space_name(last.destination)}",
+                             inputs={"general": activation.general},
+                             result={"carried": carried_total(last.carried)})
+        yield Check.done("WW-NAV-01")
+        return
     low = high = 0
     for leg in legs:
-        cost = path_cost(data, leg.origin, leg.destination, arnold=general == "arnold")
-        if cost is None and data.map_status.connections_complete:
-            yield Check.illegal(rule, leg.step, f"{name} moved {_name(data, leg.origin)} → "
-                                f"{_name(data, leg.destination)}: no path along the map's "
-                                "connections", spaces=(leg.origin, leg.destination),
-                                pieces=(name,))
+        if leg.route_problem is not None:
+            yield Check.illegal(leg.route_rule or rule, leg.step, f"{name} moved "
+                                f"{ctx.space_name(leg.origin)} → "
+                                f"{ctx.space_name(leg.destination)}: {leg.route_problem}",
+                                spaces=(leg.origin, leg.destination), pieces=(name,))
             return
-        if cost is None:
-            yield Check.unchecked(
-                rule, leg.step, f"no known connection path {_name(data, leg.origin)} → "
-                f"{_name(data, leg.destination)}: the map's connections are not in the data",
-                needs=("map connections",))
-            yield Check.unchecked("WW-MOV-05", leg.step, "path unknown",
+        if leg.low is None or leg.high is None:
+            yield Check.unchecked(rule, leg.step, f"no known route "
+                                  f"{ctx.space_name(leg.origin)} → "
+                                  f"{ctx.space_name(leg.destination)}: the map's connections "
+                                  "are not in the data", needs=("map connections",))
+            yield Check.unchecked("WW-MOV-05", leg.step, "route unknown",
                                   needs=("map connections",))
             return
-        low += cost.low
-        high += cost.high
-    path = " → ".join([_name(data, legs[0].origin), *(_name(data, leg.destination)
-                                                      for leg in legs)])
+        low += leg.low
+        high += leg.high
+    path = " → ".join([ctx.space_name(legs[0].origin),
+                       *(ctx.space_name(leg.destination) for leg in legs)])
     spent = str(low) if low == high else f"{low}–{high}"
-    yield Check.computed("movement_points", legs[-1].step, rule,
-                         f"{name}: {path}, {spent} MP of {limit}",
-                         inputs={"general": general, "path": path, "allowance": limit},
+    yield Check.computed("movement_points", last.step, rule, f"{name}: {path}, {spent} MP "
+                         f"of {limit}", inputs={"general": activation.general, "path": path,
+                                                "allowance": limit},
                          result={"low": low, "high": high})
     if low > limit:
-        yield Check.illegal(rule, legs[-1].step, f"{name} moved {path}: at least {low} MP, "
-                            f"more than his {limit}", expected=f"≤ {limit} MP",
-                            observed=f"{low} MP", spaces=(legs[0].origin, legs[-1].destination),
+        why = {"WW-OVR-02": " (an American Army that overruns moves at most 4)",
+               "WW-MOV-03": "" if limit == AMERICAN_ALLOWANCE else
+               " (an American Army that ends facing enemy CUs moves at most 4)"}.get(rule, "")
+        refused = [leg.naval for leg in legs if leg.naval not in (None, ELIGIBLE)]
+        if len(legs) == 1 and refused:
+            yield Check.illegal("WW-NAV-01", last.step, f"{name} moved {path} by sea, but "
+                                f"{refused[0]}; overland it is {low} MP, more than {limit}",
+                                spaces=(legs[0].origin, last.destination), pieces=(name,))
+            return
+        yield Check.illegal(rule, last.step, f"{name} moved {path}: at least {low} MP, more "
+                            f"than his {limit}{why}", expected=f"≤ {limit} MP",
+                            observed=f"{low} MP", spaces=(legs[0].origin, last.destination),
                             pieces=(name,))
     elif high > limit:
-        yield Check.unchecked(rule, legs[-1].step, f"{name} moved {path}: {low}–{high} MP "
-                              f"against {limit}; a line's type (normal or wilderness) is not "
-                              "in the data", needs=("map connections",))
+        yield Check.unchecked(rule, last.step, f"{name} moved {path}: {low}–{high} MP against "
+                              f"{limit}; a line's type (normal or wilderness) is not in the "
+                              "data", needs=("map connections",))
         return
     yield Check.done(rule)
     yield Check.done("WW-MOV-05")
 
 
-def _name(data: WWData, space: str) -> str:
-    record = data.spaces.get(space)
-    return record.name if record is not None else space
+def _overrun(action: BattleSettled, ctx: Context) -> Iterator[Outcome]:
+    """WW-OVR-01 (WW 9.7): enemy CUs removed with no battle roll is an overrun, which needs
+    an Army of 4 or 5 CUs entering exactly 1 enemy CU with no enemy General."""
+    battle = action.battle
+    if action.outcome != "overrun":
+        return
+    problems = []
+    if battle.attacker_cus not in OVERRUN_CUS:
+        problems.append(f"the Army had {battle.attacker_cus} CUs (4 or 5 needed)")
+    if battle.defender_cus != OVERRUN_DEFENDERS:
+        problems.append(f"the space held {battle.defender_cus} enemy CUs (exactly 1 allowed)")
+    if battle.defender_general:
+        problems.append("an enemy General was there")
+    if problems:
+        yield Check.illegal("WW-OVR-01", action.step, f"enemy CUs in "
+                            f"{ctx.space_name(battle.space)} were removed with no battle "
+                            f"roll, but {'; '.join(problems)}: a battle was due",
+                            spaces=(battle.space,))
+    yield Check.done("WW-OVR-01")
 
 
-def sides_in(place_generals: Sequence[str], data: WWData) -> Counter[Side]:
-    """How many Generals of each side are in a place."""
-    return Counter(data.generals[g].side for g in place_generals if g in data.generals)
+def _sent_to_box(action: SentToBox, ctx: Context) -> Iterator[Outcome]:
+    """WW-MOV-11 (WW 7.4.C, 8.2.C): Washington may never be removed to the Reinforcement
+    Box."""
+    record = ctx.data.generals.get(action.general)
+    if record is not None and record.never_to_reinforcement_box:
+        yield Check.illegal("WW-MOV-11", action.step, f"{record.name} was sent to the "
+                            "Reinforcement Box; he may never be", spaces=(action.origin,),
+                            pieces=(record.name,))
+    yield Check.done("WW-MOV-11")
 
 
-def check_at_rest(data: WWData, state: WWState, step: int) -> Iterator[Outcome]:
-    """WW-MOV-11 and WW-MOV-12 on a position at rest (after an impulse's actions)."""
-    generals_side = {g: record.side for g, record in data.generals.items()}
-    for space, place in sorted(state.spaces().items()):
+def _at_rest(step: int, ctx: Context) -> Iterator[Outcome]:
+    """WW-MOV-11 and WW-MOV-12 on a position at rest (after an impulse)."""
+    for space, holding in ctx.state.spaces():
+        if len(holding.generals) < 2 and not holding.cu:
+            continue
         # At rest, at most one General per side in a space (WW 3.0, 7.4.C).
-        for side, count in sides_in(place.generals, data).items():
-            if count > 1:
-                names = ", ".join(data.generals[g].name for g in place.generals
-                                  if data.generals[g].side is side)
-                yield Check.illegal("WW-MOV-11", step, f"{names} share {_name(data, space)}: "
-                                    "one must go to the Reinforcement Box",
-                                    spaces=(space,))
+        for side in Side:
+            generals = holding.generals_of(side, ctx.sides)
+            if len(generals) > 1:
+                names = ", ".join(ctx.general_name(g) for g in generals)
+                yield Check.illegal("WW-MOV-11", step, f"{names} share "
+                                    f"{ctx.space_name(space)}: one must go to the "
+                                    "Reinforcement Box", spaces=(space,))
         # Outside battle, no space holds units of both sides (WW 3.0).
-        if place.has_units_of(Side.AM, generals_side) and place.has_units_of(Side.BR,
-                                                                              generals_side):
+        if holding.has_units_of(Side.AM, ctx.sides) and holding.has_units_of(Side.BR,
+                                                                              ctx.sides):
             yield Check.illegal("WW-MOV-12", step, f"both sides have units in "
-                                f"{_name(data, space)} after the impulse",
-                                spaces=(space,))
+                                f"{ctx.space_name(space)} after the impulse", spaces=(space,))
     yield Check.done("WW-MOV-11")
     yield Check.done("WW-MOV-12")
 
 
-__all__ = [
-    "Leg",
-    "PathCost",
-    "allowance",
-    "check_at_rest",
-    "check_movement",
-    "movement_legs",
-    "path_cost",
-]
+__all__ = ["AMERICAN_ALLOWANCE", "BRITISH_ALLOWANCE", "FAMILY", "allowance", "judge"]

@@ -1,104 +1,116 @@
-"""Political Control actions with an OPS card (WW 10.0–10.11; table T13).
+"""Political Control (WW 10.0–10.2; tables T13): PC actions with OPS cards, the British
+Landing Party (WW 7.2.B) and the Political Control Phase placements (WW 10.2.2).
 
-A placement or flip is judged against the position **before the card was played**
-(WW 10.11.B.ii: adjacency to a space that held a British PC before this card — no
-daisy-chaining).
+A Strategy Phase placement or flip is judged against the position **before the card was
+played** (WW 10.11.B.ii: adjacency to a space that held a British PC before this card —
+no daisy-chaining).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 
-from adjudicator.systems.washingtons_war.data import Side, WWData
-from adjudicator.systems.washingtons_war.rules.base import Check, Outcome
-from adjudicator.systems.washingtons_war.state import WWState
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.washingtons_war.actions import ImpulseEnded, PcChanged
+from adjudicator.systems.washingtons_war.data import CardKind, Side
+from adjudicator.systems.washingtons_war.procedure import (
+    POLITICAL_CONTROL,
+    Impulse,
+    PcChange,
+)
+from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.state import CONGRESS_DISPERSED
 
-
-@dataclass(frozen=True, slots=True)
-class PcChange:
-    """A PC marker placed, flipped or removed in a space during one step."""
-
-    step: int
-    space: str
-    before: Side | None
-    after: Side | None
-
-    @property
-    def action(self) -> str:
-        """`place`, `flip` or `remove`."""
-        if self.before is None:
-            return "place"
-        return "remove" if self.after is None else "flip"
+FAMILY = RuleFamily("political_control", frozenset({
+    "WW-PC-01", "WW-PC-02", "WW-PC-03", "WW-PC-04", "WW-PC-05", "WW-PC-06", "WW-OPS-05",
+    "WW-CAMP-04", "WW-CONG-04", "WW-POL-01"}))
+LANDING_PARTIES = 1
+"""WW 7.2.B: one Landing Party per Campaign card."""
 
 
-def pc_changes(before: WWState, after: WWState, step: int) -> list[PcChange]:
-    """The PC changes between two positions, space by space."""
-    spaces = set(before.spaces()) | set(after.spaces())
-    changes = []
-    for space in sorted(spaces):
-        old, new = before.place("space:" + space).pc, after.place("space:" + space).pc
-        if old != new:
-            changes.append(PcChange(step, space, old, new))
-    return changes
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The political control rules of one action."""
+    if isinstance(action, PcChanged):
+        yield from _single_marker(action.change, ctx)
+        if action.phase == POLITICAL_CONTROL and action.impulse is None:
+            yield from _phase_placement(action.change, ctx)
+    elif isinstance(action, ImpulseEnded):
+        impulse = action.impulse
+        if impulse.landing_party:
+            yield from _landing_party(impulse, ctx)
+        if [c for c in impulse.pcs if c.after is impulse.side]:
+            yield from _pc_actions(impulse, ctx)
 
 
-def check_single_marker(data: WWData, state: WWState, step: int) -> Iterator[Outcome]:
+def _single_marker(change: PcChange, ctx: Context) -> Iterator[Outcome]:
     """WW-PC-01 (WW 10.0.A): a space never holds more than one PC marker."""
-    for space, place in sorted(state.spaces().items()):
-        if len(place.pcs) > 1:
-            yield Check.illegal("WW-PC-01", step, f"{_name(data, space)} holds "
-                                f"{len(place.pcs)} PC markers; a space holds at most one",
-                                spaces=(space,))
+    count = len(ctx.state.space(change.space).pcs)
+    if count > 1:
+        yield Check.illegal("WW-PC-01", change.step, f"{ctx.space_name(change.space)} holds "
+                            f"{count} PC markers; a space holds at most one",
+                            spaces=(change.space,))
     yield Check.done("WW-PC-01")
 
 
-def check_ops_pc_actions(data: WWData, side: Side, ops: int | None,
-                         changes: Sequence[PcChange], start: WWState) -> Iterator[Outcome]:
-    """WW-OPS-05, WW-PC-02, WW-PC-03, WW-PC-05, WW-PC-06 for one OPS card's PC actions."""
-    own = [c for c in changes if c.after is side]
+def _pc_actions(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-OPS-05, WW-PC-02/03/04/05/06, WW-CONG-04 for one card's PC actions."""
+    own = [c for c in impulse.pcs if c.after is impulse.side]
+    card = ctx.card(impulse.card)
+    step = own[-1].step
+    if card is None or card.kind is not CardKind.OPS:
+        what = ctx.card_name(impulse.card)
+        yield Check.unchecked("WW-OPS-05", step, f"PCs changed after {what}: event texts "
+                              "and event discards are not interpreted", needs=("card texts",))
+        return
     # Place or flip at most as many PCs as the card's OPS value (WW 10.11.A.i, B.i).
-    if own:
-        if ops is None:
-            yield Check.unchecked("WW-OPS-05", own[-1].step, "the card's OPS value is not in "
-                                  "the data", needs=("card ops values",))
-        elif len(own) > ops:
-            yield Check.illegal("WW-OPS-05", own[-1].step, f"{len(own)} PCs placed or flipped "
-                                f"with a {ops}-OPS card", expected=f"≤ {ops}",
-                                observed=str(len(own)))
-        else:
-            yield Check.done("WW-OPS-05")
+    if card.ops is None:
+        yield Check.unchecked("WW-OPS-05", step, "the card's OPS value is not in the data",
+                              needs=("card ops values",))
+    elif len(own) > card.ops:
+        yield Check.illegal("WW-OPS-05", step, f"{len(own)} PCs placed or flipped with "
+                            f"{card.name}, a {card.ops}-OPS card", expected=f"≤ {card.ops}",
+                            observed=str(len(own)))
+    else:
+        yield Check.done("WW-OPS-05")
     for change in own:
-        if side is Side.AM:
-            yield from _american(data, change, start)
+        if impulse.side is Side.AM:
+            yield from _american(change, ctx)
         else:
-            yield from _british(data, change, start)
+            yield from _british(change, impulse, ctx)
 
 
-def _american(data: WWData, change: PcChange, start: WWState) -> Iterator[Outcome]:
-    place = start.place("space:" + change.space)
-    name = _name(data, change.space)
+def _american(change: PcChange, ctx: Context) -> Iterator[Outcome]:
+    here = ctx.state.space(change.space)
+    name = ctx.space_name(change.space)
     if change.action == "place":
+        # No placement with OPS while the Congress is dispersed (WW 10.11.A.iv).
+        if ctx.state.at(CONGRESS_DISPERSED).congress:
+            yield Check.illegal("WW-CONG-04", change.step, f"American PC placed in {name} "
+                                "with an OPS card while the Continental Congress is "
+                                "dispersed; flips are still allowed", spaces=(change.space,))
+            yield Check.illegal("WW-PC-04", change.step, f"American PC placed in {name} "
+                                "while the Congress is dispersed", spaces=(change.space,))
+        yield Check.done("WW-CONG-04")
+        yield Check.done("WW-PC-04")
         # An American placement needs a space with no PC and no British CU (WW 10.11.A.ii).
-        if place.cus_of(Side.BR):
+        if here.cus_of(Side.BR):
             yield Check.illegal("WW-PC-02", change.step, f"American PC placed in {name}, "
                                 "which holds British CUs", spaces=(change.space,))
         yield Check.done("WW-PC-02")
     else:
         # An American flip needs an American or French General there (WW 10.11.A.iii).
-        if not any(data.generals[g].side is Side.AM for g in place.generals
-                   if g in data.generals):
+        if not here.generals_of(Side.AM, ctx.sides):
             yield Check.illegal("WW-PC-03", change.step, f"British PC in {name} flipped "
                                 "with no American General there", spaces=(change.space,))
         yield Check.done("WW-PC-03")
 
 
-def _british(data: WWData, change: PcChange, start: WWState) -> Iterator[Outcome]:
-    place = start.place("space:" + change.space)
-    name = _name(data, change.space)
-    generals_side = {g: record.side for g, record in data.generals.items()}
-    british_army = place.cus_of(Side.BR) > 0 and any(
-        generals_side.get(g) is Side.BR for g in place.generals)
+def _british(change: PcChange, impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    here = ctx.state.space(change.space)
+    name = ctx.space_name(change.space)
+    british_army = here.cus_of(Side.BR) > 0 and bool(here.generals_of(Side.BR, ctx.sides))
     if british_army:
         # With a British Army in the space, place or flip anywhere (WW 10.11.B.iii).
         yield Check.done("WW-PC-06")
@@ -108,22 +120,22 @@ def _british(data: WWData, change: PcChange, start: WWState) -> Iterator[Outcome
                             "British Army (General and CUs) there", spaces=(change.space,))
         return
     # A British placement needs no PC and no American Unit in the space (WW 10.11.B.ii) ...
-    if place.has_units_of(Side.AM, generals_side):
+    if here.has_units_of(Side.AM, ctx.sides):
         yield Check.illegal("WW-PC-05", change.step, f"British PC placed in {name}, which "
                             "holds an American Unit", spaces=(change.space,))
         return
     # ... adjacent to a space that held a British PC before the card; for the British all
     # ports are adjacent to each other (WW 10.11.B Important).
-    british_spaces = {s for s, p in start.spaces().items() if p.pc is Side.BR}
-    target = data.spaces.get(change.space)
-    if target is not None and target.port and any(
-            data.spaces[s].port for s in british_spaces if s in data.spaces):
+    british = {space for space, holding in ctx.state.spaces()
+               if impulse.pc_at_start(space, holding.pc) is Side.BR}
+    british |= {space for space, before in impulse.pc_before if before is Side.BR}
+    if ctx.is_port(change.space) and any(ctx.is_port(s) for s in british):
         yield Check.done("WW-PC-05")
         return
-    if british_spaces & set(data.neighbours(change.space)):
+    if british & set(ctx.graph.neighbours(change.space)):
         yield Check.done("WW-PC-05")
         return
-    if data.map_status.connections_complete:
+    if ctx.graph.complete:
         yield Check.illegal("WW-PC-05", change.step, f"British PC placed in {name}, not "
                             "adjacent to a space with a British PC before the card",
                             spaces=(change.space,))
@@ -132,6 +144,56 @@ def _british(data: WWData, change: PcChange, start: WWState) -> Iterator[Outcome
                               "a British-controlled space", needs=("map connections",))
 
 
-def _name(data: WWData, space: str) -> str:
-    record = data.spaces.get(space)
-    return record.name if record is not None else space
+def _landing_party(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-CAMP-04 (WW 7.2.B): with a Campaign card the British may, in place of one
+    activation, flip an American PC in a non-blockaded, non-fortified port holding no
+    American General, CU or Congress, or place a British PC in an empty such port; once
+    per card. No adjacency is needed."""
+    changes = impulse.landing_party
+    if len(changes) > LANDING_PARTIES:
+        yield Check.illegal("WW-CAMP-04", changes[1].step, f"{len(changes)} Landing Party PC "
+                            f"changes with one Campaign card; one is allowed",
+                            expected="1", observed=str(len(changes)))
+    for change in changes:
+        name = ctx.space_name(change.space)
+        record = ctx.data.spaces.get(change.space)
+        here = ctx.state.space(change.space)
+        problems = []
+        if record is None:
+            yield Check.unchecked("WW-CAMP-04", change.step, f"{name} is not a known space",
+                                  needs=("map spaces",))
+            continue
+        if not record.port:
+            problems.append("it is not a port")
+        if record.fortified:
+            problems.append("it is a fortified port")
+        if ctx.blockaded(change.space):
+            problems.append("it is in the Blockaded Zone")
+        if change.action == "flip" and here.has_units_of(Side.AM, ctx.sides):
+            problems.append("it holds an American General, CU or the Congress")
+        if change.action == "place" and (here.has_units_of(Side.AM, ctx.sides)
+                                         or here.cus_of(Side.BR) or here.generals):
+            problems.append("it is not empty")
+        for problem in problems:
+            yield Check.illegal("WW-CAMP-04", change.step, f"Landing Party in {name}, but "
+                                f"{problem}", spaces=(change.space,))
+    yield Check.done("WW-CAMP-04")
+
+
+def _phase_placement(change: PcChange, ctx: Context) -> Iterator[Outcome]:
+    """WW-POL-01 (WW 10.2.2): in the Political Control Phase each player places or flips
+    a PC only in a space holding one of his Armies (a General with CUs)."""
+    if change.after is None:
+        return
+    side = change.after
+    here = ctx.state.space(change.space)
+    army = here.cus_of(side) > 0 and bool(here.generals_of(side, ctx.sides))
+    if not army:
+        yield Check.illegal("WW-POL-01", change.step, f"{side.value} PC "
+                            f"{'placed' if change.action == 'place' else 'flipped'} in "
+                            f"{ctx.space_name(change.space)} in the Political Control Phase, "
+                            "with no Army of his there", spaces=(change.space,))
+    yield Check.done("WW-POL-01")
+
+
+__all__ = ["FAMILY", "judge"]

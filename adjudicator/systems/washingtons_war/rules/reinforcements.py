@@ -1,92 +1,138 @@
-"""Reinforcements (WW 8.1, 8.2; table T15)."""
+"""Reinforcements (WW 8.1, 8.2, 12.2.B.ii; table T15)."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 
-from adjudicator.systems.washingtons_war.data import Card, Nationality, Side, WWData
-from adjudicator.systems.washingtons_war.rules.base import Check, Outcome
-from adjudicator.systems.washingtons_war.state import WWState
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.washingtons_war.actions import ImpulseEnded
+from adjudicator.systems.washingtons_war.data import Nationality, Side
+from adjudicator.systems.washingtons_war.procedure import Impulse, Use
+from adjudicator.systems.washingtons_war.rules.context import Context
 
+FAMILY = RuleFamily("reinforcements", frozenset({
+    "WW-REIN-02", "WW-REIN-03", "WW-REIN-04", "WW-REIN-05", "WW-REIN-06"}),
+    positional=frozenset({"WW-REIN-03", "WW-REIN-05", "WW-REIN-06"}))
 USES_PER_TURN = {Side.BR: 1, Side.AM: 2}
 """WW 8.1.B, 8.2.B: the British reinforce once a turn, the Americans twice."""
+FRENCH = "rochambeau"
 
 
-@dataclass(frozen=True, slots=True)
-class Arrival:
-    """Generals and CUs that came onto a map space from a box or from stock."""
-
-    step: int
-    space: str
-    generals: tuple[str, ...]
-    cu: Counter[Nationality]
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The reinforcement rules of one ended impulse."""
+    if isinstance(action, ImpulseEnded) and (action.impulse.use is Use.REINFORCE
+                                             or action.impulse.arrivals):
+        yield from _reinforcement(action.impulse, ctx)
 
 
-def arrivals(before: WWState, after: WWState, step: int) -> list[Arrival]:
-    """What entered the map this step without coming from another map space."""
-    found = []
-    on_map_before = sum((p.cu for p in before.spaces().values()), Counter[Nationality]())
-    on_map_after = sum((p.cu for p in after.spaces().values()), Counter[Nationality]())
-    new_cus = on_map_after - on_map_before
-    for space, place in sorted(after.spaces().items()):
-        generals = tuple(g for g in place.generals
-                         if not before.general_at.get(g, "").startswith("space:"))
-        gained = place.cu - before.place("space:" + space).cu
-        cu = Counter({nat: min(n, new_cus[nat]) for nat, n in gained.items() if new_cus[nat]})
-        if generals or +cu:
-            found.append(Arrival(step, space, generals, +cu))
-    return found
-
-
-def check_reinforcement(data: WWData, side: Side, card: Card | None, uses_before: int,
-                        found: Sequence[Arrival], start: WWState, step: int,
-                        blockaded_zone: str | None) -> Iterator[Outcome]:
-    """WW-REIN-02/03/04/05 for one reinforcement card."""
-    rule_uses = "WW-REIN-02" if side is Side.BR else "WW-REIN-04"
-    limit = USES_PER_TURN[side]
-    if uses_before + 1 > limit:
-        yield Check.illegal(rule_uses, step, f"{side.value} reinforced {uses_before + 1} "
-                            f"times this turn; the limit is {limit}",
-                            expected=f"≤ {limit}", observed=str(uses_before + 1))
-    yield Check.done(rule_uses)
-    rule = "WW-REIN-03" if side is Side.BR else "WW-REIN-05"
-    spaces = sorted({a.space for a in found})
+def _reinforcement(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    side, step = impulse.side, impulse.step
+    if impulse.use is Use.REINFORCE:
+        yield from _uses(impulse, ctx)
+    arrivals = impulse.arrivals
+    if not arrivals:
+        return
+    spaces = sorted({a.space for a in arrivals})
+    generals = [g for a in arrivals for g in a.generals]
+    cu = sum((n for a in arrivals for _, n in a.cu), 0)
+    french = FRENCH in generals or any(nat is Nationality.FR for a in arrivals
+                                       for nat, _ in a.cu)
+    rule = ("WW-REIN-06" if french else "WW-REIN-03" if side is Side.BR else "WW-REIN-05")
+    names = ", ".join(ctx.space_name(s) for s in spaces)
+    # All reinforcements of one action go to one space (WW 8.1.C, 8.2.C, 12.2.B.ii).
     if len(spaces) > 1:
         yield Check.illegal(rule, step, f"reinforcements went to {len(spaces)} spaces "
-                            f"({', '.join(spaces)}); all go to one", spaces=tuple(spaces))
-    enemy = Side.AM if side is Side.BR else Side.BR
+                            f"({names}); all go to one", spaces=tuple(spaces))
     for space in spaces:
-        place = start.place("space:" + space)
-        record = data.spaces.get(space)
-        # British: a port not in a Blockaded Zone with no American CU or PC (WW 8.1.C).
-        # American: a space with no British CU and no British PC (WW 8.2.C).
-        if place.cus_of(enemy) or place.pc is enemy:
-            yield Check.illegal(rule, step, f"reinforcements placed in {space}, which holds "
-                                f"{enemy.value} CUs or an {enemy.value} PC", spaces=(space,))
-        if side is Side.BR and record is not None and not record.port:
-            yield Check.illegal(rule, step, f"British reinforcements placed in {record.name}, "
-                                "which is not a port", spaces=(space,))
-        if (side is Side.BR and record is not None and blockaded_zone is not None
-                and record.blockade_zone == blockaded_zone):
-            yield Check.illegal(rule, step, f"British reinforcements placed in {record.name}, "
-                                "in the Blockaded Zone", spaces=(space,))
-    generals = [g for a in found for g in a.generals]
-    if len(generals) > 1:
+        yield from _where(ctx, rule, side, space, step, french=french)
+    if len([g for g in generals if g != FRENCH]) > 1:
         yield Check.illegal(rule, step, f"{len(generals)} Generals arrived; at most 1 may")
-    if side is Side.AM:
-        american = sum(n for a in found for nat, n in a.cu.items() if nat is Nationality.AM)
+    if side is Side.BR:
+        stock = sum(n for a in arrivals for _, n in a.from_stock)
+        # British CUs come from the British Reinforcements Box (WW 8.1.C).
+        if stock:
+            yield Check.illegal("WW-REIN-03", step, f"{stock} British CUs came onto the map "
+                                "from stock; British reinforcements come from the British "
+                                "Reinforcements Box", observed=f"{stock} from stock")
+    elif french:
+        yield from _french(ctx, impulse, step)
+    else:
+        card = ctx.card(impulse.card)
         if card is None or card.ops is None:
             yield Check.unchecked(rule, step, "the card's OPS value is not in the data",
                                   needs=("card ops values",))
             return
         # American CUs from stock equal the card's OPS value (WW 8.2.C).
-        if american != card.ops:
-            yield Check.illegal(rule, step, f"{american} American CUs arrived with a "
-                                f"{card.ops}-OPS card", expected=str(card.ops),
-                                observed=str(american))
+        if cu != card.ops:
+            yield Check.illegal(rule, step, f"{cu} American CUs arrived with "
+                                f"{card.name}, a {card.ops}-OPS card", expected=str(card.ops),
+                                observed=str(cu))
     yield Check.done(rule)
 
 
-__all__ = ["Arrival", "arrivals", "check_reinforcement"]
+def _uses(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-REIN-02/04 (WW 8.1.B, 8.2.B): reinforcement actions per turn."""
+    side = impulse.side
+    rule = "WW-REIN-02" if side is Side.BR else "WW-REIN-04"
+    limit = USES_PER_TURN[side]
+    boxed = len([card for card, place in ctx.state.card_at.items()
+                 if place == impulse.destination])
+    if ctx.moment.turn is None and boxed <= limit:
+        yield Check.done(rule)
+        return
+    if boxed > limit:
+        yield Check.illegal(rule, impulse.step, f"{side.value} made a reinforcement action "
+                            f"with {boxed} cards in the Reinforcement Card boxes this turn; "
+                            f"the limit is {limit}", expected=f"≤ {limit}",
+                            observed=str(boxed))
+    yield Check.done(rule)
+
+
+def _where(ctx: Context, rule: str, side: Side, space: str, step: int, *,
+           french: bool) -> Iterator[Outcome]:
+    """British: a non-blockaded port with no American CU or PC (WW 8.1.C). American: a
+    space with no British CU and no British PC (WW 8.2.C). French: a port with no British
+    CU and no British PC (WW 12.2.B.ii)."""
+    enemy = Side.AM if side is Side.BR else Side.BR
+    here = ctx.state.space(space)
+    name = ctx.space_name(space)
+    enemy_cus = here.cus_of(enemy)
+    if enemy_cus or here.pc is enemy:
+        what = f"{enemy_cus} {enemy.value} CUs" if enemy_cus else f"an {enemy.value} PC"
+        yield Check.illegal(rule, step, f"reinforcements placed in {name}, which holds "
+                            f"{what}", spaces=(space,))
+    port = ctx.is_port(space)
+    if (side is Side.BR or french) and port is False:
+        yield Check.illegal(rule, step, f"reinforcements placed in {name}, which is not a "
+                            "port", spaces=(space,))
+    if side is Side.BR and ctx.blockaded(space):
+        yield Check.illegal(rule, step, f"British reinforcements placed in {name}, in the "
+                            "Blockaded Zone", spaces=(space,))
+
+
+def _french(ctx: Context, impulse: Impulse, step: int) -> Iterator[Outcome]:
+    """WW-REIN-06 (WW 12.2.B.ii): Rochambeau and all the French CUs come together, with an
+    OPS card of any value; American CUs from stock are another matter (WW 8.2.C)."""
+    arrived_french = sum(n for a in impulse.arrivals for nat, n in a.cu
+                         if nat is Nationality.FR)
+    left = sum(holding.cu.get(Nationality.FR, 0) for place, holding in
+               ctx.state.holdings.items() if not place.is_space)
+    if left:
+        yield Check.illegal("WW-REIN-06", step, f"{arrived_french} French CUs came in and "
+                            f"{left} stayed behind; all the French forces come together",
+                            observed=f"{left} left behind")
+    generals = {g for a in impulse.arrivals for g in a.generals}
+    rochambeau_left = ctx.state.general_at.get(FRENCH)
+    if FRENCH not in generals and rochambeau_left is not None and not rochambeau_left.is_space:
+        yield Check.illegal("WW-REIN-06", step, "French CUs came in without Rochambeau; all "
+                            "the French forces come together")
+    american = sum(n for a in impulse.arrivals for nat, n in a.cu if nat is Nationality.AM)
+    if american:
+        yield Check.unchecked("WW-REIN-05", step, f"{american} American CUs came in with the "
+                              "French forces; whether one reinforcement action may bring both "
+                              "is not stated (WW 8.2.C, 12.2.B.ii)")
+
+
+__all__ = ["FAMILY", "USES_PER_TURN", "judge"]

@@ -45,6 +45,17 @@ def _calibrated_binding(gridless: Path) -> Binding:
         assert space is not None
         calibration[f"space:{space.id}"] = CalibrationPoint(map="Map", x=region.x,
                                                             y=region.y, radius=40)
+    # The boxes lost their zones too: calibrate each bound box at its zone's centre.
+    gridded = draft_binding(open_module(MODULE), data)
+    for zone in grid.zones:
+        place = gridded.locations.get(zone.name)
+        if place is None or place.startswith("space:") or not zone.path:
+            continue
+        xs = [x for x, _ in zone.path]
+        ys = [y for _, y in zone.path]
+        calibration[place] = CalibrationPoint(
+            map="Map", x=(min(xs) + max(xs)) // 2, y=(min(ys) + max(ys)) // 2,
+            radius=max(max(xs) - min(xs), max(ys) - min(ys)) // 2 + 1)
     return drafted.model_copy(update={"calibration": calibration})
 
 
@@ -60,6 +71,27 @@ def test_a_gridless_module_places_pieces_through_the_calibration_table(
                         binding_file=binding_file)
     illegal = [(f.rule_id, f.step) for f in report.findings if f.severity is Severity.ILLEGAL]
     assert illegal == [("WW-MOV-02", 2)]
+    assert not [f for f in report.findings if f.rule_id == "REPLAY-LOCATION"]
+
+
+def test_without_the_boxes_calibrated_the_verdict_is_withheld(tmp_path: Path) -> None:
+    """Pieces in boxes the binding cannot place make positions unknown: the same overlong
+    move is then reported unchecked, naming the unresolved location, never illegal."""
+    gridless = _gridless_module(tmp_path)
+    binding = _calibrated_binding(gridless)
+    spaces_only = {k: v for k, v in binding.calibration.items() if k.startswith("space:")}
+    binding_file = tmp_path / "binding.toml"
+    binding_file.write_text(dump_binding(binding.model_copy(
+        update={"calibration": spaces_only})), encoding="utf-8")
+    log = build_scenario_log(WW / "scenarios" / "illegal-carleton-too-far.toml",
+                             tmp_path / "game.vlog")
+    report = adjudicate(log, game="ww", module_path=gridless, data_files=[DATA],
+                        binding_file=binding_file)
+    assert not [f for f in report.findings if f.severity is Severity.ILLEGAL]
+    withheld = [f for f in report.findings if f.rule_id == "WW-MOV-02"]
+    assert withheld and withheld[0].severity is Severity.UNCHECKED
+    assert "offboard" in withheld[0].message
+    assert "WW-MOV-02" not in report.coverage.checked
 
 
 def test_a_point_outside_every_radius_is_in_no_space(tmp_path: Path) -> None:

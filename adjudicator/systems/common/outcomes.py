@@ -1,10 +1,10 @@
-"""What a rule check yields: a violation (or unchecked note), a computation, or the mark
-that a rule was applied. The referee turns them into report findings with the rule's
-citation and the acting player."""
+"""What a rule check yields: a violation (or an unchecked note), a computation, or the mark
+that a rule was applied to resolved inputs. The referee turns them into report findings
+with the rule's citation and the acting player."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from adjudicator.findings import Severity
 
@@ -25,10 +25,17 @@ class Violation:
     observed: str | None = None
     needs: tuple[str, ...] = ()
 
+    def withheld(self, reason: str) -> Violation:
+        """The same finding as `unchecked`: an illegal verdict the inputs cannot carry."""
+        if self.severity is not Severity.ILLEGAL:
+            return self
+        return replace(self, severity=Severity.UNCHECKED,
+                       message=f"{self.message} — not judged: {reason}")
+
 
 @dataclass(frozen=True, slots=True)
 class Applied:
-    """The rule was applied (to every instance this check saw)."""
+    """The rule was applied (to inputs that could be resolved)."""
 
     rule_id: str
 
@@ -61,9 +68,17 @@ class Check:
 
     @staticmethod
     def unchecked(rule_id: str, step: int, message: str, *,
-                  needs: tuple[str, ...] = ()) -> Violation:
+                  needs: tuple[str, ...] = (), spaces: tuple[str, ...] = (),
+                  pieces: tuple[str, ...] = ()) -> Violation:
         """The rule could not be checked here; `needs` names the missing facts."""
-        return Violation(rule_id, step, Severity.UNCHECKED, message, needs=needs)
+        return Violation(rule_id, step, Severity.UNCHECKED, message, spaces, pieces,
+                         needs=needs)
+
+    @staticmethod
+    def reminder(rule_id: str, step: int, message: str, *,
+                 spaces: tuple[str, ...] = (), pieces: tuple[str, ...] = ()) -> Violation:
+        """A mandatory step the players must not forget."""
+        return Violation(rule_id, step, Severity.REMINDER, message, spaces, pieces)
 
     @staticmethod
     def done(rule_id: str) -> Applied:
@@ -76,3 +91,6 @@ class Check:
                  result: dict[str, Value] | None = None) -> Computed:
         """A computation to show the players."""
         return Computed(kind, step, rule_id, summary, inputs or {}, result or {})
+
+
+__all__ = ["Applied", "Check", "Computed", "Outcome", "Value", "Violation"]

@@ -1,0 +1,263 @@
+"""`ActionReferee`: the step driver every game's referee is built on.
+
+Per logged step it:
+1. updates the `PieceTracker` (only the pieces the step touched) into `Relocation`s;
+2. reports an `unchecked` finding (`REPLAY-LOCATION`) for every bound piece that went to
+   or came from a location the binding cannot resolve, naming the piece and the raw
+   location;
+3. hands the step and its relocations to the game's `interpret` hook, which applies them
+   to the game's state, advances its sequence of play and procedure (impulse, battle …)
+   and judges the actions it recognises, emitting outcomes;
+4. folds outcomes into findings: an `illegal` outcome of a rule that needs positions is
+   withheld (reported `unchecked`, with the reason) while any bound piece is at an
+   unresolved location, because the verdict could rest on a piece we cannot see.
+
+Undo (FORMAT.md §5.3): an undo step's relocations are applied like any other (they are
+the board's inverse changes), and the game's procedure — an immutable value — is restored
+to what it was before the undone step: a reference kept per recent step, never a deep
+copy. Outcomes of the undone step are dropped.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Generic, TypeVar
+
+from adjudicator.binding import Binding
+from adjudicator.findings import Computation, Finding, Severity
+from adjudicator.replay import Board, Step
+from adjudicator.systems.base import Verdict
+from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
+from adjudicator.systems.common.places import Place
+from adjudicator.systems.common.rulebook import (
+    CoverageLedger,
+    RuleFamily,
+    declared,
+    derive_coverage,
+    positional_ids,
+)
+from adjudicator.systems.common.tracker import PieceTracker, Relocation
+
+E = TypeVar("E")
+P = TypeVar("P")
+
+LOCATION_RULE = ("REPLAY-LOCATION", "binding: VASSAL location → game place")
+"""The replay-level rule of an unresolved location (not a rule of the game's catalog)."""
+UNDO_DEPTH = 1024
+"""How many recent steps keep their procedure for undo (VASSAL undoes recent steps)."""
+
+
+class ActionReferee(Generic[E, P]):
+    """Drives one game's referee over a replay (see the module docstring).
+
+    Subclasses provide `game`, `families`, `classify`, `begin`, `interpret`, `close`,
+    and the immutable `procedure` value (get and set) that undo restores.
+    """
+
+    game: str = ""
+    families: tuple[RuleFamily, ...] = ()
+
+    def __init__(self, binding: Binding, citations: Mapping[str, str],
+                 catalog: Sequence[str]) -> None:
+        self.binding = binding
+        self.citations = citations
+        self.catalog = tuple(catalog)
+        self.tracker: PieceTracker[E] = PieceTracker(binding, self.classify)
+        self.ledger = CoverageLedger()
+        self._positional = positional_ids(self.families)
+        self._findings: list[Finding] = []
+        self._computations: list[Computation] = []
+        self._history: OrderedDict[int, tuple[P, int, int]] = OrderedDict()
+        self._unresolved: dict[str, str] = {}
+        """Piece id → the raw location of a bound piece we cannot place."""
+        self._player: str | None = None
+        self.last_step = 0
+        self.started = False
+        self.recognised = False
+
+    # ------------------------------------------------------------------ game hooks
+
+    def classify(self, name: str, entity_id: str | None, place: Place | None) -> E | None:
+        """The game entity a piece is (None: not a game piece)."""
+        raise NotImplementedError
+
+    def begin(self, arrivals: Sequence[Relocation[E]], step: Step, board: Board) -> None:
+        """Build the state from the starting position (step 0)."""
+        raise NotImplementedError
+
+    def interpret(self, step: Step, relocations: Sequence[Relocation[E]],
+                  board: Board) -> None:
+        """Apply one step to the state and procedure; judge its actions (via `emit`)."""
+        raise NotImplementedError
+
+    def reapply(self, step: Step, relocations: Sequence[Relocation[E]]) -> None:
+        """Apply an undo step's relocations to the state (no judging)."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """The log ended: judge what is still open."""
+        raise NotImplementedError
+
+    @property
+    def procedure(self) -> P:
+        """The game's immutable procedure state (impulse, battle, sequence moment …)."""
+        raise NotImplementedError
+
+    @procedure.setter
+    def procedure(self, value: P) -> None:
+        raise NotImplementedError
+
+    def space_label(self, space: str) -> str:
+        """How a finding names a space (its printed name; the id by default)."""
+        return space
+
+    def missing_data(self) -> Mapping[str, str]:
+        """Rule id → the data facts it lacks (for coverage of rules never triggered)."""
+        return {}
+
+    # ------------------------------------------------------------------ Referee protocol
+
+    def start(self, step: Step, board: Board) -> None:
+        """See step 0: the starting position."""
+        self.started = True
+        arrivals = self.tracker.scan(board)
+        self._note_positions(arrivals)
+        self.recognised = self.recognised or bool(arrivals)
+        self._player = None
+        self.begin(arrivals, step, board)
+        for relocation in arrivals:
+            if relocation.unresolved:
+                self._report_unresolved(0, relocation)
+
+    def step(self, step: Step, board: Board) -> None:
+        """See one logged step and the board after it."""
+        self.last_step = step.index
+        relocations = self.tracker.update(step, board)
+        self._note_positions(relocations)
+        if step.is_undo:
+            self.reapply(step, relocations)
+            self._undo(step.undoes)
+            return
+        self._remember(step.index)
+        self.recognised = self.recognised or bool(relocations)
+        self._player = _who(step)
+        for relocation in relocations:
+            if relocation.unresolved:
+                self._report_unresolved(step.index, relocation)
+        self.interpret(step, relocations, board)
+
+    def finish(self) -> Verdict:
+        """Judge what is still open and return every finding, computation and coverage."""
+        self._player = None
+        self.close()
+        if not self.started:
+            # No game seen (`adjudicator rules`): report what the referee implements.
+            empty = CoverageLedger(applied=set(declared(self.families)))
+            checked, partial, unchecked = derive_coverage(
+                self.catalog, self.families, empty, recognised=True, missing_data={})
+            return Verdict(checked=set(checked), unchecked=unchecked)
+        checked, partial, unchecked = derive_coverage(
+            self.catalog, self.families, self.ledger,
+            recognised=self.recognised, missing_data=self.missing_data())
+        return Verdict(findings=list(self._findings), computations=list(self._computations),
+                       checked=set(checked), partial=partial, unchecked=unchecked,
+                       recognised=self.recognised)
+
+    # ------------------------------------------------------------------ emitting
+
+    @property
+    def positions_unknown(self) -> str | None:
+        """Why positions cannot be trusted now (a bound piece at an unresolved place)."""
+        if not self._unresolved:
+            return None
+        raw = next(iter(self._unresolved.values()))
+        more = len(self._unresolved) - 1
+        return (f"a piece is at '{raw}', which the binding does not resolve"
+                + (f" (and {more} more)" if more else ""))
+
+    def emit(self, outcomes: Iterable[Outcome], player: str | None = None) -> None:
+        """Record what checks found; `player` defaults to the step's acting player."""
+        who = player if player is not None else self._player
+        unknown = self.positions_unknown
+        for outcome in outcomes:
+            if isinstance(outcome, Applied):
+                if unknown is None or outcome.rule_id not in self._positional:
+                    self.ledger.applied.add(outcome.rule_id)
+                continue
+            citation = self.citations.get(outcome.rule_id, outcome.rule_id)
+            if isinstance(outcome, Computed):
+                self._computations.append(Computation(
+                    game=self.game, kind=outcome.kind, step=outcome.step,
+                    rule_id=outcome.rule_id, rule=citation, summary=outcome.summary,
+                    inputs=outcome.inputs, result=outcome.result))
+                continue
+            if unknown is not None and outcome.rule_id in self._positional:
+                outcome = outcome.withheld(unknown)
+            self._add(outcome, citation, who)
+
+    def _add(self, outcome: Violation, citation: str, player: str | None) -> None:
+        if outcome.severity is Severity.UNCHECKED:
+            self.ledger.note_unchecked(outcome.rule_id,
+                                       f"step {outcome.step}: {outcome.message}")
+        self._findings.append(Finding(
+            game=self.game, rule_id=outcome.rule_id, rule=citation,
+            severity=outcome.severity, step=outcome.step, player=player,
+            message=outcome.message,
+            spaces=tuple(self.space_label(space) for space in outcome.spaces),
+            pieces=outcome.pieces,
+            expected=outcome.expected, observed=outcome.observed, needs=outcome.needs))
+
+    # ------------------------------------------------------------------ internals
+
+    def _note_positions(self, relocations: Iterable[Relocation[E]]) -> None:
+        for relocation in relocations:
+            place = relocation.destination
+            if place is not None and not place.resolved:
+                self._unresolved[relocation.piece_id] = place.key
+            else:
+                self._unresolved.pop(relocation.piece_id, None)
+
+    def _report_unresolved(self, step: int, relocation: Relocation[E]) -> None:
+        ends = [place for place in (relocation.origin, relocation.destination)
+                if place is not None and not place.resolved]
+        raw = ends[-1].key
+        if not self.ledger.unresolved_steps or self.ledger.unresolved_steps[-1] != step:
+            self.ledger.unresolved_steps.append(step)
+        where = "is at" if step == 0 else (
+            "moved to" if ends[-1] == relocation.destination else "moved from")
+        self._findings.append(Finding(
+            game=self.game, rule_id=LOCATION_RULE[0], rule=LOCATION_RULE[1],
+            severity=Severity.UNCHECKED, step=step, player=self._player,
+            message=f"{relocation.name} {where} '{raw}', which the binding does not "
+                    "resolve to a space or box: moves involving it are not judged",
+            pieces=(relocation.name,), observed=raw))
+
+    def _remember(self, index: int) -> None:
+        self._history[index] = (self.procedure, len(self._findings),
+                                len(self._computations))
+        if len(self._history) > UNDO_DEPTH:
+            self._history.popitem(last=False)
+
+    def _undo(self, undone: int | None) -> None:
+        if undone is None:
+            return
+        saved = self._history.pop(undone, None)
+        if saved is None:
+            return
+        procedure, findings, computations = saved
+        # Later steps (interleaved online play) are taken back with it.
+        for later in [index for index in self._history if index > undone]:
+            del self._history[later]
+        self.procedure = procedure
+        del self._findings[findings:]
+        del self._computations[computations:]
+
+
+def _who(step: Step) -> str | None:
+    if step.player is None:
+        return None
+    return f"{step.player} ({step.side})" if step.side else step.player
+
+
+__all__ = ["LOCATION_RULE", "ActionReferee"]

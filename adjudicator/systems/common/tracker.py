@@ -1,0 +1,169 @@
+"""Which game entity each VASSAL piece is, and where it is, kept step by step.
+
+`PieceTracker` reads the whole board once (`scan`) and afterwards only the pieces a step
+touched (`update`): moved, added, removed, or changed (a flipped two-sided marker changes
+its name, so its entity). For each it reports a `Relocation` — the piece's (entity,
+place) before and after — which a game's state applies. Cost per step is proportional to
+the pieces the step touched, not to the board.
+
+A piece the binding does not know is ignored, except in a place that holds only cards,
+where it is still a card (`classify` decides). A bound piece on a map at a location the
+binding cannot resolve is placed at `Place.unresolved(raw location)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from adjudicator.binding import Binding
+from adjudicator.replay import Board, Step
+from adjudicator.systems.common.places import Place
+
+E = TypeVar("E")
+
+Classify = Callable[[str, str | None, Place | None], "E | None"]
+"""(piece name, its bound entity id or None, its place) → the game entity, or None."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Generic[E]):
+    """A game entity at a place (None: on no map — stock, or deleted)."""
+
+    entity: E
+    place: Place | None
+
+
+@dataclass(frozen=True, slots=True)
+class Relocation(Generic[E]):
+    """One piece whose entity or place changed in a step."""
+
+    piece_id: str
+    name: str
+    before: Placed[E] | None
+    """None: the piece was not a game piece before (new, or unbound)."""
+    after: Placed[E] | None
+    """None: the piece is no longer a game piece (deleted, or unbound now)."""
+
+    @property
+    def origin(self) -> Place | None:
+        """Where it was (None: nowhere on the board)."""
+        return self.before.place if self.before is not None else None
+
+    @property
+    def destination(self) -> Place | None:
+        """Where it is now (None: nowhere on the board)."""
+        return self.after.place if self.after is not None else None
+
+    @property
+    def unresolved(self) -> bool:
+        """Whether either end is a location the binding could not resolve."""
+        return any(place is not None and not place.resolved
+                   for place in (self.origin, self.destination))
+
+
+_PLACE_CACHE_LIMIT = 50_000
+
+
+class PieceTracker(Generic[E]):
+    """Game entities on a VASSAL board, updated from each replay step."""
+
+    __slots__ = ("_binding", "_classify", "_entity_ids", "_places", "_where")
+
+    def __init__(self, binding: Binding, classify: Callable[[str, str | None, Place | None],
+                                                             E | None]) -> None:
+        self._binding = binding
+        self._classify = classify
+        self._where: dict[str, tuple[str, Placed[E]]] = {}
+        self._entity_ids: dict[str, str | None] = {}
+        self._places: dict[tuple[str | None, str | None, int, int], Place | None] = {}
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def placed(self) -> Iterator[tuple[str, str, Placed[E]]]:
+        """Every tracked piece: (piece id, name, entity and place)."""
+        for piece_id, (name, placed) in self._where.items():
+            yield piece_id, name, placed
+
+    def get(self, piece_id: str) -> Placed[E] | None:
+        """The entity and place of one piece, if it is a game piece."""
+        found = self._where.get(piece_id)
+        return found[1] if found is not None else None
+
+    def scan(self, board: Board) -> list[Relocation[E]]:
+        """Read every piece of the board (step 0); each game piece is an arrival."""
+        self._where.clear()
+        found = []
+        for item in board.pieces():
+            relocation = self._refresh(item.id, board)
+            if relocation is not None:
+                found.append(relocation)
+        return found
+
+    def update(self, step: Step, board: Board) -> list[Relocation[E]]:
+        """The game pieces this step moved, added, removed or changed, in board order."""
+        touched = dict.fromkeys([*(m.piece_id for m in step.moves),
+                                 *(e.piece_id for e in step.removed),
+                                 *(e.piece_id for e in step.added),
+                                 *(c.piece_id for c in step.changes)])
+        found = []
+        for piece_id in touched:
+            relocation = self._refresh(piece_id, board)
+            if relocation is not None:
+                found.append(relocation)
+        return found
+
+    # ------------------------------------------------------------------ internals
+
+    def _refresh(self, piece_id: str, board: Board) -> Relocation[E] | None:
+        old = self._where.get(piece_id)
+        item = board.get(piece_id)
+        new: Placed[E] | None = None
+        name = old[0] if old is not None else ""
+        if item is not None and not item.is_container:
+            name = item.name
+            place = self._place_of(board, piece_id)
+            entity = self._classify(name, self._entity_id(name), place)
+            if entity is not None:
+                new = Placed(entity, place)
+        before = old[1] if old is not None else None
+        if before == new:
+            return None
+        if new is None:
+            self._where.pop(piece_id, None)
+        else:
+            self._where[piece_id] = (name, new)
+        return Relocation(piece_id, name, before, new)
+
+    def _entity_id(self, name: str) -> str | None:
+        try:
+            return self._entity_ids[name]
+        except KeyError:
+            found = self._entity_ids[name] = self._binding.entity(name)
+            return found
+
+    def _place_of(self, board: Board, piece_id: str) -> Place | None:
+        position = board.position(piece_id)
+        if position.map is None:
+            return None
+        key = (position.map, position.location, position.x, position.y)
+        if position.location is not None and not self._binding.calibration:
+            key = (position.map, position.location, 0, 0)
+        try:
+            return self._places[key]
+        except KeyError:
+            pass
+        bound = self._binding.place(position.map, position.location, position.x, position.y)
+        place = Place.parse(bound) if bound is not None else None
+        if place is None:
+            place = Place.unresolved(position.location or f"{position.map} "
+                                     f"({position.x}, {position.y})")
+        if len(self._places) >= _PLACE_CACHE_LIMIT:
+            self._places.clear()
+        self._places[key] = place
+        return place
+
+
+__all__ = ["PieceTracker", "Placed", "Relocation"]

@@ -1,0 +1,181 @@
+"""The typed actions of Washington's War that the rules judge.
+
+`interpret.Interpreter` turns each logged step into these, placed in the sequence of play
+(`procedure`); the `rules/` modules judge them. Each carries the step and side, and the
+procedure records it concerns (the impulse, the activation, the battle), so a rule reads
+what it needs from the action and the position, never from raw VASSAL commands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
+from adjudicator.systems.washingtons_war.procedure import (
+    Activation,
+    Arrival,
+    Battle,
+    Carried,
+    Impulse,
+    Leg,
+    PcChange,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LegMoved(Action):
+    """An activated General moved one drag (WW 7.3); judged as it happens."""
+
+    leg: Leg
+    activation: Activation
+    """The activation before this leg."""
+    impulse: Impulse
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImpulseOpened(Action):
+    """A card left its player's hand as his impulse (WW 5.3)."""
+
+    impulse: Impulse
+    previous: Impulse | None
+    """The impulse before it this phase (None: the first one seen)."""
+    opponent_cards: int
+    """Cards in the opponent's hand as this card was played."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActivationEnded(Action):
+    """An activated General's move is over (another General moved, or the card ended)."""
+
+    activation: Activation
+    impulse: Impulse
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImpulseEnded(Action):
+    """A card's impulse is over (the next card was played, or the phase ended)."""
+
+    impulse: Impulse
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleCardPlayed(Action):
+    """A card played or discarded in Step 1 of a battle (WW 6.33, 9.2, 9.45)."""
+
+    card: str
+    battle: Battle
+    impulse: Impulse
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Interception(Action):
+    """An American Army moved into the space a British Army just entered (WW 7.8)."""
+
+    general: str
+    origin: str
+    destination: str
+    carried: Carried
+    left_behind: int
+    """CUs of the intercepting stack that stayed in the origin."""
+    impulse: Impulse
+    leg: Leg | None
+    """The British leg that entered the space."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RetreatBeforeBattle(Action):
+    """An American Army left the space a British Army entered, before battle (WW 7.9)."""
+
+    general: str | None
+    origin: str
+    destination: str
+    carried: Carried
+    battle: Battle
+    impulse: Impulse
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleSettled(Action):
+    """The space of a battle holds only one side again: how it ended (WW 9.1, 9.7, 7.9).
+
+    `outcome` is `battle` (dice were rolled), `overrun` (enemy CUs removed with no roll),
+    `retreat before battle` (the defender left and no enemy CU stayed) or `unclear`.
+    """
+
+    battle: Battle
+    outcome: str
+    impulse: Impulse
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retreat(Action):
+    """The loser of a battle left the battle space (WW 9.6)."""
+
+    generals: tuple[str, ...]
+    carried: Carried
+    origin: str
+    destination: str
+    attacker: bool
+    battle: Battle
+    by_sea: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SentToBox(Action):
+    """A General went from a map space to his Reinforcement Box (WW 7.4.C, 8.1.C, 8.2.C)."""
+
+    general: str
+    origin: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnactivatedMove(Action):
+    """Pieces moved between map spaces with no activation or reaction to explain it."""
+
+    generals: tuple[str, ...]
+    carried: Carried
+    origin: str
+    destination: str
+    why: str
+    """Why it is not an activation or a reaction (the finding's explanation)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReinforcementArrived(Action):
+    """Pieces entered the map from a box or stock (WW 8.1.C, 8.2.C, 12.2.B.ii)."""
+
+    arrival: Arrival
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PcChanged(Action):
+    """A PC marker placed, flipped or removed, in whatever phase (WW 10)."""
+
+    change: PcChange
+    impulse: Impulse | None
+    phase: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AtRest(Action):
+    """The position after an impulse or phase step: stacking and single markers."""
+
+
+__all__ = [
+    "ActivationEnded",
+    "AtRest",
+    "BattleCardPlayed",
+    "BattleSettled",
+    "CardPlay",
+    "ImpulseEnded",
+    "ImpulseOpened",
+    "Interception",
+    "LegMoved",
+    "PcChanged",
+    "PhaseChange",
+    "ReinforcementArrived",
+    "Retreat",
+    "RetreatBeforeBattle",
+    "SentToBox",
+    "UnactivatedMove",
+]

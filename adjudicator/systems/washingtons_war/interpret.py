@@ -1,0 +1,736 @@
+"""From logged steps to Washington's War actions, in their place in the sequence of play.
+
+`Interpreter.step` sees one step's relocations (pieces whose entity or place changed),
+reads them against the position *before* the step, applies them, and advances the
+procedure (`procedure.WWProcedure`, immutable). What it recognises becomes typed actions
+(`actions`), handed to `judge`:
+
+- A card leaving a hand opens an impulse (WW 5.3) — unless a battle is open, when it is a
+  Battle Card or a +1 discard of battle Step 1 (WW 9.2, 6.33), or it is an exchange for
+  the Event the opponent just discarded (WW 6.32.C), which is not a play.
+- Pieces of the impulse side moving between spaces are legs of an activated General
+  (WW 7.3); CUs dragged separately along a General's leg join it. Entering a space with
+  enemy CUs opens a battle there (WW 7.3.B, 9.1). The opponent's moves are reactions only
+  when something provoked them: an interception into the space a British Army just
+  entered (WW 7.8), a retreat before battle from the space it entered (WW 7.9), a retreat
+  after a battle (WW 9.6). Anything else is an `UnactivatedMove` (WW 7.0).
+- Pieces coming onto the map from a box or from stock are reinforcements (WW 8) — except
+  CU counters exchanged for others of the same nationality in the same space, which is
+  making change (WW 2.2.A, 3.0).
+- PC markers placed, flipped or removed are charged to the impulse whose card allows
+  them; once both hands are empty and the last card was spent on something else, they
+  belong to the Political Control Phase (WW 5.6, 10.2).
+- The phase follows the log (WW 5.0): a year property, cards dealt, cards played, both
+  hands empty, winter losses, the Navy's move, the Congress's return. Where nothing shows
+  it, the phase is unknown and rules needing it say so.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from adjudicator.replay import Step
+from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
+from adjudicator.systems.common.places import Place, PlaceKind, hand
+from adjudicator.systems.common.sequence import Knowledge, SequenceOfPlay
+from adjudicator.systems.common.tracker import Relocation
+from adjudicator.systems.washingtons_war.actions import (
+    ActivationEnded,
+    AtRest,
+    BattleCardPlayed,
+    BattleSettled,
+    ImpulseEnded,
+    ImpulseOpened,
+    Interception,
+    LegMoved,
+    PcChanged,
+    ReinforcementArrived,
+    Retreat,
+    RetreatBeforeBattle,
+    SentToBox,
+    UnactivatedMove,
+)
+from adjudicator.systems.washingtons_war.data import CardKind, Nationality, Side
+from adjudicator.systems.washingtons_war.procedure import (
+    FRENCH_NAVAL,
+    POLITICAL_CONTROL,
+    REINFORCEMENTS,
+    SEQUENCE,
+    STRATEGY,
+    STRATEGY_CARDS,
+    WINTER_ATTRITION,
+    Activation,
+    Arrival,
+    Battle,
+    BattleCard,
+    Carried,
+    Impulse,
+    Leg,
+    PcChange,
+    Stop,
+    Use,
+    WWProcedure,
+    carried_total,
+)
+from adjudicator.systems.washingtons_war.routes import route
+from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.state import (
+    REINFORCEMENT_BOX,
+    SIDE_OF,
+    Entity,
+    other,
+)
+
+MAX_NAVAL_CUS = 5
+"""WW 7.5: a General transfers himself and up to 5 CUs by sea."""
+ELIGIBLE = "eligible"
+QUEUE_KEYS = {"am_queue": Side.AM, "br_queue": Side.BR}
+REINFORCEMENT_CARD_KEYS = {"am_reinforcement": Side.AM, "br_reinforcement": Side.BR}
+
+
+def carried_of(counter: Counter[Nationality]) -> Carried:
+    """A CU counter as an immutable value."""
+    return tuple(sorted((nat, n) for nat, n in counter.items() if n > 0))
+
+
+@dataclass(slots=True)
+class _Group:
+    """Pieces of one side that moved together from one place to another in a step."""
+
+    origin: Place | None
+    destination: Place | None
+    generals: list[str] = field(default_factory=list)
+    cu: Counter[Nationality] = field(default_factory=Counter)
+    names: list[str] = field(default_factory=list)
+
+    @property
+    def carried(self) -> Carried:
+        return carried_of(self.cu)
+
+
+class Interpreter:
+    """Turns steps into actions and keeps the procedure (see the module docstring)."""
+
+    def __init__(self, ctx: Context, judge: Callable[[Action], None]) -> None:
+        data, state = ctx.data, ctx.state
+        self.ctx = ctx
+        self.data = data
+        self.state = state
+        self.judge = judge
+        self.proc = WWProcedure()
+        self.sides = {g: record.side for g, record in data.generals.items()}
+        self.acting: Side | None = None
+        """The side of the player who made the current step (from VASSAL's roster)."""
+
+    # ------------------------------------------------------------------ public
+
+    @property
+    def sequence(self) -> SequenceOfPlay:
+        """The sequence-of-play machine at the current moment."""
+        return SequenceOfPlay(SEQUENCE, self.proc.moment)
+
+    def begin(self, year: str | None) -> None:
+        """The starting position: the turn is the year property, the phase unknown."""
+        self.state.year = year
+        self.proc = replace(self.proc, moment=replace(self.proc.moment, turn=year))
+
+    def step(self, step: Step, relocations: Sequence[Relocation[Entity]],
+             player: str | None, year: str | None) -> None:
+        """Interpret one (non-undo) step."""
+        self.acting = roster_side(step.side)
+        if year is not None and year != self.state.year:
+            self._new_year(step.index, year, player)
+        cards = [r for r in relocations if _kind(r) == "card"]
+        pieces = [r for r in relocations if _kind(r) != "card"]
+        incoming = {_entity(r).key: r.destination for r in cards}
+        for relocation in cards:
+            self._card(step.index, relocation, player, incoming)
+        self._rolls(step)
+        groups = self._groups(pieces)
+        pcs = [r for r in pieces if _kind(r) == "pc"]
+        if any(r.unresolved for r in pieces) and self.proc.impulse is not None:
+            self._set_impulse(replace(self.proc.impulse, unresolved=True))
+        # Read everything against the position before the step, then apply it.
+        moves = [g for g in groups if _on_map(g.origin) and _on_map(g.destination)
+                 and g.origin != g.destination]
+        leaving = [g for g in groups if _on_map(g.origin) and not _on_map(g.destination)]
+        arriving = [g for g in groups if not _on_map(g.origin) and _on_map(g.destination)]
+        pc_changes = self._pc_changes(step.index, pcs)
+        for relocation in relocations:
+            self.state.apply(relocation)
+        for group in leaving:
+            self._leave(step.index, group, player)
+        for group in moves:
+            self._move(step.index, group, player)
+        self._arrive(step.index, arriving, player)
+        for change in pc_changes:
+            self._pc(step.index, change, player)
+        self._check_battle(step.index, player)
+
+    def _check_battle(self, step: int, player: str | None) -> None:
+        """Settle the open battle once its space holds only one side again."""
+        impulse = self.proc.impulse
+        if impulse is None or impulse.battle is None:
+            return
+        battle = impulse.battle
+        there = self.state.space(battle.space)
+        defender = other(battle.attacker)
+        if there.has_units_of(defender, self.sides) and there.has_units_of(
+                battle.attacker, self.sides) and there.cus_of(defender) > 0:
+            return
+        if battle.rolls:
+            outcome = "battle"
+        elif battle.rbb and there.cus_of(defender) == 0:
+            outcome = "retreat before battle"
+        elif battle.losses and there.cus_of(defender) == 0:
+            outcome = "overrun"
+        else:
+            outcome = "unclear"
+        activation = impulse.activation
+        if outcome == "overrun" and activation is not None:
+            # After an overrun the Army may move on (WW 9.7) — not after a retreat
+            # before battle (WW 7.9.B), which keeps the stop.
+            stop = activation.stop if battle.rbb else None
+            activation = replace(activation, stop=stop, overruns=activation.overruns + 1)
+            impulse = impulse.with_activation(activation)
+        elif outcome == "battle" and activation is not None:
+            activation = replace(activation, battles=activation.battles + 1)
+            impulse = impulse.with_activation(activation)
+        self._set_impulse(replace(impulse, battle=None, battles=(*impulse.battles, battle)))
+        self.judge(BattleSettled(step=step, side=battle.attacker.value, player=player,
+                                 battle=battle, outcome=outcome, impulse=impulse))
+
+    def close(self, step: int) -> None:
+        """The log ended: close what is open."""
+        self._close_impulse(step)
+
+    # ------------------------------------------------------------------ sequence
+
+    def _enter(self, phase: str, step: int, reason: str, player: str | None,
+               knowledge: Knowledge = Knowledge.INFERRED) -> None:
+        machine = self.sequence
+        if machine.moment.phase == phase and machine.moment.known:
+            return
+        if phase != STRATEGY:
+            self._close_impulse(step)
+        machine.advance(phase, step, knowledge=knowledge, reason=reason)
+        self.proc = replace(self.proc, moment=machine.moment)
+        self.judge(PhaseChange(step=step, player=player, turn=machine.moment.turn,
+                               phase=phase, knowledge=knowledge, reason=reason))
+
+    def _new_year(self, step: int, year: str, player: str | None) -> None:
+        self._close_impulse(step)
+        self.state.year = year
+        machine = self.sequence
+        machine.new_turn(year, step, first_phase=REINFORCEMENTS,
+                         reason=f"the year became {year}")
+        self.proc = replace(self.proc, moment=machine.moment, queues=(), reinforcements=(),
+                            change_credit=(), last=None)
+        self.judge(PhaseChange(step=step, player=player, turn=year, phase=REINFORCEMENTS,
+                               knowledge=Knowledge.INFERRED,
+                               reason=f"the year became {year}"))
+
+    def hands_empty(self) -> bool:
+        """Whether both players' hands are empty (the Strategy Phase is over, WW 5.3)."""
+        return not any(place.kind is PlaceKind.HAND for place in self.state.card_at.values())
+
+    # ------------------------------------------------------------------ cards
+
+    def _card(self, step: int, relocation: Relocation[Entity], player: str | None,
+              incoming: dict[str, Place | None]) -> None:
+        origin, destination = relocation.origin, relocation.destination
+        card = relocation.after.entity.key if relocation.after else (
+            relocation.before.entity.key if relocation.before else "")
+        if origin is not None and origin.kind is PlaceKind.HAND and destination != origin:
+            side = Side(origin.key)
+            impulse = self.proc.impulse
+            if impulse is not None and impulse.battle is not None:
+                self._battle_card(step, side, card, impulse, player)
+                return
+            if self._is_exchange(side, destination, incoming):
+                return
+            if self.acting is not None and self.acting is not side:
+                # A card drawn at random from a hand by the opponent's event is not a
+                # play (WW 6.31); its owner still takes the next impulse.
+                return
+            self._open_impulse(step, side, card, relocation.name, origin,
+                               destination or Place(PlaceKind.DISCARD), player)
+            return
+        if destination is not None and destination.kind is PlaceKind.HAND and (
+                origin is not None and origin.kind is PlaceKind.DECK):
+            impulse = self.proc.impulse
+            if impulse is None and not self.sequence.is_in(STRATEGY):
+                self._enter(STRATEGY_CARDS, step, "cards were dealt from the deck", player)
+        if origin is not None and origin.kind is PlaceKind.CARDS and origin.key in QUEUE_KEYS:
+            side = QUEUE_KEYS[origin.key]
+            queue = tuple(c for c in self.proc.queue(side) if c != card)
+            self.proc = self.proc.with_queue(side, queue)
+
+    def _is_exchange(self, side: Side, destination: Place | None,
+                     incoming: dict[str, Place | None]) -> bool:
+        """An OPS card swapped for the Event the opponent just discarded (WW 6.32.C):
+        in the same step, the opponent's discarded card comes into this side's hand."""
+        last = self.proc.impulse or self.proc.last
+        if last is None or last.side is side:
+            return False
+        if destination is None or destination.kind is not PlaceKind.DISCARD:
+            return False
+        return incoming.get(last.card) == hand(side.value)
+
+    def _rolls(self, step: Step) -> None:
+        """Dice rolled while a battle is open belong to it (WW 9.2 Steps 2, 4, 5)."""
+        impulse = self.proc.impulse
+        if impulse is None or impulse.battle is None or not step.rolls:
+            return
+        values = tuple(v for roll in step.rolls for v in (roll.values or (
+            (roll.total,) if roll.total is not None else ())))
+        battle = replace(impulse.battle, rolls=(*impulse.battle.rolls, *values))
+        self._set_impulse(replace(impulse, battle=battle))
+
+    def _battle_card(self, step: int, side: Side, card: str, impulse: Impulse,
+                     player: str | None) -> None:
+        battle = impulse.battle
+        assert battle is not None
+        self.judge(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
+                                    battle=battle, impulse=impulse))
+        battle = replace(battle, cards=(*battle.cards, BattleCard(step, side, card)))
+        self._set_impulse(replace(impulse, battle=battle))
+
+    def _open_impulse(self, step: int, side: Side, card: str, name: str, origin: Place,
+                      destination: Place, player: str | None) -> None:
+        self._close_impulse(step)
+        self._enter(STRATEGY, step, "a card left a hand", player)
+        record = self.data.cards.get(card)
+        use = Use.UNKNOWN
+        queue_total: int | None = None
+        if destination.kind is PlaceKind.CARDS and destination.key in QUEUE_KEYS:
+            use = Use.QUEUE
+            cards = (*self.proc.queue(side), card)
+            self.proc = self.proc.with_queue(side, cards)
+            values = [self.data.cards[c].ops if c in self.data.cards else None for c in cards]
+            queue_total = None if None in values else sum(v or 0 for v in values)
+        elif destination.kind is PlaceKind.CARDS and destination.key in REINFORCEMENT_CARD_KEYS:
+            use = Use.REINFORCE
+        elif record is not None and record.campaign is not None:
+            use = Use.CAMPAIGN
+        elif record is not None and record.id == "john_glover":
+            use = Use.GLOVER
+        if use is not Use.QUEUE and self.proc.queue(side):
+            # Any other play abandons the queue (WW 7.1.B.iii).
+            self.proc = self.proc.with_queue(side, ())
+        impulse = Impulse(side=side, card=card, destination=destination, step=step,
+                          player=player, use=use, queue_total=queue_total)
+        previous = self.proc.last
+        self._set_impulse(impulse)
+        self.judge(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
+                            origin=origin, destination=destination))
+        opponent = hand(other(side).value)
+        self.judge(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
+                                 previous=previous, opponent_cards=sum(
+                                     1 for place in self.state.card_at.values()
+                                     if place == opponent)))
+
+    def _close_impulse(self, step: int) -> None:
+        impulse = self.proc.impulse
+        if impulse is None:
+            return
+        self._end_activation(impulse, step)
+        impulse = self.proc.impulse
+        assert impulse is not None
+        if impulse.use is Use.UNKNOWN:
+            impulse = replace(impulse, use=self._use_of(impulse))
+        self.proc = replace(self.proc, impulse=None, last=impulse)
+        self.judge(ImpulseEnded(step=impulse.step, side=impulse.side.value,
+                                player=impulse.player, impulse=impulse))
+        self.judge(AtRest(step=step, player=impulse.player))
+
+    def _use_of(self, impulse: Impulse) -> Use:
+        record = self.data.cards.get(impulse.card)
+        if impulse.activations:
+            return Use.ACTIVATE
+        own = [c for c in impulse.pcs if c.after is impulse.side]
+        if record is not None and record.kind is CardKind.EVENT:
+            return Use.DISCARD if impulse.destination.kind is PlaceKind.DISCARD and (
+                len(impulse.pcs) <= 1) else Use.EVENT
+        if own or impulse.pcs:
+            return Use.PC
+        if impulse.arrivals:
+            return Use.REINFORCE
+        return Use.UNKNOWN
+
+    def _set_impulse(self, impulse: Impulse) -> None:
+        self.proc = replace(self.proc, impulse=impulse)
+
+    # ------------------------------------------------------------------ movement
+
+    def _groups(self, relocations: Iterable[Relocation[Entity]]) -> list[_Group]:
+        groups: dict[tuple[Place | None, Place | None], _Group] = {}
+        for relocation in relocations:
+            entity = _entity(relocation)
+            if entity.kind not in ("general", "cu", "congress", "navy"):
+                continue
+            key = (relocation.origin, relocation.destination)
+            group = groups.get(key)
+            if group is None:
+                group = groups[key] = _Group(*key)
+            group.names.append(relocation.name)
+            if entity.kind == "general":
+                group.generals.append(entity.key)
+            elif entity.kind == "cu":
+                group.cu[entity.nationality] += entity.value
+        return list(groups.values())
+
+    def _side_of_group(self, group: _Group) -> Side | None:
+        sides = {self.sides[g] for g in group.generals if g in self.sides}
+        sides |= {SIDE_OF[nat] for nat in group.cu}
+        return next(iter(sides)) if len(sides) == 1 else None
+
+    def _move(self, step: int, group: _Group, player: str | None) -> None:
+        assert group.origin is not None and group.destination is not None
+        if not (group.origin.is_space and group.destination.is_space):
+            return
+        origin, destination = group.origin.key, group.destination.key
+        side = self._side_of_group(group)
+        impulse = self.proc.impulse
+        if side is None or (not group.generals and not group.cu):
+            return
+        if impulse is None:
+            if not self.sequence.moment.known:
+                why = "no card is being played and the log does not show the phase"
+            else:
+                why = (f"movement happens only in the Strategy Phase (now "
+                       f"{SEQUENCE.name(self.sequence.moment.phase)}), by an activated General")
+            self.judge(UnactivatedMove(step=step, side=side.value, player=player,
+                                       generals=tuple(group.generals), carried=group.carried,
+                                       origin=origin, destination=destination, why=why))
+            return
+        battle = impulse.battle
+        if battle is not None and battle.space == origin and battle.rolls:
+            self._retreat(step, group, side, battle, impulse, player)
+            return
+        if side is impulse.side:
+            self._own_move(step, group, side, impulse, player)
+        else:
+            self._reaction(step, group, side, impulse, player)
+
+    def _own_move(self, step: int, group: _Group, side: Side, impulse: Impulse,
+                  player: str | None) -> None:
+        assert group.origin is not None and group.destination is not None
+        origin, destination = group.origin.key, group.destination.key
+        activation = impulse.activation
+        if not group.generals:
+            if activation is not None and activation.legs and (
+                    (activation.legs[-1].origin, activation.legs[-1].destination)
+                    == (origin, destination)):
+                # CUs dragged after their General along the same leg move with him.
+                last = activation.legs[-1]
+                merged = Counter(dict(last.carried))
+                merged.update(group.cu)
+                leg = replace(last, carried=carried_of(merged))
+                activation = replace(activation, legs=(*activation.legs[:-1], leg))
+                self._set_impulse(impulse.with_activation(activation))
+                self.judge(LegMoved(step=step, side=side.value, player=player, leg=replace(
+                    leg, step=step), activation=activation, impulse=impulse))
+                return
+            self.judge(UnactivatedMove(
+                step=step, side=side.value, player=player, generals=(), carried=group.carried,
+                origin=origin, destination=destination,
+                why="CUs move only with an activated General (WW 7.0)"))
+            return
+        for general in group.generals:
+            impulse = self._impulse_now()
+            activation = impulse.activation
+            if activation is None or activation.general != general:
+                self._end_activation(impulse, step)
+                impulse = self._impulse_now()
+                activation = Activation(general=general, step=step)
+                impulse = replace(impulse, activations=(*impulse.activations, activation))
+            there = self.state.space(destination)  # after the step: what is there now
+            enemy = other(side)
+            before_enemy = there.cus_of(enemy)
+            carried = group.carried if general == group.generals[0] else ()
+            found = route(self.ctx, origin, destination, side, arnold=general == "arnold",
+                          alone=not carried)
+            leg = Leg(step=step, general=general, origin=origin, destination=destination,
+                      carried=carried, enemy_cus_at_destination=before_enemy,
+                      enemy_general_at_destination=bool(there.generals_of(enemy, self.sides)),
+                      enemy_pc_at_destination=there.pc is enemy,
+                      friendly_cus_at_destination=there.cus_of(side) - carried_total(carried),
+                      low=found.low, high=found.high, entered_from=found.entered_from,
+                      route_problem=found.problem, route_rule=found.rule,
+                      naval=self._naval(side, origin, destination, carried))
+            self.judge(LegMoved(step=step, side=side.value, player=player, leg=leg,
+                                activation=activation, impulse=impulse))
+            activation = replace(activation, legs=(*activation.legs, leg))
+            if before_enemy and activation.stop is None:
+                entered = found.entered_from or frozenset({origin})
+                battle = Battle(space=destination, attacker=side, general=general,
+                                entered_from=entered, step=step,
+                                attacker_cus=there.cus_of(side), defender_cus=before_enemy,
+                                defender_general=leg.enemy_general_at_destination)
+                activation = replace(activation, stop=Stop(step, destination, "battle"))
+                impulse = replace(impulse, battle=battle)
+            self._set_impulse(impulse.with_activation(activation))
+
+    def _naval(self, side: Side, origin: str, destination: str, carried: Carried) -> str | None:
+        """For a British port-to-port drag: `eligible`, or why not (WW 7.5, 12.3)."""
+        ctx = self.ctx
+        if side is not Side.BR or not ctx.is_port(origin) or not ctx.is_port(destination):
+            return None
+        for space in (origin, destination):
+            here = self.state.space(space)
+            name = ctx.space_name(space)
+            if here.cus_of(Side.AM):
+                return f"{name} holds American CUs"
+            if here.pc is Side.AM:
+                return f"{name} holds an American PC"
+            if ctx.blockaded(space):
+                return f"{name} is in the Blockaded Zone"
+        if carried_total(carried) > MAX_NAVAL_CUS:
+            return f"{carried_total(carried)} CUs went by sea; at most {MAX_NAVAL_CUS} may"
+        return ELIGIBLE
+
+    def _impulse_now(self) -> Impulse:
+        impulse = self.proc.impulse
+        assert impulse is not None
+        return impulse
+
+    def _end_activation(self, impulse: Impulse, step: int) -> None:
+        activation = impulse.activation
+        if activation is None:
+            return
+        self._settle_battle(step)
+        impulse = self._impulse_now()
+        activation = impulse.activation
+        assert activation is not None
+        if activation.legs or activation.stop is not None:
+            self.judge(ActivationEnded(step=activation.step, side=impulse.side.value,
+                                       player=impulse.player, activation=activation,
+                                       impulse=impulse))
+
+    def _settle_battle(self, step: int) -> None:
+        impulse = self._impulse_now()
+        battle = impulse.battle
+        if battle is None:
+            return
+        self._set_impulse(replace(impulse, battle=None, battles=(*impulse.battles, battle)))
+
+    def _reaction(self, step: int, group: _Group, side: Side, impulse: Impulse,
+                  player: str | None) -> None:
+        assert group.origin is not None and group.destination is not None
+        origin, destination = group.origin.key, group.destination.key
+        battle = impulse.battle
+        activation = impulse.activation
+        general = group.generals[0] if group.generals else None
+        if battle is not None and battle.space == origin and not battle.rolls:
+            self.judge(RetreatBeforeBattle(step=step, side=side.value, player=player,
+                                           general=general, origin=origin,
+                                           destination=destination, carried=group.carried,
+                                           battle=battle, impulse=impulse))
+            battle = replace(battle, rbb=True)
+            if activation is not None:
+                activation = replace(activation, stop=Stop(step, battle.space,
+                                                           "retreat before battle"))
+                impulse = impulse.with_activation(activation)
+            self._set_impulse(replace(impulse, battle=battle))
+            return
+        last_leg = activation.legs[-1] if activation and activation.legs else None
+        if (general is not None and last_leg is not None and last_leg.destination
+                == destination and side is Side.AM):
+            left = self.state.space(origin).cus_of(Side.AM)
+            self.judge(Interception(step=step, side=side.value, player=player,
+                                    general=general, origin=origin, destination=destination,
+                                    carried=group.carried, left_behind=left, impulse=impulse,
+                                    leg=last_leg))
+            impulse = replace(impulse, intercepted_by=impulse.intercepted_by | {general})
+            new = Battle(space=destination, attacker=impulse.side, general=last_leg.general,
+                         entered_from=frozenset({last_leg.origin}), step=step,
+                         attacker_cus=sum(n for _, n in last_leg.carried),
+                         defender_cus=sum(n for _, n in group.carried), defender_general=True,
+                         intercepted=True)
+            if activation is not None:
+                activation = replace(activation, stop=Stop(step, destination, "interception"))
+                impulse = impulse.with_activation(activation)
+            self._set_impulse(replace(impulse, battle=new))
+            return
+        why = ("no British move provoked an interception or a retreat before battle, and no "
+               "battle was fought there")
+        self.judge(UnactivatedMove(step=step, side=side.value, player=player,
+                                   generals=tuple(group.generals), carried=group.carried,
+                                   origin=origin, destination=destination, why=why))
+
+    def _retreat(self, step: int, group: _Group, side: Side, battle: Battle,
+                 impulse: Impulse, player: str | None) -> None:
+        assert group.origin is not None and group.destination is not None
+        self.judge(Retreat(step=step, side=side.value, player=player,
+                           generals=tuple(group.generals), carried=group.carried,
+                           origin=group.origin.key, destination=group.destination.key,
+                           attacker=side is battle.attacker, battle=battle))
+
+    # ------------------------------------------------------------------ boxes, stock
+
+    def _leave(self, step: int, group: _Group, player: str | None) -> None:
+        """Pieces that left the map: losses, captures, Generals sent to their box."""
+        assert group.origin is not None
+        if not group.origin.is_space:
+            return
+        origin = group.origin.key
+        destination = group.destination
+        for general in group.generals:
+            side = self.sides.get(general)
+            if side is not None and destination == REINFORCEMENT_BOX[side]:
+                self.judge(SentToBox(step=step, side=side.value, player=player,
+                                     general=general, origin=origin))
+        if not group.cu:
+            return
+        impulse = self.proc.impulse
+        if impulse is not None and impulse.battle is not None and impulse.battle.space == origin:
+            self._set_impulse(replace(impulse, battle=replace(impulse.battle, losses=True)))
+            return
+        if impulse is None and self.hands_empty() and not self.sequence.is_in(
+                WINTER_ATTRITION):
+            self._enter(WINTER_ATTRITION, step, "CUs were removed after both hands emptied",
+                        player)
+            return
+        credit = Counter({(s, n): v for s, n, v in self.proc.change_credit})
+        for nat, value in group.cu.items():
+            credit[(origin, nat)] += value
+        self.proc = replace(self.proc, change_credit=tuple(
+            (s, n, v) for (s, n), v in credit.items() if v > 0))
+
+    def _arrive(self, step: int, groups: Sequence[_Group], player: str | None) -> None:
+        credit = Counter({(s, n): v for s, n, v in self.proc.change_credit})
+        arrivals: dict[str, Arrival] = {}
+        for group in groups:
+            assert group.destination is not None
+            if not group.destination.is_space:
+                continue
+            space = group.destination.key
+            cu = Counter(group.cu)
+            for nat in list(cu):
+                used = min(cu[nat], credit[(space, nat)])
+                cu[nat] -= used
+                credit[(space, nat)] -= used
+            cu = +cu
+            generals = tuple(g for g in group.generals)
+            if not generals and not cu:
+                continue
+            stock = cu if group.origin is None else Counter()
+            found = arrivals.get(space) or Arrival(step=step, space=space)
+            merged = Counter(dict(found.cu))
+            merged.update(cu)
+            from_stock = Counter(dict(found.from_stock))
+            from_stock.update(stock)
+            arrivals[space] = replace(found, generals=(*found.generals, *generals),
+                                      cu=carried_of(merged), from_stock=carried_of(from_stock))
+        self.proc = replace(self.proc, change_credit=tuple(
+            (s, n, v) for (s, n), v in credit.items() if v > 0))
+        impulse = self.proc.impulse
+        for arrival in arrivals.values():
+            self.judge(ReinforcementArrived(step=step, player=player, arrival=arrival))
+            if impulse is not None:
+                impulse = replace(impulse, arrivals=(*impulse.arrivals, arrival))
+        if impulse is not None:
+            self._set_impulse(impulse)
+
+    # ------------------------------------------------------------------ political control
+
+    def _pc_changes(self, step: int, pcs: Sequence[Relocation[Entity]]) -> list[PcChange]:
+        """PC changes of this step, space by space (a flip is one change)."""
+        before: dict[str, Side | None] = {}
+        for relocation in pcs:
+            for placed in (relocation.before, relocation.after):
+                if placed is not None and placed.place is not None and placed.place.is_space:
+                    key = placed.place.key
+                    if key not in before:
+                        before[key] = self.state.space(key).pc
+        changes = []
+        for space, old in before.items():
+            new = self._pc_after(space, pcs)
+            if new != old:
+                changes.append(PcChange(step, space, old, new))
+        return changes
+
+    def _pc_after(self, space: str, pcs: Sequence[Relocation[Entity]]) -> Side | None:
+        holding = self.state.space(space)
+        sides = list(holding.pcs)
+        for relocation in pcs:
+            if relocation.before is not None and relocation.before.place is not None and (
+                    relocation.before.place.key == space and relocation.before.place.is_space):
+                side = Side(relocation.before.entity.key)
+                if side in sides:
+                    sides.remove(side)
+            if relocation.after is not None and relocation.after.place is not None and (
+                    relocation.after.place.key == space and relocation.after.place.is_space):
+                sides.append(Side(relocation.after.entity.key))
+        return sides[0] if sides else None
+
+    def _pc(self, step: int, change: PcChange, player: str | None) -> None:
+        impulse = self.proc.impulse
+        actor = change.after if change.after is not None else (
+            other(change.before) if change.before is not None else None)
+        if impulse is not None and actor is impulse.side and not self._chargeable(
+                impulse) and self.hands_empty():
+                self._enter(POLITICAL_CONTROL, step, "both hands are empty and the last card "
+                            "was already spent", player)
+                impulse = None
+        if impulse is not None:
+            recorded = dict(impulse.pc_before)
+            if change.space not in recorded:
+                recorded[change.space] = change.before
+            if actor is impulse.side and impulse.use is Use.CAMPAIGN and actor is Side.BR:
+                # A British PC change with a Campaign card is a Landing Party (WW 7.2.B).
+                impulse = replace(impulse, landing_party=(*impulse.landing_party, change),
+                                  pc_before=tuple(recorded.items()))
+            elif actor is impulse.side:
+                impulse = replace(impulse, pcs=(*impulse.pcs, change),
+                                  pc_before=tuple(recorded.items()))
+            else:
+                impulse = replace(impulse, other_pcs=(*impulse.other_pcs, change),
+                                  pc_before=tuple(recorded.items()))
+            self._set_impulse(impulse)
+        elif self.hands_empty() and self.proc.last is not None and (
+                not self.sequence.is_in(POLITICAL_CONTROL)):
+            self._enter(POLITICAL_CONTROL, step, "a PC marker changed after the Strategy "
+                        "Phase", player)
+        self.judge(PcChanged(step=step, side=actor.value if actor else None, player=player,
+                             change=change, impulse=self.proc.impulse,
+                             phase=self.sequence.moment.phase
+                             if self.sequence.moment.known else None))
+
+    def _chargeable(self, impulse: Impulse) -> bool:
+        """Whether the impulse's card can still account for a PC change of its side."""
+        if impulse.activations and impulse.use is not Use.CAMPAIGN:
+            return False
+        return not (impulse.arrivals or impulse.use in (Use.REINFORCE, Use.QUEUE, Use.GLOVER))
+
+
+def roster_side(text: str | None) -> Side | None:
+    """The WW side of a VASSAL roster side name (`British`, `American`, `BR`, …)."""
+    if not text:
+        return None
+    word = text.strip().casefold()
+    if word.startswith(("brit", "br", "uk", "crown", "royal")):
+        return Side.BR
+    if word.startswith(("amer", "am", "us", "patriot", "contin", "rebel")):
+        return Side.AM
+    return None
+
+
+def _kind(relocation: Relocation[Entity]) -> str:
+    return _entity(relocation).kind
+
+
+def _entity(relocation: Relocation[Entity]) -> Entity:
+    placed = relocation.after if relocation.after is not None else relocation.before
+    assert placed is not None
+    return placed.entity
+
+
+def _on_map(place: Place | None) -> bool:
+    return place is not None and place.is_space
+
+
+__all__ = ["FRENCH_NAVAL", "Interpreter", "carried_of"]

@@ -1,0 +1,283 @@
+"""Where a Washington's War game is in its sequence of play, as immutable values.
+
+The sequence of play (WW 5.0–5.7, digest §2) is `SEQUENCE`: a turn is seven phases. In
+the Strategy Phase the players alternate *impulses* (one card each, WW 5.3); an impulse
+holds what its card did: *activations* (a General's legs, WW 7.x), the *battle* his
+movement led to (WW 9.2, with the Battle Cards and rolls of Step 1–4), PC changes,
+reinforcement arrivals, a Landing Party. Every record here is frozen: the referee
+replaces them as play goes on, so keeping the procedure of a step for undo is keeping a
+reference.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from adjudicator.systems.common.places import Place
+from adjudicator.systems.common.sequence import Moment, SequenceSpec, phases
+from adjudicator.systems.washingtons_war.data import Nationality, Side
+
+SETUP = "setup"
+REINFORCEMENTS = "reinforcements"
+STRATEGY_CARDS = "strategy_cards"
+STRATEGY = "strategy"
+WINTER_ATTRITION = "winter_attrition"
+FRENCH_NAVAL = "french_naval"
+POLITICAL_CONTROL = "political_control"
+END = "end"
+
+SEQUENCE = SequenceSpec("ww", phases(
+    (SETUP, "Set-up", "WW 4.0"),
+    (REINFORCEMENTS, "Reinforcements Phase", "WW 5.1"),
+    (STRATEGY_CARDS, "Strategy Cards Phase", "WW 5.2"),
+    (STRATEGY, "Strategy Phase", "WW 5.3"),
+    (WINTER_ATTRITION, "Winter Attrition Phase", "WW 5.4"),
+    (FRENCH_NAVAL, "French Naval Phase", "WW 5.5"),
+    (POLITICAL_CONTROL, "Political Control Phase", "WW 5.6",
+     ("congress", "place_pc", "isolation")),
+    (END, "End Phase", "WW 5.7"),
+))
+"""A turn of Washington's War (WW 5.0): all of a phase ends before the next begins."""
+
+Carried = tuple[tuple[Nationality, int], ...]
+"""CUs by nationality (sorted), as an immutable value."""
+
+
+def carried_total(carried: Carried) -> int:
+    """How many CUs."""
+    return sum(n for _, n in carried)
+
+
+class Use(StrEnum):
+    """What a card play was used for (WW 5.3 (a)–(d), 6.2, 6.32, 7.1.B, 7.2)."""
+
+    ACTIVATE = "activate"
+    PC = "pc"
+    REINFORCE = "reinforce"
+    QUEUE = "queue"
+    CAMPAIGN = "campaign"
+    GLOVER = "glover"
+    EVENT = "event"
+    DISCARD = "discard"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Leg:
+    """One drag of a General (with what he carries) from one space to another."""
+
+    step: int
+    general: str
+    origin: str
+    destination: str
+    carried: Carried
+    enemy_cus_at_destination: int = 0
+    """Enemy CUs in the destination just before the drag."""
+    enemy_general_at_destination: bool = False
+    enemy_pc_at_destination: bool = False
+    friendly_cus_at_destination: int = 0
+    """CUs of the mover's side already in the destination before the drag."""
+    low: int | None = None
+    """Movement points of the cheapest legal route (None: no route known)."""
+    high: int | None = None
+    """The same with every line of unstated type counted as a Wilderness line."""
+    entered_from: frozenset[str] = frozenset()
+    """The spaces the General may have entered the destination from."""
+    route_problem: str | None = None
+    """Why no legal land route joins origin and destination (the map is complete)."""
+    route_rule: str | None = None
+    """The rule the only routes break (entering enemy CUs ends a move; a lone General may
+    not enter enemy CUs or PCs), when a route exists without those limits."""
+    naval: str | None = None
+    """For a British port-to-port drag: `eligible`, or why Naval Movement is not allowed
+    (WW 7.5); None for any other drag."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Why an activated General's movement ended before he chose to stop (WW 7.3.B)."""
+
+    step: int
+    space: str
+    reason: str
+    """`battle`, `retreat before battle`, `interception`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """One General activated by the impulse's card (WW 7.1–7.3)."""
+
+    general: str
+    step: int
+    legs: tuple[Leg, ...] = ()
+    stop: Stop | None = None
+    overruns: int = 0
+    """Overruns this activation made (WW 9.7): an American Army then moves 4, not 5."""
+    battles: int = 0
+    picked_up_elsewhere: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BattleCard:
+    """A card a side played (Battle Card, +2) or discarded (+1) in battle Step 1 (WW 9.45)."""
+
+    step: int
+    side: Side
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """A battle (or an overrun, or a retreat before battle) in one space (WW 9.1, 9.2)."""
+
+    space: str
+    attacker: Side
+    general: str | None
+    """The activated General (None: a leaderless battle after Arnold's treason)."""
+    entered_from: frozenset[str]
+    """Where the attacker may have entered the space from (one space, unless a drag
+    crossed several spaces at once)."""
+    step: int
+    attacker_cus: int = 0
+    """CUs of the attacking Army as it entered (an overrun needs 4 or 5, WW 9.7)."""
+    defender_cus: int = 0
+    """Enemy CUs in the space as the attacker entered."""
+    defender_general: bool = False
+    """Whether an enemy General was in the space as the attacker entered."""
+    intercepted: bool = False
+    cards: tuple[BattleCard, ...] = ()
+    rolls: tuple[int, ...] = ()
+    rbb: bool = False
+    """The defender retreated before battle (WW 7.9)."""
+    losses: bool = False
+    """CUs were removed in the space (losses, or an overrun)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PcChange:
+    """A PC marker placed, flipped or removed in a space during one step."""
+
+    step: int
+    space: str
+    before: Side | None
+    after: Side | None
+
+    @property
+    def action(self) -> str:
+        """`place`, `flip` or `remove`."""
+        if self.before is None:
+            return "place"
+        return "remove" if self.after is None else "flip"
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """Generals and CUs that came onto a map space from a box or from stock."""
+
+    step: int
+    space: str
+    generals: tuple[str, ...] = ()
+    cu: Carried = ()
+    from_stock: Carried = ()
+    """The CUs among `cu` that came from stock (no box)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Impulse:
+    """One card play and everything its player did with it (WW 5.3)."""
+
+    side: Side
+    card: str
+    destination: Place
+    step: int
+    player: str | None
+    use: Use = Use.UNKNOWN
+    queue_total: int | None = None
+    """For an activation through an Operations Queue: the queue's total OPS."""
+    activations: tuple[Activation, ...] = ()
+    battle: Battle | None = None
+    battles: tuple[Battle, ...] = ()
+    pcs: tuple[PcChange, ...] = ()
+    landing_party: tuple[PcChange, ...] = ()
+    arrivals: tuple[Arrival, ...] = ()
+    pc_before: tuple[tuple[str, Side | None], ...] = ()
+    """The PC of each space whose PC changed in this impulse, before the card (WW 10.11.B)."""
+    intercepted_by: frozenset[str] = frozenset()
+    """American Generals whose Armies attempted an interception this card (WW 7.8.E)."""
+    unresolved: bool = False
+    other_pcs: tuple[PcChange, ...] = ()
+    """PC changes by the other side during this impulse (events, removals)."""
+
+    @property
+    def activation(self) -> Activation | None:
+        """The General being activated now."""
+        return self.activations[-1] if self.activations else None
+
+    def with_activation(self, activation: Activation) -> Impulse:
+        """This impulse with its current activation replaced."""
+        return replace(self, activations=(*self.activations[:-1], activation))
+
+    def pc_at_start(self, space: str, now: Side | None) -> Side | None:
+        """The PC a space held before this card was played."""
+        for key, before in self.pc_before:
+            if key == space:
+                return before
+        return now
+
+
+@dataclass(frozen=True, slots=True)
+class WWProcedure:
+    """The whole procedure state: sequence moment, impulse, queues, turn counters."""
+
+    moment: Moment = field(default_factory=Moment)
+    impulse: Impulse | None = None
+    last: Impulse | None = None
+    """The previous impulse (for exchanges, WW 6.32.C, and alternation, WW 5.3)."""
+    queues: tuple[tuple[Side, tuple[str, ...]], ...] = ()
+    """Each side's Operations Queue (WW 7.1.B): the cards in it."""
+    reinforcements: tuple[tuple[Side, int], ...] = ()
+    """Reinforcement actions taken this turn per side (WW 8.1.B, 8.2.B)."""
+    change_credit: tuple[tuple[str, Nationality, int], ...] = ()
+    """CUs taken off a space to be exchanged for other counters (WW 2.2.A, 3.0)."""
+
+    def queue(self, side: Side) -> tuple[str, ...]:
+        """The cards in a side's Operations Queue."""
+        for owner, cards in self.queues:
+            if owner is side:
+                return cards
+        return ()
+
+    def with_queue(self, side: Side, cards: tuple[str, ...]) -> WWProcedure:
+        """This procedure with a side's queue replaced."""
+        others = tuple(item for item in self.queues if item[0] is not side)
+        return replace(self, queues=(*others, (side, cards)) if cards else others)
+
+    def reinforced(self, side: Side) -> int:
+        """How many reinforcement actions a side has taken this turn."""
+        return dict(self.reinforcements).get(side, 0)
+
+
+__all__ = [
+    "END",
+    "FRENCH_NAVAL",
+    "POLITICAL_CONTROL",
+    "REINFORCEMENTS",
+    "SEQUENCE",
+    "SETUP",
+    "STRATEGY",
+    "STRATEGY_CARDS",
+    "WINTER_ATTRITION",
+    "Activation",
+    "Arrival",
+    "Battle",
+    "BattleCard",
+    "Carried",
+    "Impulse",
+    "Leg",
+    "PcChange",
+    "Stop",
+    "Use",
+    "WWProcedure",
+    "carried_total",
+]

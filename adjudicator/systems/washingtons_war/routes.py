@@ -1,0 +1,96 @@
+"""The route a drag took across the map, and what it cost (WW 7.3–7.4).
+
+A VASSAL drag shows only where a General started and where he was dropped. One hop to
+an adjacent space is priced by that line as taken — even a line he may not use, which a
+rule flags on its own (WW 7.4.D) rather than pricing a detour he never made. A drag over
+several spaces is priced by the cheapest route a General *could legally* have taken:
+never through a space with enemy CUs (entering one ends the move, WW 7.3.B), and, for a
+lone General, never into enemy CUs or an enemy PC (WW 7.4.A–B). Lines of unstated type
+give a low (1) and a high (3) bound.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.systems.common.mapgraph import Constraints
+from adjudicator.systems.washingtons_war.data import Side
+from adjudicator.systems.washingtons_war.rules.context import Context, line_cost
+
+WILDERNESS_COST = 3
+"""WW 7.3.D: crossing a Wilderness Connection counts as 3 spaces."""
+SEARCH_BUDGET = 6
+"""The longest move any General has (Glover's 6, WW 7.3.C): routes are searched no farther."""
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """How a drag crossed the map: its cost bounds, or why no legal route exists."""
+
+    low: int | None
+    high: int | None
+    entered_from: frozenset[str]
+    """The spaces the General may have entered the destination from."""
+    problem: str | None = None
+    """Why no legal route joins the two spaces (None: a route exists, or is unknown)."""
+    rule: str | None = None
+    """The rule every route breaks, when a route exists that ignores the limits."""
+    known: bool = True
+    """False when the data's map is incomplete and no route was found."""
+
+
+def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bool,
+          alone: bool) -> Route:
+    """The cheapest legal route of one drag (see the module docstring)."""
+    if origin == destination:
+        return Route(0, 0, frozenset({origin}))
+    line = ctx.graph.connection(origin, destination)
+    if line is not None:
+        low = line_cost(line.kind, arnold=True, unknown=1)
+        high = line_cost(line.kind, arnold=True, unknown=WILDERNESS_COST)
+        return Route(low, high, frozenset({origin}))
+    constraints_low = ctx.land_constraints(side, arnold=arnold, alone=alone, unknown=1)
+    found = ctx.graph.cheapest(origin, destination, constraints_low)
+    if found is None:
+        return _blocked(ctx, origin, destination, arnold=arnold,
+                        limits=constraints_low)
+    constraints_high = ctx.land_constraints(side, arnold=arnold, alone=alone,
+                                            unknown=WILDERNESS_COST)
+    worst = ctx.graph.cheapest(origin, destination, constraints_high)
+    high = worst.cost if worst is not None else found.cost
+    entered = {found.spaces[-2]}
+    for neighbour in ctx.graph.neighbours(destination):
+        if neighbour in entered or constraints_low.is_barred(neighbour) or (
+                constraints_low.is_stop(neighbour) and neighbour != origin):
+            continue
+        path = ctx.graph.cheapest(origin, neighbour, constraints_low, budget=SEARCH_BUDGET)
+        if path is not None and path.cost < SEARCH_BUDGET:
+            entered.add(neighbour)
+    return Route(found.cost, high, frozenset(entered))
+
+
+def _blocked(ctx: Context, origin: str, destination: str, *, arnold: bool,
+             limits: Constraints) -> Route:
+    """No legal route: say which limit every route breaks, if any route exists at all."""
+    free = Constraints(cost=lambda line: line_cost(line.kind, arnold=arnold, unknown=1))
+    anyway = ctx.graph.cheapest(origin, destination, free)
+    if anyway is None:
+        if not ctx.graph.complete:
+            return Route(None, None, frozenset(), known=False)
+        return Route(None, None, frozenset(), problem=(
+            f"no route joins {ctx.space_name(origin)} to {ctx.space_name(destination)}"))
+    for space in anyway.spaces[1:]:
+        if limits.is_barred(space):
+            return Route(None, None, frozenset(), rule="WW-MOV-09", problem=(
+                f"a lone General cannot pass {ctx.space_name(space)}, which holds enemy CUs "
+                "or an enemy PC, and no other route exists"))
+        if space != destination and limits.is_stop(space):
+            return Route(None, None, frozenset(), rule="WW-MOV-08", problem=(
+                f"the route passes {ctx.space_name(space)}, which holds enemy CUs: entering "
+                "it ends the move (WW 7.3.B), and no other route exists"))
+    return Route(None, None, frozenset(), problem=(
+        f"no route from {ctx.space_name(origin)} to {ctx.space_name(destination)} avoids "
+        "spaces that end or bar the move"))
+
+
+__all__ = ["WILDERNESS_COST", "Route", "route"]

@@ -1,0 +1,129 @@
+"""Card plays and the impulse sequence (WW 5.3, 6.2, 6.33, 7.1.B; tables T2, T12)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.places import PlaceKind
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.sequence import Knowledge
+from adjudicator.systems.washingtons_war.actions import (
+    BattleCardPlayed,
+    ImpulseEnded,
+    ImpulseOpened,
+)
+from adjudicator.systems.washingtons_war.data import CardKind
+from adjudicator.systems.washingtons_war.procedure import Impulse, Use
+from adjudicator.systems.washingtons_war.rules.context import Context
+
+FAMILY = RuleFamily("cards", frozenset({"WW-SEQ-04", "WW-SEQ-06", "WW-CARD-09",
+                                        "WW-CARD-14", "WW-OPS-02"}),
+                    positional=frozenset({"WW-SEQ-06", "WW-CARD-14"}))
+QUEUE_START_VALUES = (1, 2)
+"""WW 7.1.B.i: a queue is started with a 1 or 2 OPS card."""
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The card and sequence rules of one action."""
+    if isinstance(action, ImpulseOpened):
+        yield from _alternation(action, ctx)
+        yield from _queue_start(action, ctx)
+    elif isinstance(action, ImpulseEnded):
+        yield from _one_thing(action.impulse, ctx)
+        yield from _destination(action.impulse, ctx)
+    elif isinstance(action, BattleCardPlayed):
+        yield from _battle_cards(action, ctx)
+
+
+def _alternation(action: ImpulseOpened, ctx: Context) -> Iterator[Outcome]:
+    """WW-SEQ-04 (WW 5.3): the players alternate impulses; a player plays twice in a row
+    only when his opponent's hand is empty. A card drawn at random (WW 6.31), an exchange
+    (WW 6.32.C) and cards of a battle (WW 6.33) are not impulses."""
+    previous, impulse = action.previous, action.impulse
+    moment = ctx.moment
+    if previous is None or moment.knowledge is Knowledge.UNKNOWN:
+        return
+    if previous.step < moment.since_step:
+        return
+    if previous.side is impulse.side and action.opponent_cards > 0:
+        yield Check.illegal("WW-SEQ-04", impulse.step, f"{impulse.side.value} played "
+                            f"{ctx.card_name(impulse.card)} right after his own "
+                            f"{ctx.card_name(previous.card)}, while his opponent held "
+                            f"{action.opponent_cards} cards", expected="alternate impulses",
+                            observed="two in a row")
+    yield Check.done("WW-SEQ-04")
+
+
+def _queue_start(action: ImpulseOpened, ctx: Context) -> Iterator[Outcome]:
+    """WW-OPS-02 (WW 7.1.B.i): an Operations Queue starts with a 1 or 2 OPS card."""
+    impulse = action.impulse
+    if impulse.use is not Use.QUEUE or impulse.queue_total is None:
+        return
+    card = ctx.card(impulse.card)
+    if card is None or card.ops is None or impulse.queue_total != card.ops:
+        return
+    if card.ops not in QUEUE_START_VALUES:
+        yield Check.illegal("WW-OPS-02", impulse.step, f"an Operations Queue was started "
+                            f"with {card.name}, a {card.ops} OPS card",
+                            expected="a 1 or 2 OPS card", observed=str(card.ops))
+    yield Check.done("WW-OPS-02")
+
+
+def things_done(impulse: Impulse) -> list[str]:
+    """What one card did, in the words of WW 5.3 (a)–(d)."""
+    own_pcs = [c for c in impulse.pcs if c.after is impulse.side]
+    return [kind for kind, done in (("moved a General", impulse.activations),
+                                    ("placed or flipped PCs", own_pcs),
+                                    ("brought reinforcements", impulse.arrivals)) if done]
+
+
+def _one_thing(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-SEQ-06 (WW 5.3, 6.2): each card play does exactly one thing."""
+    kinds = things_done(impulse)
+    if len(kinds) > 1:
+        yield Check.illegal("WW-SEQ-06", impulse.step, f"one card "
+                            f"({ctx.card_name(impulse.card)}) {' and '.join(kinds)}")
+    yield Check.done("WW-SEQ-06")
+
+
+def _destination(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-14 (WW 6.2, 8.1.B, 8.2.B): an OPS card used to reinforce goes into a
+    Reinforcement Card box; one used to move or place PCs goes to the discard pile (or
+    into an Operations Queue, WW 7.1.B)."""
+    card = ctx.card(impulse.card)
+    if card is None or card.kind is not CardKind.OPS:
+        return
+    destination = impulse.destination
+    to_box = destination.kind is PlaceKind.CARDS and "reinforcement" in destination.key
+    acted = bool(impulse.activations or [c for c in impulse.pcs if c.after is impulse.side])
+    if impulse.arrivals and not to_box:
+        yield Check.illegal("WW-CARD-14", impulse.step, f"reinforcements came with "
+                            f"{card.name}, which was not put into a Reinforcement Card box")
+    elif to_box and acted and not impulse.arrivals:
+        yield Check.illegal("WW-CARD-14", impulse.step, f"{card.name} was put into the "
+                            "Reinforcement Card box but used to move or place PCs")
+    yield Check.done("WW-CARD-14")
+
+
+def _battle_cards(action: BattleCardPlayed, ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-09 (WW 6.33.D, 9.2 Step 1): in each battle each side plays or discards at
+    most one card, the attacker deciding first."""
+    battle = action.battle
+    side = action.side
+    played = [c for c in battle.cards if c.side.value == side]
+    if played:
+        yield Check.illegal("WW-CARD-09", action.step, f"{side} played a second card "
+                            f"({ctx.card_name(action.card)}) in the battle at "
+                            f"{ctx.space_name(battle.space)}", spaces=(battle.space,),
+                            expected="at most 1 card per side", observed="2")
+    elif side == battle.attacker.value and battle.cards:
+        yield Check.illegal("WW-CARD-09", action.step, f"the attacker played "
+                            f"{ctx.card_name(action.card)} after the defender's card in the "
+                            f"battle at {ctx.space_name(battle.space)}; the attacker decides "
+                            "first", spaces=(battle.space,))
+    yield Check.done("WW-CARD-09")
+
+
+__all__ = ["FAMILY", "judge", "things_done"]

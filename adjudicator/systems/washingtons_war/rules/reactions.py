@@ -1,0 +1,213 @@
+"""American reactions and retreats: interception (WW 7.8), retreat before battle (WW 7.9)
+and retreat after battle (WW 9.6), including British retreat by sea (WW 9.62)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.washingtons_war.actions import (
+    Interception,
+    Retreat,
+    RetreatBeforeBattle,
+)
+from adjudicator.systems.washingtons_war.data import Side
+from adjudicator.systems.washingtons_war.procedure import carried_total
+from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
+from adjudicator.systems.washingtons_war.state import other
+
+FAMILY = RuleFamily("reactions", frozenset({
+    "WW-INT-01", "WW-INT-03", "WW-INT-04", "WW-NAV-02", "WW-RBB-01", "WW-RBB-03",
+    "WW-RET-01", "WW-RET-02", "WW-RET-03", "WW-RET-04"}))
+MAX_WITH_GENERAL = 5
+"""WW 7.8.C, 7.9.B: an intercepting or retreating General takes at most 5 CUs."""
+ELIGIBLE = "eligible"
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The reaction and retreat rules of one action."""
+    if isinstance(action, Interception):
+        yield from _interception(action, ctx)
+    elif isinstance(action, RetreatBeforeBattle):
+        yield from _retreat_before_battle(action, ctx)
+    elif isinstance(action, Retreat):
+        yield from _retreat(action, ctx)
+
+
+def _adjacent_for(ctx: Context, general: str | None, a: str, b: str) -> bool | None:
+    """Whether a General may cross from a to b (Falmouth–Quebec for Arnold only, WW 7.4.D);
+    None when the data's map is incomplete and knows no line."""
+    line = ctx.graph.connection(a, b)
+    if line is None:
+        return False if ctx.graph.complete else None
+    return line.kind != ARNOLD_LINE or general == "arnold"
+
+
+def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
+    """WW-INT-01/03/04, WW-NAV-02 (WW 7.8, 7.5)."""
+    name = ctx.general_name(action.general)
+    leg, step = action.leg, action.step
+    problems = []
+    if leg is not None:
+        if leg.naval == ELIGIBLE and len(action.impulse.activations[-1].legs) == 1:
+            yield Check.illegal("WW-NAV-02", step, f"{name} intercepted a British Army that "
+                                "moved by sea; Naval Movement cannot be intercepted",
+                                spaces=(action.destination,), pieces=(name,))
+            yield Check.done("WW-NAV-02")
+            return
+        if not leg.carried:
+            problems.append("the British General moved without CUs (WW 7.8.B)")
+        if not leg.enemy_pc_at_destination:
+            problems.append("the space has no American PC (WW 7.8.A)")
+        if leg.friendly_cus_at_destination:
+            problems.append("the space already held British CUs (WW 7.8.B)")
+    if not action.carried:
+        problems.append(f"{name} had no CUs: only an Army intercepts (WW 7.8.A)")
+    adjacent = _adjacent_for(ctx, action.general, action.origin, action.destination)
+    if adjacent is False:
+        problems.append(f"{ctx.space_name(action.origin)} is not adjacent (for {name}) to "
+                        f"{ctx.space_name(action.destination)} (WW 7.8.A, 7.4.D)")
+    if action.general in action.impulse.intercepted_by:
+        problems.append(f"{name}'s Army already attempted an interception during this "
+                        "British card (WW 7.8.E)")
+    for problem in problems:
+        yield Check.illegal("WW-INT-01", step, f"{name} intercepted into "
+                            f"{ctx.space_name(action.destination)}, but {problem}",
+                            spaces=(action.origin, action.destination), pieces=(name,))
+    if adjacent is None:
+        yield Check.unchecked("WW-INT-01", step, f"whether {ctx.space_name(action.origin)} "
+                              f"is adjacent to {ctx.space_name(action.destination)} is not in "
+                              "the data", needs=("map connections",))
+    else:
+        yield Check.done("WW-INT-01")
+    yield Check.done("WW-NAV-02")
+    # The General and all his CUs, up to 5, move in (WW 7.8.C).
+    moved = carried_total(action.carried)
+    if moved > MAX_WITH_GENERAL or (action.left_behind and moved < MAX_WITH_GENERAL):
+        yield Check.illegal("WW-INT-03", step, f"{name} intercepted with {moved} CUs and left "
+                            f"{action.left_behind} behind; he takes all his CUs up to 5",
+                            expected=f"min(all, {MAX_WITH_GENERAL})", observed=str(moved),
+                            pieces=(name,))
+    yield Check.done("WW-INT-03")
+
+
+def _retreat_before_battle(action: RetreatBeforeBattle, ctx: Context) -> Iterator[Outcome]:
+    """WW-RBB-01/03, WW-INT-04 (WW 7.9, 7.8.D–E, 9.61)."""
+    battle, step = action.battle, action.step
+    name = ctx.general_name(action.general) if action.general else "leaderless CUs"
+    spaces = (action.origin, action.destination)
+    if battle.attacker is not Side.BR:
+        yield Check.illegal("WW-RBB-01", step, f"British forces left "
+                            f"{ctx.space_name(action.origin)} before battle; only the "
+                            "Americans retreat before battle", spaces=spaces)
+        return
+    if action.general is None:
+        yield Check.illegal("WW-RBB-01", step, f"CUs without a General left "
+                            f"{ctx.space_name(action.origin)} before battle; only an American "
+                            "Army may retreat before battle (WW 7.9.A)", spaces=spaces)
+    elif action.general in action.impulse.intercepted_by or battle.intercepted:
+        yield Check.illegal("WW-INT-04", step, f"{name} retreated before battle after an "
+                            "interception attempt during this British card", spaces=spaces,
+                            pieces=(name,))
+    yield Check.done("WW-RBB-01")
+    yield Check.done("WW-INT-04")
+    yield from _retreat_space(ctx, "WW-RBB-03", step, name, action.general, action.origin,
+                              action.destination, Side.AM, forbidden=battle.entered_from
+                              if len(battle.entered_from) == 1 else frozenset())
+    moved = carried_total(action.carried)
+    if moved > MAX_WITH_GENERAL:
+        yield Check.illegal("WW-RBB-03", step, f"{name} retreated before battle with {moved} "
+                            f"CUs; at most {MAX_WITH_GENERAL} go with him", pieces=(name,),
+                            expected=f"≤ {MAX_WITH_GENERAL}", observed=str(moved))
+
+
+def _retreat_space(ctx: Context, rule: str, step: int, name: str, general: str | None,
+                   origin: str, destination: str, side: Side, *,
+                   forbidden: frozenset[str]) -> Iterator[Outcome]:
+    """A retreat goes to one adjacent space with no enemy CU and no enemy PC (WW 9.61.A)."""
+    enemy = other(side)
+    spaces = (origin, destination)
+    adjacent = _adjacent_for(ctx, general, origin, destination)
+    there = ctx.state.space(destination)
+    if adjacent is False:
+        yield Check.illegal(rule, step, f"{name} retreated from {ctx.space_name(origin)} to "
+                            f"{ctx.space_name(destination)}, which is not adjacent",
+                            spaces=spaces)
+    elif adjacent is None:
+        yield Check.unchecked(rule, step, f"whether {ctx.space_name(origin)} is adjacent to "
+                              f"{ctx.space_name(destination)} is not in the data",
+                              needs=("map connections",))
+    if there.cus_of(enemy) or there.pc is enemy:
+        yield Check.illegal(rule, step, f"{name} retreated into "
+                            f"{ctx.space_name(destination)}, which holds enemy CUs or an "
+                            "enemy PC", spaces=spaces)
+    if destination in forbidden:
+        yield Check.illegal(rule, step, f"{name} retreated into "
+                            f"{ctx.space_name(destination)}, the space the attack came from",
+                            spaces=spaces)
+    if adjacent is not None:
+        yield Check.done(rule)
+
+
+def _retreat(action: Retreat, ctx: Context) -> Iterator[Outcome]:
+    """WW-RET-01/02/03/04 (WW 9.61, 9.62, 7.8.F)."""
+    battle, step = action.battle, action.step
+    side = Side(action.side) if action.side else battle.attacker
+    general = action.generals[0] if action.generals else None
+    name = ctx.general_name(general) if general else "leaderless CUs"
+    spaces = (action.origin, action.destination)
+    if action.attacker:
+        # A losing attacker goes back where he entered the battle from (WW 9.61.B, 7.8.F).
+        if action.destination not in battle.entered_from:
+            came = " or ".join(ctx.space_name(s) for s in sorted(battle.entered_from))
+            yield Check.illegal("WW-RET-02", step, f"{name} retreated to "
+                                f"{ctx.space_name(action.destination)}; a losing attacker "
+                                f"goes back to the space he entered from ({came})",
+                                spaces=spaces, expected=came,
+                                observed=ctx.space_name(action.destination))
+        yield Check.done("WW-RET-02")
+        yield from _retreat_space(ctx, "WW-RET-01", step, name, general, action.origin,
+                                  action.destination, side, forbidden=frozenset())
+        return
+    by_sea = side is Side.BR and ctx.is_port(action.origin) and ctx.is_port(
+        action.destination) and not ctx.graph.adjacent(action.origin, action.destination)
+    if by_sea:
+        yield from _by_sea(ctx, step, name, action.origin, action.destination)
+        return
+    yield from _retreat_space(ctx, "WW-RET-01", step, name, general, action.origin,
+                              action.destination, side, forbidden=frozenset())
+    # A losing defender may not retreat into the space the attack came from (WW 9.61.B).
+    if len(battle.entered_from) == 1 and action.destination in battle.entered_from:
+        yield Check.illegal("WW-RET-03", step, f"{name} retreated into "
+                            f"{ctx.space_name(action.destination)}, the space the attack "
+                            "came from", spaces=spaces)
+    yield Check.done("WW-RET-03")
+
+
+def _by_sea(ctx: Context, step: int, name: str, origin: str,
+            destination: str) -> Iterator[Outcome]:
+    """WW-RET-04 (WW 9.62): a losing British defender in a port may retreat by sea, unless
+    the port is blockaded or a fortified port without a British PC, to any other
+    non-blockaded port with no American CU and no American PC."""
+    problems = []
+    record = ctx.data.spaces.get(origin)
+    here = ctx.state.space(origin)
+    if ctx.blockaded(origin):
+        problems.append(f"{ctx.space_name(origin)} is in the Blockaded Zone")
+    if record is not None and record.fortified and here.pc is not Side.BR:
+        problems.append(f"{ctx.space_name(origin)} is a fortified port without a British PC")
+    there = ctx.state.space(destination)
+    if ctx.blockaded(destination):
+        problems.append(f"{ctx.space_name(destination)} is in the Blockaded Zone")
+    if there.cus_of(Side.AM) or there.pc is Side.AM:
+        problems.append(f"{ctx.space_name(destination)} holds American CUs or an American PC")
+    for problem in problems:
+        yield Check.illegal("WW-RET-04", step, f"{name} retreated by sea to "
+                            f"{ctx.space_name(destination)}, but {problem}",
+                            spaces=(origin, destination))
+    yield Check.done("WW-RET-04")
+
+
+__all__ = ["FAMILY", "judge"]
