@@ -23,6 +23,8 @@ class RuleFamily:
     """Catalog ids this module judges."""
     positional: frozenset[str] | None = None
     """The ids among `checks` that need board positions; None means all of them."""
+    actions: tuple[type, ...] = ()
+    """The action types this family judges (the referee sends it only those)."""
 
     def __post_init__(self) -> None:
         if self.positional is not None and not self.positional <= self.checks:

@@ -20,7 +20,7 @@ from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.washingtons_war.data import WWData
 from adjudicator.systems.washingtons_war.interpret import Interpreter
 from adjudicator.systems.washingtons_war.procedure import WWProcedure
-from adjudicator.systems.washingtons_war.rules import FAMILIES, judge
+from adjudicator.systems.washingtons_war.rules import FAMILIES, judge, judged
 from adjudicator.systems.washingtons_war.rules.context import Context, map_graph
 from adjudicator.systems.washingtons_war.state import Entity, WWState, classify
 
@@ -103,6 +103,8 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
     # ------------------------------------------------------------------ internals
 
     def _judge(self, action: Action) -> None:
+        if not judged(action):
+            return
         self.ctx.moment = self.interpreter.proc.moment
         self.emit(judge(action, self.ctx), action.player)
 

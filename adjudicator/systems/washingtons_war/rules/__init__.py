@@ -24,14 +24,22 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 
 _MODULES = (cards, activation, movement, reactions, reinforcements, political_control)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
-_JUDGES: tuple[Callable[[Action, Context], Iterator[Outcome]], ...] = tuple(
-    module.judge for module in _MODULES)
+Judge = Callable[[Action, Context], Iterator[Outcome]]
+_BY_ACTION: dict[type, tuple[Judge, ...]] = {}
+for _module in _MODULES:
+    for _kind in _module.FAMILY.actions:
+        _BY_ACTION[_kind] = (*_BY_ACTION.get(_kind, ()), _module.judge)
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
-    """Every family's outcomes for one action."""
-    for family_judge in _JUDGES:
+    """Every family's outcomes for one action (only families that judge its type)."""
+    for family_judge in _BY_ACTION.get(type(action), ()):
         yield from family_judge(action, ctx)
 
 
-__all__ = ["FAMILIES", "judge"]
+def judged(action: Action) -> bool:
+    """Whether any family judges this type of action."""
+    return type(action) in _BY_ACTION
+
+
+__all__ = ["FAMILIES", "judge", "judged"]

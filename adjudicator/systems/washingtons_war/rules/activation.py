@@ -14,7 +14,8 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 
 FAMILY = RuleFamily("activation", frozenset({"WW-OPS-01", "WW-CAMP-01", "WW-CAMP-02",
                                              "WW-MOV-01"}),
-                    positional=frozenset({"WW-MOV-01"}))
+                    positional=frozenset({"WW-MOV-01"}),
+    actions=(ImpulseEnded, UnactivatedMove))
 CAMPAIGN_LIMIT = {Campaign.MAJOR: 3, Campaign.MINOR: 2}
 """WW 7.2.A: a Major Campaign activates up to 3 Generals, a Minor Campaign up to 2."""
 

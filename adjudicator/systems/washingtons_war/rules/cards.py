@@ -20,7 +20,8 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 
 FAMILY = RuleFamily("cards", frozenset({"WW-SEQ-04", "WW-SEQ-06", "WW-CARD-09",
                                         "WW-CARD-14", "WW-OPS-02"}),
-                    positional=frozenset({"WW-SEQ-06", "WW-CARD-14"}))
+                    positional=frozenset({"WW-SEQ-06", "WW-CARD-14"}),
+    actions=(ImpulseOpened, ImpulseEnded, BattleCardPlayed))
 QUEUE_START_VALUES = (1, 2)
 """WW 7.1.B.i: a queue is started with a 1 or 2 OPS card."""
 

@@ -33,7 +33,8 @@ from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Conte
 FAMILY = RuleFamily("movement", frozenset({
     "WW-MOV-02", "WW-MOV-03", "WW-MOV-04", "WW-MOV-05", "WW-MOV-06", "WW-MOV-07",
     "WW-MOV-08", "WW-MOV-09", "WW-MOV-10", "WW-MOV-11", "WW-MOV-12", "WW-NAV-01",
-    "WW-OVR-01", "WW-OVR-02", "WW-OVR-05", "WW-RBB-04"}))
+    "WW-OVR-01", "WW-OVR-02", "WW-OVR-05", "WW-RBB-04"}),
+    actions=(LegMoved, ActivationEnded, BattleSettled, SentToBox, AtRest))
 
 BRITISH_ALLOWANCE = 4
 """WW 7.3.A: a General may move up to 4 spaces."""

@@ -25,7 +25,8 @@ from adjudicator.systems.washingtons_war.state import CONGRESS_DISPERSED
 
 FAMILY = RuleFamily("political_control", frozenset({
     "WW-PC-01", "WW-PC-02", "WW-PC-03", "WW-PC-04", "WW-PC-05", "WW-PC-06", "WW-OPS-05",
-    "WW-CAMP-04", "WW-CONG-04", "WW-POL-01"}))
+    "WW-CAMP-04", "WW-CONG-04", "WW-POL-01"}),
+    actions=(PcChanged, ImpulseEnded))
 LANDING_PARTIES = 1
 """WW 7.2.B: one Landing Party per Campaign card."""
 

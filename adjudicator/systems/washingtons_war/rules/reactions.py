@@ -20,7 +20,8 @@ from adjudicator.systems.washingtons_war.state import other
 
 FAMILY = RuleFamily("reactions", frozenset({
     "WW-INT-01", "WW-INT-03", "WW-INT-04", "WW-NAV-02", "WW-RBB-01", "WW-RBB-03",
-    "WW-RET-01", "WW-RET-02", "WW-RET-03", "WW-RET-04"}))
+    "WW-RET-01", "WW-RET-02", "WW-RET-03", "WW-RET-04"}),
+    actions=(Interception, RetreatBeforeBattle, Retreat))
 MAX_WITH_GENERAL = 5
 """WW 7.8.C, 7.9.B: an intercepting or retreating General takes at most 5 CUs."""
 ELIGIBLE = "eligible"

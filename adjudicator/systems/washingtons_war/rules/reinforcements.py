@@ -14,7 +14,8 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 
 FAMILY = RuleFamily("reinforcements", frozenset({
     "WW-REIN-02", "WW-REIN-03", "WW-REIN-04", "WW-REIN-05", "WW-REIN-06"}),
-    positional=frozenset({"WW-REIN-03", "WW-REIN-05", "WW-REIN-06"}))
+    positional=frozenset({"WW-REIN-03", "WW-REIN-05", "WW-REIN-06"}),
+    actions=(ImpulseEnded,))
 USES_PER_TURN = {Side.BR: 1, Side.AM: 2}
 """WW 8.1.B, 8.2.B: the British reinforce once a turn, the Americans twice."""
 FRENCH = "rochambeau"
