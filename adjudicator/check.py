@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator import __version__
@@ -67,10 +68,10 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
     except VassalFormatError as error:
         return unreadable_report(system, source=path, module=module_path, error=str(error))
     board = Board.for_module(module)
-    steps: list[Step] = []
+    summary = StepSummary()
     blank = False
     for step in iter_steps(save, module, board=board):
-        steps.append(step)
+        summary.add(step)
         if step.index == 0:
             blank = len(board) == 0
             referee.start(step, board)
@@ -78,10 +79,10 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
             referee.step(step, board)
     verdict = referee.finish()
     problems = [str(p) for p in save.problems]
-    if len(steps) <= 1:
+    if summary.count <= 1:
         kind = GameKind.LOG if path.suffix.lower() == ".vlog" else save.kind
         problems.append(NO_STEPS[kind])
-    return build_report(system, verdict, steps, source=path, module=module_path,
+    return build_report(system, verdict, summary, source=path, module=module_path,
                         problems=problems, blank=blank)
 
 
@@ -102,7 +103,36 @@ def report_status(verdict: Verdict, *, logged_steps: int, findings: Sequence[Fin
     return ReportStatus.JUDGED
 
 
-def build_report(system: GameSystem, verdict: Verdict, steps: Sequence[Step], *,
+@dataclass(slots=True)
+class StepSummary:
+    """What the report needs of the replayed steps, kept while they stream by (the steps
+    themselves are not kept: memory stays flat however long the log)."""
+
+    count: int = 0
+    """Steps seen, step 0 included."""
+    undone: dict[int, tuple[int, str | None]] = field(default_factory=dict)
+    """Undone step → (the undo step, who undid it)."""
+    problems: Counter[str] = field(default_factory=Counter)
+    """Replay problems, in first-seen order, with their counts."""
+
+    def add(self, step: Step) -> None:
+        """Take one step into account."""
+        self.count += 1
+        if step.undoes is not None:
+            self.undone[step.undoes] = (step.index, _who(step))
+        for problem in step.problems:
+            self.problems[str(problem)] += 1
+
+    @classmethod
+    def of(cls, steps: Iterable[Step]) -> StepSummary:
+        """The summary of steps already collected."""
+        summary = cls()
+        for step in steps:
+            summary.add(step)
+        return summary
+
+
+def build_report(system: GameSystem, verdict: Verdict, steps: StepSummary | Sequence[Step], *,
                  source: Path, module: Path | None, problems: Sequence[str],
                  blank: bool = False) -> Report:
     """Assemble the report: undo handling, step order, status, coverage of the catalog.
@@ -110,16 +140,18 @@ def build_report(system: GameSystem, verdict: Verdict, steps: Sequence[Step], *,
     When nothing was judged (another game, no rule checked, no logged step), no rule is
     reported checked: the referee's checked rules are listed unchecked, with the reason.
     """
-    undone = {step.undoes: step for step in steps if step.undoes is not None}
+    summary = steps if isinstance(steps, StepSummary) else StepSummary.of(steps)
+    undone = summary.undone
     findings = [f for f in verdict.findings if f.step not in undone]
-    for index, undo in sorted(undone.items()):
+    for index, (undo, who) in sorted(undone.items()):
         findings.append(Finding(
             game=system.id, rule_id=UNDO_RULE[0], rule=UNDO_RULE[1], severity=Severity.INFO,
-            step=index, player=_who(undo), message=f"step {index} was undone by step "
-            f"{undo.index}; its findings are withdrawn"))
+            step=index, player=who, message=f"step {index} was undone by step "
+            f"{undo}; its findings are withdrawn"))
     findings.sort(key=lambda f: (-1 if f.step is None else f.step, f.rule_id))
-    all_problems = [*problems, *_grouped(str(p) for step in steps for p in step.problems)]
-    logged = max(len(steps) - 1, 0)
+    all_problems = [*problems, *(text if n == 1 else f"{text} (×{n})"
+                                 for text, n in summary.problems.items())]
+    logged = max(summary.count - 1, 0)
     status = report_status(verdict, logged_steps=logged, findings=findings,
                            problems=all_problems, blank=blank)
     catalog_ids = [rule.rule_id for rule in system.catalog()]
@@ -154,12 +186,6 @@ def unreadable_report(system: GameSystem, *, source: Path, module: Path | None,
         steps=0, coverage=Coverage(unchecked={rule.rule_id: UNREADABLE
                                               for rule in system.catalog()}),
         problems=[error])
-
-
-def _grouped(problems: Iterable[str]) -> list[str]:
-    """Problems in first-seen order, a repeated one written once with its count."""
-    counts = Counter(problems)
-    return [text if n == 1 else f"{text} (×{n})" for text, n in counts.items()]
 
 
 def _who(step: Step) -> str | None:

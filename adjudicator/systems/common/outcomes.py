@@ -53,6 +53,7 @@ class Computed:
 
 
 Outcome = Violation | Applied | Computed
+_APPLIED: dict[str, Applied] = {}
 
 
 class Check:
@@ -82,8 +83,11 @@ class Check:
 
     @staticmethod
     def done(rule_id: str) -> Applied:
-        """The rule was applied."""
-        return Applied(rule_id)
+        """The rule was applied (one shared value per rule: checks run at every step)."""
+        applied = _APPLIED.get(rule_id)
+        if applied is None:
+            applied = _APPLIED[rule_id] = Applied(rule_id)
+        return applied
 
     @staticmethod
     def computed(kind: str, step: int, rule_id: str, summary: str, *,

@@ -158,7 +158,10 @@ class PcChanged(Action):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AtRest(Action):
-    """The position after an impulse or phase step: stacking and single markers."""
+    """The position after an impulse: stacking at rest (WW 3.0, 7.4.C)."""
+
+    spaces: frozenset[str] | None = None
+    """The spaces to look at (those the impulse touched); None: every space."""
 
 
 __all__ = [

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind, hand
 from adjudicator.systems.common.sequence import Knowledge, SequenceOfPlay
 from adjudicator.systems.common.tracker import Relocation
+from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
     ActivationEnded,
     AtRest,
@@ -134,7 +135,7 @@ class Interpreter:
     def begin(self, year: str | None) -> None:
         """The starting position: the turn is the year property, the phase unknown."""
         self.state.year = year
-        self.proc = replace(self.proc, moment=replace(self.proc.moment, turn=year))
+        self.proc = evolve(self.proc, moment=evolve(self.proc.moment, turn=year))
 
     def step(self, step: Step, relocations: Sequence[Relocation[Entity]],
              player: str | None, year: str | None) -> None:
@@ -150,8 +151,14 @@ class Interpreter:
         self._rolls(step)
         groups = self._groups(pieces)
         pcs = [r for r in pieces if _kind(r) == "pc"]
-        if any(r.unresolved for r in pieces) and self.proc.impulse is not None:
-            self._set_impulse(replace(self.proc.impulse, unresolved=True))
+        impulse = self.proc.impulse
+        if impulse is not None and pieces:
+            touched = {place.key for r in pieces for place in (r.origin, r.destination)
+                       if place is not None and place.is_space} - impulse.touched
+            unresolved = impulse.unresolved or any(r.unresolved for r in pieces)
+            if touched or unresolved != impulse.unresolved:
+                self._set_impulse(evolve(impulse, touched=impulse.touched | touched,
+                                          unresolved=unresolved))
         # Read everything against the position before the step, then apply it.
         moves = [g for g in groups if _on_map(g.origin) and _on_map(g.destination)
                  and g.origin != g.destination]
@@ -193,12 +200,12 @@ class Interpreter:
             # After an overrun the Army may move on (WW 9.7) — not after a retreat
             # before battle (WW 7.9.B), which keeps the stop.
             stop = activation.stop if battle.rbb else None
-            activation = replace(activation, stop=stop, overruns=activation.overruns + 1)
+            activation = evolve(activation, stop=stop, overruns=activation.overruns + 1)
             impulse = impulse.with_activation(activation)
         elif outcome == "battle" and activation is not None:
-            activation = replace(activation, battles=activation.battles + 1)
+            activation = evolve(activation, battles=activation.battles + 1)
             impulse = impulse.with_activation(activation)
-        self._set_impulse(replace(impulse, battle=None, battles=(*impulse.battles, battle)))
+        self._set_impulse(evolve(impulse, battle=None, battles=(*impulse.battles, battle)))
         self.judge(BattleSettled(step=step, side=battle.attacker.value, player=player,
                                  battle=battle, outcome=outcome, impulse=impulse))
 
@@ -216,7 +223,7 @@ class Interpreter:
         if phase != STRATEGY:
             self._close_impulse(step)
         machine.advance(phase, step, knowledge=knowledge, reason=reason)
-        self.proc = replace(self.proc, moment=machine.moment)
+        self.proc = evolve(self.proc, moment=machine.moment)
         self.judge(PhaseChange(step=step, player=player, turn=machine.moment.turn,
                                phase=phase, knowledge=knowledge, reason=reason))
 
@@ -226,7 +233,7 @@ class Interpreter:
         machine = self.sequence
         machine.new_turn(year, step, first_phase=REINFORCEMENTS,
                          reason=f"the year became {year}")
-        self.proc = replace(self.proc, moment=machine.moment, queues=(), reinforcements=(),
+        self.proc = evolve(self.proc, moment=machine.moment, queues=(), reinforcements=(),
                             change_credit=(), last=None)
         self.judge(PhaseChange(step=step, player=player, turn=year, phase=REINFORCEMENTS,
                                knowledge=Knowledge.INFERRED,
@@ -234,7 +241,7 @@ class Interpreter:
 
     def hands_empty(self) -> bool:
         """Whether both players' hands are empty (the Strategy Phase is over, WW 5.3)."""
-        return not any(place.kind is PlaceKind.HAND for place in self.state.card_at.values())
+        return not any(count > 0 for count in self.state.hand_size.values())
 
     # ------------------------------------------------------------------ cards
 
@@ -286,8 +293,8 @@ class Interpreter:
             return
         values = tuple(v for roll in step.rolls for v in (roll.values or (
             (roll.total,) if roll.total is not None else ())))
-        battle = replace(impulse.battle, rolls=(*impulse.battle.rolls, *values))
-        self._set_impulse(replace(impulse, battle=battle))
+        battle = evolve(impulse.battle, rolls=(*impulse.battle.rolls, *values))
+        self._set_impulse(evolve(impulse, battle=battle))
 
     def _battle_card(self, step: int, side: Side, card: str, impulse: Impulse,
                      player: str | None) -> None:
@@ -295,8 +302,8 @@ class Interpreter:
         assert battle is not None
         self.judge(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
                                     battle=battle, impulse=impulse))
-        battle = replace(battle, cards=(*battle.cards, BattleCard(step, side, card)))
-        self._set_impulse(replace(impulse, battle=battle))
+        battle = evolve(battle, cards=(*battle.cards, BattleCard(step, side, card)))
+        self._set_impulse(evolve(impulse, battle=battle))
 
     def _open_impulse(self, step: int, side: Side, card: str, name: str, origin: Place,
                       destination: Place, player: str | None) -> None:
@@ -326,11 +333,9 @@ class Interpreter:
         self._set_impulse(impulse)
         self.judge(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
                             origin=origin, destination=destination))
-        opponent = hand(other(side).value)
         self.judge(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
-                                 previous=previous, opponent_cards=sum(
-                                     1 for place in self.state.card_at.values()
-                                     if place == opponent)))
+                                 previous=previous,
+                                 opponent_cards=self.state.hand_size[other(side).value]))
 
     def _close_impulse(self, step: int) -> None:
         impulse = self.proc.impulse
@@ -340,11 +345,11 @@ class Interpreter:
         impulse = self.proc.impulse
         assert impulse is not None
         if impulse.use is Use.UNKNOWN:
-            impulse = replace(impulse, use=self._use_of(impulse))
-        self.proc = replace(self.proc, impulse=None, last=impulse)
+            impulse = evolve(impulse, use=self._use_of(impulse))
+        self.proc = evolve(self.proc, impulse=None, last=impulse)
         self.judge(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                 player=impulse.player, impulse=impulse))
-        self.judge(AtRest(step=step, player=impulse.player))
+        self.judge(AtRest(step=step, player=impulse.player, spaces=impulse.touched))
 
     def _use_of(self, impulse: Impulse) -> Use:
         record = self.data.cards.get(impulse.card)
@@ -361,7 +366,7 @@ class Interpreter:
         return Use.UNKNOWN
 
     def _set_impulse(self, impulse: Impulse) -> None:
-        self.proc = replace(self.proc, impulse=impulse)
+        self.proc = evolve(self.proc, impulse=impulse)
 
     # ------------------------------------------------------------------ movement
 
@@ -428,10 +433,10 @@ class Interpreter:
                 last = activation.legs[-1]
                 merged = Counter(dict(last.carried))
                 merged.update(group.cu)
-                leg = replace(last, carried=carried_of(merged))
-                activation = replace(activation, legs=(*activation.legs[:-1], leg))
+                leg = evolve(last, carried=carried_of(merged))
+                activation = evolve(activation, legs=(*activation.legs[:-1], leg))
                 self._set_impulse(impulse.with_activation(activation))
-                self.judge(LegMoved(step=step, side=side.value, player=player, leg=replace(
+                self.judge(LegMoved(step=step, side=side.value, player=player, leg=evolve(
                     leg, step=step), activation=activation, impulse=impulse))
                 return
             self.judge(UnactivatedMove(
@@ -446,7 +451,7 @@ class Interpreter:
                 self._end_activation(impulse, step)
                 impulse = self._impulse_now()
                 activation = Activation(general=general, step=step)
-                impulse = replace(impulse, activations=(*impulse.activations, activation))
+                impulse = evolve(impulse, activations=(*impulse.activations, activation))
             there = self.state.space(destination)  # after the step: what is there now
             enemy = other(side)
             before_enemy = there.cus_of(enemy)
@@ -463,15 +468,15 @@ class Interpreter:
                       naval=self._naval(side, origin, destination, carried))
             self.judge(LegMoved(step=step, side=side.value, player=player, leg=leg,
                                 activation=activation, impulse=impulse))
-            activation = replace(activation, legs=(*activation.legs, leg))
+            activation = evolve(activation, legs=(*activation.legs, leg))
             if before_enemy and activation.stop is None:
                 entered = found.entered_from or frozenset({origin})
                 battle = Battle(space=destination, attacker=side, general=general,
                                 entered_from=entered, step=step,
                                 attacker_cus=there.cus_of(side), defender_cus=before_enemy,
                                 defender_general=leg.enemy_general_at_destination)
-                activation = replace(activation, stop=Stop(step, destination, "battle"))
-                impulse = replace(impulse, battle=battle)
+                activation = evolve(activation, stop=Stop(step, destination, "battle"))
+                impulse = evolve(impulse, battle=battle)
             self._set_impulse(impulse.with_activation(activation))
 
     def _naval(self, side: Side, origin: str, destination: str, carried: Carried) -> str | None:
@@ -515,7 +520,7 @@ class Interpreter:
         battle = impulse.battle
         if battle is None:
             return
-        self._set_impulse(replace(impulse, battle=None, battles=(*impulse.battles, battle)))
+        self._set_impulse(evolve(impulse, battle=None, battles=(*impulse.battles, battle)))
 
     def _reaction(self, step: int, group: _Group, side: Side, impulse: Impulse,
                   player: str | None) -> None:
@@ -529,12 +534,12 @@ class Interpreter:
                                            general=general, origin=origin,
                                            destination=destination, carried=group.carried,
                                            battle=battle, impulse=impulse))
-            battle = replace(battle, rbb=True)
+            battle = evolve(battle, rbb=True)
             if activation is not None:
-                activation = replace(activation, stop=Stop(step, battle.space,
+                activation = evolve(activation, stop=Stop(step, battle.space,
                                                            "retreat before battle"))
                 impulse = impulse.with_activation(activation)
-            self._set_impulse(replace(impulse, battle=battle))
+            self._set_impulse(evolve(impulse, battle=battle))
             return
         last_leg = activation.legs[-1] if activation and activation.legs else None
         if (general is not None and last_leg is not None and last_leg.destination
@@ -544,16 +549,16 @@ class Interpreter:
                                     general=general, origin=origin, destination=destination,
                                     carried=group.carried, left_behind=left, impulse=impulse,
                                     leg=last_leg))
-            impulse = replace(impulse, intercepted_by=impulse.intercepted_by | {general})
+            impulse = evolve(impulse, intercepted_by=impulse.intercepted_by | {general})
             new = Battle(space=destination, attacker=impulse.side, general=last_leg.general,
                          entered_from=frozenset({last_leg.origin}), step=step,
                          attacker_cus=sum(n for _, n in last_leg.carried),
                          defender_cus=sum(n for _, n in group.carried), defender_general=True,
                          intercepted=True)
             if activation is not None:
-                activation = replace(activation, stop=Stop(step, destination, "interception"))
+                activation = evolve(activation, stop=Stop(step, destination, "interception"))
                 impulse = impulse.with_activation(activation)
-            self._set_impulse(replace(impulse, battle=new))
+            self._set_impulse(evolve(impulse, battle=new))
             return
         why = ("no British move provoked an interception or a retreat before battle, and no "
                "battle was fought there")
@@ -587,7 +592,7 @@ class Interpreter:
             return
         impulse = self.proc.impulse
         if impulse is not None and impulse.battle is not None and impulse.battle.space == origin:
-            self._set_impulse(replace(impulse, battle=replace(impulse.battle, losses=True)))
+            self._set_impulse(evolve(impulse, battle=evolve(impulse.battle, losses=True)))
             return
         if impulse is None and self.hands_empty() and not self.sequence.is_in(
                 WINTER_ATTRITION):
@@ -597,7 +602,7 @@ class Interpreter:
         credit = Counter({(s, n): v for s, n, v in self.proc.change_credit})
         for nat, value in group.cu.items():
             credit[(origin, nat)] += value
-        self.proc = replace(self.proc, change_credit=tuple(
+        self.proc = evolve(self.proc, change_credit=tuple(
             (s, n, v) for (s, n), v in credit.items() if v > 0))
 
     def _arrive(self, step: int, groups: Sequence[_Group], player: str | None) -> None:
@@ -623,15 +628,15 @@ class Interpreter:
             merged.update(cu)
             from_stock = Counter(dict(found.from_stock))
             from_stock.update(stock)
-            arrivals[space] = replace(found, generals=(*found.generals, *generals),
+            arrivals[space] = evolve(found, generals=(*found.generals, *generals),
                                       cu=carried_of(merged), from_stock=carried_of(from_stock))
-        self.proc = replace(self.proc, change_credit=tuple(
+        self.proc = evolve(self.proc, change_credit=tuple(
             (s, n, v) for (s, n), v in credit.items() if v > 0))
         impulse = self.proc.impulse
         for arrival in arrivals.values():
             self.judge(ReinforcementArrived(step=step, player=player, arrival=arrival))
             if impulse is not None:
-                impulse = replace(impulse, arrivals=(*impulse.arrivals, arrival))
+                impulse = evolve(impulse, arrivals=(*impulse.arrivals, arrival))
         if impulse is not None:
             self._set_impulse(impulse)
 
@@ -682,13 +687,13 @@ class Interpreter:
                 recorded[change.space] = change.before
             if actor is impulse.side and impulse.use is Use.CAMPAIGN and actor is Side.BR:
                 # A British PC change with a Campaign card is a Landing Party (WW 7.2.B).
-                impulse = replace(impulse, landing_party=(*impulse.landing_party, change),
+                impulse = evolve(impulse, landing_party=(*impulse.landing_party, change),
                                   pc_before=tuple(recorded.items()))
             elif actor is impulse.side:
-                impulse = replace(impulse, pcs=(*impulse.pcs, change),
+                impulse = evolve(impulse, pcs=(*impulse.pcs, change),
                                   pc_before=tuple(recorded.items()))
             else:
-                impulse = replace(impulse, other_pcs=(*impulse.other_pcs, change),
+                impulse = evolve(impulse, other_pcs=(*impulse.other_pcs, change),
                                   pc_before=tuple(recorded.items()))
             self._set_impulse(impulse)
         elif self.hands_empty() and self.proc.last is not None and (

@@ -11,11 +11,12 @@ reference.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.sequence import Moment, SequenceSpec, phases
+from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 
 SETUP = "setup"
@@ -208,6 +209,8 @@ class Impulse:
     unresolved: bool = False
     other_pcs: tuple[PcChange, ...] = ()
     """PC changes by the other side during this impulse (events, removals)."""
+    touched: frozenset[str] = frozenset()
+    """Spaces where Generals, CUs or the Congress came or went during this impulse."""
 
     @property
     def activation(self) -> Activation | None:
@@ -216,7 +219,7 @@ class Impulse:
 
     def with_activation(self, activation: Activation) -> Impulse:
         """This impulse with its current activation replaced."""
-        return replace(self, activations=(*self.activations[:-1], activation))
+        return evolve(self, activations=(*self.activations[:-1], activation))
 
     def pc_at_start(self, space: str, now: Side | None) -> Side | None:
         """The PC a space held before this card was played."""
@@ -251,7 +254,7 @@ class WWProcedure:
     def with_queue(self, side: Side, cards: tuple[str, ...]) -> WWProcedure:
         """This procedure with a side's queue replaced."""
         others = tuple(item for item in self.queues if item[0] is not side)
-        return replace(self, queues=(*others, (side, cards)) if cards else others)
+        return evolve(self, queues=(*others, (side, cards)) if cards else others)
 
     def reinforced(self, side: Side) -> int:
         """How many reinforcement actions a side has taken this turn."""

@@ -134,12 +134,14 @@ EMPTY = Holding()
 class WWState:
     """The position: every place's contents, where each General and card is."""
 
-    __slots__ = ("card_at", "general_at", "holdings", "year")
+    __slots__ = ("card_at", "general_at", "hand_size", "holdings", "year")
 
     def __init__(self) -> None:
         self.holdings: dict[Place, Holding] = {}
         self.general_at: dict[str, Place] = {}
         self.card_at: dict[str, Place] = {}
+        self.hand_size: Counter[str] = Counter()
+        """Cards in each side's hand (kept as cards come and go)."""
         self.year: str | None = None
 
     def at(self, place: Place) -> Holding:
@@ -172,6 +174,8 @@ class WWState:
         if entity.kind == "card":
             if place is not None:
                 self.card_at[entity.key] = place
+                if place.kind is PlaceKind.HAND:
+                    self.hand_size[place.key] += 1
             return
         if entity.kind == "general" and place is not None:
             self.general_at[entity.key] = place
@@ -196,6 +200,8 @@ class WWState:
         if entity.kind == "card":
             if self.card_at.get(entity.key) == place:
                 del self.card_at[entity.key]
+                if place is not None and place.kind is PlaceKind.HAND:
+                    self.hand_size[place.key] -= 1
             return
         if entity.kind == "general" and self.general_at.get(entity.key) == place:
             del self.general_at[entity.key]

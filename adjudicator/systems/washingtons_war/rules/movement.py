@@ -62,7 +62,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     elif isinstance(action, SentToBox):
         yield from _sent_to_box(action, ctx)
     elif isinstance(action, AtRest):
-        yield from _at_rest(action.step, ctx)
+        yield from _at_rest(action.step, ctx, action.spaces)
 
 
 def allowance(side: Side, activation: Activation, *, glover: bool) -> tuple[int, str]:
@@ -233,9 +233,12 @@ def _sent_to_box(action: SentToBox, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-MOV-11")
 
 
-def _at_rest(step: int, ctx: Context) -> Iterator[Outcome]:
-    """WW-MOV-11 and WW-MOV-12 on a position at rest (after an impulse)."""
-    for space, holding in ctx.state.spaces():
+def _at_rest(step: int, ctx: Context, spaces: frozenset[str] | None) -> Iterator[Outcome]:
+    """WW-MOV-11 and WW-MOV-12 on a position at rest (after an impulse): the spaces the
+    impulse touched (every space at the start)."""
+    holdings = ctx.state.spaces() if spaces is None else (
+        (space, ctx.state.space(space)) for space in sorted(spaces))
+    for space, holding in holdings:
         if len(holding.generals) < 2 and not holding.cu:
             continue
         # At rest, at most one General per side in a space (WW 3.0, 7.4.C).
