@@ -69,8 +69,9 @@ class ActionReferee(Generic[E, P]):
         self._findings: list[Finding] = []
         self._computations: list[Computation] = []
         self._history: OrderedDict[int, tuple[P, int, int]] = OrderedDict()
-        self._unresolved: dict[str, str] = {}
-        """Piece id → the raw location of a bound piece we cannot place."""
+        self._unresolved: dict[str, tuple[str, bool]] = {}
+        """Piece id → (the raw location, whether it is a card) of a bound piece we cannot
+        place. An unplaced card hides card plays, so then every rule is affected."""
         self._player: str | None = None
         self.last_step = 0
         self.started = False
@@ -171,10 +172,18 @@ class ActionReferee(Generic[E, P]):
         """Why positions cannot be trusted now (a bound piece at an unresolved place)."""
         if not self._unresolved:
             return None
-        raw = next(iter(self._unresolved.values()))
+        raw = next(iter(self._unresolved.values()))[0]
         more = len(self._unresolved) - 1
         return (f"a piece is at '{raw}', which the binding does not resolve"
                 + (f" (and {more} more)" if more else ""))
+
+    def _affected(self, rule_id: str) -> bool:
+        """Whether an unresolved location could change the verdict of `rule_id` now."""
+        if not self._unresolved:
+            return False
+        if rule_id in self._positional:
+            return True
+        return any(is_card for _, is_card in self._unresolved.values())
 
     def emit(self, outcomes: Iterable[Outcome], player: str | None = None) -> None:
         """Record what checks found; `player` defaults to the step's acting player."""
@@ -182,7 +191,7 @@ class ActionReferee(Generic[E, P]):
         unknown = self.positions_unknown
         for outcome in outcomes:
             if isinstance(outcome, Applied):
-                if unknown is None or outcome.rule_id not in self._positional:
+                if not self._affected(outcome.rule_id):
                     self.ledger.applied.add(outcome.rule_id)
                 continue
             citation = self.citations.get(outcome.rule_id, outcome.rule_id)
@@ -192,7 +201,7 @@ class ActionReferee(Generic[E, P]):
                     rule_id=outcome.rule_id, rule=citation, summary=outcome.summary,
                     inputs=outcome.inputs, result=outcome.result))
                 continue
-            if unknown is not None and outcome.rule_id in self._positional:
+            if unknown is not None and self._affected(outcome.rule_id):
                 outcome = outcome.withheld(unknown)
             self._add(outcome, citation, who)
 
@@ -210,11 +219,18 @@ class ActionReferee(Generic[E, P]):
 
     # ------------------------------------------------------------------ internals
 
+    def is_card(self, entity: E) -> bool:
+        """Whether an entity is a card (cards hide plays when unplaced)."""
+        return False
+
     def _note_positions(self, relocations: Iterable[Relocation[E]]) -> None:
         for relocation in relocations:
             place = relocation.destination
-            if place is not None and not place.resolved:
-                self._unresolved[relocation.piece_id] = place.key
+            if place is not None and not place.resolved and relocation.after is not None:
+                self._unresolved[relocation.piece_id] = (
+                    place.key, self.is_card(relocation.after.entity))
+                if self._unresolved[relocation.piece_id][1]:
+                    self.ledger.cards_unresolved = True
             else:
                 self._unresolved.pop(relocation.piece_id, None)
 
@@ -231,7 +247,7 @@ class ActionReferee(Generic[E, P]):
             severity=Severity.UNCHECKED, step=step, player=self._player,
             message=f"{relocation.name} {where} '{raw}', which the binding does not "
                     "resolve to a space or box: moves involving it are not judged",
-            pieces=(relocation.name,), observed=raw))
+            pieces=(relocation.name,)))
 
     def _remember(self, index: int) -> None:
         self._history[index] = (self.procedure, len(self._findings),

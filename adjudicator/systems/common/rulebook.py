@@ -57,6 +57,9 @@ class CoverageLedger:
     """Rule id → notes of the steps where it could not be checked."""
     unresolved_steps: list[int] = field(default_factory=list)
     """Steps where a bound piece was at a location the binding could not resolve."""
+    cards_unresolved: bool = False
+    """Whether a card was at an unresolved place: then card plays could not be seen and
+    every rule, not only those needing positions, is affected."""
 
     def note_unchecked(self, rule_id: str, note: str) -> None:
         """Remember why `rule_id` could not be checked at one step (first few kept)."""
@@ -97,7 +100,7 @@ def derive_coverage(catalog: Sequence[str], families: Sequence[RuleFamily],
                                   "the game, the module and the binding")
             continue
         notes = list(ledger.unchecked_at.get(rule_id, ()))
-        if rule_id in positional and unresolved:
+        if unresolved and (rule_id in positional or ledger.cards_unresolved):
             notes.insert(0, unresolved_note)
         applied = rule_id in ledger.applied
         if applied and not notes:

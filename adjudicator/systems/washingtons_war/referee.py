@@ -50,6 +50,10 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
         """The WW entity of a piece (an unbound piece among cards is an unknown card)."""
         return classify(name, entity_id, place)
 
+    def is_card(self, entity: Entity) -> bool:
+        """Cards are entities of kind `card`."""
+        return entity.kind == "card"
+
     def begin(self, arrivals: Sequence[Relocation[Entity]], step: Step, board: Board) -> None:
         """Build the starting position."""
         for relocation in arrivals:
