@@ -8,7 +8,7 @@ import re
 
 from adjudicator.systems.washingtons_war import actions
 from adjudicator.systems.washingtons_war.data import bundled_data
-from adjudicator.systems.washingtons_war.rules import FAMILIES, _MODULES
+from adjudicator.systems.washingtons_war.rules import _MODULES, FAMILIES
 from adjudicator.systems.washingtons_war.rules.context import map_graph
 
 CATALOG = {entry.id for entry in bundled_data().catalog}
