@@ -47,4 +47,16 @@ siege, a retreat). So a referee is built from the same parts for each game:
 A game package supplies: its data, its `SequenceSpec`, a state that applies relocations,
 an interpreter (steps → actions, with its procedure state) and rule families. Nothing here
 imports a game.
+
+How the four games' turns (digest section 2 of each) map onto it:
+- Washington's War: seven phases (WW 5.1–5.7); the Strategy Phase's impulses, a card
+  each, are the procedure, with activations and battles inside (`washingtons_war`).
+- War for America: Reinforcement, Initiative + Action Cycle, Winter steps, Administration
+  as phases; the Action Cycle's rounds and each side's Action Pulse are the procedure, the
+  Early Spring sub-steps segments of the Reinforcement Phase.
+- The American Revolution (S&T 270): seven phases (AR 5.1); Campaign Phases 1–3, each
+  with movement and combat of the first and second player, are segments
+  (`campaign-1/p1-move`, …), instant triggers are actions.
+- Almost a Miracle!: phases A–G (AaM 3.0); the Endeavors alternation with its passes,
+  activations, reactions and random events is the procedure, like WW's impulses.
 """
