@@ -327,7 +327,7 @@ def test_an_illegal_fixture_game_with_module_and_binding_is_judged_and_exits_1(
 
 
 def test_the_fixture_games_are_there() -> None:
-    assert len(ILLEGAL_GAMES) == 14
+    assert len(ILLEGAL_GAMES) >= 14
 
 
 @pytest.mark.parametrize("game", ILLEGAL_GAMES, ids=lambda path: path.stem)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from adjudicator.binding import Binding, Unmatched, match_names
 from adjudicator.systems.washingtons_war.data import Nationality, Side, WWData
+from adjudicator.systems.washingtons_war.data.vocabulary import BlockadeZone
 from vmod_schema.buildfile import MapKind, Module
 from vmod_schema.grids import RegionGrid, ZonedGrid
 from vmod_schema.pieces import decode_piece
@@ -52,6 +53,20 @@ PLACES: dict[str, tuple[str, ...]] = {
     "hand:BR": ("British Hand", "BR Hand", "British Cards"),
 }
 """Boxes, card boxes, decks and hands (WW 4.0, 6.1, 7.1.B, 8.1.B, 8.2.B, 6.34.C.iii)."""
+
+
+def zone_names(zone: BlockadeZone) -> tuple[str, ...]:
+    """The names a module might give a Blockade Zone box (WW 12.3): `New England`,
+    `New England Blockade Zone`, `Blockade Zone: New England`, …"""
+    name = zone.value
+    return (name, f"{name} Blockade Zone", f"{name} Zone", f"Blockade Zone {name}",
+            f"Blockade Zone: {name}", f"{name} Blockade Box", f"{name} Box")
+
+
+BLOCKADE_ZONES: dict[str, tuple[str, ...]] = {
+    f"zone:{zone.value}": zone_names(zone) for zone in BlockadeZone}
+"""The seven Blockade Zone boxes (WW 12.3), as `zone:<BlockadeZone value>` places, so the
+French Navy's box names the Blockaded Zone (`WWState.navy_zone`)."""
 YEAR_PROPERTIES = ("Year", "Turn", "Game Turn", "GameTurn")
 
 
@@ -82,6 +97,7 @@ def place_entities(data: WWData) -> dict[str, list[str]]:
     places = {f"space:{space.id}": [space.name, *space.aliases]
               for space in data.spaces.values()}
     places.update({place: list(names) for place, names in PLACES.items()})
+    places.update({place: list(names) for place, names in BLOCKADE_ZONES.items()})
     return places
 
 
@@ -146,5 +162,5 @@ def draft_binding(module: Module, data: WWData) -> Binding:
                                       and e not in maps.values()]))
 
 
-__all__ = ["draft_binding", "module_location_names", "module_piece_names",
+__all__ = ["BLOCKADE_ZONES", "draft_binding", "module_location_names", "module_piece_names",
            "piece_entities", "place_entities"]
