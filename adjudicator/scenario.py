@@ -22,6 +22,12 @@ dice buttons are looked up by name in the module.
     player = "British"
     pieces = ["Howe", "British CU 5"]
     path = ["Boston", "New York"]
+    [[actions]]
+    do = "exchange"
+    player = "British"
+    at = "New York"
+    remove = ["British CU 5"]
+    place = ["British CU 2", "British CU 3"]
     [[expect]]
     rule_id = "WW-MOV-02"
     step = 2
@@ -127,6 +133,18 @@ class RemovePieces(BaseModel):
     at: str
 
 
+class ExchangePieces(BaseModel):
+    """Counters taken off a location and others put there from the palette, in one step
+    (e.g. making change with CU counters: a `5` for a `2` and a `3`)."""
+
+    model_config = _MODEL
+    do: Literal["exchange"]
+    player: str
+    at: str
+    remove: list[str] = Field(min_length=1)
+    place: list[str] = Field(min_length=1)
+
+
 class RollDice(BaseModel):
     """A dice button pressed, with the result the scenario wants."""
 
@@ -153,8 +171,8 @@ class SayChat(BaseModel):
     text: str
 
 
-Action = Annotated[PlayCard | MovePieces | PlacePiece | FlipPiece | RemovePieces | RollDice
-                   | UndoStep | SayChat, Field(discriminator="do")]
+Action = Annotated[PlayCard | MovePieces | PlacePiece | FlipPiece | RemovePieces
+                   | ExchangePieces | RollDice | UndoStep | SayChat, Field(discriminator="do")]
 
 
 class Expectation(BaseModel):
@@ -433,6 +451,19 @@ class _Writer:
             tracked = self.find(action.piece, action.at)
             self.pieces.remove(tracked)
             self.game.step(RemovePiece(tracked.piece_id))
+        elif isinstance(action, ExchangePieces):
+            swap: list[Command] = []
+            for name in action.remove:
+                tracked = self.find(name, action.at)
+                self.pieces.remove(tracked)
+                swap.append(RemovePiece(tracked.piece_id))
+            spot = self.index.spot(action.at)
+            for name in action.place:
+                tracked = self._new(name, spot, None)
+                swap.append(AddPiece(tracked.piece_id, tracked.type_, tracked.state))
+            swap.append(Chat(f"* {', '.join(action.remove)} exchanged for "
+                             f"{', '.join(action.place)} in {action.at} *"))
+            self.game.step(*swap)
         elif isinstance(action, RollDice):
             name = self.scenario.players.get(action.player, action.player)
             values = ",".join(str(v) for v in action.result)

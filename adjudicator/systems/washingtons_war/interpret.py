@@ -124,6 +124,9 @@ class Interpreter:
         self.sides = {g: record.side for g, record in data.generals.items()}
         self.acting: Side | None = None
         """The side of the player who made the current step (from VASSAL's roster)."""
+        self._opened: tuple[Impulse, WWProcedure] | None = None
+        """The impulse last opened and the procedure just before it: if its card turns out
+        to have been given in exchange (WW 6.32.C), the procedure goes back to that."""
 
     # ------------------------------------------------------------------ public
 
@@ -234,7 +237,7 @@ class Interpreter:
         machine.new_turn(year, step, first_phase=REINFORCEMENTS,
                          reason=f"the year became {year}")
         self.proc = evolve(self.proc, moment=machine.moment, queues=(), reinforcements=(),
-                            change_credit=(), last=None)
+                            change_credit=(), change_debit=(), last=None)
         self.judge(PhaseChange(step=step, player=player, turn=year, phase=REINFORCEMENTS,
                                knowledge=Knowledge.INFERRED,
                                reason=f"the year became {year}"))
@@ -266,6 +269,9 @@ class Interpreter:
                                destination or Place(PlaceKind.DISCARD), player)
             return
         if destination is not None and destination.kind is PlaceKind.HAND and (
+                origin is not None and origin.kind is PlaceKind.DISCARD):
+            self._taken_in_exchange(Side(destination.key), card)
+        if destination is not None and destination.kind is PlaceKind.HAND and (
                 origin is not None and origin.kind is PlaceKind.DECK):
             impulse = self.proc.impulse
             if impulse is None and not self.sequence.is_in(STRATEGY):
@@ -277,14 +283,50 @@ class Interpreter:
 
     def _is_exchange(self, side: Side, destination: Place | None,
                      incoming: dict[str, Place | None]) -> bool:
-        """An OPS card swapped for the Event the opponent just discarded (WW 6.32.C):
-        in the same step, the opponent's discarded card comes into this side's hand."""
+        """An OPS card swapped for the Event the opponent just discarded (WW 6.32.C): the
+        opponent's discarded Event comes into this side's hand in the same step, or came
+        in a step before (the other order, an Event taken back after an OPS card was put on
+        the discard pile, is `_taken_in_exchange`). One exchange per discard."""
         last = self.proc.impulse or self.proc.last
-        if last is None or last.side is side:
+        if last is None or last.side is side or last.exchanged:
             return False
         if destination is None or destination.kind is not PlaceKind.DISCARD:
             return False
-        return incoming.get(last.card) == hand(side.value)
+        record = self.data.cards.get(last.card)
+        if record is not None and record.kind is not CardKind.EVENT:
+            return False
+        taken = incoming[last.card] if last.card in incoming else self.state.card_at.get(
+            last.card)
+        if taken != hand(side.value):
+            return False
+        if self.proc.impulse is last:
+            self._set_impulse(evolve(last, exchanged=True))
+        else:
+            self.proc = evolve(self.proc, last=evolve(last, exchanged=True))
+        return True
+
+    def _taken_in_exchange(self, side: Side, card: str) -> None:
+        """The Event the opponent discarded came into this side's hand right after this
+        side put an OPS card on the discard pile, and that card did nothing: it was given
+        in exchange (WW 6.32.C), not played — the impulse it opened is withdrawn."""
+        opened, impulse = self._opened, self.proc.impulse
+        if opened is None or impulse is None or opened[0] is not impulse:
+            return
+        before = opened[1]
+        last = before.last
+        if (impulse.side is not side or last is None or last.side is side
+                or last.card != card or last.exchanged):
+            return
+        given, taken = self.data.cards.get(impulse.card), self.data.cards.get(card)
+        if (given is not None and given.kind is not CardKind.OPS) or (
+                taken is not None and taken.kind is not CardKind.EVENT):
+            return
+        if impulse.destination.kind is not PlaceKind.DISCARD or impulse.activations or (
+                impulse.pcs or impulse.other_pcs or impulse.landing_party
+                or impulse.arrivals or impulse.battles):
+            return
+        self._opened = None
+        self.proc = evolve(before, last=evolve(last, exchanged=True))
 
     def _rolls(self, step: Step) -> None:
         """Dice rolled while a battle is open belong to it (WW 9.2 Steps 2, 4, 5)."""
@@ -309,6 +351,8 @@ class Interpreter:
                       destination: Place, player: str | None) -> None:
         self._close_impulse(step)
         self._enter(STRATEGY, step, "a card left a hand", player)
+        self.proc = evolve(self.proc, change_credit=(), change_debit=())
+        before = self.proc
         record = self.data.cards.get(card)
         use = Use.UNKNOWN
         queue_total: int | None = None
@@ -331,6 +375,7 @@ class Interpreter:
                           player=player, use=use, queue_total=queue_total)
         previous = self.proc.last
         self._set_impulse(impulse)
+        self._opened = (impulse, before)
         self.judge(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
                             origin=origin, destination=destination))
         self.judge(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
@@ -346,7 +391,10 @@ class Interpreter:
         assert impulse is not None
         if impulse.use is Use.UNKNOWN:
             impulse = evolve(impulse, use=self._use_of(impulse))
-        self.proc = evolve(self.proc, impulse=None, last=impulse)
+        # Making change is done within an impulse (or between two): what the counters
+        # taken off and put on did not net out is no longer change (WW 2.2.A, 3.0).
+        self.proc = evolve(self.proc, impulse=None, last=impulse, change_credit=(),
+                           change_debit=())
         self.judge(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                 player=impulse.player, impulse=impulse))
         self.judge(AtRest(step=step, player=impulse.player, spaces=impulse.touched))
@@ -606,7 +654,21 @@ class Interpreter:
             (s, n, v) for (s, n), v in credit.items() if v > 0))
 
     def _arrive(self, step: int, groups: Sequence[_Group], player: str | None) -> None:
+        """Pieces that came onto map spaces from a box or from stock (WW 8.1.C, 8.2.C,
+        12.2.B.ii) — less the CU counters that only made change (WW 2.2.A, 3.0: same
+        space, same nationality, same total), whichever came first: the counters taken
+        off (credit, which the counters put on use up) or those put on (debit, which
+        counters taken off later in the impulse cancel)."""
         credit = Counter({(s, n): v for s, n, v in self.proc.change_credit})
+        debit = Counter({(s, n): v for s, n, v in self.proc.change_debit})
+        impulse = self.proc.impulse
+        for key in list(credit):
+            cancelled = min(credit[key], debit[key])
+            if cancelled:
+                credit[key] -= cancelled
+                debit[key] -= cancelled
+                if impulse is not None:
+                    impulse = _unarrive(impulse, key[0], key[1], cancelled)
         arrivals: dict[str, Arrival] = {}
         for group in groups:
             assert group.destination is not None
@@ -623,16 +685,23 @@ class Interpreter:
             if not generals and not cu:
                 continue
             stock = cu if group.origin is None else Counter()
+            for nat, value in stock.items():
+                debit[(space, nat)] += value
             found = arrivals.get(space) or Arrival(step=step, space=space)
             merged = Counter(dict(found.cu))
             merged.update(cu)
             from_stock = Counter(dict(found.from_stock))
             from_stock.update(stock)
+            arriving = {*found.generals, *generals}
+            sides = {self.sides[g] for g in arriving if g in self.sides}
+            present = tuple(g for g in self.state.space(space).generals
+                            if g not in arriving and self.sides.get(g) in sides)
             arrivals[space] = evolve(found, generals=(*found.generals, *generals),
-                                      cu=carried_of(merged), from_stock=carried_of(from_stock))
+                                     cu=carried_of(merged), from_stock=carried_of(from_stock),
+                                     present=present)
         self.proc = evolve(self.proc, change_credit=tuple(
-            (s, n, v) for (s, n), v in credit.items() if v > 0))
-        impulse = self.proc.impulse
+            (s, n, v) for (s, n), v in credit.items() if v > 0), change_debit=tuple(
+            (s, n, v) for (s, n), v in debit.items() if v > 0))
         for arrival in arrivals.values():
             self.judge(ReinforcementArrived(step=step, player=player, arrival=arrival))
             if impulse is not None:
@@ -673,14 +742,20 @@ class Interpreter:
         return sides[0] if sides else None
 
     def _pc(self, step: int, change: PcChange, player: str | None) -> None:
+        """A PC change: charged to the card being played, or placed in the Political
+        Control Phase (WW 5.6, 10.2) — which it is once both hands are empty and the last
+        card cannot account for it (`_after_last_card`)."""
         impulse = self.proc.impulse
         actor = change.after if change.after is not None else (
             other(change.before) if change.before is not None else None)
-        if impulse is not None and actor is impulse.side and not self._chargeable(
-                impulse) and self.hands_empty():
-                self._enter(POLITICAL_CONTROL, step, "both hands are empty and the last card "
-                            "was already spent", player)
+        if impulse is not None and actor is not None and self.hands_empty():
+            reading = self._after_last_card(impulse, actor, change)
+            if reading == "phase":
+                self._enter(POLITICAL_CONTROL, step, "both hands are empty and the last "
+                            "card cannot account for this PC change", player)
                 impulse = None
+            elif reading == "either":
+                change = evolve(change, maybe_phase=True)
         if impulse is not None:
             recorded = dict(impulse.pc_before)
             if change.space not in recorded:
@@ -705,11 +780,59 @@ class Interpreter:
                              phase=self.sequence.moment.phase
                              if self.sequence.moment.known else None))
 
+    def _after_last_card(self, impulse: Impulse, actor: Side, change: PcChange) -> str:
+        """With both hands empty, whether a PC change is the last card's (`card`), the
+        Political Control Phase's (`phase`), or could be either (`either`: charged to the
+        card, which allows it, and marked). The phase places or flips only where the
+        player has an Army (WW 10.2.2); the card allows up to its OPS value of PC actions
+        (WW 10.11), or one Landing Party (WW 7.2.B), and nothing once it was spent on
+        something else (WW 5.3, 6.2). A change the card cannot take and the phase does not
+        allow is the card's: it is still the Strategy Phase until the log shows otherwise."""
+        if actor is not impulse.side:
+            # The other side's card was played before: his own placements now are the
+            # phase's; removals of his markers stay with the card being played.
+            return "phase" if change.after is actor else "card"
+        here = self.state.space(change.space)
+        army = bool(here.cus_of(actor)) and bool(here.generals_of(actor, self.sides))
+        if self._absorbs(impulse):
+            return "either" if army and change.after is actor else "card"
+        if (army and change.after is actor) or not self._chargeable(impulse):
+            return "phase"
+        return "card"
+
+    def _absorbs(self, impulse: Impulse) -> bool:
+        """Whether the impulse's card can take one more PC change of its side."""
+        if not self._chargeable(impulse):
+            return False
+        if impulse.use is Use.CAMPAIGN:
+            return impulse.side is Side.BR and not impulse.landing_party
+        record = self.data.cards.get(impulse.card)
+        if record is None or record.kind is not CardKind.OPS or record.ops is None:
+            return True  # an Event's text is not interpreted: it may allow more
+        return sum(1 for c in impulse.pcs if c.after is impulse.side) < record.ops
+
     def _chargeable(self, impulse: Impulse) -> bool:
         """Whether the impulse's card can still account for a PC change of its side."""
         if impulse.activations and impulse.use is not Use.CAMPAIGN:
             return False
         return not (impulse.arrivals or impulse.use in (Use.REINFORCE, Use.QUEUE, Use.GLOVER))
+
+
+def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int) -> Impulse:
+    """The impulse less `count` CUs of a nationality that came into a space from stock
+    (latest first): they were making change, not reinforcements."""
+    arrivals = list(impulse.arrivals)
+    for index in range(len(arrivals) - 1, -1, -1):
+        arrival = arrivals[index]
+        if count == 0 or arrival.space != space:
+            continue
+        stock, cu = Counter(dict(arrival.from_stock)), Counter(dict(arrival.cu))
+        taken = min(count, stock[nationality])
+        stock[nationality] -= taken
+        cu[nationality] -= taken
+        count -= taken
+        arrivals[index] = evolve(arrival, cu=carried_of(cu), from_stock=carried_of(stock))
+    return evolve(impulse, arrivals=tuple(a for a in arrivals if a.generals or a.cu))
 
 
 def roster_side(text: str | None) -> Side | None:

@@ -163,6 +163,9 @@ class PcChange:
     space: str
     before: Side | None
     after: Side | None
+    maybe_phase: bool = False
+    """Charged to the last card of the Strategy Phase, though it may as well be the
+    Political Control Phase's (both hands were empty and the player had an Army there)."""
 
     @property
     def action(self) -> str:
@@ -182,6 +185,8 @@ class Arrival:
     cu: Carried = ()
     from_stock: Carried = ()
     """The CUs among `cu` that came from stock (no box)."""
+    present: tuple[str, ...] = ()
+    """Generals of the arriving side already in the space as these arrived."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +214,8 @@ class Impulse:
     unresolved: bool = False
     other_pcs: tuple[PcChange, ...] = ()
     """PC changes by the other side during this impulse (events, removals)."""
+    exchanged: bool = False
+    """The opponent already took this impulse's discarded Event in exchange (WW 6.32.C)."""
     touched: frozenset[str] = frozenset()
     """Spaces where Generals, CUs or the Congress came or went during this impulse."""
 
@@ -243,6 +250,9 @@ class WWProcedure:
     """Reinforcement actions taken this turn per side (WW 8.1.B, 8.2.B)."""
     change_credit: tuple[tuple[str, Nationality, int], ...] = ()
     """CUs taken off a space to be exchanged for other counters (WW 2.2.A, 3.0)."""
+    change_debit: tuple[tuple[str, Nationality, int], ...] = ()
+    """CUs put into a space from stock since the impulse began (or, outside one, since the
+    last impulse ended) that CUs taken off the space later may turn into making change."""
 
     def queue(self, side: Side) -> tuple[str, ...]:
         """The cards in a side's Operations Queue."""

@@ -17,6 +17,7 @@ from adjudicator.systems.washingtons_war.actions import ImpulseEnded, PcChanged
 from adjudicator.systems.washingtons_war.data import CardKind, Side
 from adjudicator.systems.washingtons_war.procedure import (
     POLITICAL_CONTROL,
+    SEQUENCE,
     Impulse,
     PcChange,
 )
@@ -35,8 +36,10 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The political control rules of one action."""
     if isinstance(action, PcChanged):
         yield from _single_marker(action.change, ctx)
-        if action.phase == POLITICAL_CONTROL and action.impulse is None:
+        if action.impulse is None and action.phase == POLITICAL_CONTROL:
             yield from _phase_placement(action.change, ctx)
+        elif action.impulse is None:
+            yield from _no_card(action, ctx)
     elif isinstance(action, ImpulseEnded):
         impulse = action.impulse
         if impulse.landing_party:
@@ -86,13 +89,18 @@ def _american(change: PcChange, ctx: Context) -> Iterator[Outcome]:
     here = ctx.state.space(change.space)
     name = ctx.space_name(change.space)
     if change.action == "place":
-        # No placement with OPS while the Congress is dispersed (WW 10.11.A.iv).
-        if ctx.state.at(CONGRESS_DISPERSED).congress:
+        # No placement with OPS while the Congress is dispersed (WW 10.11.A.iv; WW-PC-04
+        # is the same rule, reported once as WW-CONG-04).
+        if ctx.state.at(CONGRESS_DISPERSED).congress and change.maybe_phase:
+            yield Check.unchecked("WW-CONG-04", change.step, f"American PC placed in {name} "
+                                  "while the Continental Congress is dispersed, after the "
+                                  "last card: the log does not show whether the card placed "
+                                  "it (not allowed) or the Political Control Phase did "
+                                  "(allowed where an American Army is, WW 10.2.2)")
+        elif ctx.state.at(CONGRESS_DISPERSED).congress:
             yield Check.illegal("WW-CONG-04", change.step, f"American PC placed in {name} "
                                 "with an OPS card while the Continental Congress is "
                                 "dispersed; flips are still allowed", spaces=(change.space,))
-            yield Check.illegal("WW-PC-04", change.step, f"American PC placed in {name} "
-                                "while the Congress is dispersed", spaces=(change.space,))
         yield Check.done("WW-CONG-04")
         yield Check.done("WW-PC-04")
         # An American placement needs a space with no PC and no British CU (WW 10.11.A.ii).
@@ -181,6 +189,22 @@ def _landing_party(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-CAMP-04")
 
 
+def _no_card(action: PcChanged, ctx: Context) -> Iterator[Outcome]:
+    """A PC placed or flipped with no card being played, outside the Political Control
+    Phase — or where the log does not show the phase: say so, do not guess."""
+    change = action.change
+    if change.after is None:
+        return
+    where = ctx.space_name(change.space)
+    if action.phase is None:
+        why = "the log does not show the phase (it may be the Political Control Phase)"
+    else:
+        why = f"it is the {SEQUENCE.name(action.phase)}"
+    yield Check.unchecked("WW-POL-01", change.step, f"{change.after.value} PC "
+                          f"{'placed' if change.action == 'place' else 'flipped'} in {where} "
+                          f"with no card being played; {why}")
+
+
 def _phase_placement(change: PcChange, ctx: Context) -> Iterator[Outcome]:
     """WW-POL-01 (WW 10.2.2): in the Political Control Phase each player places or flips
     a PC only in a space holding one of his Armies (a General with CUs)."""
@@ -188,12 +212,15 @@ def _phase_placement(change: PcChange, ctx: Context) -> Iterator[Outcome]:
         return
     side = change.after
     here = ctx.state.space(change.space)
-    army = here.cus_of(side) > 0 and bool(here.generals_of(side, ctx.sides))
-    if not army:
+    generals, cus = here.generals_of(side, ctx.sides), here.cus_of(side)
+    if not (generals and cus):
+        there = ("only a General with no CUs" if generals else "only CUs without a General"
+                 if cus else "no unit of his")
         yield Check.illegal("WW-POL-01", change.step, f"{side.value} PC "
                             f"{'placed' if change.action == 'place' else 'flipped'} in "
                             f"{ctx.space_name(change.space)} in the Political Control Phase, "
-                            "with no Army of his there", spaces=(change.space,))
+                            f"where he has {there}: an Army (a General with CUs) is needed",
+                            spaces=(change.space,))
     yield Check.done("WW-POL-01")
 
 

@@ -9,7 +9,7 @@ from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.actions import ImpulseEnded
 from adjudicator.systems.washingtons_war.data import Nationality, Side
-from adjudicator.systems.washingtons_war.procedure import Impulse, Use
+from adjudicator.systems.washingtons_war.procedure import Arrival, Impulse, Use
 from adjudicator.systems.washingtons_war.rules.context import Context
 
 FAMILY = RuleFamily("reinforcements", frozenset({
@@ -50,6 +50,7 @@ def _reinforcement(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         yield from _where(ctx, rule, side, space, step, french=french)
     if len([g for g in generals if g != FRENCH]) > 1:
         yield Check.illegal(rule, step, f"{len(generals)} Generals arrived; at most 1 may")
+    yield from _no_replacing(ctx, rule, arrivals, step)
     if side is Side.BR:
         stock = sum(n for a in arrivals for _, n in a.from_stock)
         # British CUs come from the British Reinforcements Box (WW 8.1.C).
@@ -101,7 +102,7 @@ def _where(ctx: Context, rule: str, side: Side, space: str, step: int, *,
     name = ctx.space_name(space)
     enemy_cus = here.cus_of(enemy)
     if enemy_cus or here.pc is enemy:
-        what = f"{enemy_cus} {enemy.value} CUs" if enemy_cus else f"an {enemy.value} PC"
+        what = f"{enemy_cus} {enemy.value} CUs" if enemy_cus else f"a {enemy.value} PC"
         yield Check.illegal(rule, step, f"reinforcements placed in {name}, which holds "
                             f"{what}", spaces=(space,))
     port = ctx.is_port(space)
@@ -111,6 +112,27 @@ def _where(ctx: Context, rule: str, side: Side, space: str, step: int, *,
     if side is Side.BR and ctx.blockaded(space):
         yield Check.illegal(rule, step, f"British reinforcements placed in {name}, in the "
                             "Blockaded Zone", spaces=(space,))
+
+
+def _no_replacing(ctx: Context, rule: str, arrivals: tuple[Arrival, ...],
+                  step: int) -> Iterator[Outcome]:
+    """WW 8.1.C, 8.2.C: a General brought into a space holding a General of his side
+    replaces him (the old one goes to the Reinforcement Box) — except Washington, who may
+    never be sent there: no General may be brought into Washington's space."""
+    for arrival in arrivals:
+        if not arrival.generals:
+            continue
+        for general in arrival.present:
+            record = ctx.data.generals.get(general)
+            if record is not None and record.never_to_reinforcement_box:
+                newcomers = ", ".join(ctx.general_name(g) for g in arrival.generals)
+                yield Check.illegal(rule, step, f"{newcomers} brought into "
+                                    f"{ctx.space_name(arrival.space)}, where {record.name} "
+                                    f"is; {record.name} may never be sent to the "
+                                    "Reinforcement Box, so no General may join him",
+                                    spaces=(arrival.space,),
+                                    pieces=(*map(ctx.general_name, arrival.generals),
+                                            record.name))
 
 
 def _french(ctx: Context, impulse: Impulse, step: int) -> Iterator[Outcome]:
