@@ -640,8 +640,9 @@ class Interpreter:
             return
         impulse = self.proc.impulse
         if impulse is not None and impulse.battle is not None and impulse.battle.space == origin:
+            # Losses (or an overrun); counters put back in the space in exchange are making
+            # change (WW 2.2.A), credited below.
             self._set_impulse(evolve(impulse, battle=evolve(impulse.battle, losses=True)))
-            return
         if impulse is None and self.hands_empty() and not self.sequence.is_in(
                 WINTER_ATTRITION):
             self._enter(WINTER_ATTRITION, step, "CUs were removed after both hands emptied",

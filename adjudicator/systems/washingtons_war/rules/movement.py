@@ -9,7 +9,7 @@ and is not priced overland (WW 7.5).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
@@ -25,6 +25,7 @@ from adjudicator.systems.washingtons_war.data import Side
 from adjudicator.systems.washingtons_war.procedure import (
     Activation,
     Impulse,
+    Leg,
     Use,
     carried_total,
 )
@@ -141,17 +142,8 @@ def _movement_points(activation: Activation, impulse: Impulse,
     card = ctx.card(impulse.card)
     glover = impulse.use is Use.GLOVER or (card is not None and card.id == "john_glover")
     limit, rule = allowance(side, activation, glover=glover)
-    naval = len(legs) == 1 and legs[0].naval == ELIGIBLE
-    overland = legs[0].low if len(legs) == 1 else None
-    if naval and (overland is None or overland > limit):
-        # The whole move from one eligible port to another (WW 7.5); a drag that is also
-        # a legal land move is priced as one.
-        yield Check.computed("naval_movement", last.step, "WW-NAV-01",
-                             f"{name}: naval movement {ctx.space_name(last.origin)} → "
-                             f"{ctx.space_name(last.destination)}",
-                             inputs={"general": activation.general},
-                             result={"carried": carried_total(last.carried)})
-        yield Check.done("WW-NAV-01")
+    naval = yield from _naval(activation, limit, ctx)
+    if naval:
         return
     low = high = 0
     for leg in legs:
@@ -182,12 +174,6 @@ def _movement_points(activation: Activation, impulse: Impulse,
         why = {"WW-OVR-02": " (an American Army that overruns moves at most 4)",
                "WW-MOV-03": "" if limit == AMERICAN_ALLOWANCE else
                " (an American Army that ends facing enemy CUs moves at most 4)"}.get(rule, "")
-        refused = [leg.naval for leg in legs if leg.naval not in (None, ELIGIBLE)]
-        if len(legs) == 1 and refused:
-            yield Check.illegal("WW-NAV-01", last.step, f"{name} moved {path} by sea, but "
-                                f"{refused[0]}; overland it is {low} MP, more than {limit}",
-                                spaces=(legs[0].origin, last.destination), pieces=(name,))
-            return
         yield Check.illegal(rule, last.step, f"{name} moved {path}: at least {low} MP, more "
                             f"than his {limit}{why}", expected=f"≤ {limit} MP",
                             observed=f"{low} MP", spaces=(legs[0].origin, last.destination),
@@ -199,6 +185,45 @@ def _movement_points(activation: Activation, impulse: Impulse,
         return
     yield Check.done(rule)
     yield Check.done("WW-MOV-05")
+
+
+def _sea_only(leg: Leg, limit: int) -> bool:
+    """Whether a British port-to-port drag can only have been made by sea: no legal land
+    route, or one longer than the General's whole allowance (WW 7.5)."""
+    return leg.naval is not None and (leg.route_problem is not None or (
+        leg.low is not None and leg.low > limit))
+
+
+def _naval(activation: Activation, limit: int, ctx: Context) -> Generator[Outcome, None, bool]:
+    """WW-NAV-01 (WW 7.5): a drag from one port to another that no land move explains is
+    Naval Movement — the General's *entire* move, from an eligible port to an eligible
+    port, with at most 5 CUs. True when the activation was judged here (naval, or naval
+    refused), so it is not priced overland."""
+    legs = activation.legs
+    name = ctx.general_name(activation.general)
+    by_sea = [index for index, leg in enumerate(legs) if _sea_only(leg, limit)]
+    if not by_sea:
+        return False
+    leg = legs[by_sea[0]]
+    spaces = (leg.origin, leg.destination)
+    route = f"{ctx.space_name(leg.origin)} → {ctx.space_name(leg.destination)}"
+    if leg.naval != ELIGIBLE:
+        yield Check.illegal("WW-NAV-01", leg.step, f"{name} moved {route}, only possible by "
+                            f"sea, but {leg.naval} (WW 7.5)", spaces=spaces, pieces=(name,))
+        return True
+    if len(legs) > 1:
+        other = legs[1] if by_sea[0] == 0 else leg
+        yield Check.illegal("WW-NAV-01", other.step, f"{name} moved {route} by sea and also "
+                            f"moved by land ({ctx.space_name(other.origin)} → "
+                            f"{ctx.space_name(other.destination)}): Naval Movement is the "
+                            "entire move (WW 7.5)", spaces=spaces, pieces=(name,))
+        return True
+    yield Check.computed("naval_movement", leg.step, "WW-NAV-01",
+                         f"{name}: naval movement {route}",
+                         inputs={"general": activation.general},
+                         result={"carried": carried_total(leg.carried)})
+    yield Check.done("WW-NAV-01")
+    return True
 
 
 def _overrun(action: BattleSettled, ctx: Context) -> Iterator[Outcome]:
