@@ -190,7 +190,7 @@ class Interpreter:
         if there.has_units_of(defender, self.sides) and there.has_units_of(
                 battle.attacker, self.sides) and there.cus_of(defender) > 0:
             return
-        if battle.rolls:
+        if battle.fought:
             outcome = "battle"
         elif battle.rbb and there.cus_of(defender) == 0:
             outcome = "retreat before battle"
@@ -201,8 +201,9 @@ class Interpreter:
         activation = impulse.activation
         if outcome == "overrun" and activation is not None:
             # After an overrun the Army may move on (WW 9.7) — not after a retreat
-            # before battle (WW 7.9.B), which keeps the stop.
-            stop = activation.stop if battle.rbb else None
+            # before battle (WW 7.9.B), nor when it was no overrun but a battle was due
+            # (WW-OVR-01): those keep the stop.
+            stop = activation.stop if battle.rbb or not battle.overrun_allowed else None
             activation = evolve(activation, stop=stop, overruns=activation.overruns + 1)
             impulse = impulse.with_activation(activation)
         elif outcome == "battle" and activation is not None:
@@ -335,7 +336,10 @@ class Interpreter:
             return
         values = tuple(v for roll in step.rolls for v in (roll.values or (
             (roll.total,) if roll.total is not None else ())))
-        battle = evolve(impulse.battle, rolls=(*impulse.battle.rolls, *values))
+        battle = impulse.battle
+        mine = len(values) if self.acting is battle.attacker else 0
+        battle = evolve(battle, rolls=(*battle.rolls, *values),
+                        attacker_rolls=battle.attacker_rolls + mine)
         self._set_impulse(evolve(impulse, battle=battle))
 
     def _battle_card(self, step: int, side: Side, card: str, impulse: Impulse,
@@ -460,7 +464,7 @@ class Interpreter:
                                        origin=origin, destination=destination, why=why))
             return
         battle = impulse.battle
-        if battle is not None and battle.space == origin and battle.rolls:
+        if battle is not None and battle.space == origin and battle.fought:
             self._retreat(step, group, side, battle, impulse, player)
             return
         if side is impulse.side:
@@ -577,7 +581,7 @@ class Interpreter:
         battle = impulse.battle
         activation = impulse.activation
         general = group.generals[0] if group.generals else None
-        if battle is not None and battle.space == origin and not battle.rolls:
+        if battle is not None and battle.space == origin and not battle.fought:
             self.judge(RetreatBeforeBattle(step=step, side=side.value, player=player,
                                            general=general, origin=origin,
                                            destination=destination, carried=group.carried,

@@ -149,10 +149,29 @@ class Battle:
     intercepted: bool = False
     cards: tuple[BattleCard, ...] = ()
     rolls: tuple[int, ...] = ()
+    """Every die rolled while the battle was open (an interception or retreat-before-
+    battle attempt included)."""
+    attacker_rolls: int = 0
+    """How many of those the attacking side rolled (its player known from the roster)."""
     rbb: bool = False
     """The defender retreated before battle (WW 7.9)."""
     losses: bool = False
     """CUs were removed in the space (losses, or an overrun)."""
+
+    @property
+    def fought(self) -> bool:
+        """Whether the Combat Resolution Procedure (WW 9.2) has begun: a card was played in
+        Step 1, the attacker rolled, or more than one die was rolled. A single American
+        roll before that is a retreat-before-battle (or interception) attempt (WW 7.9.A),
+        rolled before the battle."""
+        return bool(self.cards) or self.attacker_rolls > 0 or len(self.rolls) > 1
+
+    @property
+    def overrun_allowed(self) -> bool:
+        """WW 9.7: an Army of 4 or 5 CUs entering a space with exactly 1 enemy CU and no
+        enemy General overruns it instead of fighting."""
+        return self.attacker_cus in (4, 5) and self.defender_cus == 1 and (
+            not self.defender_general)
 
 
 @dataclass(frozen=True, slots=True)
