@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from adjudicator.systems.common.mapgraph import Constraints
 from adjudicator.systems.washingtons_war.data import Side
 from adjudicator.systems.washingtons_war.rules.context import Context, line_cost
+from adjudicator.systems.washingtons_war.state import other
 
 WILDERNESS_COST = 3
 """WW 7.3.D: crossing a Wilderness Connection counts as 3 spaces."""
@@ -52,7 +53,7 @@ def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bo
     constraints_low = ctx.land_constraints(side, arnold=arnold, alone=alone, unknown=1)
     found = ctx.graph.cheapest(origin, destination, constraints_low)
     if found is None:
-        return _blocked(ctx, origin, destination, arnold=arnold,
+        return _blocked(ctx, origin, destination, side, arnold=arnold,
                         limits=constraints_low)
     constraints_high = ctx.land_constraints(side, arnold=arnold, alone=alone,
                                             unknown=WILDERNESS_COST)
@@ -69,7 +70,7 @@ def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bo
     return Route(found.cost, high, frozenset(entered))
 
 
-def _blocked(ctx: Context, origin: str, destination: str, *, arnold: bool,
+def _blocked(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bool,
              limits: Constraints) -> Route:
     """No legal route: say which limit every route breaks, if any route exists at all."""
     free = Constraints(cost=lambda line: line_cost(line.kind, arnold=arnold, unknown=1))
@@ -79,11 +80,16 @@ def _blocked(ctx: Context, origin: str, destination: str, *, arnold: bool,
             return Route(None, None, frozenset(), known=False)
         return Route(None, None, frozenset(), problem=(
             f"no route joins {ctx.space_name(origin)} to {ctx.space_name(destination)}"))
+    enemy = other(side)
     for space in anyway.spaces[1:]:
         if limits.is_barred(space):
-            return Route(None, None, frozenset(), rule="WW-MOV-09", problem=(
-                f"a lone General cannot pass {ctx.space_name(space)}, which holds enemy CUs "
-                "or an enemy PC, and no other route exists"))
+            if ctx.state.space(space).cus_of(enemy):
+                return Route(None, None, frozenset(), rule="WW-MOV-09", problem=(
+                    f"a lone General cannot pass {ctx.space_name(space)}, which holds enemy "
+                    "CUs (WW 7.4.A), and no other route exists"))
+            return Route(None, None, frozenset(), rule="WW-MOV-10", problem=(
+                f"a lone General cannot pass {ctx.space_name(space)}, which holds an enemy "
+                "PC (WW 7.4.B), and no other route exists"))
         if space != destination and limits.is_stop(space):
             return Route(None, None, frozenset(), rule="WW-MOV-08", problem=(
                 f"the route passes {ctx.space_name(space)}, which holds enemy CUs: entering "

@@ -58,6 +58,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _leg(action, ctx)
     elif isinstance(action, ActivationEnded):
         yield from _movement_points(action.activation, action.impulse, ctx)
+        yield from _stop_with_enemy_general(action.activation, ctx)
     elif isinstance(action, BattleSettled):
         yield from _overrun(action, ctx)
     elif isinstance(action, SentToBox):
@@ -224,6 +225,21 @@ def _naval(activation: Activation, limit: int, ctx: Context) -> Generator[Outcom
                          result={"carried": carried_total(leg.carried)})
     yield Check.done("WW-NAV-01")
     return True
+
+
+def _stop_with_enemy_general(activation: Activation, ctx: Context) -> Iterator[Outcome]:
+    """WW-MOV-09 (WW 7.4.A): a General moving without a CU may pass through a space holding
+    only a lone enemy General, but may not stop there (where his move ends)."""
+    if not activation.legs:
+        return
+    last = activation.legs[-1]
+    if (not last.carried and not last.friendly_cus_at_destination
+            and last.enemy_general_at_destination and not last.enemy_cus_at_destination):
+        name = ctx.general_name(activation.general)
+        yield Check.illegal("WW-MOV-09", last.step, f"{name}, alone, ended his move in "
+                            f"{ctx.space_name(last.destination)} with a lone enemy General; "
+                            "he may pass through such a space but not stop there",
+                            spaces=(last.destination,), pieces=(name,))
 
 
 def _overrun(action: BattleSettled, ctx: Context) -> Iterator[Outcome]:
