@@ -52,7 +52,9 @@ def _alternation(action: ImpulseOpened, ctx: Context) -> Iterator[Outcome]:
         yield Check.illegal("WW-SEQ-04", impulse.step, f"{impulse.side.value} played "
                             f"{ctx.card_name(impulse.card)} right after his own "
                             f"{ctx.card_name(previous.card)}, while his opponent held "
-                            f"{action.opponent_cards} cards", expected="alternate impulses",
+                            f"{action.opponent_cards} card"
+                            f"{'s' if action.opponent_cards != 1 else ''}",
+                            expected="alternate impulses",
                             observed="two in a row")
     yield Check.done("WW-SEQ-04")
 
