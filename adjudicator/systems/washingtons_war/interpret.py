@@ -84,6 +84,10 @@ from adjudicator.systems.washingtons_war.state import (
     other,
 )
 
+BATTLE_ALLOWANCE = 4
+"""WW 7.3.A, 7.3.C: the most spaces an Army (British, or American) moves into a battle ..."""
+GLOVER_ALLOWANCE = 6
+"""... unless John Glover's card activated it (WW 7.3.C Special)."""
 MAX_NAVAL_CUS = 5
 """WW 7.5: a General transfers himself and up to 5 CUs by sea."""
 ELIGIBLE = "eligible"
@@ -508,8 +512,12 @@ class Interpreter:
             enemy = other(side)
             before_enemy = there.cus_of(enemy)
             carried = group.carried if general == group.generals[0] else ()
+            # What he has left to enter a battle with (WW 7.3.A, 7.3.C: 4, or 6 with
+            # Glover), for the spaces he may have entered the destination from.
+            spent = sum(leg.low or 0 for leg in activation.legs)
+            left = (GLOVER_ALLOWANCE if impulse.use is Use.GLOVER else BATTLE_ALLOWANCE) - spent
             found = route(self.ctx, origin, destination, side, arnold=general == "arnold",
-                          alone=not carried)
+                          alone=not carried, budget=max(left, 0))
             leg = Leg(step=step, general=general, origin=origin, destination=destination,
                       carried=carried, enemy_cus_at_destination=before_enemy,
                       enemy_general_at_destination=bool(there.generals_of(enemy, self.sides)),
@@ -602,11 +610,14 @@ class Interpreter:
                                     carried=group.carried, left_behind=left, impulse=impulse,
                                     leg=last_leg))
             impulse = evolve(impulse, intercepted_by=impulse.intercepted_by | {general})
+            # The British Army entered from where its last drag reached the space (for a
+            # drag over several spaces, not the drag's origin, WW 7.8.F); the defenders are
+            # the interceptors and any American CUs already there (WW 7.8.D).
             new = Battle(space=destination, attacker=impulse.side, general=last_leg.general,
-                         entered_from=frozenset({last_leg.origin}), step=step,
-                         attacker_cus=sum(n for _, n in last_leg.carried),
-                         defender_cus=sum(n for _, n in group.carried), defender_general=True,
-                         intercepted=True)
+                         entered_from=last_leg.entered_from or frozenset({last_leg.origin}),
+                         step=step, attacker_cus=sum(n for _, n in last_leg.carried),
+                         defender_cus=self.state.space(destination).cus_of(side),
+                         defender_general=True, intercepted=True)
             if activation is not None:
                 activation = evolve(activation, stop=Stop(step, destination, "interception"))
                 impulse = impulse.with_activation(activation)

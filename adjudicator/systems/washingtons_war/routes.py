@@ -41,8 +41,13 @@ class Route:
 
 
 def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bool,
-          alone: bool) -> Route:
-    """The cheapest legal route of one drag (see the module docstring)."""
+          alone: bool, budget: int = SEARCH_BUDGET) -> Route:
+    """The cheapest legal route of one drag (see the module docstring).
+
+    `entered_from` holds the space the cheapest route enters the destination from, and
+    every other neighbour of the destination that a legal route reaches — without passing
+    the destination — with the last line still within `budget` movement points (what the
+    General had left; the lines' low cost)."""
     if origin == destination:
         return Route(0, 0, frozenset({origin}))
     line = ctx.graph.connection(origin, destination)
@@ -60,12 +65,18 @@ def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bo
     worst = ctx.graph.cheapest(origin, destination, constraints_high)
     high = worst.cost if worst is not None else found.cost
     entered = {found.spaces[-2]}
+    around = Constraints(cost=constraints_low.cost, stops=constraints_low.stops,
+                         barred=lambda space: space == destination or (
+                             constraints_low.is_barred(space)))
     for neighbour in ctx.graph.neighbours(destination):
         if neighbour in entered or constraints_low.is_barred(neighbour) or (
                 constraints_low.is_stop(neighbour) and neighbour != origin):
             continue
-        path = ctx.graph.cheapest(origin, neighbour, constraints_low, budget=SEARCH_BUDGET)
-        if path is not None and path.cost < SEARCH_BUDGET:
+        line = ctx.graph.connection(neighbour, destination)
+        last = constraints_low.cost_of(line) if line is not None else None
+        if last is None or last > budget:
+            continue
+        if ctx.graph.cheapest(origin, neighbour, around, budget=budget - last) is not None:
             entered.add(neighbour)
     return Route(found.cost, high, frozenset(entered))
 
