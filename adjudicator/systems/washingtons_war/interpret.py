@@ -7,7 +7,9 @@ procedure (`procedure.WWProcedure`, immutable). What it recognises becomes typed
 
 - A card leaving a hand opens an impulse (WW 5.3) — unless a battle is open, when it is a
   Battle Card or a +1 discard of battle Step 1 (WW 9.2, 6.33), or it is an exchange for
-  the Event the opponent just discarded (WW 6.32.C), which is not a play.
+  the Event the opponent just discarded (WW 6.32.C; the Event may be taken before or
+  after, and an impulse opened by the card given is withdrawn), or the opponent moved it
+  (a random draw, WW 6.31): neither is a play.
 - Pieces of the impulse side moving between spaces are legs of an activated General
   (WW 7.3); CUs dragged separately along a General's leg join it. Entering a space with
   enemy CUs opens a battle there (WW 7.3.B, 9.1). The opponent's moves are reactions only
@@ -16,10 +18,14 @@ procedure (`procedure.WWProcedure`, immutable). What it recognises becomes typed
   after a battle (WW 9.6). Anything else is an `UnactivatedMove` (WW 7.0).
 - Pieces coming onto the map from a box or from stock are reinforcements (WW 8) — except
   CU counters exchanged for others of the same nationality in the same space, which is
-  making change (WW 2.2.A, 3.0).
+  making change (WW 2.2.A, 3.0), in one step or several, in either order, within an
+  impulse (or between two).
 - PC markers placed, flipped or removed are charged to the impulse whose card allows
-  them; once both hands are empty and the last card was spent on something else, they
-  belong to the Political Control Phase (WW 5.6, 10.2).
+  them; once both hands are empty, a change the last card cannot take (its OPS value or
+  one Landing Party used, or the card spent on something else) in a space holding the
+  player's Army, or any placement by the player whose last card is already over, belongs
+  to the Political Control Phase (WW 5.6, 10.2). A PC changed with no card being played
+  and no phase shown is reported as such, not guessed.
 - The phase follows the log (WW 5.0): a year property, cards dealt, cards played, both
   hands empty, winter losses, the Navy's move, the Congress's return. Where nothing shows
   it, the phase is unknown and rules needing it say so.
