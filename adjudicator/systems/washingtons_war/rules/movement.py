@@ -190,7 +190,8 @@ def _movement_points(activation: Activation, impulse: Impulse,
 
 def _sea_only(leg: Leg, limit: int) -> bool:
     """Whether a British port-to-port drag can only have been made by sea: no legal land
-    route, or one longer than the General's whole allowance (WW 7.5)."""
+    route, or one longer than the General's whole allowance (WW 7.5). Not when the map's
+    data knows no route at all (it may be a land move)."""
     return leg.naval is not None and (leg.route_problem is not None or (
         leg.low is not None and leg.low > limit))
 
@@ -204,7 +205,12 @@ def _naval(activation: Activation, limit: int, ctx: Context) -> Generator[Outcom
     name = ctx.general_name(activation.general)
     by_sea = [index for index, leg in enumerate(legs) if _sea_only(leg, limit)]
     if not by_sea:
-        return False
+        # One drag between eligible ports is legal by sea even where the data knows no
+        # land route to price.
+        if len(legs) == 1 and legs[0].naval == ELIGIBLE and legs[0].low is None:
+            by_sea = [0]
+        else:
+            return False
     leg = legs[by_sea[0]]
     spaces = (leg.origin, leg.destination)
     route = f"{ctx.space_name(leg.origin)} → {ctx.space_name(leg.destination)}"
@@ -213,10 +219,11 @@ def _naval(activation: Activation, limit: int, ctx: Context) -> Generator[Outcom
                             f"sea, but {leg.naval} (WW 7.5)", spaces=spaces, pieces=(name,))
         return True
     if len(legs) > 1:
-        other = legs[1] if by_sea[0] == 0 else leg
-        yield Check.illegal("WW-NAV-01", other.step, f"{name} moved {route} by sea and also "
-                            f"moved by land ({ctx.space_name(other.origin)} → "
-                            f"{ctx.space_name(other.destination)}): Naval Movement is the "
+        # Reported where the second part of the move was made.
+        land, step = (legs[1], legs[1].step) if by_sea[0] == 0 else (legs[0], leg.step)
+        yield Check.illegal("WW-NAV-01", step, f"{name} moved {route} by sea and also "
+                            f"moved by land ({ctx.space_name(land.origin)} → "
+                            f"{ctx.space_name(land.destination)}): Naval Movement is the "
                             "entire move (WW 7.5)", spaces=spaces, pieces=(name,))
         return True
     yield Check.computed("naval_movement", leg.step, "WW-NAV-01",

@@ -73,6 +73,11 @@ def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
     if action.general in action.impulse.intercepted_by:
         problems.append(f"{name}'s Army already attempted an interception during this "
                         "British card (WW 7.8.E)")
+    battle = action.impulse.battle
+    if battle is not None and battle.intercepted and battle.space == action.destination:
+        problems.append("another Army's interception there already succeeded, which ends "
+                        "the British movement and prevents any further interception "
+                        "(WW 7.8.E)")
     for problem in problems:
         yield Check.illegal("WW-INT-01", step, f"{name} intercepted into "
                             f"{ctx.space_name(action.destination)}, but {problem}",
