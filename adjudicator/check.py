@@ -37,6 +37,9 @@ NO_STEPS = {GameKind.LOG: "the log has no steps",
 NOT_RECOGNISED = ("no piece of this game was recognised in the file (another game, or the "
                   "wrong module or binding)")
 UNREADABLE = "the file could not be read"
+BOARD_HISTORY = 8
+"""Undo records the checking board keeps: the referee never calls `Board.undo()` (VASSAL's
+undo is replayed as inverse commands), so a few suffice and memory stays flat."""
 
 
 def file_sha256(path: Path) -> str:
@@ -67,7 +70,7 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
         save = read_save(path)
     except VassalFormatError as error:
         return unreadable_report(system, source=path, module=module_path, error=str(error))
-    board = Board.for_module(module)
+    board = Board.for_module(module, history_limit=BOARD_HISTORY)
     summary = StepSummary()
     blank = False
     for step in iter_steps(save, module, board=board):

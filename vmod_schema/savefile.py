@@ -8,17 +8,26 @@ for a log, one `LOG⇥…` token per recorded step.
 `read_save` is lenient like VASSAL: a command it cannot understand is kept as
 `UnknownCommand`, and problems are collected in `SaveFile.problems`; `strict=True` raises
 the first problem instead.
+
+Memory: the restore block is decoded at once; the tokens after it (a log's steps) are only
+split off and kept as compressed text (`DeferredCommands`, a few bytes a step), decoded when
+they are used. `SaveFile.logged_steps()` decodes one step at a time and keeps nothing (what
+replay uses); the list accessors (`top_level`, `steps`, `after_restore`) decode every step
+once and keep them, as before. Reading still checks the whole container and payload, so a
+malformed file fails in `read_save`, never later (decoding a command cannot fail: what it
+cannot understand becomes `UnknownCommand`).
 """
 
 from __future__ import annotations
 
 import time
 import zipfile
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 from typing import BinaryIO
 from xml.etree import ElementTree
@@ -92,9 +101,105 @@ class LoggedStep:
         return f"LoggedStep({self.number}, commands={len(self.commands())})"
 
 
+_BLOCK = 1024
+"""Top-level tokens per compressed block of `DeferredCommands`."""
+_UTF8 = ("utf-8", "surrogatepass")
+
+
+class DeferredCommands:
+    """The top-level commands after `end_save` (a log's steps), kept as text until used.
+
+    The tokens' text is held in zlib-compressed blocks of `_BLOCK` tokens, a few bytes a
+    step: a long log costs little memory until it is replayed, and then one block's text
+    and one step's commands at a time. Iterating decodes the commands afresh each time,
+    sharing AddPiece type strings with the restore block; after `keep()` they are decoded
+    once and kept (the list accessors of `SaveFile` and `read_save(decode_pieces=True)`).
+    Which tokens are `LOG` tokens (steps) is known without decoding them.
+    """
+
+    __slots__ = ("_blocks", "_count", "_kept", "_others", "_pending", "_types")
+
+    def __init__(self, types: dict[str, str] | None = None) -> None:
+        self._blocks: list[bytes] = []
+        self._pending: list[str] = []  # raw tokens not yet compressed
+        self._count = 0
+        self._others: list[int] = []  # offsets of the tokens that are not LOG tokens
+        self._types: dict[str, str] = {} if types is None else types
+        self._kept: list[Command] | None = None
+
+    def append(self, raw: str) -> None:
+        """Add a top-level token as it stands in the file text (its ESCs still escaped)."""
+        if not _is_log_text(raw):
+            self._others.append(self._count)
+        self._count += 1
+        self._pending.append(raw)
+        if len(self._pending) == _BLOCK:
+            self._blocks.append(zlib.compress(ESC.join(self._pending).encode(*_UTF8)))
+            self._pending = []
+
+    def __len__(self) -> int:
+        return self._count
+
+    @property
+    def log_count(self) -> int:
+        """How many of the tokens are `LOG` tokens (a log's steps)."""
+        return self._count - len(self._others)
+
+    def texts(self) -> Iterator[str]:
+        """Each token's text as `split(text, ESC)` gives it (one level of escapes undone)."""
+        for block in self._blocks:
+            yield from split(zlib.decompress(block).decode(*_UTF8), ESC)
+        if self._pending:
+            yield from split(ESC.join(self._pending), ESC)
+
+    def __iter__(self) -> Iterator[Command]:
+        """The decoded commands in order (the kept ones after `keep()`)."""
+        if self._kept is not None:
+            return iter(self._kept)
+        return map(self._decode, self.texts())
+
+    def others(self) -> Iterator[Command]:
+        """The commands of the tokens that are not `LOG` tokens (rarely any), in order."""
+        if not self._others:
+            return
+        wanted = set(self._others)
+        if self._kept is not None:
+            yield from (c for offset, c in enumerate(self._kept) if offset in wanted)
+            return
+        for offset, text in enumerate(self.texts()):
+            if offset in wanted:
+                yield self._decode(text)
+
+    def keep(self) -> list[Command]:
+        """Decode every command once and keep them; return them."""
+        if self._kept is None:
+            self._kept = list(map(self._decode, self.texts()))
+        return self._kept
+
+    def _decode(self, text: str) -> Command:
+        command = decode_command(text)
+        _share_piece_types(command, self._types)
+        return command
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DeferredCommands):
+            return NotImplemented
+        return self._count == other._count and list(self.texts()) == list(other.texts())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"DeferredCommands({self._count} tokens, {self.log_count} LOG)"
+
+
 @dataclass(slots=True)
 class SaveFile:
-    """A decoded save or log: its metadata and its top-level commands."""
+    """A decoded save or log: its metadata and its top-level commands.
+
+    The restore block is decoded (`restore_block`); the commands after it are kept in
+    `deferred` and decoded when used: `logged_steps()` one step at a time, keeping nothing;
+    `top_level`, `after_restore` and `steps` decode them all once and keep them.
+    """
 
     path: str
     kind: GameKind
@@ -103,38 +208,51 @@ class SaveFile:
     entries: list[str]
     savedata: Metadata | None
     moduledata: Metadata | None
-    top_level: list[Command]
+    restore_block: list[Command]
+    """The top-level commands from `begin_save` to `end_save` inclusive (step 0); every
+    top-level command when there is no `end_save`."""
+    deferred: DeferredCommands
+    """The top-level commands after `end_save`, decoded when used."""
     end_save_index: int | None
     problems: list[VassalFormatError] = field(default_factory=list)
     text_encoding: str = "utf-8"
 
     @property
-    def restore_block(self) -> list[Command]:
-        """The top-level commands from `begin_save` to `end_save` inclusive (step 0)."""
-        end = self.end_save_index
-        return self.top_level if end is None else self.top_level[: end + 1]
+    def top_level(self) -> list[Command]:
+        """Every top-level command (the steps decoded once and kept)."""
+        return [*self.restore_block, *self.deferred.keep()]
 
     @property
     def after_restore(self) -> list[Command]:
-        """The top-level commands after `end_save`."""
-        end = self.end_save_index
-        return [] if end is None else self.top_level[end + 1 :]
+        """The top-level commands after `end_save` (decoded once and kept)."""
+        return list(self.deferred.keep())
 
     @property
     def prelude(self) -> list[Command]:
         """Non-`LOG` commands after `end_save` (very old logs): executed at load (§5.1)."""
-        return [c for c in self.after_restore
+        return [c for c in self.deferred.others()
                 if not isinstance(c, (LogEntry, NullCommand)) and not _is_log_token(c)]
 
     @property
+    def step_count(self) -> int:
+        """How many recorded steps the log has (nothing is decoded)."""
+        return self.deferred.log_count
+
+    @property
     def steps(self) -> list[LoggedStep]:
-        """The recorded steps of a log, in order (none for a save)."""
-        base = 0 if self.end_save_index is None else self.end_save_index + 1
-        found: list[LoggedStep] = []
-        for offset, command in enumerate(self.after_restore):
+        """The recorded steps of a log, in order (none for a save); decoded once and kept."""
+        self.deferred.keep()
+        return list(self.logged_steps())
+
+    def logged_steps(self) -> Iterator[LoggedStep]:
+        """The recorded steps in order, each decoded when reached and not kept here (unless
+        `steps` or `top_level` kept them already): memory stays flat however long the log."""
+        base = len(self.restore_block)
+        number = 0
+        for offset, command in enumerate(self.deferred):
             if _is_log_token(command):
-                found.append(LoggedStep(len(found) + 1, command, base + offset))
-        return found
+                number += 1
+                yield LoggedStep(number, command, base + offset)
 
     def restore_commands(self) -> Iterator[Command]:
         """The primitive commands of the restore block in execution order."""
@@ -144,7 +262,7 @@ class SaveFile:
 
     def add_pieces(self) -> Iterator[AddPiece]:
         """Every AddPiece command of the file (restore block and steps), in order."""
-        for top in self.top_level:
+        for top in chain(self.restore_block, self.deferred):
             for command in top.walk():
                 if isinstance(command, AddPiece):
                     yield command
@@ -179,6 +297,18 @@ def _is_log_token(command: Command) -> bool:
             return False
         command = children[0]
     return True
+
+
+def _is_log_text(raw: str) -> bool:
+    """`_is_log_token` of a top-level token given as its file text, without decoding it.
+
+    The first token of a (nested) compound starts with the text's first characters unless
+    the text is quoted, or a backslash is dropped before an ESC there (§3.2); `LOG⇥` holds
+    neither, so an unquoted token is a `LOG` token exactly when its text starts with `LOG⇥`.
+    """
+    if raw.startswith(QUOTE):
+        return _is_log_token(decode_command(split(raw, ESC)[0]))
+    return raw.startswith("LOG\t")
 
 
 def encode_top_level(commands: Sequence[Command]) -> str:
@@ -220,9 +350,9 @@ def read_save(path: str | Path, *, strict: bool = False, limits: Limits | None =
         moduledata = _metadata(archive, MODULEDATA, name)
         entries = archive.names()
     if streamed is not None:
-        payload_encoding, key, top_level, length = streamed
+        payload_encoding, key, (head, deferred), length = streamed
         return _game_file(
-            top_level, length, path=name, encoding=payload_encoding, key=key,
+            head, deferred, length, path=name, encoding=payload_encoding, key=key,
             entries=entries, savedata=savedata, moduledata=moduledata, strict=strict,
             decode_pieces=decode_pieces, text_encoding="utf-8")
     try:
@@ -241,27 +371,62 @@ def read_save(path: str | Path, *, strict: bool = False, limits: Limits | None =
         text_encoding=payload.text_encoding)
 
 
-def _stream_top_level(
-        archive: Archive) -> tuple[PayloadEncoding, int | None, list[Command], int] | None:
-    """Decode the `savedGame` entry's top-level commands while inflating it.
+def _stream_top_level(archive: Archive) -> tuple[
+        PayloadEncoding, int | None, tuple[list[Command], DeferredCommands], int] | None:
+    """Split the `savedGame` entry's top-level commands while inflating it (`_split_game`).
 
-    Returns the payload's encoding and key, the commands and the text's length; or None
-    when the payload is plain or cannot be decoded as UTF-8 (the whole-entry path then
-    decides). Archive errors (limits, corruption) are raised as `Archive.read` raises them.
+    Returns the payload's encoding and key, the restore block and the rest (`_split_game`)
+    and the text's length; or None when the payload is plain or cannot be decoded as UTF-8
+    (the whole-entry path then decides). Archive errors (limits, corruption) are raised as
+    `Archive.read` raises them.
     """
     try:
         payload = decode_payload_stream(archive.stream(SAVED_GAME))
         if payload.encoding is PayloadEncoding.PLAIN:
             return None
         sizes: list[int] = []
-        top_level = list(_stream_commands(_counted(payload.pieces, sizes)))
+        game = _split_game(_counted(payload.pieces, sizes))
     except (ObfuscationError, UnicodeDecodeError):
         return None
-    return payload.encoding, payload.key, top_level, sum(sizes)
+    return payload.encoding, payload.key, game, sum(sizes)
+
+
+def _split_game(pieces: Iterable[str]) -> tuple[list[Command], DeferredCommands]:
+    """The text's top-level commands up to the first `end_save` (all of them if there is
+    none), decoded as `_stream_commands` does, and the tokens after it, split off as text
+    and deferred. Reads the whole text."""
+    types: dict[str, str] = {}  # one object per distinct AddPiece type, for the whole file
+    segments = _esc_segments(pieces)
+    head: list[Command] = []
+    for command in _decode_segments(segments, types):
+        head.append(command)
+        if isinstance(command, EndSave):
+            break
+    deferred = DeferredCommands(types)
+    parts: list[str] = []  # the current token's segments, with the ESCs inside it
+    for segment, run in segments:
+        if run:
+            # An escaped ESC: inside the token.
+            parts.append(segment)
+            parts.append(ESC)
+        elif parts:
+            parts.append(segment)
+            deferred.append("".join(parts))
+            parts = []
+        else:
+            deferred.append(segment)
+    return head, deferred
 
 
 def _stream_commands(pieces: Iterable[str]) -> Iterator[Command]:
-    """`decode_top_level("".join(pieces))`, holding one sub-command's text at a time.
+    """`decode_top_level("".join(pieces))`, holding one sub-command's text at a time."""
+    return _decode_segments(_esc_segments(pieces), {})
+
+
+def _decode_segments(segments: Iterator[tuple[str, int | None]],
+                     types: dict[str, str]) -> Iterator[Command]:
+    """Decode the top-level commands of a text given as its `_esc_segments`, each as soon as
+    it is complete (`segments` is left just after it), sharing AddPiece types in `types`.
 
     A save's restore block is one top-level token of many MB: a compound whose commands are
     separated by ESCs escaped once. Because a backslash is never escaped itself (§3.4), an
@@ -271,14 +436,13 @@ def _stream_commands(pieces: Iterable[str]) -> Iterator[Command]:
     sub-command can be decoded as soon as its text is complete. A top-level token that
     starts with an apostrophe (it may be quoted, §3.1 rule 4) is decoded whole.
     """
-    types: dict[str, str] = {}  # one object per distinct AddPiece type
     children: list[Command] = []  # the decoded sub-commands of the current top-level token
     child: list[str] = []  # the text of the current sub-command, in pieces
     whole: list[str] | None = None  # the text of a top-level token decoded whole
     command: Command
     starting = True  # at the first segment of a top-level token
     compound = False  # whether the current top-level token holds an ESC
-    for segment, run in _esc_segments(pieces):
+    for segment, run in segments:
         if starting:
             whole = [] if segment.startswith(QUOTE) else None
             starting = False
@@ -376,37 +540,31 @@ def parse_game_text(text: str, *, path: str = "<text>",
                     moduledata: Metadata | None = None, strict: bool = False,
                     decode_pieces: bool = False, text_encoding: str = "utf-8") -> SaveFile:
     """Decode the plain `savedGame` text of a save or log into a `SaveFile`."""
-    top_level = decode_top_level(text)
-    types: dict[str, str] = {}
-    for command in top_level:
-        _share_piece_types(command, types)
-    del types
+    head, deferred = _split_game([text])
     return _game_file(
-        top_level, len(text), path=path, encoding=encoding, key=key, entries=entries,
+        head, deferred, len(text), path=path, encoding=encoding, key=key, entries=entries,
         savedata=savedata, moduledata=moduledata, strict=strict, decode_pieces=decode_pieces,
         text_encoding=text_encoding)
 
 
-def _game_file(top_level: list[Command], length: int, *, path: str,
+def _game_file(head: list[Command], deferred: DeferredCommands, length: int, *, path: str,
                encoding: PayloadEncoding, key: int | None, entries: Sequence[str],
                savedata: Metadata | None, moduledata: Metadata | None, strict: bool,
                decode_pieces: bool, text_encoding: str) -> SaveFile:
-    """The `SaveFile` of the top-level commands of a text of `length` characters."""
-    end_index = next((i for i, c in enumerate(top_level) if isinstance(c, EndSave)), None)
+    """The `SaveFile` of a text of `length` characters, split by `_split_game`."""
+    end_index = len(head) - 1 if head and isinstance(head[-1], EndSave) else None
     problems: list[VassalFormatError] = []
-    if not top_level or not isinstance(top_level[0], BeginSave):
+    if not head or not isinstance(head[0], BeginSave):
         problems.append(VassalFormatError("savedGame does not start with begin_save", file=path,
                                           entry=SAVED_GAME, position=0))
     if end_index is None:
         problems.append(VassalFormatError("savedGame has no end_save", file=path,
                                           entry=SAVED_GAME, position=length))
-    after = [] if end_index is None else top_level[end_index + 1 :]
-    has_steps = any(_is_log_token(c) for c in after)
     save = SaveFile(
-        path=path, kind=GameKind.LOG if has_steps else GameKind.SAVE, encoding=encoding,
-        key=key, entries=list(entries), savedata=savedata, moduledata=moduledata,
-        top_level=top_level, end_save_index=end_index, problems=problems,
-        text_encoding=text_encoding)
+        path=path, kind=GameKind.LOG if deferred.log_count else GameKind.SAVE,
+        encoding=encoding, key=key, entries=list(entries), savedata=savedata,
+        moduledata=moduledata, restore_block=head, deferred=deferred,
+        end_save_index=end_index, problems=problems, text_encoding=text_encoding)
     if decode_pieces or strict:
         _decode_pieces(save, strict=strict)
     if strict and save.problems:
@@ -420,7 +578,7 @@ def _decode_pieces(save: SaveFile, *, strict: bool) -> None:
     Lenient reading decodes quickly and re-checks strictly only the pieces whose innermost
     type is not a basic piece, stack or deck (the sign of a damaged string, §3.5).
     """
-    step_of = {step.token_index: step.number for step in save.steps}
+    step_of = {step.token_index: step.number for step in save.steps}  # kept: decoded once
     decoder = PieceDecoder()  # shares the work on repeated piece types, for this file only
     for index, top in enumerate(save.top_level):
         for command in top.walk():

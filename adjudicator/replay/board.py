@@ -22,7 +22,7 @@ at each exact map point so that a drop merges with a stack without scanning the 
 from __future__ import annotations
 
 import logging
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -214,11 +214,15 @@ class Board:
     the boards chosen for each map; the roster; the turn trackers' states.
 
     With a `LocationResolver` (from the module) positions carry location names (§7.6), and
-    with `known_maps` a command naming another map is reported.
+    with `known_maps` a command naming another map is reported. `history_limit` bounds how
+    many applied steps `undo()` can take back (the oldest records are dropped); None keeps
+    them all. A consumer that never calls `undo()` (VASSAL's own undo is replayed as inverse
+    commands) can set a small one, so a long log's replay does not keep a record per step.
     """
 
     def __init__(self, resolver: LocationResolver | None = None, *,
-                 known_maps: Iterable[str] | None = None) -> None:
+                 known_maps: Iterable[str] | None = None,
+                 history_limit: int | None = None) -> None:
         self.resolver = resolver
         self.known_maps = frozenset(known_maps) if known_maps is not None else None
         self._items: dict[PieceId, PieceOnBoard] = {}
@@ -229,20 +233,20 @@ class Board:
         self._turns: dict[str, str] = {}
         self._locations: dict[Point, str | None] = {}
         self._record: _Record | None = None
-        self._history: list[_Record] = []
+        self._history: deque[_Record] = deque(maxlen=history_limit)
         self._problems: list[ReplayProblem] = []
         self._step = 0
         self._new_ids = 0
 
     @classmethod
-    def for_module(cls, module: Module | None) -> Board:
+    def for_module(cls, module: Module | None, *, history_limit: int | None = None) -> Board:
         """Return an empty board that names locations with `module`'s grids (if given)."""
         if module is None:
-            return cls()
+            return cls(history_limit=history_limit)
         known: set[str] = set()
         for map_ in module.maps:
             known.update((map_.identifier, map_.internal_id))
-        return cls(LocationResolver(module), known_maps=known)
+        return cls(LocationResolver(module), known_maps=known, history_limit=history_limit)
 
     # ---- reading the position
 
@@ -345,8 +349,13 @@ class Board:
 
     @property
     def history(self) -> int:
-        """How many applied steps `undo()` can take back."""
+        """How many applied steps `undo()` can take back (at most `history_limit`)."""
         return len(self._history)
+
+    @property
+    def history_limit(self) -> int | None:
+        """The most applied steps `undo()` can take back; None for no limit."""
+        return self._history.maxlen
 
     def __repr__(self) -> str:
         counts = self.counts()
@@ -385,7 +394,8 @@ class Board:
         """Execute a step's primitive commands in order and return what changed.
 
         Keeps an undo record of only the pieces and values touched (`undo()` takes it
-        back). Commands naming an unknown piece are skipped and reported with `step`.
+        back; the oldest is dropped past `history_limit`). Commands naming an unknown piece
+        are skipped and reported with `step`.
         """
         record = _Record()
         self._record, self._step, self._problems = record, step, record.problems
@@ -401,7 +411,8 @@ class Board:
         """Take back the last `apply` (the board's own undo, not VASSAL's UNDO step).
 
         Raises:
-            IndexError: nothing has been applied.
+            IndexError: nothing has been applied (or every record was dropped, past
+                `history_limit`).
         """
         record = self._history.pop()
         for piece_id in record.pieces:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -30,6 +31,10 @@ log = logging.getLogger(__name__)
 _UNDO_CHAT = "* UNDO: "
 _UNDO_SEARCH = 64
 """How many recent steps an undo's pieces are matched against (interleaved online play)."""
+OPEN_STEPS = 4096
+"""How many of the latest steps not yet undone replay remembers for undos to retract: an
+undo reaching further back (more than 4,096 successive undos) names no step. Bounds the
+memory of a long log's replay."""
 _TYPED_CHAT = re.compile(r"^(?:<|&lt;)(?P<who>.+?)(?:>|&gt;) - ")
 
 
@@ -119,7 +124,9 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
     yielded, so a consumer can inspect it between steps. An undo step (it opens with
     `UNDO⇥true`, §5.3) is applied like any other (its commands are the inverses) and names
     in `undoes` the step it retracts: the latest not yet undone whose pieces and chat lines
-    it names, else simply the latest not yet undone. Dice rolls are read with the
+    it names, else simply the latest not yet undone (of the last `OPEN_STEPS`). Each logged
+    step is decoded when reached and nothing of past steps is kept here, so memory does not
+    grow with the log's length. Dice rolls are read with the
     module's dice buttons (`adjudicator.replay.dice`). Bad commands are reported in
     `Step.problems` and skipped; replay goes on.
     """
@@ -133,8 +140,8 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
         problems = [*problems, *board.apply(prelude).problems]
     yield Step(0, tuple(restore + prelude), chat=_chat_lines(prelude),
                problems=tuple(problems))
-    open_steps: list[tuple[int, frozenset[tuple[str, str]]]] = []
-    for logged in save.steps:
+    open_steps: deque[tuple[int, frozenset[tuple[str, str]]]] = deque(maxlen=OPEN_STEPS)
+    for logged in save.logged_steps():
         index = logged.number
         commands = logged.commands()
         changes = board.apply(commands, step=index)
@@ -158,7 +165,7 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
                    undoes=undoes, problems=changes.problems)
 
 
-def _retracted(open_steps: list[tuple[int, frozenset[tuple[str, str]]]],
+def _retracted(open_steps: deque[tuple[int, frozenset[tuple[str, str]]]],
                signature: frozenset[tuple[str, str]]) -> int | None:
     """Pop the step an undo retracts: the latest matching one, else the latest (§5.3)."""
     if not open_steps:
@@ -169,7 +176,9 @@ def _retracted(open_steps: list[tuple[int, frozenset[tuple[str, str]]]],
             if open_steps[position][1] == signature:
                 chosen = position
                 break
-    return open_steps.pop(chosen)[0]
+    index = open_steps[chosen][0]
+    del open_steps[chosen]
+    return index
 
 
 @dataclass(slots=True)

@@ -341,3 +341,29 @@ def test_board_undo_takes_back_pieces_properties_turns_and_boards() -> None:
     assert board.selections == {}
     assert [item.id for item in board.at("Map", 10, 10)] == ["10"]
     assert board.history == 0
+
+
+def test_a_board_with_a_history_limit_keeps_only_the_latest_undo_records() -> None:
+    board = Board(history_limit=2)
+    board.restore([decode_command("+/1/piece;;;;Rifle/Map;10;10;;0")])
+    for x in (20, 30, 40):
+        board.apply([_move("1", (x, 10), (x - 10, 10))])
+    assert (board.history, board.history_limit) == (2, 2)
+    board.undo()
+    board.undo()
+    assert board.point("1") == ("Map", 20, 10)
+    with pytest.raises(IndexError):
+        board.undo()
+    assert Board().history_limit is None
+
+
+def test_replay_remembers_only_the_latest_open_steps_for_undos(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import adjudicator.replay.timeline as timeline_module
+
+    monkeypatch.setattr(timeline_module, "OPEN_STEPS", 2)
+    moves = [_step(_move("1", (x, 100), (x - 100, 100))) for x in (200, 300, 400)]
+    undos = [_undo_step(_move("1", (x - 100, 100), (x, 100))) for x in (400, 300, 200)]
+    save = _write_log(tmp_path, [_piece("1", "Rifle", 100, 100)], [*moves, *undos])
+    steps = list(iter_steps(save))
+    assert [step.undoes for step in steps[4:]] == [3, 2, None]

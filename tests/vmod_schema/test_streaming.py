@@ -7,12 +7,15 @@ checked here against its whole-text counterpart on arbitrary input cut at arbitr
 from __future__ import annotations
 
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import corpus_games, corpus_id
+from vmod_schema import savefile
+from vmod_schema.builder import GameBuilder, moved
 from vmod_schema.commands import AddPiece
 from vmod_schema.errors import ObfuscationError
 from vmod_schema.obfuscation import (
@@ -22,7 +25,13 @@ from vmod_schema.obfuscation import (
     encode_payload,
 )
 from vmod_schema.pieces import PieceDecoder, decode_piece
-from vmod_schema.savefile import _stream_commands, decode_top_level, read_save
+from vmod_schema.savefile import (
+    _is_log_token,
+    _split_game,
+    _stream_commands,
+    decode_top_level,
+    read_save,
+)
 
 ESC = "\x1b"
 PROPERTY = settings(max_examples=300, deadline=None)
@@ -49,6 +58,48 @@ def cut(text: str, places: list[int]) -> list[str]:
 @given(texts, st.lists(st.integers(min_value=0), max_size=5))
 def test_streamed_commands_equal_the_whole_text_decoding(text: str, places: list[int]) -> None:
     assert list(_stream_commands(cut(text, places))) == decode_top_level(text)
+
+
+# Games: a restore block, then tokens that may or may not be LOG tokens (quoted, nested).
+game_fragments = st.sampled_from(
+    [ESC, "\\", "'", "a", "+/1/x/y", "LOG\t", "D/2/s", "end_save", "begin_save",
+     "\\" + ESC, "\\\\" + ESC, "'LOG\t", ESC + "end_save" + ESC, ESC + "LOG\t"])
+game_texts = st.lists(game_fragments, max_size=16).map("".join)
+
+
+@PROPERTY
+@given(game_texts, st.lists(st.integers(min_value=0), max_size=5),
+       st.integers(min_value=1, max_value=3))
+def test_a_split_game_decodes_to_the_whole_text_decoding(
+        text: str, places: list[int], block: int) -> None:
+    # The restore block decoded, the rest deferred as compressed text in blocks: together
+    # they decode to what `decode_top_level` gives, LOG tokens counted without decoding.
+    with mock.patch.object(savefile, "_BLOCK", block):
+        head, deferred = _split_game(cut(text, places))
+    rest = list(deferred)
+    assert [*head, *rest] == decode_top_level(text)
+    assert len(deferred) == len(rest)
+    assert deferred.log_count == sum(map(_is_log_token, rest))
+    assert deferred.keep() == rest and list(deferred) == rest
+
+
+def test_a_logs_steps_are_kept_as_text_until_used(tmp_path: Path) -> None:
+    game = GameBuilder()
+    piece = game.place_piece("Rifle", "Map", 0, 0)  # a made-up piece on a made-up map
+    for x in range(1, 2501):
+        game.step(moved(piece, ("Map", x, 0), ("Map", x - 1, 0)))
+        if x % 500 == 0:
+            game.undo()
+    save = read_save(game.write(tmp_path / "long.vlog"))
+    assert save.step_count == 2505
+    lazy = list(save.logged_steps())
+    assert repr(save.deferred) == "DeferredCommands(2505 tokens, 2505 LOG)"
+    assert save.deferred._kept is None  # logged_steps() decoded them one by one
+    steps = save.steps  # decoded once and kept
+    assert save.deferred._kept is not None
+    assert [(s.number, s.token_index, s.command) for s in lazy] == [
+        (s.number, s.token_index, s.command) for s in steps]
+    assert [s.number for s in steps if s.is_undo] == [501, 1002, 1503, 2004, 2505]
 
 
 payload_texts = st.text(alphabet=st.sampled_from(["a", ESC, "é", "€", "\\"]), max_size=30)
