@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -29,7 +28,9 @@ class ReportFormat(StrEnum):
 def render(report: Report, fmt: ReportFormat) -> str:
     """The report's text in one format."""
     if fmt is ReportFormat.JSON:
-        return json.dumps(report.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+        # Serialised by pydantic in one pass (the same text as json.dumps of the dumped
+        # dict, without building that dict: flat memory on long logs).
+        return report.model_dump_json(indent=2) + "\n"
     if fmt is ReportFormat.MARKDOWN:
         return render_markdown(report, max_unchecked=MARKDOWN_UNCHECKED)
     return render_html(report)
