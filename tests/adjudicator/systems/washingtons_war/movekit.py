@@ -13,8 +13,7 @@ from typing import Any
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection, MapGraph
 from adjudicator.systems.common.outcomes import Outcome, Violation
-from adjudicator.systems.common.places import Place, PlaceKind, space
-from adjudicator.systems.common.tracker import Placed, Relocation
+from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.washingtons_war.data import Nationality, Side, WWData, load_data
 from adjudicator.systems.washingtons_war.procedure import (
     Activation,
@@ -26,7 +25,8 @@ from adjudicator.systems.washingtons_war.procedure import (
 )
 from adjudicator.systems.washingtons_war.routes import route
 from adjudicator.systems.washingtons_war.rules.context import Context, map_graph
-from adjudicator.systems.washingtons_war.state import Entity, WWState, other
+from adjudicator.systems.washingtons_war.state import other
+from tests.adjudicator.systems.washingtons_war.rulekit import state_of
 
 NATIONALITY = {Side.AM: Nationality.AM, Side.BR: Nationality.BR}
 ELIGIBLE = "eligible"
@@ -46,14 +46,7 @@ def position(pieces: Mapping[Any, Sequence[str]], *,
     labelled as made up where a test uses them). `complete=True` with no rulebook lines
     makes a map of only the made-up lines."""
     data = rulebook_data()
-    state = WWState()
-    for number, (where, entity_ids) in enumerate(pieces.items()):
-        place = where if isinstance(where, Place) else space(where)
-        for index, entity_id in enumerate(entity_ids):
-            entity = Entity.parse(entity_id)
-            assert entity is not None, entity_id
-            state.apply(Relocation(f"{number}.{index}", entity_id, None,
-                                   Placed(entity, place)))
+    state = state_of(pieces)
     extra = [Connection(a, b, "normal") for a, b in made_up_lines]
     if complete:
         graph = MapGraph(sorted(data.spaces), extra, complete=True)

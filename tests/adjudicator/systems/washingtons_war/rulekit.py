@@ -28,6 +28,19 @@ def data() -> WWData:
     return load_data([FIXTURE_DATA])
 
 
+def state_of(pieces: Mapping[str | Place, Sequence[str]]) -> WWState:
+    """A position from entity ids per place (space id or `Place`), applied as arrivals."""
+    state = WWState()
+    for number, (where, entity_ids) in enumerate(pieces.items()):
+        place = where if isinstance(where, Place) else space(where)
+        for index, entity_id in enumerate(entity_ids):
+            entity = Entity.parse(entity_id)
+            assert entity is not None, entity_id
+            state.apply(Relocation(f"{number}.{index}", entity_id, None,
+                                   Placed(entity, place)))
+    return state
+
+
 @dataclass
 class Position:
     """A made-up position: entity ids (`pc:BR`, `cu:AM:3`, `general:howe`, `navy`,
@@ -38,14 +51,7 @@ class Position:
     """Made-up connections (normal lines); the map is then complete."""
 
     def context(self) -> Context:
-        state = WWState()
-        for number, (where, entity_ids) in enumerate(self.pieces.items()):
-            place = where if isinstance(where, Place) else space(where)
-            for index, entity_id in enumerate(entity_ids):
-                entity = Entity.parse(entity_id)
-                assert entity is not None, entity_id
-                state.apply(Relocation(f"{number}.{index}", entity_id, None,
-                                       Placed(entity, place)))
+        state = state_of(self.pieces)
         lines = [Connection(a, b, "normal") for a, b in self.lines]
         spaces = sorted({s for line in lines for s in (line.a, line.b)} | set(data().spaces))
         return Context(data(), state, MapGraph(spaces, lines, complete=True))
