@@ -171,8 +171,19 @@ class SayChat(BaseModel):
     text: str
 
 
+class SetProperty(BaseModel):
+    """A module global property set to a value (a turn marker, a phase marker)."""
+
+    model_config = _MODEL
+    do: Literal["set"]
+    player: str
+    property: str
+    value: str
+
+
 Action = Annotated[PlayCard | MovePieces | PlacePiece | FlipPiece | RemovePieces
-                   | ExchangePieces | RollDice | UndoStep | SayChat, Field(discriminator="do")]
+                   | ExchangePieces | RollDice | UndoStep | SayChat | SetProperty,
+                   Field(discriminator="do")]
 
 
 class Expectation(BaseModel):
@@ -473,6 +484,8 @@ class _Writer:
         elif isinstance(action, SayChat):
             name = self.scenario.players.get(action.player, action.player)
             self.game.step(Chat(f"&lt;{name}&gt; - {action.text}"))
+        elif isinstance(action, SetProperty):
+            self.game.step(ChangeGlobalProperty(action.property, "", action.value, "Module"))
 
     def _undo_positions(self) -> None:
         if self._history:

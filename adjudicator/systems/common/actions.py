@@ -30,6 +30,10 @@ class PhaseChange(Action):
     phase: str
     knowledge: Knowledge
     reason: str
+    forward: bool = True
+    """False when the phase comes before the one play was in, in the same turn."""
+    previous: str | None = None
+    """The phase the log showed play was in (None: not shown, or a new turn)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -68,6 +68,8 @@ BLOCKADE_ZONES: dict[str, tuple[str, ...]] = {
 """The seven Blockade Zone boxes (WW 12.3), as `zone:<BlockadeZone value>` places, so the
 French Navy's box names the Blockaded Zone (`WWState.navy_zone`)."""
 YEAR_PROPERTIES = ("Year", "Turn", "Game Turn", "GameTurn")
+PHASE_PROPERTIES = ("Phase", "Game Phase", "GamePhase", "Current Phase")
+"""A global property naming the current phase (WW 5.0), if the module keeps one."""
 
 
 def piece_entities(data: WWData) -> dict[str, list[str]]:
@@ -153,6 +155,9 @@ def draft_binding(module: Module, data: WWData) -> Binding:
     defined = {p.name for p in module.global_properties}
     year = next((name for name in YEAR_PROPERTIES if name in defined), None)
     properties = {"year": year} if year is not None else {}
+    phase = next((name for name in PHASE_PROPERTIES if name in defined), None)
+    if phase is not None:
+        properties["phase"] = phase
     return Binding(
         game="ww", module=module.name, pieces=pieces, locations=locations, maps=maps,
         properties=properties,

@@ -151,11 +151,13 @@ class Interpreter:
         self.proc = evolve(self.proc, moment=evolve(self.proc.moment, turn=year))
 
     def step(self, step: Step, relocations: Sequence[Relocation[Entity]],
-             player: str | None, year: str | None) -> None:
-        """Interpret one (non-undo) step."""
+             player: str | None, year: str | None, shown: str | None = None) -> None:
+        """Interpret one (non-undo) step; `shown` is the phase the log shows, if any."""
         self.acting = roster_side(step.side)
         if year is not None and year != self.state.year:
             self._new_year(step.index, year, player)
+        if shown is not None:
+            self.show(shown, step.index, player)
         cards = [r for r in relocations if _kind(r) == "card"]
         pieces = [r for r in relocations if _kind(r) != "card"]
         incoming = {_entity(r).key: r.destination for r in cards}
@@ -234,12 +236,27 @@ class Interpreter:
         machine = self.sequence
         if machine.moment.phase == phase and machine.moment.known:
             return
+        if (machine.moment.knowledge is Knowledge.SHOWN
+                and knowledge is not Knowledge.SHOWN):
+            # The log shows the phase: what play looks like does not override it.
+            return
         if phase != STRATEGY:
             self._close_impulse(step)
-        machine.advance(phase, step, knowledge=knowledge, reason=reason)
+        previous = (machine.moment.phase if machine.moment.knowledge is Knowledge.SHOWN
+                    else None)
+        forward = machine.advance(phase, step, knowledge=knowledge, reason=reason)
         self.proc = evolve(self.proc, moment=machine.moment)
         self.judge(PhaseChange(step=step, player=player, turn=machine.moment.turn,
-                               phase=phase, knowledge=knowledge, reason=reason))
+                               phase=phase, knowledge=knowledge, reason=reason,
+                               forward=forward, previous=previous))
+
+    def show(self, phase: str, step: int, player: str | None) -> None:
+        """The log shows the phase (a phase property the binding names, WW 5.0)."""
+        moment = self.proc.moment
+        if moment.phase == phase and moment.knowledge is Knowledge.SHOWN:
+            return
+        self._enter(phase, step, "the log's phase marker shows it", player,
+                    knowledge=Knowledge.SHOWN)
 
     def _new_year(self, step: int, year: str, player: str | None) -> None:
         self._close_impulse(step)

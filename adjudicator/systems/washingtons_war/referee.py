@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.binding import Binding
+from adjudicator.binding import Binding, normalize_name
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place
@@ -19,12 +19,16 @@ from adjudicator.systems.common.referee import ActionReferee
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.washingtons_war.data import WWData
 from adjudicator.systems.washingtons_war.interpret import Interpreter
-from adjudicator.systems.washingtons_war.procedure import WWProcedure
+from adjudicator.systems.washingtons_war.procedure import SEQUENCE, WWProcedure
 from adjudicator.systems.washingtons_war.rules import FAMILIES, judge, judged
 from adjudicator.systems.washingtons_war.rules.context import Context, map_graph
 from adjudicator.systems.washingtons_war.state import Entity, WWState, classify
 
 GAME = "ww"
+PHASE_NAMES = {normalize_name(text): phase.id for phase in SEQUENCE.phases
+               for text in (phase.id.replace("_", " "), phase.name,
+                            phase.name.removesuffix(" Phase"))}
+"""A phase marker's text (normalised) → the phase id."""
 
 
 class WWReferee(ActionReferee[Entity, WWProcedure]):
@@ -39,6 +43,10 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
         super().__init__(binding, citations, catalog)
         self.data = data
         self.year_property = binding.properties.get("year")
+        self.phase_property = binding.properties.get("phase")
+        self.phase_shown = False
+        self._phase_of: dict[str, str | None] = {}
+        """Whether the log ever showed a phase (else WW-SEQ-01 cannot be checked)."""
         self.state = WWState()
         self.ctx = Context(data, self.state, map_graph(data))
         self.interpreter = Interpreter(self.ctx, self._judge)
@@ -68,7 +76,8 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
         player = None
         if step.player is not None:
             player = f"{step.player} ({step.side})" if step.side else step.player
-        self.interpreter.step(step, relocations, player, self._year(board))
+        self.interpreter.step(step, relocations, player, self._year(board),
+                              self._phase(board))
 
     def reapply(self, step: Step, relocations: Sequence[Relocation[Entity]]) -> None:
         """An undo step: the board's inverse changes move the pieces back."""
@@ -102,6 +111,10 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
                     found.setdefault(rule, []).append(str(fact.need))
             self._missing = {rule: ", ".join(dict.fromkeys(needs))
                              for rule, needs in found.items()}
+        if not self.phase_shown:
+            return {**self._missing, "WW-SEQ-01": "a phase marker in the log (the binding's "
+                    "`phase` property): the order of phases cannot be judged on inferred "
+                    "phases"}
         return self._missing
 
     # ------------------------------------------------------------------ internals
@@ -111,6 +124,21 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
             return
         self.ctx.moment = self.interpreter.proc.moment
         self.emit(judge(action, self.ctx), action.player)
+
+    def _phase(self, board: Board) -> str | None:
+        """The phase the module's phase property names, if the binding has one (matched
+        to the phases of WW 5.0 by id or name, e.g. `Political Control Phase`)."""
+        if not self.phase_property:
+            return None
+        value = board.global_property(self.phase_property)
+        if not value:
+            return None
+        found = self._phase_of.get(value)
+        if value not in self._phase_of:
+            found = self._phase_of[value] = PHASE_NAMES.get(normalize_name(value))
+        if found is not None:
+            self.phase_shown = True
+        return found
 
     def _year(self, board: Board) -> str | None:
         if not self.year_property:

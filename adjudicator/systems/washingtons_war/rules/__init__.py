@@ -19,10 +19,12 @@ from adjudicator.systems.washingtons_war.rules import (
     political_control,
     reactions,
     reinforcements,
+    sequence,
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
 
-_MODULES = (cards, activation, movement, reactions, reinforcements, political_control)
+_MODULES = (sequence, cards, activation, movement, reactions, reinforcements,
+            political_control)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
 _BY_ACTION: dict[type, tuple[Judge, ...]] = {}
