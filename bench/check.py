@@ -23,9 +23,9 @@ that process, read by a tiny Python wrapper as its `RUSAGE_CHILDREN` `ru_maxrss`
 
 - **check**: `python -m adjudicator check LOG --game ww --module … --binding … --data …
   --format json --out TMP` (the JSON sidecar written, as usual);
-- **replay** (the peer): `read_save`, `open_module`, `Board.for_module` and
-  `adjudicator.replay.iter_steps` over the log, the steps kept in a list: the work `check`
-  does before and besides judging;
+- **replay** (the peer): `read_save`, `open_module`, `Board.for_module` (with the undo
+  history `check` keeps) and `adjudicator.replay.iter_steps` streamed over the log: the
+  work `check` does before and besides judging;
 - **start**: `python -c "import adjudicator.cli"`, the floor every command pays.
 
 Every job runs with the repository as its working directory, so it imports the code of the
@@ -256,12 +256,14 @@ process holds the generated logs' builders."""
 
 REPLAY_JOB = """
 import sys
+from adjudicator.check import BOARD_HISTORY
 from adjudicator.replay import Board, iter_steps
 from vmod_schema.buildfile import open_module
 from vmod_schema.savefile import read_save
 save = read_save(sys.argv[1])
 module = open_module(sys.argv[2])
-steps = list(iter_steps(save, module, board=Board.for_module(module)))
+board = Board.for_module(module, history_limit=BOARD_HISTORY)
+count = sum(1 for _ in iter_steps(save, module, board=board))
 """
 
 
