@@ -92,8 +92,6 @@ from adjudicator.systems.washingtons_war.state import (
 
 BATTLE_ALLOWANCE = 4
 """WW 7.3.A, 7.3.C: the most spaces an Army (British, or American) moves into a battle ..."""
-GLOVER_ALLOWANCE = 6
-"""... unless John Glover's card activated it (WW 7.3.C Special)."""
 MAX_NAVAL_CUS = 5
 """WW 7.5: a General transfers himself and up to 5 CUs by sea."""
 ELIGIBLE = "eligible"
@@ -538,7 +536,8 @@ class Interpreter:
             # What he has left to enter a battle with (WW 7.3.A, 7.3.C: 4, or 6 with
             # Glover), for the spaces he may have entered the destination from.
             spent = sum(leg.low or 0 for leg in activation.legs)
-            left = (GLOVER_ALLOWANCE if impulse.use is Use.GLOVER else BATTLE_ALLOWANCE) - spent
+            left = (self.data.tables.t2.glover.movement if impulse.use is Use.GLOVER
+                     else BATTLE_ALLOWANCE) - spent
             found = route(self.ctx, origin, destination, side, arnold=general == "arnold",
                           alone=not carried, budget=max(left, 0))
             leg = Leg(step=step, general=general, origin=origin, destination=destination,

@@ -16,8 +16,12 @@ FAMILY = RuleFamily("activation", frozenset({"WW-OPS-01", "WW-CAMP-01", "WW-CAMP
                                              "WW-MOV-01"}),
                     positional=frozenset({"WW-MOV-01"}),
     actions=(ImpulseEnded, UnactivatedMove))
-CAMPAIGN_LIMIT = {Campaign.MAJOR: 3, Campaign.MINOR: 2}
-"""WW 7.2.A: a Major Campaign activates up to 3 Generals, a Minor Campaign up to 2."""
+
+
+def campaign_limit(ctx: Context, campaign: Campaign) -> int:
+    """WW 7.2.A, table T2: a Major Campaign activates up to 3 Generals, a Minor up to 2."""
+    table = ctx.data.tables.t2.campaigns
+    return table.major if campaign is Campaign.MAJOR else table.minor
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -39,7 +43,7 @@ def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
                               needs=("card list",))
         return
     if card.campaign is not None:
-        yield from _campaign(impulse, ctx, CAMPAIGN_LIMIT[card.campaign], card.name)
+        yield from _campaign(impulse, ctx, campaign_limit(ctx, card.campaign), card.name)
         return
     if card.id == "john_glover":
         # Glover activates one American General (WW 7.3.C Special).
@@ -118,4 +122,4 @@ def _unactivated(action: UnactivatedMove, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-MOV-01")
 
 
-__all__ = ["CAMPAIGN_LIMIT", "FAMILY", "judge"]
+__all__ = ["FAMILY", "campaign_limit", "judge"]

@@ -41,8 +41,6 @@ BRITISH_ALLOWANCE = 4
 """WW 7.3.A: a General may move up to 4 spaces."""
 AMERICAN_ALLOWANCE = 5
 """WW 7.3.C: an American General moves 5 if he neither overruns nor ends facing enemy CUs."""
-GLOVER_ALLOWANCE = 6
-"""WW 7.3.C Special: John Glover's Marblehead Regiment lets one General move up to 6."""
 MAX_CARRIED = 5
 """WW 7.3.A: a General never carries more than 5 CUs."""
 OVERRUN_CUS = (4, 5)
@@ -67,10 +65,11 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _at_rest(action.step, ctx, action.spaces)
 
 
-def allowance(side: Side, activation: Activation, *, glover: bool) -> tuple[int, str]:
-    """A General's movement allowance and the rule that sets it (WW 7.3.A, 7.3.C)."""
-    if glover:
-        return GLOVER_ALLOWANCE, "WW-MOV-04"
+def allowance(side: Side, activation: Activation, *, glover: int | None) -> tuple[int, str]:
+    """A General's movement allowance and the rule that sets it (WW 7.3.A, 7.3.C); `glover`
+    is the move John Glover's Marblehead Regiment gives (table T2), when it activated him."""
+    if glover is not None:
+        return glover, "WW-MOV-04"
     if side is Side.BR:
         return BRITISH_ALLOWANCE, "WW-MOV-02"
     if activation.overruns:
@@ -142,7 +141,8 @@ def _movement_points(activation: Activation, impulse: Impulse,
         return
     card = ctx.card(impulse.card)
     glover = impulse.use is Use.GLOVER or (card is not None and card.id == "john_glover")
-    limit, rule = allowance(side, activation, glover=glover)
+    limit, rule = allowance(side, activation, glover=ctx.data.tables.t2.glover.movement
+                            if glover else None)
     naval = yield from _naval(activation, limit, ctx)
     if naval:
         return
