@@ -697,6 +697,8 @@ class Interpreter:
         space, same nationality, same total), whichever came first: the counters taken
         off (credit, which the counters put on use up) or those put on (debit, which
         counters taken off later in the impulse cancel)."""
+        if not groups and not (self.proc.change_credit and self.proc.change_debit):
+            return  # nothing arrived and nothing to cancel
         credit = Counter({(s, n): v for s, n, v in self.proc.change_credit})
         debit = Counter({(s, n): v for s, n, v in self.proc.change_debit})
         impulse = self.proc.impulse
