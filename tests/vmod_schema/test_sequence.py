@@ -303,8 +303,10 @@ def test_decoding_encoded_lists_matches_the_literal_decoder_even_for_the_quirk(
 
 
 # Leaves draw on every delimiter's special characters; none ends in a backslash (§3.5).
-leaf_texts = st.one_of([texts_for(d, max_size=6) for d in DELIMITERS]).filter(
-    lambda t: not t.endswith(BACKSLASH)
+# Trailing backslashes are stripped rather than filtered out: filtering discarded so many
+# draws that Hypothesis's too-much-filtering health check failed now and then.
+leaf_texts = st.one_of([texts_for(d, max_size=6) for d in DELIMITERS]).map(
+    lambda t: t.rstrip(BACKSLASH)
 )
 nested_lists = st.lists(
     st.lists(st.lists(leaf_texts, min_size=1, max_size=4), min_size=1, max_size=4),
