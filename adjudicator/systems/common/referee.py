@@ -20,6 +20,7 @@ copy. Outcomes of the undone step are dropped.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Generic, TypeVar
@@ -48,11 +49,12 @@ UNDO_DEPTH = 1024
 """How many recent steps keep their procedure for undo (VASSAL undoes recent steps)."""
 
 
-class ActionReferee(Generic[E, P]):
+class ActionReferee(ABC, Generic[E, P]):
     """Drives one game's referee over a replay (see the module docstring).
 
-    Subclasses provide `game`, `families`, `classify`, `begin`, `interpret`, `close`,
-    and the immutable `procedure` value (get and set) that undo restores.
+    Subclasses provide `game`, `families` and the abstract hooks: `classify`, `begin`,
+    `interpret`, `reapply`, `close`, and `snapshot`/`restore` of the immutable procedure
+    that undo goes back to.
     """
 
     game: str = ""
@@ -79,35 +81,35 @@ class ActionReferee(Generic[E, P]):
 
     # ------------------------------------------------------------------ game hooks
 
+    @abstractmethod
     def classify(self, name: str, entity_id: str | None, place: Place | None) -> E | None:
         """The game entity a piece is (None: not a game piece)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def begin(self, arrivals: Sequence[Relocation[E]], step: Step, board: Board) -> None:
         """Build the state from the starting position (step 0)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def interpret(self, step: Step, relocations: Sequence[Relocation[E]],
                   board: Board) -> None:
         """Apply one step to the state and procedure; judge its actions (via `emit`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def reapply(self, step: Step, relocations: Sequence[Relocation[E]]) -> None:
         """Apply an undo step's relocations to the state (no judging)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def close(self) -> None:
         """The log ended: judge what is still open."""
-        raise NotImplementedError
 
-    @property
-    def procedure(self) -> P:
-        """The game's immutable procedure state (impulse, battle, sequence moment …)."""
-        raise NotImplementedError
+    @abstractmethod
+    def snapshot(self) -> P:
+        """The game's immutable procedure state (impulse, battle, sequence moment …),
+        kept by reference for each recent step."""
 
-    @procedure.setter
-    def procedure(self, value: P) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def restore(self, procedure: P) -> None:
+        """Go back to a procedure `snapshot` returned (an undo)."""
 
     def space_label(self, space: str) -> str:
         """How a finding names a space (its printed name; the id by default)."""
@@ -250,7 +252,7 @@ class ActionReferee(Generic[E, P]):
             pieces=(relocation.name,)))
 
     def _remember(self, index: int) -> None:
-        self._history[index] = (self.procedure, len(self._findings),
+        self._history[index] = (self.snapshot(), len(self._findings),
                                 len(self._computations))
         if len(self._history) > UNDO_DEPTH:
             self._history.popitem(last=False)
@@ -265,7 +267,7 @@ class ActionReferee(Generic[E, P]):
         # Later steps (interleaved online play) are taken back with it.
         for later in [index for index in self._history if index > undone]:
             del self._history[later]
-        self.procedure = procedure
+        self.restore(procedure)
         del self._findings[findings:]
         del self._computations[computations:]
 

@@ -127,15 +127,6 @@ class SequenceOfPlay:
             self.moment = Moment(turn=turn, phase=first_phase, knowledge=knowledge,
                                  reason=reason, since_step=step)
 
-    def set_turn(self, turn: str | None) -> None:
-        """Record the turn without changing the phase (the starting position)."""
-        self.moment = replace(self.moment, turn=turn)
-
-    def lose_track(self, step: int, reason: str) -> None:
-        """The log no longer shows where play is."""
-        self.moment = replace(self.moment, phase=None, segment=None,
-                              knowledge=Knowledge.UNKNOWN, reason=reason, since_step=step)
-
     def describe(self) -> str:
         """e.g. `1776, Strategy Phase (inferred: a card left a hand)`."""
         moment = self.moment

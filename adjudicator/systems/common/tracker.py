@@ -151,10 +151,8 @@ class PieceTracker(Generic[E]):
         key = (position.map, position.location, position.x, position.y)
         if position.location is not None and not self._binding.calibration:
             key = (position.map, position.location, 0, 0)
-        try:
+        if key in self._places:
             return self._places[key]
-        except KeyError:
-            pass
         bound = self._binding.place(position.map, position.location, position.x, position.y)
         place = Place.parse(bound) if bound is not None else None
         if place is None:

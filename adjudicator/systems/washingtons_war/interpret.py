@@ -262,7 +262,7 @@ class Interpreter:
         machine = self.sequence
         machine.new_turn(year, step, first_phase=REINFORCEMENTS,
                          reason=f"the year became {year}")
-        self.proc = evolve(self.proc, moment=machine.moment, queues=(), reinforcements=(),
+        self.proc = evolve(self.proc, moment=machine.moment, queues=(),
                             change_credit=(), change_debit=(), last=None)
         self.judge(PhaseChange(step=step, player=player, turn=year, phase=REINFORCEMENTS,
                                knowledge=Knowledge.INFERRED,

@@ -257,7 +257,7 @@ class Impulse:
 
 @dataclass(frozen=True, slots=True)
 class WWProcedure:
-    """The whole procedure state: sequence moment, impulse, queues, turn counters."""
+    """The whole procedure state: sequence moment, impulse, queues, change-making."""
 
     moment: Moment = field(default_factory=Moment)
     impulse: Impulse | None = None
@@ -265,8 +265,6 @@ class WWProcedure:
     """The previous impulse (for exchanges, WW 6.32.C, and alternation, WW 5.3)."""
     queues: tuple[tuple[Side, tuple[str, ...]], ...] = ()
     """Each side's Operations Queue (WW 7.1.B): the cards in it."""
-    reinforcements: tuple[tuple[Side, int], ...] = ()
-    """Reinforcement actions taken this turn per side (WW 8.1.B, 8.2.B)."""
     change_credit: tuple[tuple[str, Nationality, int], ...] = ()
     """CUs taken off a space to be exchanged for other counters (WW 2.2.A, 3.0)."""
     change_debit: tuple[tuple[str, Nationality, int], ...] = ()
@@ -285,9 +283,6 @@ class WWProcedure:
         others = tuple(item for item in self.queues if item[0] is not side)
         return evolve(self, queues=(*others, (side, cards)) if cards else others)
 
-    def reinforced(self, side: Side) -> int:
-        """How many reinforcement actions a side has taken this turn."""
-        return dict(self.reinforcements).get(side, 0)
 
 
 __all__ = [

@@ -88,15 +88,14 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
         """The log ended: judge the open impulse."""
         self.interpreter.close(self.last_step)
 
-    @property
-    def procedure(self) -> WWProcedure:
+    def snapshot(self) -> WWProcedure:
         """The interpreter's immutable procedure (kept per step for undo)."""
         return self.interpreter.proc
 
-    @procedure.setter
-    def procedure(self, value: WWProcedure) -> None:
-        self.interpreter.proc = value
-        self.state.year = value.moment.turn or self.state.year
+    def restore(self, procedure: WWProcedure) -> None:
+        """Undo: the interpreter goes back to an earlier procedure."""
+        self.interpreter.proc = procedure
+        self.state.year = procedure.moment.turn or self.state.year
 
     def space_label(self, space: str) -> str:
         """A space's printed name."""

@@ -185,9 +185,11 @@ class _Toy(ActionReferee[str, tuple[int, ...]]):
     def procedure(self) -> tuple[int, ...]:
         return self._procedure
 
-    @procedure.setter
-    def procedure(self, value: tuple[int, ...]) -> None:
-        self._procedure = value
+    def snapshot(self) -> tuple[int, ...]:
+        return self._procedure
+
+    def restore(self, procedure: tuple[int, ...]) -> None:
+        self._procedure = procedure
 
     def missing_data(self) -> Mapping[str, str]:
         return {}
