@@ -762,14 +762,21 @@ class Interpreter:
                         before[key] = self.state.space(key).pc
         changes = []
         for space, old in before.items():
-            new = self._pc_after(space, pcs)
+            new, added = self._pc_after(space, pcs)
             if new != old:
                 changes.append(PcChange(step, space, old, new))
+            elif added is not None:
+                # A second marker put on a space that already holds one (WW 10.0.A).
+                changes.append(PcChange(step, space, old, added))
         return changes
 
-    def _pc_after(self, space: str, pcs: Sequence[Relocation[Entity]]) -> Side | None:
+    def _pc_after(self, space: str, pcs: Sequence[Relocation[Entity]]
+                  ) -> tuple[Side | None, Side | None]:
+        """The PC of a space after the step, and the side of a marker added beside one
+        already there (None if none was)."""
         holding = self.state.space(space)
         sides = list(holding.pcs)
+        count = len(sides)
         for relocation in pcs:
             if relocation.before is not None and relocation.before.place is not None and (
                     relocation.before.place.key == space and relocation.before.place.is_space):
@@ -779,7 +786,8 @@ class Interpreter:
             if relocation.after is not None and relocation.after.place is not None and (
                     relocation.after.place.key == space and relocation.after.place.is_space):
                 sides.append(Side(relocation.after.entity.key))
-        return sides[0] if sides else None
+        extra = sides[-1] if len(sides) > max(count, 1) else None
+        return (sides[0] if sides else None), extra
 
     def _pc(self, step: int, change: PcChange, player: str | None) -> None:
         """A PC change: charged to the card being played, or placed in the Political
