@@ -50,35 +50,47 @@ def is_game_action(step: Step) -> bool:
                for command in step.commands)
 
 
+class RerollTracker:
+    """Re-rolls found as the steps stream by (memory bounded: the rolls of the latest
+    `ROLLS_KEPT` rolling steps are kept for an undo to name).
+
+    `add(step)` returns the re-rolls that step completes, in the order `find_rerolls` lists
+    them.
+    """
+
+    ROLLS_KEPT = 4096
+
+    def __init__(self) -> None:
+        self._rolled: dict[int, Step] = {}
+        self._pending: list[tuple[Step, Step]] = []
+        """(undo step, the undone step with rolls) waiting for the next acting step."""
+
+    def add(self, step: Step) -> list[ReRoll]:
+        """Take the next step; the re-rolls it makes."""
+        if step.is_undo:
+            undone = self._rolled.get(step.undoes) if step.undoes is not None else None
+            if undone is not None:
+                self._pending.append((step, undone))
+            return []
+        if step.rolls:
+            self._rolled[step.index] = step
+            if len(self._rolled) > self.ROLLS_KEPT:
+                del self._rolled[next(iter(self._rolled))]
+        if not self._pending or not is_game_action(step):
+            return []
+        found: list[ReRoll] = []
+        for undo, undone in self._pending:
+            for before in undone.rolls:
+                after = next((roll for roll in step.rolls if roll.button == before.button),
+                             None)
+                if after is not None:
+                    found.append(ReRoll(before.button, undone.index, undo.index, step.index,
+                                        after.player or before.player, before, after))
+        self._pending.clear()
+        return found
+
+
 def find_rerolls(steps: Iterable[Step]) -> list[ReRoll]:
     """Every re-roll in a timeline, in the order the rolls were taken again."""
-    ordered = list(steps)
-    by_index = {step.index: step for step in ordered}
-    found: list[ReRoll] = []
-    for position, undo in enumerate(ordered):
-        if not undo.is_undo or undo.undoes is None:
-            continue
-        undone = by_index.get(undo.undoes)
-        if undone is None or not undone.rolls:
-            continue
-        rerolled = _first_action(ordered[position + 1:])
-        if rerolled is None:
-            continue
-        for before in undone.rolls:
-            after = next((roll for roll in rerolled.rolls if roll.button == before.button),
-                         None)
-            if after is not None:
-                found.append(ReRoll(before.button, undone.index, undo.index, rerolled.index,
-                                    after.player or before.player, before, after))
-    found.sort(key=lambda reroll: reroll.again)
-    return found
-
-
-def _first_action(steps: Iterable[Step]) -> Step | None:
-    """The first step after an undo that acts (undo steps do not count as acting)."""
-    for step in steps:
-        if step.is_undo:
-            continue
-        if is_game_action(step):
-            return step
-    return None
+    tracker = RerollTracker()
+    return [reroll for step in steps for reroll in tracker.add(step)]

@@ -11,7 +11,13 @@ from adjudicator.report.models import (
     headline,
     report_schema,
 )
-from adjudicator.report.sidecar import ReportFormat, render, sidecar_path, write_sidecars
+from adjudicator.report.sidecar import (
+    ReportFormat,
+    parse_formats,
+    render,
+    sidecar_path,
+    write_sidecars,
+)
 
 __all__ = [
     "Coverage",
@@ -21,6 +27,7 @@ __all__ = [
     "SourceFile",
     "coverage_text",
     "headline",
+    "parse_formats",
     "render",
     "render_html",
     "render_markdown",

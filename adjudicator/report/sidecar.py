@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 
+from adjudicator.errors import AdjudicatorError
 from adjudicator.report.html import render_html
 from adjudicator.report.markdown import render_markdown
 from adjudicator.report.models import Report
@@ -23,6 +24,19 @@ class ReportFormat(StrEnum):
     JSON = "json"
     MARKDOWN = "md"
     HTML = "html"
+
+
+def parse_formats(text: str) -> list[ReportFormat]:
+    """The formats named in `json,md,html`.
+
+    Raises:
+        AdjudicatorError: an unknown format.
+    """
+    try:
+        return [ReportFormat(part.strip()) for part in text.split(",") if part.strip()]
+    except ValueError:
+        known = ", ".join(f.value for f in ReportFormat)
+        raise AdjudicatorError(f"unknown report format in {text!r}; use {known}") from None
 
 
 def render(report: Report, fmt: ReportFormat) -> str:

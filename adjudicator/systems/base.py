@@ -69,6 +69,8 @@ class GameSystem(Protocol):
     id: ClassVar[str]
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]]
+    module_names: ClassVar[tuple[str, ...]]
+    """Folded module names (`adjudicator.systems.fold_name`) that identify the game."""
 
     def catalog(self) -> Sequence[CatalogRule]:
         """Every rule of the game's catalog."""

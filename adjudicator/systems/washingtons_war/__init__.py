@@ -21,6 +21,9 @@ class WashingtonsWar:
     name: ClassVar[str] = "Washington's War"
     aliases: ClassVar[tuple[str, ...]] = ("washingtons-war", "washingtons_war",
                                           "washington's war")
+    module_names: ClassVar[tuple[str, ...]] = ("washingtons war",)
+    """What a module of this game is called, folded (`systems.fold_name`): a module whose
+    folded name contains one of these is recognised as this game."""
 
     def catalog(self) -> Sequence[CatalogRule]:
         """Every rule id of the digest's catalog, with citation and needs."""

@@ -1,0 +1,63 @@
+"""`adjudicator check`: judge one save or log and write its sidecar report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.cli.options import (
+    BindingOpt,
+    DataOpt,
+    DebugOpt,
+    FormatOpt,
+    GameOpt,
+    ModuleOpt,
+    OutOpt,
+    user_errors,
+)
+
+
+def check(
+    path: Annotated[Path, typer.Argument(help="A .vlog or .vsav file.")],
+    game: GameOpt,
+    module: ModuleOpt = None,
+    binding: BindingOpt = None,
+    data: DataOpt = None,
+    formats: FormatOpt = "json",
+    out: OutOpt = None,
+    fail_on_illegal: Annotated[bool, typer.Option(
+        "--fail-on-illegal", help="Exit 1 when any illegal finding is reported.")] = False,
+    debug: DebugOpt = False,
+) -> None:
+    """Replay PATH, judge every step against the game's rules, write the report beside it.
+
+    Exit status, the first that applies in this order:
+    2 bad input: unknown game, bad module, data or binding, unreadable PATH
+      (an unreadable PATH still gets its sidecars, status `unreadable`);
+    3 not this game: no piece of the game was recognised (another game,
+      or the wrong --module or --binding), so nothing was judged;
+    1 illegal findings, with --fail-on-illegal;
+    4 nothing could be checked: no rule could be, or no logged steps;
+    0 judged, or partly judged (the report says what was not checked).
+    """
+    from adjudicator.check import adjudicate
+    from adjudicator.report import ReportStatus, parse_formats, write_sidecars
+    from adjudicator.report.exit import report_exit_status
+    from adjudicator.report.text import problem_line, report_line
+
+    with user_errors(debug):
+        chosen = parse_formats(formats)
+        report = adjudicate(path, game=game, module_path=module, data_files=data or [],
+                            binding_file=binding)
+        written = write_sidecars(report, path, chosen, out_dir=out)
+    if report.status is ReportStatus.UNREADABLE:
+        typer.echo(f"adjudicator: error: {problem_line(report)}", err=True)
+    else:
+        typer.echo(report_line(report))
+    for sidecar in written:
+        typer.echo(f"  wrote {sidecar}")
+    status = report_exit_status(report, fail_on_illegal=fail_on_illegal)
+    if status:
+        raise typer.Exit(status)

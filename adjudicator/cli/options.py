@@ -1,0 +1,61 @@
+"""What every command shares: its options (declared once), the error guard and output.
+
+Commands import their working code inside the command function, so that running one
+command loads only what it needs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.errors import AdjudicatorError
+from adjudicator.report.exit import ExitStatus
+from vmod_schema.errors import VassalFormatError
+
+DebugOpt = Annotated[bool, typer.Option("--debug", help="Show a traceback on errors.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+ModuleOpt = Annotated[Path | None, typer.Option(
+    "--module", "-m", help="The game's module (.vmod or buildFile) to name locations with.")]
+GameOpt = Annotated[str, typer.Option("--game", "-g", help="Game id: ww (Washington's War).")]
+MaybeGameOpt = Annotated[str | None, typer.Option(
+    "--game", "-g", help="Game id (ww); default: the folder's adjudicator.toml, else "
+    "recognised from the module named in each file.")]
+DataOpt = Annotated[list[Path] | None, typer.Option(
+    "--data", "-d", help="A data file with facts the rulebook lacks (repeatable).")]
+BindingOpt = Annotated[Path | None, typer.Option(
+    "--binding", "-b", help="Binding file (see `adjudicator bind`).")]
+OutOpt = Annotated[Path | None, typer.Option(
+    "--out", "-o", help="Write the sidecars here instead of beside each file.")]
+FormatOpt = Annotated[str, typer.Option(
+    "--format", "-f", help="Report formats, comma-separated: json,md,html.")]
+ConfigOpt = Annotated[Path | None, typer.Option(
+    "--config", help="A folder configuration (default: adjudicator.toml in the folder).")]
+
+
+@contextmanager
+def user_errors(debug: bool) -> Iterator[None]:
+    """Turn a library error into one line on stderr and exit status 2."""
+    try:
+        yield
+    except (VassalFormatError, AdjudicatorError) as error:
+        if debug:
+            raise
+        typer.echo(f"adjudicator: error: {error}", err=True)
+        raise typer.Exit(ExitStatus.BAD_INPUT) from None
+    except OSError as error:
+        if debug:
+            raise
+        typer.echo(f"adjudicator: error: {error.strerror} ({error.filename})", err=True)
+        raise typer.Exit(ExitStatus.BAD_INPUT) from None
+
+
+def emit_json(data: object) -> None:
+    """Print one JSON document on stdout."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -1,0 +1,140 @@
+"""Plain-text renderings for the terminal: what `inspect`, `series`, `check`, `watch` and
+`audit` print. Pure functions from models to text; the CLI only echoes them."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from adjudicator.inspect import GameSummary, ModuleSummary, RollSummary, StepSummary
+from adjudicator.replay.series import SeriesReport
+from adjudicator.report.models import Report, headline
+
+
+def counts_text(counts: dict[str, int]) -> str:
+    """`name n, name n` or `none`."""
+    return ", ".join(f"{name} {count}" for name, count in counts.items()) or "none"
+
+
+def module_text(summary: ModuleSummary) -> str:
+    """A module's summary, one fact per line."""
+    kind = "extension" if summary.is_extension else "module"
+    lines = [
+        f"{summary.file}: {kind} {summary.name!r} {summary.version}, "
+        f"VASSAL {summary.vassal_version or '?'}",
+        f"maps ({summary.maps}): {', '.join(summary.map_names)}",
+        f"boards: {summary.boards}",
+        f"grids: {counts_text(summary.grids)}; zones {summary.zones}; "
+        f"regions {summary.regions}",
+        f"piece slots: {summary.piece_slots}; card slots: {summary.card_slots}; "
+        f"prototypes: {summary.prototypes}",
+        f"dice buttons: {', '.join(summary.dice_buttons) or 'none'}; special dice: "
+        f"{', '.join(summary.special_dice_buttons) or 'none'}",
+        f"global properties: {summary.global_properties}; sides: "
+        f"{', '.join(summary.sides) or 'none'}",
+    ]
+    if summary.custom_classes:
+        lines.append(f"module-specific classes: {', '.join(summary.custom_classes)}")
+    return "\n".join(lines)
+
+
+def game_text(summary: GameSummary) -> str:
+    """A save's or log's summary, one fact per line (passwords are not in the model)."""
+    module = (f"module {summary.module_name!r} {summary.module_version or ''}".rstrip()
+              if summary.module_name else "module unknown")
+    players = ", ".join(f"{p.name} ({p.side})" for p in summary.players) or "none"
+    lines = [
+        f"{summary.file}: {summary.kind}, VASSAL {summary.vassal_version or '?'}, {module}, "
+        f"payload {summary.payload_encoding}",
+        f"players: {players}",
+        f"steps: {summary.step_count} ({summary.undo_steps} undo)",
+        f"commands: {counts_text(summary.commands)}",
+        f"pieces: {summary.pieces} (stacks {summary.stacks}, decks {summary.decks})",
+        f"maps: {counts_text(summary.maps)}",
+    ]
+    if summary.locations_resolved:
+        lines.append(f"locations ({len(summary.locations)}): {counts_text(summary.locations)}")
+    else:
+        lines.append("locations: give --module to name them")
+    lines += [f"problem: {problem}" for problem in summary.problems]
+    return "\n".join(lines)
+
+
+def step_json(step: StepSummary) -> dict[str, object]:
+    """One step as `inspect --steps --json` prints it."""
+    return {
+        "index": step.index, "player": step.player, "side": step.side,
+        "moves": [m.model_dump_public() for m in step.moves],
+        "rolls": [r.model_dump(mode="json") for r in step.rolls],
+        "undone": step.undone, "is_undo": step.is_undo, "undoes": step.undoes,
+        "reroll_of": step.reroll_of, "chat": step.chat, "added": step.added,
+        "removed": step.removed, "problems": step.problems,
+    }
+
+
+def steps_text(steps: list[StepSummary]) -> str:
+    """The step table of `inspect --steps`."""
+    lines = ["step  player            what"]
+    for step in steps:
+        who = step.player or "-"
+        if step.player and step.side:
+            who += f" ({step.side})"
+        what: list[str] = []
+        if step.index == 0:
+            what.append("starting position")
+        if step.is_undo:
+            what.append(f"undo of step {step.undoes}" if step.undoes else "undo")
+        else:
+            for move in step.moves:
+                origin = move.from_ or "?"
+                target = move.to or f"{move.map} ({move.x}, {move.y})"
+                what.append(f"{move.piece}: {origin} -> {target}")
+            what += [roll_text(roll) for roll in step.rolls]
+            if step.added and step.index:
+                what.append(f"{step.added} added")
+            if step.removed:
+                what.append(f"{step.removed} removed")
+            if not what and step.chat:
+                what.append("chat: " + html.unescape(step.chat[0])[:60])
+        mark = "  [undone]" if step.undone else ""
+        if step.reroll_of is not None:
+            mark += f"  [re-roll of step {step.reroll_of}]"
+        problems = "".join(f"  !{p}" for p in step.problems)
+        lines.append(f"{step.index:4d}  {who:<16}  {'; '.join(what) or '-'}{mark}{problems}")
+    return "\n".join(lines)
+
+
+def roll_text(roll: RollSummary) -> str:
+    """`roll 2d6: 3,5 = 8 by Alice`."""
+    dice = ",".join(map(str, roll.dice))
+    total = "?" if roll.total is None else str(roll.total)
+    result = f"{dice} = {total}" if dice and roll.dice != [roll.total] else total
+    by = f" by {roll.player}" if roll.player else ""
+    return f"roll {roll.button}: {result}{by}"
+
+
+def series_text(report: SeriesReport) -> str:
+    """The files of a series in order, then every break with its differences."""
+    lines = [f"{number:3d}. {name}" for number, name in enumerate(report.files, 1)]
+    for found in report.breaks:
+        count = len(found.differences)
+        lines.append(f"break: {found.before} does not start where {found.after} ended "
+                     f"({count} piece{'s' if count != 1 else ''})")
+        lines += [f"    {difference}" for difference in found.differences]
+    if report.continuous:
+        lines.append(f"continuous: each of the {len(report.files)} files starts where the "
+                     "previous one ended")
+    return "\n".join(lines)
+
+
+def report_line(report: Report) -> str:
+    """One line per checked file: path, game, steps and the headline."""
+    lead, rest = headline(report)
+    return f"{report.source.path}: {report.game_name}, {report.steps} steps: {lead}{rest}"
+
+
+def problem_line(report: Report) -> str:
+    """An unreadable file's one-line error, naming the file."""
+    problem = report.problems[0] if report.problems else "cannot be read"
+    name = Path(report.source.path).name
+    return problem if name in problem else f"{report.source.path}: {problem}"
