@@ -12,6 +12,12 @@ for a line no button of the module claims, VASSAL's default format
 `** $name$ = $result$ *** <$PlayerName$>` is tried with any button name. Chat that matches no
 pattern is not a roll; it stays a chat line of the step. `* UNDO: …` lines never match.
 
+Rolls that a module's own code reports in chat (VASL's `*** (IFT DR) 3,1 ***   <Alice>`)
+are read with chat dice patterns (`adjudicator.replay.chatdice`), given to the reader with
+`chat_patterns=`: a chat line that no dice button (and not VASSAL's default format) claims
+is tried against them, so a line is never counted twice; the roll's `button` is the
+pattern's label and its source `RollSource.CHAT`.
+
 >>> reader = DiceReader()
 >>> reader.rolls([Chat("*** 2d6 = 3,5 *** &lt;Alice&gt;")])
 (Roll('2d6', [3, 5] = 8, player='Alice'),)
@@ -32,6 +38,7 @@ from vmod_schema.formats import is_beanshell
 from vmod_schema.sequence import split
 
 if TYPE_CHECKING:
+    from adjudicator.replay.chatdice import ChatDicePattern
     from vmod_schema.module import DiceButton, Module, SpecialDiceButton
 
 DEFAULT_REPORT_FORMAT = "** $name$ = $result$ *** <$PlayerName$>"
@@ -59,6 +66,9 @@ class RollSource(StrEnum):
     """Only the button's `<name>_result` property was written (no report line matched)."""
     SPECIAL = "special"
     """A Special Dice Button's `SHOW_RESULTS` command (face indices)."""
+    CHAT = "chat"
+    """A chat line matched a chat dice pattern (`adjudicator.replay.chatdice`): a roll the
+    module's own code reported, e.g. VASL's `*** (IFT DR) 3,1 ***`; `button` is its label."""
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -198,10 +208,13 @@ _DEFAULT_PATTERN = compile_report_format(DEFAULT_REPORT_FORMAT, name=None)
 
 
 class DiceReader:
-    """Reads the rolls in a step's commands, knowing the module's dice buttons (if any)."""
+    """Reads the rolls in a step's commands, knowing the module's dice buttons (if any)
+    and the chat dice patterns of rolls its own code reports (if any)."""
 
     def __init__(self, dice_buttons: Sequence[DiceButton] = (),
-                 special_dice_buttons: Sequence[SpecialDiceButton] = ()) -> None:
+                 special_dice_buttons: Sequence[SpecialDiceButton] = (), *,
+                 chat_patterns: Sequence[ChatDicePattern] = ()) -> None:
+        self._chat_patterns = tuple(chat_patterns)
         self._plain = [
             _PlainButton(b.name, b, compile_report_format(
                 DEFAULT_REPORT_FORMAT if b.report_format is None else b.report_format,
@@ -218,11 +231,14 @@ class DiceReader:
                 self._special[special.name] = entry
 
     @classmethod
-    def for_module(cls, module: Module | None) -> DiceReader:
-        """A reader for `module`'s buttons; VASSAL's default format only, without one."""
+    def for_module(cls, module: Module | None, *,
+                   chat_patterns: Sequence[ChatDicePattern] = ()) -> DiceReader:
+        """A reader for `module`'s buttons; VASSAL's default format only, without one.
+        `chat_patterns` read the rolls the module's own code reports in chat."""
         if module is None:
-            return cls()
-        return cls(module.dice_buttons, module.special_dice_buttons)
+            return cls(chat_patterns=chat_patterns)
+        return cls(module.dice_buttons, module.special_dice_buttons,
+                   chat_patterns=chat_patterns)
 
     def rolls(self, commands: Iterable[Command], player: str | None = None
               ) -> tuple[Roll, ...]:
@@ -238,7 +254,10 @@ class DiceReader:
         for command in commands:
             if isinstance(command, Chat):
                 text = command.text
-                if text.startswith("*") and not text.startswith(_UNDO_CHAT):
+                if text.startswith(_UNDO_CHAT):
+                    continue
+                # Dice buttons' reports start with `*`; a chat pattern may read any line.
+                if text.startswith("*") or self._chat_patterns:
                     chats.append(text)
             elif isinstance(command, ChangeGlobalProperty):
                 name = command.name
@@ -275,6 +294,8 @@ class DiceReader:
 
     def _chat_roll(self, text: str, results: Mapping[str, str],
                    totals: Mapping[str, str]) -> Roll | None:
+        if not text.startswith("*"):
+            return self._pattern_roll(text)
         for button in self._plain:
             if button.pattern is not None and (
                     match := button.pattern.fullmatch(text)) is not None:
@@ -282,12 +303,22 @@ class DiceReader:
                                    totals, RollSource.BUTTON)
         match = _DEFAULT_PATTERN.fullmatch(text) if _DEFAULT_PATTERN is not None else None
         if match is None:
-            return None
+            return self._pattern_roll(text)
         name = match.group("name").strip()
         known = self._by_name.get(name)
         definition = known.definition if known is not None else None
         source = RollSource.BUTTON if definition is not None else RollSource.DEFAULT
         return _plain_roll(name, definition, match, text, results, totals, source)
+
+    def _pattern_roll(self, text: str) -> Roll | None:
+        """A roll read by the first chat dice pattern that matches the line, if any."""
+        for pattern in self._chat_patterns:
+            found = pattern.read(text)
+            if found is not None:
+                return Roll(found.label, found.dice, found.total, found.player,
+                            count=len(found.dice), sides=found.sides, text=text,
+                            source=RollSource.CHAT)
+        return None
 
     # ---- special dice buttons
 

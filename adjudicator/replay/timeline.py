@@ -23,6 +23,7 @@ from adjudicator.replay.dice import DiceReader, Roll
 from vmod_schema.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
 
 if TYPE_CHECKING:
+    from adjudicator.replay.chatdice import ChatDicePattern
     from vmod_schema.module import Module
     from vmod_schema.savefile import SaveFile
 
@@ -117,7 +118,8 @@ def _undo_signature(commands: Iterable[Command], *, undo: bool) -> frozenset[tup
 
 
 def iter_steps(save: SaveFile, module: Module | None = None, *,
-               board: Board | None = None) -> Iterator[Step]:
+               board: Board | None = None,
+               chat_patterns: Sequence[ChatDicePattern] = ()) -> Iterator[Step]:
     """Replay a save or log, yielding step 0 (the starting position) and each logged step.
 
     The board (a new one for `module` unless given) holds the position after the step just
@@ -127,12 +129,13 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
     it names, else simply the latest not yet undone (of the last `OPEN_STEPS`). Each logged
     step is decoded when reached and nothing of past steps is kept here, so memory does not
     grow with the log's length. Dice rolls are read with the
-    module's dice buttons (`adjudicator.replay.dice`). Bad commands are reported in
-    `Step.problems` and skipped; replay goes on.
+    module's dice buttons (`adjudicator.replay.dice`) and `chat_patterns`, the chat dice
+    patterns of rolls the module's own code reports (`adjudicator.replay.chatdice`). Bad
+    commands are reported in `Step.problems` and skipped; replay goes on.
     """
     if board is None:
         board = Board.for_module(module)
-    dice = DiceReader.for_module(module)
+    dice = DiceReader.for_module(module, chat_patterns=chat_patterns)
     restore = list(save.restore_commands())
     prelude = [c for top in save.prelude for c in top.walk()]
     problems = board.restore(restore)
@@ -215,10 +218,12 @@ class Timeline:
         return f"Timeline(steps={len(self.steps)}, {self.board!r})"
 
 
-def replay(save: SaveFile, module: Module | None = None) -> Timeline:
-    """Replay a whole save or log into a `Timeline` (undone steps marked, §5.3)."""
+def replay(save: SaveFile, module: Module | None = None, *,
+           chat_patterns: Sequence[ChatDicePattern] = ()) -> Timeline:
+    """Replay a whole save or log into a `Timeline` (undone steps marked, §5.3);
+    `chat_patterns` as for `iter_steps`."""
     board = Board.for_module(module)
-    steps = list(iter_steps(save, module, board=board))
+    steps = list(iter_steps(save, module, board=board, chat_patterns=chat_patterns))
     undone = {step.undoes for step in steps if step.undoes is not None}
     if undone:
         steps = [replace(step, undone=True) if step.index in undone else step
