@@ -105,6 +105,15 @@ def test_a_pattern_that_also_matches_a_default_line_never_counts_it_twice() -> N
     assert roll.source is RollSource.DEFAULT
 
 
+def test_undo_reports_are_never_rolls_even_for_a_pattern_that_matches_anything() -> None:
+    anything = ChatDicePattern(name="anything",
+                               regex=r"(?P<player>)(?P<label>)\D*(?P<dice>\d+)")
+    line = "* UNDO: *** (IFT DR) 6,6 ***   &lt;Bob&gt;"
+    assert anything.read(line) is None
+    assert DiceReader(chat_patterns=(anything,)).rolls([Chat(line)]) == ()
+    assert anything.read("*** (IFT DR) 6,6 ***") is not None
+
+
 def test_without_patterns_vasl_lines_stay_chat() -> None:
     assert DiceReader().rolls([Chat("*** (IFT DR) 3,1 ***   <Alice>")]) == ()
 
