@@ -17,16 +17,24 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from adjudicator import __version__
+from adjudicator.audit.models import FileReading
+from adjudicator.audit.reading import FileReader
 from adjudicator.findings import Finding, Severity
 from adjudicator.replay import Board, Step, iter_steps
 from adjudicator.report.models import Coverage, Report, ReportStatus, SourceFile
 from adjudicator.systems import find_system
-from adjudicator.systems.base import GameSystem, Verdict
-from vmod_schema.buildfile import open_module
+from adjudicator.systems.base import GameSystem, Referee, Verdict
+from vmod_schema.archive import Limits
+from vmod_schema.buildfile import Module, open_module
 from vmod_schema.errors import VassalFormatError
-from vmod_schema.savefile import GameKind, read_save
+from vmod_schema.files import printable_path
+from vmod_schema.savefile import GameKind, SaveFile, read_save
+
+if TYPE_CHECKING:
+    from adjudicator.replay.chatdice import ChatDicePattern
 
 UNDO_RULE = ("REPLAY-UNDO", "VASSAL undo (FORMAT.md §5.3)")
 NOT_IMPLEMENTED = "not implemented yet"
@@ -52,7 +60,9 @@ def file_sha256(path: Path) -> str:
 
 
 def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
-               data_files: Sequence[Path] = (), binding_file: Path | None = None) -> Report:
+               data_files: Sequence[Path] = (), binding_file: Path | None = None,
+               chat_patterns: Sequence[ChatDicePattern] = (),
+               limits: Limits | None = None) -> Report:
     """Judge one save or log against a game's rules and return the report.
 
     The game, the module, the data and the binding are checked first; a file that then
@@ -67,26 +77,59 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
     module = open_module(module_path) if module_path is not None else None
     referee = system.referee(module=module, data_files=data_files, binding_file=binding_file)
     try:
-        save = read_save(path)
+        save = read_save(path, limits=limits)
     except VassalFormatError as error:
         return unreadable_report(system, source=path, module=module_path, error=str(error))
+    return judge_save(save, path, system=system, referee=referee, module=module,
+                      module_path=module_path, chat_patterns=chat_patterns)
+
+
+def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
+               referee: Referee | None, module: Module | None, module_path: Path | None,
+               chat_patterns: Sequence[ChatDicePattern] = (),
+               sha256: str | None = None) -> Report:
+    """Replay a save once: the referee (if any) judges every step while the game-agnostic
+    reading (players, undos, rolls, positions) is collected, then build the report.
+
+    Without a system (`system`/`referee` None) the report has status `no-system` and says
+    what was read.
+    """
     board = Board.for_module(module, history_limit=BOARD_HISTORY)
     summary = StepSummary()
+    reader = FileReader(save)
     blank = False
-    for step in iter_steps(save, module, board=board):
+    for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
         summary.add(step)
+        reader.add(step, board)
+        if referee is None:
+            continue
         if step.index == 0:
             blank = len(board) == 0
             referee.start(step, board)
         else:
             referee.step(step, board)
-    verdict = referee.finish()
+    reading = reader.finish(board)
     problems = [str(p) for p in save.problems]
     if summary.count <= 1:
         kind = GameKind.LOG if path.suffix.lower() == ".vlog" else save.kind
         problems.append(NO_STEPS[kind])
-    return build_report(system, verdict, summary, source=path, module=module_path,
-                        problems=problems, blank=blank)
+    source = SourceFile(path=printable_path(path), sha256=sha256 or file_sha256(path))
+    if system is None or referee is None:
+        return reading_report(reading, summary, source=source, module=module_path,
+                              problems=problems)
+    return build_report(system, referee.finish(), summary, source=source, module=module_path,
+                        problems=problems, blank=blank, reading=reading)
+
+
+def reading_report(reading: FileReading, summary: StepSummary, *, source: SourceFile,
+                   module: Path | None, problems: Sequence[str]) -> Report:
+    """The report of a file no game system judged: what was read, no rule checked."""
+    return Report(
+        game=None, game_name=reading.module_name or "an unknown game",
+        status=ReportStatus.NO_SYSTEM, source=source,
+        module=printable_path(module) if module is not None else None,
+        tool_version=__version__, steps=reading.steps,
+        problems=[*problems, *_replay_problems(summary)], reading=reading)
 
 
 def report_status(verdict: Verdict, *, logged_steps: int, findings: Sequence[Finding],
@@ -136,8 +179,8 @@ class StepSummary:
 
 
 def build_report(system: GameSystem, verdict: Verdict, steps: StepSummary | Sequence[Step], *,
-                 source: Path, module: Path | None, problems: Sequence[str],
-                 blank: bool = False) -> Report:
+                 source: Path | SourceFile, module: Path | None, problems: Sequence[str],
+                 blank: bool = False, reading: FileReading | None = None) -> Report:
     """Assemble the report: undo handling, step order, status, coverage of the catalog.
 
     When nothing was judged (another game, no rule checked, no logged step), no rule is
@@ -152,8 +195,7 @@ def build_report(system: GameSystem, verdict: Verdict, steps: StepSummary | Sequ
             step=index, player=who, message=f"step {index} was undone by step "
             f"{undo}; its findings are withdrawn"))
     findings.sort(key=lambda f: (-1 if f.step is None else f.step, f.rule_id))
-    all_problems = [*problems, *(text if n == 1 else f"{text} (×{n})"
-                                 for text, n in summary.problems.items())]
+    all_problems = [*problems, *_replay_problems(summary)]
     logged = max(summary.count - 1, 0)
     status = report_status(verdict, logged_steps=logged, findings=findings,
                            problems=all_problems, blank=blank)
@@ -171,23 +213,34 @@ def build_report(system: GameSystem, verdict: Verdict, steps: StepSummary | Sequ
         checked, partial = [], {}
     return Report(
         game=system.id, game_name=system.name, status=status,
-        source=SourceFile(path=str(source), sha256=file_sha256(source)),
-        module=str(module) if module is not None else None, tool_version=__version__,
-        steps=logged, findings=findings,
+        source=source if isinstance(source, SourceFile) else SourceFile(
+            path=printable_path(source), sha256=file_sha256(source)),
+        module=printable_path(module) if module is not None else None,
+        tool_version=__version__, steps=logged, findings=findings,
         computations=[c for c in verdict.computations if c.step not in undone],
         coverage=Coverage(checked=checked, partial=partial, unchecked=unchecked),
-        problems=all_problems)
+        problems=all_problems, reading=reading)
 
 
-def unreadable_report(system: GameSystem, *, source: Path, module: Path | None,
-                      error: str) -> Report:
-    """The report of a file that could not be read: no finding, the error as its problem."""
+def _replay_problems(summary: StepSummary) -> list[str]:
+    return [text if n == 1 else f"{text} (×{n})" for text, n in summary.problems.items()]
+
+
+def unreadable_report(system: GameSystem | None, *, source: Path, module: Path | None,
+                      error: str, sha256: str | None = None) -> Report:
+    """The report of a file that could not be read: no finding, the error as its problem.
+
+    Without a system (the game could not be told) no catalog is listed."""
+    catalog = system.catalog() if system is not None else ()
     return Report(
-        game=system.id, game_name=system.name, status=ReportStatus.UNREADABLE,
-        source=SourceFile(path=str(source), sha256=file_sha256(source)),
-        module=str(module) if module is not None else None, tool_version=__version__,
-        steps=0, coverage=Coverage(unchecked={rule.rule_id: UNREADABLE
-                                              for rule in system.catalog()}),
+        game=system.id if system is not None else None,
+        game_name=system.name if system is not None else "an unknown game",
+        status=ReportStatus.UNREADABLE,
+        source=SourceFile(path=printable_path(source),
+                          sha256=file_sha256(source) if sha256 is None else sha256),
+        module=printable_path(module) if module is not None else None,
+        tool_version=__version__, steps=0,
+        coverage=Coverage(unchecked={rule.rule_id: UNREADABLE for rule in catalog}),
         problems=[error])
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -26,6 +27,17 @@ def corpus_games() -> list[Path]:
 def corpus_modules() -> list[Path]:
     """Every corpus module definition (bare buildFile / buildFile.xml)."""
     return sorted(p for p in CORPUS.rglob("*") if p.name in MODULE_NAMES)
+
+
+def corpus_file(relative: str) -> Path:
+    """A corpus file by its path in the corpus; the test is skipped when the corpus is
+    absent, and fails instead on CI (`CI=true`)."""
+    path = CORPUS / relative
+    if not path.is_file():
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"the corpus file {path} is missing on CI")
+        pytest.skip(f"the VASSAL corpus is not here ({path})")
+    return path
 
 
 def corpus_id(path: Path) -> str:

@@ -33,3 +33,14 @@ def atomic_write(target: Path, data: bytes | Callable[[BinaryIO], None]) -> None
             stream.write(data)
         else:
             data(stream)
+
+
+def printable_path(path: str | os.PathLike[str]) -> str:
+    """A path as text that can always be printed and written to JSON: bytes of a file name
+    that are not valid UTF-8 (kept by Python as surrogate escapes) are shown as `\\xff`.
+
+    >>> printable_path(os.fsdecode(b"bad\\xff.vlog"))
+    'bad\\\\xff.vlog'
+    """
+    text = os.fspath(path)
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

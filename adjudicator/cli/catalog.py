@@ -46,7 +46,7 @@ def schema(
         if what == "report":
             emit_json(report_schema())
         elif what == "audit":
-            from adjudicator.audit.models import audit_schema
+            from adjudicator.audit.summary_models import audit_schema
 
             emit_json(audit_schema())
         else:

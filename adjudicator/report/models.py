@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.audit.models import FileReading
 from adjudicator.findings import Computation, Finding, Severity
 
 _MODEL = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
@@ -44,6 +45,9 @@ class ReportStatus(StrEnum):
     Nothing was judged."""
     UNREADABLE = "unreadable"
     """The file could not be read (the error is in `problems`); nothing was judged."""
+    NO_SYSTEM = "no-system"
+    """No game system for this file (its module is not a game the tool knows, and none
+    was named): nothing was judged; `reading` says what was read."""
 
 
 class Coverage(BaseModel):
@@ -65,9 +69,10 @@ class Report(BaseModel):
     """Everything the adjudicator found in one save or log."""
 
     model_config = _MODEL
-    game: str
-    """Game system id, e.g. `ww`."""
+    game: str | None
+    """Game system id, e.g. `ww`; None when no system judged the file (`no-system`)."""
     game_name: str
+    """The game's name (for `no-system`: the module's name, or `unknown game`)."""
     status: ReportStatus
     """How much of the game was judged: `judged`, `partly-judged`, `nothing-checked`,
     `not-this-game` or `unreadable`."""
@@ -83,6 +88,9 @@ class Report(BaseModel):
     problems: list[str] = Field(default_factory=list)
     """Problems reading or replaying the file (bad commands are skipped, not fatal); for an
     `unreadable` file, the error."""
+    reading: FileReading | None = None
+    """What was read, whatever the game: players, undos, rolls, re-rolls, positions (None
+    for an unreadable file)."""
 
     def count(self, severity: str) -> int:
         """How many findings have this severity."""
@@ -103,6 +111,14 @@ def headline(report: Report) -> tuple[str, str]:
     if status is ReportStatus.UNREADABLE:
         why = report.problems[0] if report.problems else "unknown error"
         return "⚠ the file could not be read", f": {why} — nothing was judged"
+    if status is ReportStatus.NO_SYSTEM:
+        reading = report.reading
+        read = (f"{reading.steps} steps, {len(reading.players)} players, "
+                f"{len(reading.rolls)} rolls, {reading.undo_steps} undos read"
+                if reading is not None else "read")
+        return (f"no game system for {report.game_name}",
+                f": {read} — no rule was judged (name the game with --game or in "
+                "adjudicator.toml if the tool knows it)")
     if status is ReportStatus.NOT_THIS_GAME:
         hint = "" if report.module is not None else " (no module was given to name locations)"
         return (f"⚠ not a {report.game_name} game (or wrong module/binding)",

@@ -1,0 +1,86 @@
+"""Reports cached by the checked file's content (SHA-256), so an unchanged file is not
+checked again, after a restart too, and a renamed copy is recognised as the same game.
+
+A cached report is valid for one configuration: the key also holds a digest of what the
+report depends on besides the file (the tool's version, the game, the module, binding and
+data files' contents, the dice patterns). Entries are JSON files written atomically under
+`DIR/ab/abcdef…-<config>.json`; an unreadable entry is a miss, never an error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from adjudicator import __version__
+from adjudicator.folderconfig import FolderConfig
+from adjudicator.report.models import Report, SourceFile
+from vmod_schema.files import atomic_write, printable_path
+
+
+def default_cache_dir() -> Path:
+    """`$XDG_CACHE_HOME/vassal-adjudicator`, else `~/.cache/vassal-adjudicator`."""
+    base = os.environ.get("XDG_CACHE_HOME")
+    root = Path(base) if base else Path.home() / ".cache"
+    return root / "vassal-adjudicator"
+
+
+def _file_digest(path: Path | None) -> str:
+    if path is None:
+        return "-"
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return f"missing:{path}"
+
+
+def config_key(config: FolderConfig) -> str:
+    """A digest of everything besides the file that a report depends on."""
+    parts = [__version__, config.game or "-", _file_digest(config.module),
+             _file_digest(config.binding), *(_file_digest(p) for p in config.data),
+             ",".join(config.dice), _file_digest(config.dice_patterns)]
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
+
+
+class ReportCache:
+    """Reports by (file content, configuration)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    def _entry(self, sha256: str, key: str) -> Path:
+        return self.directory / sha256[:2] / f"{sha256}-{key}.json"
+
+    def get(self, sha256: str, key: str, source: Path) -> Report | None:
+        """The cached report of content `sha256`, as the report of `source` (a renamed copy
+        gets its own path in the report), or None."""
+        entry = self._entry(sha256, key)
+        try:
+            report = Report.model_validate_json(entry.read_bytes())
+        except (OSError, ValueError, ValidationError):
+            return None
+        if report.source.sha256 != sha256:
+            return None
+        return report.model_copy(update={"source": SourceFile(
+            path=_display(source), sha256=sha256)})
+
+    def put(self, report: Report, key: str) -> None:
+        """Remember a report (reports of unreadable files too: the same bytes stay
+        unreadable). Does nothing when the report has no content hash."""
+        sha256 = report.source.sha256
+        if not sha256:
+            return
+        try:
+            atomic_write(self._entry(sha256, key), report.model_dump_json().encode("utf-8"))
+        except OSError:
+            return
+
+
+def _display(path: Path) -> str:
+    return printable_path(path)
+
+
+__all__ = ["ReportCache", "config_key", "default_cache_dir"]

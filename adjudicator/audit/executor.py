@@ -1,0 +1,209 @@
+"""Running `check_file` over many files: a local process pool by default, or a Dask
+cluster (`dask://HOST:PORT`, the optional `distributed` extra).
+
+Audits and the watcher map one pure function over files, so where it runs is a detail:
+`open_executor(spec, jobs)` gives a `FileExecutor` whose `map_files` yields each file's
+report as it completes, keeping at most a few files per worker in flight (memory stays flat
+however many files there are).
+
+Hostile files cannot stop the run. Each local worker runs under an address-space limit
+(`WORKER_MEMORY`), so a file that would need more memory fails in its worker with a
+`MemoryError` (reported for that file) instead of exhausting the machine. A worker that
+dies anyway is replaced; the files it was checking are checked again one at a time in a
+fresh worker, so only the file that kills a worker is reported as having done so.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from adjudicator.audit.job import check_file
+from adjudicator.check import unreadable_report
+from adjudicator.errors import AdjudicatorError
+from adjudicator.folderconfig import FolderConfig
+from adjudicator.report.models import Report
+
+WORKER_MEMORY = 3 * 1024 ** 3
+"""Address space a local worker may use (bytes): ten times what the largest real save
+needs, far below what a decompression bomb would take."""
+IN_FLIGHT_PER_WORKER = 4
+WORKER_DIED = ("checking this file stopped the worker process (it ran out of memory or "
+               "crashed); nothing was judged")
+
+Item = tuple[Path, FolderConfig]
+Task = Callable[[Path, FolderConfig], Report]
+"""What is mapped over the files: `check_file` (a picklable module-level function)."""
+
+
+class FileExecutor(ABC):
+    """Checks files somewhere and yields their reports as they complete."""
+
+    @abstractmethod
+    def map_files(self, items: Iterable[Item]) -> Iterator[tuple[Path, Report]]:
+        """Check every (file, configuration); yield (file, report) in completion order."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the workers."""
+
+    def __enter__(self) -> FileExecutor:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+
+def _limit_memory(limit: int | None) -> None:
+    """Worker initializer: cap the address space (POSIX only; elsewhere no cap)."""
+    if limit is None:
+        return
+    try:
+        import resource
+    except ImportError:
+        return
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ValueError, OSError):
+        return
+
+
+def _context() -> Any:
+    """Forked from a clean server process where available (the watcher has threads, which
+    a plain fork would copy half-way), with the checking code preloaded."""
+    if sys.platform.startswith("linux"):
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["adjudicator.audit.job"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+class LocalExecutor(FileExecutor):
+    """A local process pool (`jobs` workers); `jobs=0` checks in this process."""
+
+    def __init__(self, jobs: int, *, memory_limit: int | None = WORKER_MEMORY,
+                 task: Task = check_file) -> None:
+        self.jobs = jobs
+        self.memory_limit = memory_limit
+        self.task = task
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _new_pool(self, workers: int) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
+                                   initializer=_limit_memory, initargs=(self.memory_limit,))
+
+    def map_files(self, items: Iterable[Item]) -> Iterator[tuple[Path, Report]]:
+        if self.jobs <= 0:
+            for path, config in items:
+                yield path, self.task(path, config)
+            return
+        if self._pool is None:
+            self._pool = self._new_pool(self.jobs)
+        pending: dict[Future[Report], Item] = {}
+        source = iter(items)
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < self.jobs * IN_FLIGHT_PER_WORKER:
+                item = next(source, None)
+                if item is None:
+                    exhausted = True
+                    break
+                pending[self._pool.submit(self.task, *item)] = item
+            if not pending:
+                return
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            broken: list[Item] = []
+            for future in done:
+                item = pending.pop(future)
+                try:
+                    yield item[0], future.result()
+                except BrokenProcessPool:
+                    broken.append(item)
+            if broken:
+                broken += list(pending.values())
+                pending.clear()
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = self._new_pool(self.jobs)
+                yield from self._one_by_one(broken)
+
+    def _one_by_one(self, items: list[Item]) -> Iterator[tuple[Path, Report]]:
+        """Check the files a dead worker had, each alone in a fresh worker."""
+        for path, config in items:
+            with self._new_pool(1) as alone:
+                try:
+                    yield path, alone.submit(self.task, path, config).result()
+                except BrokenProcessPool:
+                    yield path, unreadable_report(None, source=path, module=config.module,
+                                                  error=WORKER_DIED)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+class DaskExecutor(FileExecutor):
+    """The same work on a Dask distributed cluster (`pip install vassal-adjudicator[distributed]`).
+
+    The files must be readable at the same paths by the cluster's workers (a shared
+    folder); sidecars are written by the caller, not the workers.
+    """
+
+    def __init__(self, address: str | Any, *, in_flight: int = 64) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise AdjudicatorError(
+                "the dask executor needs the optional extra: pip install "
+                "'vassal-adjudicator[distributed]'") from None
+        self._client = Client(address)  # type: ignore[no-untyped-call]
+        self.in_flight = in_flight
+        self._paths: dict[object, Path] = {}
+
+    def map_files(self, items: Iterable[Item]) -> Iterator[tuple[Path, Report]]:
+        from distributed import as_completed
+
+        source = iter(items)
+        first = [self._submit(item) for item, _ in zip(source, range(self.in_flight),
+                                                        strict=False)]
+        if not first:
+            return
+        flow = as_completed(first)  # type: ignore[no-untyped-call]
+        for future in flow:
+            path = self._paths.pop(future.key)
+            yield path, future.result()
+            following = next(source, None)
+            if following is not None:
+                flow.add(self._submit(following))  # type: ignore[no-untyped-call]
+
+    def _submit(self, item: Item) -> Any:
+        future = self._client.submit(check_file, *item, pure=False)
+        self._paths[future.key] = item[0]
+        return future
+
+    def close(self) -> None:
+        self._client.close()  # type: ignore[no-untyped-call]
+
+
+def open_executor(spec: str | None, jobs: int) -> FileExecutor:
+    """`None`/`local`: a local pool of `jobs` workers (0: in this process);
+    `dask://HOST:PORT` (or `tcp://…`): a Dask scheduler.
+
+    Raises:
+        AdjudicatorError: an unknown executor, or dask requested but not installed.
+    """
+    if spec is None or spec == "local":
+        return LocalExecutor(jobs)
+    if spec.startswith("dask://"):
+        return DaskExecutor("tcp://" + spec.removeprefix("dask://"))
+    if spec.startswith("tcp://"):
+        return DaskExecutor(spec)
+    raise AdjudicatorError(f"unknown executor {spec!r}; use local or dask://HOST:PORT")

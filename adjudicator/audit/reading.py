@@ -1,0 +1,159 @@
+"""Reading a file game-agnostically as its steps stream by: players, undos with what they
+took back, rolls, re-rolls, and the fingerprints of its first and last positions.
+
+`FileReader.add(step, board)` is called once per step (after the board has applied it) by
+whoever drives the replay, so a game's referee and the reading share one pass. Memory stays
+bounded: only the latest `RECENT` steps' effects are kept for an undo to describe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from adjudicator.audit.models import (
+    FileReading,
+    Player,
+    RerollRecord,
+    RollRecord,
+    UndoRecord,
+)
+from adjudicator.replay.board import Board
+from adjudicator.replay.changes import Move, Position
+from adjudicator.replay.dice import Roll
+from adjudicator.replay.rerolls import RerollTracker
+from adjudicator.replay.timeline import OPEN_STEPS, Step
+from vmod_schema.pieces import BasicPiece
+from vmod_schema.savefile import SaveFile
+
+RECENT = OPEN_STEPS
+"""Steps whose effects are remembered for an undo to describe (as far back as replay
+itself matches undos)."""
+TOOK_BACK_SHOWN = 12
+"""Effects listed per undo; more are counted."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Effects:
+    """What a step did, kept by reference until an undo may ask."""
+
+    moves: tuple[Move, ...]
+    rolls: tuple[Roll, ...]
+    added: int
+    removed: int
+    changes: int
+    chat: int
+
+
+def position_fingerprint(board: Board) -> str:
+    """A short hash of where every game piece stands (map, pixels, shown name), ignoring
+    piece ids: two files with the same fingerprint hold the same position (pieces alike in
+    definition and name are interchangeable)."""
+    entries = []
+    for item in board.pieces():
+        inner = item.piece.inner
+        gpid, basic = (inner.gpid, inner.name) if isinstance(inner, BasicPiece) else ("", "")
+        position = board.position(item.id)
+        entries.append(f"{gpid}\x1f{basic}\x1f{item.name}\x1f{position.map}\x1f"
+                       f"{position.x}\x1f{position.y}")
+    entries.sort()
+    return hashlib.sha256("\x1e".join(entries).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _where(position: Position) -> str:
+    if position.map is None:
+        return "off the maps"
+    return position.location or f"{position.map} ({position.x}, {position.y})"
+
+
+def describe(effects: _Effects) -> list[str]:
+    """What a step did, for the undo that took it back."""
+    lines = [f"{move.name}: {_where(move.origin)} -> {_where(move.destination)}"
+             for move in effects.moves]
+    lines += [f"roll {roll.button}: {','.join(map(str, roll.values)) or roll.total}"
+              for roll in effects.rolls]
+    for count, what in ((effects.added, "added"), (effects.removed, "removed"),
+                        (effects.changes, "changed")):
+        if count:
+            lines.append(f"{count} piece{'s' if count != 1 else ''} {what}")
+    if effects.chat and not lines:
+        lines.append(f"{effects.chat} chat line{'s' if effects.chat != 1 else ''}")
+    if len(lines) > TOOK_BACK_SHOWN:
+        lines[TOOK_BACK_SHOWN:] = [f"…and {len(lines) - TOOK_BACK_SHOWN} more"]
+    return lines
+
+
+class FileReader:
+    """Collects a `FileReading` from a stream of replayed steps."""
+
+    def __init__(self, save: SaveFile) -> None:
+        self._save = save
+        self._recent: OrderedDict[int, _Effects] = OrderedDict()
+        self._rerolls = RerollTracker()
+        self._undos: list[UndoRecord] = []
+        self._rolls: list[RollRecord] = []
+        self._reroll_records: list[RerollRecord] = []
+        self._roll_at: dict[int, list[int]] = {}
+        """Step → indices into `_rolls` of its rolls (to mark them undone)."""
+        self._steps = 0
+        self._start = ""
+
+    def add(self, step: Step, board: Board) -> None:
+        """Take one replayed step (the board holds the position after it)."""
+        if step.index == 0:
+            self._start = position_fingerprint(board)
+            return
+        self._steps = step.index
+        if step.is_undo:
+            self._undo(step)
+        else:
+            self._remember(step)
+        for reroll in self._rerolls.add(step):
+            self._reroll_records.append(RerollRecord(
+                label=reroll.button, player=reroll.player, first=reroll.first,
+                undo=reroll.undo, again=reroll.again, before=list(reroll.before.values),
+                after=list(reroll.after.values)))
+            for index in self._roll_at.get(reroll.again, ()):
+                if self._rolls[index].label == reroll.button:
+                    self._rolls[index] = self._rolls[index].model_copy(update={"reroll": True})
+
+    def _remember(self, step: Step) -> None:
+        self._recent[step.index] = _Effects(step.moves, step.rolls, len(step.added),
+                                            len(step.removed), len(step.changes),
+                                            len(step.chat))
+        if len(self._recent) > RECENT:
+            self._recent.popitem(last=False)
+        if step.rolls:
+            self._roll_at[step.index] = []
+            for roll in step.rolls:
+                self._roll_at[step.index].append(len(self._rolls))
+                self._rolls.append(RollRecord(
+                    step=step.index, player=roll.player or step.player, label=roll.button,
+                    dice=list(roll.values), total=roll.total, sides=roll.sides,
+                    source=roll.source.value))
+
+    def _undo(self, step: Step) -> None:
+        effects = self._recent.pop(step.undoes, None) if step.undoes is not None else None
+        self._undos.append(UndoRecord(
+            step=step.index, undoes=step.undoes, player=step.player,
+            took_back=describe(effects) if effects is not None else []))
+        for index in self._roll_at.get(step.undoes, ()) if step.undoes is not None else ():
+            self._rolls[index] = self._rolls[index].model_copy(update={"undone": True})
+
+    def finish(self, board: Board) -> FileReading:
+        """The reading of the whole file (the board holds its final position)."""
+        save = self._save
+        module = save.moduledata
+        saved = save.savedata
+        return FileReading(
+            kind="log" if save.kind == "log" else "save",
+            vassal_version=save.vassal_version,
+            module_name=module.name if module else None,
+            module_version=module.version if module else None,
+            saved_at=saved.saved_at if saved else None,
+            players=[Player(name=p.name, side=p.side) for p in board.players],
+            steps=self._steps, undo_steps=len(self._undos), undos=self._undos,
+            rolls=self._rolls, rerolls=self._reroll_records,
+            pieces=sum(1 for _ in board.pieces()),
+            start_position=self._start, end_position=position_fingerprint(board))
