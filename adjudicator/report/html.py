@@ -8,6 +8,7 @@ from xml.etree import ElementTree as ET
 
 from adjudicator.findings import Severity
 from adjudicator.report.models import Report, ReportStatus, headline
+from adjudicator.report.text import reading_lines
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em; max-width: 60em; }
@@ -43,6 +44,11 @@ def render_html(report: Report, *, title: str | None = None) -> str:
     lead, rest = headline(report)
     verdict = _add(body, "p", class_=f"status {report.status.value}")
     _add(verdict, "strong", lead).tail = rest
+    if report.reading is not None:
+        _add(body, "h2", "What was read")
+        items = _add(body, "ul", class_="reading")
+        for line in reading_lines(report.reading):
+            _add(items, "li", line)
     if report.problems:
         problems = _add(body, "div", class_="problems")
         _add(problems, "h2", "Problems reading the file")

@@ -9,6 +9,7 @@ from pathlib import PurePath
 
 from adjudicator.findings import Finding, Severity
 from adjudicator.report.models import Report, headline
+from adjudicator.report.text import reading_lines
 
 SEVERITY_MARK = {
     Severity.ILLEGAL: "❌ illegal",
@@ -53,6 +54,9 @@ def render_markdown(report: Report, *, max_unchecked: int | None = None) -> str:
         f"**{escape(lead)}**{escape(rest)}",
         "",
     ]
+    if report.reading is not None:
+        lines += ["### What was read", *(f"- {escape(line)}"
+                                         for line in reading_lines(report.reading)), ""]
     if report.problems:
         lines += ["### Problems reading the file",
                   *(f"- {escape(problem)}" for problem in report.problems), ""]
@@ -74,6 +78,8 @@ def render_markdown(report: Report, *, max_unchecked: int | None = None) -> str:
         if max_unchecked is not None and len(skipped) > max_unchecked:
             lines.append(f"- … and {len(skipped) - max_unchecked} more (see the JSON report)")
         lines.append("")
+    if report.game is None:
+        return "\n".join(lines)
     lines.append("### Coverage")
     if report.coverage.checked:
         lines.append("Checked: " + ", ".join(report.coverage.checked))

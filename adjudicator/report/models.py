@@ -113,8 +113,8 @@ def headline(report: Report) -> tuple[str, str]:
         return "⚠ the file could not be read", f": {why} — nothing was judged"
     if status is ReportStatus.NO_SYSTEM:
         reading = report.reading
-        read = (f"{reading.steps} steps, {len(reading.players)} players, "
-                f"{len(reading.rolls)} rolls, {reading.undo_steps} undos read"
+        read = (f"{reading.steps} steps, {len(reading.rolls)} rolls and "
+                f"{reading.undo_steps} undos read"
                 if reading is not None else "read")
         return (f"no game system for {report.game_name}",
                 f": {read} — no rule was judged (name the game with --game or in "

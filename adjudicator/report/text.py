@@ -6,9 +6,13 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from adjudicator.audit.models import FileReading
 from adjudicator.inspect import GameSummary, ModuleSummary, RollSummary, StepSummary
 from adjudicator.replay.series import SeriesReport
 from adjudicator.report.models import Report, headline
+
+UNDOS_SHOWN = 10
+"""Undos listed in text and Markdown (the JSON has them all)."""
 
 
 def counts_text(counts: dict[str, int]) -> str:
@@ -138,3 +142,24 @@ def problem_line(report: Report) -> str:
     problem = report.problems[0] if report.problems else "cannot be read"
     name = Path(report.source.path).name
     return problem if name in problem else f"{report.source.path}: {problem}"
+
+
+def reading_lines(reading: FileReading) -> list[str]:
+    """What was read, whatever the game: players, steps, undos, rolls, re-rolls."""
+    players = ", ".join(f"{p.name} ({p.side})" if p.side else p.name
+                        for p in reading.players) or "none in the roster"
+    saved = f", saved {reading.saved_at:%Y-%m-%d %H:%M} UTC" if reading.saved_at else ""
+    module = (f"module {reading.module_name} {reading.module_version or ''}".rstrip()
+              if reading.module_name else "module not named")
+    lines = [f"{reading.kind}, {module}, VASSAL {reading.vassal_version or '?'}{saved}",
+             f"players: {players}",
+             f"steps: {reading.steps} ({reading.undo_steps} undone with VASSAL's undo)",
+             f"rolls: {len(reading.rolls)} ({sum(r.undone for r in reading.rolls)} undone, "
+             f"{len(reading.rerolls)} re-rolled)"]
+    for undo in reading.undos[:UNDOS_SHOWN]:
+        what = "; ".join(undo.took_back) or "nothing recorded"
+        lines.append(f"undo at step {undo.step} by {undo.player or '?'} took back step "
+                     f"{undo.undoes if undo.undoes is not None else '?'}: {what}")
+    if len(reading.undos) > UNDOS_SHOWN:
+        lines.append(f"…and {len(reading.undos) - UNDOS_SHOWN} more undos (see the JSON)")
+    return lines

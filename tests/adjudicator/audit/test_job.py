@@ -215,3 +215,16 @@ def test_the_dask_executor_gives_the_same_reports(tmp_path: Path) -> None:
     with LocalExecutor(0) as inline:
         here = {path: report.status for path, report in inline.map_files(items)}
     assert there == here
+
+
+def test_a_no_system_report_says_what_was_read_and_claims_no_coverage() -> None:
+    from adjudicator.report import render
+
+    report = check_file(EXAMPLE, FolderConfig())
+    text = render(report, ReportFormat.MARKDOWN)
+    assert "no game system for Example Skirmish" in text
+    assert "### What was read" in text and "players: Alice (Red), Bob (Blue)" in text
+    assert "took back step" in text
+    assert "Coverage" not in text and "no rule broken" not in text
+    page = render(report, ReportFormat.HTML)
+    assert "What was read" in page and "no rule broken" not in page.lower()
