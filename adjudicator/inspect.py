@@ -7,8 +7,9 @@ object. They never contain a player's user id (VASSAL's clear-text password).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -20,6 +21,9 @@ from vmod_schema.buildfile import Module, open_module
 from vmod_schema.commands import BeginSave, EndSave, kind_of
 from vmod_schema.errors import NotAVassalFileError
 from vmod_schema.savefile import SaveFile, read_save
+
+if TYPE_CHECKING:
+    from adjudicator.replay.chatdice import ChatDicePattern
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 GRID_CLASSES = ("ZonedGrid", "HexGrid", "SquareGrid", "RegionGrid")
@@ -236,14 +240,18 @@ def summarize_step(step: Step, *, reroll_of: int | None = None) -> StepSummary:
                        removed=len(step.removed), problems=[str(p) for p in step.problems])
 
 
-def inspect_game(path: Path, module_path: Path | None = None) -> tuple[SaveFile, Timeline, bool]:
-    """Read and replay a save or log, with the module's grids when one is given."""
+def inspect_game(path: Path, module_path: Path | None = None, *,
+                 chat_patterns: Sequence[ChatDicePattern] = ()
+                 ) -> tuple[SaveFile, Timeline, bool]:
+    """Read and replay a save or log, with the module's grids when one is given, reading
+    dice from chat with `chat_patterns` too."""
     save = read_save(path)
     module = open_module(module_path) if module_path is not None else None
-    return save, replay(save, module), module is not None
+    return save, replay(save, module, chat_patterns=chat_patterns), module is not None
 
 
-def inspect_path(path: Path, module_path: Path | None = None
+def inspect_path(path: Path, module_path: Path | None = None, *,
+                 chat_patterns: Sequence[ChatDicePattern] = ()
                  ) -> ModuleSummary | tuple[GameSummary, list[StepSummary]]:
     """Summarise any VASSAL file, deciding by content whether it is a module or a game.
 
@@ -255,5 +263,5 @@ def inspect_path(path: Path, module_path: Path | None = None
     if not is_zip(path):
         raise NotAVassalFileError("not a VASSAL module, save or log (neither zip nor XML)",
                                   file=path)
-    save, timeline, has_module = inspect_game(path, module_path)
+    save, timeline, has_module = inspect_game(path, module_path, chat_patterns=chat_patterns)
     return summarize_game(save, timeline, has_module=has_module), summarize_steps(timeline)

@@ -11,6 +11,8 @@ from adjudicator.cli.options import (
     BindingOpt,
     DataOpt,
     DebugOpt,
+    DiceOpt,
+    DicePatternsOpt,
     FormatOpt,
     GameOpt,
     ModuleOpt,
@@ -27,6 +29,8 @@ def check(
     data: DataOpt = None,
     formats: FormatOpt = "json",
     out: OutOpt = None,
+    dice: DiceOpt = None,
+    dice_patterns: DicePatternsOpt = None,
     fail_on_illegal: Annotated[bool, typer.Option(
         "--fail-on-illegal", help="Exit 1 when any illegal finding is reported.")] = False,
     debug: DebugOpt = False,
@@ -42,6 +46,7 @@ def check(
     4 nothing could be checked: no rule could be, or no logged steps;
     0 judged, or partly judged (the report says what was not checked).
     """
+    from adjudicator.audit.job import chat_patterns
     from adjudicator.check import adjudicate
     from adjudicator.report import ReportStatus, parse_formats, write_sidecars
     from adjudicator.report.exit import report_exit_status
@@ -50,7 +55,8 @@ def check(
     with user_errors(debug):
         chosen = parse_formats(formats)
         report = adjudicate(path, game=game, module_path=module, data_files=data or [],
-                            binding_file=binding)
+                            binding_file=binding,
+                            chat_patterns=chat_patterns(dice or (), dice_patterns))
         written = write_sidecars(report, path, chosen, out_dir=out)
     if report.status is ReportStatus.UNREADABLE:
         typer.echo(f"adjudicator: error: {problem_line(report)}", err=True)

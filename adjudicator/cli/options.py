@@ -35,6 +35,11 @@ OutOpt = Annotated[Path | None, typer.Option(
     "--out", "-o", help="Write the sidecars here instead of beside each file.")]
 FormatOpt = Annotated[str, typer.Option(
     "--format", "-f", help="Report formats, comma-separated: json,md,html.")]
+DiceOpt = Annotated[list[str] | None, typer.Option(
+    "--dice", help="Read dice from chat with a preset's patterns (repeatable), e.g. vasl.")]
+DicePatternsOpt = Annotated[Path | None, typer.Option(
+    "--dice-patterns", help="A TOML file of chat dice patterns (regexes with named groups "
+    "player, label, dice).")]
 ConfigOpt = Annotated[Path | None, typer.Option(
     "--config", help="A folder configuration (default: adjudicator.toml in the folder).")]
 

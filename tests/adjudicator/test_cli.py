@@ -151,3 +151,17 @@ def test_series_of_one_continuous_pair_says_so() -> None:
     result = _run("series", folder / "multiple-1a.vlog", folder / "multiple-1b.vlog")
     assert result.exit_code == 0, result.output
     assert "continuous" in result.stdout
+
+
+def test_inspect_reads_vasl_dice_from_chat_with_the_preset() -> None:
+    from tests.conftest import corpus_file
+
+    log = corpus_file("vasl-templates/3d6.vlog")
+    plain = _run("inspect", log, "--steps")
+    assert plain.exit_code == 0 and "roll IFT DR" not in plain.stdout
+    result = _run("inspect", log, "--steps", "--dice", "vasl")
+    assert result.exit_code == 0, result.output
+    assert "roll IFT DR: 6,6 = 12 by test" in result.stdout
+    assert result.stdout.count("roll 3d6") == 2, "the default-format rolls are not doubled"
+    bad = _run("inspect", log, "--dice", "nope")
+    assert bad.exit_code == 2 and "unknown chat dice preset 'nope'" in bad.output
