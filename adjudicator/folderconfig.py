@@ -60,12 +60,13 @@ def load_folder_config(path: Path) -> FolderConfig:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise AdjudicatorError(f"cannot read the folder configuration: {error}",
                                file=path) from None
-    base = path.parent
+    base = path.parent.resolve()
     for key in ("module", "binding", "dice_patterns"):
         if isinstance(raw.get(key), str):
-            raw[key] = base / raw[key]
+            raw[key] = (base / raw[key]).resolve()
     if isinstance(raw.get("data"), list):
-        raw["data"] = [base / item if isinstance(item, str) else item for item in raw["data"]]
+        raw["data"] = [(base / item).resolve() if isinstance(item, str) else item
+                       for item in raw["data"]]
     try:
         return FolderConfig(**raw, source=path)
     except ValidationError as error:
