@@ -1,9 +1,37 @@
 """Writing a report beside its file: `game.vlog` → `game.vlog.adjudication.json` (and
-`.md`/`.html` when asked), atomically (temporary file + rename)."""
+`.md`/`.html` when asked), as one consistent *sidecar set*.
+
+A file's sidecars are a set: after any crash a reader finds either the whole old set or
+the whole new one, never a new JSON beside an old Markdown. The protocol (`write_sidecars`):
+
+1. **Stamp.** Every sidecar names the content it reports on: the JSON's `source.sha256`,
+   and a last line `<!-- adjudication-set sha256=… -->` in Markdown and HTML
+   (`sidecar_sha256` reads either). A set is consistent when all its sidecars name the
+   same sha256, and current when that is the file's sha256 (`sidecar_set_current`).
+2. **Temps.** Each sidecar is written to a hidden temp beside its target,
+   `.NAME.adjudication.FMT.tmp-PID-TOKEN`, flushed and fsynced.
+3. **Journal.** Only when every temp is complete, a journal `.NAME.adjudication.set`
+   (JSON: writer pid, the renames to make, the sidecars of formats no longer asked for, to
+   remove) is written atomically (temp, fsync, rename) and the folder fsynced: from
+   here on the new set is committed.
+4. **Renames** in a fixed order, HTML, Markdown, then JSON last (a reader that waits for
+   the JSON finds the others already in place), then the stale formats removed, the folder
+   fsynced and the journal deleted.
+
+Recovery (`recover_sidecar_sets`, run by the watcher at startup): a journal left by a
+writer that is no longer running is rolled forward (its renames are idempotent: a temp
+already renamed is skipped), so a crash after step 3 ends with the new set; temps of
+writers that are no longer running are removed, so a crash before step 3 ends with the old
+set and no temp left behind. Temps and journals of a live writer are left alone.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+import os
+import re
+import secrets
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
 
@@ -11,11 +39,17 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.report.html import render_html
 from adjudicator.report.markdown import render_markdown
 from adjudicator.report.models import Report
-from vmod_schema.files import atomic_write
 
 SUFFIX = ".adjudication"
 MARKDOWN_UNCHECKED = 15
 """Unchecked rules listed in a Markdown sidecar (the JSON has them all)."""
+JOURNAL_SUFFIX = f"{SUFFIX}.set"
+STAMP_PREFIX = "<!-- adjudication-set sha256="
+RENAME_ORDER = ("html", "md", "json")
+"""The order sidecars are renamed into place: JSON last."""
+_TEMP = re.compile(r"^\..+\.tmp-(?P<pid>\d+)-[0-9a-f]+$")
+_STAMP = re.compile(r"<!-- adjudication-set sha256=(?P<sha>[0-9a-f]*) -->\s*$")
+_TAIL = 200
 
 
 class ReportFormat(StrEnum):
@@ -50,18 +84,201 @@ def render(report: Report, fmt: ReportFormat) -> str:
     return render_html(report)
 
 
+def stamped(report: Report, fmt: ReportFormat) -> str:
+    """The sidecar's text: the rendering, plus (Markdown, HTML) the set stamp naming the
+    reported content's sha256 (the JSON names it in `source.sha256`)."""
+    text = render(report, fmt)
+    if fmt is ReportFormat.JSON:
+        return text
+    if not text.endswith("\n"):
+        text += "\n"
+    return f"{text}{STAMP_PREFIX}{report.source.sha256} -->\n"
+
+
 def sidecar_path(source: Path, fmt: ReportFormat, out_dir: Path | None = None) -> Path:
     """Where the sidecar of `source` goes: beside it, or in `out_dir`."""
     folder = out_dir if out_dir is not None else source.parent
     return folder / f"{source.name}{SUFFIX}.{fmt.value}"
 
 
+def journal_path(source: Path, out_dir: Path | None = None) -> Path:
+    """The journal of a set being committed for `source` (absent when none is)."""
+    folder = out_dir if out_dir is not None else source.parent
+    return folder / f".{source.name}{JOURNAL_SUFFIX}"
+
+
+def is_sidecar_name(name: str) -> bool:
+    """Whether a file name is one of ours: a sidecar, a journal or a temp of either."""
+    return (SUFFIX in name and (name.endswith(tuple(f"{SUFFIX}.{f.value}" for f in ReportFormat))
+                                or name.endswith(JOURNAL_SUFFIX)
+                                or _TEMP.match(name) is not None))
+
+
 def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat], *,
                    out_dir: Path | None = None) -> list[Path]:
-    """Write the report in each format; returns the paths written."""
-    written = []
-    for fmt in formats:
-        path = sidecar_path(source, fmt, out_dir)
-        atomic_write(path, render(report, fmt).encode("utf-8"))
-        written.append(path)
-    return written
+    """Write the report in each format as one consistent set (see the module docstring);
+    sidecars of `source` in formats not asked for are removed (they would be stale).
+    Returns the paths written.
+
+    Raises:
+        OSError: the sidecars cannot be written (no temp is left behind; the old set
+            stands).
+    """
+    folder = out_dir if out_dir is not None else source.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    chosen = sorted(dict.fromkeys(formats), key=lambda f: RENAME_ORDER.index(f.value))
+    temps: list[tuple[Path, Path]] = []
+    journal_temp: Path | None = None
+    try:
+        for fmt in chosen:
+            target = sidecar_path(source, fmt, out_dir)
+            temp = _temp_beside(target)
+            temps.append((temp, target))
+            _write_synced(temp, stamped(report, fmt).encode("utf-8"))
+        stale = [sidecar_path(source, fmt, out_dir) for fmt in ReportFormat
+                 if fmt not in chosen]
+        journal = journal_path(source, out_dir)
+        entry = {"pid": os.getpid(),
+                 "renames": [[temp.name, target.name] for temp, target in temps],
+                 "remove": [path.name for path in stale if path.exists()]}
+        journal_temp = _temp_beside(journal)
+        _write_synced(journal_temp, json.dumps(entry).encode("ascii"))
+        os.replace(journal_temp, journal)
+        _fsync_folder(folder)
+    except BaseException:
+        for temp, _ in temps:
+            temp.unlink(missing_ok=True)
+        if journal_temp is not None:
+            journal_temp.unlink(missing_ok=True)
+        raise
+    _roll_forward(folder, journal)
+    return [target for _, target in temps]
+
+
+def recover_sidecar_sets(folder: Path, *, recursive: bool = False) -> list[Path]:
+    """Finish or undo the sidecar sets a killed writer left in `folder` (and its
+    sub-folders when `recursive`): journals rolled forward, temps removed. Only files of
+    writers no longer running are touched. Returns the journals rolled forward.
+    """
+    rolled: list[Path] = []
+    for here in _folders(folder, recursive):
+        try:
+            names = sorted(os.listdir(here))
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith(".") and name.endswith(JOURNAL_SUFFIX):
+                journal = here / name
+                owner = _journal_owner(journal)
+                if owner is None or not _alive(owner):
+                    _roll_forward(here, journal)
+                    rolled.append(journal)
+        for name in names:
+            found = _TEMP.match(name)
+            if found is not None and SUFFIX in name and not _alive(int(found["pid"])):
+                (here / name).unlink(missing_ok=True)
+    return rolled
+
+
+def sidecar_sha256(path: Path) -> str | None:
+    """The sha256 of the content a sidecar reports on (None: missing, unreadable or not
+    stamped)."""
+    try:
+        if path.suffix == f".{ReportFormat.JSON.value}":
+            source = json.loads(path.read_bytes()).get("source", {})
+            sha = source.get("sha256") if isinstance(source, dict) else None
+            return sha if isinstance(sha, str) else None
+        with path.open("rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, size - _TAIL))
+            tail = handle.read().decode("utf-8", "replace")
+    except (OSError, ValueError, AttributeError):
+        return None
+    found = _STAMP.search(tail)
+    return found["sha"] if found is not None else None
+
+
+def sidecar_set_current(source: Path, sha256: str, formats: Iterable[ReportFormat], *,
+                        out_dir: Path | None = None) -> bool:
+    """Whether `source` has a whole, consistent set in these formats reporting on content
+    `sha256`, with no commit pending."""
+    if journal_path(source, out_dir).exists():
+        return False
+    return all(sidecar_sha256(sidecar_path(source, fmt, out_dir)) == sha256
+               for fmt in formats)
+
+
+def _temp_beside(target: Path) -> Path:
+    return target.with_name(f".{target.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    with os.fdopen(descriptor, "wb") as stream:
+        stream.write(data)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def _roll_forward(folder: Path, journal: Path) -> None:
+    """Make the journal's renames and removals (idempotent), then delete it."""
+    try:
+        entry = json.loads(journal.read_bytes())
+        renames = [(str(temp), str(target)) for temp, target in entry["renames"]]
+        removals = [str(name) for name in entry.get("remove", [])]
+    except (OSError, ValueError, KeyError, TypeError):
+        # A journal is written whole (temp + rename) or not at all: an unreadable one
+        # was not ours to finish; drop it.
+        journal.unlink(missing_ok=True)
+        return
+    for temp, target in renames:
+        if (folder / temp).exists():
+            os.replace(folder / temp, folder / target)
+    for name in removals:
+        (folder / name).unlink(missing_ok=True)
+    _fsync_folder(folder)
+    journal.unlink(missing_ok=True)
+
+
+def _journal_owner(journal: Path) -> int | None:
+    try:
+        pid = json.loads(journal.read_bytes()).get("pid")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return pid if isinstance(pid, int) else None
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with this id runs (this process counts as dead: a writer of our
+    own does not leave files behind between calls)."""
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def _folders(folder: Path, recursive: bool) -> Iterable[Path]:
+    yield folder
+    if recursive:
+        for root, dirs, _ in os.walk(folder):
+            dirs.sort()
+            for name in dirs:
+                yield Path(root) / name

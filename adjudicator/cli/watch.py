@@ -1,0 +1,119 @@
+"""`adjudicator watch`: check every save and log that arrives in a folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.cli.options import (
+    BindingOpt,
+    ConfigOpt,
+    DataOpt,
+    DebugOpt,
+    MaybeGameOpt,
+    ModuleOpt,
+    OutOpt,
+    user_errors,
+)
+
+MaybeFormatOpt = Annotated[str | None, typer.Option(
+    "--format", "-f", help="Report formats, comma-separated: json,md,html (default: the "
+    "folder's adjudicator.toml, else json,md).")]
+RecursiveOpt = Annotated[bool, typer.Option(
+    "--recursive", "-r", help="Watch sub-folders too (sidecars under --out mirror them).")]
+CacheOpt = Annotated[Path | None, typer.Option(
+    "--cache", help="Report cache folder (default: ~/.cache/vassal-adjudicator).")]
+JobsOpt = Annotated[int | None, typer.Option(
+    "--jobs", "-j", min=0, help="Worker processes (default: up to 4; 0: in this process).")]
+OnceOpt = Annotated[bool, typer.Option(
+    "--once", help="Check the files there now, then exit (for tests and cron).")]
+PollOpt = Annotated[bool, typer.Option(
+    "--poll", help="Poll the folder instead of using file-system events (network shares).")]
+SettleOpt = Annotated[float, typer.Option(
+    "--settle", min=0.0, help="Seconds a file must stay unchanged before it is checked.")]
+
+
+def default_jobs() -> int:
+    """Worker processes by default: the CPUs, at most 4."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def watch(
+    folder: Annotated[Path, typer.Argument(help="The folder where saves and logs arrive.")],
+    recursive: RecursiveOpt = False,
+    game: MaybeGameOpt = None,
+    module: ModuleOpt = None,
+    binding: BindingOpt = None,
+    data: DataOpt = None,
+    formats: MaybeFormatOpt = None,
+    out: OutOpt = None,
+    config: ConfigOpt = None,
+    cache: CacheOpt = None,
+    jobs: JobsOpt = None,
+    once: OnceOpt = False,
+    poll: PollOpt = False,
+    settle: SettleOpt = 0.25,
+    debug: DebugOpt = False,
+) -> None:
+    """Watch FOLDER: each .vlog or .vsav that arrives or changes gets its sidecar reports
+    once it has settled (written in full), beside it or under --out.
+
+    A folder's adjudicator.toml (or --config) names the game, module, binding, data and
+    formats; options given here are laid over it. Without a game, each file's game is
+    recognised from its module; a file of another game or one that cannot be read still
+    gets a report saying so. Reports are cached by content: an unchanged file is not
+    checked again, after a restart either. Stop with Ctrl-C or SIGTERM (exit 0).
+    """
+    import signal
+    import sys
+    import threading
+
+    from adjudicator.audit.cache import ReportCache, default_cache_dir
+    from adjudicator.audit.executor import open_executor
+    from adjudicator.errors import AdjudicatorError
+    from adjudicator.folderconfig import load_folder_config
+    from adjudicator.report.sidecar import parse_formats
+    from adjudicator.watch.status import open_status
+    from adjudicator.watch.watcher import Watcher, WatchOptions
+    from vmod_schema.files import printable_path
+
+    with user_errors(debug):
+        root = folder.absolute()
+        if not root.is_dir():
+            raise AdjudicatorError(f"{printable_path(folder)}: not a folder")
+        if config is not None:
+            load_folder_config(config)
+        overrides: dict[str, object] = {
+            "game": game, "module": _absolute(module), "binding": _absolute(binding),
+            "data": tuple(p.absolute() for p in data) if data else None,
+            "formats": tuple(parse_formats(formats)) if formats is not None else None}
+        options = WatchOptions(
+            root=root, recursive=recursive, out=out.absolute() if out is not None else None,
+            config_file=config.absolute() if config is not None else None,
+            overrides={key: value for key, value in overrides.items() if value is not None},
+            settle=settle, poll=poll, once=once)
+        executor = open_executor(None, default_jobs() if jobs is None else jobs)
+    display = open_status(printable_path(root), live=sys.stdout.isatty())
+    stop = threading.Event()
+    watcher = Watcher(options, executor=executor,
+                      cache=ReportCache(cache if cache is not None else default_cache_dir()),
+                      display=display)
+
+    def request_stop(signum: int, frame: object) -> None:
+        stop.set()
+
+    previous = {number: signal.signal(number, request_stop)
+                for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        watcher.run(stop)
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        display.close()
+
+
+def _absolute(path: Path | None) -> Path | None:
+    return path.absolute() if path is not None else None

@@ -1,0 +1,168 @@
+"""The watch loop: file-system events in, settled files out to the dispatcher.
+
+`Watcher.run(stop)` repairs the sidecar sets a killed run left (`recover_sidecar_sets`),
+notices every game file already there, starts a watchdog observer (inotify where the
+system has it, else, or with `poll`, a polling observer) and then, every tick, feeds the
+observer's events to the `Settler` and the files that settled to the `Dispatcher`, until
+`stop` is set (or, with `once`, until every file there at the start has been dealt with).
+It then stops the observer, lets the dispatcher finish the batch in hand and closes the
+executor.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver
+from watchdog.observers.polling import PollingObserver
+
+from adjudicator.audit.cache import ReportCache
+from adjudicator.audit.executor import FileExecutor
+from adjudicator.report.sidecar import recover_sidecar_sets
+from adjudicator.watch.dispatch import Dispatcher, Settled
+from adjudicator.watch.folders import ConfigResolver, game_files, is_game_file
+from adjudicator.watch.settle import DEFAULT_GRACE, DEFAULT_SETTLE, Settler
+from adjudicator.watch.status import StatusDisplay
+
+log = logging.getLogger(__name__)
+
+TICK = 0.05
+"""Seconds between two looks at the settling files."""
+POLL_INTERVAL = 0.5
+"""Seconds between two scans of the polling observer."""
+_NOTICED = frozenset({"created", "modified", "closed", "moved"})
+_GONE = frozenset({"deleted", "moved"})
+
+
+@dataclass(frozen=True, slots=True)
+class WatchOptions:
+    """How to watch a folder."""
+
+    root: Path
+    recursive: bool = False
+    out: Path | None = None
+    config_file: Path | None = None
+    overrides: dict[str, object] = field(default_factory=dict)
+    """Command-line options laid over each folder's configuration (`with_options`)."""
+    settle: float = DEFAULT_SETTLE
+    grace: float = DEFAULT_GRACE
+    poll: bool = False
+    once: bool = False
+
+
+class _Events(FileSystemEventHandler):
+    """Hands watchdog's events (from its thread) to the loop through a queue."""
+
+    def __init__(self) -> None:
+        self.events: queue.SimpleQueue[tuple[str, bool, str, str]] = queue.SimpleQueue()
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        self.events.put((event.event_type, event.is_directory, _text(event.src_path),
+                         _text(event.dest_path)))
+
+
+def _text(path: str | bytes) -> str:
+    return path.decode("utf-8", "surrogateescape") if isinstance(path, bytes) else path
+
+
+class Watcher:
+    """Watches one folder until told to stop; see the module docstring."""
+
+    def __init__(self, options: WatchOptions, *, executor: FileExecutor,
+                 cache: ReportCache | None, display: StatusDisplay) -> None:
+        self.options = options
+        self.display = display
+        self.settler = Settler(options.settle, options.grace)
+        resolver = ConfigResolver(options.root, options.config_file, options.overrides)
+        self.dispatcher = Dispatcher(root=options.root, out=options.out, resolver=resolver,
+                                     executor=executor, cache=cache,
+                                     on_result=display.result)
+        self.executor = executor
+        self._handler = _Events()
+        self._observer: BaseObserver | None = None
+        self._seen: set[Path] = set()
+        self.using_polling = False
+
+    def run(self, stop: threading.Event) -> None:
+        """Watch until `stop` is set (with `once`: until the files there are done)."""
+        options = self.options
+        recover_sidecar_sets(options.out or options.root, recursive=options.recursive)
+        self.dispatcher.start()
+        try:
+            if not options.once:
+                self._observer = self._start_observer()
+            self._notice_all(options.root)
+            while not stop.is_set():
+                self._take_events()
+                for path, version in self.settler.settled():
+                    self.dispatcher.submit(Settled(path, version, time.monotonic()))
+                if options.once and not len(self.settler) and self.dispatcher.wait_idle(0):
+                    break
+                stop.wait(TICK)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Stop the observer, let the dispatcher finish its batch, close the executor."""
+        if self._observer is not None:
+            self._observer.stop()
+            self._observer.join(timeout=5)
+            self._observer = None
+        self.dispatcher.stop(timeout=None)
+        self.executor.close()
+
+    def is_alive(self) -> bool:
+        """Whether the dispatcher (and the observer, when watching) run."""
+        observing = self._observer is None or self._observer.is_alive()
+        return observing and self.dispatcher.is_alive()
+
+    def _start_observer(self) -> BaseObserver:
+        root = str(self.options.root)
+        if not self.options.poll:
+            observer = Observer()
+            try:
+                observer.schedule(self._handler, root, recursive=self.options.recursive)
+                observer.start()
+                return observer
+            except OSError as error:
+                log.warning("file-system events unavailable (%s); polling instead", error)
+        self.using_polling = True
+        polling = PollingObserver(timeout=POLL_INTERVAL)
+        polling.schedule(self._handler, root, recursive=self.options.recursive)
+        polling.start()
+        return polling
+
+    def _notice_all(self, folder: Path) -> None:
+        for path in game_files(folder, recursive=self.options.recursive):
+            self._notice(path)
+
+    def _take_events(self) -> None:
+        events = self._handler.events
+        while True:
+            try:
+                kind, directory, source, destination = events.get_nowait()
+            except queue.Empty:
+                break
+            if directory:
+                if kind in ("created", "moved") and self.options.recursive:
+                    self._notice_all(Path(destination or source))
+                continue
+            if kind in _GONE:
+                self.settler.forget(Path(source))
+            if kind in _NOTICED:
+                path = Path(destination if kind == "moved" else source)
+                if is_game_file(path):
+                    self._notice(path)
+
+    def _notice(self, path: Path) -> None:
+        self.settler.notice(path)
+        if path not in self._seen:
+            self._seen.add(path)
+            self.display.seen(1)
