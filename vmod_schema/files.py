@@ -1,13 +1,64 @@
-"""Writing files so that a reader (VASSAL, a watcher, a user) never sees half a file."""
+"""Files on disk: writing them so that a reader (VASSAL, a watcher, a user) never sees half
+a file, and naming them safely in messages and JSON whatever bytes their names hold."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
+
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                           "\u2066\u2067\u2068\u2069")
+"""Characters that reorder the text shown around them (a name could pose as another)."""
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs"})
+"""Control characters, line and paragraph separators, lone surrogates."""
+
+
+def printable_text(text: str) -> str:
+    """Return `text` with every character that could break a one-line message, a terminal or
+    a JSON document escaped as Python writes it (`\\n`, `\\x1b`, `\\u202e`, `\\udcff`).
+
+    Letters of every script, spaces and ordinary symbols are kept as they are.
+
+    >>> printable_text("turn 3\\n\\u202egol.vlog")
+    'turn 3\\\\n\\\\u202egol.vlog'
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        character.encode("unicode_escape").decode("ascii")
+        if character in _BIDI_CONTROLS or unicodedata.category(character) in _UNSAFE_CATEGORIES
+        else character
+        for character in text)
+
+
+def printable_path(path: str | os.PathLike[str]) -> str:
+    """Render any path safely for printing and JSON: always valid UTF-8, on one line.
+
+    On POSIX a file name is bytes, and Python represents bytes that are not UTF-8 as lone
+    surrogates (`b"bad\\xff.vlog"` becomes `"bad\\udcff.vlog"`), which cannot be encoded to
+    print or to write as JSON. Such bytes are shown as `\\xff`; control and direction
+    characters as by `printable_text`. A backslash is kept as it is (it separates Windows
+    paths), so the result names the file for a reader; open the file by its original path.
+
+    >>> import os
+    >>> printable_path(os.fsdecode(b"logs/bad\\xff.vlog"))
+    'logs/bad\\\\xff.vlog'
+    >>> printable_path("Élan/turn 1.vsav")
+    'Élan/turn 1.vsav'
+    """
+    text = os.fspath(path)
+    if text.isprintable():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = os.fsencode(text).decode("utf-8", errors="backslashreplace")
+    return printable_text(text)
 
 
 @contextmanager
@@ -34,13 +85,3 @@ def atomic_write(target: Path, data: bytes | Callable[[BinaryIO], None]) -> None
         else:
             data(stream)
 
-
-def printable_path(path: str | os.PathLike[str]) -> str:
-    """A path as text that can always be printed and written to JSON: bytes of a file name
-    that are not valid UTF-8 (kept by Python as surrogate escapes) are shown as `\\xff`.
-
-    >>> printable_path(os.fsdecode(b"bad\\xff.vlog"))
-    'bad\\\\xff.vlog'
-    """
-    text = os.fspath(path)
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
