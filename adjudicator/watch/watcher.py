@@ -37,7 +37,7 @@ TICK = 0.05
 """Seconds between two looks at the settling files."""
 POLL_INTERVAL = 0.5
 """Seconds between two scans of the polling observer."""
-_NOTICED = frozenset({"created", "modified", "closed", "moved"})
+_NOTICED = frozenset({"created", "modified", "closed", "moved", "attrib"})
 _GONE = frozenset({"deleted", "moved"})
 
 

@@ -1,0 +1,102 @@
+"""`adjudicator watch` from the command line: --once, bad input, and a clean stop on SIGTERM."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from adjudicator.cli.watch import watch
+
+REPO = Path(__file__).resolve().parents[3]
+WW_GAMES = REPO / "fixtures" / "washingtons-war" / "games"
+EXAMPLE = REPO / "fixtures" / "example" / "example.vlog"
+WAIT = 60.0
+"""Seconds a test waits for the watcher before failing (never a performance bound)."""
+LAUNCH = ("import typer; from adjudicator.cli.watch import watch; app = typer.Typer(); "
+          "app.command()(watch); app()")
+
+
+def cli() -> typer.Typer:
+    app = typer.Typer()
+    app.command()(watch)
+    return app
+
+
+def test_once_on_the_bundled_games_folder_uses_its_configuration(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    shutil.copytree(WW_GAMES, folder, ignore=lambda _, names: [
+        n for n in names if n.endswith(".vlog") and not n.startswith("arnold")])
+    (folder / "adjudicator.toml").write_text(
+        (WW_GAMES / "adjudicator.toml").read_text().replace('"../', f'"{WW_GAMES.parent}/'))
+    result = CliRunner().invoke(cli(), [str(folder), "--once", "--jobs", "0",
+                                        "--cache", str(tmp_path / "cache")])
+    assert result.exit_code == 0, result.output
+    assert "arnold-line.vlog: Washington's War" in result.output
+    assert "1 checked · 0 failed" in result.output
+    report = json.loads((folder / "arnold-line.vlog.adjudication.json").read_text())
+    assert report["game"] == "ww" and report["status"] in ("judged", "partly-judged")
+    assert (folder / "arnold-line.vlog.adjudication.md").is_file()
+
+
+def test_command_line_options_are_laid_over_the_folder_configuration(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "adjudicator.toml").write_text('formats = ["md"]\n')
+    shutil.copy(EXAMPLE, folder / "game.vlog")
+    result = CliRunner().invoke(cli(), [str(folder), "--once", "--jobs", "0", "--format",
+                                        "json", "--cache", str(tmp_path / "cache")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "adjudicator.toml", "game.vlog", "game.vlog.adjudication.json"]
+
+
+@pytest.mark.parametrize("arguments, problem", [
+    (["missing-folder"], "not a folder"),
+    (["."], "unknown report format"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, arguments: list[str],
+                                          problem: str) -> None:
+    os.chdir(tmp_path)
+    extra = ["--format", "pdf"] if problem == "unknown report format" else []
+    result = CliRunner().invoke(cli(), [*arguments, "--once", *extra])
+    assert result.exit_code == 2
+    assert problem in result.output
+    assert "Traceback" not in result.output
+
+
+def test_sigterm_stops_the_watcher_cleanly(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    process = subprocess.Popen(
+        [sys.executable, "-c", LAUNCH, str(folder), "--jobs", "1", "--cache",
+         str(tmp_path / "cache")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=REPO)
+    try:
+        shutil.copy(EXAMPLE, folder / "game.vlog")
+        sidecar = folder / "game.vlog.adjudication.json"
+        deadline = time.monotonic() + WAIT
+        while not sidecar.exists():
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no sidecar"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=WAIT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, err
+    assert b"Traceback" not in err
+    assert b"1 checked" in out
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "game.vlog", "game.vlog.adjudication.json", "game.vlog.adjudication.md"]
