@@ -1,0 +1,236 @@
+"""PBEM series across the audited files: grouping, playing order, breaks, forks, roster
+changes and the time between files, from each file's `reading` (no file is replayed again,
+except the two files of a break, to name the pieces that differ).
+
+Rules:
+
+- **Grouping.** The files of one folder with the same module (the module named in their
+  metadata) form one candidate series; a group of one file is no series. Unreadable files
+  have no reading and take no part.
+- **Copies.** Files with the same content (SHA-256) are one file of the series: the first
+  in order stands for them and lists the others as `copies`. A copy is never a fork.
+- **Continuation.** File B continues A when B's starting position is A's final position
+  (`FileReading.start_position == end_position`, fingerprints that ignore piece ids). When
+  several files end where B starts, B continues the latest of them saved before it (a file
+  that changes nothing ends where it starts, so a chain through it stays one chain); a link
+  that would make a cycle is not made.
+- **Order.** Chains are walked from their first file, a file's continuations in order of
+  saving time, then name; chains follow one another in the same order of their first files.
+- **Break.** A chain that is not the first starts a break: it does not start where the file
+  before it in order ended. The pieces that differ come from re-reading both files
+  (`read_series_log` + `compare_positions`).
+- **Fork.** Two or more different files continuing the same file: a turn replayed and sent
+  again, or a game taken two ways.
+- **Roster changes.** Players in a file's roster that the file it follows lacked (joined),
+  and the reverse (left), when both rosters are known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from adjudicator.audit.models import FileReading
+from adjudicator.audit.summary_models import (
+    RosterChange,
+    SeriesBreak,
+    SeriesFile,
+    SeriesFork,
+    SeriesSummary,
+)
+from adjudicator.replay.series import Difference, SeriesLog, compare_positions
+from vmod_schema.files import printable_path
+
+NO_CONTINUATION_NOTE = ("no file starts where another ended: these may be separate games "
+                        "rather than one series (give each game its own folder)")
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesMember:
+    """A file with its reading, and the module to re-read it with at a break."""
+
+    path: Path
+    sha256: str
+    reading: FileReading
+    module: Path | None = None
+
+
+Rereader = Callable[[SeriesMember, SeriesMember], tuple[list[Difference], str | None]]
+"""Given the files on either side of a break, the pieces that differ (and a note when they
+could not be found)."""
+
+
+def series_summaries(members: Iterable[SeriesMember], *,
+                     differences: Rereader | None = None) -> list[SeriesSummary]:
+    """Group the files into candidate series and describe each (module docstring).
+
+    `differences` names the pieces at a break (default: re-read both files); series come
+    sorted by folder and module name.
+    """
+    find = differences if differences is not None else reread_differences
+    groups: dict[tuple[str, str], list[SeriesMember]] = {}
+    for member in members:
+        key = (printable_path(member.path.parent), member.reading.module_name or "")
+        groups.setdefault(key, []).append(member)
+    summaries = []
+    for (folder, module_name), group in sorted(groups.items()):
+        if len({member.sha256 for member in group}) < 2:
+            continue
+        summaries.append(_summary(folder, module_name or None, group, find))
+    return summaries
+
+
+def _time_key(member: SeriesMember) -> tuple[bool, datetime, str, str]:
+    saved = member.reading.saved_at
+    return saved is None, saved or datetime.min, member.path.name, str(member.path)
+
+
+def _summary(folder: str, module_name: str | None, group: Sequence[SeriesMember],
+             find: Rereader) -> SeriesSummary:
+    ordered = sorted(group, key=_time_key)
+    files, copies = _distinct(ordered)
+    parent = _link(files)
+    playing = _playing_order(files, parent)
+    entries: list[SeriesFile] = []
+    breaks: list[SeriesBreak] = []
+    changes: list[RosterChange] = []
+    for position, index in enumerate(playing):
+        member = files[index]
+        linked = parent.get(index)
+        previous = (files[linked] if linked is not None
+                    else files[playing[position - 1]] if position else None)
+        joined, left = _roster_change(previous, member)
+        if previous is not None and linked is None:
+            found, note = find(previous, member)
+            breaks.append(SeriesBreak(after=printable_path(previous.path),
+                                      before=printable_path(member.path),
+                                      differences=found, note=note))
+        if previous is not None and (joined or left):
+            changes.append(RosterChange(after=printable_path(previous.path),
+                                        before=printable_path(member.path),
+                                        joined=joined, left=left))
+        entries.append(SeriesFile(
+            path=printable_path(member.path), sha256=member.sha256,
+            saved_at=member.reading.saved_at,
+            previous=printable_path(previous.path) if previous is not None else None,
+            continues=linked is not None, gap_seconds=_gap(previous, member),
+            joined=joined, left=left, copies=[printable_path(p) for p in copies[index]]))
+    children: dict[int, list[int]] = {}
+    for child in playing:
+        if (linked := parent.get(child)) is not None:
+            children.setdefault(linked, []).append(child)
+    forks = [SeriesFork(parent=printable_path(files[p].path),
+                        children=[printable_path(files[c].path) for c in kids])
+             for p, kids in children.items() if len(kids) > 1]
+    return SeriesSummary(folder=folder, module_name=module_name, files=entries,
+                         continued=len(parent), breaks=breaks, forks=forks,
+                         roster_changes=changes,
+                         note=NO_CONTINUATION_NOTE if not parent else None)
+
+
+def _distinct(ordered: Sequence[SeriesMember]) -> tuple[list[SeriesMember], list[list[Path]]]:
+    """The files with distinct contents, and for each the paths of its identical copies."""
+    files: list[SeriesMember] = []
+    copies: list[list[Path]] = []
+    first: dict[str, int] = {}
+    for member in ordered:
+        if member.sha256 in first:
+            copies[first[member.sha256]].append(member.path)
+            continue
+        first[member.sha256] = len(files)
+        files.append(member)
+        copies.append([])
+    return files, copies
+
+
+def _link(files: Sequence[SeriesMember]) -> dict[int, int]:
+    """Each file's predecessor (by index), where it has one: the latest file in time order
+    before it whose end is its start, else the first after it; never a cycle."""
+    ends: dict[str, list[int]] = {}
+    for index, member in enumerate(files):
+        if member.reading.end_position:
+            ends.setdefault(member.reading.end_position, []).append(index)
+    parent: dict[int, int] = {}
+
+    def makes_cycle(child: int, candidate: int) -> bool:
+        current: int | None = candidate
+        while current is not None:
+            if current == child:
+                return True
+            current = parent.get(current)
+        return False
+
+    for index, member in enumerate(files):
+        candidates = [c for c in ends.get(member.reading.start_position, ()) if c != index]
+        earlier = [c for c in candidates if c < index]
+        later = [c for c in candidates if c > index]
+        for candidate in [*reversed(earlier), *later]:
+            if not makes_cycle(index, candidate):
+                parent[index] = candidate
+                break
+    return parent
+
+
+def _playing_order(files: Sequence[SeriesMember], parent: dict[int, int]) -> list[int]:
+    """Depth first from each chain's first file, continuations in time order."""
+    children: dict[int, list[int]] = {}
+    for child, linked in sorted(parent.items()):
+        children.setdefault(linked, []).append(child)
+    order: list[int] = []
+    for root in (i for i in range(len(files)) if i not in parent):
+        stack = [root]
+        while stack:
+            current = stack.pop()
+            order.append(current)
+            stack.extend(reversed(children.get(current, [])))
+    return order
+
+
+def _roster(member: SeriesMember) -> list[str]:
+    return [player.name for player in member.reading.players]
+
+
+def _roster_change(previous: SeriesMember | None,
+                   member: SeriesMember) -> tuple[list[str], list[str]]:
+    if previous is None:
+        return [], []
+    before, after = _roster(previous), _roster(member)
+    if not before or not after:
+        return [], []
+    return ([name for name in after if name not in before],
+            [name for name in before if name not in after])
+
+
+def _gap(previous: SeriesMember | None, member: SeriesMember) -> float | None:
+    if previous is None:
+        return None
+    earlier, later = previous.reading.saved_at, member.reading.saved_at
+    if earlier is None or later is None:
+        return None
+    return (later - earlier).total_seconds()
+
+
+def reread_differences(earlier: SeriesMember,
+                       later: SeriesMember) -> tuple[list[Difference], str | None]:
+    """The pieces where `later` starts differently from where `earlier` ended, by replaying
+    both files again (with each one's module, to name locations)."""
+    from adjudicator.audit.job import cached_module
+    from adjudicator.errors import AdjudicatorError
+    from adjudicator.replay.series import read_series_log
+    from vmod_schema.errors import VassalFormatError
+
+    logs: list[SeriesLog] = []
+    for member in (earlier, later):
+        try:
+            module = cached_module(member.module) if member.module is not None else None
+            logs.append(read_series_log(member.path, module))
+        except (OSError, MemoryError, VassalFormatError, AdjudicatorError) as error:
+            return [], (f"{printable_path(member.path)} could not be re-read to list the "
+                        f"differences: {error}")
+    differences = compare_positions(logs[0].end, logs[1].start)
+    if not differences:
+        return [], ("the positions differ only in pieces' ids or stacking (same pieces at "
+                    "the same places)")
+    return differences, None

@@ -1,0 +1,203 @@
+"""The season summary from the per-file reports: per game, per player, PBEM series and the
+dice audit, as one `AuditReport`.
+
+`summarise(checked)` is a pure function of the reports (plus, at a series break only, a
+re-reading of the two files to name the pieces that differ). Player names are the names
+VASSAL recorded: the roster, the player of each roll and each undo. Dice statistics come
+from `adjudicator.audit.dice`; all of it describes what was recorded and judges nobody.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from adjudicator import __version__
+from adjudicator.audit.dice import dice_entries
+from adjudicator.audit.models import RollRecord
+from adjudicator.audit.series import Rereader, SeriesMember, series_summaries
+from adjudicator.audit.summary_models import (
+    AuditFile,
+    AuditReport,
+    AuditTotals,
+    GameSummary,
+    PlayerSummary,
+    RerollTaken,
+    RuleCount,
+    UndoneRoll,
+    UndoTaken,
+)
+from adjudicator.findings import Severity
+from adjudicator.report.models import Report, ReportStatus
+from vmod_schema.files import printable_path
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedFile:
+    """One file's report as the audit got it."""
+
+    path: Path
+    report: Report
+    sidecars: tuple[Path, ...] = ()
+    module: Path | None = None
+    """The module it was checked with (to re-read it at a series break)."""
+    cached: bool = False
+
+
+def summarise(checked: Iterable[CheckedFile], *,
+              differences: Rereader | None = None) -> AuditReport:
+    """The audit report of the checked files (sorted by path); `differences` is passed to
+    `series_summaries` (default: re-read the files at each break)."""
+    files = sorted(checked, key=lambda item: printable_path(item.path))
+    series = series_summaries(
+        (SeriesMember(item.path, item.report.source.sha256, item.report.reading, item.module)
+         for item in files if item.report.reading is not None),
+        differences=differences)
+    chronological = sorted(files, key=_chronology)
+    rolls = [(item, roll) for item in chronological if item.report.reading is not None
+             for roll in item.report.reading.rolls]
+    statuses = Counter(item.report.status.value for item in files)
+    findings = Counter(finding.severity.value for item in files
+                       for finding in item.report.findings)
+    totals = AuditTotals(
+        files=len(files), statuses=dict(sorted(statuses.items())),
+        findings=dict(sorted(findings.items())), series=len(series),
+        breaks=sum(len(s.breaks) for s in series), forks=sum(len(s.forks) for s in series),
+        rolls=len(rolls), undos=sum(item.report.reading.undo_steps for item in files
+                                    if item.report.reading is not None))
+    return AuditReport(
+        tool_version=__version__, totals=totals, files=[audit_file(item) for item in files],
+        games=game_summaries(item.report for item in files),
+        players=player_summaries(chronological), series=series,
+        dice=dice_entries(roll for _, roll in rolls),
+        undone_rolls=[_undone(item, roll) for item, roll in rolls if roll.undone])
+
+
+def _chronology(item: CheckedFile) -> tuple[bool, datetime, str]:
+    reading = item.report.reading
+    saved = reading.saved_at if reading is not None else None
+    return saved is None, saved or datetime.min, printable_path(item.path)
+
+
+def audit_file(item: CheckedFile) -> AuditFile:
+    """The gist of one file's report."""
+    report = item.report
+    reading = report.reading
+    counts = Counter(finding.severity.value for finding in report.findings)
+    return AuditFile(
+        path=printable_path(item.path), sha256=report.source.sha256,
+        sidecars=[printable_path(path) for path in item.sidecars], status=report.status,
+        game=report.game, game_name=report.game_name, steps=report.steps,
+        counts=dict(sorted(counts.items())),
+        players=[player.name for player in reading.players] if reading is not None else [],
+        saved_at=reading.saved_at if reading is not None else None,
+        rolls=len(reading.rolls) if reading is not None else 0,
+        undos=reading.undo_steps if reading is not None else 0,
+        problem=(report.problems[0] if report.status is ReportStatus.UNREADABLE
+                 and report.problems else None),
+        cached=item.cached)
+
+
+def _game_key(report: Report) -> tuple[str, str]:
+    return report.game or "", report.game_name
+
+
+def game_summaries(reports: Iterable[Report]) -> list[GameSummary]:
+    """Per game (files no system judged: per module name): statuses, findings by severity,
+    and by rule (most frequent first, then by rule id)."""
+    grouped: dict[tuple[str, str], list[Report]] = defaultdict(list)
+    for report in reports:
+        grouped[_game_key(report)].append(report)
+    summaries = []
+    for (game, name), group in sorted(grouped.items()):
+        statuses = Counter(report.status.value for report in group)
+        severities = Counter(f.severity.value for report in group for f in report.findings)
+        by_rule: Counter[tuple[str, str, str]] = Counter()
+        files_by_rule: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+        for report in group:
+            for finding in report.findings:
+                if finding.severity is Severity.UNCHECKED:
+                    continue
+                key = (finding.rule_id, finding.rule, finding.severity.value)
+                by_rule[key] += 1
+                files_by_rule[key].add(report.source.path)
+        rules = [RuleCount(rule_id=rule_id, rule=rule, severity=severity, findings=count,
+                           files=len(files_by_rule[(rule_id, rule, severity)]))
+                 for (rule_id, rule, severity), count in sorted(
+                     by_rule.items(), key=lambda kv: (_severity_rank(kv[0][2]), -kv[1],
+                                                      kv[0][0]))]
+        summaries.append(GameSummary(
+            game=game or None, game_name=name, files=len(group),
+            statuses=dict(sorted(statuses.items())), severities=dict(sorted(
+                severities.items(), key=lambda kv: _severity_rank(kv[0]))), rules=rules))
+    return summaries
+
+
+def _severity_rank(severity: str) -> int:
+    order = [s.value for s in Severity]
+    return order.index(severity) if severity in order else len(order)
+
+
+@dataclass(slots=True)
+class _PlayerTally:
+    files: set[str] = field(default_factory=set)
+    games: set[str] = field(default_factory=set)
+    sides: set[str] = field(default_factory=set)
+    rolls: int = 0
+    undone: list[UndoTaken] = field(default_factory=list)
+    rerolls: list[RerollTaken] = field(default_factory=list)
+
+
+def player_summaries(files: Sequence[CheckedFile]) -> list[PlayerSummary]:
+    """Per player (files in the order given): files, games, sides, rolls, each undo with
+    what it took back, and re-rolls; sorted by name."""
+    tallies: dict[str, _PlayerTally] = defaultdict(_PlayerTally)
+    for item in files:
+        reading = item.report.reading
+        if reading is None:
+            continue
+        path, game = printable_path(item.path), item.report.game_name
+
+        def seen(name: str | None, path: str = path, game: str = game) -> _PlayerTally | None:
+            if not name:
+                return None
+            tally = tallies[name]
+            tally.files.add(path)
+            tally.games.add(game)
+            return tally
+
+        for player in reading.players:
+            tally = seen(player.name)
+            if tally is not None and player.side:
+                tally.sides.add(player.side)
+        for roll in reading.rolls:
+            if (tally := seen(roll.player)) is not None:
+                tally.rolls += 1
+        for undo in reading.undos:
+            if (tally := seen(undo.player)) is not None:
+                tally.undone.append(UndoTaken(file=path, step=undo.step, undoes=undo.undoes,
+                                              took_back=undo.took_back))
+        for reroll in reading.rerolls:
+            if (tally := seen(reroll.player)) is not None:
+                tally.rerolls.append(RerollTaken(
+                    file=path, label=reroll.label, first=reroll.first, again=reroll.again,
+                    before=reroll.before, after=reroll.after))
+    return [PlayerSummary(name=name, files=len(t.files), games=sorted(t.games),
+                          sides=sorted(t.sides), rolls=t.rolls, undos=len(t.undone),
+                          undone=t.undone, rerolls=t.rerolls)
+            for name, t in sorted(tallies.items())]
+
+
+def _undone(item: CheckedFile, roll: RollRecord) -> UndoneRoll:
+    return UndoneRoll(file=printable_path(item.path), step=roll.step, player=roll.player,
+                      label=roll.label, dice=roll.dice, total=roll.total,
+                      rerolled=_rerolled(item, roll))
+
+
+def _rerolled(item: CheckedFile, roll: RollRecord) -> bool:
+    reading = item.report.reading
+    return reading is not None and any(
+        reroll.first == roll.step and reroll.label == roll.label for reroll in reading.rerolls)
