@@ -1,14 +1,18 @@
 """Safe reading of VASSAL's zip containers (.vmod, .vext, .vsav, .vlog) in memory.
 
-Entries are never extracted to disk. Every read is bounded: the number of entries, each
-entry's uncompressed size (checked against the header *and* while inflating, so a lying
-header cannot smuggle a zip bomb through), and the compression ratio.
+Entries are never extracted to disk. Every read is bounded (`Limits`, the one place the
+bounds are set): the file's size, the number of entries, each entry's uncompressed size
+(checked against the header *and* while inflating, so a lying header cannot smuggle a zip
+bomb through), and the compression ratio. A zip feature VASSAL never writes (a compression
+method other than stored or deflated, bzip2 and LZMA aside; encryption; a newer zip version)
+is an `ArchiveError` naming it, never a traceback.
 """
 
 from __future__ import annotations
 
 import io
 import lzma
+import os
 import struct
 import zipfile
 import zlib
@@ -23,24 +27,70 @@ from vmod_schema.errors import (
     MissingEntryError,
     VassalFormatError,
 )
+from vmod_schema.files import printable_path
 
+MB = 1024 * 1024
+MAX_FILE_BYTES = 1024 * MB
+"""Largest archive opened: the biggest modules hold a few hundred MB of images."""
+MAX_GAME_FILE_BYTES = 64 * MB
+"""Largest save or log opened: the biggest corpus save (Paths of Glory) is 1.9 MB zipped."""
 MAX_ENTRIES = 100_000
 """More entries than any real module has; a bound on the central directory walk."""
-MAX_ENTRY_BYTES = 256 * 1024 * 1024
-"""Largest uncompressed entry read (real savedGame entries are a few MB)."""
+MAX_ENTRY_BYTES = 256 * MB
+"""Largest uncompressed entry read (a module's biggest map image is tens of MB)."""
+MAX_PAYLOAD_BYTES = 128 * MB
+"""Largest uncompressed `savedGame` entry: the biggest corpus save (Paths of Glory, 1.9 MB
+zipped) holds 27.8 MB (its text in hex), so this leaves 4.6x room, while refusing a 65 MB
+log that expands to 200 MB."""
 MAX_RATIO = 200
 """Largest compression ratio accepted for an entry over 1 MB (text compresses ~10-30x)."""
-RATIO_FLOOR_BYTES = 1024 * 1024
-CHUNK = 1024 * 1024
+MAX_STEPS = 100_000
+"""Most top-level commands after a log's restore block (its steps) that are read. Real
+PBEM logs record hundreds to a few thousand; replaying one costs memory and time per step
+(the benchmark checks 100,000), so a longer log is refused before any of it is replayed."""
+RATIO_FLOOR_BYTES = MB
+CHUNK = MB
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Bounds applied while reading an archive."""
+    """Every bound applied while reading a VASSAL file, in one place.
 
+    Exceeding one is an `ArchiveLimitError` naming the limit (by its field name here) and the
+    value, raised before the memory is spent: sizes are checked as the zip declares them,
+    then again while inflating. Pass your own to `Archive.open` or `read_save`, e.g.
+    `read_save(path, limits=Limits(max_payload_bytes=512 * MB))` for a monster game.
+    """
+
+    max_file_bytes: int = MAX_FILE_BYTES
+    """Size of any archive file (`Archive.open`)."""
+    max_game_file_bytes: int = MAX_GAME_FILE_BYTES
+    """Size of a save or log file (`read_save`)."""
     max_entries: int = MAX_ENTRIES
+    """Entries in an archive's central directory."""
     max_entry_bytes: int = MAX_ENTRY_BYTES
+    """Uncompressed size of any one entry."""
+    max_payload_bytes: int = MAX_PAYLOAD_BYTES
+    """Uncompressed size of a save's or log's `savedGame` entry (`read_save`)."""
     max_ratio: int = MAX_RATIO
+    """Uncompressed size over compressed size, for entries over 1 MB."""
+    max_steps: int = MAX_STEPS
+    """Top-level commands after a log's restore block (`read_save`)."""
+
+
+COMPRESSION_METHODS: dict[int, str] = {
+    0: "stored", 1: "shrunk", 2: "reduced", 3: "reduced", 4: "reduced", 5: "reduced",
+    6: "imploded", 8: "deflate", 9: "deflate64", 10: "PKWARE implode", 12: "bzip2",
+    14: "LZMA", 16: "IBM z/OS CMPSC", 18: "IBM TERSE", 19: "IBM LZ77", 20: "zstd (old id)",
+    93: "Zstandard", 94: "MP3", 95: "XZ", 96: "JPEG", 97: "WavPack", 98: "PPMd",
+    99: "AES encryption",
+}
+"""The zip compression methods by number (PKWARE APPNOTE 4.4.5), to name them in errors."""
+SUPPORTED_COMPRESSION = frozenset({zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED,
+                                   zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA})
+"""What Python's zipfile inflates; VASSAL itself writes only stored and deflate."""
+_ENCRYPTED_FLAGS = 0x1 | 0x40
+"""General-purpose flag bits 0 (encrypted) and 6 (strong encryption)."""
 
 
 class Archive:
@@ -59,26 +109,43 @@ class Archive:
 
     @classmethod
     def open(cls, source: str | Path | bytes, *, limits: Limits | None = None,
-             name: str | None = None) -> Archive:
+             name: str | None = None, max_file_bytes: int | None = None) -> Archive:
         """Open a zip file (a path, or its bytes) without extracting anything.
+
+        `max_file_bytes` overrides `limits.max_file_bytes` (`read_save` passes
+        `limits.max_game_file_bytes`).
 
         Raises:
             ArchiveError: not a zip file, or a truncated or corrupt one.
-            ArchiveLimitError: more entries than allowed.
+            ArchiveLimitError: a larger file, or more entries, than allowed.
+            ArchiveError: an entry needs a newer zip version than Python reads.
         """
         limits = limits or Limits()
-        display = name or (str(source) if not isinstance(source, bytes) else "<bytes>")
+        display = (printable_path(name) if name is not None
+                   else printable_path(source) if not isinstance(source, bytes) else "<bytes>")
+        if max_file_bytes is None:
+            max_file_bytes, limit_name = limits.max_file_bytes, "max_file_bytes"
+        else:
+            limit_name = "max_game_file_bytes"
         try:
             handle = (io.BytesIO(source) if isinstance(source, bytes)
                       else Path(source).open("rb"))  # noqa: SIM115 - kept open by the ZipFile
         except OSError as error:
             raise ArchiveError(f"cannot open file: {error.strerror}", file=display) from None
+        except ValueError as error:  # e.g. a NUL byte in the path
+            raise ArchiveError(f"cannot open file: {error}", file=display) from None
         try:
+            size = (len(source) if isinstance(source, bytes)
+                    else os.fstat(handle.fileno()).st_size)
+            if size > max_file_bytes:
+                raise ArchiveLimitError(
+                    f"file is {size} bytes, more than the limit {limit_name} = "
+                    f"{max_file_bytes}", file=display)
             declared = _declared_entry_count(handle)
             if declared is not None and declared > limits.max_entries:
                 raise ArchiveLimitError(
                     f"archive declares {declared} entries, more than the limit "
-                    f"{limits.max_entries}", file=display)
+                    f"max_entries = {limits.max_entries}", file=display)
             zip_file = zipfile.ZipFile(handle)
         except VassalFormatError:
             handle.close()
@@ -87,6 +154,17 @@ class Archive:
             handle.close()
             raise ArchiveError(f"not a zip archive, or a truncated one: {error}",
                                file=display) from None
+        except NotImplementedError as error:  # an entry needing a newer zip version
+            needing = _entry_needing_newer_zip(handle)
+            handle.close()
+            if needing is None:
+                raise ArchiveError(f"unsupported zip archive: {error}",
+                                              file=display) from None
+            entry, version = needing
+            raise ArchiveError(
+                f"entry {entry} needs zip version {version / 10:.1f} to extract, which is not "
+                f"supported (up to {zipfile.MAX_EXTRACT_VERSION / 10:.1f})",
+                file=display, entry=entry) from None
         except (OSError, ValueError, EOFError, struct.error) as error:
             handle.close()
             raise ArchiveError(f"corrupt zip archive: {error}", file=display) from None
@@ -95,7 +173,7 @@ class Archive:
             handle.close()
             raise ArchiveLimitError(
                 f"archive has {len(zip_file.infolist())} entries, more than the limit "
-                f"{limits.max_entries}", file=display)
+                f"max_entries = {limits.max_entries}", file=display)
         return cls(zip_file, display, limits, handle)
 
     def close(self) -> None:
@@ -128,23 +206,28 @@ class Archive:
             raise MissingEntryError(f"missing zip entry {entry!r}", file=self.name,
                                     entry=entry) from None
 
-    def read(self, entry: str, *, max_bytes: int | None = None) -> bytes:
+    def read(self, entry: str, *, max_bytes: int | None = None,
+             limit_name: str | None = None) -> bytes:
         """Return an entry's uncompressed bytes, enforcing the size and ratio limits.
+
+        `max_bytes` (named `limit_name` in errors) overrides `limits.max_entry_bytes`.
 
         Raises:
             MissingEntryError: no such entry.
             ArchiveLimitError: the entry is (or inflates to) more than the limit, or its
                 compression ratio is that of a zip bomb.
+            ArchiveError: the entry is encrypted, or compressed by a method
+                Python cannot inflate.
             ArchiveError: the entry's data is corrupt or truncated.
         """
         buffer = io.BytesIO()
-        for chunk in self.stream(entry, max_bytes=max_bytes):
+        for chunk in self.stream(entry, max_bytes=max_bytes, limit_name=limit_name):
             buffer.write(chunk)
         # getvalue() hands over the buffer without copying it.
         return buffer.getvalue()
 
     def stream(self, entry: str, *, max_bytes: int | None = None,
-               chunk_size: int = CHUNK) -> Iterator[bytes]:
+               limit_name: str | None = None, chunk_size: int = CHUNK) -> Iterator[bytes]:
         """Yield an entry's uncompressed bytes chunk by chunk, with the limits of `read`.
 
         The whole entry is never held in memory here; every limit is checked before a
@@ -152,11 +235,15 @@ class Archive:
         stops early gets no verdict on the rest). Raises what `read` raises.
         """
         info = self._info(entry)
-        limit = self.limits.max_entry_bytes if max_bytes is None else max_bytes
+        self._check_supported(info)
+        if max_bytes is None:
+            limit, limit_name = self.limits.max_entry_bytes, "max_entry_bytes"
+        else:
+            limit, limit_name = max_bytes, limit_name or "the limit"
         if info.file_size > limit:
             raise ArchiveLimitError(
-                f"entry declares {info.file_size} bytes, more than the limit {limit}",
-                file=self.name, entry=entry)
+                f"entry declares {info.file_size} bytes uncompressed, more than {limit_name} = "
+                f"{limit}", file=self.name, entry=entry)
         self._check_ratio(info, info.file_size)
         # Past this many bytes the ratio limit is exceeded; checked once per chunk.
         ratio_cap = max(RATIO_FLOOR_BYTES, self.limits.max_ratio * max(info.compress_size, 1))
@@ -170,16 +257,16 @@ class Archive:
                     total += len(chunk)
                     if total > limit:
                         raise ArchiveLimitError(
-                            f"entry inflates past the limit {limit} bytes",
+                            f"entry inflates past {limit_name} = {limit} bytes",
                             file=self.name, entry=entry, position=total)
                     if total > ratio_cap:
                         self._check_ratio(info, total)
                     yield chunk
         except VassalFormatError:
             raise
-        except RuntimeError as error:  # zipfile's "password required" for encrypted entries
-            raise ArchiveError(f"zip entry cannot be read: {error}", file=self.name,
-                               entry=entry) from None
+        except RuntimeError as error:  # an unsupported feature `_check_supported` missed
+            raise ArchiveError(f"zip entry cannot be read: {error}",
+                                          file=self.name, entry=entry) from None
         except (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError, ValueError,
                 NotImplementedError) as error:
             raise ArchiveError(f"corrupt or truncated zip entry: {error}", file=self.name,
@@ -189,6 +276,20 @@ class Archive:
                 f"entry holds {total} bytes but its header declares {info.file_size}",
                 file=self.name, entry=entry, position=total)
 
+    def _check_supported(self, info: zipfile.ZipInfo) -> None:
+        """Refuse, by name, an entry Python's zipfile cannot inflate (it would raise a bare
+        NotImplementedError or RuntimeError)."""
+        if info.flag_bits & _ENCRYPTED_FLAGS:
+            raise ArchiveError(
+                f"entry {info.filename} is encrypted, which VASSAL never does: it cannot be "
+                "read without a password", file=self.name, entry=info.filename)
+        method = info.compress_type
+        if method not in SUPPORTED_COMPRESSION:
+            name = COMPRESSION_METHODS.get(method, "unknown")
+            raise ArchiveError(
+                f"entry {info.filename} uses zip compression method {method} ({name}), which "
+                "is not supported", file=self.name, entry=info.filename)
+
     def _check_ratio(self, info: zipfile.ZipInfo, size: int) -> None:
         if size <= RATIO_FLOOR_BYTES:
             return
@@ -196,7 +297,7 @@ class Archive:
         if size / compressed > self.limits.max_ratio:
             raise ArchiveLimitError(
                 f"entry expands {size // compressed}x, past the zip-bomb limit "
-                f"{self.limits.max_ratio}x", file=self.name, entry=info.filename)
+                f"max_ratio = {self.limits.max_ratio}", file=self.name, entry=info.filename)
 
     def read_text(self, entry: str, *, max_bytes: int | None = None) -> str:
         """Return an entry as text: UTF-8, falling back to cp1252 for very old files."""
@@ -234,6 +335,40 @@ def _declared_entry_count(handle: BinaryIO) -> int | None:
             (count64,) = struct.unpack_from("<Q", record, 32)
             return int(count64)
     return int(count)
+
+
+_CENTRAL_HEADER = b"PK\x01\x02"
+
+
+def _entry_needing_newer_zip(handle: BinaryIO) -> tuple[str, int] | None:
+    """The first entry whose central-directory record needs a zip version newer than
+    Python's zipfile extracts, with that version (e.g. 99 for 9.9); None if none is found.
+
+    Only called after zipfile refused the archive, to name the entry in the error.
+    """
+    handle.seek(0, io.SEEK_END)
+    size = handle.tell()
+    start = max(0, size - _EOCD_SEARCH)
+    handle.seek(start)
+    tail = handle.read()
+    at = tail.rfind(_EOCD)
+    if at < 0 or at + 22 > len(tail):
+        return None
+    directory_size, directory_offset = struct.unpack_from("<II", tail, at + 12)
+    handle.seek(min(directory_offset, size))
+    directory = handle.read(min(directory_size, size))
+    offset = 0
+    while directory.startswith(_CENTRAL_HEADER, offset) and offset + 46 <= len(directory):
+        extract_version = directory[offset + 6]
+        name_length, extra_length, comment_length = struct.unpack_from(
+            "<HHH", directory, offset + 28)
+        if extract_version > zipfile.MAX_EXTRACT_VERSION:
+            raw_name = directory[offset + 46 : offset + 46 + name_length]
+            flags = struct.unpack_from("<H", directory, offset + 8)[0]
+            name = raw_name.decode("utf-8" if flags & 0x800 else "cp437", errors="replace")
+            return name, extract_version
+        offset += 46 + name_length + extra_length + comment_length
+    return None
 
 
 def is_zip(data_or_path: bytes | str | Path) -> bool:

@@ -4,12 +4,16 @@ Every problem with a file is a `VassalFormatError` subclass that names the file,
 zip entry, and where possible the position (character or byte offset, or command
 index) and the log step. `str(error)` is one line: what is wrong, then where.
 Messages never contain a player's password (VASSAL stores it in clear as the user id).
+The file and entry names are kept as `printable_path` renders them, so an error can always be
+printed or written to JSON, whatever bytes the file's name holds.
 """
 
 from __future__ import annotations
 
 import copy
 from pathlib import Path
+
+from vmod_schema.files import printable_path, printable_text
 
 
 class VassalFormatError(Exception):
@@ -26,8 +30,9 @@ class VassalFormatError(Exception):
     ) -> None:
         super().__init__(message)
         self.message = message
-        self.file = str(file) if file is not None else None
-        self.entry = entry
+        self.file = printable_path(file) if file is not None else None
+        """The file, as `printable_path` renders it (to name it, not to open it)."""
+        self.entry = printable_text(entry) if entry is not None else None
         self.position = position
         self.step = step
 
@@ -42,9 +47,9 @@ class VassalFormatError(Exception):
         """Return a copy with the missing location fields filled in (known ones are kept)."""
         located = copy.copy(self)
         if located.file is None and file is not None:
-            located.file = str(file)
-        if located.entry is None:
-            located.entry = entry
+            located.file = printable_path(file)
+        if located.entry is None and entry is not None:
+            located.entry = printable_text(entry)
         if located.position is None:
             located.position = position
         if located.step is None:
@@ -66,7 +71,9 @@ class VassalFormatError(Exception):
 
     def __str__(self) -> str:
         where = self.where()
-        return f"{self.message} ({where})" if where else self.message
+        # One line, printable: a message may quote a hostile file's bytes (an entry name).
+        message = printable_text(self.message)
+        return f"{message} ({where})" if where else message
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (type(self), self.message, self.file, self.entry, self.position,
@@ -97,7 +104,8 @@ class MissingEntryError(ArchiveError):
 
 
 class ArchiveLimitError(ArchiveError):
-    """An entry, the whole archive or its compression ratio exceeds a safety limit."""
+    """The file, an entry, its compression ratio or its number of steps exceeds a safety
+    limit (`vmod_schema.archive.Limits`); the message names the limit and the value."""
 
 
 class ObfuscationError(VassalFormatError):
