@@ -66,6 +66,10 @@ def _name(path: str) -> str:
     return PurePath(path).name
 
 
+def _plural(count: int, noun: str, nouns: str | None = None) -> str:
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
 def _counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {what}" for what, n in counts.items()) or "none"
 
@@ -87,9 +91,10 @@ def outline(audit: AuditReport) -> list[Block]:
     blocks: list[Block] = [
         Heading(1, f"Audit of {totals.files} files"),
         Paragraph(f" · statuses: {_counts(totals.statuses)} · findings: "
-                  f"{_counts(totals.findings)} · {totals.series} series, {totals.breaks} "
-                  f"breaks, {totals.forks} forks · {totals.rolls} rolls, {totals.undos} "
-                  f"undos · adjudicator {audit.tool_version}",
+                  f"{_counts(totals.findings)} · {_plural(totals.series, 'series', 'series')}"
+                  f", {_plural(totals.breaks, 'break')}, {_plural(totals.forks, 'fork')} · "
+                  f"{_plural(totals.rolls, 'roll')}, {_plural(totals.undos, 'undo')} · "
+                  f"adjudicator {audit.tool_version}",
                   strong=f"{totals.files} files"),
     ]
     blocks += _games(audit)
@@ -150,9 +155,10 @@ def _one_series(series: SeriesSummary) -> list[Block]:
     title = f"{series.folder} · {series.module_name or 'module not named'}"
     blocks: list[Block] = [
         Heading(3, title),
-        Paragraph(f"{len(series.files)} files, {series.continued} continuing another · "
-                  f"{len(series.breaks)} breaks · {len(series.forks)} forks · "
-                  f"{len(series.roster_changes)} roster changes"),
+        Paragraph(f"{_plural(len(series.files), 'file')}, {series.continued} continuing "
+                  f"another · {_plural(len(series.breaks), 'break')} · "
+                  f"{_plural(len(series.forks), 'fork')} · "
+                  f"{_plural(len(series.roster_changes), 'roster change')}"),
     ]
     if series.note:
         blocks.append(Paragraph(series.note))

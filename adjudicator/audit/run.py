@@ -23,7 +23,13 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.report.models import Report
 from adjudicator.report.sidecar import write_sidecars
-from adjudicator.watch.folders import Checking, ConfigResolver, game_files, is_game_file
+from adjudicator.watch.folders import (
+    Checking,
+    ConfigResolver,
+    game_files,
+    is_game_file,
+    sidecar_folder,
+)
 from vmod_schema.files import printable_path
 
 
@@ -96,10 +102,12 @@ OnResult = Callable[[CheckedFile], None]
 
 def check_all(files: AuditFileSet, resolvers: Resolvers, *, executor: FileExecutor,
               cache: ReportCache | None, reuse: bool = True, write: bool = True,
+              sidecar_dir: Path | None = None,
               on_result: OnResult | None = None) -> list[CheckedFile]:
     """Check every file (cached reports reused unless `reuse` is false; new reports are
-    cached), write its sidecars (formats from its configuration, beside it), and return
-    the results in the order they completed.
+    cached), write its sidecars (formats from its configuration; beside it, or under
+    `sidecar_dir` mirroring the sub-folders of its audited folder), and return the results
+    in the order they completed.
 
     A file whose sidecars cannot be written is still in the results, without sidecars.
     """
@@ -110,6 +118,12 @@ def check_all(files: AuditFileSet, resolvers: Resolvers, *, executor: FileExecut
         if on_result is not None:
             on_result(item)
 
+    roots = dict(files.files)
+
+    def finish(path: Path, report: Report, config: FolderConfig, cached: bool) -> None:
+        out_dir = sidecar_folder(path, roots[path], sidecar_dir)
+        done(_finish(path, report, config, write=write, cached=cached, out_dir=out_dir))
+
     pending: dict[Path, tuple[Checking, str]] = {}
     for path, root in files.files:
         checking = resolvers.checking(path, root)
@@ -119,19 +133,19 @@ def check_all(files: AuditFileSet, resolvers: Resolvers, *, executor: FileExecut
             report = unreadable_report(None, source=path, module=None, sha256="",
                                        error=f"{printable_path(path)}: cannot read the file: "
                                        f"{error.strerror}")
-            done(_finish(path, report, checking.config, write=write, cached=False))
+            finish(path, report, checking.config, False)
             continue
         cached = (cache.get(sha256, checking.key, path) if cache is not None and reuse
                   else None)
         if cached is not None:
-            done(_finish(path, cached, checking.config, write=write, cached=True))
+            finish(path, cached, checking.config, True)
         else:
             pending[path] = (checking, sha256)
     for path, report in executor.map_files(_items(pending)):
         checking, _ = pending[path]
         if cache is not None and not _worker_died(report):
             cache.put(report, checking.key)
-        done(_finish(path, report, checking.config, write=write, cached=False))
+        finish(path, report, checking.config, False)
     return results
 
 
@@ -147,11 +161,11 @@ def _items(pending: Mapping[Path, tuple[Checking, str]]) -> Iterator[tuple[Path,
 
 
 def _finish(path: Path, report: Report, config: FolderConfig, *, write: bool,
-            cached: bool) -> CheckedFile:
+            cached: bool, out_dir: Path | None) -> CheckedFile:
     sidecars: Sequence[Path] = ()
     if write:
         try:
-            sidecars = write_sidecars(report, path, config.formats)
+            sidecars = write_sidecars(report, path, config.formats, out_dir=out_dir)
         except OSError:
             sidecars = ()
     return CheckedFile(path=path, report=report, sidecars=tuple(sidecars),

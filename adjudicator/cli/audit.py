@@ -41,6 +41,9 @@ SummaryOutOpt = Annotated[Path | None, typer.Option(
 FailOnOpt = Annotated[str | None, typer.Option(
     "--fail-on", help="Exit 1 when any of these is found, comma-separated: "
     "break,fork,illegal.")]
+SidecarsOpt = Annotated[Path | None, typer.Option(
+    "--sidecars", help="Write each file's sidecars under this folder (mirroring the "
+    "sub-folders) instead of beside the file.")]
 NoCacheOpt = Annotated[bool, typer.Option(
     "--no-cache", help="Check every file again (the cache is still refreshed).")]
 
@@ -52,6 +55,7 @@ def audit(
     jobs: JobsOpt = None,
     executor: ExecutorOpt = None,
     out: SummaryOutOpt = None,
+    sidecars: SidecarsOpt = None,
     config: ConfigOpt = None,
     game: MaybeGameOpt = None,
     module: ModuleOpt = None,
@@ -112,7 +116,8 @@ def audit(
         with open_executor(executor, default_jobs() if jobs is None else jobs) as pool, \
                 _progress(len(files.files), live=sys.stderr.isatty()) as advance:
             checked = check_all(files, resolvers, executor=pool, cache=store,
-                                reuse=not no_cache, on_result=advance)
+                                reuse=not no_cache, on_result=advance,
+                                sidecar_dir=_absolute(sidecars))
     unreadable = [item for item in checked if item.report.status is ReportStatus.UNREADABLE]
     for item in unreadable[:PROBLEMS_SHOWN]:
         typer.echo(f"adjudicator: warning: {problem_line(item.report)}", err=True)
@@ -130,6 +135,11 @@ def audit(
     if found:
         typer.echo(f"adjudicator: found {', '.join(found)} (--fail-on)", err=True)
         raise typer.Exit(ExitStatus.FAILED_ON)
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """`1 fork`, `2 forks`."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def _absolute(path: Path | None) -> Path | None:
@@ -210,8 +220,9 @@ def summary_line(report: AuditReport, checked: list[CheckedFile]) -> str:
     statuses = ", ".join(f"{n} {status}" for status, n in totals.statuses.items())
     findings = ", ".join(f"{n} {severity}" for severity, n in totals.findings.items())
     return (f"audited {totals.files} files ({cached} from the cache): {statuses} · "
-            f"findings: {findings or 'none'} · {totals.series} series, {totals.breaks} "
-            f"breaks, {totals.forks} forks · {totals.rolls} rolls, {totals.undos} undos")
+            f"findings: {findings or 'none'} · {plural(totals.series, 'series', 'series')}, "
+            f"{plural(totals.breaks, 'break')}, {plural(totals.forks, 'fork')} · "
+            f"{plural(totals.rolls, 'roll')}, {plural(totals.undos, 'undo')}")
 
 
 class _Bar:
