@@ -234,3 +234,28 @@ def reread_differences(earlier: SeriesMember,
         return [], ("the positions differ only in pieces' ids or stacking (same pieces at "
                     "the same places)")
     return differences, None
+
+
+def forks_among(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None
+                ) -> list[SeriesFork]:
+    """Forks among replayed logs (`adjudicator series`): each log that two or more
+    different logs continue (start exactly where it ended), with those logs by name.
+
+    `sha256s` (one per log) makes identical copies one log: a copy is never a fork.
+    """
+    distinct: list[SeriesLog] = []
+    seen: set[str] = set()
+    for index, log in enumerate(logs):
+        key = sha256s[index] if sha256s is not None else f"#{index}"
+        if key not in seen:
+            seen.add(key)
+            distinct.append(log)
+    forks = []
+    for earlier in distinct:
+        children = sorted((later for later in distinct if later is not earlier
+                           and not compare_positions(earlier.end, later.start)),
+                          key=lambda log: log.path.name)
+        if len(children) > 1:
+            forks.append(SeriesFork(parent=printable_path(earlier.path),
+                                    children=[printable_path(c.path) for c in children]))
+    return forks

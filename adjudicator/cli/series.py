@@ -9,23 +9,55 @@ import typer
 
 from adjudicator.cli.options import DebugOpt, JsonOpt, ModuleOpt, emit_json, user_errors
 
+SERIES_FAIL_ON = ("break", "fork")
+
 
 def series(
     paths: Annotated[list[Path], typer.Argument(
         help="The logs (or saves) of one game, or folders holding them.")],
     module: ModuleOpt = None,
     as_json: JsonOpt = False,
+    fail_on: Annotated[str | None, typer.Option(
+        "--fail-on", help="Exit 1 when any of these is found, comma-separated: "
+        "break,fork (a fork: two different logs continuing the same log).")] = None,
     debug: DebugOpt = False,
 ) -> None:
-    """Order a game's PBEM logs and check each starts where the previous one ended."""
-    from adjudicator.replay.series import check_series_files
+    """Order a game's PBEM logs and check each starts where the previous one ended.
+
+    Exit status: 2 bad input; 1 something --fail-on names was found; else 0.
+    """
+    from adjudicator.audit.series import forks_among
+    from adjudicator.check import file_sha256
+    from adjudicator.errors import AdjudicatorError
+    from adjudicator.replay.series import check_series, read_series_log, series_files
+    from adjudicator.report.exit import ExitStatus
     from adjudicator.report.text import series_text
     from vmod_schema.buildfile import open_module
 
     with user_errors(debug):
+        failing = {part.strip() for part in (fail_on or "").split(",") if part.strip()}
+        unknown = sorted(failing - set(SERIES_FAIL_ON))
+        if unknown:
+            raise AdjudicatorError(f"--fail-on: unknown {', '.join(unknown)}; use "
+                                   f"{','.join(SERIES_FAIL_ON)}")
         definition = open_module(module) if module is not None else None
-        report = check_series_files(paths, definition)
+        files = series_files(paths)
+        logs = [read_series_log(path, definition) for path in files]
+        report = check_series(logs)
+        forks = forks_among(logs, [file_sha256(path) for path in files])
     if as_json:
-        emit_json(report.model_dump(mode="json", by_alias=True))
+        emit_json({**report.model_dump(mode="json", by_alias=True),
+                   "forks": [fork.model_dump(mode="json") for fork in forks]})
     else:
         typer.echo(series_text(report))
+        for fork in forks:
+            typer.echo(f"fork: {len(fork.children)} logs continue {fork.parent}: "
+                       + ", ".join(fork.children))
+    found = [f"{len(report.breaks)} break{'s' if len(report.breaks) != 1 else ''}"
+             if "break" in failing and report.breaks else "",
+             f"{len(forks)} fork{'s' if len(forks) != 1 else ''}"
+             if "fork" in failing and forks else ""]
+    if any(found):
+        typer.echo(f"adjudicator: found {', '.join(f for f in found if f)} (--fail-on)",
+                   err=True)
+        raise typer.Exit(ExitStatus.FAILED_ON)

@@ -179,3 +179,47 @@ def test_the_whole_corpus_gets_reports_not_errors(tmp_path: Path) -> None:
                                      for s in file.sidecars) for file in report.files)
     vasl = {entry.player for entry in report.dice if entry.label.endswith(("DR", "dr"))}
     assert {"Alice", "Bob", "Chuck", "Dave"} <= vasl
+
+
+# --------------------------------------------------------------------------------------
+# `adjudicator series --fail-on break,fork`
+
+
+def _series_app() -> typer.Typer:
+    from adjudicator.cli.series import series
+
+    app = typer.Typer()
+    app.command()(series)
+    app.command("version")(lambda: None)
+    return app
+
+
+def test_series_fails_on_a_fork_it_finds_among_its_logs(tmp_path: Path) -> None:
+    for name in (OPENING, *FROM_OPENING):
+        shutil.copy(GAMES / name, tmp_path / name)
+    result = runner.invoke(_series_app(), ["series", str(tmp_path), "--fail-on", "fork"])
+    assert result.exit_code == 1, result.output
+    assert f"fork: 2 logs continue {tmp_path / OPENING}" in result.stdout
+    assert "found 1 fork (--fail-on)" in result.stderr
+    plain = runner.invoke(_series_app(), ["series", str(tmp_path)])
+    assert plain.exit_code == 0, "without --fail-on a fork is reported, not an error"
+
+
+def test_series_copies_are_not_forks_and_a_continuous_series_passes(tmp_path: Path) -> None:
+    shutil.copy(GAMES / OPENING, tmp_path / OPENING)
+    shutil.copy(GAMES / FROM_OPENING[0], tmp_path / "a.vlog")
+    shutil.copy(GAMES / FROM_OPENING[0], tmp_path / "b.vlog")
+    result = runner.invoke(_series_app(), ["series", str(tmp_path / OPENING),
+                                           str(tmp_path / "a.vlog"), "--fail-on", "fork",
+                                           "--json"])
+    assert result.exit_code == 0, result.output
+    shutil.copy(GAMES / ELSEWHERE, tmp_path / ELSEWHERE)
+    broken = runner.invoke(_series_app(), ["series", str(tmp_path), "--fail-on", "break,fork"])
+    assert broken.exit_code == 1 and "break" in broken.stderr
+    assert "fork" not in broken.stderr, "identical copies a.vlog and b.vlog are no fork"
+
+
+def test_series_rejects_an_unknown_fail_on(tmp_path: Path) -> None:
+    shutil.copy(GAMES / OPENING, tmp_path / OPENING)
+    result = runner.invoke(_series_app(), ["series", str(tmp_path), "--fail-on", "illegal"])
+    assert result.exit_code == 2 and "--fail-on: unknown illegal" in result.stderr
