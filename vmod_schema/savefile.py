@@ -44,11 +44,17 @@ from vmod_schema.commands import (
     NullCommand,
     PlayerJoin,
     Undo,
+    UnknownCommand,
     decode_command,
     decode_leaf,
     kind_of,
 )
-from vmod_schema.errors import NotAVassalFileError, ObfuscationError, VassalFormatError
+from vmod_schema.errors import (
+    ArchiveLimitError,
+    NotAVassalFileError,
+    ObfuscationError,
+    VassalFormatError,
+)
 from vmod_schema.files import atomic_write
 from vmod_schema.metadata import Metadata, parse_metadata
 from vmod_schema.obfuscation import (
@@ -177,7 +183,15 @@ class DeferredCommands:
         return self._kept
 
     def _decode(self, text: str) -> Command:
-        command = decode_command(text)
+        try:
+            command = decode_command(text)
+        except RecursionError:
+            # Commands nested thousands deep, which no VASSAL writes: kept as text, like
+            # any command that cannot be understood (decoding a step never fails), and
+            # still a step if it is one (`step_count` counted it).
+            if text.startswith("LOG\t"):
+                return LogEntry(UnknownCommand(text[4:]))
+            return UnknownCommand(text)
         _share_piece_types(command, self._types)
         return command
 
@@ -326,14 +340,34 @@ def read_save(path: str | Path, *, strict: bool = False, limits: Limits | None =
     """Read a .vsav or .vlog file (decided by content, not extension).
 
     With `decode_pieces`, every AddPiece's type and state are decoded into trait chains
-    now (and problems recorded); otherwise pieces decode on first use.
+    now (and problems recorded); otherwise pieces decode on first use. `limits` bounds the
+    file's size, the `savedGame` payload's and the number of steps (`Limits`).
 
     Raises:
         VassalFormatError: the container, the payload or (with `strict`) a command or a
             piece is malformed; the error names the file, the entry and the position.
+            Nothing else escapes, whatever the file holds.
+        ArchiveLimitError: (a `VassalFormatError`) the file exceeds one of `limits`.
+        ObfuscationError: (a `VassalFormatError`) the payload does not decode to a save,
+            e.g. an obfuscated payload with a wrong key byte.
     """
+    try:
+        return _read_save(path, strict=strict, limits=limits or Limits(),
+                          decode_pieces=decode_pieces)
+    except VassalFormatError as error:
+        raise error.located(file=path) from None
+    except RecursionError:
+        # A command nested thousands deep, which no VASSAL writes.
+        raise VassalFormatError("savedGame nests commands too deeply to decode", file=path,
+                                entry=SAVED_GAME) from None
+
+
+def _read_save(path: str | Path, *, strict: bool, limits: Limits,
+               decode_pieces: bool) -> SaveFile:
+    """`read_save` (its errors may lack their location)."""
     name = str(path)
-    with Archive.open(path, limits=limits) as archive:
+    with Archive.open(path, limits=limits,
+                      max_file_bytes=limits.max_game_file_bytes) as archive:
         if not archive.has(SAVED_GAME):
             if archive.has("buildFile.xml") or archive.has("buildFile"):
                 raise NotAVassalFileError("this is a module, not a saved game or log",
@@ -344,8 +378,10 @@ def read_save(path: str | Path, *, strict: bool = False, limits: Limits | None =
         # the payload nor its text is ever held whole. Anything unusual about the payload
         # (an error, cp1252 text, a plain payload) takes the whole-entry path below, which
         # decides the outcome exactly as it always did.
-        streamed = _stream_top_level(archive)
-        raw = archive.read(SAVED_GAME) if streamed is None else b""
+        payload_limit = min(limits.max_entry_bytes, limits.max_payload_bytes)
+        streamed = _stream_top_level(archive, payload_limit, limits.max_steps)
+        raw = (archive.read(SAVED_GAME, max_bytes=payload_limit, limit_name="max_payload_bytes")
+               if streamed is None else b"")
         savedata = _metadata(archive, SAVEDATA, name)
         moduledata = _metadata(archive, MODULEDATA, name)
         entries = archive.names()
@@ -365,36 +401,93 @@ def read_save(path: str | Path, *, strict: bool = False, limits: Limits | None =
                                "plain save starting with begin_save", file=name,
                                entry=SAVED_GAME, position=0)
     del raw
-    return parse_game_text(
-        payload.text, path=name, encoding=payload.encoding, key=payload.key, entries=entries,
-        savedata=savedata, moduledata=moduledata, strict=strict, decode_pieces=decode_pieces,
-        text_encoding=payload.text_encoding)
+    _check_save_text(payload.text[:_HEAD_CHARS], payload.encoding, payload.key)
+    head, deferred = _split_game([payload.text], limits.max_steps)
+    return _game_file(
+        head, deferred, len(payload.text), path=name, encoding=payload.encoding,
+        key=payload.key, entries=entries, savedata=savedata, moduledata=moduledata,
+        strict=strict, decode_pieces=decode_pieces, text_encoding=payload.text_encoding)
 
 
-def _stream_top_level(archive: Archive) -> tuple[
+_HEAD_CHARS = 4096
+"""How much of a payload's text is looked at to tell a save from garbage."""
+_UNPRINTABLE_SHARE = 0.1
+"""More unprintable characters than this share of the head, and the text is not a save."""
+_TEXT_CONTROLS = frozenset("\t\n\r" + ESC)
+"""The control characters a save's text holds (ESC separates its commands)."""
+
+
+def _check_save_text(head: str, encoding: PayloadEncoding, key: int | None) -> None:
+    """Refuse a decoded payload whose start (`head`) is not that of a VASSAL save.
+
+    A save's text starts with `begin_save` (FORMAT.md §2.3; very old files may start with
+    another command) and is printable text. An obfuscated payload with a wrong key byte
+    decodes, byte for byte, to something else: without this check it would read as a save
+    with no steps, a clean result.
+
+    Raises:
+        ObfuscationError: the text starts with no known command, or is mostly unprintable.
+    """
+    first = head.split(ESC, 1)[0]
+    known = first.startswith(BEGIN_SAVE) or not isinstance(decode_leaf(first), UnknownCommand)
+    unprintable = sum(1 for character in head
+                      if (not character.isprintable() and character not in _TEXT_CONTROLS)
+                      or character == "\ufffd")
+    if known and unprintable <= _UNPRINTABLE_SHARE * len(head):
+        return
+    how = (f"{encoding.value}, key 0x{key:02x}" if key is not None else encoding.value)
+    raise ObfuscationError(f"payload ({how}) does not decode to a VASSAL save "
+                           "(wrong obfuscation key byte?)", entry=SAVED_GAME, position=0)
+
+
+def _stream_top_level(archive: Archive, payload_limit: int, max_steps: int) -> tuple[
         PayloadEncoding, int | None, tuple[list[Command], DeferredCommands], int] | None:
     """Split the `savedGame` entry's top-level commands while inflating it (`_split_game`).
 
     Returns the payload's encoding and key, the restore block and the rest (`_split_game`)
     and the text's length; or None when the payload is plain or cannot be decoded as UTF-8
     (the whole-entry path then decides). Archive errors (limits, corruption) are raised as
-    `Archive.read` raises them.
+    `Archive.read` raises them, and a text that is not a save's (`_check_save_text`) as soon
+    as its start is decoded.
     """
     try:
-        payload = decode_payload_stream(archive.stream(SAVED_GAME))
+        payload = decode_payload_stream(archive.stream(
+            SAVED_GAME, max_bytes=payload_limit, limit_name="max_payload_bytes"))
         if payload.encoding is PayloadEncoding.PLAIN:
             return None
+        pieces = iter(payload.pieces)
+        head = "".join(_head_pieces(pieces))
+    except (ObfuscationError, UnicodeDecodeError):
+        return None
+    _check_save_text(head[:_HEAD_CHARS], payload.encoding, payload.key)
+    try:
         sizes: list[int] = []
-        game = _split_game(_counted(payload.pieces, sizes))
+        game = _split_game(_counted(chain((head,), pieces), sizes), max_steps)
     except (ObfuscationError, UnicodeDecodeError):
         return None
     return payload.encoding, payload.key, game, sum(sizes)
 
 
-def _split_game(pieces: Iterable[str]) -> tuple[list[Command], DeferredCommands]:
+def _head_pieces(pieces: Iterator[str]) -> Iterator[str]:
+    """Take pieces from `pieces` until they hold `_HEAD_CHARS` characters (or run out)."""
+    held = 0
+    while held < _HEAD_CHARS:
+        piece = next(pieces, None)
+        if piece is None:
+            return
+        held += len(piece)
+        yield piece
+
+
+def _split_game(pieces: Iterable[str], max_steps: int | None = None,
+                ) -> tuple[list[Command], DeferredCommands]:
     """The text's top-level commands up to the first `end_save` (all of them if there is
     none), decoded as `_stream_commands` does, and the tokens after it, split off as text
-    and deferred. Reads the whole text."""
+    and deferred. Reads the whole text.
+
+    Raises:
+        ArchiveLimitError: more than `max_steps` tokens after the restore block.
+    """
     types: dict[str, str] = {}  # one object per distinct AddPiece type, for the whole file
     segments = _esc_segments(pieces)
     head: list[Command] = []
@@ -405,6 +498,10 @@ def _split_game(pieces: Iterable[str]) -> tuple[list[Command], DeferredCommands]
     deferred = DeferredCommands(types)
     parts: list[str] = []  # the current token's segments, with the ESCs inside it
     for segment, run in segments:
+        if max_steps is not None and len(deferred) >= max_steps:
+            raise ArchiveLimitError(
+                f"log has more than max_steps = {max_steps} steps (top-level commands after "
+                "the restore block)", entry=SAVED_GAME)
         if run:
             # An escaped ESC: inside the token.
             parts.append(segment)
