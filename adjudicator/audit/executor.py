@@ -172,7 +172,8 @@ class DaskExecutor(FileExecutor):
         from distributed import as_completed
 
         source = iter(items)
-        first = [self._submit(item) for item, _ in zip(source, range(self.in_flight),
+        # range first: zip stops on it without pulling one item too many from `source`.
+        first = [self._submit(item) for _, item in zip(range(self.in_flight), source,
                                                         strict=False)]
         if not first:
             return

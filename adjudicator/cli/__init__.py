@@ -27,11 +27,13 @@ import sys
 import typer
 
 from adjudicator import __version__
+from adjudicator.cli.audit import audit
 from adjudicator.cli.catalog import bind, data_app, rules, schema
 from adjudicator.cli.check import check
 from adjudicator.cli.demo import demo
 from adjudicator.cli.inspect import inspect
 from adjudicator.cli.series import series
+from adjudicator.cli.watch import watch
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_show_locals=False,
                   add_completion=False,
@@ -40,6 +42,8 @@ app = typer.Typer(no_args_is_help=True, pretty_exceptions_show_locals=False,
 app.command()(inspect)
 app.command()(series)
 app.command()(check)
+app.command()(watch)
+app.command()(audit)
 app.command()(rules)
 app.command()(schema)
 app.add_typer(data_app, name="data")

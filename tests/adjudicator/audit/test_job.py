@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.audit.cache import ReportCache, config_key
-from adjudicator.audit.executor import LocalExecutor, open_executor
+from adjudicator.audit.executor import DaskExecutor, LocalExecutor, open_executor
 from adjudicator.audit.job import check_file, choose_system, folder_binding
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig, config_for, load_folder_config, with_options
@@ -211,6 +211,8 @@ def test_the_dask_executor_gives_the_same_reports(tmp_path: Path) -> None:
                                   dashboard_address=None) as cluster:
         address = cluster.scheduler_address.replace("tcp://", "dask://")
         with open_executor(address, 1) as dask:
+            assert isinstance(dask, DaskExecutor)
+            dask.in_flight = 2  # fewer than the files: the window refills as files finish
             there = {path: report.status for path, report in dask.map_files(items)}
     with LocalExecutor(0) as inline:
         here = {path: report.status for path, report in inline.map_files(items)}
