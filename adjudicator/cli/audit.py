@@ -34,7 +34,7 @@ AuditFormatOpt = Annotated[str, typer.Option(
     "sidecars take the formats of its folder's adjudicator.toml).")]
 ExecutorOpt = Annotated[str | None, typer.Option(
     "--executor", help="Where to check the files: local (a process pool, the default) or "
-    "dask://HOST:PORT (a Dask cluster; pip install 'vassal-adjudicator[distributed]').")]
+    "dask://HOST:PORT (a Dask cluster; pip install 'vassal-adjudicator\\[distributed]').")]
 SummaryOutOpt = Annotated[Path | None, typer.Option(
     "--out", "-o", help="Where the summary goes: a folder (audit.md … in it) or a file "
     "name (its suffix replaced per format). Default: audit.* in the current folder.")]
