@@ -65,7 +65,8 @@ def watch(
     formats; options given here are laid over it. Without a game, each file's game is
     recognised from its module; a file of another game or one that cannot be read still
     gets a report saying so. Reports are cached by content: an unchanged file is not
-    checked again, after a restart either. Stop with Ctrl-C or SIGTERM (exit 0).
+    checked again, after a restart either. Stop with Ctrl-C or SIGTERM (exit 0, once the
+    files being checked are done).
     """
     import signal
     import sys

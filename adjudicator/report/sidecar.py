@@ -9,7 +9,8 @@ the whole new one, never a new JSON beside an old Markdown. The protocol (`write
    (`sidecar_sha256` reads either). A set is consistent when all its sidecars name the
    same sha256, and current when that is the file's sha256 (`sidecar_set_current`).
 2. **Temps.** Each sidecar is written to a hidden temp beside its target,
-   `.NAME.adjudication.FMT.tmp-PID-TOKEN`, flushed and fsynced.
+   `.NAME.adjudication.FMT.tmp-PID-TOKEN`, flushed and fsynced (a name too long for the
+   file system is replaced by a digest in temps and journals).
 3. **Journal.** Only when every temp is complete, a journal `.NAME.adjudication.set`
    (JSON: writer pid, the renames to make, the sidecars of formats no longer asked for, to
    remove) is written atomically (temp, fsync, rename) and the folder fsynced: from
@@ -27,6 +28,7 @@ set and no temp left behind. Temps and journals of a live writer are left alone.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -50,6 +52,8 @@ RENAME_ORDER = ("html", "md", "json")
 _TEMP = re.compile(r"^\..+\.tmp-(?P<pid>\d+)-[0-9a-f]+$")
 _STAMP = re.compile(r"<!-- adjudication-set sha256=(?P<sha>[0-9a-f]*) -->\s*$")
 _TAIL = 200
+NAME_MAX = 255
+"""Bytes in a file name (Linux, macOS)."""
 
 
 class ReportFormat(StrEnum):
@@ -104,7 +108,7 @@ def sidecar_path(source: Path, fmt: ReportFormat, out_dir: Path | None = None) -
 def journal_path(source: Path, out_dir: Path | None = None) -> Path:
     """The journal of a set being committed for `source` (absent when none is)."""
     folder = out_dir if out_dir is not None else source.parent
-    return folder / f".{source.name}{JOURNAL_SUFFIX}"
+    return folder / _hidden(source.name, JOURNAL_SUFFIX)
 
 
 def is_sidecar_name(name: str) -> bool:
@@ -209,7 +213,18 @@ def sidecar_set_current(source: Path, sha256: str, formats: Iterable[ReportForma
 
 
 def _temp_beside(target: Path) -> Path:
-    return target.with_name(f".{target.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
+    return target.with_name(_hidden(target.name,
+                                    f".tmp-{os.getpid()}-{secrets.token_hex(4)}"))
+
+
+def _hidden(name: str, tail: str) -> str:
+    """`.NAME` + `tail`; when that is too long for a file name (a sidecar name near the
+    limit), a digest of NAME stands for it (the journal records the real names)."""
+    hidden = f".{name}{tail}"
+    if len(os.fsencode(hidden)) <= NAME_MAX:
+        return hidden
+    digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:16]
+    return f".{digest}{SUFFIX}{tail}"
 
 
 def _write_synced(path: Path, data: bytes) -> None:

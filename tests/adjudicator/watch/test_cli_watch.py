@@ -100,3 +100,26 @@ def test_sigterm_stops_the_watcher_cleanly(tmp_path: Path) -> None:
     assert b"1 checked" in out
     assert sorted(p.name for p in folder.iterdir()) == [
         "game.vlog", "game.vlog.adjudication.json", "game.vlog.adjudication.md"]
+
+
+def test_once_on_the_real_corpus_writes_a_report_for_every_file_elsewhere(
+        tmp_path: Path) -> None:
+    from tests.conftest import CORPUS, corpus_games
+
+    games = corpus_games()
+    if not games:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"the corpus is missing on CI ({CORPUS})")
+        pytest.skip(f"the VASSAL corpus is not here ({CORPUS})")
+    before = {game: game.stat().st_mtime_ns for game in games}
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli(), [str(CORPUS), "--recursive", "--once", "--out",
+                                        str(out), "--jobs", "0", "--cache",
+                                        str(tmp_path / "cache")])
+    assert result.exit_code == 0, result.output
+    for game in games:
+        sidecar = out / game.parent.relative_to(CORPUS) / f"{game.name}.adjudication.json"
+        report = json.loads(sidecar.read_text())
+        assert report["status"] != "unreadable", report["problems"]
+        assert report["reading"]["steps"] == report["steps"]
+    assert {game: game.stat().st_mtime_ns for game in games} == before

@@ -228,3 +228,38 @@ def test_files_moved_in_and_sidecars_written_are_not_checked_twice(
     wait_for(lambda: len(recorder.of(folder / "arrived.vlog")) == 1)
     time.sleep(0.5)
     assert len(recorder.results) == 1
+
+
+def test_names_near_the_length_limit_get_sidecars_or_a_clear_error(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    fits = "f" * (255 - len(".vlog.adjudication.html")) + ".vlog"  # its sidecars just fit
+    too_long = "t" * 250 + ".vlog"  # no sidecar name can be this long
+    for name in (fits, too_long):
+        shutil.copy(EXAMPLE, folder / name)
+    recorder = run_once(folder, tmp_path / "cache")
+    assert json_sidecar(folder / fits)["status"] == "no-system"
+    [failed] = recorder.of(folder / too_long)
+    assert failed.outcome is Outcome.NOT_WRITTEN
+    assert failed.error is not None and "cannot write its sidecars" in failed.error
+    assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []
+
+
+def test_the_polling_observer_sees_new_files(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    recorder = Recorder()
+    watcher = Watcher(WatchOptions(root=folder, settle=0.1, poll=True),
+                      executor=open_executor(None, 0), cache=ReportCache(tmp_path / "cache"),
+                      display=recorder)
+    stop = threading.Event()
+    thread = threading.Thread(target=watcher.run, args=(stop,))
+    thread.start()
+    try:
+        wait_for(lambda: watcher.using_polling)
+        shutil.copy(EXAMPLE, folder / "polled.vlog")
+        wait_for(lambda: len(recorder.of(folder / "polled.vlog")) == 1)
+    finally:
+        stop.set()
+        thread.join(WAIT)
+    assert json_sidecar(folder / "polled.vlog")["status"] == "no-system"
