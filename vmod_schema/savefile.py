@@ -426,10 +426,12 @@ def _check_save_text(head: str, encoding: PayloadEncoding, key: int | None) -> N
     with no steps, a clean result.
 
     Raises:
-        ObfuscationError: the text starts with no known command, or is mostly unprintable.
+        ObfuscationError: the text is empty, starts with no known command, or is mostly
+            unprintable.
     """
     first = head.split(ESC, 1)[0]
-    known = first.startswith(BEGIN_SAVE) or not isinstance(decode_leaf(first), UnknownCommand)
+    known = first.startswith(BEGIN_SAVE) or not isinstance(
+        decode_leaf(first), (UnknownCommand, NullCommand))
     unprintable = sum(1 for character in head
                       if (not character.isprintable() and character not in _TEXT_CONTROLS)
                       or character == "\ufffd")

@@ -217,6 +217,12 @@ def test_a_payload_of_mostly_unprintable_text_is_an_error(tmp_path: Path) -> Non
     expect_error(ObfuscationError, path)
 
 
+@pytest.mark.parametrize("text", ["", ESC * 3, "x"])
+def test_an_obfuscated_payload_holding_no_command_is_an_error(tmp_path: Path,
+                                                             text: str) -> None:
+    expect_error(ObfuscationError, game_file(tmp_path / "empty.vlog", text))
+
+
 def test_an_old_log_that_starts_with_another_command_still_reads(tmp_path: Path) -> None:
     # Very old files may lack begin_save: that is a problem noted, not an unreadable file.
     path = game_file(tmp_path / "old.vlog", f"CHAT<Alice> - hello{ESC}+/1/piece;;;;A/Map;3;4")
@@ -292,6 +298,24 @@ def test_a_header_that_understates_the_size_gains_nothing(tmp_path: Path) -> Non
     assert peak < 3 * LIMIT
 
 
+def test_the_issue_log_expanding_to_200_mb_is_refused_by_the_default_limits(
+        tmp_path: Path) -> None:
+    # Issue 8: a 65 MB log that expands to 200 MB (10 GB of memory). Its savedGame
+    # declares 200 MB: refused from the header, before anything is inflated.
+    data = bytearray(EXAMPLE.read_bytes())
+    for signature, size_at, name_at in ((b"PK\x03\x04", 22, 30), (b"PK\x01\x02", 24, 46)):
+        at = data.find(signature)
+        assert data[at + name_at : at + name_at + 9] == b"savedGame"
+        struct.pack_into("<I", data, at + size_at, 200_000_000)
+    path = tmp_path / "issue.vlog"
+    path.write_bytes(bytes(data))
+    peak, raised = _peak_while(lambda: read_save(path))
+    assert isinstance(raised, ArchiveLimitError), raised
+    assert raised.message == ("entry declares 200000000 bytes uncompressed, more than "
+                              f"max_payload_bytes = {Limits().max_payload_bytes}")
+    assert peak < MB
+
+
 def test_a_game_file_over_the_size_limit_is_refused(tmp_path: Path) -> None:
     size = EXAMPLE.stat().st_size
     error = expect_error(ArchiveLimitError, EXAMPLE, limits=Limits(max_game_file_bytes=size - 1))
@@ -315,3 +339,4 @@ def test_a_command_nested_too_deep_is_kept_as_an_unknown_step(tmp_path: Path) ->
     save = read_save(path)
     assert save.step_count == 1
     assert len(list(save.logged_steps())) == 1
+
