@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from vmod_schema.files import printable_path
+
 
 class AdjudicatorError(Exception):
     """A problem the adjudicator reports to the user as one line."""
@@ -15,7 +17,7 @@ class AdjudicatorError(Exception):
     def __init__(self, message: str, *, file: str | Path | None = None) -> None:
         super().__init__(message)
         self.message = message
-        self.file = str(file) if file is not None else None
+        self.file = printable_path(file) if file is not None else None
 
     def __str__(self) -> str:
         return f"{self.message} ({self.file})" if self.file else self.message

@@ -20,6 +20,7 @@ from vmod_schema.archive import Archive, is_zip
 from vmod_schema.buildfile import Module, open_module
 from vmod_schema.commands import BeginSave, EndSave, kind_of
 from vmod_schema.errors import NotAVassalFileError
+from vmod_schema.files import printable_path
 from vmod_schema.savefile import SaveFile, read_save
 
 if TYPE_CHECKING:
@@ -169,7 +170,7 @@ def summarize_module(path: Path, module: Module | None = None) -> ModuleSummary:
     """Summarise a module definition (a .vmod/.vext, or a bare buildFile)."""
     module = module or open_module(path)
     return ModuleSummary(
-        file=str(path), name=module.name, version=module.version,
+        file=printable_path(path), name=module.name, version=module.version,
         vassal_version=module.vassal_version, is_extension=module.is_extension,
         maps=len(module.maps), map_names=[m.identifier for m in module.maps],
         boards=sum(len(m.boards) for m in module.maps),
@@ -207,7 +208,7 @@ def summarize_game(save: SaveFile, timeline: Timeline, *, has_module: bool) -> G
     module_data = save.moduledata
     problems = [str(p) for p in save.problems] + [str(p) for p in timeline.problems]
     return GameSummary(
-        kind="log" if save.kind == "log" else "save", file=save.path,
+        kind="log" if save.kind == "log" else "save", file=printable_path(save.path),
         vassal_version=save.vassal_version,
         module_name=module_data.name if module_data else None,
         module_version=module_data.version if module_data else None,

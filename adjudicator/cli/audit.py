@@ -18,6 +18,7 @@ from adjudicator.cli.options import (
     user_errors,
 )
 from adjudicator.cli.watch import CacheOpt, JobsOpt, default_jobs
+from vmod_schema.files import printable_path
 
 if TYPE_CHECKING:
     from adjudicator.audit.summary import CheckedFile
@@ -130,7 +131,7 @@ def audit(
             _write_summary(report, fmt, target)
     typer.echo(summary_line(report, checked))
     for target in targets.values():
-        typer.echo(f"  wrote {target}")
+        typer.echo(f"  wrote {printable_path(target)}")
     found = failures(report, failing)
     if found:
         typer.echo(f"adjudicator: found {', '.join(found)} (--fail-on)", err=True)

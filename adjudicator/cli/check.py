@@ -19,6 +19,7 @@ from adjudicator.cli.options import (
     OutOpt,
     user_errors,
 )
+from vmod_schema.files import printable_path
 
 
 def check(
@@ -63,7 +64,7 @@ def check(
     else:
         typer.echo(report_line(report))
     for sidecar in written:
-        typer.echo(f"  wrote {sidecar}")
+        typer.echo(f"  wrote {printable_path(sidecar)}")
     status = report_exit_status(report, fail_on_illegal=fail_on_illegal)
     if status:
         raise typer.Exit(status)

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.cli.options import DebugOpt, user_errors
+from vmod_schema.files import printable_path
 
 
 def demo(
@@ -24,5 +25,5 @@ def demo(
     for report, written in results:
         typer.echo(report_line(report))
         for sidecar in written:
-            typer.echo(f"  wrote {sidecar}")
+            typer.echo(f"  wrote {printable_path(sidecar)}")
     typer.echo(f"reports are in {out}/ (open the .md or .html files)")

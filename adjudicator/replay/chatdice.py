@@ -49,6 +49,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
 from adjudicator.errors import AdjudicatorError
+from vmod_schema.files import printable_path
 
 REQUIRED_GROUPS = ("player", "label", "dice")
 """The named groups every chat dice pattern must have."""
@@ -210,7 +211,7 @@ def load_patterns(path: Path) -> tuple[ChatDicePattern, ...]:
     except (OSError, UnicodeDecodeError) as error:
         raise ChatDicePatternError(f"cannot read chat dice patterns: {error}",
                                    file=path) from None
-    return parse_patterns(text, source=str(path))
+    return parse_patterns(text, source=printable_path(path))
 
 
 def preset_names() -> tuple[str, ...]:

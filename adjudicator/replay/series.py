@@ -28,6 +28,7 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.replay.board import Board
 from adjudicator.replay.changes import Position
 from adjudicator.replay.timeline import iter_steps
+from vmod_schema.files import printable_path
 from vmod_schema.pieces import BasicPiece
 from vmod_schema.savefile import read_save
 
@@ -280,9 +281,9 @@ def check_series(logs: Sequence[SeriesLog]) -> SeriesReport:
     for earlier, later in pairwise(ordered):
         differences = compare_positions(earlier.end, later.start)
         if differences:
-            breaks.append(Break(after=str(earlier.path), before=str(later.path),
-                                differences=differences))
-    return SeriesReport(files=[str(log.path) for log in ordered], breaks=breaks)
+            breaks.append(Break(after=printable_path(earlier.path),
+                                before=printable_path(later.path), differences=differences))
+    return SeriesReport(files=[printable_path(log.path) for log in ordered], breaks=breaks)
 
 
 def series_files(paths: Iterable[Path]) -> list[Path]:

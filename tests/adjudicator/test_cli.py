@@ -165,3 +165,29 @@ def test_inspect_reads_vasl_dice_from_chat_with_the_preset() -> None:
     assert result.stdout.count("roll 3d6") == 2, "the default-format rolls are not doubled"
     bad = _run("inspect", log, "--dice", "nope")
     assert bad.exit_code == 2 and "unknown chat dice preset 'nope'" in bad.output
+
+
+@pytest.mark.parametrize("command", [("inspect",), ("inspect", "--json"), ("series",),
+                                     ("check", "--game", "ww"), ("audit",)])
+def test_a_file_name_that_is_not_utf8_is_printed_escaped_never_a_traceback(
+        tmp_path: Path, command: tuple[str, ...]) -> None:
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    name = os.fsdecode(b"bad\xff.vlog")
+    shutil.copy(EXAMPLE_LOG, folder / name)
+    target = folder if command[0] in ("series", "audit") else folder / name
+    extra = (["--out", str(tmp_path / "summary"), "--sidecars", str(tmp_path / "side"),
+              "--no-cache"] if command[0] == "audit" else [])
+    result = subprocess.run(
+        [sys.executable, "-m", "adjudicator", *command, os.fsencode(target), *extra],
+        capture_output=True, cwd=REPO,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
+    assert b"Traceback" not in result.stderr, result.stderr.decode("utf-8", "replace")
+    assert result.returncode in (0, 3), result.stderr.decode("utf-8", "replace")
+    out = (result.stdout + result.stderr).decode("utf-8")  # valid UTF-8 throughout
+    assert "xff.vlog" in out or command[0] == "audit"
