@@ -2,9 +2,10 @@
 otherwise (a log file, a pipe, cron).
 
 The live line (rich) says how many files were seen, checked and failed, and the last
-result. A file *failed* when its report is `unreadable` or its sidecars could not be
-written. Plain output prints one line per file that got new sidecars (nothing for a file
-whose sidecars were already current) and problems on stderr.
+result; each failure is also printed above it, so none goes unseen. A file *failed* when
+its report is `unreadable` or its sidecars could not be written. Plain output prints one
+line per file that got new sidecars (nothing for a file whose sidecars were already
+current), problems on stderr.
 """
 
 from __future__ import annotations
@@ -112,8 +113,12 @@ class LiveStatus:
         self._update()
 
     def result(self, result: Result) -> None:
-        if self.tally.add(result) is not None:
-            self._update()
+        failed = self.tally.failed
+        if self.tally.add(result) is None:
+            return
+        if self.tally.failed > failed:  # a failure stays on screen, above the line
+            self._live.console.print(self._text(self.tally.last, style="yellow"))
+        self._update()
 
     def close(self) -> None:
         self._update()

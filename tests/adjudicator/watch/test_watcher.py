@@ -263,3 +263,25 @@ def test_the_polling_observer_sees_new_files(tmp_path: Path) -> None:
         stop.set()
         thread.join(WAIT)
     assert json_sidecar(folder / "polled.vlog")["status"] == "no-system"
+
+
+def test_startup_repairs_what_a_killed_run_left_and_rewrites_mixed_sets(
+        tmp_path: Path) -> None:
+    from adjudicator.check import file_sha256
+    from adjudicator.report.sidecar import sidecar_sha256
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    game = folder / "game.vlog"
+    shutil.copy(EXAMPLE, game)
+    run_once(folder, tmp_path / "cache")
+    markdown = folder / "game.vlog.adjudication.md"
+    markdown.write_text(markdown.read_text().replace(file_sha256(game), "0" * 64))
+    dead = 2 ** 22 + 17  # above the default pid_max: never a running process
+    (folder / f".game.vlog.adjudication.json.tmp-{dead}-0badc0de").write_text("half")
+    (folder / f"..game.vlog.adjudication.set.tmp-{dead}-0badc0de").write_text("{")
+    recorder = run_once(folder, tmp_path / "cache")
+    assert [r.outcome for r in recorder.of(game)] == [Outcome.CACHED]
+    assert sidecar_sha256(markdown) == file_sha256(game)
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "game.vlog", "game.vlog.adjudication.json", "game.vlog.adjudication.md"]
