@@ -97,8 +97,9 @@ class Dispatcher:
         self._queue: queue.Queue[Settled] = queue.Queue()
         self._handled: dict[Path, tuple[FileVersion, str]] = {}
         self._stop = threading.Event()
-        self._idle = threading.Event()
-        self._idle.set()
+        self._outstanding = 0
+        """Files submitted and not yet dealt with."""
+        self._changed = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="adjudicator-dispatch",
                                         daemon=True)
 
@@ -108,7 +109,8 @@ class Dispatcher:
 
     def submit(self, settled: Settled) -> None:
         """Queue a settled file."""
-        self._idle.clear()
+        with self._changed:
+            self._outstanding += 1
         self._queue.put(settled)
 
     def is_alive(self) -> bool:
@@ -117,7 +119,8 @@ class Dispatcher:
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until every queued file has been dealt with."""
-        return self._idle.wait(timeout)
+        with self._changed:
+            return self._changed.wait_for(lambda: self._outstanding == 0, timeout)
 
     def stop(self, timeout: float | None = None) -> None:
         """Finish the batch in hand, drop what is queued, end the thread."""
@@ -129,8 +132,6 @@ class Dispatcher:
             try:
                 first = self._queue.get(timeout=0.1)
             except queue.Empty:
-                if self._queue.empty():
-                    self._idle.set()
                 continue
             batch = [first, *self._drain()]
             try:
@@ -139,8 +140,10 @@ class Dispatcher:
                 # Never reached by a bad file (each path ends in a result): a bug here
                 # must not stop the watcher either.
                 log.exception("internal error in the watcher's dispatcher")
-            if self._queue.empty():
-                self._idle.set()
+            finally:
+                with self._changed:
+                    self._outstanding -= len(batch)
+                    self._changed.notify_all()
 
     def _drain(self) -> list[Settled]:
         found = []
