@@ -90,7 +90,18 @@ def config_for(folder: Path, explicit: Path | None = None) -> FolderConfig:
 
 
 def with_options(config: FolderConfig, **options: object) -> FolderConfig:
-    """The configuration with command-line options laid over it (None: not given)."""
+    """The configuration with command-line options laid over it (None: not given).
+
+    Raises:
+        AdjudicatorError: an option of the wrong kind (e.g. an unknown format).
+    """
     given = {key: value for key, value in options.items()
              if value is not None and value != () and value != []}
-    return config.model_copy(update=given)
+    merged = {**config.model_dump(), **given, "source": config.source}
+    try:
+        return FolderConfig.model_validate(merged)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise AdjudicatorError(f"bad option {where}: {first['msg']}",
+                               file=config.source) from None

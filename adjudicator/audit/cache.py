@@ -16,8 +16,10 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from adjudicator import __version__
+from adjudicator.audit.executor import WORKER_DIED
+from adjudicator.audit.job import TRANSIENT_PROBLEMS
 from adjudicator.folderconfig import FolderConfig
-from adjudicator.report.models import Report, SourceFile
+from adjudicator.report.models import Report, ReportStatus, SourceFile
 from vmod_schema.files import atomic_write, printable_path
 
 
@@ -69,14 +71,23 @@ class ReportCache:
 
     def put(self, report: Report, key: str) -> None:
         """Remember a report (reports of unreadable files too: the same bytes stay
-        unreadable). Does nothing when the report has no content hash."""
+        unreadable). Does nothing when the report has no content hash or is transient."""
         sha256 = report.source.sha256
-        if not sha256:
+        if not sha256 or is_transient(report):
             return
         try:
             atomic_write(self._entry(sha256, key), report.model_dump_json().encode("utf-8"))
         except OSError:
             return
+
+
+def is_transient(report: Report) -> bool:
+    """Whether a report says something about this run rather than the file's bytes (a
+    worker died, memory ran out, an internal error): never cached, checked again next time."""
+    if report.status is not ReportStatus.UNREADABLE or not report.problems:
+        return False
+    problem = report.problems[0]
+    return problem == WORKER_DIED or any(text in problem for text in TRANSIENT_PROBLEMS)
 
 
 def _display(path: Path) -> str:

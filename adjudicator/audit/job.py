@@ -32,6 +32,12 @@ from vmod_schema.savefile import SaveFile, read_save
 
 log = logging.getLogger(__name__)
 
+NEEDS_MORE_MEMORY = "checking it needs more memory than the limit allows; nothing was judged"
+INTERNAL_ERROR = "internal error while checking (a bug: please report it)"
+TRANSIENT_PROBLEMS = (NEEDS_MORE_MEMORY, INTERNAL_ERROR)
+"""Problems that are not a property of the file's bytes (a later run may succeed): their
+reports are never cached."""
+
 BINDING_GLOBS = ("binding.toml", "*.binding.toml")
 """Binding files a folder may hold; their `game` and `module` keys say which files they
 are for."""
@@ -50,8 +56,7 @@ def check_file(path: Path, config: FolderConfig, *, limits: Limits | None = None
         return _judge(save, path, config, sha256)
     except MemoryError:
         return unreadable_report(None, source=path, module=config.module, sha256=sha256,
-                                 error=f"{printable_path(path)}: checking it needs more memory "
-                                 "than the limit allows; nothing was judged")
+                                 error=f"{printable_path(path)}: {NEEDS_MORE_MEMORY}")
     except VassalFormatError as error:
         return unreadable_report(None, source=path, module=config.module, error=str(error),
                                  sha256=sha256)
@@ -61,8 +66,7 @@ def check_file(path: Path, config: FolderConfig, *, limits: Limits | None = None
     except Exception as error:  # one file must never stop a watcher
         log.exception("internal error checking %s", printable_path(path))
         return unreadable_report(None, source=path, module=config.module, sha256=sha256,
-                                 error=f"internal error while checking (a bug: please "
-                                 f"report it): {type(error).__name__}: {error}")
+                                 error=f"{INTERNAL_ERROR}: {type(error).__name__}: {error}")
 
 
 def _judge(save: SaveFile, path: Path, config: FolderConfig, sha256: str) -> Report:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.audit.cache import ReportCache
-from adjudicator.audit.executor import WORKER_DIED, FileExecutor
+from adjudicator.audit.executor import FileExecutor
 from adjudicator.audit.summary import CheckedFile
 from adjudicator.check import file_sha256, unreadable_report
 from adjudicator.errors import AdjudicatorError
@@ -143,15 +143,10 @@ def check_all(files: AuditFileSet, resolvers: Resolvers, *, executor: FileExecut
             pending[path] = (checking, sha256)
     for path, report in executor.map_files(_items(pending)):
         checking, _ = pending[path]
-        if cache is not None and not _worker_died(report):
+        if cache is not None:
             cache.put(report, checking.key)
         finish(path, report, checking.config, False)
     return results
-
-
-def _worker_died(report: Report) -> bool:
-    """A worker process died on the file: not a property of its bytes, never cached."""
-    return bool(report.problems) and report.problems[0] == WORKER_DIED
 
 
 def _items(pending: Mapping[Path, tuple[Checking, str]]) -> Iterator[tuple[Path,

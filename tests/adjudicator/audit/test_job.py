@@ -230,3 +230,25 @@ def test_a_no_system_report_says_what_was_read_and_claims_no_coverage() -> None:
     assert "Coverage" not in text and "no rule broken" not in text
     page = render(report, ReportFormat.HTML)
     assert "What was read" in page and "no rule broken" not in page.lower()
+
+
+def test_transient_reports_are_never_cached(tmp_path: Path) -> None:
+    from adjudicator.audit.executor import WORKER_DIED
+    from adjudicator.check import unreadable_report
+
+    cache = ReportCache(tmp_path)
+    for problem in (WORKER_DIED, "x.vlog: checking it needs more memory than the limit "
+                    "allows; nothing was judged"):
+        report = unreadable_report(None, source=WW_GAME, module=None, error=problem)
+        cache.put(report, "k")
+        assert cache.get(report.source.sha256, "k", WW_GAME) is None
+    lasting = unreadable_report(None, source=WW_GAME, module=None, error="not a zip")
+    cache.put(lasting, "k")
+    assert cache.get(lasting.source.sha256, "k", WW_GAME) is not None
+
+
+def test_options_laid_over_a_configuration_are_validated() -> None:
+    overlaid = with_options(FolderConfig(), formats=["html"], game="ww")
+    assert overlaid.formats == (ReportFormat.HTML,)
+    with pytest.raises(AdjudicatorError, match="bad option formats"):
+        with_options(FolderConfig(), formats=["pdf"])
