@@ -9,15 +9,17 @@ import typer
 
 from adjudicator.cli.options import (
     BindingOpt,
+    CacheOpt,
     ConfigOpt,
     DataOpt,
     DebugOpt,
     DiceOpt,
+    JobsOpt,
     MaybeGameOpt,
     ModuleOpt,
+    default_jobs,
     user_errors,
 )
-from adjudicator.cli.watch import CacheOpt, JobsOpt, default_jobs
 from vmod_schema.files import printable_path
 
 if TYPE_CHECKING:

@@ -7,6 +7,7 @@ command loads only what it needs.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -40,8 +41,17 @@ DiceOpt = Annotated[list[str] | None, typer.Option(
 DicePatternsOpt = Annotated[Path | None, typer.Option(
     "--dice-patterns", help="A TOML file of chat dice patterns (regexes with named groups "
     "player, label, dice).")]
+CacheOpt = Annotated[Path | None, typer.Option(
+    "--cache", help="Report cache folder (default: ~/.cache/vassal-adjudicator).")]
+JobsOpt = Annotated[int | None, typer.Option(
+    "--jobs", "-j", min=0, help="Worker processes (default: up to 4; 0: in this process).")]
 ConfigOpt = Annotated[Path | None, typer.Option(
     "--config", help="A folder configuration (default: adjudicator.toml in the folder).")]
+
+
+def default_jobs() -> int:
+    """Worker processes by default: the CPUs, at most 4."""
+    return max(1, min(4, os.cpu_count() or 1))
 
 
 @contextmanager

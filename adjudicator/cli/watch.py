@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -10,12 +9,15 @@ import typer
 
 from adjudicator.cli.options import (
     BindingOpt,
+    CacheOpt,
     ConfigOpt,
     DataOpt,
     DebugOpt,
+    JobsOpt,
     MaybeGameOpt,
     ModuleOpt,
     OutOpt,
+    default_jobs,
     user_errors,
 )
 
@@ -24,21 +26,12 @@ MaybeFormatOpt = Annotated[str | None, typer.Option(
     "folder's adjudicator.toml, else json,md).")]
 RecursiveOpt = Annotated[bool, typer.Option(
     "--recursive", "-r", help="Watch sub-folders too (sidecars under --out mirror them).")]
-CacheOpt = Annotated[Path | None, typer.Option(
-    "--cache", help="Report cache folder (default: ~/.cache/vassal-adjudicator).")]
-JobsOpt = Annotated[int | None, typer.Option(
-    "--jobs", "-j", min=0, help="Worker processes (default: up to 4; 0: in this process).")]
 OnceOpt = Annotated[bool, typer.Option(
     "--once", help="Check the files there now, then exit (for tests and cron).")]
 PollOpt = Annotated[bool, typer.Option(
     "--poll", help="Poll the folder instead of using file-system events (network shares).")]
 SettleOpt = Annotated[float, typer.Option(
     "--settle", min=0.0, help="Seconds a file must stay unchanged before it is checked.")]
-
-
-def default_jobs() -> int:
-    """Worker processes by default: the CPUs, at most 4."""
-    return max(1, min(4, os.cpu_count() or 1))
 
 
 def watch(
