@@ -32,6 +32,7 @@ from adjudicator.cli.catalog import bind, data_app, rules, schema
 from adjudicator.cli.check import check
 from adjudicator.cli.demo import demo
 from adjudicator.cli.inspect import inspect
+from adjudicator.cli.odds import odds
 from adjudicator.cli.series import series
 from adjudicator.cli.watch import watch
 
@@ -45,6 +46,7 @@ app.command()(check)
 app.command()(watch)
 app.command()(audit)
 app.command()(rules)
+app.command()(odds)
 app.command()(schema)
 app.add_typer(data_app, name="data")
 app.command()(bind)
