@@ -60,6 +60,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+_PRIVATE_KINDS = ("PrivateMap", "PlayerHand")
+"""Map classes whose window may be restricted to some sides (FORMAT.md §7.3)."""
+
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 
@@ -218,13 +221,19 @@ class Board:
     many applied steps `undo()` can take back (the oldest records are dropped); None keeps
     them all. A consumer that never calls `undo()` (VASSAL's own undo is replayed as inverse
     commands) can set a small one, so a long log's replay does not keep a record per step.
+    `private_maps` names the maps only some sides may look at (a `PlayerHand` or
+    `PrivateMap` not visible to all, §7.3), by map id, with those sides; what lies there is
+    hidden from everyone else (`adjudicator.replay.visibility`).
     """
 
     def __init__(self, resolver: LocationResolver | None = None, *,
                  known_maps: Iterable[str] | None = None,
-                 history_limit: int | None = None) -> None:
+                 history_limit: int | None = None,
+                 private_maps: Mapping[str, Iterable[str]] | None = None) -> None:
         self.resolver = resolver
         self.known_maps = frozenset(known_maps) if known_maps is not None else None
+        self.private_maps: Mapping[str, frozenset[str]] = {
+            map_id: frozenset(sides) for map_id, sides in (private_maps or {}).items()}
         self._items: dict[PieceId, PieceOnBoard] = {}
         self._at: dict[tuple[str, int, int], list[PieceId]] = {}
         self._properties: dict[tuple[str, str], str] = {}
@@ -244,9 +253,17 @@ class Board:
         if module is None:
             return cls(history_limit=history_limit)
         known: set[str] = set()
+        private: dict[str, list[str]] = {}
         for map_ in module.maps:
             known.update((map_.identifier, map_.internal_id))
-        return cls(LocationResolver(module), known_maps=known, history_limit=history_limit)
+            if (map_.kind in _PRIVATE_KINDS
+                    and map_.attributes.get("visible", "false") != "true"):
+                # A private window's `side` attribute lists the sides that may open it.
+                sides = [s.strip() for s in map_.attributes.get("side", "").split(",")]
+                for map_id in (map_.identifier, map_.internal_id):
+                    private[map_id] = [side for side in sides if side]
+        return cls(LocationResolver(module), known_maps=known, history_limit=history_limit,
+                   private_maps=private)
 
     # ---- reading the position
 
