@@ -23,30 +23,37 @@ from vmod_schema.errors import VassalFormatError
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show a traceback on errors.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 ModuleOpt = Annotated[Path | None, typer.Option(
-    "--module", "-m", help="The game's module (.vmod or buildFile) to name locations with.")]
-GameOpt = Annotated[str, typer.Option("--game", "-g", help="Game id: ww (Washington's War).")]
+    "--module", "-m", metavar="FILE",
+    help="The game's module (.vmod or buildFile) to name locations with.")]
+GameOpt = Annotated[str, typer.Option("--game", "-g", metavar="GAME",
+                                      help="Game id: ww (Washington's War).")]
 MaybeGameOpt = Annotated[str | None, typer.Option(
-    "--game", "-g", help="Game id (ww); default: the folder's adjudicator.toml, else "
+    "--game", "-g", metavar="GAME",
+    help="Game id (ww); default: the folder's adjudicator.toml, else "
     "recognised from the module named in each file.")]
 DataOpt = Annotated[list[Path] | None, typer.Option(
-    "--data", "-d", help="A data file with facts the rulebook lacks (repeatable).")]
+    "--data", "-d", metavar="FILE", help="A data file with facts the rulebook lacks (repeatable).")]
 BindingOpt = Annotated[Path | None, typer.Option(
-    "--binding", "-b", help="Binding file (see `adjudicator bind`).")]
+    "--binding", "-b", metavar="FILE", help="Binding file (see `adjudicator bind`).")]
 OutOpt = Annotated[Path | None, typer.Option(
-    "--out", "-o", help="Write the sidecars here instead of beside each file.")]
+    "--out", "-o", metavar="DIR", help="Write the sidecars here instead of beside each file.")]
 FormatOpt = Annotated[str, typer.Option(
-    "--format", "-f", help="Report formats, comma-separated: json,md,html.")]
+    "--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: json,md,html.")]
 DiceOpt = Annotated[list[str] | None, typer.Option(
-    "--dice", help="Read dice from chat with a preset's patterns (repeatable), e.g. vasl.")]
+    "--dice", metavar="PRESET",
+    help="Read dice from chat with a preset's patterns (repeatable), e.g. vasl.")]
 DicePatternsOpt = Annotated[Path | None, typer.Option(
-    "--dice-patterns", help="A TOML file of chat dice patterns (regexes with named groups "
+    "--dice-patterns", metavar="FILE",
+    help="A TOML file of chat dice patterns (regexes with named groups "
     "player, label, dice).")]
 CacheOpt = Annotated[Path | None, typer.Option(
-    "--cache", help="Report cache folder (default: ~/.cache/vassal-adjudicator).")]
+    "--cache", metavar="DIR", help="Report cache folder (default: ~/.cache/vassal-adjudicator).")]
 JobsOpt = Annotated[int | None, typer.Option(
-    "--jobs", "-j", min=0, help="Worker processes (default: up to 4; 0: in this process).")]
+    "--jobs", "-j", min=0, metavar="N",
+    help="Worker processes (default: up to 4; 0: in this process).")]
 ConfigOpt = Annotated[Path | None, typer.Option(
-    "--config", help="A folder configuration (default: adjudicator.toml in the folder).")]
+    "--config", metavar="FILE",
+    help="A folder configuration (default: adjudicator.toml in the folder).")]
 
 
 def default_jobs() -> int:
