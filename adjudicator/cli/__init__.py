@@ -23,37 +23,65 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
+from typing import Annotated
 
 import typer
+from typer.core import TyperCommand
 
 from adjudicator import __version__
 from adjudicator.cli.audit import audit
 from adjudicator.cli.catalog import bind, data_app, rules, schema
 from adjudicator.cli.check import check
 from adjudicator.cli.demo import demo
+from adjudicator.cli.helptext import PlainCommand, PlainGroup
 from adjudicator.cli.inspect import inspect
 from adjudicator.cli.odds import odds
 from adjudicator.cli.series import series
 from adjudicator.cli.watch import watch
 
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_show_locals=False,
-                  add_completion=False,
+                  add_completion=False, cls=PlainGroup, rich_markup_mode="markdown",
+                  context_settings=HELP_OPTIONS,
                   help="Read VASSAL modules, saves and logs; replay them; check the rules.")
+"""Help text is Markdown: a docstring's paragraphs are re-wrapped to the terminal (no hard
+line breaks mid-sentence), its first paragraph is the command's one-line summary."""
 
-app.command()(inspect)
-app.command()(series)
-app.command()(check)
-app.command()(watch)
-app.command()(audit)
-app.command()(rules)
-app.command()(odds)
-app.command()(schema)
-app.add_typer(data_app, name="data")
-app.command()(bind)
-app.command()(demo)
+SHORT_HELP = {"audit": "Check every save and log under PATHS; write their sidecars and one "
+                      "season summary."}
+"""Summaries for the command list where a docstring's first paragraph is long."""
+COMMANDS: tuple[Callable[..., None], ...] = (inspect, series, check, watch, audit, rules, odds,
+                                            schema)
+
+for command in COMMANDS:
+    app.command(cls=PlainCommand, short_help=SHORT_HELP.get(command.__name__))(command)
+for info in data_app.registered_commands:
+    if info.cls is None or info.cls is TyperCommand:
+        info.cls = PlainCommand
+data_app.rich_markup_mode = "markdown"
+app.add_typer(data_app, name="data", cls=PlainGroup, context_settings=HELP_OPTIONS)
+app.command(cls=PlainCommand)(bind)
+app.command(cls=PlainCommand)(demo)
 
 
-@app.command()
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        typer.echo(f"adjudicator {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", "-V", callback=_print_version, is_eager=True,
+        help="Print the tool's version and exit.")] = False,
+) -> None:
+    """Read VASSAL modules, saves and logs; replay them; check the rules."""
+
+
+@app.command(cls=PlainCommand)
 def version() -> None:
     """Print the tool's version."""
     typer.echo(__version__)

@@ -33,19 +33,22 @@ PROBLEMS_SHOWN = 20
 """Unreadable files named on stderr (the summary lists them all)."""
 
 AuditFormatOpt = Annotated[str, typer.Option(
-    "--format", "-f", help="Summary formats, comma-separated: md,html,json (each file's "
+    "--format", "-f", metavar="FORMATS",
+    help="Summary formats, comma-separated: md,html,json (each file's "
     "sidecars take the formats of its folder's adjudicator.toml).")]
 ExecutorOpt = Annotated[str | None, typer.Option(
-    "--executor", help="Where to check the files: local (a process pool, the default) or "
+    "--executor", metavar="WHERE",
+    help="Where to check the files: local (a process pool, the default) or "
     "dask://HOST:PORT (a Dask cluster; pip install 'vassal-adjudicator\\[distributed]').")]
 SummaryOutOpt = Annotated[Path | None, typer.Option(
-    "--out", "-o", help="Where the summary goes: a folder (audit.md … in it) or a file "
+    "--out", "-o", metavar="PATH",
+    help="Where the summary goes: a folder (audit.md … in it) or a file "
     "name (its suffix replaced per format). Default: audit.* in the current folder.")]
 FailOnOpt = Annotated[str | None, typer.Option(
-    "--fail-on", help="Exit 1 when any of these is found, comma-separated: "
+    "--fail-on", metavar="WHAT", help="Exit 1 when any of these is found, comma-separated: "
     "break,fork,illegal.")]
 SidecarsOpt = Annotated[Path | None, typer.Option(
-    "--sidecars", help="Write each file's sidecars under this folder (mirroring the "
+    "--sidecars", metavar="DIR", help="Write each file's sidecars under this folder (mirroring the "
     "sub-folders) instead of beside the file.")]
 NoCacheOpt = Annotated[bool, typer.Option(
     "--no-cache", help="Check every file again (the cache is still refreshed).")]
@@ -53,7 +56,7 @@ NoCacheOpt = Annotated[bool, typer.Option(
 
 def audit(
     paths: Annotated[list[Path], typer.Argument(
-        help="Saves, logs, or folders holding them (walked recursively).")],
+        metavar="PATHS", help="Saves, logs, or folders holding them (walked recursively).")],
     formats: AuditFormatOpt = "md,json",
     jobs: JobsOpt = None,
     executor: ExecutorOpt = None,

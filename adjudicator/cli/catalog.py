@@ -14,7 +14,7 @@ data_app = typer.Typer(no_args_is_help=True, help="Game data files: facts the ru
 
 
 def rules(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. ww.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. ww.")],
     data: DataOpt = None,
     as_json: JsonOpt = False,
     debug: DebugOpt = False,
@@ -35,6 +35,7 @@ def rules(
 
 def schema(
     what: Annotated[str, typer.Argument(
+        metavar="DOCUMENT",
         help="Which document: report (what `check` and `watch` write) or audit.")] = "report",
     debug: DebugOpt = False,
 ) -> None:
@@ -55,7 +56,7 @@ def schema(
 
 @data_app.command("template")
 def data_template(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. ww.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. ww.")],
     debug: DebugOpt = False,
 ) -> None:
     """Print a commented TOML file listing every missing fact, for you to fill in."""
@@ -67,7 +68,8 @@ def data_template(
 
 
 def bind(
-    module: Annotated[Path, typer.Argument(help="The module (.vmod or buildFile).")],
+    module: Annotated[Path, typer.Argument(
+        metavar="MODULE", help="The module (.vmod or buildFile).")],
     game: GameOpt,
     data: DataOpt = None,
     debug: DebugOpt = False,

@@ -23,7 +23,8 @@ from vmod_schema.files import printable_path
 
 
 def check(
-    path: Annotated[Path, typer.Argument(help="A .vlog or .vsav file.")],
+    path: Annotated[Path, typer.Argument(
+        metavar="PATH", help="A .vlog or .vsav file.")],
     game: GameOpt,
     module: ModuleOpt = None,
     binding: BindingOpt = None,

@@ -12,11 +12,13 @@ from vmod_schema.files import printable_path
 
 
 def demo(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the demo reports.")]
+    out: Annotated[Path, typer.Option(
+        "--out", "-o", metavar="DIR", help="Folder for the demo reports.")]
     = Path("adjudicator-demo"),
     debug: DebugOpt = False,
 ) -> None:
-    """Check the bundled Washington's War fixture games and write their reports to OUT."""
+    """Check the bundled Washington's War example games and write their reports to DIR
+    (shipped inside the package: works from any folder after `pip install`)."""
     from adjudicator.demo import run_demo
     from adjudicator.report.text import report_line
 

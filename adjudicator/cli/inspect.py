@@ -13,28 +13,34 @@ from adjudicator.cli.options import (
     DicePatternsOpt,
     JsonOpt,
     ModuleOpt,
+    RevealOpt,
     emit_json,
     user_errors,
 )
 
 
 def inspect(
-    path: Annotated[Path, typer.Argument(help="A module (.vmod, buildFile), save or log.")],
+    path: Annotated[Path, typer.Argument(
+        metavar="PATH", help="A module (.vmod, buildFile), save or log.")],
     module: ModuleOpt = None,
     steps: Annotated[bool, typer.Option("--steps", help="List the log's steps.")] = False,
     dice: DiceOpt = None,
     dice_patterns: DicePatternsOpt = None,
+    reveal: RevealOpt = False,
     as_json: JsonOpt = False,
     debug: DebugOpt = False,
 ) -> None:
-    """Summarise a VASSAL module, save or log (passwords are never shown)."""
+    """Summarise a VASSAL module, save or log (passwords are never shown; pieces are shown
+    as VASSAL shows them to the other player unless --reveal)."""
     from adjudicator.audit.job import chat_patterns
     from adjudicator.inspect import ModuleSummary, inspect_path
+    from adjudicator.replay.visibility import viewpoint
     from adjudicator.report.text import game_text, module_text, step_json, steps_text
 
     with user_errors(debug):
         patterns = chat_patterns(dice or (), dice_patterns)
-        result = inspect_path(path, module, chat_patterns=patterns)
+        result = inspect_path(path, module, chat_patterns=patterns,
+                              view=viewpoint(reveal=reveal))
     if isinstance(result, ModuleSummary):
         if as_json:
             emit_json(result.model_dump(mode="json"))

@@ -14,11 +14,11 @@ SERIES_FAIL_ON = ("break", "fork")
 
 def series(
     paths: Annotated[list[Path], typer.Argument(
-        help="The logs (or saves) of one game, or folders holding them.")],
+        metavar="PATHS", help="The logs (or saves) of one game, or folders holding them.")],
     module: ModuleOpt = None,
     as_json: JsonOpt = False,
     fail_on: Annotated[str | None, typer.Option(
-        "--fail-on", help="Exit 1 when any of these is found, comma-separated: "
+        "--fail-on", metavar="WHAT", help="Exit 1 when any of these is found, comma-separated: "
         "break,fork (a fork: two different logs continuing the same log).")] = None,
     debug: DebugOpt = False,
 ) -> None:

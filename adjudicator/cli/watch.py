@@ -22,7 +22,8 @@ from adjudicator.cli.options import (
 )
 
 MaybeFormatOpt = Annotated[str | None, typer.Option(
-    "--format", "-f", help="Report formats, comma-separated: json,md,html (default: the "
+    "--format", "-f", metavar="FORMATS",
+    help="Report formats, comma-separated: json,md,html (default: the "
     "folder's adjudicator.toml, else json,md).")]
 RecursiveOpt = Annotated[bool, typer.Option(
     "--recursive", "-r", help="Watch sub-folders too (sidecars under --out mirror them).")]
@@ -31,11 +32,13 @@ OnceOpt = Annotated[bool, typer.Option(
 PollOpt = Annotated[bool, typer.Option(
     "--poll", help="Poll the folder instead of using file-system events (network shares).")]
 SettleOpt = Annotated[float, typer.Option(
-    "--settle", min=0.0, help="Seconds a file must stay unchanged before it is checked.")]
+    "--settle", min=0.0, metavar="SECONDS",
+    help="Seconds a file must stay unchanged before it is checked.")]
 
 
 def watch(
-    folder: Annotated[Path, typer.Argument(help="The folder where saves and logs arrive.")],
+    folder: Annotated[Path, typer.Argument(
+        metavar="FOLDER", help="The folder where saves and logs arrive.")],
     recursive: RecursiveOpt = False,
     game: MaybeGameOpt = None,
     module: ModuleOpt = None,
