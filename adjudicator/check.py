@@ -25,6 +25,7 @@ from adjudicator.audit.reading import FileReader
 from adjudicator.findings import Finding, Severity
 from adjudicator.replay import Board, Step, iter_steps
 from adjudicator.report.models import Coverage, Report, ReportStatus, SourceFile
+from adjudicator.report.trace import collector_for
 from adjudicator.systems import find_system
 from adjudicator.systems.base import GameSystem, Referee, Verdict
 from vmod_schema.archive import Limits
@@ -97,10 +98,12 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
     board = Board.for_module(module, history_limit=BOARD_HISTORY)
     summary = StepSummary()
     reader = FileReader(save)
+    trace = collector_for(module, referee)
     blank = False
     for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
         summary.add(step)
         reader.add(step, board)
+        trace.add(step, board)
         if referee is None:
             continue
         if step.index == 0:
@@ -109,6 +112,7 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
         else:
             referee.step(step, board)
     reading = reader.finish(board)
+    replay = trace.finish(board)
     problems = [str(p) for p in save.problems]
     if summary.count <= 1:
         kind = GameKind.LOG if path.suffix.lower() == ".vlog" else save.kind
@@ -116,9 +120,10 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
     source = SourceFile(path=printable_path(path), sha256=sha256 or file_sha256(path))
     if system is None or referee is None:
         return reading_report(reading, summary, source=source, module=module_path,
-                              problems=problems)
+                              problems=problems).model_copy(update={"replay": replay})
     return build_report(system, referee.finish(), summary, source=source, module=module_path,
-                        problems=problems, blank=blank, reading=reading)
+                        problems=problems, blank=blank,
+                        reading=reading).model_copy(update={"replay": replay})
 
 
 def reading_report(reading: FileReading, summary: StepSummary, *, source: SourceFile,

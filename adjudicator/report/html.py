@@ -1,54 +1,123 @@
-"""Render a report as a self-contained HTML page (markup built with ElementTree, so all
-text is escaped)."""
+"""Render a report as one self-contained HTML page: a replay of the game on an SVG map
+with step controls, the findings (each linked to its step), the computations beside their
+steps, and the coverage collapsed at the end.
+
+Everything is inline (style, script, data, maps): the page opens from a mail attachment
+with no network. Markup is built with ElementTree, so all text is escaped; the replay data
+is JSON in a `<script type="application/json">` whose `<`, `>` and `&` are written as
+JSON escapes, so no piece name can close the script (`</script>`).
+"""
 
 from __future__ import annotations
 
+import ast
+import inspect
+import itertools
+import json
+from collections import defaultdict
+from collections.abc import Mapping
+from importlib.resources import files
 from pathlib import PurePath
 from xml.etree import ElementTree as ET
 
-from adjudicator.findings import Severity
+from adjudicator.findings import Computation, Finding, Severity
 from adjudicator.report.models import Report, ReportStatus, headline
+from adjudicator.report.svgmap import map_svg
 from adjudicator.report.text import reading_lines
+from adjudicator.report.trace import MAX_STEPS, ReplayTrace
 
-STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em; max-width: 60em; }
-table { border-collapse: collapse; width: 100%; }
-td, th { border: 1px solid #ccc; padding: 0.3em 0.5em; text-align: left; vertical-align: top; }
-.illegal { background: #fde2e2; } .check { background: #fff4d6; }
-.reminder { background: #e6f0ff; } .unchecked { color: #666; }
-code { font-size: 0.9em; }
-.status { font-size: 1.15em; } .problems { background: #fde2e2; padding: 0.3em 1em; }
-"""
+BATTLE_KINDS = ("battle", "siege", "interception", "retreat", "attrition")
+"""Computation kinds (as substrings) that mark a step's battle on the map."""
+LEGEND_ORDER = (Severity.ILLEGAL, Severity.CHECK, Severity.REMINDER, Severity.UNCHECKED,
+                Severity.INFO)
+
+
+def _asset(name: str) -> str:
+    return files("adjudicator.report.replay_page").joinpath(name).read_text("utf-8")
 
 
 def _add(parent: ET.Element, tag: str, text: str | None = None,
          **attributes: str) -> ET.Element:
-    element = ET.SubElement(parent, tag, {k.rstrip("_"): v for k, v in attributes.items()})
+    element = ET.SubElement(parent, tag, {k.rstrip("_").replace("_", "-"): v
+                                          for k, v in attributes.items()})
     if text is not None:
         element.text = text
     return element
 
 
+def severity_texts() -> dict[Severity, str]:
+    """What each severity means, for the legend: the shared legend's texts when the
+    report package has one, else the `Severity` members' own docstrings."""
+    try:
+        from adjudicator.report import legend  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        legend = None
+    shared = getattr(legend, "SEVERITY_TEXTS", None) if legend is not None else None
+    if isinstance(shared, Mapping):
+        return {Severity(key): str(value) for key, value in shared.items()}
+    return _docstrings()
+
+
+def _docstrings() -> dict[Severity, str]:
+    """The docstring under each `Severity` member, read from its source."""
+    texts: dict[Severity, str] = {}
+    body = ast.parse(inspect.getsource(Severity)).body[0]
+    assert isinstance(body, ast.ClassDef)
+    statements = body.body
+    for statement, following in itertools.pairwise(statements):
+        if (isinstance(statement, ast.Assign) and isinstance(following, ast.Expr)
+                and isinstance(following.value, ast.Constant)
+                and isinstance(following.value.value, str)):
+            value = statement.value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                texts[Severity(value.value)] = " ".join(following.value.value.split())
+    return texts
+
+
+def script_json(data: object) -> str:
+    """JSON safe inside `<script>`: no `<`, `>` or `&` appears literally."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def percentages(computation: Computation) -> str:
+    """The computation's probabilities as `name 5/12 (41.7%)`, joined; empty if none."""
+    return "; ".join(f"{name.replace('_', ' ')} {p.fraction} ({p.decimal:.1%})"
+                     for name, p in computation.probabilities.items())
+
+
+def _finding_data(finding: Finding, number: int) -> dict[str, object]:
+    return {"n": number, "step": finding.step, "severity": finding.severity.value,
+            "message": finding.message, "pieces": list(finding.pieces),
+            "spaces": list(finding.spaces)}
+
+
+def _page_data(report: Report, findings: list[Finding]) -> dict[str, object]:
+    trace = report.replay or ReplayTrace()
+    battles = sorted({c.step for c in report.computations if c.step is not None
+                      and any(kind in c.kind for kind in BATTLE_KINDS)})
+    return {"trace": trace.model_dump(mode="json"),
+            "findings": [_finding_data(f, n) for n, f in enumerate(findings)],
+            "battles": battles}
+
+
 def render_html(report: Report, *, title: str | None = None) -> str:
-    """The whole report as an HTML document."""
+    """The whole report as one HTML document."""
     name = PurePath(report.source.path).name
     html = ET.Element("html", {"lang": "en"})
     head = _add(html, "head")
     _add(head, "meta", charset="utf-8")
+    _add(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
     _add(head, "title", title or f"Adjudication of {name}")
-    _add(head, "style", STYLE)
+    _add(head, "style", _asset("replay.css"))
     body = _add(html, "body")
     _add(body, "h1", f"{report.game_name}: {name}")
     _add(body, "p", f"sha256 {report.source.sha256} · {report.steps} steps · "
-                    f"adjudicator {report.tool_version}")
+                    f"adjudicator {report.tool_version}", class_="meta")
     lead, rest = headline(report)
     verdict = _add(body, "p", class_=f"status {report.status.value}")
     _add(verdict, "strong", lead).tail = rest
-    if report.reading is not None:
-        _add(body, "h2", "What was read")
-        items = _add(body, "ul", class_="reading")
-        for line in reading_lines(report.reading):
-            _add(items, "li", line)
     if report.problems:
         problems = _add(body, "div", class_="problems")
         _add(problems, "h2", "Problems reading the file")
@@ -56,50 +125,149 @@ def render_html(report: Report, *, title: str | None = None) -> str:
         for problem in report.problems:
             _add(items, "li", problem)
     shown = [f for f in report.findings if f.severity is not Severity.UNCHECKED]
-    _add(body, "h2", f"Findings ({len(shown)})")
-    if shown:
-        table = _add(body, "table")
-        header = _add(table, "tr")
-        for label in ("Step", "Player", "Severity", "Rule", "What"):
-            _add(header, "th", label)
-        for finding in shown:
-            row = _add(table, "tr", class_=finding.severity.value)
-            _add(row, "td", "" if finding.step is None else str(finding.step))
-            _add(row, "td", finding.player or "")
-            _add(row, "td", finding.severity.value)
-            _add(row, "td", f"{finding.rule} ({finding.rule_id})")
-            _add(row, "td", finding.message)
-    elif report.status is ReportStatus.JUDGED and report.coverage.checked:
-        _add(body, "p", "No rule broken in what was checked.")
-    else:
-        _add(body, "p", "No finding.")
-    if report.computations:
-        _add(body, "h2", "Computations")
-        items = _add(body, "ul")
-        for computation in report.computations:
-            step = "game" if computation.step is None else f"step {computation.step}"
-            _add(items, "li", f"{step} · {computation.kind}: {computation.summary}")
-    skipped = [f for f in report.findings if f.severity is Severity.UNCHECKED]
-    if skipped:
-        _add(body, "h2", f"Not checked at these steps ({len(skipped)})")
-        items = _add(body, "ul", class_="unchecked")
-        for finding in skipped:
-            where = "game" if finding.step is None else f"step {finding.step}"
-            _add(items, "li", f"{where} · {finding.rule} ({finding.rule_id}): "
-                              f"{finding.message}")
-    _add(body, "h2", "Coverage")
-    _add(body, "p", "Checked: " + (", ".join(report.coverage.checked) or "none"))
-    if report.coverage.partial:
-        _add(body, "p", "Partly checked (not at steps whose locations were unresolved):")
-        items = _add(body, "ul")
-        for rule_id, steps in report.coverage.partial.items():
-            _add(items, "li", f"{rule_id}: {steps}")
-    reasons = set(report.coverage.unchecked.values())
-    if len(report.coverage.unchecked) > 1 and len(reasons) == 1:
-        _add(body, "p", f"Not checked: all {len(report.coverage.unchecked)} rules: "
-                        f"{reasons.pop()}", class_="unchecked")
-    elif report.coverage.unchecked:
-        items = _add(body, "ul", class_="unchecked")
-        for rule_id, reason in sorted(report.coverage.unchecked.items()):
-            _add(items, "li", f"{rule_id}: {reason}")
+    if report.replay is not None:
+        _replay_section(body, report, report.replay)
+    _findings_section(body, report, shown)
+    _computations_section(body, report.computations)
+    _unchecked_section(body, report)
+    _legend(body)
+    if report.reading is not None:
+        _add(body, "h2", "What was read")
+        items = _add(body, "ul", class_="reading")
+        for line in reading_lines(report.reading):
+            _add(items, "li", line)
+    _coverage_section(body, report)
+    data = _add(body, "script", type="application/json", id="replay-data")
+    data.text = script_json(_page_data(report, shown))
+    _add(body, "script", _asset("replay.js"))
     return "<!DOCTYPE html>\n" + ET.tostring(html, encoding="unicode", method="html") + "\n"
+
+
+def _replay_section(body: ET.Element, report: Report, trace: ReplayTrace) -> None:
+    section = _add(body, "section", id="replay")
+    _add(section, "h2", "Replay")
+    if trace.total_steps > len(trace.steps):
+        _add(section, "p", f"First {len(trace.steps)} steps shown of {trace.total_steps} "
+                           f"(a page keeps at most {MAX_STEPS:,}).", class_="capped")
+    controls = _add(section, "div", class_="controls")
+    for button_id, label, hint in (("first", "|◀", "first step"), ("prev", "◀", "previous"),
+                                   ("next", "▶", "next"), ("last", "▶|", "last step")):
+        _add(controls, "button", label, id=button_id, type="button", title=hint,
+             aria_label=hint)
+    _add(controls, "input", id="slider", type="range", min="0",
+         max=str(len(trace.steps)), value="0", aria_label="step")
+    _add(controls, "span", "step 0 (starting position)", id="step-label")
+    if len(trace.maps) > 1:
+        tabs = _add(section, "div", class_="tabs", role="tablist")
+        for number, trace_map in enumerate(trace.maps):
+            _add(tabs, "button", trace_map.id, type="button", class_="tab",
+                 data_map=str(number), role="tab")
+    layout = _add(section, "div", class_="stage")
+    maps = _add(layout, "div", class_="maps")
+    for number, trace_map in enumerate(trace.maps):
+        maps.append(map_svg(trace, trace_map, number))
+    if not trace.maps:
+        _add(maps, "p", "No piece stands on a map in this file.", class_="empty")
+    panel = _add(layout, "aside", id="step-panel")
+    _add(panel, "h3", "Starting position", id="step-title")
+    _add(panel, "p", "", id="step-player")
+    _add(panel, "ul", id="step-moves")
+    _add(panel, "ul", id="step-dice")
+    _add(panel, "ul", id="step-chat")
+    computations = _add(panel, "div", id="step-computations")
+    for computation in report.computations:
+        if computation.step is None:
+            continue
+        item = _add(computations, "p", class_="computation", data_step=str(computation.step),
+                    hidden="hidden")
+        _add(item, "strong", computation.kind.replace("_", " ")).tail = (
+            f": {computation.summary}")
+        if computation.probabilities:
+            _add(item, "span", f" · {percentages(computation)}", class_="odds")
+    _add(panel, "ul", id="step-findings")
+
+
+def _findings_section(body: ET.Element, report: Report, shown: list[Finding]) -> None:
+    _add(body, "h2", f"Findings ({len(shown)})")
+    if not shown:
+        judged = report.status is ReportStatus.JUDGED and report.coverage.checked
+        _add(body, "p", "No rule broken in what was checked." if judged else "No finding.")
+        return
+    table = _add(body, "table", class_="findings")
+    header = _add(table, "tr")
+    for label in ("Step", "Player", "Severity", "Rule", "What"):
+        _add(header, "th", label)
+    for number, finding in enumerate(shown):
+        row = _add(table, "tr", class_=f"finding {finding.severity.value}",
+                   data_finding=str(number))
+        cell = _add(row, "td")
+        if finding.step is None:
+            cell.text = "game"
+        else:
+            _add(cell, "a", f"step {finding.step}", href=f"#step-{finding.step}",
+                 class_="goto", data_finding=str(number))
+        _add(row, "td", finding.player or "")
+        _add(row, "td", finding.severity.value, class_="severity")
+        _add(row, "td", f"{finding.rule} ({finding.rule_id})")
+        _add(row, "td", finding.message, class_="message")
+
+
+def _computations_section(body: ET.Element, computations: list[Computation]) -> None:
+    if not computations:
+        return
+    _add(body, "h2", "Computations")
+    items = _add(body, "ul", class_="computations")
+    for computation in computations:
+        item = _add(items, "li")
+        if computation.step is None:
+            item.text = "game · "
+        else:
+            _add(item, "a", f"step {computation.step}", href=f"#step-{computation.step}",
+                 class_="goto", data_step=str(computation.step)).tail = " · "
+        _add(item, "strong", computation.kind.replace("_", " ")).tail = (
+            f": {computation.summary}")
+        if computation.probabilities:
+            _add(item, "span", f" · {percentages(computation)}", class_="odds")
+
+
+def _unchecked_section(body: ET.Element, report: Report) -> None:
+    skipped = [f for f in report.findings if f.severity is Severity.UNCHECKED]
+    if not skipped:
+        return
+    details = _add(body, "details", class_="unchecked")
+    _add(details, "summary", f"Not checked at these steps ({len(skipped)})")
+    items = _add(details, "ul")
+    for finding in skipped:
+        where = "game" if finding.step is None else f"step {finding.step}"
+        _add(items, "li", f"{where} · {finding.rule} ({finding.rule_id}): {finding.message}")
+
+
+def _legend(body: ET.Element) -> None:
+    texts = severity_texts()
+    legend = _add(body, "dl", class_="legend")
+    for severity in LEGEND_ORDER:
+        _add(legend, "dt", severity.value, class_=severity.value)
+        _add(legend, "dd", texts.get(severity, ""))
+
+
+def _coverage_section(body: ET.Element, report: Report) -> None:
+    coverage = report.coverage
+    _add(body, "h2", "Coverage")
+    checked = _add(body, "details", class_="coverage")
+    _add(checked, "summary", f"Checked ({len(coverage.checked)} rules)")
+    _add(checked, "p", ", ".join(coverage.checked) or "none")
+    if coverage.partial:
+        partial = _add(body, "details", class_="coverage")
+        _add(partial, "summary", f"Partly checked ({len(coverage.partial)} rules: not at "
+                                 "steps whose locations were unresolved)")
+        items = _add(partial, "ul")
+        for rule_id, steps in coverage.partial.items():
+            _add(items, "li", f"{rule_id}: {steps}")
+    by_reason: dict[str, list[str]] = defaultdict(list)
+    for rule_id, reason in sorted(coverage.unchecked.items()):
+        by_reason[reason].append(rule_id)
+    for reason, rule_ids in sorted(by_reason.items(), key=lambda item: -len(item[1])):
+        group = _add(body, "details", class_="coverage unchecked")
+        _add(group, "summary", f"Not checked: {reason} ({len(rule_ids)} "
+                               f"rule{'s' if len(rule_ids) != 1 else ''})")
+        _add(group, "p", ", ".join(rule_ids))

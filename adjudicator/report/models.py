@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.audit.models import FileReading
 from adjudicator.findings import Computation, Finding, Severity
+from adjudicator.report.trace import ReplayTrace
 
 _MODEL = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
@@ -91,6 +92,9 @@ class Report(BaseModel):
     reading: FileReading | None = None
     """What was read, whatever the game: players, undos, rolls, re-rolls, positions (None
     for an unreadable file)."""
+    replay: ReplayTrace | None = None
+    """The replay trace the HTML page draws: maps, the starting position and each step's
+    changes (None for an unreadable file, or a report made before traces existed)."""
 
     def count(self, severity: str) -> int:
         """How many findings have this severity."""

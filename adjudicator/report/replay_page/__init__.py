@@ -1,0 +1,2 @@
+"""The replay page's assets (`replay.css`, `replay.js`), inlined by
+`adjudicator.report.html`."""

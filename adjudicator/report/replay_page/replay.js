@@ -1,0 +1,250 @@
+// The replay page's script: redraws the pieces of the step the controls select, from the
+// trace's starting position and each step's changes (embedded as JSON by html.py).
+(function () {
+  "use strict";
+  var SVGNS = "http://www.w3.org/2000/svg";
+  var CHECKPOINT = 100;
+  var data = JSON.parse(document.getElementById("replay-data").textContent);
+  var trace = data.trace;
+  var steps = trace.steps;
+  var svgs = Array.prototype.slice.call(document.querySelectorAll("svg.map"));
+  var slider = document.getElementById("slider");
+  if (!slider) { return; }
+  var mapNumber = {};
+  var scale = svgs.map(function (svg) {
+    return Math.max(1, svg.viewBox.baseVal.width / 1100);
+  });
+  var spaceAt = [];
+  trace.maps.forEach(function (m, i) {
+    mapNumber[m.id] = i;
+    var spaces = {};
+    m.spaces.forEach(function (s) { spaces[s.name.toLowerCase()] = s; });
+    spaceAt.push({ schematic: m.placed_from === "schematic", spaces: spaces });
+  });
+  var battles = {};
+  data.battles.forEach(function (s) { battles[s] = true; });
+  var selected = null;
+  var current = 0;
+  var visibleMap = 0;
+
+  function startState() {
+    var state = new Map();
+    trace.start.forEach(function (p) { state.set(p.id, { name: p.name, at: p.at }); });
+    return state;
+  }
+  function apply(state, step) {
+    step.removed.forEach(function (id) { state.delete(id); });
+    step.added.forEach(function (p) { state.set(p.id, { name: p.name, at: p.at }); });
+    step.moves.forEach(function (m) { state.set(m.id, { name: m.name, at: m.destination }); });
+  }
+  var checkpoints = [startState()];
+  function stateAt(n) {
+    var base = Math.floor(n / CHECKPOINT);
+    while (checkpoints.length <= base) {
+      var k = checkpoints.length - 1;
+      var next = new Map(checkpoints[k]);
+      for (var i = k * CHECKPOINT; i < (k + 1) * CHECKPOINT; i++) { apply(next, steps[i]); }
+      checkpoints.push(next);
+    }
+    var state = new Map(checkpoints[base]);
+    for (var j = base * CHECKPOINT; j < n; j++) { apply(state, steps[j]); }
+    return state;
+  }
+  function placeOf(at) {
+    var number = mapNumber[at.map];
+    if (number === undefined) { return null; }
+    var info = spaceAt[number];
+    if (info.schematic) {
+      var space = (at.space && info.spaces[at.space.toLowerCase()]) ||
+        (at.location && info.spaces[at.location.toLowerCase()]);
+      if (!space) { return null; }
+      return { map: number, x: space.x, y: space.y };
+    }
+    return { map: number, x: at.x, y: at.y };
+  }
+  function el(tag, attrs, text) {
+    var node = document.createElementNS(SVGNS, tag);
+    Object.keys(attrs).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+  function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
+  function item(list, text, cls) {
+    var li = document.createElement("li");
+    li.textContent = text;
+    if (cls) { li.className = cls; }
+    list.appendChild(li);
+  }
+  function where(at) {
+    if (at.map === null) { return "off the maps"; }
+    return at.location || (at.map + " (" + at.x + ", " + at.y + ")");
+  }
+
+  function drawPieces(state, step) {
+    var moved = {};
+    if (step) { step.moves.forEach(function (m) { moved[m.id] = true; }); }
+    var stacks = {};
+    svgs.forEach(function (svg) { clear(svg.querySelector("g.pieces")); });
+    state.forEach(function (piece, id) {
+      var place = placeOf(piece.at);
+      if (!place) { return; }
+      var key = place.map + ":" + place.x + ":" + place.y;
+      var depth = stacks[key] || 0;
+      stacks[key] = depth + 1;
+      var label = piece.name.length > 16 ? piece.name.slice(0, 15) + "…" : piece.name;
+      var width = Math.min(130, 10 + 7 * label.length);
+      var g = el("g", { "class": "piece" + (moved[id] ? " moved" : ""), "data-id": id,
+        "data-name": piece.name,
+        transform: "translate(" + (place.x + 6 * depth * scale[place.map]) + "," +
+          (place.y + 6 * depth * scale[place.map]) + ") scale(" + scale[place.map] + ")" });
+      g.appendChild(el("title", {}, piece.name));
+      g.appendChild(el("rect", { x: -width / 2, y: -11, width: width, height: 22, rx: 3 }));
+      g.appendChild(el("text", { x: 0, y: 0 }, label));
+      svgs[place.map].querySelector("g.pieces").appendChild(g);
+    });
+  }
+  function drawArrows(step) {
+    svgs.forEach(function (svg) { clear(svg.querySelector("g.arrows")); });
+    if (!step) { return; }
+    var battle = battles[step.index];
+    step.moves.forEach(function (m) {
+      var from = placeOf(m.origin);
+      var to = placeOf(m.destination);
+      if (to && battle) {
+        svgs[to.map].querySelector("g.arrows").appendChild(
+          el("circle", { "class": "battle", cx: to.x, cy: to.y, r: 40 }));
+      }
+      if (!from || !to || from.map !== to.map || (from.x === to.x && from.y === to.y)) { return; }
+      svgs[to.map].querySelector("g.arrows").appendChild(el("line", {
+        "class": "arrow", x1: from.x, y1: from.y, x2: to.x, y2: to.y,
+        "marker-end": "url(#arrowhead-" + to.map + ")" }));
+    });
+  }
+  function drawPanel(step, n) {
+    var title = document.getElementById("step-title");
+    var player = document.getElementById("step-player");
+    var moves = document.getElementById("step-moves");
+    var dice = document.getElementById("step-dice");
+    var chat = document.getElementById("step-chat");
+    var findings = document.getElementById("step-findings");
+    [moves, dice, chat, findings].forEach(clear);
+    var index = step ? step.index : 0;
+    title.textContent = step ? "Step " + index : "Starting position";
+    if (step && battles[index]) { title.textContent += " · battle"; }
+    var who = step && step.player ? step.player + (step.side ? " (" + step.side + ")" : "") : "";
+    player.textContent = who;
+    if (step && step.undone) { item(moves, "taken back by a later undo", "undone-note"); }
+    if (step && step.undoes !== null) { item(moves, "undo of step " + step.undoes, "undone-note"); }
+    if (step) {
+      step.moves.forEach(function (m) {
+        item(moves, m.name + ": " + where(m.origin) + " → " + where(m.destination));
+      });
+      step.added.forEach(function (p) { item(moves, p.name + " added at " + where(p.at)); });
+      if (step.removed.length) { item(moves, step.removed.length + " removed"); }
+      step.rolls.forEach(function (r) {
+        item(dice, "🎲 " + r.label + ": " + r.dice.join(", ") + " = " + r.total);
+      });
+      step.chat.forEach(function (line) { item(chat, line); });
+    }
+    document.querySelectorAll("#step-computations .computation").forEach(function (p) {
+      p.hidden = Number(p.getAttribute("data-step")) !== index || !step;
+    });
+    data.findings.forEach(function (f) {
+      if ((f.step === index && step) || (!step && f.step === 0)) {
+        item(findings, f.severity + ": " + f.message, f.severity);
+      }
+    });
+    document.getElementById("step-label").textContent = step
+      ? "step " + index + " (" + n + " of " + steps.length + ")"
+      : "step 0 (starting position)";
+  }
+  function highlight(state, step) {
+    document.querySelectorAll(".hl").forEach(function (node) { node.classList.remove("hl"); });
+    document.querySelectorAll("tr.finding.selected").forEach(function (r) {
+      r.classList.remove("selected");
+    });
+    if (selected === null) { return; }
+    var f = data.findings[selected];
+    var row = document.querySelector('tr.finding[data-finding="' + selected + '"]');
+    if (row) { row.classList.add("selected"); }
+    var message = f.message.toLowerCase();
+    var names = f.pieces.map(function (p) { return p.toLowerCase(); });
+    var spaces = f.spaces.map(function (s) { return s.toLowerCase(); });
+    var hit = 0;
+    document.querySelectorAll("g.piece").forEach(function (g) {
+      var name = g.getAttribute("data-name").toLowerCase();
+      var named = names.length ? names.indexOf(name) >= 0
+        : name.length > 2 && message.indexOf(name) >= 0;
+      if (named) { g.classList.add("hl"); hit += 1; }
+    });
+    if (!hit && step && f.step === step.index) {
+      document.querySelectorAll("g.piece.moved").forEach(function (g) { g.classList.add("hl"); });
+    }
+    document.querySelectorAll("g.space").forEach(function (g) {
+      var name = g.getAttribute("data-space").toLowerCase();
+      if (spaces.length ? spaces.indexOf(name) >= 0 : message.indexOf(name) >= 0) {
+        g.classList.add("hl");
+      }
+    });
+  }
+  function showMap(number) {
+    visibleMap = number;
+    svgs.forEach(function (svg, i) { svg.hidden = i !== number; });
+    document.querySelectorAll(".tabs .tab").forEach(function (tab, i) {
+      tab.classList.toggle("active", i === number);
+    });
+  }
+  function go(n, follow) {
+    n = Math.max(0, Math.min(steps.length, n));
+    current = n;
+    slider.value = String(n);
+    var step = n > 0 ? steps[n - 1] : null;
+    var state = stateAt(n);
+    drawPieces(state, step);
+    drawArrows(step);
+    drawPanel(step, n);
+    if (follow && step && step.moves.length) {
+      var to = placeOf(step.moves[0].destination);
+      if (to && to.map !== visibleMap) { showMap(to.map); }
+    }
+    highlight(state, step);
+    document.body.setAttribute("data-step", String(n));
+  }
+  function positionOf(stepIndex) {
+    for (var i = 0; i < steps.length; i++) {
+      if (steps[i].index === stepIndex) { return i + 1; }
+      if (steps[i].index > stepIndex) { return i; }
+    }
+    return stepIndex === 0 ? 0 : steps.length;
+  }
+
+  document.getElementById("first").addEventListener("click", function () { go(0, true); });
+  document.getElementById("prev").addEventListener("click", function () { go(current - 1, true); });
+  document.getElementById("next").addEventListener("click", function () { go(current + 1, true); });
+  document.getElementById("last").addEventListener("click", function () { go(steps.length, true); });
+  slider.addEventListener("input", function () { go(Number(slider.value), true); });
+  document.addEventListener("keydown", function (event) {
+    if (event.target === slider || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: steps.length };
+    if (Object.prototype.hasOwnProperty.call(moves, event.key)) {
+      event.preventDefault();
+      go(moves[event.key], true);
+    }
+  });
+  document.querySelectorAll(".tabs .tab").forEach(function (tab) {
+    tab.addEventListener("click", function () { showMap(Number(tab.getAttribute("data-map"))); });
+  });
+  document.querySelectorAll("a.goto").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      event.preventDefault();
+      var finding = link.getAttribute("data-finding");
+      selected = finding === null ? null : Number(finding);
+      var stepIndex = finding === null ? Number(link.getAttribute("data-step"))
+        : data.findings[selected].step;
+      go(positionOf(stepIndex), true);
+      document.getElementById("replay").scrollIntoView();
+    });
+  });
+  showMap(0);
+  go(0, false);
+}());
