@@ -1,21 +1,26 @@
 """Summaries of VASSAL files for `adjudicator inspect`: what a module, save or log holds.
 
 The summaries are pydantic models so the CLI can print them as text or as one JSON
-object. They never contain a player's user id (VASSAL's clear-text password).
+object. They never contain a player's user id (VASSAL's clear-text password), and they show
+pieces as VASSAL shows them to the other player unless the viewpoint reveals everything
+(`adjudicator.replay.visibility`): a masked piece by its mask name, a hidden one not at
+all, pieces in a hand or a face-down deck only as a count.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from adjudicator.replay import PieceKind, Step, Timeline, replay
+from adjudicator.replay import Board, PieceId, PieceKind, Step, Timeline, iter_steps
 from adjudicator.replay.dice import Roll
 from adjudicator.replay.rerolls import find_rerolls
+from adjudicator.replay.visibility import OPPONENT, Concealment, Sight, Viewpoint, sight
 from vmod_schema.archive import Archive, is_zip
 from vmod_schema.buildfile import Module, open_module
 from vmod_schema.commands import BeginSave, EndSave, kind_of
@@ -43,8 +48,9 @@ class MoveSummary(BaseModel):
 
     model_config = _MODEL
     piece: str
-    """The piece's name as VASSAL reports it."""
-    piece_id: str
+    """The piece's name as VASSAL shows it to the reader (a mask name for a masked piece)."""
+    piece_id: str | None
+    """The piece's id; None for a masked piece (its id would tell which piece it is)."""
     map: str | None
     x: int
     y: int
@@ -100,6 +106,9 @@ class StepSummary(BaseModel):
     added: int
     removed: int
     problems: list[str]
+    concealed: dict[str, int] = {}
+    """Pieces moved into or within a hand or a face-down deck, only counted, by where
+    they went (hidden pieces' moves are not shown at all)."""
 
 
 class GameSummary(BaseModel):
@@ -192,8 +201,10 @@ def command_counts(save: SaveFile) -> dict[str, int]:
     return dict(sorted(counts.items()))
 
 
-def summarize_game(save: SaveFile, timeline: Timeline, *, has_module: bool) -> GameSummary:
-    """Summarise a replayed save or log: commands, final position, players."""
+def summarize_game(save: SaveFile, timeline: Timeline, *, has_module: bool,
+                   view: Viewpoint = OPPONENT) -> GameSummary:
+    """Summarise a replayed save or log: commands, final position, players (pieces hidden
+    from `view` are not counted on their maps)."""
     board = timeline.board
     kinds = board.counts()
     maps: Counter[str] = Counter()
@@ -201,6 +212,8 @@ def summarize_game(save: SaveFile, timeline: Timeline, *, has_module: bool) -> G
     for piece in board.pieces():
         position = board.position(piece.id)
         if position.map is None:
+            continue
+        if sight(board, piece, view).concealment is Concealment.HIDDEN:
             continue
         maps[position.map] += 1
         if has_module:
@@ -221,40 +234,93 @@ def summarize_game(save: SaveFile, timeline: Timeline, *, has_module: bool) -> G
         problems=problems)
 
 
-def summarize_steps(timeline: Timeline) -> list[StepSummary]:
-    """One summary per timeline entry (step 0 is the starting position)."""
+StepSights = Mapping[int, Mapping[PieceId, Sight]]
+"""Step → how each piece it moved looked after it, for the pieces not shown as they are."""
+
+
+def summarize_steps(timeline: Timeline, sights: StepSights | None = None
+                    ) -> list[StepSummary]:
+    """One summary per timeline entry (step 0 is the starting position); `sights` (from
+    `inspect_game`) conceals what the viewer may not see."""
     rerolls = {reroll.again: reroll.first for reroll in find_rerolls(timeline)}
-    return [summarize_step(step, reroll_of=rerolls.get(step.index))
+    sights = sights or {}
+    return [summarize_step(step, reroll_of=rerolls.get(step.index),
+                           sights=sights.get(step.index, {}))
             for step in timeline.steps]
 
 
-def summarize_step(step: Step, *, reroll_of: int | None = None) -> StepSummary:
-    """Summarise one step: who, what moved where, rolls, undo and re-roll marks."""
-    moves = [MoveSummary(piece=m.name, piece_id=m.piece_id, map=m.destination.map,
-                         x=m.destination.x, y=m.destination.y, from_=m.from_location,
-                         to=m.to_location) for m in step.moves]
+def summarize_step(step: Step, *, reroll_of: int | None = None,
+                   sights: Mapping[PieceId, Sight] | None = None) -> StepSummary:
+    """Summarise one step: who, what moved where, rolls, undo and re-roll marks.
+
+    A piece in `sights` is shown as it looked: a masked one by its mask name, a hidden one
+    not at all, one in a hand or face-down deck only counted."""
+    moves: list[MoveSummary] = []
+    concealed: Counter[str] = Counter()
+    for m in step.moves:
+        seen = (sights or {}).get(m.piece_id)
+        name: str | None = m.name
+        piece_id: str | None = m.piece_id
+        if seen is not None:
+            if seen.concealment is Concealment.PRIVATE and seen.holder is not None:
+                concealed[seen.holder] += 1
+            if seen.concealment is not Concealment.MASKED:
+                continue
+            name, piece_id = seen.name, None
+        moves.append(MoveSummary(piece=name or "?", piece_id=piece_id,
+                                 map=m.destination.map, x=m.destination.x,
+                                 y=m.destination.y, from_=m.from_location, to=m.to_location))
     rolls = [RollSummary.of(roll) for roll in step.rolls]
     return StepSummary(index=step.index, player=step.player, side=step.side, moves=moves,
                        rolls=rolls, undone=step.undone, is_undo=step.is_undo,
                        undoes=step.undoes, reroll_of=reroll_of, chat=list(step.chat),
                        added=len(step.added),
-                       removed=len(step.removed), problems=[str(p) for p in step.problems])
+                       removed=len(step.removed), problems=[str(p) for p in step.problems],
+                       concealed=dict(concealed))
+
+
+def _moved_sights(step: Step, board: Board, view: Viewpoint) -> dict[PieceId, Sight]:
+    """How the pieces a step moved look to `view` after it, those not shown as they are."""
+    sights: dict[PieceId, Sight] = {}
+    for move in step.moves:
+        if move.piece_id in board:
+            seen = sight(board, move.piece_id, view)
+            if not seen.shown:
+                sights[move.piece_id] = seen
+    return sights
 
 
 def inspect_game(path: Path, module_path: Path | None = None, *,
-                 chat_patterns: Sequence[ChatDicePattern] = ()
-                 ) -> tuple[SaveFile, Timeline, bool]:
+                 chat_patterns: Sequence[ChatDicePattern] = (),
+                 view: Viewpoint = OPPONENT
+                 ) -> tuple[SaveFile, Timeline, bool, dict[int, dict[PieceId, Sight]]]:
     """Read and replay a save or log, with the module's grids when one is given, reading
-    dice from chat with `chat_patterns` too."""
+    dice from chat with `chat_patterns` too; also returns, per step, how the pieces it
+    moved looked to `view` (only those not shown as they are)."""
     save = read_save(path)
     module = open_module(module_path) if module_path is not None else None
-    return save, replay(save, module, chat_patterns=chat_patterns), module is not None
+    board = Board.for_module(module)
+    steps: list[Step] = []
+    sights: dict[int, dict[PieceId, Sight]] = {}
+    for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
+        steps.append(step)
+        if not view.reveal and step.moves:
+            moved = _moved_sights(step, board, view)
+            if moved:
+                sights[step.index] = moved
+    undone = {step.undoes for step in steps if step.undoes is not None}
+    if undone:  # as `adjudicator.replay.replay` marks them (§5.3)
+        steps = [replace(step, undone=True) if step.index in undone else step
+                 for step in steps]
+    return save, Timeline(steps, board), module is not None, sights
 
 
 def inspect_path(path: Path, module_path: Path | None = None, *,
-                 chat_patterns: Sequence[ChatDicePattern] = ()
+                 chat_patterns: Sequence[ChatDicePattern] = (),
+                 view: Viewpoint = OPPONENT
                  ) -> ModuleSummary | tuple[GameSummary, list[StepSummary]]:
-    """Summarise any VASSAL file, deciding by content whether it is a module or a game.
+    """Summarise any VASSAL file, deciding by content whether it is a module or a game,
+    showing pieces as `view` sees them.
 
     Raises:
         VassalFormatError: the file cannot be read (named, with the problem).
@@ -264,5 +330,7 @@ def inspect_path(path: Path, module_path: Path | None = None, *,
     if not is_zip(path):
         raise NotAVassalFileError("not a VASSAL module, save or log (neither zip nor XML)",
                                   file=path)
-    save, timeline, has_module = inspect_game(path, module_path, chat_patterns=chat_patterns)
-    return summarize_game(save, timeline, has_module=has_module), summarize_steps(timeline)
+    save, timeline, has_module, sights = inspect_game(
+        path, module_path, chat_patterns=chat_patterns, view=view)
+    return (summarize_game(save, timeline, has_module=has_module, view=view),
+            summarize_steps(timeline, sights))

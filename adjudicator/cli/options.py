@@ -51,6 +51,10 @@ CacheOpt = Annotated[Path | None, typer.Option(
 JobsOpt = Annotated[int | None, typer.Option(
     "--jobs", "-j", min=0, metavar="N",
     help="Worker processes (default: up to 4; 0: in this process).")]
+RevealOpt = Annotated[bool, typer.Option(
+    "--reveal", help="Show hidden information: masked and invisible pieces by name, the "
+    "cards in each hand (for a referee both players trust). By default pieces are shown "
+    "as VASSAL shows them to the other player.")]
 ConfigOpt = Annotated[Path | None, typer.Option(
     "--config", metavar="FILE",
     help="A folder configuration (default: adjudicator.toml in the folder).")]

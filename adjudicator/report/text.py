@@ -9,6 +9,7 @@ from pathlib import Path
 from adjudicator.audit.models import FileReading
 from adjudicator.inspect import GameSummary, ModuleSummary, RollSummary, StepSummary
 from adjudicator.replay.series import SeriesReport
+from adjudicator.replay.visibility import counted_text
 from adjudicator.report.models import Report, headline
 
 UNDOS_SHOWN = 10
@@ -72,7 +73,7 @@ def step_json(step: StepSummary) -> dict[str, object]:
         "rolls": [r.model_dump(mode="json") for r in step.rolls],
         "undone": step.undone, "is_undo": step.is_undo, "undoes": step.undoes,
         "reroll_of": step.reroll_of, "chat": step.chat, "added": step.added,
-        "removed": step.removed, "problems": step.problems,
+        "removed": step.removed, "problems": step.problems, "concealed": step.concealed,
     }
 
 
@@ -93,6 +94,8 @@ def steps_text(steps: list[StepSummary]) -> str:
                 origin = move.from_ or "?"
                 target = move.to or f"{move.map} ({move.x}, {move.y})"
                 what.append(f"{move.piece}: {origin} -> {target}")
+            if step.concealed:
+                what.append(f"{counted_text(step.concealed)} (concealed)")
             what += [roll_text(roll) for roll in step.rolls]
             if step.added and step.index:
                 what.append(f"{step.added} added")

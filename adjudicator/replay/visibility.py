@@ -1,0 +1,337 @@
+"""Hidden information: how a piece looks to a player who may not see it (FORMAT.md §6.5, §7.3).
+
+VASSAL conceals pieces from the other players in four ways, and every output of the tool
+shows them the same way by default (the opponent's `Viewpoint`):
+
+- a **masked** piece (Mask / Obscurable, `obs;`) shows its mask name (default `?`); VASSAL's
+  own chat then says "? moves M5 -> L4";
+- a **hidden** piece (Invisible / Hideable, `hide;`) is not shown at all;
+- a piece in a **private** window (a `PlayerHand`, or a `PrivateMap` not visible to all) is
+  only counted ("3 pieces in Union Hand"); so is a card in a face-down deck, whose order and
+  contents no player may look at.
+
+`Viewpoint(reveal=True)` (the CLI's `--reveal`, for a referee both players trust) shows
+everything; `Viewpoint(side="Union")` sees what that side's players see. The user id that
+masked or hid a piece is a player's password: it is compared here, never returned.
+
+`ConcealmentLog` follows a replay step by step and keeps which pieces were concealed at each
+step, so that findings built from real piece names can be rewritten before anyone reads them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from adjudicator.replay.board import Board, PieceKind, PieceOnBoard
+from adjudicator.replay.changes import PieceId
+from vmod_schema.commands import AddPiece, ChangePiece, MovePiece, RemovePiece
+from vmod_schema.pieces import DeckState
+from vmod_schema.traits import Invisible, Mask
+
+if TYPE_CHECKING:
+    from adjudicator.findings import Finding
+    from adjudicator.replay.timeline import Step
+
+HIDDEN_PIECE = "a hidden piece"
+"""How a finding names a piece that is invisible to the reader."""
+
+
+class Concealment(StrEnum):
+    """How a piece is concealed from a viewer (or not)."""
+
+    SHOWN = "shown"
+    MASKED = "masked"
+    """Shown under its mask name (Mask, §6.5)."""
+    HIDDEN = "hidden"
+    """Not shown at all (Invisible, §6.5)."""
+    PRIVATE = "private"
+    """Only counted: in a private window or a face-down deck (§7.3, §6.6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Viewpoint:
+    """Who is looking: by default any other player, who sees what VASSAL shows everyone.
+
+    `side` sees what that side's players see (its own hand, pieces it masked); `reveal`
+    sees everything, as a referee both players trust.
+    """
+
+    side: str | None = None
+    reveal: bool = False
+
+
+OPPONENT = Viewpoint()
+"""The default viewpoint: a player who owns no concealed piece."""
+REVEAL = Viewpoint(reveal=True)
+"""Everything shown (`--reveal`)."""
+
+
+def viewpoint(*, reveal: bool) -> Viewpoint:
+    """The viewpoint a command's `--reveal` option asks for."""
+    return REVEAL if reveal else OPPONENT
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What a viewer sees of a piece: how it is concealed and the name it is shown by.
+
+    `name` is None when the piece is not named (hidden, or only counted); `holder` is the
+    private map or face-down deck a counted piece is in.
+    """
+
+    concealment: Concealment
+    name: str | None
+    holder: str | None = None
+
+    @property
+    def shown(self) -> bool:
+        """Whether the viewer sees the piece as it is."""
+        return self.concealment is Concealment.SHOWN
+
+    def label(self) -> str:
+        """The piece as a sentence names it: its shown name, or what stands for it."""
+        if self.name is not None:
+            return self.name
+        if self.concealment is Concealment.PRIVATE:
+            return f"a piece in {self.holder}"
+        return HIDDEN_PIECE
+
+
+def _may_see(board: Board, access: str, owner: str, view: Viewpoint) -> bool:
+    """Whether the viewer may see through a Mask or Invisible trait (§6.5.1).
+
+    `owner` is who masked or hid the piece: a user id (a password, compared only) or a side.
+    """
+    if view.side is None:
+        return False
+    if access.startswith("sides:"):
+        return view.side in access.split(":")[1:]
+    if access.startswith("side:"):
+        return owner == view.side
+    player = board.player(owner)
+    return player is not None and player.side == view.side
+
+
+def _private_holder(board: Board, item: PieceOnBoard, view: Viewpoint) -> str | None:
+    """The private map or face-down deck the piece lies in, unless the viewer may look."""
+    container = board.container_of(item.id) if item.parent is not None else None
+    if container is not None:
+        deck = container[0]
+        inner = deck.piece.inner
+        if deck.kind is PieceKind.DECK and isinstance(inner, DeckState) and inner.face_down:
+            return deck.name or "a face-down deck"
+    map_id = board.point(item.id)[0]
+    if map_id is None:
+        return None
+    sides = board.private_maps.get(map_id)
+    if sides is None or (view.side is not None and view.side in sides):
+        return None
+    return map_id
+
+
+def sight(board: Board, piece: str | PieceOnBoard, view: Viewpoint = OPPONENT) -> Sight:
+    """How `piece` (an id or the board's item) looks to `view` in the board's position."""
+    item = piece if isinstance(piece, PieceOnBoard) else board[piece]
+    name = item.name
+    if view.reveal:
+        return Sight(Concealment.SHOWN, name)
+    masked: str | None = None
+    for trait in item.piece.traits:
+        if isinstance(trait, Invisible):
+            owner = trait.hidden_by()
+            if owner is not None and not _may_see(board, trait.access(), owner, view):
+                return Sight(Concealment.HIDDEN, None)
+        elif isinstance(trait, Mask) and masked is None:
+            owner = trait.obscured_by()
+            if owner is not None and not _may_see(board, trait.access(), owner, view):
+                masked = trait.mask_name() or "?"
+    holder = _private_holder(board, item, view)
+    if holder is not None:
+        return Sight(Concealment.PRIVATE, None, holder)
+    if masked is not None:
+        return Sight(Concealment.MASKED, masked)
+    return Sight(Concealment.SHOWN, name)
+
+
+def shown_name(board: Board, piece: str | PieceOnBoard,
+               view: Viewpoint = OPPONENT) -> str | None:
+    """The name `view` sees `piece` by: its own, its mask's, or None (hidden or counted)."""
+    return sight(board, piece, view).name
+
+
+def counted_text(holders: Mapping[str, int]) -> str:
+    """`3 pieces in Union Hand, 1 in Draw` for pieces only counted, by where they are."""
+    parts = []
+    for number, (holder, count) in enumerate(holders.items()):
+        noun = ("piece" if count == 1 else "pieces") if number == 0 else ""
+        parts.append(f"{count} {noun + ' ' if noun else ''}in {holder}")
+    return ", ".join(parts)
+
+
+# --------------------------------------------------------------------------------------
+# Following a replay
+
+
+def touched_pieces(step: Step, board: Board) -> set[PieceId]:
+    """The game pieces a step may have changed the concealment of: those its commands
+    name, the members of stacks and decks they name, and those it moved, added or removed."""
+    ids: set[PieceId] = set()
+    for command in step.commands:
+        if isinstance(command, AddPiece):
+            raw = command.piece_id
+        elif isinstance(command, RemovePiece | ChangePiece | MovePiece):
+            raw = command.id
+        else:
+            continue
+        if raw is None:
+            continue
+        ids.add(PieceId(raw))
+        item = board.get(raw)
+        if item is not None and item.is_container:
+            ids.update(item.members)
+    ids.update(move.piece_id for move in step.moves)
+    ids.update(event.piece_id for event in step.added)
+    ids.update(event.piece_id for event in step.removed)
+    return ids
+
+
+_Entry = tuple[str, str]
+"""A concealed piece: its real name and what stands for it."""
+
+
+class ConcealmentLog:
+    """Which pieces were concealed from a viewpoint at each step of a replay.
+
+    `add(step, board)` is called once per step, after the board has applied it (like the
+    audit's `FileReader`). Only changes are kept, so memory grows with the number of times
+    a piece is masked, hidden, or taken into or out of a hand, not with the log's length.
+    A piece removed in a step is still concealed at that step.
+    """
+
+    def __init__(self, view: Viewpoint = OPPONENT) -> None:
+        self.view = view
+        self._current: dict[PieceId, _Entry] = {}
+        self._events: list[tuple[int, PieceId, _Entry | None]] = []
+        self._last = 0
+
+    def add(self, step: Step, board: Board) -> None:
+        """Take one replayed step into account."""
+        if self.view.reveal:
+            return
+        self._last = step.index
+        if step.index == 0:
+            candidates: Iterable[PieceId] = [item.id for item in board.pieces()]
+        else:
+            candidates = touched_pieces(step, board)
+        for piece_id in candidates:
+            item = board.get(piece_id)
+            entry: _Entry | None = None
+            after = step.index
+            if item is None:
+                after = step.index + 1  # removed: still concealed in the step itself
+            elif item.kind is PieceKind.PIECE:
+                seen = sight(board, item, self.view)
+                if not seen.shown and item.name:
+                    entry = (item.name, seen.label())
+            if self._current.get(piece_id) == entry:
+                continue
+            if entry is None:
+                self._current.pop(piece_id, None)
+            else:
+                self._current[piece_id] = entry
+            self._events.append((after, piece_id, entry))
+
+    def concealed_at(self, step: int | None) -> dict[str, str]:
+        """Real name → what stands for it, of every piece concealed at `step` (None: at the
+        end of the replay)."""
+        limit = self._last + 1 if step is None else step
+        current: dict[PieceId, _Entry] = {}
+        for index, piece_id, entry in self._events:
+            if index > limit + 1:
+                break  # events come in step order, a removal's one step late
+            if index > limit:
+                continue
+            if entry is None:
+                current.pop(piece_id, None)
+            else:
+                current[piece_id] = entry
+        return dict(current.values())
+
+    def redact(self, findings: Sequence[Finding]) -> list[Finding]:
+        """The findings with every concealed piece's name replaced by what stands for it
+        at the finding's step (nothing changes when the viewpoint reveals everything)."""
+        if self.view.reveal or not self._events:
+            return list(findings)
+        cache: dict[int | None, dict[str, str]] = {}
+        out: list[Finding] = []
+        for finding in findings:
+            names = cache.get(finding.step)
+            if names is None:
+                names = cache[finding.step] = self.concealed_at(finding.step)
+            out.append(redact_finding(finding, names) if names else finding)
+        return out
+
+
+def _pattern(names: Iterable[str]) -> re.Pattern[str]:
+    ordered = sorted(set(names), key=len, reverse=True)
+    return re.compile("|".join(rf"(?<!\w){re.escape(name)}(?!\w)" for name in ordered))
+
+
+def redact_text(text: str, names: Mapping[str, str]) -> str:
+    """`text` with each real name of `names` (as a whole word) replaced by its stand-in."""
+    if not names:
+        return text
+    return _pattern(names).sub(lambda match: names[match.group(0)], text)
+
+
+def redact_finding(finding: Finding, names: Mapping[str, str]) -> Finding:
+    """A finding that names none of `names`' concealed pieces (message, pieces, values)."""
+    pattern = _pattern(names)
+
+    def clean(text: str) -> str:
+        return pattern.sub(lambda match: names[match.group(0)], text)
+
+    update: dict[str, object] = {
+        "message": clean(finding.message),
+        "pieces": tuple(dict.fromkeys(clean(piece) for piece in finding.pieces)),
+    }
+    if finding.expected is not None:
+        update["expected"] = clean(finding.expected)
+    if finding.observed is not None:
+        update["observed"] = clean(finding.observed)
+    return finding.model_copy(update=update)
+
+
+def concealed_counts(sights: Iterable[Sight]) -> Counter[str]:
+    """How many of these pieces are only counted, by holder (hidden ones as `hidden`)."""
+    counts: Counter[str] = Counter()
+    for seen in sights:
+        if seen.concealment is Concealment.PRIVATE and seen.holder is not None:
+            counts[seen.holder] += 1
+        elif seen.concealment is Concealment.HIDDEN:
+            counts["hidden"] += 1
+    return counts
+
+
+__all__ = [
+    "HIDDEN_PIECE",
+    "OPPONENT",
+    "REVEAL",
+    "Concealment",
+    "ConcealmentLog",
+    "Sight",
+    "Viewpoint",
+    "concealed_counts",
+    "counted_text",
+    "redact_finding",
+    "redact_text",
+    "shown_name",
+    "sight",
+    "touched_pieces",
+    "viewpoint",
+]

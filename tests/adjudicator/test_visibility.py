@@ -1,0 +1,230 @@
+"""Hidden information stays hidden: masked, invisible and hand pieces as the opponent sees them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from adjudicator.findings import Finding, Severity
+from adjudicator.inspect import inspect_path
+from adjudicator.replay import Board, iter_steps
+from adjudicator.replay.visibility import (
+    OPPONENT,
+    REVEAL,
+    Concealment,
+    ConcealmentLog,
+    Viewpoint,
+    counted_text,
+    redact_text,
+    shown_name,
+    sight,
+)
+from tests.conftest import REPO, corpus_file, load_script, zip_entries
+from vmod_schema.buildfile import open_module
+from vmod_schema.commands import decode_command
+from vmod_schema.savefile import read_save
+
+HIDDEN = REPO / "fixtures" / "hidden"
+MODULE = HIDDEN / "hidden.vmod"
+PART_1 = HIDDEN / "part-1.vlog"
+PART_2 = HIDDEN / "part-2.vlog"
+PASSWORDS = ("hidden-red-secret", "hidden-blue-secret")
+
+
+def _builder() -> ModuleType:
+    return load_script(REPO / "fixtures" / "build_hidden.py")
+
+
+def _final_board(path: Path) -> Board:
+    module = open_module(MODULE)
+    board = Board.for_module(module)
+    for _ in iter_steps(read_save(path), module, board=board):
+        pass
+    return board
+
+
+def _by_name(board: Board, name: str) -> str:
+    return next(item.id for item in board.pieces() if item.name == name)
+
+
+# ---------------------------------------------------------------------------- the fixture
+
+
+def test_committed_hidden_fixture_equals_a_fresh_build(tmp_path: Path) -> None:
+    _builder().main(tmp_path)
+    for name in ("hidden.vmod", "part-1.vlog", "part-2.vlog"):
+        assert zip_entries(tmp_path / name) == zip_entries(HIDDEN / name), name
+
+
+def test_the_fixture_module_has_a_private_hand_per_side() -> None:
+    board = Board.for_module(open_module(MODULE))
+    assert board.private_maps["Red Hand"] == {"Red"}
+    assert board.private_maps["Blue Hand"] == {"Blue"}
+    assert "Field" not in board.private_maps
+
+
+# ---------------------------------------------------------------------------- sight
+
+
+def test_each_kind_of_concealment_at_the_end_of_the_first_session() -> None:
+    board = _final_board(PART_1)
+    seen = {name: sight(board, _by_name(board, name)) for name in (
+        "Red Scout", "Blue Spy", "Blue Ambushers", "Red Guard", "Card: Ambush",
+        "Card: Forced March", "Card: Feint", "Card: Supply")}
+    assert seen["Red Scout"].concealment is Concealment.MASKED
+    assert seen["Red Scout"].name == "?"
+    assert seen["Blue Ambushers"].name == "Hidden Force"
+    assert seen["Blue Spy"].concealment is Concealment.HIDDEN
+    assert seen["Blue Spy"].name is None
+    assert seen["Red Guard"].shown and seen["Red Guard"].name == "Red Guard"
+    assert seen["Card: Ambush"].shown  # played: on the field, face up
+    assert (seen["Card: Forced March"].concealment, seen["Card: Forced March"].holder) == (
+        Concealment.PRIVATE, "Red Hand")
+    assert seen["Card: Feint"].holder == "Blue Hand"
+    assert seen["Card: Supply"].holder == "Orders"  # in the face-down deck
+
+
+def test_reveal_shows_every_piece_by_its_own_name() -> None:
+    board = _final_board(PART_1)
+    for item in board.pieces():
+        assert shown_name(board, item, REVEAL) == item.name
+
+
+def test_a_side_sees_its_own_hand_and_masks_but_not_the_others() -> None:
+    board = _final_board(PART_1)
+    red, blue = Viewpoint(side="Red"), Viewpoint(side="Blue")
+    assert shown_name(board, _by_name(board, "Card: Forced March"), red) == "Card: Forced March"
+    assert shown_name(board, _by_name(board, "Card: Forced March"), blue) is None
+    assert shown_name(board, _by_name(board, "Red Scout"), red) == "Red Scout"
+    assert shown_name(board, _by_name(board, "Red Scout"), blue) == "?"
+    assert shown_name(board, _by_name(board, "Blue Spy"), blue) == "Blue Spy"
+    assert shown_name(board, _by_name(board, "Blue Spy"), red) is None
+
+
+def test_side_based_access_compares_the_side_not_a_user() -> None:
+    board = Board()
+    board.restore([decode_command(
+        "+/7/obs;70,130;back.png;Mask;Gback.png;Unit;sides:Red\tpiece;;;;Secret/"
+        "Blue;\tMap;1;2")])
+    assert shown_name(board, "7") == "Unit"
+    assert shown_name(board, "7", Viewpoint(side="Red")) == "Secret"
+    assert shown_name(board, "7", Viewpoint(side="Blue")) == "Unit"
+
+
+def test_sight_and_its_label_never_hold_the_mask_owner() -> None:
+    board = _final_board(PART_1)
+    for item in board.pieces():
+        seen = sight(board, item)
+        text = f"{seen!r} {seen.label()}"
+        assert not any(password in text for password in PASSWORDS)
+
+
+def test_counted_text_names_each_holder_once() -> None:
+    assert counted_text({"Union Hand": 3, "Draw": 1}) == "3 pieces in Union Hand, 1 in Draw"
+    assert counted_text({"Red Hand": 1}) == "1 piece in Red Hand"
+
+
+# ---------------------------------------------------------------------------- the log
+
+
+def test_concealment_log_follows_masking_during_play() -> None:
+    module = open_module(MODULE)
+    board = Board.for_module(module)
+    log = ConcealmentLog()
+    for step in iter_steps(read_save(PART_1), module, board=board):
+        log.add(step, board)
+    assert "Red Scout" not in log.concealed_at(0)  # masked only in step 1
+    assert log.concealed_at(1)["Red Scout"] == "?"
+    assert "Blue Spy" not in log.concealed_at(2)
+    assert log.concealed_at(3)["Blue Spy"] == "a hidden piece"
+    assert log.concealed_at(0)["Card: Ambush"] == "a piece in Red Hand"
+    assert "Card: Ambush" not in log.concealed_at(5)  # played face up in step 5
+    assert log.concealed_at(0)["Card: Feint"] == "a piece in Orders"
+    assert log.concealed_at(6)["Card: Feint"] == "a piece in Blue Hand"
+    assert log.concealed_at(0)["Blue Ambushers"] == "Hidden Force"
+
+
+def test_findings_about_concealed_pieces_do_not_name_them() -> None:
+    module = open_module(MODULE)
+    board = Board.for_module(module)
+    log = ConcealmentLog()
+    for step in iter_steps(read_save(PART_1), module, board=board):
+        log.add(step, board)
+    finding = Finding(game="x", rule_id="R", rule="R 1", severity=Severity.ILLEGAL, step=2,
+                      message="Red Scout moved two spaces past Red Guard",
+                      pieces=("Red Scout", "Red Guard"), observed="Red Scout at Ford B")
+    early = finding.model_copy(update={"step": 0})
+    late, before = log.redact([finding, early])
+    assert late.message == "? moved two spaces past Red Guard"
+    assert late.pieces == ("?", "Red Guard")
+    assert late.observed == "? at Ford B"
+    assert before.message == finding.message  # not yet masked at step 0
+    revealing = ConcealmentLog(REVEAL)
+    assert revealing.redact([finding]) == [finding]
+
+
+def test_redaction_replaces_whole_names_only() -> None:
+    names = {"Scout": "?"}
+    assert redact_text("Scout and Scouting party", names) == "? and Scouting party"
+
+
+# ---------------------------------------------------------------------------- inspect
+
+
+def test_inspect_steps_show_what_the_opponent_sees() -> None:
+    result = inspect_path(PART_1, MODULE)
+    assert isinstance(result, tuple)
+    game, steps = result
+    moves = {step.index: [(m.piece, m.piece_id) for m in step.moves] for step in steps}
+    assert moves[2] == [("?", None)]  # the masked Scout, without its id
+    assert moves[4] == []  # the hidden Spy's move is not shown
+    assert moves[5] == [("Card: Ambush", "110")]
+    assert moves[6] == [] and steps[6].concealed == {"Blue Hand": 1}
+    assert "Village C" not in game.locations and game.locations.get("Wood D") == 1
+
+
+def test_inspect_with_reveal_shows_every_move() -> None:
+    result = inspect_path(PART_1, MODULE, view=REVEAL)
+    assert isinstance(result, tuple)
+    _, steps = result
+    assert [m.piece for m in steps[2].moves] == ["Red Scout"]
+    assert [m.piece for m in steps[4].moves] == ["Blue Spy"]
+    assert [m.piece for m in steps[6].moves] == ["Card: Feint"]
+    assert all(not step.concealed for step in steps)
+
+
+def test_the_default_viewpoint_is_the_opponent() -> None:
+    assert Viewpoint() == OPPONENT and not OPPONENT.reveal and OPPONENT.side is None
+
+
+# ---------------------------------------------------------------------------- the corpus
+
+
+@pytest.mark.parametrize("name", ["1861-3-5.vsav", "1862-3-5.vsav"])
+def test_for_the_people_hands_and_draw_deck_are_only_counted(name: str) -> None:
+    path = corpus_file(f"ForThePeople/{name}")
+    module = open_module(corpus_file("ForThePeople/buildFile.xml"))
+    board = Board.for_module(module)
+    for _ in iter_steps(read_save(path), module, board=board):
+        pass
+    assert {"Confederate Hand", "Union Hand"} <= set(board.private_maps)
+    holders = [sight(board, item).holder for item in board.pieces()]
+    assert holders.count("Confederate Hand") == 7 and holders.count("Union Hand") == 7
+    assert holders.count("Draw") > 100  # the face-down strategy card deck
+    assert all(shown_name(board, item, REVEAL) == item.name for item in board.pieces())
+    assert all(sight(board, item, Viewpoint(side="Union")).holder != "Union Hand"
+               for item in board.pieces())
+
+
+def test_paths_of_glory_has_masks_none_masked_at_the_start() -> None:
+    path = corpus_file("PathsOfGlory/Classic10-8.vsav")
+    module = open_module(corpus_file("PathsOfGlory/buildFile.xml"))
+    board = Board.for_module(module)
+    for _ in iter_steps(read_save(path), module, board=board):
+        pass
+    from vmod_schema.traits import Mask
+    assert any(item.piece.find(Mask) for item in board.pieces())
+    assert all(sight(board, item).concealment is not Concealment.MASKED
+               for item in board.pieces())
