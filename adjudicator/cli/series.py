@@ -7,7 +7,14 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli.options import DebugOpt, JsonOpt, ModuleOpt, emit_json, user_errors
+from adjudicator.cli.options import (
+    DebugOpt,
+    JsonOpt,
+    ModuleOpt,
+    RevealOpt,
+    emit_json,
+    user_errors,
+)
 
 SERIES_FAIL_ON = ("break", "fork")
 
@@ -20,6 +27,7 @@ def series(
     fail_on: Annotated[str | None, typer.Option(
         "--fail-on", metavar="WHAT", help="Exit 1 when any of these is found, comma-separated: "
         "break,fork (a fork: two different logs continuing the same log).")] = None,
+    reveal: RevealOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Order a game's PBEM logs and check each starts where the previous one ended.
@@ -43,7 +51,7 @@ def series(
         definition = open_module(module) if module is not None else None
         files = series_files(paths)
         logs = [read_series_log(path, definition) for path in files]
-        report = check_series(logs)
+        report = check_series(logs, reveal=reveal)
         forks = forks_among(logs, [file_sha256(path) for path in files])
     if as_json:
         emit_json({**report.model_dump(mode="json", by_alias=True),

@@ -11,11 +11,16 @@ Pieces are matched by id; a piece whose id appears on one side only is matched b
 definition id (gpid) and basic name, as when a piece was deleted and placed again. Only game
 pieces count (stacks and decks are containers whose ids change freely); a piece inside a
 stack or deck is where its container is.
+
+What is reported shows pieces as VASSAL shows them to the other player unless `reveal`
+(`adjudicator.replay.visibility`): a masked piece by its mask name, and a piece hidden, in a
+hand or in a face-down deck at either end only as a count by where it was ("3 pieces in
+Union Hand"), so a series never lists the cards in a player's hand.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -28,6 +33,7 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.replay.board import Board
 from adjudicator.replay.changes import Position
 from adjudicator.replay.timeline import iter_steps
+from adjudicator.replay.visibility import HIDDEN_HOLDER, Concealment, Sight, sight
 from vmod_schema.files import printable_path
 from vmod_schema.pieces import BasicPiece
 from vmod_schema.savefile import read_save
@@ -52,6 +58,8 @@ class PieceAt:
     gpid: str
     basic_name: str
     position: Position
+    sight: Sight | None = None
+    """How the other player sees it in this position (None: not worked out, shown)."""
 
     @property
     def key(self) -> tuple[str, str]:
@@ -69,7 +77,8 @@ def snapshot(board: Board) -> dict[str, PieceAt]:
     for item in board.pieces():
         inner = item.piece.inner
         gpid, basic = (inner.gpid, inner.name) if isinstance(inner, BasicPiece) else ("", "")
-        pieces[item.id] = PieceAt(item.id, item.name, gpid, basic, board.position(item.id))
+        pieces[item.id] = PieceAt(item.id, item.name, gpid, basic, board.position(item.id),
+                                  sight(board, item))
     return pieces
 
 
@@ -136,8 +145,10 @@ class Difference(BaseModel):
 
     model_config = _MODEL
     piece: str
-    piece_id: str
-    """The id in the later log (in the earlier one for a missing piece)."""
+    """Its name as the other player sees it (a masked piece's mask name)."""
+    piece_id: str | None
+    """The id in the later log (in the earlier one for a missing piece); None for a
+    masked piece, whose id would tell which piece it is."""
     previous_id: str | None = None
     """The id in the earlier log, when the piece was matched by gpid and name."""
     previous_name: str | None = None
@@ -162,6 +173,9 @@ class Break(BaseModel):
     after: str
     before: str
     differences: list[Difference]
+    concealed: dict[str, int] = {}
+    """Differences only counted, by where the piece was concealed (a hand, a face-down
+    deck, or `hidden` for an invisible piece): their names are not shown."""
 
 
 class SeriesReport(BaseModel):
@@ -274,15 +288,54 @@ def order_logs(logs: Sequence[SeriesLog]) -> list[SeriesLog]:
     return [named[i] for i in ordered]
 
 
-def check_series(logs: Sequence[SeriesLog]) -> SeriesReport:
-    """Order the logs and report each break in continuity between consecutive ones."""
+def conceal_differences(differences: Sequence[Difference], end: Snapshot, start: Snapshot
+                        ) -> tuple[list[Difference], dict[str, int]]:
+    """The differences as the other player may see them, and those only counted.
+
+    A piece hidden, in a hand or in a face-down deck at either end is counted by where
+    (the first such place); a piece masked at either end is named by its mask name,
+    without ids or its earlier name; the others are unchanged.
+    """
+    shown: list[Difference] = []
+    counted: Counter[str] = Counter()
+    for difference in differences:
+        if difference.kind == "missing":
+            pieces = [end.get(difference.piece_id or "")]
+        else:
+            pieces = [end.get(difference.previous_id or difference.piece_id or ""),
+                      start.get(difference.piece_id or "")]
+            if difference.kind == "added":
+                pieces = pieces[1:]
+        sights = [piece.sight for piece in pieces if piece is not None and piece.sight]
+        holder = next((seen.holder or HIDDEN_HOLDER for seen in sights
+                       if seen.concealment in (Concealment.PRIVATE, Concealment.HIDDEN)), None)
+        if holder is not None:
+            counted[holder] += 1
+            continue
+        mask = next((seen.name for seen in reversed(sights)
+                     if seen.concealment is Concealment.MASKED), None)
+        if mask is not None:
+            difference = difference.model_copy(update={
+                "piece": mask, "piece_id": None, "previous_id": None, "previous_name": None})
+        shown.append(difference)
+    return shown, dict(counted)
+
+
+def check_series(logs: Sequence[SeriesLog], *, reveal: bool = False) -> SeriesReport:
+    """Order the logs and report each break in continuity between consecutive ones,
+    with pieces as the other player sees them unless `reveal`."""
     ordered = order_logs(logs)
     breaks: list[Break] = []
     for earlier, later in pairwise(ordered):
         differences = compare_positions(earlier.end, later.start)
         if differences:
+            counted: dict[str, int] = {}
+            if not reveal:
+                differences, counted = conceal_differences(differences, earlier.end,
+                                                           later.start)
             breaks.append(Break(after=printable_path(earlier.path),
-                                before=printable_path(later.path), differences=differences))
+                                before=printable_path(later.path), differences=differences,
+                                concealed=counted))
     return SeriesReport(files=[printable_path(log.path) for log in ordered], breaks=breaks)
 
 
@@ -307,7 +360,8 @@ def series_files(paths: Iterable[Path]) -> list[Path]:
     return files
 
 
-def check_series_files(paths: Iterable[Path], module: Module | None = None) -> SeriesReport:
+def check_series_files(paths: Iterable[Path], module: Module | None = None, *,
+                       reveal: bool = False) -> SeriesReport:
     """Read every file (folders give their saves and logs) and check the series.
 
     Raises:
@@ -315,4 +369,5 @@ def check_series_files(paths: Iterable[Path], module: Module | None = None) -> S
         AdjudicatorError: a folder holds no save or log.
         OSError: a file does not exist or cannot be read.
     """
-    return check_series([read_series_log(path, module) for path in series_files(paths)])
+    return check_series([read_series_log(path, module) for path in series_files(paths)],
+                        reveal=reveal)

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 HIDDEN_PIECE = "a hidden piece"
 """How a finding names a piece that is invisible to the reader."""
+HIDDEN_HOLDER = "hidden"
+"""Where counts put invisible pieces (they are in no hand or deck)."""
 
 
 class Concealment(StrEnum):
@@ -165,11 +167,13 @@ def shown_name(board: Board, piece: str | PieceOnBoard,
 
 
 def counted_text(holders: Mapping[str, int]) -> str:
-    """`3 pieces in Union Hand, 1 in Draw` for pieces only counted, by where they are."""
+    """`3 pieces in Union Hand, 1 hidden piece` for pieces only counted, by where they
+    are (`HIDDEN_HOLDER` counts invisible pieces)."""
     parts = []
-    for number, (holder, count) in enumerate(holders.items()):
-        noun = ("piece" if count == 1 else "pieces") if number == 0 else ""
-        parts.append(f"{count} {noun + ' ' if noun else ''}in {holder}")
+    for holder, count in holders.items():
+        noun = "piece" if count == 1 else "pieces"
+        parts.append(f"{count} hidden {noun}" if holder == HIDDEN_HOLDER
+                     else f"{count} {noun} in {holder}")
     return ", ".join(parts)
 
 
@@ -314,11 +318,12 @@ def concealed_counts(sights: Iterable[Sight]) -> Counter[str]:
         if seen.concealment is Concealment.PRIVATE and seen.holder is not None:
             counts[seen.holder] += 1
         elif seen.concealment is Concealment.HIDDEN:
-            counts["hidden"] += 1
+            counts[HIDDEN_HOLDER] += 1
     return counts
 
 
 __all__ = [
+    "HIDDEN_HOLDER",
     "HIDDEN_PIECE",
     "OPPONENT",
     "REVEAL",

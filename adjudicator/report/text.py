@@ -124,10 +124,12 @@ def series_text(report: SeriesReport) -> str:
     """The files of a series in order, then every break with its differences."""
     lines = [f"{number:3d}. {name}" for number, name in enumerate(report.files, 1)]
     for found in report.breaks:
-        count = len(found.differences)
+        count = len(found.differences) + sum(found.concealed.values())
         lines.append(f"break: {found.before} does not start where {found.after} ended "
                      f"({count} piece{'s' if count != 1 else ''})")
         lines += [f"    {difference}" for difference in found.differences]
+        if found.concealed:
+            lines.append(f"    {counted_text(found.concealed)} (concealed: not named)")
     if report.continuous:
         lines.append(f"continuous: each of the {len(report.files)} files starts where the "
                      "previous one ended")

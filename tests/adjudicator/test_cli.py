@@ -141,7 +141,7 @@ def test_series_of_a_folder_reports_its_breaks_as_text_and_json() -> None:
     breaks = data["breaks"]
     assert isinstance(breaks, list) and breaks
     for found in breaks:
-        assert set(found) == {"after", "before", "differences"}
+        assert set(found) == {"after", "before", "differences", "concealed"}
         for difference in found["differences"]:
             assert {"piece", "from", "to", "kind"} <= set(difference)
 

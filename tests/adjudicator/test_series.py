@@ -123,7 +123,7 @@ def test_series_json_has_files_in_order_and_breaks_with_from_and_to(
     data = check_series_files(paths).model_dump(mode="json", by_alias=True)
     assert list(data) == ["files", "breaks"]
     (found,) = data["breaks"]
-    assert set(found) == {"after", "before", "differences"}
+    assert set(found) == {"after", "before", "differences", "concealed"}
     assert found["differences"][0]["from"] == {"map": MAP, "x": 100, "y": 100,
                                                "location": None}
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from typer.testing import CliRunner, Result
 
+from adjudicator.cli import app
 from adjudicator.findings import Finding, Severity
 from adjudicator.inspect import inspect_path
 from adjudicator.replay import Board, iter_steps
+from adjudicator.replay.series import check_series_files
 from adjudicator.replay.visibility import (
     OPPONENT,
     REVEAL,
@@ -122,8 +126,8 @@ def test_sight_and_its_label_never_hold_the_mask_owner() -> None:
 
 
 def test_counted_text_names_each_holder_once() -> None:
-    assert counted_text({"Union Hand": 3, "Draw": 1}) == "3 pieces in Union Hand, 1 in Draw"
-    assert counted_text({"Red Hand": 1}) == "1 piece in Red Hand"
+    assert counted_text({"Union Hand": 3, "Draw": 1}) == "3 pieces in Union Hand, 1 piece in Draw"
+    assert counted_text({"Red Hand": 1, "hidden": 2}) == "1 piece in Red Hand, 2 hidden pieces"
 
 
 # ---------------------------------------------------------------------------- the log
@@ -228,3 +232,73 @@ def test_paths_of_glory_has_masks_none_masked_at_the_start() -> None:
     assert any(item.piece.find(Mask) for item in board.pieces())
     assert all(sight(board, item).concealment is not Concealment.MASKED
                for item in board.pieces())
+
+
+# ---------------------------------------------------------------------------- series
+
+
+def test_series_counts_hand_and_hidden_differences_and_masks_the_rest() -> None:
+    report = check_series_files([PART_1, PART_2], open_module(MODULE))
+    (found,) = report.breaks
+    assert [(d.piece, d.piece_id) for d in found.differences] == [
+        ("?", None), ("Red Guard", "104")]
+    assert found.concealed == {"hidden": 1, "Red Hand": 2}
+    text = report.model_dump_json()
+    for secret in ("Red Scout", "Blue Spy", "Forced March", "Storm", *PASSWORDS):
+        assert secret not in text
+
+
+def test_series_with_reveal_lists_every_difference() -> None:
+    report = check_series_files([PART_1, PART_2], open_module(MODULE), reveal=True)
+    (found,) = report.breaks
+    assert {d.piece for d in found.differences} == {
+        "Red Scout", "Blue Spy", "Red Guard", "Card: Forced March", "Card: Storm"}
+    assert found.concealed == {}
+
+
+# ---------------------------------------------------------------------------- the CLI
+
+
+def _run(*args: str | Path) -> Result:
+    result = CliRunner().invoke(app, [str(arg) for arg in args])
+    assert result.exit_code == 0, result.output
+    assert not any(password in result.output for password in PASSWORDS)
+    return result
+
+
+def test_cli_inspect_steps_hides_by_default_and_reveals_on_request() -> None:
+    hidden = _run("inspect", PART_1, "--module", MODULE, "--steps").output
+    assert "?: Hill A -> Ford B" in hidden
+    assert "1 piece in Blue Hand (concealed)" in hidden
+    for secret in ("Red Scout", "Blue Spy", "Feint"):
+        assert secret not in hidden
+    shown = _run("inspect", PART_1, "--module", MODULE, "--steps", "--reveal").output
+    for name in ("Red Scout: Hill A -> Ford B", "Blue Spy: Village C -> Wood D", "Feint"):
+        assert name in shown
+
+
+def test_cli_inspect_steps_json_drops_a_masked_piece_id() -> None:
+    data = json.loads(_run("inspect", PART_1, "--module", MODULE, "--steps", "--json").stdout)
+    moves = {step["index"]: step["moves"] for step in data["steps"]}
+    assert [(m["piece"], m["piece_id"]) for m in moves[2]] == [("?", None)]
+    assert data["steps"][6]["concealed"] == {"Blue Hand": 1}
+
+
+def test_cli_series_counts_concealed_pieces_and_reveals_on_request() -> None:
+    hidden = _run("series", HIDDEN, "--module", MODULE).output
+    assert "1 hidden piece, 2 pieces in Red Hand (concealed: not named)" in hidden
+    assert "Forced March" not in hidden and "Red Scout" not in hidden
+    shown = _run("series", HIDDEN, "--module", MODULE, "--reveal").output
+    assert "Card: Forced March" in shown and "Red Scout" in shown
+
+
+def test_cli_series_of_for_the_people_does_not_list_the_draw_deck() -> None:
+    saves = [corpus_file("ForThePeople/1861-3-5.vsav"),
+             corpus_file("ForThePeople/1862-3-5.vsav")]
+    module = corpus_file("ForThePeople/buildFile.xml")
+    hidden = _run("series", *saves, "--module", module).output
+    assert "Pre-War Treachery" not in hidden
+    assert "12 pieces in Draw" in hidden
+    assert "Buell" in hidden  # generals on the map are public
+    shown = _run("series", *saves, "--module", module, "--reveal").output
+    assert "24 - Pre-War Treachery: Draw" in shown
