@@ -189,7 +189,9 @@
   }
   function showMap(number) {
     visibleMap = number;
-    svgs.forEach(function (svg, i) { svg.hidden = i !== number; });
+    svgs.forEach(function (svg, i) {
+      if (i === number) { svg.removeAttribute("hidden"); } else { svg.setAttribute("hidden", ""); }
+    });
     document.querySelectorAll(".tabs .tab").forEach(function (tab, i) {
       tab.classList.toggle("active", i === number);
     });
