@@ -4,13 +4,17 @@ took back, rolls, re-rolls, and the fingerprints of its first and last positions
 `FileReader.add(step, board)` is called once per step (after the board has applied it) by
 whoever drives the replay, so a game's referee and the reading share one pass. Memory stays
 bounded: only the latest `RECENT` steps' effects are kept for an undo to describe.
+
+What an undo took back shows pieces as VASSAL shows them to the other player unless the
+reader's viewpoint reveals everything (`adjudicator.replay.visibility`): a masked piece by
+its mask name, a hidden piece not at all, a piece moved into a hand only counted.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
-from dataclasses import dataclass
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, replace
 
 from adjudicator.audit.models import (
     FileReading,
@@ -24,6 +28,7 @@ from adjudicator.replay.changes import Move, Position
 from adjudicator.replay.dice import Roll
 from adjudicator.replay.rerolls import RerollTracker
 from adjudicator.replay.timeline import OPEN_STEPS, Step
+from adjudicator.replay.visibility import OPPONENT, Concealment, Viewpoint, counted_text, sight
 from vmod_schema.pieces import BasicPiece
 from vmod_schema.savefile import SaveFile
 
@@ -44,6 +49,8 @@ class _Effects:
     removed: int
     changes: int
     chat: int
+    concealed: tuple[tuple[str, int], ...] = ()
+    """Moves only counted (into or within a hand or a face-down deck), by where."""
 
 
 def position_fingerprint(board: Board) -> str:
@@ -71,6 +78,8 @@ def describe(effects: _Effects) -> list[str]:
     """What a step did, for the undo that took it back."""
     lines = [f"{move.name}: {_where(move.origin)} -> {_where(move.destination)}"
              for move in effects.moves]
+    if effects.concealed:
+        lines.append(f"{counted_text(dict(effects.concealed))} moved (concealed)")
     lines += [f"roll {roll.button}: {','.join(map(str, roll.values)) or roll.total}"
               for roll in effects.rolls]
     for count, what in ((effects.added, "added"), (effects.removed, "removed"),
@@ -87,8 +96,9 @@ def describe(effects: _Effects) -> list[str]:
 class FileReader:
     """Collects a `FileReading` from a stream of replayed steps."""
 
-    def __init__(self, save: SaveFile) -> None:
+    def __init__(self, save: SaveFile, *, view: Viewpoint = OPPONENT) -> None:
         self._save = save
+        self._view = view
         self._recent: OrderedDict[int, _Effects] = OrderedDict()
         self._rerolls = RerollTracker()
         self._undos: list[UndoRecord] = []
@@ -108,7 +118,7 @@ class FileReader:
         if step.is_undo:
             self._undo(step)
         else:
-            self._remember(step)
+            self._remember(step, board)
         for reroll in self._rerolls.add(step):
             self._reroll_records.append(RerollRecord(
                 label=reroll.button, player=reroll.player, first=reroll.first,
@@ -118,10 +128,28 @@ class FileReader:
                 if self._rolls[index].label == reroll.button:
                     self._rolls[index] = self._rolls[index].model_copy(update={"reroll": True})
 
-    def _remember(self, step: Step) -> None:
-        self._recent[step.index] = _Effects(step.moves, step.rolls, len(step.added),
+    def _shown_moves(self, step: Step, board: Board
+                     ) -> tuple[tuple[Move, ...], tuple[tuple[str, int], ...]]:
+        """The step's moves as the viewer sees them, and those only counted, by where."""
+        if self._view.reveal:
+            return step.moves, ()
+        moves: list[Move] = []
+        counted: Counter[str] = Counter()
+        for move in step.moves:
+            seen = sight(board, move.piece_id, self._view) if move.piece_id in board else None
+            if seen is None or seen.shown:
+                moves.append(move)
+            elif seen.concealment is Concealment.MASKED and seen.name is not None:
+                moves.append(replace(move, name=seen.name))
+            elif seen.concealment is Concealment.PRIVATE and seen.holder is not None:
+                counted[seen.holder] += 1
+        return tuple(moves), tuple(counted.items())
+
+    def _remember(self, step: Step, board: Board) -> None:
+        moves, concealed = self._shown_moves(step, board)
+        self._recent[step.index] = _Effects(moves, step.rolls, len(step.added),
                                             len(step.removed), len(step.changes),
-                                            len(step.chat))
+                                            len(step.chat), concealed)
         if len(self._recent) > RECENT:
             self._recent.popitem(last=False)
         if step.rolls:

@@ -9,6 +9,7 @@ from types import ModuleType
 import pytest
 from typer.testing import CliRunner, Result
 
+from adjudicator.audit.reading import FileReader
 from adjudicator.cli import app
 from adjudicator.findings import Finding, Severity
 from adjudicator.inspect import inspect_path
@@ -302,3 +303,27 @@ def test_cli_series_of_for_the_people_does_not_list_the_draw_deck() -> None:
     assert "Buell" in hidden  # generals on the map are public
     shown = _run("series", *saves, "--module", module, "--reveal").output
     assert "24 - Pre-War Treachery: Draw" in shown
+
+
+# ---------------------------------------------------------------------------- undos
+
+
+def _undos(view: Viewpoint) -> list[str]:
+    module = open_module(MODULE)
+    save = read_save(PART_1)
+    board = Board.for_module(module)
+    reader = FileReader(save, view=view)
+    for step in iter_steps(save, module, board=board):
+        reader.add(step, board)
+    (undo,) = reader.finish(board).undos
+    assert undo.undoes == 7
+    return undo.took_back
+
+
+def test_what_an_undo_took_back_is_shown_as_the_opponent_sees_it() -> None:
+    assert _undos(OPPONENT) == ["?: Ford B -> Village C", "1 piece in Blue Hand moved (concealed)"]
+
+
+def test_what_an_undo_took_back_names_every_piece_with_reveal() -> None:
+    assert _undos(REVEAL) == ["Red Scout: Ford B -> Village C", "Blue Spy: Wood D -> Hill A",
+                              "Card: Supply: Orders -> offboard"]

@@ -20,6 +20,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     Leg,
     PcChange,
 )
+from adjudicator.systems.washingtons_war.season import PcRemoval, Snapshot
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,6 +165,47 @@ class AtRest(Action):
     """The spaces to look at (those the impulse touched); None: every space."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WinterAttritionEnded(Action):
+    """The Winter Attrition Phase is over (WW 5.4, 11): the position at its start and end,
+    and the dice rolled in it. `complete` is False when the log ended during the phase
+    (losses still to come are then not missing)."""
+
+    start: Snapshot
+    end: Snapshot
+    rolls: tuple[int, ...]
+    changed: tuple[tuple[str, int], ...]
+    """Space → the last step at which its CUs changed in the phase."""
+    complete: bool = True
+    seen: bool = True
+    """False: the log went from the cards to a later phase with no sign of this one (no
+    loss, no marker); what T8 takes is then not judged as missing."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IsolationSegmentEnded(Action):
+    """The Political Control Phase is over (WW 5.6, 10.2.3): the position when its Remove
+    Isolated PC Markers segment began, and the markers removed in it."""
+
+    start: Snapshot
+    removals: tuple[PcRemoval, ...]
+    complete: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnEnded(Action):
+    """The End Phase of a turn (WW 5.7): shown by the log, or implied by the next year.
+
+    `next_year` is the year that began (None: the log showed the End Phase, or ended)."""
+
+    year: str | None
+    next_year: str | None
+    war_ends: tuple[str, ...]
+    """The cards in the War Ends box (WW 6.34.C.iii)."""
+    final: bool = False
+    """The log ended here: the game may end now."""
+
+
 __all__ = [
     "ActivationEnded",
     "AtRest",
@@ -173,6 +215,7 @@ __all__ = [
     "ImpulseEnded",
     "ImpulseOpened",
     "Interception",
+    "IsolationSegmentEnded",
     "LegMoved",
     "PcChanged",
     "PhaseChange",
@@ -180,5 +223,7 @@ __all__ = [
     "Retreat",
     "RetreatBeforeBattle",
     "SentToBox",
+    "TurnEnded",
     "UnactivatedMove",
+    "WinterAttritionEnded",
 ]

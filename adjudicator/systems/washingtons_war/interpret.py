@@ -51,16 +51,20 @@ from adjudicator.systems.washingtons_war.actions import (
     ImpulseEnded,
     ImpulseOpened,
     Interception,
+    IsolationSegmentEnded,
     LegMoved,
     PcChanged,
     ReinforcementArrived,
     Retreat,
     RetreatBeforeBattle,
     SentToBox,
+    TurnEnded,
     UnactivatedMove,
+    WinterAttritionEnded,
 )
 from adjudicator.systems.washingtons_war.data import CardKind, Nationality, Side
 from adjudicator.systems.washingtons_war.procedure import (
+    END,
     FRENCH_NAVAL,
     POLITICAL_CONTROL,
     REINFORCEMENTS,
@@ -83,6 +87,13 @@ from adjudicator.systems.washingtons_war.procedure import (
 )
 from adjudicator.systems.washingtons_war.routes import route
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.season import (
+    WAR_ENDS,
+    PcRemoval,
+    Season,
+    Snapshot,
+    snapshot,
+)
 from adjudicator.systems.washingtons_war.state import (
     REINFORCEMENT_BOX,
     SIDE_OF,
@@ -132,6 +143,11 @@ class Interpreter:
         self.sides = {g: record.side for g, record in data.generals.items()}
         self.acting: Side | None = None
         """The side of the player who made the current step (from VASSAL's roster)."""
+        self._pre: Snapshot | None = None
+        """The map before the current step (kept once both hands are empty): where a
+        phase after the cards begins (WW 5.4, 10.2.3)."""
+        self._net: Counter[tuple[str, Nationality]] = Counter()
+        """CUs each space gained or lost in the current step (making change nets out)."""
         self._opened: tuple[Impulse, WWProcedure] | None = None
         """The impulse last opened and the procedure just before it: if its card turns out
         to have been given in exchange (WW 6.32.C), the procedure goes back to that."""
@@ -152,6 +168,8 @@ class Interpreter:
              player: str | None, year: str | None, shown: str | None = None) -> None:
         """Interpret one (non-undo) step; `shown` is the phase the log shows, if any."""
         self.acting = roster_side(step.side)
+        self._pre = snapshot(self.state) if self.hands_empty() else None
+        self._net = _net_cus(relocations)
         if year is not None and year != self.state.year:
             self._new_year(step.index, year, player)
         if shown is not None:
@@ -162,6 +180,7 @@ class Interpreter:
         for relocation in cards:
             self._card(step.index, relocation, player, incoming)
         self._rolls(step)
+        self._winter_rolls(step)
         groups = self._groups(pieces)
         pcs = [r for r in pieces if _kind(r) == "pc"]
         impulse = self.proc.impulse
@@ -188,6 +207,8 @@ class Interpreter:
         for change in pc_changes:
             self._pc(step.index, change, player)
         self._check_battle(step.index, player)
+        if self.sequence.is_in(WINTER_ATTRITION):
+            self._winter_changes(step.index, pieces)
 
     def _check_battle(self, step: int, player: str | None) -> None:
         """Settle the open battle once its space holds only one side again."""
@@ -224,8 +245,17 @@ class Interpreter:
                                  battle=battle, outcome=outcome, impulse=impulse))
 
     def close(self, step: int) -> None:
-        """The log ended: close what is open."""
+        """The log ended: close what is open (a phase after the cards is judged on what
+        it did so far, and the game's end on the last position)."""
         self._close_impulse(step)
+        moment = self.sequence.moment
+        if not moment.known:
+            return
+        if moment.phase == WINTER_ATTRITION:
+            self._end_winter(step, None, complete=False)
+        elif moment.phase == POLITICAL_CONTROL:
+            self._end_isolation(step, None, complete=False)
+            self._end_turn(step, None, None, final=True)
 
     # ------------------------------------------------------------------ sequence
 
@@ -242,11 +272,14 @@ class Interpreter:
             self._close_impulse(step)
         previous = (machine.moment.phase if machine.moment.knowledge is Knowledge.SHOWN
                     else None)
+        left = machine.moment.phase if machine.moment.known else None
         forward = machine.advance(phase, step, knowledge=knowledge, reason=reason)
         self.proc = evolve(self.proc, moment=machine.moment)
         self.judge(PhaseChange(step=step, player=player, turn=machine.moment.turn,
                                phase=phase, knowledge=knowledge, reason=reason,
                                forward=forward, previous=previous))
+        if forward:
+            self._after_cards(left, phase, step, player)
 
     def show(self, phase: str, step: int, player: str | None) -> None:
         """The log shows the phase (a phase property the binding names, WW 5.0)."""
@@ -258,6 +291,13 @@ class Interpreter:
 
     def _new_year(self, step: int, year: str, player: str | None) -> None:
         self._close_impulse(step)
+        if self.sequence.is_in(WINTER_ATTRITION):
+            self._end_winter(step, player, complete=True)
+        if self.sequence.is_in(POLITICAL_CONTROL):
+            self._end_isolation(step, player, complete=True)
+        if not self.proc.season.turn_ended and self.state.year is not None:
+            self._end_turn(step, player, year)
+        self.proc = evolve(self.proc, season=Season())
         self.state.year = year
         machine = self.sequence
         machine.new_turn(year, step, first_phase=REINFORCEMENTS,
@@ -680,8 +720,7 @@ class Interpreter:
             # Losses (or an overrun); counters put back in the space in exchange are making
             # change (WW 2.2.A), credited below.
             self._set_impulse(evolve(impulse, battle=evolve(impulse.battle, losses=True)))
-        if impulse is None and self.hands_empty() and not self.sequence.is_in(
-                WINTER_ATTRITION):
+        if self._winter_begins(impulse, origin, group):
             self._enter(WINTER_ATTRITION, step, "CUs were removed after both hands emptied",
                         player)
             return
@@ -823,6 +862,9 @@ class Interpreter:
                 not self.sequence.is_in(POLITICAL_CONTROL)):
             self._enter(POLITICAL_CONTROL, step, "a PC marker changed after the Strategy "
                         "Phase", player)
+        if (self.proc.impulse is None and change.after is None and change.before is not None
+                and self.sequence.is_in(POLITICAL_CONTROL)):
+            self._isolation_removal(step, change.space, change.before)
         self.judge(PcChanged(step=step, side=actor.value if actor else None, player=player,
                              change=change, impulse=self.proc.impulse,
                              phase=self.sequence.moment.phase
@@ -865,6 +907,116 @@ class Interpreter:
             return False
         return not (impulse.arrivals or impulse.use in (Use.REINFORCE, Use.QUEUE, Use.GLOVER))
 
+    # ------------------------------------------------------------------ after the cards
+
+    def _set_season(self, season: Season) -> None:
+        self.proc = evolve(self.proc, season=season)
+
+    def _winter_begins(self, impulse: Impulse | None, origin: str, group: _Group) -> bool:
+        """Whether CUs leaving the map now begin the Winter Attrition Phase (WW 5.4): both
+        hands are empty, the phase is not past the cards, the step takes CUs off the space
+        (not making change) and no card being played can account for it — none, or an
+        OPS card whose battle is not there (an Event's text is not interpreted)."""
+        if not self.hands_empty() or self.proc.season.winter_start is not None:
+            return False
+        moment = self.sequence.moment
+        if moment.known and moment.phase not in (STRATEGY_CARDS, STRATEGY):
+            return False
+        if not any(self._net.get((origin, nat), 0) < 0 for nat in group.cu):
+            return False
+        if impulse is None:
+            return True
+        record = self.data.cards.get(impulse.card)
+        return (impulse.battle is None and record is not None
+                and record.kind is CardKind.OPS)
+
+    def _winter_rolls(self, step: Step) -> None:
+        """Dice of the Winter Attrition Phase (a lone CU's roll, T8), and dice rolled once
+        both hands emptied with no battle open: the roll may come before the first loss
+        that shows the phase."""
+        if not step.rolls:
+            return
+        season = self.proc.season
+        impulse = self.proc.impulse
+        if season.winter_done:
+            return
+        if not self.sequence.is_in(WINTER_ATTRITION) and not (
+                self.hands_empty() and (impulse is None or impulse.battle is None)
+                and season.winter_start is None):
+            return
+        values = tuple(v for roll in step.rolls for v in (roll.values or (
+            (roll.total,) if roll.total is not None else ())))
+        self._set_season(evolve(season, winter_rolls=(*season.winter_rolls, *values)))
+
+    def _winter_changes(self, step: int, pieces: Sequence[Relocation[Entity]]) -> None:
+        spaces = {place.key for r in pieces if _kind(r) == "cu"
+                  for place in (r.origin, r.destination) if place is not None and place.is_space}
+        if spaces:
+            self._set_season(self.proc.season.with_changes(spaces, step))
+
+    def _after_cards(self, left: str | None, phase: str, step: int,
+                     player: str | None) -> None:
+        """A phase after the cards began: keep the Winter Attrition Phase's starting
+        position, judge a phase that ended (WW 5.4–5.7)."""
+        season = self.proc.season
+        if phase == WINTER_ATTRITION:
+            if season.winter_start is None:
+                start = self._pre if self._pre is not None else snapshot(self.state)
+                self._set_season(evolve(season, winter_start=start, winter_step=step))
+            return
+        past_winter = SEQUENCE.index(phase) > SEQUENCE.index(WINTER_ATTRITION)
+        if left == WINTER_ATTRITION:
+            self._end_winter(step, player, complete=True)
+        elif left in (STRATEGY_CARDS, STRATEGY) and past_winter and self.hands_empty():
+            self._end_winter(step, player, complete=True, seen=False)
+        if left == POLITICAL_CONTROL and phase == END:
+            self._end_isolation(step, player, complete=True)
+        if phase == END:
+            self._end_turn(step, player, None)
+
+    def _end_winter(self, step: int, player: str | None, *, complete: bool,
+                    seen: bool = True) -> None:
+        season = self.proc.season
+        if season.winter_done:
+            return
+        now = self._pre if self._pre is not None and not seen else snapshot(self.state)
+        start = season.winter_start or now
+        self._set_season(evolve(season, winter_done=True))
+        self.judge(WinterAttritionEnded(step=step, player=player, start=start, end=now,
+                                        rolls=season.winter_rolls,
+                                        changed=season.winter_changed, complete=complete,
+                                        seen=seen))
+
+    def _isolation_removal(self, step: int, space: str, side: Side) -> None:
+        season = self.proc.season
+        if season.isolation_done:
+            return
+        if season.isolation_start is None:
+            start = self._pre if self._pre is not None else snapshot(self.state)
+            season = evolve(season, isolation_start=start, isolation_step=step)
+        self._set_season(evolve(season, removals=(*season.removals,
+                                                   PcRemoval(step, space, side))))
+
+    def _end_isolation(self, step: int, player: str | None, *, complete: bool) -> None:
+        season = self.proc.season
+        if season.isolation_done:
+            return
+        start = season.isolation_start or snapshot(self.state)
+        self._set_season(evolve(season, isolation_done=True))
+        self.judge(IsolationSegmentEnded(step=step, player=player, start=start,
+                                         removals=season.removals, complete=complete))
+
+    def _end_turn(self, step: int, player: str | None, next_year: str | None, *,
+                  final: bool = False) -> None:
+        """The End Phase (WW 5.7): shown, implied by the next year, or where the log ends."""
+        if self.proc.season.turn_ended:
+            return
+        if not final:
+            self._set_season(evolve(self.proc.season, turn_ended=True))
+        self.judge(TurnEnded(step=step, player=player, year=self.state.year,
+                             next_year=next_year, war_ends=tuple(sorted(
+                                 self.state.cards_in(WAR_ENDS))), final=final))
+
 
 def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int) -> Impulse:
     """The impulse less `count` CUs of a nationality that came into a space from stock
@@ -893,6 +1045,17 @@ def roster_side(text: str | None) -> Side | None:
     if word.startswith(("amer", "am", "us", "patriot", "contin", "rebel")):
         return Side.AM
     return None
+
+
+def _net_cus(relocations: Iterable[Relocation[Entity]]) -> Counter[tuple[str, Nationality]]:
+    """CUs each map space gained (or lost: negative) by nationality in one step."""
+    net: Counter[tuple[str, Nationality]] = Counter()
+    for relocation in relocations:
+        for placed, sign in ((relocation.before, -1), (relocation.after, 1)):
+            if placed is not None and placed.entity.kind == "cu" and placed.place is not None \
+                    and placed.place.is_space:
+                net[(placed.place.key, placed.entity.nationality)] += sign * placed.entity.value
+    return net
 
 
 def _kind(relocation: Relocation[Entity]) -> str:

@@ -18,6 +18,7 @@ from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.sequence import Moment, SequenceSpec, phases
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.data import Nationality, Side
+from adjudicator.systems.washingtons_war.season import Season
 
 SETUP = "setup"
 REINFORCEMENTS = "reinforcements"
@@ -270,6 +271,8 @@ class WWProcedure:
     change_debit: tuple[tuple[str, Nationality, int], ...] = ()
     """CUs put into a space from stock since the impulse began (or, outside one, since the
     last impulse ended) that CUs taken off the space later may turn into making change."""
+    season: Season = field(default_factory=Season)
+    """The turn's phases after the cards: Winter Attrition and PC isolation under way."""
 
     def queue(self, side: Side) -> tuple[str, ...]:
         """The cards in a side's Operations Queue."""

@@ -17,14 +17,17 @@ from adjudicator.systems.washingtons_war.rules import (
     cards,
     movement,
     political_control,
+    political_phase,
     reactions,
     reinforcements,
     sequence,
+    victory,
+    winter,
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
 
 _MODULES = (sequence, cards, activation, movement, reactions, reinforcements,
-            political_control)
+            political_control, winter, political_phase, victory)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
 _BY_ACTION: dict[type, tuple[Judge, ...]] = {}

@@ -1,0 +1,123 @@
+"""The Remove Isolated PC Markers segment of the Political Control Phase (WW 10.2.3, 10.3).
+
+The markers removed must be exactly those `isolation.isolation_segment` finds on the
+position at the start of the segment: the American isolated markers first, all at once,
+then the British ones worked out again on what is left (so in the rulebook's Mutual
+Isolation example the British markers stay). A marker removed that was not isolated is
+illegal (WW-POL-03 for an American marker, WW-POL-04 for a British one); an isolated marker
+left on the map once the phase is over is a CHECK (WW-POL-02), since the players may read
+the printed map where the data is only a stand-in. Isolation needs the whole map: with the
+connections incomplete, or a marker in a space the data lacks, the segment is unchecked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from adjudicator.findings import Severity
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome, Violation
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.washingtons_war.actions import IsolationSegmentEnded
+from adjudicator.systems.washingtons_war.data import Nationality, Side
+from adjudicator.systems.washingtons_war.isolation import (
+    IsolationMap,
+    Occupants,
+    isolated_pcs,
+    isolation_segment,
+)
+from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.season import Snapshot
+
+FAMILY = RuleFamily("political_phase", frozenset({"WW-POL-02", "WW-POL-03", "WW-POL-04"}),
+                    actions=(IsolationSegmentEnded,))
+DEFINITION = {Side.AM: "WW-POL-03", Side.BR: "WW-POL-04"}
+"""The rule saying when a side's marker is isolated (WW 10.31, 10.32)."""
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The segment's removals against the isolated markers."""
+    if not isinstance(action, IsolationSegmentEnded):
+        return
+    board, lacking = isolation_map(action.start, ctx)
+    if board is None:
+        for rule_id in ("WW-POL-02", "WW-POL-03", "WW-POL-04"):
+            yield Check.unchecked(rule_id, action.step, f"PC isolation not worked out: "
+                                  f"{lacking}", needs=("map connections",))
+        return
+    american, british = isolation_segment(board)
+    expected = {Side.AM: american, Side.BR: british}
+    first_british = isolated_pcs("BR", board)
+    yield _computation(action, expected, ctx)
+    removed = {side: {r.space: r.step for r in action.removals if r.side is side}
+               for side in (Side.AM, Side.BR)}
+    for side in (Side.AM, Side.BR):
+        for space, step in sorted(removed[side].items()):
+            if space in expected[side]:
+                continue
+            name = ctx.space_name(space)
+            why = ("it was isolated only until the American isolated markers were removed: "
+                   "the British markers are worked out again after them (WW 10.2.3)"
+                   if side is Side.BR and space in first_british else
+                   "it traces a path through its side's spaces to a space that keeps it")
+            yield Check.illegal(DEFINITION[side], step, f"{side.value} PC in {name} removed "
+                                f"as isolated, but {why}", spaces=(space,))
+        left = sorted(expected[side] - removed[side].keys())
+        if left and action.complete:
+            names = ", ".join(ctx.space_name(s) for s in left)
+            yield Violation("WW-POL-02", action.step, Severity.CHECK, f"isolated {side.value} "
+                            f"PC marker{'s' if len(left) > 1 else ''} left on the map after "
+                            f"the Political Control Phase: {names} ({DEFINITION[side]})",
+                            spaces=tuple(left), expected="removed", observed="still there")
+        elif left:
+            yield Check.unchecked("WW-POL-02", action.step, "the log ended during the "
+                                  f"Political Control Phase with isolated {side.value} PC "
+                                  f"markers still on the map: {', '.join(left)}")
+        yield Check.done(DEFINITION[side])
+    yield Check.done("WW-POL-02")
+
+
+def isolation_map(start: Snapshot, ctx: Context) -> tuple[IsolationMap | None, str]:
+    """The position as `isolation` reads it; None and why when it cannot be built."""
+    graph = ctx.graph
+    if not graph.complete:
+        return None, "the map's connections are not complete in the data"
+    unknown = sorted(held.space for held in start.spaces
+                     if held.pc is not None and held.space not in graph)
+    if unknown:
+        return None, f"PC markers in spaces the map data lacks: {', '.join(unknown)}"
+    control = {held.space: held.pc.value for held in start.spaces if held.pc is not None}
+    occupants = {}
+    for held in start.spaces:
+        generals = [ctx.data.generals.get(g) for g in held.generals]
+        occupants[held.space] = Occupants(
+            british_cus=held.cus(Nationality.BR), american_cus=held.cus(Nationality.AM),
+            french_cus=held.cus(Nationality.FR),
+            british_generals=sum(1 for g in generals if g is not None and g.side is Side.BR),
+            american_generals=sum(1 for g in generals if g is not None and g.side is Side.AM
+                                  and g.nationality is not Nationality.FR),
+            french_generals=sum(1 for g in generals if g is not None
+                                and g.nationality is Nationality.FR))
+    adjacent = {space: frozenset(graph.neighbours(space)) for space in graph}
+    ports = frozenset(s for s, record in ctx.data.spaces.items() if record.port)
+    congress = next((held.space for held in start.spaces if held.congress), None)
+    return IsolationMap(control=control, adjacent=adjacent, occupants=occupants, ports=ports,
+                        congress=congress), ""
+
+
+def _computation(action: IsolationSegmentEnded, expected: dict[Side, set[str]],
+                 ctx: Context) -> Outcome:
+    def names(side: Side) -> str:
+        found = sorted(ctx.space_name(s) for s in expected[side])
+        return ", ".join(found) if found else "none"
+
+    return Check.computed("isolation", action.step, "WW-POL-02",
+                          f"isolated PC markers to remove: American {names(Side.AM)}; then "
+                          f"British {names(Side.BR)}", result={
+                              "american": ",".join(sorted(expected[Side.AM])),
+                              "british": ",".join(sorted(expected[Side.BR])),
+                              "removed": ",".join(f"{r.side.value}:{r.space}"
+                                                  for r in action.removals)})
+
+
+__all__ = ["FAMILY", "isolation_map", "judge"]
