@@ -95,8 +95,8 @@
       var width = Math.min(130, 10 + 7 * label.length);
       var g = el("g", { "class": "piece" + (moved[id] ? " moved" : ""), "data-id": id,
         "data-name": piece.name,
-        transform: "translate(" + (place.x + 6 * depth * scale[place.map]) + "," +
-          (place.y + 6 * depth * scale[place.map]) + ") scale(" + scale[place.map] + ")" });
+        transform: "translate(" + (place.x + 4 * depth * scale[place.map]) + "," +
+          (place.y + 23 * depth * scale[place.map]) + ") scale(" + scale[place.map] + ")" });
       g.appendChild(el("title", {}, piece.name));
       g.appendChild(el("rect", { x: -width / 2, y: -11, width: width, height: 22, rx: 3 }));
       g.appendChild(el("text", { x: 0, y: 0 }, label));
