@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,7 @@ from adjudicator.audit.models import FileReading
 from adjudicator.audit.reading import FileReader
 from adjudicator.findings import Finding, Severity
 from adjudicator.replay import Board, Step, iter_steps
+from adjudicator.replay.visibility import OPPONENT, ConcealmentLog, Viewpoint
 from adjudicator.report.models import Coverage, Report, ReportStatus, SourceFile
 from adjudicator.report.trace import collector_for
 from adjudicator.systems import find_system
@@ -63,6 +64,7 @@ def file_sha256(path: Path) -> str:
 def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
                data_files: Sequence[Path] = (), binding_file: Path | None = None,
                chat_patterns: Sequence[ChatDicePattern] = (),
+               view: Viewpoint = OPPONENT,
                limits: Limits | None = None) -> Report:
     """Judge one save or log against a game's rules and return the report.
 
@@ -81,28 +83,34 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
         save = read_save(path, limits=limits)
     except VassalFormatError as error:
         return unreadable_report(system, source=path, module=module_path, error=str(error))
-    return judge_save(save, path, system=system, referee=referee, module=module,
+    return judge_save(save, path, system=system, referee=referee, module=module, view=view,
                       module_path=module_path, chat_patterns=chat_patterns)
 
 
 def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
                referee: Referee | None, module: Module | None, module_path: Path | None,
                chat_patterns: Sequence[ChatDicePattern] = (),
+               view: Viewpoint = OPPONENT,
                sha256: str | None = None) -> Report:
     """Replay a save once: the referee (if any) judges every step while the game-agnostic
     reading (players, undos, rolls, positions) is collected, then build the report.
 
     Without a system (`system`/`referee` None) the report has status `no-system` and says
     what was read.
+
+    Findings name pieces as `view` sees them: one masked, hidden or in a hand at its
+    step is named by what stands for it (`adjudicator.replay.visibility`).
     """
     board = Board.for_module(module, history_limit=BOARD_HISTORY)
     summary = StepSummary()
-    reader = FileReader(save)
+    reader = FileReader(save, view=view)
+    concealment = ConcealmentLog(view)
     trace = collector_for(module, referee)
     blank = False
     for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
         summary.add(step)
         reader.add(step, board)
+        concealment.add(step, board)
         trace.add(step, board)
         if referee is None:
             continue
@@ -112,18 +120,24 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
         else:
             referee.step(step, board)
     reading = reader.finish(board)
+    verdict = _concealed(referee.finish(), concealment) if referee is not None else None
     replay = trace.finish(board)
     problems = [str(p) for p in save.problems]
     if summary.count <= 1:
         kind = GameKind.LOG if path.suffix.lower() == ".vlog" else save.kind
         problems.append(NO_STEPS[kind])
     source = SourceFile(path=printable_path(path), sha256=sha256 or file_sha256(path))
-    if system is None or referee is None:
+    if system is None or verdict is None:
         return reading_report(reading, summary, source=source, module=module_path,
                               problems=problems).model_copy(update={"replay": replay})
-    return build_report(system, referee.finish(), summary, source=source, module=module_path,
+    return build_report(system, verdict, summary, source=source, module=module_path,
                         problems=problems, blank=blank,
                         reading=reading).model_copy(update={"replay": replay})
+
+
+def _concealed(verdict: Verdict, concealment: ConcealmentLog) -> Verdict:
+    """The verdict with its findings naming no piece concealed from the reader."""
+    return replace(verdict, findings=concealment.redact(verdict.findings))
 
 
 def reading_report(reading: FileReading, summary: StepSummary, *, source: SourceFile,
