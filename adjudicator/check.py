@@ -105,7 +105,7 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
     summary = StepSummary()
     reader = FileReader(save, view=view)
     concealment = ConcealmentLog(view)
-    trace = collector_for(module, referee)
+    trace = collector_for(module, referee, view)
     blank = False
     for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
         summary.add(step)

@@ -24,9 +24,11 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.binding import Binding
+from adjudicator.replay import visibility
 from adjudicator.replay.board import Board, PieceOnBoard
 from adjudicator.replay.changes import Position
 from adjudicator.replay.timeline import Step
+from adjudicator.replay.visibility import OPPONENT, Viewpoint
 from adjudicator.report.layout import schematic_layout
 from vmod_schema.grids import RegionGrid, ZonedGrid
 from vmod_schema.locations import BoardSelection, LocationResolver
@@ -141,14 +143,14 @@ class ReplayTrace(BaseModel):
     """Logged steps in the file (more than `len(steps)` when the cap was reached)."""
 
 
-def shown_name(item: PieceOnBoard, board: Board) -> str | None:
+def shown_name(item: PieceOnBoard, board: Board, view: Viewpoint = OPPONENT) -> str | None:
     """The name a reader of the report sees for a piece; None when it is not shown at all.
 
-    The one hook where hidden information is decided: today the board's name (as VASSAL
-    shows it to the piece's owner).
+    The one hook where hidden information is decided (`adjudicator.replay.visibility`): a
+    masked piece shows its mask name; a hidden one, or one in a hand or a face-down deck,
+    is not drawn, unless `view` reveals everything.
     """
-    del board  # the owner's view needs nothing else
-    return item.name
+    return visibility.shown_name(board, item, view)
 
 
 
@@ -163,6 +165,8 @@ class TraceCollector:
     """Space pairs of the game system's map graph (for a schematic when nothing is
     placed)."""
     max_steps: int = MAX_STEPS
+    view: Viewpoint = OPPONENT
+    """Whose eyes the pieces are shown through (`--reveal`: everything)."""
     _start: list[TracePiece] = field(default_factory=list)
     _steps: list[TraceStep] = field(default_factory=list)
     _undone: set[int] = field(default_factory=set)
@@ -231,17 +235,16 @@ class TraceCollector:
     # ---- pieces
 
     def _piece(self, item: PieceOnBoard, board: Board) -> TracePiece | None:
-        name = shown_name(item, board)
+        name = shown_name(item, board, self.view)
         if name is None:
             return None
         position = board.position(item.id)
         self._seen(position.map)
         return TracePiece(id=item.id, name=name, at=self._point(position))
 
-    @staticmethod
-    def _name(piece_id: str, fallback: str, board: Board) -> str | None:
+    def _name(self, piece_id: str, fallback: str, board: Board) -> str | None:
         item = board.get(piece_id)
-        return fallback if item is None else shown_name(item, board)
+        return fallback if item is None else shown_name(item, board, self.view)
 
     def _seen(self, *maps: str | None) -> None:
         for map_id in maps:
@@ -358,7 +361,8 @@ def _grid_spaces(grid: object, left: int, top: int, width: int, height: int, *,
     return spaces
 
 
-def collector_for(module: Module | None, referee: object) -> TraceCollector:
+def collector_for(module: Module | None, referee: object,
+                  view: Viewpoint = OPPONENT) -> TraceCollector:
     """A collector for one replay, with what the referee knows of the map: its binding's
     calibration table and its map graph's connections (when it has them)."""
     binding = getattr(referee, "binding", None)
@@ -369,4 +373,4 @@ def collector_for(module: Module | None, referee: object) -> TraceCollector:
                   and isinstance(getattr(c, "b", None), str))
     return TraceCollector(module=module,
                           binding=binding if isinstance(binding, Binding) else None,
-                          connections=pairs)
+                          connections=pairs, view=view)
