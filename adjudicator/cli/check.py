@@ -17,6 +17,7 @@ from adjudicator.cli.options import (
     GameOpt,
     ModuleOpt,
     OutOpt,
+    RevealOpt,
     user_errors,
 )
 from vmod_schema.files import printable_path
@@ -35,9 +36,13 @@ def check(
     dice_patterns: DicePatternsOpt = None,
     fail_on_illegal: Annotated[bool, typer.Option(
         "--fail-on-illegal", help="Exit 1 when any illegal finding is reported.")] = False,
+    reveal: RevealOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Replay PATH, judge every step against the game's rules, write the report beside it.
+
+    Findings name pieces as VASSAL shows them to the other player (a masked piece by its
+    mask name, a hidden one or one in a hand by what stands for it) unless --reveal.
 
     Exit status, the first that applies in this order:
     2 bad input: unknown game, bad module, data or binding, unreadable PATH
@@ -50,6 +55,7 @@ def check(
     """
     from adjudicator.audit.job import chat_patterns
     from adjudicator.check import adjudicate
+    from adjudicator.replay.visibility import viewpoint
     from adjudicator.report import ReportStatus, parse_formats, write_sidecars
     from adjudicator.report.exit import report_exit_status
     from adjudicator.report.text import problem_line, report_line
@@ -57,7 +63,7 @@ def check(
     with user_errors(debug):
         chosen = parse_formats(formats)
         report = adjudicate(path, game=game, module_path=module, data_files=data or [],
-                            binding_file=binding,
+                            binding_file=binding, view=viewpoint(reveal=reveal),
                             chat_patterns=chat_patterns(dice or (), dice_patterns))
         written = write_sidecars(report, path, chosen, out_dir=out)
     if report.status is ReportStatus.UNREADABLE:
