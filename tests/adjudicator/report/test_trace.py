@@ -69,7 +69,7 @@ def test_the_cap_keeps_the_first_steps_and_counts_all() -> None:
 def test_a_piece_the_name_hook_hides_is_not_in_the_trace(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(trace_module, "shown_name",
-                        lambda item, board: None if item.name == "Washington" else item.name)
+                        lambda item, board, *_: None if item.name == "Washington" else item.name)
     trace = _collect("illegal-two-things.vlog", TraceCollector())
     assert "Washington" not in {piece.name for piece in trace.start}
     assert all(move.name != "Washington" for step in trace.steps for move in step.moves)
