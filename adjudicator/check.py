@@ -25,7 +25,13 @@ from adjudicator.audit.reading import FileReader
 from adjudicator.findings import Finding, Severity
 from adjudicator.replay import Board, Step, iter_steps
 from adjudicator.replay.visibility import OPPONENT, ConcealmentLog, Viewpoint
-from adjudicator.report.models import Coverage, Report, ReportStatus, SourceFile
+from adjudicator.report.models import (
+    Coverage,
+    Report,
+    ReportStatus,
+    SourceFile,
+    recorded_path,
+)
 from adjudicator.report.trace import collector_for
 from adjudicator.systems import find_system
 from adjudicator.systems.base import GameSystem, Referee, Verdict
@@ -65,8 +71,11 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
                data_files: Sequence[Path] = (), binding_file: Path | None = None,
                chat_patterns: Sequence[ChatDicePattern] = (),
                view: Viewpoint = OPPONENT,
-               limits: Limits | None = None) -> Report:
+               limits: Limits | None = None, full_paths: bool = False) -> Report:
     """Judge one save or log against a game's rules and return the report.
+
+    The report names the file and the module by name (`recorded_path`), or by the paths
+    given with `full_paths`.
 
     The game, the module, the data and the binding are checked first; a file that then
     cannot be read gives a report of status `unreadable` with the error as its problem.
@@ -82,21 +91,23 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
     try:
         save = read_save(path, limits=limits)
     except VassalFormatError as error:
-        return unreadable_report(system, source=path, module=module_path, error=str(error))
+        return unreadable_report(system, source=path, module=module_path, error=str(error),
+                                 full_paths=full_paths)
     return judge_save(save, path, system=system, referee=referee, module=module, view=view,
-                      module_path=module_path, chat_patterns=chat_patterns)
+                      module_path=module_path, chat_patterns=chat_patterns,
+                      full_paths=full_paths)
 
 
 def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
                referee: Referee | None, module: Module | None, module_path: Path | None,
                chat_patterns: Sequence[ChatDicePattern] = (),
                view: Viewpoint = OPPONENT,
-               sha256: str | None = None) -> Report:
+               sha256: str | None = None, full_paths: bool = False) -> Report:
     """Replay a save once: the referee (if any) judges every step while the game-agnostic
     reading (players, undos, rolls, positions) is collected, then build the report.
 
     Without a system (`system`/`referee` None) the report has status `no-system` and says
-    what was read.
+    what was read. The report names the file and the module as `recorded_path` says.
 
     Findings name pieces as `view` sees them: one masked, hidden or in a hand at its
     step is named by what stands for it (`adjudicator.replay.visibility`).
@@ -126,11 +137,14 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
     if summary.count <= 1:
         kind = GameKind.LOG if path.suffix.lower() == ".vlog" else save.kind
         problems.append(NO_STEPS[kind])
-    source = SourceFile(path=printable_path(path), sha256=sha256 or file_sha256(path))
+    source = SourceFile(path=recorded_path(path, full=full_paths),
+                        sha256=sha256 or file_sha256(path))
+    module_shown = (module_path if full_paths or module_path is None
+                    else Path(module_path.name))
     if system is None or verdict is None:
-        return reading_report(reading, summary, source=source, module=module_path,
+        return reading_report(reading, summary, source=source, module=module_shown,
                               problems=problems).model_copy(update={"replay": replay})
-    return build_report(system, verdict, summary, source=source, module=module_path,
+    return build_report(system, verdict, summary, source=source, module=module_shown,
                         problems=problems, blank=blank,
                         reading=reading).model_copy(update={"replay": replay})
 
@@ -233,7 +247,7 @@ def build_report(system: GameSystem, verdict: Verdict, steps: StepSummary | Sequ
     return Report(
         game=system.id, game_name=system.name, status=status,
         source=source if isinstance(source, SourceFile) else SourceFile(
-            path=printable_path(source), sha256=file_sha256(source)),
+            path=recorded_path(source), sha256=file_sha256(source)),
         module=printable_path(module) if module is not None else None,
         tool_version=__version__, steps=logged, findings=findings,
         computations=[c for c in verdict.computations if c.step not in undone],
@@ -246,18 +260,23 @@ def _replay_problems(summary: StepSummary) -> list[str]:
 
 
 def unreadable_report(system: GameSystem | None, *, source: Path, module: Path | None,
-                      error: str, sha256: str | None = None) -> Report:
+                      error: str, sha256: str | None = None,
+                      full_paths: bool = False) -> Report:
     """The report of a file that could not be read: no finding, the error as its problem.
 
-    Without a system (the game could not be told) no catalog is listed."""
+    Without a system (the game could not be told) no catalog is listed. The file and the
+    module are named as `recorded_path` says, in the error too."""
     catalog = system.catalog() if system is not None else ()
+    named = recorded_path(source, full=full_paths)
+    if not full_paths:
+        error = error.replace(printable_path(source), named)
     return Report(
         game=system.id if system is not None else None,
         game_name=system.name if system is not None else "an unknown game",
         status=ReportStatus.UNREADABLE,
-        source=SourceFile(path=printable_path(source),
+        source=SourceFile(path=named,
                           sha256=file_sha256(source) if sha256 is None else sha256),
-        module=printable_path(module) if module is not None else None,
+        module=recorded_path(module, full=full_paths) if module is not None else None,
         tool_version=__version__, steps=0,
         coverage=Coverage(unchecked={rule.rule_id: UNREADABLE for rule in catalog}),
         problems=[error])

@@ -10,6 +10,7 @@ data = ["my-ww.toml"]
 formats = ["json", "md"]            # sidecar formats
 dice = ["vasl"]                     # chat dice presets, and/or
 dice_patterns = "my-dice.toml"      # a file of chat dice patterns
+full_paths = false                  # true: reports name files by full path, not name
 ```
 
 Every key is optional. Without a `game`, each file's game is recognised from the module
@@ -45,6 +46,9 @@ class FolderConfig(BaseModel):
     """Chat dice presets by name (e.g. `vasl`)."""
     dice_patterns: Path | None = None
     """A TOML file of chat dice patterns."""
+    full_paths: bool = False
+    """Reports name each file (and the module) by its full path rather than by its name
+    (`--full-paths`)."""
     source: Path | None = Field(default=None, exclude=True)
     """The file this was read from (None: defaults and command-line options only)."""
 

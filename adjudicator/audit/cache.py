@@ -19,8 +19,8 @@ from adjudicator import __version__
 from adjudicator.audit.executor import WORKER_DIED
 from adjudicator.audit.job import TRANSIENT_PROBLEMS
 from adjudicator.folderconfig import FolderConfig
-from adjudicator.report.models import Report, ReportStatus, SourceFile
-from vmod_schema.files import atomic_write, printable_path
+from adjudicator.report.models import Report, ReportStatus, SourceFile, recorded_path
+from vmod_schema.files import atomic_write
 
 
 def default_cache_dir() -> Path:
@@ -43,7 +43,8 @@ def config_key(config: FolderConfig) -> str:
     """A digest of everything besides the file that a report depends on."""
     parts = [__version__, config.game or "-", _file_digest(config.module),
              _file_digest(config.binding), *(_file_digest(p) for p in config.data),
-             ",".join(config.dice), _file_digest(config.dice_patterns)]
+             ",".join(config.dice), _file_digest(config.dice_patterns),
+             *(["full-paths"] if config.full_paths else [])]
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
 
 
@@ -56,9 +57,10 @@ class ReportCache:
     def _entry(self, sha256: str, key: str) -> Path:
         return self.directory / sha256[:2] / f"{sha256}-{key}.json"
 
-    def get(self, sha256: str, key: str, source: Path) -> Report | None:
+    def get(self, sha256: str, key: str, source: Path, *,
+            full_paths: bool = False) -> Report | None:
         """The cached report of content `sha256`, as the report of `source` (a renamed copy
-        gets its own path in the report), or None."""
+        gets its own name in the report, or path with `full_paths`), or None."""
         entry = self._entry(sha256, key)
         try:
             report = Report.model_validate_json(entry.read_bytes())
@@ -67,7 +69,7 @@ class ReportCache:
         if report.source.sha256 != sha256:
             return None
         return report.model_copy(update={"source": SourceFile(
-            path=_display(source), sha256=sha256)})
+            path=recorded_path(source, full=full_paths), sha256=sha256)})
 
     def put(self, report: Report, key: str) -> None:
         """Remember a report (reports of unreadable files too: the same bytes stay
@@ -88,10 +90,6 @@ def is_transient(report: Report) -> bool:
         return False
     problem = report.problems[0]
     return problem == WORKER_DIED or any(text in problem for text in TRANSIENT_PROBLEMS)
-
-
-def _display(path: Path) -> str:
-    return printable_path(path)
 
 
 __all__ = ["ReportCache", "config_key", "default_cache_dir"]

@@ -142,7 +142,8 @@ class LocalExecutor(FileExecutor):
                     yield path, alone.submit(self.task, path, config).result()
                 except BrokenProcessPool:
                     yield path, unreadable_report(None, source=path, module=config.module,
-                                                  error=WORKER_DIED)
+                                                  error=WORKER_DIED,
+                                                  full_paths=config.full_paths)
 
     def close(self) -> None:
         if self._pool is not None:

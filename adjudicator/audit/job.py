@@ -50,23 +50,27 @@ def check_file(path: Path, config: FolderConfig, *, limits: Limits | None = None
     except OSError as error:
         return unreadable_report(None, source=path, module=config.module,
                                  error=f"{printable_path(path)}: cannot read the file: "
-                                 f"{error.strerror}", sha256="")
+                                 f"{error.strerror}", sha256="",
+                                 full_paths=config.full_paths)
     try:
         save = read_save(path, limits=limits)
         return _judge(save, path, config, sha256)
     except MemoryError:
         return unreadable_report(None, source=path, module=config.module, sha256=sha256,
-                                 error=f"{printable_path(path)}: {NEEDS_MORE_MEMORY}")
+                                 error=f"{printable_path(path)}: {NEEDS_MORE_MEMORY}",
+                                 full_paths=config.full_paths)
     except VassalFormatError as error:
         return unreadable_report(None, source=path, module=config.module, error=str(error),
-                                 sha256=sha256)
+                                 sha256=sha256, full_paths=config.full_paths)
     except AdjudicatorError as error:
         return unreadable_report(None, source=path, module=config.module, sha256=sha256,
-                                 error=f"cannot check it with this configuration: {error}")
+                                 error=f"cannot check it with this configuration: {error}",
+                                 full_paths=config.full_paths)
     except Exception as error:  # one file must never stop a watcher
         log.exception("internal error checking %s", printable_path(path))
         return unreadable_report(None, source=path, module=config.module, sha256=sha256,
-                                 error=f"{INTERNAL_ERROR}: {type(error).__name__}: {error}")
+                                 error=f"{INTERNAL_ERROR}: {type(error).__name__}: {error}",
+                                 full_paths=config.full_paths)
 
 
 def _judge(save: SaveFile, path: Path, config: FolderConfig, sha256: str) -> Report:
@@ -77,7 +81,8 @@ def _judge(save: SaveFile, path: Path, config: FolderConfig, sha256: str) -> Rep
     referee = (system.referee(module=module, data_files=config.data, binding_file=binding)
                if system is not None else None)
     return judge_save(save, path, system=system, referee=referee, module=module,
-                      module_path=config.module, chat_patterns=patterns, sha256=sha256)
+                      module_path=config.module, chat_patterns=patterns, sha256=sha256,
+                      full_paths=config.full_paths)
 
 
 def choose_system(config: FolderConfig, module_name: str | None,

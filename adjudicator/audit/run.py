@@ -132,11 +132,13 @@ def check_all(files: AuditFileSet, resolvers: Resolvers, *, executor: FileExecut
         except OSError as error:
             report = unreadable_report(None, source=path, module=None, sha256="",
                                        error=f"{printable_path(path)}: cannot read the file: "
-                                       f"{error.strerror}")
+                                       f"{error.strerror}",
+                                       full_paths=checking.config.full_paths)
             finish(path, report, checking.config, False)
             continue
-        cached = (cache.get(sha256, checking.key, path) if cache is not None and reuse
-                  else None)
+        cached = (cache.get(sha256, checking.key, path,
+                            full_paths=checking.config.full_paths)
+                  if cache is not None and reuse else None)
         if cached is not None:
             finish(path, cached, checking.config, True)
         else:

@@ -14,6 +14,7 @@ from adjudicator.cli.options import (
     DataOpt,
     DebugOpt,
     DiceOpt,
+    FullPathsOpt,
     JobsOpt,
     MaybeGameOpt,
     ModuleOpt,
@@ -71,6 +72,7 @@ def audit(
     cache: CacheOpt = None,
     no_cache: NoCacheOpt = False,
     fail_on: FailOnOpt = None,
+    full_paths: FullPathsOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Check every save and log under PATHS, write each file's sidecars, and write one
@@ -111,7 +113,8 @@ def audit(
         overrides: dict[str, object] = {
             "game": game, "module": _absolute(module), "binding": _absolute(binding),
             "data": tuple(p.absolute() for p in data) if data else None,
-            "dice": tuple(dice) if dice else None}
+            "dice": tuple(dice) if dice else None,
+            "full_paths": True if full_paths else None}
         resolvers = Resolvers.create(config.absolute() if config is not None else None,
                                      {k: v for k, v in overrides.items() if v is not None})
         errors = configuration_errors(files, resolvers)
@@ -126,7 +129,8 @@ def audit(
                                 sidecar_dir=_absolute(sidecars))
     unreadable = [item for item in checked if item.report.status is ReportStatus.UNREADABLE]
     for item in unreadable[:PROBLEMS_SHOWN]:
-        typer.echo(f"adjudicator: warning: {problem_line(item.report)}", err=True)
+        line = problem_line(item.report, path=printable_path(item.path))
+        typer.echo(f"adjudicator: warning: {line}", err=True)
     if len(unreadable) > PROBLEMS_SHOWN:
         typer.echo(f"adjudicator: warning: …and {len(unreadable) - PROBLEMS_SHOWN} more "
                    "unreadable files (listed in the summary)", err=True)

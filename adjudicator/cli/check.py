@@ -14,6 +14,7 @@ from adjudicator.cli.options import (
     DiceOpt,
     DicePatternsOpt,
     FormatOpt,
+    FullPathsOpt,
     GameOpt,
     ModuleOpt,
     OutOpt,
@@ -36,6 +37,7 @@ def check(
     dice_patterns: DicePatternsOpt = None,
     fail_on_illegal: Annotated[bool, typer.Option(
         "--fail-on-illegal", help="Exit 1 when any illegal finding is reported.")] = False,
+    full_paths: FullPathsOpt = False,
     reveal: RevealOpt = False,
     debug: DebugOpt = False,
 ) -> None:
@@ -45,13 +47,14 @@ def check(
     mask name, a hidden one or one in a hand by what stands for it) unless --reveal.
 
     Exit status, the first that applies in this order:
-    2 bad input: unknown game, bad module, data or binding, unreadable PATH
+
+    - 2 bad input: unknown game, bad module, data or binding, unreadable PATH
       (an unreadable PATH still gets its sidecars, status `unreadable`);
-    3 not this game: no piece of the game was recognised (another game,
+    - 3 not this game: no piece of the game was recognised (another game,
       or the wrong --module or --binding), so nothing was judged;
-    1 illegal findings, with --fail-on-illegal;
-    4 nothing could be checked: no rule could be, or no logged steps;
-    0 judged, or partly judged (the report says what was not checked).
+    - 1 illegal findings, with --fail-on-illegal;
+    - 4 nothing could be checked: no rule could be, or no logged steps;
+    - 0 judged, or partly judged (the report says what was not checked).
     """
     from adjudicator.audit.job import chat_patterns
     from adjudicator.check import adjudicate
@@ -64,12 +67,14 @@ def check(
         chosen = parse_formats(formats)
         report = adjudicate(path, game=game, module_path=module, data_files=data or [],
                             binding_file=binding, view=viewpoint(reveal=reveal),
-                            chat_patterns=chat_patterns(dice or (), dice_patterns))
+                            chat_patterns=chat_patterns(dice or (), dice_patterns),
+                            full_paths=full_paths)
         written = write_sidecars(report, path, chosen, out_dir=out)
     if report.status is ReportStatus.UNREADABLE:
-        typer.echo(f"adjudicator: error: {problem_line(report)}", err=True)
+        line = problem_line(report, path=printable_path(path))
+        typer.echo(f"adjudicator: error: {line}", err=True)
     else:
-        typer.echo(report_line(report))
+        typer.echo(report_line(report, path=printable_path(path)))
     for sidecar in written:
         typer.echo(f"  wrote {printable_path(sidecar)}")
     status = report_exit_status(report, fail_on_illegal=fail_on_illegal)

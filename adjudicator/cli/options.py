@@ -55,6 +55,9 @@ RevealOpt = Annotated[bool, typer.Option(
     "--reveal", help="Show hidden information: masked and invisible pieces by name, the "
     "cards in each hand (for a referee both players trust). By default pieces are shown "
     "as VASSAL shows them to the other player.")]
+FullPathsOpt = Annotated[bool, typer.Option(
+    "--full-paths", help="Name files in reports by their full paths (default: by name, so "
+    "the folders above them, e.g. your home folder, stay out of reports you share).")]
 ConfigOpt = Annotated[Path | None, typer.Option(
     "--config", metavar="FILE",
     help="A folder configuration (default: adjudicator.toml in the folder).")]

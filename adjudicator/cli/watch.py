@@ -13,6 +13,7 @@ from adjudicator.cli.options import (
     ConfigOpt,
     DataOpt,
     DebugOpt,
+    FullPathsOpt,
     JobsOpt,
     MaybeGameOpt,
     ModuleOpt,
@@ -52,6 +53,7 @@ def watch(
     once: OnceOpt = False,
     poll: PollOpt = False,
     settle: SettleOpt = 0.25,
+    full_paths: FullPathsOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Watch FOLDER: each .vlog or .vsav that arrives or changes gets its sidecar reports
@@ -86,7 +88,8 @@ def watch(
         overrides: dict[str, object] = {
             "game": game, "module": _absolute(module), "binding": _absolute(binding),
             "data": tuple(p.absolute() for p in data) if data else None,
-            "formats": tuple(parse_formats(formats)) if formats is not None else None}
+            "formats": tuple(parse_formats(formats)) if formats is not None else None,
+            "full_paths": True if full_paths else None}
         options = WatchOptions(
             root=root, recursive=recursive, out=out.absolute() if out is not None else None,
             config_file=config.absolute() if config is not None else None,

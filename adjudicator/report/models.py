@@ -10,15 +10,31 @@ never says "no rule broken" unless the game was judged and at least one rule was
 
 from __future__ import annotations
 
+import os
 from enum import StrEnum
+from pathlib import PurePath
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.audit.models import FileReading
 from adjudicator.findings import Computation, Finding, Severity
 from adjudicator.report.trace import ReplayTrace
+from vmod_schema.files import printable_path
 
 _MODEL = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+def recorded_path(path: str | os.PathLike[str], *, full: bool = False) -> str:
+    """How a report names a file: by its name alone, since reports are shared and the
+    folders above a file (the user's home folder) are private; with `full` (`--full-paths`)
+    by the path as given. Printable either way (`printable_path`).
+
+    >>> recorded_path("/home/ann/pbem/turn 3.vlog")
+    'turn 3.vlog'
+    >>> recorded_path("/home/ann/pbem/turn 3.vlog", full=True)
+    '/home/ann/pbem/turn 3.vlog'
+    """
+    return printable_path(path if full else PurePath(path).name)
 
 
 class SourceFile(BaseModel):
@@ -26,6 +42,7 @@ class SourceFile(BaseModel):
 
     model_config = _MODEL
     path: str
+    """The file's name (`recorded_path`); with `--full-paths`, its path as given."""
     sha256: str
 
 

@@ -136,17 +136,21 @@ def series_text(report: SeriesReport) -> str:
     return "\n".join(lines)
 
 
-def report_line(report: Report) -> str:
-    """One line per checked file: path, game, steps and the headline."""
+def report_line(report: Report, *, path: str | None = None) -> str:
+    """One line per checked file: path, game, steps and the headline. `path` names the file
+    on a terminal (default: as the report names it, which may be its name alone)."""
     lead, rest = headline(report)
-    return f"{report.source.path}: {report.game_name}, {report.steps} steps: {lead}{rest}"
+    return f"{path or report.source.path}: {report.game_name}, {report.steps} steps: {lead}{rest}"
 
 
-def problem_line(report: Report) -> str:
-    """An unreadable file's one-line error, naming the file."""
+def problem_line(report: Report, *, path: str | None = None) -> str:
+    """An unreadable file's one-line error, naming the file (`path`, as in `report_line`)."""
     problem = report.problems[0] if report.problems else "cannot be read"
     name = Path(report.source.path).name
-    return problem if name in problem else f"{report.source.path}: {problem}"
+    shown = path or report.source.path
+    if path is not None and problem.startswith(f"{report.source.path}: "):
+        return f"{shown}: {problem.removeprefix(f'{report.source.path}: ')}"
+    return problem if name in problem else f"{shown}: {problem}"
 
 
 def reading_lines(reading: FileReading) -> list[str]:

@@ -191,7 +191,8 @@ class Dispatcher:
         if checking.error is not None:
             report = unreadable_report(None, source=path, module=None, sha256=sha256,
                                        error=f"{printable_path(path)}: cannot check it: "
-                                       f"{checking.error}")
+                                       f"{checking.error}",
+                                       full_paths=checking.config.full_paths)
             self._finish(settled, report, Outcome.CHECKED, sha256)
             return None
         formats = checking.config.formats
@@ -200,7 +201,8 @@ class Dispatcher:
             self._emit(Result(path, Outcome.CURRENT, None, settled.at, time.monotonic()))
             return None
         if self.cache is not None:
-            cached = self.cache.get(sha256, checking.key, path)
+            cached = self.cache.get(sha256, checking.key, path,
+                                    full_paths=checking.config.full_paths)
             if cached is not None:
                 self._finish(settled, cached, Outcome.CACHED, sha256)
                 return None

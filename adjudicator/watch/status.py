@@ -17,6 +17,7 @@ from typing import Protocol, TextIO
 from adjudicator.report.models import ReportStatus
 from adjudicator.report.text import problem_line, report_line
 from adjudicator.watch.dispatch import Outcome, Result
+from vmod_schema.files import printable_path
 
 
 @dataclass(slots=True)
@@ -38,9 +39,9 @@ class Tally:
             self.last = result.error or "sidecars not written"
         elif result.report is not None and result.report.status is ReportStatus.UNREADABLE:
             self.failed += 1
-            self.last = problem_line(result.report)
+            self.last = problem_line(result.report, path=printable_path(result.path))
         elif result.report is not None:
-            self.last = report_line(result.report)
+            self.last = report_line(result.report, path=printable_path(result.path))
         return self.last
 
     def text(self, folder: str) -> str:

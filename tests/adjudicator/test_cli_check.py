@@ -33,7 +33,7 @@ def test_check_writes_a_json_sidecar_beside_the_log_that_validates(tmp_path: Pat
     assert "1 illegal" in result.stdout
     sidecar = tmp_path / "illegal-carleton-too-far.vlog.adjudication.json"
     report = Report.model_validate_json(sidecar.read_text(encoding="utf-8"))
-    assert report.source.path == str(log)
+    assert report.source.path == log.name
     assert {"game", "source", "tool_version", "steps", "findings", "computations",
             "coverage"} <= set(json.loads(sidecar.read_text(encoding="utf-8")))
     assert [f.rule_id for f in report.findings if f.severity == "illegal"] == ["WW-MOV-02"]

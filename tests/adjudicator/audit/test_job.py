@@ -143,7 +143,9 @@ def test_the_cache_recognises_a_renamed_copy(tmp_path: Path) -> None:
     shutil.copy(WW_GAME, copy)
     hit = cache.get(report.source.sha256, key, copy)
     assert hit is not None
-    assert hit.source.path == str(copy)
+    assert hit.source.path == "renamed.vlog"
+    full = cache.get(report.source.sha256, key, copy, full_paths=True)
+    assert full is not None and full.source.path == str(copy)
     assert hit.findings == report.findings
     other = config_key(WW_CONFIG.model_copy(update={"game": None}))
     assert other != key and cache.get(report.source.sha256, other, copy) is None
