@@ -109,6 +109,15 @@ class BattleSettled(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BattleResolved(Action):
+    """A fought battle, judged once its impulse is over, so that every die, loss and
+    capture of WW 9.2 Steps 2–7 is in (`battle.setup` is the battle as Step 1 began)."""
+
+    battle: Battle
+    impulse: Impulse
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Retreat(Action):
     """The loser of a battle left the battle space (WW 9.6)."""
 
@@ -210,6 +219,7 @@ __all__ = [
     "ActivationEnded",
     "AtRest",
     "BattleCardPlayed",
+    "BattleResolved",
     "BattleSettled",
     "CardPlay",
     "ImpulseEnded",

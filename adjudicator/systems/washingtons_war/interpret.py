@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind, hand
+from adjudicator.systems.common.places import space as space_place
 from adjudicator.systems.common.sequence import Knowledge, SequenceOfPlay
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.common.values import evolve
@@ -47,6 +48,7 @@ from adjudicator.systems.washingtons_war.actions import (
     ActivationEnded,
     AtRest,
     BattleCardPlayed,
+    BattleResolved,
     BattleSettled,
     ImpulseEnded,
     ImpulseOpened,
@@ -63,6 +65,7 @@ from adjudicator.systems.washingtons_war.actions import (
     WinterAttritionEnded,
 )
 from adjudicator.systems.washingtons_war.data import CardKind, Nationality, Side
+from adjudicator.systems.washingtons_war.data.vocabulary import FIRST_YEAR
 from adjudicator.systems.washingtons_war.procedure import (
     END,
     FRENCH_NAVAL,
@@ -76,6 +79,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     Arrival,
     Battle,
     BattleCard,
+    BattleDie,
     Carried,
     Impulse,
     Leg,
@@ -86,6 +90,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     carried_total,
 )
 from adjudicator.systems.washingtons_war.routes import route
+from adjudicator.systems.washingtons_war.rules.battle import REGULARS_LOSS, battle_setup
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.season import (
     WAR_ENDS,
@@ -95,6 +100,7 @@ from adjudicator.systems.washingtons_war.season import (
     snapshot,
 )
 from adjudicator.systems.washingtons_war.state import (
+    CAPTURED,
     REINFORCEMENT_BOX,
     SIDE_OF,
     Entity,
@@ -162,7 +168,8 @@ class Interpreter:
     def begin(self, year: str | None) -> None:
         """The starting position: the turn is the year property, the phase unknown."""
         self.state.year = year
-        self.proc = evolve(self.proc, moment=evolve(self.proc.moment, turn=year))
+        self.proc = evolve(self.proc, moment=evolve(self.proc.moment, turn=year),
+                           regulars=True if year == str(FIRST_YEAR) else None)
 
     def step(self, step: Step, relocations: Sequence[Relocation[Entity]],
              player: str | None, year: str | None, shown: str | None = None) -> None:
@@ -171,6 +178,11 @@ class Interpreter:
         self._pre = snapshot(self.state) if self.hands_empty() else None
         self._net = _net_cus(relocations)
         if year is not None and year != self.state.year:
+            if self.state.year is None and year == str(FIRST_YEAR) and (
+                    self.proc.regulars is None):
+                # The log shows the first year before any turn: it began at set-up, with
+                # the Turn marker on its Regulars side (WW 4.0, 9.41).
+                self.proc = evolve(self.proc, regulars=True)
             self._new_year(step.index, year, player)
         if shown is not None:
             self.show(shown, step.index, player)
@@ -180,6 +192,7 @@ class Interpreter:
         for relocation in cards:
             self._card(step.index, relocation, player, incoming)
         self._rolls(step)
+        self._late_rolls(step)
         self._winter_rolls(step)
         groups = self._groups(pieces)
         pcs = [r for r in pieces if _kind(r) == "pc"]
@@ -197,6 +210,7 @@ class Interpreter:
         leaving = [g for g in groups if _on_map(g.origin) and not _on_map(g.destination)]
         arriving = [g for g in groups if not _on_map(g.origin) and _on_map(g.destination)]
         pc_changes = self._pc_changes(step.index, pcs)
+        self._battle_removals(pieces)
         for relocation in relocations:
             self.state.apply(relocation)
         for group in leaving:
@@ -308,6 +322,13 @@ class Interpreter:
                                knowledge=Knowledge.INFERRED,
                                reason=f"the year became {year}"))
 
+    def _last_card(self) -> bool | None:
+        """Whether the card being played was the last of the Strategy Phase (both hands
+        empty now); None when the log never showed both hands."""
+        if len(self.state.hand_size) < len(Side):
+            return None
+        return self.hands_empty()
+
     def hands_empty(self) -> bool:
         """Whether both players' hands are empty (the Strategy Phase is over, WW 5.3)."""
         return not any(count > 0 for count in self.state.hand_size.values())
@@ -403,9 +424,79 @@ class Interpreter:
             (roll.total,) if roll.total is not None else ())))
         battle = impulse.battle
         mine = len(values) if self.acting is battle.attacker else 0
+        dice = tuple(BattleDie(step.index, value, self.acting) for value in values)
+        opened = battle.fought
         battle = evolve(battle, rolls=(*battle.rolls, *values),
-                        attacker_rolls=battle.attacker_rolls + mine)
+                        attacker_rolls=battle.attacker_rolls + mine,
+                        dice=(*battle.dice, *dice))
+        if not opened and battle.fought:
+            # This step began the procedure: a single defender die before it was an
+            # attempt (WW 7.9.A); when the defender rolled twice, all are the battle's.
+            before = len(battle.dice) - len(dice) if (mine or len(values) == 1) else 0
+            battle = self._begin_procedure(battle, step.index, before)
         self._set_impulse(evolve(impulse, battle=battle))
+
+    def _late_rolls(self, step: Step) -> None:
+        """Dice rolled after the loser left the space (the winner's loss die, WW 9.2 Step
+        5) belong to the impulse's last battle while it still lacks dice."""
+        impulse = self.proc.impulse
+        if impulse is None or impulse.battle is not None or not impulse.battles:
+            return
+        battle = impulse.battles[-1]
+        setup = battle.setup
+        if not step.rolls or setup is None:
+            return
+        values = tuple(v for roll in step.rolls for v in (roll.values or (
+            (roll.total,) if roll.total is not None else ())))
+        if len(battle.dice) - setup.opened_at + len(values) > setup.dice_due:
+            return
+        dice = tuple(BattleDie(step.index, value, self.acting) for value in values)
+        battle = evolve(battle, dice=(*battle.dice, *dice))
+        self._set_impulse(evolve(impulse, battles=(*impulse.battles[:-1], battle)))
+
+    def _begin_procedure(self, battle: Battle, step: int, opened_at: int) -> Battle:
+        """The battle as its Combat Resolution Procedure begins (WW 9.2 Step 1): the forces
+        and the modifiers the position gives, read now."""
+        setup = battle_setup(self.ctx, battle, step, regulars=self.proc.regulars)
+        return evolve(battle, setup=evolve(setup, opened_at=opened_at))
+
+    def _battle_removals(self, pieces: Sequence[Relocation[Entity]]) -> None:
+        """CUs taken off (net of counters put back to make change) and Generals captured in
+        the space of the impulse's current or last battle; the Turn marker loses its
+        Regulars side once the British have lost 3 CUs in one battle (WW 9.2 Step 7)."""
+        impulse = self.proc.impulse
+        if impulse is None:
+            return
+        open_battle = impulse.battle is not None
+        battle = impulse.battle if open_battle else (
+            impulse.battles[-1] if impulse.battles else None)
+        if battle is None or battle.setup is None:
+            return
+        lost = Counter({side: n for side, n in battle.lost})
+        captured = list(battle.captured)
+        for relocation in pieces:
+            entity = _entity(relocation)
+            origin, destination = relocation.origin, relocation.destination
+            if entity.kind == "cu":
+                side = SIDE_OF[entity.nationality]
+                if origin == space_place(battle.space) and not _on_map(destination):
+                    lost[side] += entity.value
+                elif destination == space_place(battle.space) and not _on_map(origin):
+                    lost[side] -= entity.value
+            elif (entity.kind == "general" and origin == space_place(battle.space)
+                  and destination == CAPTURED):
+                captured.append(entity.key)
+        changed = evolve(battle, lost=tuple((side, n) for side, n in lost.items() if n > 0),
+                         captured=tuple(captured))
+        if changed == battle:
+            return
+        if open_battle:
+            impulse = evolve(impulse, battle=changed)
+        else:
+            impulse = evolve(impulse, battles=(*impulse.battles[:-1], changed))
+        self._set_impulse(impulse)
+        if self.proc.regulars and changed.lost_by(Side.BR) >= REGULARS_LOSS:
+            self.proc = evolve(self.proc, regulars=False)
 
     def _battle_card(self, step: int, side: Side, card: str, impulse: Impulse,
                      player: str | None) -> None:
@@ -413,7 +504,10 @@ class Interpreter:
         assert battle is not None
         self.judge(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
                                     battle=battle, impulse=impulse))
+        opened = battle.fought
         battle = evolve(battle, cards=(*battle.cards, BattleCard(step, side, card)))
+        if not opened:
+            battle = self._begin_procedure(battle, step, len(battle.dice))
         self._set_impulse(evolve(impulse, battle=battle))
 
     def _open_impulse(self, step: int, side: Side, card: str, name: str, origin: Place,
@@ -466,6 +560,11 @@ class Interpreter:
                            change_debit=())
         self.judge(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                 player=impulse.player, impulse=impulse))
+        for battle in impulse.battles:
+            if battle.setup is not None:
+                self.judge(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
+                                          player=impulse.player, battle=battle,
+                                          impulse=impulse))
         self.judge(AtRest(step=step, player=impulse.player, spaces=impulse.touched))
 
     def _use_of(self, impulse: Impulse) -> Use:
@@ -596,7 +695,8 @@ class Interpreter:
                 battle = Battle(space=destination, attacker=side, general=general,
                                 entered_from=entered, step=step,
                                 attacker_cus=there.cus_of(side), defender_cus=before_enemy,
-                                defender_general=leg.enemy_general_at_destination)
+                                defender_general=leg.enemy_general_at_destination,
+                                last_card=self._last_card())
                 activation = evolve(activation, stop=Stop(step, destination, "battle"))
                 impulse = evolve(impulse, battle=battle)
             self._set_impulse(impulse.with_activation(activation))
@@ -679,7 +779,8 @@ class Interpreter:
                          entered_from=last_leg.entered_from or frozenset({last_leg.origin}),
                          step=step, attacker_cus=sum(n for _, n in last_leg.carried),
                          defender_cus=self.state.space(destination).cus_of(side),
-                         defender_general=True, intercepted=True)
+                         defender_general=True, intercepted=True,
+                         last_card=self._last_card())
             if activation is not None:
                 activation = evolve(activation, stop=Stop(step, destination, "interception"))
                 impulse = impulse.with_activation(activation)

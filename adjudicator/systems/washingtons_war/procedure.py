@@ -130,6 +130,51 @@ class BattleCard:
 
 
 @dataclass(frozen=True, slots=True)
+class BattleDie:
+    """One die rolled while a battle was open, and the side of the player who rolled it
+    (None: the roster did not say), so each die can be mapped to its step (WW 9.2)."""
+
+    step: int
+    value: int
+    side: Side | None
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A fixed T4 modifier the position gives one side of a battle (WW 9.41–9.46)."""
+
+    side: Side
+    name: str
+    """The T4 modifier's id (`regulars`, `royal_navy`, `militia`, ...)."""
+    drm: int
+
+
+@dataclass(frozen=True, slots=True)
+class BattleSetup:
+    """The forces and position-given modifiers of a battle when its procedure began (WW 9.2
+    Step 1), read once so the odds and the checks see the battle as it was fought."""
+
+    step: int
+    """The step at which the procedure began."""
+    attacker_cus: int
+    defender_cus: int
+    attacker_general: str | None
+    defender_general: str | None
+    modifiers: tuple[Modifier, ...] = ()
+    unresolved: tuple[str, ...] = ()
+    """Modifiers the position cannot settle (why), e.g. the Turn marker's side unknown."""
+    opened_at: int = 0
+    """How many of the battle's dice came before the procedure (interception or retreat-
+    before-battle attempts)."""
+
+    @property
+    def dice_due(self) -> int:
+        """Dice WW 9.2 rolls: one Actual Battle Rating die per side with a General (Step
+        2), two battle dice (Step 4), the loser's and the winner's loss dice (Step 5)."""
+        return 4 + (self.attacker_general is not None) + (self.defender_general is not None)
+
+
+@dataclass(frozen=True, slots=True)
 class Battle:
     """A battle (or an overrun, or a retreat before battle) in one space (WW 9.1, 9.2)."""
 
@@ -158,6 +203,21 @@ class Battle:
     """The defender retreated before battle (WW 7.9)."""
     losses: bool = False
     """CUs were removed in the space (losses, or an overrun)."""
+    dice: tuple[BattleDie, ...] = ()
+    """`rolls` with who rolled each."""
+    setup: BattleSetup | None = None
+    """Set when the Combat Resolution Procedure began (`fought`)."""
+    lost: tuple[tuple[Side, int], ...] = ()
+    """CUs each side had removed from the space (to stock or elsewhere off the map)."""
+    captured: tuple[str, ...] = ()
+    """Generals moved from the space to the Captured Generals Box."""
+    last_card: bool | None = None
+    """Whether the impulse's card was the last of the Strategy Phase (both hands empty as
+    the attacker entered; None: the hands are not tracked), for WW 9.44."""
+
+    def lost_by(self, side: Side) -> int:
+        """CUs the side lost in the space."""
+        return sum(n for s, n in self.lost if s is side)
 
     @property
     def fought(self) -> bool:
@@ -273,6 +333,9 @@ class WWProcedure:
     last impulse ended) that CUs taken off the space later may turn into making change."""
     season: Season = field(default_factory=Season)
     """The turn's phases after the cards: Winter Attrition and PC isolation under way."""
+    regulars: bool | None = None
+    """Whether the Turn marker shows British Regulars (WW 9.41): True from a log that
+    begins at set-up until a battle costs the British 3 CUs; None when unknown."""
 
     def queue(self, side: Side) -> tuple[str, ...]:
         """The cards in a side's Operations Queue."""
@@ -302,9 +365,12 @@ __all__ = [
     "Arrival",
     "Battle",
     "BattleCard",
+    "BattleDie",
+    "BattleSetup",
     "Carried",
     "Impulse",
     "Leg",
+    "Modifier",
     "PcChange",
     "Stop",
     "Use",

@@ -14,6 +14,7 @@ from adjudicator.systems.common.outcomes import Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.rules import (
     activation,
+    battle,
     cards,
     movement,
     political_control,
@@ -26,7 +27,7 @@ from adjudicator.systems.washingtons_war.rules import (
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
 
-_MODULES = (sequence, cards, activation, movement, reactions, reinforcements,
+_MODULES = (sequence, cards, activation, movement, reactions, battle, reinforcements,
             political_control, winter, political_phase, victory)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
