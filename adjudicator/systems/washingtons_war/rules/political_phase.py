@@ -39,6 +39,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The segment's removals against the isolated markers."""
     if not isinstance(action, IsolationSegmentEnded):
         return
+    if not action.complete and not action.removals:
+        return  # the log ended before the segment began: nothing to judge yet
     board, lacking = isolation_map(action.start, ctx)
     if board is None:
         for rule_id in ("WW-POL-02", "WW-POL-03", "WW-POL-04"):
@@ -70,9 +72,10 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                             f"the Political Control Phase: {names} ({DEFINITION[side]})",
                             spaces=tuple(left), expected="removed", observed="still there")
         elif left:
+            names = ", ".join(ctx.space_name(s) for s in left)
             yield Check.unchecked("WW-POL-02", action.step, "the log ended during the "
                                   f"Political Control Phase with isolated {side.value} PC "
-                                  f"markers still on the map: {', '.join(left)}")
+                                  f"markers still on the map: {names}")
         yield Check.done(DEFINITION[side])
     yield Check.done("WW-POL-02")
 

@@ -146,11 +146,15 @@ def war_end_year(action: TurnEnded, ctx: Context) -> tuple[int | None, str]:
 def _turn_end(action: TurnEnded, ctx: Context) -> Iterator[Outcome]:
     """WW-VIC-02 and WW-VIC-03 at the End Phase of a turn."""
     year = _year(action.year)
+    if year is None and action.final:
+        return  # the log ends here: nothing to judge without the year
     if year is None:
         yield Check.unchecked("WW-VIC-02", action.step, "the end of the game not judged: the "
                               "log does not show the year")
         return
     war_year, lacking = war_end_year(action, ctx)
+    if lacking and action.final:
+        return
     if lacking:
         yield Check.unchecked("WW-VIC-02", action.step, f"the end of the game not judged: "
                               f"{lacking}", needs=("war end years",))

@@ -61,11 +61,14 @@ class Stack:
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Every space's winter losses, at the end of the phase."""
-    if not isinstance(action, WinterAttritionEnded):
+    if not isinstance(action, WinterAttritionEnded) or not action.seen:
         return
     rolling: list[tuple[Stack, int]] = []
+    changed = {space for space, _ in action.changed}
     for space in sorted(action.start.keys() | action.end.keys()):
         before, after = action.start.at(space), action.end.at(space)
+        if not action.complete and space not in changed and before == after:
+            continue  # the log ended in the phase: nothing done here yet, nothing to judge
         step = _step_of(action, space)
         yield from _immune(before, after, step, ctx)
         for stack in stacks(before, ctx):
