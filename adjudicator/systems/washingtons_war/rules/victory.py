@@ -92,17 +92,24 @@ def colony_control(pcs: Iterable[tuple[str, Side | None]], data: WWData) -> Colo
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Automatic victory after a card or winter; the game's end at a turn's end."""
     if isinstance(action, ImpulseEnded):
-        yield from _automatic(action.step, "WW-VIC-01", "after this card", ctx)
-    elif isinstance(action, WinterAttritionEnded):
-        yield from _automatic(action.step, "WW-WINT-06", "after winter attrition", ctx)
+        forces = [(key, holding.cus_of(Side.AM), holding.cus_of(Side.BR))
+                  for key, holding in ctx.state.spaces()]
+        yield from _automatic(action.step, "WW-VIC-01", "after this card", forces, ctx)
+    elif isinstance(action, WinterAttritionEnded) and action.seen:
+        forces = [(held.space, held.cus_of(Side.AM), held.cus_of(Side.BR))
+                  for held in action.end.spaces]
+        yield from _automatic(action.step, "WW-WINT-06", "after winter attrition", forces,
+                              ctx)
     elif isinstance(action, TurnEnded):
         yield from _turn_end(action, ctx)
 
 
-def _automatic(step: int, rule_id: str, when: str, ctx: Context) -> Iterator[Outcome]:
-    """WW 13.1: either side's automatic victory, on the position now."""
-    patriots = any(holding.cus_of(Side.AM) > 0 for _, holding in ctx.state.spaces())
-    british_spaces = [key for key, holding in ctx.state.spaces() if holding.cus_of(Side.BR)]
+def _automatic(step: int, rule_id: str, when: str, forces: list[tuple[str, int, int]],
+               ctx: Context) -> Iterator[Outcome]:
+    """WW 13.1: either side's automatic victory, on the map's CUs (space, American and
+    French CUs, British CUs)."""
+    patriots = any(american > 0 for _, american, _ in forces)
+    british_spaces = [key for key, _, british in forces if british]
     colonies = [ctx.data.spaces[key].colony if key in ctx.data.spaces else None
                 for key in british_spaces]
     in_colonies = any(c is not None and c.is_colony for c in colonies)
