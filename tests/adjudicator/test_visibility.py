@@ -5,15 +5,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from types import ModuleType
+from typing import ClassVar
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from adjudicator.audit.reading import FileReader
+from adjudicator.check import judge_save
 from adjudicator.cli import app
 from adjudicator.findings import Finding, Severity
 from adjudicator.inspect import inspect_path
-from adjudicator.replay import Board, iter_steps
+from adjudicator.replay import Board, Step, iter_steps
 from adjudicator.replay.series import check_series_files
 from adjudicator.replay.visibility import (
     OPPONENT,
@@ -26,6 +28,7 @@ from adjudicator.replay.visibility import (
     shown_name,
     sight,
 )
+from adjudicator.systems.base import CatalogRule, Verdict
 from tests.conftest import REPO, corpus_file, load_script, zip_entries
 from vmod_schema.buildfile import open_module
 from vmod_schema.commands import decode_command
@@ -327,3 +330,72 @@ def test_what_an_undo_took_back_is_shown_as_the_opponent_sees_it() -> None:
 def test_what_an_undo_took_back_names_every_piece_with_reveal() -> None:
     assert _undos(REVEAL) == ["Red Scout: Ford B -> Village C", "Blue Spy: Wood D -> Hill A",
                               "Card: Supply: Orders -> offboard"]
+
+
+# ---------------------------------------------------------------------------- check
+
+
+class _NamingReferee:
+    """A referee that names pieces in findings, as a game's referee does from the board."""
+
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+
+    def start(self, step: Step, board: Board) -> None:
+        self.step(step, board)
+
+    def step(self, step: Step, board: Board) -> None:
+        names = sorted(board[move.piece_id].name for move in step.moves)
+        if step.index in (0, 2, 4, 6):
+            message = f"step {step.index}: " + (", ".join(names) or "Card: Forced March")
+            self.findings.append(Finding(
+                game="hidden", rule_id="H-1", rule="H 1", severity=Severity.CHECK,
+                step=step.index, message=message, pieces=tuple(names)))
+
+    def finish(self) -> Verdict:
+        return Verdict(findings=self.findings, checked={"H-1"})
+
+
+class _HiddenSystem:
+    id: ClassVar[str] = "hidden"
+    name: ClassVar[str] = "Hidden Skirmish"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    module_names: ClassVar[tuple[str, ...]] = ()
+
+    def catalog(self) -> list[CatalogRule]:
+        return [CatalogRule("H-1", "H 1", "check", "names pieces")]
+
+
+def _judged(view: Viewpoint) -> list[str]:
+    module = open_module(MODULE)
+    report = judge_save(read_save(PART_1), PART_1, system=_HiddenSystem(),  # type: ignore[arg-type]
+                        referee=_NamingReferee(), module=module, module_path=MODULE, view=view)
+    assert not any(p in report.model_dump_json() for p in PASSWORDS)
+    return [finding.message for finding in report.findings if finding.rule_id == "H-1"]
+
+
+def test_check_findings_name_concealed_pieces_as_the_opponent_sees_them() -> None:
+    assert _judged(OPPONENT) == ["step 0: a piece in Red Hand", "step 2: ?",
+                                 "step 4: a hidden piece", "step 6: a piece in Blue Hand"]
+
+
+def test_check_findings_with_reveal_name_every_piece() -> None:
+    assert _judged(REVEAL) == ["step 0: Card: Forced March", "step 2: Red Scout",
+                               "step 4: Blue Spy", "step 6: Card: Feint"]
+
+
+def test_cli_check_hides_by_default_and_reveals_on_request(tmp_path: Path) -> None:
+    def sidecars(*extra: str) -> str:
+        out = tmp_path / ("shown" if extra else "hidden")
+        result = CliRunner().invoke(app, ["check", str(PART_1), "-g", "ww", "-m", str(MODULE),
+                                          "-f", "json,md,html", "-o", str(out), *extra])
+        assert result.exit_code == 3, result.output  # not a Washington's War game
+        return "".join(path.read_text("utf-8") for path in sorted(out.iterdir()))
+
+    hidden = sidecars()
+    for secret in ("Card: Feint", "Card: Supply", "Forced March", *PASSWORDS):
+        assert secret not in hidden
+    assert "?: Ford B -> Village C" in hidden  # the undo's took_back
+    shown = sidecars("--reveal")
+    assert "Card: Feint" in shown and "Red Scout: Ford B -> Village C" in shown
+    assert not any(password in shown for password in PASSWORDS)
