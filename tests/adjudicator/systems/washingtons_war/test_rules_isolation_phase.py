@@ -1,0 +1,152 @@
+"""The Remove Isolated PC Markers segment (WW 10.2.3, 10.3) judged as a whole: the markers
+removed against `isolation_segment` on the position at the segment's start, on made-up
+maps (the rulebook's isolation examples, EX-14..EX-19)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from adjudicator.findings import Severity
+from adjudicator.systems.common.mapgraph import MapGraph
+from adjudicator.systems.common.outcomes import Computed, Violation
+from adjudicator.systems.washingtons_war.actions import IsolationSegmentEnded
+from adjudicator.systems.washingtons_war.data import Nationality, Side
+from adjudicator.systems.washingtons_war.rules import judge
+from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.season import PcRemoval, Snapshot, SpaceAt
+from tests.adjudicator.systems.washingtons_war.rulekit import Position, applied, data
+
+AM, BR = Side.AM, Side.BR
+CHAIN = [("reading", "camden"), ("camden", "newport")]
+"""EX-14..16: A (Reading) – B (Camden) – C (Newport)."""
+MUTUAL = [("reading", "camden"), ("camden", "ninety_six"), ("ninety_six", "charlotte"),
+          ("charlotte", "gilbert_town"), ("gilbert_town", "hartford")]
+"""EX-19: American Reading | British Camden, Ninety Six | American Charlotte, Gilbert Town |
+British Hartford — each group surrounded by the other side's markers."""
+
+
+def board(pcs: Mapping[str, Side], units: Mapping[str, Sequence[str]] | None = None,
+          congress: str | None = None) -> Snapshot:
+    """A frozen map: PC markers, and units given as `cu:BR:1` / `general:howe` ids."""
+    units = units or {}
+    held = []
+    for space in sorted(set(pcs) | set(units) | ({congress} if congress else set())):
+        cu: dict[Nationality, int] = {}
+        generals = []
+        for unit in units.get(space, ()):
+            kind, _, rest = unit.partition(":")
+            if kind == "cu":
+                nat, _, value = rest.partition(":")
+                cu[Nationality(nat)] = cu.get(Nationality(nat), 0) + int(value)
+            else:
+                generals.append(rest)
+        held.append(SpaceAt(space, tuple(generals), tuple(sorted(cu.items())), pcs.get(space),
+                            space == congress))
+    return Snapshot(tuple(held))
+
+
+def segment(start: Snapshot, removed: Iterable[tuple[str, Side]],
+            complete: bool = True) -> IsolationSegmentEnded:
+    return IsolationSegmentEnded(step=20, start=start, complete=complete, removals=tuple(
+        PcRemoval(10 + n, space, side) for n, (space, side) in enumerate(removed)))
+
+
+def findings(action: IsolationSegmentEnded, lines: list[tuple[str, str]]
+             ) -> set[tuple[str, int, Severity]]:
+    ctx = Position(lines=lines).context()
+    return {(o.rule_id, o.step, o.severity) for o in judge(action, ctx)
+            if isinstance(o, Violation)}
+
+
+def test_ww_10_31_example_1_a_chain_to_an_empty_uncontrolled_space_is_safe() -> None:
+    """EX-14: A and B trace to Newport, uncontrolled with no British CU: not isolated; a
+    marker removed there is illegal."""
+    start = board({"reading": AM, "camden": AM})
+    assert findings(segment(start, []), CHAIN) == set()
+    assert findings(segment(start, [("reading", AM)]), CHAIN) == {
+        ("WW-POL-03", 10, Severity.ILLEGAL)}
+    assert "WW-POL-03" in applied(segment(start, []), Position(lines=CHAIN).context())
+
+
+def test_ww_10_31_example_1_with_a_british_cu_in_newport_both_are_removed() -> None:
+    start = board({"reading": AM, "camden": AM}, {"newport": ["cu:BR:1"]})
+    assert findings(segment(start, [("reading", AM), ("camden", AM)]), CHAIN) == set()
+    left = findings(segment(start, [("reading", AM)]), CHAIN)
+    assert left == {("WW-POL-02", 20, Severity.CHECK)}
+
+
+def test_ww_10_31_example_2_the_congress_keeps_the_chain() -> None:
+    start = board({"reading": AM, "camden": AM, "newport": AM}, {"newport": ["cu:BR:1"]},
+                  congress="newport")
+    assert findings(segment(start, []), CHAIN) == set()
+
+
+def test_ww_10_31_example_3_an_american_unit_in_a_keeps_all_three() -> None:
+    pcs = {"reading": AM, "camden": AM, "newport": AM}
+    for unit in ("cu:AM:1", "cu:FR:1", "general:gates", "general:rochambeau"):
+        assert findings(segment(board(pcs, {"reading": [unit]}), []), CHAIN) == set(), unit
+    alone = board(pcs)
+    removed = [("reading", AM), ("camden", AM), ("newport", AM)]
+    assert findings(segment(alone, removed), CHAIN) == set()
+    assert findings(segment(alone, []), CHAIN) == {("WW-POL-02", 20, Severity.CHECK)}
+
+
+def test_ww_10_32_example_1_a_british_port_is_never_isolated() -> None:
+    """EX-17: Boston, a British-controlled port, next to Hartford with an American CU."""
+    lines = [("boston", "hartford")]
+    port = board({"boston": BR}, {"hartford": ["cu:AM:2"]})
+    assert findings(segment(port, [("boston", BR)]), lines) == {
+        ("WW-POL-04", 10, Severity.ILLEGAL)}
+    inland = [("camden", "hartford")]
+    isolated = board({"camden": BR}, {"hartford": ["cu:AM:2"]})
+    assert findings(segment(isolated, [("camden", BR)]), inland) == set()
+
+
+def test_ww_10_32_example_2_a_british_cu_keeps_its_space() -> None:
+    lines = [("camden", "reading"), ("camden", "charlotte"), ("camden", "hartford")]
+    start = board({"camden": BR, "reading": AM, "charlotte": AM, "hartford": AM},
+                  {"camden": ["cu:BR:1"], "reading": ["cu:AM:1"], "charlotte": ["cu:AM:1"],
+                   "hartford": ["cu:AM:1"]})
+    assert findings(segment(start, []), lines) == set()
+
+
+def test_ww_10_32_example_3_mutual_isolation_the_americans_go_first() -> None:
+    """EX-19: every group is isolated, but once the American markers are removed the
+    British ones trace to the spaces left uncontrolled, and stay."""
+    start = board({"reading": AM, "camden": BR, "ninety_six": BR, "charlotte": AM,
+                   "gilbert_town": AM, "hartford": BR})
+    american = [("reading", AM), ("charlotte", AM), ("gilbert_town", AM)]
+    assert findings(segment(start, american), MUTUAL) == set()
+    british_too = findings(segment(start, [*american, ("camden", BR), ("hartford", BR)]),
+                           MUTUAL)
+    assert british_too == {("WW-POL-04", 13, Severity.ILLEGAL),
+                           ("WW-POL-04", 14, Severity.ILLEGAL)}
+    ctx = Position(lines=MUTUAL).context()
+    messages = [o.message for o in judge(segment(start, [*american, ("camden", BR)]), ctx)
+                if isinstance(o, Violation)]
+    assert any("worked out again" in m for m in messages)
+
+
+def test_the_segment_computation_lists_the_markers_to_remove() -> None:
+    start = board({"reading": AM, "camden": AM}, {"newport": ["cu:BR:1"]})
+    ctx = Position(lines=CHAIN).context()
+    (computed,) = [o for o in judge(segment(start, []), ctx) if isinstance(o, Computed)]
+    assert computed.kind == "isolation"
+    assert computed.result["american"] == "camden,reading"
+    assert computed.result["british"] == ""
+
+
+def test_a_log_ending_in_the_segment_leaves_the_rest_unjudged() -> None:
+    start = board({"reading": AM, "camden": AM}, {"newport": ["cu:BR:1"]})
+    partial = findings(segment(start, [("reading", AM)], complete=False), CHAIN)
+    assert partial == {("WW-POL-02", 20, Severity.UNCHECKED)}
+    assert findings(segment(start, [], complete=False), CHAIN) == set()
+
+
+def test_isolation_needs_the_whole_map() -> None:
+    graph = MapGraph(["reading", "camden"], [], complete=False)
+    ctx = Context(data(), Position().context().state, graph)
+    found = {(o.rule_id, o.severity) for o in judge(segment(board({"reading": AM}), []), ctx)
+             if isinstance(o, Violation)}
+    assert found == {(r, Severity.UNCHECKED) for r in ("WW-POL-02", "WW-POL-03",
+                                                        "WW-POL-04")}
