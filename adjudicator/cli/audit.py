@@ -18,9 +18,11 @@ from adjudicator.cli.options import (
     JobsOpt,
     MaybeGameOpt,
     ModuleOpt,
+    RevealOpt,
     default_jobs,
     user_errors,
 )
+from adjudicator.report.legend import severity_help
 from vmod_schema.files import printable_path
 
 if TYPE_CHECKING:
@@ -73,6 +75,7 @@ def audit(
     no_cache: NoCacheOpt = False,
     fail_on: FailOnOpt = None,
     full_paths: FullPathsOpt = False,
+    reveal: RevealOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Check every save and log under PATHS, write each file's sidecars, and write one
@@ -114,7 +117,8 @@ def audit(
             "game": game, "module": _absolute(module), "binding": _absolute(binding),
             "data": tuple(p.absolute() for p in data) if data else None,
             "dice": tuple(dice) if dice else None,
-            "full_paths": True if full_paths else None}
+            "full_paths": True if full_paths else None,
+            "reveal": True if reveal else None}
         resolvers = Resolvers.create(config.absolute() if config is not None else None,
                                      {k: v for k, v in overrides.items() if v is not None})
         errors = configuration_errors(files, resolvers)
@@ -145,6 +149,9 @@ def audit(
     if found:
         typer.echo(f"adjudicator: found {', '.join(found)} (--fail-on)", err=True)
         raise typer.Exit(ExitStatus.FAILED_ON)
+
+
+audit.__doc__ = f"{audit.__doc__}\n{severity_help(indent='    ')}\n"
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:

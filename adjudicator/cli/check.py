@@ -21,6 +21,7 @@ from adjudicator.cli.options import (
     RevealOpt,
     user_errors,
 )
+from adjudicator.report.legend import severity_help
 from vmod_schema.files import printable_path
 
 
@@ -80,3 +81,6 @@ def check(
     status = report_exit_status(report, fail_on_illegal=fail_on_illegal)
     if status:
         raise typer.Exit(status)
+
+
+check.__doc__ = f"{check.__doc__}\n{severity_help(indent='    ')}\n"

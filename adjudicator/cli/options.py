@@ -38,7 +38,9 @@ BindingOpt = Annotated[Path | None, typer.Option(
 OutOpt = Annotated[Path | None, typer.Option(
     "--out", "-o", metavar="DIR", help="Write the sidecars here instead of beside each file.")]
 FormatOpt = Annotated[str, typer.Option(
-    "--format", "-f", metavar="FORMATS", help="Report formats, comma-separated: json,md,html.")]
+    "--format", "-f", metavar="FORMATS",
+    help="Report formats, comma-separated: json,md,html,discord (discord: the Markdown "
+    "summary alone, sized for one Discord message).")]
 DiceOpt = Annotated[list[str] | None, typer.Option(
     "--dice", metavar="PRESET",
     help="Read dice from chat with a preset's patterns (repeatable), e.g. vasl.")]

@@ -18,13 +18,15 @@ from adjudicator.cli.options import (
     MaybeGameOpt,
     ModuleOpt,
     OutOpt,
+    RevealOpt,
     default_jobs,
     user_errors,
 )
+from adjudicator.report.legend import severity_help
 
 MaybeFormatOpt = Annotated[str | None, typer.Option(
     "--format", "-f", metavar="FORMATS",
-    help="Report formats, comma-separated: json,md,html (default: the "
+    help="Report formats, comma-separated: json,md,html,discord (default: the "
     "folder's adjudicator.toml, else json,md).")]
 RecursiveOpt = Annotated[bool, typer.Option(
     "--recursive", "-r", help="Watch sub-folders too (sidecars under --out mirror them).")]
@@ -54,6 +56,7 @@ def watch(
     poll: PollOpt = False,
     settle: SettleOpt = 0.25,
     full_paths: FullPathsOpt = False,
+    reveal: RevealOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Watch FOLDER: each .vlog or .vsav that arrives or changes gets its sidecar reports
@@ -89,7 +92,8 @@ def watch(
             "game": game, "module": _absolute(module), "binding": _absolute(binding),
             "data": tuple(p.absolute() for p in data) if data else None,
             "formats": tuple(parse_formats(formats)) if formats is not None else None,
-            "full_paths": True if full_paths else None}
+            "full_paths": True if full_paths else None,
+            "reveal": True if reveal else None}
         options = WatchOptions(
             root=root, recursive=recursive, out=out.absolute() if out is not None else None,
             config_file=config.absolute() if config is not None else None,
@@ -113,6 +117,9 @@ def watch(
         for number, handler in previous.items():
             signal.signal(number, handler)
         display.close()
+
+
+watch.__doc__ = f"{watch.__doc__}\n{severity_help(indent='    ')}\n"
 
 
 def _absolute(path: Path | None) -> Path | None:

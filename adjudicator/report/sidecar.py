@@ -1,13 +1,15 @@
 """Writing a report beside its file: `game.vlog` → `game.vlog.adjudication.json` (and
-`.md`/`.html` when asked), as one consistent *sidecar set*.
+`.md`/`.html`/`.discord.md` when asked), as one consistent *sidecar set*.
 
 A file's sidecars are a set: after any crash a reader finds either the whole old set or
 the whole new one, never a new JSON beside an old Markdown. The protocol (`write_sidecars`):
 
 1. **Stamp.** Every sidecar names the content it reports on: the JSON's `source.sha256`,
-   and a last line `<!-- adjudication-set sha256=… -->` in Markdown and HTML
-   (`sidecar_sha256` reads either). A set is consistent when all its sidecars name the
-   same sha256, and current when that is the file's sha256 (`sidecar_set_current`).
+   and a last line `<!-- adjudication-set sha256=… -->` in Markdown and HTML, or
+   `-# adjudication-set sha256=…` in the Discord summary (Discord shows it as small
+   grey text, where it would show a comment as is; `sidecar_sha256` reads any). A set
+   is consistent when all its sidecars name the same sha256, and current when that is
+   the file's sha256 (`sidecar_set_current`).
 2. **Temps.** Each sidecar is written to a hidden temp beside its target,
    `.NAME.adjudication.FMT.tmp-PID-TOKEN`, flushed and fsynced (a name too long for the
    file system is replaced by a digest in temps and journals).
@@ -15,7 +17,7 @@ the whole new one, never a new JSON beside an old Markdown. The protocol (`write
    (JSON: writer pid, the renames to make, the sidecars of formats no longer asked for, to
    remove) is written atomically (temp, fsync, rename) and the folder fsynced: from
    here on the new set is committed.
-4. **Renames** in a fixed order, HTML, Markdown, then JSON last (a reader that waits for
+4. **Renames** in a fixed order, HTML, Discord, Markdown, then JSON last (a reader that waits for
    the JSON finds the others already in place), then the stale formats removed, the folder
    fsynced and the journal deleted.
 
@@ -28,6 +30,7 @@ set and no temp left behind. Temps and journals of a live writer are left alone.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -39,7 +42,7 @@ from pathlib import Path
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.report.html import render_html
-from adjudicator.report.markdown import render_markdown
+from adjudicator.report.markdown import DISCORD_LIMIT, render_markdown, render_summary
 from adjudicator.report.models import Report
 
 SUFFIX = ".adjudication"
@@ -47,10 +50,12 @@ MARKDOWN_UNCHECKED = 15
 """Unchecked rules listed in a Markdown sidecar (the JSON has them all)."""
 JOURNAL_SUFFIX = f"{SUFFIX}.set"
 STAMP_PREFIX = "<!-- adjudication-set sha256="
-RENAME_ORDER = ("html", "md", "json")
+DISCORD_STAMP_PREFIX = "-# adjudication-set sha256="
+RENAME_ORDER = ("html", "discord", "md", "json")
 """The order sidecars are renamed into place: JSON last."""
 _TEMP = re.compile(r"^\..+\.tmp-(?P<pid>\d+)-[0-9a-f]+$")
-_STAMP = re.compile(r"<!-- adjudication-set sha256=(?P<sha>[0-9a-f]*) -->\s*$")
+_STAMP = re.compile(r"(?:<!-- |(?<![^\n])-# )adjudication-set sha256=(?P<sha>[0-9a-f]*)"
+                    r"(?: -->)?\s*\Z")
 _TAIL = 200
 NAME_MAX = 255
 """Bytes in a file name (Linux, macOS)."""
@@ -62,10 +67,17 @@ class ReportFormat(StrEnum):
     JSON = "json"
     MARKDOWN = "md"
     HTML = "html"
+    DISCORD = "discord"
+    """Only the Markdown report's summary, sized for one Discord message."""
+
+    @property
+    def extension(self) -> str:
+        """The sidecar's file name ending, after `.adjudication.`."""
+        return "discord.md" if self is ReportFormat.DISCORD else self.value
 
 
 def parse_formats(text: str) -> list[ReportFormat]:
-    """The formats named in `json,md,html`.
+    """The formats named in `json,md,html,discord`.
 
     Raises:
         AdjudicatorError: an unknown format.
@@ -85,6 +97,10 @@ def render(report: Report, fmt: ReportFormat) -> str:
         return report.model_dump_json(indent=2) + "\n"
     if fmt is ReportFormat.MARKDOWN:
         return render_markdown(report, max_unchecked=MARKDOWN_UNCHECKED)
+    if fmt is ReportFormat.DISCORD:
+        # The stamp line is part of the file a player pastes: the whole file fits.
+        stamp = len(_stamp(report, fmt)) + 1
+        return render_summary(report, limit=DISCORD_LIMIT - stamp)
     return render_html(report)
 
 
@@ -96,13 +112,20 @@ def stamped(report: Report, fmt: ReportFormat) -> str:
         return text
     if not text.endswith("\n"):
         text += "\n"
-    return f"{text}{STAMP_PREFIX}{report.source.sha256} -->\n"
+    return f"{text}{_stamp(report, fmt)}"
+
+
+def _stamp(report: Report, fmt: ReportFormat) -> str:
+    """The set stamp line of a Markdown, HTML or Discord sidecar."""
+    if fmt is ReportFormat.DISCORD:
+        return f"{DISCORD_STAMP_PREFIX}{report.source.sha256}\n"
+    return f"{STAMP_PREFIX}{report.source.sha256} -->\n"
 
 
 def sidecar_path(source: Path, fmt: ReportFormat, out_dir: Path | None = None) -> Path:
     """Where the sidecar of `source` goes: beside it, or in `out_dir`."""
     folder = out_dir if out_dir is not None else source.parent
-    return folder / f"{source.name}{SUFFIX}.{fmt.value}"
+    return folder / f"{source.name}{SUFFIX}.{fmt.extension}"
 
 
 def journal_path(source: Path, out_dir: Path | None = None) -> Path:
@@ -113,7 +136,8 @@ def journal_path(source: Path, out_dir: Path | None = None) -> Path:
 
 def is_sidecar_name(name: str) -> bool:
     """Whether a file name is one of ours: a sidecar, a journal or a temp of either."""
-    return (SUFFIX in name and (name.endswith(tuple(f"{SUFFIX}.{f.value}" for f in ReportFormat))
+    return (SUFFIX in name and (name.endswith(tuple(f"{SUFFIX}.{f.extension}"
+                                                          for f in ReportFormat))
                                 or name.endswith(JOURNAL_SUFFIX)
                                 or _TEMP.match(name) is not None))
 
@@ -136,6 +160,8 @@ def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat]
     try:
         for fmt in chosen:
             target = sidecar_path(source, fmt, out_dir)
+            if len(os.fsencode(target.name)) > NAME_MAX:  # found before anything is renamed
+                raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(target))
             temp = _temp_beside(target)
             temps.append((temp, target))
             _write_synced(temp, stamped(report, fmt).encode("utf-8"))
@@ -144,7 +170,7 @@ def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat]
         journal = journal_path(source, out_dir)
         entry = {"pid": os.getpid(),
                  "renames": [[temp.name, target.name] for temp, target in temps],
-                 "remove": [path.name for path in stale if path.exists()]}
+                 "remove": [path.name for path in stale if _exists(path)]}
         journal_temp = _temp_beside(journal)
         _write_synced(journal_temp, json.dumps(entry).encode("ascii"))
         os.replace(journal_temp, journal)
@@ -210,6 +236,15 @@ def sidecar_set_current(source: Path, sha256: str, formats: Iterable[ReportForma
         return False
     return all(sidecar_sha256(sidecar_path(source, fmt, out_dir)) == sha256
                for fmt in formats)
+
+
+def _exists(path: Path) -> bool:
+    """Whether a file is there; False for a name too long to exist (a sidecar suffix
+    longer than the one that was written, e.g. `.discord.md` beside `.html`)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def _temp_beside(target: Path) -> Path:

@@ -52,7 +52,9 @@ def test_every_sidecar_of_a_set_names_the_reported_content(tmp_path: Path) -> No
     old, _ = reports()
     source = tmp_path / "game.vlog"
     written = write_sidecars(old, source, ALL)
-    assert [p.suffix for p in written] == [".html", ".md", ".json"]
+    assert [p.name for p in written] == ["game.vlog.adjudication.html",
+                                         "game.vlog.adjudication.discord.md",
+                                         "game.vlog.adjudication.md", "game.vlog.adjudication.json"]
     assert shas(source) == {old.source.sha256}
     assert sidecar_set_current(source, old.source.sha256, ALL)
     assert leftovers(tmp_path) == []
