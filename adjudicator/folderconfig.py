@@ -11,6 +11,7 @@ formats = ["json", "md"]            # sidecar formats
 dice = ["vasl"]                     # chat dice presets, and/or
 dice_patterns = "my-dice.toml"      # a file of chat dice patterns
 full_paths = false                  # true: reports name files by full path, not name
+reveal = false                      # true: show hidden information (a trusted referee)
 ```
 
 Every key is optional. Without a `game`, each file's game is recognised from the module
@@ -49,6 +50,10 @@ class FolderConfig(BaseModel):
     full_paths: bool = False
     """Reports name each file (and the module) by its full path rather than by its name
     (`--full-paths`)."""
+    reveal: bool = False
+    """Show hidden information: masked and invisible pieces by name, the pieces in each
+    hand (`--reveal`, for a referee both players trust); by default reports show pieces as
+    VASSAL shows them to the other player."""
     source: Path | None = Field(default=None, exclude=True)
     """The file this was read from (None: defaults and command-line options only)."""
 

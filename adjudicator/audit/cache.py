@@ -44,7 +44,8 @@ def config_key(config: FolderConfig) -> str:
     parts = [__version__, config.game or "-", _file_digest(config.module),
              _file_digest(config.binding), *(_file_digest(p) for p in config.data),
              ",".join(config.dice), _file_digest(config.dice_patterns),
-             *(["full-paths"] if config.full_paths else [])]
+             *(["full-paths"] if config.full_paths else []),
+             *(["reveal"] if config.reveal else [])]
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
 
 

@@ -21,6 +21,7 @@ from adjudicator.check import file_sha256, judge_save, unreadable_report
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.replay.chatdice import ChatDicePattern, load_patterns, load_presets
+from adjudicator.replay.visibility import viewpoint
 from adjudicator.report.models import Report
 from adjudicator.systems import find_system, fold_name, recognise_system
 from adjudicator.systems.base import GameSystem
@@ -82,7 +83,7 @@ def _judge(save: SaveFile, path: Path, config: FolderConfig, sha256: str) -> Rep
                if system is not None else None)
     return judge_save(save, path, system=system, referee=referee, module=module,
                       module_path=config.module, chat_patterns=patterns, sha256=sha256,
-                      full_paths=config.full_paths)
+                      full_paths=config.full_paths, view=viewpoint(reveal=config.reveal))
 
 
 def choose_system(config: FolderConfig, module_name: str | None,

@@ -218,7 +218,8 @@ def reread_differences(earlier: SeriesMember,
     both files again (with each one's module, to name locations)."""
     from adjudicator.audit.job import cached_module
     from adjudicator.errors import AdjudicatorError
-    from adjudicator.replay.series import read_series_log
+    from adjudicator.replay.series import conceal_differences, read_series_log
+    from adjudicator.replay.visibility import counted_text
     from vmod_schema.errors import VassalFormatError
 
     logs: list[SeriesLog] = []
@@ -233,7 +234,12 @@ def reread_differences(earlier: SeriesMember,
     if not differences:
         return [], ("the positions differ only in pieces' ids or stacking (same pieces at "
                     "the same places)")
-    return differences, None
+    # Hidden information stays hidden (`adjudicator.replay.visibility`): pieces in a hand,
+    # a face-down deck or invisible are counted, masked ones shown by their mask name.
+    shown, counted = conceal_differences(differences, logs[0].end, logs[1].start)
+    if counted:
+        return shown, f"{counted_text(counted)} also differ, not named: hidden information"
+    return shown, None
 
 
 def forks_among(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None

@@ -10,10 +10,12 @@ from typing import ClassVar
 import pytest
 from typer.testing import CliRunner, Result
 
+from adjudicator.audit.cache import config_key
 from adjudicator.audit.reading import FileReader
 from adjudicator.check import judge_save
 from adjudicator.cli import app
 from adjudicator.findings import Finding, Severity
+from adjudicator.folderconfig import FolderConfig, load_folder_config
 from adjudicator.inspect import inspect_path
 from adjudicator.replay import Board, Step, iter_steps
 from adjudicator.replay.series import check_series_files
@@ -399,3 +401,28 @@ def test_cli_check_hides_by_default_and_reveals_on_request(tmp_path: Path) -> No
     shown = sidecars("--reveal")
     assert "Card: Feint" in shown and "Red Scout: Ford B -> Village C" in shown
     assert not any(password in shown for password in PASSWORDS)
+
+
+# ---------------------------------------------------------------------------- audit
+
+
+def test_a_folder_configuration_may_reveal(tmp_path: Path) -> None:
+    config = tmp_path / "adjudicator.toml"
+    config.write_text("reveal = true\n", "utf-8")
+    assert load_folder_config(config).reveal
+    assert not FolderConfig().reveal
+    assert config_key(FolderConfig(reveal=True)) != config_key(FolderConfig())
+
+
+def test_cli_audit_hides_by_default_and_reveals_on_request(tmp_path: Path) -> None:
+    def summary(*extra: str) -> str:
+        out = tmp_path / ("shown" if extra else "hidden")
+        _run("audit", HIDDEN, "--module", MODULE, "--out", out, "--format", "json,md",
+             "--no-cache", "--jobs", "0", *extra)
+        return "".join(path.read_text("utf-8") for path in sorted(out.glob("audit.*")))
+
+    hidden = summary()
+    assert "1 hidden piece, 2 pieces in Red Hand also differ, not named" in hidden
+    for secret in ("Red Scout", "Blue Spy", "Forced March", "Card: Supply"):
+        assert secret not in hidden
+    assert "Red Scout: Ford B -> Village C" in summary("--reveal")  # the undo, named
