@@ -34,7 +34,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
 
 def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     generals = [a.general for a in impulse.activations]
-    names = ", ".join(ctx.general_name(g) for g in generals)
+    names = ctx.general_names(generals)
     step = impulse.activations[0].step
     card = ctx.card(impulse.card)
     if card is None:
@@ -59,9 +59,10 @@ def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         return
     # One OPS card (or one queue) activates one General (WW 6.2, 7.1.B).
     if len(set(generals)) > 1:
-        yield Check.illegal("WW-OPS-01", step, f"one OPS card activated {len(set(generals))} "
-                            f"Generals ({names})", expected="1",
-                            observed=str(len(set(generals))))
+        yield Check.illegal("WW-OPS-01", step, f"one OPS card ({card.name}) activated "
+                            f"{len(set(generals))} Generals ({names})", expected="1",
+                            observed=str(len(set(generals))),
+                            pieces=tuple(dict.fromkeys(map(ctx.general_name, generals))))
     through_queue = impulse.use is Use.QUEUE
     value = impulse.queue_total if through_queue else card.ops
     source = "the Operations Queue" if through_queue else f"a {card.ops}-OPS card"
@@ -91,10 +92,14 @@ def _campaign(impulse: Impulse, ctx: Context, limit: int, name: str) -> Iterator
     step = impulse.activations[0].step
     used = len(generals) + (1 if impulse.landing_party else 0)
     if used > limit:
-        what = f"{len(generals)} Generals" + (" and a Landing Party"
-                                               if impulse.landing_party else "")
+        what = (f"{len(generals)} Generals ({ctx.general_names(generals)})"
+                + (" and a Landing Party in "
+                   f"{ctx.space_names(c.space for c in impulse.landing_party)}"
+                   if impulse.landing_party else ""))
         yield Check.illegal("WW-CAMP-01", step, f"{name} activated {what}; it allows {limit}",
-                            expected=f"≤ {limit}", observed=str(used))
+                            expected=f"≤ {limit}", observed=str(used),
+                            pieces=tuple(dict.fromkeys(map(ctx.general_name, generals))),
+                            spaces=tuple(c.space for c in impulse.landing_party))
     yield Check.done("WW-CAMP-01")
     seen: set[str] = set()
     for activation in impulse.activations:

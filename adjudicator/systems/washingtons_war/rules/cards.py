@@ -17,6 +17,11 @@ from adjudicator.systems.washingtons_war.actions import (
 from adjudicator.systems.washingtons_war.data import CardKind
 from adjudicator.systems.washingtons_war.procedure import Impulse, Use
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.wording import (
+    arrivals_text,
+    moves_text,
+    pc_changes_text,
+)
 
 FAMILY = RuleFamily("cards", frozenset({"WW-SEQ-04", "WW-SEQ-06", "WW-CARD-09",
                                         "WW-CARD-14", "WW-OPS-02"}),
@@ -74,20 +79,34 @@ def _queue_start(action: ImpulseOpened, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-OPS-02")
 
 
-def things_done(impulse: Impulse) -> list[str]:
-    """What one card did, in the words of WW 5.3 (a)–(d)."""
+def things_done(impulse: Impulse, ctx: Context) -> list[str]:
+    """What one card did, in the words of WW 5.3 (a)–(d), naming the Generals moved (and
+    where), the spaces whose PCs were placed or flipped and where reinforcements came."""
+    done = []
+    if impulse.activations:
+        done.append(f"moved {moves_text(impulse.activations, ctx)}")
     own_pcs = [c for c in impulse.pcs if c.after is impulse.side]
-    return [kind for kind, done in (("moved a General", impulse.activations),
-                                    ("placed or flipped PCs", own_pcs),
-                                    ("brought reinforcements", impulse.arrivals)) if done]
+    if own_pcs:
+        done.append(pc_changes_text(own_pcs, ctx))
+    if impulse.arrivals:
+        done.append(f"brought reinforcements ({arrivals_text(impulse.arrivals, ctx)})")
+    return done
 
 
 def _one_thing(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     """WW-SEQ-06 (WW 5.3, 6.2): each card play does exactly one thing."""
-    kinds = things_done(impulse)
+    kinds = things_done(impulse, ctx)
     if len(kinds) > 1:
+        generals = tuple(dict.fromkeys(ctx.general_name(a.general)
+                                       for a in impulse.activations))
+        spaces = tuple(dict.fromkeys(
+            [s for a in impulse.activations if a.legs
+             for s in (a.legs[0].origin, a.legs[-1].destination)]
+            + [c.space for c in impulse.pcs if c.after is impulse.side]
+            + [a.space for a in impulse.arrivals]))
         yield Check.illegal("WW-SEQ-06", impulse.step, f"one card "
-                            f"({ctx.card_name(impulse.card)}) {' and '.join(kinds)}")
+                            f"({ctx.card_name(impulse.card)}) {' and '.join(kinds)}; a card "
+                            "does one of these", spaces=spaces, pieces=generals)
     yield Check.done("WW-SEQ-06")
 
 
@@ -102,11 +121,15 @@ def _destination(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     to_box = destination.kind is PlaceKind.CARDS and "reinforcement" in destination.key
     acted = bool(impulse.activations or [c for c in impulse.pcs if c.after is impulse.side])
     if impulse.arrivals and not to_box:
-        yield Check.illegal("WW-CARD-14", impulse.step, f"reinforcements came with "
-                            f"{card.name}, which was not put into a Reinforcement Card box")
+        yield Check.illegal("WW-CARD-14", impulse.step, f"reinforcements "
+                            f"({arrivals_text(impulse.arrivals, ctx)}) came with "
+                            f"{card.name}, which was not put into a Reinforcement Card box",
+                            spaces=tuple(dict.fromkeys(a.space for a in impulse.arrivals)))
     elif to_box and acted and not impulse.arrivals:
+        used = " and ".join(things_done(impulse, ctx))
         yield Check.illegal("WW-CARD-14", impulse.step, f"{card.name} was put into the "
-                            "Reinforcement Card box but used to move or place PCs")
+                            f"Reinforcement Card box but it {used}; a card that moves a "
+                            "General or places PCs goes to the discard pile")
     yield Check.done("WW-CARD-14")
 
 

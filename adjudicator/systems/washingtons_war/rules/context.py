@@ -3,6 +3,7 @@ sequence-of-play moment, and names for messages."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from adjudicator.systems.common.mapgraph import Connection as Line
@@ -32,6 +33,18 @@ def map_graph(data: WWData) -> MapGraph:
         lines.append(Line(connection.a, connection.b, kind))
     spaces = set(data.spaces) | {c.a for c in data.connections} | {c.b for c in data.connections}
     return MapGraph(sorted(spaces), lines, complete=data.map_status.connections_complete)
+
+
+def listed(names: Iterable[str]) -> str:
+    """Names in a sentence, each once, in order: `A`, `A and B`, `A, B and C`.
+
+    >>> listed(["Boston", "Salem", "Boston", "Hartford"])
+    'Boston, Salem and Hartford'
+    """
+    unique = list(dict.fromkeys(names))
+    if len(unique) <= 1:
+        return "".join(unique)
+    return f"{', '.join(unique[:-1])} and {unique[-1]}"
 
 
 def line_cost(kind: str, *, arnold: bool, unknown: int) -> int | None:
@@ -68,6 +81,14 @@ class Context:
         """A General's name."""
         record = self.data.generals.get(general)
         return record.name if record is not None else general
+
+    def general_names(self, generals: Iterable[str]) -> str:
+        """Generals named in a sentence, each once: `Howe`, `Howe and Clinton`."""
+        return listed(self.general_name(g) for g in generals)
+
+    def space_names(self, spaces: Iterable[str]) -> str:
+        """Spaces named in a sentence, each once: `Boston, Salem and Hartford`."""
+        return listed(self.space_name(s) for s in spaces)
 
     def card(self, card: str) -> Card | None:
         """The card's record, if the data knows it."""
@@ -113,4 +134,4 @@ class Context:
                            barred=barred, stops=stops)
 
 
-__all__ = ["ARNOLD_LINE", "UNKNOWN_LINE", "Context", "line_cost", "map_graph"]
+__all__ = ["ARNOLD_LINE", "UNKNOWN_LINE", "Context", "line_cost", "listed", "map_graph"]

@@ -159,8 +159,11 @@ def _movement_points(activation: Activation, impulse: Impulse,
                                   f"{ctx.space_name(leg.origin)} → "
                                   f"{ctx.space_name(leg.destination)}: the map's connections "
                                   "are not in the data", needs=("map connections",))
-            yield Check.unchecked("WW-MOV-05", leg.step, "route unknown",
-                                  needs=("map connections",))
+            yield Check.unchecked("WW-MOV-05", leg.step, f"{name}'s route "
+                                  f"{ctx.space_name(leg.origin)} → "
+                                  f"{ctx.space_name(leg.destination)} is unknown",
+                                  needs=("map connections",), pieces=(name,),
+                                  spaces=(leg.origin, leg.destination))
             return
         low += leg.low
         high += leg.high

@@ -22,6 +22,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     PcChange,
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.wording import pc_changes_text
 from adjudicator.systems.washingtons_war.state import CONGRESS_DISPERSED
 
 FAMILY = RuleFamily("political_control", frozenset({
@@ -65,17 +66,22 @@ def _pc_actions(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     step = own[-1].step
     if card is None or card.kind is not CardKind.OPS:
         what = ctx.card_name(impulse.card)
-        yield Check.unchecked("WW-OPS-05", step, f"PCs changed after {what}: event texts "
-                              "and event discards are not interpreted", needs=("card texts",))
+        yield Check.unchecked("WW-OPS-05", step, f"PCs changed after {what} "
+                              f"({pc_changes_text(own, ctx)}): event texts and event "
+                              "discards are not interpreted", needs=("card texts",),
+                              spaces=tuple(dict.fromkeys(c.space for c in own)))
         return
     # Place or flip at most as many PCs as the card's OPS value (WW 10.11.A.i, B.i).
     if card.ops is None:
-        yield Check.unchecked("WW-OPS-05", step, "the card's OPS value is not in the data",
+        yield Check.unchecked("WW-OPS-05", step, f"the OPS value of {card.name} is not in "
+                              f"the data ({pc_changes_text(own, ctx)})",
                               needs=("card ops values",))
     elif len(own) > card.ops:
         yield Check.illegal("WW-OPS-05", step, f"{len(own)} PCs placed or flipped with "
-                            f"{card.name}, a {card.ops}-OPS card", expected=f"≤ {card.ops}",
-                            observed=str(len(own)))
+                            f"{card.name}, a {card.ops}-OPS card: "
+                            f"{pc_changes_text(own, ctx)}", expected=f"≤ {card.ops}",
+                            observed=str(len(own)),
+                            spaces=tuple(dict.fromkeys(c.space for c in own)))
     else:
         yield Check.done("WW-OPS-05")
     for change in own:
@@ -161,8 +167,11 @@ def _landing_party(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     changes = impulse.landing_party
     if len(changes) > LANDING_PARTIES:
         yield Check.illegal("WW-CAMP-04", changes[1].step, f"{len(changes)} Landing Party PC "
-                            f"changes with one Campaign card; one is allowed",
-                            expected="1", observed=str(len(changes)))
+                            f"changes with one Campaign card "
+                            f"({ctx.card_name(impulse.card)}): "
+                            f"{pc_changes_text(changes, ctx)}; one is allowed",
+                            expected="1", observed=str(len(changes)),
+                            spaces=tuple(dict.fromkeys(c.space for c in changes)))
     for change in changes:
         name = ctx.space_name(change.space)
         record = ctx.data.spaces.get(change.space)

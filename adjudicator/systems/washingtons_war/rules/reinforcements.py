@@ -41,7 +41,7 @@ def _reinforcement(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     french = FRENCH in generals or any(nat is Nationality.FR for a in arrivals
                                        for nat, _ in a.cu)
     rule = ("WW-REIN-06" if french else "WW-REIN-03" if side is Side.BR else "WW-REIN-05")
-    names = ", ".join(ctx.space_name(s) for s in spaces)
+    names = ctx.space_names(spaces)
     # All reinforcements of one action go to one space (WW 8.1.C, 8.2.C, 12.2.B.ii).
     if len(spaces) > 1:
         yield Check.illegal(rule, step, f"reinforcements went to {len(spaces)} spaces "
@@ -49,28 +49,33 @@ def _reinforcement(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     for space in spaces:
         yield from _where(ctx, rule, side, space, step, french=french)
     if len([g for g in generals if g != FRENCH]) > 1:
-        yield Check.illegal(rule, step, f"{len(generals)} Generals arrived; at most 1 may")
+        yield Check.illegal(rule, step, f"{len(generals)} Generals arrived "
+                            f"({ctx.general_names(generals)}); at most 1 may",
+                            pieces=tuple(dict.fromkeys(map(ctx.general_name, generals))))
     yield from _no_replacing(ctx, rule, arrivals, step)
     if side is Side.BR:
         stock = sum(n for a in arrivals for _, n in a.from_stock)
         # British CUs come from the British Reinforcements Box (WW 8.1.C).
         if stock:
-            yield Check.illegal("WW-REIN-03", step, f"{stock} British CUs came onto the map "
-                                "from stock; British reinforcements come from the British "
-                                "Reinforcements Box", observed=f"{stock} from stock")
+            cus = f"{stock} British CU{'s' if stock != 1 else ''}"
+            yield Check.illegal("WW-REIN-03", step, f"{cus} came onto the map "
+                                f"in {names} from stock; British reinforcements come from the "
+                                "British Reinforcements Box", observed=f"{stock} from stock",
+                                spaces=tuple(spaces))
     elif french:
         yield from _french(ctx, impulse, step)
     else:
         card = ctx.card(impulse.card)
         if card is None or card.ops is None:
-            yield Check.unchecked(rule, step, "the card's OPS value is not in the data",
-                                  needs=("card ops values",))
+            yield Check.unchecked(rule, step, f"the OPS value of "
+                                  f"{ctx.card_name(impulse.card)} is not in the data "
+                                  f"({cu} American CUs arrived)", needs=("card ops values",))
             return
         # American CUs from stock equal the card's OPS value (WW 8.2.C).
         if cu != card.ops:
-            yield Check.illegal(rule, step, f"{cu} American CUs arrived with "
+            yield Check.illegal(rule, step, f"{cu} American CUs arrived in {names} with "
                                 f"{card.name}, a {card.ops}-OPS card", expected=str(card.ops),
-                                observed=str(cu))
+                                observed=str(cu), spaces=tuple(spaces))
     yield Check.done(rule)
 
 
