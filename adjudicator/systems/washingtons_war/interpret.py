@@ -1050,7 +1050,7 @@ class Interpreter:
         self._set_season(evolve(season, winter_rolls=(*season.winter_rolls, *values)))
 
     def _winter_changes(self, step: int, pieces: Sequence[Relocation[Entity]]) -> None:
-        spaces = {place.key for r in pieces if _kind(r) == "cu"
+        spaces = {place.key for r in pieces if _kind(r) in ("cu", "general", "congress")
                   for place in (r.origin, r.destination) if place is not None and place.is_space}
         if spaces:
             self._set_season(self.proc.season.with_changes(spaces, step))

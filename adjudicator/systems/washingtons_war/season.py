@@ -95,7 +95,7 @@ class Season:
     """Dice rolled in the phase (a lone CU's roll, T8), and those rolled after both hands
     emptied but before the phase was recognised (the roll comes before the removal)."""
     winter_changed: tuple[tuple[str, int], ...] = ()
-    """Space → last step at which its CUs changed in the phase."""
+    """Space → last step at which its CUs, Generals or the Congress changed in the phase."""
     winter_done: bool = False
     isolation_start: Snapshot | None = None
     """The position when the first PC marker was removed in the Political Control Phase

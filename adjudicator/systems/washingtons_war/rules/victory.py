@@ -108,6 +108,12 @@ def _automatic(step: int, rule_id: str, when: str, forces: list[tuple[str, int, 
                ctx: Context) -> Iterator[Outcome]:
     """WW 13.1: either side's automatic victory, on the map's CUs (space, American and
     French CUs, British CUs)."""
+    unplaced = [place.key for place, holding in ctx.state.holdings.items()
+                if not place.resolved and (holding.cu or holding.generals)]
+    if unplaced:
+        yield Check.unchecked(rule_id, step, "automatic victory not judged: pieces are at "
+                              f"'{unplaced[0]}', which the binding does not resolve")
+        return
     patriots = any(american > 0 for _, american, _ in forces)
     british_spaces = [key for key, _, british in forces if british]
     colonies = [ctx.data.spaces[key].colony if key in ctx.data.spaces else None
@@ -194,12 +200,17 @@ def _game_end(action: TurnEnded, year: int, why: str, ctx: Context) -> Iterator[
             for side in (Side.AM, Side.BR)}
     name = "British" if winner is Side.BR else "Americans"
     yield Check.computed("victory", action.step, "WW-VIC-03", f"the game ends in {year} "
-                         f"({why}): British {british} colonies ({held[Side.BR] or 'none'}), "
-                         f"Americans {american} ({held[Side.AM] or 'none'}); the {name} win",
+                         f"({why}): British {_colonies(british)} ({held[Side.BR] or 'none'}), "
+                         f"Americans {_colonies(american)} ({held[Side.AM] or 'none'}); the "
+                         f"{name} win",
                          inputs={"year": year}, result={
                              "winner": winner.value, "british_colonies": british,
                              "american_colonies": american, "automatic": False})
     yield Check.done("WW-VIC-03")
+
+
+def _colonies(count: int) -> str:
+    return f"{count} colon{'y' if count == 1 else 'ies'}"
 
 
 def _year(text: str | None) -> int | None:

@@ -140,14 +140,14 @@ def _stack(stack: Stack, lost: int, step: int, still_open: str | None, ctx: Cont
     name = ctx.space_name(stack.space)
     dist, sheltered, lacking = losses(stack, ctx)
     if dist is None:
-        yield Check.unchecked(stack.rule_id, step, f"winter attrition of {stack.cus} "
-                              f"{stack.label} in {name}: {lacking}",
+        yield Check.unchecked(stack.rule_id, step, f"winter attrition of {_counted(stack)} "
+                              f"in {name}: {lacking}",
                               needs=("winter quarters", "winter attrition line"),
                               spaces=(stack.space,))
         return None
     yield _computation(stack, dist, sheltered, lost, step, ctx)
     low, high = min(dist.support), max(dist.support)
-    where = f"{stack.cus} {stack.label} in {name}"
+    where = f"{_counted(stack)} in {name}"
     if lost > high or lost < 0:
         yield Check.illegal(stack.rule_id, step, f"{where} lost {lost} to winter attrition; "
                             f"T8 allows {_range(low, high)}", spaces=(stack.space,),
@@ -170,10 +170,10 @@ def _computation(stack: Stack, dist: Distribution[int], sheltered: bool | None, 
     where = ("in Winter Quarters or south of the line" if sheltered else
              "north of the line, not in Winter Quarters" if sheltered is False else
              "(sheltered or not, the same)")
-    exempt = ctx.data.tables.t8.washington.exempt_cus if stack.washington and sheltered \
-        else 0
+    exempt = min(ctx.data.tables.t8.washington.exempt_cus, stack.cus) \
+        if stack.washington and sheltered else 0
     shown = ", ".join(f"{value}: {p}" for value, p in dist.items())
-    summary = (f"{ctx.space_name(stack.space)}: {stack.cus} {stack.label} {where}"
+    summary = (f"{ctx.space_name(stack.space)}: {_counted(stack)} {where}"
                f"{f', {exempt} exempt with Washington' if exempt else ''}: lose "
                f"{guaranteed}{' + 1 on a die of 1-3' if dice else ''}; {lost} lost")
     return Check.computed("winter_attrition", step, stack.rule_id, summary, inputs={
@@ -227,6 +227,12 @@ def _dice(rolling: list[tuple[Stack, int]], action: WinterAttritionEnded,
                         f"in {names}, but {observed} {'were' if observed != 1 else 'was'} "
                         "removed", spaces=tuple(stack.space for stack, _ in rolling),
                         expected=str(expected), observed=str(observed))
+
+
+def _counted(stack: Stack) -> str:
+    """e.g. `5 British CUs`, `1 British CU`."""
+    label = stack.label.replace("CUs", "CU", 1) if stack.cus == 1 else stack.label
+    return f"{stack.cus} {label}"
 
 
 def _open(action: WinterAttritionEnded) -> str | None:

@@ -5,6 +5,7 @@ maps (the rulebook's isolation examples, EX-14..EX-19)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 from adjudicator.findings import Severity
 from adjudicator.systems.common.mapgraph import MapGraph
@@ -14,6 +15,7 @@ from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.rules import judge
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.season import PcRemoval, Snapshot, SpaceAt
+from tests.adjudicator.systems.washingtons_war.phasekit import scenario_report
 from tests.adjudicator.systems.washingtons_war.rulekit import Position, applied, data
 
 AM, BR = Side.AM, Side.BR
@@ -150,3 +152,13 @@ def test_isolation_needs_the_whole_map() -> None:
              if isinstance(o, Violation)}
     assert found == {(r, Severity.UNCHECKED) for r in ("WW-POL-02", "WW-POL-03",
                                                         "WW-POL-04")}
+
+
+def test_the_mutual_isolation_scenario_is_judged_through_the_log(tmp_path: Path) -> None:
+    """The phase marker shows the Political Control Phase, the American removes his two
+    isolated markers, and the next year ends the segment: Camden stays."""
+    report = scenario_report("isolation-mutual", tmp_path)
+    assert [f for f in report.findings if f.rule_id.startswith("WW-POL")] == []
+    (computed,) = [c for c in report.computations if c.kind == "isolation"]
+    assert computed.result["american"] == "eutaw_springs,ninety_six"
+    assert computed.result["removed"] == "AM:ninety_six,AM:eutaw_springs"

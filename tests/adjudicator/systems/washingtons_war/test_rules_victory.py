@@ -4,6 +4,7 @@ the War Ends card or 1783, on made-up positions."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,7 @@ from adjudicator.systems.washingtons_war.procedure import Impulse
 from adjudicator.systems.washingtons_war.rules import judge
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.rules.victory import ColonyControl, colony_control
+from tests.adjudicator.systems.washingtons_war.phasekit import scenario_report
 from tests.adjudicator.systems.washingtons_war.rulekit import Position, data
 
 AM, BR = Side.AM, Side.BR
@@ -132,3 +134,10 @@ def test_ww_13_2_victory_is_computed_at_the_game_end() -> None:
     (computed,) = [o for o in turn_end("1783", None, pieces=american)
                    if isinstance(o, Computed)]
     assert computed.result["winner"] == "AM"
+
+
+def test_the_1783_end_phase_scenario_computes_the_winner(tmp_path: Path) -> None:
+    report = scenario_report("victory-1783", tmp_path)
+    (computed,) = [c for c in report.computations if c.kind == "victory"]
+    assert computed.result == {"winner": "BR", "british_colonies": 4,
+                               "american_colonies": 5, "automatic": False}

@@ -8,6 +8,7 @@ line, and the data does not say whether Boston is a Winter Quarters space."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from adjudicator.systems.washingtons_war.actions import WinterAttritionEnded
 from adjudicator.systems.washingtons_war.data import Nationality
 from adjudicator.systems.washingtons_war.rules import judge
 from adjudicator.systems.washingtons_war.season import Snapshot, SpaceAt
+from tests.adjudicator.systems.washingtons_war.phasekit import scenario_report
 from tests.adjudicator.systems.washingtons_war.rulekit import Position, applied, violations
 
 AM, BR, FR = Nationality.AM, Nationality.BR, Nationality.FR
@@ -187,3 +189,16 @@ def test_winter_attrition_computation_gives_the_distribution() -> None:
     assert computed.result["distribution"] == "2: 1"
     assert computed.result["lost"] == 2
     assert computed.inputs["sheltered"] is False
+
+
+def test_the_winter_attrition_scenario_is_judged_through_the_log(tmp_path: Path) -> None:
+    """The losses after the last card show the phase (the die rolled before them counts);
+    the French Naval Phase marker ends it, and every space gets its computation."""
+    report = scenario_report("winter-attrition", tmp_path)
+    assert [f for f in report.findings if f.rule_id.startswith("WW-WINT")] == []
+    computed = {c.inputs["space"]: c for c in report.computations
+                if c.kind == "winter_attrition"}
+    assert set(computed) == {"reading", "philadelphia", "savannah", "boston"}
+    assert computed["reading"].result["lost"] == 2
+    assert computed["philadelphia"].result["dice"] == 1
+    assert computed["savannah"].result["guaranteed"] == 0
