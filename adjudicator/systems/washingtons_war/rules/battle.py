@@ -307,7 +307,8 @@ def _odds(ctx: Context, battle: Battle, setup: BattleSetup, sides: Sides,
         result[key] = "unknown" if value is None else ", ".join(
             f"{k}: {p}" for k, p in value.items())
     alliance = alliance_odds(odds, british, british_attack=battle.attacker is Side.BR,
-                             regulars=any(m.name == "regulars" for m in setup.modifiers))
+                             regulars=any(m.name == "regulars" for m in setup.modifiers),
+                             surrender=_retreats(ctx, battle, Side.BR) == [])
     result["regulars_lost"] = f"{alliance.regulars_lost}"
     attacker_name = ctx.general_name(setup.attacker_general) if setup.attacker_general \
         else battle.attacker.value
