@@ -10,17 +10,14 @@ JSON escapes, so no piece name can close the script (`</script>`).
 
 from __future__ import annotations
 
-import ast
-import inspect
-import itertools
 import json
 from collections import defaultdict
-from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import PurePath
 from xml.etree import ElementTree as ET
 
 from adjudicator.findings import Computation, Finding, Severity
+from adjudicator.report.legend import LEGEND
 from adjudicator.report.models import Report, ReportStatus, headline
 from adjudicator.report.svgmap import map_svg
 from adjudicator.report.text import reading_lines
@@ -46,32 +43,8 @@ def _add(parent: ET.Element, tag: str, text: str | None = None,
 
 
 def severity_texts() -> dict[Severity, str]:
-    """What each severity means, for the legend: the shared legend's texts when the
-    report package has one, else the `Severity` members' own docstrings."""
-    try:
-        from adjudicator.report import legend  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        legend = None
-    shared = getattr(legend, "SEVERITY_TEXTS", None) if legend is not None else None
-    if isinstance(shared, Mapping):
-        return {Severity(key): str(value) for key, value in shared.items()}
-    return _docstrings()
-
-
-def _docstrings() -> dict[Severity, str]:
-    """The docstring under each `Severity` member, read from its source."""
-    texts: dict[Severity, str] = {}
-    body = ast.parse(inspect.getsource(Severity)).body[0]
-    assert isinstance(body, ast.ClassDef)
-    statements = body.body
-    for statement, following in itertools.pairwise(statements):
-        if (isinstance(statement, ast.Assign) and isinstance(following, ast.Expr)
-                and isinstance(following.value, ast.Constant)
-                and isinstance(following.value.value, str)):
-            value = statement.value
-            if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                texts[Severity(value.value)] = " ".join(following.value.value.split())
-    return texts
+    """What each severity means, for the page's legend (the shared legend's words)."""
+    return {entry.severity: entry.text for entry in LEGEND}
 
 
 def script_json(data: object) -> str:
