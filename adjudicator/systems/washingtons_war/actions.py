@@ -189,6 +189,10 @@ class WinterAttritionEnded(Action):
     seen: bool = True
     """False: the log went from the cards to a later phase with no sign of this one (no
     loss, no marker); what T8 takes is then not judged as missing."""
+    began: int = 0
+    """The step at which the phase began."""
+    hands: tuple[tuple[str, int], ...] = ()
+    """Cards in each hand when the log showed the phase begin (empty: not shown)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -199,6 +203,12 @@ class IsolationSegmentEnded(Action):
     start: Snapshot
     removals: tuple[PcRemoval, ...]
     complete: bool = True
+    phase_start: Snapshot | None = None
+    """The position when the phase began (its Congress Segment, WW 10.2.1)."""
+    dispersed_at_start: bool = False
+    """The Congress was in its Dispersed Box when the phase began."""
+    dispersed_at_end: bool = False
+    """The Congress is still in its Dispersed Box as the phase ends."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -215,6 +225,28 @@ class TurnEnded(Action):
     """The log ended here: the game may end now."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CongressPlaced(Action):
+    """The Continental Congress came onto a map space (from its Dispersed Box, or from
+    another space) (WW 10.2.1)."""
+
+    origin: str
+    """The box or space it came from (`congress_dispersed` for the Dispersed Box)."""
+    space: str
+    from_dispersed: bool
+    phase: str | None
+    """The phase (None: unknown)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrategyBegan(Action):
+    """A new turn's Strategy Phase began (its first card): what the last turn's End Phase
+    should have cleared (WW 5.7)."""
+
+    leftovers: tuple[tuple[str, str], ...]
+    """(card box, card) still in an OPS queue or a Reinforcement Card box."""
+
+
 __all__ = [
     "ActivationEnded",
     "AtRest",
@@ -222,6 +254,7 @@ __all__ = [
     "BattleResolved",
     "BattleSettled",
     "CardPlay",
+    "CongressPlaced",
     "ImpulseEnded",
     "ImpulseOpened",
     "Interception",
@@ -233,6 +266,7 @@ __all__ = [
     "Retreat",
     "RetreatBeforeBattle",
     "SentToBox",
+    "StrategyBegan",
     "TurnEnded",
     "UnactivatedMove",
     "WinterAttritionEnded",

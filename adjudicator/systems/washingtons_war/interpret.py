@@ -50,6 +50,7 @@ from adjudicator.systems.washingtons_war.actions import (
     BattleCardPlayed,
     BattleResolved,
     BattleSettled,
+    CongressPlaced,
     ImpulseEnded,
     ImpulseOpened,
     Interception,
@@ -60,6 +61,7 @@ from adjudicator.systems.washingtons_war.actions import (
     Retreat,
     RetreatBeforeBattle,
     SentToBox,
+    StrategyBegan,
     TurnEnded,
     UnactivatedMove,
     WinterAttritionEnded,
@@ -101,6 +103,7 @@ from adjudicator.systems.washingtons_war.season import (
 )
 from adjudicator.systems.washingtons_war.state import (
     CAPTURED,
+    CONGRESS_DISPERSED,
     REINFORCEMENT_BOX,
     SIDE_OF,
     Entity,
@@ -113,6 +116,9 @@ MAX_NAVAL_CUS = 5
 """WW 7.5: a General transfers himself and up to 5 CUs by sea."""
 ELIGIBLE = "eligible"
 QUEUE_KEYS = {"am_queue": Side.AM, "br_queue": Side.BR}
+CLEARED_AT_TURN_END = tuple(Place(PlaceKind.CARDS, key) for key in (
+    "am_queue", "br_queue", "am_reinforcement", "br_reinforcement"))
+"""The card boxes the End Phase empties into the discard pile (WW 5.7)."""
 REINFORCEMENT_CARD_KEYS = {"am_reinforcement": Side.AM, "br_reinforcement": Side.BR}
 
 
@@ -223,6 +229,7 @@ class Interpreter:
         self._check_battle(step.index, player)
         if self.sequence.is_in(WINTER_ATTRITION):
             self._winter_changes(step.index, pieces)
+        self._congress(step.index, pieces, player)
 
     def _check_battle(self, step: int, player: str | None) -> None:
         """Settle the open battle once its space holds only one side again."""
@@ -311,7 +318,7 @@ class Interpreter:
             self._end_isolation(step, player, complete=True)
         if not self.proc.season.turn_ended and self.state.year is not None:
             self._end_turn(step, player, year)
-        self.proc = evolve(self.proc, season=Season())
+        self.proc = evolve(self.proc, season=Season(new_turn=True))
         self.state.year = year
         machine = self.sequence
         machine.new_turn(year, step, first_phase=REINFORCEMENTS,
@@ -1063,13 +1070,26 @@ class Interpreter:
         if phase == WINTER_ATTRITION:
             if season.winter_start is None:
                 start = self._pre if self._pre is not None else snapshot(self.state)
-                self._set_season(evolve(season, winter_start=start, winter_step=step))
+                hands = (tuple(sorted((side, n) for side, n in self.state.hand_size.items()))
+                         if self.sequence.moment.knowledge is Knowledge.SHOWN else ())
+                self._set_season(evolve(season, winter_start=start, winter_step=step,
+                                        winter_hands=hands))
             return
+        if phase == STRATEGY and season.new_turn:
+            self._set_season(evolve(season, new_turn=False))
+            leftovers = tuple(sorted((box.key, card) for box in CLEARED_AT_TURN_END
+                                     for card in self.state.cards_in(box)))
+            self.judge(StrategyBegan(step=step, player=player, leftovers=leftovers))
         past_winter = SEQUENCE.index(phase) > SEQUENCE.index(WINTER_ATTRITION)
         if left == WINTER_ATTRITION:
             self._end_winter(step, player, complete=True)
         elif left in (STRATEGY_CARDS, STRATEGY) and past_winter and self.hands_empty():
             self._end_winter(step, player, complete=True, seen=False)
+        if phase == POLITICAL_CONTROL and season.political_start is None:
+            start = self._pre if self._pre is not None else snapshot(self.state)
+            self._set_season(evolve(self.proc.season, political_start=start,
+                                    congress_dispersed=bool(
+                                        self.state.at(CONGRESS_DISPERSED).congress)))
         if left == POLITICAL_CONTROL and phase == END:
             self._end_isolation(step, player, complete=True)
         if phase == END:
@@ -1086,7 +1106,8 @@ class Interpreter:
         self.judge(WinterAttritionEnded(step=step, player=player, start=start, end=now,
                                         rolls=season.winter_rolls,
                                         changed=season.winter_changed, complete=complete,
-                                        seen=seen))
+                                        seen=seen, began=season.winter_step,
+                                        hands=season.winter_hands))
 
     def _isolation_removal(self, step: int, space: str, side: Side) -> None:
         season = self.proc.season
@@ -1104,8 +1125,26 @@ class Interpreter:
             return
         start = season.isolation_start or snapshot(self.state)
         self._set_season(evolve(season, isolation_done=True))
-        self.judge(IsolationSegmentEnded(step=step, player=player, start=start,
-                                         removals=season.removals, complete=complete))
+        self.judge(IsolationSegmentEnded(
+            step=step, player=player, start=start, removals=season.removals,
+            complete=complete, phase_start=season.political_start,
+            dispersed_at_start=season.congress_dispersed,
+            dispersed_at_end=bool(self.state.at(CONGRESS_DISPERSED).congress)))
+
+    def _congress(self, step: int, pieces: Sequence[Relocation[Entity]],
+                  player: str | None) -> None:
+        """The Congress put on a map space: it returns from dispersal only in the Congress
+        Segment and never moves any other way (WW 10.2.1)."""
+        for relocation in pieces:
+            origin, destination = relocation.origin, relocation.destination
+            if _kind(relocation) != "congress" or destination is None or (
+                    not destination.is_space) or origin == destination or origin is None:
+                continue
+            moment = self.sequence.moment
+            self.judge(CongressPlaced(step=step, player=player, origin=origin.key,
+                                      space=destination.key,
+                                      from_dispersed=origin == CONGRESS_DISPERSED,
+                                      phase=moment.phase if moment.known else None))
 
     def _end_turn(self, step: int, player: str | None, next_year: str | None, *,
                   final: bool = False) -> None:

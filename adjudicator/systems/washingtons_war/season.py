@@ -97,13 +97,21 @@ class Season:
     winter_changed: tuple[tuple[str, int], ...] = ()
     """Space → last step at which its CUs, Generals or the Congress changed in the phase."""
     winter_done: bool = False
+    winter_hands: tuple[tuple[str, int], ...] = ()
+    """Cards in each hand when the log showed the phase begin (empty: not shown)."""
     isolation_start: Snapshot | None = None
     """The position when the first PC marker was removed in the Political Control Phase
     (the Remove Isolated PC Markers segment began, WW 10.2.3)."""
     isolation_step: int = 0
     removals: tuple[PcRemoval, ...] = ()
     isolation_done: bool = False
+    political_start: Snapshot | None = None
+    """The position when the Political Control Phase began (its Congress Segment)."""
+    congress_dispersed: bool = False
+    """The Continental Congress was in its Dispersed Box when the phase began."""
     turn_ended: bool = False
+    new_turn: bool = False
+    """The year changed in the log: the turn's Strategy Phase has not begun yet."""
     """The End Phase was judged (shown by the log) before the next year began."""
 
     def changed_at(self, space: str) -> int | None:

@@ -16,6 +16,7 @@ from adjudicator.systems.washingtons_war.rules import (
     activation,
     battle,
     cards,
+    end_phase,
     movement,
     political_control,
     political_phase,
@@ -28,7 +29,7 @@ from adjudicator.systems.washingtons_war.rules import (
 from adjudicator.systems.washingtons_war.rules.context import Context
 
 _MODULES = (sequence, cards, activation, movement, reactions, battle, reinforcements,
-            political_control, winter, political_phase, victory)
+            political_control, winter, political_phase, victory, end_phase)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
 _BY_ACTION: dict[type, tuple[Judge, ...]] = {}

@@ -1,4 +1,11 @@
-"""The Remove Isolated PC Markers segment of the Political Control Phase (WW 10.2.3, 10.3).
+"""The Political Control Phase's Congress Segment (WW 10.2.1) and its Remove Isolated PC
+Markers segment (WW 10.2.3, 10.3).
+
+Congress Segment: a dispersed Congress must go into a space of the thirteen colonies (not
+Canada) with an American PC and no British piece, when one exists (the position when the
+phase began); it returns at no other time and never moves any other way (WW-CONG-05).
+
+Isolation:
 
 The markers removed must be exactly those `isolation.isolation_segment` finds on the
 position at the start of the segment: the American isolated markers first, all at once,
@@ -18,7 +25,7 @@ from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome, Violation
 from adjudicator.systems.common.rulebook import RuleFamily
-from adjudicator.systems.washingtons_war.actions import IsolationSegmentEnded
+from adjudicator.systems.washingtons_war.actions import CongressPlaced, IsolationSegmentEnded
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.isolation import (
     IsolationMap,
@@ -26,19 +33,25 @@ from adjudicator.systems.washingtons_war.isolation import (
     isolated_pcs,
     isolation_segment,
 )
+from adjudicator.systems.washingtons_war.procedure import POLITICAL_CONTROL, SEQUENCE
 from adjudicator.systems.washingtons_war.rules.context import Context
-from adjudicator.systems.washingtons_war.season import Snapshot
+from adjudicator.systems.washingtons_war.season import Snapshot, SpaceAt
 
-FAMILY = RuleFamily("political_phase", frozenset({"WW-POL-02", "WW-POL-03", "WW-POL-04"}),
-                    actions=(IsolationSegmentEnded,))
+FAMILY = RuleFamily("political_phase", frozenset({"WW-POL-02", "WW-POL-03", "WW-POL-04",
+                                                  "WW-CONG-05"}),
+                    actions=(IsolationSegmentEnded, CongressPlaced))
 DEFINITION = {Side.AM: "WW-POL-03", Side.BR: "WW-POL-04"}
 """The rule saying when a side's marker is isolated (WW 10.31, 10.32)."""
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
-    """The segment's removals against the isolated markers."""
+    """The Congress Segment's return, and the isolation segment's removals."""
+    if isinstance(action, CongressPlaced):
+        yield from _congress_placed(action, ctx)
+        return
     if not isinstance(action, IsolationSegmentEnded):
         return
+    yield from _congress_left_out(action, ctx)
     if not action.complete and not action.removals:
         return  # the log ended before the segment began: nothing to judge yet
     board, lacking = isolation_map(action.start, ctx)
@@ -78,6 +91,77 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                                   f"markers still on the map: {names}")
         yield Check.done(DEFINITION[side])
     yield Check.done("WW-POL-02")
+
+
+def congress_space(here: SpaceAt, ctx: Context) -> str | None:
+    """Why the dispersed Congress may not go into a space (None: it may): a space of the
+    thirteen colonies (not Canada) with an American PC and no British piece (WW 10.2.1);
+    `?` when the data lacks the space's colony."""
+    record = ctx.data.spaces.get(here.space)
+    if record is None or record.colony is None:
+        return "?"
+    if not record.colony.is_colony:
+        return "it is in Canada"
+    if here.pc is not Side.AM:
+        return "it holds no American PC"
+    if here.cus_of(Side.BR) or any(ctx.sides.get(g) is Side.BR for g in here.generals):
+        return "it holds a British piece"
+    return None
+
+
+def _congress_placed(action: CongressPlaced, ctx: Context) -> Iterator[Outcome]:
+    """WW-CONG-05 (WW 10.2.1): the Congress returns from dispersal in the Congress Segment,
+    into a legal space, and never moves any other way."""
+    name = ctx.space_name(action.space)
+    if not action.from_dispersed:
+        yield Check.illegal("WW-CONG-05", action.step, f"the Continental Congress moved from "
+                            f"{ctx.space_name(action.origin)} to {name}: it never moves except "
+                            "by dispersal and its return in the Congress Segment",
+                            spaces=(action.space,))
+        return
+    if action.phase is None:
+        yield Check.unchecked("WW-CONG-05", action.step, f"the Continental Congress returned "
+                              f"to {name} and the log does not show the phase")
+        return
+    if action.phase != POLITICAL_CONTROL:
+        yield Check.illegal("WW-CONG-05", action.step, f"the Continental Congress returned to "
+                            f"{name} in the {SEQUENCE.name(action.phase)}: a dispersed Congress "
+                            "returns only in the Congress Segment of the Political Control "
+                            "Phase", spaces=(action.space,))
+        return
+    here = ctx.state.space(action.space)
+    held = SpaceAt(action.space, tuple(here.generals),
+                   tuple(sorted((nat, n) for nat, n in here.cu.items() if n > 0)), here.pc)
+    why = congress_space(held, ctx)
+    if why == "?":
+        yield Check.unchecked("WW-CONG-05", action.step, f"the Congress returned to {name}, "
+                              "whose colony the data lacks", needs=("space colonies",))
+        return
+    if why is not None:
+        yield Check.illegal("WW-CONG-05", action.step, f"the Continental Congress returned to "
+                            f"{name}, but {why}: it goes to a space of the thirteen colonies "
+                            "with an American PC and no British piece", spaces=(action.space,))
+    yield Check.done("WW-CONG-05")
+
+
+def _congress_left_out(action: IsolationSegmentEnded, ctx: Context) -> Iterator[Outcome]:
+    """WW-CONG-05: a dispersed Congress must come back when a legal space exists."""
+    if not (action.dispersed_at_start and action.dispersed_at_end and action.complete):
+        return
+    start = action.phase_start or action.start
+    legal = [held.space for held in start.spaces if congress_space(held, ctx) is None]
+    if legal:
+        names = ", ".join(ctx.space_name(s) for s in legal[:5])
+        yield Check.illegal("WW-CONG-05", action.step, "the Continental Congress stayed "
+                            "dispersed through the Political Control Phase, but it must go "
+                            f"into a space of the thirteen colonies with an American PC and "
+                            f"no British piece, e.g. {names}", spaces=tuple(legal[:5]))
+    elif any(congress_space(held, ctx) == "?" for held in start.spaces if held.pc is Side.AM):
+        yield Check.unchecked("WW-CONG-05", action.step, "whether a space could take the "
+                              "dispersed Congress: the data lacks some spaces' colonies",
+                              needs=("space colonies",))
+        return
+    yield Check.done("WW-CONG-05")
 
 
 def isolation_map(start: Snapshot, ctx: Context) -> tuple[IsolationMap | None, str]:

@@ -8,7 +8,8 @@ lone one rolls unless a General is with it. Washington shelters 5 of his CUs in 
 Quarters or the south; the excess is treated as if alone (digest A21). French CUs count
 with the Americans when stacked with American CUs, as British when alone (WW 11.3; with an
 American or French General a lone French CU is an Army, digest A20). Generals, the
-Congress and the French Navy are immune (WW 11.0).
+Congress and the French Navy are immune (WW 11.0). Where the log shows the phase begin,
+both hands must be empty (WW 5.3, WW-SEQ-05: cards may not be saved).
 
 The exact loss distribution of each space comes from `odds.winter_attrition` (T8 read from
 the data): its least value is the guaranteed loss, and a space whose distribution is not a
@@ -37,7 +38,7 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.season import SpaceAt
 
 FAMILY = RuleFamily("winter", frozenset({
-    "WW-WINT-01", "WW-WINT-02", "WW-WINT-03", "WW-WINT-04", "WW-WINT-05"}),
+    "WW-WINT-01", "WW-WINT-02", "WW-WINT-03", "WW-WINT-04", "WW-WINT-05", "WW-SEQ-05"}),
     actions=(WinterAttritionEnded,))
 LOST_ON = 3
 """T8: a lone CU's die loses it on 1–3."""
@@ -63,6 +64,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Every space's winter losses, at the end of the phase."""
     if not isinstance(action, WinterAttritionEnded) or not action.seen:
         return
+    yield from _hands(action)
     rolling: list[tuple[Stack, int]] = []
     changed = {space for space, _ in action.changed}
     for space in sorted(action.start.keys() | action.end.keys()):
@@ -183,6 +185,21 @@ def _computation(stack: Stack, dist: Distribution[int], sheltered: bool | None, 
         "guaranteed": guaranteed, "dice": dice,
         "expected": float(dist.expectation()), "expected_fraction": str(dist.expectation()),
         "distribution": shown, "lost": lost})
+
+
+def _hands(action: WinterAttritionEnded) -> Iterator[Outcome]:
+    """WW-SEQ-05 (WW 5.3): cards may not be saved; both hands are empty when the Strategy
+    Phase ends. Judged where the log showed the Winter Attrition Phase begin (inferred, it
+    began because the hands were empty)."""
+    if not action.hands:
+        return
+    for side, cards in action.hands:
+        if cards > 0:
+            yield Check.illegal("WW-SEQ-05", action.began, f"the {side} hand still held "
+                                f"{cards} card{'s' if cards != 1 else ''} when the Winter "
+                                "Attrition Phase began: cards may not be saved",
+                                expected="0", observed=str(cards))
+    yield Check.done("WW-SEQ-05")
 
 
 def _immune(before: SpaceAt, after: SpaceAt, step: int, ctx: Context) -> Iterator[Outcome]:

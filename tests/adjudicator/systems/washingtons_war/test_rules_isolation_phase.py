@@ -14,6 +14,7 @@ from adjudicator.systems.washingtons_war.actions import IsolationSegmentEnded
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.rules import judge
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.political_phase import congress_space
 from adjudicator.systems.washingtons_war.season import PcRemoval, Snapshot, SpaceAt
 from tests.adjudicator.systems.washingtons_war.phasekit import scenario_report
 from tests.adjudicator.systems.washingtons_war.rulekit import Position, applied, data
@@ -162,3 +163,21 @@ def test_the_mutual_isolation_scenario_is_judged_through_the_log(tmp_path: Path)
     (computed,) = [c for c in report.computations if c.kind == "isolation"]
     assert computed.result["american"] == "eutaw_springs,ninety_six"
     assert computed.result["removed"] == "AM:ninety_six,AM:eutaw_springs"
+
+
+def test_ww_10_2_1_where_a_dispersed_congress_may_return() -> None:
+    ctx = Position().context()
+    assert congress_space(SpaceAt("hartford", pc=AM), ctx) is None
+    assert congress_space(SpaceAt("hartford"), ctx) == "it holds no American PC"
+    assert congress_space(SpaceAt("hartford", ("howe",), pc=AM), ctx) == \
+        "it holds a British piece"
+    assert congress_space(SpaceAt("hartford", cu=((Nationality.BR, 1),), pc=AM), ctx) == \
+        "it holds a British piece"
+    assert congress_space(SpaceAt("quebec", pc=AM), ctx) == "it is in Canada"
+    assert congress_space(SpaceAt("augusta", pc=AM), ctx) == "?"
+
+
+def test_the_congress_returns_in_the_congress_segment(tmp_path: Path) -> None:
+    report = scenario_report("congress-returns", tmp_path)
+    assert [f for f in report.findings if f.rule_id == "WW-CONG-05"] == []
+    assert "WW-CONG-05" in report.coverage.checked
