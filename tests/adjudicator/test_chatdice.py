@@ -6,7 +6,6 @@ real VASL logs of `../shared/vassal/corpus/vasl-templates` against counts made b
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from adjudicator.replay.chatdice import (
     read_chat_dice,
 )
 from adjudicator.replay.dice import DiceReader, Roll, RollSource
-from tests.conftest import CORPUS
+from tests.conftest import corpus_file
 from vmod_schema.commands import ChangeGlobalProperty, Chat
 from vmod_schema.savefile import read_save
 
@@ -200,12 +199,7 @@ def test_presets_are_listed_and_an_unknown_one_names_the_known() -> None:
 
 def _corpus_log(name: str) -> Path:
     """A VASL corpus log; skipped when the corpus is absent, but a failure on CI."""
-    path = CORPUS / "vasl-templates" / name
-    if not path.is_file():
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"the corpus file {path} is missing on CI")
-        pytest.skip(f"the VASSAL corpus is not here ({path})")
-    return path
+    return corpus_file(f"vasl-templates/{name}")
 
 
 def _rolls(name: str) -> list[Roll]:

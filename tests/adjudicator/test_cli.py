@@ -42,6 +42,7 @@ def test_inspect_json_of_the_example_names_its_pieces_and_locations() -> None:
     assert data["locations"] == {"Ford B": 2, "Reserve Box": 1}
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", corpus_games(), ids=corpus_id)
 def test_inspect_json_of_a_corpus_game_counts_the_manifest_pieces(path: Path) -> None:
     data = _json("inspect", path)
@@ -50,6 +51,7 @@ def test_inspect_json_of_a_corpus_game_counts_the_manifest_pieces(path: Path) ->
     assert data["pieces"] == game_expectation(path.name).pieces["piece"]
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", corpus_modules(), ids=corpus_id)
 def test_inspect_json_of_a_corpus_module_is_a_module_summary(path: Path) -> None:
     data = _json("inspect", path)
@@ -123,6 +125,7 @@ def test_passwords_never_appear_in_any_output(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------- series
 
 
+@pytest.mark.corpus
 def test_series_json_lists_files_in_playing_order_and_no_breaks() -> None:
     folder = CORPUS / "vasl-templates"
     data = _json("series", folder / "multiple-1b.vlog", folder / "multiple-1a.vlog")
@@ -131,6 +134,7 @@ def test_series_json_lists_files_in_playing_order_and_no_breaks() -> None:
     assert data["breaks"] == []
 
 
+@pytest.mark.corpus
 def test_series_of_a_folder_reports_its_breaks_as_text_and_json() -> None:
     folder = CORPUS / "vasl-templates"
     result = _run("series", folder)
@@ -146,6 +150,7 @@ def test_series_of_a_folder_reports_its_breaks_as_text_and_json() -> None:
             assert {"piece", "from", "to", "kind"} <= set(difference)
 
 
+@pytest.mark.corpus
 def test_series_of_one_continuous_pair_says_so() -> None:
     folder = CORPUS / "vasl-templates"
     result = _run("series", folder / "multiple-1a.vlog", folder / "multiple-1b.vlog")

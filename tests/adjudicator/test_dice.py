@@ -161,6 +161,7 @@ def test_special_dice_of_an_unknown_button_keep_face_indices_only() -> None:
                                                                  (0, 4))
 
 
+@pytest.mark.corpus
 def test_corpus_blood_bowl_block_dice_read_with_their_face_names() -> None:
     module = open_module(CORPUS / "BBVassal" / "buildFile")
     reader = DiceReader.for_module(module)
@@ -194,6 +195,7 @@ def test_undo_step_of_a_roll_has_no_rolls() -> None:
     assert timeline[8].rolls == ()
 
 
+@pytest.mark.corpus
 def test_corpus_vasl_3d6_lines_are_rolls_and_its_own_dr_reports_stay_text() -> None:
     # VASL's `*** (IFT DR) 6,6 ***   <test>  [stats]` lines come from VASL's own button
     # classes (the module is not in the corpus): no VASSAL format matches them honestly.

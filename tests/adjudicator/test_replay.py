@@ -51,6 +51,7 @@ def _replayed(path: Path) -> Timeline:
 # ---------------------------------------------------------------------------- the corpus
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", GAMES, ids=corpus_id)
 def test_corpus_game_replays_to_the_manifest_pieces_maps_and_steps(path: Path) -> None:
     expected = game_expectation(path.name)
@@ -67,6 +68,7 @@ def test_corpus_game_replays_to_the_manifest_pieces_maps_and_steps(path: Path) -
     assert dict(maps) == expected.maps_referenced
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", [p for p in GAMES if module_for(p) is not None],
                          ids=corpus_id)
 def test_corpus_game_pieces_at_end_have_the_manifest_location_names(path: Path) -> None:
@@ -80,6 +82,7 @@ def test_corpus_game_pieces_at_end_have_the_manifest_location_names(path: Path) 
     assert names.most_common(len(expected.top_locations)) == expected.top_locations
 
 
+@pytest.mark.corpus
 def test_stacked_pieces_whose_own_state_says_no_map_take_their_stacks_map() -> None:
     # FORMAT.md §4.4: 3.2-era at-start stacks leave the member's own map null.
     path = CORPUS / "BBVassal" / "testlog.vlog"
@@ -89,6 +92,7 @@ def test_stacked_pieces_whose_own_state_says_no_map_take_their_stacks_map() -> N
     assert all(board.point(piece.id)[0] == "Grass Pitch" for piece in orphans)
 
 
+@pytest.mark.corpus
 def test_testlog_movement_reports_agree_with_the_computed_locations() -> None:
     path = CORPUS / "BBVassal" / "testlog.vlog"
     agree = disagree = 0
@@ -104,6 +108,7 @@ def test_testlog_movement_reports_agree_with_the_computed_locations() -> None:
     assert (agree, disagree) == game_expectation(path.name).movement_agree == (4, 0)
 
 
+@pytest.mark.corpus
 def test_testlog_steps_name_the_player_from_the_roster_never_the_password() -> None:
     timeline = _replayed(CORPUS / "BBVassal" / "testlog.vlog")
     movers = [step for step in timeline if step.moves]

@@ -160,6 +160,7 @@ def test_piece_added_between_logs_is_reported(tmp_path: Path) -> None:
         "Red Reinforcement", "added", None)
 
 
+@pytest.mark.corpus
 def test_corpus_vasl_logs_split_in_two_continue_each_other() -> None:
     folder = CORPUS / "vasl-templates"
     report = check_series_files([folder / "multiple-1b.vlog", folder / "multiple-1a.vlog"])

@@ -188,6 +188,7 @@ class Peak:
 # --------------------------------------------------------------------------------------------
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("game", corpus_games(), ids=corpus_id)
 def test_every_corpus_game_opens_and_its_saved_game_reads(game: Path) -> None:
     with Archive.open(game) as archive:
@@ -235,6 +236,7 @@ def test_is_zip_tells_zips_from_other_bytes() -> None:
 # --------------------------------------------------------------------------------------------
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("game", corpus_games(), ids=corpus_id)
 def test_a_corpus_save_cut_in_half_is_an_archive_error(game: Path) -> None:
     data = game.read_bytes()
@@ -243,6 +245,7 @@ def test_a_corpus_save_cut_in_half_is_an_archive_error(game: Path) -> None:
     assert error.entry is None
 
 
+@pytest.mark.corpus
 def test_a_save_missing_its_first_half_is_an_archive_error_naming_the_entry() -> None:
     data = SAVE.read_bytes()
     archive = Archive.open(data[len(data) // 2 :], name=str(SAVE))
@@ -251,6 +254,7 @@ def test_a_save_missing_its_first_half_is_an_archive_error_naming_the_entry() ->
     assert error.entry == "savedGame"
 
 
+@pytest.mark.corpus
 def test_a_save_with_bytes_cut_from_the_middle_is_an_archive_error() -> None:
     data = SAVE.read_bytes()
     middle = len(data) // 2
@@ -584,6 +588,7 @@ def test_a_failed_open_of_a_path_leaves_no_file_open(tmp_path: Path) -> None:
     assert _unclosed_file_warnings(action) == []
 
 
+@pytest.mark.corpus
 def test_closing_an_archive_opened_from_a_path_closes_the_file() -> None:
     def action() -> None:
         with Archive.open(SMALL_SAVE) as archive:
@@ -592,6 +597,7 @@ def test_closing_an_archive_opened_from_a_path_closes_the_file() -> None:
     assert _unclosed_file_warnings(action) == []
 
 
+@pytest.mark.corpus
 def test_refusing_a_path_for_too_many_entries_leaves_no_file_open() -> None:
     def action() -> None:
         with pytest.raises(ArchiveLimitError):

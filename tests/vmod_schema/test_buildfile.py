@@ -83,6 +83,7 @@ def module_named(relative: str) -> Module:
     return load(CORPUS / relative)
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", corpus_modules(), ids=corpus_id)
 def test_corpus_module_header_matches_the_manifest(path: Path) -> None:
     module = load(path)
@@ -94,6 +95,7 @@ def test_corpus_module_header_matches_the_manifest(path: Path) -> None:
     assert not module.is_extension
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", corpus_modules(), ids=corpus_id)
 def test_corpus_module_maps_have_the_manifest_names_and_classes(path: Path) -> None:
     module = load(path)
@@ -103,6 +105,7 @@ def test_corpus_module_maps_have_the_manifest_names_and_classes(path: Path) -> N
     assert [m.index for m in module.maps] == list(range(len(module.maps)))
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", corpus_modules(), ids=corpus_id)
 def test_corpus_module_element_counts_match_the_manifest(path: Path) -> None:
     module = load(path)
@@ -110,6 +113,7 @@ def test_corpus_module_element_counts_match_the_manifest(path: Path) -> None:
     assert counts == dict(zip(COUNTED, EXPECTED[corpus_id(path)].counts, strict=True))
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", corpus_modules(), ids=corpus_id)
 def test_corpus_module_models_hold_every_counted_component(path: Path) -> None:
     module = load(path)
@@ -127,11 +131,13 @@ def test_corpus_module_models_hold_every_counted_component(path: Path) -> None:
     assert len(zones) == module.count("Zone")
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", corpus_modules(), ids=corpus_id)
 def test_corpus_module_custom_classes_match_the_manifest(path: Path) -> None:
     assert set(load(path).custom_classes) == EXPECTED[corpus_id(path)].custom
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", corpus_modules(), ids=corpus_id)
 def test_every_piece_slot_holds_an_add_piece_text_with_its_gpid(path: Path) -> None:
     for slot in load(path).piece_slots:
@@ -139,6 +145,7 @@ def test_every_piece_slot_holds_an_add_piece_text_with_its_gpid(path: Path) -> N
         assert slot.gpid
 
 
+@pytest.mark.corpus
 def test_parsing_the_largest_corpus_buildfile_is_fast() -> None:
     data = (CORPUS / "PathsOfGlory" / "buildFile.xml").read_bytes()
     start = time.perf_counter()
@@ -146,6 +153,7 @@ def test_parsing_the_largest_corpus_buildfile_is_fast() -> None:
     assert time.perf_counter() - start < 2.0
 
 
+@pytest.mark.corpus
 def test_piece_slots_know_their_enclosing_components_and_component_path() -> None:
     module = module_named("ForThePeople/buildFile.xml")
     first = module.piece_slots[0]
@@ -158,6 +166,7 @@ def test_piece_slots_know_their_enclosing_components_and_component_path() -> Non
     assert first in draw.slots
 
 
+@pytest.mark.corpus
 def test_draw_piles_keep_position_owning_board_and_deck_options() -> None:
     module = module_named("ForThePeople/buildFile.xml")
     draw = next(pile for pile in module.draw_piles if pile.name == "Draw")
@@ -165,12 +174,14 @@ def test_draw_piles_keep_position_owning_board_and_deck_options() -> None:
     assert draw.attributes["faceDown"] == "Always"
 
 
+@pytest.mark.corpus
 def test_setup_stacks_inside_map_sub_folders_belong_to_the_map() -> None:
     module = module_named("PathsOfGlory/buildFile.xml")
     assert sum(len(m.setup_stacks) for m in module.maps) == 670
     assert sum(len(m.draw_piles) for m in module.maps) == 13
 
 
+@pytest.mark.corpus
 def test_map_report_formats_distinguish_absent_from_empty() -> None:
     module = module_named("ForThePeople/buildFile.xml")
     main = module.map("Map")
@@ -184,6 +195,7 @@ def test_map_report_formats_distinguish_absent_from_empty() -> None:
     assert bare.create_format is None
 
 
+@pytest.mark.corpus
 def test_boards_without_images_take_their_size_from_attributes() -> None:
     module = module_named("PathsOfGlory/buildFile.xml")
     hand = module.map("Central Powers")
@@ -196,6 +208,7 @@ def test_boards_without_images_take_their_size_from_attributes() -> None:
     assert main.boards[0].size is None
 
 
+@pytest.mark.corpus
 def test_board_image_sizes_come_from_the_given_lookup() -> None:
     data = (CORPUS / "PathsOfGlory" / "buildFile.xml").read_bytes()
     module = parse_buildfile(data, file="b", image_sizes={"map_deluxe_vassal.jpg": (5100, 4200)})
@@ -204,6 +217,7 @@ def test_board_image_sizes_come_from_the_given_lookup() -> None:
     assert [b.size for b in main.boards] == [None, (5100, 4200)]
 
 
+@pytest.mark.corpus
 def test_square_grid_numbering_is_read_from_the_corpus() -> None:
     module = module_named("ForThePeople/buildFile.xml")
     hand = module.map("Union Hand")
@@ -215,6 +229,7 @@ def test_square_grid_numbering_is_read_from_the_corpus() -> None:
     assert (grid.numbering.h_leading, grid.numbering.v_off) == (0, 0)
 
 
+@pytest.mark.corpus
 def test_the_default_board_setup_text_is_kept() -> None:
     module = module_named("BBVassal/buildFile")
     dugout = module.map("Red Team Dugout")
@@ -223,6 +238,7 @@ def test_the_default_board_setup_text_is_kept() -> None:
     assert (dugout.edge_width, dugout.edge_height) == (10, 10)
 
 
+@pytest.mark.corpus
 def test_dice_buttons_and_special_dice_are_read() -> None:
     module = module_named("BBVassal/buildFile")
     (die,) = module.dice_buttons
@@ -237,6 +253,7 @@ def test_dice_buttons_and_special_dice_are_read() -> None:
         ("ATTACKER DOWN", 0), ("BOTH DOWN", 1), ("PUSH BACK", 3)]
 
 
+@pytest.mark.corpus
 def test_turn_trackers_get_ids_in_document_order_with_their_levels() -> None:
     module = module_named("ForThePeople/buildFile.xml")
     (tracker,) = module.turn_trackers
@@ -246,6 +263,7 @@ def test_turn_trackers_get_ids_in_document_order_with_their_levels() -> None:
         "counter", "Turn", 1, True, 13)
 
 
+@pytest.mark.corpus
 def test_sides_options_and_global_properties_are_read() -> None:
     module = module_named("PathsOfGlory/buildFile.xml")
     assert module.sides == ("Central Powers", "Allied Powers", "Solitaire")
@@ -421,6 +439,7 @@ def test_a_root_that_is_not_a_module_is_a_build_file_error() -> None:
         parse_buildfile(b"<html><body/></html>", file="x")
 
 
+@pytest.mark.corpus
 def test_a_module_round_trips_through_json() -> None:
     module = module_named("ForThePeople/buildFile.xml")
     again = Module.model_validate_json(module.model_dump_json())

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import zipfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +20,14 @@ from vmod_schema.obfuscation import PayloadEncoding, decode_payload, encode_payl
 from vmod_schema.savefile import parse_game_text, read_save
 
 SMALL_SAVE = CORPUS / "BBVassal" / "quicktest.vsav"
-PLAIN = decode_payload(Archive.open(SMALL_SAVE).read("savedGame")).text
+
+
+@functools.cache
+def _plain() -> str:
+    """The small corpus save's payload text (read once, when a test needs it)."""
+    return decode_payload(Archive.open(SMALL_SAVE).read("savedGame")).text
+
+
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -39,6 +48,7 @@ def _read(path: Path) -> None:
         add.piece().properties()
 
 
+@pytest.mark.corpus
 @SETTINGS
 @given(st.data())
 def test_a_save_with_flipped_bytes_reads_or_fails_with_a_format_error(
@@ -51,11 +61,12 @@ def test_a_save_with_flipped_bytes_reads_or_fails_with_a_format_error(
     _read(path)
 
 
+@pytest.mark.corpus
 @SETTINGS
 @given(st.data())
 def test_a_mangled_payload_text_reads_or_fails_with_a_format_error(
         tmp_path: Path, data: st.DataObject) -> None:
-    text = list(PLAIN)
+    text = list(_plain())
     for _ in range(data.draw(st.integers(1, 20))):
         text[data.draw(st.integers(0, len(text) - 1))] = data.draw(
             st.sampled_from(["\\", "\x1b", "\t", "/", ";", "'", ",", "x", "9", "null"]))
@@ -78,6 +89,7 @@ def test_random_bytes_as_a_payload_give_only_format_errors(tmp_path: Path,
     _read(path)
 
 
+@pytest.mark.corpus
 @SETTINGS
 @given(st.data())
 def test_a_mangled_buildfile_parses_or_fails_with_a_format_error(data: st.DataObject) -> None:

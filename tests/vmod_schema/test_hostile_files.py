@@ -236,6 +236,7 @@ def test_every_fixture_game_still_reads(path: Path) -> None:
     assert save.restore_block and save.end_save_index is not None
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", corpus_games(), ids=corpus_id)
 def test_every_corpus_game_is_within_the_default_limits(path: Path) -> None:
     read_save(path)

@@ -97,6 +97,7 @@ def _old_locations(tokens: tuple[str, ...]) -> Iterator[OldLocation]:
 ORACLE_GAMES = [game for game in corpus_games() if corpus_id(game) in ORACLE_COUNTS]
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("game", ORACLE_GAMES, ids=corpus_id)
 def test_computed_location_zone_and_board_equal_the_stored_old_values(game: Path) -> None:
     module_path = module_for(game)
@@ -115,6 +116,7 @@ def test_computed_location_zone_and_board_equal_the_stored_old_values(game: Path
     assert mismatches == []
 
 
+@pytest.mark.corpus
 def test_the_oracle_includes_decks_and_offboard_points_in_no_zone() -> None:
     game = CORPUS / "ForThePeople" / "1862-3-5.vsav"
     names = {old.location for old in _old_locations(_top_level(game))}
@@ -139,6 +141,7 @@ def _movement_steps(path: Path) -> Iterator[tuple[list[str], list[str]]]:
                [leaf[4:] for leaf in leaves if leaf.startswith("CHAT")])
 
 
+@pytest.mark.corpus
 def test_blood_bowl_log_movement_reports_agree_with_move_coordinates() -> None:
     log = CORPUS / "BBVassal" / "testlog.vlog"
     module_path = module_for(log)
@@ -161,6 +164,7 @@ def test_blood_bowl_log_movement_reports_agree_with_move_coordinates() -> None:
     assert agreed == 4
 
 
+@pytest.mark.corpus
 def test_resolving_a_thousand_points_is_fast() -> None:
     resolver = LocationResolver(_module(CORPUS / "PathsOfGlory" / "buildFile.xml"))
     start = time.perf_counter()

@@ -14,6 +14,7 @@ from vmod_schema.metadata import Metadata, parse_metadata
 FTP_SAVE = CORPUS / "ForThePeople" / "1861-3-5.vsav"
 
 
+@pytest.mark.corpus
 def test_corpus_moduledata_names_module_version_and_engine() -> None:
     with Archive.open(FTP_SAVE) as archive:
         meta = parse_metadata(archive.read("moduledata"), file=str(FTP_SAVE),
@@ -24,6 +25,7 @@ def test_corpus_moduledata_names_module_version_and_engine() -> None:
     assert meta.description == "Mark Herman's Card-Driven Game of the US Civil War"
 
 
+@pytest.mark.corpus
 def test_corpus_savedata_has_empty_version_and_no_name() -> None:
     with Archive.open(FTP_SAVE) as archive:
         meta = parse_metadata(archive.read("savedata"), file=str(FTP_SAVE), entry="savedata")

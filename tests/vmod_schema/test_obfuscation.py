@@ -67,6 +67,7 @@ def test_vcsk_worked_example_is_what_the_encoder_writes() -> None:
     assert encode_payload("begin_save" + ESC, PayloadEncoding.VCSK, key=0x1E) == VCSK_EXAMPLE
 
 
+@pytest.mark.corpus
 def test_vcsk_worked_example_matches_the_real_corpus_file() -> None:
     path = CORPUS / "ForThePeople" / "1861-3-5.vsav"
     with zipfile.ZipFile(path) as archive, archive.open("savedGame") as entry:
@@ -303,6 +304,7 @@ def _even_prefix(path: Path, size: int = 4096) -> bytes:
     return head
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("game", corpus_games(), ids=corpus_id)
 def test_every_corpus_save_decodes_to_text_starting_with_begin_save(game: Path) -> None:
     payload = decode_payload(_even_prefix(game))
@@ -311,5 +313,6 @@ def test_every_corpus_save_decodes_to_text_starting_with_begin_save(game: Path) 
     assert payload.text_encoding == "utf-8"
 
 
+@pytest.mark.corpus
 def test_the_corpus_is_present() -> None:
     assert len(corpus_games()) >= 10

@@ -78,6 +78,7 @@ def _module_texts(path: Path) -> tuple[dict[str, tuple[str, str]], dict[str, tup
     return prototypes, slots
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize(
     ("module", "game"),
     [("PathsOfGlory/buildFile.xml", "PathsOfGlory/Historical10-8.vsav"),

@@ -43,6 +43,7 @@ def _counts(commands: object) -> Counter[str]:
     return Counter(kind_of(c) for c in commands)  # type: ignore[attr-defined]
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", GAMES, ids=corpus_id)
 def test_corpus_game_command_counts_equal_the_manifest(path: Path) -> None:
     expected = game_expectation(path.name)
@@ -56,6 +57,7 @@ def test_corpus_game_command_counts_equal_the_manifest(path: Path) -> None:
     assert save.kind is (GameKind.LOG if expected.steps else GameKind.SAVE)
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", GAMES, ids=corpus_id)
 def test_corpus_game_reencodes_to_the_original_payload_text(path: Path) -> None:
     text = decode_payload(Archive.open(path).read("savedGame")).text
@@ -65,6 +67,7 @@ def test_corpus_game_reencodes_to_the_original_payload_text(path: Path) -> None:
     assert again.top_level == save.top_level
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("path", GAMES, ids=corpus_id)
 def test_corpus_game_written_by_our_writer_reads_back_identically(path: Path,
                                                                  tmp_path: Path) -> None:

@@ -135,6 +135,7 @@ def test_non_utf8_text_makes_the_stream_raise_where_decode_payload_falls_back() 
         "".join(decode_payload_stream([data]).pieces)
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("game", corpus_games(), ids=corpus_id)
 def test_the_piece_decoder_equals_decode_piece_on_every_corpus_piece(game: Path) -> None:
     decoder = PieceDecoder()

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.conftest import SHARED
+from tests.conftest import shared_file
 from vmod_schema.pieces import INNER_IDS, decode_piece
 from vmod_schema.traits import (
     TRAITS,
@@ -31,7 +31,7 @@ PASSWORD = "correct-horse-battery"
 
 
 def _format_section_6_4_ids() -> set[str]:
-    text = (SHARED / "vassal" / "FORMAT.md").read_text(encoding="utf-8")
+    text = shared_file("vassal/FORMAT.md").read_text(encoding="utf-8")
     section = text[text.index("### 6.4") : text.index("### 6.5")]
     ids: set[str] = set()
     for line in section.splitlines():

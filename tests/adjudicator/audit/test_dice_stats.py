@@ -4,7 +4,6 @@ and the chi-square survival function against printed table values."""
 from __future__ import annotations
 
 import math
-import os
 import re
 
 import pytest
@@ -21,7 +20,7 @@ from adjudicator.audit.dice import (
     find_sides,
     longest_streak,
 )
-from tests.conftest import CORPUS
+from tests.conftest import corpus_file
 
 # ------------------------------------------------------------------ chi-square
 
@@ -233,11 +232,7 @@ def test_entries_of_a_corpus_vasl_log() -> None:
     from adjudicator.replay.chatdice import load_presets
     from vmod_schema.savefile import read_save
 
-    path = CORPUS / "vasl-templates" / "4players.vlog"
-    if not path.is_file():
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"the corpus file {path} is missing on CI")
-        pytest.skip(f"the VASSAL corpus is not here ({path})")
+    path = corpus_file("vasl-templates/4players.vlog")
     timeline = replay(read_save(path), chat_patterns=load_presets(["vasl"]))
     rolls = [Rolled(roll.player, roll.button, roll.values, roll.total, roll.sides)
              for step in timeline for roll in step.rolls]

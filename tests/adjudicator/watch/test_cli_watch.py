@@ -104,13 +104,10 @@ def test_sigterm_stops_the_watcher_cleanly(tmp_path: Path) -> None:
 
 def test_once_on_the_real_corpus_writes_a_report_for_every_file_elsewhere(
         tmp_path: Path) -> None:
-    from tests.conftest import CORPUS, corpus_games
+    from tests.conftest import CORPUS, corpus_games, require_corpus
 
+    require_corpus()
     games = corpus_games()
-    if not games:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"the corpus is missing on CI ({CORPUS})")
-        pytest.skip(f"the VASSAL corpus is not here ({CORPUS})")
     before = {game: game.stat().st_mtime_ns for game in games}
     out = tmp_path / "out"
     result = CliRunner().invoke(cli(), [str(CORPUS), "--recursive", "--once", "--out",

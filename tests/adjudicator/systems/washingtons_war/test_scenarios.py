@@ -98,6 +98,7 @@ def test_findings_name_the_pieces_and_spaces_involved(tmp_path: Path) -> None:
     assert finding.spaces == ("Barnstable",)
 
 
+@pytest.mark.corpus
 def test_a_file_of_another_game_claims_no_rule_checked() -> None:
     from tests.conftest import CORPUS
 
@@ -106,6 +107,7 @@ def test_a_file_of_another_game_claims_no_rule_checked() -> None:
     assert "no piece of this game was recognised" in report.coverage.unchecked["WW-MOV-02"]
 
 
+@pytest.mark.corpus
 def test_a_mismatched_module_gives_grouped_problems_not_one_per_piece() -> None:
     from tests.conftest import CORPUS
 
