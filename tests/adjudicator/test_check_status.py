@@ -9,7 +9,6 @@ log, and a game checked without its module.
 from __future__ import annotations
 
 import json
-import os
 import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -33,7 +32,7 @@ from adjudicator.report import (
 )
 from adjudicator.scenario import build_scenario_log
 from adjudicator.systems.base import CatalogRule, Referee, Verdict
-from tests.conftest import CORPUS, REPO
+from tests.conftest import REPO, corpus_file
 from vmod_schema.builder import GameBuilder
 from vmod_schema.buildfile import Module
 
@@ -51,12 +50,7 @@ def _run(*args: str | Path) -> Result:
 
 def _corpus_file(relative: str) -> Path:
     """A corpus file; skipped when the corpus is absent, but a failure on CI."""
-    path = CORPUS / relative
-    if not path.is_file():
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"the corpus file {path} is missing on CI")
-        pytest.skip(f"the VASSAL corpus is not here ({path})")
-    return path
+    return corpus_file(relative)
 
 
 # ------------------------------------------------------------ status from a verdict
