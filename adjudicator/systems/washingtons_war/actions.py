@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
+from adjudicator.systems.common.places import Place
 from adjudicator.systems.washingtons_war.procedure import (
     Activation,
     Arrival,
@@ -247,6 +248,17 @@ class StrategyBegan(Action):
     """(card box, card) still in an OPS queue or a Reinforcement Card box."""
 
 
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NavyMoved(Action):
+    """The French Navy changed place (WW 5.5, 12.2, 12.3)."""
+
+    origin: Place | None
+    destination: Place | None
+    phase: str | None
+    """The phase (None: unknown)."""
+
+
 __all__ = [
     "ActivationEnded",
     "AtRest",
@@ -260,6 +272,7 @@ __all__ = [
     "Interception",
     "IsolationSegmentEnded",
     "LegMoved",
+    "NavyMoved",
     "PcChanged",
     "PhaseChange",
     "ReinforcementArrived",

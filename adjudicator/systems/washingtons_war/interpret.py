@@ -56,6 +56,7 @@ from adjudicator.systems.washingtons_war.actions import (
     Interception,
     IsolationSegmentEnded,
     LegMoved,
+    NavyMoved,
     PcChanged,
     ReinforcementArrived,
     Retreat,
@@ -230,6 +231,7 @@ class Interpreter:
         if self.sequence.is_in(WINTER_ATTRITION):
             self._winter_changes(step.index, pieces)
         self._congress(step.index, pieces, player)
+        self._navy(step.index, pieces, player)
 
     def _check_battle(self, step: int, player: str | None) -> None:
         """Settle the open battle once its space holds only one side again."""
@@ -1130,6 +1132,29 @@ class Interpreter:
             complete=complete, phase_start=season.political_start,
             dispersed_at_start=season.congress_dispersed,
             dispersed_at_end=bool(self.state.at(CONGRESS_DISPERSED).congress)))
+
+    def _navy(self, step: int, pieces: Sequence[Relocation[Entity]],
+              player: str | None) -> None:
+        """The French Navy moved: from one Blockade Zone to another once both hands are
+        empty, it shows the French Naval Phase (WW 5.5)."""
+        for relocation in pieces:
+            origin, destination = relocation.origin, relocation.destination
+            if _kind(relocation) != "navy" or origin == destination:
+                continue
+            moment = self.sequence.moment
+            between_zones = (origin is not None and destination is not None
+                             and origin.kind is PlaceKind.ZONE
+                             and destination.kind is PlaceKind.ZONE)
+            before_naval = not moment.known or SEQUENCE.index(moment.phase or STRATEGY) < (
+                SEQUENCE.index(FRENCH_NAVAL))
+            if between_zones and before_naval and self.hands_empty() and (
+                    self.proc.impulse is None or self.proc.impulse.battle is None):
+                self._enter(FRENCH_NAVAL, step, "the French Navy moved between Blockade "
+                            "Zones after both hands emptied", player)
+                moment = self.sequence.moment
+            self.judge(NavyMoved(step=step, player=player, origin=origin,
+                                 destination=destination,
+                                 phase=moment.phase if moment.known else None))
 
     def _congress(self, step: int, pieces: Sequence[Relocation[Entity]],
                   player: str | None) -> None:

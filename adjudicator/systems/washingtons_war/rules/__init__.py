@@ -17,6 +17,7 @@ from adjudicator.systems.washingtons_war.rules import (
     battle,
     cards,
     end_phase,
+    french_naval,
     movement,
     political_control,
     political_phase,
@@ -29,7 +30,8 @@ from adjudicator.systems.washingtons_war.rules import (
 from adjudicator.systems.washingtons_war.rules.context import Context
 
 _MODULES = (sequence, cards, activation, movement, reactions, battle, reinforcements,
-            political_control, winter, political_phase, victory, end_phase)
+            political_control, winter, political_phase, victory, end_phase,
+            french_naval)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
 _BY_ACTION: dict[type, tuple[Judge, ...]] = {}
