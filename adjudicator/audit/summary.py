@@ -116,14 +116,14 @@ def game_summaries(reports: Iterable[Report]) -> list[GameSummary]:
         statuses = Counter(report.status.value for report in group)
         severities = Counter(f.severity.value for report in group for f in report.findings)
         by_rule: Counter[tuple[str, str, str]] = Counter()
-        files_by_rule: dict[tuple[str, str, str], set[str]] = defaultdict(set)
-        for report in group:
+        files_by_rule: dict[tuple[str, str, str], set[int]] = defaultdict(set)
+        for number, report in enumerate(group):  # by position: two files may share a name
             for finding in report.findings:
                 if finding.severity is Severity.UNCHECKED:
                     continue
                 key = (finding.rule_id, finding.rule, finding.severity.value)
                 by_rule[key] += 1
-                files_by_rule[key].add(report.source.path)
+                files_by_rule[key].add(number)
         rules = [RuleCount(rule_id=rule_id, rule=rule, severity=severity, findings=count,
                            files=len(files_by_rule[(rule_id, rule, severity)]))
                  for (rule_id, rule, severity), count in sorted(

@@ -81,3 +81,17 @@ def test_watch_and_audit_record_names_and_full_paths_on_request(tmp_path: Path) 
                    "--out", tmp_path / "summary", "--full-paths")
     assert audited.exit_code == 0, audited.output
     assert _sidecar(sidecars / GAME)["source"]["path"] == str(folder / GAME)
+
+
+def test_two_files_of_one_name_count_as_two_in_the_audit_summary(tmp_path: Path) -> None:
+    from adjudicator.audit.summary import game_summaries
+
+    folder = _folder(tmp_path)
+    config = load_folder_config(folder / "adjudicator.toml")
+    (folder / "turn-2").mkdir()
+    shutil.copy(folder / GAME, folder / "turn-2" / GAME)
+    reports = [check_file(folder / GAME, config), check_file(folder / "turn-2" / GAME, config)]
+    assert reports[0].source.path == reports[1].source.path == GAME
+    [summary] = game_summaries(reports)
+    illegal = [rule for rule in summary.rules if rule.severity == "illegal"]
+    assert illegal and all(rule.files == 2 for rule in illegal)
