@@ -29,6 +29,11 @@ procedure (`procedure.WWProcedure`, immutable). What it recognises becomes typed
 - The phase follows the log (WW 5.0): a year property, cards dealt, cards played, both
   hands empty, winter losses, the Navy's move, the Congress's return. Where nothing shows
   it, the phase is unknown and rules needing it say so.
+- After the cards (WW 5.4–5.7) a phase is judged as a whole when it ends: the position at
+  the start of the Winter Attrition Phase and of the Remove Isolated PC Markers segment is
+  kept (`season.Season`, undone with the procedure) and compared with the position at its
+  end (`WinterAttritionEnded`, `IsolationSegmentEnded`); the End Phase, shown or implied by
+  the next year, is a `TurnEnded`. A log ending mid-phase judges only what was done.
 """
 
 from __future__ import annotations

@@ -195,7 +195,8 @@ def _hands(action: WinterAttritionEnded) -> Iterator[Outcome]:
         return
     for side, cards in action.hands:
         if cards > 0:
-            yield Check.illegal("WW-SEQ-05", action.began, f"the {side} hand still held "
+            owner = {"AM": "American", "BR": "British"}.get(side, side)
+            yield Check.illegal("WW-SEQ-05", action.began, f"the {owner} hand still held "
                                 f"{cards} card{'s' if cards != 1 else ''} when the Winter "
                                 "Attrition Phase began: cards may not be saved",
                                 expected="0", observed=str(cards))
