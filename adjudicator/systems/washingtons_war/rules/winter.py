@@ -152,17 +152,35 @@ def _stack(stack: Stack, lost: int, step: int, still_open: str | None, ctx: Cont
     where = f"{_counted(stack)} in {name}"
     if lost > high or lost < 0:
         yield Check.illegal(stack.rule_id, step, f"{where} lost {lost} to winter attrition; "
-                            f"T8 allows {_range(low, high)}", spaces=(stack.space,),
+                            f"T8 allows {_range(low, high)}{ambiguity(stack, sheltered, ctx)}",
+                            spaces=(stack.space,),
                             expected=_range(low, high), observed=str(lost))
     elif lost < low and still_open is None:
         yield Check.illegal(stack.rule_id, step, f"{where} lost {lost} to winter attrition; "
-                            f"T8 takes {_range(low, high)}", spaces=(stack.space,),
+                            f"T8 takes {_range(low, high)}{ambiguity(stack, sheltered, ctx)}",
+                            spaces=(stack.space,),
                             expected=_range(low, high), observed=str(lost))
     elif lost < low:
         yield Check.unchecked(stack.rule_id, step, f"{where} lost {lost} of the {low} T8 "
                               f"takes, but {still_open}", spaces=(stack.space,))
     yield Check.done(stack.rule_id)
     return dist
+
+
+def ambiguity(stack: Stack, sheltered: bool | None, ctx: Context) -> str:
+    """The digest's note where the rulebook is ambiguous for this stack (empty if not):
+    A20, a lone French CU "as British" with an American or French General, read as an Army
+    that never loses; A21, Washington's excess "as if alone", read as leaderless."""
+    if stack.rule_id == "WW-WINT-05" and stack.nationality == "BR" and stack.cus == 1 \
+            and stack.with_general:
+        return (" (WW 11.1/11.3 are ambiguous here, digest A20: read as an Army of 1 CU, "
+                "which never loses; read as British CUs with no British General, it would "
+                "roll, lost on 1-3)")
+    exempt = ctx.data.tables.t8.washington.exempt_cus
+    if stack.washington and sheltered and stack.cus - exempt == 1:
+        return (" (WW 11.2 is ambiguous here, digest A21: the excess CU is read as "
+                "leaderless and rolls; read as still with Washington, it would not roll)")
+    return ""
 
 
 def _computation(stack: Stack, dist: Distribution[int], sheltered: bool | None, lost: int,

@@ -202,3 +202,18 @@ def test_the_winter_attrition_scenario_is_judged_through_the_log(tmp_path: Path)
     assert computed["reading"].result["lost"] == 2
     assert computed["philadelphia"].result["dice"] == 1
     assert computed["savannah"].result["guaranteed"] == 0
+
+
+def test_ambiguous_readings_are_named_in_the_finding() -> None:
+    """Digest A20 and A21: the finding says which reading was followed and what the other
+    would give."""
+    lone_french = winter({"reading": (("rochambeau",), {FR: 1})}, {"reading": (("rochambeau",),
+                                                                              {})})
+    messages = [o.message for o in judge(lone_french, CTX()) if isinstance(o, Violation)
+                and o.rule_id == "WW-WINT-05"]
+    assert len(messages) == 1 and "A20" in messages[0] and "roll" in messages[0]
+    washington = winter({"philadelphia": (("washington",), {AM: 6})},
+                        {"philadelphia": (("washington",), {AM: 4})}, [1])
+    messages = [o.message for o in judge(washington, CTX()) if isinstance(o, Violation)
+                and o.rule_id == "WW-WINT-04"]
+    assert len(messages) == 1 and "A21" in messages[0]
