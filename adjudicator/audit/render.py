@@ -18,6 +18,7 @@ from xml.etree import ElementTree as ET
 
 from adjudicator.audit.dice import DiceEntry
 from adjudicator.audit.summary_models import AuditReport, SeriesSummary
+from adjudicator.report.legend import legend_line
 from adjudicator.report.markdown import escape
 
 SHOWN = 20
@@ -102,6 +103,7 @@ def outline(audit: AuditReport) -> list[Block]:
     blocks += _series(audit)
     blocks += _dice(audit)
     blocks += _files(audit)
+    blocks.append(Paragraph(legend_line()))
     return blocks
 
 

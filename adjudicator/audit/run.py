@@ -12,7 +12,7 @@ content and configuration (`ReportCache`), as the watcher's are.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from adjudicator.audit.cache import ReportCache
@@ -122,7 +122,12 @@ def check_all(files: AuditFileSet, resolvers: Resolvers, *, executor: FileExecut
 
     def finish(path: Path, report: Report, config: FolderConfig, cached: bool) -> None:
         out_dir = sidecar_folder(path, roots[path], sidecar_dir)
-        done(_finish(path, report, config, write=write, cached=cached, out_dir=out_dir))
+        checked = _finish(path, report, config, write=write, cached=cached, out_dir=out_dir)
+        root = roots[path]
+        sidecar_base = root if sidecar_dir is None else sidecar_dir
+        done(replace(checked, label=audit_label(path, root, full=config.full_paths),
+                     sidecar_labels=tuple(audit_label(s, sidecar_base, full=config.full_paths)
+                                          for s in checked.sidecars)))
 
     pending: dict[Path, tuple[Checking, str]] = {}
     for path, root in files.files:
@@ -169,5 +174,29 @@ def _finish(path: Path, report: Report, config: FolderConfig, *, write: bool,
                        module=config.module, cached=cached)
 
 
-__all__ = ["AuditFileSet", "CheckedFile", "Resolvers", "check_all", "collect_files",
-           "configuration_errors"]
+def audit_label(path: Path, root: Path, *, full: bool = False) -> str:
+    """How the audit summary names a file: relative to the folder it was found under, with
+    that folder's name first (`games/turn-3.vlog`), so no home folder is written; the
+    absolute path with `full`.
+
+    >>> audit_label(Path("/home/ann/season/games/t3.vlog"), Path("/home/ann/season/games"))
+    'games/t3.vlog'
+    """
+    if full:
+        return printable_path(path)
+    try:
+        inside = path.relative_to(root)
+    except ValueError:
+        return printable_path(path.name)
+    return printable_path(Path(root.name) / inside if root.name else inside)
+
+
+__all__ = [
+    "AuditFileSet",
+    "CheckedFile",
+    "Resolvers",
+    "audit_label",
+    "check_all",
+    "collect_files",
+    "configuration_errors",
+]

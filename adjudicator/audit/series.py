@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from adjudicator.audit.models import FileReading
 from adjudicator.audit.summary_models import (
@@ -55,6 +55,14 @@ class SeriesMember:
     sha256: str
     reading: FileReading
     module: Path | None = None
+    label: str = ""
+    """How reports name the file (default: its path as given; `audit` names files relative
+    to the folders audited unless `--full-paths`)."""
+
+    @property
+    def name(self) -> str:
+        """The file as reports name it."""
+        return self.label or printable_path(self.path)
 
 
 Rereader = Callable[[SeriesMember, SeriesMember], tuple[list[Difference], str | None]]
@@ -72,7 +80,7 @@ def series_summaries(members: Iterable[SeriesMember], *,
     find = differences if differences is not None else reread_differences
     groups: dict[tuple[str, str], list[SeriesMember]] = {}
     for member in members:
-        key = (printable_path(member.path.parent), member.reading.module_name or "")
+        key = (str(PurePath(member.name).parent), member.reading.module_name or "")
         groups.setdefault(key, []).append(member)
     summaries = []
     for (folder, module_name), group in sorted(groups.items()):
@@ -104,25 +112,25 @@ def _summary(folder: str, module_name: str | None, group: Sequence[SeriesMember]
         joined, left = _roster_change(previous, member)
         if previous is not None and linked is None:
             found, note = find(previous, member)
-            breaks.append(SeriesBreak(after=printable_path(previous.path),
-                                      before=printable_path(member.path),
+            breaks.append(SeriesBreak(after=previous.name,
+                                      before=member.name,
                                       differences=found, note=note))
         if previous is not None and (joined or left):
-            changes.append(RosterChange(after=printable_path(previous.path),
-                                        before=printable_path(member.path),
+            changes.append(RosterChange(after=previous.name,
+                                        before=member.name,
                                         joined=joined, left=left))
         entries.append(SeriesFile(
-            path=printable_path(member.path), sha256=member.sha256,
+            path=member.name, sha256=member.sha256,
             saved_at=member.reading.saved_at,
-            previous=printable_path(previous.path) if previous is not None else None,
+            previous=previous.name if previous is not None else None,
             continues=linked is not None, gap_seconds=_gap(previous, member),
-            joined=joined, left=left, copies=[printable_path(p) for p in copies[index]]))
+            joined=joined, left=left, copies=copies[index]))
     children: dict[int, list[int]] = {}
     for child in playing:
         if (linked := parent.get(child)) is not None:
             children.setdefault(linked, []).append(child)
-    forks = [SeriesFork(parent=printable_path(files[p].path),
-                        children=[printable_path(files[c].path) for c in kids])
+    forks = [SeriesFork(parent=files[p].name,
+                        children=[files[c].name for c in kids])
              for p, kids in children.items() if len(kids) > 1]
     return SeriesSummary(folder=folder, module_name=module_name, files=entries,
                          continued=len(parent), breaks=breaks, forks=forks,
@@ -130,14 +138,14 @@ def _summary(folder: str, module_name: str | None, group: Sequence[SeriesMember]
                          note=NO_CONTINUATION_NOTE if not parent else None)
 
 
-def _distinct(ordered: Sequence[SeriesMember]) -> tuple[list[SeriesMember], list[list[Path]]]:
+def _distinct(ordered: Sequence[SeriesMember]) -> tuple[list[SeriesMember], list[list[str]]]:
     """The files with distinct contents, and for each the paths of its identical copies."""
     files: list[SeriesMember] = []
-    copies: list[list[Path]] = []
+    copies: list[list[str]] = []
     first: dict[str, int] = {}
     for member in ordered:
         if member.sha256 in first:
-            copies[first[member.sha256]].append(member.path)
+            copies[first[member.sha256]].append(member.name)
             continue
         first[member.sha256] = len(files)
         files.append(member)
@@ -228,7 +236,7 @@ def reread_differences(earlier: SeriesMember,
             module = cached_module(member.module) if member.module is not None else None
             logs.append(read_series_log(member.path, module))
         except (OSError, MemoryError, VassalFormatError, AdjudicatorError) as error:
-            return [], (f"{printable_path(member.path)} could not be re-read to list the "
+            return [], (f"{member.name} could not be re-read to list the "
                         f"differences: {error}")
     differences = compare_positions(logs[0].end, logs[1].start)
     if not differences:

@@ -45,15 +45,25 @@ class CheckedFile:
     module: Path | None = None
     """The module it was checked with (to re-read it at a series break)."""
     cached: bool = False
+    label: str = ""
+    """How the summary names the file (default: its path as given)."""
+    sidecar_labels: tuple[str, ...] = ()
+    """How the summary names the sidecars (default: their paths)."""
+
+    @property
+    def name(self) -> str:
+        """The file as the summary names it."""
+        return self.label or printable_path(self.path)
 
 
 def summarise(checked: Iterable[CheckedFile], *,
               differences: Rereader | None = None) -> AuditReport:
     """The audit report of the checked files (sorted by path); `differences` is passed to
     `series_summaries` (default: re-read the files at each break)."""
-    files = sorted(checked, key=lambda item: printable_path(item.path))
+    files = sorted(checked, key=lambda item: item.name)
     series = series_summaries(
-        (SeriesMember(item.path, item.report.source.sha256, item.report.reading, item.module)
+        (SeriesMember(item.path, item.report.source.sha256, item.report.reading, item.module,
+                     item.name)
          for item in files if item.report.reading is not None),
         differences=differences)
     chronological = sorted(files, key=_chronology)
@@ -79,7 +89,7 @@ def summarise(checked: Iterable[CheckedFile], *,
 def _chronology(item: CheckedFile) -> tuple[bool, datetime, str]:
     reading = item.report.reading
     saved = reading.saved_at if reading is not None else None
-    return saved is None, saved or datetime.min, printable_path(item.path)
+    return saved is None, saved or datetime.min, item.name
 
 
 def audit_file(item: CheckedFile) -> AuditFile:
@@ -88,8 +98,9 @@ def audit_file(item: CheckedFile) -> AuditFile:
     reading = report.reading
     counts = Counter(finding.severity.value for finding in report.findings)
     return AuditFile(
-        path=printable_path(item.path), sha256=report.source.sha256,
-        sidecars=[printable_path(path) for path in item.sidecars], status=report.status,
+        path=item.name, sha256=report.source.sha256,
+        sidecars=list(item.sidecar_labels or (printable_path(p) for p in item.sidecars)),
+        status=report.status,
         game=report.game, game_name=report.game_name, steps=report.steps,
         counts=dict(sorted(counts.items())),
         players=[player.name for player in reading.players] if reading is not None else [],
@@ -159,7 +170,7 @@ def player_summaries(files: Sequence[CheckedFile]) -> list[PlayerSummary]:
         reading = item.report.reading
         if reading is None:
             continue
-        path, game = printable_path(item.path), item.report.game_name
+        path, game = item.name, item.report.game_name
 
         def seen(name: str | None, path: str = path, game: str = game) -> _PlayerTally | None:
             if not name:
@@ -192,7 +203,7 @@ def player_summaries(files: Sequence[CheckedFile]) -> list[PlayerSummary]:
 
 
 def _undone(item: CheckedFile, roll: RollRecord) -> UndoneRoll:
-    return UndoneRoll(file=printable_path(item.path), step=roll.step, player=roll.player,
+    return UndoneRoll(file=item.name, step=roll.step, player=roll.player,
                       label=roll.label, dice=roll.dice, total=roll.total,
                       rerolled=_rerolled(item, roll))
 

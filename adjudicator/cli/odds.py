@@ -68,8 +68,12 @@ def odds(
 ) -> None:
     """Exact odds of a battle, an interception or a retreat before battle (WW 9, 7.8, 7.9).
 
-    Fractions are exact; decimals are rounded. Example: odds ww --attacker-cus 5
-    --attacker-rating 4 --attacker-drm 1 --defender-cus 4 --defender-rating 3 --defender-drm 1
+    Fractions are exact; decimals are rounded. For example:
+
+    ```
+    adjudicator odds ww --attacker-cus 5 --attacker-rating 4 --attacker-drm 1
+        --defender-cus 4 --defender-rating 3 --defender-drm 1
+    ```
     """
     from adjudicator.errors import AdjudicatorError
     from adjudicator.systems import find_system

@@ -175,8 +175,8 @@ def test_the_whole_corpus_gets_reports_not_errors(tmp_path: Path) -> None:
     assert len(report.files) == len(games)
     assert all(file.status != "unreadable" for file in report.files)
     assert any(file.status == "no-system" for file in report.files)
-    assert all(file.sidecars and all(s.startswith(str(tmp_path / "sidecars"))
-                                     for s in file.sidecars) for file in report.files)
+    assert all(file.sidecars and all(s.startswith("sidecars/") for s in file.sidecars)
+               for file in report.files), "named under the sidecar folder, no home folder"
     vasl = {entry.player for entry in report.dice if entry.label.endswith(("DR", "dr"))}
     assert {"Alice", "Bob", "Chuck", "Dave"} <= vasl
 
@@ -223,3 +223,22 @@ def test_series_rejects_an_unknown_fail_on(tmp_path: Path) -> None:
     shutil.copy(GAMES / OPENING, tmp_path / OPENING)
     result = runner.invoke(_series_app(), ["series", str(tmp_path), "--fail-on", "illegal"])
     assert result.exit_code == 2 and "--fail-on: unknown illegal" in result.stderr
+
+
+def test_the_summary_names_files_relative_to_the_audited_folder_unless_full_paths(
+        tmp_path: Path) -> None:
+    _season(tmp_path / "season" / "match", OPENING, FROM_OPENING[0])
+    code, out, err = _run(tmp_path, str(tmp_path / "season"), "--jobs", "0",
+                          "--format", "json,md")
+    assert code == 0, out + err
+    text = (tmp_path / "out" / "audit.json").read_text() + (tmp_path / "out" /
+                                                            "audit.md").read_text()
+    assert str(tmp_path) not in text, "no absolute path (a home folder) in the summary"
+    report = _audit_json(tmp_path)
+    assert sorted(f.path for f in report.files) == sorted(
+        f"season/match/{name}" for name in (OPENING, FROM_OPENING[0]))
+    assert report.series[0].folder == "season/match"
+    code, out, err = _run(tmp_path, str(tmp_path / "season"), "--jobs", "0",
+                          "--format", "json", "--full-paths")
+    assert code == 0, out + err
+    assert all(f.path.startswith(str(tmp_path)) for f in _audit_json(tmp_path).files)
