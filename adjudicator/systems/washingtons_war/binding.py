@@ -13,7 +13,11 @@ from collections.abc import Iterable
 
 from adjudicator.binding import Binding, Unmatched, match_names
 from adjudicator.systems.washingtons_war.data import Nationality, Side, WWData
-from adjudicator.systems.washingtons_war.data.vocabulary import BlockadeZone
+from adjudicator.systems.washingtons_war.data.vocabulary import (
+    FIRST_YEAR,
+    LAST_YEAR,
+    BlockadeZone,
+)
 from vmod_schema.buildfile import MapKind, Module
 from vmod_schema.grids import RegionGrid, ZonedGrid
 from vmod_schema.pieces import decode_piece
@@ -25,6 +29,8 @@ NATIONALITY_WORDS = {
     Nationality.FR: ("French", "FR"),
 }
 SIDE_WORDS = {Side.AM: ("American", "AM", "US"), Side.BR: ("British", "BR", "UK")}
+ALLIANCE_SPACES = 10
+"""The French Alliance Track's spaces, 0 to 9 (WW 12.0)."""
 CU_VALUES = (1, 2, 3, 5)
 """CU denominations (WW 2.2.A)."""
 
@@ -67,6 +73,28 @@ BLOCKADE_ZONES: dict[str, tuple[str, ...]] = {
     f"zone:{zone.value}": zone_names(zone) for zone in BlockadeZone}
 """The seven Blockade Zone boxes (WW 12.3), as `zone:<BlockadeZone value>` places, so the
 French Navy's box names the Blockaded Zone (`WWState.navy_zone`)."""
+MARKERS: dict[str, tuple[str, ...]] = {
+    "turn:regulars": ("British Regulars", "Regulars", "British Regulars Advantage",
+                      "Game Turn British Regulars", "Turn British Regulars"),
+    "turn:no_regulars": ("No Regulars", "No British Regulars",
+                         "No British Regulars Advantage", "Game Turn No Regulars",
+                         "Turn No Regulars"),
+    "alliance:track": ("French Alliance", "French Alliance Marker"),
+    "alliance:european_war": ("European War", "European War Marker"),
+}
+"""The two-sided markers, one entity per side: the Game Turn marker (its British Regulars
+and No Regulars sides, WW 4.0, 9.41) and the French Alliance marker (its French Alliance
+and European War sides, WW 12.0, 12.2.B.iii)."""
+TRACKS: dict[str, tuple[str, ...]] = {
+    **{f"track:turn_{year}": (f"Turn {year}", f"Game Turn {year}", f"Turn Track {year}")
+       for year in range(FIRST_YEAR, LAST_YEAR + 1)},
+    **{f"track:alliance_{n}": (f"French Alliance {n}", f"French Alliance Track {n}",
+                               f"FA {n}", f"Alliance {n}")
+       for n in range(ALLIANCE_SPACES)},
+}
+"""The spaces of the Game Turn Record Track (`track:turn_<year>`, where the French Navy
+waits after "d'Estaing", WW 12.2, and the European War marker goes, WW 12.2.B.iii) and of
+the French Alliance Track (`track:alliance_<0..9>`, WW 12.0)."""
 YEAR_PROPERTIES = ("Year", "Turn", "Game Turn", "GameTurn")
 PHASE_PROPERTIES = ("Phase", "Game Phase", "GamePhase", "Current Phase")
 """A global property naming the current phase (WW 5.0), if the module keeps one."""
@@ -88,6 +116,7 @@ def piece_entities(data: WWData) -> dict[str, list[str]]:
                                   (f"{word} PC", f"{word} Political Control",
                                    f"{word} Control")]
     entities["navy"] = ["French Navy", "French Fleet"]
+    entities.update({entity: list(names) for entity, names in MARKERS.items()})
     entities["congress"] = ["Continental Congress", "Congress"]
     for card in data.cards.values():
         entities.setdefault(f"card:{card.id}", [card.name, *card.aliases])
@@ -100,6 +129,7 @@ def place_entities(data: WWData) -> dict[str, list[str]]:
               for space in data.spaces.values()}
     places.update({place: list(names) for place, names in PLACES.items()})
     places.update({place: list(names) for place, names in BLOCKADE_ZONES.items()})
+    places.update({place: list(names) for place, names in TRACKS.items()})
     return places
 
 
@@ -167,5 +197,5 @@ def draft_binding(module: Module, data: WWData) -> Binding:
                                       and e not in maps.values()]))
 
 
-__all__ = ["BLOCKADE_ZONES", "draft_binding", "module_location_names", "module_piece_names",
-           "piece_entities", "place_entities"]
+__all__ = ["BLOCKADE_ZONES", "MARKERS", "TRACKS", "draft_binding", "module_location_names",
+           "module_piece_names", "piece_entities", "place_entities"]

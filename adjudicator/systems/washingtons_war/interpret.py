@@ -180,8 +180,14 @@ class Interpreter:
     def begin(self, year: str | None) -> None:
         """The starting position: the turn is the year property, the phase unknown."""
         self.state.year = year
+        # The Game Turn marker, where bound, shows the Regulars' Advantage (WW 9.41).
+        regulars = self.state.regulars if self.state.regulars is not None else (
+            True if year == str(FIRST_YEAR) else None)
         self.proc = evolve(self.proc, moment=evolve(self.proc.moment, turn=year),
-                           regulars=True if year == str(FIRST_YEAR) else None)
+                           regulars=regulars)
+        # Generals already captured when the log begins count as captured this turn.
+        self.state.captured_in = {g: turn if turn is not None else year
+                                  for g, turn in self.state.captured_in.items()}
 
     def step(self, step: Step, relocations: Sequence[Relocation[Entity]],
              player: str | None, year: str | None, shown: str | None = None) -> None:
@@ -225,6 +231,8 @@ class Interpreter:
         self._battle_removals(pieces)
         for relocation in relocations:
             self.state.apply(relocation)
+        if self.proc.regulars is None and self.state.regulars is not None:
+            self.proc = evolve(self.proc, regulars=self.state.regulars)
         for group in leaving:
             self._leave(step.index, group, player)
         for group in moves:

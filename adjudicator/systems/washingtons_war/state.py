@@ -1,10 +1,13 @@
 """The Washington's War position, kept incrementally from the pieces each step moved.
 
 Entity ids (the right-hand side of a binding's `[pieces]` table):
-`general:<id>`, `cu:<AM|BR|FR>:<value>`, `pc:<AM|BR>`, `navy`, `congress`, `card:<id>`.
+`general:<id>`, `cu:<AM|BR|FR>:<value>`, `pc:<AM|BR>`, `navy`, `congress`, `card:<id>`,
+and the sides of two markers: `turn:regulars` / `turn:no_regulars` (the Game Turn marker,
+WW 9.41) and `alliance:track` / `alliance:european_war` (the French Alliance marker, WW 12).
 Place ids (its `[locations]` and `[maps]` tables) are parsed into typed `Place`s:
 `space:<id>`, `box:<id>` (the three reinforcement boxes, `captured`,
-`congress_dispersed`, `removed`), `zone:<blockade zone>`, `cards:<id>` (a reinforcement
+`congress_dispersed`, `removed`), `zone:<blockade zone>`, `track:turn_<year>` and
+`track:alliance_<0..9>` (the Turn and French Alliance tracks), `cards:<id>` (a reinforcement
 card box, an OPS queue, the War Ends box), `deck`, `discard`, `set_aside`, `hand:AM`,
 `hand:BR`.
 
@@ -36,6 +39,12 @@ CAPTURED = box("captured")
 CONGRESS_DISPERSED = box("congress_dispersed")
 REMOVED = box("removed")
 REINFORCEMENT_BOX = {Side.BR: BR_REINFORCEMENTS, Side.AM: AM_REINFORCEMENTS}
+MARKER_SIDES = {"turn": ("regulars", "no_regulars"), "alliance": ("track", "european_war")}
+"""The sides of the two-sided markers (WW 9.41, 12.2.B.iii)."""
+ALLIANCE_TRACK = "alliance_"
+"""Key prefix of a French Alliance Track space (`track:alliance_4`)."""
+ALLIANCE_SPACE = 9
+"""The "French Alliance" space of the track (WW 12.2.A)."""
 
 
 def other(side: Side) -> Side:
@@ -48,7 +57,7 @@ class Entity:
     """A bound game piece: what it is, and its details."""
 
     kind: str
-    """`general`, `cu`, `pc`, `navy`, `congress` or `card`."""
+    """`general`, `cu`, `pc`, `navy`, `congress`, `card`, `turn` or `alliance`."""
     key: str = ""
     """General or card id; the side of a PC; the nationality of a CU."""
     value: int = 0
@@ -73,6 +82,8 @@ class Entity:
             return cls(kind, rest)
         if kind in ("navy", "congress") and not rest:
             return cls(kind)
+        if rest in MARKER_SIDES.get(kind, ()):
+            return cls(kind, rest)
         return None
 
     @property
@@ -134,7 +145,8 @@ EMPTY = Holding()
 class WWState:
     """The position: every place's contents, where each General and card is."""
 
-    __slots__ = ("card_at", "general_at", "hand_size", "holdings", "year")
+    __slots__ = ("alliance", "alliance_seen", "captured_in", "card_at", "european_war",
+                 "general_at", "hand_size", "holdings", "regulars", "year")
 
     def __init__(self) -> None:
         self.holdings: dict[Place, Holding] = {}
@@ -143,6 +155,17 @@ class WWState:
         self.hand_size: Counter[str] = Counter()
         """Cards in each side's hand (kept as cards come and go)."""
         self.year: str | None = None
+        self.regulars: bool | None = None
+        """The Game Turn marker's side (WW 9.41): None while it is not bound or not seen."""
+        self.alliance: int | None = None
+        """The French Alliance Track space the marker is on (WW 12.0), None when it is not
+        on the track (not bound, not seen, or flipped to European War)."""
+        self.european_war: bool = False
+        """The marker shows its European War side (WW 12.2.B.iii)."""
+        self.alliance_seen: bool = False
+        """The French Alliance marker has been seen (it is bound and on the board)."""
+        self.captured_in: dict[str, str | None] = {}
+        """The turn each General in the Captured Generals Box was put there (WW 7.6.A)."""
 
     def at(self, place: Place) -> Holding:
         """The contents of a place (empty if nothing is there; do not mutate)."""
@@ -179,6 +202,11 @@ class WWState:
             return
         if entity.kind == "general" and place is not None:
             self.general_at[entity.key] = place
+            if place == CAPTURED:
+                self.captured_in[entity.key] = self.year
+        if entity.kind in MARKER_SIDES:
+            self._put_marker(entity, place)
+            return
         if place is None:
             return
         holding = self.holdings.get(place)
@@ -205,6 +233,14 @@ class WWState:
             return
         if entity.kind == "general" and self.general_at.get(entity.key) == place:
             del self.general_at[entity.key]
+            if place == CAPTURED:
+                self.captured_in.pop(entity.key, None)
+        if entity.kind == "turn":
+            self.regulars = None
+            return
+        if entity.kind == "alliance":
+            self.alliance, self.european_war = None, False
+            return
         holding = self.holdings.get(place) if place is not None else None
         if holding is None:
             return
@@ -224,6 +260,28 @@ class WWState:
         elif entity.kind == "navy":
             holding.navy = max(holding.navy - 1, 0)
 
+    def _put_marker(self, entity: Entity, place: Place | None) -> None:
+        """The Game Turn or French Alliance marker put somewhere (or flipped)."""
+        if place is None:
+            return
+        if entity.kind == "turn":
+            self.regulars = entity.key == "regulars"
+            return
+        self.alliance_seen = True
+        self.european_war = entity.key == "european_war"
+        self.alliance = None
+        if not self.european_war and place.kind is PlaceKind.TRACK and place.key.startswith(
+                ALLIANCE_TRACK) and place.key[len(ALLIANCE_TRACK):].isdigit():
+            self.alliance = int(place.key[len(ALLIANCE_TRACK):])
+
+    @property
+    def allied(self) -> bool | None:
+        """Whether the French Alliance has happened (the marker reached the French Alliance
+        space or shows European War, WW 12.2.A); None when the marker is unknown."""
+        if self.european_war or self.alliance == ALLIANCE_SPACE:
+            return True
+        return False if self.alliance is not None else None
+
     def navy_zone(self) -> str | None:
         """The Blockade Zone holding the French Navy (the Blockaded Zone, WW 3.0), if any."""
         for place, holding in self.holdings.items():
@@ -233,12 +291,15 @@ class WWState:
 
 
 __all__ = [
+    "ALLIANCE_SPACE",
+    "ALLIANCE_TRACK",
     "AM_REINFORCEMENTS",
     "BR_REINFORCEMENTS",
     "CAPTURED",
     "CONGRESS_DISPERSED",
     "EMPTY",
     "FR_REINFORCEMENTS",
+    "MARKER_SIDES",
     "REINFORCEMENT_BOX",
     "REMOVED",
     "SIDE_OF",
