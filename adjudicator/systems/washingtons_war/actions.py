@@ -257,6 +257,38 @@ class NavyMoved(Action):
     destination: Place | None
     phase: str | None
     """The phase (None: unknown)."""
+    card: str | None = None
+    """The card of the impulse under way, if any (WW 12.2 "d'Estaing…")."""
+    year: str | None = None
+    """The current turn (the Turn Track space the Navy may go to, WW 12.2)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GeneralRemoved(Action):
+    """A General went from a map space to the Captured Generals Box or out of play
+    (WW 7.6, 9.63)."""
+
+    general: str
+    origin: str
+    destination: Place
+    impulse: Impulse | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImpulseReckoned(Action):
+    """An impulse ended: the French Alliance marker and Washington when its card was played
+    and now (WW 7.6.B, 12.1), for what the impulse's events owe the marker."""
+
+    impulse: Impulse
+    before: int | None
+    """The track space when the card was played (None: not on the track)."""
+    after: int | None
+    allied_before: bool | None
+    """Whether the alliance had happened when the card was played (None: unknown)."""
+    european_war: bool
+    """The marker shows its European War side now."""
+    washington_lost: bool
+    """Washington left the map for the Captured Generals Box or out of play."""
 
 
 __all__ = [
@@ -267,8 +299,10 @@ __all__ = [
     "BattleSettled",
     "CardPlay",
     "CongressPlaced",
+    "GeneralRemoved",
     "ImpulseEnded",
     "ImpulseOpened",
+    "ImpulseReckoned",
     "Interception",
     "IsolationSegmentEnded",
     "LegMoved",

@@ -56,8 +56,10 @@ from adjudicator.systems.washingtons_war.actions import (
     BattleResolved,
     BattleSettled,
     CongressPlaced,
+    GeneralRemoved,
     ImpulseEnded,
     ImpulseOpened,
+    ImpulseReckoned,
     Interception,
     IsolationSegmentEnded,
     LegMoved,
@@ -111,6 +113,7 @@ from adjudicator.systems.washingtons_war.state import (
     CAPTURED,
     CONGRESS_DISPERSED,
     REINFORCEMENT_BOX,
+    REMOVED,
     SIDE_OF,
     Entity,
     other,
@@ -120,6 +123,8 @@ BATTLE_ALLOWANCE = 4
 """WW 7.3.A, 7.3.C: the most spaces an Army (British, or American) moves into a battle ..."""
 MAX_NAVAL_CUS = 5
 """WW 7.5: a General transfers himself and up to 5 CUs by sea."""
+WASHINGTON = "washington"
+"""The General whose capture costs PCs and French Alliance spaces (WW 7.6.B)."""
 ELIGIBLE = "eligible"
 QUEUE_KEYS = {"am_queue": Side.AM, "br_queue": Side.BR}
 CLEARED_AT_TURN_END = tuple(Place(PlaceKind.CARDS, key) for key in (
@@ -167,6 +172,9 @@ class Interpreter:
         self._net: Counter[tuple[str, Nationality]] = Counter()
         """CUs each space gained or lost in the current step (making change nets out)."""
         self._opened: tuple[Impulse, WWProcedure] | None = None
+        self._alliance_open: tuple[int | None, bool | None, Place | None] = (None, None, None)
+        """When the impulse under way opened: the French Alliance track space, whether the
+        alliance had happened, and where Washington was (WW 12.1)."""
         """The impulse last opened and the procedure just before it: if its card turns out
         to have been given in exchange (WW 6.32.C), the procedure goes back to that."""
 
@@ -557,10 +565,13 @@ class Interpreter:
             # Any other play abandons the queue (WW 7.1.B.iii).
             self.proc = self.proc.with_queue(side, ())
         impulse = Impulse(side=side, card=card, destination=destination, step=step,
-                          player=player, use=use, queue_total=queue_total)
+                          player=player, use=use, queue_total=queue_total,
+                          queue=self.proc.queue(side) if use is Use.QUEUE else ())
         previous = self.proc.last
         self._set_impulse(impulse)
         self._opened = (impulse, before)
+        self._alliance_open = (self.state.alliance, self.state.allied,
+                               self.state.general_at.get(WASHINGTON))
         self.judge(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
                             origin=origin, destination=destination))
         self.judge(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
@@ -576,12 +587,23 @@ class Interpreter:
         assert impulse is not None
         if impulse.use is Use.UNKNOWN:
             impulse = evolve(impulse, use=self._use_of(impulse))
+        if impulse.use is Use.QUEUE and impulse.activations:
+            # A queue used to activate a General is over (WW 7.1.B.iii): the next card
+            # into the queue box starts a new one.
+            self.proc = self.proc.with_queue(impulse.side, ())
         # Making change is done within an impulse (or between two): what the counters
         # taken off and put on did not net out is no longer change (WW 2.2.A, 3.0).
         self.proc = evolve(self.proc, impulse=None, last=impulse, change_credit=(),
                            change_debit=())
         self.judge(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                 player=impulse.player, impulse=impulse))
+        before, allied, washington = self._alliance_open
+        self.judge(ImpulseReckoned(
+            step=impulse.step, side=impulse.side.value, player=impulse.player,
+            impulse=impulse, before=before, after=self.state.alliance,
+            allied_before=allied, european_war=self.state.european_war,
+            washington_lost=washington is not None and washington.is_space
+            and self.state.general_at.get(WASHINGTON) in (CAPTURED, REMOVED)))
         for battle in impulse.battles:
             if battle.setup is not None:
                 self.judge(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
@@ -836,6 +858,11 @@ class Interpreter:
             if side is not None and destination == REINFORCEMENT_BOX[side]:
                 self.judge(SentToBox(step=step, side=side.value, player=player,
                                      general=general, origin=origin))
+            elif destination in (CAPTURED, REMOVED):
+                self.judge(GeneralRemoved(step=step, side=side.value if side else None,
+                                          player=player, general=general, origin=origin,
+                                          destination=destination,
+                                          impulse=self.proc.impulse))
         if not group.cu:
             return
         impulse = self.proc.impulse
@@ -1165,9 +1192,12 @@ class Interpreter:
                 self._enter(FRENCH_NAVAL, step, "the French Navy moved between Blockade "
                             "Zones after both hands emptied", player)
                 moment = self.sequence.moment
+            impulse = self.proc.impulse
             self.judge(NavyMoved(step=step, player=player, origin=origin,
                                  destination=destination,
-                                 phase=moment.phase if moment.known else None))
+                                 phase=moment.phase if moment.known else None,
+                                 card=impulse.card if impulse is not None else None,
+                                 year=self.state.year))
 
     def _congress(self, step: int, pieces: Sequence[Relocation[Entity]],
                   player: str | None) -> None:

@@ -14,8 +14,11 @@ from adjudicator.systems.common.outcomes import Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.rules import (
     activation,
+    alliance,
     battle,
+    capture,
     cards,
+    congress,
     end_phase,
     french_naval,
     movement,
@@ -31,7 +34,7 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 
 _MODULES = (sequence, cards, activation, movement, reactions, battle, reinforcements,
             political_control, winter, political_phase, victory, end_phase,
-            french_naval)
+            french_naval, capture, congress, alliance)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
 _BY_ACTION: dict[type, tuple[Judge, ...]] = {}

@@ -451,7 +451,7 @@ def _losses(ctx: Context, action: BattleResolved, battle: Battle, setup: BattleS
                                 f"{ctx.general_name(loser_general)} did not retreat",
                                 spaces=spaces, pieces=(ctx.general_name(loser_general),))
         yield Check.done("WW-RET-07")
-    yield from _alliance(action, battle, loser, place)
+    yield from _alliance(ctx, action, battle, loser, place)
 
 
 def _surrender(ctx: Context, action: BattleResolved, battle: Battle, loser: Side,
@@ -523,22 +523,38 @@ def _capture_of_winner(ctx: Context, action: BattleResolved, battle: Battle, win
     yield Check.done("WW-CAPT-04")
 
 
-def _alliance(action: BattleResolved, battle: Battle, loser: Side,
+def _alliance(ctx: Context, action: BattleResolved, battle: Battle, loser: Side,
               place: str) -> Iterator[Outcome]:
     """WW-BAT-13/14 (WW 9.2 Step 7, 9.41, 12.1): what the Turn marker and the French
-    Alliance marker must do. Neither marker is in the binding, so the move itself cannot
-    be seen: the finding says what was due."""
+    Alliance marker must do. Where the Turn marker is bound, its side after the impulse is
+    judged (WW-BAT-13); where the French Alliance marker is bound, its move is judged with
+    everything else the impulse owes it by WW-FA-01 (rules/alliance.py), so WW-BAT-14 is
+    applied there. Where a marker is not bound the finding says what was due."""
     step = action.step
     british_lost = battle.lost_by(Side.BR)
     regulars = battle.setup is not None and any(
         m.name == "regulars" for m in battle.setup.modifiers)
     due: list[tuple[str, str]] = []
     if loser is Side.BR:
-        due.append(("WW-BAT-14", "French Alliance +1 (an American win, unless the alliance "
-                    "has happened)"))
+        if ctx.state.alliance_seen:
+            yield Check.done("WW-BAT-14")
+        else:
+            due.append(("WW-BAT-14", "French Alliance +1 (an American win, unless the "
+                        "alliance has happened)"))
     if regulars and british_lost >= REGULARS_LOSS:
-        due.append(("WW-BAT-13", f"the Turn marker flips to No Regulars (the British lost "
-                    f"{british_lost} CUs) and French Alliance +2 (before the alliance)"))
+        if ctx.state.regulars is True:
+            yield Check.illegal("WW-BAT-13", step, f"battle at {place}: the British lost "
+                                f"{british_lost} CUs with the Regulars' Advantage, but the "
+                                "Turn marker still shows British Regulars (WW 9.2 Step 7: "
+                                "flip it to No Regulars)", spaces=(battle.space,),
+                                expected="No Regulars", observed="British Regulars")
+            yield Check.done("WW-BAT-13")
+        elif ctx.state.regulars is False:
+            yield Check.done("WW-BAT-13")
+        else:
+            due.append(("WW-BAT-13", f"the Turn marker flips to No Regulars (the British "
+                        f"lost {british_lost} CUs) and French Alliance +2 (before the "
+                        "alliance)"))
     needs = ("the Turn marker and the French Alliance marker in the binding",)
     for rule, what in due:
         yield Check.unchecked(rule, step, f"battle at {place}: due now: {what}; the Turn and "

@@ -1,0 +1,250 @@
+"""The French Alliance marker and the French Navy's entry (WW 12.1, 12.2; WW-FA-01,
+WW-FA-03, WW-NAVY-03).
+
+* WW-FA-01 (WW 12.1): what each card's impulse owes the French Alliance marker, judged
+  when the impulse ends against where the marker stood when the card was played: +1 for
+  each battle or overrun the British lost (WW 9.2 Step 7), +2 when the British lost the
+  Regulars' Advantage (3 CUs in one battle, once per game, WW 9.41), +2 for "Hortelz et
+  Cie" played as the event, +4 for "Benjamin Franklin", -3 when Washington was captured
+  (WW 7.6.B); never below 0, never past the French Alliance space (9), and fixed once the
+  alliance has happened. The marker may be moved at any step of the impulse; a marker put
+  right only during the next card's play is found wrong at this impulse's end.
+* WW-FA-03 (WW 12.2.B.i): the French Navy's first placement in a Blockade Zone happens
+  only when the alliance is carried out (the marker on the French Alliance space or showing
+  European War).
+* WW-NAVY-03 (WW 12.2 "d'Estaing…"): the Navy leaves its Blockade Zone for the Turn Track
+  only by that card, onto the current turn's space. Its return in the next French Naval
+  Phase is WW-NAVY-01 (rules/french_naval.py).
+
+Where the marker is not bound, or a battle's loser cannot be read from its dice, the rule
+is unchecked with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.places import PlaceKind
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.washingtons_war.actions import ImpulseReckoned, NavyMoved
+from adjudicator.systems.washingtons_war.data import Side
+from adjudicator.systems.washingtons_war.procedure import Battle, Impulse, Use
+from adjudicator.systems.washingtons_war.rules.battle import (
+    REGULARS_LOSS,
+    Dice,
+    abr_of,
+    battle_sides,
+    read_dice,
+)
+from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.state import ALLIANCE_SPACE, other
+
+FAMILY = RuleFamily("alliance", frozenset({"WW-FA-01", "WW-FA-03", "WW-NAVY-03"}),
+                    actions=(ImpulseReckoned, NavyMoved))
+BRITISH_DEFEAT = 1
+"""WW 12.1: +1 each time the British lose a battle (overruns count)."""
+REGULARS_LOST = 2
+"""WW 12.1, 9.41: +2 when the British lose the Regulars' Advantage."""
+WASHINGTON_CAPTURED = -3
+"""WW 12.1, 7.6.B: -3 when Washington is captured."""
+CARD_EVENTS = {"hortelz_et_cie": 2, "benjamin_franklin": 4}
+"""WW 12.1: the two events that advance the marker, and by how much."""
+DESTAING = "destaing_sails"
+"""WW 12.2: "d'Estaing Sails to the Caribbean" sends the Navy to the Turn Track."""
+TURN_TRACK = "turn_"
+"""Key prefix of a Turn Track space (`track:turn_1778`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """What one impulse owes the French Alliance marker, and what could not be read."""
+
+    total: int
+    reasons: tuple[str, ...]
+    unresolved: tuple[str, ...]
+    optional: tuple[int, str] | None = None
+    """A card's bonus owed only if it was played as the event, where the log cannot tell
+    the event from a discard (both go to the discard pile): either total is legal."""
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """WW-FA-01, WW-FA-03 and WW-NAVY-03 for one action."""
+    if isinstance(action, ImpulseReckoned):
+        yield from _marker(action, ctx)
+    elif isinstance(action, NavyMoved):
+        yield from _navy(action, ctx)
+
+
+def battle_loser(ctx: Context, battle: Battle) -> Side | str:
+    """The side that lost a fought battle, by its logged dice (WW 9.2 Step 4, ties to the
+    attacker), or why it cannot be read."""
+    setup = battle.setup
+    if setup is None:
+        return "the battle's forces were not read"
+    sides = battle_sides(ctx, battle, setup)
+    if sides.missing:
+        return "; ".join(sides.missing)
+    tables = ctx.data.tables
+    dice = read_dice(battle, setup, tables)
+    if not isinstance(dice, Dice):
+        return dice
+    a, d = sides.attacker, sides.defender
+    if (dice.attacker_abr is None and a.rating is not None) or (
+            dice.defender_abr is None and d.rating is not None):
+        return "an Actual Battle Rating die is missing"
+    abr_a = abr_of(dice.attacker_abr.value if dice.attacker_abr else 0, a, tables)
+    abr_d = abr_of(dice.defender_abr.value if dice.defender_abr else 0, d, tables)
+    total_a = dice.attacker_battle.value + a.cus + abr_a + a.drm
+    total_d = dice.defender_battle.value + d.cus + abr_d + d.drm
+    return other(battle.attacker) if total_a >= total_d else battle.attacker
+
+
+def owed(ctx: Context, impulse: Impulse, *, washington_lost: bool) -> Owed:
+    """What an impulse owes the marker (WW 12.1), before the alliance."""
+    total = 0
+    reasons: list[str] = []
+    unresolved: list[str] = []
+    for battle in impulse.battles:
+        place = ctx.space_name(battle.space)
+        if battle.fought:
+            found = battle_loser(ctx, battle)
+            if not isinstance(found, Side):  # Side is a str too: test it first
+                unresolved.append(f"who lost the battle at {place}: {found}")
+                continue
+            loser = found
+        elif battle.losses and not battle.rbb:
+            loser = other(battle.attacker)  # an overrun
+        else:
+            continue
+        if loser is Side.BR:
+            total += BRITISH_DEFEAT
+            what = "battle" if battle.fought else "overrun"
+            reasons.append(f"+1 the British lost the {what} at {place} (WW-BAT-14)")
+        regulars = battle.setup is not None and any(
+            m.name == "regulars" for m in battle.setup.modifiers)
+        if regulars and battle.lost_by(Side.BR) >= REGULARS_LOSS:
+            total += REGULARS_LOST
+            reasons.append(f"+2 the British lost the Regulars' Advantage at {place} "
+                           "(WW-BAT-13)")
+    bonus = CARD_EVENTS.get(impulse.card)
+    optional: tuple[int, str] | None = None
+    if bonus is not None:
+        what = f"+{bonus} {ctx.card_name(impulse.card)} played as the event"
+        if impulse.use is Use.EVENT:
+            total += bonus
+            reasons.append(what)
+        elif impulse.use in (Use.DISCARD, Use.UNKNOWN):
+            optional = (bonus, what)
+    if washington_lost:
+        total += WASHINGTON_CAPTURED
+        reasons.append("-3 Washington was captured (WW 7.6.B)")
+    return Owed(total, tuple(reasons), tuple(unresolved), optional)
+
+
+def _marker(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
+    """WW-FA-01 for one impulse."""
+    impulse = action.impulse
+    card = ctx.card_name(impulse.card)
+    if action.allied_before:
+        if not action.european_war and action.after != action.before:
+            yield Check.illegal("WW-FA-01", action.step, f"the French Alliance marker moved "
+                                f"from {action.before} to {action.after} during the play of "
+                                f"{card}, after the alliance: it no longer moves (WW 12.2.A)",
+                                expected=str(action.before), observed=str(action.after))
+        yield Check.done("WW-FA-01")
+        return
+    due = owed(ctx, impulse, washington_lost=action.washington_lost)
+    if not ctx.state.alliance_seen or action.before is None:
+        if due.reasons:
+            yield Check.unchecked("WW-FA-01", action.step, f"the play of {card} moves the "
+                                  f"French Alliance marker ({'; '.join(due.reasons)}), and "
+                                  "where the marker stood is not known",
+                                  needs=("the French Alliance marker in the binding",))
+        return
+    if due.unresolved:
+        yield Check.unchecked("WW-FA-01", action.step, f"what the play of {card} owes the "
+                              f"French Alliance marker is not known: "
+                              f"{'; '.join(due.unresolved)}", needs=due.unresolved)
+        return
+    expected = max(0, min(ALLIANCE_SPACE, action.before + due.total))
+    reasons = list(due.reasons)
+    target = str(expected)
+    if due.optional is not None:
+        bonus, what = due.optional
+        played = max(0, min(ALLIANCE_SPACE, action.before + due.total + bonus))
+        # The event and a discard look alike in the log: the marker tells which it was.
+        reasons.append(f"{what}, or 0 if it was discarded")
+        target = f"{played} (the event) or {expected} (a discard)"
+        if played != expected and (ALLIANCE_SPACE if action.european_war
+                                   else action.after) == played:
+            expected = played
+    observed = ALLIANCE_SPACE if action.european_war else action.after
+    if observed is None:
+        yield Check.unchecked("WW-FA-01", action.step, f"after the play of {card} the French "
+                              "Alliance marker is off its track", needs=(
+                                  "the French Alliance marker on its track",))
+        return
+    if observed != expected:
+        why = "; ".join(reasons) if reasons else "nothing moves it"
+        yield Check.illegal("WW-FA-01", action.step, f"the French Alliance marker went from "
+                            f"{action.before} to {observed} during the play of {card}; "
+                            f"WW 12.1 puts it on {target} ({why})",
+                            expected=target, observed=str(observed))
+    yield Check.done("WW-FA-01")
+
+
+def _navy(action: NavyMoved, ctx: Context) -> Iterator[Outcome]:
+    """WW-FA-03 for the Navy's first placement, WW-NAVY-03 for its move to the Turn Track."""
+    origin, destination = action.origin, action.destination
+    if destination is None:
+        return
+    in_play = origin is not None and origin.kind in (PlaceKind.ZONE, PlaceKind.TRACK)
+    if not in_play and destination.kind is PlaceKind.ZONE:
+        allied = ctx.state.allied
+        if allied is None:
+            yield Check.unchecked("WW-FA-03", action.step, f"the French Navy was placed in "
+                                  f"the {destination.key} Blockade Zone; whether the French "
+                                  "Alliance has happened is not known",
+                                  needs=("the French Alliance marker in the binding",))
+            return
+        if not allied:
+            yield Check.illegal("WW-FA-03", action.step, f"the French Navy was placed in the "
+                                f"{destination.key} Blockade Zone with the French Alliance "
+                                f"marker on {ctx.state.alliance}: it enters play only when "
+                                "the alliance is carried out (WW 12.2.B.i)",
+                                expected="French Alliance space (9)",
+                                observed=str(ctx.state.alliance))
+        yield Check.done("WW-FA-03")
+        return
+    if origin is None or origin.kind is not PlaceKind.ZONE or (
+            destination.kind is not PlaceKind.TRACK):
+        return
+    if action.card is None:
+        if action.phase is None:
+            yield Check.unchecked("WW-NAVY-03", action.step, "the French Navy went to the Turn "
+                                  "Track and the log does not show whether a card was being "
+                                  "played", needs=("the card under way",))
+        else:
+            yield Check.illegal("WW-NAVY-03", action.step, "the French Navy went to the Turn "
+                                "Track with no card being played: only \"d'Estaing Sails to "
+                                "the Caribbean\" sends it there (WW 12.2)")
+        return
+    if action.card != DESTAING:
+        yield Check.illegal("WW-NAVY-03", action.step, "the French Navy went to the Turn Track "
+                            f"during the play of {ctx.card_name(action.card)}: only "
+                            "\"d'Estaing Sails to the Caribbean\" sends it there (WW 12.2)",
+                            expected=ctx.card_name(DESTAING),
+                            observed=ctx.card_name(action.card))
+    elif action.year is not None and destination.key != f"{TURN_TRACK}{action.year}":
+        yield Check.illegal("WW-NAVY-03", action.step, "\"d'Estaing Sails to the Caribbean\" "
+                            "puts the French Navy on the current turn's space of the Turn "
+                            f"Track ({action.year}), not on "
+                            f"{destination.key.removeprefix(TURN_TRACK)}",
+                            expected=f"{TURN_TRACK}{action.year}", observed=destination.key)
+    yield Check.done("WW-NAVY-03")
+
+
+__all__ = ["FAMILY", "Owed", "battle_loser", "judge", "owed"]
