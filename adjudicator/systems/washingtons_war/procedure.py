@@ -281,6 +281,8 @@ class Impulse:
     use: Use = Use.UNKNOWN
     queue_total: int | None = None
     """For an activation through an Operations Queue: the queue's total OPS."""
+    queue: tuple[str, ...] = ()
+    """For a card played into an Operations Queue: the queue's cards with it (WW 7.1.B)."""
     activations: tuple[Activation, ...] = ()
     battle: Battle | None = None
     battles: tuple[Battle, ...] = ()

@@ -1,4 +1,5 @@
-"""Card plays and the impulse sequence (WW 5.3, 6.2, 6.33, 7.1.B; tables T2, T12)."""
+"""Card plays and the impulse sequence (WW 5.3, 6.2, 6.3, 6.33, 6.34, 7.1.B; tables
+T2, T12). Where Event cards go and the Special and Battle Cards' limits are `events`."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from adjudicator.systems.washingtons_war.actions import (
 )
 from adjudicator.systems.washingtons_war.data import CardKind
 from adjudicator.systems.washingtons_war.procedure import Impulse, Use
+from adjudicator.systems.washingtons_war.rules import events
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.rules.wording import (
     arrivals_text,
@@ -24,7 +26,8 @@ from adjudicator.systems.washingtons_war.rules.wording import (
 )
 
 FAMILY = RuleFamily("cards", frozenset({"WW-SEQ-04", "WW-SEQ-06", "WW-CARD-09",
-                                        "WW-CARD-14", "WW-OPS-02"}),
+                                        "WW-CARD-14", "WW-OPS-02", "WW-OPS-03", "WW-OPS-04"})
+                    | events.IDS,
                     positional=frozenset({"WW-SEQ-06", "WW-CARD-14"}),
     actions=(ImpulseOpened, ImpulseEnded, BattleCardPlayed))
 QUEUE_START_VALUES = (1, 2)
@@ -36,9 +39,13 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if isinstance(action, ImpulseOpened):
         yield from _alternation(action, ctx)
         yield from _queue_start(action, ctx)
+        yield from _queue_card(action.impulse, ctx)
     elif isinstance(action, ImpulseEnded):
         yield from _one_thing(action.impulse, ctx)
         yield from _destination(action.impulse, ctx)
+        yield from _queue_leftovers(action.impulse, ctx)
+        yield from events.impulse_event(action.impulse, ctx)
+        yield from events.battle_cards(action.impulse, ctx)
     elif isinstance(action, BattleCardPlayed):
         yield from _battle_cards(action, ctx)
 
@@ -77,6 +84,44 @@ def _queue_start(action: ImpulseOpened, ctx: Context) -> Iterator[Outcome]:
                             f"with {card.name}, a {card.ops} OPS card",
                             expected="a 1 or 2 OPS card", observed=str(card.ops))
     yield Check.done("WW-OPS-02")
+
+
+def _queue_card(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-OPS-03 (WW 7.1.B.i–iii): only OPS cards go into an Operations Queue."""
+    if impulse.use is not Use.QUEUE:
+        return
+    card = ctx.card(impulse.card)
+    if card is None:
+        yield Check.unchecked("WW-OPS-03", impulse.step, f"{ctx.card_name(impulse.card)} "
+                              "went into an Operations Queue; the card is not in the card "
+                              "list", needs=("card list",))
+        return
+    if card.kind is not CardKind.OPS:
+        yield Check.illegal("WW-OPS-03", impulse.step, f"{impulse.side.value} put the Event "
+                            f"card {card.name} into his Operations Queue; a queue is built "
+                            "of OPS cards (WW 6.2, 7.1.B)", expected="an OPS card",
+                            observed="an Event card")
+    yield Check.done("WW-OPS-03")
+
+
+def _queue_leftovers(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-OPS-04 (WW 6.2, 7.1.B.iii): once a queue is used or abandoned its cards go to the
+    discard pile, so a queue box holds only the cards of the queue under way. Judged when
+    the next card goes into the box: cards left from a queue that is over would otherwise
+    seem to count towards the new one."""
+    if impulse.use is not Use.QUEUE or impulse.destination.kind is not PlaceKind.CARDS:
+        return
+    box = impulse.destination
+    leftovers = [c for c in ctx.state.cards_in(box) if c not in impulse.queue]
+    if leftovers:
+        yield Check.illegal("WW-OPS-04", impulse.step, f"{ctx.card_name(impulse.card)} went "
+                            f"into the Operations Queue while "
+                            f"{', '.join(map(ctx.card_name, leftovers))} still lay there "
+                            "from a queue already used or abandoned; those cards go to the "
+                            "discard pile and do not count", expected="an empty queue box",
+                            observed=f"{len(leftovers)} old card"
+                            f"{'s' if len(leftovers) != 1 else ''}")
+    yield Check.done("WW-OPS-04")
 
 
 def things_done(impulse: Impulse, ctx: Context) -> list[str]:

@@ -1,0 +1,219 @@
+"""Where Event cards go, and the Special and Battle Cards' own limits (WW 6.3, 6.33, 6.34).
+
+The log never says whether an Event card was played as the event or discarded (both go to
+the discard pile, WW 6.3.C, 6.32.A): what these checks read is where the card lies once its
+impulse (or its battle) is over. A card removed from the game was played as the event
+(a discarded card is never removed, WW 6.32.A); a card put anywhere but the discard pile,
+the War Ends box or the removed cards was misplaced. A Special Event is never discarded,
+in an impulse or in a battle (WW 6.33.C, 6.34.A). Facts the card list lacks (most cards'
+"once per game" text) leave a check unchecked, naming the missing data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.places import Place, PlaceKind
+from adjudicator.systems.washingtons_war.data import Card, CardKind
+from adjudicator.systems.washingtons_war.procedure import BattleCard, Impulse
+from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.state import REMOVED
+
+IDS = frozenset({"WW-CARD-03", "WW-CARD-08", "WW-CARD-11", "WW-CARD-15", "WW-CARD-19"})
+"""The catalog ids this module checks (declared by the `cards` family)."""
+DISCARD = Place(PlaceKind.DISCARD)
+WAR_ENDS = Place(PlaceKind.CARDS, "war_ends")
+"""The War Ends box (WW 6.34.C.iii)."""
+ARNOLD_CARD = "benedict_arnold_treason"
+ARNOLD = "arnold"
+TARLETON_CARD = "banastre_tarleton"
+"""The one Battle Card the British may play as the event in the Strategy Phase (WW 6.33.A)."""
+QUEUE_BOXES = ("am_queue", "br_queue")
+NEEDS_ONCE = ("card texts (once per game)",)
+
+
+def where(card: str, impulse: Impulse, ctx: Context) -> Place:
+    """Where a card lies now (where it went when it left the hand, if the position lost it)."""
+    return ctx.state.card_at.get(card, impulse.destination)
+
+
+def place_name(place: Place) -> str:
+    """A card place in words."""
+    if place == DISCARD:
+        return "the discard pile"
+    if place == WAR_ENDS:
+        return "the War Ends box"
+    if place == REMOVED:
+        return "the removed cards"
+    return place.key.replace("_", " ") or place.kind.value.replace("_", " ")
+
+
+def impulse_event(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-03, -08, -11, -15, -19 for the Event card an impulse was played with."""
+    card = ctx.card(impulse.card)
+    if card is None or card.kind is not CardKind.EVENT:
+        return
+    place = where(impulse.card, impulse, ctx)
+    if not place.resolved:
+        return
+    if card.ends_war:
+        yield from _war_ends(impulse, card, place, ctx)
+        return
+    if card.special and place.kind is PlaceKind.CARDS:
+        yield Check.illegal("WW-CARD-03", impulse.step, f"the Special Event {card.name} was "
+                            f"put into {place_name(place)}; a Special Event is played as the "
+                            "event (WW 6.34.A), never used as an OPS card or discarded",
+                            expected="the event", observed=place_name(place))
+        yield Check.done("WW-CARD-03")
+        return
+    if card.special:
+        yield Check.done("WW-CARD-03")
+    if card.battle and place == REMOVED:
+        yield from _battle_card_removed_outside_battle(impulse, card, ctx)
+        return
+    yield from _played_card_place(impulse.step, card, place, "its impulse")
+
+
+def _war_ends(impulse: Impulse, card: Card, place: Place, ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-15 (WW 6.34.C.iii): a North's Government Falls card goes into the War Ends
+    box, and a card already there goes to the discard pile. Being a Special Event, it is
+    never discarded (WW-CARD-03, 6.34.A)."""
+    if place != WAR_ENDS:
+        yield Check.illegal("WW-CARD-15", impulse.step, f"{card.name} went to "
+                            f"{place_name(place)}, not into the War Ends box; it is a Special "
+                            "Event, played as the event (never discarded, WW 6.34.A), and "
+                            "the event puts it into the War Ends box",
+                            expected="the War Ends box", observed=place_name(place))
+    else:
+        others = [c for c in ctx.state.cards_in(WAR_ENDS) if c != impulse.card]
+        if others:
+            yield Check.illegal("WW-CARD-15", impulse.step, f"{card.name} went into the War "
+                                f"Ends box, but {', '.join(map(ctx.card_name, others))} "
+                                "stayed there; the card already in the box goes to the "
+                                "discard pile", expected="1 card in the War Ends box",
+                                observed=str(len(others) + 1))
+    yield Check.done("WW-CARD-15")
+    yield Check.done("WW-CARD-03")
+
+
+def _battle_card_removed_outside_battle(impulse: Impulse, card: Card,
+                                        ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-08/19 (WW 6.33.A and its Clarifications): a Battle Card's event happens only
+    in a battle (Tarleton excepted); "Benedict Arnold Treason!" cannot be played in the
+    Strategy Phase simply to remove Arnold. A removed card was played as the event; a card
+    on the discard pile may have been discarded (WW 6.32), which is legal."""
+    if card.id == TARLETON_CARD:
+        yield from _played_card_place(impulse.step, card, REMOVED, "its impulse")
+        return
+    rule = "WW-CARD-19" if card.id == ARNOLD_CARD else "WW-CARD-08"
+    yield Check.illegal(rule, impulse.step, f"{card.name} was removed from the game after "
+                        "it was played as an impulse: a Battle Card's event is played only "
+                        "in Step 1 of a battle (WW 6.33.A"
+                        + (", 6.33 Clarifications" if rule == "WW-CARD-19" else "")
+                        + "); as an impulse it can only be discarded, and a discarded card "
+                        "is never removed (WW 6.32.A)", expected="the discard pile",
+                        observed="removed")
+    yield Check.done(rule)
+
+
+def _played_card_place(step: int, card: Card, place: Place, when: str) -> Iterator[Outcome]:
+    """WW-CARD-11 (WW 6.3.C, 6.32.A): a card played as a 'once per game' event is removed;
+    every other played or discarded Event card goes to the discard pile."""
+    if place == DISCARD:
+        yield Check.done("WW-CARD-11")
+        return
+    if place == REMOVED:
+        if card.once_per_game is None:
+            yield Check.unchecked("WW-CARD-11", step, f"{card.name} was removed from the game "
+                                  f"after {when}; whether its text says 'once per game' is "
+                                  "not in the card list", needs=NEEDS_ONCE)
+            return
+        if not card.once_per_game:
+            yield Check.illegal("WW-CARD-11", step, f"{card.name} was removed from the game "
+                                f"after {when}; it is not a 'once per game' event, so played "
+                                "or discarded it goes to the discard pile (WW 6.3.C, 6.32.A)",
+                                expected="the discard pile", observed="removed")
+        yield Check.done("WW-CARD-11")
+        return
+    if place.kind is PlaceKind.CARDS and place.key in QUEUE_BOXES:
+        return  # an Event put into an Operations Queue is WW-OPS-03's
+    if place.kind in (PlaceKind.CARDS, PlaceKind.DECK, PlaceKind.SET_ASIDE):
+        yield Check.illegal("WW-CARD-11", step, f"the Event card {card.name} went to "
+                            f"{place_name(place)} after {when}; a played or discarded Event "
+                            "goes to the discard pile, or is removed if its event is once "
+                            "per game (WW 6.3.C)", expected="the discard pile",
+                            observed=place_name(place))
+        yield Check.done("WW-CARD-11")
+
+
+def battle_cards(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-03/08/19 for the cards played or discarded in the impulse's battles, once
+    every battle of the impulse is over."""
+    for battle in impulse.battles:
+        for played in battle.cards:
+            yield from _battle_card(played, impulse, ctx)
+
+
+def _battle_card(played: BattleCard, impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    card = ctx.card(played.card)
+    if card is None or card.kind is not CardKind.EVENT:
+        return
+    name = card.name
+    if card.special:
+        # WW 6.33.C, 6.34.A: a Special Event is never discarded, not even for +1 in battle.
+        yield Check.illegal("WW-CARD-03", played.step, f"{played.side.value} used the Special "
+                            f"Event {name} in a battle; a Special Event is never discarded, "
+                            "not even for a +1 DRM (WW 6.33.C, 6.34.A)",
+                            expected="played as the event in the Strategy Phase",
+                            observed="a battle discard")
+        yield Check.done("WW-CARD-03")
+        return
+    place = where(played.card, impulse, ctx)
+    if not place.resolved:
+        return
+    if card.id == ARNOLD_CARD and place == REMOVED:
+        # WW 6.33 Clarifications, 9.2 Step 1: played as the event, the card and Arnold
+        # are permanently removed, wherever Arnold is.
+        arnold = ctx.state.general_at.get(ARNOLD)
+        if arnold is not None and arnold != REMOVED:
+            yield Check.illegal("WW-CARD-19", played.step, f"{name} was played as the event "
+                                "but the Arnold General was not removed from the game "
+                                f"(he is in {arnold.key or arnold.kind.value}); the event "
+                                "removes him wherever he is",
+                                pieces=(ctx.general_name(ARNOLD),),
+                                expected="Arnold removed", observed="Arnold kept")
+        yield Check.done("WW-CARD-19")
+        yield Check.done("WW-CARD-08")
+        return
+    if card.battle is False and place == REMOVED:
+        yield Check.illegal("WW-CARD-11", played.step, f"{name}, discarded in the battle, "
+                            "was removed from the game; it is not a Battle Card, so it was "
+                            "discarded (+1), and a discarded card is never removed "
+                            "(WW 6.32.A, 6.33.C)", expected="the discard pile",
+                            observed="removed")
+        yield Check.done("WW-CARD-11")
+        return
+    if card.battle and place == REMOVED:
+        yield Check.illegal("WW-CARD-08", played.step, f"{name} was removed from the game "
+                            "after the battle; once the battle is resolved a Battle Card "
+                            "goes to the discard pile ('Benedict Arnold Treason!' alone is "
+                            "removed, WW 6.33.A)", expected="the discard pile",
+                            observed="removed")
+        yield Check.done("WW-CARD-08")
+        return
+    if place.kind in (PlaceKind.CARDS, PlaceKind.DECK, PlaceKind.SET_ASIDE):
+        rule = "WW-CARD-08" if card.battle else "WW-CARD-11"
+        yield Check.illegal(rule, played.step, f"{name}, used in the battle, went to "
+                            f"{place_name(place)}; after the battle it goes to the discard "
+                            "pile (WW 6.33.A, 6.3.C)", expected="the discard pile",
+                            observed=place_name(place))
+        yield Check.done(rule)
+        return
+    if card.battle and place == DISCARD:
+        yield Check.done("WW-CARD-08")
+    elif place in (DISCARD, REMOVED):
+        yield from _played_card_place(played.step, card, place, "the battle")
+
+
+__all__ = ["IDS", "battle_cards", "impulse_event", "place_name", "where"]
