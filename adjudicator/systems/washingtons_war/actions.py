@@ -61,6 +61,15 @@ class ImpulseEnded(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CardExchanged(Action):
+    """A player gave a card from his hand for the Event his opponent just discarded as his
+    impulse (WW 6.32.C); `side` is the exchanging player's."""
+
+    given: str
+    taken: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BattleCardPlayed(Action):
     """A card played or discarded in Step 1 of a battle (WW 6.33, 9.2, 9.45)."""
 
@@ -289,6 +298,9 @@ class ImpulseReckoned(Action):
     """The marker shows its European War side now."""
     washington_lost: bool
     """Washington left the map for the Captured Generals Box or out of play."""
+    navy_before: bool = False
+    """The French Navy was in a Blockade Zone or on the Turn Track when the card was
+    played (WW 12.2.B.i: it enters with the alliance)."""
 
 
 __all__ = [
@@ -297,6 +309,7 @@ __all__ = [
     "BattleCardPlayed",
     "BattleResolved",
     "BattleSettled",
+    "CardExchanged",
     "CardPlay",
     "CongressPlaced",
     "GeneralRemoved",

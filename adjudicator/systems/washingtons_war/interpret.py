@@ -172,11 +172,13 @@ class Interpreter:
         self._net: Counter[tuple[str, Nationality]] = Counter()
         """CUs each space gained or lost in the current step (making change nets out)."""
         self._opened: tuple[Impulse, WWProcedure] | None = None
-        self._alliance_open: tuple[int | None, bool | None, Place | None] = (None, None, None)
-        """When the impulse under way opened: the French Alliance track space, whether the
-        alliance had happened, and where Washington was (WW 12.1)."""
         """The impulse last opened and the procedure just before it: if its card turns out
         to have been given in exchange (WW 6.32.C), the procedure goes back to that."""
+        self._alliance_open: tuple[int | None, bool | None, Place | None, bool] = (
+            None, None, None, False)
+        """When the impulse under way opened: the French Alliance track space, whether the
+        alliance had happened, where Washington was (WW 12.1), whether the Navy was in
+        play (WW 12.2.B.i)."""
 
     # ------------------------------------------------------------------ public
 
@@ -571,7 +573,7 @@ class Interpreter:
         self._set_impulse(impulse)
         self._opened = (impulse, before)
         self._alliance_open = (self.state.alliance, self.state.allied,
-                               self.state.general_at.get(WASHINGTON))
+                               self.state.general_at.get(WASHINGTON), self._navy_in_play())
         self.judge(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
                             origin=origin, destination=destination))
         self.judge(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
@@ -597,19 +599,25 @@ class Interpreter:
                            change_debit=())
         self.judge(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                 player=impulse.player, impulse=impulse))
-        before, allied, washington = self._alliance_open
+        before, allied, washington, navy = self._alliance_open
         self.judge(ImpulseReckoned(
             step=impulse.step, side=impulse.side.value, player=impulse.player,
             impulse=impulse, before=before, after=self.state.alliance,
             allied_before=allied, european_war=self.state.european_war,
             washington_lost=washington is not None and washington.is_space
-            and self.state.general_at.get(WASHINGTON) in (CAPTURED, REMOVED)))
+            and self.state.general_at.get(WASHINGTON) in (CAPTURED, REMOVED),
+            navy_before=navy))
         for battle in impulse.battles:
             if battle.setup is not None:
                 self.judge(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
                                           player=impulse.player, battle=battle,
                                           impulse=impulse))
         self.judge(AtRest(step=step, player=impulse.player, spaces=impulse.touched))
+
+    def _navy_in_play(self) -> bool:
+        """The French Navy is in a Blockade Zone or on the Turn Track (WW 5.5)."""
+        return any(holding.navy and place.kind in (PlaceKind.ZONE, PlaceKind.TRACK)
+                   for place, holding in self.state.holdings.items())
 
     def _use_of(self, impulse: Impulse) -> Use:
         record = self.data.cards.get(impulse.card)

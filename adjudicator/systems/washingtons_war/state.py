@@ -145,8 +145,9 @@ EMPTY = Holding()
 class WWState:
     """The position: every place's contents, where each General and card is."""
 
-    __slots__ = ("alliance", "alliance_seen", "captured_in", "card_at", "european_war",
-                 "general_at", "hand_size", "holdings", "regulars", "year")
+    __slots__ = ("alliance", "alliance_place", "alliance_seen", "allied_in", "captured_in",
+                 "card_at", "european_war", "general_at", "hand_size", "holdings", "regulars",
+                 "year")
 
     def __init__(self) -> None:
         self.holdings: dict[Place, Holding] = {}
@@ -163,6 +164,11 @@ class WWState:
         self.european_war: bool = False
         """The marker shows its European War side (WW 12.2.B.iii)."""
         self.alliance_seen: bool = False
+        self.alliance_place: Place | None = None
+        """Where the French Alliance marker is (a track space of either track)."""
+        self.allied_in: str | None = None
+        """The turn the marker reached the French Alliance space or European War, as seen
+        in this log (WW 12.2: that turn's End Phase and reshuffle)."""
         """The French Alliance marker has been seen (it is bound and on the board)."""
         self.captured_in: dict[str, str | None] = {}
         """The turn each General in the Captured Generals Box was put there (WW 7.6.A)."""
@@ -239,7 +245,7 @@ class WWState:
             self.regulars = None
             return
         if entity.kind == "alliance":
-            self.alliance, self.european_war = None, False
+            self.alliance, self.european_war, self.alliance_place = None, False, None
             return
         holding = self.holdings.get(place) if place is not None else None
         if holding is None:
@@ -267,12 +273,16 @@ class WWState:
         if entity.kind == "turn":
             self.regulars = entity.key == "regulars"
             return
+        first = not self.alliance_seen
         self.alliance_seen = True
+        self.alliance_place = place
         self.european_war = entity.key == "european_war"
         self.alliance = None
         if not self.european_war and place.kind is PlaceKind.TRACK and place.key.startswith(
                 ALLIANCE_TRACK) and place.key[len(ALLIANCE_TRACK):].isdigit():
             self.alliance = int(place.key[len(ALLIANCE_TRACK):])
+        if self.allied and self.allied_in is None and not first:
+            self.allied_in = self.year
 
     @property
     def allied(self) -> bool | None:

@@ -11,10 +11,20 @@ WW-FA-03, WW-NAVY-03).
   right only during the next card's play is found wrong at this impulse's end.
 * WW-FA-03 (WW 12.2.B.i): the French Navy's first placement in a Blockade Zone happens
   only when the alliance is carried out (the marker on the French Alliance space or showing
-  European War).
+  European War); a placement during a card's play is judged when the play ends (the
+  marker may be moved after the Navy).
 * WW-NAVY-03 (WW 12.2 "d'Estaing…"): the Navy leaves its Blockade Zone for the Turn Track
   only by that card, onto the current turn's space. Its return in the next French Naval
   Phase is WW-NAVY-01 (rules/french_naval.py).
+* The alliance carried out (WW 12.2.B), judged when the card whose play brought the marker
+  to the French Alliance space ends: the Navy is in a Blockade Zone (WW-FA-03); Rochambeau
+  is on the map, or in the American Reinforcement Box only if no port lacks both a British
+  CU and a British PC (WW-FA-04; which port he went to is WW-REIN-06); the French came
+  after the card's last move and battle (WW-FA-02, "after the current Strategy Card has
+  been fully resolved").
+* By that turn's End Phase the marker shows European War on the next turn's space, and
+  the British remove 2 CUs from the map (a reminder: the removals are not counted) (WW-FA-05);
+  the deck is reshuffled at the end of that turn (a reminder, WW-FA-06).
 
 Where the marker is not bound, or a battle's loser cannot be read from its dice, the rule
 is unchecked with the reason.
@@ -29,8 +39,8 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
-from adjudicator.systems.washingtons_war.actions import ImpulseReckoned, NavyMoved
-from adjudicator.systems.washingtons_war.data import Side
+from adjudicator.systems.washingtons_war.actions import ImpulseReckoned, NavyMoved, TurnEnded
+from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.procedure import Battle, Impulse, Use
 from adjudicator.systems.washingtons_war.rules.battle import (
     REGULARS_LOSS,
@@ -40,10 +50,15 @@ from adjudicator.systems.washingtons_war.rules.battle import (
     read_dice,
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
-from adjudicator.systems.washingtons_war.state import ALLIANCE_SPACE, other
+from adjudicator.systems.washingtons_war.state import (
+    ALLIANCE_SPACE,
+    AM_REINFORCEMENTS,
+    other,
+)
 
-FAMILY = RuleFamily("alliance", frozenset({"WW-FA-01", "WW-FA-03", "WW-NAVY-03"}),
-                    actions=(ImpulseReckoned, NavyMoved))
+FAMILY = RuleFamily("alliance", frozenset({
+    "WW-FA-01", "WW-FA-02", "WW-FA-03", "WW-FA-04", "WW-FA-05", "WW-FA-06", "WW-NAVY-03"}),
+    actions=(ImpulseReckoned, NavyMoved, TurnEnded))
 BRITISH_DEFEAT = 1
 """WW 12.1: +1 each time the British lose a battle (overruns count)."""
 REGULARS_LOST = 2
@@ -56,6 +71,9 @@ DESTAING = "destaing_sails"
 """WW 12.2: "d'Estaing Sails to the Caribbean" sends the Navy to the Turn Track."""
 TURN_TRACK = "turn_"
 """Key prefix of a Turn Track space (`track:turn_1778`)."""
+ROCHAMBEAU = "rochambeau"
+EUROPEAN_WAR_CUS = 2
+"""WW 12.2.B.iii: the British remove 2 CUs from the map in the alliance turn's End Phase."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +92,21 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """WW-FA-01, WW-FA-03 and WW-NAVY-03 for one action."""
     if isinstance(action, ImpulseReckoned):
         yield from _marker(action, ctx)
+        if action.allied_before is False and ctx.state.allied:
+            yield from _carried_out(action, ctx)
+        elif ctx.state.allied is False and not action.navy_before and (
+                ctx.state.navy_zone() is not None):
+            yield Check.illegal("WW-FA-03", action.step, f"the French Navy was put into the "
+                                f"{ctx.state.navy_zone()} Blockade Zone during the play of "
+                                f"{ctx.card_name(action.impulse.card)}, with the French "
+                                f"Alliance marker on {ctx.state.alliance}: it enters play "
+                                "only when the alliance is carried out (WW 12.2.B.i)",
+                                pieces=("French Navy",), expected="French Alliance space (9)",
+                                observed=str(ctx.state.alliance))
     elif isinstance(action, NavyMoved):
         yield from _navy(action, ctx)
+    elif isinstance(action, TurnEnded):
+        yield from _european_war(action, ctx)
 
 
 def battle_loser(ctx: Context, battle: Battle) -> Side | str:
@@ -196,6 +227,82 @@ def _marker(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-FA-01")
 
 
+def _carried_out(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
+    """WW-FA-02/03/04: the alliance carried out once the card that reached it is done."""
+    step, impulse, state = action.step, action.impulse, ctx.state
+    card = ctx.card_name(impulse.card)
+    if state.navy_zone() is None:
+        yield Check.illegal("WW-FA-03", step, f"the French Alliance came with the play of "
+                            f"{card}, and the French Navy was not put into a Blockade Zone "
+                            "before the next card (WW 12.2.B.i)", pieces=("French Navy",),
+                            expected="in a Blockade Zone", observed="not placed")
+    yield Check.done("WW-FA-03")
+    where = state.general_at.get(ROCHAMBEAU)
+    name = ctx.general_name(ROCHAMBEAU)
+    if where is not None and where.is_space:
+        yield Check.done("WW-FA-04")
+    elif where == AM_REINFORCEMENTS:
+        ports = [key for key, record in ctx.data.spaces.items() if record.port
+                 and not state.space(key).cus_of(Side.BR) and state.space(key).pc is not Side.BR]
+        if ports:
+            yield Check.illegal("WW-FA-04", step, f"at the French Alliance {name} and the "
+                                "French CUs went to the American Reinforcement Box, but "
+                                f"{ctx.space_names(sorted(ports))} had no British CU or PC: "
+                                "they go at once into such a port (WW 12.2.B.ii)",
+                                spaces=tuple(sorted(ports)), pieces=(name,),
+                                expected="a port", observed="American Reinforcement Box")
+        yield Check.done("WW-FA-04")
+    else:
+        yield Check.illegal("WW-FA-04", step, f"the French Alliance came with the play of "
+                            f"{card}, and {name} and the French CUs were not placed before "
+                            "the next card: they go at once into a port with no British CU "
+                            "or PC, or to the American Reinforcement Box if there is none "
+                            "(WW 12.2.B.ii)", pieces=(name,), expected="placed",
+                            observed="not placed")
+        yield Check.done("WW-FA-04")
+    last = max([leg.step for a in impulse.activations for leg in a.legs]
+               + [b.step for b in impulse.battles] + [0])
+    early = [a.step for a in impulse.arrivals if a.step < last and (
+        ROCHAMBEAU in a.generals or any(nat is Nationality.FR for nat, _ in a.cu))]
+    if early:
+        yield Check.illegal("WW-FA-02", min(early), f"the French forces came in at step "
+                            f"{min(early)}, before the play of {card} was fully resolved "
+                            f"(its last move or battle at step {last}): the alliance is "
+                            "carried out after the card, Campaign activations included "
+                            "(WW 12.2.B)", pieces=(name,), expected=f"after step {last}",
+                            observed=f"step {min(early)}")
+    yield Check.done("WW-FA-02")
+
+
+def _european_war(action: TurnEnded, ctx: Context) -> Iterator[Outcome]:
+    """WW-FA-05/06: the End Phase of the turn in which the alliance came."""
+    state = ctx.state
+    year = action.year
+    if action.final or year is None or state.allied_in != year:
+        return
+    following = f"{TURN_TRACK}{int(year) + 1}" if year.isdigit() else None
+    place = state.alliance_place
+    if not state.european_war or (following is not None and (
+            place is None or place.key != following)):
+        shown = "European War" if state.european_war else "French Alliance"
+        where = place.key.removeprefix(TURN_TRACK) if place is not None else "nowhere"
+        yield Check.illegal("WW-FA-05", action.step, f"the French Alliance came in {year}, "
+                            f"and at the End Phase the marker shows {shown} on {where}: it "
+                            "is flipped to European War on the next turn's space "
+                            f"({following.removeprefix(TURN_TRACK) if following else '?'})"
+                            " (WW 12.2.B.iii)", pieces=("French Alliance marker",),
+                            expected=f"European War on {following}",
+                            observed=f"{shown} on {where}")
+    yield Check.reminder("WW-FA-05", action.step, f"the French Alliance came in {year}: in "
+                         f"this End Phase the British remove {EUROPEAN_WAR_CUS} British CUs "
+                         "from the map, from one or two spaces, blockaded ports included, "
+                         "not from the Reinforcement Box (WW 12.2.B.iii)")
+    yield Check.done("WW-FA-05")
+    yield Check.reminder("WW-FA-06", action.step, f"the French Alliance came in {year}: the "
+                         "deck is reshuffled at the end of this turn (WW 12.2.B.iv)")
+    yield Check.done("WW-FA-06")
+
+
 def _navy(action: NavyMoved, ctx: Context) -> Iterator[Outcome]:
     """WW-FA-03 for the Navy's first placement, WW-NAVY-03 for its move to the Turn Track."""
     origin, destination = action.origin, action.destination
@@ -210,6 +317,8 @@ def _navy(action: NavyMoved, ctx: Context) -> Iterator[Outcome]:
                                   "Alliance has happened is not known",
                                   needs=("the French Alliance marker in the binding",))
             return
+        if not allied and action.card is not None:
+            return  # the marker may reach 9 later in this card's play: judged at its end
         if not allied:
             yield Check.illegal("WW-FA-03", action.step, f"the French Navy was placed in the "
                                 f"{destination.key} Blockade Zone with the French Alliance "

@@ -10,13 +10,26 @@ import pytest
 
 from adjudicator.findings import Severity
 from adjudicator.systems.common.places import Place, PlaceKind, box
-from adjudicator.systems.washingtons_war.actions import ImpulseReckoned, NavyMoved
-from adjudicator.systems.washingtons_war.data import Side
-from adjudicator.systems.washingtons_war.procedure import STRATEGY, Battle, Impulse, Use
+from adjudicator.systems.washingtons_war.actions import ImpulseReckoned, NavyMoved, TurnEnded
+from adjudicator.systems.washingtons_war.data import Nationality, Side
+from adjudicator.systems.washingtons_war.procedure import (
+    STRATEGY,
+    Activation,
+    Arrival,
+    Battle,
+    Impulse,
+    Leg,
+    Use,
+)
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import WWState
 from tests.adjudicator.systems.washingtons_war.phasekit import scenario_report
-from tests.adjudicator.systems.washingtons_war.rulekit import Position, applied, violations
+from tests.adjudicator.systems.washingtons_war.rulekit import (
+    Position,
+    applied,
+    data,
+    violations,
+)
 
 CHESAPEAKE = Place(PlaceKind.ZONE, "Chesapeake")
 NEW_ENGLAND = Place(PlaceKind.ZONE, "New England")
@@ -83,9 +96,11 @@ def test_ww_12_1_hortelz_event_or_discard_looks_alike_so_either_total_is_legal(
 
 
 def test_ww_12_1_the_marker_goes_no_further_than_the_french_alliance_space() -> None:
-    assert violations(reckoned("benjamin_franklin", 7, 9), marker_at(9)) == set()
-    assert violations(reckoned("benjamin_franklin", 7, 11), marker_at(9)) == {
-        ("WW-FA-01", 2)}
+    def marker(action: ImpulseReckoned) -> set[tuple[str, int]]:
+        return {v for v in violations(action, marker_at(9)) if v[0] == "WW-FA-01"}
+
+    assert marker(reckoned("benjamin_franklin", 7, 9)) == set()
+    assert marker(reckoned("benjamin_franklin", 7, 11)) == {("WW-FA-01", 2)}
 
 
 @pytest.mark.parametrize(("before", "after", "illegal"), [
@@ -190,7 +205,9 @@ def test_ww_12_2_only_destaing_sends_the_navy_to_the_turn_track() -> None:
     ("illegal-alliance-franklin-short", {("WW-FA-01", 2)}),
     ("alliance-destaing-sails", set()),
     ("illegal-alliance-destaing-wrong-turn", {("WW-NAVY-03", 3)}),
-    ("illegal-alliance-navy-before-the-alliance", {("WW-FA-03", 3)}),
+    ("illegal-alliance-navy-before-the-alliance", {("WW-FA-03", 2)}),
+    ("alliance-franklin-brings-the-french", set()),
+    ("illegal-alliance-french-held-back", {("WW-FA-03", 2), ("WW-FA-04", 2)}),
 ])
 def test_alliance_scenarios(name: str, expected: set[tuple[str, int]],
                             tmp_path: Path) -> None:
@@ -198,8 +215,7 @@ def test_alliance_scenarios(name: str, expected: set[tuple[str, int]],
     assert {(f.rule_id, f.step) for f in report.findings
             if f.severity is Severity.ILLEGAL} == expected
     assert not [f for f in report.findings if f.severity is Severity.UNCHECKED
-                and f.rule_id in ("WW-FA-01", "WW-FA-03", "WW-NAVY-03", "WW-BAT-13",
-                                  "WW-BAT-14")]
+                and f.rule_id.startswith(("WW-FA-", "WW-NAVY-", "WW-BAT-13", "WW-BAT-14"))]
 
 
 def test_with_the_markers_bound_a_british_defeat_is_checked_not_unchecked(
@@ -209,3 +225,70 @@ def test_with_the_markers_bound_a_british_defeat_is_checked_not_unchecked(
     report = scenario_report("alliance-battle-moves-the-markers", tmp_path)
     for rule in ("WW-BAT-13", "WW-BAT-14", "WW-FA-01"):
         assert rule in report.coverage.checked
+
+
+# ------------------------------------------------------------------ the alliance carried out
+
+
+def alliance_now(pieces: dict[str | Place, list[str]]) -> Context:
+    """The marker on the French Alliance space, with these other pieces."""
+    return Position({track(9): ["alliance:track"], **pieces}).context()
+
+
+def reached(*, arrivals: tuple[Arrival, ...] = (), legs: tuple[Leg, ...] = ()) -> ImpulseReckoned:
+    activations = (Activation(general="greene", step=3, legs=legs),) if legs else ()
+    impulse = Impulse(side=Side.AM, card="benjamin_franklin", destination=DISCARD, step=2,
+                      player=None, use=Use.EVENT, arrivals=arrivals, activations=activations)
+    return ImpulseReckoned(step=2, side="AM", impulse=impulse, before=5, after=9,
+                           allied_before=False, european_war=False, washington_lost=False)
+
+
+def test_ww_12_2_b_the_alliance_puts_the_navy_and_the_french_into_play() -> None:
+    done = alliance_now({CHESAPEAKE: ["navy"], "boston": ["general:rochambeau", "cu:FR:5"]})
+    assert violations(reached(), done) == set()
+    assert {"WW-FA-02", "WW-FA-03", "WW-FA-04"} <= applied(reached(), done)
+    forgotten = alliance_now({box("fr_reinforcements"): ["navy", "general:rochambeau",
+                                                         "cu:FR:5"]})
+    assert violations(reached(), forgotten) == {("WW-FA-03", 2), ("WW-FA-04", 2)}
+
+
+def test_ww_12_2_b_ii_the_reinforcement_box_only_when_no_port_is_free() -> None:
+    boxed = {CHESAPEAKE: ["navy"], box("am_reinforcements"): ["general:rochambeau", "cu:FR:5"]}
+    assert violations(reached(), alliance_now(boxed)) == {("WW-FA-04", 2)}
+    ports = [key for key, record in data().spaces.items() if record.port]
+    every_port_british: dict[str | Place, list[str]] = {key: ["pc:BR"] for key in ports}
+    assert violations(reached(), alliance_now({**boxed, **every_port_british})) == set()
+
+
+def test_ww_12_2_b_the_french_come_after_the_card_is_fully_resolved() -> None:
+    leg = Leg(step=6, general="greene", origin="newport", destination="hartford", carried=())
+    french = Arrival(step=4, space="boston", generals=("rochambeau",),
+                     cu=((Nationality.FR, 5),))
+    ctx = alliance_now({CHESAPEAKE: ["navy"], "boston": ["general:rochambeau", "cu:FR:5"]})
+    assert violations(reached(arrivals=(french,), legs=(leg,)), ctx) == {("WW-FA-02", 4)}
+    after = Arrival(step=7, space="boston", generals=("rochambeau",),
+                    cu=((Nationality.FR, 5),))
+    assert violations(reached(arrivals=(after,), legs=(leg,)), ctx) == set()
+
+
+def end_of(year: str, marker: Place, side: str) -> tuple[TurnEnded, Context]:
+    ctx = Position({marker: [f"alliance:{side}"]}).context()
+    ctx.state.allied_in = year
+    return TurnEnded(step=30, year=year, next_year=None, war_ends=()), ctx
+
+
+def test_ww_12_2_b_iii_european_war_on_the_next_turn_with_two_british_cus_and_a_reshuffle(
+        ) -> None:
+    action, ctx = end_of("1778", turn(1779), "european_war")
+    assert violations(action, ctx) == set()
+    assert violations(action, ctx, "reminder") == {("WW-FA-05", 30), ("WW-FA-06", 30)}
+    for marker, side in ((turn(1778), "european_war"), (track(9), "track")):
+        action, ctx = end_of("1778", marker, side)
+        assert violations(action, ctx) == {("WW-FA-05", 30)}
+
+
+def test_another_turn_s_end_phase_owes_nothing() -> None:
+    action, ctx = end_of("1778", turn(1779), "european_war")
+    later = TurnEnded(step=40, year="1779", next_year=None, war_ends=())
+    assert violations(later, ctx, "reminder") == set()
+    assert violations(action, ctx) == set()
