@@ -55,6 +55,7 @@ from adjudicator.systems.washingtons_war.actions import (
     BattleCardPlayed,
     BattleResolved,
     BattleSettled,
+    CardExchanged,
     CongressPlaced,
     GeneralRemoved,
     ImpulseEnded,
@@ -378,7 +379,11 @@ class Interpreter:
             if impulse is not None and impulse.battle is not None:
                 self._battle_card(step, side, card, impulse, player)
                 return
+            taken = self.proc.impulse or self.proc.last
             if self._is_exchange(side, destination, incoming):
+                assert taken is not None
+                self.judge(CardExchanged(step=step, side=side.value, player=player,
+                                         given=card, taken=taken.card))
                 return
             if self.acting is not None and self.acting is not side:
                 # A card drawn at random from a hand by the opponent's event is not a
@@ -446,6 +451,8 @@ class Interpreter:
             return
         self._opened = None
         self.proc = evolve(before, last=evolve(last, exchanged=True))
+        self.judge(CardExchanged(step=impulse.step, side=side.value, player=impulse.player,
+                                 given=impulse.card, taken=card))
 
     def _rolls(self, step: Step) -> None:
         """Dice rolled while a battle is open belong to it (WW 9.2 Steps 2, 4, 5)."""

@@ -12,6 +12,7 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.washingtons_war.actions import (
     BattleCardPlayed,
+    CardExchanged,
     ImpulseEnded,
     ImpulseOpened,
 )
@@ -26,12 +27,15 @@ from adjudicator.systems.washingtons_war.rules.wording import (
 )
 
 FAMILY = RuleFamily("cards", frozenset({"WW-SEQ-04", "WW-SEQ-06", "WW-CARD-09",
-                                        "WW-CARD-14", "WW-OPS-02", "WW-OPS-03", "WW-OPS-04"})
+                                        "WW-CARD-14", "WW-OPS-02", "WW-OPS-03", "WW-OPS-04",
+                                        "WW-CARD-07"})
                     | events.IDS,
                     positional=frozenset({"WW-SEQ-06", "WW-CARD-14"}),
-    actions=(ImpulseOpened, ImpulseEnded, BattleCardPlayed))
+    actions=(ImpulseOpened, ImpulseEnded, BattleCardPlayed, CardExchanged))
 QUEUE_START_VALUES = (1, 2)
 """WW 7.1.B.i: a queue is started with a 1 or 2 OPS card."""
+AMERICAN_EXCHANGE_VALUES = (2, 3)
+"""WW 6.32.C: the American gives a 2 or 3 OPS card for a discarded Event (the British any)."""
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -48,6 +52,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from events.battle_cards(action.impulse, ctx)
     elif isinstance(action, BattleCardPlayed):
         yield from _battle_cards(action, ctx)
+    elif isinstance(action, CardExchanged):
+        yield from _exchange(action, ctx)
 
 
 def _alternation(action: ImpulseOpened, ctx: Context) -> Iterator[Outcome]:
@@ -122,6 +128,32 @@ def _queue_leftovers(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
                             observed=f"{len(leftovers)} old card"
                             f"{'s' if len(leftovers) != 1 else ''}")
     yield Check.done("WW-OPS-04")
+
+
+def _exchange(action: CardExchanged, ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-07 (WW 6.32.C): the Event the opponent discarded as his impulse may be taken
+    for an OPS card from the hand: an American gives a 2 or 3, a British any value."""
+    given, taken = ctx.card(action.given), ctx.card_name(action.taken)
+    side = action.side
+    if given is None:
+        yield Check.unchecked("WW-CARD-07", action.step, f"{side} took {taken} in exchange "
+                              f"for {ctx.card_name(action.given)}, a card the card list does "
+                              "not know", needs=("card list",))
+        return
+    if given.kind is not CardKind.OPS:
+        yield Check.illegal("WW-CARD-07", action.step, f"{side} gave the Event {given.name} "
+                            f"for {taken}; the exchange costs an OPS card",
+                            expected="an OPS card", observed="an Event card")
+    elif side == "AM" and given.ops is None:
+        yield Check.unchecked("WW-CARD-07", action.step, f"AM took {taken} in exchange for "
+                              f"{given.name}, whose OPS value is not in the card list",
+                              needs=("card ops values",))
+        return
+    elif side == "AM" and given.ops not in AMERICAN_EXCHANGE_VALUES:
+        yield Check.illegal("WW-CARD-07", action.step, f"AM gave {given.name}, a {given.ops} "
+                            f"OPS card, for {taken}; the American exchanges a 2 or 3 OPS card",
+                            expected="2 or 3", observed=str(given.ops))
+    yield Check.done("WW-CARD-07")
 
 
 def things_done(impulse: Impulse, ctx: Context) -> list[str]:

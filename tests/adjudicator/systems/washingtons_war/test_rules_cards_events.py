@@ -7,7 +7,11 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.systems.common.places import Place, PlaceKind, space
-from adjudicator.systems.washingtons_war.actions import ImpulseEnded, ImpulseOpened
+from adjudicator.systems.washingtons_war.actions import (
+    CardExchanged,
+    ImpulseEnded,
+    ImpulseOpened,
+)
 from adjudicator.systems.washingtons_war.data import Side
 from adjudicator.systems.washingtons_war.procedure import (
     Activation,
@@ -233,3 +237,33 @@ def test_a_finished_queue_leaves_its_box(queue: tuple[str, ...], box: list[str],
     action = ended(Side.BR, "fixture_ops_1_b", destination=BR_QUEUE, use=Use.QUEUE,
                    queue=queue)
     assert judged(action, {BR_QUEUE: box}) == expected
+
+
+# ----------------------------------------------------------------- exchange
+
+EXCHANGE_CASES = [
+    pytest.param("AM", "fixture_ops_2_a", set(),
+                 id="WW 6.32.C example: the American gives a 2 OPS card for Henry Knox"),
+    pytest.param("AM", "fixture_ops_3_a", set(),
+                 id="WW 6.32.C: the American must exchange either a 2 or 3 value OPS card"),
+    pytest.param("AM", "fixture_ops_1_a", {("WW-CARD-07", 2)},
+                 id="EX-04: using a 1 OPS card instead would be illegal"),
+    pytest.param("BR", "fixture_ops_1_a", set(),
+                 id="WW 6.32.C: the British exchanges any OPS card, regardless of value"),
+    pytest.param("BR", "line_mutinies", {("WW-CARD-07", 2)},
+                 id="WW 6.32.C: an OPS card is exchanged for the discarded Event"),
+]
+
+
+@pytest.mark.parametrize(("side", "given", "expected"), EXCHANGE_CASES)
+def test_an_exchange_costs_an_ops_card(side: str, given: str,
+                                       expected: set[tuple[str, int]]) -> None:
+    action = CardExchanged(step=2, side=side, given=given, taken="henry_knox")
+    assert violations(action, Position().context()) == expected
+
+
+def test_an_exchange_for_an_unknown_card_is_unchecked() -> None:
+    action = CardExchanged(step=2, side="AM", given="?Strategy Card 17", taken="henry_knox")
+    ctx = Position().context()
+    assert violations(action, ctx) == set()
+    assert violations(action, ctx, "unchecked") == {("WW-CARD-07", 2)}
