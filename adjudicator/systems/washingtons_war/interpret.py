@@ -103,6 +103,13 @@ from adjudicator.systems.washingtons_war.procedure import (
 from adjudicator.systems.washingtons_war.routes import route
 from adjudicator.systems.washingtons_war.rules.battle import REGULARS_LOSS, battle_setup
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.sequence import RandomDraw
+from adjudicator.systems.washingtons_war.rules.setup import (
+    SET_ASIDE_IN_1775,
+    SetUpEnded,
+    SetUpPlacement,
+    StrategyOpened,
+)
 from adjudicator.systems.washingtons_war.season import (
     WAR_ENDS,
     PcRemoval,
@@ -175,6 +182,13 @@ class Interpreter:
         self._opened: tuple[Impulse, WWProcedure] | None = None
         """The impulse last opened and the procedure just before it: if its card turns out
         to have been given in exchange (WW 6.32.C), the procedure goes back to that."""
+        self._setup: list[SetUpPlacement] | None = None
+        """While the log shows the set-up (WW 4.0): the PC markers placed so far."""
+        self._dealt: list[Side] = []
+        """The sides this turn's dealt cards went to, in order (WW 5.2)."""
+        self._turn_seen = False
+        """Whether the log showed this turn begin (set-up, deal or year change), so that
+        its first card is known to be the turn's first (WW 5.3)."""
         self._alliance_open: tuple[int | None, bool | None, Place | None, bool] = (
             None, None, None, False)
         """When the impulse under way opened: the French Alliance track space, whether the
@@ -196,6 +210,8 @@ class Interpreter:
             True if year == str(FIRST_YEAR) else None)
         self.proc = evolve(self.proc, moment=evolve(self.proc.moment, turn=year),
                            regulars=regulars)
+        if self._at_setup():
+            self._setup, self._turn_seen = [], True
         # Generals already captured when the log begins count as captured this turn.
         self.state.captured_in = {g: turn if turn is not None else year
                                   for g, turn in self.state.captured_in.items()}
@@ -204,6 +220,8 @@ class Interpreter:
              player: str | None, year: str | None, shown: str | None = None) -> None:
         """Interpret one (non-undo) step; `shown` is the phase the log shows, if any."""
         self.acting = roster_side(step.side)
+        if self._setup is not None and self._setup_step(step.index, relocations, player):
+            return
         self._pre = snapshot(self.state) if self.hands_empty() else None
         self._net = _net_cus(relocations)
         if year is not None and year != self.state.year:
@@ -294,6 +312,7 @@ class Interpreter:
     def close(self, step: int) -> None:
         """The log ended: close what is open (a phase after the cards is judged on what
         it did so far, and the game's end on the last position)."""
+        self._end_setup(step, None)
         self._close_impulse(step)
         moment = self.sequence.moment
         if not moment.known:
@@ -345,6 +364,7 @@ class Interpreter:
         if not self.proc.season.turn_ended and self.state.year is not None:
             self._end_turn(step, player, year)
         self.proc = evolve(self.proc, season=Season(new_turn=True))
+        self._dealt, self._turn_seen = [], True
         self.state.year = year
         machine = self.sequence
         machine.new_turn(year, step, first_phase=REINFORCEMENTS,
@@ -354,6 +374,53 @@ class Interpreter:
         self.judge(PhaseChange(step=step, player=player, turn=year, phase=REINFORCEMENTS,
                                knowledge=Knowledge.INFERRED,
                                reason=f"the year became {year}"))
+
+    # ------------------------------------------------------------------ set-up
+
+    def _at_setup(self) -> bool:
+        """Whether the log begins at the set-up (WW 4.0): in 1775 (the year property, or
+        with no year shown the two cards set aside until 1776 still aside, WW 6.1.E), with
+        the cards bound, both hands empty and no card played yet (discard pile, queues and
+        card boxes empty). Whether it shows the set-up is known once PCs are placed."""
+        if not self.state.card_at:
+            return False
+        if self.state.year is None:
+            aside = [self.state.card_at.get(card) for card in SET_ASIDE_IN_1775]
+            if not all(at is not None and at.kind is PlaceKind.SET_ASIDE for at in aside):
+                return False
+        elif self.state.year != str(FIRST_YEAR):
+            return False
+        if any(self.state.hand_size[side.value] for side in Side):
+            return False
+        return not any(place.kind in (PlaceKind.DISCARD, PlaceKind.CARDS)
+                       for place in self.state.card_at.values())
+
+    def _setup_step(self, step: int, relocations: Sequence[Relocation[Entity]],
+                    player: str | None) -> bool:
+        """During the set-up, PC markers placed on the map are the Committees of
+        Correspondence and For The King (WW 4.0): recorded, not charged to any card.
+        Anything else ends the set-up. True when the step was a set-up placement."""
+        placed = [r for r in relocations if _kind(r) == "pc" and not _on_map(r.origin)
+                  and _on_map(r.destination)]
+        if not relocations:
+            return False  # a chat line, a roll, a property: the set-up goes on
+        if len(placed) != len(relocations):
+            self._end_setup(step, player)
+            return False
+        assert self._setup is not None
+        for relocation in placed:
+            self.state.apply(relocation)
+            assert relocation.destination is not None
+            self._setup.append(SetUpPlacement(step, Side(_entity(relocation).key),
+                                              relocation.destination.key))
+        return True
+
+    def _end_setup(self, step: int, player: str | None) -> None:
+        """The set-up is over: judged if the log showed it (PCs placed)."""
+        placements, self._setup = self._setup, None
+        if placements:
+            self.judge(SetUpEnded(step=placements[-1].step, player=player,
+                                  placements=tuple(placements)))
 
     def _last_card(self) -> bool | None:
         """Whether the card being played was the last of the Strategy Phase (both hands
@@ -388,6 +455,8 @@ class Interpreter:
             if self.acting is not None and self.acting is not side:
                 # A card drawn at random from a hand by the opponent's event is not a
                 # play (WW 6.31); its owner still takes the next impulse.
+                self.judge(RandomDraw(step=step, side=self.acting.value, player=player,
+                                      card=card, victim=side.value))
                 return
             self._open_impulse(step, side, card, relocation.name, origin,
                                destination or Place(PlaceKind.DISCARD), player)
@@ -400,6 +469,9 @@ class Interpreter:
             impulse = self.proc.impulse
             if impulse is None and not self.sequence.is_in(STRATEGY):
                 self._enter(STRATEGY_CARDS, step, "cards were dealt from the deck", player)
+            if impulse is None and self.proc.last is None:
+                self._dealt.append(Side(destination.key))
+                self._turn_seen = True
         if origin is not None and origin.kind is PlaceKind.CARDS and origin.key in QUEUE_KEYS:
             side = QUEUE_KEYS[origin.key]
             queue = tuple(c for c in self.proc.queue(side) if c != card)
@@ -577,6 +649,12 @@ class Interpreter:
                           player=player, use=use, queue_total=queue_total,
                           queue=self.proc.queue(side) if use is Use.QUEUE else ())
         previous = self.proc.last
+        if previous is None and self._turn_seen:
+            self._turn_seen = False
+            self.judge(StrategyOpened(step=step, side=side.value, player=player,
+                                      impulse=impulse, dealt=tuple(self._dealt),
+                                      hands=tuple((s, self.state.hand_size[s.value])
+                                                  for s in Side)))
         self._set_impulse(impulse)
         self._opened = (impulse, before)
         self._alliance_open = (self.state.alliance, self.state.allied,

@@ -27,6 +27,7 @@ from adjudicator.systems.washingtons_war.rules import (
     reactions,
     reinforcements,
     sequence,
+    setup,
     victory,
     winter,
 )
@@ -34,7 +35,7 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 
 _MODULES = (sequence, cards, activation, movement, reactions, battle, reinforcements,
             political_control, winter, political_phase, victory, end_phase,
-            french_naval, capture, congress, alliance)
+            french_naval, capture, congress, alliance, setup)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
 _BY_ACTION: dict[type, tuple[Judge, ...]] = {}

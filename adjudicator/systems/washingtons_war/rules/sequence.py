@@ -6,11 +6,16 @@ moved back within a turn, or a card played while the marker shows another phase 
 Strategy Phase (WW 5.3: cards are played in the Strategy Phase), breaks the order. Phases
 the referee only inferred from play are never judged here: an inference that turns out
 wrong is the referee's mistake, not the players'.
+
+A card the opponent takes from a hand at random (WW 6.31) is no play of its owner's
+(WW-SEQ-07): the interpreter opens no impulse for it, so the alternation of WW-SEQ-04 still
+gives its owner the next impulse.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from adjudicator.systems.common.actions import Action, PhaseChange
 from adjudicator.systems.common.outcomes import Check, Outcome
@@ -20,13 +25,27 @@ from adjudicator.systems.washingtons_war.actions import ImpulseOpened
 from adjudicator.systems.washingtons_war.procedure import SEQUENCE, STRATEGY
 from adjudicator.systems.washingtons_war.rules.context import Context
 
-FAMILY = RuleFamily("sequence", frozenset({"WW-SEQ-01"}), positional=frozenset(),
-                    actions=(PhaseChange, ImpulseOpened))
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RandomDraw(Action):
+    """A card left a hand moved by the opponent: drawn at random by his Event (WW 6.31)."""
+
+    card: str
+    victim: str
+    """The side whose hand lost the card."""
+
+
+FAMILY = RuleFamily("sequence", frozenset({"WW-SEQ-01", "WW-SEQ-07"}), positional=frozenset(),
+                    actions=(PhaseChange, ImpulseOpened, RandomDraw))
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
-    """WW-SEQ-01 on a phase the log shows and on a card played under it."""
-    if isinstance(action, PhaseChange):
+    """WW-SEQ-01 on a phase the log shows and on a card played under it; WW-SEQ-07 on a
+    card drawn at random."""
+    if isinstance(action, RandomDraw):
+        # Not a play: no impulse was opened for it (WW 6.31).
+        yield Check.done("WW-SEQ-07")
+    elif isinstance(action, PhaseChange):
         if action.knowledge is not Knowledge.SHOWN or action.previous is None:
             return
         if not action.forward:
@@ -49,4 +68,4 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("WW-SEQ-01")
 
 
-__all__ = ["FAMILY", "judge"]
+__all__ = ["FAMILY", "RandomDraw", "judge"]
