@@ -19,12 +19,14 @@ from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Conte
 from adjudicator.systems.washingtons_war.state import other
 
 FAMILY = RuleFamily("reactions", frozenset({
-    "WW-INT-01", "WW-INT-03", "WW-INT-04", "WW-NAV-02", "WW-RBB-01", "WW-RBB-03",
-    "WW-RET-01", "WW-RET-02", "WW-RET-03", "WW-RET-04"}),
+    "WW-INT-01", "WW-INT-03", "WW-INT-04", "WW-NAV-02", "WW-RBB-01", "WW-RBB-02",
+    "WW-RBB-03", "WW-RBB-05", "WW-RET-01", "WW-RET-02", "WW-RET-03", "WW-RET-04"}),
     actions=(Interception, RetreatBeforeBattle, Retreat))
 MAX_WITH_GENERAL = 5
 """WW 7.8.C, 7.9.B: an intercepting or retreating General takes at most 5 CUs."""
 ELIGIBLE = "eligible"
+RBB_BONUS = {"washington": 2, "greene": 2}
+"""WW 7.9.A, T7: Washington and Greene add 2 to their Agility to retreat before battle."""
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -119,6 +121,8 @@ def _retreat_before_battle(action: RetreatBeforeBattle, ctx: Context) -> Iterato
                             pieces=(name,))
     yield Check.done("WW-RBB-01")
     yield Check.done("WW-INT-04")
+    if action.general is not None:
+        yield from _rbb_die(action, ctx)
     yield from _retreat_space(ctx, "WW-RBB-03", step, name, action.general, action.origin,
                               action.destination, Side.AM, forbidden=battle.entered_from
                               if len(battle.entered_from) == 1 else frozenset())
@@ -127,6 +131,42 @@ def _retreat_before_battle(action: RetreatBeforeBattle, ctx: Context) -> Iterato
         yield Check.illegal("WW-RBB-03", step, f"{name} retreated before battle with {moved} "
                             f"CUs; at most {MAX_WITH_GENERAL} go with him", pieces=(name,),
                             expected=f"≤ {MAX_WITH_GENERAL}", observed=str(moved))
+
+
+def _rbb_die(action: RetreatBeforeBattle, ctx: Context) -> Iterator[Outcome]:
+    """WW-RBB-02/05 (WW 7.9.A–B, T7): the attempt succeeds on a d6 at most the General's
+    Agility (+2 for Washington or Greene); on failure the battle follows at once, so a
+    retreat after a failed roll is illegal. The attempt's die is the single die the
+    American (or a player the roster does not name) rolled before the British forces
+    rolled or played anything in the battle."""
+    assert action.general is not None
+    battle, step = action.battle, action.step
+    name = ctx.general_name(action.general)
+    dice = [die for die in battle.dice if die.side is not Side.BR]
+    if battle.fought or len(dice) != 1:
+        why = ("no die was rolled for it" if not dice else
+               f"{len(dice)} dice were rolled, and which one was the attempt's is not shown")
+        yield Check.unchecked("WW-RBB-02", step, f"{name}'s retreat before battle from "
+                              f"{ctx.space_name(action.origin)}: {why}", pieces=(name,))
+        return
+    record = ctx.data.generals.get(action.general)
+    agility = record.rating("agility").value if record is not None else None
+    if agility is None:
+        yield Check.unchecked("WW-RBB-02", step, f"{name}'s Agility rating is not in the "
+                              "data: whether his retreat before battle succeeded is not "
+                              "judged", needs=("agility ratings",), pieces=(name,))
+        return
+    target = agility + RBB_BONUS.get(action.general, 0)
+    roll = dice[0].value
+    if roll > target:
+        bonus = " + 2" if action.general in RBB_BONUS else ""
+        yield Check.illegal("WW-RBB-02", step, f"{name} retreated before battle from "
+                            f"{ctx.space_name(action.origin)} after rolling {roll}, above his "
+                            f"Agility {agility}{bonus}: the attempt failed, and the battle "
+                            "follows at once (WW 7.9.B)", spaces=(action.origin,),
+                            pieces=(name,), expected=f"d6 ≤ {target}", observed=str(roll))
+    yield Check.done("WW-RBB-02")
+    yield Check.done("WW-RBB-05")
 
 
 def _retreat_space(ctx: Context, rule: str, step: int, name: str, general: str | None,

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from adjudicator.systems.common.outcomes import Violation
 from adjudicator.systems.common.places import Place
 from adjudicator.systems.washingtons_war.actions import (
     Interception,
@@ -15,7 +16,7 @@ from adjudicator.systems.washingtons_war.actions import (
     RetreatBeforeBattle,
 )
 from adjudicator.systems.washingtons_war.data import Nationality, Side
-from adjudicator.systems.washingtons_war.procedure import Battle
+from adjudicator.systems.washingtons_war.procedure import Battle, BattleCard, BattleDie
 from adjudicator.systems.washingtons_war.rules import reactions
 from adjudicator.systems.washingtons_war.rules.context import Context
 from tests.adjudicator.systems.washingtons_war.movekit import (
@@ -261,3 +262,63 @@ def test_an_attacker_never_retreats_by_sea() -> None:
                      side=Side.BR, cus=2)
     assert ("WW-RET-02", 9) in illegal(reactions, action, ctx)
     assert illegal(reactions, replace(action, destination="barnstable"), ctx) == set()
+
+
+def rbb_rolled(ctx: Context, *dice: tuple[int, Side | None], general: str = "arnold",
+               fought: bool = False) -> RetreatBeforeBattle:
+    """`rbb` with the dice rolled in the battle before the retreat (`fought`: a Battle
+    Card was played first, so the battle had begun)."""
+    action = rbb(ctx, "eutaw_springs", general=general)
+    battle = replace(action.battle, dice=tuple(BattleDie(3, v, s) for v, s in dice),
+                     rolls=tuple(v for v, _ in dice),
+                     attacker_rolls=sum(1 for _, s in dice if s is Side.BR))
+    if fought:
+        battle = replace(battle, cards=(BattleCard(3, Side.BR, "fixture_ops_1_b"),))
+    return replace(action, battle=battle, general=general)
+
+
+RBB_DICE = [
+    pytest.param(((2, Side.AM),), "arnold", set(), set(),
+                 id="WW 7.9.A, T7 (d6 2 <= Arnold's Agility 2: the retreat succeeds)"),
+    pytest.param(((3, Side.AM),), "arnold", {("WW-RBB-02", 4)}, set(),
+                 id="WW 7.9.B (d6 3 > Agility 2: failed, the battle follows, no retreat)"),
+    pytest.param(((3, None),), "arnold", {("WW-RBB-02", 4)}, set(),
+                 id="WW 7.9.A (a die the roster does not name is the attempt's)"),
+    pytest.param((), "arnold", set(), {("WW-RBB-02", 4)},
+                 id="WW 7.9.A (no die in the log: unchecked)"),
+    pytest.param(((2, Side.AM), (5, Side.AM)), "arnold", set(), {("WW-RBB-02", 4)},
+                 id="WW 7.9.A (two dice: which is the attempt's is not shown)"),
+    pytest.param(((2, Side.AM),), "arnold", set(), {("WW-RBB-02", 4)}, True,
+                 id="WW 7.9.B (the battle had begun: the die is not the attempt's)"),
+    pytest.param(((5, Side.AM),), "greene", set(), {("WW-RBB-02", 4)},
+                 id="T7 (Greene's Agility not in the rulebook's data: unchecked)"),
+]
+
+
+@pytest.mark.parametrize(("dice", "general", "illegal_ids", "unchecked_ids", "fought"),
+                         [p if len(p.values) == 5 else pytest.param(*p.values, False, id=p.id)
+                          for p in RBB_DICE])
+def test_retreat_before_battle_die(dice: tuple[tuple[int, Side | None], ...], general: str,
+                                   illegal_ids: set[tuple[str, int]],
+                                   unchecked_ids: set[tuple[str, int]], fought: bool) -> None:
+    ctx = position({**ATTACKED, "camden": [f"general:{general}", "cu:AM:3", "pc:AM"]})
+    action = rbb_rolled(ctx, *dice, general=general, fought=fought)
+    assert illegal(reactions, action, ctx) == illegal_ids
+    assert {(o.rule_id, o.step) for o in reactions.judge(action, ctx)
+            if isinstance(o, Violation) and o.severity.value == "unchecked"
+            and o.rule_id == "WW-RBB-02"} == unchecked_ids
+
+
+def test_washington_adds_two_to_retreat_before_battle() -> None:
+    # T7: Washington or Greene +2. With the fixture's made-up Agility 2 for Washington
+    # (the rulebook gives none), a 4 succeeds and a 5 fails.
+    ctx = position({**ATTACKED, "camden": ["general:washington", "cu:AM:3", "pc:AM"]})
+    record = ctx.data.generals["washington"]
+    made_up = record.model_copy(update={"agility": record.agility.model_copy(
+        update={"value": 2})})
+    ctx.data = ctx.data.model_copy(update={"generals": {**ctx.data.generals,
+                                                        "washington": made_up}})
+    passed = rbb_rolled(ctx, (4, Side.AM), general="washington")
+    failed = rbb_rolled(ctx, (5, Side.AM), general="washington")
+    assert illegal(reactions, passed, ctx) == set()
+    assert illegal(reactions, failed, ctx) == {("WW-RBB-02", 4)}
