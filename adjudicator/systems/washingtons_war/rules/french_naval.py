@@ -3,9 +3,10 @@
 In the French Naval Phase the American may move the Navy, in play or on the Turn Track,
 to any Blockade Zone. Its other moves are its first placement when the French Alliance
 happens (WW 12.2.B.i, from the French Reinforcement Box) and "d'Estaing Sails to the
-Caribbean" (to the Turn Track, WW 12.2): neither is judged here (the event texts are not
-interpreted). A move from one Blockade Zone (or the Turn Track) to another outside the
-French Naval Phase is illegal; where the log does not show the phase, it is unchecked.
+Caribbean" (to the Turn Track, WW 12.2): those are judged by the alliance family
+(`rules/alliance.py`: WW-FA-03, WW-NAVY-03), not here. A move from one Blockade Zone
+(or the Turn Track) to another outside the French Naval Phase is illegal; where the log
+does not show the phase, it is unchecked.
 """
 
 from __future__ import annotations
@@ -31,13 +32,13 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         return
     origin, destination = action.origin, action.destination
     if origin is None or destination is None or origin.kind not in IN_PLAY:
-        return  # its first placement, or taken off the map: not judged here
+        return  # its first placement (rules/alliance.py), or taken off the map
     if destination.kind is not PlaceKind.ZONE:
         if action.phase == FRENCH_NAVAL:
             yield Check.illegal("WW-NAVY-01", action.step, f"the French Navy went to "
                                 f"{destination} in the French Naval Phase: it moves to a "
                                 "Blockade Zone")
-        return  # to the Turn Track: "d'Estaing Sails to the Caribbean", not judged
+        return  # to the Turn Track: "d'Estaing Sails…" (rules/alliance.py, WW-NAVY-03)
     if action.phase is None:
         yield Check.unchecked("WW-NAVY-01", action.step, f"the French Navy moved from "
                               f"{origin.key} to {destination.key} and the log does not show "
