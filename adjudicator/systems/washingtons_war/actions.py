@@ -91,6 +91,9 @@ class Interception(Action):
     impulse: Impulse
     leg: Leg | None
     """The British leg that entered the space."""
+    dice: tuple[int, ...] = ()
+    """Dice the American (or an unnamed player) rolled since that leg: the attempt's roll
+    (WW 7.8.A) when there is exactly one."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

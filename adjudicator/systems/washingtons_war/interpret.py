@@ -186,6 +186,9 @@ class Interpreter:
         """While the log shows the set-up (WW 4.0): the PC markers placed so far."""
         self._dealt: list[Side] = []
         """The sides this turn's dealt cards went to, in order (WW 5.2)."""
+        self._loose_dice: list[BattleDie] = []
+        """Dice rolled in the impulse under way while no battle was open (an interception
+        attempt's, WW 7.8.A)."""
         self._turn_seen = False
         """Whether the log showed this turn begin (set-up, deal or year change), so that
         its first card is known to be the turn's first (WW 5.3)."""
@@ -527,8 +530,13 @@ class Interpreter:
                                  given=impulse.card, taken=card))
 
     def _rolls(self, step: Step) -> None:
-        """Dice rolled while a battle is open belong to it (WW 9.2 Steps 2, 4, 5)."""
+        """Dice rolled while a battle is open belong to it (WW 9.2 Steps 2, 4, 5); others
+        rolled in an impulse are kept for an interception attempt (WW 7.8.A)."""
         impulse = self.proc.impulse
+        if impulse is not None and impulse.battle is None and step.rolls:
+            self._loose_dice += [BattleDie(step.index, v, self.acting) for roll in step.rolls
+                                 for v in (roll.values or ((roll.total,) if roll.total
+                                                           is not None else ()))]
         if impulse is None or impulse.battle is None or not step.rolls:
             return
         values = tuple(v for roll in step.rolls for v in (roll.values or (
@@ -649,6 +657,7 @@ class Interpreter:
                           player=player, use=use, queue_total=queue_total,
                           queue=self.proc.queue(side) if use is Use.QUEUE else ())
         previous = self.proc.last
+        self._loose_dice = []
         if previous is None and self._turn_seen:
             self._turn_seen = False
             self.judge(StrategyOpened(step=step, side=side.value, player=player,
@@ -904,10 +913,12 @@ class Interpreter:
         if (general is not None and last_leg is not None and last_leg.destination
                 == destination and side is Side.AM):
             left = self.state.space(origin).cus_of(Side.AM)
+            dice = tuple(d.value for d in self._loose_dice
+                         if d.step > last_leg.step and d.side is not impulse.side)
             self.judge(Interception(step=step, side=side.value, player=player,
                                     general=general, origin=origin, destination=destination,
                                     carried=group.carried, left_behind=left, impulse=impulse,
-                                    leg=last_leg))
+                                    leg=last_leg, dice=dice))
             impulse = evolve(impulse, intercepted_by=impulse.intercepted_by | {general})
             # The British Army entered from where its last drag reached the space (for a
             # drag over several spaces, not the drag's origin, WW 7.8.F); the defenders are

@@ -19,7 +19,7 @@ from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Conte
 from adjudicator.systems.washingtons_war.state import other
 
 FAMILY = RuleFamily("reactions", frozenset({
-    "WW-INT-01", "WW-INT-03", "WW-INT-04", "WW-NAV-02", "WW-RBB-01", "WW-RBB-02",
+    "WW-INT-01", "WW-INT-02", "WW-INT-03", "WW-INT-04", "WW-NAV-02", "WW-RBB-01", "WW-RBB-02",
     "WW-RBB-03", "WW-RBB-05", "WW-RET-01", "WW-RET-02", "WW-RET-03", "WW-RET-04"}),
     actions=(Interception, RetreatBeforeBattle, Retreat))
 MAX_WITH_GENERAL = 5
@@ -91,6 +91,7 @@ def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
     else:
         yield Check.done("WW-INT-01")
     yield Check.done("WW-NAV-02")
+    yield from _interception_die(action, ctx)
     # The General and all his CUs, up to 5, move in (WW 7.8.C).
     moved = carried_total(action.carried)
     if moved > MAX_WITH_GENERAL or (action.left_behind and moved < MAX_WITH_GENERAL):
@@ -99,6 +100,36 @@ def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
                             expected=f"min(all, {MAX_WITH_GENERAL})", observed=str(moved),
                             pieces=(name,))
     yield Check.done("WW-INT-03")
+
+
+def _interception_die(action: Interception, ctx: Context) -> Iterator[Outcome]:
+    """WW-INT-02 (WW 7.8.A, T7): the attempt succeeds on a d6 at most the intercepting
+    General's Agility; an Army that moved in after a higher roll intercepted illegally. The
+    attempt's die is the single die the American (or an unnamed player) rolled since the
+    British Army entered the space."""
+    name, step = ctx.general_name(action.general), action.step
+    if len(action.dice) != 1:
+        why = ("no die was rolled for it" if not action.dice else
+               f"{len(action.dice)} dice were rolled since the British Army entered, and "
+               "which one was this attempt's is not shown")
+        yield Check.unchecked("WW-INT-02", step, f"{name}'s interception into "
+                              f"{ctx.space_name(action.destination)}: {why}", pieces=(name,))
+        return
+    record = ctx.data.generals.get(action.general)
+    agility = record.rating("agility").value if record is not None else None
+    if agility is None:
+        yield Check.unchecked("WW-INT-02", step, f"{name}'s Agility rating is not in the "
+                              "data: whether his interception succeeded is not judged",
+                              needs=("agility ratings",), pieces=(name,))
+        return
+    roll = action.dice[0]
+    if roll > agility:
+        yield Check.illegal("WW-INT-02", step, f"{name} intercepted into "
+                            f"{ctx.space_name(action.destination)} after rolling {roll}, "
+                            f"above his Agility {agility}: the attempt failed (WW 7.8.A)",
+                            spaces=(action.origin, action.destination), pieces=(name,),
+                            expected=f"d6 ≤ {agility}", observed=str(roll))
+    yield Check.done("WW-INT-02")
 
 
 def _retreat_before_battle(action: RetreatBeforeBattle, ctx: Context) -> Iterator[Outcome]:

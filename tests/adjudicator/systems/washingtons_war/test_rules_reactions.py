@@ -322,3 +322,23 @@ def test_washington_adds_two_to_retreat_before_battle() -> None:
     failed = rbb_rolled(ctx, (5, Side.AM), general="washington")
     assert illegal(reactions, passed, ctx) == set()
     assert illegal(reactions, failed, ctx) == {("WW-RBB-02", 4)}
+
+
+@pytest.mark.parametrize(("dice", "illegal_ids", "unchecked_ids"), [
+    pytest.param((2,), set(), set(),
+                 id="WW 7.8.A, T7 (d6 2 <= Arnold's Agility 2: the interception succeeds)"),
+    pytest.param((3,), {("WW-INT-02", 4)}, set(),
+                 id="WW 7.8 example (on a 3-6 the interception attempt fails)"),
+    pytest.param((), set(), {("WW-INT-02", 4)},
+                 id="WW 7.8.A (no die in the log: unchecked)"),
+    pytest.param((5, 1), set(), {("WW-INT-02", 4)},
+                 id="WW 7.8.A (two dice since the British entered: which is not shown)"),
+])
+def test_interception_die(dice: tuple[int, ...], illegal_ids: set[tuple[str, int]],
+                          unchecked_ids: set[tuple[str, int]]) -> None:
+    ctx = position(ARNOLD)
+    action = replace(intercept(ctx), dice=dice)
+    assert illegal(reactions, action, ctx) == illegal_ids
+    assert {(o.rule_id, o.step) for o in reactions.judge(action, ctx)
+            if isinstance(o, Violation) and o.severity.value == "unchecked"
+            and o.rule_id == "WW-INT-02"} == unchecked_ids
