@@ -20,7 +20,8 @@ from adjudicator.systems.washingtons_war.state import other
 
 FAMILY = RuleFamily("reactions", frozenset({
     "WW-INT-01", "WW-INT-02", "WW-INT-03", "WW-INT-04", "WW-NAV-02", "WW-RBB-01", "WW-RBB-02",
-    "WW-RBB-03", "WW-RBB-05", "WW-RET-01", "WW-RET-02", "WW-RET-03", "WW-RET-04"}),
+    "WW-RBB-03", "WW-RBB-05", "WW-INT-06", "WW-RET-01", "WW-RET-02", "WW-RET-03",
+    "WW-RET-04", "WW-RET-06"}),
     actions=(Interception, RetreatBeforeBattle, Retreat))
 MAX_WITH_GENERAL = 5
 """WW 7.8.C, 7.9.B: an intercepting or retreating General takes at most 5 CUs."""
@@ -229,12 +230,20 @@ def _retreat_space(ctx: Context, rule: str, step: int, name: str, general: str |
 
 
 def _retreat(action: Retreat, ctx: Context) -> Iterator[Outcome]:
-    """WW-RET-01/02/03/04 (WW 9.61, 9.62, 7.8.F)."""
+    """WW-RET-01/02/03/04 (WW 9.61, 9.62, 7.8.F). After an intercepted battle the same
+    checks are WW-INT-06 (WW 7.8.F): the British attacker goes back to the space he left,
+    the intercepting American may retreat by any legal route. Leaderless survivors retreat
+    by the same rules, the British ones by sea where eligible (WW-RET-06, WW 9.61
+    Retreat Clarification)."""
     battle, step = action.battle, action.step
     side = Side(action.side) if action.side else battle.attacker
     general = action.generals[0] if action.generals else None
     name = ctx.general_name(general) if general else "leaderless CUs"
     spaces = (action.origin, action.destination)
+    if battle.intercepted:
+        yield Check.done("WW-INT-06")
+    if general is None:
+        yield Check.done("WW-RET-06")
     if action.attacker:
         # A losing attacker goes back where he entered the battle from (WW 9.61.B, 7.8.F).
         if action.destination not in battle.entered_from:

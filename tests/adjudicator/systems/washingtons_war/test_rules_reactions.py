@@ -342,3 +342,32 @@ def test_interception_die(dice: tuple[int, ...], illegal_ids: set[tuple[str, int
     assert {(o.rule_id, o.step) for o in reactions.judge(action, ctx)
             if isinstance(o, Violation) and o.severity.value == "unchecked"
             and o.rule_id == "WW-INT-02"} == unchecked_ids
+
+
+@pytest.mark.parametrize(("there", "expected"), [
+    pytest.param([], set(),
+                 id="WW 9.61 Retreat Clarification (leaderless British survivors retreat by "
+                    "sea if eligible)"),
+    pytest.param(["pc:AM"], {("WW-RET-04", 9)},
+                 id="WW 9.62 (not by sea into a port with an American PC, leaderless too)"),
+])
+def test_leaderless_survivors_retreat(there: list[str], expected: set[tuple[str, int]]) -> None:
+    ctx = position({"new_york": ["cu:BR:2", "general:washington", "cu:AM:4"],
+                    "charleston": there})
+    action = replace(retreat("howe", "new_york", "charleston", "new_brunswick",
+                             attacker=False, side=Side.BR, cus=2), generals=())
+    assert illegal(reactions, action, ctx) == expected
+    assert "WW-RET-06" in {o.rule_id for o in reactions.judge(action, ctx)
+                           if not isinstance(o, Violation)}
+
+
+def test_after_an_interception_the_british_goes_back_where_he_left() -> None:
+    # WW 7.8.F: "it must retreat back into the space it left upon entering the intercept
+    # space" — judged as WW-RET-02, and WW-INT-06 is applied.
+    ctx = position(CAMDEN, made_up_lines=CAMDEN_LINES)
+    action = retreat("cornwallis", "camden", "charlotte", "ninety_six", attacker=True,
+                     side=Side.BR)
+    action = replace(action, battle=replace(action.battle, intercepted=True))
+    assert illegal(reactions, action, ctx) == {("WW-RET-02", 9)}
+    assert "WW-INT-06" in {o.rule_id for o in reactions.judge(action, ctx)
+                           if not isinstance(o, Violation)}
