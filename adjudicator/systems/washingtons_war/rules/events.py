@@ -15,16 +15,18 @@ from collections.abc import Iterator
 
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.places import Place, PlaceKind
-from adjudicator.systems.washingtons_war.data import Card, CardKind
-from adjudicator.systems.washingtons_war.procedure import BattleCard, Impulse
+from adjudicator.systems.washingtons_war.data import Card, CardKind, Colony, Side
+from adjudicator.systems.washingtons_war.procedure import BattleCard, Impulse, PcChange
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import REMOVED
 
-IDS = frozenset({"WW-CARD-03", "WW-CARD-08", "WW-CARD-11", "WW-CARD-15", "WW-CARD-19"})
+IDS = frozenset({"WW-CARD-03", "WW-CARD-08", "WW-CARD-11", "WW-CARD-15", "WW-CARD-17",
+                 "WW-CARD-19"})
 """The catalog ids this module checks (declared by the `cards` family)."""
 DISCARD = Place(PlaceKind.DISCARD)
 WAR_ENDS = Place(PlaceKind.CARDS, "war_ends")
 """The War Ends box (WW 6.34.C.iii)."""
+DECLARATION = "declaration_of_independence"
 ARNOLD_CARD = "benedict_arnold_treason"
 ARNOLD = "arnold"
 TARLETON_CARD = "banastre_tarleton"
@@ -54,6 +56,8 @@ def impulse_event(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     card = ctx.card(impulse.card)
     if card is None or card.kind is not CardKind.EVENT:
         return
+    if card.id == DECLARATION:
+        yield from declaration(impulse, ctx)
     place = where(impulse.card, impulse, ctx)
     if not place.resolved:
         return
@@ -73,6 +77,86 @@ def impulse_event(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         yield from _battle_card_removed_outside_battle(impulse, card, ctx)
         return
     yield from _played_card_place(impulse.step, card, place, "its impulse")
+
+
+def declaration(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-17 (WW 6.34.C.i, 6.31, 10.11.A.ii; digest EX-22): whoever plays the
+    Declaration of Independence, the American places exactly one PC in each of the thirteen
+    colonies (not Canada) that has a space with no PC and no British CU; no PC is flipped.
+    It is mandatory, even where the PC will be isolated, and the Congress being dispersed
+    does not stop it. Which colonies had an open space is read from the position after the
+    card (the event only places PCs); it needs every space's colony in the data."""
+    changes = [c for c in (*impulse.pcs, *impulse.other_pcs) if c.after is Side.AM]
+    step = impulse.step
+    flips = [c for c in changes if c.before is not None]
+    if flips:
+        yield Check.illegal("WW-CARD-17", flips[0].step, f"the Declaration of Independence "
+                            f"flipped the British PC in {ctx.space_names(c.space for c in flips)};"
+                            " British PC markers cannot be flipped by it (WW 6.34.C.i)",
+                            spaces=tuple(c.space for c in flips))
+    placed = [c for c in changes if c.before is None]
+    by_colony: dict[Colony, list[PcChange]] = {}
+    unknown: list[str] = []
+    for change in placed:
+        record = ctx.data.spaces.get(change.space)
+        if record is None or record.colony is None:
+            unknown.append(change.space)
+            continue
+        by_colony.setdefault(record.colony, []).append(change)
+        if ctx.state.space(change.space).cus_of(Side.BR) > 0:
+            yield Check.illegal("WW-CARD-17", change.step, f"the Declaration of Independence "
+                                f"placed a PC in {ctx.space_name(change.space)}, which holds "
+                                "a British CU (WW 10.11.A.ii)", spaces=(change.space,))
+    for colony, here in by_colony.items():
+        spaces = tuple(c.space for c in here)
+        if colony is Colony.CANADA:
+            yield Check.illegal("WW-CARD-17", here[0].step, f"the Declaration of Independence "
+                                f"placed a PC in Canada ({ctx.space_names(spaces)}); it places "
+                                "PCs in the thirteen colonies only", spaces=spaces)
+        elif len(here) > 1:
+            yield Check.illegal("WW-CARD-17", here[1].step, f"the Declaration of Independence "
+                                f"placed {len(here)} PCs in {colony.value} "
+                                f"({ctx.space_names(spaces)}); it places one per colony",
+                                spaces=spaces, expected="1", observed=str(len(here)))
+    if unknown:
+        yield Check.unchecked("WW-CARD-17", step, "the Declaration of Independence placed PCs "
+                              f"in {ctx.space_names(unknown)}, whose colony is not in the data",
+                              needs=("space colonies",), spaces=tuple(unknown))
+        return
+    yield from _colonies_missed(impulse, by_colony, ctx)
+
+
+def _colonies_missed(impulse: Impulse, by_colony: dict[Colony, list[PcChange]],
+                     ctx: Context) -> Iterator[Outcome]:
+    """The colonies where the Declaration could place a PC and did not (WW 6.31: all of
+    the instructions must be implemented)."""
+    missing = [c for c in Colony if c.is_colony and c not in by_colony]
+    if not missing:
+        yield Check.done("WW-CARD-17")
+        return
+    complete = ctx.data.map_status.spaces_complete and all(
+        s.colony is not None for s in ctx.data.spaces.values())
+    unsure = []
+    for colony in missing:
+        open_spaces = [s.id for s in ctx.data.spaces.values() if s.colony is colony
+                       and ctx.state.space(s.id).pc is None
+                       and ctx.state.space(s.id).cus_of(Side.BR) == 0]
+        if open_spaces:
+            yield Check.illegal("WW-CARD-17", impulse.step, "the Declaration of Independence "
+                                f"placed no PC in {colony.value}, where "
+                                f"{ctx.space_names(open_spaces)} had no PC and no British CU; "
+                                "the placement is mandatory (WW 6.31, 6.34.C.i)",
+                                spaces=tuple(open_spaces))
+        elif not complete:
+            unsure.append(colony.value)
+    if unsure:
+        # A space the data does not place in a colony may be an open one.
+        yield Check.unchecked("WW-CARD-17", impulse.step, "the Declaration of Independence "
+                              f"placed no PC in {', '.join(unsure)}; whether a space there had "
+                              "no PC and no British CU needs every space's colony, which the "
+                              "data lacks", needs=("map spaces", "space colonies"))
+        return
+    yield Check.done("WW-CARD-17")
 
 
 def _war_ends(impulse: Impulse, card: Card, place: Place, ctx: Context) -> Iterator[Outcome]:

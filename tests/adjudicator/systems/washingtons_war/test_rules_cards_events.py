@@ -18,6 +18,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     Battle,
     BattleCard,
     Impulse,
+    PcChange,
     Use,
 )
 from adjudicator.systems.washingtons_war.state import REMOVED
@@ -267,3 +268,75 @@ def test_an_exchange_for_an_unknown_card_is_unchecked() -> None:
     ctx = Position().context()
     assert violations(action, ctx) == set()
     assert violations(action, ctx, "unchecked") == {("WW-CARD-07", 2)}
+
+
+# ----------------------------------------------------------------- Declaration of Independence
+
+ONE_PER_COLONY = ("norwich", "barnstable", "newport", "hartford", "saratoga", "new_brunswick",
+                  "reading", "wilmington_de", "baltimore", "alexandria", "charlotte", "camden",
+                  "savannah")
+"""A space of each of the thirteen colonies (NH to GA) in the fixture data."""
+
+
+def declaration(placed: tuple[str, ...], flipped: tuple[str, ...] = (),
+                side: Side = Side.AM) -> ImpulseEnded:
+    changes = tuple(PcChange(2 + n, s, None, Side.AM) for n, s in enumerate(placed)) + tuple(
+        PcChange(30 + n, s, Side.BR, Side.AM) for n, s in enumerate(flipped))
+    impulse = Impulse(side=side, card="declaration_of_independence", destination=DISCARD,
+                      step=1, player=None, use=Use.EVENT,
+                      pcs=changes if side is Side.AM else (),
+                      other_pcs=changes if side is Side.BR else ())
+    return ImpulseEnded(step=1, side=side.value, impulse=impulse)
+
+
+def after(placed: tuple[str, ...], **more: list[str]) -> Position:
+    """The position after the card: an American PC in each placed space, and `more`."""
+    pieces: dict[str | Place, list[str]] = {s: ["pc:AM"] for s in placed}
+    for where, what in more.items():
+        pieces.setdefault(where, []).extend(what)
+    return Position(pieces)
+
+
+def test_the_declaration_places_one_pc_in_each_colony() -> None:
+    # WW 6.34.C.i: one PC marker in each of the thirteen colonies; whoever plays it.
+    for side in Side:
+        action = declaration(ONE_PER_COLONY, side=side)
+        ctx = after(ONE_PER_COLONY).context()
+        assert violations(action, ctx) == set()
+        assert "WW-CARD-17" in applied(action, ctx)
+
+
+DECLARATION_CASES = [
+    pytest.param(ONE_PER_COLONY[:-1], (), {}, {("WW-CARD-17", 1)},
+                 id="EX-22, WW 6.31: the placement is not optional (Savannah was open)"),
+    pytest.param(ONE_PER_COLONY[:-1], (), {"savannah": ["pc:BR"], "st_marys": ["cu:BR:1"]},
+                 set(), id="WW 6.34.C.i, 10.11.A.ii: Georgia had no space with no PC and no "
+                 "British CU (Augusta's colony is not in the data: unchecked)"),
+    pytest.param((*ONE_PER_COLONY, "long_island"), (), {}, {("WW-CARD-17", 15)},
+                 id="WW 6.34.C.i: one PC marker in each colony, not two"),
+    pytest.param((*ONE_PER_COLONY, "montreal"), (), {}, {("WW-CARD-17", 15)},
+                 id="WW 6.34.C.i: the thirteen colonies, excluding Canada"),
+    pytest.param(ONE_PER_COLONY, ("boston",), {}, {("WW-CARD-17", 30)},
+                 id="WW 6.34.C.i: British PC markers cannot be flipped"),
+    pytest.param(ONE_PER_COLONY, (), {"savannah": ["cu:BR:2"]}, {("WW-CARD-17", 14)},
+                 id="WW 10.11.A.ii: no PC where a British CU is"),
+]
+
+
+@pytest.mark.parametrize(("placed", "flipped", "more", "expected"), DECLARATION_CASES)
+def test_the_declaration_is_mandatory_and_exact(placed: tuple[str, ...],
+                                                flipped: tuple[str, ...],
+                                                more: dict[str, list[str]],
+                                                expected: set[tuple[str, int]]) -> None:
+    position = after((*placed, *flipped), **more)
+    assert violations(declaration(placed, flipped), position.context()) == expected
+
+
+def test_a_colony_whose_spaces_are_not_all_known_is_unchecked() -> None:
+    action = declaration(ONE_PER_COLONY[:-1])
+    ctx = after(ONE_PER_COLONY[:-1], savannah=["pc:BR"], st_marys=["cu:BR:1"]).context()
+    assert ("WW-CARD-17", 1) in violations(action, ctx, "unchecked")
+    placed_in_unknown = declaration((*ONE_PER_COLONY[:-1], "augusta"))
+    assert ("WW-CARD-17", 1) in violations(placed_in_unknown, after(ONE_PER_COLONY).context(),
+                                           "unchecked")
+    assert violations(placed_in_unknown, after(ONE_PER_COLONY).context()) == set()
