@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.findings import Severity
+from adjudicator.systems.common.outcomes import Check, Outcome, Violation
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.washingtons_war.data import Card, CardKind, Colony, Side
+from adjudicator.systems.washingtons_war.data.vocabulary import CardFlag
 from adjudicator.systems.washingtons_war.procedure import BattleCard, Impulse, PcChange
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import REMOVED
 
-IDS = frozenset({"WW-CARD-03", "WW-CARD-08", "WW-CARD-11", "WW-CARD-15", "WW-CARD-17",
+IDS = frozenset({"WW-CARD-01", "WW-CARD-03", "WW-CARD-08", "WW-CARD-11", "WW-CARD-15", "WW-CARD-17",
                  "WW-CARD-19"})
 """The catalog ids this module checks (declared by the `cards` family)."""
 DISCARD = Place(PlaceKind.DISCARD)
@@ -61,6 +63,7 @@ def impulse_event(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     place = where(impulse.card, impulse, ctx)
     if not place.resolved:
         return
+    yield from _flag(impulse, card, place, ctx)
     if card.ends_war:
         yield from _war_ends(impulse, card, place, ctx)
         return
@@ -77,6 +80,49 @@ def impulse_event(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         yield from _battle_card_removed_outside_battle(impulse, card, ctx)
         return
     yield from _played_card_place(impulse.step, card, place, "its impulse")
+
+
+def played_as_event(impulse: Impulse, place: Place) -> str | None:
+    """What shows an Event card was played as the event rather than discarded (WW 6.32.B:
+    a discard allows one PC action at most): None when nothing does."""
+    if place == REMOVED:
+        return "it was removed from the game"
+    if impulse.activations:
+        return "Generals moved with it"
+    if impulse.arrivals:
+        return "reinforcements came with it"
+    if len(impulse.pcs) > 1:
+        return f"{len(impulse.pcs)} PC actions came with it"
+    return None
+
+
+def _flag(impulse: Impulse, card: Card, place: Place, ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-01 (WW 6.3.B, 6.32.A): an Event with the opponent's flag may only be
+    discarded; a flagless one (Campaigns, Special Events) by either side. The log shows a
+    card played as the event only by what came with it (`played_as_event`)."""
+    flag = card.flag
+    implied = card.implied_flag
+    if flag is CardFlag.NONE:
+        yield Check.done("WW-CARD-01")
+        return
+    if flag is None and implied is None:
+        yield Check.unchecked("WW-CARD-01", impulse.step, f"{impulse.side.value} played "
+                              f"{card.name}, whose flag is not in the card list",
+                              needs=("card flags",))
+        return
+    owner = Side(flag.value) if flag is not None else implied
+    evidence = played_as_event(impulse, place)
+    if owner is not impulse.side and evidence is not None:
+        message = (f"{impulse.side.value} played {card.name}, an event with the "
+                   f"{owner.value if owner else ''} flag, as the event ({evidence}); "
+                   "the other side's Event may only be discarded (WW 6.32.A)")
+        if flag is None:
+            yield Violation("WW-CARD-01", impulse.step, Severity.CHECK, message + "; the "
+                            "flag is implied by the text, not printed in it")
+        else:
+            yield Check.illegal("WW-CARD-01", impulse.step, message,
+                                expected="a discard", observed="the event")
+    yield Check.done("WW-CARD-01")
 
 
 def declaration(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
@@ -300,4 +346,4 @@ def _battle_card(played: BattleCard, impulse: Impulse, ctx: Context) -> Iterator
         yield from _played_card_place(played.step, card, place, "the battle")
 
 
-__all__ = ["IDS", "battle_cards", "impulse_event", "place_name", "where"]
+__all__ = ["IDS", "battle_cards", "impulse_event", "place_name", "played_as_event", "where"]

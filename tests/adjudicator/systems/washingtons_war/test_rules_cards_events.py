@@ -13,6 +13,7 @@ from adjudicator.systems.washingtons_war.actions import (
     ImpulseOpened,
 )
 from adjudicator.systems.washingtons_war.data import Side
+from adjudicator.systems.washingtons_war.data.vocabulary import CardFlag
 from adjudicator.systems.washingtons_war.procedure import (
     Activation,
     Battle,
@@ -21,6 +22,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     PcChange,
     Use,
 )
+from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import REMOVED
 from tests.adjudicator.systems.washingtons_war.rulekit import Position, applied, violations
 
@@ -139,7 +141,7 @@ def test_a_removed_card_whose_text_is_unknown_is_unchecked() -> None:
     action = ended(Side.BR, "line_mutinies", destination=REMOVED)
     ctx = Position({REMOVED: ["card:line_mutinies"]}).context()
     assert violations(action, ctx) == set()
-    assert violations(action, ctx, "unchecked") == {("WW-CARD-11", 1)}
+    assert ("WW-CARD-11", 1) in violations(action, ctx, "unchecked")
 
 
 # ----------------------------------------------------------------- Battle Cards
@@ -340,3 +342,49 @@ def test_a_colony_whose_spaces_are_not_all_known_is_unchecked() -> None:
     assert ("WW-CARD-17", 1) in violations(placed_in_unknown, after(ONE_PER_COLONY).context(),
                                            "unchecked")
     assert violations(placed_in_unknown, after(ONE_PER_COLONY).context()) == set()
+
+
+# ----------------------------------------------------------------- flags
+
+def knox_ctx(flag: str | None, implied: Side | None = None) -> Context:
+    ctx = Position({DISCARD: ["card:henry_knox"]}).context()
+    record = ctx.data.cards["henry_knox"].model_copy(
+        update={"flag": None if flag is None else CardFlag(flag), "implied_flag": implied})
+    ctx.data = ctx.data.model_copy(update={"cards": {**ctx.data.cards, "henry_knox": record}})
+    return ctx
+
+
+def knox(side: Side, pcs: int) -> ImpulseEnded:
+    changes = tuple(PcChange(2 + n, s, None, side)
+                    for n, s in enumerate(("hartford", "new_haven", "newport")[:pcs]))
+    impulse = Impulse(side=side, card="henry_knox", destination=DISCARD, step=1, player=None,
+                      pcs=changes)
+    return ImpulseEnded(step=1, side=side.value, impulse=impulse)
+
+
+FLAG_CASES = [
+    pytest.param("AM", Side.AM, 3, set(),
+                 id="WW 6.3.B: an American flag indicates events playable by the American"),
+    pytest.param("AM", Side.BR, 1, set(),
+                 id="WW 6.32.A, 6.32.B: the British discards an American-flag event and "
+                 "takes one PC action"),
+    pytest.param("AM", Side.BR, 3, {("WW-CARD-01", 1)},
+                 id="WW 6.32.A: British players must discard American-flag events"),
+    pytest.param("none", Side.BR, 3, set(),
+                 id="WW 6.3.B: the absence of a flag denotes events playable by either player"),
+]
+
+
+@pytest.mark.parametrize(("flag", "side", "pcs", "expected"), FLAG_CASES)
+def test_an_opponents_event_is_only_discarded(flag: str, side: Side, pcs: int,
+                                              expected: set[tuple[str, int]]) -> None:
+    illegal = {v for v in violations(knox(side, pcs), knox_ctx(flag)) if v[0] == "WW-CARD-01"}
+    assert illegal == expected
+
+
+def test_an_implied_flag_asks_for_a_check_and_an_unknown_flag_is_unchecked() -> None:
+    action = knox(Side.BR, 3)
+    implied = knox_ctx(None, Side.AM)
+    assert ("WW-CARD-01", 1) in violations(action, implied, "check")
+    assert ("WW-CARD-01", 1) not in violations(action, implied)
+    assert ("WW-CARD-01", 1) in violations(action, knox_ctx(None), "unchecked")
