@@ -42,7 +42,7 @@ from adjudicator.systems.washingtons_war.state import CAPTURED, other
 FAMILY = RuleFamily("battle", frozenset({
     "WW-BAT-02", "WW-BAT-03", "WW-BAT-04", "WW-BAT-05", "WW-BAT-06", "WW-BAT-07",
     "WW-BAT-08", "WW-BAT-09", "WW-BAT-10", "WW-BAT-11", "WW-BAT-12", "WW-BAT-13",
-    "WW-BAT-14", "WW-CAPT-04", "WW-CAPT-06", "WW-RET-05", "WW-RET-07"}),
+    "WW-BAT-14", "WW-CAPT-04", "WW-CAPT-06", "WW-INT-05", "WW-RET-05", "WW-RET-07"}),
     actions=(BattleResolved,))
 REGULARS_LOSS = 3
 """WW 9.2 Step 7, 9.41: the British lose the Regulars' Advantage on losing 3+ CUs."""
@@ -360,8 +360,10 @@ def _resolved(action: BattleResolved, ctx: Context) -> Iterator[Outcome]:
                                   f"{'; '.join(sides.missing)}", needs=sides.missing,
                                   spaces=spaces)
         return
+    # The T4 modifiers (WW 9.41-9.46, the interception's +1 of WW-INT-05 included) are
+    # applied to the DRM the winner is judged on below.
     for rule in ("WW-BAT-03", "WW-BAT-04", "WW-BAT-05", "WW-BAT-06", "WW-BAT-07",
-                 "WW-BAT-08", "WW-BAT-09"):
+                 "WW-BAT-08", "WW-BAT-09", "WW-INT-05"):
         yield Check.done(rule)
     tables = ctx.data.tables
     a, d = sides.attacker, sides.defender

@@ -45,12 +45,13 @@ def saratoga(before: dict[object, list[str]] | None = None,
              after: dict[object, list[str]] | None = None, *,
              dice: tuple[tuple[int, Side | None], ...] = DICE,
              lost: tuple[tuple[Side, int], ...] = ((BR, 5), (AM, 1)),
-             regulars: bool | None = True) -> tuple[BattleResolved, Context]:
+             regulars: bool | None = True,
+             intercepted: bool = False) -> tuple[BattleResolved, Context]:
     """The Saratoga battle as the referee sees it once its impulse is over."""
     start = Position(before or BEFORE, LINES).context()  # type: ignore[arg-type]
     battle = Battle(space="saratoga", attacker=BR, general="burgoyne",
                     entered_from=frozenset({"ticonderoga"}), step=2, attacker_cus=5,
-                    defender_cus=5, defender_general=True,
+                    defender_cus=5, defender_general=True, intercepted=intercepted,
                     cards=(BattleCard(3, BR, "benjamin_franklin"),
                            BattleCard(4, AM, "morgans_riflemen")))
     battle = evolve(battle, setup=battle_setup(start, battle, 3, regulars=regulars),
@@ -167,3 +168,16 @@ def test_royal_navy_and_winter_offensive_follow_the_position() -> None:
     assert not any(name == "regulars" for _, name, _ in names)
     unknown_hands = battle_setup(ctx, evolve(battle, last_card=None), 1, regulars=False)
     assert any("hands" in why for why in unknown_hands.unresolved)
+
+
+def test_an_interception_gives_the_americans_one_more_and_that_decides_a_tie() -> None:
+    """WW 9.46 (WW-INT-05): +1 for the Americans after a successful interception. Battle
+    dice 4 and 4 make 13 against 13 without it (a tie: the British attacker wins, WW 9.2
+    Step 4), 13 against 14 with it: the Americans win and hold Saratoga, as AFTER says."""
+    tied = ((4, BR), (1, AM), (4, BR), (4, AM), (5, BR), (2, AM))
+    action, ctx = saratoga(dice=tied, intercepted=True)
+    assert violations(action, ctx) == set()
+    assert action.battle.setup is not None
+    assert "interception" in [m.name for m in action.battle.setup.modifiers]
+    plain, plain_ctx = saratoga(dice=tied)
+    assert ("WW-BAT-10", 3) in violations(plain, plain_ctx), "without it the British won"
