@@ -35,8 +35,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.outcomes import Applied, Check, Outcome, Violation
 from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.actions import ImpulseReckoned, NavyMoved, TurnEnded
@@ -57,7 +58,8 @@ from adjudicator.systems.washingtons_war.state import (
 )
 
 FAMILY = RuleFamily("alliance", frozenset({
-    "WW-FA-01", "WW-FA-02", "WW-FA-03", "WW-FA-04", "WW-FA-05", "WW-FA-06", "WW-NAVY-03"}),
+    "WW-CARD-18", "WW-FA-01", "WW-FA-02", "WW-FA-03", "WW-FA-04", "WW-FA-05", "WW-FA-06",
+    "WW-NAVY-03"}),
     actions=(ImpulseReckoned, NavyMoved, TurnEnded))
 BRITISH_DEFEAT = 1
 """WW 12.1: +1 each time the British lose a battle (overruns count)."""
@@ -91,7 +93,7 @@ class Owed:
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """WW-FA-01, WW-FA-03 and WW-NAVY-03 for one action."""
     if isinstance(action, ImpulseReckoned):
-        yield from _marker(action, ctx)
+        yield from _with_franklin(action, _marker(action, ctx))
         if action.allied_before is False and ctx.state.allied:
             yield from _carried_out(action, ctx)
         elif ctx.state.allied is False and not action.navy_before and (
@@ -173,6 +175,25 @@ def owed(ctx: Context, impulse: Impulse, *, washington_lost: bool) -> Owed:
         total += WASHINGTON_CAPTURED
         reasons.append("-3 Washington was captured (WW 7.6.B)")
     return Owed(total, tuple(reasons), tuple(unresolved), optional)
+
+
+FRANKLIN = "benjamin_franklin"
+
+
+def _with_franklin(action: ImpulseReckoned,
+                   outcomes: Iterator[Outcome]) -> Iterator[Outcome]:
+    """WW-CARD-18 (WW 6.34.C.ii, Franklin: the marker +4) is judged by WW-FA-01's count of
+    what a card's play owes the marker: for a Franklin impulse it is applied, or could not
+    be checked, exactly when WW-FA-01 was."""
+    for outcome in outcomes:
+        yield outcome
+        if action.impulse.card != FRANKLIN or outcome.rule_id != "WW-FA-01":
+            continue
+        if isinstance(outcome, Applied):
+            yield Check.done("WW-CARD-18")
+        elif isinstance(outcome, Violation) and outcome.severity is Severity.UNCHECKED:
+            yield Check.unchecked("WW-CARD-18", outcome.step, outcome.message,
+                                  needs=outcome.needs)
 
 
 def _marker(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:

@@ -140,7 +140,7 @@ def test_without_the_marker_what_is_owed_is_unchecked_never_illegal() -> None:
     action = reckoned("benjamin_franklin", None, None, allied_before=None)
     ctx = marker_at(None)
     assert violations(action, ctx) == set()
-    assert violations(action, ctx, "unchecked") == {("WW-FA-01", 2)}
+    assert violations(action, ctx, "unchecked") == {("WW-FA-01", 2), ("WW-CARD-18", 2)}
     nothing = reckoned("fixture_ops_1_a", None, None, use=Use.ACTIVATE, allied_before=None)
     assert violations(nothing, ctx, "unchecked") == set()
 
@@ -292,3 +292,14 @@ def test_another_turn_s_end_phase_owes_nothing() -> None:
     later = TurnEnded(step=40, year="1779", next_year=None, war_ends=())
     assert violations(later, ctx, "reminder") == set()
     assert violations(action, ctx) == set()
+
+
+def test_franklins_plus_four_is_judged_with_the_marker_and_not_otherwise() -> None:
+    """WW-CARD-18 (WW 6.34.C.ii) is applied exactly when WW-FA-01 judged a Franklin play."""
+    franklin = reckoned("benjamin_franklin", 4, 8)
+    assert "WW-CARD-18" in applied(franklin, marker_at(8))
+    other_card = reckoned("hortelz_et_cie", 4, 6)
+    assert "WW-CARD-18" not in applied(other_card, marker_at(6))
+    unseen = reckoned("benjamin_franklin", None, None)
+    assert "WW-CARD-18" not in applied(unseen, Position({}).context()), (
+        "the marker was not seen: nothing applied")
