@@ -23,6 +23,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Generic, TypeVar
 
 from adjudicator.binding import Binding
@@ -59,6 +60,9 @@ class ActionReferee(ABC, Generic[E, P]):
 
     game: str = ""
     families: tuple[RuleFamily, ...] = ()
+    not_checkable: Mapping[str, str] = MappingProxyType({})
+    """Catalog ids no family checks because a log can never show them, and why (reported
+    instead of "not implemented yet")."""
 
     def __init__(self, binding: Binding, citations: Mapping[str, str],
                  catalog: Sequence[str]) -> None:
@@ -158,11 +162,13 @@ class ActionReferee(ABC, Generic[E, P]):
             # No game seen (`adjudicator rules`): report what the referee implements.
             empty = CoverageLedger(applied=set(declared(self.families)))
             checked, partial, unchecked = derive_coverage(
-                self.catalog, self.families, empty, recognised=True, missing_data={})
+                self.catalog, self.families, empty, recognised=True, missing_data={},
+                not_checkable=self.not_checkable)
             return Verdict(checked=set(checked), unchecked=unchecked)
         checked, partial, unchecked = derive_coverage(
             self.catalog, self.families, self.ledger,
-            recognised=self.recognised, missing_data=self.missing_data())
+            recognised=self.recognised, missing_data=self.missing_data(),
+            not_checkable=self.not_checkable)
         return Verdict(findings=list(self._findings), computations=list(self._computations),
                        checked=set(checked), partial=partial, unchecked=unchecked,
                        recognised=self.recognised)

@@ -72,7 +72,8 @@ class CoverageLedger:
 
 def derive_coverage(catalog: Sequence[str], families: Sequence[RuleFamily],
                     ledger: CoverageLedger, *, recognised: bool,
-                    missing_data: Mapping[str, str]
+                    missing_data: Mapping[str, str],
+                    not_checkable: Mapping[str, str] | None = None,
                     ) -> tuple[list[str], dict[str, str], dict[str, str]]:
     """Split the catalog into checked, partly checked (id → why) and unchecked (id → why).
 
@@ -80,7 +81,8 @@ def derive_coverage(catalog: Sequence[str], families: Sequence[RuleFamily],
     nothing to judge in a game whose every position was resolved. It is partly checked
     when it was applied but some steps could not be judged. It is unchecked when the game
     was not recognised, when it never ran on resolved inputs, when its data is missing
-    (`missing_data`: id → the facts lacking), or when no family declares it.
+    (`missing_data`: id → the facts lacking), or when no family declares it: then the
+    reason is "not implemented yet", or why a log can never show it (`not_checkable`).
     """
     ids = declared(families)
     positional = positional_ids(families)
@@ -92,8 +94,8 @@ def derive_coverage(catalog: Sequence[str], families: Sequence[RuleFamily],
     for rule_id in catalog:
         if rule_id not in ids:
             lacking = missing_data.get(rule_id)
-            unchecked[rule_id] = "not implemented yet" + (
-                f"; it also needs data: {lacking}" if lacking else "")
+            why = (not_checkable or {}).get(rule_id, "not implemented yet")
+            unchecked[rule_id] = why + (f"; it also needs data: {lacking}" if lacking else "")
             continue
         if not recognised:
             unchecked[rule_id] = ("no piece of this game was recognised in the file: check "

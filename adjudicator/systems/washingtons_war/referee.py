@@ -10,6 +10,7 @@ procedure.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from adjudicator.binding import Binding, normalize_name
 from adjudicator.replay import Board, Step
@@ -31,11 +32,23 @@ PHASE_NAMES = {normalize_name(text): phase.id for phase in SEQUENCE.phases
 """A phase marker's text (normalised) → the phase id."""
 
 
+NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
+    "WW-SEQ-08": "cannot be seen in a log: the order within a segment is the players' "
+                 "agreement, or the American's choice when disputed (WW 5.0)",
+    "WW-CONG-03": "cannot be seen in a log: who chose the first player is not recorded, and "
+                  "the British may choose either side (WW 5.3.b)",
+    "WW-REIN-07": "nothing a log could show breaks it: reinforcing is always optional "
+                  "(WW 8.0)",
+})
+"""WW catalog rules a log can never show broken, and why."""
+
+
 class WWReferee(ActionReferee[Entity, WWProcedure]):
     """Judges one game of Washington's War (see `adjudicator.systems.base.Referee`)."""
 
     game = GAME
     families = FAMILIES
+    not_checkable = NOT_CHECKABLE
 
     def __init__(self, data: WWData, binding: Binding) -> None:
         catalog = [entry.id for entry in data.catalog]

@@ -81,3 +81,14 @@ def test_with_the_full_binding_the_same_game_is_judged_illegal() -> None:
             if f.severity is Severity.ILLEGAL] == [("WW-SEQ-06", 1)]
     assert "WW-SEQ-06" in report.coverage.checked
     assert report.status is ReportStatus.JUDGED
+
+
+def test_rules_no_log_can_show_say_so_instead_of_not_implemented() -> None:
+    from adjudicator.rule_status import rule_statuses
+    from adjudicator.systems.washingtons_war.referee import NOT_CHECKABLE
+
+    statuses = {status.rule_id: status for status in rule_statuses("ww")}
+    for rule_id, why in NOT_CHECKABLE.items():
+        assert not statuses[rule_id].checked
+        assert statuses[rule_id].reason == why
+        assert "not implemented" not in why
