@@ -26,8 +26,6 @@ FAMILY = RuleFamily("reactions", frozenset({
 MAX_WITH_GENERAL = 5
 """WW 7.8.C, 7.9.B: an intercepting or retreating General takes at most 5 CUs."""
 ELIGIBLE = "eligible"
-RBB_BONUS = {"washington": 2, "greene": 2}
-"""WW 7.9.A, T7: Washington and Greene add 2 to their Agility to retreat before battle."""
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -103,6 +101,18 @@ def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-INT-03")
 
 
+def _success_limit(ctx: Context, general: str, attempt: str) -> tuple[int, int] | None:
+    """(Agility, bonus) for an interception or retreat-before-battle attempt (T7: succeeds
+    on a d6 at most Agility + bonus, the bonus for the Generals T7 names); None when the
+    General's Agility is not in the data."""
+    record = ctx.data.generals.get(general)
+    agility = record.rating("agility").value if record is not None else None
+    if agility is None:
+        return None
+    rule = next(a for a in ctx.data.tables.t7.attempts if a.attempt == attempt)
+    return agility, rule.agility_bonus if general in rule.bonus_generals else 0
+
+
 def _interception_die(action: Interception, ctx: Context) -> Iterator[Outcome]:
     """WW-INT-02 (WW 7.8.A, T7): the attempt succeeds on a d6 at most the intercepting
     General's Agility; an Army that moved in after a higher roll intercepted illegally. The
@@ -116,13 +126,13 @@ def _interception_die(action: Interception, ctx: Context) -> Iterator[Outcome]:
         yield Check.unchecked("WW-INT-02", step, f"{name}'s interception into "
                               f"{ctx.space_name(action.destination)}: {why}", pieces=(name,))
         return
-    record = ctx.data.generals.get(action.general)
-    agility = record.rating("agility").value if record is not None else None
-    if agility is None:
+    limit = _success_limit(ctx, action.general, "interception")
+    if limit is None:
         yield Check.unchecked("WW-INT-02", step, f"{name}'s Agility rating is not in the "
                               "data: whether his interception succeeded is not judged",
                               needs=("agility ratings",), pieces=(name,))
         return
+    agility = sum(limit)
     roll = action.dice[0]
     if roll > agility:
         yield Check.illegal("WW-INT-02", step, f"{name} intercepted into "
@@ -181,17 +191,17 @@ def _rbb_die(action: RetreatBeforeBattle, ctx: Context) -> Iterator[Outcome]:
         yield Check.unchecked("WW-RBB-02", step, f"{name}'s retreat before battle from "
                               f"{ctx.space_name(action.origin)}: {why}", pieces=(name,))
         return
-    record = ctx.data.generals.get(action.general)
-    agility = record.rating("agility").value if record is not None else None
-    if agility is None:
+    limit = _success_limit(ctx, action.general, "retreat_before_battle")
+    if limit is None:
         yield Check.unchecked("WW-RBB-02", step, f"{name}'s Agility rating is not in the "
                               "data: whether his retreat before battle succeeded is not "
                               "judged", needs=("agility ratings",), pieces=(name,))
         return
-    target = agility + RBB_BONUS.get(action.general, 0)
+    agility, extra = limit
+    target = agility + extra
     roll = dice[0].value
     if roll > target:
-        bonus = " + 2" if action.general in RBB_BONUS else ""
+        bonus = f" + {extra}" if extra else ""
         yield Check.illegal("WW-RBB-02", step, f"{name} retreated before battle from "
                             f"{ctx.space_name(action.origin)} after rolling {roll}, above his "
                             f"Agility {agility}{bonus}: the attempt failed, and the battle "
