@@ -30,6 +30,7 @@ set and no temp left behind. Temps and journals of a live writer are left alone.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import json
@@ -276,9 +277,8 @@ def _fsync_folder(folder: Path) -> None:
     except OSError:
         return
     try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
+        with contextlib.suppress(OSError):  # some file systems cannot sync a folder
+            os.fsync(descriptor)
     finally:
         os.close(descriptor)
 

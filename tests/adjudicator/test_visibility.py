@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import deque
 from pathlib import Path
 from types import ModuleType
 from typing import ClassVar
@@ -47,11 +48,11 @@ def _builder() -> ModuleType:
     return load_script(REPO / "fixtures" / "build_hidden.py")
 
 
-def _final_board(path: Path) -> Board:
-    module = open_module(MODULE)
+def _final_board(path: Path, module_path: Path = MODULE) -> Board:
+    """The board after replaying every step of `path`."""
+    module = open_module(module_path)
     board = Board.for_module(module)
-    for _ in iter_steps(read_save(path), module, board=board):
-        pass
+    deque(iter_steps(read_save(path), module, board=board), maxlen=0)
     return board
 
 
@@ -214,11 +215,8 @@ def test_the_default_viewpoint_is_the_opponent() -> None:
 
 @pytest.mark.parametrize("name", ["1861-3-5.vsav", "1862-3-5.vsav"])
 def test_for_the_people_hands_and_draw_deck_are_only_counted(name: str) -> None:
-    path = corpus_file(f"ForThePeople/{name}")
-    module = open_module(corpus_file("ForThePeople/buildFile.xml"))
-    board = Board.for_module(module)
-    for _ in iter_steps(read_save(path), module, board=board):
-        pass
+    board = _final_board(corpus_file(f"ForThePeople/{name}"),
+                         corpus_file("ForThePeople/buildFile.xml"))
     assert {"Confederate Hand", "Union Hand"} <= set(board.private_maps)
     holders = [sight(board, item).holder for item in board.pieces()]
     assert holders.count("Confederate Hand") == 7 and holders.count("Union Hand") == 7
@@ -229,11 +227,8 @@ def test_for_the_people_hands_and_draw_deck_are_only_counted(name: str) -> None:
 
 
 def test_paths_of_glory_has_masks_none_masked_at_the_start() -> None:
-    path = corpus_file("PathsOfGlory/Classic10-8.vsav")
-    module = open_module(corpus_file("PathsOfGlory/buildFile.xml"))
-    board = Board.for_module(module)
-    for _ in iter_steps(read_save(path), module, board=board):
-        pass
+    board = _final_board(corpus_file("PathsOfGlory/Classic10-8.vsav"),
+                         corpus_file("PathsOfGlory/buildFile.xml"))
     from vmod_schema.traits import Mask
     assert any(item.piece.find(Mask) for item in board.pieces())
     assert all(sight(board, item).concealment is not Concealment.MASKED

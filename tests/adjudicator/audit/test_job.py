@@ -207,7 +207,8 @@ def test_an_unknown_executor_is_refused() -> None:
 
 
 def test_the_dask_executor_gives_the_same_reports(tmp_path: Path) -> None:
-    distributed = pytest.importorskip("distributed")
+    import distributed  # the `distributed` extra, part of the dev install
+
     items = _items(tmp_path)
     with distributed.LocalCluster(n_workers=1, processes=False, protocol="tcp",
                                   dashboard_address=None) as cluster:

@@ -47,7 +47,7 @@ class Recorder:
             self.results.append(result)
 
     def close(self) -> None:
-        pass
+        """Nothing to release: the results stay for the test to read."""
 
     def of(self, path: Path) -> list[Result]:
         with self.lock:
