@@ -16,10 +16,12 @@ from adjudicator.systems.washingtons_war.rules import (
     activation,
     alliance,
     battle,
+    blockade,
     capture,
     cards,
     congress,
     end_phase,
+    french,
     french_naval,
     movement,
     political_control,
@@ -35,7 +37,7 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 
 _MODULES = (sequence, cards, activation, movement, reactions, battle, reinforcements,
             political_control, winter, political_phase, victory, end_phase,
-            french_naval, capture, congress, alliance, setup)
+            french_naval, capture, congress, alliance, setup, blockade, french)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
 _BY_ACTION: dict[type, tuple[Judge, ...]] = {}

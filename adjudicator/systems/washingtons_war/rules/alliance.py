@@ -59,7 +59,7 @@ from adjudicator.systems.washingtons_war.state import (
 
 FAMILY = RuleFamily("alliance", frozenset({
     "WW-CARD-18", "WW-FA-01", "WW-FA-02", "WW-FA-03", "WW-FA-04", "WW-FA-05", "WW-FA-06",
-    "WW-NAVY-03"}),
+    "WW-NAVY-03", "WW-OVR-03"}),
     actions=(ImpulseReckoned, NavyMoved, TurnEnded))
 BRITISH_DEFEAT = 1
 """WW 12.1: +1 each time the British lose a battle (overruns count)."""
@@ -93,7 +93,7 @@ class Owed:
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """WW-FA-01, WW-FA-03 and WW-NAVY-03 for one action."""
     if isinstance(action, ImpulseReckoned):
-        yield from _with_franklin(action, _marker(action, ctx))
+        yield from _mirrored(action, ctx, _marker(action, ctx))
         if action.allied_before is False and ctx.state.allied:
             yield from _carried_out(action, ctx)
         elif ctx.state.allied is False and not action.navy_before and (
@@ -180,20 +180,38 @@ def owed(ctx: Context, impulse: Impulse, *, washington_lost: bool) -> Owed:
 FRANKLIN = "benjamin_franklin"
 
 
-def _with_franklin(action: ImpulseReckoned,
-                   outcomes: Iterator[Outcome]) -> Iterator[Outcome]:
-    """WW-CARD-18 (WW 6.34.C.ii, Franklin: the marker +4) is judged by WW-FA-01's count of
-    what a card's play owes the marker: for a Franklin impulse it is applied, or could not
-    be checked, exactly when WW-FA-01 was."""
+def american_overrun(ctx: Context, impulse: Impulse) -> bool:
+    """Whether an American Army overran British CUs during the impulse (WW 9.7)."""
+    return any(not battle.fought and battle.losses and not battle.rbb
+               and battle.attacker is Side.AM for battle in impulse.battles)
+
+
+def _mirrored(action: ImpulseReckoned, ctx: Context,
+              outcomes: Iterator[Outcome]) -> Iterator[Outcome]:
+    """Rules judged by WW-FA-01's count of what a card's play owes the marker: for their
+    impulses they are applied, or could not be checked, exactly when WW-FA-01 was (a
+    wrong count is reported once, as WW-FA-01, its reasons naming them).
+
+    * WW-CARD-18 (WW 6.34.C.ii): Franklin moves the marker +4.
+    * WW-OVR-03 (WW 12.1, 9.7): an American overrun of a British CU is a British battle
+      loss, +1 (its other half, the Congress dispersed by an overrun in its space, is
+      WW-CONG-02's).
+    """
+    mirrors = []
+    if action.impulse.card == FRANKLIN:
+        mirrors.append("WW-CARD-18")
+    if american_overrun(ctx, action.impulse):
+        mirrors.append("WW-OVR-03")
     for outcome in outcomes:
         yield outcome
-        if action.impulse.card != FRANKLIN or outcome.rule_id != "WW-FA-01":
+        if outcome.rule_id != "WW-FA-01":
             continue
-        if isinstance(outcome, Applied):
-            yield Check.done("WW-CARD-18")
-        elif isinstance(outcome, Violation) and outcome.severity is Severity.UNCHECKED:
-            yield Check.unchecked("WW-CARD-18", outcome.step, outcome.message,
-                                  needs=outcome.needs)
+        for rule in mirrors:
+            if isinstance(outcome, Applied):
+                yield Check.done(rule)
+            elif isinstance(outcome, Violation) and outcome.severity is Severity.UNCHECKED:
+                yield Check.unchecked(rule, outcome.step, outcome.message,
+                                      needs=outcome.needs)
 
 
 def _marker(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:

@@ -108,6 +108,12 @@ class Context:
         record = self.data.spaces.get(space)
         return record.port if record is not None else None
 
+    def navy_known(self) -> bool:
+        """Whether the French Navy's whereabouts are known: it is not at a location the
+        binding could not resolve (then no port's blockade can be judged)."""
+        return not any(holding.navy and not place.resolved
+                       for place, holding in self.state.holdings.items())
+
     def blockaded(self, space: str) -> bool:
         """Whether a port is in the Blockaded Zone (the French Navy's, WW 3.0, 12.3)."""
         record = self.data.spaces.get(space)

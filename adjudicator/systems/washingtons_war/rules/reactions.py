@@ -20,7 +20,7 @@ from adjudicator.systems.washingtons_war.state import other
 
 FAMILY = RuleFamily("reactions", frozenset({
     "WW-INT-01", "WW-INT-02", "WW-INT-03", "WW-INT-04", "WW-NAV-02", "WW-RBB-01", "WW-RBB-02",
-    "WW-RBB-03", "WW-RBB-05", "WW-INT-06", "WW-RET-01", "WW-RET-02", "WW-RET-03",
+    "WW-RBB-03", "WW-RBB-05", "WW-INT-06", "WW-INT-07", "WW-RET-01", "WW-RET-02", "WW-RET-03",
     "WW-RET-04", "WW-RET-06"}),
     actions=(Interception, RetreatBeforeBattle, Retreat))
 MAX_WITH_GENERAL = 5
@@ -90,6 +90,7 @@ def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
     else:
         yield Check.done("WW-INT-01")
     yield Check.done("WW-NAV-02")
+    yield from _settled_first(action, ctx)
     yield from _interception_die(action, ctx)
     # The General and all his CUs, up to 5, move in (WW 7.8.C).
     moved = carried_total(action.carried)
@@ -99,6 +100,22 @@ def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
                             expected=f"min(all, {MAX_WITH_GENERAL})", observed=str(moved),
                             pieces=(name,))
     yield Check.done("WW-INT-03")
+
+
+def _settled_first(action: Interception, ctx: Context) -> Iterator[Outcome]:
+    """WW-INT-07 (WW 9.7, 7.9.B): interceptions into a space are settled before an overrun
+    there is carried out and before any retreat before battle from it."""
+    battle = action.impulse.battle
+    if battle is not None and battle.space == action.destination:
+        what = ("the American Army there retreated before battle" if battle.rbb else
+                "the British overran the CUs there" if battle.losses and not battle.fought
+                else None)
+        if what is not None:
+            yield Check.reminder("WW-INT-07", action.step, f"{ctx.general_name(action.general)}"
+                                 f" intercepted into {ctx.space_name(action.destination)} "
+                                 f"after {what}: interceptions are settled first",
+                                 spaces=(action.destination,))
+    yield Check.done("WW-INT-07")
 
 
 def _success_limit(ctx: Context, general: str, attempt: str) -> tuple[int, int] | None:

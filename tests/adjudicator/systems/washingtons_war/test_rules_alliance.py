@@ -4,6 +4,7 @@ marker after a battle (WW 9.2 Step 7; WW-BAT-13) — from the rulebook's text.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,11 @@ def test_ww_12_1_an_overrun_the_british_lose_counts_as_a_battle() -> None:
     assert violations(action, marker_at(1)) == set()
     short = reckoned("fixture_ops_3_b", 0, 0, use=Use.ACTIVATE, battles=(overrun,))
     assert violations(short, marker_at(0)) == {("WW-FA-01", 2)}
+    # WW-OVR-03 (WW 12.1): the overrun's +1 was judged by WW-FA-01's count.
+    assert "WW-OVR-03" in applied(action, marker_at(1))
+    british_overrun = replace(overrun, attacker=Side.BR)
+    quiet = reckoned("fixture_ops_3_b", 0, 0, use=Use.ACTIVATE, battles=(british_overrun,))
+    assert "WW-OVR-03" not in applied(quiet, marker_at(0))
 
 
 def test_a_retreat_before_battle_owes_the_marker_nothing() -> None:

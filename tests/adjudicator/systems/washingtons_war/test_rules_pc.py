@@ -162,7 +162,8 @@ CASES = [
         id="WW 7.2.B: no Landing Party in a fortified port"),
     pytest.param(
         Position({"barnstable": ["pc:BR"], NEW_ENGLAND: ["navy"]}),
-        campaign("major_campaign", [("barnstable", AM, BR)]), {("WW-CAMP-04", 1)},
+        campaign("major_campaign", [("barnstable", AM, BR)]),
+        {("WW-CAMP-04", 1), ("WW-NAVY-02", 1)},
         id="WW 7.2.B and 12.3: no Landing Party flip in the Blockaded Zone"),
     pytest.param(
         Position({"newport": ["pc:BR", "general:greene"]}),

@@ -371,3 +371,23 @@ def test_after_an_interception_the_british_goes_back_where_he_left() -> None:
     assert illegal(reactions, action, ctx) == {("WW-RET-02", 9)}
     assert "WW-INT-06" in {o.rule_id for o in reactions.judge(action, ctx)
                            if not isinstance(o, Violation)}
+
+
+@pytest.mark.parametrize(("settled", "reminded"), [
+    pytest.param({}, False, id="WW 9.7 (an interception before anything else is settled)"),
+    pytest.param({"rbb": True}, True,
+                 id="WW 7.9.B (interceptions come before any retreat before battle)"),
+    pytest.param({"losses": True}, True,
+                 id="WW 9.7 (interceptions come before an overrun is carried out)"),
+])
+def test_interceptions_are_settled_first(settled: dict[str, bool], reminded: bool) -> None:
+    """WW-INT-07: an interception into Camden after the battle there began to be settled
+    (a retreat before battle, an overrun) is out of order."""
+    ctx = position(ARNOLD)
+    battle = Battle(space="camden", attacker=Side.BR, general="cornwallis",
+                    entered_from=frozenset({"ninety_six"}), step=2, **settled)
+    outcomes = list(reactions.judge(intercept(ctx, battle=battle), ctx))
+    reminders = {(o.rule_id, o.step) for o in outcomes
+                 if isinstance(o, Violation) and o.severity.value == "reminder"}
+    assert reminders == ({("WW-INT-07", 4)} if reminded else set())
+    assert any(o.rule_id == "WW-INT-07" and not isinstance(o, Violation) for o in outcomes)

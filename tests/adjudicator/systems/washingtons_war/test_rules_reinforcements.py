@@ -91,7 +91,8 @@ CASES = [
         Position({**cards_in(BR_BOX, "fixture_ops_1_b"), "boston": ["cu:BR:3"],
                   NEW_ENGLAND: ["navy"]}),
         reinforce(Side.BR, "fixture_ops_1_b", arrival("boston", cu=3, nationality=BR_CU)),
-        {("WW-REIN-03", 1)}, id="WW 12.3: no British reinforcements into the Blockaded Zone"),
+        {("WW-REIN-03", 1), ("WW-NAVY-02", 1)},
+        id="WW 12.3: no British reinforcements into the Blockaded Zone"),
     pytest.param(
         Position({**cards_in(BR_BOX, "fixture_ops_1_b"), "norfolk": ["cu:BR:3"],
                   NEW_ENGLAND: ["navy"]}),
