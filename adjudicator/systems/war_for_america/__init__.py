@@ -1,0 +1,1 @@
+"""War for America (Compass Games): the second game system (issue 11)."""
