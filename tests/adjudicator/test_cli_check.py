@@ -79,7 +79,7 @@ def test_rules_lists_every_catalog_rule_with_its_status() -> None:
     assert len(statuses) == 146
     by_id = {s["rule_id"]: s for s in statuses}
     assert by_id["WW-MOV-02"]["checked"] is True
-    assert by_id["WW-BAT-01"]["checked"] is False and by_id["WW-BAT-01"]["reason"]
+    assert by_id["WW-REIN-01"]["checked"] is False and by_id["WW-REIN-01"]["reason"]
 
 
 def test_schema_is_the_reports_json_schema() -> None:

@@ -58,6 +58,9 @@ class ImpulseEnded(Action):
     """A card's impulse is over (the next card was played, or the phase ended)."""
 
     impulse: Impulse
+    log_ended: bool = False
+    """The log ended with the impulse still open: what it had not done yet may simply not
+    have been recorded."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -185,6 +188,8 @@ class AtRest(Action):
 
     spaces: frozenset[str] | None = None
     """The spaces to look at (those the impulse touched); None: every space."""
+    unsettled: frozenset[str] = frozenset()
+    """Spaces of a battle still open when the log ended: not at rest yet."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -316,7 +316,7 @@ class Interpreter:
         """The log ended: close what is open (a phase after the cards is judged on what
         it did so far, and the game's end on the last position)."""
         self._end_setup(step, None)
-        self._close_impulse(step)
+        self._close_impulse(step, log_ended=True)
         moment = self.sequence.moment
         if not moment.known:
             return
@@ -446,7 +446,11 @@ class Interpreter:
         if origin is not None and origin.kind is PlaceKind.HAND and destination != origin:
             side = Side(origin.key)
             impulse = self.proc.impulse
-            if impulse is not None and impulse.battle is not None:
+            record = self.data.cards.get(card)
+            if impulse is not None and impulse.battle is not None and not (
+                    record is not None and record.kind is CardKind.OPS):
+                # Only Event cards are played or discarded in a battle (WW 6.33, 9.45): an
+                # OPS card leaving a hand is the next impulse's.
                 self._battle_card(step, side, card, impulse, player)
                 return
             taken = self.proc.impulse or self.proc.last
@@ -674,7 +678,7 @@ class Interpreter:
                                  previous=previous,
                                  opponent_cards=self.state.hand_size[other(side).value]))
 
-    def _close_impulse(self, step: int) -> None:
+    def _close_impulse(self, step: int, *, log_ended: bool = False) -> None:
         impulse = self.proc.impulse
         if impulse is None:
             return
@@ -692,7 +696,7 @@ class Interpreter:
         self.proc = evolve(self.proc, impulse=None, last=impulse, change_credit=(),
                            change_debit=())
         self.judge(ImpulseEnded(step=impulse.step, side=impulse.side.value,
-                                player=impulse.player, impulse=impulse))
+                                player=impulse.player, impulse=impulse, log_ended=log_ended))
         before, allied, washington, navy = self._alliance_open
         self.judge(ImpulseReckoned(
             step=impulse.step, side=impulse.side.value, player=impulse.player,
@@ -706,7 +710,11 @@ class Interpreter:
                 self.judge(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
                                           player=impulse.player, battle=battle,
                                           impulse=impulse))
-        self.judge(AtRest(step=step, player=impulse.player, spaces=impulse.touched))
+        open_battles = (*impulse.battles, *((impulse.battle,) if impulse.battle else ()))
+        unsettled = frozenset(b.space for b in open_battles if log_ended and not (
+            b.fought or b.rbb or b.losses))
+        self.judge(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
+                          unsettled=unsettled))
 
     def _navy_in_play(self) -> bool:
         """The French Navy is in a Blockade Zone or on the Turn Track (WW 5.5)."""

@@ -13,7 +13,7 @@ from adjudicator.systems.washingtons_war.procedure import Impulse, Use
 from adjudicator.systems.washingtons_war.rules.context import Context
 
 FAMILY = RuleFamily("activation", frozenset({"WW-OPS-01", "WW-CAMP-01", "WW-CAMP-02",
-                                             "WW-MOV-01"}),
+                                             "WW-CAMP-03", "WW-MOV-01"}),
                     positional=frozenset({"WW-MOV-01"}),
     actions=(ImpulseEnded, UnactivatedMove))
 
@@ -86,8 +86,9 @@ def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
 
 
 def _campaign(impulse: Impulse, ctx: Context, limit: int, name: str) -> Iterator[Outcome]:
-    """WW-CAMP-01/02 (WW 7.2.A, 7.4.E): up to 3 (Major) or 2 (Minor) Generals, any rating,
-    none twice; a Landing Party takes the place of one activation (WW 7.2.B)."""
+    """WW-CAMP-01/02/03 (WW 7.2.A, 7.4.E): up to 3 (Major) or 2 (Minor) Generals, any
+    rating, none twice, one after another; a Landing Party takes the place of one
+    activation (WW 7.2.B)."""
     generals = [a.general for a in impulse.activations]
     step = impulse.activations[0].step
     used = len(generals) + (1 if impulse.landing_party else 0)
@@ -102,13 +103,25 @@ def _campaign(impulse: Impulse, ctx: Context, limit: int, name: str) -> Iterator
                             spaces=tuple(c.space for c in impulse.landing_party))
     yield Check.done("WW-CAMP-01")
     seen: set[str] = set()
+    previous: str | None = None
     for activation in impulse.activations:
         if activation.general in seen:
             who = ctx.general_name(activation.general)
             yield Check.illegal("WW-CAMP-02", activation.step, f"{who} was activated twice "
                                 f"by {name}", pieces=(who,))
+            if previous is not None and previous != activation.general:
+                # WW 7.2.A: "The first General must finish his entire activation
+                # (including any Battles he wishes to fight) before the next General
+                # begins."
+                yield Check.illegal("WW-CAMP-03", activation.step, f"{who} moved again "
+                                    f"after {ctx.general_name(previous)}'s activation had "
+                                    f"begun ({name}): each activation, its battles "
+                                    "included, finishes before the next starts",
+                                    pieces=(who, ctx.general_name(previous)))
         seen.add(activation.general)
+        previous = activation.general
     yield Check.done("WW-CAMP-02")
+    yield Check.done("WW-CAMP-03")
 
 
 def _unactivated(action: UnactivatedMove, ctx: Context) -> Iterator[Outcome]:

@@ -62,7 +62,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     elif isinstance(action, SentToBox):
         yield from _sent_to_box(action, ctx)
     elif isinstance(action, AtRest):
-        yield from _at_rest(action.step, ctx, action.spaces)
+        yield from _at_rest(action.step, ctx, action.spaces, action.unsettled)
 
 
 def allowance(side: Side, activation: Activation, *, glover: int | None) -> tuple[int, str]:
@@ -284,9 +284,11 @@ def _sent_to_box(action: SentToBox, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-MOV-11")
 
 
-def _at_rest(step: int, ctx: Context, spaces: frozenset[str] | None) -> Iterator[Outcome]:
+def _at_rest(step: int, ctx: Context, spaces: frozenset[str] | None,
+             unsettled: frozenset[str] = frozenset()) -> Iterator[Outcome]:
     """WW-MOV-11 and WW-MOV-12 on a position at rest (after an impulse): the spaces the
-    impulse touched (every space at the start)."""
+    impulse touched (every space at the start). A battle the log ended before settling
+    leaves its space not at rest: unchecked there, not illegal."""
     holdings = ctx.state.spaces() if spaces is None else (
         (space, ctx.state.space(space)) for space in sorted(spaces))
     for space, holding in holdings:
@@ -303,6 +305,11 @@ def _at_rest(step: int, ctx: Context, spaces: frozenset[str] | None) -> Iterator
         # Outside battle, no space holds units of both sides (WW 3.0).
         if holding.has_units_of(Side.AM, ctx.sides) and holding.has_units_of(Side.BR,
                                                                               ctx.sides):
+            if space in unsettled:
+                yield Check.unchecked("WW-MOV-12", step, f"the log ends with a battle in "
+                                      f"{ctx.space_name(space)} not yet settled",
+                                      spaces=(space,))
+                continue
             yield Check.illegal("WW-MOV-12", step, f"both sides have units in "
                                 f"{ctx.space_name(space)} after the impulse", spaces=(space,))
     yield Check.done("WW-MOV-11")
