@@ -1,0 +1,239 @@
+"""Drafting a War for America binding for a module by matching names.
+
+Pieces are matched to leaders and cards (by the data's names), SP counters (`British SP 3`,
+`3 German SP`, …), garrisons, the six armies, fleets, lake navies, fortification markers
+(magazines, forts on either face, entrenchments), siege markers and the track markers (PW,
+AP, round, year, season, transport). A two-sided marker shows one name per side, each
+bound on its own (a magazine's British and Colonial faces, a fort's Build and fort faces).
+Locations are matched to the data's spaces and sea areas and to the boxes, tracks, decks and
+hands below. What does not match is listed in the binding's `[unmatched]` table.
+
+The entity and place forms are those of `state` (its module docstring lists them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from adjudicator.binding import Binding, Unmatched, match_names
+from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL
+from adjudicator.systems.war_for_america.state import ARMY_IDS
+from adjudicator.systems.washingtons_war.binding import (
+    module_location_names,
+    module_piece_names,
+)
+from vmod_schema.buildfile import Module
+
+GAME = "wfa"
+SIDE_WORDS: Mapping[str, tuple[str, ...]] = {
+    BRITISH: ("British", "BR", "UK"),
+    COLONIAL: ("Colonial", "American", "COL", "AM", "US"),
+}
+"""How modules name the two sides (WfA 2.0: "Colonial" = "American")."""
+NATION_WORDS: Mapping[str, tuple[str, ...]] = {
+    "british": ("British", "BR"), "german": ("German", "Hessian", "GE"),
+    "loyalist": ("Loyalist", "Tory"), "six_nations": ("Six Nations", "Indian", "SN"),
+    "continental": ("Continental",), "militia": ("Militia", "Colonial Militia"),
+    "french": ("French", "French Seasonal", "French Regular"), "spanish": ("Spanish",),
+    "dutch": ("Dutch", "Netherlands"),
+}
+"""How modules name the nations of SP counters (WfA 2.0, 10.6, 14.29-14.30, 19.30)."""
+GARRISON_WORDS: Mapping[str, tuple[str, ...]] = {
+    "british": ("British",), "colonial": ("Colonial", "American"), "french": ("French",),
+    "spanish": ("Spanish",), "dutch": ("Dutch",),
+}
+"""Garrison counters (WfA 19.18-19.23): British, French and Spanish ones are named; a
+Colonial and a Dutch one are drafted in case a module has them."""
+SP_MAX = 10
+"""The largest SP counter a module is expected to have (names up to it are drafted)."""
+ARMY_WORDS: Mapping[str, tuple[str, ...]] = {
+    "n_br": ("British Army N", "Army N (British)", "British Northern Army", "BR Army N"),
+    "s_br": ("British Army S", "Army S (British)", "British Southern Army", "BR Army S"),
+    "n_col": ("Colonial Army N", "Army N (Colonial)", "American Army N",
+              "Colonial Northern Army"),
+    "s_col": ("Colonial Army S", "Army S (Colonial)", "American Army S",
+              "Colonial Southern Army"),
+    "w": ("Army W", "Washington's Army", "Main Continental Army"),
+    "r": ("Army R", "Royal Army"),
+}
+"""The six army markers (WfA 3.2, 11.17-11.19)."""
+FLEET_NATIONS = ("British", "French", "Spanish", "Dutch")
+FLEETS: Mapping[str, tuple[str, ...]] = {
+    "rodney": ("Rodney", "Rodney's Fleet", "Rodney Fleet"),
+    "destaing": ("d'Estaing", "d'Estaing's Fleet", "d'Estaing Fleet", "D'Estaing"),
+    "rochambeau": ("Rochambeau's Fleet", "Rochambeau Fleet"),
+    **{f"{nation.lower()}_{n}": (f"{nation} Fleet {n}", f"{nation} Fleet {n} SP",
+                                 f"{n} {nation} Fleet")
+       for nation in FLEET_NATIONS for n in range(1, 7)},
+}
+"""Fleets: the named ones (WfA 14.2 Rodney, 14.29 d'Estaing, 14.30 Rochambeau's) and one
+per nation and strength (`british_3`): fleet counters carry a strength (WfA 14.0)."""
+MARKER_NAMES: Mapping[str, tuple[str, ...]] = {
+    **{f"lake_navy:{side}": tuple(f"{w} Lake Navy" for w in words)
+       for side, words in SIDE_WORDS.items()},
+    **{f"magazine:{side}": tuple(f"{w} Magazine" for w in words)
+       for side, words in SIDE_WORDS.items()},
+    **{f"fort:{side}:build": tuple(form for w in words for form in (
+        f"{w} Fort (Build)", f"{w} Fort Build", f"{w} Build Fort", f"{w} Fort Building"))
+       for side, words in SIDE_WORDS.items()},
+    **{f"fort:{side}:complete": tuple(f"{w} Fort" for w in words)
+       for side, words in SIDE_WORDS.items()},
+    **{f"entrenchment:{side}": tuple(f"{w} Entrenchment" for w in words)
+       for side, words in SIDE_WORDS.items()},
+    **{f"major_victory:{side}": tuple(f"{w} Major Victory" for w in words)
+       for side, words in SIDE_WORDS.items()},
+    **{f"pw:{side}": tuple(form for w in words for form in (
+        f"{w} PW", f"{w} Political Will", f"{w} VP", f"{w} PW/VP"))
+       for side, words in SIDE_WORDS.items()},
+    **{f"ap:{side}": tuple(form for w in words for form in (
+        f"{w} AP", f"{w} Action Points", f"{w} AP Marker"))
+       for side, words in SIDE_WORDS.items()},
+    "fortress": ("Fortress",),
+    "siege": ("Siege Marker", "Siege"),
+    "mortar": ("Siege Mortar", "Mortar"),
+    "round": ("Action Round", "Action Round Marker", "Round"),
+    "year": ("Year", "Year Marker", "Game Turn", "Turn"),
+    "season": ("Season", "Season Marker", "Seasonal Marker"),
+    "transport": ("Transport", "British Transport", "Transport Marker"),
+    "marker:d": ("D Marker", "D", "Disrupted"),
+    "marker:no_loc": ("No LOC", "LOC", "Out of Supply"),
+    "marker:embarked": ("Embarked",),
+    "marker:off_loaded": ("Off Loaded", "Offloaded"),
+    "marker:militia_raised": ("Militia Raised", "Regional Militia Raised"),
+    "marker:loyalist_chit": ("Loyalist Chit", "Loyalist"),
+    "marker:battle_site": ("Battle Site",),
+}
+"""Every marker's names (digest 1.2); the small markers are `state.MARKER_KINDS`."""
+BOXES: Mapping[str, tuple[str, ...]] = {
+    "box:europe": ("Europe Box", "Europe"),
+    "box:six_nations": ("Six Nations Card", "Six Nations Box"),
+    "box:removed": ("Removed From Play", "Removed", "Eliminated", "Dead Pile"),
+    **{f"box:leader_pool_{side}": tuple(form for w in words for form in (
+        f"{w} Leader Pool", f"{w} Leader Pool Box", f"Leader Pool {w}"))
+       for side, words in SIDE_WORDS.items()},
+    **{f"box:army_{army}": tuple(f"{name} Box" for name in ARMY_WORDS[army])
+       for army in ARMY_IDS},
+}
+"""Holding boxes (WfA 8.5 Europe Box, 11.1 Leader Pools, 3.2 army boxes, SNC)."""
+CARD_PLACES: Mapping[str, tuple[str, ...]] = {
+    "deck": ("Action Deck", "Draw Deck", "Deck", "Action Cards"),
+    "discard": ("Discard", "Discard Pile", "Discards"),
+    "set_aside": ("Set Aside", "Set Aside Cards"),
+    **{f"hand:{side}": tuple(f"{w} Hand" for w in words)
+       for side, words in SIDE_WORDS.items()},
+}
+"""The Action Card deck, discards, cards set aside by year (WfA 6.2) and the hands."""
+PW_BOXES = range(16)
+AP_BOXES = range(5)
+ROUNDS = range(1, 5)
+YEARS = range(1775, 1783)
+TRANSPORT_BOXES = range(41)
+YEAR_PROPERTIES = ("Year", "Turn", "Game Turn")
+SEASON_PROPERTIES = ("Season", "Game Season")
+PHASE_PROPERTIES = ("Phase", "Game Phase", "Current Phase")
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """The names the data gives things a binding binds: id → printed name and aliases."""
+
+    spaces: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    sea_areas: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """OBZs and Caribbean arrow spaces (WfA 14.1, 14.25): zones of the map."""
+    leaders: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    fleets: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """Fleets the data names, besides the drafted forms of `FLEETS`."""
+    cards: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    seasons: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    regions: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+
+def piece_entities(names: Names) -> dict[str, list[str]]:
+    """Every piece entity id with the names a module might give it."""
+    entities: dict[str, list[str]] = {
+        f"leader:{leader}": [*forms, *(f"General {f}" for f in forms)]
+        for leader, forms in names.leaders.items()}
+    for nation, words in NATION_WORDS.items():
+        for value in range(1, SP_MAX + 1):
+            entities[f"sp:{nation}:{value}"] = [
+                form for w in words for form in (f"{w} SP {value}", f"{value} {w} SP",
+                                                 f"{w} {value} SP", f"{w} {value}SP")]
+    for nation, words in GARRISON_WORDS.items():
+        entities[f"garrison:{nation}"] = [f"{w} Garrison" for w in words]
+    for army in ARMY_IDS:
+        entities[f"army:{army}"] = list(ARMY_WORDS[army])
+    for fleet, forms in {**FLEETS, **names.fleets}.items():
+        entities[f"fleet:{fleet}"] = list(forms)
+    entities.update({entity: list(forms) for entity, forms in MARKER_NAMES.items()})
+    for card, titles in names.cards.items():
+        entities.setdefault(f"card:{card}", list(titles))
+    return entities
+
+
+def place_entities(names: Names) -> dict[str, list[str]]:
+    """Every place id with the names a module might give it."""
+    places: dict[str, list[str]] = {f"space:{key}": list(forms)
+                                    for key, forms in names.spaces.items()}
+    places.update({f"zone:{key}": list(forms) for key, forms in names.sea_areas.items()})
+    places.update({place: list(forms) for place, forms in BOXES.items()})
+    for region, forms in names.regions.items():
+        places[f"box:expended_loyalist_{region}"] = [
+            f"Expended Loyalist Box {form}" for form in forms]
+    places.update({place: list(forms) for place, forms in CARD_PLACES.items()})
+    places.update(_tracks(names))
+    return places
+
+
+def _tracks(names: Names) -> dict[str, list[str]]:
+    tracks: dict[str, list[str]] = {}
+    for n in PW_BOXES:
+        tracks[f"track:pw_{n}"] = [f"PW {n}", f"Political Will {n}", f"PW Track {n}",
+                                   f"VP {n}"]
+    for n in AP_BOXES:
+        tracks[f"track:ap_{n}"] = [f"AP {n}", f"AP Track {n}", f"Action Track {n}"]
+    for n in ROUNDS:
+        tracks[f"track:round_{n}"] = [f"Round {n}", f"Action Round {n}"]
+    for year in YEARS:
+        tracks[f"track:year_{year}"] = [f"Turn {year}", f"Year {year}", f"TRT {year}"]
+    for season, forms in names.seasons.items():
+        tracks[f"track:season_{season}"] = [
+            form for name in forms for form in (name, f"STRT {name}", f"Season {name}")]
+    for n in TRANSPORT_BOXES:
+        tracks[f"track:transport_{n}"] = [f"Transport {n}", f"Transport Track {n}"]
+    return tracks
+
+
+def draft_binding(module: Module, names: Names) -> Binding:
+    """A binding drafted by name matching, with what did not match listed."""
+    pieces, unmatched_pieces, missing_pieces = match_names(module_piece_names(module),
+                                                           piece_entities(names))
+    locations_found, whole_maps = module_location_names(module)
+    places = place_entities(names)
+    locations, unmatched_locations, missing_places = match_names(locations_found, places)
+    maps, _, _ = match_names(whole_maps, {k: v for k, v in places.items()
+                                          if k.startswith("hand:")})
+    defined = {p.name for p in module.global_properties}
+    properties: dict[str, str] = {}
+    for concept, candidates in (("year", YEAR_PROPERTIES), ("season", SEASON_PROPERTIES),
+                                ("phase", PHASE_PROPERTIES)):
+        found = next((name for name in candidates if name in defined), None)
+        if found is not None:
+            properties[concept] = found
+    return Binding(
+        game=GAME, module=module.name, pieces=pieces, locations=locations, maps=maps,
+        properties=properties,
+        unmatched=Unmatched(pieces=unmatched_pieces, locations=unmatched_locations,
+                            entities=_missing_worth_listing(
+                                [*missing_pieces, *missing_places], maps.values())))
+
+
+def _missing_worth_listing(missing: Iterable[str], bound_maps: Iterable[str]) -> list[str]:
+    """Entities no module name matched, less the many optional forms (every SP value,
+    fleet strength, track box and card) a module need not have."""
+    optional = ("sp:", "garrison:", "fleet:", "card:", "track:", "marker:", "fort:")
+    maps = set(bound_maps)
+    return [e for e in missing if not e.startswith(optional) and e not in maps]
+
+
+__all__ = ["GAME", "Names", "draft_binding", "piece_entities", "place_entities"]

@@ -1,0 +1,486 @@
+"""From logged steps to War for America actions (`actions`), read off the board.
+
+`Interpreter.step` sees one step's relocations (pieces whose entity or place changed) and
+its dice, reads them against the position *before* the step, applies them to the state
+(`state.WfAState`) and returns the typed actions it recognised, in the order they happened:
+
+- Track markers: the Year and Seasonal markers (`TurnMarkerMoved`, WfA 3.1), a side's AP
+  marker (`ApMarkerMoved`, 12.2), the Action Round marker (`RoundMarkerMoved`, 9.2), a
+  Political Will marker (`PwChanged`, 5.0).
+- Cards: a card leaving a hand is an `ActionCardPlayed` (9.9, 20.0) — defensive when it is
+  one of the six defensive cards played by the side whose AP it is not (20.12); a card
+  going from the deck to a hand is a `CardDrawn` (6.2, 20.4).
+- Dice: every roll is a `Roll`; the first D6 of each side after the Action Round marker
+  moved (or the year began), before anything else, is that side's `InitiativeDie` (6.5,
+  9.1). A D12 is two dice (WfA 2.0): the `2d6` button.
+- Land units of one side leaving one space together for another are one force: the first
+  leg of a force in an AP is its `ForceActivated` (with the D6 its side rolled just before,
+  12.2-12.7), then `ForceMoved`; units left behind on a space the force passed are
+  `DroppedOff`, units joining it `PickedUp` (12.8). Entering a space with enemy SP is
+  `EnemyEntered` (9.5, 12.10); the two sides' D12s that follow are the `Combat` there
+  (13.0), the attacker being the side that entered.
+- SP counters put on or taken off a place: per nation and place the net change, so making
+  change (a 5 for a 2 and a 3) is neither a loss nor a levy: a net loss on a space is
+  `LossTaken` (13.0 Step 8), a net gain `UnitsRaised` (8.0, 10.0; its kind from the nation).
+  SP sent to the Removed From Play box are a loss too.
+- Europe Box: units leaving it for the map are a `NavalTransport` of reinforcements (8.5-
+  8.11); leaders leaving a Leader Pool or the Europe Box for the map are `LeaderPlaced`
+  (11.1, 8.3); an army marker put on a space is `ArmyCreated` (11.20).
+- Fleets and lake navies moving are `FleetMoved` (with the D6 just rolled, 14.2) and
+  `LakeNavyMoved` (19.4); forts, entrenchments, magazines and siege markers placed, flipped
+  or removed are `FortBuilt`, `EntrenchmentBuilt`, `MagazinePlaced`/`MagazineRemoved`,
+  `SiegeAttempt`; a 'D' marker removed is `Rallied` (13.2).
+
+What the interpreter carries from step to step (`Reading`) is an immutable value, so undo
+goes back to it by reference.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from adjudicator.replay import Step
+from adjudicator.systems.common.actions import Action, Roll
+from adjudicator.systems.common.places import Place, PlaceKind
+from adjudicator.systems.common.tracker import Relocation
+from adjudicator.systems.war_for_america.actions import (
+    SIDES,
+    ActionCardPlayed,
+    Activation,
+    ApMarkerMoved,
+    ArmyCreated,
+    CardDrawn,
+    CardUse,
+    Combat,
+    DroppedOff,
+    EnemyEntered,
+    EntrenchmentBuilt,
+    FleetMoved,
+    ForceActivated,
+    ForceMoved,
+    FortBuilt,
+    InitiativeDie,
+    LakeNavyMoved,
+    LeaderPlaced,
+    LossTaken,
+    MagazinePlaced,
+    MagazineRemoved,
+    NavalTransport,
+    Pass,
+    PickedUp,
+    PwChanged,
+    RaiseKind,
+    Rallied,
+    RoundMarkerMoved,
+    SiegeAttempt,
+    TurnMarkerMoved,
+    UnitsRaised,
+    opponent,
+)
+from adjudicator.systems.war_for_america.state import (
+    EUROPE,
+    REMOVED,
+    Entity,
+    WfAState,
+)
+
+D6_BUTTONS = frozenset({"1d6", "d6", "D6"})
+D12_BUTTONS = frozenset({"2d6", "d12", "D12"})
+"""Dice buttons by name: a D12 is two six-sided dice (WfA 2.0)."""
+LAND_KINDS = frozenset({"sp", "leader", "army", "garrison"})
+"""Pieces that move by land as (part of) a force (WfA 9.3, 12.0)."""
+RAISE_KIND: Mapping[str, RaiseKind] = {
+    "continental": RaiseKind.CONTINENTAL_LEVY, "militia": RaiseKind.MILITIA,
+    "loyalist": RaiseKind.LOYALIST}
+"""How new SP of a nation came (WfA 10.2, 10.7, 10.18); others are reinforcements (8.0)."""
+PASS_WORDS = re.compile(r"(?:^|[\s>-])pass(?:es|ed)?\b", re.IGNORECASE)
+"""A chat line saying the player passes (WfA 9.6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Force:
+    """The force moving in the current AP: its side, where it is, what it holds."""
+
+    side: str
+    at: str
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenCombat:
+    """A space the moving force entered with enemy SP there, awaiting the D12s."""
+
+    space: str
+    attacker: str
+    attacker_sp: int
+    defender_sp: int
+    rolls: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the interpreter carries between steps (immutable: undo restores it)."""
+
+    initiative_open: bool = True
+    """Whether initiative dice may come now (after the round marker moved, before play)."""
+    initiative_rolled: frozenset[str] = frozenset()
+    ap_side: str | None = None
+    """The side whose AP it is, as last shown (the AP marker moved, or its force moved)."""
+    force: Force | None = None
+    last_d6: tuple[str, int] | None = None
+    """The side and value of the last D6 not yet used by an activation or a fleet."""
+    combat: OpenCombat | None = None
+    actions: int = 0
+    """Actions recognised so far (for tests and the report's figures)."""
+    seen: tuple[str, ...] = field(default_factory=tuple)
+    """The action kinds recognised so far, first of each (for the report's figures)."""
+
+
+class Interpreter:
+    """Turns steps into War for America actions (see the module docstring)."""
+
+    def __init__(self, state: WfAState, *, leader_side: Mapping[str, str] | None = None,
+                 fleet_side: Mapping[str, str] | None = None,
+                 defensive_cards: Iterable[str] = ()) -> None:
+        self.state = state
+        self.leader_side = dict(leader_side or {})
+        self.fleet_side = dict(fleet_side or {})
+        self.defensive_cards = frozenset(defensive_cards)
+        self.reading = Reading()
+
+    # ------------------------------------------------------------------ public
+
+    def step(self, step: Step, relocations: Sequence[Relocation[Entity]]) -> list[Action]:
+        """The actions of one step; the relocations are applied to the state."""
+        side = _side(step.side)
+        out: list[Action] = []
+        out += self._markers(step.index, relocations, side)
+        out += self._cards(step.index, relocations, side)
+        out += self._dice(step, side)
+        out += self._pieces(step.index, relocations, side)
+        for relocation in relocations:
+            self.state.apply(relocation)
+        if side is not None and any(PASS_WORDS.search(line) for line in step.chat):
+            out.append(Pass(step=step.index, side=side))
+        if out:
+            self.reading = replace(self.reading, actions=self.reading.actions + len(out),
+                                   seen=tuple(dict.fromkeys(
+                                       [*self.reading.seen, *(type(a).__name__ for a in out)])))
+        return out
+
+    def begin(self, relocations: Sequence[Relocation[Entity]]) -> None:
+        """The starting position (step 0): applied, nothing interpreted."""
+        for relocation in relocations:
+            self.state.apply(relocation)
+
+    # ------------------------------------------------------------------ markers
+
+    def _markers(self, index: int, relocations: Sequence[Relocation[Entity]],
+                 side: str | None) -> list[Action]:
+        out: list[Action] = []
+        for relocation in relocations:
+            entity = _entity(relocation)
+            if entity is None or entity.kind not in ("year", "season", "ap", "round", "pw"):
+                continue
+            before = _box(relocation.origin)
+            after = _box(relocation.destination)
+            if entity.kind in ("year", "season"):
+                season = (relocation.destination.key.removeprefix("season_")
+                          if entity.kind == "season" and relocation.destination is not None
+                          and relocation.destination.key.startswith("season_") else None)
+                out.append(TurnMarkerMoved(step=index, side=side,
+                                           year=after if entity.kind == "year" else None,
+                                           season=season))
+                self._new_round()
+            elif entity.kind == "ap":
+                out.append(ApMarkerMoved(step=index, side=entity.key, before=before,
+                                         after=after))
+                self.reading = replace(self.reading, ap_side=entity.key, force=None,
+                                       combat=None, initiative_open=False)
+            elif entity.kind == "round":
+                out.append(RoundMarkerMoved(step=index, side=side, round=after))
+                self._new_round()
+            else:
+                out.append(PwChanged(step=index, side=entity.key, before=before, after=after))
+        return out
+
+    def _new_round(self) -> None:
+        self.reading = replace(self.reading, initiative_open=True,
+                               initiative_rolled=frozenset(), force=None, combat=None,
+                               ap_side=None, last_d6=None)
+
+    # ------------------------------------------------------------------ cards
+
+    def _cards(self, index: int, relocations: Sequence[Relocation[Entity]],
+               side: str | None) -> list[Action]:
+        out: list[Action] = []
+        for relocation in relocations:
+            entity = _entity(relocation)
+            if entity is None or entity.kind != "card":
+                continue
+            origin, destination = relocation.origin, relocation.destination
+            if (origin is not None and origin.kind is PlaceKind.HAND
+                    and (destination is None or destination.kind is not PlaceKind.HAND)):
+                owner = origin.key if origin.key in SIDES else side
+                use = CardUse.UNKNOWN
+                if (entity.key in self.defensive_cards and owner is not None
+                        and self.reading.ap_side == opponent(owner)):
+                    use = CardUse.DEFENSIVE
+                out.append(ActionCardPlayed(
+                    step=index, side=owner, card=entity.key, name=relocation.name,
+                    origin=origin, destination=destination or REMOVED, use=use))
+                self.reading = replace(self.reading, initiative_open=False)
+            elif (destination is not None and destination.kind is PlaceKind.HAND
+                  and (origin is None or origin.kind is PlaceKind.DECK)):
+                out.append(CardDrawn(step=index, side=destination.key, card=entity.key))
+        return out
+
+    # ------------------------------------------------------------------ dice
+
+    def _dice(self, step: Step, side: str | None) -> list[Action]:
+        out: list[Action] = []
+        for roll in step.rolls:
+            values = tuple(roll.values)
+            if not values and roll.total is not None:
+                values = (roll.total,)
+            out.append(Roll(step=step.index, side=side, button=roll.button, values=values))
+            if roll.button in D6_BUTTONS and len(values) == 1 and side is not None:
+                reading = self.reading
+                if reading.initiative_open and side not in reading.initiative_rolled:
+                    out.append(InitiativeDie(step=step.index, side=side, value=values[0]))
+                    self.reading = replace(reading, initiative_rolled=(
+                        reading.initiative_rolled | {side}))
+                else:
+                    self.reading = replace(reading, last_d6=(side, values[0]),
+                                           initiative_open=False)
+            elif roll.button in D12_BUTTONS and side is not None:
+                out += self._combat_roll(step.index, side, sum(values))
+        return out
+
+    def _combat_roll(self, index: int, side: str, total: int) -> list[Action]:
+        combat = self.reading.combat
+        if combat is None or any(s == side for s, _ in combat.rolls):
+            return []
+        combat = replace(combat, rolls=(*combat.rolls, (side, total)))
+        if len(combat.rolls) < 2:
+            self.reading = replace(self.reading, combat=combat)
+            return []
+        rolled = dict(combat.rolls)
+        self.reading = replace(self.reading, combat=None)
+        return [Combat(step=index, side=combat.attacker, space=combat.space,
+                       attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
+                       attacker_roll=rolled.get(combat.attacker),
+                       defender_roll=rolled.get(opponent(combat.attacker)))]
+
+    # ------------------------------------------------------------------ pieces
+
+    def _pieces(self, index: int, relocations: Sequence[Relocation[Entity]],
+                side: str | None) -> list[Action]:
+        out: list[Action] = []
+        legs: dict[tuple[str, str, str], list[Relocation[Entity]]] = {}
+        sp_change: Counter[tuple[Place, str]] = Counter()
+        sp_changed: set[tuple[Place, str]] = set()
+        for relocation in relocations:
+            entity = _entity(relocation)
+            if entity is None or entity.kind in ("card", "year", "season", "ap", "round",
+                                                 "pw", "transport"):
+                continue
+            origin, destination = relocation.origin, relocation.destination
+            owner = self._side_of(entity) or side
+            if (entity.kind in LAND_KINDS and _on_map(origin) and _on_map(destination)
+                    and origin != destination and owner is not None):
+                assert origin is not None and destination is not None
+                legs.setdefault((owner, origin.key, destination.key), []).append(relocation)
+                continue
+            if entity.kind == "sp":
+                self._note_sp(relocation, entity, sp_change, sp_changed)
+                if origin == EUROPE and _on_map(destination) and destination is not None:
+                    out.append(NavalTransport(step=index, side=owner, origin=EUROPE.key,
+                                              destination=destination.key,
+                                              units=(entity.entity_id,), sp=entity.value,
+                                              reinforcement=True))
+                continue
+            out += self._other(index, relocation, entity, owner)
+        for (owner, origin_key, destination_key), group in legs.items():
+            out += self._leg(index, owner, origin_key, destination_key, group)
+        out += self._sp_totals(index, sp_change, sp_changed, side)
+        return out
+
+    def _note_sp(self, relocation: Relocation[Entity], entity: Entity,
+                 change: Counter[tuple[Place, str]], changed: set[tuple[Place, str]]) -> None:
+        """Count SP put on or taken off a place (not moved between map spaces)."""
+        origin, destination = relocation.origin, relocation.destination
+        if origin is not None and origin.resolved and origin.kind is not PlaceKind.BOX:
+            change[(origin, entity.key)] -= entity.value
+            changed.add((origin, entity.key))
+        if destination is not None and destination.resolved and destination != REMOVED \
+                and destination.kind is not PlaceKind.BOX:
+            change[(destination, entity.key)] += entity.value
+            changed.add((destination, entity.key))
+
+    def _sp_totals(self, index: int, change: Counter[tuple[Place, str]],
+                   changed: set[tuple[Place, str]], side: str | None) -> list[Action]:
+        out: list[Action] = []
+        for place, nation in sorted(changed, key=lambda k: (str(k[0]), k[1])):
+            net = change[(place, nation)]
+            if net == 0 or not place.is_space:
+                continue
+            owner = Entity("sp", nation, 1).side or side
+            if net < 0:
+                out.append(LossTaken(step=index, side=owner, space=place.key,
+                                     units=(f"sp:{nation}",), sp=-net))
+            else:
+                out.append(UnitsRaised(step=index, side=owner,
+                                       kind=RAISE_KIND.get(nation, RaiseKind.REINFORCEMENT),
+                                       place=place.key, units=(f"sp:{nation}",), sp=net))
+        return out
+
+    def _leg(self, index: int, side: str, origin: str, destination: str,
+             group: Sequence[Relocation[Entity]]) -> list[Action]:
+        """One force's move from `origin` to `destination` (WfA 9.3, 12.0)."""
+        out: list[Action] = []
+        units = tuple(sorted(_entity_id(r) for r in group))
+        sp = sum(e.value for r in group if (e := _entity(r)) is not None and e.kind == "sp")
+        leaders = [e.key for r in group if (e := _entity(r)) is not None and e.kind == "leader"]
+        leader = leaders[0] if leaders else None
+        force = self.reading.force
+        if force is None or force.side != side or force.at != origin:
+            rolls: tuple[int, ...] = ()
+            last = self.reading.last_d6
+            if last is not None and last[0] == side:
+                rolls = (last[1],)
+            out.append(ForceActivated(step=index, side=side, kind=Activation.MOVE,
+                                      space=origin, leader=leader, units=units, sp=sp,
+                                      rolls=rolls))
+        elif set(units) != set(force.units):
+            left = tuple(sorted(set(force.units) - set(units)))
+            joined = tuple(sorted(set(units) - set(force.units)))
+            if left:
+                out.append(DroppedOff(step=index, side=side, space=origin, units=left))
+            if joined:
+                out.append(PickedUp(step=index, side=side, space=origin, units=joined))
+        out.append(ForceMoved(step=index, side=side, origin=origin, destination=destination,
+                              units=units, sp=sp, leader=leader))
+        enemy = self.state.space(destination).sp_of(opponent(side))
+        combat = self.reading.combat
+        if enemy > 0:
+            out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
+                                    enemy_sp=enemy))
+            combat = OpenCombat(destination, side, sp, enemy)
+        self.reading = replace(self.reading, force=Force(side, destination, units),
+                               ap_side=side, last_d6=None, combat=combat,
+                               initiative_open=False)
+        return out
+
+    def _other(self, index: int, relocation: Relocation[Entity], entity: Entity,
+               side: str | None) -> list[Action]:
+        """Everything but land moves, SP totals, cards and track markers."""
+        origin, destination = relocation.origin, relocation.destination
+        kind = entity.kind
+        to_space = destination.key if _on_map(destination) and destination else None
+        from_space = origin.key if _on_map(origin) and origin else None
+        if kind == "fleet" and origin != destination:
+            roll = self._take_d6(side)
+            return [FleetMoved(step=index, side=side, fleet=entity.key,
+                               origin=_key(origin), destination=_key(destination), roll=roll)]
+        if kind == "lake_navy" and origin != destination:
+            return [LakeNavyMoved(step=index, side=entity.key, navy=entity.key,
+                                  origin=_key(origin), destination=_key(destination))]
+        if kind == "leader" and to_space is not None and origin is not None \
+                and origin.kind is PlaceKind.BOX:
+            return [LeaderPlaced(step=index, side=side, leader=entity.key, space=to_space,
+                                 origin=origin.key)]
+        if kind == "army" and to_space is not None and from_space is None:
+            leaders = self.state.space(to_space).leaders
+            return [ArmyCreated(step=index, side=side, army=entity.key, space=to_space,
+                                leader=leaders[0] if leaders else None)]
+        if kind == "fort" and to_space is not None:
+            before = relocation.before.entity if relocation.before is not None else None
+            if from_space is None or (before is not None and before.detail != entity.detail):
+                return [FortBuilt(step=index, side=side, space=to_space,
+                                  completed=entity.detail == "complete"
+                                  and from_space is not None)]
+            return []
+        if kind == "entrenchment" and to_space is not None and from_space is None:
+            return [EntrenchmentBuilt(step=index, side=side, space=to_space)]
+        if kind == "magazine":
+            return self._magazine(index, relocation, entity, side)
+        if kind == "siege" and to_space is not None and from_space is None:
+            return [SiegeAttempt(step=index, side=side, space=to_space,
+                                 activation_roll=self._take_d6(side), marker_placed=True)]
+        if kind == "marker" and entity.key == "d" and from_space is not None \
+                and to_space is None:
+            return [Rallied(step=index, side=side, space=from_space)]
+        return []
+
+    def _magazine(self, index: int, relocation: Relocation[Entity], entity: Entity,
+                  side: str | None) -> list[Action]:
+        origin, destination = relocation.origin, relocation.destination
+        before = relocation.before.entity if relocation.before is not None else None
+        if _on_map(destination) and destination is not None:
+            if not _on_map(origin):
+                return [MagazinePlaced(step=index, side=entity.key, space=destination.key)]
+            if before is not None and before.key != entity.key:
+                return [MagazineRemoved(step=index, side=before.key, space=destination.key,
+                                        captured=True)]
+            return []
+        if _on_map(origin) and origin is not None and before is not None:
+            return [MagazineRemoved(step=index, side=before.key, space=origin.key)]
+        return []
+
+    def _take_d6(self, side: str | None) -> int | None:
+        last = self.reading.last_d6
+        if last is None or (side is not None and last[0] != side):
+            return None
+        self.reading = replace(self.reading, last_d6=None)
+        return last[1]
+
+    def _side_of(self, entity: Entity) -> str | None:
+        if entity.kind == "leader":
+            return self.leader_side.get(entity.key)
+        if entity.kind == "fleet":
+            return self.fleet_side.get(entity.key)
+        return entity.side
+
+
+def _side(roster_side: str | None) -> str | None:
+    """A roster side (`British`, `Colonial`, `American`) as an action side."""
+    if roster_side is None:
+        return None
+    folded = roster_side.strip().casefold()
+    if folded == "american":
+        return "colonial"
+    return folded if folded in SIDES else None
+
+
+def _entity(relocation: Relocation[Entity]) -> Entity | None:
+    placed = relocation.after or relocation.before
+    return placed.entity if placed is not None else None
+
+
+def _entity_id(relocation: Relocation[Entity]) -> str:
+    entity = _entity(relocation)
+    return entity.entity_id if entity is not None else relocation.name
+
+
+def _on_map(place: Place | None) -> bool:
+    """A map space or sea area (where pieces fight and move)."""
+    return place is not None and place.kind in (PlaceKind.SPACE, PlaceKind.ZONE)
+
+
+def _key(place: Place | None) -> str | None:
+    return None if place is None else place.key
+
+
+def _box(place: Place | None) -> int | None:
+    """The number of a track box (`track:pw_13` → 13, `track:year_1776` → 1776)."""
+    if place is None or place.kind is not PlaceKind.TRACK:
+        return None
+    _, _, number = place.key.rpartition("_")
+    return int(number) if number.isdigit() else None
+
+
+__all__ = ["D6_BUTTONS", "D12_BUTTONS", "Force", "Interpreter", "OpenCombat", "Reading"]
