@@ -39,8 +39,35 @@ NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
                   "the British may choose either side (WW 5.3.b)",
     "WW-REIN-07": "nothing a log could show breaks it: reinforcing is always optional "
                   "(WW 8.0)",
+    "WW-CARD-02": "not judged: whether an Event's conditions can be met is the card's text, "
+                  "which the rulebook does not give, and a log never shows whether an Event "
+                  "was played or discarded (both go to the discard pile, WW 6.3.C, 6.32.A)",
+    "WW-CARD-04": "not judged: a card drawn at random is read (WW 6.1.D), but whether a "
+                  "Special Event so drawn was carried out at once needs its text",
+    "WW-CARD-16": "not judged: events are carried out by their card text, which the "
+                  "rulebook does not give (WW 6.31); events whose effects the rulebook "
+                  "states are judged under their own rules",
+    "WW-PC-08": "not judged: an event's PC wording ('place' or 'flip') is its card text, "
+                "which the rulebook does not give (WW 10.12.A)",
+    "WW-CARD-20": "not judged: an Optional Tournament Rule (WW 6.34.C.i), and a log does not "
+                  "say whether the players use it",
+    "WW-CARD-10": "not judged: replacement draws are not read from the deck yet, so when a "
+                  "Battle Card's replacement was drawn, and by whom first, is not followed",
+    "WW-CAMP-05": "not judged: replacement draws are not read from the deck yet (see "
+                  "WW-CARD-10)",
+    "WW-CARD-12": "not judged: the deck's reshuffles are not followed yet",
+    "WW-CARD-13": "not judged: the deck's reshuffles are not followed yet (Declaration of "
+                  "Independence and von Steuben shuffled in at the start of 1776)",
+    "WW-OVR-04": "not judged: 'Benedict Arnold Treason!' in Step 1 is read as a Battle Card "
+                 "(WW-CARD-19), but the overrun it may bring about instead of the battle is "
+                 "not followed yet",
+    "WW-REIN-01": "not judged: the number of British CUs the Turn Track prints for each year "
+                  "is not in the rulebook text (a map fact), and CUs entering the British "
+                  "Reinforcement Box are not followed yet",
 })
-"""WW catalog rules a log can never show broken, and why."""
+"""WW catalog rules the referee does not judge, and why: a log can never show them broken,
+or their inputs (a card's text, the printed map) are not in the rulebook, or they are not
+followed yet."""
 
 
 class WWReferee(ActionReferee[Entity, WWProcedure]):

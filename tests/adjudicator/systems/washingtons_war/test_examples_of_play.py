@@ -2,7 +2,11 @@
 each judged with the verdict the example gives; the pytest id names the example.
 
 EX-11 (Saratoga) is in test_rules_battle, EX-14..EX-21 in test_rules_isolation_phase and
-test_rules_winter; EX-08/09 (movement points) are priced in test_rules_movement.
+test_rules_winter; EX-08/09 (movement points) are priced in test_rules_movement (their ids
+name them); EX-04 and EX-22 are in test_rules_cards_events, EX-05..07 in test_rules_cards,
+EX-25 in test_rules_cards_events. Where the log cannot show what an example turns on
+(EX-03: whether an Event was played or discarded; EX-23: the overrun after Treason), the
+verdict is `unchecked` with the reason, never a guess.
 """
 
 from __future__ import annotations
@@ -11,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.findings import Severity
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.rules import reactions
 from tests.adjudicator.systems.washingtons_war.movekit import illegal, position
+from tests.adjudicator.systems.washingtons_war.phasekit import scenario_report
 from tests.adjudicator.systems.washingtons_war.rulekit import Position, data, violations
 from tests.adjudicator.systems.washingtons_war.test_rules_pc import (
     AM,
@@ -105,3 +111,36 @@ def test_ex13_pc_counts(side: Side, card: str, changes: list[tuple[str, Side | N
     pieces["yorktown"] = ["pc:AM", "general:lafayette"]
     ctx = Position(pieces).context()
     assert violations(ops_card(side, card, changes), ctx) == expected
+
+
+def test_ex02_a_random_discard_is_not_a_play(tmp_path: Path) -> None:
+    """EX-02 (WW 6.1.D, 6.31): John Paul Jones draws one British card at random to the
+    discard pile; it is no play of the British, who still make the next play: legal."""
+    report = scenario_report("random-draw-is-not-a-play", tmp_path)
+    assert [f for f in report.findings if f.severity is Severity.ILLEGAL] == []
+    assert {"WW-SEQ-03", "WW-SEQ-04"} & set(report.coverage.checked)
+
+
+def test_ex03_pitt_after_the_alliance_is_unchecked_with_its_reason(tmp_path: Path) -> None:
+    """EX-03 (WW 6.32.A): after the alliance Pitt can only be discarded — but a log shows
+    a played and a discarded Event alike, so WW-CARD-02 is unchecked, saying why."""
+    report = scenario_report("random-draw-is-not-a-play", tmp_path)
+    reason = report.coverage.unchecked["WW-CARD-02"]
+    assert "played or discarded" in reason and "text" in reason
+
+
+def test_ex23_treason_then_overrun_is_unchecked_with_its_reason(tmp_path: Path) -> None:
+    """EX-23 (WW 9.7 Clarification): the overrun Treason may bring about is not followed:
+    WW-OVR-04 is unchecked, saying why, rather than judged by guess."""
+    report = scenario_report("random-draw-is-not-a-play", tmp_path)
+    assert "Treason" in report.coverage.unchecked["WW-OVR-04"]
+
+
+def test_ex24_landing_party_then_naval_movement_into_that_port(tmp_path: Path) -> None:
+    """EX-24 (WW 7.2.B Design Note): a Landing Party flips Savannah, then Howe sails from
+    Boston into it in the same Major Campaign: legal, priced as Naval Movement."""
+    report = scenario_report("example-24-landing-party-then-naval-move", tmp_path)
+    assert [f for f in report.findings if f.severity is Severity.ILLEGAL] == []
+    assert any(c.kind == "naval_movement" and "Savannah" in c.summary
+               for c in report.computations)
+    assert {"WW-CAMP-04", "WW-NAV-01"} <= set(report.coverage.checked)

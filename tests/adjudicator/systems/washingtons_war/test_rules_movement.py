@@ -52,7 +52,7 @@ def ended(ctx: Context, general: str, path: list[str | tuple[str, int]], *,
 
 ACTIVATIONS = [
     pytest.param(GATES, "gates", GATES_PATH, {}, set(),
-                 id="WW 7.3.C example (Gates, 4 spaces to Savannah)"),
+                 id="EX-08, WW 7.3.C example (Gates, 4 spaces to Savannah)"),
     pytest.param(GATES, "gates", [*GATES_PATH, "augusta"], {}, set(),
                  id="WW 7.3.C example (Gates, 5 spaces on to Augusta)"),
     pytest.param(GATES, "gates", [*GATES_PATH, "st_marys"], {}, set(),
@@ -76,7 +76,7 @@ ACTIVATIONS = [
                  id="WW 7.3.C (American Generals moving alone may also move five spaces)"),
     pytest.param(DETROIT, "cornwallis", ["fort_detroit", ("bassett_town", 1)],
                  {"side": Side.BR}, set(),
-                 id="WW 7.3.D example (Fort Detroit to Basset Town counts as 3 spaces)"),
+                 id="EX-09, WW 7.3.D example (Fort Detroit to Basset Town counts as 3 spaces)"),
     pytest.param(DETROIT, "cornwallis", ["fort_detroit", ("bassett_town", 1),
                                          "point_pleasant"], {"side": Side.BR},
                  {("WW-MOV-02", 3)},
