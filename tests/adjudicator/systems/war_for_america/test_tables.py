@@ -1,0 +1,100 @@
+"""WfA tables: the transcription checked against the rulebook text, and the user tables'
+models refusing what the rules exclude."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pydantic import ValidationError
+
+from adjudicator.systems.war_for_america.data.tables import (
+    BattleColumn,
+    CombatResult,
+    FleetCombatTable,
+    RollRow,
+    SiegeTable,
+    WfATables,
+    bundled_tables,
+    read_rows,
+)
+from adjudicator.systems.war_for_america.data.vocabulary import BattleRating
+from tests.conftest import shared_file
+
+RULEBOOK = "seeds/war-for-america.rules.txt"
+
+
+def _rulebook() -> str:
+    return shared_file(RULEBOOK).read_text(encoding="utf-8")
+
+
+def test_every_transcribed_table_and_row_cites_a_rule() -> None:
+    tables = bundled_tables()
+    assert tables is bundled_tables(), "read once per process"
+    for name in WfATables.model_fields:
+        table = getattr(tables, name)
+        if table is None:
+            assert name in ("battle", "siege", "fleet_combat"), name
+            continue
+        assert table.source and all(table.source), name
+    for row in (*tables.t1.rows, *tables.t3.factors, *tables.t4.factors, *tables.t6.ranks,
+                *tables.t14.modifiers, *tables.t16.limits):
+        assert any(cite.startswith("WfA ") for cite in row.source), row
+
+
+def test_winter_quartering_limits_match_the_rulebook_chart() -> None:
+    chart = dict(re.findall(r"^\|\s*([A-Za-z/ -]+?)\s*\|\s*(\+?\d+) SP\s*\|", _rulebook(),
+                            re.M))
+    for row in bundled_tables().t13.limits:
+        assert int(chart[row.label]) == row.limit, row.label
+    assert chart["Magazine"] == f"+{bundled_tables().t13.magazine_bonus}"
+
+
+def test_leader_ratings_and_fleet_modifiers_match_the_rulebook() -> None:
+    text = _rulebook()
+    ratings = dict(re.findall(r"'([ABCD])' generals \| \+(\d)", text))
+    for rating in BattleRating:
+        assert bundled_tables().t7.drm(rating) == int(ratings[rating.value])
+    section = text[text.index("15.6 Fleet Combat Modifiers"):text.index("**15.7**")]
+    printed = sorted(int(v) for v in re.findall(r"^- ([+-]\d)", section, re.M))
+    ours = sorted(m.drm for m in bundled_tables().t14.modifiers if "15.6" in m.source[0])
+    assert printed == ours
+
+
+def test_garrison_minimums_match_the_digest_rows() -> None:
+    digest = shared_file("rules/war-for-america.md").read_text(encoding="utf-8")
+    block = digest[digest.index("**T-1 "):digest.index("**T-2 ")]
+    printed = {space: int(n) for pair in re.findall(
+        r"\| ([A-Z][\w ]+, [A-Z]{2}) \| (\d) \|", block) for space, n in [pair]}
+    printed |= {space: int(n) for space, n in re.findall(
+        r"\| \d \| ([A-Z][\w ]+, [A-Z]{2}) \| (\d) \|", block)}
+    ours = {row.space: row.min_sp for row in bundled_tables().t1.rows}
+    assert ours == printed and len(ours) == 6
+
+
+def test_combat_results_parse_numbers_and_stars() -> None:
+    assert CombatResult.parse("1*") == CombatResult(sp=1, stars=1)
+    assert CombatResult.parse("**") == CombatResult(sp=0, stars=2)
+    assert CombatResult.parse("—") == CombatResult(sp=0, stars=0)
+    assert str(CombatResult.parse("2")) == "2"
+    with pytest.raises(ValueError, match="not a number"):
+        CombatResult.parse("x1")
+
+
+def test_rows_read_open_ended_and_clamp_beyond_the_printed_range() -> None:
+    rows = (RollRow(high=6, result="a"), RollRow(low=7, high=9, result="b"),
+            RollRow(low=10, high=12, result="c"))
+    assert [read_rows(rows, r) for r in (-3, 6, 7, 12, 15)] == ["a", "a", "b", "c", "c"]
+
+
+def test_user_tables_refuse_overlaps_and_outcomes_the_rules_exclude() -> None:
+    with pytest.raises(ValidationError, match="overlap"):
+        SiegeTable(rows=(RollRow(high=9, result="no_effect"), RollRow(low=9, result="surrender")),
+                   source=("test",))
+    with pytest.raises(ValidationError, match=r"17\.13"):
+        SiegeTable(rows=(RollRow(result="lose 1 SP"),), source=("test",))
+    with pytest.raises(ValidationError, match=r"15\.7"):
+        FleetCombatTable(rows=(RollRow(result="sunk"),), source=("test",))
+    with pytest.raises(ValidationError, match="not a number"):
+        BattleColumn(label="1-2", table="petite_guerre", min_sp=1, max_sp=2,
+                     rows=(RollRow(result="D"),), source=("test",))
