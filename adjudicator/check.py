@@ -37,6 +37,7 @@ from adjudicator.systems import find_system
 from adjudicator.systems.base import GameSystem, Referee, Verdict
 from vmod_schema.archive import Limits
 from vmod_schema.buildfile import Module, open_module
+from vmod_schema.collection import paused_collection
 from vmod_schema.errors import VassalFormatError
 from vmod_schema.files import printable_path
 from vmod_schema.savefile import GameKind, SaveFile, read_save
@@ -118,18 +119,19 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
     concealment = ConcealmentLog(view)
     trace = collector_for(module, referee, view)
     blank = False
-    for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
-        summary.add(step)
-        reader.add(step, board)
-        concealment.add(step, board)
-        trace.add(step, board)
-        if referee is None:
-            continue
-        if step.index == 0:
-            blank = len(board) == 0
-            referee.start(step, board)
-        else:
-            referee.step(step, board)
+    with paused_collection():  # long-lived state, few cycles (vmod_schema.collection)
+        for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
+            summary.add(step)
+            reader.add(step, board)
+            concealment.add(step, board)
+            trace.add(step, board)
+            if referee is None:
+                continue
+            if step.index == 0:
+                blank = len(board) == 0
+                referee.start(step, board)
+            else:
+                referee.step(step, board)
     reading = reader.finish(board)
     verdict = _concealed(referee.finish(), concealment) if referee is not None else None
     replay = trace.finish(board)

@@ -20,9 +20,11 @@ from pydantic import BaseModel, ConfigDict
 from adjudicator.replay import Board, PieceId, PieceKind, Step, Timeline, iter_steps
 from adjudicator.replay.dice import Roll
 from adjudicator.replay.rerolls import find_rerolls
+from adjudicator.replay.timeline import TIMELINE_HISTORY
 from adjudicator.replay.visibility import OPPONENT, Concealment, Sight, Viewpoint, sight
 from vmod_schema.archive import Archive, is_zip
 from vmod_schema.buildfile import Module, open_module
+from vmod_schema.collection import paused_collection
 from vmod_schema.commands import BeginSave, EndSave, kind_of
 from vmod_schema.errors import NotAVassalFileError
 from vmod_schema.files import printable_path
@@ -299,15 +301,16 @@ def inspect_game(path: Path, module_path: Path | None = None, *,
     moved looked to `view` (only those not shown as they are)."""
     save = read_save(path)
     module = open_module(module_path) if module_path is not None else None
-    board = Board.for_module(module)
+    board = Board.for_module(module, history_limit=TIMELINE_HISTORY)
     steps: list[Step] = []
     sights: dict[int, dict[PieceId, Sight]] = {}
-    for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
-        steps.append(step)
-        if not view.reveal and step.moves:
-            moved = _moved_sights(step, board, view)
-            if moved:
-                sights[step.index] = moved
+    with paused_collection():  # every step is kept: no cycles (vmod_schema.collection)
+        for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
+            steps.append(step)
+            if not view.reveal and step.moves:
+                moved = _moved_sights(step, board, view)
+                if moved:
+                    sights[step.index] = moved
     undone = {step.undoes for step in steps if step.undoes is not None}
     if undone:  # as `adjudicator.replay.replay` marks them (§5.3)
         steps = [replace(step, undone=True) if step.index in undone else step
@@ -330,7 +333,8 @@ def inspect_path(path: Path, module_path: Path | None = None, *,
     if not is_zip(path):
         raise NotAVassalFileError("not a VASSAL module, save or log (neither zip nor XML)",
                                   file=path)
-    save, timeline, has_module, sights = inspect_game(
-        path, module_path, chat_patterns=chat_patterns, view=view)
-    return (summarize_game(save, timeline, has_module=has_module, view=view),
-            summarize_steps(timeline, sights))
+    with paused_collection():  # summaries of every step: no cycles
+        save, timeline, has_module, sights = inspect_game(
+            path, module_path, chat_patterns=chat_patterns, view=view)
+        return (summarize_game(save, timeline, has_module=has_module, view=view),
+                summarize_steps(timeline, sights))

@@ -21,6 +21,7 @@ False
 from __future__ import annotations
 
 import abc
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -478,8 +479,10 @@ def decode_leaf(text: str) -> Command:
         if len(fields) < 9:
             return UnknownCommand(text)
         player = fields[9] if len(fields) > 9 else None
+        # A long log names the same few pieces, maps and points in every move: one copy of
+        # each (interned) instead of nine new strings per move halves a replay's memory.
         (piece_id, new_map, new_x, new_y, new_under,
-         old_map, old_x, old_y, old_under) = fields[:9]
+         old_map, old_x, old_y, old_under) = map(sys.intern, fields[:9])
         return MovePiece(piece_id, new_map, new_x, new_y, new_under, old_map, old_x, old_y,
                          old_under, player=player, extra=fields[10:])
     if head == "-/":

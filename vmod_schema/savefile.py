@@ -33,6 +33,7 @@ from typing import BinaryIO
 from xml.etree import ElementTree
 
 from vmod_schema.archive import Archive, Limits
+from vmod_schema.collection import paused_collection
 from vmod_schema.commands import (
     ESC,
     AddPiece,
@@ -352,8 +353,9 @@ def read_save(path: str | Path, *, strict: bool = False, limits: Limits | None =
             e.g. an obfuscated payload with a wrong key byte.
     """
     try:
-        return _read_save(path, strict=strict, limits=limits or Limits(),
-                          decode_pieces=decode_pieces)
+        with paused_collection():  # a save's commands hold no cycle (vmod_schema.collection)
+            return _read_save(path, strict=strict, limits=limits or Limits(),
+                              decode_pieces=decode_pieces)
     except VassalFormatError as error:
         raise error.located(file=path) from None
     except RecursionError:

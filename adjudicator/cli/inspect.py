@@ -36,8 +36,9 @@ def inspect(
     from adjudicator.inspect import ModuleSummary, inspect_path
     from adjudicator.replay.visibility import viewpoint
     from adjudicator.report.text import game_text, module_text, step_json, steps_text
+    from vmod_schema.collection import paused_collection
 
-    with user_errors(debug):
+    with user_errors(debug), paused_collection():
         patterns = chat_patterns(dice or (), dice_patterns)
         result = inspect_path(path, module, chat_patterns=patterns,
                               view=viewpoint(reveal=reveal))
@@ -48,13 +49,14 @@ def inspect(
             typer.echo(module_text(result))
         return
     summary, timeline = result
-    if as_json:
-        data: dict[str, object] = summary.model_dump(mode="json")
+    with paused_collection():  # one JSON or text of every step: no cycles
+        if as_json:
+            data: dict[str, object] = summary.model_dump(mode="json")
+            if steps:
+                data["steps"] = [step_json(step) for step in timeline]
+            emit_json(data)
+            return
+        text = game_text(summary)
         if steps:
-            data["steps"] = [step_json(step) for step in timeline]
-        emit_json(data)
-        return
-    text = game_text(summary)
-    if steps:
-        text += "\n" + steps_text(timeline)
+            text += "\n" + steps_text(timeline)
     typer.echo(text)

@@ -8,7 +8,11 @@ judging is someone else's job.
 
 Cheapness: `Board.apply` records a snapshot of only the pieces a step touches (for its
 diff and for `Board.undo`), never a copy of the whole board, and keeps an index of what lies
-at each exact map point so that a drop merges with a stack without scanning the map.
+at each exact map point so that a drop merges with a stack without scanning the map, and
+one of the game pieces alone so that `pieces()` never walks the stacks. A stack the board
+made itself (a drop on a lone piece, §4.5) is gone once its last piece leaves it: no file
+names it, so nothing can bring it back but `undo()`, and a long back-and-forth log keeps
+a constant number of stacks instead of one more per drop.
 
 >>> from vmod_schema.commands import decode_command
 >>> board = Board()
@@ -203,6 +207,8 @@ class _Record:
     roster: dict[str, Player | None] = field(default_factory=dict)
     turns: dict[str, str | None] = field(default_factory=dict)
     problems: list[ReplayProblem] = field(default_factory=list)
+    emptied: list[PieceId] = field(default_factory=list)
+    """The board's own stacks this step emptied and dropped (undo makes them its own again)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -235,12 +241,18 @@ class Board:
         self.private_maps: Mapping[str, frozenset[str]] = {
             map_id: frozenset(sides) for map_id, sides in (private_maps or {}).items()}
         self._items: dict[PieceId, PieceOnBoard] = {}
+        self._pieces: dict[PieceId, PieceOnBoard] = {}
+        """The game pieces of `_items` (no stack or deck), in the same order."""
+        self._made: set[PieceId] = set()
+        """The stacks the board made itself (`_new_stack`), dropped when they empty."""
         self._at: dict[tuple[str, int, int], list[PieceId]] = {}
         self._properties: dict[tuple[str, str], str] = {}
         self._selections: dict[str, BoardSelection] = {}
         self._roster: dict[str, Player] = {}
         self._turns: dict[str, str] = {}
         self._locations: dict[Point, str | None] = {}
+        self._positions: dict[Point, Position] = {}
+        """One `Position` per point (they are immutable): a long log's moves share them."""
         self._record: _Record | None = None
         self._history: deque[_Record] = deque(maxlen=history_limit)
         self._problems: list[ReplayProblem] = []
@@ -286,7 +298,7 @@ class Board:
 
     def pieces(self) -> Iterator[PieceOnBoard]:
         """Every game piece (not stacks or decks), in the order they were created."""
-        return (item for item in self._items.values() if item.kind is PieceKind.PIECE)
+        return iter(self._pieces.values())
 
     def containers(self) -> Iterator[PieceOnBoard]:
         """Every stack and deck, in the order they were created."""
@@ -436,14 +448,16 @@ class Board:
             current = self._items.get(piece_id)
             if current is not None:
                 self._unindex(current)
+        kinds_changed = False
         for piece_id, snapshot in record.pieces.items():
             if snapshot is None:
-                self._items.pop(piece_id, None)
+                self._forget(piece_id)
                 continue
             item = self._items.get(piece_id)
             if item is None:
                 item = PieceOnBoard(piece_id, snapshot.kind, snapshot.piece)
-                self._items[piece_id] = item
+                self._add(item)
+            kinds_changed |= item.kind is not snapshot.kind
             item.kind, item.piece = snapshot.kind, snapshot.piece
             item.map, item.x, item.y = snapshot.map, snapshot.x, snapshot.y
             item.parent, item.members = snapshot.parent, list(snapshot.members)
@@ -451,12 +465,17 @@ class Board:
         for piece_id, snapshot in record.pieces.items():
             if snapshot is not None:
                 self._index(self._items[piece_id])
+        self._made.update(record.emptied)
+        if kinds_changed:  # an id re-created as another kind within the step: rare
+            self._pieces = {pid: item for pid, item in self._items.items()
+                            if item.kind is PieceKind.PIECE}
         _restore_values(self._properties, record.properties)
         _restore_values(self._roster, record.roster)
         _restore_values(self._turns, record.turns)
         if record.selections:
             _restore_values(self._selections, record.selections)
             self._locations.clear()
+            self._positions.clear()
 
     # ---- command execution (§4.3)
 
@@ -515,7 +534,7 @@ class Board:
         self._check_map(command, piece.map_id)
         self._touch(pid)
         item = PieceOnBoard(pid, _kind_of(piece), piece)
-        self._items[pid] = item
+        self._add(item)
         item.map, item.x, item.y = _point_of(piece)
         self._index(item)
         return item
@@ -534,7 +553,7 @@ class Board:
             for member_id in list(item.members):
                 self._release(self._items[member_id], item)
         self._detach(item)
-        del self._items[item.id]
+        self._forget(item.id)
 
     def _change(self, command: ChangePiece) -> None:
         """ChangePiece: set the state with the merge rule (§6.3); positions follow it (§4.5)."""
@@ -704,7 +723,8 @@ class Board:
         pid = self._new_id()
         self._touch(pid)
         stack = PieceOnBoard(pid, PieceKind.STACK, decode_piece("stack", state), map_id, x, y)
-        self._items[pid] = stack
+        self._add(stack)
+        self._made.add(pid)
         self._index(stack)
         self._insert(lone, stack, 0)
         return stack
@@ -723,8 +743,12 @@ class Board:
         return item.map, item.x, item.y
 
     def _position(self, point: Point) -> Position:
-        map_id, x, y = point
-        return Position(map_id, x, y, self.location(map_id, x, y))
+        position = self._positions.get(point)
+        if position is None:
+            map_id, x, y = point
+            position = Position(map_id, x, y, self.location(map_id, x, y))
+            self._positions[point] = position
+        return position
 
     def _index(self, item: PieceOnBoard) -> None:
         if item.parent is None and item.map is not None:
@@ -749,7 +773,24 @@ class Board:
             self._touch(container.id)
             if item.id in container.members:
                 container.members.remove(item.id)
+            if not container.members and container.id in self._made:
+                self._unindex(container)  # the board's own stack, now empty, is gone
+                self._forget(container.id)
+                if self._record is not None:
+                    self._record.emptied.append(container.id)
         item.parent = None
+
+    def _add(self, item: PieceOnBoard) -> None:
+        """Put a new item on the board (its id is not there)."""
+        self._items[item.id] = item
+        if item.kind is PieceKind.PIECE:
+            self._pieces[item.id] = item
+
+    def _forget(self, piece_id: PieceId) -> None:
+        """Take an item off the board (the caller took it out of the point index)."""
+        self._items.pop(piece_id, None)
+        self._pieces.pop(piece_id, None)
+        self._made.discard(piece_id)
 
     def _touch(self, piece_id: PieceId) -> None:
         """Remember the item's state before this step first changes it."""
@@ -793,15 +834,19 @@ class Board:
             _remember(self._record.selections, self._selections, command.map_id)
         self._selections[command.map_id] = selection_from(command)
         self._locations.clear()
+        self._positions.clear()
 
     def _clear(self) -> None:
         self._items.clear()
+        self._pieces.clear()
+        self._made.clear()
         self._at.clear()
         self._properties.clear()
         self._selections.clear()
         self._roster.clear()
         self._turns.clear()
         self._locations.clear()
+        self._positions.clear()
         self._history.clear()
 
     def _changes(self, record: _Record) -> Changes:

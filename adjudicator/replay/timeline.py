@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from adjudicator.replay.board import Board
 from adjudicator.replay.changes import Move, PieceEvent, PropertyChange, ReplayProblem
 from adjudicator.replay.dice import DiceReader, Roll
+from vmod_schema.collection import paused_collection
 from vmod_schema.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
 
 if TYPE_CHECKING:
@@ -36,6 +37,10 @@ OPEN_STEPS = 4096
 """How many of the latest steps not yet undone replay remembers for undos to retract: an
 undo reaching further back (more than 4,096 successive undos) names no step. Bounds the
 memory of a long log's replay."""
+TIMELINE_HISTORY = 8
+"""Undo records a `Timeline`'s board keeps (`Board.undo`): VASSAL's own undo is replayed as
+inverse commands, so a timeline needs none of its own, and a record per step would be a
+fifth of a long replay's memory."""
 _TYPED_CHAT = re.compile(r"^(?:<|&lt;)(?P<who>.+?)(?:>|&gt;) - ")
 
 
@@ -221,9 +226,11 @@ class Timeline:
 def replay(save: SaveFile, module: Module | None = None, *,
            chat_patterns: Sequence[ChatDicePattern] = ()) -> Timeline:
     """Replay a whole save or log into a `Timeline` (undone steps marked, §5.3);
-    `chat_patterns` as for `iter_steps`."""
-    board = Board.for_module(module)
-    steps = list(iter_steps(save, module, board=board, chat_patterns=chat_patterns))
+    `chat_patterns` as for `iter_steps`. The board keeps the last `TIMELINE_HISTORY` undo
+    records."""
+    board = Board.for_module(module, history_limit=TIMELINE_HISTORY)
+    with paused_collection():  # long-lived steps, no cycles (vmod_schema.collection)
+        steps = list(iter_steps(save, module, board=board, chat_patterns=chat_patterns))
     undone = {step.undoes for step in steps if step.undoes is not None}
     if undone:
         steps = [replace(step, undone=True) if step.index in undone else step
