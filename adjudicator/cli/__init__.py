@@ -36,7 +36,7 @@ from adjudicator.cli.check import check
 from adjudicator.cli.demo import demo
 from adjudicator.cli.helptext import PlainCommand, PlainGroup
 from adjudicator.cli.inspect import inspect
-from adjudicator.cli.odds import odds
+from adjudicator.cli.odds import OddsGroup, odds_app
 from adjudicator.cli.series import series
 from adjudicator.cli.watch import watch
 
@@ -52,7 +52,7 @@ line breaks mid-sentence), its first paragraph is the command's one-line summary
 SHORT_HELP = {"audit": "Check every save and log under PATHS; write their sidecars and one "
                       "season summary."}
 """Summaries for the command list where a docstring's first paragraph is long."""
-COMMANDS: tuple[Callable[..., None], ...] = (inspect, series, check, watch, audit, rules, odds,
+COMMANDS: tuple[Callable[..., None], ...] = (inspect, series, check, watch, audit, rules,
                                             schema)
 
 for command in COMMANDS:
@@ -62,6 +62,7 @@ for info in data_app.registered_commands:
         info.cls = PlainCommand
 data_app.rich_markup_mode = "markdown"
 app.add_typer(data_app, name="data", cls=PlainGroup, context_settings=HELP_OPTIONS)
+app.add_typer(odds_app, name="odds", cls=OddsGroup, context_settings=HELP_OPTIONS)
 app.command(cls=PlainCommand)(bind)
 app.command(cls=PlainCommand)(demo)
 

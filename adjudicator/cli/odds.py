@@ -1,19 +1,53 @@
-"""`adjudicator odds`: what-if questions answered with the referee's own calculator."""
+"""`adjudicator odds`: what-if questions answered with the referee's own calculator, one
+subcommand per game (`odds ww`, `odds wfa`)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer._click import Command, Context
+from typer._click.exceptions import UsageError
 
+from adjudicator.cli.helptext import PlainCommand, PlainGroup
 from adjudicator.cli.options import DebugOpt, JsonOpt, emit_json, user_errors
 
 _SIDE = "Battle"
 _ATTEMPTS = "Interception and retreat before battle"
 
 
-def odds(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id: ww.")],
+class OddsGroup(PlainGroup):
+    """`adjudicator odds GAME ...`: a game named by an alias finds its subcommand; an
+    unknown game is one line, exit 2 (typer vendors click as `typer._click`)."""
+
+    def resolve_command(self, ctx: Context,
+                        args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        """The subcommand of the game named first (id or alias)."""
+        name = args[0] if args else ""
+        if args and name not in self.commands and not name.startswith("-"):
+            from adjudicator.errors import UnknownGameError
+            from adjudicator.systems import find_system
+
+            try:
+                game = find_system(name).id
+            except UnknownGameError:
+                game = name
+            if game not in self.commands:
+                raise UsageError(f"unknown game {name!r}; odds are available for: "
+                                       f"{', '.join(self.commands)}", ctx)
+            args = [game, *args[1:]]
+        return super().resolve_command(ctx, args)
+
+
+odds_app = typer.Typer(no_args_is_help=True, rich_markup_mode="markdown",
+                       help="Exact odds of what the rules leave to dice, per game.")
+
+
+def _register(app: typer.Typer, name: str, command: Any) -> None:
+    app.command(name, cls=PlainCommand)(command)
+
+
+def odds_ww(
     attacker_cus: Annotated[int | None, typer.Option(
         "--attacker-cus", metavar="N", min=0, rich_help_panel=_SIDE,
         help="The attacker's CUs in the battle.")] = None,
@@ -76,7 +110,6 @@ def odds(
     ```
     """
     from adjudicator.errors import AdjudicatorError
-    from adjudicator.systems import find_system
     from adjudicator.systems.washingtons_war.data import bundled_data
     from adjudicator.systems.washingtons_war.odds import BattleSide
     from adjudicator.systems.washingtons_war.whatif import (
@@ -88,8 +121,6 @@ def odds(
     )
 
     with user_errors(debug):
-        if find_system(game).id != "ww":
-            raise AdjudicatorError(f"odds are not available for {game!r} yet; use ww")
         tables = bundled_data().tables
         answers: list[tuple[object, str]] = []
         if interception:
@@ -125,3 +156,6 @@ def odds(
         emit_json(answers[0][0] if len(answers) == 1 else [data for data, _ in answers])
     else:
         typer.echo("\n\n".join(text for _, text in answers))
+
+
+_register(odds_app, "ww", odds_ww)
