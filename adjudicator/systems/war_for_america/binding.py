@@ -106,7 +106,7 @@ MARKER_NAMES: Mapping[str, tuple[str, ...]] = {
 }
 """Every marker's names (digest 1.2); the small markers are `state.MARKER_KINDS`."""
 BOXES: Mapping[str, tuple[str, ...]] = {
-    "box:europe": ("Europe Box", "Europe"),
+    "box:europe_box": ("Europe Box", "Europe"),
     "box:six_nations": ("Six Nations Card", "Six Nations Box"),
     "box:removed": ("Removed From Play", "Removed", "Eliminated", "Dead Pile"),
     **{f"box:leader_pool_{side}": tuple(form for w in words for form in (

@@ -16,7 +16,7 @@ Entity ids (the right-hand side of a binding's `[pieces]` table), sides being
 - `card:<id>`.
 
 Place ids (the `[locations]` and `[maps]` tables), parsed into typed `Place`s:
-`space:<id>`; `box:europe`, `box:leader_pool_<side>`, `box:six_nations`, `box:removed`,
+`space:<id>`; `box:europe_box`, `box:leader_pool_<side>`, `box:six_nations`, `box:removed`,
 `box:expended_loyalist_<region>`, `box:army_<army id>` (an army's box on the Army
 Organization Cards, WfA 3.2, 11.21); `zone:<obz id>` (an Ocean Blockade Zone, 14.25);
 `track:pw_<n>`, `track:ap_<n>`, `track:round_<n>`, `track:year_<yyyy>`,
@@ -73,7 +73,8 @@ SIDED: Final = ("lake_navy", "magazine", "entrenchment", "major_victory", "pw", 
 SINGLE: Final = ("fortress", "siege", "mortar", *TRACK_MARKERS)
 """Entity kinds without a key."""
 
-EUROPE: Final = box("europe")
+EUROPE: Final = box("europe_box")
+"""The Europe Box (WfA 8.5; its id is the data's, an end of the Ocean Transit Lines)."""
 REMOVED: Final = box("removed")
 SIX_NATIONS: Final = box("six_nations")
 LEADER_POOL: Mapping[str, Place] = MappingProxyType(

@@ -1,0 +1,208 @@
+"""A War for America scenario log, replayed, becomes the expected typed actions; the board
+becomes the expected state (where each unit, leader, fleet and marker is)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from adjudicator.binding import Binding
+from adjudicator.replay import Board, Step, iter_steps
+from adjudicator.scenario import build_scenario_log
+from adjudicator.systems.common.actions import Action, CardPlay, Roll
+from adjudicator.systems.common.places import PlaceKind, box, space
+from adjudicator.systems.common.tracker import PieceTracker, Placed, Relocation
+from adjudicator.systems.war_for_america.actions import (
+    ActionCardPlayed,
+    ApMarkerMoved,
+    Combat,
+    EnemyEntered,
+    FleetMoved,
+    ForceActivated,
+    ForceMoved,
+    FortBuilt,
+    InitiativeDie,
+    LossTaken,
+    MagazinePlaced,
+    MagazineRemoved,
+    NavalTransport,
+    PwChanged,
+    RoundMarkerMoved,
+    UnitsRaised,
+)
+from adjudicator.systems.war_for_america.binding import Names, draft_binding
+from adjudicator.systems.war_for_america.interpret import Interpreter
+from adjudicator.systems.war_for_america.state import Entity, WfAState, classify
+from tests.conftest import REPO
+from vmod_schema.buildfile import open_module
+from vmod_schema.savefile import read_save
+
+A = TypeVar("A", bound=Action)
+WFA = REPO / "fixtures" / "war-for-america"
+SCENARIOS = WFA / "scenarios"
+
+
+def fixture_names() -> Names:
+    """The names of the fixture data's spaces and sea areas, read from its TOML file."""
+    raw = tomllib.loads((WFA / "data" / "fixture.toml").read_text(encoding="utf-8"))
+    return Names(
+        spaces={key: [value["name"]] for key, value in raw["spaces"].items()},
+        sea_areas={key: [value["name"]] for key, value in raw["sea_areas"].items()},
+        seasons={"early_spring": ["Early Spring"], "winter": ["Winter"]},
+        regions={"new_england": ["New England"], "middle_states": ["Middle States"],
+                 "tidewater": ["Tidewater"], "deep_south": ["Deep South"]})
+
+
+def fixture_binding() -> Binding:
+    return draft_binding(open_module(WFA / "module" / "buildFile.xml"), fixture_names())
+
+
+def interpret(scenario: Path, tmp_path: Path) -> tuple[list[Action], WfAState]:
+    """Replay a scenario's log through the tracker and the interpreter."""
+    log = build_scenario_log(scenario, tmp_path / f"{scenario.stem}.vlog")
+    module = open_module(WFA / "module" / "buildFile.xml")
+    tracker: PieceTracker[Entity] = PieceTracker(fixture_binding(), classify)
+    state = WfAState()
+    interpreter = Interpreter(state)
+    actions: list[Action] = []
+    board = Board.for_module(module)
+    for step in iter_steps(read_save(log), module, board=board):
+        if step.index == 0:
+            interpreter.begin(tracker.scan(board))
+        else:
+            actions += interpreter.step(step, tracker.update(step, board))
+    return actions, state
+
+
+@pytest.fixture(scope="module")
+def opening(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Action], WfAState]:
+    return interpret(SCENARIOS / "opening-pulses.toml", tmp_path_factory.mktemp("wfa"))
+
+
+def _of(actions: list[Action], kind: type[A]) -> list[A]:
+    return [a for a in actions if isinstance(a, kind)]
+
+
+def test_the_opening_pulses_become_the_expected_actions_in_order(
+        opening: tuple[list[Action], WfAState]) -> None:
+    actions, _ = opening
+    kinds = [type(a).__name__ for a in actions if not isinstance(a, Roll)]
+    assert kinds == [
+        "ApMarkerMoved", "ForceActivated", "ForceMoved", "EnemyEntered", "Combat",
+        "LossTaken", "ApMarkerMoved", "ActionCardPlayed", "ForceActivated", "ForceMoved",
+        "RoundMarkerMoved", "InitiativeDie", "InitiativeDie", "PwChanged"]
+
+
+def test_markers_moves_and_dice_carry_their_values(
+        opening: tuple[list[Action], WfAState]) -> None:
+    actions, _ = opening
+    (british_ap, colonial_ap) = _of(actions, ApMarkerMoved)
+    assert (british_ap.step, british_ap.side, british_ap.before, british_ap.after) == (
+        1, "british", 2, 1)
+    assert colonial_ap.side == "colonial"
+    first, second = _of(actions, ForceActivated)
+    # The leaderless force's D6 rolled just before its move (WfA 12.2).
+    assert (first.side, first.space, first.rolls, first.units) == (
+        "british", "boston", (6,), ("sp:british:3",))
+    assert (second.side, second.space, second.rolls) == ("colonial", "albany", (3,))
+    move = _of(actions, ForceMoved)[0]
+    assert (move.step, move.origin, move.destination, move.sp) == (3, "boston", "newport", 3)
+    (entered,) = _of(actions, EnemyEntered)
+    assert (entered.space, entered.sp, entered.enemy_sp) == ("newport", 3, 2)
+    (combat,) = _of(actions, Combat)
+    # Both D12 are two dice (WfA 2.0): 4+3 and 2+2.
+    assert (combat.step, combat.side, combat.attacker_roll, combat.defender_roll) == (
+        5, "british", 7, 4)
+    (loss,) = _of(actions, LossTaken)
+    assert (loss.step, loss.side, loss.space, loss.sp) == (6, "colonial", "newport", 2)
+    (card,) = _of(actions, ActionCardPlayed)
+    assert isinstance(card, CardPlay)
+    assert (card.step, card.side, card.destination.kind) == (8, "colonial", PlaceKind.DISCARD)
+    assert [(d.side, d.value) for d in _of(actions, InitiativeDie)] == [
+        ("british", 5), ("colonial", 2)]
+    (round_moved,) = _of(actions, RoundMarkerMoved)
+    assert round_moved.round == 2
+    (pw,) = _of(actions, PwChanged)
+    assert (pw.side, pw.before, pw.after) == ("colonial", 13, 12)
+
+
+def test_the_state_holds_every_unit_marker_and_card_where_the_board_shows_it(
+        opening: tuple[list[Action], WfAState]) -> None:
+    _, state = opening
+    assert state.space("boston").sp == {"british": 5}
+    assert state.space("newport").sp == {"british": 3}
+    assert state.space("saratoga").sp_of("colonial") == 3
+    assert state.space("albany").total_sp == 0
+    assert state.space("philadelphia").sp == {"continental": 2, "militia": 1}
+    assert state.space("new_york_city").garrisons == {"british": 1}
+    assert state.at(box("europe_box")).sp == {"british": 2}
+    assert state.fleet_at["british_3"] == box("europe_box")
+    assert state.track_value("pw:british") == 2
+    assert state.track_value("pw:colonial") == 12
+    assert state.track_value("ap:british") == 1
+    assert state.track_value("year") == 1775
+    assert state.track_value("round") == 2
+    assert state.hand_size["colonial"] == 1 and state.hand_size["british"] == 1
+    assert [space_id for space_id, _ in state.spaces()] != []
+    assert space("newport") in state.holdings
+
+
+def _placed(kind: str, place: object) -> Placed[Entity]:
+    entity = Entity.parse(kind)
+    assert entity is not None
+    return Placed(entity, place)  # type: ignore[arg-type]
+
+
+def test_sp_exchanged_for_others_of_the_same_nation_is_no_loss_and_no_levy() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state)
+    five = Relocation("1", "British SP 5", None, _placed("sp:british:5", space("boston")))
+    interpreter.begin([five])
+    swap = [Relocation("1", "British SP 5", five.after, None),
+            Relocation("2", "British SP 2", None, _placed("sp:british:2", space("boston"))),
+            Relocation("3", "British SP 3", None, _placed("sp:british:3", space("boston")))]
+    assert interpreter.step(Step(index=1, side="British"), swap) == []
+    assert state.space("boston").sp == {"british": 5}
+    # A levy: new Continentals (WfA 10.2) are raised, a net gain.
+    levy = [Relocation("4", "Continental SP 2", None,
+                       _placed("sp:continental:2", space("albany")))]
+    (raised,) = interpreter.step(Step(index=2, side="Colonial"), levy)
+    assert isinstance(raised, UnitsRaised)
+    assert (raised.kind.value, raised.place, raised.sp) == ("continental_levy", "albany", 2)
+
+
+def test_europe_box_fleets_forts_and_magazines_are_recognised() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state, fleet_side={"british_3": "british"})
+    europe = box("europe_box")
+    sp = Relocation("1", "British SP 2", None, _placed("sp:british:2", europe))
+    fleet = Relocation("2", "British Fleet 3", None, _placed("fleet:british_3", europe))
+    interpreter.begin([sp, fleet])
+    landed = interpreter.step(Step(index=1, side="British"), [
+        Relocation("1", "British SP 2", sp.after, _placed("sp:british:2", space("boston")))])
+    assert [type(a) for a in landed] == [NavalTransport, UnitsRaised]
+    sailed = interpreter.step(Step(index=2, side="British"), [
+        Relocation("2", "British Fleet 3", fleet.after,
+                   _placed("fleet:british_3", space("halifax")))])
+    assert [(type(a), getattr(a, "destination", None)) for a in sailed] == [
+        (FleetMoved, "halifax")]
+    build = _placed("fort:colonial:build", space("albany"))
+    (placed,) = interpreter.step(Step(index=3, side="Colonial"),
+                                 [Relocation("5", "Colonial Fort (Build)", None, build)])
+    assert isinstance(placed, FortBuilt) and not placed.completed
+    (flipped,) = interpreter.step(Step(index=4, side="Colonial"), [
+        Relocation("5", "Colonial Fort", build, _placed("fort:colonial:complete",
+                                                        space("albany")))])
+    assert isinstance(flipped, FortBuilt) and flipped.completed
+    assert state.space("albany").forts == [("colonial", "complete")]
+    magazine = _placed("magazine:british", space("boston"))
+    (put,) = interpreter.step(Step(index=5, side="British"),
+                              [Relocation("6", "British Magazine", None, magazine)])
+    assert isinstance(put, MagazinePlaced) and put.side == "british"
+    (taken,) = interpreter.step(Step(index=6, side="Colonial"), [
+        Relocation("6", "Colonial Magazine", magazine,
+                   _placed("magazine:colonial", space("boston")))])
+    assert isinstance(taken, MagazineRemoved) and taken.captured and taken.side == "british"
