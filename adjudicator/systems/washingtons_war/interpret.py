@@ -78,6 +78,7 @@ from adjudicator.systems.washingtons_war.actions import (
 from adjudicator.systems.washingtons_war.data import CardKind, Nationality, Side
 from adjudicator.systems.washingtons_war.data.vocabulary import FIRST_YEAR
 from adjudicator.systems.washingtons_war.procedure import (
+    ARNOLD,
     END,
     FRENCH_NAVAL,
     POLITICAL_CONTROL,
@@ -85,6 +86,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     SEQUENCE,
     STRATEGY,
     STRATEGY_CARDS,
+    TREASON,
     WINTER_ATTRITION,
     Activation,
     Arrival,
@@ -289,7 +291,13 @@ class Interpreter:
         if there.has_units_of(defender, self.sides) and there.has_units_of(
                 battle.attacker, self.sides) and there.cus_of(defender) > 0:
             return
-        if battle.fought:
+        if self.state.general_at.get(ARNOLD) == REMOVED and any(
+                card.card == TREASON for card in battle.cards):
+            battle = evolve(battle, treason=True)
+        if battle.treason_overrun and battle.procedure_dice == 0 and (
+                there.cus_of(defender) == 0):
+            outcome = "overrun"  # after Treason, WW 9.7 Clarification
+        elif battle.fought:
             outcome = "battle"
         elif battle.rbb and there.cus_of(defender) == 0:
             outcome = "retreat before battle"
@@ -302,7 +310,8 @@ class Interpreter:
             # After an overrun the Army may move on (WW 9.7) — not after a retreat
             # before battle (WW 7.9.B), nor when it was no overrun but a battle was due
             # (WW-OVR-01): those keep the stop.
-            stop = activation.stop if battle.rbb or not battle.overrun_allowed else None
+            stop = activation.stop if battle.rbb or not (
+                battle.overrun_allowed or battle.treason_overrun) else None
             activation = evolve(activation, stop=stop, overruns=activation.overruns + 1)
             impulse = impulse.with_activation(activation)
         elif outcome == "battle" and activation is not None:
@@ -706,7 +715,8 @@ class Interpreter:
             and self.state.general_at.get(WASHINGTON) in (CAPTURED, REMOVED),
             navy_before=navy))
         for battle in impulse.battles:
-            if battle.setup is not None:
+            if battle.setup is not None and not (battle.treason_overrun
+                                                 and battle.procedure_dice == 0):
                 self.judge(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
                                           player=impulse.player, battle=battle,
                                           impulse=impulse))

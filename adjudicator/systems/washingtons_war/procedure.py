@@ -26,6 +26,9 @@ STRATEGY_CARDS = "strategy_cards"
 STRATEGY = "strategy"
 WINTER_ATTRITION = "winter_attrition"
 FRENCH_NAVAL = "french_naval"
+ARNOLD = "arnold"
+"""The General 'Benedict Arnold Treason!' removes (WW 6.33 Clarifications)."""
+TREASON = "benedict_arnold_treason"
 POLITICAL_CONTROL = "political_control"
 END = "end"
 
@@ -214,6 +217,9 @@ class Battle:
     last_card: bool | None = None
     """Whether the impulse's card was the last of the Strategy Phase (both hands empty as
     the attacker entered; None: the hands are not tracked), for WW 9.44."""
+    treason: bool = False
+    """'Benedict Arnold Treason!' was played as the event in Step 1: Arnold was removed
+    from the game while the battle was open (WW 6.33 Clarifications, 9.2 Step 1)."""
 
     def lost_by(self, side: Side) -> int:
         """CUs the side lost in the space."""
@@ -226,6 +232,22 @@ class Battle:
         roll before that is a retreat-before-battle (or interception) attempt (WW 7.9.A),
         rolled before the battle."""
         return bool(self.cards) or self.attacker_rolls > 0 or len(self.rolls) > 1
+
+    @property
+    def procedure_dice(self) -> int:
+        """Dice rolled once the Combat Resolution Procedure began (not the interception or
+        retreat-before-battle attempts before it)."""
+        return len(self.dice) - (self.setup.opened_at if self.setup is not None else 0)
+
+    @property
+    def treason_overrun(self) -> bool:
+        """WW 9.7 Clarification: Treason in Step 1 left the defender 1 CU and no General
+        (Arnold was its only General) against an attacking Army of 4 or 5 CUs, so an
+        overrun happens instead of the battle — never when Arnold was the attacker."""
+        setup = self.setup
+        return (self.treason and setup is not None and self.general != ARNOLD
+                and setup.defender_general == ARNOLD and setup.defender_cus == 1
+                and setup.attacker_cus in (4, 5))
 
     @property
     def overrun_allowed(self) -> bool:

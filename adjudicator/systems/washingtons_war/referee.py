@@ -58,9 +58,6 @@ NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
     "WW-CARD-12": "not judged: the deck's reshuffles are not followed yet",
     "WW-CARD-13": "not judged: the deck's reshuffles are not followed yet (Declaration of "
                   "Independence and von Steuben shuffled in at the start of 1776)",
-    "WW-OVR-04": "not judged: 'Benedict Arnold Treason!' in Step 1 is read as a Battle Card "
-                 "(WW-CARD-19), but the overrun it may bring about instead of the battle is "
-                 "not followed yet",
     "WW-REIN-01": "not judged: the number of British CUs the Turn Track prints for each year "
                   "is not in the rulebook text (a map fact), and CUs entering the British "
                   "Reinforcement Box are not followed yet",

@@ -32,6 +32,7 @@ from adjudicator.systems.washingtons_war.rules import (
     reinforcements,
     sequence,
     setup,
+    treason,
     victory,
     winter,
 )
@@ -40,7 +41,7 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 _MODULES = (sequence, cards, activation, movement, reactions, battle, reinforcements,
             political_control, winter, political_phase, victory, end_phase,
             french_naval, capture, congress, alliance, setup, blockade, french, event_discard,
-            battle_due)
+            battle_due, treason)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
 _BY_ACTION: dict[type, tuple[Judge, ...]] = {}

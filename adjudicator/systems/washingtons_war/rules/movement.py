@@ -256,7 +256,8 @@ def _overrun(action: BattleSettled, ctx: Context) -> Iterator[Outcome]:
     """WW-OVR-01 (WW 9.7): enemy CUs removed with no battle roll is an overrun, which needs
     an Army of 4 or 5 CUs entering exactly 1 enemy CU with no enemy General."""
     battle = action.battle
-    if action.outcome != "overrun":
+    if action.outcome != "overrun" or battle.treason_overrun:
+        # After Treason the overrun is WW 9.7 Clarification's (WW-OVR-04, rules.treason).
         return
     problems = []
     if battle.attacker_cus not in OVERRUN_CUS:

@@ -5,8 +5,8 @@ EX-11 (Saratoga) is in test_rules_battle, EX-14..EX-21 in test_rules_isolation_p
 test_rules_winter; EX-08/09 (movement points) are priced in test_rules_movement (their ids
 name them); EX-04 and EX-22 are in test_rules_cards_events, EX-05..07 in test_rules_cards,
 EX-25 in test_rules_cards_events. Where the log cannot show what an example turns on
-(EX-03: whether an Event was played or discarded; EX-23: the overrun after Treason), the
-verdict is `unchecked` with the reason, never a guess.
+(EX-03: whether an Event was played or discarded), the verdict is `unchecked` with the
+reason, never a guess.
 """
 
 from __future__ import annotations
@@ -129,11 +129,22 @@ def test_ex03_pitt_after_the_alliance_is_unchecked_with_its_reason(tmp_path: Pat
     assert "played or discarded" in reason and "text" in reason
 
 
-def test_ex23_treason_then_overrun_is_unchecked_with_its_reason(tmp_path: Path) -> None:
-    """EX-23 (WW 9.7 Clarification): the overrun Treason may bring about is not followed:
-    WW-OVR-04 is unchecked, saying why, rather than judged by guess."""
-    report = scenario_report("random-draw-is-not-a-play", tmp_path)
-    assert "Treason" in report.coverage.unchecked["WW-OVR-04"]
+def test_ex23_treason_then_overrun(tmp_path: Path) -> None:
+    """EX-23 (WW 9.7 Clarification): Treason in Step 1 leaves Arnold's 1 CU alone against
+    Howe's 5: an overrun instead of the battle, legal; rolling the battle anyway is not."""
+    report = scenario_report("example-23-treason-then-overrun", tmp_path)
+    assert [f for f in report.findings if f.severity is Severity.ILLEGAL] == []
+    assert "WW-OVR-04" in report.coverage.checked
+    rolled = scenario_report("illegal-treason-battle-instead-of-overrun", tmp_path)
+    assert {f.rule_id for f in rolled.findings if f.severity is Severity.ILLEGAL} == {
+        "WW-OVR-04"}
+
+
+def test_ex23_variant_no_overrun_when_arnold_attacks(tmp_path: Path) -> None:
+    """EX-23 variant: with Arnold attacking, Treason brings no overrun."""
+    report = scenario_report("illegal-treason-no-overrun-when-arnold-attacks", tmp_path)
+    assert ("WW-OVR-04", 6) in {(f.rule_id, f.step) for f in report.findings
+                                if f.severity is Severity.ILLEGAL}
 
 
 def test_ex24_landing_party_then_naval_movement_into_that_port(tmp_path: Path) -> None:
