@@ -48,11 +48,11 @@ Colonial and a Dutch one are drafted in case a module has them."""
 SP_MAX = 10
 """The largest SP counter a module is expected to have (names up to it are drafted)."""
 ARMY_WORDS: Mapping[str, tuple[str, ...]] = {
-    "n_br": ("British Army N", "Army N (British)", "British Northern Army", "BR Army N"),
-    "s_br": ("British Army S", "Army S (British)", "British Southern Army", "BR Army S"),
-    "n_col": ("Colonial Army N", "Army N (Colonial)", "American Army N",
+    "n_british": ("British Army N", "Army N (British)", "British Northern Army", "BR Army N"),
+    "s_british": ("British Army S", "Army S (British)", "British Southern Army", "BR Army S"),
+    "n_colonial": ("Colonial Army N", "Army N (Colonial)", "American Army N",
               "Colonial Northern Army"),
-    "s_col": ("Colonial Army S", "Army S (Colonial)", "American Army S",
+    "s_colonial": ("Colonial Army S", "Army S (Colonial)", "American Army S",
               "Colonial Southern Army"),
     "w": ("Army W", "Washington's Army", "Main Continental Army"),
     "r": ("Army R", "Royal Army"),
@@ -109,7 +109,7 @@ BOXES: Mapping[str, tuple[str, ...]] = {
     "box:europe_box": ("Europe Box", "Europe"),
     "box:six_nations": ("Six Nations Card", "Six Nations Box"),
     "box:removed": ("Removed From Play", "Removed", "Eliminated", "Dead Pile"),
-    **{f"box:leader_pool_{side}": tuple(form for w in words for form in (
+    **{f"box:{side}_leader_pool": tuple(form for w in words for form in (
         f"{w} Leader Pool", f"{w} Leader Pool Box", f"Leader Pool {w}"))
        for side, words in SIDE_WORDS.items()},
     **{f"box:army_{army}": tuple(f"{name} Box" for name in ARMY_WORDS[army])

@@ -391,8 +391,10 @@ class Interpreter:
                                   origin=_key(origin), destination=_key(destination))]
         if kind == "leader" and to_space is not None and origin is not None \
                 and origin.kind is PlaceKind.BOX:
+            # `leader_pool` for either side's pool (WfA 11.1), else the box's id.
+            pool = origin.key.endswith("_leader_pool")
             return [LeaderPlaced(step=index, side=side, leader=entity.key, space=to_space,
-                                 origin=origin.key)]
+                                 origin="leader_pool" if pool else origin.key)]
         if kind == "army" and to_space is not None and from_space is None:
             leaders = self.state.space(to_space).leaders
             return [ArmyCreated(step=index, side=side, army=entity.key, space=to_space,

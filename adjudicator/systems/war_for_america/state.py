@@ -16,9 +16,10 @@ Entity ids (the right-hand side of a binding's `[pieces]` table), sides being
 - `card:<id>`.
 
 Place ids (the `[locations]` and `[maps]` tables), parsed into typed `Place`s:
-`space:<id>`; `box:europe_box`, `box:leader_pool_<side>`, `box:six_nations`, `box:removed`,
+`space:<id>`; the data's boxes by id: `box:europe_box`, `box:<side>_leader_pool`,
 `box:expended_loyalist_<region>`, `box:army_<army id>` (an army's box on the Army
-Organization Cards, WfA 3.2, 11.21); `zone:<obz id>` (an Ocean Blockade Zone, 14.25);
+Organization Cards, WfA 3.2, 11.21); and `box:six_nations`, `box:removed`;
+`zone:<sea area id>` (an Ocean Blockade Zone or a Caribbean arrow space, WfA 14.1, 14.25);
 `track:pw_<n>`, `track:ap_<n>`, `track:round_<n>`, `track:year_<yyyy>`,
 `track:season_<id>`, `track:transport_<n>`; `deck`, `discard`, `set_aside`,
 `hand:british`, `hand:colonial`.
@@ -60,8 +61,8 @@ either side (SNC): None."""
 NATIONS: Final = tuple(n for n in NATION_SIDE if n != "colonial")
 """The nations of SP counters (the data's `Nation`)."""
 ARMY_SIDE: Mapping[str, str] = MappingProxyType({
-    "n_br": BRITISH, "s_br": BRITISH, "r": BRITISH,
-    "n_col": COLONIAL, "s_col": COLONIAL, "w": COLONIAL})
+    "n_british": BRITISH, "s_british": BRITISH, "r": BRITISH,
+    "n_colonial": COLONIAL, "s_colonial": COLONIAL, "w": COLONIAL})
 """The six armies (WfA 3.2): N and S of each side, Washington's W, the Royal R."""
 ARMY_IDS: Final = tuple(ARMY_SIDE)
 MARKER_KINDS: Final = ("d", "no_loc", "embarked", "off_loaded", "militia_raised",
@@ -78,7 +79,7 @@ EUROPE: Final = box("europe_box")
 REMOVED: Final = box("removed")
 SIX_NATIONS: Final = box("six_nations")
 LEADER_POOL: Mapping[str, Place] = MappingProxyType(
-    {side: box(f"leader_pool_{side}") for side in SIDES})
+    {side: box(f"{side}_leader_pool") for side in SIDES})
 ARMY_BOX_PREFIX: Final = "army_"
 """Key prefix of an army's box on the Army Organization Cards (`box:army_w`)."""
 TRACK_PREFIXES: Final = ("pw_", "ap_", "round_", "year_", "season_", "transport_")
