@@ -311,13 +311,16 @@ class Interpreter:
 
     def _note_sp(self, relocation: Relocation[Entity], entity: Entity,
                  change: Counter[tuple[Place, str]], changed: set[tuple[Place, str]]) -> None:
-        """Count SP put on or taken off a place (not moved between map spaces)."""
+        """Count SP that came into play on a place or went out of play from one (not SP
+        moved between places: a box to the map is a placement, the map to an Army Card a
+        move)."""
         origin, destination = relocation.origin, relocation.destination
-        if origin is not None and origin.resolved and origin.kind is not PlaceKind.BOX:
+        gone = destination is None or destination == REMOVED
+        new = origin is None
+        if gone and origin is not None and origin.resolved:
             change[(origin, entity.key)] -= entity.value
             changed.add((origin, entity.key))
-        if destination is not None and destination.resolved and destination != REMOVED \
-                and destination.kind is not PlaceKind.BOX:
+        if new and destination is not None and destination.resolved:
             change[(destination, entity.key)] += entity.value
             changed.add((destination, entity.key))
 
@@ -326,7 +329,7 @@ class Interpreter:
         out: list[Action] = []
         for place, nation in sorted(changed, key=lambda k: (str(k[0]), k[1])):
             net = change[(place, nation)]
-            if net == 0 or not place.is_space:
+            if net == 0 or not (place.is_space or place == EUROPE):
                 continue
             owner = Entity("sp", nation, 1).side or side
             if net < 0:

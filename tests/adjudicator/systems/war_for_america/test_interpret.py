@@ -183,7 +183,16 @@ def test_europe_box_fleets_forts_and_magazines_are_recognised() -> None:
     interpreter.begin([sp, fleet])
     landed = interpreter.step(Step(index=1, side="British"), [
         Relocation("1", "British SP 2", sp.after, _placed("sp:british:2", space("boston")))])
-    assert [type(a) for a in landed] == [NavalTransport, UnitsRaised]
+    # A move from the Europe Box is a placement, not a levy (WfA 8.5-8.8).
+    (transport,) = landed
+    assert isinstance(transport, NavalTransport)
+    assert (transport.origin, transport.destination, transport.sp, transport.reinforcement) == (
+        "europe_box", "boston", 2, True)
+    # New SP put in the Europe Box are reinforcements (WfA 8.1).
+    (arrived,) = interpreter.step(Step(index=9, side="British"), [
+        Relocation("9", "German SP 3", None, _placed("sp:german:3", europe))])
+    assert isinstance(arrived, UnitsRaised)
+    assert (arrived.kind.value, arrived.place, arrived.sp) == ("reinforcement", "europe_box", 3)
     sailed = interpreter.step(Step(index=2, side="British"), [
         Relocation("2", "British Fleet 3", fleet.after,
                    _placed("fleet:british_3", space("halifax")))])
