@@ -267,6 +267,22 @@ class StrategyBegan(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CardsIntoDeck(Action):
+    """Cards put into the draw deck from the discard pile, the removed cards, the War Ends
+    box or the set-aside cards in one step: a reshuffle (WW 6.1, 6.3.D) or the 1776
+    shuffle-in (WW 6.1.E)."""
+
+    cards: tuple[tuple[str, Place], ...]
+    """Each card and where it came from."""
+    deck_before: int
+    """Cards in the draw deck before the step."""
+    due: tuple[str, ...]
+    """Why a reshuffle may be due (the reshuffle events seen since the last one); empty:
+    none."""
+    year: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NavyMoved(Action):
     """The French Navy changed place (WW 5.5, 12.2, 12.3)."""
 
@@ -319,6 +335,7 @@ __all__ = [
     "BattleSettled",
     "CardExchanged",
     "CardPlay",
+    "CardsIntoDeck",
     "CongressPlaced",
     "GeneralRemoved",
     "ImpulseEnded",

@@ -56,6 +56,7 @@ from adjudicator.systems.washingtons_war.actions import (
     BattleResolved,
     BattleSettled,
     CardExchanged,
+    CardsIntoDeck,
     CongressPlaced,
     GeneralRemoved,
     ImpulseEnded,
@@ -140,6 +141,12 @@ QUEUE_KEYS = {"am_queue": Side.AM, "br_queue": Side.BR}
 CLEARED_AT_TURN_END = tuple(Place(PlaceKind.CARDS, key) for key in (
     "am_queue", "br_queue", "am_reinforcement", "br_reinforcement"))
 """The card boxes the End Phase empties into the discard pile (WW 5.7)."""
+DECK = Place(PlaceKind.DECK)
+DISCARD_PILE = Place(PlaceKind.DISCARD)
+INTO_DECK_FROM = (DISCARD_PILE, REMOVED, Place(PlaceKind.CARDS, "war_ends"),
+                  Place(PlaceKind.SET_ASIDE))
+"""Card places whose cards going into the deck the deck rules judge (WW 6.1, 6.1.E)."""
+
 REINFORCEMENT_CARD_KEYS = {"am_reinforcement": Side.AM, "br_reinforcement": Side.BR}
 
 
@@ -182,6 +189,8 @@ class Interpreter:
         self._net: Counter[tuple[str, Nationality]] = Counter()
         """CUs each space gained or lost in the current step (making change nets out)."""
         self._opened: tuple[Impulse, WWProcedure] | None = None
+        self._allied_at_reshuffle: bool | None = None
+        """Whether France had entered the war at the last reshuffle (None: none seen)."""
         """The impulse last opened and the procedure just before it: if its card turns out
         to have been given in exchange (WW 6.32.C), the procedure goes back to that."""
         self._setup: list[SetUpPlacement] | None = None
@@ -241,6 +250,7 @@ class Interpreter:
         cards = [r for r in relocations if _kind(r) == "card"]
         pieces = [r for r in relocations if _kind(r) != "card"]
         incoming = {_entity(r).key: r.destination for r in cards}
+        self._into_deck(step.index, cards, player)
         for relocation in cards:
             self._card(step.index, relocation, player, incoming)
         self._rolls(step)
@@ -492,6 +502,28 @@ class Interpreter:
             side = QUEUE_KEYS[origin.key]
             queue = tuple(c for c in self.proc.queue(side) if c != card)
             self.proc = self.proc.with_queue(side, queue)
+
+    def _into_deck(self, step: int, cards: Sequence[Relocation[Entity]],
+                   player: str | None) -> None:
+        """Cards put into the draw deck from the discard pile, the removed cards, the War
+        Ends box or the set-aside cards: judged once per step, with what made a reshuffle
+        due since the last one (WW 6.1 Reshuffle Clarification, 6.1.A-B, 6.3.D, 12.2.B.iv)."""
+        moved = tuple((_entity(r).key, r.origin) for r in cards
+                      if r.destination == DECK and r.origin is not None
+                      and r.origin in INTO_DECK_FROM)
+        if not moved:
+            return
+        # The cards whose play (or discard) brings a reshuffle, once out of play.
+        due = [f"{record.name} was played or discarded" for card, record in
+               self.data.cards.items() if (record.reshuffle_on_play or record.reshuffle_on_discard)
+               and self.state.card_at.get(card) in (DISCARD_PILE, REMOVED)]
+        if self.state.allied and self._allied_at_reshuffle is not True:
+            due.append("the French Alliance")
+        if any(origin == DISCARD_PILE for _, origin in moved):
+            self._allied_at_reshuffle = self.state.allied
+        self.judge(CardsIntoDeck(step=step, player=player, cards=moved,
+                                 deck_before=len(self.state.cards_in(DECK)),
+                                 due=tuple(due), year=self.state.year))
 
     def _is_exchange(self, side: Side, destination: Place | None,
                      incoming: dict[str, Place | None]) -> bool:

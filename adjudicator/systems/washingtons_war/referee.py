@@ -55,9 +55,6 @@ NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
                   "Battle Card's replacement was drawn, and by whom first, is not followed",
     "WW-CAMP-05": "not judged: replacement draws are not read from the deck yet (see "
                   "WW-CARD-10)",
-    "WW-CARD-12": "not judged: the deck's reshuffles are not followed yet",
-    "WW-CARD-13": "not judged: the deck's reshuffles are not followed yet (Declaration of "
-                  "Independence and von Steuben shuffled in at the start of 1776)",
     "WW-REIN-01": "not judged: the number of British CUs the Turn Track prints for each year "
                   "is not in the rulebook text (a map fact), and CUs entering the British "
                   "Reinforcement Box are not followed yet",

@@ -21,6 +21,7 @@ from adjudicator.systems.washingtons_war.rules import (
     capture,
     cards,
     congress,
+    deck,
     end_phase,
     event_discard,
     french,
@@ -41,7 +42,7 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 _MODULES = (sequence, cards, activation, movement, reactions, battle, reinforcements,
             political_control, winter, political_phase, victory, end_phase,
             french_naval, capture, congress, alliance, setup, blockade, french, event_discard,
-            battle_due, treason)
+            battle_due, treason, deck)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
 _BY_ACTION: dict[type, tuple[Judge, ...]] = {}
