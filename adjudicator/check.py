@@ -36,7 +36,7 @@ from adjudicator.report.trace import collector_for
 from adjudicator.systems import find_system
 from adjudicator.systems.base import GameSystem, Referee, Verdict
 from vmod_schema.archive import Limits
-from vmod_schema.buildfile import Module, open_module
+from vmod_schema.buildfile import Module, open_module_once
 from vmod_schema.collection import paused_collection
 from vmod_schema.errors import VassalFormatError
 from vmod_schema.files import printable_path
@@ -87,7 +87,7 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
         OSError: the file cannot be opened at all (missing, a folder, no permission).
     """
     system = find_system(game)
-    module = open_module(module_path) if module_path is not None else None
+    module = open_module_once(module_path) if module_path is not None else None
     referee = system.referee(module=module, data_files=data_files, binding_file=binding_file)
     try:
         save = read_save(path, limits=limits)

@@ -13,6 +13,7 @@ XML bytes. Both return a frozen `Module`.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -710,3 +711,19 @@ def open_module(path: str | Path) -> Module:
     except OSError as error:
         raise NotAVassalFileError(f"cannot read file: {error.strerror}", file=display) from None
     return parse_buildfile(data, file=display)
+
+
+@functools.lru_cache(maxsize=8)
+def _module_version(path: str | Path, mtime_ns: int, size: int) -> Module:
+    return open_module(path)
+
+
+def open_module_once(path: str | Path) -> Module:
+    """`open_module`, read once per process while the file is unchanged (same path,
+    modification time and size): checking many files of one game parses its module once.
+
+    Raises:
+        As `open_module`; OSError when the file cannot be looked at.
+    """
+    stat = Path(path).stat()
+    return _module_version(path, stat.st_mtime_ns, stat.st_size)

@@ -109,6 +109,27 @@ class Location:
     """The zone containing the point (`OldZone`), or None."""
 
 
+LOCATED_LIMIT = 100_000
+"""Points a resolver remembers the answer for (then it starts afresh): a process that
+checks thousands of files of one module asks about the same few points again and again."""
+SHARED_RESOLVERS = 8
+"""Modules whose resolvers `shared_resolver` keeps."""
+_shared: dict[int, tuple[Module, LocationResolver]] = {}
+
+
+def shared_resolver(module: Module) -> LocationResolver:
+    """The one resolver of this module object in this process, so the answers it has
+    worked out serve every file replayed with the module (the latest few modules kept)."""
+    entry = _shared.get(id(module))
+    if entry is not None and entry[0] is module:
+        return entry[1]
+    if len(_shared) >= SHARED_RESOLVERS:
+        del _shared[next(iter(_shared))]
+    resolver = LocationResolver(module)
+    _shared[id(module)] = (module, resolver)
+    return resolver
+
+
 class LocationResolver:
     """Answer location, zone and board names for points of a module's maps (§7.5–7.6)."""
 
@@ -117,6 +138,8 @@ class LocationResolver:
         self._layouts: dict[tuple[str, tuple[PlacedBoard, ...]], tuple[_Placed, ...]] = {}
         self._decks: dict[tuple[str, tuple[PlacedBoard, ...]],
                           dict[tuple[int, int], str]] = {}
+        self._located: dict[tuple[str, int, int, tuple[PlacedBoard, ...]], Location] = {}
+        """Answers already worked out, by point and boards in play (`locate`)."""
 
     # ---- layout (§7.5)
 
@@ -202,6 +225,16 @@ class LocationResolver:
         if map_ is None:
             return Location(OFFBOARD, None, None)
         placed = self.placements(map_, selection)
+        key = (map_id, x, y, placed)
+        found = self._located.get(key)
+        if found is None:
+            if len(self._located) >= LOCATED_LIMIT:
+                self._located.clear()
+            found = self._located[key] = self._locate(map_, placed, x, y)
+        return found
+
+    def _locate(self, map_: Map, placed: tuple[PlacedBoard, ...], x: int, y: int
+                ) -> Location:
         layout = self._layout(map_, placed)
         deck = self._deck_at(map_, placed, layout, x, y)
         board = self._board_at(layout, x, y)

@@ -56,7 +56,12 @@ from vmod_schema.commands import (
     SetGlobalProperty,
     SetTurn,
 )
-from vmod_schema.locations import BoardSelection, LocationResolver, selection_from
+from vmod_schema.locations import (
+    BoardSelection,
+    LocationResolver,
+    selection_from,
+    shared_resolver,
+)
 from vmod_schema.pieces import DeckState, Piece, StackState, apply_state, decode_piece
 
 if TYPE_CHECKING:
@@ -274,7 +279,7 @@ class Board:
                 sides = [s.strip() for s in map_.attributes.get("side", "").split(",")]
                 for map_id in (map_.identifier, map_.internal_id):
                     private[map_id] = [side for side in sides if side]
-        return cls(LocationResolver(module), known_maps=known, history_limit=history_limit,
+        return cls(shared_resolver(module), known_maps=known, history_limit=history_limit,
                    private_maps=private)
 
     # ---- reading the position
