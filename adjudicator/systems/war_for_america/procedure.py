@@ -1,0 +1,918 @@
+"""War for America's sequence of play as a state machine: turns, rounds, pulses.
+
+A game turn (WfA 7.0, digest §2.1) is: Step 1 Reinforcements; Steps 2–3 the Action Cycle —
+Action Rounds, each opened by both players' initiative D6 and made of one Action Pulse
+(AP) per player, the winner first (9.1); in Winter Turns the end-of-winter steps after the
+two rounds (7.0 "Winter Turns Only", 18.3–18.11); Step 4 Administration (victory check,
+then the Year/Season markers advance). `SEQUENCE` holds these phases for the toolkit's
+`SequenceOfPlay`; `Sequencer.advance` consumes one typed action (`actions`) at a time and
+says where it belongs (`Placement`: phase, round, pulse, or unknown and why), and emits the
+sequence facts the rules judge (`RoundOpened`, `PulseOpened`, `PulseClosed`, `CycleEnded`,
+`TurnBegan`).
+
+How many rounds (WfA 9.7, 9.8, 6.1, 3.1, digest §8 A-3): four; two in Winter Turns; two on
+Turn 1, whose first round has no initiative roll (the British move first, 6.4) and whose
+second-round ties are re-rolled (6.5). After any other tie each player draws a card, the
+last initiative winner (A-4: the most recent one, this turn's or the previous turn's)
+takes one AP, the other one AP, and the cycle is over (9.1, 20.4; digest W-7). Both
+players passing in one round (9.6) ends it; by A-5 the cycle is then treated as over, but
+more APs are not flagged either way.
+
+Seasons (digest §8 A-2): the rulebook never lists them. This module follows the digest's
+reading — six turns a year: Early Spring, a second spring turn, Early Summer, Late Summer,
+Fall, Winter — as `DIGEST_CALENDAR`, and takes the calendar as data (`Calendar`) so the
+printed Turn Record Track can replace it. The first turn is 1775 in the calendar's first
+season (WfA 6.0 says only "the Spring Turn").
+
+Every record is frozen, so a referee's undo keeps a reference, not a copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Final
+
+from adjudicator.systems.common.actions import Action, PhaseChange
+from adjudicator.systems.common.sequence import Knowledge, Moment, SequenceSpec, phases
+from adjudicator.systems.common.values import evolve
+from adjudicator.systems.war_for_america.actions import (
+    BRITISH,
+    COLONIAL,
+    ActionCardPlayed,
+    Activation,
+    AdministrationStep,
+    ApMarkerMoved,
+    ArmyCreated,
+    CardUse,
+    Combat,
+    DroppedOff,
+    EnemyEntered,
+    EntrenchmentBuilt,
+    FleetMoved,
+    ForceActivated,
+    ForceMoved,
+    FortBuilt,
+    FreeAction,
+    FreeKind,
+    InitiativeDie,
+    LakeNavyMoved,
+    LeaderMustered,
+    LeaderPlaced,
+    LossTaken,
+    MagazinePlaced,
+    MagazineRemoved,
+    NavalTransport,
+    Overrun,
+    Pass,
+    PickedUp,
+    RaiseKind,
+    Rallied,
+    RetreatBeforeCombat,
+    RoundMarkerMoved,
+    SiegeAttempt,
+    TurnMarkerMoved,
+    UnitsRaised,
+    WinterStep,
+)
+
+SETUP: Final = "setup"
+REINFORCEMENT: Final = "reinforcement"
+ACTION_CYCLE: Final = "action_cycle"
+WINTER_STEPS: Final = "winter_steps"
+ADMINISTRATION: Final = "administration"
+
+SEQUENCE = SequenceSpec("wfa", phases(
+    (SETUP, "Set Up", "WfA 6.0–6.3"),
+    (REINFORCEMENT, "Reinforcement Phase", "WfA 7.0 Step 1"),
+    (ACTION_CYCLE, "Action Cycle", "WfA 7.0 Steps 2–3, 9.0", ("initiative", "pulse")),
+    (WINTER_STEPS, "End-of-Winter Steps", "WfA 7.0 Winter Turns Only, 18.3–18.11"),
+    (ADMINISTRATION, "Administration Phase", "WfA 7.0 Step 4"),
+))
+"""A turn of War for America (WfA 7.0); the end-of-winter steps only in Winter Turns."""
+
+ROUNDS: Final = 4
+"""Action Rounds in an Action Cycle (WfA 9.1, 9.7)."""
+WINTER_ROUNDS: Final = 2
+"""In Winter Turns (WfA 9.8, 3.1, 18.1)."""
+FIRST_TURN_ROUNDS: Final = 2
+"""On Turn 1 (WfA 6.1, 6.6: "2 Action Cycles" read as rounds, digest §8 A-3)."""
+FIRST_YEAR: Final = 1775
+NORTHERN_REGIONS: Final = frozenset({"canada", "new_england", "middle_states"})
+"""The Northern Regions (WfA 3.3); Canada included (digest §8 A-36)."""
+WINTER_MP: Final = 2
+"""MP of a land force that begins its AP in a Northern Region in Winter (WfA 18.1)."""
+
+
+# --- The calendar --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSpec:
+    """One turn of the year on the Seasonal Turn Record Track (WfA 3.1)."""
+
+    id: str
+    name: str
+    winter: bool = False
+    """A blue box: two Action Rounds, 2 MP in the North (3.1, 9.8, 18.1)."""
+    early_spring: bool = False
+    """Magazines, the new Draw Deck and the CLT (7.0 "Early Spring Turns Only")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Calendar:
+    """The seasons of a year, in order (data: the printed STRT decides, digest §8 A-2)."""
+
+    seasons: tuple[SeasonSpec, ...]
+
+    def __post_init__(self) -> None:
+        if not self.seasons:
+            raise ValueError("a calendar needs at least one season")
+
+    @classmethod
+    def from_track(cls, boxes: Iterable[tuple[str, str, str]]) -> Calendar:
+        """A calendar from the STRT's boxes as data gives them: (id, name, colour). Blue is
+        a Winter Turn; the year's first green box is its Early Spring (WfA 3.1, 7.0)."""
+        seasons = []
+        spring_seen = False
+        for season, name, colour in boxes:
+            early = colour == "green" and not spring_seen
+            spring_seen = spring_seen or colour == "green"
+            seasons.append(SeasonSpec(season, name, winter=colour == "blue", early_spring=early))
+        return cls(tuple(seasons))
+
+    def season(self, season: str | None) -> SeasonSpec | None:
+        """The season with this id (None: unknown)."""
+        for spec in self.seasons:
+            if spec.id == season:
+                return spec
+        return None
+
+    @property
+    def first(self) -> str:
+        """The season of Turn 1 (WfA 6.0)."""
+        return self.seasons[0].id
+
+    def following(self, year: int, season: str) -> tuple[int, str] | None:
+        """The turn after (year, season); None when the season is not in the calendar."""
+        ids = [spec.id for spec in self.seasons]
+        if season not in ids:
+            return None
+        index = ids.index(season) + 1
+        if index == len(ids):
+            return year + 1, ids[0]
+        return year, ids[index]
+
+    def name(self, year: int | None, season: str | None) -> str | None:
+        """e.g. `1777 Winter` (None: neither is known)."""
+        if year is None and season is None:
+            return None
+        spec = self.season(season)
+        shown = spec.name if spec is not None else (season or "unknown season")
+        return f"{year if year is not None else 'unknown year'} {shown}"
+
+
+DIGEST_CALENDAR = Calendar((
+    SeasonSpec("early_spring", "Early Spring", early_spring=True),
+    SeasonSpec("spring", "Spring"),
+    SeasonSpec("early_summer", "Early Summer"),
+    SeasonSpec("late_summer", "Late Summer"),
+    SeasonSpec("fall", "Fall"),
+    SeasonSpec("winter", "Winter", winter=True),
+))
+"""The digest's reading of the year (§8 A-2): six turns; confirm on the printed STRT."""
+
+
+def rounds_due(*, first_turn: bool, winter: bool) -> int:
+    """Action Rounds in a turn's cycle when no tie ends it early (WfA 6.1, 9.7, 9.8)."""
+    if first_turn:
+        return FIRST_TURN_ROUNDS
+    return WINTER_ROUNDS if winter else ROUNDS
+
+
+def rounds_distribution(*, first_turn: bool, winter: bool) -> dict[int, Fraction]:
+    """How many Action Rounds a cycle lasts, with its probability (digest W-7).
+
+    An initiative tie (two D6 equal: 1/6) ends the cycle after its round (WfA 9.1, 20.4);
+    Turn 1 always has its two rounds (its first has no roll, its ties are re-rolled, 6.5).
+
+    >>> rounds_distribution(first_turn=False, winter=True)
+    {1: Fraction(1, 6), 2: Fraction(5, 6)}
+    """
+    due = rounds_due(first_turn=first_turn, winter=winter)
+    if first_turn:
+        return {due: Fraction(1)}
+    tie = Fraction(1, 6)
+    found = {k: (1 - tie) ** (k - 1) * tie for k in range(1, due)}
+    found[due] = (1 - tie) ** (due - 1)
+    return found
+
+
+def winter_march(*, winter: bool, region: str | None) -> int | None:
+    """The MP a land force has when it begins its AP in `region` (WfA 18.1, digest X-12):
+    exactly 2 in a Winter Turn in a Northern Region (3.3; Canada included, A-36); None when
+    the season does not limit it (Tidewater and the Deep South are unaffected) or the
+    region is unknown. An *Extended March* card overrides it (18.1)."""
+    if not winter or region is None:
+        return None
+    return WINTER_MP if region in NORTHERN_REGIONS else None
+
+
+# --- The records of a turn -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Initiative:
+    """Both players' initiative D6 in one round (WfA 6.5, 9.1); `pairs` counts complete
+    pairs (a Turn 1 tie is re-rolled)."""
+
+    british: int | None = None
+    colonial: int | None = None
+    pairs: int = 0
+    ties: int = 0
+    """How many complete pairs were ties."""
+    step: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """Both dice of the latest pair are in."""
+        return self.british is not None and self.colonial is not None
+
+    @property
+    def tie(self) -> bool:
+        """The latest pair is a tie."""
+        return self.complete and self.british == self.colonial
+
+    @property
+    def winner(self) -> str | None:
+        """The higher roller of the latest pair (None: incomplete or a tie)."""
+        if not self.complete or self.tie:
+            return None
+        assert self.british is not None and self.colonial is not None
+        return BRITISH if self.british > self.colonial else COLONIAL
+
+    def describe(self) -> str:
+        """e.g. `British 5, Colonial 3`."""
+        def shown(value: int | None) -> str:
+            return "not rolled" if value is None else str(value)
+        return f"British {shown(self.british)}, Colonial {shown(self.colonial)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pulse:
+    """One Action Pulse (WfA 9.1, 9.3) and what was done in it so far."""
+
+    side: str
+    step: int
+    round: int | None
+    """The Action Round (None: unknown, the log began mid-cycle)."""
+    number: int
+    """1 for the round's first pulse, 2 for the second."""
+    main: Activation | None = None
+    """The AP's one main action (None: none yet, or a pass)."""
+    activations: int = 0
+    """How many times a force was activated (ForceActivated) in it."""
+    force_space: str | None = None
+    """Where the activated force is now."""
+    origin: str | None = None
+    """The one space the force set out from (9.3)."""
+    moved: frozenset[str] = frozenset()
+    """Units that moved in the force."""
+    dropped: frozenset[str] = frozenset()
+    """Units dropped off on the way (they may not move again this AP, 9.3)."""
+    fought: bool = False
+    """The force had combat (not an overrun): it moves no further (9.3)."""
+    combat_step: int | None = None
+    passed: bool = False
+    cards: tuple[tuple[str, str], ...] = ()
+    """(side, card) of each card played in it, not counting discards."""
+    ap_marker: bool = False
+    """The owner's AP marker moved in it (6.1, 12.2)."""
+    free: tuple[FreeKind, ...] = ()
+    """Free actions of its owner (9.10)."""
+
+    def cards_of(self, side: str) -> tuple[str, ...]:
+        """The cards a side played in this pulse."""
+        return tuple(card for who, card in self.cards if who == side)
+
+
+@dataclass(frozen=True, slots=True)
+class WfAProcedure:
+    """Where a War for America game is in its sequence of play."""
+
+    moment: Moment = field(default_factory=Moment)
+    year: int | None = None
+    season: str | None = None
+    first_turn: bool | None = None
+    """Whether this is Turn 1 (None: unknown)."""
+    round: int | None = None
+    """The current Action Round (0: the cycle has not begun; None: unknown)."""
+    round_sides: tuple[str, ...] = ()
+    """The sides that had a pulse this round, in order."""
+    initiative: Initiative | None = None
+    """This round's initiative dice (None: none rolled yet)."""
+    last_winner: str | None = None
+    """The most recent initiative winner (A-4)."""
+    tie_round: int | None = None
+    """The round whose initiative was a tie (not on Turn 1): the cycle's last (9.1)."""
+    over: str | None = None
+    """Why the cycle is over (None: it is not, or not known to be)."""
+    soft_over: bool = False
+    """Over only because both players passed (9.6, A-5): more APs are not judged."""
+    round_passes: frozenset[str] = frozenset()
+    pulse: Pulse | None = None
+    reinforced: tuple[str, ...] = ()
+    """Sides that placed reinforcements this Reinforcement Phase, in order (7.0 Step 1)."""
+    magazines: tuple[str, ...] = ()
+    """Sides that placed magazines this Reinforcement Phase, in order (7.0, 16.11)."""
+    administration: tuple[str, ...] = ()
+    """Administration steps seen this turn, in order (7.0 Step 4)."""
+    evidence: frozenset[str] = frozenset()
+    """What this log has shown at least once: `dice` (initiative dice), `ap_marker`,
+    `turn_marker`, `round_marker`; a rule that needs a marker judges only a log that
+    logs it."""
+
+    @classmethod
+    def at_start(cls, calendar: Calendar = DIGEST_CALENDAR) -> WfAProcedure:
+        """The game's beginning (WfA 6.0): Set Up, 1775, the first season, Turn 1."""
+        moment = Moment(turn=calendar.name(FIRST_YEAR, calendar.first), phase=SETUP,
+                        knowledge=Knowledge.INFERRED, reason="the log begins at set-up")
+        return cls(moment=moment, year=FIRST_YEAR, season=calendar.first, first_turn=True,
+                   round=0)
+
+
+# --- Sequence facts the rules judge --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundOpened(Action):
+    """An Action Round began (WfA 9.1): its initiative as rolled (None: no dice seen)."""
+
+    round: int | None
+    initiative: Initiative | None
+    first_turn: bool | None
+    limit: int | None
+    """The rounds the cycle may have (None: unknown)."""
+    beyond: str | None = None
+    """Why the cycle was already over (a tie, its rounds done), when it was."""
+    soft_over: bool = False
+    dice_logged: bool = False
+    """The log has shown initiative dice before (the players roll them in VASSAL)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PulseOpened(Action):
+    """An Action Pulse began: whose, and whose it should have been (WfA 6.4, 9.1, 20.4)."""
+
+    pulse: Pulse
+    expected: str | None
+    """The side due to take this pulse (None: not known)."""
+    why: str
+    """Why that side (or why it is not known)."""
+    rule: str
+    """The catalog rule that says so (WFA-SEQ-01 on Turn 1's first round, WFA-SEQ-02
+    after an initiative, WFA-SEQ-03 after a Turn 1 tie, WFA-SEQ-04 after a tie)."""
+    first_turn: bool | None
+    limit: int | None
+    beyond: str | None = None
+    """Why the cycle was already over as this pulse began (an extra AP), if it was."""
+    soft_over: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PulseClosed(Action):
+    """An Action Pulse ended (the other side's began, a round or phase ended)."""
+
+    pulse: Pulse
+    ap_markers_logged: bool
+    """The log has shown an AP marker move before (WfA 12.2 is judged only then)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CycleEnded(Action):
+    """The Action Cycle is over (WfA 9.1, 9.6, 9.7, 9.8, 20.4): why, and rounds played."""
+
+    reason: str
+    rounds: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnBegan(Action):
+    """A new game turn began (WfA 7.0 Step 4: the Year/Season markers advance)."""
+
+    year: int | None
+    season: str | None
+    previous: tuple[int | None, str | None]
+    expected: tuple[int, str] | None
+    """The turn the calendar says comes next (None: the previous turn is unknown)."""
+    shown: bool
+    """The markers showed it (False: inferred from play)."""
+    markers_logged: bool
+    administration: tuple[str, ...]
+    """The previous turn's Administration steps seen, in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where one action belongs in the sequence of play (unknown: why)."""
+
+    phase: str | None
+    knowledge: Knowledge
+    reason: str
+    turn: str | None = None
+    round: int | None = None
+    pulse: Pulse | None = None
+    """The pulse it belongs to (its effect on the pulse not yet counted)."""
+    free: bool = False
+    """A free action (WfA 9.10): no AP cost."""
+    winter: bool | None = None
+
+    @property
+    def known(self) -> bool:
+        """Whether the phase is known."""
+        return self.phase is not None and self.knowledge is not Knowledge.UNKNOWN
+
+    def describe(self) -> str:
+        """e.g. `1777 Fall, Action Cycle, round 2, Colonial AP (inferred: …)`."""
+        parts = [self.turn] if self.turn else []
+        parts.append(SEQUENCE.name(self.phase))
+        if self.round is not None and self.phase == ACTION_CYCLE:
+            parts.append(f"round {self.round}")
+        if self.pulse is not None:
+            parts.append(f"{self.pulse.side.capitalize()} AP")
+        return f"{', '.join(parts)} ({self.knowledge.value}: {self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """What one action did to the procedure."""
+
+    at: WfAProcedure
+    """The procedure the action is judged against: its pulse and round opened, its own
+    effect not yet counted."""
+    after: WfAProcedure
+    placement: Placement
+    facts: tuple[Action, ...] = ()
+    """Sequence facts it gave rise to, in order (judged before the action)."""
+
+
+# --- The machine ----------------------------------------------------------------------------
+
+_FREE_REACTIONS: Final = frozenset({FreeKind.RETREAT_BEFORE_COMBAT,
+                                    FreeKind.WINTER_FLEET_WITHDRAWAL,
+                                    FreeKind.CARIBBEAN_FLEET_WITHDRAWAL})
+_MAIN_KINDS: Final = {LeaderMustered: Activation.MUSTER, ArmyCreated: Activation.CREATE_ARMY}
+_OVER_TIE: Final = "the round's initiative was a tie (WfA 9.1, 20.4)"
+_OVER_BOTH_PASSED: Final = "both players passed in the round (WfA 9.6; digest §8 A-5)"
+
+
+def _own_ap(action: Action, proc: WfAProcedure) -> bool:
+    """Whether the action is its side's own AP's (WfA 9.3, 9.10: free actions are done in
+    one's own AP), so that it opens that side's pulse; reactions in the opponent's AP
+    (retreat before combat, a defensive card, losses) never do."""
+    if isinstance(action, (Pass, Rallied, ForceActivated, ForceMoved, PickedUp, DroppedOff,
+                           EnemyEntered, Overrun, SiegeAttempt, EntrenchmentBuilt,
+                           LeaderMustered, ArmyCreated, FortBuilt)):
+        return True
+    if isinstance(action, ApMarkerMoved):
+        # Down the track as an AP is taken (6.1); placed or moved up is a reset.
+        return action.before is not None and (action.after is None
+                                              or action.after < action.before)
+    if isinstance(action, Combat):
+        return not action.by_defender
+    if isinstance(action, FleetMoved):
+        return not action.forced
+    if isinstance(action, LakeNavyMoved):
+        return not action.retreat
+    if isinstance(action, FreeAction):
+        if action.kind in _FREE_REACTIONS:
+            return False
+        return not (action.kind is FreeKind.EUROPE_BOX and proc.moment.phase == REINFORCEMENT)
+    if isinstance(action, NavalTransport):
+        return not (action.reinforcement and proc.moment.phase == REINFORCEMENT)
+    if isinstance(action, MagazineRemoved):
+        return not action.captured and proc.moment.phase == ACTION_CYCLE
+    if isinstance(action, LeaderPlaced):
+        return action.origin == "leader_pool"
+    if isinstance(action, ActionCardPlayed):
+        if action.use in (CardUse.ACTION, CardUse.EVENT):
+            return True
+        return action.use is CardUse.UNKNOWN and proc.pulse is None
+    return False
+
+
+def _free(action: Action) -> bool:
+    """Whether the action is one of the free actions of WfA 9.10 (no AP cost)."""
+    if isinstance(action, (FreeAction, FleetMoved, LakeNavyMoved)):
+        return True
+    if isinstance(action, NavalTransport):
+        return action.side == BRITISH or action.reinforcement
+    if isinstance(action, SiegeAttempt):
+        return True
+    if isinstance(action, FortBuilt):
+        return action.completed
+    return isinstance(action, RetreatBeforeCombat)
+
+
+class Sequencer:
+    """Places actions in the sequence of play of one game (see the module docstring)."""
+
+    __slots__ = ("calendar",)
+
+    def __init__(self, calendar: Calendar = DIGEST_CALENDAR) -> None:
+        self.calendar = calendar
+
+    def winter(self, proc: WfAProcedure) -> bool | None:
+        """Whether the current turn is a Winter Turn (None: unknown)."""
+        spec = self.calendar.season(proc.season)
+        return spec.winter if spec is not None else None
+
+    def limit(self, proc: WfAProcedure) -> int | None:
+        """Rounds this turn's cycle may have (None: unknown)."""
+        if proc.first_turn:
+            return FIRST_TURN_ROUNDS
+        winter = self.winter(proc)
+        if proc.first_turn is None or winter is None:
+            return None
+        return rounds_due(first_turn=False, winter=winter)
+
+    # -- the one entry point --
+
+    def advance(self, proc: WfAProcedure, action: Action) -> Advance:
+        """Place one action; return the procedure before and after it, and the facts."""
+        facts: list[Action] = []
+        at = self._place(proc, action, facts)
+        after = self._record(at, action, facts)
+        return Advance(at=at, after=after, placement=self._placement(at, action),
+                       facts=tuple(facts))
+
+    def close(self, proc: WfAProcedure, step: int) -> Advance:
+        """The log ended: close the pulse under way."""
+        facts: list[Action] = []
+        after = self._close_pulse(proc, step, facts)
+        return Advance(at=proc, after=after, placement=self._placement(proc, None),
+                       facts=tuple(facts))
+
+    # -- placing --
+
+    def _placement(self, proc: WfAProcedure, action: Action | None) -> Placement:
+        moment = proc.moment
+        in_cycle = moment.phase == ACTION_CYCLE and moment.known
+        round_ = proc.round if in_cycle and proc.round else None
+        reason = moment.reason
+        if in_cycle and round_ is None:
+            reason += "; the round is unknown (the log began mid-cycle)"
+        return Placement(phase=moment.phase if moment.known else None,
+                         knowledge=moment.knowledge if moment.phase is not None
+                         else Knowledge.UNKNOWN,
+                         reason=reason, turn=moment.turn, round=round_,
+                         pulse=proc.pulse if in_cycle else None,
+                         free=action is not None and _free(action),
+                         winter=self.winter(proc))
+
+    def _place(self, proc: WfAProcedure, action: Action, facts: list[Action]) -> WfAProcedure:
+        step = action.step
+        if isinstance(action, PhaseChange):
+            return self._shown_phase(proc, action, facts)
+        if isinstance(action, TurnMarkerMoved):
+            return self._new_turn(proc, action, facts, shown=True)
+        if isinstance(action, RoundMarkerMoved):
+            return evolve(proc, evidence=proc.evidence | {"round_marker"})
+        if isinstance(action, AdministrationStep):
+            proc = self._close_pulse(proc, step, facts)
+            return self._enter(proc, ADMINISTRATION, step, "an Administration step was shown")
+        if isinstance(action, WinterStep) or (
+                isinstance(action, LossTaken) and action.cause in ("attrition", "quartering")):
+            proc = self._close_pulse(proc, step, facts)
+            return self._enter(proc, WINTER_STEPS, step, "an end-of-winter step was shown")
+        if isinstance(action, UnitsRaised) and action.kind in (RaiseKind.REINFORCEMENT,
+                                                                 RaiseKind.CONTINENTAL_LEVY):
+            return self._reinforcement(proc, step, facts)
+        if isinstance(action, MagazinePlaced) and proc.moment.phase != ACTION_CYCLE:
+            return self._reinforcement(proc, step, facts)
+        if isinstance(action, InitiativeDie):
+            return self._initiative(proc, action, facts)
+        if action.side in (BRITISH, COLONIAL) and _own_ap(action, proc):
+            return self._own_pulse(proc, action, facts)
+        return proc
+
+    def _enter(self, proc: WfAProcedure, phase: str, step: int, reason: str,
+               knowledge: Knowledge = Knowledge.INFERRED) -> WfAProcedure:
+        moment = proc.moment
+        if moment.phase == phase and moment.known:
+            return proc
+        return evolve(proc, moment=Moment(turn=moment.turn, phase=phase, knowledge=knowledge,
+                                          reason=reason, since_step=step))
+
+    def _reinforcement(self, proc: WfAProcedure, step: int,
+                       facts: list[Action]) -> WfAProcedure:
+        """Reinforcements placed: the Reinforcement Phase (WfA 7.0 Step 1), of the next
+        turn when the cycle is over and the log keeps no Year/Season markers."""
+        moment = proc.moment
+        if moment.known and moment.phase in (SETUP, REINFORCEMENT):
+            return proc
+        if moment.phase == ACTION_CYCLE and proc.pulse is not None:
+            # The last pulse is over if its closing ends the cycle.
+            closing: list[Action] = []
+            closed = self._close_pulse(proc, step, closing)
+            if self._turn_over_unlogged(closed):
+                facts.extend(closing)
+                proc = closed
+        if self._turn_over_unlogged(proc):
+            return self._new_turn(proc, None, facts, shown=False, step=step)
+        if not moment.known:
+            return self._enter(proc, REINFORCEMENT, step, "reinforcements were placed")
+        return proc
+
+    @staticmethod
+    def _turn_over_unlogged(proc: WfAProcedure) -> bool:
+        """The turn's play is over (its cycle ended, or its winter steps or Administration
+        were under way) and the log never showed the Year/Season markers: what comes next
+        begins the next turn."""
+        if "turn_marker" in proc.evidence or not proc.moment.known:
+            return False
+        if proc.moment.phase in (WINTER_STEPS, ADMINISTRATION):
+            return True
+        return proc.moment.phase == ACTION_CYCLE and proc.over is not None and (
+            not proc.soft_over)
+
+    def _shown_phase(self, proc: WfAProcedure, action: PhaseChange,
+                     facts: list[Action]) -> WfAProcedure:
+        if action.phase not in {p.id for p in SEQUENCE.phases}:
+            return proc
+        if action.phase != ACTION_CYCLE:
+            proc = self._close_pulse(proc, action.step, facts)
+        return evolve(proc, moment=Moment(turn=proc.moment.turn, phase=action.phase,
+                                          knowledge=action.knowledge, reason=action.reason,
+                                          since_step=action.step))
+
+    def _new_turn(self, proc: WfAProcedure, action: TurnMarkerMoved | None,
+                  facts: list[Action], *, shown: bool, step: int | None = None
+                  ) -> WfAProcedure:
+        step = action.step if action is not None else (step or 0)
+        proc = self._close_pulse(proc, step, facts)
+        expected = (self.calendar.following(proc.year, proc.season)
+                    if proc.year is not None and proc.season is not None else None)
+        year = action.year if action is not None and action.year is not None else None
+        season = action.season if action is not None and action.season is not None else None
+        if action is not None and (year is None) != (season is None):
+            # Only one marker moved: the other keeps its box (or follows the calendar).
+            if year is None:
+                year = expected[0] if expected is not None else proc.year
+            if season is None:
+                season = proc.season if expected is None else expected[1]
+        if action is None and expected is not None:
+            year, season = expected
+        if (proc.year, proc.season) == (year, season) and action is not None:
+            return evolve(proc, evidence=proc.evidence | {"turn_marker"})
+        evidence = proc.evidence | ({"turn_marker"} if shown else set())
+        facts.append(TurnBegan(step=step, year=year, season=season,
+                               previous=(proc.year, proc.season), expected=expected,
+                               shown=shown, markers_logged="turn_marker" in evidence,
+                               administration=proc.administration))
+        # A turn that follows another is never Turn 1, unless the markers show 1775's first.
+        first = year == FIRST_YEAR and season == self.calendar.first
+        how = ("the Year/Season markers advanced" if shown
+               else "the cycle was over and play went on (the markers were not logged)")
+        moment = Moment(turn=self.calendar.name(year, season), phase=REINFORCEMENT,
+                        knowledge=Knowledge.INFERRED, reason=how, since_step=step)
+        return WfAProcedure(moment=moment, year=year, season=season, first_turn=first,
+                            round=0, last_winner=proc.last_winner, evidence=evidence)
+
+    def _initiative(self, proc: WfAProcedure, action: InitiativeDie,
+                    facts: list[Action]) -> WfAProcedure:
+        """One initiative D6 (WfA 6.5, 9.1): the first die after a pulse opens a round; a
+        pair complete with no pulse since is followed by a re-roll in the same round."""
+        if action.side not in (BRITISH, COLONIAL):
+            return proc
+        step = action.step
+        proc = evolve(proc, evidence=proc.evidence | {"dice"})
+        if self._turn_over_unlogged(proc):
+            proc = self._new_turn(proc, None, facts, shown=False, step=step)
+        proc = self._enter(proc, ACTION_CYCLE, step, "initiative dice were rolled")
+        current = proc.initiative
+        if current is None or proc.round_sides:
+            proc = self._close_pulse(proc, step, facts)
+            proc = self._open_round(proc, step, facts, Initiative(step=step), announce=False)
+            current = Initiative(step=step)
+        elif current.complete:
+            current = Initiative(pairs=current.pairs, ties=current.ties, step=step)
+        if action.side == BRITISH:
+            current = evolve(current, british=action.value)
+        else:
+            current = evolve(current, colonial=action.value)
+        if not current.complete:
+            return evolve(proc, initiative=current)
+        current = evolve(current, pairs=current.pairs + 1, ties=current.ties + current.tie)
+        proc = evolve(proc, initiative=current)
+        if current.winner is not None:
+            proc = evolve(proc, last_winner=current.winner)
+        if current.tie and proc.first_turn is not True and proc.tie_round is None:
+            proc = evolve(proc, tie_round=proc.round if proc.round is not None else -1)
+        facts.append(self._round_fact(proc, step))
+        return proc
+
+    def _round_fact(self, proc: WfAProcedure, step: int) -> RoundOpened:
+        beyond = proc.over
+        return RoundOpened(step=step, round=proc.round or None, initiative=proc.initiative,
+                           first_turn=proc.first_turn, limit=self.limit(proc),
+                           beyond=beyond, soft_over=proc.soft_over,
+                           dice_logged="dice" in proc.evidence)
+
+    def _open_round(self, proc: WfAProcedure, step: int, facts: list[Action],
+                    initiative: Initiative | None, *, announce: bool) -> WfAProcedure:
+        """A new round begins (with its dice, or inferred from play without them)."""
+        round_ = proc.round + 1 if proc.round is not None else None
+        over = proc.over
+        limit = self.limit(proc)
+        if over is None and proc.round is not None and limit is not None and (
+                proc.round >= limit):
+            over = f"its {limit} Action Rounds were played (WfA 9.7, 9.8, 6.1)"
+        proc = evolve(proc, round=round_, round_sides=(), initiative=initiative,
+                      round_passes=frozenset(), over=over)
+        if announce:
+            facts.append(self._round_fact(proc, step))
+        return proc
+
+    def _own_pulse(self, proc: WfAProcedure, action: Action,
+                   facts: list[Action]) -> WfAProcedure:
+        """An action of its side's own AP: the pulse under way, or a new one (and a new
+        round when both sides have had theirs, or the side already had its own)."""
+        side = action.side
+        assert side is not None
+        step = action.step
+        if self._turn_over_unlogged(proc) and not (
+                proc.pulse is not None and proc.pulse.side == side):
+            proc = self._new_turn(proc, None, facts, shown=False, step=step)
+        if not (proc.moment.known and proc.moment.phase == ACTION_CYCLE):
+            if not (proc.moment.known and proc.moment.phase in (SETUP, REINFORCEMENT)):
+                # Entered from an unknown phase: which round this is cannot be known.
+                proc = evolve(proc, round=None if not proc.round else proc.round)
+            proc = self._enter(proc, ACTION_CYCLE, step, "an Action Pulse was taken")
+        pulse = proc.pulse
+        if pulse is not None and pulse.side == side and not self._second_main(
+                pulse, action, proc):
+            return proc
+        proc = self._close_pulse(proc, step, facts)
+        if proc.round == 0 or len(proc.round_sides) >= 2 or side in proc.round_sides:
+            proc = self._open_round(proc, step, facts, None, announce=True)
+        number = len(proc.round_sides) + 1
+        pulse = Pulse(side=side, step=step, round=proc.round or None, number=number)
+        expected, why, rule = self._expected(proc, number)
+        proc = evolve(proc, pulse=pulse, round_sides=(*proc.round_sides, side))
+        facts.append(PulseOpened(step=step, side=side, pulse=pulse, expected=expected, why=why,
+                                 rule=rule, first_turn=proc.first_turn,
+                                 limit=self.limit(proc), beyond=proc.over,
+                                 soft_over=proc.soft_over))
+        return proc
+
+    @staticmethod
+    def _second_main(pulse: Pulse, action: Action, proc: WfAProcedure) -> bool:
+        """Whether a main action of the pulse's own side starts its next pulse: only when
+        the round is complete (back-to-back pulses across rounds, 9.1 Note); otherwise it
+        is a second activation in one AP, which WFA-SEQ-07 judges."""
+        if not isinstance(action, (ForceActivated, Pass)):
+            return False
+        if pulse.main is None and not pulse.passed:
+            return False
+        return len(proc.round_sides) >= 2
+
+    def _expected(self, proc: WfAProcedure, number: int) -> tuple[str | None, str, str]:
+        """Who is due to take the pulse `number` of the current round, why, and the rule."""
+        first = proc.round_sides[0] if proc.round_sides else None
+        if number >= 2:
+            if first is None:
+                return None, "the round's first pulse is unknown", "WFA-SEQ-02"
+            other = COLONIAL if first == BRITISH else BRITISH
+            return other, "each player takes one AP a round (WfA 9.1, 9.6)", "WFA-SEQ-05"
+        if proc.first_turn and proc.round == 1:
+            return BRITISH, "the British take Turn 1's first AP (WfA 6.4)", "WFA-SEQ-01"
+        initiative = proc.initiative
+        if initiative is None or not initiative.complete:
+            return None, "no initiative roll was seen for the round", "WFA-SEQ-02"
+        if initiative.tie and proc.first_turn:
+            return None, (f"the initiative was a tie ({initiative.describe()}) on Turn 1: "
+                          "it must be re-rolled (WfA 6.5)"), "WFA-SEQ-03"
+        if initiative.tie:
+            last = proc.last_winner
+            if last is None:
+                return None, (f"the initiative was a tie ({initiative.describe()}); the last "
+                              "initiative winner is unknown"), "WFA-SEQ-04"
+            return last, (f"the initiative was a tie ({initiative.describe()}): the last "
+                          "initiative winner moves first (WfA 9.1, 20.4; digest §8 A-4)"), \
+                "WFA-SEQ-04"
+        winner = initiative.winner
+        return winner, f"the higher initiative roller moves first ({initiative.describe()}, " \
+            "WfA 9.1)", "WFA-SEQ-02"
+
+    def _close_pulse(self, proc: WfAProcedure, step: int, facts: list[Action]) -> WfAProcedure:
+        pulse = proc.pulse
+        if pulse is None:
+            return proc
+        facts.append(PulseClosed(step=step, side=pulse.side, pulse=pulse,
+                                 ap_markers_logged="ap_marker" in proc.evidence))
+        proc = evolve(proc, pulse=None)
+        if len(proc.round_sides) >= 2 and proc.over is None:
+            limit = self.limit(proc)
+            reason = None
+            if proc.tie_round is not None and proc.round == proc.tie_round:
+                reason = _OVER_TIE
+            elif proc.round_passes >= {BRITISH, COLONIAL}:
+                reason = _OVER_BOTH_PASSED
+            elif proc.round is not None and limit is not None and proc.round >= limit:
+                reason = f"its {limit} Action Rounds were played (WfA 9.7, 9.8, 6.1)"
+            if reason is not None:
+                proc = evolve(proc, over=reason, soft_over=reason == _OVER_BOTH_PASSED)
+                facts.append(CycleEnded(step=step, reason=reason, rounds=proc.round or None))
+        return proc
+
+    # -- recording an action's effect in its pulse --
+
+    def _record(self, proc: WfAProcedure, action: Action, facts: list[Action]) -> WfAProcedure:
+        if isinstance(action, ApMarkerMoved):
+            proc = evolve(proc, evidence=proc.evidence | {"ap_marker"})
+        if isinstance(action, UnitsRaised) and action.kind is RaiseKind.REINFORCEMENT and (
+                action.side is not None and proc.moment.phase == REINFORCEMENT
+                and action.side not in proc.reinforced):
+            proc = evolve(proc, reinforced=(*proc.reinforced, action.side))
+        if isinstance(action, MagazinePlaced) and action.side is not None and (
+                proc.moment.phase == REINFORCEMENT and action.side not in proc.magazines):
+            proc = evolve(proc, magazines=(*proc.magazines, action.side))
+        if isinstance(action, AdministrationStep):
+            proc = evolve(proc, administration=(*proc.administration, action.kind))
+        pulse = proc.pulse
+        if pulse is None or proc.moment.phase != ACTION_CYCLE:
+            return proc
+        return evolve(proc, pulse=_pulse_effect(pulse, action),
+                      round_passes=proc.round_passes | (
+                          {action.side} if isinstance(action, Pass) and action.side else set()))
+
+
+def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
+    """The pulse with one action counted."""
+    own = action.side == pulse.side
+    if isinstance(action, ForceActivated) and own:
+        return evolve(pulse, main=pulse.main or action.kind, activations=pulse.activations + 1,
+                      force_space=action.space, origin=pulse.origin or action.space,
+                      moved=pulse.moved)
+    if isinstance(action, ForceMoved) and own:
+        return evolve(pulse, main=pulse.main or Activation.MOVE,
+                      force_space=action.destination,
+                      origin=pulse.origin or action.origin,
+                      moved=pulse.moved | frozenset(action.units))
+    if isinstance(action, DroppedOff) and own:
+        return evolve(pulse, dropped=pulse.dropped | frozenset(action.units))
+    if isinstance(action, PickedUp) and own:
+        return evolve(pulse, dropped=pulse.dropped - frozenset(action.units))
+    if isinstance(action, Combat):
+        return evolve(pulse, fought=True, combat_step=action.step)
+    if isinstance(action, Pass) and own:
+        return evolve(pulse, passed=True)
+    if isinstance(action, ApMarkerMoved) and own:
+        return evolve(pulse, ap_marker=True)
+    if type(action) in _MAIN_KINDS and own:
+        return evolve(pulse, main=pulse.main or _MAIN_KINDS[type(action)])
+    if isinstance(action, LeaderPlaced) and own and action.origin == "leader_pool":
+        return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL)
+    if isinstance(action, FortBuilt) and own and not action.completed:
+        return evolve(pulse, main=pulse.main or Activation.BUILD_FORT)
+    if isinstance(action, ActionCardPlayed) and action.side is not None and action.use not in (
+            CardUse.DISCARD, CardUse.REJECTED):
+        return evolve(pulse, cards=(*pulse.cards, (action.side, action.card)))
+    if isinstance(action, FreeAction) and own:
+        return evolve(pulse, free=(*pulse.free, action.kind))
+    return pulse
+
+
+__all__ = [
+    "ACTION_CYCLE",
+    "ADMINISTRATION",
+    "DIGEST_CALENDAR",
+    "FIRST_TURN_ROUNDS",
+    "FIRST_YEAR",
+    "NORTHERN_REGIONS",
+    "REINFORCEMENT",
+    "ROUNDS",
+    "SEQUENCE",
+    "SETUP",
+    "WINTER_MP",
+    "WINTER_ROUNDS",
+    "WINTER_STEPS",
+    "Advance",
+    "Calendar",
+    "CycleEnded",
+    "Initiative",
+    "Placement",
+    "Pulse",
+    "PulseClosed",
+    "PulseOpened",
+    "RoundOpened",
+    "SeasonSpec",
+    "Sequencer",
+    "TurnBegan",
+    "WfAProcedure",
+    "rounds_distribution",
+    "rounds_due",
+    "winter_march",
+]

@@ -1,0 +1,38 @@
+"""The War for America rule families, one module each, every check citing its rule.
+
+Each module declares the catalog ids it judges (`FAMILY`) and a `judge(action, ctx)` that
+yields outcomes for the actions it concerns. `judge` here sends each action to the families
+that judge its type; coverage is derived from `FAMILIES`, never from a hand-kept list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.war_for_america.rules import sequence
+from adjudicator.systems.war_for_america.rules.context import Context
+
+_MODULES = (sequence,)
+FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
+Judge = Callable[[Action, Context], Iterator[Outcome]]
+_BY_ACTION: dict[type, tuple[Judge, ...]] = {}
+for _module in _MODULES:
+    for _kind in _module.FAMILY.actions:
+        _BY_ACTION[_kind] = (*_BY_ACTION.get(_kind, ()), _module.judge)
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """Every family's outcomes for one action (only families that judge its type)."""
+    for family_judge in _BY_ACTION.get(type(action), ()):
+        yield from family_judge(action, ctx)
+
+
+def judged(action: Action) -> bool:
+    """Whether any family judges this type of action."""
+    return type(action) in _BY_ACTION
+
+
+__all__ = ["FAMILIES", "judge", "judged"]

@@ -1,0 +1,309 @@
+"""War for America's sequence of play driven with typed actions (WfA 6.0–6.6, 7.0, 9.1–9.11,
+18.1; digest §2, X-10, X-11, X-12, W-7)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import pytest
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.places import Place, PlaceKind
+from adjudicator.systems.common.sequence import Knowledge
+from adjudicator.systems.war_for_america.actions import (
+    BRITISH,
+    COLONIAL,
+    ActionCardPlayed,
+    Activation,
+    AdministrationStep,
+    CardUse,
+    FleetMoved,
+    ForceActivated,
+    ForceMoved,
+    InitiativeDie,
+    Pass,
+    RaiseKind,
+    RetreatBeforeCombat,
+    TurnMarkerMoved,
+    UnitsRaised,
+    WinterStep,
+    opponent,
+)
+from adjudicator.systems.war_for_america.procedure import (
+    ACTION_CYCLE,
+    ADMINISTRATION,
+    DIGEST_CALENDAR,
+    REINFORCEMENT,
+    SETUP,
+    WINTER_STEPS,
+    Advance,
+    Calendar,
+    CycleEnded,
+    PulseOpened,
+    RoundOpened,
+    Sequencer,
+    TurnBegan,
+    WfAProcedure,
+    rounds_distribution,
+    winter_march,
+)
+
+
+class Log:
+    """Typed actions numbered as steps, fed one at a time to the machine."""
+
+    def __init__(self, start: WfAProcedure | None = None) -> None:
+        self.sequencer = Sequencer()
+        self.proc = start if start is not None else WfAProcedure.at_start()
+        self.steps = 0
+        self.advances: list[Advance] = []
+
+    def feed(self, *actions: Action) -> list[Advance]:
+        found = []
+        for action in actions:
+            advance = self.sequencer.advance(self.proc, action)
+            self.proc = advance.after
+            self.advances.append(advance)
+            found.append(advance)
+        return found
+
+    def step(self) -> int:
+        self.steps += 1
+        return self.steps
+
+    def activate(self, side: str, space: str = "boston") -> Advance:
+        return self.feed(ForceActivated(step=self.step(), side=side, kind=Activation.MOVE,
+                                        space=space))[0]
+
+    def dice(self, british: int, colonial: int) -> list[Advance]:
+        return self.feed(InitiativeDie(step=self.step(), side=BRITISH, value=british),
+                         InitiativeDie(step=self.step(), side=COLONIAL, value=colonial))
+
+    def round(self, british: int, colonial: int) -> None:
+        """A round: the dice, the winner's AP, the other's AP."""
+        self.dice(british, colonial)
+        first = BRITISH if british > colonial else COLONIAL
+        self.activate(first)
+        self.activate(opponent(first))
+
+    def markers(self, year: int, season: str) -> Advance:
+        return self.feed(TurnMarkerMoved(step=self.step(), year=year, season=season))[0]
+
+    def facts(self, kind: type) -> list[Action]:
+        return [fact for advance in self.advances for fact in advance.facts
+                if isinstance(fact, kind)]
+
+
+def turn_one(log: Log) -> None:
+    """Turn 1 (X-11): British AP, Colonial AP, initiative, the 2nd round."""
+    log.activate(BRITISH)
+    log.activate(COLONIAL)
+    log.round(2, 5)
+
+
+def pulses(log: Log) -> Sequence[tuple[str, int | None, int]]:
+    return [(f.pulse.side, f.pulse.round, f.pulse.number)
+            for f in log.facts(PulseOpened) if isinstance(f, PulseOpened)]
+
+
+def test_game_start_is_1775_first_season_turn_one_with_two_rounds() -> None:
+    """X-10 (WfA 6.0, 6.1): Year 1775, the first Seasonal box, AP markers on 2."""
+    start = WfAProcedure.at_start()
+    sequencer = Sequencer()
+    assert (start.year, start.season, start.first_turn) == (1775, DIGEST_CALENDAR.first, True)
+    assert start.moment.phase == SETUP
+    assert sequencer.limit(start) == 2
+
+
+def test_turn_one_runs_british_colonial_then_an_initiative_round_then_administration() -> None:
+    """X-11 (WfA 6.4–6.6): two rounds, the first without dice, then Administration."""
+    log = Log()
+    log.feed(UnitsRaised(step=log.step(), side=BRITISH, kind=RaiseKind.REINFORCEMENT,
+                         place="europe_box"))
+    first = log.activate(BRITISH)
+    assert first.placement.phase == ACTION_CYCLE and first.placement.round == 1
+    log.activate(COLONIAL)
+    log.dice(3, 3)  # a Turn 1 tie: re-rolled (6.5), same round
+    log.dice(2, 5)
+    log.activate(COLONIAL)
+    log.activate(BRITISH)
+    admin = log.feed(AdministrationStep(step=log.step(), kind="victory_check"))[0]
+    assert pulses(log) == [(BRITISH, 1, 1), (COLONIAL, 1, 2), (COLONIAL, 2, 1),
+                           (BRITISH, 2, 2)]
+    ended = log.facts(CycleEnded)
+    assert len(ended) == 1 and isinstance(ended[0], CycleEnded) and ended[0].rounds == 2
+    assert admin.placement.phase == ADMINISTRATION
+    rounds = [f for f in log.facts(RoundOpened) if isinstance(f, RoundOpened)]
+    assert [(r.round, r.initiative.pairs if r.initiative else 0) for r in rounds] == [
+        (1, 0), (2, 1), (2, 2)]
+    began = log.markers(1775, "spring")
+    assert began.placement.phase == REINFORCEMENT
+    assert log.proc.first_turn is False and log.sequencer.limit(log.proc) == 4
+    turns = [f for f in log.facts(TurnBegan) if isinstance(f, TurnBegan)]
+    assert turns[-1].expected == (1775, "spring") and turns[-1].shown
+
+
+def test_back_to_back_pulses_across_rounds() -> None:
+    """WfA 9.1 Note: the second mover of a round may win the next initiative."""
+    log = Log(WfAProcedure.at_start())
+    turn_one(log)
+    log.markers(1775, "spring")
+    log.round(6, 1)  # British, Colonial
+    log.round(1, 6)  # Colonial, British
+    assert pulses(log)[-4:] == [(BRITISH, 1, 1), (COLONIAL, 1, 2), (COLONIAL, 2, 1),
+                                (BRITISH, 2, 2)]
+
+
+def test_a_tie_after_turn_one_ends_the_cycle_after_its_round() -> None:
+    """WfA 9.1, 20.4, digest W-7: the tie round is the last; the most recent winner (A-4)
+    is due first."""
+    log = Log()
+    turn_one(log)
+    log.markers(1775, "spring")
+    log.round(6, 1)
+    log.dice(4, 4)
+    opened = log.activate(BRITISH)
+    fact = next(f for f in opened.facts if isinstance(f, PulseOpened))
+    assert fact.expected == BRITISH and fact.rule == "WFA-SEQ-04"
+    log.activate(COLONIAL)
+    log.feed(AdministrationStep(step=log.step(), kind="victory_check"))
+    ended = [f for f in log.facts(CycleEnded) if isinstance(f, CycleEnded)]
+    assert ended[-1].rounds == 2 and "tie" in ended[-1].reason
+
+
+def test_a_tie_in_a_turns_first_round_looks_back_to_the_previous_turns_winner() -> None:
+    """Digest §8 A-4: the last initiative winner is the previous turn's in round 1."""
+    log = Log()
+    turn_one(log)  # the Colonials won Turn 1's initiative
+    log.markers(1775, "spring")
+    log.dice(2, 2)
+    opened = log.activate(BRITISH)
+    fact = next(f for f in opened.facts if isinstance(f, PulseOpened))
+    assert fact.expected == COLONIAL
+
+
+def test_winter_has_two_rounds_then_its_end_of_winter_steps() -> None:
+    """WfA 9.8, 7.0 Winter Turns Only, 18.4."""
+    log = Log(WfAProcedure(year=1777, season="winter", first_turn=False, round=0,
+                           moment=WfAProcedure.at_start().moment))
+    log.round(5, 2)
+    log.round(2, 5)
+    step = log.feed(WinterStep(step=log.step(), kind="attrition"))[0]
+    assert step.placement.phase == WINTER_STEPS and step.placement.winter is True
+    ended = [f for f in log.facts(CycleEnded) if isinstance(f, CycleEnded)]
+    assert ended and ended[0].rounds == 2 and "2 Action Rounds" in ended[0].reason
+
+
+def test_a_log_begun_mid_turn_knows_no_phase_then_no_round() -> None:
+    """Nothing shows the phase at first: unknown, with why; then a pulse: the Action
+    Cycle, but which round cannot be known."""
+    log = Log(WfAProcedure())
+    raised = log.feed(UnitsRaised(step=log.step(), side=COLONIAL, kind=RaiseKind.MILITIA,
+                                  place="boston"))[0]
+    assert raised.placement.phase is None and raised.placement.knowledge is Knowledge.UNKNOWN
+    assert "not shown" in raised.placement.reason
+    moved = log.feed(ForceMoved(step=log.step(), side=BRITISH, origin="a", destination="b",
+                                units=("u1",)))[0]
+    assert moved.placement.phase == ACTION_CYCLE and moved.placement.round is None
+    assert "round is unknown" in moved.placement.reason
+    assert moved.placement.pulse is not None and moved.placement.pulse.side == BRITISH
+
+
+def test_free_actions_and_reactions_do_not_open_a_pulse() -> None:
+    """WfA 9.10: free actions are outside the AP system; a retreat before combat and a
+    defensive card belong to the mover's AP."""
+    log = Log()
+    log.activate(BRITISH)
+    rbc = log.feed(RetreatBeforeCombat(step=log.step(), side=COLONIAL, origin="a",
+                                       destination="b", roll=1))[0]
+    card = log.feed(ActionCardPlayed(step=log.step(), side=COLONIAL, card="c25", name="x",
+                                     origin=Place(PlaceKind.HAND, COLONIAL),
+                                     destination=Place(PlaceKind.DISCARD),
+                                     use=CardUse.DEFENSIVE))[0]
+    fleet = log.feed(FleetMoved(step=log.step(), side=BRITISH, fleet="f1", origin="a",
+                                destination="b", roll=4))[0]
+    assert rbc.placement.free and rbc.placement.pulse is not None
+    assert rbc.placement.pulse.side == BRITISH
+    assert card.placement.pulse is not None and card.placement.pulse.side == BRITISH
+    assert fleet.placement.free and pulses(log) == [(BRITISH, 1, 1)]
+    assert log.proc.pulse is not None and log.proc.pulse.cards == ((COLONIAL, "c25"),)
+
+
+def test_without_logged_markers_a_roll_after_the_cycle_begins_the_next_turn() -> None:
+    """The markers never logged: play after the cycle's end is the next turn (inferred)."""
+    log = Log(WfAProcedure(year=1776, season="fall", first_turn=False, round=0,
+                           moment=WfAProcedure.at_start().moment))
+    for _ in range(4):
+        log.round(5, 2)
+    log.dice(3, 1)
+    turns = [f for f in log.facts(TurnBegan) if isinstance(f, TurnBegan)]
+    assert len(turns) == 1 and not turns[0].shown
+    assert (log.proc.year, log.proc.season, log.proc.round) == (1776, "winter", 1)
+    assert log.sequencer.limit(log.proc) == 2
+
+
+def test_a_second_activation_after_a_complete_round_is_a_new_round_without_dice() -> None:
+    log = Log()
+    turn_one(log)
+    log.markers(1775, "spring")
+    log.round(6, 1)
+    log.activate(COLONIAL)  # Colonial again, no dice: round 2 inferred
+    rounds = [f for f in log.facts(RoundOpened) if isinstance(f, RoundOpened)]
+    assert rounds[-1].round == 2 and rounds[-1].initiative is None
+    assert rounds[-1].dice_logged
+
+
+def test_passing_both_sides_ends_the_round_softly() -> None:
+    """WfA 9.6, A-5: both passing ends the cycle, but later APs are not over-the-limit."""
+    log = Log()
+    turn_one(log)
+    log.markers(1775, "spring")
+    log.dice(5, 1)
+    log.feed(Pass(step=log.step(), side=BRITISH), Pass(step=log.step(), side=COLONIAL))
+    log.dice(5, 1)
+    assert log.proc.over is not None and log.proc.soft_over
+
+
+@pytest.mark.parametrize(("first_turn", "winter", "expected"), [
+    (False, False, {1: Fraction(1, 6), 2: Fraction(5, 36), 3: Fraction(25, 216),
+                    4: Fraction(125, 216)}),
+    (False, True, {1: Fraction(1, 6), 2: Fraction(5, 6)}),
+    (True, False, {2: Fraction(1)}),
+])
+def test_rounds_played_w7(first_turn: bool, winter: bool,
+                          expected: dict[int, Fraction]) -> None:
+    """Digest W-7."""
+    found = rounds_distribution(first_turn=first_turn, winter=winter)
+    assert found == expected and sum(found.values()) == 1
+
+
+def test_winter_march_x12() -> None:
+    """X-12 (WfA 18.1): 2 MP from New England (or Canada, A-36) in Winter; Virginia's
+    Tidewater unaffected; no limit outside Winter."""
+    assert winter_march(winter=True, region="new_england") == 2
+    assert winter_march(winter=True, region="canada") == 2
+    assert winter_march(winter=True, region="tidewater") is None
+    assert winter_march(winter=False, region="new_england") is None
+
+
+def test_calendar_wraps_the_year_and_reads_the_track_colours() -> None:
+    assert DIGEST_CALENDAR.following(1777, "winter") == (1778, "early_spring")
+    assert DIGEST_CALENDAR.following(1777, "fall") == (1777, "winter")
+    assert DIGEST_CALENDAR.following(1777, "nonsense") is None
+    calendar = Calendar.from_track([("es", "Early Spring", "green"), ("s", "Spring", "green"),
+                                    ("ls", "Late Summer", "yellow"), ("w", "Winter", "blue")])
+    spring, later, _, winter = calendar.seasons
+    assert spring.early_spring and not later.early_spring and winter.winter
+    assert not spring.winter
+
+
+def test_reinforcements_after_the_cycle_without_markers_start_the_next_turn() -> None:
+    log = Log(WfAProcedure(year=1776, season="winter", first_turn=False, round=0,
+                           moment=WfAProcedure.at_start().moment))
+    log.round(5, 2)
+    log.round(5, 2)
+    placed = log.feed(UnitsRaised(step=log.step(), side=BRITISH,
+                                  kind=RaiseKind.REINFORCEMENT, place="europe_box"))[0]
+    assert placed.placement.phase == REINFORCEMENT
+    assert (log.proc.year, log.proc.season) == (1777, "early_spring")
