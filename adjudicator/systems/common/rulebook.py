@@ -9,8 +9,12 @@ to resolved inputs in one game — never from a hand-kept list.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +38,45 @@ class RuleFamily:
     def needs_positions(self, rule_id: str) -> bool:
         """Whether judging `rule_id` needs to know where pieces are."""
         return self.positional is None or rule_id in self.positional
+
+
+ContextT = TypeVar("ContextT")
+ContextT_contra = TypeVar("ContextT_contra", contravariant=True)
+
+
+class FamilyModule(Protocol[ContextT_contra]):
+    """A rules module: its `FAMILY` declaration and its `judge`."""
+
+    @property
+    def FAMILY(self) -> RuleFamily:
+        """The ids the module judges and the action types it is sent."""
+        ...
+
+    def judge(self, action: Action, ctx: ContextT_contra, /) -> Iterator[Outcome]:
+        """The outcomes of one action."""
+        ...
+
+
+class Dispatch(Generic[ContextT]):
+    """A game's rule families: sends each action only to the families that judge its type
+    (a game's `rules` package is its list of modules and one `Dispatch`)."""
+
+    def __init__(self, modules: Sequence[FamilyModule[ContextT]]) -> None:
+        self.families: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in modules)
+        by_action: dict[type, tuple[Callable[[Action, ContextT], Iterator[Outcome]], ...]] = {}
+        for module in modules:
+            for kind in module.FAMILY.actions:
+                by_action[kind] = (*by_action.get(kind, ()), module.judge)
+        self._by_action = by_action
+
+    def judge(self, action: Action, ctx: ContextT) -> Iterator[Outcome]:
+        """Every family's outcomes for one action (only families that judge its type)."""
+        for family_judge in self._by_action.get(type(action), ()):
+            yield from family_judge(action, ctx)
+
+    def judged(self, action: Action) -> bool:
+        """Whether any family judges this type of action."""
+        return type(action) in self._by_action
 
 
 def declared(families: Iterable[RuleFamily]) -> frozenset[str]:
@@ -125,4 +168,5 @@ def _steps_note(steps: Sequence[int]) -> str:
     return f"locations could not be resolved at steps {shown}{more}"
 
 
-__all__ = ["CoverageLedger", "RuleFamily", "declared", "derive_coverage", "positional_ids"]
+__all__ = ["CoverageLedger", "Dispatch", "FamilyModule", "RuleFamily", "declared",
+           "derive_coverage", "positional_ids"]

@@ -7,11 +7,11 @@ family; coverage is derived from `FAMILIES`, never from a hand-kept list.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Outcome
-from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.rulebook import Dispatch, RuleFamily
 from adjudicator.systems.washingtons_war.rules import (
     activation,
     alliance,
@@ -43,23 +43,18 @@ _MODULES = (sequence, cards, activation, movement, reactions, battle, reinforcem
             political_control, winter, political_phase, victory, end_phase,
             french_naval, capture, congress, alliance, setup, blockade, french, event_discard,
             battle_due, treason, deck)
-FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
-Judge = Callable[[Action, Context], Iterator[Outcome]]
-_BY_ACTION: dict[type, tuple[Judge, ...]] = {}
-for _module in _MODULES:
-    for _kind in _module.FAMILY.actions:
-        _BY_ACTION[_kind] = (*_BY_ACTION.get(_kind, ()), _module.judge)
+DISPATCH: Dispatch[Context] = Dispatch(_MODULES)
+FAMILIES: tuple[RuleFamily, ...] = DISPATCH.families
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Every family's outcomes for one action (only families that judge its type)."""
-    for family_judge in _BY_ACTION.get(type(action), ()):
-        yield from family_judge(action, ctx)
+    return DISPATCH.judge(action, ctx)
 
 
 def judged(action: Action) -> bool:
     """Whether any family judges this type of action."""
-    return type(action) in _BY_ACTION
+    return DISPATCH.judged(action)
 
 
 __all__ = ["FAMILIES", "judge", "judged"]
