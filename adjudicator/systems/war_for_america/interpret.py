@@ -18,7 +18,9 @@ its dice, reads them against the position *before* the step, applies them to the
   12.2-12.7), then `ForceMoved`; units left behind on a space the force passed are
   `DroppedOff`, units joining it `PickedUp` (12.8). Entering a space with enemy SP is
   `EnemyEntered` (9.5, 12.10); the two sides' D12s that follow are the `Combat` there
-  (13.0), the attacker being the side that entered.
+  (13.0), the attacker being the side that entered. The defender leaving that space before
+  the dice is a `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled), after them a
+  `Retreated` (13.0 Step 9).
 - SP counters put on or taken off a place: per nation and place the net change, so making
   change (a 5 for a 2 and a 3) is neither a loss nor a levy: a net loss on a space is
   `LossTaken` (13.0 Step 8), a net gain `UnitsRaised` (8.0, 10.0; its kind from the nation).
@@ -74,6 +76,8 @@ from adjudicator.systems.war_for_america.actions import (
     PwChanged,
     RaiseKind,
     Rallied,
+    RetreatBeforeCombat,
+    Retreated,
     RoundMarkerMoved,
     SiegeAttempt,
     TurnMarkerMoved,
@@ -133,6 +137,8 @@ class Reading:
     last_d6: tuple[str, int] | None = None
     """The side and value of the last D6 not yet used by an activation or a fleet."""
     combat: OpenCombat | None = None
+    fought: OpenCombat | None = None
+    """The last battle resolved in this AP (its defender may retreat from its space)."""
     actions: int = 0
     """Actions recognised so far (for tests and the report's figures)."""
     seen: tuple[str, ...] = field(default_factory=tuple)
@@ -199,7 +205,7 @@ class Interpreter:
                 out.append(ApMarkerMoved(step=index, side=entity.key, before=before,
                                          after=after))
                 self.reading = replace(self.reading, ap_side=entity.key, force=None,
-                                       combat=None, initiative_open=False)
+                                       combat=None, fought=None, initiative_open=False)
             elif entity.kind == "round":
                 out.append(RoundMarkerMoved(step=index, side=side, round=after))
                 self._new_round()
@@ -210,7 +216,7 @@ class Interpreter:
     def _new_round(self) -> None:
         self.reading = replace(self.reading, initiative_open=True,
                                initiative_rolled=frozenset(), force=None, combat=None,
-                               ap_side=None, last_d6=None)
+                               fought=None, ap_side=None, last_d6=None)
 
     # ------------------------------------------------------------------ cards
 
@@ -269,7 +275,7 @@ class Interpreter:
             self.reading = replace(self.reading, combat=combat)
             return []
         rolled = dict(combat.rolls)
-        self.reading = replace(self.reading, combat=None)
+        self.reading = replace(self.reading, combat=None, fought=combat)
         return [Combat(step=index, side=combat.attacker, space=combat.space,
                        attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
                        attacker_roll=rolled.get(combat.attacker),
@@ -343,9 +349,13 @@ class Interpreter:
 
     def _leg(self, index: int, side: str, origin: str, destination: str,
              group: Sequence[Relocation[Entity]]) -> list[Action]:
-        """One force's move from `origin` to `destination` (WfA 9.3, 12.0)."""
+        """One force's move from `origin` to `destination` (WfA 9.3, 12.0), or the
+        defender's retreat before combat (12.10) or after it (13.0 Step 9)."""
         out: list[Action] = []
         units = tuple(sorted(_entity_id(r) for r in group))
+        retreat = self._retreat(index, side, origin, destination, units)
+        if retreat is not None:
+            return [retreat]
         sp = sum(e.value for r in group if (e := _entity(r)) is not None and e.kind == "sp")
         leaders = [e.key for r in group if (e := _entity(r)) is not None and e.kind == "leader"]
         leader = leaders[0] if leaders else None
@@ -377,6 +387,23 @@ class Interpreter:
                                ap_side=side, last_d6=None, combat=combat,
                                initiative_open=False)
         return out
+
+    def _retreat(self, index: int, side: str, origin: str, destination: str,
+                 units: tuple[str, ...]) -> Action | None:
+        """The defender leaving the space the moving force entered: before the battle's
+        dice a retreat before combat (with the D6 it rolled for it, WfA 12.10-12.11), after
+        them a retreat (13.0 Step 9, 13.1)."""
+        combat, fought = self.reading.combat, self.reading.fought
+        if combat is not None and not combat.rolls and origin == combat.space \
+                and side == opponent(combat.attacker):
+            roll = self._take_d6(side)
+            self.reading = replace(self.reading, combat=None)
+            return RetreatBeforeCombat(step=index, side=side, origin=origin,
+                                       destination=destination, roll=roll, units=units)
+        if fought is not None and origin == fought.space and side == opponent(fought.attacker):
+            return Retreated(step=index, side=side, origin=origin, destination=destination,
+                             units=units)
+        return None
 
     def _other(self, index: int, relocation: Relocation[Entity], entity: Entity,
                side: str | None) -> list[Action]:
