@@ -25,6 +25,9 @@ COLONIAL: Final = "colonial"
 """The Colonial (American) side: Continentals, militia and, by the digest's reading (§8
 A-31), the French, Spanish and Dutch forces."""
 SIDES: Final = (BRITISH, COLONIAL)
+LEADER_POOL: Final = "leader_pool"
+"""`LeaderPlaced.origin` for a leader taken from his side's Leader Pool Box (WfA 11.1: it
+costs the AP)."""
 
 
 def opponent(side: str) -> str:
@@ -371,7 +374,8 @@ class LeaderMustered(Action):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LeaderPlaced(Action):
     """A leader came onto the map from the Leader Pool (AP cost, WfA 11.1), from the
-    Europe Box, from the STRT, or as a reinforcement (8.1–8.3, 11.15). `origin` is the box."""
+    Europe Box, from the STRT, or as a reinforcement (8.1–8.3, 11.15). `origin` is the box
+    (`LEADER_POOL` for the Leader Pool Box)."""
 
     leader: str
     space: str
@@ -502,6 +506,7 @@ class WinterStep(Action):
 __all__ = [
     "BRITISH",
     "COLONIAL",
+    "LEADER_POOL",
     "SIDES",
     "Action",
     "ActionCardPlayed",

@@ -35,11 +35,18 @@ from fractions import Fraction
 from typing import Final
 
 from adjudicator.systems.common.actions import Action, PhaseChange
-from adjudicator.systems.common.sequence import Knowledge, Moment, SequenceSpec, phases
+from adjudicator.systems.common.sequence import (
+    Knowledge,
+    Moment,
+    SequenceOfPlay,
+    SequenceSpec,
+    phases,
+)
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.war_for_america.actions import (
     BRITISH,
     COLONIAL,
+    LEADER_POOL,
     ActionCardPlayed,
     Activation,
     AdministrationStep,
@@ -494,7 +501,7 @@ def _own_ap(action: Action, proc: WfAProcedure) -> bool:
     if isinstance(action, MagazineRemoved):
         return not action.captured and proc.moment.phase == ACTION_CYCLE
     if isinstance(action, LeaderPlaced):
-        return action.origin == "leader_pool"
+        return action.origin == LEADER_POOL
     if isinstance(action, ActionCardPlayed):
         if action.use in (CardUse.ACTION, CardUse.EVENT):
             return True
@@ -581,11 +588,13 @@ class Sequencer:
             return evolve(proc, evidence=proc.evidence | {"round_marker"})
         if isinstance(action, AdministrationStep):
             proc = self._close_pulse(proc, step, facts)
-            return self._enter(proc, ADMINISTRATION, step, "an Administration step was shown")
+            return self._enter(proc, ADMINISTRATION, step, "an Administration step was shown",
+                               facts)
         if isinstance(action, WinterStep) or (
                 isinstance(action, LossTaken) and action.cause in ("attrition", "quartering")):
             proc = self._close_pulse(proc, step, facts)
-            return self._enter(proc, WINTER_STEPS, step, "an end-of-winter step was shown")
+            return self._enter(proc, WINTER_STEPS, step, "an end-of-winter step was shown",
+                               facts)
         if isinstance(action, UnitsRaised) and action.kind in (RaiseKind.REINFORCEMENT,
                                                                  RaiseKind.CONTINENTAL_LEVY):
             return self._reinforcement(proc, step, facts)
@@ -597,13 +606,26 @@ class Sequencer:
             return self._own_pulse(proc, action, facts)
         return proc
 
-    def _enter(self, proc: WfAProcedure, phase: str, step: int, reason: str,
-               knowledge: Knowledge = Knowledge.INFERRED) -> WfAProcedure:
+    @staticmethod
+    def _enter(proc: WfAProcedure, phase: str, step: int, reason: str,
+               facts: list[Action]) -> WfAProcedure:
+        """Enter a phase inferred from play (the toolkit's `SequenceOfPlay`), recording the
+        change as a `PhaseChange` fact. Play may show that a later phase has begun than the
+        log's phase marker shows (an AP is taken in the Action Cycle), never an earlier
+        one: the marker then wins, as in Washington's War."""
         moment = proc.moment
         if moment.phase == phase and moment.known:
             return proc
-        return evolve(proc, moment=Moment(turn=moment.turn, phase=phase, knowledge=knowledge,
-                                          reason=reason, since_step=step))
+        if (moment.knowledge is Knowledge.SHOWN and moment.phase is not None
+                and SEQUENCE.index(phase) < SEQUENCE.index(moment.phase)):
+            return proc
+        machine = SequenceOfPlay(SEQUENCE, moment)
+        previous = moment.phase if moment.knowledge is Knowledge.SHOWN else None
+        forward = machine.advance(phase, step, knowledge=Knowledge.INFERRED, reason=reason)
+        facts.append(PhaseChange(step=step, turn=moment.turn, phase=phase,
+                                 knowledge=Knowledge.INFERRED, reason=reason,
+                                 forward=forward, previous=previous))
+        return evolve(proc, moment=machine.moment)
 
     def _reinforcement(self, proc: WfAProcedure, step: int,
                        facts: list[Action]) -> WfAProcedure:
@@ -622,7 +644,7 @@ class Sequencer:
         if self._turn_over_unlogged(proc):
             return self._new_turn(proc, None, facts, shown=False, step=step)
         if not moment.known:
-            return self._enter(proc, REINFORCEMENT, step, "reinforcements were placed")
+            return self._enter(proc, REINFORCEMENT, step, "reinforcements were placed", facts)
         return proc
 
     @staticmethod
@@ -639,6 +661,8 @@ class Sequencer:
 
     def _shown_phase(self, proc: WfAProcedure, action: PhaseChange,
                      facts: list[Action]) -> WfAProcedure:
+        """The log shows the phase (a phase marker the binding names): it is taken as
+        shown; leaving the Action Cycle ends the pulse under way."""
         if action.phase not in {p.id for p in SEQUENCE.phases}:
             return proc
         if action.phase != ACTION_CYCLE:
@@ -690,7 +714,7 @@ class Sequencer:
         proc = evolve(proc, evidence=proc.evidence | {"dice"})
         if self._turn_over_unlogged(proc):
             proc = self._new_turn(proc, None, facts, shown=False, step=step)
-        proc = self._enter(proc, ACTION_CYCLE, step, "initiative dice were rolled")
+        proc = self._enter(proc, ACTION_CYCLE, step, "initiative dice were rolled", facts)
         current = proc.initiative
         if current is None or proc.round_sides:
             proc = self._close_pulse(proc, step, facts)
@@ -749,7 +773,7 @@ class Sequencer:
             if not (proc.moment.known and proc.moment.phase in (SETUP, REINFORCEMENT)):
                 # Entered from an unknown phase: which round this is cannot be known.
                 proc = evolve(proc, round=None if not proc.round else proc.round)
-            proc = self._enter(proc, ACTION_CYCLE, step, "an Action Pulse was taken")
+            proc = self._enter(proc, ACTION_CYCLE, step, "an Action Pulse was taken", facts)
         pulse = proc.pulse
         if pulse is not None and pulse.side == side and not self._second_main(
                 pulse, action, proc):
@@ -873,7 +897,7 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
         return evolve(pulse, ap_marker=True)
     if type(action) in _MAIN_KINDS and own:
         return evolve(pulse, main=pulse.main or _MAIN_KINDS[type(action)])
-    if isinstance(action, LeaderPlaced) and own and action.origin == "leader_pool":
+    if isinstance(action, LeaderPlaced) and own and action.origin == LEADER_POOL:
         return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL)
     if isinstance(action, FortBuilt) and own and not action.completed:
         return evolve(pulse, main=pulse.main or Activation.BUILD_FORT)

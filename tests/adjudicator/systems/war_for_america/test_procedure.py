@@ -8,12 +8,13 @@ from fractions import Fraction
 
 import pytest
 
-from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.actions import Action, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.war_for_america.actions import (
     BRITISH,
     COLONIAL,
+    LEADER_POOL,
     ActionCardPlayed,
     Activation,
     AdministrationStep,
@@ -22,6 +23,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceActivated,
     ForceMoved,
     InitiativeDie,
+    LeaderPlaced,
     Pass,
     RaiseKind,
     RetreatBeforeCombat,
@@ -40,6 +42,7 @@ from adjudicator.systems.war_for_america.procedure import (
     Advance,
     Calendar,
     CycleEnded,
+    PulseClosed,
     PulseOpened,
     RoundOpened,
     Sequencer,
@@ -307,3 +310,38 @@ def test_reinforcements_after_the_cycle_without_markers_start_the_next_turn() ->
                                   kind=RaiseKind.REINFORCEMENT, place="europe_box"))[0]
     assert placed.placement.phase == REINFORCEMENT
     assert (log.proc.year, log.proc.season) == (1777, "early_spring")
+
+
+def test_play_moves_past_a_shown_phase_forward_never_back() -> None:
+    """A phase the log shows wins over inference, except that an AP shows the Action
+    Cycle has begun; each inferred change is a `PhaseChange` fact."""
+    log = Log(WfAProcedure(year=1776, season="fall", first_turn=False, round=0))
+    log.feed(PhaseChange(step=log.step(), turn=None, phase=REINFORCEMENT,
+                         knowledge=Knowledge.SHOWN, reason="the phase marker shows it"))
+    moved = log.activate(BRITISH)
+    assert moved.placement.phase == ACTION_CYCLE and moved.placement.round == 1
+    changes = [f for f in moved.facts if isinstance(f, PhaseChange)]
+    assert [(c.phase, c.previous, c.forward) for c in changes] == [
+        (ACTION_CYCLE, REINFORCEMENT, True)]
+    log.markers(1776, "fall")  # the log keeps the Turn Record Track
+    log.feed(PhaseChange(step=log.step(), turn=None, phase=ADMINISTRATION,
+                         knowledge=Knowledge.SHOWN, reason="the phase marker shows it"))
+    late = log.activate(COLONIAL)
+    assert late.placement.phase == ADMINISTRATION and late.placement.pulse is None
+
+
+def test_closing_the_log_closes_the_pulse_under_way() -> None:
+    log = Log()
+    log.activate(BRITISH)
+    closed = log.sequencer.close(log.proc, log.step())
+    assert [type(f) for f in closed.facts] == [PulseClosed]
+    assert closed.after.pulse is None
+
+
+def test_a_leader_from_the_pool_spends_the_pulse() -> None:
+    """WfA 11.1: activating a leader from the Leader Pool costs the AP."""
+    log = Log()
+    placed = log.feed(LeaderPlaced(step=log.step(), side=BRITISH, leader="howe",
+                                   space="boston", origin=LEADER_POOL))[0]
+    assert placed.placement.pulse is not None and placed.placement.pulse.side == BRITISH
+    assert log.proc.pulse is not None and log.proc.pulse.main is Activation.LEADER_FROM_POOL
