@@ -321,8 +321,6 @@ class WfAProcedure:
     """This round's initiative dice (None: none rolled yet)."""
     last_winner: str | None = None
     """The most recent initiative winner (A-4)."""
-    tie_round: int | None = None
-    """The round whose initiative was a tie (not on Turn 1): the cycle's last (9.1)."""
     over: str | None = None
     """Why the cycle is over (None: it is not, or not known to be)."""
     soft_over: bool = False
@@ -339,6 +337,13 @@ class WfAProcedure:
     """What this log has shown at least once: `dice` (initiative dice), `ap_marker`,
     `turn_marker`, `round_marker`; a rule that needs a marker judges only a log that
     logs it."""
+
+    @property
+    def tied(self) -> bool:
+        """This round's initiative was a tie after Turn 1: the cycle's last round (WfA
+        9.1, 20.4; a Turn 1 tie is re-rolled, 6.5)."""
+        return (self.initiative is not None and self.initiative.ties > 0
+                and self.first_turn is not True)
 
     @classmethod
     def at_start(cls, calendar: Calendar = DIGEST_CALENDAR) -> WfAProcedure:
@@ -550,7 +555,7 @@ class Sequencer:
         """Place one action; return the procedure before and after it, and the facts."""
         facts: list[Action] = []
         at = self._place(proc, action, facts)
-        after = self._record(at, action, facts)
+        after = self._record(at, action)
         return Advance(at=at, after=after, placement=self._placement(at, action),
                        facts=tuple(facts))
 
@@ -732,8 +737,6 @@ class Sequencer:
         proc = evolve(proc, initiative=current)
         if current.winner is not None:
             proc = evolve(proc, last_winner=current.winner)
-        if current.tie and proc.first_turn is not True and proc.tie_round is None:
-            proc = evolve(proc, tie_round=proc.round if proc.round is not None else -1)
         facts.append(self._round_fact(proc, step))
         return proc
 
@@ -840,7 +843,7 @@ class Sequencer:
         if len(proc.round_sides) >= 2 and proc.over is None:
             limit = self.limit(proc)
             reason = None
-            if proc.tie_round is not None and proc.round == proc.tie_round:
+            if proc.tied:
                 reason = _OVER_TIE
             elif proc.round_passes >= {BRITISH, COLONIAL}:
                 reason = _OVER_BOTH_PASSED
@@ -853,7 +856,10 @@ class Sequencer:
 
     # -- recording an action's effect in its pulse --
 
-    def _record(self, proc: WfAProcedure, action: Action, facts: list[Action]) -> WfAProcedure:
+    @staticmethod
+    def _record(proc: WfAProcedure, action: Action) -> WfAProcedure:
+        """The action's effect: evidence of the markers, the Reinforcement Phase's order,
+        Administration steps, and its pulse's record (`_pulse_effect`)."""
         if isinstance(action, ApMarkerMoved):
             proc = evolve(proc, evidence=proc.evidence | {"ap_marker"})
         if isinstance(action, UnitsRaised) and action.kind is RaiseKind.REINFORCEMENT and (

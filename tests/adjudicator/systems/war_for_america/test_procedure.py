@@ -345,3 +345,15 @@ def test_a_leader_from_the_pool_spends_the_pulse() -> None:
                                    space="boston", origin=LEADER_POOL))[0]
     assert placed.placement.pulse is not None and placed.placement.pulse.side == BRITISH
     assert log.proc.pulse is not None and log.proc.pulse.main is Activation.LEADER_FROM_POOL
+
+
+def test_a_tie_ends_the_cycle_even_when_the_round_number_is_unknown() -> None:
+    """WfA 9.1, 20.4 in a log begun mid-cycle: the tie round is the last."""
+    log = Log(WfAProcedure())
+    log.activate(BRITISH)
+    log.dice(3, 3)
+    log.activate(BRITISH)
+    log.activate(COLONIAL)
+    log.feed(AdministrationStep(step=log.step(), kind="victory_check"))
+    ended = [f for f in log.facts(CycleEnded) if isinstance(f, CycleEnded)]
+    assert len(ended) == 1 and ended[0].rounds is None and "tie" in ended[0].reason
