@@ -22,6 +22,7 @@ from adjudicator.systems.war_for_america.actions import (
     ActionCardPlayed,
     ApMarkerMoved,
     CardUse,
+    Combat,
     FleetMoved,
     ForceActivated,
     ForceMoved,
@@ -57,6 +58,7 @@ FAMILY = RuleFamily(
                "WFA-SEQ-11", "WFA-SEQ-12", "WFA-CARD-05", "WFA-CARD-06"}),
     positional=frozenset({"WFA-SEQ-07", "WFA-SEQ-08"}),
     actions=(RoundOpened, PulseOpened, PulseClosed, CycleEnded, TurnBegan, ForceActivated,
+             Combat,
              ForceMoved, Pass, ActionCardPlayed, ApMarkerMoved, UnitsRaised, MagazinePlaced,
              FreeAction, FleetMoved, LakeNavyMoved, NavalTransport, RetreatBeforeCombat,
              SiegeAttempt),
@@ -77,6 +79,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from administration(action)
     elif isinstance(action, (ForceActivated, ForceMoved, Pass)):
         yield from one_force_one_space(action, ctx)
+    elif isinstance(action, Combat):
+        yield from combat_once(action, ctx)
     elif isinstance(action, ActionCardPlayed):
         yield from cards_in_a_pulse(action, ctx)
     elif isinstance(action, ApMarkerMoved):
@@ -265,6 +269,23 @@ def one_force_one_space(action: ForceActivated | ForceMoved | Pass,
                             spaces=(action.origin, action.destination),
                             expected="no move after combat", observed="a move")
     yield Check.done("WFA-SEQ-08")
+
+
+def combat_once(action: Combat, ctx: Context) -> Iterator[Outcome]:
+    """WFA-SEQ-07 (WfA 9.3): "Every SP can move and have combat only once per AP": the
+    moving player's force has at most one combat in its AP. An overrun is no combat
+    (12.13); the non-moving player's attack on a key space the mover declined to attack
+    (12.16) is a combat of the moving force too, so the mover may not attack after it."""
+    pulse = ctx.pulse
+    if pulse is None or action.by_defender or pulse.side != action.side:
+        return
+    if pulse.fought:
+        yield Check.illegal("WFA-SEQ-07", action.step, f"a second combat (at {action.space}) "
+                            f"in the {side_name(action.side)} AP, after the one at step "
+                            f"{pulse.combat_step}; every SP can have combat only once per AP"
+                            " (WfA 9.3)", spaces=(action.space,),
+                            expected="one combat", observed="a second combat")
+    yield Check.done("WFA-SEQ-07")
 
 
 def cards_in_a_pulse(action: ActionCardPlayed, ctx: Context) -> Iterator[Outcome]:

@@ -359,3 +359,22 @@ def test_a_round_without_dice_in_a_log_that_logs_them_is_a_reminder() -> None:
     game.round(6, 1)
     game.activate(COLONIAL)
     assert len(game.found("WFA-SEQ-02", Severity.REMINDER)) == 1
+
+
+def test_a_second_combat_in_one_ap_is_illegal() -> None:
+    """WFA-SEQ-07 (WfA 9.3, 12.16): one combat per AP, the defender's attack counting."""
+    game = after_turn_one()
+    game.dice(5, 1)
+    game.activate(BRITISH, "boston")
+    game.move(BRITISH, "boston", "salem")
+    game.feed(Combat(step=game.step(), side=BRITISH, space="salem"))
+    assert game.found("WFA-SEQ-07") == []
+    game.feed(Combat(step=game.step(), side=BRITISH, space="salem"))
+    assert [v.observed for v in game.found("WFA-SEQ-07")] == ["a second combat"]
+    declined = after_turn_one()
+    declined.dice(5, 1)
+    declined.move(BRITISH, "boston", "salem")
+    declined.feed(Combat(step=declined.step(), side=COLONIAL, space="salem",
+                         by_defender=True))
+    declined.feed(Combat(step=declined.step(), side=BRITISH, space="salem"))
+    assert len(declined.found("WFA-SEQ-07")) == 1
