@@ -49,6 +49,7 @@ from adjudicator.systems.common.actions import Action, Roll
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.actions import (
+    LEADER_POOL,
     SIDES,
     ActionCardPlayed,
     Activation,
@@ -424,7 +425,7 @@ class Interpreter:
             # `leader_pool` for either side's pool (WfA 11.1), else the box's id.
             pool = origin.key.endswith("_leader_pool")
             return [LeaderPlaced(step=index, side=side, leader=entity.key, space=to_space,
-                                 origin="leader_pool" if pool else origin.key)]
+                                 origin=LEADER_POOL if pool else origin.key)]
         if kind == "army" and to_space is not None and from_space is None:
             leaders = self.state.space(to_space).leaders
             return [ArmyCreated(step=index, side=side, army=entity.key, space=to_space,
