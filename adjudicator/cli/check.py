@@ -1,9 +1,15 @@
-"""`adjudicator check`: judge one save or log and write its sidecar report."""
+"""`adjudicator check`: judge saves and logs and write each one's sidecar report.
+
+Many files (and folders of them) are checked in one process, as `audit` and `watch` do: the
+game, module and chat patterns are prepared once, and every file pays only its own
+replay. The exit status is the most telling of the files' (see `check --help`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,10 +30,19 @@ from adjudicator.cli.options import (
 from adjudicator.report.legend import severity_help
 from vmod_schema.files import printable_path
 
+if TYPE_CHECKING:
+    from adjudicator.replay.chatdice import ChatDicePattern
+    from adjudicator.replay.visibility import Viewpoint
+    from adjudicator.report import ReportFormat
+
+EXIT_PRECEDENCE = (2, 3, 1, 4)
+"""Exit statuses, most telling first: the first any file has is the command's."""
+
 
 def check(
-    path: Annotated[Path, typer.Argument(
-        metavar="PATH", help="A .vlog or .vsav file.")],
+    paths: Annotated[list[Path], typer.Argument(
+        metavar="PATHS", help="Saves and logs (.vlog, .vsav), or folders holding them "
+        "(walked recursively).")],
     game: GameOpt,
     module: ModuleOpt = None,
     binding: BindingOpt = None,
@@ -42,35 +57,72 @@ def check(
     reveal: RevealOpt = False,
     debug: DebugOpt = False,
 ) -> None:
-    """Replay PATH, judge every step against the game's rules, write the report beside it.
+    """Replay each of PATHS, judge every step against the game's rules, write the report
+    beside it.
+
+    Folders are walked recursively for .vlog and .vsav files; with --out, a folder's files
+    keep their sub-folders under DIR. All are checked in one process (the game and the
+    module are read once).
 
     Findings name pieces as VASSAL shows them to the other player (a masked piece by its
     mask name, a hidden one or one in a hand by what stands for it) unless --reveal.
 
     Exit status, the first that applies in this order:
 
-    - 2 bad input: unknown game, bad module, data or binding, unreadable PATH
-      (an unreadable PATH still gets its sidecars, status `unreadable`);
+    - 2 bad input: unknown game, bad module, data or binding, an unreadable file
+      (which still gets its sidecars, status `unreadable`), a missing one;
     - 3 not this game: no piece of the game was recognised (another game,
       or the wrong --module or --binding), so nothing was judged;
     - 1 illegal findings, with --fail-on-illegal;
     - 4 nothing could be checked: no rule could be, or no logged steps;
     - 0 judged, or partly judged (the report says what was not checked).
+
+    With several files, the first of these that any file has.
     """
     from adjudicator.audit.job import chat_patterns
-    from adjudicator.check import adjudicate
     from adjudicator.replay.visibility import viewpoint
-    from adjudicator.report import ReportStatus, parse_formats, write_sidecars
-    from adjudicator.report.exit import report_exit_status
-    from adjudicator.report.text import problem_line, report_line
+    from adjudicator.report import parse_formats
 
     with user_errors(debug):
         chosen = parse_formats(formats)
-        report = adjudicate(path, game=game, module_path=module, data_files=data or [],
-                            binding_file=binding, view=viewpoint(reveal=reveal),
-                            chat_patterns=chat_patterns(dice or (), dice_patterns),
+        patterns = chat_patterns(dice or (), dice_patterns)
+        files = list(_game_files(paths))
+    statuses: list[int] = []
+    for path, folder in files:
+        try:
+            with user_errors(debug):
+                statuses.append(_check_file(
+                    path, game=game, module=module, binding=binding, data=data or [],
+                    chosen=chosen, out=_out_dir(out, path, folder), patterns=patterns,
+                    view=viewpoint(reveal=reveal), fail_on_illegal=fail_on_illegal,
+                    full_paths=full_paths))
+        except typer.Exit as stop:
+            if not _only_this_file(stop, path):
+                raise
+            statuses.append(int(stop.exit_code))
+    status = next((code for code in EXIT_PRECEDENCE if code in statuses), 0)
+    if status:
+        raise typer.Exit(status)
+
+
+def _check_file(path: Path, *, game: str, module: Path | None, binding: Path | None,
+                data: Sequence[Path], chosen: Sequence[ReportFormat], out: Path | None,
+                patterns: Sequence[ChatDicePattern], view: Viewpoint,
+                fail_on_illegal: bool, full_paths: bool) -> int:
+    """Judge one file, write its sidecars, print its line; return its exit status."""
+    from adjudicator.check import adjudicate
+    from adjudicator.report import ReportStatus, write_sidecars
+    from adjudicator.report.exit import report_exit_status
+    from adjudicator.report.text import problem_line, report_line
+
+    try:
+        report = adjudicate(path, game=game, module_path=module, data_files=data,
+                            binding_file=binding, view=view, chat_patterns=patterns,
                             full_paths=full_paths)
-        written = write_sidecars(report, path, chosen, out_dir=out)
+    except OSError as error:
+        error.filename = error.filename or str(path)
+        raise
+    written = write_sidecars(report, path, chosen, out_dir=out)
     if report.status is ReportStatus.UNREADABLE:
         line = problem_line(report, path=printable_path(path))
         typer.echo(f"adjudicator: error: {line}", err=True)
@@ -78,9 +130,40 @@ def check(
         typer.echo(report_line(report, path=printable_path(path)))
     for sidecar in written:
         typer.echo(f"  wrote {printable_path(sidecar)}")
-    status = report_exit_status(report, fail_on_illegal=fail_on_illegal)
-    if status:
-        raise typer.Exit(status)
+    return int(report_exit_status(report, fail_on_illegal=fail_on_illegal))
+
+
+def _game_files(paths: Sequence[Path]) -> Iterator[tuple[Path, Path | None]]:
+    """Each file named, and each save or log under each folder named (with that folder).
+
+    Raises:
+        AdjudicatorError: a folder holds no save or log.
+    """
+    from adjudicator.errors import AdjudicatorError
+    from adjudicator.watch.folders import game_files
+
+    for path in paths:
+        if not path.is_dir():
+            yield path, None  # read as given: a missing one is its own error
+            continue
+        found = list(game_files(path, recursive=True))
+        if not found:
+            raise AdjudicatorError(f"no .vlog or .vsav file found in {printable_path(path)}")
+        yield from ((file, path) for file in found)
+
+
+def _out_dir(out: Path | None, path: Path, folder: Path | None) -> Path | None:
+    """Where a file's sidecars go: --out, plus its sub-folder when it came from a folder."""
+    if out is None or folder is None:
+        return out
+    return out / path.parent.relative_to(folder)
+
+
+def _only_this_file(stop: typer.Exit, path: Path) -> bool:
+    """Whether a bad-input exit was this file's own (it could not be opened), so the other
+    files are still checked; a bad game, module, data or binding ends the command."""
+    return stop.exit_code == 2 and isinstance(stop.__context__, OSError) and (
+        stop.__context__.filename == str(path))
 
 
 check.__doc__ = f"{check.__doc__}\n{severity_help(indent='    ')}\n"
