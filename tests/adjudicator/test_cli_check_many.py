@@ -36,7 +36,7 @@ def _sidecars(folder: Path) -> dict[str, bytes]:
 
 def test_many_files_get_the_sidecars_each_gets_alone(tmp_path: Path) -> None:
     alone, together = tmp_path / "alone", tmp_path / "together"
-    files = _copy(alone, LEGAL, ILLEGAL) + [Path(shutil.copy(OTHER_GAME, alone))]
+    files = [*_copy(alone, LEGAL, ILLEGAL), Path(shutil.copy(OTHER_GAME, alone))]
     for file in files:
         _run("check", file, *OPTIONS)
     _copy(together, LEGAL, ILLEGAL)
