@@ -179,8 +179,6 @@ class RuleSeverity(StrEnum):
     CHECK = "check"
     REMINDER = "reminder"
     INFO = "info"
-    REMOVAL = "removal"
-    LOSS = "loss"
 
 
 class Need(StrEnum):
@@ -217,7 +215,6 @@ class Need(StrEnum):
     FRENCH_ARRIVAL = "french arrival range"
     CALENDAR = "turn calendar"
     REINFORCEMENTS = "reinforcement charts"
-    SETUP = "set-up"
     CARD_LIST = "card list"
     CARD_YEARS = "card years"
     CARD_FLAGS = "card flags"
