@@ -8,7 +8,12 @@ game (a candidate for the shared toolkit).
 from __future__ import annotations
 
 from adjudicator.systems.war_for_america.data.models import WfAData
-from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind, SeaAreaKind
+from adjudicator.systems.war_for_america.data.vocabulary import (
+    ConnectionKind,
+    Owner,
+    Region,
+    SeaAreaKind,
+)
 from adjudicator.systems.washingtons_war.data.problems import (
     DataProblem,
     GameDataProblems,
@@ -18,9 +23,21 @@ from adjudicator.systems.washingtons_war.data.problems import (
 __all__ = ["DataProblem", "GameDataProblems", "cross_check", "problems_from"]
 
 
+BRITISH_CARIBBEAN_POSSESSIONS = 3
+"""'4 SP per space are distributed among the three British possessions in the Caribbean'
+(WfA 13.14)."""
+
+
 def cross_check(data: WfAData) -> list[DataProblem]:
-    """References between files: lines, OBZs, terrain and distances name known things, and
-    the garrison minimums agree with table T-1 (WfA 4.13)."""
+    """References between files: lines, OBZs, terrain and distances name known things; the
+    garrison minimums agree with table T-1 (WfA 4.13), the 1776 transport cap with T-16
+    (WfA 14.10), and a complete map has the three British Caribbean possessions (13.14)."""
+    problems = _references(data)
+    problems += _agreements(data)
+    return problems
+
+
+def _references(data: WfAData) -> list[DataProblem]:
     problems: list[DataProblem] = []
     places = set(data.spaces) | set(data.sea_areas) | set(data.boxes)
     seen: set[tuple[frozenset[str], ConnectionKind]] = set()
@@ -54,6 +71,11 @@ def cross_check(data: WfAData) -> list[DataProblem]:
             if end not in data.spaces:
                 problems.append(DataProblem(f"distances[{i}]",
                                             f"distance names unknown space {end!r}"))
+    return problems
+
+
+def _agreements(data: WfAData) -> list[DataProblem]:
+    problems: list[DataProblem] = []
     minimums: dict[str, int] = {}
     for row in data.tables.t1.rows:
         named = data.space_named(row.space)
@@ -68,4 +90,16 @@ def cross_check(data: WfAData) -> list[DataProblem]:
             problems.append(DataProblem(f"spaces.{space.id}.garrison_min",
                                         f"garrison minimum of {space.id!r} is "
                                         f"{space.garrison_min}, table T-1 says {wanted}"))
+    cap = data.tables.t16.value("naval_transport_1776")
+    if data.charts.transport.get(1776) != cap:
+        problems.append(DataProblem("charts.transport.1776", f"the 1776 transport cap is "
+                                    f"{data.charts.transport.get(1776)}, table T-16 says {cap}"))
+    if data.map_status.spaces_complete:
+        british = sorted(s.id for s in data.spaces.values()
+                         if s.region is Region.CARIBBEAN and s.original_owner is Owner.BRITISH)
+        if len(british) != BRITISH_CARIBBEAN_POSSESSIONS:
+            problems.append(DataProblem("map.spaces_complete", f"a complete map has the "
+                                        f"{BRITISH_CARIBBEAN_POSSESSIONS} British Caribbean "
+                                        f"possessions of WfA 13.14, found {len(british)}: "
+                                        f"{', '.join(british) or 'none'}"))
     return problems

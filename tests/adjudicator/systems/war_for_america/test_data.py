@@ -308,3 +308,42 @@ def test_the_fixture_map_meets_the_rulebook_example_distances() -> None:
     assert data.least_cost("montreal", "albany", unknown_cost=99) == 6
     lakes = {c.ends for c in data.connections if c.kind is ConnectionKind.LAKE}
     assert lakes == {frozenset({"st_jean", "valcour"}), frozenset({"valcour", "ticonderoga"})}
+
+
+def test_a_complete_map_needs_the_three_british_caribbean_possessions(tmp_path: Path) -> None:
+    # WfA 13.14: 4 SP to each of the three British possessions in the Caribbean.
+    error = problem_of(tmp_path, "[map]\nspaces_complete = true\n")
+    assert error.key == "map.spaces_complete" and "found 0" in str(error)
+
+
+def test_a_new_leader_needs_name_side_and_nation(tmp_path: Path) -> None:
+    error = problem_of(tmp_path, "[leaders.howe]\nstars = 3\n")
+    assert error.key == "leaders.howe" and "name, a side and a nation" in str(error)
+    merged = load_data([write(tmp_path, '[leaders.howe]\nname = "Howe"\nside = "british"\n'
+                                        'nation = "british"\nstars = 3\ncommand = 3\n')])
+    assert merged.leaders["howe"].stars == 3
+    assert not any(f.key.startswith("leaders.howe.stars") for f in merged.missing)
+    assert any(f.key == "leaders.howe.battle" for f in merged.missing)
+
+
+def test_user_tables_take_the_tables_module_shapes(tmp_path: Path) -> None:
+    bad = '[tables.siege]\nrows = [{high = 9, result = "maybe"}]\n'
+    assert "no_effect or surrender" in str(problem_of(tmp_path, bad))
+    good = ('[tables.siege]\nrows = [{high = 9, result = "no_effect"}, '
+            '{low = 10, result = "surrender"}]\n')
+    merged = load_data([write(tmp_path, good)])
+    assert merged.tables.siege is not None
+    assert merged.tables.siege.source == ("user data my-wfa.toml",)
+    assert Need.SIEGE_TABLE not in {f.need for f in merged.missing}
+
+
+def test_the_fixture_tables_and_charts_read_as_the_referee_needs_them() -> None:
+    data = load_data([FIXTURE])
+    battle = data.tables.battle
+    assert battle is not None
+    assert {c.table for c in battle.columns} == {"standard", "petite_guerre"}
+    assert any(c.lone_garrison for c in battle.columns)
+    levy = data.charts.levy[Region.DEEP_SOUTH]
+    assert levy is not None and levy.lowest == 0 and levy.sp[12] == 5
+    assert data.charts.seasons is not None and data.charts.seasons[-1].colour == "blue"
+    assert data.charts.attrition[1777] == Fraction(2, 3)
