@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from adjudicator.systems.war_for_america.data.missing import missing_facts
@@ -55,7 +56,12 @@ def _needs_summary(facts: Sequence[MissingFact]) -> list[str]:
     for fact in facts:
         seen.setdefault(fact.need.value, fact)
         counts[fact.need.value] = counts.get(fact.need.value, 0) + 1
-    return [f"#   {need} ({counts[need]} missing): {fact.why}" for need, fact in seen.items()]
+    lines: list[str] = []
+    for need, fact in seen.items():
+        lines += textwrap.wrap(f"{need} ({counts[need]} missing): {fact.why}", width=96,
+                               initial_indent="#   ", subsequent_indent="#       ",
+                               break_on_hyphens=False)
+    return lines
 
 
 def _template_terrain(data: WfAData) -> list[str]:

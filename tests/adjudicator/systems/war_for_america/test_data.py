@@ -49,10 +49,12 @@ def problem_of(tmp_path: Path, text: str) -> GameDataError:
 
 
 def fill(template: str, table: str, key: str, value: str) -> str:
-    """Uncomment `# key = ` in `[table]` of the template and give it a value."""
+    """Uncomment `# key = ` (or `# flag = true`) in `[table]` of the template and give it a
+    value."""
     lines = template.splitlines()
     start = next(i for i, line in enumerate(lines) if line.split("  #")[0] == f"[{table}]")
-    at = next(i for i in range(start + 1, len(lines)) if lines[i] == f"# {key} = ")
+    at = next(i for i in range(start + 1, len(lines))
+              if lines[i] == f"# {key} = " or lines[i].startswith(f"# {key} = true"))
     lines[at] = f"{key} = {value}"
     return "\n".join(lines)
 
@@ -204,6 +206,18 @@ def test_the_template_lists_every_rule_whose_needs_are_missing(data: WfAData) ->
             assert entry.id in template, entry.id
     for need in lacking:
         assert f"#   {need} (" in template
+
+
+def test_every_missing_table_value_has_its_line_in_the_template(data: WfAData) -> None:
+    template = template_toml(data)
+    tables = ("spaces", "leaders", "fleets", "cards", "sea_areas", "map",
+              "charts.transport", "charts.attrition", "charts.loyalists",
+              "charts.militia_maximums")
+    for fact in data.missing:
+        table, _, field = fact.key.rpartition(".")
+        if table.startswith(tables) and "[" not in fact.key:
+            text = fill(template, table, field, "1")
+            assert f"\n{field} = 1" in text, fact.key
 
 
 def test_the_unfilled_template_parses_and_changes_nothing(tmp_path: Path,
