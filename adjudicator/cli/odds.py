@@ -10,6 +10,7 @@ from typer._click import Command, Context
 from typer._click.exceptions import UsageError
 
 from adjudicator.cli.helptext import PlainCommand, PlainGroup
+from adjudicator.cli.odds_wfa import odds_wfa
 from adjudicator.cli.options import DebugOpt, JsonOpt, emit_json, user_errors
 
 _SIDE = "Battle"
@@ -159,3 +160,4 @@ def odds_ww(
 
 
 _register(odds_app, "ww", odds_ww)
+_register(odds_app, "wfa", odds_wfa)

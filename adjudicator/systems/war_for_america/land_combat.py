@@ -154,7 +154,7 @@ def choose_column(tables: WfATables, side: CombatSide) -> ColumnChoice:
     if battle is None:
         kind: Literal["standard", "petite_guerre"] = (
             "petite_guerre" if side.sp <= small else "standard")
-        label = f"1-{small}" if kind == "petite_guerre" else f"{side.sp} SP"
+        label = f"1-{small}" if kind == "petite_guerre" else f"the one for {side.sp} SP"
         return ColumnChoice(kind, label + (" (one column lower)" if shift else ""),
                             shifted=shift, notes=why)
     column = _column(battle, side.sp, shift)

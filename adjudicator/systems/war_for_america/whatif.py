@@ -1,0 +1,470 @@
+"""What-if questions for `adjudicator odds wfa`, answered by the calculators the referee
+uses, as pydantic models (JSON) and as player-aid text.
+
+Questions: a land battle (effective SP, odds, overrun, both columns and modifiers, and with
+the user's battle table the results, winner and losses; WfA 11.4-11.8, 12.13, 13.0, 17.5),
+a siege (WfA 17.13-17.16), a fleet combat under both weather-gauge readings (WfA 15.5-15.6;
+digest A-13), a move's MP (WfA 12.1-12.7, 18.1), a path against a roll (one-space rule) and
+a retreat before combat (WfA 12.11). Fractions are exact; an answer's `fraction` is "p/q"
+and `decimal` its rounded value. Bad input raises `AdjudicatorError` (one line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.errors import AdjudicatorError
+from adjudicator.systems.common.probability import Distribution
+from adjudicator.systems.war_for_america.data.tables import CombatResult, WfATables
+from adjudicator.systems.war_for_america.data.vocabulary import BattleRating
+from adjudicator.systems.war_for_america.effective import attacking_sp, defending_sp
+from adjudicator.systems.war_for_america.land_combat import (
+    CombatSide,
+    Ground,
+    SideOdds,
+    battle_odds,
+)
+from adjudicator.systems.war_for_america.movement_points import (
+    activation_chance,
+    check_path,
+    fort_construction_chance,
+    movement_points,
+)
+from adjudicator.systems.war_for_america.naval_odds import (
+    READING_TEXT,
+    FleetSide,
+    combined_fleet_chance,
+    fleet_combat,
+    threshold_fleet_table,
+)
+from adjudicator.systems.war_for_america.odds import attack_allowed, combat_odds, overrun
+from adjudicator.systems.war_for_america.rolls import retreat_before_combat_chance
+from adjudicator.systems.war_for_america.siege import (
+    siege_modifier,
+    siege_odds,
+    threshold_table,
+)
+
+_MODEL = ConfigDict(frozen=True, extra="forbid")
+T = TypeVar("T")
+
+
+class Chance(BaseModel):
+    """An exact probability (or expectation) and its decimal."""
+
+    model_config = _MODEL
+    fraction: str
+    decimal: float
+
+    @classmethod
+    def of(cls, value: Fraction | int) -> Chance:
+        """`Fraction(65, 144)` → `{"fraction": "65/144", "decimal": 0.4514}`."""
+        value = Fraction(value)
+        return cls(fraction=f"{value.numerator}/{value.denominator}",
+                   decimal=round(float(value), 4))
+
+    def __str__(self) -> str:
+        return f"{self.fraction} ({self.decimal:.1%})"
+
+
+def _spread(distribution: Distribution[object]) -> dict[str, Chance]:
+    return {str(outcome): Chance.of(p) for outcome, p in distribution.items()}
+
+
+def _ask(work: Callable[[], T]) -> T:
+    """Run a calculator; its ValueError (a question the rules refuse) becomes one line."""
+    try:
+        return work()
+    except ValueError as error:
+        raise AdjudicatorError(str(error)) from None
+
+
+# Battle
+
+
+class BattleSideQuestion(BaseModel):
+    """One side of a land battle as asked: SP present and who leads them."""
+
+    model_config = _MODEL
+    sp: int = Field(default=0, ge=0)
+    stars: int | None = Field(default=None, ge=1, le=3)
+    """The commanding leader's rank (None: no leader)."""
+    rating: BattleRating | None = None
+    second_rating: BattleRating | None = None
+    army: bool = False
+    tactical_commander: bool = False
+    has_loc: bool = True
+    lone_garrison: bool = False
+    modifiers: tuple[str, ...] = ()
+    """Battle-table modifiers by id (user data)."""
+    card_drm: int = 0
+
+
+class BattleQuestion(BaseModel):
+    model_config = _MODEL
+    attacker: BattleSideQuestion
+    defender: BattleSideQuestion
+    ground: Literal["open", "fort", "fortress", "caribbean"] = "open"
+    entrenchment: bool = False
+    amphibious: bool = False
+
+
+class ModifierAnswer(BaseModel):
+    model_config = _MODEL
+    name: str
+    drm: int
+    source: str
+
+
+class BattleSideAnswer(BaseModel):
+    model_config = _MODEL
+    sp: int
+    effective_sp: int | None
+    """None: a lone garrison, whose strength is '<1'."""
+    table: str
+    column: str
+    modifiers: list[ModifierAnswer]
+    drm: int
+    modified_roll: dict[str, Chance]
+    results: dict[str, Chance] | None
+    losses: dict[str, Chance] | None
+    expected_loss: Chance | None
+    notes: list[str]
+
+
+class BattleAnswer(BaseModel):
+    """`adjudicator odds wfa` for a land battle."""
+
+    model_config = _MODEL
+    odds: str | None
+    attack_allowed: bool
+    overrun: bool
+    overrun_reason: str
+    attacker: BattleSideAnswer
+    defender: BattleSideAnswer
+    attacker_wins: Chance | None
+    defender_wins: Chance | None
+    tie_attacker_retreats: Chance | None
+    notes: list[str]
+
+
+def answer_battle(tables: WfATables, question: BattleQuestion) -> BattleAnswer:
+    """Effective SP, odds, overrun, columns, modifiers and -- with a battle table -- the
+    results, winner and losses of a land battle."""
+    return _ask(lambda: _battle(tables, question))
+
+
+def _battle(tables: WfATables, q: BattleQuestion) -> BattleAnswer:
+    fort = q.ground == "fort"
+    a, d = q.attacker, q.defender
+    if a.lone_garrison:
+        raise ValueError("a garrison can never attack (WfA 19.20)")
+    if a.sp < 1:
+        raise ValueError("the attacker needs at least 1 SP (--attacker-sp)")
+    if d.sp < 1 and not d.lone_garrison:
+        raise ValueError("the defender needs at least 1 SP (--defender-sp) or is a lone "
+                         "garrison (--defender-garrison)")
+    att = attacking_sp(tables, a.sp, a.stars)
+    dfn = None if d.lone_garrison else defending_sp(tables, d.sp, d.stars, fort=fort)
+    ratio = combat_odds(att.effective, dfn.effective) if dfn is not None else None
+    allowed = ratio is None or attack_allowed(tables, ratio)
+    run = overrun(tables, att.effective, dfn.effective if dfn else 0, ground=q.ground,
+                  lone_garrison=d.lone_garrison)
+    ground = Ground(fortress=q.ground == "fortress", entrenchment=q.entrenchment,
+                    amphibious=q.amphibious, caribbean=q.ground == "caribbean")
+
+    def side(s: BattleSideQuestion, effective: int) -> CombatSide:
+        return CombatSide(effective, s.rating, s.second_rating, s.army, s.tactical_commander,
+                          s.has_loc, s.lone_garrison, s.modifiers, s.card_drm)
+
+    battle = battle_odds(tables, side(a, att.effective),
+                         side(d, dfn.effective if dfn else 0), ground)
+    notes = list(battle.notes)
+    if ratio is None:
+        notes.append("a lone garrison has no SP value for odds (digest A-22)")
+    if not allowed:
+        notes.append("odds below 1:3: the attack is cancelled and the attacker must retreat "
+                     "(WfA 13.0 Steps 2-3)")
+    if run.overrun:
+        notes.append("overrun: no combat (WfA 12.13); the defender may still try to retreat "
+                     "before combat")
+    return BattleAnswer(
+        odds=str(ratio) if ratio else None, attack_allowed=allowed, overrun=run.overrun,
+        overrun_reason=run.reason,
+        attacker=_side_answer(a, att.effective, att.notes, battle.attacker,
+                              battle.attacker_loss),
+        defender=_side_answer(d, dfn.effective if dfn else None, dfn.notes if dfn else (),
+                              battle.defender, battle.defender_loss),
+        attacker_wins=_maybe(battle.attacker_wins), defender_wins=_maybe(battle.defender_wins),
+        tie_attacker_retreats=_maybe(battle.tie), notes=notes)
+
+
+def _maybe(value: Fraction | None) -> Chance | None:
+    return Chance.of(value) if value is not None else None
+
+
+def _side_answer(q: BattleSideQuestion, effective: int | None, effective_notes: Sequence[str],
+                 side: SideOdds, loss: Distribution[int] | None) -> BattleSideAnswer:
+    results: Distribution[CombatResult] | None = side.results
+    return BattleSideAnswer(
+        sp=q.sp, effective_sp=effective, table=side.column.table.replace("_", " "),
+        column=side.column.label,
+        modifiers=[ModifierAnswer(name=m.name, drm=m.drm, source=m.source)
+                   for m in side.modifiers],
+        drm=side.drm, modified_roll=_spread(side.modified_roll),
+        results=_spread(results) if results is not None else None,
+        losses=_spread(loss) if loss is not None else None,
+        expected_loss=Chance.of(loss.expectation()) if loss is not None else None,
+        notes=[*effective_notes, *side.column.notes])
+
+
+def battle_text(answer: BattleAnswer) -> str:
+    """The battle, worded like a player aid."""
+    lines = []
+    if answer.odds is not None:
+        lines.append(f"Odds {answer.odds}" + ("" if answer.attack_allowed else
+                                             " (below 1:3: attack cancelled)"))
+    lines.append(f"Overrun: {'yes' if answer.overrun else 'no'} ({answer.overrun_reason})")
+    if answer.attacker_wins is not None:
+        lines.append(f"Attacker wins {answer.attacker_wins} · defender wins "
+                     f"{answer.defender_wins} · tie (attacker retreats) "
+                     f"{answer.tie_attacker_retreats}")
+    for name, side in (("Attacker", answer.attacker), ("Defender", answer.defender)):
+        strength = ("lone garrison" if side.effective_sp is None
+                    else f"{side.sp} SP, effective {side.effective_sp}")
+        mods = ", ".join(f"{m.name} {m.drm:+d}" for m in side.modifiers) or "none"
+        lines.append(f"{name}: {strength}; {side.table} table, column {side.column}; "
+                     f"DRM {side.drm:+d} ({mods})")
+        if side.results is not None:
+            lines.append("  results: " + " · ".join(f"{r}: {c}" for r, c in side.results.items()))
+        if side.losses is not None and side.expected_loss is not None:
+            lines.append("  SP lost: " + " · ".join(f"{n}: {c}" for n, c in side.losses.items())
+                         + f"; expected {side.expected_loss.decimal:.2f}")
+        lines += [f"  {note}" for note in side.notes]
+    lines += answer.notes
+    return "\n".join(lines)
+
+
+# Siege
+
+
+class SiegeQuestion(BaseModel):
+    model_config = _MODEL
+    threshold: int | None = None
+    """What-if: surrender on this D12 or more (None: the user's Siege Table)."""
+    mortar: bool = False
+    card_drm: int = 0
+    rolls: int = Field(default=1, ge=1, le=50)
+
+
+class SiegeAnswer(BaseModel):
+    model_config = _MODEL
+    table: str
+    modifier: int
+    per_roll: Chance
+    within: dict[str, Chance]
+    """Rolls (Action Phases) → P(surrender within them)."""
+
+
+def answer_siege(tables: WfATables, q: SiegeQuestion) -> SiegeAnswer:
+    """A siege's surrender odds per roll and over `rolls` Action Phases."""
+
+    if q.threshold is not None:
+        table, name = _ask(lambda: threshold_table(q.threshold or 0)), \
+            f"what-if: surrender on {q.threshold}+"
+    elif tables.siege is not None:
+        table, name = tables.siege, "Siege Table (user data)"
+    else:
+        raise AdjudicatorError("the rulebook prints no Siege Table: give --siege-threshold or "
+                               "a data file with [tables.siege]")
+    modifier = siege_modifier(tables, card_drm=q.card_drm, mortar=q.mortar)
+    odds = _ask(lambda: siege_odds(table, modifier, q.rolls))
+    return SiegeAnswer(table=name, modifier=modifier, per_roll=Chance.of(odds.per_roll),
+                       within={str(n): Chance.of(p) for n, p in enumerate(odds.within, 1)})
+
+
+def siege_text(answer: SiegeAnswer) -> str:
+    """The siege's odds, one line per roll."""
+    lines = [f"Siege ({answer.table}), modifier {answer.modifier:+d}: surrender {answer.per_roll}"
+             " per roll (WfA 17.14)"]
+    if len(answer.within) > 1:
+        lines += [f"  within {n} roll{'s' if n != '1' else ''}: {c}"
+                  for n, c in answer.within.items()]
+    return "\n".join(lines)
+
+
+# Fleet combat
+
+
+class FleetQuestion(BaseModel):
+    model_config = _MODEL
+    attacker: int = Field(ge=1)
+    defender: int = Field(ge=1)
+    attacker_rodney: bool = False
+    attacker_spanish_alone: bool = False
+    defender_spanish_alone: bool = False
+    in_port: bool = False
+    wins_on: int | None = None
+    """What-if: the attacker wins on this D12 or more, else is sent back."""
+    reading: Literal["signed", "attacker_only"] = "signed"
+
+
+class FleetAnswer(BaseModel):
+    model_config = _MODEL
+    fixed_modifiers: dict[str, int]
+    reading: str
+    drm: dict[str, Chance]
+    outcomes: dict[str, Chance] | None
+    other_reading: str
+    other_drm: dict[str, Chance]
+    other_outcomes: dict[str, Chance] | None
+    combined_fleet_adds: Chance
+    notes: list[str]
+
+
+def answer_fleet(tables: WfATables, q: FleetQuestion) -> FleetAnswer:
+    """A fleet combat's modifiers and outcomes under both weather-gauge readings."""
+
+    table = threshold_fleet_table(q.wins_on) if q.wins_on is not None else None
+    odds = _ask(lambda: fleet_combat(
+        tables, FleetSide(q.attacker, q.attacker_rodney, q.attacker_spanish_alone),
+        FleetSide(q.defender, spanish_alone=q.defender_spanish_alone), in_port=q.in_port,
+        table=table, reading=q.reading))
+    return FleetAnswer(
+        fixed_modifiers=dict(odds.fixed_modifiers), reading=READING_TEXT[odds.reading],
+        drm=_spread(odds.drm), outcomes=_spread(odds.outcomes) if odds.outcomes else None,
+        other_reading=READING_TEXT[odds.other_reading], other_drm=_spread(odds.other_drm),
+        other_outcomes=_spread(odds.other_outcomes) if odds.other_outcomes else None,
+        combined_fleet_adds=Chance.of(combined_fleet_chance(tables)), notes=list(odds.notes))
+
+
+def fleet_text(answer: FleetAnswer) -> str:
+    """The fleet combat, both readings."""
+    fixed = ", ".join(f"{k} {v:+d}" for k, v in answer.fixed_modifiers.items()) or "none"
+    lines = [f"Fleet combat: fixed modifiers {fixed}"]
+    for label, drm, outcomes, reading in (
+            ("Reading used", answer.drm, answer.outcomes, answer.reading),
+            ("Other reading", answer.other_drm, answer.other_outcomes, answer.other_reading)):
+        lines.append(f"{label} ({reading}):")
+        lines.append("  attacker's DRM: " + " · ".join(f"{k:>2}: {c}" for k, c in drm.items()))
+        if outcomes is not None:
+            lines.append("  " + " · ".join(f"{k.replace('_', ' ')}: {c}"
+                                           for k, c in outcomes.items()))
+    lines.append(f"A combined fleet adds its strengths on 2-4: {answer.combined_fleet_adds} "
+                 "(WfA 15.4)")
+    lines += [n for n in answer.notes if not n.startswith("reading:")]
+    return "\n".join(lines)
+
+
+# Movement
+
+
+class MovementQuestion(BaseModel):
+    model_config = _MODEL
+    mover: Literal["leaderless", "leader", "leader_alone", "fleet"]
+    command: int | None = Field(default=None, ge=0)
+    washington: bool = False
+    rodney: bool = False
+    winter: bool = False
+    winter_north: bool = False
+    water_bonus: bool = False
+    path_costs: tuple[int, ...] = ()
+
+
+class PathAnswer(BaseModel):
+    model_config = _MODEL
+    cost: int
+    legal: Chance
+    """P(the path fits the MP rolled, or is a single step)."""
+
+
+class MovementAnswer(BaseModel):
+    model_config = _MODEL
+    mover: str
+    mp: dict[str, Chance]
+    expected: Chance
+    activation: Chance | None
+    fort_construction: Chance
+    path: PathAnswer | None
+    notes: list[str]
+
+
+def answer_movement(tables: WfATables, q: MovementQuestion) -> MovementAnswer:
+    """The MP a move rolls, its activation chance, a fort's chance and a path's."""
+
+    roll = _ask(lambda: movement_points(
+        tables, q.mover, command=q.command, washington=q.washington, rodney=q.rodney,
+        winter_north=q.winter_north, water_bonus=q.water_bonus, winter=q.winter))
+    path = None
+    if q.path_costs:
+        costs = q.path_costs
+        legal = _ask(lambda: roll.mp.prob(lambda mp: check_path(mp, costs).legal))
+        path = PathAnswer(cost=sum(costs), legal=Chance.of(legal))
+    activation = (activation_chance(q.command, washington=q.washington)
+                  if q.mover == "leader" and q.command is not None and not q.winter_north
+                  else None)
+    return MovementAnswer(
+        mover=q.mover.replace("_", " "), mp=_spread(roll.mp),
+        expected=Chance.of(roll.mp.expectation()),
+        activation=_maybe(activation),
+        fort_construction=Chance.of(fort_construction_chance(tables, roll)), path=path,
+        notes=list(roll.notes))
+
+
+def movement_text(answer: MovementAnswer) -> str:
+    """The move's MP, worded like a player aid."""
+    lines = [f"Move ({answer.mover}): " + " · ".join(f"{mp} MP: {c}" for mp, c in answer.mp.items())
+             + f"; expected {answer.expected.decimal:.2f}"]
+    if answer.activation is not None:
+        lines.append(f"  activation succeeds {answer.activation}")
+    lines.append(f"  at least 4 MP to build a fort (WfA 17.6): {answer.fort_construction}")
+    if answer.path is not None:
+        lines.append(f"  path costing {answer.path.cost} MP is legal {answer.path.legal}")
+    lines += [f"  {note}" for note in answer.notes]
+    return "\n".join(lines)
+
+
+# Retreat before combat
+
+
+class RetreatQuestion(BaseModel):
+    model_config = _MODEL
+    command: int | None = Field(default=None, ge=0)
+    commands_stack: bool = True
+    army: bool = False
+
+
+class RetreatAnswer(BaseModel):
+    model_config = _MODEL
+    command: int | None
+    army: bool
+    succeeds: Chance
+
+
+def answer_retreat(tables: WfATables, q: RetreatQuestion) -> RetreatAnswer:
+    """A retreat before combat's chance (WfA 12.11, 11.25)."""
+
+    chance = retreat_before_combat_chance(tables, q.command, commands_stack=q.commands_stack,
+                                          army=q.army)
+    return RetreatAnswer(command=q.command, army=q.army, succeeds=Chance.of(chance))
+
+
+def retreat_text(answer: RetreatAnswer) -> str:
+    """One line."""
+    who = (f"leader with command {answer.command}" if answer.command is not None
+           else "no leader (needs 1-2)")
+    army = ", army -1" if answer.army else ""
+    return f"Retreat before combat, {who}{army}: succeeds {answer.succeeds} (WfA 12.11)"
+
+
+__all__ = [
+    "BattleAnswer", "BattleQuestion", "BattleSideQuestion", "Chance", "FleetAnswer",
+    "FleetQuestion", "MovementAnswer", "MovementQuestion", "RetreatAnswer", "RetreatQuestion",
+    "SiegeAnswer", "SiegeQuestion", "answer_battle", "answer_fleet", "answer_movement",
+    "answer_retreat", "answer_siege", "battle_text", "fleet_text", "movement_text",
+    "retreat_text", "siege_text",
+]
