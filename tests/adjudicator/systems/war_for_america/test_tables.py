@@ -102,3 +102,37 @@ def test_user_tables_refuse_overlaps_and_outcomes_the_rules_exclude() -> None:
     with pytest.raises(ValidationError, match="not a number"):
         BattleColumn(label="1-2", table="petite_guerre", min_sp=1, max_sp=2,
                      rows=(RollRow(result="D"),), source=("test",))
+
+
+def _section(text: str, start: str, end: str) -> str:
+    return text[text.index(start):text.index(end, text.index(start))]
+
+
+def test_garrison_minimums_and_victory_ports_match_the_rulebook() -> None:
+    text = _rulebook()
+    block = _section(text, "**4.13**", "### 5.0")
+    printed = {space: int(n) for space, n in re.findall(r"([A-Z][\w ]+, [A-Z]{2})\s*\|\s*(\d)",
+                                                       block)}
+    assert {row.space: row.min_sp for row in bundled_tables().t1.rows} == printed
+    chart = "\n".join(line for line in _section(text, "### 4.3", "### 4.4").splitlines()
+                      if line.startswith("|"))
+    ports = re.findall(r"([A-Z][\w ]+, [A-Z]{2})", chart)
+    assert sorted(bundled_tables().t2.ports) == sorted(ports)
+    assert len(ports) == 10
+
+
+@pytest.mark.parametrize(("table", "start", "end"), [
+    ("t3", "### 5.1 Factors", "5.2 Factors"), ("t4", "5.2 Factors", "### 6.0")])
+def test_political_will_factors_match_the_rulebook(table: str, start: str, end: str) -> None:
+    rows = re.findall(r"^\|\s*(.+?):\s*\|\s*(\d)([LR])(?: \((If recaptured: (\d)([LR])|"
+                      r"One time event)\))?", _section(_rulebook(), start, end), re.M)
+    assert len(rows) == 11
+    factors = getattr(bundled_tables(), table).factors
+    for (event, n, way, extra, back, back_way), factor in zip(rows, factors, strict=True):
+        assert re.sub(r"</?b>", "", event).split() == factor.event.split(), event
+        assert factor.shift == int(n) * (1 if way == "R" else -1), event
+        if back:
+            assert factor.recaptured_shift == int(back) * (1 if back_way == "R" else -1)
+        else:
+            assert factor.recaptured_shift is None
+        assert factor.one_time == (extra == "One time event"), event
