@@ -10,9 +10,10 @@ import re
 
 from adjudicator.errors import UnknownGameError
 from adjudicator.systems.base import GameSystem
+from adjudicator.systems.war_for_america import WarForAmerica
 from adjudicator.systems.washingtons_war import WashingtonsWar
 
-SYSTEMS: tuple[type[GameSystem], ...] = (WashingtonsWar,)
+SYSTEMS: tuple[type[GameSystem], ...] = (WashingtonsWar, WarForAmerica)
 
 
 def find_system(name: str) -> GameSystem:

@@ -16,8 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from adjudicator.binding import Binding, Unmatched, match_names
+from adjudicator.binding import Binding, Unmatched, match_names, normalize_name
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL
+from adjudicator.systems.war_for_america.data.models import Card, WfAData
+from adjudicator.systems.war_for_america.data.vocabulary import Region
+from adjudicator.systems.war_for_america.procedure import DIGEST_CALENDAR
 from adjudicator.systems.war_for_america.state import ARMY_IDS
 from adjudicator.systems.washingtons_war.binding import (
     module_location_names,
@@ -129,6 +132,9 @@ AP_BOXES = range(5)
 ROUNDS = range(1, 5)
 YEARS = range(1775, 1783)
 TRANSPORT_BOXES = range(41)
+LOYALIST_REGIONS = (Region.NEW_ENGLAND, Region.MIDDLE_STATES, Region.TIDEWATER,
+                    Region.DEEP_SOUTH)
+"""Regions with an Expended Loyalist Box (WfA 10.18-10.21)."""
 YEAR_PROPERTIES = ("Year", "Turn", "Game Turn")
 SEASON_PROPERTIES = ("Season", "Game Season")
 PHASE_PROPERTIES = ("Phase", "Game Phase", "Current Phase")
@@ -147,6 +153,39 @@ class Names:
     cards: Mapping[str, Sequence[str]] = field(default_factory=dict)
     seasons: Mapping[str, Sequence[str]] = field(default_factory=dict)
     regions: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """Regions with an Expended Loyalist Box (WfA 10.21)."""
+    boxes: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """The data's boxes (Europe Box, Leader Pools, army boxes …), besides `BOXES`."""
+
+
+def names_from_data(data: WfAData) -> Names:
+    """The names a binding needs, from the game data (bundled and user files)."""
+    seasons = data.charts.season_names or tuple(s.name for s in DIGEST_CALENDAR.seasons)
+    return Names(
+        spaces={key: [space.name, *space.aliases] for key, space in data.spaces.items()},
+        sea_areas={key: [area.name] for key, area in data.sea_areas.items()},
+        leaders={key: [leader.name, *leader.aliases]
+                 for key, leader in data.leaders.items()},
+        fleets={key: [fleet.name] for key, fleet in data.fleets.items()},
+        cards={key: _card_names(card) for key, card in data.cards.items()},
+        seasons={_slug(name): [name] for name in seasons},
+        regions={region.value: [region.value.replace("_", " ").title()]
+                 for region in LOYALIST_REGIONS},
+        boxes={key: [box.name] for key, box in data.boxes.items()})
+
+
+def _card_names(card: Card) -> list[str]:
+    """A card's title, its label (`#24 Parliamentary Repressive Measures`), and for a card
+    known only by number `Card #41`, `#41`, `Card 41` (WfA 20.12)."""
+    forms = [card.title] if card.title else []
+    if card.number is not None:
+        forms += [card.label, f"Card #{card.number}", f"#{card.number}", f"Card {card.number}"]
+    return list(dict.fromkeys(forms))
+
+
+def _slug(name: str) -> str:
+    """`Early Spring` → `early_spring` (a season's id, as `procedure.Calendar` has it)."""
+    return "_".join(normalize_name(name).split())
 
 
 def piece_entities(names: Names) -> dict[str, list[str]]:
@@ -180,6 +219,8 @@ def place_entities(names: Names) -> dict[str, list[str]]:
     for region, forms in names.regions.items():
         places[f"box:expended_loyalist_{region}"] = [
             f"Expended Loyalist Box {form}" for form in forms]
+    for key, forms in names.boxes.items():
+        places.setdefault(f"box:{key}", []).extend(forms)
     places.update({place: list(forms) for place, forms in CARD_PLACES.items()})
     places.update(_tracks(names))
     return places
@@ -236,4 +277,5 @@ def _missing_worth_listing(missing: Iterable[str], bound_maps: Iterable[str]) ->
     return [e for e in missing if not e.startswith(optional) and e not in maps]
 
 
-__all__ = ["GAME", "Names", "draft_binding", "piece_entities", "place_entities"]
+__all__ = ["GAME", "Names", "draft_binding", "names_from_data", "piece_entities",
+           "place_entities"]

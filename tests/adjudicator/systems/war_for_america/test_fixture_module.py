@@ -107,7 +107,7 @@ def test_the_builder_writes_the_committed_buildfile_and_module(tmp_path: Path) -
     assert "MADE UP" in text
 
 
-def test_without_a_data_file_the_builder_falls_back_to_the_rulebooks_names(
+def test_without_a_data_file_the_builder_uses_the_bundled_data(
         tmp_path: Path) -> None:
     builder = _builder()
     source = builder.read_source(tmp_path / "absent.toml")

@@ -3,13 +3,12 @@ becomes the expected state (where each unit, leader, fleet and marker is)."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import TypeVar
 
 import pytest
 
-from adjudicator.binding import Binding
+from adjudicator.binding import Binding, load_binding
 from adjudicator.replay import Board, Step, iter_steps
 from adjudicator.scenario import build_scenario_log
 from adjudicator.systems.common.actions import Action, CardPlay, Roll
@@ -30,10 +29,11 @@ from adjudicator.systems.war_for_america.actions import (
     MagazineRemoved,
     NavalTransport,
     PwChanged,
+    RetreatBeforeCombat,
+    Retreated,
     RoundMarkerMoved,
     UnitsRaised,
 )
-from adjudicator.systems.war_for_america.binding import Names, draft_binding
 from adjudicator.systems.war_for_america.interpret import Interpreter
 from adjudicator.systems.war_for_america.state import Entity, WfAState, classify
 from tests.conftest import REPO
@@ -45,19 +45,9 @@ WFA = REPO / "fixtures" / "war-for-america"
 SCENARIOS = WFA / "scenarios"
 
 
-def fixture_names() -> Names:
-    """The names of the fixture data's spaces and sea areas, read from its TOML file."""
-    raw = tomllib.loads((WFA / "data" / "fixture.toml").read_text(encoding="utf-8"))
-    return Names(
-        spaces={key: [value["name"]] for key, value in raw["spaces"].items()},
-        sea_areas={key: [value["name"]] for key, value in raw["sea_areas"].items()},
-        seasons={"early_spring": ["Early Spring"], "winter": ["Winter"]},
-        regions={"new_england": ["New England"], "middle_states": ["Middle States"],
-                 "tidewater": ["Tidewater"], "deep_south": ["Deep South"]})
-
-
 def fixture_binding() -> Binding:
-    return draft_binding(open_module(WFA / "module" / "buildFile.xml"), fixture_names())
+    """The committed binding of the fixture module (drafted from the fixture data)."""
+    return load_binding(WFA / "binding.toml")
 
 
 def interpret(scenario: Path, tmp_path: Path) -> tuple[list[Action], WfAState]:
@@ -139,7 +129,7 @@ def test_the_state_holds_every_unit_marker_and_card_where_the_board_shows_it(
     assert state.space("philadelphia").sp == {"continental": 2, "militia": 1}
     assert state.space("new_york_city").garrisons == {"british": 1}
     assert state.at(box("europe_box")).sp == {"british": 2}
-    assert state.fleet_at["british_3"] == box("europe_box")
+    assert state.fleet_at["channel_fleet"] == box("europe_box")
     assert state.track_value("pw:british") == 2
     assert state.track_value("pw:colonial") == 12
     assert state.track_value("ap:british") == 1
@@ -215,3 +205,44 @@ def test_europe_box_fleets_forts_and_magazines_are_recognised() -> None:
         Relocation("6", "Colonial Magazine", magazine,
                    _placed("magazine:colonial", space("boston")))])
     assert isinstance(taken, MagazineRemoved) and taken.captured and taken.side == "british"
+
+
+def test_the_defender_leaving_before_the_dice_retreats_before_combat_after_them_retreats(
+        ) -> None:
+    from adjudicator.replay.dice import Roll as DiceRoll
+
+    state = WfAState()
+    interpreter = Interpreter(state)
+    militia = Relocation("1", "Militia SP 2", None, _placed("sp:militia:2", space("newport")))
+    british = Relocation("2", "British SP 3", None, _placed("sp:british:3", space("boston")))
+    interpreter.begin([militia, british])
+    moved = interpreter.step(Step(index=1, side="British"), [
+        Relocation("2", "British SP 3", british.after, _placed("sp:british:3",
+                                                                 space("newport")))])
+    assert [type(a) for a in moved] == [ForceActivated, ForceMoved, EnemyEntered]
+    away = Relocation("1", "Militia SP 2", militia.after,
+                      _placed("sp:militia:2", space("new_london")))
+    (before,) = interpreter.step(Step(index=2, side="Colonial"), [away])
+    assert isinstance(before, RetreatBeforeCombat)
+    assert (before.side, before.origin, before.destination) == ("colonial", "newport",
+                                                               "new_london")
+    # Again, this time the dice are rolled first: the militia's move is a retreat.
+    back = Relocation("1", "Militia SP 2", away.after, _placed("sp:militia:2",
+                                                                 space("newport")))
+    interpreter.begin([back])
+    onward = Relocation("2", "British SP 3", _placed("sp:british:3", space("newport")),
+                        _placed("sp:british:3", space("new_london")))
+    interpreter.step(Step(index=3, side="British"), [onward])
+    again = Relocation("2", "British SP 3", onward.after,
+                       _placed("sp:british:3", space("newport")))
+    assert EnemyEntered in {type(a) for a in interpreter.step(
+        Step(index=4, side="British"), [again])}
+    interpreter.step(Step(index=5, side="British",
+                          rolls=(DiceRoll("2d6", (5, 4), 9),)), [])
+    (combat,) = [a for a in interpreter.step(
+        Step(index=6, side="Colonial", rolls=(DiceRoll("2d6", (1, 2), 3),)), [])
+        if isinstance(a, Combat)]
+    assert (combat.attacker_roll, combat.defender_roll) == (9, 3)
+    (after,) = interpreter.step(Step(index=7, side="Colonial"), [Relocation(
+        "1", "Militia SP 2", back.after, _placed("sp:militia:2", space("new_london")))])
+    assert isinstance(after, Retreated) and after.origin == "newport"

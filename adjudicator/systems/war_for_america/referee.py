@@ -1,0 +1,171 @@
+"""The War for America referee: the common step driver, the WfA interpreter, WfA rules.
+
+`WfAReferee` is an `ActionReferee` (adjudicator.systems.common.referee): the tracker keeps
+which piece is which entity and where; the `Interpreter` applies each step's relocations
+to `WfAState` and turns the step into typed actions; the `Sequencer` (procedure) places
+each action in the sequence of play and adds the sequence facts it gives rise to (a round
+opened, a pulse closed …); the rule families of `rules/` judge the facts, then the action,
+against that placement. Coverage comes from the families' declarations
+(`derive_coverage`): every catalog rule no family judges is `unchecked` with the reason.
+Undo restores the procedure and the interpreter's reading, both immutable values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+
+from adjudicator.binding import Binding
+from adjudicator.replay import Board, Step
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.places import Place
+from adjudicator.systems.common.referee import ActionReferee
+from adjudicator.systems.common.tracker import Relocation
+from adjudicator.systems.war_for_america.data import WfAData
+from adjudicator.systems.war_for_america.interpret import Interpreter, Reading
+from adjudicator.systems.war_for_america.procedure import (
+    DIGEST_CALENDAR,
+    FIRST_YEAR,
+    Advance,
+    Calendar,
+    Sequencer,
+    WfAProcedure,
+)
+from adjudicator.systems.war_for_america.rules import FAMILIES, judge
+from adjudicator.systems.war_for_america.rules.context import CardIndex, Context
+from adjudicator.systems.war_for_america.state import Entity, WfAState, classify
+
+GAME = "wfa"
+
+NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
+    "WFA-SEQ-09": "nothing a log could show breaks it: it classifies the free actions "
+                  "(WfA 9.10) for the other rules",
+})
+"""WfA catalog rules a log can never show broken, and why."""
+
+Memory = tuple[WfAProcedure, Reading]
+"""What undo goes back to: the procedure and the interpreter's reading (both immutable)."""
+
+
+class WfAReferee(ActionReferee[Entity, Memory]):
+    """Judges one game of War for America (see `adjudicator.systems.base.Referee`)."""
+
+    game = GAME
+    families = FAMILIES
+    not_checkable = NOT_CHECKABLE
+
+    def __init__(self, data: WfAData, binding: Binding) -> None:
+        catalog = [entry.id for entry in data.catalog]
+        citations: dict[str, str] = {entry.id: entry.citation for entry in data.catalog}
+        super().__init__(binding, citations, catalog)
+        self.data = data
+        self.state = WfAState()
+        self.interpreter = Interpreter(
+            self.state,
+            leader_side={leader.id: str(leader.side) for leader in data.leaders.values()},
+            fleet_side={fleet.id: _fleet_side(str(fleet.nation))
+                        for fleet in data.fleets.values()},
+            defensive_cards=[card.id for card in data.cards.values() if card.defensive])
+        self.sequencer = Sequencer(_calendar(data))
+        self.proc = WfAProcedure()
+        self.cards = CardIndex(
+            names={card.id: card.label for card in data.cards.values()},
+            numbers={card.id: card.number for card in data.cards.values()
+                     if card.number is not None})
+        self.actions: list[Action] = []
+        """Every action interpreted in this game, in order (for tests and figures)."""
+        self._missing: dict[str, str] | None = None
+
+    # ------------------------------------------------------------------ hooks
+
+    def classify(self, name: str, entity_id: str | None, place: Place | None) -> Entity | None:
+        """The WfA entity of a piece (an unbound piece among cards is an unknown card)."""
+        return classify(name, entity_id, place)
+
+    def is_card(self, entity: Entity) -> bool:
+        """Cards are entities of kind `card`."""
+        return entity.kind == "card"
+
+    def begin(self, arrivals: Sequence[Relocation[Entity]], step: Step, board: Board) -> None:
+        """Build the starting position; a log that starts in 1775 starts at the set-up."""
+        self.interpreter.begin(arrivals)
+        year = self.state.track_value("year")
+        season = self.state.season()
+        if year in (None, FIRST_YEAR) and season in (None, self.sequencer.calendar.first):
+            self.proc = WfAProcedure.at_start(self.sequencer.calendar)
+        else:
+            self.proc = WfAProcedure(year=year, season=season)
+
+    def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
+                  board: Board) -> None:
+        """Interpret one step and judge its actions in their place in the sequence."""
+        self._judge(self.interpreter.step(step, relocations))
+
+    def reapply(self, step: Step, relocations: Sequence[Relocation[Entity]]) -> None:
+        """An undo step: the board's inverse changes move the pieces back."""
+        for relocation in relocations:
+            self.state.apply(relocation)
+
+    def close(self) -> None:
+        """The log ended: close the pulse under way and judge what that shows."""
+        advance = self.sequencer.close(self.proc, self.last_step)
+        self._judge_advance(advance, None)
+        self.proc = advance.after
+
+    def snapshot(self) -> Memory:
+        """The procedure and the reading (kept per step for undo)."""
+        return self.proc, self.interpreter.reading
+
+    def restore(self, procedure: Memory) -> None:
+        """Undo: go back to an earlier procedure and reading."""
+        self.proc, self.interpreter.reading = procedure
+
+    def space_label(self, space: str) -> str:
+        """A space's printed name."""
+        found = self.data.spaces.get(space)
+        return found.name if found is not None else space
+
+    def missing_data(self) -> Mapping[str, str]:
+        """Rule id → the facts it lacks."""
+        if self._missing is None:
+            found: dict[str, list[str]] = {}
+            for fact in self.data.missing:
+                for rule in fact.rules:
+                    found.setdefault(rule, []).append(str(fact.need))
+            self._missing = {rule: ", ".join(dict.fromkeys(needs))
+                             for rule, needs in found.items()}
+        return self._missing
+
+    # ------------------------------------------------------------------ internals
+
+    def _judge(self, actions: Iterable[Action]) -> None:
+        for action in actions:
+            self.actions.append(action)
+            advance = self.sequencer.advance(self.proc, action)
+            self._judge_advance(advance, action)
+            self.proc = advance.after
+
+    def _judge_advance(self, advance: Advance, action: Action | None) -> None:
+        ctx = Context(procedure=advance.at, placement=advance.placement, cards=self.cards)
+        for fact in advance.facts:
+            self.emit(judge(fact, ctx), fact.player)
+        if action is not None:
+            self.emit(judge(action, ctx), action.player)
+
+
+def _calendar(data: WfAData) -> Calendar:
+    """The Seasonal Turn Record Track as the data gives it (the digest's reading else)."""
+    seasons = data.charts.seasons
+    if not seasons:
+        return DIGEST_CALENDAR
+    return Calendar.from_track((season.id, season.name, str(season.colour))
+                               for season in seasons)
+
+
+def _fleet_side(nation: str) -> str:
+    """A fleet's side from its nation (British fleets British; French, Spanish and Dutch
+    Colonial, by the digest's reading §8 A-31)."""
+    return "british" if nation == "british" else "colonial"
+
+
+__all__ = ["GAME", "NOT_CHECKABLE", "WfAReferee"]

@@ -1,0 +1,113 @@
+"""The War for America system end to end: registered, recognised by its module's name, its
+referee judging the fixture games through the procedure and the rule families, and the
+commands `check`, `rules` and `data template` on it."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+from adjudicator.cli import app
+from adjudicator.report import Report
+from adjudicator.scenario import build_scenario_log
+from adjudicator.systems import find_system, recognise_system
+from adjudicator.systems.war_for_america import WarForAmerica
+from adjudicator.systems.war_for_america.actions import Combat, ForceMoved, InitiativeDie
+from adjudicator.systems.war_for_america.referee import WfAReferee
+from tests.conftest import REPO
+from vmod_schema.buildfile import open_module
+
+WFA = REPO / "fixtures" / "war-for-america"
+MODULE = WFA / "war-for-america-fixture.vmod"
+DATA = WFA / "data" / "fixture.toml"
+BINDING = WFA / "binding.toml"
+CATALOG_SIZE = 167
+"""Rules in the digest's catalog (digest §4)."""
+
+
+def _run(*args: str | Path) -> Result:
+    return CliRunner().invoke(app, [str(arg) for arg in args])
+
+
+def test_the_system_is_registered_under_its_id_and_aliases() -> None:
+    for name in ("wfa", "WfA", "war-for-america", "War for America"):
+        assert isinstance(find_system(name), WarForAmerica)
+    found = recognise_system("War for America (fixture)")
+    assert found is not None and found.id == "wfa"
+    other = recognise_system("Washington's War (fixture)")
+    assert other is not None and other.id == "ww"
+
+
+def test_the_catalog_has_the_digests_167_rules_each_cited() -> None:
+    catalog = find_system("wfa").catalog()
+    assert len(catalog) == CATALOG_SIZE
+    assert len({rule.rule_id for rule in catalog}) == CATALOG_SIZE
+    assert all(rule.rule_id.startswith("WFA-") and rule.citation for rule in catalog)
+
+
+def test_the_referee_feeds_the_interpreted_actions_to_the_sequence_and_rules(
+        tmp_path: Path) -> None:
+    referee = find_system("wfa").referee(module=open_module(MODULE), data_files=[DATA],
+                                         binding_file=BINDING)
+    assert isinstance(referee, WfAReferee)
+    log = build_scenario_log(WFA / "scenarios" / "opening-pulses.toml", tmp_path / "o.vlog")
+    from adjudicator.check import judge_save
+    from vmod_schema.savefile import read_save
+
+    report = judge_save(read_save(log), log, system=find_system("wfa"), referee=referee,
+                        module=open_module(MODULE), module_path=MODULE)
+    kinds = {type(action) for action in referee.actions}
+    assert {ForceMoved, Combat, InitiativeDie} <= kinds
+    # The procedure saw the first round and the second's initiative (WfA 6.4-6.5).
+    assert referee.proc.round == 2
+    assert report.count("illegal") == 0
+
+
+def test_coverage_is_honest_every_rule_checked_or_unchecked_with_a_reason(
+        tmp_path: Path) -> None:
+    log = build_scenario_log(WFA / "scenarios" / "opening-pulses.toml", tmp_path / "o.vlog")
+    result = _run("check", log, "--game", "wfa", "--module", MODULE, "--data", DATA,
+                  "--binding", BINDING, "--format", "json,md")
+    assert result.exit_code == 0, result.output
+    report = Report.model_validate_json(
+        (tmp_path / "o.vlog.adjudication.json").read_text(encoding="utf-8"))
+    assert report.game == "wfa" or "War for America" in json.dumps(report.model_dump(
+        mode="json"))[:2000]
+    markdown = (tmp_path / "o.vlog.adjudication.md").read_text(encoding="utf-8")
+    assert "War for America" in markdown and "o.vlog" in markdown
+    catalog = {rule.rule_id for rule in find_system("wfa").catalog()}
+    checked = set(report.coverage.checked)
+    partial = set(report.coverage.partial)
+    unchecked = set(report.coverage.unchecked)
+    assert checked | partial | unchecked == catalog
+    assert not (checked & unchecked) and not (checked & partial)
+    assert all(reason for reason in report.coverage.unchecked.values())
+    # Some rules are judged (the sequence family); most are not, each saying why.
+    assert checked and len(unchecked) > len(checked)
+    assert any("not implemented" in reason for reason in report.coverage.unchecked.values())
+
+
+def test_rules_lists_the_167_rules_with_their_status() -> None:
+    result = _run("rules", "wfa", "--json")
+    assert result.exit_code == 0, result.output
+    statuses = json.loads(result.stdout)
+    assert len(statuses) == CATALOG_SIZE
+    by_id = {s["rule_id"]: s for s in statuses}
+    assert by_id["WFA-SEQ-07"]["checked"] is True
+    assert all(s["checked"] or s["reason"] for s in statuses)
+
+
+def test_data_template_is_toml_listing_the_missing_facts() -> None:
+    result = _run("data", "template", "wfa")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip()
+    tomllib.loads(result.stdout)
+
+
+def test_bind_drafts_the_committed_binding() -> None:
+    result = _run("bind", MODULE, "--game", "wfa", "--data", DATA)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == BINDING.read_text(encoding="utf-8")
