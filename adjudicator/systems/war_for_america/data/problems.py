@@ -90,6 +90,16 @@ def _agreements(data: WfAData) -> list[DataProblem]:
             problems.append(DataProblem(f"spaces.{space.id}.garrison_min",
                                         f"garrison minimum of {space.id!r} is "
                                         f"{space.garrison_min}, table T-1 says {wanted}"))
+    seasons = {season.id for season in data.charts.seasons or ()}
+    places = set(data.spaces) | set(data.boxes)
+    for i, entry in enumerate(data.charts.reinforcements):
+        key = f"charts.reinforcements[{i}]"
+        if entry.place is not None and entry.place not in places:
+            problems.append(DataProblem(f"{key}.place", f"reinforcements arrive at unknown "
+                                                        f"place {entry.place!r}"))
+        if seasons and entry.season not in seasons:
+            problems.append(DataProblem(f"{key}.season", f"unknown season {entry.season!r} "
+                                                         f"(known: {', '.join(sorted(seasons))})"))
     cap = data.tables.t16.value("naval_transport_1776")
     if data.charts.transport.get(1776) != cap:
         problems.append(DataProblem("charts.transport.1776", f"the 1776 transport cap is "

@@ -421,8 +421,10 @@ class _Merger:
         sources = dict(old.sources)
         update: dict[str, Any] = {}
 
-        def fill_map(name: str, values: Mapping[Any, Any], convert: Any = None) -> None:
-            current: dict[Any, Any] = dict(getattr(old, name))
+        def fill_map(name: str, field: str, values: Mapping[Any, Any],
+                     convert: Any = None) -> None:
+            """Fill the nulls of the chart `field`, written `name` in user files."""
+            current: dict[Any, Any] = dict(getattr(old, field))
             for item, value in values.items():
                 key = f"charts.{name}.{item}"
                 if item not in current:
@@ -438,12 +440,12 @@ class _Merger:
                 if filled is not current[item]:
                     current[item] = filled
                     sources[f"{name}.{item}"] = (cite,)
-            update[name] = current
+            update[field] = current
 
-        fill_map("militia_maximums", user.militia_maximums)
-        fill_map("loyalist_amounts", user.loyalists)
-        fill_map("transport", user.transport)
-        fill_map("attrition", user.attrition, self.fraction)
+        fill_map("militia_maximums", "militia_maximums", user.militia_maximums)
+        fill_map("loyalists", "loyalist_amounts", user.loyalists)
+        fill_map("transport", "transport", user.transport)
+        fill_map("attrition", "attrition", user.attrition, self.fraction)
         levy: dict[Region, Levy | None] = dict(old.levy)
         for region, row in user.levy.items():
             key = f"charts.levy.{region}"

@@ -361,3 +361,11 @@ def test_the_fixture_tables_and_charts_read_as_the_referee_needs_them() -> None:
     assert levy is not None and levy.lowest == 0 and levy.sp[12] == 5
     assert data.charts.seasons is not None and data.charts.seasons[-1].colour == "blue"
     assert data.charts.attrition[1777] == Fraction(2, 3)
+
+
+def test_chart_problems_are_keyed_as_the_user_wrote_them(tmp_path: Path) -> None:
+    error = problem_of(tmp_path, "[charts.loyalists]\nflorida = 2\n")
+    assert error.key == "charts.loyalists.florida"
+    error = problem_of(tmp_path, '[[charts.reinforcements]]\nside = "british"\nyear = 1776\n'
+                                 'season = "spring"\nunits = "2 SP"\nplace = "atlantis"\n')
+    assert error.key == "charts.reinforcements[0].place" and "atlantis" in str(error)
