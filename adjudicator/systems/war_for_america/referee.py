@@ -69,7 +69,7 @@ class WfAReferee(ActionReferee[Entity, Memory]):
         self.sequencer = Sequencer(_calendar(data))
         self.proc = WfAProcedure()
         self.cards = CardIndex(
-            names={card.id: card.label for card in data.cards.values()},
+            names={card.id: card.title or card.label for card in data.cards.values()},
             numbers={card.id: card.number for card in data.cards.values()
                      if card.number is not None})
         self.actions: list[Action] = []
