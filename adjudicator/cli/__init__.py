@@ -23,48 +23,66 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Callable
 from typing import Annotated
 
 import typer
-from typer.core import TyperCommand
 
 from adjudicator import __version__
-from adjudicator.cli.audit import audit
-from adjudicator.cli.catalog import bind, data_app, rules, schema
-from adjudicator.cli.check import check
-from adjudicator.cli.demo import demo
-from adjudicator.cli.helptext import PlainCommand, PlainGroup
-from adjudicator.cli.inspect import inspect
-from adjudicator.cli.odds import OddsGroup, odds_app
-from adjudicator.cli.series import series
-from adjudicator.cli.watch import watch
+from adjudicator.cli.helptext import PlainCommand
+from adjudicator.cli.lazy import HELP_OPTIONS, LazyCommand, LazyGroup
 
-HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+COMMANDS = (
+    LazyCommand("inspect", "adjudicator.cli.inspect", "inspect",
+                "Summarise a VASSAL module, save or log (passwords are never shown; pieces "
+                "are shown as VASSAL shows them to the other player unless --reveal)."),
+    LazyCommand("series", "adjudicator.cli.series", "series",
+                "Order a game's PBEM logs and check each starts where the previous one "
+                "ended."),
+    LazyCommand("check", "adjudicator.cli.check", "check",
+                "Replay each of PATHS, judge every step against the game's rules, write the "
+                "report beside it."),
+    LazyCommand("watch", "adjudicator.cli.watch", "watch",
+                "Watch FOLDER: each .vlog or .vsav that arrives or changes gets its sidecar "
+                "reports once it has settled (written in full), beside it or under --out."),
+    LazyCommand("audit", "adjudicator.cli.audit", "audit",
+                "Check every save and log under PATHS; write their sidecars and one season "
+                "summary.", short_help="Check every save and log under PATHS; write their "
+                "sidecars and one season summary."),
+    LazyCommand("rules", "adjudicator.cli.catalog", "rules",
+                "List the game's whole rule catalog: checked, or not checked and why."),
+    LazyCommand("schema", "adjudicator.cli.catalog", "schema",
+                "Print the JSON Schema of the report that `check` writes, or of `audit`'s "
+                "summary."),
+    LazyCommand("bind", "adjudicator.cli.catalog", "bind",
+                "Draft a binding from module names to game pieces and spaces."),
+    LazyCommand("demo", "adjudicator.cli.demo", "demo",
+                "Check the bundled Washington's War example games and write their reports "
+                "to DIR (shipped inside the package: works from any folder after `pip "
+                "install`)."),
+    LazyCommand("data", "adjudicator.cli.catalog", "data_app",
+                "Game data files: facts the rulebook lacks.", group_class="PlainGroup"),
+    LazyCommand("odds", "adjudicator.cli.odds", "odds_app",
+                "Exact odds of what the rules leave to dice, per game.",
+                group_class="OddsGroup"),
+)
+"""Every command but `version`, imported only when it runs (`adjudicator.cli.lazy`), with
+the summary `--help` lists (a test checks each against the command's own)."""
+
+
+class AdjudicatorGroup(LazyGroup):
+    """The `adjudicator` group: its commands load when run."""
+
+    lazy = COMMANDS
+    order = ("inspect", "series", "check", "watch", "audit", "rules", "schema", "bind",
+             "demo", "version", "data", "odds")
+
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_show_locals=False,
-                  add_completion=False, cls=PlainGroup, rich_markup_mode="markdown",
-                  context_settings=HELP_OPTIONS,
+                  add_completion=False, cls=AdjudicatorGroup, rich_markup_mode="markdown",
+                  context_settings=dict(HELP_OPTIONS),
                   help="Read VASSAL modules, saves and logs; replay them; check the rules.")
 """Help text is Markdown: a docstring's paragraphs are re-wrapped to the terminal (no hard
 line breaks mid-sentence), its first paragraph is the command's one-line summary."""
-
-SHORT_HELP = {"audit": "Check every save and log under PATHS; write their sidecars and one "
-                      "season summary."}
-"""Summaries for the command list where a docstring's first paragraph is long."""
-COMMANDS: tuple[Callable[..., None], ...] = (inspect, series, check, watch, audit, rules,
-                                            schema)
-
-for command in COMMANDS:
-    app.command(cls=PlainCommand, short_help=SHORT_HELP.get(command.__name__))(command)
-for info in data_app.registered_commands:
-    if info.cls is None or info.cls is TyperCommand:
-        info.cls = PlainCommand
-data_app.rich_markup_mode = "markdown"
-app.add_typer(data_app, name="data", cls=PlainGroup, context_settings=HELP_OPTIONS)
-app.add_typer(odds_app, name="odds", cls=OddsGroup, context_settings=HELP_OPTIONS)
-app.command(cls=PlainCommand)(bind)
-app.command(cls=PlainCommand)(demo)
 
 
 def _print_version(wanted: bool) -> None:

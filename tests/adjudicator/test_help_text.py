@@ -11,14 +11,21 @@ import typer.main
 from typer.testing import CliRunner, Result
 
 from adjudicator import __version__
-from adjudicator.cli import app
+from adjudicator.cli import AdjudicatorGroup, app
 
 PLACEHOLDER = re.compile(r"<[a-z][\w\[\], |]*>|\{[a-z_]+\}|list\[")
 """A type placeholder: `<bool>`, `<int range>`, `<list[Path]>`, `{folder}`."""
 
 
-def _command_paths() -> list[tuple[str, ...]]:
+def _root() -> AdjudicatorGroup:
+    """The root group with every command loaded (they load lazily when run)."""
     root = typer.main.get_command(app)
+    assert isinstance(root, AdjudicatorGroup)
+    root.load_all()
+    return root
+
+
+def _command_paths() -> list[tuple[str, ...]]:
     paths: list[tuple[str, ...]] = []
 
     def walk(command: object, path: tuple[str, ...]) -> None:
@@ -26,7 +33,7 @@ def _command_paths() -> list[tuple[str, ...]]:
         for name, sub in getattr(command, "commands", {}).items():
             walk(sub, (*path, name))
 
-    walk(root, ())
+    walk(_root(), ())
     return paths
 
 
@@ -57,13 +64,13 @@ def test_dash_h_is_help(path: tuple[str, ...]) -> None:
 
 
 def test_every_command_has_a_one_line_summary() -> None:
-    root = typer.main.get_command(app)
-    for name, command in root.commands.items():  # type: ignore[attr-defined]
+    root = _root()
+    for name, command in root.commands.items():
         summary = command.get_short_help_str(limit=200)
         assert summary.strip(), f"{name} has no summary"
         assert "\n" not in summary, name
     listing = _help("--help").output
-    for name in root.commands:  # type: ignore[attr-defined]
+    for name in root.commands:
         assert re.search(rf"│ {name} +\S", listing), f"{name} has no summary in --help"
 
 
@@ -81,3 +88,22 @@ def test_version_prints_the_package_version() -> None:
         result = _help(flag)
         assert result.exit_code == 0
         assert result.output.strip() == f"adjudicator {__version__}"
+
+
+def _summary(command: object) -> str:
+    """The line `--help` lists for a command (its short help, else its first paragraph)."""
+    text = getattr(command, "short_help", None) or getattr(command, "help", None) or ""
+    return " ".join(text.split("\n\n")[0].split())
+
+
+def test_the_command_list_before_loading_is_the_list_of_the_loaded_commands() -> None:
+    # `--help` lists the lazy summaries (nothing imported); they must be the commands' own.
+    lazy = typer.main.get_command(app)
+    assert isinstance(lazy, AdjudicatorGroup)
+    ctx = typer.Context(lazy)
+    listed = {name: _summary(lazy.get_command(ctx, name)) for name in lazy.list_commands(ctx)}
+    loaded = _root()
+    real = {name: _summary(loaded.commands[name])
+            for name in loaded.list_commands(typer.Context(loaded))}
+    assert listed == real and list(listed) == list(real)
+    assert {"check", "odds", "data", "version"} <= set(listed)
