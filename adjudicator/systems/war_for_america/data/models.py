@@ -47,6 +47,12 @@ from adjudicator.systems.war_for_america.data.vocabulary import (
 
 Year = Annotated[int, Field(ge=FIRST_YEAR, le=LAST_YEAR)]
 
+OCEAN_TRANSIT_MP = 1
+"""'Reinforcements pay 1 MP to follow an Ocean Transit Line' (WfA 8.8)."""
+WITH_ARROW_MP = 1
+AGAINST_ARROW_MP = 2
+"""Caribbean: 1 MP per circle with the arrows, 2 against (WfA 14.20)."""
+
 # --- the map ------------------------------------------------------------------------------
 
 
@@ -394,6 +400,27 @@ class WfAData(Record):
             return None
         terrain = self.terrain.get(connection.terrain)
         return terrain.mp if terrain is not None else None
+
+    def line_cost(self, line: Connection, leaving: str) -> int | None:
+        """MP to cross `line` from its end `leaving`; None if the data cannot say.
+
+        Land: the terrain's TEC cost (WfA 12.0). Ocean Transit Line: 1 (8.8). Caribbean
+        arrow: 1 per circle with the arrow, 2 against (14.20); the island chain has no
+        circles (14.21), so the per-circle rule gives 0 (the text states no other cost).
+        Lake: no cost (12.1 table).
+        """
+        if leaving not in line.ends:
+            raise ValueError(f"{leaving!r} is not an end of {line.a}-{line.b}")
+        if line.kind is ConnectionKind.LAND:
+            return self.land_cost(line)
+        if line.kind is ConnectionKind.OCEAN_TRANSIT:
+            return OCEAN_TRANSIT_MP
+        if line.kind is ConnectionKind.LAKE:
+            return 0
+        if line.circles is None or line.arrow_from is None:
+            return None
+        per_circle = WITH_ARROW_MP if line.arrow_from == leaving else AGAINST_ARROW_MP
+        return per_circle * line.circles
 
     def least_cost(self, start: str, goal: str, *, unknown_cost: int) -> int | None:
         """Fewest MP from `start` to `goal` over known land lines (WfA 12.0, 16.0);

@@ -369,3 +369,25 @@ def test_chart_problems_are_keyed_as_the_user_wrote_them(tmp_path: Path) -> None
     error = problem_of(tmp_path, '[[charts.reinforcements]]\nside = "british"\nyear = 1776\n'
                                  'season = "spring"\nunits = "2 SP"\nplace = "atlantis"\n')
     assert error.key == "charts.reinforcements[0].place" and "atlantis" in str(error)
+
+
+def test_line_costs_follow_the_stated_rules() -> None:
+    data = load_data([FIXTURE])
+    # WfA 14.20: 1 MP per circle with the arrow, 2 against; the island chain has none.
+    arrow = data.connection("windward_isles", "trade_wind_arrow", ConnectionKind.CARIBBEAN_ARROW)
+    assert arrow is not None and arrow.circles == 2
+    assert data.line_cost(arrow, "windward_isles") == 2
+    assert data.line_cost(arrow, "trade_wind_arrow") == 4
+    chain = data.connection("st_eustasius", "martinique", ConnectionKind.CARIBBEAN_ARROW)
+    assert chain is not None and data.line_cost(chain, "martinique") == 0
+    # WfA 8.8: 1 MP per Ocean Transit Line; a land line costs its terrain's MP.
+    ocean = data.connection("europe_box", "boston", ConnectionKind.OCEAN_TRANSIT)
+    assert ocean is not None and data.line_cost(ocean, "europe_box") == 1
+    land = data.connection("ticonderoga", "saratoga")
+    assert land is not None and data.line_cost(land, "saratoga") == 2
+    with pytest.raises(ValueError, match="not an end"):
+        data.line_cost(land, "boston")
+    bundled_chain = bundled_data().connection("st_eustasius", "martinique",
+                                              ConnectionKind.CARIBBEAN_ARROW)
+    assert bundled_chain is not None
+    assert bundled_data().line_cost(bundled_chain, "martinique") is None
