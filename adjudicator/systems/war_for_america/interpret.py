@@ -11,8 +11,10 @@ its dice, reads them against the position *before* the step, applies them to the
   one of the six defensive cards played by the side whose AP it is not (20.12); a card
   going from the deck to a hand is a `CardDrawn` (6.2, 20.4).
 - Dice: every roll is a `Roll`; the first D6 of each side after the Action Round marker
-  moved (or the year began), before anything else, is that side's `InitiativeDie` (6.5,
-  9.1). A D12 is two dice (WfA 2.0): the `2d6` button.
+  moved, before anything else, is that side's `InitiativeDie` (6.5, 9.1). Other D6s wait
+  for the action that uses them: a force's activation takes its side's (Washington's
+  re-rolled 6 gives two, 11.10), a fleet or a retreat before combat its side's last. A D12
+  is two dice (WfA 2.0): the `2d6` button.
 - Land units of one side leaving one space together for another are one force: the first
   leg of a force in an AP is its `ForceActivated` (with the D6 its side rolled just before,
   12.2-12.7), then `ForceMoved`; units left behind on a space the force passed are
@@ -129,14 +131,16 @@ class OpenCombat:
 class Reading:
     """What the interpreter carries between steps (immutable: undo restores it)."""
 
-    initiative_open: bool = True
-    """Whether initiative dice may come now (after the round marker moved, before play)."""
+    initiative_open: bool = False
+    """Whether initiative dice may come now: after the Action Round marker moved, before
+    anything else (a log that shows no round marker shows no initiative dice)."""
     initiative_rolled: frozenset[str] = frozenset()
     ap_side: str | None = None
     """The side whose AP it is, as last shown (the AP marker moved, or its force moved)."""
     force: Force | None = None
-    last_d6: tuple[str, int] | None = None
-    """The side and value of the last D6 not yet used by an activation or a fleet."""
+    d6: tuple[tuple[str, int], ...] = ()
+    """The D6s rolled since the last action that used one, (side, value) in order: an
+    activation takes its side's (Washington re-rolls a 6, WfA 11.10), a fleet its last."""
     combat: OpenCombat | None = None
     fought: OpenCombat | None = None
     """The last battle resolved in this AP (its defender may retreat from its space)."""
@@ -151,11 +155,17 @@ class Interpreter:
 
     def __init__(self, state: WfAState, *, leader_side: Mapping[str, str] | None = None,
                  fleet_side: Mapping[str, str] | None = None,
-                 defensive_cards: Iterable[str] = ()) -> None:
+                 defensive_cards: Iterable[str] = (),
+                 water_lines: Iterable[tuple[str, str]] = (),
+                 key_spaces: Mapping[str, bool | None] | None = None) -> None:
         self.state = state
         self.leader_side = dict(leader_side or {})
         self.fleet_side = dict(fleet_side or {})
         self.defensive_cards = frozenset(defensive_cards)
+        self.water_lines = frozenset(frozenset(line) for line in water_lines)
+        """Land lines that are continuous water connections (WfA 12.1*), from the data."""
+        self.key_spaces = dict(key_spaces or {})
+        """Space id → whether it is a key space (WfA 2.0; None: the data does not say)."""
         self.reading = Reading()
 
     # ------------------------------------------------------------------ public
@@ -201,7 +211,9 @@ class Interpreter:
                 out.append(TurnMarkerMoved(step=index, side=side,
                                            year=after if entity.kind == "year" else None,
                                            season=season))
+                # A new turn begins with its Reinforcement Phase, not with initiative.
                 self._new_round()
+                self.reading = replace(self.reading, initiative_open=False)
             elif entity.kind == "ap":
                 out.append(ApMarkerMoved(step=index, side=entity.key, before=before,
                                          after=after))
@@ -217,7 +229,7 @@ class Interpreter:
     def _new_round(self) -> None:
         self.reading = replace(self.reading, initiative_open=True,
                                initiative_rolled=frozenset(), force=None, combat=None,
-                               fought=None, ap_side=None, last_d6=None)
+                               fought=None, ap_side=None, d6=())
 
     # ------------------------------------------------------------------ cards
 
@@ -261,7 +273,7 @@ class Interpreter:
                     self.reading = replace(reading, initiative_rolled=(
                         reading.initiative_rolled | {side}))
                 else:
-                    self.reading = replace(reading, last_d6=(side, values[0]),
+                    self.reading = replace(reading, d6=(*reading.d6, (side, values[0])),
                                            initiative_open=False)
             elif roll.button in D12_BUTTONS and side is not None:
                 out += self._combat_roll(step.index, side, sum(values))
@@ -341,12 +353,18 @@ class Interpreter:
             owner = Entity("sp", nation, 1).side or side
             if net < 0:
                 out.append(LossTaken(step=index, side=owner, space=place.key,
-                                     units=(f"sp:{nation}",), sp=-net))
+                                     units=(f"sp:{nation}",), sp=-net,
+                                     cause=self._loss_cause(place.key)))
             else:
                 out.append(UnitsRaised(step=index, side=owner,
                                        kind=RAISE_KIND.get(nation, RaiseKind.REINFORCEMENT),
                                        place=place.key, units=(f"sp:{nation}",), sp=net))
         return out
+
+    def _loss_cause(self, space_key: str) -> str:
+        """`combat` for SP lost where this AP's battle was fought (WfA 13.0 Step 8)."""
+        fought = self.reading.fought
+        return "combat" if fought is not None and fought.space == space_key else ""
 
     def _leg(self, index: int, side: str, origin: str, destination: str,
              group: Sequence[Relocation[Entity]]) -> list[Action]:
@@ -362,10 +380,7 @@ class Interpreter:
         leader = leaders[0] if leaders else None
         force = self.reading.force
         if force is None or force.side != side or force.at != origin:
-            rolls: tuple[int, ...] = ()
-            last = self.reading.last_d6
-            if last is not None and last[0] == side:
-                rolls = (last[1],)
+            rolls = tuple(value for who, value in self.reading.d6 if who == side)
             out.append(ForceActivated(step=index, side=side, kind=Activation.MOVE,
                                       space=origin, leader=leader, units=units, sp=sp,
                                       rolls=rolls))
@@ -377,16 +392,16 @@ class Interpreter:
             if joined:
                 out.append(PickedUp(step=index, side=side, space=origin, units=joined))
         out.append(ForceMoved(step=index, side=side, origin=origin, destination=destination,
-                              units=units, sp=sp, leader=leader))
+                              units=units, sp=sp, leader=leader,
+                              water=frozenset((origin, destination)) in self.water_lines))
         enemy = self.state.space(destination).sp_of(opponent(side))
         combat = self.reading.combat
         if enemy > 0:
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
-                                    enemy_sp=enemy))
+                                    enemy_sp=enemy, key=self.key_spaces.get(destination)))
             combat = OpenCombat(destination, side, sp, enemy)
         self.reading = replace(self.reading, force=Force(side, destination, units),
-                               ap_side=side, last_d6=None, combat=combat,
-                               initiative_open=False)
+                               ap_side=side, d6=(), combat=combat, initiative_open=False)
         return out
 
     def _retreat(self, index: int, side: str, origin: str, destination: str,
@@ -465,11 +480,15 @@ class Interpreter:
         return []
 
     def _take_d6(self, side: str | None) -> int | None:
-        last = self.reading.last_d6
-        if last is None or (side is not None and last[0] != side):
+        """The last D6 of `side` not yet used (it is used now), if any."""
+        mine = [i for i, (who, _) in enumerate(self.reading.d6) if side is None or who == side]
+        if not mine:
             return None
-        self.reading = replace(self.reading, last_d6=None)
-        return last[1]
+        used = mine[-1]
+        value = self.reading.d6[used][1]
+        self.reading = replace(self.reading, d6=(*self.reading.d6[:used],
+                                                 *self.reading.d6[used + 1:]))
+        return value
 
     def _side_of(self, entity: Entity) -> str | None:
         if entity.kind == "leader":

@@ -65,7 +65,10 @@ class WfAReferee(ActionReferee[Entity, Memory]):
             leader_side={leader.id: str(leader.side) for leader in data.leaders.values()},
             fleet_side={fleet.id: _fleet_side(str(fleet.nation))
                         for fleet in data.fleets.values()},
-            defensive_cards=[card.id for card in data.cards.values() if card.defensive])
+            defensive_cards=[card.id for card in data.cards.values() if card.defensive],
+            water_lines=[(line.a, line.b) for line in data.connections if line.water],
+            key_spaces={key: True if space.is_key else space.key
+                        for key, space in data.spaces.items()})
         self.sequencer = Sequencer(_calendar(data))
         self.proc = WfAProcedure()
         self.cards = CardIndex(

@@ -108,6 +108,7 @@ def test_markers_moves_and_dice_carry_their_values(
         5, "british", 7, 4)
     (loss,) = _of(actions, LossTaken)
     assert (loss.step, loss.side, loss.space, loss.sp) == (6, "colonial", "newport", 2)
+    assert loss.cause == "combat"
     (card,) = _of(actions, ActionCardPlayed)
     assert isinstance(card, CardPlay)
     assert (card.step, card.side, card.destination.kind) == (8, "colonial", PlaceKind.DISCARD)
@@ -246,3 +247,33 @@ def test_the_defender_leaving_before_the_dice_retreats_before_combat_after_them_
     (after,) = interpreter.step(Step(index=7, side="Colonial"), [Relocation(
         "1", "Militia SP 2", back.after, _placed("sp:militia:2", space("new_london")))])
     assert isinstance(after, Retreated) and after.origin == "newport"
+
+
+def test_a_force_takes_its_sides_dice_water_lines_and_key_spaces_from_the_data() -> None:
+    from adjudicator.replay.dice import Roll as DiceRoll
+
+    state = WfAState()
+    interpreter = Interpreter(state, leader_side={"washington": "colonial"},
+                              water_lines=[("philadelphia", "wilmington_de")],
+                              key_spaces={"wilmington_de": True})
+    leader = Relocation("1", "George Washington", None,
+                        _placed("leader:washington", space("philadelphia")))
+    troops = Relocation("2", "Continental SP 3", None,
+                        _placed("sp:continental:3", space("philadelphia")))
+    enemy = Relocation("3", "British SP 2", None, _placed("sp:british:2",
+                                                           space("wilmington_de")))
+    interpreter.begin([leader, troops, enemy])
+    # Washington's 6 is re-rolled (WfA 11.10): both dice belong to the activation.
+    for index, value in ((1, 6), (2, 4)):
+        interpreter.step(Step(index=index, side="Colonial",
+                              rolls=(DiceRoll("1d6", (value,), value),)), [])
+    actions = interpreter.step(Step(index=3, side="Colonial"), [
+        Relocation("1", "George Washington", leader.after,
+                   _placed("leader:washington", space("wilmington_de"))),
+        Relocation("2", "Continental SP 3", troops.after,
+                   _placed("sp:continental:3", space("wilmington_de")))])
+    activated, moved, entered = actions
+    assert isinstance(activated, ForceActivated)
+    assert (activated.leader, activated.rolls, activated.sp) == ("washington", (6, 4), 3)
+    assert isinstance(moved, ForceMoved) and moved.water
+    assert isinstance(entered, EnemyEntered) and entered.key is True
