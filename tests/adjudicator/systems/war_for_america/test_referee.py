@@ -111,3 +111,17 @@ def test_bind_drafts_the_committed_binding() -> None:
     result = _run("bind", MODULE, "--game", "wfa", "--data", DATA)
     assert result.exit_code == 0, result.output
     assert result.stdout == BINDING.read_text(encoding="utf-8")
+
+
+def test_cards_in_hands_stay_hidden_unless_revealed(tmp_path: Path) -> None:
+    log = build_scenario_log(WFA / "scenarios" / "opening-pulses.toml", tmp_path / "o.vlog")
+    args = ("check", log, "--game", "wfa", "--module", MODULE, "--data", DATA, "--binding",
+            BINDING, "--format", "json,html")
+    assert _run(*args, "--out", tmp_path / "seen").exit_code == 0
+    assert _run(*args, "--out", tmp_path / "all", "--reveal").exit_code == 0
+    seen = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "seen").iterdir())
+    revealed = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "all").iterdir())
+    # Fixture Cards 21 and 23 stay in the hands (WfA 6.2); 22 is played, so shown.
+    assert "Fixture Card 22" in seen
+    assert "Fixture Card 21" not in seen and "Fixture Card 23" not in seen
+    assert "Fixture Card 21" in revealed and "Fixture Card 23" in revealed
