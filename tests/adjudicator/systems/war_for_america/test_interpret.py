@@ -17,6 +17,8 @@ from adjudicator.systems.common.tracker import PieceTracker, Placed, Relocation
 from adjudicator.systems.war_for_america.actions import (
     ActionCardPlayed,
     ApMarkerMoved,
+    ArmyCreated,
+    CardDrawn,
     Combat,
     EnemyEntered,
     FleetMoved,
@@ -277,3 +279,18 @@ def test_a_force_takes_its_sides_dice_water_lines_and_key_spaces_from_the_data()
     assert (activated.leader, activated.rolls, activated.sp) == ("washington", (6, 4), 3)
     assert isinstance(moved, ForceMoved) and moved.water
     assert isinstance(entered, EnemyEntered) and entered.key is True
+
+
+def test_a_card_drawn_and_an_army_created_with_its_units_on_the_army_card(
+        tmp_path: Path) -> None:
+    actions, state = interpret(SCENARIOS / "army-created.toml", tmp_path)
+    (drawn,) = _of(actions, CardDrawn)
+    assert (drawn.step, drawn.side, drawn.card) == (1, "colonial", "fixture_card_26")
+    (created,) = _of(actions, ArmyCreated)
+    assert (created.step, created.side, created.army, created.space, created.leader) == (
+        5, "colonial", "w", "philadelphia", "washington")
+    assert state.army_at["w"] == space("philadelphia")
+    assert state.leader_at["washington"] == box("army_w")
+    assert state.at(box("army_w")).sp == {"continental": 5, "militia": 1}
+    assert state.space("philadelphia").total_sp == 0
+    assert state.hand_size["colonial"] == 1
