@@ -32,7 +32,7 @@ from adjudicator.systems.war_for_america.procedure import (
     WfAProcedure,
 )
 from adjudicator.systems.war_for_america.rules import FAMILIES, judge
-from adjudicator.systems.war_for_america.rules.context import CardIndex, Context
+from adjudicator.systems.war_for_america.rules.context import CardIndex, Context, map_graph
 from adjudicator.systems.war_for_america.state import Entity, WfAState, classify
 
 GAME = "wfa"
@@ -69,6 +69,7 @@ class WfAReferee(ActionReferee[Entity, Memory]):
             water_lines=[(line.a, line.b) for line in data.connections if line.water],
             key_spaces={key: True if space.is_key else space.key
                         for key, space in data.spaces.items()})
+        self.graph = map_graph(data)
         self.sequencer = Sequencer(_calendar(data))
         self.proc = WfAProcedure()
         self.cards = CardIndex(
@@ -149,7 +150,8 @@ class WfAReferee(ActionReferee[Entity, Memory]):
             self.proc = advance.after
 
     def _judge_advance(self, advance: Advance, action: Action | None) -> None:
-        ctx = Context(procedure=advance.at, placement=advance.placement, cards=self.cards)
+        ctx = Context(procedure=advance.at, placement=advance.placement, cards=self.cards,
+                      data=self.data, state=self.state, graph=self.graph)
         for fact in advance.facts:
             self.emit(judge(fact, ctx), fact.player)
         if action is not None:

@@ -1,5 +1,5 @@
 """What every War for America rule reads: where the action stands in the sequence of play,
-and names for messages.
+the game data, the position (`WfAState`) and the map as a graph, and names for messages.
 
 The referee builds one `Context` per action from `procedure.Sequencer.advance`: `procedure`
 is `Advance.at` (the action's pulse and round opened, its own effect not yet counted) and
@@ -14,7 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from adjudicator.systems.common.mapgraph import Connection as Line
+from adjudicator.systems.common.mapgraph import MapGraph
+from adjudicator.systems.war_for_america.data import WfAData, bundled_data
+from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind
 from adjudicator.systems.war_for_america.procedure import Placement, Pulse, WfAProcedure
+from adjudicator.systems.war_for_america.state import WfAState
 
 
 class CardBook(Protocol):
@@ -45,13 +50,50 @@ class CardIndex:
         return self.numbers.get(card)
 
 
+UNKNOWN_TERRAIN = "unknown"
+"""The kind of a land line whose terrain type the data does not state."""
+
+
+def map_graph(data: WfAData) -> MapGraph:
+    """The land map as a graph: every space and every land transit line the data knows,
+    its kind the line's terrain type (`unknown` when not stated; WfA 12.0, TEC). Lake,
+    Caribbean arrow and Ocean Transit lines are the naval rules' (they are in `data`).
+    Complete only when the data says its connections are."""
+    lines = [Line(line.a, line.b, str(line.terrain) if line.terrain else UNKNOWN_TERRAIN)
+             for line in data.connections if line.kind is ConnectionKind.LAND]
+    places = set(data.spaces) | {end for line in lines for end in (line.a, line.b)}
+    return MapGraph(sorted(places), lines, complete=data.map_status.connections_complete)
+
+
 @dataclass(slots=True)
 class Context:
-    """The inputs of every War for America rule check."""
+    """The inputs of every War for America rule check.
+
+    `data`, `state` and `graph` default to the bundled data, an empty position and the
+    bundled map, so a test may build a context from the sequence facts alone."""
 
     procedure: WfAProcedure
     placement: Placement
     cards: CardBook = field(default_factory=CardIndex)
+    data: WfAData = field(default_factory=bundled_data)
+    state: WfAState = field(default_factory=WfAState)
+    graph: MapGraph | None = None
+    """The map (None: built from `data` on first use)."""
+
+    def __post_init__(self) -> None:
+        if self.graph is None:
+            self.graph = map_graph(self.data)
+
+    @property
+    def map(self) -> MapGraph:
+        """The map as a graph."""
+        assert self.graph is not None
+        return self.graph
+
+    def space_name(self, space: str) -> str:
+        """A space's printed name (its id when the data does not know it)."""
+        record = self.data.spaces.get(space)
+        return record.name if record is not None else space
 
     @property
     def pulse(self) -> Pulse | None:
@@ -64,4 +106,4 @@ def side_name(side: str | None) -> str:
     return side.capitalize() if side else "a player"
 
 
-__all__ = ["CardBook", "CardIndex", "Context", "side_name"]
+__all__ = ["UNKNOWN_TERRAIN", "CardBook", "CardIndex", "Context", "map_graph", "side_name"]
