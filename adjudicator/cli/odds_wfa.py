@@ -3,11 +3,15 @@ movement, retreat before combat), answered by the referee's calculators."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from adjudicator.cli.options import DataOpt, DebugOpt, JsonOpt, emit_json, user_errors
+
+if TYPE_CHECKING:
+    from adjudicator.systems.war_for_america.data.tables import WfATables
 
 _BATTLE = "Land battle"
 _SIEGE = "Siege"
@@ -230,17 +234,14 @@ def odds_wfa(
         typer.echo("\n\n".join(text for _, text in answers))
 
 
-def _tables(paths: list[Any]) -> Any:
+def _tables(paths: list[Path]) -> WfATables:
     """The rulebook's tables, with the user's merged when data files are given."""
     if not paths:
         from adjudicator.systems.war_for_america.data.tables import bundled_tables
 
         return bundled_tables()
-    from importlib import import_module
+    from adjudicator.systems.war_for_america.data import load_data
 
-    # The data package's loader (user tables merged over the bundled ones), looked up by
-    # name: it lands with the WfA data package.
-    load_data = import_module("adjudicator.systems.war_for_america.data").load_data
     return load_data(paths).tables
 
 

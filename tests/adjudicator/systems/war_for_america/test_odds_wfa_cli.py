@@ -4,6 +4,8 @@ JSON with exact fractions; bad questions are one line and exit 2."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +13,7 @@ from typer.testing import CliRunner, Result
 
 from adjudicator.cli import app
 from adjudicator.systems.war_for_america.data.tables import WfATables
+from tests.conftest import REPO
 
 W1 = ("--attacker-sp", "14", "--attacker-stars", "3", "--attacker-rating", "B",
       "--attacker-army", "--attacker-second-rating", "C", "--defender-sp", "13",
@@ -107,3 +110,29 @@ def test_odds_below_1_to_3_are_an_answer_not_an_error() -> None:
 def test_the_game_is_found_by_alias_in_the_group() -> None:
     result = CliRunner().invoke(app, ["odds", "chess"])
     assert result.exit_code == 2 and "unknown game" in result.output and "wfa" in result.output
+
+
+FIXTURE_DATA = REPO / "fixtures" / "war-for-america" / "data" / "fixture.toml"
+"""The made-up fixture data, whose battle, siege and fleet tables are not game data."""
+
+
+def test_user_tables_from_a_data_file() -> None:
+    data = ("--data", str(FIXTURE_DATA))
+    siege = _json(*data, "--siege", "--mortar")
+    assert siege["table"] == "Siege Table (user data)"
+    assert siege["per_roll"]["fraction"] == "13/18", "fixture: surrender on 10+, +4: G(6)"
+    fleet = _json(*data, "--fleet-attacker", "4", "--fleet-defender", "4", "--in-port")
+    assert fleet["outcomes"]["defender_to_trt"]["fraction"] == "1/6", "9+ with -1: G(10)"
+    battle = _json(*data, *W1)
+    total = sum(Fraction(battle[key]["fraction"]) for key in (
+        "attacker_wins", "defender_wins", "tie_attacker_retreats"))
+    assert total == 1 and battle["defender"]["column"] == "3-7"
+
+
+def test_a_bad_data_file_is_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[tables.siege]\nrows = [{result = 'maybe'}]\nsource = 'x'\n",
+                   encoding="utf-8")
+    result = _run("--data", str(bad), "--siege")
+    assert result.exit_code == 2 and "bad.toml" in result.output
+    assert "Traceback" not in result.output
