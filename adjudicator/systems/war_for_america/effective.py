@@ -59,6 +59,10 @@ def defending_sp(tables: WfATables, sp: int, stars: int | None, *,
             effective = limit.defence_threshold + excess // 2
             notes.append(f"SP above {limit.defence_threshold} halved, rounded down "
                          f"({_cite(limit)})")
+            cap = rank_limit(tables, 0).defence_threshold
+            if limit.stars == 1 and effective > cap:
+                notes.append(f"digest A-44: the {cap}-SP cap of a force with no leader (WfA "
+                             f"11.8) is not applied; the other reading gives {cap}")
         elif limit.defence == "ignore_excess":
             effective = limit.defence_threshold
             notes.append(f"SP above {limit.defence_threshold} ignored ({_cite(limit)})")

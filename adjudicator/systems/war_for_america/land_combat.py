@@ -19,7 +19,9 @@ column lower (WfA 13.0 Step 1, 16.6). Each side's D12 is modified by:
 A result is a number of SP the enemy loses and a count of '*'. The winner inflicts the most:
 a number trumps '*'s, a number plus '*'s trumps the lone number, more '*'s beat fewer; the
 '*'s against a fortress are ignored; equal results are a tie, which the attacker loses by
-retreating (WfA 13.0 Step 7; digest A-12 compares the SP number first, then the '*'s). A
+retreating (WfA 13.0 Step 7; digest A-12 compares the SP number first, then the '*'s;
+the literal reading -- any number plus '*'s trumps any lone number -- is computed too and
+reported when it differs). A
 lone garrison wins only on a natural 12 (WfA 19.23). Fortress defenders that tie or win
 lose one SP fewer (WfA 13.0 Step 8, 17.3). A modified roll beyond the printed rows reads
 the nearest row (digest 6.3 assumption).
@@ -46,6 +48,8 @@ from adjudicator.systems.war_for_america.data.tables import (
 from adjudicator.systems.war_for_america.data.vocabulary import BattleRating
 
 Role = Literal["attacker", "defender"]
+ResultOrder = Literal["number_first", "class_first"]
+"""How results rank in WfA 13.0 Step 7 (digest A-12; see `result_key`)."""
 TwoD6 = Distribution.dice(2)
 """The D12 of the rulebook: two six-sided dice (WfA 2.0)."""
 
@@ -117,6 +121,17 @@ class SideOdds:
 
 
 @dataclass(frozen=True, slots=True)
+class WinnerOdds:
+    """Who wins under one reading of WfA 13.0 Step 7, and the defender's SP lost (which
+    depends on the winner against a fortress)."""
+
+    attacker_wins: Fraction
+    defender_wins: Fraction
+    tie: Fraction
+    defender_loss: Distribution[int]
+
+
+@dataclass(frozen=True, slots=True)
 class BattleOdds:
     """A land battle's exact odds (None parts: no battle table given)."""
 
@@ -128,6 +143,8 @@ class BattleOdds:
     """No winner: the attacker retreats (WfA 13.0 Step 7, 13.1)."""
     attacker_loss: Distribution[int] | None = None
     defender_loss: Distribution[int] | None = None
+    other_reading: WinnerOdds | None = None
+    """The same battle under the other reading of Step 7 (digest A-12)."""
     notes: tuple[str, ...] = field(default=())
 
 
@@ -232,10 +249,34 @@ def _rows(battle: BattleTables, choice: ColumnChoice,
     raise ValueError(f"the battle table has no column {choice.label!r}")
 
 
+def result_key(result: CombatResult, order: ResultOrder,
+               ignore_stars: bool = False) -> tuple[int, ...]:
+    """A result's rank for finding the winner (WfA 13.0 Step 7; digest A-12).
+
+    `number_first` (the digest's reading): SP number, then '*'s. `class_first` (the
+    literal reading of "a number plus *(s) trumps a lone number"): nothing < '*'s only <
+    a lone number < a number plus '*'s, then SP number, then '*'s.
+    """
+    stars = 0 if ignore_stars else result.stars
+    if order == "number_first":
+        return (result.sp, stars)
+    kind = (2 if result.sp else 0) + (1 if stars else 0)
+    return (kind, result.sp, stars)
+
+
+READING_NOTE = {
+    "number_first": "results compared by SP number, then '*'s (digest A-12's reading of "
+                    "WfA 13.0 Step 7)",
+    "class_first": "results compared literally: a number plus '*'s trumps any lone number, "
+                   "a number trumps '*'s (the other reading of WfA 13.0 Step 7, digest A-12)",
+}
+
+
 def battle_odds(tables: WfATables, attacker: CombatSide, defender: CombatSide,
-                ground: Ground = Ground()) -> BattleOdds:
+                ground: Ground = Ground(), order: ResultOrder = "number_first") -> BattleOdds:
     """Both sides' columns, modifiers and results, and with a battle table the chances of
-    each winner and the SP each side loses (two independent D12, 1296 combinations)."""
+    each winner and the SP each side loses (two independent D12, 1296 combinations) under
+    the `order` reading of Step 7, with the other reading's in `other_reading`."""
     if attacker.lone_garrison:
         raise ValueError("a garrison can never attack (WfA 19.20)")
     att, att_rolls = _side(tables, attacker, "attacker", ground, defender.lone_garrison)
@@ -252,19 +293,34 @@ def battle_odds(tables: WfATables, attacker: CombatSide, defender: CombatSide,
         return BattleOdds(att, dfn, notes=tuple(notes))
     garrison_wins = tables.t16.value("garrison_wins_on")
 
-    def outcome(a: tuple[int, CombatResult], d: tuple[int, CombatResult]) -> tuple[str, int,
-                                                                                    int]:
-        (_, ra), (natural_d, rd) = a, d
-        if defender.lone_garrison:
-            winner = "defender" if natural_d == garrison_wins else "attacker"
-        else:
-            key_a = (ra.sp, 0 if ground.fortress else ra.stars)
-            key_d = (rd.sp, rd.stars)
-            winner = "attacker" if key_a > key_d else "defender" if key_d > key_a else "tie"
-        fortress_relief = 1 if ground.fortress and winner != "attacker" else 0
-        return winner, max(ra.sp - fortress_relief, 0), rd.sp
+    def outcomes(reading: ResultOrder) -> Distribution[tuple[str, int, int]]:
+        def outcome(a: tuple[int, CombatResult],
+                    d: tuple[int, CombatResult]) -> tuple[str, int, int]:
+            (_, ra), (natural_d, rd) = a, d
+            if defender.lone_garrison:
+                winner = "defender" if natural_d == garrison_wins else "attacker"
+            else:
+                key_a = result_key(ra, reading, ignore_stars=ground.fortress)
+                key_d = result_key(rd, reading)
+                winner = ("attacker" if key_a > key_d else "defender" if key_d > key_a
+                          else "tie")
+            fortress_relief = 1 if ground.fortress and winner != "attacker" else 0
+            return winner, max(ra.sp - fortress_relief, 0), rd.sp
 
-    battle = joint(att_rolls, def_rolls, outcome)
+        return joint(att_rolls, def_rolls, outcome)
+
+    battle = outcomes(order)
+    other_order: ResultOrder = "class_first" if order == "number_first" else "number_first"
+    other = outcomes(other_order)
+    other_odds = WinnerOdds(other.prob(lambda o: o[0] == "attacker"),
+                            other.prob(lambda o: o[0] == "defender"),
+                            other.prob(lambda o: o[0] == "tie"), other.map(lambda o: o[1]))
+    same = other == battle
+    if not defender.lone_garrison:
+        notes.append(f"{READING_NOTE[order]}; " + (
+            "the other reading gives the same odds here" if same else
+            f"{READING_NOTE[other_order]}: attacker wins {other_odds.attacker_wins}, defender "
+            f"wins {other_odds.defender_wins}, tie {other_odds.tie}"))
     return BattleOdds(
         att, dfn,
         attacker_wins=battle.prob(lambda o: o[0] == "attacker"),
@@ -272,6 +328,7 @@ def battle_odds(tables: WfATables, attacker: CombatSide, defender: CombatSide,
         tie=battle.prob(lambda o: o[0] == "tie"),
         attacker_loss=battle.map(lambda o: o[2]),
         defender_loss=battle.map(lambda o: o[1]),
+        other_reading=None if defender.lone_garrison else other_odds,
         notes=tuple(notes))
 
 
@@ -280,6 +337,6 @@ def chance_modified_at_least(drm: int, target: int) -> Fraction:
     return (TwoD6 + drm).at_least(target)
 
 
-__all__ = ["BattleOdds", "ColumnChoice", "CombatSide", "Ground", "Modifier", "SideOdds",
-           "TwoD6", "battle_odds", "chance_modified_at_least", "choose_column",
-           "side_modifiers"]
+__all__ = ["READING_NOTE", "BattleOdds", "ColumnChoice", "CombatSide", "Ground", "Modifier",
+           "ResultOrder", "SideOdds", "TwoD6", "WinnerOdds", "battle_odds",
+           "chance_modified_at_least", "choose_column", "result_key", "side_modifiers"]

@@ -23,6 +23,7 @@ from adjudicator.systems.war_for_america.data.tables import CombatResult, WfATab
 from adjudicator.systems.war_for_america.data.vocabulary import BattleRating
 from adjudicator.systems.war_for_america.effective import attacking_sp, defending_sp
 from adjudicator.systems.war_for_america.land_combat import (
+    READING_NOTE,
     CombatSide,
     Ground,
     SideOdds,
@@ -136,6 +137,16 @@ class BattleSideAnswer(BaseModel):
     notes: list[str]
 
 
+class OtherReading(BaseModel):
+    """A battle's winner under the other reading of an ambiguous rule."""
+
+    model_config = _MODEL
+    reading: str
+    attacker_wins: Chance
+    defender_wins: Chance
+    tie_attacker_retreats: Chance
+
+
 class BattleAnswer(BaseModel):
     """`adjudicator odds wfa` for a land battle."""
 
@@ -149,6 +160,8 @@ class BattleAnswer(BaseModel):
     attacker_wins: Chance | None
     defender_wins: Chance | None
     tie_attacker_retreats: Chance | None
+    other_reading: OtherReading | None
+    """The winner under the other reading of WfA 13.0 Step 7 (digest A-12)."""
     notes: list[str]
 
 
@@ -200,7 +213,13 @@ def _battle(tables: WfATables, q: BattleQuestion) -> BattleAnswer:
         defender=_side_answer(d, dfn.effective if dfn else None, dfn.notes if dfn else (),
                               battle.defender, battle.defender_loss),
         attacker_wins=_maybe(battle.attacker_wins), defender_wins=_maybe(battle.defender_wins),
-        tie_attacker_retreats=_maybe(battle.tie), notes=notes)
+        tie_attacker_retreats=_maybe(battle.tie),
+        other_reading=None if battle.other_reading is None else OtherReading(
+            reading=READING_NOTE["class_first"],
+            attacker_wins=Chance.of(battle.other_reading.attacker_wins),
+            defender_wins=Chance.of(battle.other_reading.defender_wins),
+            tie_attacker_retreats=Chance.of(battle.other_reading.tie)),
+        notes=notes)
 
 
 def _maybe(value: Fraction | None) -> Chance | None:
@@ -463,7 +482,8 @@ def retreat_text(answer: RetreatAnswer) -> str:
 
 __all__ = [
     "BattleAnswer", "BattleQuestion", "BattleSideQuestion", "Chance", "FleetAnswer",
-    "FleetQuestion", "MovementAnswer", "MovementQuestion", "RetreatAnswer", "RetreatQuestion",
+    "FleetQuestion", "MovementAnswer", "MovementQuestion", "OtherReading", "RetreatAnswer",
+    "RetreatQuestion",
     "SiegeAnswer", "SiegeQuestion", "answer_battle", "answer_fleet", "answer_movement",
     "answer_retreat", "answer_siege", "battle_text", "fleet_text", "movement_text",
     "retreat_text", "siege_text",

@@ -37,7 +37,10 @@ def test_rank_limits_by_stars(tables: WfATables) -> None:
     assert defending_sp(tables, 25, 2).effective == 10 + 15 // 2
     assert defending_sp(tables, 25, 3).effective == 20
     assert defending_sp(tables, 25, None).effective == 10, "WfA 11.8"
-    assert defending_sp(tables, 30, 1).effective == 2 + 14, "digest A-44: no 10-SP cap"
+    one_star = defending_sp(tables, 30, 1)
+    assert one_star.effective == 2 + 14, "digest A-44: no 10-SP cap"
+    assert "A-44" in one_star.notes[-1] and "gives 10" in one_star.notes[-1]
+    assert len(defending_sp(tables, 25, 2).notes) == 1
     assert attacking_sp(tables, 12, None).effective == 10
     with pytest.raises(ValueError, match="at most 10 SP"):
         attacking_sp(tables, 11, 2)

@@ -56,6 +56,22 @@ def test_w1_convolution_with_the_synthetic_table(with_battle: WfATables) -> None
     assert odds.attacker_loss.expectation() == F(5, 18)
 
 
+def test_w1_under_the_literal_reading_of_step_7(with_battle: WfATables) -> None:
+    # Digest A-12: only the attacker's '2' (1/36) against the defender's '1*' (1/12) ranks
+    # differently: the literal reading gives that 1/432 to the defender.
+    odds = battle_odds(with_battle, W1_ATTACKER, W1_DEFENDER, ENTRENCHED)
+    other = odds.other_reading
+    assert other is not None
+    assert other.attacker_wins == F(65, 144) - F(1, 432) == F(97, 216)
+    assert other.defender_wins == F(7, 27) and other.tie == F(7, 24)
+    assert "digest A-12" in odds.notes[-1] and "97/216" in odds.notes[-1]
+    flipped = battle_odds(with_battle, W1_ATTACKER, W1_DEFENDER, ENTRENCHED,
+                          order="class_first")
+    assert flipped.attacker_wins == F(97, 216)
+    assert flipped.other_reading is not None and flipped.other_reading.attacker_wins == F(
+        65, 144)
+
+
 def test_x2_columns_petite_guerre_and_the_fort(with_battle: WfATables) -> None:
     assert choose_column(with_battle, CombatSide(2)).table == "petite_guerre"
     on_fort = defending_sp(with_battle, 2, None, fort=True).effective

@@ -49,6 +49,8 @@ def test_w1_with_the_synthetic_battle_table(monkeypatch: pytest.MonkeyPatch,
     assert data["defender"]["expected_loss"]["fraction"] == "4/9"
     assert data["attacker"]["expected_loss"]["fraction"] == "5/18"
     assert data["defender"]["column"] == "3-7"
+    assert data["other_reading"]["attacker_wins"]["fraction"] == "97/216"
+    assert "digest A-12" in data["other_reading"]["reading"]
     text = _run(*W1).stdout
     assert "Attacker wins 65/144 (45.1%)" in text and "column 3-7" in text
 
