@@ -1,23 +1,22 @@
 """What can be wrong between the War for America data files: references to unknown things.
 
 The one-line problem records and their error (`DataProblem`, `GameDataProblems`,
-`problems_from`) are Washington's War's, reused as they are: they know nothing of either
-game (a candidate for the shared toolkit).
+`problems_from`) are the toolkit's (`adjudicator.systems.common.datafiles`).
 """
 
 from __future__ import annotations
 
+from adjudicator.systems.common.datafiles import (
+    DataProblem,
+    GameDataProblems,
+    problems_from,
+)
 from adjudicator.systems.war_for_america.data.models import WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import (
     ConnectionKind,
     Owner,
     Region,
     SeaAreaKind,
-)
-from adjudicator.systems.washingtons_war.data.problems import (
-    DataProblem,
-    GameDataProblems,
-    problems_from,
 )
 
 __all__ = ["DataProblem", "GameDataProblems", "cross_check", "problems_from"]

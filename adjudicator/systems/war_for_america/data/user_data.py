@@ -20,7 +20,6 @@ distance the rulebook's example fixes (16.10) comes out otherwise.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
@@ -29,7 +28,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from adjudicator.errors import GameDataError
+from adjudicator.systems.common.datafiles import read_user_file
 from adjudicator.systems.war_for_america.data.bundled import bundled_data
 from adjudicator.systems.war_for_america.data.charts import (
     LEVY_REGIONS,
@@ -107,18 +106,7 @@ def merge_user_data(data: WfAData, path: Path) -> WfAData:
     Raises:
         GameDataError: unreadable, malformed or contradicting file (names file and keys).
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise GameDataError(f"cannot read data file: {error}", file=path) from None
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise GameDataError(f"malformed TOML: {error}", file=path) from None
-    try:
-        user = UserData.model_validate(raw)
-    except ValidationError as error:
-        raise GameDataProblems(problems_from(error), file=path) from None
+    user = read_user_file(path, UserData)
     merger = _Merger(data, path.name)
     merged = merger.merge(user)
     if merger.problems:

@@ -19,7 +19,6 @@ path that lets Fort Detroit reach Point Pleasant within 4 movement points (WW 7.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
 
-from adjudicator.errors import GameDataError
+from adjudicator.systems.common.datafiles import read_user_file
 from adjudicator.systems.washingtons_war.data.bundled import bundled_data
 from adjudicator.systems.washingtons_war.data.models import (
     Card,
@@ -146,18 +145,7 @@ def merge_user_data(data: WWData, path: Path) -> WWData:
     Raises:
         GameDataError: unreadable, malformed or contradicting file (names file and keys).
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise GameDataError(f"cannot read data file: {error}", file=path) from None
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise GameDataError(f"malformed TOML: {error}", file=path) from None
-    try:
-        user = _UserData.model_validate(raw)
-    except ValidationError as error:
-        raise GameDataProblems(problems_from(error), file=path) from None
+    user = read_user_file(path, _UserData)
     merger = _Merger(data, path.name)
     merged = merger.merge(user)
     if merger.problems:
