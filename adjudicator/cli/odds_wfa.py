@@ -1,5 +1,6 @@
 """`adjudicator odds wfa`: War for America's what-if questions (battle, siege, fleet combat,
-movement, retreat before combat), answered by the referee's calculators."""
+movement, retreat before combat, winter losses, initiative rounds, lake navies), answered by
+the referee's calculators."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ _SIEGE = "Siege"
 _FLEET = "Fleet combat"
 _MOVE = "Movement"
 _RETREAT = "Retreat before combat"
+_WINTER = "Winter, initiative and lake navies"
 
 
 
@@ -153,12 +155,42 @@ def odds_wfa(
         help="No leader, or one of too low a rank for the stack (needs 1-2).")] = False,
     retreat_army: Annotated[bool, typer.Option(
         "--retreat-army", rich_help_panel=_RETREAT, help="The force is an army (-1).")] = False,
+    attrition_sp: Annotated[int | None, typer.Option(
+        "--attrition-sp", metavar="N", min=0, rich_help_panel=_WINTER,
+        help="Continental SP in a stack at Continental attrition.")] = None,
+    attrition_fraction: Annotated[str | None, typer.Option(
+        "--attrition-fraction", metavar="P/Q", rich_help_panel=_WINTER,
+        help="The CRC's attrition fraction for the year, e.g. 2/3.")] = None,
+    quarter_sp: Annotated[int | None, typer.Option(
+        "--quarter-sp", metavar="N", min=0, rich_help_panel=_WINTER,
+        help="A side's SP on a space at Winter Quartering.")] = None,
+    quarter_space: Annotated[str, typer.Option(
+        "--quarter-space", metavar="KIND", rich_help_panel=_WINTER,
+        help="key_coastal, coastal, key_inland or circle.")] = "coastal",
+    magazine: Annotated[bool, typer.Option(
+        "--magazine", rich_help_panel=_WINTER, help="A magazine on the space (+5 SP).")] = False,
+    shared_space: Annotated[bool, typer.Option(
+        "--shared-space", rich_help_panel=_WINTER,
+        help="Both sides quarter on the space (half the limit each).")] = False,
+    rounds: Annotated[bool, typer.Option(
+        "--rounds", rich_help_panel=_WINTER,
+        help="How many Action Rounds the turn plays (with --winter or --first-turn).")]
+    = False,
+    first_turn: Annotated[bool, typer.Option(
+        "--first-turn", rich_help_panel=_WINTER, help="Turn 1 (two rounds, ties re-rolled).")]
+    = False,
+    lake_british: Annotated[int | None, typer.Option(
+        "--lake-british", metavar="N", rich_help_panel=_WINTER,
+        help="The British Lake Navy counter's modifier.")] = None,
+    lake_colonial: Annotated[int | None, typer.Option(
+        "--lake-colonial", metavar="N", rich_help_panel=_WINTER,
+        help="The Colonial Lake Navy counter's modifier.")] = None,
     data: DataOpt = None,
     as_json: JsonOpt = False,
     debug: DebugOpt = False,
 ) -> None:
-    """Exact odds of a War for America battle, siege, fleet combat, move or retreat before
-    combat (WfA 11-19).
+    """Exact odds of a War for America battle, siege, fleet combat, move, retreat before
+    combat, winter losses, initiative or lake battle (WfA 9-19).
 
     The rulebook prints no battle, siege or fleet combat table: give yours with `--data`,
     or a what-if threshold for sieges and fleets. Without a battle table the answer still
@@ -223,11 +255,27 @@ def odds_wfa(
                 w.RetreatQuestion, command=retreat_command,
                 commands_stack=not retreat_no_leader, army=retreat_army))
             answers.append((retreat.model_dump(mode="json"), w.retreat_text(retreat)))
+        if attrition_sp is not None or quarter_sp is not None:
+            cold = w.answer_winter(tables, _ask(
+                w.WinterQuestion, attrition_sp=attrition_sp,
+                attrition_fraction=attrition_fraction, quarter_sp=quarter_sp,
+                quarter_space=_choice("--quarter-space", quarter_space, (
+                    "key_coastal", "coastal", "key_inland", "circle")),
+                magazine=magazine, shared_space=shared_space))
+            answers.append((cold.model_dump(mode="json"), w.winter_text(cold)))
+        if rounds:
+            played = w.answer_rounds(tables, winter=winter, first_turn=first_turn)
+            answers.append((played.model_dump(mode="json"), w.rounds_text(played)))
+        if lake_british is not None or lake_colonial is not None:
+            lake = w.answer_lake(lake_british or 0, lake_colonial or 0)
+            answers.append((lake.model_dump(mode="json"), w.lake_text(lake)))
         if not answers:
             raise AdjudicatorError("ask about a battle (--attacker-sp and --defender-sp), a "
                                    "siege (--siege-threshold or --siege), a fleet combat "
-                                   "(--fleet-attacker and --fleet-defender), a move (--move) "
-                                   "or a retreat before combat (--retreat-command)")
+                                   "(--fleet-attacker and --fleet-defender), a move (--move), "
+                                   "a retreat before combat (--retreat-command), winter "
+                                   "losses (--attrition-sp, --quarter-sp), --rounds or lake "
+                                   "navies (--lake-british, --lake-colonial)")
     if as_json:
         emit_json(answers[0][0] if len(answers) == 1 else [found for found, _ in answers])
     else:

@@ -5,8 +5,10 @@ Questions: a land battle (effective SP, odds, overrun, both columns and modifier
 the user's battle table the results, winner and losses; WfA 11.4-11.8, 12.13, 13.0, 17.5),
 a siege (WfA 17.13-17.16), a fleet combat under both weather-gauge readings (WfA 15.5-15.6;
 digest A-13), a move's MP (WfA 12.1-12.7, 18.1), a path against a roll (one-space rule) and
-a retreat before combat (WfA 12.11). Fractions are exact; an answer's `fraction` is "p/q"
-and `decimal` its rounded value. Bad input raises `AdjudicatorError` (one line).
+a retreat before combat (WfA 12.11), winter losses (WfA 18.3-18.10), the Action Rounds a
+turn plays (WfA 9.1, 20.4) and lake navy combat (WfA 19.9-19.10). Fractions are exact; an
+answer's `fraction` is "p/q" and `decimal` its rounded value. Bad input raises
+`AdjudicatorError` (one line).
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.systems.common.probability import Distribution
+from adjudicator.systems.war_for_america.attrition import attrition_loss, quartering
 from adjudicator.systems.war_for_america.data.tables import CombatResult, WfATables
 from adjudicator.systems.war_for_america.data.vocabulary import BattleRating
 from adjudicator.systems.war_for_america.effective import attacking_sp, defending_sp
+from adjudicator.systems.war_for_america.initiative import rounds_played
 from adjudicator.systems.war_for_america.land_combat import (
     READING_NOTE,
     CombatSide,
@@ -40,6 +44,7 @@ from adjudicator.systems.war_for_america.naval_odds import (
     FleetSide,
     combined_fleet_chance,
     fleet_combat,
+    lake_navy_battle,
     threshold_fleet_table,
 )
 from adjudicator.systems.war_for_america.odds import attack_allowed, combat_odds, overrun
@@ -480,11 +485,140 @@ def retreat_text(answer: RetreatAnswer) -> str:
     return f"Retreat before combat, {who}{army}: succeeds {answer.succeeds} (WfA 12.11)"
 
 
+# Winter, initiative, lake navies
+
+
+class WinterQuestion(BaseModel):
+    model_config = _MODEL
+    attrition_sp: int | None = Field(default=None, ge=0)
+    attrition_fraction: str | None = None
+    """The CRC's fraction for the year, e.g. "2/3" (user data, WfA 18.3)."""
+    quarter_sp: int | None = Field(default=None, ge=0)
+    quarter_space: Literal["key_coastal", "coastal", "key_inland", "circle"] = "coastal"
+    magazine: bool = False
+    shared_space: bool = False
+
+
+class WinterAnswer(BaseModel):
+    model_config = _MODEL
+    attrition_lost: int | None
+    quartering_limit: int | None
+    quartering_lost: int | None
+    notes: list[str]
+
+
+def answer_winter(tables: WfATables, q: WinterQuestion) -> WinterAnswer:
+    """Continental attrition and Winter Quartering losses (WfA 18.3-18.10)."""
+    notes = []
+    lost = None
+    if q.attrition_sp is not None:
+        if q.attrition_fraction is None:
+            raise AdjudicatorError("attrition needs the CRC's fraction for the year, e.g. 2/3")
+        try:
+            fraction = Fraction(q.attrition_fraction)
+        except (ValueError, ZeroDivisionError):
+            raise AdjudicatorError(f"{q.attrition_fraction!r} is not a fraction like 2/3") \
+                from None
+        lost = _ask(lambda: attrition_loss(q.attrition_sp or 0, fraction))
+        notes.append(f"attrition: {fraction} of {q.attrition_sp} Continental SP, rounded down, "
+                     "per stack (WfA 18.3-18.4; digest A-20)")
+    found = None
+    if q.quarter_sp is not None:
+        found = quartering(tables, q.quarter_sp, q.quarter_space, magazine=q.magazine,
+                           shared=q.shared_space)
+        notes.append("Winter Quartering: half the SP above the limit, rounded down (WfA 18.7"
+                     + (", both sides on the space: half the limit each, 18.10)"
+                        if q.shared_space else ")"))
+    return WinterAnswer(attrition_lost=lost, quartering_limit=found.limit if found else None,
+                        quartering_lost=found.lost if found else None, notes=notes)
+
+
+def winter_text(answer: WinterAnswer) -> str:
+    """The winter losses."""
+    lines = []
+    if answer.attrition_lost is not None:
+        lines.append(f"Continental attrition: {answer.attrition_lost} SP lost")
+    if answer.quartering_lost is not None:
+        lines.append(f"Winter Quartering (limit {answer.quartering_limit} SP): "
+                     f"{answer.quartering_lost} SP lost")
+    return "\n".join([*lines, *(f"  {note}" for note in answer.notes)])
+
+
+class RoundsAnswer(BaseModel):
+    model_config = _MODEL
+    rounds: dict[str, Chance]
+    expected: Chance
+
+
+def answer_rounds(tables: WfATables, *, winter: bool = False,
+                  first_turn: bool = False) -> RoundsAnswer:
+    """How many Action Rounds the turn plays (a tie ends the cycle; WfA 9.1, 20.4)."""
+    played = rounds_played(tables, winter=winter, first_turn=first_turn)
+    return RoundsAnswer(rounds=_spread(played), expected=Chance.of(played.expectation()))
+
+
+def rounds_text(answer: RoundsAnswer) -> str:
+    """One line."""
+    return ("Action Rounds played: " + " · ".join(f"{n}: {c}" for n, c in answer.rounds.items())
+            + f"; expected {answer.expected.decimal:.2f} (a tied initiative ends the cycle, "
+            "WfA 9.1, 20.4)")
+
+
+class LakeAnswer(BaseModel):
+    model_config = _MODEL
+    british_modifier: int
+    colonial_modifier: int
+    british_wins: Chance
+    colonial_wins: Chance
+
+
+def answer_lake(british_modifier: int, colonial_modifier: int) -> LakeAnswer:
+    """Lake navy combat, ties re-rolled (WfA 19.9-19.10)."""
+    battle = lake_navy_battle(british_modifier, colonial_modifier)
+    return LakeAnswer(british_modifier=british_modifier, colonial_modifier=colonial_modifier,
+                      british_wins=Chance.of(battle.british_wins),
+                      colonial_wins=Chance.of(battle.colonial_wins))
+
+
+def lake_text(answer: LakeAnswer) -> str:
+    """One line."""
+    return (f"Lake navies ({answer.british_modifier:+d} British, {answer.colonial_modifier:+d} "
+            f"Colonial): British win {answer.british_wins} · Colonial win "
+            f"{answer.colonial_wins} (ties re-rolled, WfA 19.10)")
+
+
 __all__ = [
-    "BattleAnswer", "BattleQuestion", "BattleSideQuestion", "Chance", "FleetAnswer",
-    "FleetQuestion", "MovementAnswer", "MovementQuestion", "OtherReading", "RetreatAnswer",
+    "BattleAnswer",
+    "BattleQuestion",
+    "BattleSideQuestion",
+    "Chance",
+    "FleetAnswer",
+    "FleetQuestion",
+    "LakeAnswer",
+    "MovementAnswer",
+    "MovementQuestion",
+    "OtherReading",
+    "RetreatAnswer",
     "RetreatQuestion",
-    "SiegeAnswer", "SiegeQuestion", "answer_battle", "answer_fleet", "answer_movement",
-    "answer_retreat", "answer_siege", "battle_text", "fleet_text", "movement_text",
-    "retreat_text", "siege_text",
+    "RoundsAnswer",
+    "SiegeAnswer",
+    "SiegeQuestion",
+    "WinterAnswer",
+    "WinterQuestion",
+    "answer_battle",
+    "answer_fleet",
+    "answer_lake",
+    "answer_movement",
+    "answer_retreat",
+    "answer_rounds",
+    "answer_siege",
+    "answer_winter",
+    "battle_text",
+    "fleet_text",
+    "lake_text",
+    "movement_text",
+    "retreat_text",
+    "rounds_text",
+    "siege_text",
+    "winter_text",
 ]

@@ -138,3 +138,21 @@ def test_a_bad_data_file_is_one_line(tmp_path: Path) -> None:
     result = _run("--data", str(bad), "--siege")
     assert result.exit_code == 2 and "bad.toml" in result.output
     assert "Traceback" not in result.output
+
+
+def test_x7_x8_winter_w7_rounds_and_w8_lake() -> None:
+    winter = _json("--attrition-sp", "12", "--attrition-fraction", "2/3", "--quarter-sp", "9",
+                   "--quarter-space", "circle")
+    assert winter["attrition_lost"] == 8 and winter["quartering_lost"] == 2
+    assert _json("--quarter-sp", "14", "--quarter-space", "key_coastal",
+                 "--shared-space")["quartering_lost"] == 2
+    rounds = _json("--rounds")
+    assert rounds["rounds"]["4"]["fraction"] == "125/216"
+    assert _json("--rounds", "--winter")["rounds"]["2"]["fraction"] == "5/6"
+    lake = _json("--lake-british", "1")
+    assert lake["british_wins"]["fraction"] == "21/31"
+    for bad in (("--attrition-sp", "12"), ("--attrition-sp", "12", "--attrition-fraction", "x"),
+                ("--attrition-sp", "12", "--attrition-fraction", "9/10"),
+                ("--quarter-sp", "3", "--quarter-space", "hut")):
+        result = _run(*bad)
+        assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, bad
