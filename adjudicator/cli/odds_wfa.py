@@ -197,9 +197,9 @@ def odds_wfa(
     gives the odds, overrun, columns and modifiers. For example:
 
     ```
-    adjudicator odds wfa --attacker-sp 14 --attacker-stars 3 --attacker-rating B
-        --attacker-army --attacker-second-rating C --defender-sp 13 --defender-stars 1
-        --defender-rating C --entrenchment
+    adjudicator odds wfa --attacker-sp 14 --attacker-stars 3
+        --attacker-rating B --attacker-army --attacker-second-rating C
+        --defender-sp 13 --defender-stars 1 --defender-rating C --entrenchment
     ```
     """
     from adjudicator.errors import AdjudicatorError
