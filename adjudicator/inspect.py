@@ -23,7 +23,6 @@ from adjudicator.replay.rerolls import find_rerolls
 from adjudicator.replay.timeline import TIMELINE_HISTORY
 from adjudicator.replay.visibility import OPPONENT, Concealment, Sight, Viewpoint, sight
 from vmod_schema.archive import Archive, is_zip
-from vmod_schema.buildfile import Module, open_module
 from vmod_schema.collection import paused_collection
 from vmod_schema.commands import BeginSave, EndSave, kind_of
 from vmod_schema.errors import NotAVassalFileError
@@ -32,6 +31,7 @@ from vmod_schema.savefile import SaveFile, read_save
 
 if TYPE_CHECKING:
     from adjudicator.replay.chatdice import ChatDicePattern
+    from vmod_schema.buildfile import Module
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 GRID_CLASSES = ("ZonedGrid", "HexGrid", "SquareGrid", "RegionGrid")
@@ -179,6 +179,8 @@ def looks_like_module(path: Path) -> bool:
 
 def summarize_module(path: Path, module: Module | None = None) -> ModuleSummary:
     """Summarise a module definition (a .vmod/.vext, or a bare buildFile)."""
+    from vmod_schema.buildfile import open_module  # lxml and the module's models
+
     module = module or open_module(path)
     return ModuleSummary(
         file=printable_path(path), name=module.name, version=module.version,
@@ -300,7 +302,11 @@ def inspect_game(path: Path, module_path: Path | None = None, *,
     dice from chat with `chat_patterns` too; also returns, per step, how the pieces it
     moved looked to `view` (only those not shown as they are)."""
     save = read_save(path)
-    module = open_module(module_path) if module_path is not None else None
+    module = None
+    if module_path is not None:
+        from vmod_schema.buildfile import open_module  # lxml and the module's models
+
+        module = open_module(module_path)
     board = Board.for_module(module, history_limit=TIMELINE_HISTORY)
     steps: list[Step] = []
     sights: dict[int, dict[PieceId, Sight]] = {}

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, ClassVar
 from vmod_schema.sequence import join, split
 
 if TYPE_CHECKING:
-    from vmod_schema.pieces import Piece
+    from vmod_schema.pieces import Piece, PieceDecoder
 
 ESC = "\x1b"
 TAB = "\t"
@@ -118,6 +118,9 @@ class AddPiece(Command):
     state: str
     extra: list[str] = field(default_factory=list)
     decoded: Piece | None = field(default=None, repr=False, compare=False)
+    decoder: PieceDecoder | None = field(default=None, repr=False, compare=False)
+    """The decoder of the file this command was read from (shared by its pieces, so each
+    distinct piece type is decoded once), or None."""
 
     @property
     def piece_id(self) -> str | None:
@@ -125,11 +128,15 @@ class AddPiece(Command):
         return _none_if_null(self.id)
 
     def piece(self, *, strict: bool = False) -> Piece:
-        """Decode the type and state strings into a trait chain (§6.1), once."""
+        """Decode the type and state strings into a trait chain (§6.1), once, when first
+        asked (a file is read without decoding its pieces)."""
         if self.decoded is None or strict:
-            from vmod_schema.pieces import decode_piece
+            if self.decoder is not None and not strict:
+                self.decoded = self.decoder.decode(self.type, self.state)
+            else:
+                from vmod_schema.pieces import decode_piece
 
-            self.decoded = decode_piece(self.type, self.state, strict=strict)
+                self.decoded = decode_piece(self.type, self.state, strict=strict)
         return self.decoded
 
     def encode(self) -> str:

@@ -13,59 +13,13 @@ import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict
-
-from vmod_schema.commands import SelectBoards, decode_leaf
+from vmod_schema.boardpicks import BoardSelection, PlacedBoard, parse_board_picker, selection_from
 from vmod_schema.errors import CommandFormatError
 from vmod_schema.grids import Size, ZonedGrid
 from vmod_schema.module import Board, Map, Module
 
 OFFBOARD = "offboard"
 """The engine's location name for a point on no board, or that no grid names (§7.6)."""
-
-
-class PlacedBoard(BaseModel):
-    """One board of a layout: its name and grid cell; `reversed` = rotated 180°."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    name: str
-    column: int = 0
-    row: int = 0
-    reversed: bool = False
-
-
-class BoardSelection(BaseModel):
-    """The boards chosen for one map (a `…BoardPicker` command, §4.3)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    map_id: str
-    boards: tuple[PlacedBoard, ...] = ()
-
-
-def selection_from(command: SelectBoards) -> BoardSelection:
-    """The boards a decoded `…BoardPicker` command places (§4.3, §7.5)."""
-    boards = tuple(PlacedBoard(name=placed.board, column=placed.column, row=placed.row,
-                               reversed=placed.reversed) for placed in command.placements)
-    return BoardSelection(map_id=command.map_id, boards=boards)
-
-
-def parse_board_picker(command_text: str) -> BoardSelection:
-    """Decode a `<mapId>BoardPicker⇥boardSpec⇥column⇥row…` command string (§4.3).
-
-    `boardSpec` is a `/`-list `name` [/ `rev`].
-
-    Raises:
-        CommandFormatError: not a BoardPicker command.
-
-    >>> parse_board_picker("Grass PitchBoardPicker\\tSevens/rev\\t0\\t1").boards[0]
-    PlacedBoard(name='Sevens', column=0, row=1, reversed=True)
-    """
-    command = decode_leaf(command_text)
-    if not isinstance(command, SelectBoards):
-        raise CommandFormatError(f"not a BoardPicker command: {command_text[:60]!r}")
-    return selection_from(command)
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,3 +244,7 @@ class LocationResolver:
         self._deck_at(map_, placed, layout, -(2**31), -(2**31))
         decks = self._decks[(map_.identifier, placed)]
         return next((pos for pos, name in decks.items() if name == deck_name), None)
+
+
+__all__ = ["OFFBOARD", "BoardSelection", "Location", "LocationResolver", "PlacedBoard",
+           "parse_board_picker", "selection_from", "shared_resolver"]

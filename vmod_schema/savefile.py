@@ -492,7 +492,7 @@ def _split_game(pieces: Iterable[str], max_steps: int | None = None,
     Raises:
         ArchiveLimitError: more than `max_steps` tokens after the restore block.
     """
-    types: dict[str, str] = {}  # one object per distinct AddPiece type, for the whole file
+    types = _FileTypes()  # one object per distinct AddPiece type, for the whole file
     segments = _esc_segments(pieces)
     head: list[Command] = []
     for command in _decode_segments(segments, types):
@@ -619,14 +619,28 @@ def _counted(pieces: Iterable[str], sizes: list[int]) -> Iterator[str]:
         yield piece
 
 
+class _FileTypes(dict[str, str]):
+    """One file's AddPiece type strings, each kept once, and the `PieceDecoder` its pieces
+    share when they are decoded (`AddPiece.piece`, on first use)."""
+
+    __slots__ = ("decoder",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.decoder = PieceDecoder()
+
+
 def _share_piece_types(command: Command, types: dict[str, str]) -> None:
-    """Make equal AddPiece type strings one string object, using `types` (one per file).
+    """Make equal AddPiece type strings one string object, using `types` (one per file),
+    and give each AddPiece the file's decoder when `types` has one (`_FileTypes`).
 
     A save repeats a few hundred piece types (tens of kB each) thousands of times.
     """
+    decoder = types.decoder if isinstance(types, _FileTypes) else None
     for leaf in command.walk():
         if isinstance(leaf, AddPiece):
             leaf.type = types.setdefault(leaf.type, leaf.type)
+            leaf.decoder = decoder
 
 
 def _metadata(archive: Archive, entry: str, name: str) -> Metadata | None:

@@ -79,7 +79,7 @@ def check(
 
     With several files, the first of these that any file has.
     """
-    from adjudicator.audit.job import chat_patterns
+    from adjudicator.replay.chatdice import chat_patterns
     from adjudicator.replay.visibility import viewpoint
     from adjudicator.report import parse_formats
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,6 +17,9 @@ from adjudicator.cli.options import (
     emit_json,
     user_errors,
 )
+
+if TYPE_CHECKING:
+    from adjudicator.replay.chatdice import ChatDicePattern
 
 
 def inspect(
@@ -32,17 +35,21 @@ def inspect(
 ) -> None:
     """Summarise a VASSAL module, save or log (passwords are never shown; pieces are shown
     as VASSAL shows them to the other player unless --reveal)."""
-    from adjudicator.audit.job import chat_patterns
     from adjudicator.inspect import ModuleSummary, inspect_path
     from adjudicator.replay.visibility import viewpoint
-    from adjudicator.report.text import game_text, module_text, step_json, steps_text
     from vmod_schema.collection import paused_collection
 
     with user_errors(debug), paused_collection():
-        patterns = chat_patterns(dice or (), dice_patterns)
+        patterns: tuple[ChatDicePattern, ...] = ()
+        if dice or dice_patterns:  # the patterns' models load only when asked for
+            from adjudicator.replay.chatdice import chat_patterns
+
+            patterns = chat_patterns(dice or (), dice_patterns)
         result = inspect_path(path, module, chat_patterns=patterns,
                               view=viewpoint(reveal=reveal))
     if isinstance(result, ModuleSummary):
+        from adjudicator.report.text import module_text
+
         if as_json:
             emit_json(result.model_dump(mode="json"))
         else:
@@ -53,9 +60,13 @@ def inspect(
         if as_json:
             data: dict[str, object] = summary.model_dump(mode="json")
             if steps:
+                from adjudicator.report.text import step_json
+
                 data["steps"] = [step_json(step) for step in timeline]
             emit_json(data)
             return
+        from adjudicator.report.text import game_text, steps_text
+
         text = game_text(summary)
         if steps:
             text += "\n" + steps_text(timeline)

@@ -17,8 +17,11 @@ from typing import Annotated
 import typer
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.report.exit import ExitStatus
 from vmod_schema.errors import VassalFormatError
+
+BAD_INPUT = 2
+"""`adjudicator.report.exit.ExitStatus.BAD_INPUT`, without importing the report package
+(every command imports this module; not every command writes a report)."""
 
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show a traceback on errors.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
@@ -79,12 +82,12 @@ def user_errors(debug: bool) -> Iterator[None]:
         if debug:
             raise
         typer.echo(f"adjudicator: error: {error}", err=True)
-        raise typer.Exit(ExitStatus.BAD_INPUT) from None
+        raise typer.Exit(BAD_INPUT) from None
     except OSError as error:
         if debug:
             raise
         typer.echo(f"adjudicator: error: {error.strerror} ({error.filename})", err=True)
-        raise typer.Exit(ExitStatus.BAD_INPUT) from None
+        raise typer.Exit(BAD_INPUT) from None
 
 
 def emit_json(data: object) -> None:

@@ -56,15 +56,10 @@ from vmod_schema.commands import (
     SetGlobalProperty,
     SetTurn,
 )
-from vmod_schema.locations import (
-    BoardSelection,
-    LocationResolver,
-    selection_from,
-    shared_resolver,
-)
 from vmod_schema.pieces import DeckState, Piece, StackState, apply_state, decode_piece
 
 if TYPE_CHECKING:
+    from vmod_schema.locations import BoardSelection, LocationResolver
     from vmod_schema.module import Module
 
 log = logging.getLogger(__name__)
@@ -163,17 +158,34 @@ class PieceOnBoard:
         return f"PieceOnBoard({head}, {where}{inside}{count})"
 
 
-@dataclass(frozen=True, slots=True)
 class _Description:
-    """A piece state's name and properties (kept: computing them walks every trait)."""
+    """A piece state's name and properties, each worked out when first asked and kept
+    (computing them walks every trait; most pieces are only ever named)."""
 
-    piece: Piece
-    name: str
-    properties: Mapping[str, str]
+    __slots__ = ("_name", "_properties", "piece")
+
+    def __init__(self, piece: Piece) -> None:
+        self.piece = piece
+        self._name: str | None = None
+        self._properties: Mapping[str, str] | None = None
 
     @classmethod
     def of(cls, piece: Piece) -> _Description:
-        return cls(piece, piece.name, piece.properties())
+        return cls(piece)
+
+    @property
+    def name(self) -> str:
+        """The piece's name (§6.2)."""
+        if self._name is None:
+            self._name = self.piece.name
+        return self._name
+
+    @property
+    def properties(self) -> Mapping[str, str]:
+        """The properties its traits expose (§6.4–6.5)."""
+        if self._properties is None:
+            self._properties = self.piece.properties()
+        return self._properties
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +291,8 @@ class Board:
                 sides = [s.strip() for s in map_.attributes.get("side", "").split(",")]
                 for map_id in (map_.identifier, map_.internal_id):
                     private[map_id] = [side for side in sides if side]
+        from vmod_schema.locations import shared_resolver  # the module's models: only with one
+
         return cls(shared_resolver(module), known_maps=known, history_limit=history_limit,
                    private_maps=private)
 
@@ -837,6 +851,8 @@ class Board:
         """`…BoardPicker`: the boards chosen for a map; location names follow (§7.5)."""
         if self._record is not None:
             _remember(self._record.selections, self._selections, command.map_id)
+        from vmod_schema.boardpicks import selection_from
+
         self._selections[command.map_id] = selection_from(command)
         self._locations.clear()
         self._positions.clear()

@@ -41,7 +41,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -243,3 +243,27 @@ def load_presets(names: Iterable[str]) -> tuple[ChatDicePattern, ...]:
                 f"unknown chat dice preset {name!r} (known: {', '.join(known) or 'none'})")
         patterns.extend(_preset(name))
     return tuple(patterns)
+
+
+def chat_patterns(presets: Sequence[str], pattern_file: Path | None
+                  ) -> tuple[ChatDicePattern, ...]:
+    """The patterns of the presets, then of the pattern file: read once per process while
+    the file is unchanged (by path, modification time and size).
+
+    Raises:
+        ChatDicePatternError: an unknown preset or a bad or unreadable pattern file.
+    """
+    if pattern_file is None:
+        return _patterns_of(tuple(presets), None, 0, 0)
+    try:
+        stat = pattern_file.stat()
+    except OSError:
+        return load_presets(presets) + load_patterns(pattern_file)  # says what is wrong
+    return _patterns_of(tuple(presets), pattern_file, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=8)
+def _patterns_of(presets: tuple[str, ...], pattern_file: Path | None, mtime_ns: int,
+                 size: int) -> tuple[ChatDicePattern, ...]:
+    found = load_presets(presets)
+    return found + load_patterns(pattern_file) if pattern_file is not None else found

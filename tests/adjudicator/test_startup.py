@@ -81,3 +81,18 @@ def test_a_command_loads_its_own_code_and_not_the_others(tmp_path: Path) -> None
     assert _forbidden(modules, ("adjudicator.cli.check", "adjudicator.cli.odds",
                                 "adjudicator.cli.audit", "adjudicator.cli.watch",
                                 "adjudicator.watch", "adjudicator.audit.run")) == []
+
+
+def test_the_bad_input_status_commands_share_is_the_reports_one() -> None:
+    from adjudicator.cli.options import BAD_INPUT
+    from adjudicator.report.exit import ExitStatus
+
+    assert BAD_INPUT == ExitStatus.BAD_INPUT
+
+
+def test_inspect_loads_no_game_system(tmp_path: Path) -> None:
+    game = Path(__file__).resolve().parents[2] / "fixtures" / "example" / "example.vlog"
+    modules = _loaded(tmp_path, "inspect", "--json", str(game))
+    assert "adjudicator.inspect" in modules
+    assert _forbidden(modules, ("adjudicator.systems", "adjudicator.check",
+                                "adjudicator.audit", "adjudicator.report")) == []
