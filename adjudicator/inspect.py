@@ -21,7 +21,14 @@ from adjudicator.replay import Board, PieceId, PieceKind, Step, Timeline, iter_s
 from adjudicator.replay.dice import Roll
 from adjudicator.replay.rerolls import find_rerolls
 from adjudicator.replay.timeline import TIMELINE_HISTORY
-from adjudicator.replay.visibility import OPPONENT, Concealment, Sight, Viewpoint, sight
+from adjudicator.replay.visibility import (
+    OPPONENT,
+    Concealment,
+    Sight,
+    Viewpoint,
+    concealment,
+    sight,
+)
 from vmod_schema.archive import Archive, is_zip
 from vmod_schema.collection import paused_collection
 from vmod_schema.commands import BeginSave, EndSave, kind_of
@@ -217,7 +224,7 @@ def summarize_game(save: SaveFile, timeline: Timeline, *, has_module: bool,
         position = board.position(piece.id)
         if position.map is None:
             continue
-        if sight(board, piece, view).concealment is Concealment.HIDDEN:
+        if concealment(board, piece, view) is Concealment.HIDDEN:
             continue
         maps[position.map] += 1
         if has_module:

@@ -139,9 +139,23 @@ def _private_holder(board: Board, item: PieceOnBoard, view: Viewpoint) -> str | 
 def sight(board: Board, piece: str | PieceOnBoard, view: Viewpoint = OPPONENT) -> Sight:
     """How `piece` (an id or the board's item) looks to `view` in the board's position."""
     item = piece if isinstance(piece, PieceOnBoard) else board[piece]
-    name = item.name
     if view.reveal:
-        return Sight(Concealment.SHOWN, name)
+        return Sight(Concealment.SHOWN, item.name)
+    return _unrevealed(board, item, view)
+
+
+def concealment(board: Board, piece: str | PieceOnBoard,
+                view: Viewpoint = OPPONENT) -> Concealment:
+    """`sight(...).concealment` without working out the name (a piece's name may need
+    all its properties): for counting what `view` sees."""
+    item = piece if isinstance(piece, PieceOnBoard) else board[piece]
+    if view.reveal:
+        return Concealment.SHOWN
+    return _unrevealed(board, item, view, named=False).concealment
+
+
+def _unrevealed(board: Board, item: PieceOnBoard, view: Viewpoint, *,
+                named: bool = True) -> Sight:
     masked: str | None = None
     for trait in item.piece.traits:
         if isinstance(trait, Invisible):
@@ -157,7 +171,7 @@ def sight(board: Board, piece: str | PieceOnBoard, view: Viewpoint = OPPONENT) -
         return Sight(Concealment.PRIVATE, None, holder)
     if masked is not None:
         return Sight(Concealment.MASKED, masked)
-    return Sight(Concealment.SHOWN, name)
+    return Sight(Concealment.SHOWN, item.name if named else None)
 
 
 def shown_name(board: Board, piece: str | PieceOnBoard,
