@@ -159,8 +159,14 @@ class Names:
 
 
 def names_from_data(data: WfAData) -> Names:
-    """The names a binding needs, from the game data (bundled and user files)."""
-    seasons = data.charts.season_names or tuple(s.name for s in DIGEST_CALENDAR.seasons)
+    """The names a binding needs, from the game data (bundled and user files). The
+    Seasonal Turn Record Track's boxes are the data's seasons (its calendar), else its
+    season names, else the digest's reading (`procedure.DIGEST_CALENDAR`)."""
+    seasons: dict[str, list[str]] = {season.id: [season.name]
+                                     for season in data.charts.seasons or ()}
+    if not seasons:
+        names = data.charts.season_names or tuple(s.name for s in DIGEST_CALENDAR.seasons)
+        seasons = {_slug(name): [name] for name in names}
     return Names(
         spaces={key: [space.name, *space.aliases] for key, space in data.spaces.items()},
         sea_areas={key: [area.name] for key, area in data.sea_areas.items()},
@@ -168,7 +174,7 @@ def names_from_data(data: WfAData) -> Names:
                  for key, leader in data.leaders.items()},
         fleets={key: [fleet.name] for key, fleet in data.fleets.items()},
         cards={key: _card_names(card) for key, card in data.cards.items()},
-        seasons={_slug(name): [name] for name in seasons},
+        seasons=seasons,
         regions={region.value: [region.value.replace("_", " ").title()]
                  for region in LOYALIST_REGIONS},
         boxes={key: [box.name] for key, box in data.boxes.items()})

@@ -37,11 +37,9 @@ from adjudicator.systems.war_for_america.state import Entity, WfAState, classify
 
 GAME = "wfa"
 
-NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
-    "WFA-SEQ-09": "nothing a log could show breaks it: it classifies the free actions "
-                  "(WfA 9.10) for the other rules",
-})
-"""WfA catalog rules a log can never show broken, and why."""
+NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({})
+"""WfA catalog rules no family declares because a log can never show them broken, and why
+(reported instead of "not implemented yet"); none so far."""
 
 Memory = tuple[WfAProcedure, Reading]
 """What undo goes back to: the procedure and the interpreter's reading (both immutable)."""

@@ -68,7 +68,9 @@ def test_every_location_binds_to_a_place_of_its_kind(drafted: Binding) -> None:
     assert drafted.locations["Army W Box"] == "box:army_w"
     assert drafted.locations["PW 15"] == "track:pw_15"
     assert drafted.locations["Turn 1782"] == "track:year_1782"
+    # The Seasonal Turn Record Track is the data's calendar (WfA 3.1; digest §8 A-2).
     assert drafted.locations["Early Spring"] == "track:season_early_spring"
+    assert drafted.locations["Late Spring"] == "track:season_late_spring"
     assert drafted.locations["Action Deck"] == "deck"
     assert drafted.locations["New York City"] == "space:new_york_city"
     assert drafted.locations["Tidewater OBZ"] == "zone:tidewater_obz"

@@ -67,7 +67,7 @@ def test_boxes_sea_areas_and_tracks_are_zones(module: Module) -> None:
     assert {f"PW {n}" for n in range(16)} <= zones
     assert {f"AP {n}" for n in range(5)} | {f"Round {n}" for n in range(1, 5)} <= zones
     assert {f"Turn {year}" for year in range(1775, 1783)} <= zones
-    assert {"Early Spring", "Winter"} <= zones
+    assert {"Early Spring", "Late Spring", "Winter"} <= zones
     assert {"Army W Box", "Army R Box", "British Army N Box", "Colonial Army S Box"} <= zones
 
 
