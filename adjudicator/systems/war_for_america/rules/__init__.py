@@ -12,10 +12,15 @@ from collections.abc import Callable, Iterator
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
-from adjudicator.systems.war_for_america.rules import sequence
+from adjudicator.systems.war_for_america.rules import combat, major_victory, retreat, sequence
 from adjudicator.systems.war_for_america.rules.context import Context
 
-_MODULES = (sequence,)
+_MODULES = (
+    sequence,
+    combat,
+    retreat,
+    major_victory,
+)
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
 _BY_ACTION: dict[type, tuple[Judge, ...]] = {}

@@ -1,0 +1,397 @@
+"""Land combat (digest §4.4 CBT-01..12, 17..19; WfA 13.0 Steps 1-8, 11.4-11.8, 12.16,
+17.2-17.5, 17.10, 19.20-19.23, 19.31, 10.14, 20.11).
+
+A `Combat` is judged on the position of the battle space when both D12 were rolled: the
+SP each side counts (`effective.py`), the odds (`odds.py`), and — with a battle table in
+the data — each side's column, modifiers and the result its logged roll reads
+(`land_combat.py`). Where an input is not in the log (a side's LOC, an amphibious landing,
+an action card's modifier, a table modifier's applicability, a leader's value) the verdict
+that needs it is `unchecked`; only the odds below 1:3 and a garrison attacking are
+`illegal` on the position alone. Losses and retreats are judged in `retreat.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, replace
+from itertools import product
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.war_for_america.actions import Combat, opponent
+from adjudicator.systems.war_for_america.data.tables import (
+    BattleColumn,
+    CombatResult,
+    read_rows,
+)
+from adjudicator.systems.war_for_america.effective import (
+    EffectiveSP,
+    attacking_sp,
+    defending_sp,
+)
+from adjudicator.systems.war_for_america.land_combat import (
+    CombatSide,
+    Ground,
+    battle_odds,
+    choose_column,
+    side_modifiers,
+)
+from adjudicator.systems.war_for_america.odds import attack_allowed, combat_odds
+from adjudicator.systems.war_for_america.rules.battle_sides import (
+    BattleGround,
+    BattleSide,
+    battle_ground,
+    battle_side,
+)
+from adjudicator.systems.war_for_america.rules.context import Context, side_name
+
+FAMILY = RuleFamily(
+    "combat",
+    frozenset({"WFA-CBT-01", "WFA-CBT-02", "WFA-CBT-03", "WFA-CBT-04", "WFA-CBT-05",
+               "WFA-CBT-06", "WFA-CBT-07", "WFA-CBT-08", "WFA-CBT-09", "WFA-CBT-10",
+               "WFA-CBT-12", "WFA-CBT-17", "WFA-CBT-18", "WFA-CBT-19"}),
+    positional=frozenset({"WFA-CBT-01", "WFA-CBT-03", "WFA-CBT-04", "WFA-CBT-06",
+                          "WFA-CBT-07", "WFA-CBT-08", "WFA-CBT-09", "WFA-CBT-10",
+                          "WFA-CBT-12", "WFA-CBT-19"}),
+    actions=(Combat,),
+)
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """Every combat check of a land battle."""
+    if not isinstance(action, Combat) or action.side is None:
+        return
+    attacker = battle_side(ctx, action.space, action.side)
+    defender = battle_side(ctx, action.space, opponent(action.side))
+    ground = battle_ground(ctx, action.space, defender.side)
+    if attacker.sp == 0 and attacker.garrisons > 0:
+        yield Check.illegal("WFA-CBT-19", action.step, f"a {side_name(action.side)} garrison "
+                            f"attacked at {ctx.space_name(action.space)}; a garrison unit can "
+                            "never attack (WfA 19.20)", spaces=(action.space,),
+                            expected="SP attacking", observed="a garrison alone")
+        return
+    yield from counter_militia(action)
+    yield from card_order(action, ctx)
+    counted = yield from odds(action, ctx, attacker, defender)
+    if counted is None:
+        return
+    yield from battle_result(action, ctx, attacker, defender, ground, counted)
+
+
+Counted = tuple[EffectiveSP, EffectiveSP]
+"""The attacker's and the defender's effective SP."""
+
+
+def odds(action: Combat, ctx: Context, attacker: BattleSide, defender: BattleSide
+         ) -> Generator[Outcome, None, Counted | None]:
+    """WFA-CBT-03 and WFA-CBT-01: the SP that count and the odds.
+
+    WfA 11.4-11.6: a leader attacks with at most 2/10/20 SP by rank; defending with more,
+    a one- or two-star leader's excess is halved (rounded down), a three-star's over 20
+    ignored; 11.8: with no leader at most 10 SP take part; 17.5: 1-2 SP on a fort count
+    double; 19.20: a garrison with SP is ignored. WfA 13.0 Step 3: "Combat odds are always
+    rounded in favour of the defender ... Attacks cannot be made with odds lower than 1:3"
+    (Step 2: the attack is cancelled and the attacker retreats, so no dice are rolled). A
+    lone garrison has no SP value (19.21; digest A-22): the odds are not judged.
+
+    Returns (via the generator's value) the attacker's and defender's effective SP, or None
+    when they cannot be counted.
+    """
+    step, where = action.step, ctx.space_name(action.space)
+    if attacker.stars is None or defender.stars is None:
+        for rule in ("WFA-CBT-03", "WFA-CBT-01"):
+            yield Check.unchecked(rule, step, f"the battle at {where} cannot be counted: a "
+                                  "leader's rank is not in the data (WfA 11.3-11.8)",
+                                  needs=("leader ranks",), spaces=(action.space,))
+        return None
+    tables = ctx.data.tables
+    fort = battle_ground(ctx, action.space, defender.side).fort
+    try:
+        att = attacking_sp(tables, attacker.sp, attacker.stars)
+    except ValueError as err:
+        yield Check.unchecked("WFA-CBT-01", step, f"the odds at {where} are not judged: {err}"
+                              " (that is WFA-LDR-03's)", spaces=(action.space,))
+        return None
+    dfn = (EffectiveSP(0, 0, ("a lone garrison: the '<1' column (WfA 19.21)",))
+           if defender.lone_garrison else
+           defending_sp(tables, defender.sp, defender.stars, fort=fort))
+    yield Check.done("WFA-CBT-03")
+    if att.effective < 1 or (dfn.effective < 1 and not defender.lone_garrison):
+        yield Check.unchecked("WFA-CBT-01", step, f"the battle at {where} shows "
+                              f"{attacker.sp} attacking and {defender.sp} defending SP on "
+                              "the space; the odds need SP on both sides",
+                              spaces=(action.space,))
+        return None
+    inputs: dict[str, str | int | float | bool | None] = {
+        "space": action.space, "attacker": action.side, "attacker_sp": attacker.sp,
+        "attacker_effective": att.effective, "attacker_stars": attacker.stars,
+        "defender_sp": defender.sp, "defender_effective": dfn.effective,
+        "defender_stars": defender.stars, "fort": fort,
+        "notes": "; ".join((*att.notes, *dfn.notes))}
+    if defender.lone_garrison:
+        yield Check.computed("land_combat_odds", step, "WFA-CBT-01", f"{att.effective} SP "
+                             f"against a lone garrison at {where}: no odds (WfA 19.21; digest "
+                             "A-22)", inputs=inputs, result={"allowed": True})
+        yield Check.done("WFA-CBT-01")
+        return att, dfn
+    ratio = combat_odds(att.effective, dfn.effective)
+    allowed = attack_allowed(tables, ratio)
+    yield Check.computed("land_combat_odds", step, "WFA-CBT-01", f"{att.effective} SP against "
+                         f"{dfn.effective} at {where}: odds {ratio}", inputs=inputs,
+                         result={"odds": str(ratio), "allowed": allowed})
+    if not allowed:
+        yield Check.illegal("WFA-CBT-01", step, f"the {side_name(action.side)} attacked at "
+                            f"{where} at {ratio} ({att.effective} SP against "
+                            f"{dfn.effective}); attacks cannot be made with odds lower than "
+                            "1:3 — the attack is cancelled and the attacker retreats (WfA "
+                            "13.0 Steps 2-3)", spaces=(action.space,),
+                            expected="odds of 1:3 or better", observed=str(ratio))
+    yield Check.done("WFA-CBT-01")
+    return att, dfn
+
+
+def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: BattleSide,
+                  ground: BattleGround, counted: Counted) -> Iterator[Outcome]:
+    """WFA-CBT-02, -04..-10, -12, -19: each side's column, modifiers, result and the winner.
+
+    WfA 13.0 Step 5: "Both players roll a D12" with their own modifiers; Step 6: each on
+    "his respective column based on the number of SP" — 2 SP or less the Petite Guerre
+    Table, "a unit of '2' SP on a fort space ... the '3-7' table"; 19.21: a lone garrison
+    the '<1' column; Step 1, 16.6: more than 2 SP without an LOC one column lower. Attacker
+    modifiers: fortress -3 (17.2; not against a lone garrison, 19.22), entrenchment -1
+    (17.10 prints 'D6': the battle D12 by digest A-10; the other reading has no D6 to
+    modify), Caribbean amphibious -3 (19.31); defender +1 against an amphibious landing
+    (12.16; every Caribbean attack is amphibious, 19.31). Step 7: the winner inflicts the
+    most — a number trumps '*'s, number plus '*'s trumps the lone number, '*'s against a
+    fortress are ignored, a tie is no winner and the attacker retreats (the order of mixed
+    results is ambiguous, digest A-12: SP number first, then '*'s; the other reading could
+    rank '1*' over '2'); 19.23: a lone garrison wins only on a 12. Step 8, 17.3: fortress
+    defenders that tie or win lose one SP fewer.
+
+    The reported reading assumes both sides have an LOC, no amphibious landing outside the
+    Caribbean and none of the table card's own modifiers; a logged winner is judged only
+    when every reading of those unknowns gives the same winner, and no card was played.
+    """
+    step, where = action.step, ctx.space_name(action.space)
+    if action.attacker_roll is None or action.defender_roll is None:
+        yield Check.unchecked("WFA-CBT-05", step, f"the battle at {where} shows only one "
+                              "side's D12; both players roll (WfA 13.0 Step 5)",
+                              needs=("both battle D12 in the log",), spaces=(action.space,))
+        return
+    yield Check.done("WFA-CBT-05")
+    att, dfn = counted
+    rolls = (action.attacker_roll, action.defender_roll)
+    small = ctx.data.tables.t16.value("fort_doubling_max_sp")
+    loc_matters = att.effective > small or dfn.effective > small
+    if loc_matters:
+        yield Check.unchecked("WFA-CBT-02", step, f"whether each side at {where} has an LOC is"
+                              " not in the log; a side of more than 2 SP without one rolls one "
+                              "column lower (WfA 13.0 Step 1, 16.6): the columns assume an LOC",
+                              needs=("each side's LOC (WfA 16.0)",), spaces=(action.space,))
+    else:
+        yield Check.done("WFA-CBT-02")
+    landing_unknown = ground.coastal is not False and not ground.caribbean
+    if landing_unknown:
+        yield Check.unchecked("WFA-CBT-08", step, f"whether the {side_name(action.side)} "
+                              f"landed at {where} by amphibious movement is not in the log "
+                              "(defender +1, WfA 12.16)", needs=("amphibious landings",),
+                              spaces=(action.space,))
+    else:
+        yield Check.done("WFA-CBT-08")
+    for rule, present in (("WFA-CBT-06", ground.fortress), ("WFA-CBT-07", ground.entrenchment),
+                          ("WFA-CBT-09", ground.caribbean)):
+        if present:
+            yield Check.done(rule)
+    if defender.lone_garrison:
+        yield Check.done("WFA-CBT-19")
+    tables = ctx.data.tables
+    battle = tables.battle
+    att_side = CombatSide(sp=att.effective, rating=attacker.rating,
+                          second_rating=attacker.second_rating, army=attacker.army)
+    def_side = CombatSide(sp=dfn.effective, rating=defender.rating,
+                          second_rating=defender.second_rating, army=defender.army,
+                          lone_garrison=defender.lone_garrison)
+    land = Ground(fortress=ground.fortress, entrenchment=ground.entrenchment,
+                  amphibious=ground.caribbean, caribbean=ground.caribbean)
+    if battle is None:
+        for rule in ("WFA-CBT-04", "WFA-CBT-10"):
+            yield Check.unchecked(rule, step, f"the battle at {where} cannot be read: the "
+                                  "rulebook prints no Standard Battle or Petite Guerre Table "
+                                  "(digest A-1)", needs=("standard battle table",),
+                                  spaces=(action.space,))
+        return
+    read = _reading(ctx, att_side, def_side, land, rolls)
+    yield Check.done("WFA-CBT-04")
+    if ground.fortress:
+        yield Check.done("WFA-CBT-12")
+    chances = battle_odds(tables, att_side, def_side, land)
+    winner_side = {"attacker": action.side, "defender": defender.side}.get(read.winner)
+    yield Check.computed(
+        "land_battle", step, "WFA-CBT-10",
+        f"at {where}: attacker {rolls[0]}{read.attacker_drm:+d} on '{read.attacker_column}' = "
+        f"{read.attacker_result}, defender {rolls[1]}{read.defender_drm:+d} on "
+        f"'{read.defender_column}' = {read.defender_result}: "
+        + (f"the {side_name(winner_side)} wins" if winner_side else
+           "a tie, the attacker retreats"),
+        inputs={"space": action.space, "attacker_roll": rolls[0], "defender_roll": rolls[1],
+                "attacker_drm": read.attacker_drm, "defender_drm": read.defender_drm,
+                "attacker_column": read.attacker_column,
+                "defender_column": read.defender_column, "modifiers": read.modifiers,
+                "assumed": "an LOC for both sides, no amphibious landing, none of the "
+                           "table's printed modifiers, no card"},
+        result={"attacker_result": str(read.attacker_result),
+                "defender_result": str(read.defender_result), "winner": read.winner,
+                "defender_loss": read.defender_loss, "attacker_loss": read.attacker_loss,
+                "p_attacker_wins": _fraction(chances.attacker_wins),
+                "p_defender_wins": _fraction(chances.defender_wins),
+                "p_tie": _fraction(chances.tie)})
+    if action.winner is None:
+        return
+    unknown: list[str] = []
+    if attacker.choice or defender.choice:
+        unknown.append("which leader's rating is used (the player's choice, WfA 11.7)")
+    pulse = ctx.pulse
+    if pulse is not None and pulse.cards:
+        unknown.append("the modifiers of the action cards played in this AP (WfA 13.0 Step 4)")
+    winners = {r.winner for r in _readings(ctx, att_side, def_side, land, rolls,
+                                          loc=loc_matters, landing=landing_unknown)}
+    if len(winners) > 1:
+        unknown.append("the LOC, an amphibious landing or the table's printed modifiers, "
+                       "which change the winner here")
+    if unknown:
+        yield Check.unchecked("WFA-CBT-10", step, f"the winner at {where} is not judged: "
+                              "not in the log — " + "; ".join(unknown),
+                              needs=tuple(unknown), spaces=(action.space,))
+        return
+    if action.winner != winner_side:
+        yield Check.illegal("WFA-CBT-10", step, f"the {side_name(action.winner)} was taken "
+                            f"as the winner at {where}, but the battle table gives "
+                            + (f"the {side_name(winner_side)}" if winner_side else
+                               "a tie (the attacker retreats)") + " (WfA 13.0 Step 7)",
+                            spaces=(action.space,),
+                            expected=side_name(winner_side) if winner_side else "a tie",
+                            observed=side_name(action.winner))
+    yield Check.done("WFA-CBT-10")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One reading of a battle's logged rolls (WfA 13.0 Steps 5-8)."""
+
+    attacker_column: str
+    defender_column: str
+    attacker_drm: int
+    defender_drm: int
+    attacker_result: CombatResult
+    defender_result: CombatResult
+    winner: str
+    """`attacker`, `defender` or `tie`."""
+    attacker_loss: int
+    defender_loss: int
+    modifiers: str
+
+
+def _reading(ctx: Context, attacker: CombatSide, defender: CombatSide, land: Ground,
+             rolls: tuple[int, int]) -> Reading:
+    """What the two logged rolls read on the battle table for one set of inputs."""
+    tables = ctx.data.tables
+    assert tables.battle is not None
+    att_mods = side_modifiers(tables, attacker, "attacker", land,
+                              against_lone_garrison=defender.lone_garrison)
+    def_mods = side_modifiers(tables, defender, "defender", land)
+    att_drm, def_drm = sum(m.drm for m in att_mods), sum(m.drm for m in def_mods)
+    att_column, def_column = choose_column(tables, attacker), choose_column(tables, defender)
+    att_result = _read(tables.battle.columns, att_column.label, False, rolls[0] + att_drm)
+    def_result = _read(tables.battle.columns, def_column.label, defender.lone_garrison,
+                       rolls[1] + def_drm)
+    winner = step7_winner(att_result, def_result, fortress=land.fortress,
+                          lone_garrison_roll=rolls[1] if defender.lone_garrison else None,
+                          garrison_wins_on=tables.t16.value("garrison_wins_on"))
+    relief = 1 if land.fortress and winner != "attacker" else 0
+    return Reading(att_column.label, def_column.label, att_drm, def_drm, att_result,
+                   def_result, winner, def_result.sp, max(att_result.sp - relief, 0),
+                   "; ".join(f"{m.name} {m.drm:+d} ({m.source})" for m in (*att_mods,
+                                                                           *def_mods)))
+
+
+def _readings(ctx: Context, attacker: CombatSide, defender: CombatSide, land: Ground,
+              rolls: tuple[int, int], *, loc: bool, landing: bool) -> Iterator[Reading]:
+    """Every reading the log leaves open: each side with or without an LOC (when it
+    matters), with or without an amphibious landing, and each subset of the table card's
+    printed modifiers for each side."""
+    battle = ctx.data.tables.battle
+    printed = tuple(m.id for m in battle.modifiers) if battle is not None else ()
+    subsets = [tuple(m for i, m in enumerate(printed) if mask >> i & 1)
+               for mask in range(1 << len(printed))]
+    for att_loc, def_loc in product((True, False) if loc else (True,), repeat=2):
+        for amphibious in ((False, True) if landing else (land.amphibious,)):
+            for att_mods, def_mods in product(subsets, repeat=2):
+                yield _reading(
+                    ctx, replace(attacker, has_loc=att_loc, table_modifiers=att_mods),
+                    replace(defender, has_loc=def_loc, table_modifiers=def_mods),
+                    replace(land, amphibious=amphibious), rolls)
+
+
+def step7_winner(attacker: CombatResult, defender: CombatResult, *, fortress: bool,
+                 lone_garrison_roll: int | None = None, garrison_wins_on: int = 12) -> str:
+    """`attacker`, `defender` or `tie` (WfA 13.0 Step 7; digest A-12: the SP number first,
+    then the '*'s; '*'s against a fortress ignored; 19.23: a lone garrison wins only on
+    a natural `garrison_wins_on`).
+
+    >>> from adjudicator.systems.war_for_america.data.tables import CombatResult as R
+    >>> step7_winner(R.parse("1"), R.parse("**"), fortress=False)
+    'attacker'
+    >>> step7_winner(R.parse("1*"), R.parse("1"), fortress=True)
+    'tie'
+    """
+    if lone_garrison_roll is not None:
+        return "defender" if lone_garrison_roll == garrison_wins_on else "attacker"
+    key_a = (attacker.sp, 0 if fortress else attacker.stars)
+    key_d = (defender.sp, defender.stars)
+    return "attacker" if key_a > key_d else "defender" if key_d > key_a else "tie"
+
+
+def counter_militia(action: Combat) -> Iterator[Outcome]:
+    """WFA-CBT-18 (WfA 10.14, 12.16): "If the British choose not to attack (as on a
+    key/control space), the Colonial player can 'counter-attack' with any militia that might
+    have been added to the space" — information only: the non-moving Colonial attack is
+    legal (its leader's activation roll is WFA-MOV-07's)."""
+    if action.by_defender and action.side == "colonial":
+        yield Check.done("WFA-CBT-18")
+
+
+def card_order(action: Combat, ctx: Context) -> Iterator[Outcome]:
+    """WFA-CBT-17 (WfA 13.0 Step 4): "The attacker announces if he will be using an Action
+    Card, followed by the defender doing the same" (20.11: one card per AP is
+    WFA-CARD-05's). A defender's card played in the AP before the attacker's is a
+    reminder: cards played earlier in the AP may not have been for this battle."""
+    pulse = ctx.pulse
+    if pulse is None or action.side is None:
+        return
+    sides = [side for side, _ in pulse.cards]
+    defender = opponent(action.side)
+    if defender in sides and action.side in sides and \
+            sides.index(defender) < sides.index(action.side):
+        yield Check.reminder("WFA-CBT-17", action.step, f"the {side_name(defender)} card came "
+                             f"before the {side_name(action.side)} (attacker's) card in this "
+                             "AP; the attacker announces his card first (WfA 13.0 Step 4)",
+                             spaces=(action.space,))
+    yield Check.done("WFA-CBT-17")
+
+
+def _read(columns: tuple[BattleColumn, ...], label: str, lone_garrison: bool,
+          modified: int) -> CombatResult:
+    """The result a modified roll reads on the column `label` (WfA 13.0 Step 6)."""
+    for column in columns:
+        if column.label == label and column.lone_garrison == lone_garrison:
+            return CombatResult.parse(read_rows(column.rows, modified))
+    raise ValueError(f"the battle table has no column {label!r}")
+
+
+def _fraction(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+__all__ = ["FAMILY", "battle_result", "card_order", "counter_militia", "judge", "odds",
+           "step7_winner"]
