@@ -12,10 +12,21 @@ from collections.abc import Callable, Iterator
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
-from adjudicator.systems.war_for_america.rules import combat, major_victory, retreat, sequence
+from adjudicator.systems.war_for_america.rules import (
+    combat,
+    fortifications,
+    magazines,
+    major_victory,
+    retreat,
+    sequence,
+    winter,
+)
 from adjudicator.systems.war_for_america.rules.context import Context
 
 _MODULES = (
+    magazines,
+    fortifications,
+    winter,
     sequence,
     combat,
     retreat,

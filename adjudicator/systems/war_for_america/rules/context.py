@@ -18,7 +18,14 @@ from adjudicator.systems.common.mapgraph import Connection as Line
 from adjudicator.systems.common.mapgraph import MapGraph
 from adjudicator.systems.war_for_america.data import WfAData, bundled_data
 from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind
-from adjudicator.systems.war_for_america.procedure import Placement, Pulse, WfAProcedure
+from adjudicator.systems.war_for_america.procedure import (
+    DIGEST_CALENDAR,
+    Calendar,
+    Placement,
+    Pulse,
+    SeasonSpec,
+    WfAProcedure,
+)
 from adjudicator.systems.war_for_america.state import WfAState
 
 
@@ -99,6 +106,25 @@ class Context:
     def pulse(self) -> Pulse | None:
         """The Action Pulse the action belongs to, when the placement knows it."""
         return self.placement.pulse
+
+    @property
+    def calendar(self) -> Calendar:
+        """The seasons of a year: the data's Seasonal Turn Record Track, or the digest's
+        reading (§8 A-2) when the data has none (as the referee's `Sequencer` uses)."""
+        return calendar_of(self.data)
+
+    def season(self, season: str | None = None) -> SeasonSpec | None:
+        """A season of the calendar (default: the current turn's; None: unknown)."""
+        return self.calendar.season(season if season is not None else self.procedure.season)
+
+
+def calendar_of(data: WfAData) -> Calendar:
+    """The calendar the data gives (STRT boxes, WfA 3.1), else the digest's reading."""
+    seasons = data.charts.seasons
+    if not seasons:
+        return DIGEST_CALENDAR
+    return Calendar.from_track((season.id, season.name, str(season.colour))
+                               for season in seasons)
 
 
 def side_name(side: str | None) -> str:
