@@ -20,7 +20,8 @@ its dice, reads them against the position *before* the step, applies them to the
   12.2-12.7), then `ForceMoved`; units left behind on a space the force passed are
   `DroppedOff`, units joining it `PickedUp` (12.8). Entering a space with enemy SP is
   `EnemyEntered` (9.5, 12.10); the two sides' D12s that follow are the `Combat` there
-  (13.0), the attacker being the side that entered. The defender leaving that space before
+  (13.0), the attacker being the side that entered; the defender's last SP there removed
+  before any die is an `Overrun` (12.13-12.14). The defender leaving that space before
   the dice is a `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled), after them a
   `Retreated` (13.0 Step 9).
 - SP counters put on or taken off a place: per nation and place the net change, so making
@@ -74,6 +75,7 @@ from adjudicator.systems.war_for_america.actions import (
     MagazinePlaced,
     MagazineRemoved,
     NavalTransport,
+    Overrun,
     Pass,
     PickedUp,
     PwChanged,
@@ -89,6 +91,7 @@ from adjudicator.systems.war_for_america.actions import (
 )
 from adjudicator.systems.war_for_america.state import (
     EUROPE,
+    NATION_SIDE,
     REMOVED,
     Entity,
     WfAState,
@@ -346,20 +349,46 @@ class Interpreter:
     def _sp_totals(self, index: int, change: Counter[tuple[Place, str]],
                    changed: set[tuple[Place, str]], side: str | None) -> list[Action]:
         out: list[Action] = []
+        overrun_at: set[str] = set()
         for place, nation in sorted(changed, key=lambda k: (str(k[0]), k[1])):
             net = change[(place, nation)]
             if net == 0 or not (place.is_space or place == EUROPE):
                 continue
             owner = Entity("sp", nation, 1).side or side
             if net < 0:
+                overrun = self._overrun(index, place.key, owner, change)
+                out += overrun
+                if overrun:
+                    overrun_at.add(place.key)
                 out.append(LossTaken(step=index, side=owner, space=place.key,
                                      units=(f"sp:{nation}",), sp=-net,
-                                     cause=self._loss_cause(place.key)))
+                                     cause="overrun" if place.key in overrun_at else
+                                     self._loss_cause(place.key)))
             else:
                 out.append(UnitsRaised(step=index, side=owner,
                                        kind=RAISE_KIND.get(nation, RaiseKind.REINFORCEMENT),
                                        place=place.key, units=(f"sp:{nation}",), sp=net))
         return out
+
+    def _overrun(self, index: int, space_key: str, side: str | None,
+                 change: Counter[tuple[Place, str]]) -> list[Action]:
+        """The defender of the entered space removed before any battle die: an overrun
+        (WfA 12.13-12.14), once, when its last SP there goes."""
+        combat = self.reading.combat
+        if combat is None or combat.rolls or combat.space != space_key \
+                or side != opponent(combat.attacker):
+            return []
+        holding = self.state.space(space_key)
+        left = holding.sp_of(side) + sum(
+            n for (place, nation), n in change.items()
+            if place.key == space_key and place.is_space and Entity("sp", nation, 1).side == side)
+        if left > 0:
+            return []
+        self.reading = replace(self.reading, combat=None)
+        return [Overrun(step=index, side=combat.attacker, space=space_key,
+                        sp=combat.attacker_sp, enemy_sp=combat.defender_sp,
+                        removed=tuple(f"sp:{nation}" for nation in holding.sp
+                                      if NATION_SIDE.get(nation) == side))]
 
     def _loss_cause(self, space_key: str) -> str:
         """`combat` for SP lost where this AP's battle was fought (WfA 13.0 Step 8)."""

@@ -12,7 +12,7 @@ from adjudicator.binding import Binding, load_binding
 from adjudicator.replay import Board, Step, iter_steps
 from adjudicator.scenario import build_scenario_log
 from adjudicator.systems.common.actions import Action, CardPlay, Roll
-from adjudicator.systems.common.places import PlaceKind, box, space
+from adjudicator.systems.common.places import Place, PlaceKind, box, space
 from adjudicator.systems.common.tracker import PieceTracker, Placed, Relocation
 from adjudicator.systems.war_for_america.actions import (
     ActionCardPlayed,
@@ -30,10 +30,12 @@ from adjudicator.systems.war_for_america.actions import (
     MagazinePlaced,
     MagazineRemoved,
     NavalTransport,
+    Overrun,
     PwChanged,
     RetreatBeforeCombat,
     Retreated,
     RoundMarkerMoved,
+    TurnMarkerMoved,
     UnitsRaised,
 )
 from adjudicator.systems.war_for_america.interpret import Interpreter
@@ -294,3 +296,28 @@ def test_a_card_drawn_and_an_army_created_with_its_units_on_the_army_card(
     assert state.at(box("army_w")).sp == {"continental": 5, "militia": 1}
     assert state.space("philadelphia").total_sp == 0
     assert state.hand_size["colonial"] == 1
+
+
+def test_the_defender_removed_before_any_die_is_overrun_and_a_new_season_is_read() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state)
+    militia = Relocation("1", "Militia SP 1", None, _placed("sp:militia:1", space("lewes")))
+    british = Relocation("2", "British SP 5", None, _placed("sp:british:5",
+                                                             space("wilmington_de")))
+    season = Relocation("3", "Season", None, _placed("season", box("x")))
+    interpreter.begin([militia, british])
+    entered = interpreter.step(Step(index=1, side="British"), [Relocation(
+        "2", "British SP 5", british.after, _placed("sp:british:5", space("lewes")))])
+    assert EnemyEntered in {type(a) for a in entered}
+    # 5:1 is short of 8:1, but the log only shows the militia gone before any die.
+    overrun, loss = interpreter.step(Step(index=2, side="Colonial"),
+                                     [Relocation("1", "Militia SP 1", militia.after, None)])
+    assert isinstance(overrun, Overrun)
+    assert (overrun.side, overrun.space, overrun.sp, overrun.enemy_sp, overrun.removed) == (
+        "british", "lewes", 5, 1, ("sp:militia",))
+    assert isinstance(loss, LossTaken) and loss.cause == "overrun"
+    # The Seasonal marker moving to a box of the STRT is a new turn's season (WfA 3.1).
+    (turn,) = interpreter.step(Step(index=3, side="British"), [Relocation(
+        "3", "Season", season.after, _placed("season", Place(PlaceKind.TRACK,
+                                                             "season_late_spring")))])
+    assert isinstance(turn, TurnMarkerMoved) and turn.season == "late_spring"
