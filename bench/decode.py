@@ -30,6 +30,11 @@ Peer: where a Python >= 3.12 runs, pywargame (PyPI) is installed once into
 to our full parse), and `SaveIO.dumpSave(details=True)` with its output sent to /dev/null.
 The ratio ours/theirs compares our full parse in a fresh process with theirs.
 
+Unless `--no-process`, it then compares the two parses as whole processes (interpreter,
+imports and parse, each in a fresh process, interleaved) on the same file, and prints the
+startup figures of `bench/startup.py`: `adjudicator --help` against a minimal typer app,
+and `adjudicator inspect --json` of the Paths of Glory save against the bare floor.
+
 Run it from the repository root::
 
     .venv/bin/python bench/decode.py                       # every corpus file, peer too
@@ -423,6 +428,26 @@ def print_peer(result: FileResult) -> None:
 # --------------------------------------------------------------------------- entry point
 
 
+def print_whole_processes(result: FileResult, repeat: int) -> None:
+    """Both parses as whole processes (interpreter, imports and parse: what a user waits
+    for), interleaved, then the startup figures of `bench/startup.py`."""
+    from startup import paired, ratio_line, startup_figures  # bench/startup.py
+
+    script = str(Path(__file__).resolve())
+    ours, peer = paired(
+        ("full parse, whole process", [sys.executable, script, "--child", "full",
+                                       str(result.path)]),
+        ("baseline, whole process", [sys.executable, script, "--child", "baseline",
+                                     str(result.path)]), repeat)
+    print(f"\nwhole processes on {result.label} ({repeat} runs each, interleaved; "
+          "medians (best)); in process the ratio is "
+          f"{result.ratio:.2f}x:")
+    print(ratio_line(ours, peer, TIME_TARGET))
+    print("startup (bench/startup.py):")
+    for line in startup_figures(repeat):
+        print(line)
+
+
 def print_profile(path: Path, top: int = 20) -> None:
     """cProfile of one full parse of `path`: the top functions by own time."""
     profile = cProfile.Profile()
@@ -454,6 +479,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--files", type=Path, nargs="+", help="files instead of the corpus")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="corpus folder")
     parser.add_argument("--no-peer", action="store_true", help="do not run pywargame")
+    parser.add_argument("--no-process", action="store_true",
+                        help="skip the whole-process comparisons and startup figures")
     parser.add_argument("--profile", action="store_true",
                         help="also print a cProfile of the full parse of the target file")
     parser.add_argument("--child", nargs=2, metavar=("KIND", "PATH"), help=argparse.SUPPRESS)
@@ -480,6 +507,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    max(results, key=lambda r: r.size))
     if not args.no_peer:
         print_peer(subject)
+    if not args.no_process:
+        print_whole_processes(subject, max(3, args.repeat))
     if args.profile:
         print_profile(subject.path)
     return 0
