@@ -11,9 +11,27 @@ from adjudicator.systems.washingtons_war.data.vocabulary import (
     RuleId,
 )
 
+REMEMBERED = 8
+"""Data objects whose missing facts `missing_facts` keeps (the latest few)."""
+_remembered: dict[int, tuple[WWData, tuple[MissingFact, ...]]] = {}
+
 
 def missing_facts(data: WWData) -> list[MissingFact]:
-    """Every fact a check needs that the data still lacks, with the key that supplies it."""
+    """Every fact a check needs that the data still lacks, with the key that supplies it.
+
+    Worked out once per data object in a process (the data is frozen): checking a
+    thousand files with the same data derives them once, not once per file.
+    """
+    entry = _remembered.get(id(data))
+    if entry is None or entry[0] is not data:
+        if len(_remembered) >= REMEMBERED:
+            del _remembered[next(iter(_remembered))]
+        entry = _remembered[id(data)] = (data, tuple(_derive(data)))
+    return list(entry[1])
+
+
+def _derive(data: WWData) -> list[MissingFact]:
+    """`missing_facts`, worked out."""
     by_need: dict[Need, list[RuleId]] = {}
     for entry in data.catalog:
         for need in entry.needs:
