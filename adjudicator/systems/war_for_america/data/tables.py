@@ -230,6 +230,7 @@ class LossStep(Record):
     order: int
     british: str
     american: str
+    source: Source
 
 
 class T11LossPriority(_Table):
@@ -263,6 +264,7 @@ class QuarteringLimit(Record):
     kind: Literal["key_coastal", "coastal", "key_inland", "circle"]
     label: str
     limit: int
+    source: Source
 
 
 class T13WinterQuartering(_Table):

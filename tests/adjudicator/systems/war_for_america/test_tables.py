@@ -41,7 +41,14 @@ def test_every_transcribed_table_and_row_cites_a_rule() -> None:
                *(row.source for row in (*tables.t3.factors, *tables.t4.factors)),
                *(row.source for row in tables.t6.ranks),
                *(row.source for row in tables.t14.modifiers),
-               *(row.source for row in tables.t16.limits)]
+               *(row.source for row in tables.t16.limits),
+               *(row.source for row in tables.t11.steps),
+               *(row.source for row in tables.t13.limits),
+               *(row.source for row in tables.t15.procedures),
+               *(row.source for row in tables.t12.conditions),
+               *(row.source for row in tables.t5.circles),
+               *(row.source for row in tables.t7.ratings),
+               *(row.source for row in tables.t9.armies)]
     for source in sources:
         assert any(cite.startswith("WfA ") for cite in source), source
 
