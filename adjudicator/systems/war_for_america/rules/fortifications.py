@@ -295,9 +295,11 @@ def siege_laid(action: SiegeAttempt, ctx: Context) -> Iterator[Outcome]:
     (12.18: the marker comes "the next turn"); a Siege Marker placed in the other side's
     AP; an activation D6 above every present leader's command value (11.10: Washington
     re-rolls a 6, so a 6 of his is left unchecked)."""
-    if not action.marker_placed or action.side is None:
+    # A marker has no side of its own: the log's player, else the AP's (its own, 17.13).
+    side = action.side or (ctx.pulse.side if ctx.pulse is not None else None)
+    if not action.marker_placed or side is None:
         return
-    side, space = action.side, action.space
+    space = action.space
     name = ctx.space_name(space)
     holding = ctx.state.space(space)
     enemy = opponent(side)
@@ -330,15 +332,14 @@ def siege_laid(action: SiegeAttempt, ctx: Context) -> Iterator[Outcome]:
                             "AP (from " + ctx.space_name(pulse.origin or "") + "); the leader "
                             "and his SP must begin the AP on the space to be besieged (WfA "
                             "17.13; the marker comes the next turn, 12.18)", spaces=(space,))
-    yield from _activation(action, ctx, armies)
+    yield from _activation(action, ctx, side, armies)
     yield Check.done("WFA-SIEGE-01")
 
 
-def _activation(action: SiegeAttempt, ctx: Context, armies: list[str]) -> Iterator[Outcome]:
+def _activation(action: SiegeAttempt, ctx: Context, side: str,
+                armies: list[str]) -> Iterator[Outcome]:
     """The siege's activation roll: D6 at most the leader's command (WfA 12.6, 17.13)."""
     roll = action.activation_roll
-    side = action.side
-    assert side is not None
     name = ctx.space_name(action.space)
     leaders = _leaders(ctx, ctx.state.space(action.space), side)
     for army in armies:

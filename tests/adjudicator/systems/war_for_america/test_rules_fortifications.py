@@ -339,3 +339,12 @@ def test_17_17_the_siege_ends_when_the_besiegers_leave() -> None:
                                          destination="saratoga", units=("army:n_british",)),
               board)
     assert of(out, "WFA-SIEGE-03", Severity.REMINDER)
+
+
+def test_17_13_a_siege_marker_of_no_logged_side_is_the_aps() -> None:
+    board = Board().put("ticonderoga", sp={"continental": 3, "british": 8},
+                        leaders=["burgoyne"])
+    out = run(fortifications, SiegeAttempt(step=5, side=None, space="ticonderoga",
+                                           activation_roll=1, marker_placed=True), board)
+    (finding,) = illegal(out, "WFA-SIEGE-01")
+    assert "army" in finding.message
