@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection as Line
 from adjudicator.systems.common.mapgraph import MapGraph
 from adjudicator.systems.war_for_america.data import WfAData, bundled_data
@@ -86,6 +87,10 @@ class Context:
     state: WfAState = field(default_factory=WfAState)
     graph: MapGraph | None = None
     """The map (None: built from `data` on first use)."""
+    step_actions: tuple[Action, ...] = ()
+    """Every action the interpreter read from the same log step, in order (a stack dragged
+    in one step moved its pieces together: WfA 14.5, fleets never move stacked). Empty when
+    the referee does not pass them."""
 
     def __post_init__(self) -> None:
         if self.graph is None:
