@@ -1,0 +1,357 @@
+"""A moving force meeting the enemy (digest §4.3 MOV-06, -07, -08, -09, -10): compulsory and
+optional combat, retreat before combat, overrun, and the first British/German entry into a
+Region that raises its militia.
+
+The position read is the one after the step (`ctx.state`): a defender that retreated or
+was overrun has left the space; SP of both sides still together show that no one did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Final
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.war_for_america.actions import (
+    BRITISH,
+    Activation,
+    Combat,
+    EnemyEntered,
+    ForceMoved,
+    Overrun,
+    RetreatBeforeCombat,
+    opponent,
+)
+from adjudicator.systems.war_for_america.data import Region
+from adjudicator.systems.war_for_america.odds import Ground, overrun
+from adjudicator.systems.war_for_america.procedure import PulseClosed
+from adjudicator.systems.war_for_america.rules.context import Context, side_name
+from adjudicator.systems.war_for_america.rules.forces import (
+    Force,
+    leader_name,
+    rank_allows,
+    read_force,
+    region_of,
+)
+from adjudicator.systems.war_for_america.state import Holding
+
+MILITIA_YEAR: Final = 1776
+"""Regional militia is raised "Anytime in 1776 or later" (WfA 10.7)."""
+INVADERS: Final = frozenset({"british", "german"})
+"""The SP whose first entry into a Region raises its militia (WfA 10.7-10.8)."""
+RAISED: Final = "marker:militia_raised"
+"""The Militia Raised counter placed in a Region once its militia is raised (10.7-10.8)."""
+UNLED_RETREAT: Final = 2
+"""With no leader, or one of insufficient rank, a retreat before combat needs 1-2 (12.11)."""
+DIE_FACES: Final = 6
+
+FAMILY = RuleFamily(
+    "contact",
+    frozenset({"WFA-MOV-06", "WFA-MOV-07", "WFA-MOV-08", "WFA-MOV-09", "WFA-MOV-10"}),
+    actions=(ForceMoved, EnemyEntered, Combat, RetreatBeforeCombat, Overrun, PulseClosed),
+)
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The contact checks of one action."""
+    if isinstance(action, ForceMoved):
+        yield from moved_on(action, ctx)
+        yield from militia_trigger(action, ctx)
+    elif isinstance(action, EnemyEntered):
+        yield from entered(action, ctx)
+    elif isinstance(action, Combat):
+        yield from defender_attack(action, ctx)
+    elif isinstance(action, RetreatBeforeCombat):
+        yield from retreat_before_combat(action, ctx)
+    elif isinstance(action, Overrun):
+        yield from overran(action, ctx)
+    elif isinstance(action, PulseClosed):
+        yield from stopped_without_combat(action, ctx)
+
+
+# --- MOV-06 / MOV-07: compulsory and optional combat ----------------------------------------
+
+
+def moved_on(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """MOV-06 (WfA 9.5, 12.17): "A force entering an enemy occupied non-key/control space
+    must have combat which is resolved immediately … and the player's AP is over." A force
+    leaving a space it entered this AP while enemy SP are still there (they neither
+    retreated, 12.10, nor were overrun, 12.13) broke it (after a combat it is WFA-SEQ-08's
+    case as well). On a key space combat is optional (12.15)."""
+    pulse = ctx.pulse
+    if (pulse is None or pulse.side != action.side or action.side is None
+            or pulse.origin is None or action.origin == pulse.origin):
+        return
+    yield from _enemy_still_there(action.step, action.side, action.origin, ctx,
+                                  moved_on=action.destination)
+
+
+def stopped_without_combat(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
+    """MOV-06 at the end of the AP: the force ended its move on a non-key space together
+    with enemy SP. Combat there was compulsory, and a battle ends with the loser (or, on a
+    tie, the attacker) retreating (13.0 Step 9), so both sides still there shows that no
+    battle was fought to its end."""
+    pulse = fact.pulse
+    if (pulse.main is not Activation.MOVE or pulse.force_space is None
+            or pulse.force_space == pulse.origin):
+        return
+    if ctx.state.space(pulse.force_space).sp_of(pulse.side) == 0:
+        return
+    yield from _enemy_still_there(fact.step, pulse.side, pulse.force_space, ctx, moved_on=None)
+
+
+def _enemy_still_there(step: int, side: str, space: str, ctx: Context, *,
+                       moved_on: str | None) -> Iterator[Outcome]:
+    enemy = ctx.state.space(space).sp_of(opponent(side))
+    if enemy == 0:
+        return
+    record = ctx.data.spaces.get(space)
+    where = ctx.space_name(space)
+    if record is None or (record.key is None and not record.fortress):
+        yield Check.unchecked("WFA-MOV-06", step, f"the {side_name(side)} force met {enemy} "
+                              f"enemy SP at {where}; whether combat was compulsory needs to "
+                              "know if it is a key space (WfA 9.5)", needs=("key spaces",),
+                              spaces=(space,))
+        return
+    if record.is_key:
+        yield Check.done("WFA-MOV-07")
+        return
+    did = (f"moved on to {ctx.space_name(moved_on)}" if moved_on is not None
+           else "ended its AP there")
+    yield Check.illegal("WFA-MOV-06", step, f"the {side_name(side)} force entered {where}, a "
+                        f"non-key space holding {enemy} enemy SP, and {did} with the enemy "
+                        "still there; combat there is compulsory and resolved at once, and "
+                        "the AP is then over (WfA 9.5, 12.17)",
+                        spaces=(space,) if moved_on is None else (space, moved_on),
+                        expected="combat at once", observed="no battle")
+    yield Check.done("WFA-MOV-06")
+
+
+def entered(action: EnemyEntered, ctx: Context) -> Iterator[Outcome]:
+    """MOV-07 (WfA 12.15) and MOV-09 on entering a space with enemy SP: whether combat is
+    optional (a key space) or compulsory, and whether the mover overruns (8:1)."""
+    record = ctx.data.spaces.get(action.space)
+    if record is not None and record.is_key:
+        yield Check.done("WFA-MOV-07")
+    if action.sp is None or action.enemy_sp is None or action.side is None:
+        return
+    ground, garrison = _ground(ctx, action.space, opponent(action.side))
+    if ground is None:
+        return
+    found = overrun(ctx.data.tables, action.sp, action.enemy_sp, ground=ground,
+                    lone_garrison=garrison)
+    yield Check.computed("overrun", action.step, "WFA-MOV-09",
+                         f"{action.sp} SP entered {ctx.space_name(action.space)} against "
+                         f"{action.enemy_sp}: " + ("an overrun — the defender may retreat "
+                                                   "before combat, else is removed; the "
+                                                   "mover may go on (WfA 12.13)"
+                                                   if found.overrun else found.reason),
+                         inputs={"space": action.space, "sp": action.sp,
+                                 "enemy_sp": action.enemy_sp, "ground": ground},
+                         result={"overrun": found.overrun, "reason": found.reason})
+    yield Check.done("WFA-MOV-09")
+
+
+def defender_attack(action: Combat, ctx: Context) -> Iterator[Outcome]:
+    """MOV-07 (WfA 12.16): "If the moving player does not attack, the non-moving player
+    has the option to do so. He must roll for his leader's initiative. If he fails, no
+    attack is possible." The defender's activation roll is not part of `Combat`, so such
+    an attack is not judged; the mover's attack on a key space is optional and legal."""
+    record = ctx.data.spaces.get(action.space)
+    if record is None or not record.is_key:
+        return
+    if action.by_defender:
+        yield Check.unchecked("WFA-MOV-07", action.step, f"the non-moving player attacked at "
+                              f"{ctx.space_name(action.space)}; he may only after passing "
+                              "his leader's activation roll (WfA 12.16), which the log does "
+                              "not tie to the battle", needs=("the defender's activation "
+                                                              "roll",),
+                              spaces=(action.space,))
+        return
+    yield Check.done("WFA-MOV-07")
+
+
+# --- MOV-08: retreat before combat -----------------------------------------------------------
+
+
+def retreat_before_combat(action: RetreatBeforeCombat, ctx: Context) -> Iterator[Outcome]:
+    """MOV-08 (WfA 12.10-12.12, 11.25).
+
+    12.11: "The non-moving player rolls a D6. If the result is equal to or less than the
+    leader's command value, the force can move one space away from the attacker … If the
+    non-moving force has no leader or a leader of insufficient rank to command the whole
+    stack, a '1-2' result is required." 11.25: an army has "-1 to the D6". 12.10: "Leaders
+    alone on a space can always retreat before combat if a path of retreat is available."
+    12.12: "The retreat must be to any space void of enemy SP but not the space from which
+    the moving player came" (that space is not kept with the pulse, so that part is not
+    judged).
+    """
+    side = action.side
+    if side is None:
+        return
+    force = read_force(action.units, ctx.state)
+    spaces = (action.origin,) + ((action.destination,) if action.destination else ())
+    if action.destination is not None:
+        there = ctx.state.space(action.destination).sp_of(opponent(side))
+        if there > 0:
+            yield Check.illegal("WFA-MOV-08", action.step, f"the {side_name(side)} force "
+                                f"retreated before combat into "
+                                f"{ctx.space_name(action.destination)}, which holds {there} "
+                                "enemy SP; the retreat must be to a space void of enemy SP "
+                                "(WfA 12.12)", spaces=spaces)
+        if (ctx.map.complete and action.origin in ctx.map and action.destination in ctx.map
+                and not ctx.map.adjacent(action.origin, action.destination)):
+            yield Check.illegal("WFA-MOV-08", action.step, f"the {side_name(side)} force "
+                                f"retreated before combat from {ctx.space_name(action.origin)}"
+                                f" to {ctx.space_name(action.destination)}, not one space "
+                                "away (WfA 12.11)", spaces=spaces)
+    if force.leader_alone and not force.armies:
+        yield Check.done("WFA-MOV-08")
+        return
+    need = _retreat_target(force, ctx)
+    if need is None:
+        yield Check.unchecked("WFA-MOV-08", action.step, "the retreat-before-combat roll "
+                              "needs the leaders' ranks and command values (WfA 12.11)",
+                              needs=("leader ranks", "leader command values"), spaces=spaces)
+        return
+    target, who = need
+    modifier = ctx.data.tables.t9.creation.rbc_modifier if force.armies else 0
+    chance = Fraction(min(max(target - modifier, 0), DIE_FACES), DIE_FACES)
+    if action.roll is None:
+        if action.destination is not None:
+            yield Check.unchecked("WFA-MOV-08", action.step, f"the {side_name(side)} force "
+                                  f"retreated before combat from "
+                                  f"{ctx.space_name(action.origin)} with no D6 seen "
+                                  "(WfA 12.11)", needs=("the retreat D6 in the log",),
+                                  spaces=spaces)
+        return
+    success = action.roll + modifier <= target
+    yield Check.computed("retreat_before_combat", action.step, "WFA-MOV-08",
+                         f"{who}: D6 {action.roll}"
+                         + (f" {modifier:+d} (army, WfA 11.25)" if modifier else "")
+                         + f" against {target}: " + ("it may retreat" if success
+                                                     else "it must stay"),
+                         inputs={"roll": action.roll, "target": target,
+                                 "modifier": modifier},
+                         result={"success": success, "p_success": str(chance)})
+    if not success and action.destination is not None:
+        yield Check.illegal("WFA-MOV-08", action.step, f"the {side_name(side)} force retreated "
+                            f"before combat from {ctx.space_name(action.origin)} on a D6 of "
+                            f"{action.roll}" + (f" {modifier:+d}" if modifier else "")
+                            + f"; {who} needs {target} or less (WfA 12.11)", spaces=spaces,
+                            expected=f"D6 at most {target}", observed=str(action.roll))
+    yield Check.done("WFA-MOV-08")
+
+
+def _retreat_target(force: Force, ctx: Context) -> tuple[int, str] | None:
+    """The highest D6 that lets the force retreat, and why; None when unknown."""
+    best = (UNLED_RETREAT, "with no leader able to command the whole stack, 1-2 is needed")
+    unknown = False
+    for leader in force.leaders:
+        record = ctx.data.leaders.get(leader)
+        rank = rank_allows(ctx.data, leader, force.sp)
+        if record is None or record.command is None or rank.allowed is None:
+            unknown = True
+            continue
+        if rank.allowed and record.command > best[0]:
+            best = (record.command, f"{leader_name(ctx.data, leader)} (command "
+                    f"{record.command})")
+    if unknown and best[0] < DIE_FACES:
+        return None
+    return best
+
+
+# --- MOV-09: overrun -----------------------------------------------------------------------
+
+
+def overran(action: Overrun, ctx: Context) -> Iterator[Outcome]:
+    """MOV-09 (WfA 12.13-12.14, 17.4, 17.9): an overrun needs the mover's SP at least 8
+    times the defender's as it moves onto the space; "Fortresses can never be overrun. A
+    fort can be, if containing only a garrison counter"; "Overruns are ignored in the
+    Caribbean". A lone garrison: digest §8 A-22 (any force overruns it, a CHECK)."""
+    if action.side is None:
+        return
+    ground, garrison = _ground(ctx, action.space, opponent(action.side))
+    if ground is None or action.sp is None or (action.enemy_sp is None and not garrison):
+        yield Check.unchecked("WFA-MOV-09", action.step, f"the overrun at "
+                              f"{ctx.space_name(action.space)} needs both sides' SP and the "
+                              "space's Region and fortress facts (WfA 12.13-12.14)",
+                              needs=("space regions",), spaces=(action.space,))
+        return
+    found = overrun(ctx.data.tables, action.sp, action.enemy_sp or 0, ground=ground,
+                    lone_garrison=garrison)
+    if not found.overrun:
+        yield Check.illegal("WFA-MOV-09", action.step, f"the defender at "
+                            f"{ctx.space_name(action.space)} was removed by an overrun, but "
+                            f"{found.reason}", spaces=(action.space,),
+                            expected="8:1 on a space that can be overrun",
+                            observed=f"{action.sp} against {action.enemy_sp}")
+    elif found.check:
+        yield Check.computed("overrun", action.step, "WFA-MOV-09", found.reason,
+                             inputs={"space": action.space, "sp": action.sp},
+                             result={"overrun": True})
+    yield Check.done("WFA-MOV-09")
+
+
+def _ground(ctx: Context, space: str, defender: str) -> tuple[Ground | None, bool]:
+    """The ground of an overrun (open, fort, fortress, Caribbean) and whether the defender
+    is a lone garrison; (None, …) when the data does not say."""
+    record = ctx.data.spaces.get(space)
+    here: Holding = ctx.state.space(space)
+    garrison = here.sp_of(defender) == 0 and sum(here.garrisons.values()) > 0
+    if record is None or record.region is None:
+        return None, garrison
+    if record.fortress:
+        return "fortress", garrison
+    if record.region is Region.CARIBBEAN:
+        return "caribbean", garrison
+    if any(side == defender for side, _ in here.forts):
+        return "fort", garrison
+    return "open", garrison
+
+
+# --- MOV-10: the Regional militia trigger ----------------------------------------------------
+
+
+def militia_trigger(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """MOV-10 (WfA 10.7-10.8, 10.10, 10.13): "Anytime in 1776 or later, the Colonial player
+    rolls for his militia in any Region where British/German SP have moved for the first
+    time"; "their move is temporarily halted at the first space in the Region. Then, the
+    Colonial player rolls on the LMMC … in each colony in the entire Region"; the Region
+    is then marked with a Militia Raised counter. A reminder when British or German SP
+    enter a Region of the 13 Colonies with no such counter and no other British/German SP
+    in it."""
+    if action.side != BRITISH:
+        return
+    year = ctx.procedure.year
+    force = read_force(action.units, ctx.state, stated_sp=action.sp)
+    if not force.nations & INVADERS or year is None or year < MILITIA_YEAR:
+        return
+    region = region_of(ctx.data, action.destination)
+    if region is None or not region.has_colonies or region_of(ctx.data, action.origin) == region:
+        return
+    in_region = [s for s in ctx.data.spaces.values() if s.region == region]
+    for space in in_region:
+        holding = ctx.state.space(space.id)
+        if holding.markers.get(RAISED, 0) > 0:
+            yield Check.done("WFA-MOV-10")
+            return
+        if space.id != action.destination and any(
+                holding.sp.get(nation, 0) > 0 for nation in INVADERS):
+            return
+    name = str(region).replace("_", " ").title()
+    yield Check.reminder("WFA-MOV-10", action.step, f"British/German SP entered the {name} "
+                         f"Region at {ctx.space_name(action.destination)} with no Militia "
+                         "Raised counter there: on a first entry the move halts and the "
+                         "Colonial player rolls on the LMMC for every colony of the Region "
+                         "(WfA 10.7-10.8); the British may go on only if no militia blocks "
+                         "him or he has 8:1 (10.13)", spaces=(action.destination,))
+    yield Check.done("WFA-MOV-10")
+
+
+__all__ = ["FAMILY", "INVADERS", "MILITIA_YEAR", "defender_attack", "entered", "judge",
+           "militia_trigger", "moved_on", "overran", "retreat_before_combat",
+           "stopped_without_combat"]

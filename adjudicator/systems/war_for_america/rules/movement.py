@@ -1,0 +1,234 @@
+"""Land movement paths (digest §4.3 MOV-03, MOV-04, MOV-05, MOV-15; §6.4).
+
+WfA 12.0: "As units move, they pay the cost of the transit line between joined spaces as
+detailed on the Terrain Effects Chart. If a unit does not have sufficient MP to reach its
+designated space, a force is always allowed to move at least one space to which it can
+legally move." Each leg is judged on the whole route so far: whatever way the force went
+from the space it set out from this AP (`Pulse.origin`), it spent at least the cheapest
+route's cost (the data's TEC costs; a line of unknown cost counted 0), and that lower bound
+is compared with the most MP the force can have had:
+
+- Winter, begun in the Northern Regions: exactly 2 (WfA 18.1; Canada included, digest §8
+  A-36), unless an *Extended March* card was played — exact, so MOV-05.
+- Otherwise (MOV-03) the most the dice can give: 4 for a force with or without a leader
+  (12.1, 12.2: D6 − 2 ≤ 4; 12.6: 4), 8 for a leader who may have set out alone (D6 + 2),
+  plus the water bonus out of winter (12.1*, 18.1). The activation roll is not kept with
+  the pulse, so the MP actually rolled is not used here (see the report: `Pulse` would
+  need the activation's MP).
+
+A leg between two coastal spaces may be a naval transport (a free action, 9.10, 14.7), so it
+is never called illegal. An incomplete map or a space the map lacks gives `unchecked`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.mapgraph import Connection, Constraints
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.war_for_america.actions import ForceMoved, opponent
+from adjudicator.systems.war_for_america.procedure import NORTHERN_REGIONS
+from adjudicator.systems.war_for_america.rules.context import Context, side_name
+from adjudicator.systems.war_for_america.rules.forces import read_force, region_of
+
+EXTENDED_MARCH: Final = "extended march"
+"""The card that lifts the winter 2-MP limit (WfA 18.1)."""
+DIE_FACES: Final = 6
+MOST_ROLLED: Final = 4
+"""The most MP a force with SP can roll: 4 with a leader (12.6), D6 − 2 = 4 without (12.2)."""
+
+FAMILY = RuleFamily(
+    "movement",
+    frozenset({"WFA-MOV-03", "WFA-MOV-04", "WFA-MOV-05", "WFA-MOV-15"}),
+    actions=(ForceMoved,),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Leg:
+    """One leg seen against the AP: where the force set out, and whether the leg is the
+    whole route so far (the one-space rule)."""
+
+    start: str
+    first: bool
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The path checks of one leg of a force's move."""
+    if not isinstance(action, ForceMoved):
+        return
+    leg = _leg(action, ctx)
+    yield from water_bonus(action, ctx)
+    yield from path_cost(action, leg, ctx)
+    yield from lake_navy(action, leg, ctx)
+
+
+def _leg(action: ForceMoved, ctx: Context) -> Leg:
+    pulse = ctx.pulse
+    if (pulse is not None and pulse.side == action.side and pulse.origin is not None
+            and pulse.force_space == action.origin):
+        return Leg(pulse.origin, pulse.origin == action.origin and not pulse.moved)
+    return Leg(action.origin, True)
+
+
+def line_cost(ctx: Context, line: Connection) -> int:
+    """A land line's TEC cost (WfA 12.0), 0 when the data does not give it (a lower
+    bound)."""
+    terrain = ctx.data.terrain.get(line.kind)
+    return terrain.mp if terrain is not None and terrain.mp is not None else 0
+
+
+def least_cost(ctx: Context, start: str, end: str) -> int | None:
+    """The fewest MP from `start` to `end` over the land map (unknown costs 0); None when
+    either space is not on the map or no route is known."""
+    graph = ctx.map
+    if start not in graph or end not in graph:
+        return None
+    path = graph.cheapest(start, end, Constraints(cost=lambda line: line_cost(ctx, line)))
+    return None if path is None else path.cost
+
+
+def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
+    """MOV-03 and MOV-05: the route so far against the most MP the force can have."""
+    winter = ctx.placement.winter
+    region = region_of(ctx.data, leg.start)
+    north_winter = bool(winter) and region is not None and region in NORTHERN_REGIONS
+    rule = "WFA-MOV-05" if north_winter else "WFA-MOV-03"
+    spaces = (leg.start, action.destination)
+    if not ctx.map.complete or leg.start not in ctx.map or action.destination not in ctx.map:
+        yield Check.unchecked(rule, action.step, f"the cost of the move from "
+                              f"{ctx.space_name(leg.start)} to "
+                              f"{ctx.space_name(action.destination)} needs the complete map "
+                              "and its TEC costs (WfA 12.0)",
+                              needs=("map connections", "terrain costs"), spaces=spaces)
+        return
+    if leg.first and ctx.map.adjacent(leg.start, action.destination):
+        yield Check.done(rule)
+        return
+    if _may_be_naval(ctx, action):
+        yield Check.unchecked(rule, action.step, f"{ctx.space_name(action.origin)} and "
+                              f"{ctx.space_name(action.destination)} are both coastal: the "
+                              "leg may be a naval transport (WfA 14.7), not judged by land",
+                              spaces=spaces)
+        return
+    cost = least_cost(ctx, leg.start, action.destination)
+    if north_winter:
+        card = _extended_march(action, ctx)
+        if card is not False:
+            if card is None:
+                yield Check.unchecked(rule, action.step, "a card of unknown title was played "
+                                      "in this AP: an Extended March card would lift the "
+                                      "winter 2-MP limit (WfA 18.1)", spaces=spaces)
+            return
+        most, why = ctx.data.tables.t10.winter_north, ("it began a Winter AP in the Northern "
+                                                        "Regions: 2 MP (WfA 18.1)")
+    else:
+        if winter is None:
+            yield Check.unchecked(rule, action.step, "the most MP of the move depends on the "
+                                  "season (WfA 18.1), which is not known", spaces=spaces)
+            return
+        most, why = _most_mp(action, leg, ctx, winter=winter)
+    if cost is None:
+        yield Check.illegal(rule, action.step, f"the force reached "
+                            f"{ctx.space_name(action.destination)} from "
+                            f"{ctx.space_name(leg.start)}, which no land route joins "
+                            "(WfA 12.0)", spaces=spaces)
+    elif cost > most:
+        yield Check.illegal(rule, action.step, f"the {side_name(action.side)} force went from "
+                            f"{ctx.space_name(leg.start)} to "
+                            f"{ctx.space_name(action.destination)}, at least {cost} MP by "
+                            f"the Terrain Effects Chart, but {why}; only a single step may "
+                            "exceed the MP (WfA 12.0)", spaces=spaces,
+                            expected=f"at most {most} MP", observed=f"{cost} MP")
+    yield Check.done(rule)
+
+
+def _most_mp(action: ForceMoved, leg: Leg, ctx: Context, *, winter: bool) -> tuple[int, str]:
+    """The most MP the dice can have given the force (T-10), plus the water bonus."""
+    t10 = ctx.data.tables.t10
+    force = read_force(action.units, ctx.state, stated_sp=action.sp)
+    moved = ctx.pulse.moved if ctx.pulse is not None else frozenset()
+    ever_led = bool(force.leaders) or any(u.startswith("leader:") for u in moved)
+    if ever_led and not (leg.first and force.sp > 0):
+        most = DIE_FACES + t10.leader_alone_die_modifier
+        why = f"a leader may have set out alone: at most D6 + 2 = {most} MP (WfA 12.1)"
+    else:
+        most, why = MOST_ROLLED, ("a force with SP rolls at most 4 MP (WfA 12.2, 12.6)")
+    if not winter:
+        most += t10.water_bonus
+        why += f", {t10.water_bonus} more on a water connection (12.1)"
+    return most, why
+
+
+def _may_be_naval(ctx: Context, action: ForceMoved) -> bool:
+    ends = [ctx.data.spaces.get(action.origin), ctx.data.spaces.get(action.destination)]
+    return all(end is not None and end.coastal is not False for end in ends) and not \
+        ctx.map.adjacent(action.origin, action.destination)
+
+
+def _extended_march(action: ForceMoved, ctx: Context) -> bool | None:
+    """Whether an Extended March card was played in this AP (None: a card of unknown
+    title was)."""
+    pulse = ctx.pulse
+    if pulse is None or action.side is None:
+        return False
+    unknown = False
+    for card in pulse.cards_of(action.side):
+        name = ctx.cards.card_name(card).casefold()
+        record = ctx.data.cards.get(card)
+        title = (record.title or "").casefold() if record is not None else ""
+        if EXTENDED_MARCH in name or EXTENDED_MARCH in title:
+            return True
+        if record is None or record.title is None:
+            unknown = True
+    return None if unknown else False
+
+
+def water_bonus(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """MOV-04 (WfA 12.1*): "If a land unit starts and ends its turn on a continuous water
+    connection, it is awarded '1' extra MP which must be expended on the same water
+    connection"; 18.1: "There is no river bonus" in winter."""
+    if not action.water:
+        return
+    winter = ctx.placement.winter
+    if winter is None:
+        yield Check.unchecked("WFA-MOV-04", action.step, "whether the water bonus applies "
+                              "depends on the season (WfA 18.1), which is not known",
+                              spaces=(action.origin, action.destination))
+        return
+    bonus = 0 if winter else ctx.data.tables.t10.water_bonus
+    yield Check.computed("movement_points", action.step, "WFA-MOV-04",
+                         f"{ctx.space_name(action.origin)}–"
+                         f"{ctx.space_name(action.destination)} is a continuous water "
+                         "connection: " + ("no water bonus in winter (WfA 18.1)" if winter
+                                           else f"+{bonus} MP, to be spent on it, if the "
+                                           "force starts and ends its move on it (WfA 12.1)"),
+                         inputs={"origin": action.origin, "destination": action.destination,
+                                 "winter": winter}, result={"bonus_mp": bonus})
+    yield Check.done("WFA-MOV-04")
+
+
+def lake_navy(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
+    """MOV-15 (WfA 19.5): "Land units cannot move past, nor trace an LOC through a space in
+    which an enemy Lake Navy is located." A force that entered such a space this AP may
+    stop there (19.7: the navy then retreats) but not move on."""
+    if action.side is None or leg.first or action.origin == leg.start:
+        return
+    here = ctx.state.space(action.origin)
+    if opponent(action.side) in here.lake_navies:
+        yield Check.illegal("WFA-MOV-15", action.step, f"the {side_name(action.side)} force "
+                            f"moved on past {ctx.space_name(action.origin)}, where the enemy "
+                            "Lake Navy is; land units cannot move past a space with an enemy "
+                            "Lake Navy (WfA 19.5)",
+                            spaces=(action.origin, action.destination),
+                            expected=f"the move ends at {ctx.space_name(action.origin)}",
+                            observed=f"it went on to {ctx.space_name(action.destination)}")
+    yield Check.done("WFA-MOV-15")
+
+
+__all__ = ["EXTENDED_MARCH", "FAMILY", "Leg", "judge", "lake_navy", "least_cost",
+           "line_cost", "path_cost", "water_bonus"]

@@ -1,0 +1,163 @@
+"""Meeting the enemy (digest MOV-06, -07, -08, -09, -10; W-2, W-8): compulsory and optional
+combat, retreat before combat, overrun and the Regional militia trigger — WfA 9.5, 10.7-
+10.13, 11.25, 12.10-12.17 on the fixture map (Newport key, Sandy Hook not)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.findings import Severity
+from adjudicator.systems.common.places import box
+from adjudicator.systems.war_for_america.actions import (
+    BRITISH,
+    COLONIAL,
+    Activation,
+    Combat,
+    EnemyEntered,
+    ForceMoved,
+    Overrun,
+    RetreatBeforeCombat,
+)
+from adjudicator.systems.war_for_america.procedure import PulseClosed
+from adjudicator.systems.war_for_america.rules.contact import judge
+from adjudicator.systems.war_for_america.state import WfAState
+from tests.adjudicator.systems.war_for_america.test_rules_forces import (
+    applied,
+    computed,
+    context,
+    found,
+    on,
+    pulse_of,
+    put,
+)
+
+
+def test_9_5_moving_on_from_an_enemy_non_key_space_is_illegal() -> None:
+    state = WfAState()
+    on(state, "sandy_hook", "sp:continental:2")
+    on(state, "philadelphia", "sp:british:5")
+    pulse = pulse_of(BRITISH, origin="new_york_city", at="sandy_hook",
+                     moved=("sp:british:5",))
+    move = ForceMoved(step=6, side=BRITISH, origin="sandy_hook", destination="philadelphia",
+                      units=("sp:british:5",), sp=5)
+    (finding,) = found(judge(move, context(state, pulse=pulse)), "WFA-MOV-06")
+    assert finding.spaces == ("sandy_hook", "philadelphia")
+
+
+def test_12_10_after_a_retreat_before_combat_the_mover_goes_on() -> None:
+    state = WfAState()
+    on(state, "philadelphia", "sp:british:5")   # Sandy Hook is empty: the defender left
+    pulse = pulse_of(BRITISH, origin="new_york_city", at="sandy_hook",
+                     moved=("sp:british:5",))
+    move = ForceMoved(step=6, side=BRITISH, origin="sandy_hook", destination="philadelphia",
+                      units=("sp:british:5",), sp=5)
+    assert not found(judge(move, context(state, pulse=pulse)), "WFA-MOV-06")
+
+
+def test_12_15_on_a_key_space_combat_is_optional() -> None:
+    state = WfAState()
+    on(state, "newport", "sp:militia:2")
+    on(state, "new_london", "sp:british:5")
+    pulse = pulse_of(BRITISH, origin="boston", at="newport", moved=("sp:british:5",))
+    move = ForceMoved(step=6, side=BRITISH, origin="newport", destination="new_london",
+                      units=("sp:british:5",), sp=5)
+    out = list(judge(move, context(state, pulse=pulse)))
+    assert not found(out, "WFA-MOV-06") and applied(out, "WFA-MOV-07")
+
+
+def test_12_17_ending_the_ap_with_the_enemy_on_a_non_key_space_is_illegal() -> None:
+    state = WfAState()
+    on(state, "sandy_hook", "sp:continental:2", "sp:british:5")
+    pulse = pulse_of(BRITISH, origin="new_york_city", at="sandy_hook",
+                     moved=("sp:british:5",), main=Activation.MOVE)
+    closed = PulseClosed(step=9, side=BRITISH, pulse=pulse, ap_markers_logged=False)
+    assert found(judge(closed, context(state)), "WFA-MOV-06")
+    key = WfAState()
+    on(key, "newport", "sp:militia:2", "sp:british:5")
+    at_key = PulseClosed(step=9, side=BRITISH, ap_markers_logged=False,
+                         pulse=pulse_of(BRITISH, origin="boston", at="newport",
+                                        main=Activation.MOVE))
+    assert not found(judge(at_key, context(key)), "WFA-MOV-06")
+
+
+def test_12_16_the_defenders_attack_needs_his_activation_roll() -> None:
+    attack = Combat(step=7, side=COLONIAL, space="newport", by_defender=True)
+    assert found(judge(attack, context()), "WFA-MOV-07", Severity.UNCHECKED)
+    mover = Combat(step=7, side=BRITISH, space="newport")
+    assert applied(judge(mover, context()), "WFA-MOV-07")
+
+
+def _rbc(units: tuple[str, ...], roll: int | None, destination: str | None = "new_haven"
+         ) -> RetreatBeforeCombat:
+    return RetreatBeforeCombat(step=6, side=COLONIAL, origin="new_london",
+                               destination=destination, roll=roll, units=units)
+
+
+@pytest.mark.parametrize(("units", "roll", "illegal"), [
+    (("leader:lincoln", "sp:continental:3"), 3, False),    # command 3: D6 <= 3
+    (("leader:lincoln", "sp:continental:3"), 4, True),
+    (("sp:continental:3",), 2, False),                     # no leader: 1-2
+    (("sp:continental:3",), 3, True),
+    (("leader:ethan_allan", "sp:militia:3"), 3, True),     # 1 star, 3 SP: insufficient rank
+    (("leader:lincoln",), 6, False),                       # a lone leader always may
+], ids=["command-3", "command-4", "leaderless-2", "leaderless-3", "insufficient-rank",
+        "lone-leader"])
+def test_12_11_the_retreat_before_combat_roll(units: tuple[str, ...], roll: int,
+                                              illegal: bool) -> None:
+    out = list(judge(_rbc(units, roll), context()))
+    assert bool(found(out, "WFA-MOV-08")) is illegal
+    assert applied(out, "WFA-MOV-08")
+
+
+def test_11_25_an_army_retreats_with_minus_1() -> None:
+    # W-8: an army with command 4 retreats on D6 - 1 <= 4, i.e. 5/6.
+    state = WfAState()
+    put(state, box("army_w"), "leader:washington", "sp:continental:5")
+    out = list(judge(_rbc(("army:w",), 5), context(state)))
+    assert not found(out, "WFA-MOV-08")
+    assert computed(out, "WFA-MOV-08")[0].result == {"success": True, "p_success": "5/6"}
+
+
+def test_12_12_the_retreat_goes_one_space_to_no_enemy() -> None:
+    state = WfAState()
+    on(state, "new_haven", "sp:british:2")
+    (finding,) = found(judge(_rbc(("leader:lincoln",), 1), context(state)), "WFA-MOV-08")
+    assert "enemy" in finding.message
+    far = list(judge(_rbc(("leader:lincoln",), 1, "philadelphia"), context()))
+    assert any("one space" in f.message for f in found(far, "WFA-MOV-08"))
+
+
+def test_w_2_an_overrun_needs_8_to_1_and_no_fortress() -> None:
+    legal = list(judge(Overrun(step=6, side=BRITISH, space="sandy_hook", sp=10, enemy_sp=1),
+                       context()))
+    assert not found(legal, "WFA-MOV-09") and applied(legal, "WFA-MOV-09")
+    short = Overrun(step=6, side=BRITISH, space="sandy_hook", sp=10, enemy_sp=2)
+    assert found(judge(short, context()), "WFA-MOV-09")      # W-2: 10 against 2 is 5:1
+    fortress = Overrun(step=6, side=BRITISH, space="ticonderoga", sp=16, enemy_sp=1)
+    assert found(judge(fortress, context()), "WFA-MOV-09")   # 12.14
+    caribbean = Overrun(step=6, side=BRITISH, space="martinique", sp=16, enemy_sp=1)
+    assert found(judge(caribbean, context()), "WFA-MOV-09")  # 12.14
+
+
+def test_12_13_entering_reports_whether_it_is_an_overrun() -> None:
+    entered = EnemyEntered(step=6, side=BRITISH, space="sandy_hook", sp=10, enemy_sp=1,
+                           key=False)
+    (result,) = computed(judge(entered, context()), "WFA-MOV-09")
+    assert result.result["overrun"] is True
+
+
+def test_10_8_a_first_entry_into_a_region_is_a_reminder_from_1776() -> None:
+    move = ForceMoved(step=6, side=BRITISH, origin="new_york_city", destination="sandy_hook",
+                      units=("sp:german:3",), sp=3)
+    tidewater = ForceMoved(step=6, side=BRITISH, origin="philadelphia",
+                           destination="wilmington_de", units=("sp:german:3",), sp=3)
+    state = WfAState()
+    on(state, "wilmington_de", "sp:german:3")
+    assert found(judge(tidewater, context(state, year=1776)), "WFA-MOV-10", Severity.REMINDER)
+    assert not found(judge(tidewater, context(state, year=1775)), "WFA-MOV-10",
+                     Severity.REMINDER)
+    raised = WfAState()
+    on(raised, "baltimore", "marker:militia_raised")
+    assert not found(judge(tidewater, context(raised, year=1777)), "WFA-MOV-10",
+                     Severity.REMINDER)
+    assert list(judge(move, context(year=1777))) == []   # within the Middle States

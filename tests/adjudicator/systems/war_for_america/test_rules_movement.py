@@ -1,0 +1,123 @@
+"""Movement paths (digest MOV-03, MOV-04, MOV-05, MOV-15; W-3 path check, X-12) on the
+fixture map (made-up TEC costs: clear 1, rough 2, wilderness 3)."""
+
+from __future__ import annotations
+
+from adjudicator.findings import Severity
+from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, ForceMoved
+from adjudicator.systems.war_for_america.data import bundled_data
+from adjudicator.systems.war_for_america.rules.context import CardIndex
+from adjudicator.systems.war_for_america.rules.movement import judge, least_cost
+from adjudicator.systems.war_for_america.state import WfAState
+from tests.adjudicator.systems.war_for_america.test_rules_forces import (
+    applied,
+    computed,
+    context,
+    found,
+    on,
+    pulse_of,
+)
+
+
+def _move(origin: str, destination: str, units: tuple[str, ...] = ("sp:british:3",),
+          side: str = BRITISH, water: bool = False) -> ForceMoved:
+    sp = sum(int(u.rsplit(":", 1)[1]) for u in units if u.startswith("sp:"))
+    return ForceMoved(step=5, side=side, origin=origin, destination=destination, units=units,
+                      sp=sp, water=water)
+
+
+def test_12_0_costs_are_the_tec_costs_of_the_lines() -> None:
+    ctx = context()
+    assert least_cost(ctx, "albany", "new_york_city") == 3     # rough 2 + clear 1
+    assert least_cost(ctx, "albany", "boston") == 3            # wilderness
+
+
+def test_12_0_a_route_within_the_most_mp_is_legal() -> None:
+    pulse = pulse_of(BRITISH, origin="albany", at="highlands", moved=("sp:british:3",))
+    out = list(judge(_move("highlands", "new_york_city"), context(pulse=pulse)))
+    assert not found(out, "WFA-MOV-03") and applied(out, "WFA-MOV-03")
+
+
+def test_12_0_a_route_beyond_the_most_mp_is_illegal() -> None:
+    # Saratoga → Albany → Highlands → New York City → Sandy Hook → Philadelphia:
+    # 1 + 2 + 1 + 1 + 2 = 7 MP, more than the 4 (+1 water) a force with SP can have.
+    pulse = pulse_of(BRITISH, origin="saratoga", at="sandy_hook", moved=("sp:british:3",))
+    (finding,) = found(judge(_move("sandy_hook", "philadelphia"), context(pulse=pulse)),
+                       "WFA-MOV-03")
+    assert finding.observed == "7 MP" and finding.expected == "at most 5 MP"
+
+
+def test_12_0_one_step_is_always_allowed() -> None:
+    # Albany–Onondaga Village is wilderness (3 MP): a force may always move one space.
+    out = list(judge(_move("albany", "onondaga_village"), context()))
+    assert not found(out, "WFA-MOV-03") and applied(out, "WFA-MOV-03")
+
+
+def test_12_1_a_leader_who_may_have_set_out_alone_has_up_to_8_mp() -> None:
+    pulse = pulse_of(BRITISH, origin="saratoga", at="sandy_hook", moved=("leader:grant",))
+    out = list(judge(_move("sandy_hook", "philadelphia", ("leader:grant",)),
+                     context(pulse=pulse)))
+    assert not found(out, "WFA-MOV-03")
+
+
+def test_18_1_winter_in_the_north_is_exactly_2_mp() -> None:
+    pulse = pulse_of(BRITISH, origin="albany", at="highlands", moved=("sp:british:3",))
+    (finding,) = found(judge(_move("highlands", "new_york_city"),
+                             context(pulse=pulse, winter=True)), "WFA-MOV-05")
+    assert finding.observed == "3 MP" and finding.expected == "at most 2 MP"
+
+
+def test_18_1_extended_march_lifts_the_winter_limit() -> None:
+    pulse = pulse_of(BRITISH, origin="albany", at="highlands", moved=("sp:british:3",),
+                     cards=((BRITISH, "extended_march"),))
+    ctx = context(pulse=pulse, winter=True,
+                  cards=CardIndex(names={"extended_march": "Extended March"}))
+    assert not found(judge(_move("highlands", "new_york_city"), ctx), "WFA-MOV-05")
+
+
+def test_x_12_winter_in_the_south_moves_normally() -> None:
+    pulse = pulse_of(BRITISH, origin="wilmington_de", at="baltimore", moved=("sp:british:3",))
+    out = list(judge(_move("baltimore", "alexandria"), context(pulse=pulse, winter=True)))
+    assert not found(out, "WFA-MOV-05") and not found(out, "WFA-MOV-03")
+
+
+def test_14_7_a_coastal_to_coastal_jump_may_be_naval_transport() -> None:
+    out = list(judge(_move("boston", "charleston"), context()))
+    assert not found(out, "WFA-MOV-03")
+    assert found(out, "WFA-MOV-03", Severity.UNCHECKED)
+
+
+def test_an_incomplete_map_is_unchecked() -> None:
+    ctx = context(data=bundled_data())
+    assert found(judge(_move("boston", "newport"), ctx), "WFA-MOV-03", Severity.UNCHECKED)
+
+
+def test_12_1_the_water_bonus_is_computed_and_not_in_winter() -> None:
+    summer = computed(judge(_move("albany", "highlands", water=True), context()),
+                      "WFA-MOV-04")
+    assert summer[0].result == {"bonus_mp": 1}
+    winter = computed(judge(_move("albany", "highlands", water=True), context(winter=True)),
+                      "WFA-MOV-04")
+    assert winter[0].result == {"bonus_mp": 0}
+
+
+def test_19_5_no_moving_past_an_enemy_lake_navy() -> None:
+    state = WfAState()
+    on(state, "valcour", "lake_navy:colonial")
+    pulse = pulse_of(BRITISH, origin="st_jean", at="valcour", moved=("sp:british:3",))
+    (finding,) = found(judge(_move("valcour", "ticonderoga"), context(state, pulse=pulse)),
+                       "WFA-MOV-15")
+    assert finding.spaces == ("valcour", "ticonderoga")
+    own = WfAState()
+    on(own, "valcour", "lake_navy:british")
+    assert not found(judge(_move("valcour", "ticonderoga"), context(own, pulse=pulse)),
+                     "WFA-MOV-15")
+
+
+def test_19_5_a_force_may_leave_the_space_it_started_in() -> None:
+    state = WfAState()
+    on(state, "valcour", "lake_navy:british")
+    pulse = pulse_of(COLONIAL, origin="valcour", at="valcour", moved=())
+    out = list(judge(_move("valcour", "ticonderoga", ("sp:continental:2",), COLONIAL),
+                     context(state, pulse=pulse)))
+    assert not found(out, "WFA-MOV-15")
