@@ -232,7 +232,7 @@ def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: 
         f"at {where}: attacker {rolls[0]}{read.attacker_drm:+d} on '{read.attacker_column}' = "
         f"{read.attacker_result}, defender {rolls[1]}{read.defender_drm:+d} on "
         f"'{read.defender_column}' = {read.defender_result}: "
-        + (f"the {side_name(winner_side)} wins" if winner_side else
+        + (f"the {side_name(winner_side)} side wins" if winner_side else
            "a tie, the attacker retreats"),
         inputs={"space": action.space, "attacker_roll": rolls[0], "defender_roll": rolls[1],
                 "attacker_drm": read.attacker_drm, "defender_drm": read.defender_drm,
