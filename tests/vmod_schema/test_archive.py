@@ -11,7 +11,6 @@ import gc
 import io
 import random
 import struct
-import time
 import tracemalloc
 import warnings
 import zipfile
@@ -165,20 +164,18 @@ def expect(kind: type[E], action: Callable[[], object]) -> E:
 
 
 class Peak:
-    """Peak memory (bytes) and wall time of the code run inside the `with` block."""
+    """Peak memory (bytes) of the code run inside the `with` block (what a hostile file
+    costs is bounded by what is read, never by a clock: tests do not time things)."""
 
     def __init__(self) -> None:
         self.bytes = 0
-        self.seconds = 0.0
 
     def __enter__(self) -> Peak:
         gc.collect()
         tracemalloc.start()
-        self._start = time.perf_counter()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.seconds = time.perf_counter() - self._start
         self.bytes = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
 
@@ -307,7 +304,6 @@ def test_a_50_mb_random_blob_from_bytes_fails_fast_without_copying_it() -> None:
         error = expect(ArchiveError, lambda: Archive.open(blob, name="blob.vsav"))
     assert error.file == "blob.vsav"
     assert peak.bytes < 5 * MB, peak.bytes
-    assert peak.seconds < 2
 
 
 def test_a_50_mb_random_blob_from_disk_fails_fast_without_reading_it(tmp_path: Path) -> None:
@@ -317,7 +313,6 @@ def test_a_50_mb_random_blob_from_disk_fails_fast_without_reading_it(tmp_path: P
         error = expect(ArchiveError, lambda: Archive.open(path))
     assert error.file == str(path)
     assert peak.bytes < 5 * MB, peak.bytes
-    assert peak.seconds < 2
 
 
 # --------------------------------------------------------------------------------------------
@@ -379,7 +374,6 @@ def test_a_zip_bomb_is_refused_before_inflating_anything() -> None:
         error = expect(ArchiveLimitError, lambda: archive.read("savedGame"))
     assert error.entry == "savedGame"
     assert peak.bytes < 10 * MB, peak.bytes
-    assert peak.seconds < 1
 
 
 def test_a_zip_bomb_under_a_lifted_ratio_limit_is_still_refused_by_its_size() -> None:
@@ -401,7 +395,6 @@ def test_a_zip_bomb_whose_header_understates_its_size_is_an_archive_error() -> N
         error = expect(ArchiveError, lambda: archive.read("savedGame"))
     assert error.entry == "savedGame"
     assert peak.bytes < 100 * MB, peak.bytes
-    assert peak.seconds < 2
 
 
 def test_a_bomb_header_claiming_just_over_a_megabyte_stays_bounded() -> None:
@@ -412,7 +405,6 @@ def test_a_bomb_header_claiming_just_over_a_megabyte_stays_bounded() -> None:
         error = expect(ArchiveError, lambda: archive.read("savedGame"))
     assert error.entry == "savedGame"
     assert peak.bytes < 100 * MB, peak.bytes
-    assert peak.seconds < 2
 
 
 def test_a_bomb_header_that_also_forges_the_checksum_yields_only_the_declared_bytes() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -162,15 +161,6 @@ def test_blood_bowl_log_movement_reports_agree_with_move_coordinates() -> None:
         assert [tuple(r) for r in reports] == computed
         agreed += len(reports)
     assert agreed == 4
-
-
-@pytest.mark.corpus
-def test_resolving_a_thousand_points_is_fast() -> None:
-    resolver = LocationResolver(_module(CORPUS / "PathsOfGlory" / "buildFile.xml"))
-    start = time.perf_counter()
-    for i in range(1000):
-        resolver.resolve("Map", (i * 37) % 5000, (i * 53) % 3300)
-    assert time.perf_counter() - start < 1.0
 
 
 # ---- BoardPicker commands

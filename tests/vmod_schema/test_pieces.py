@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -122,13 +121,13 @@ def test_paths_of_glory_trait_counts_include_the_known_totals() -> None:
 
 
 @pytest.mark.corpus
-def test_decoding_every_paths_of_glory_piece_is_fast() -> None:
+def test_every_paths_of_glory_piece_decodes() -> None:
+    """Every piece of a large real save decodes into its trait chain (how fast is
+    `bench/decode.py`'s to measure; tests do not time things)."""
     pieces = add_pieces(POG)
-    start = time.perf_counter()
     decoded = [decode_piece(type_, state) for _, type_, state in pieces]
-    elapsed = time.perf_counter() - start
     assert sum(len(piece.traits) for piece in decoded) > 50_000
-    assert elapsed < 2.0  # about 0.2 s on a laptop; generous for slow CI machines
+    assert all(piece.inner is not None for piece in decoded)
 
 
 @pytest.mark.corpus
