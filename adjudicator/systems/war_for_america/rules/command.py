@@ -127,7 +127,8 @@ def seniority(action: ForceActivated, ctx: Context) -> Iterator[Outcome]:
     if not force.leaders or force.sp == 0 or force.armies or action.side is None:
         return
     left = ctx.state.space(action.space)
-    if left.sp_of(action.side) > 0:
+    if left.sp_of(action.side) > 0 or any(ARMY_SIDE.get(a) == action.side
+                                          for a in left.armies):
         yield Check.done("WFA-LDR-05")
         return
     stayed = [leader for leader in left.leaders if _side_of(ctx, leader) == action.side]

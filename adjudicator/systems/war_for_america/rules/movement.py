@@ -10,6 +10,8 @@ is compared with the most MP the force can have had:
 
 - Winter, begun in the Northern Regions: exactly 2 (WfA 18.1; Canada included, digest §8
   A-36), unless an *Extended March* card was played — exact, so MOV-05.
+- Any other card the mover played in the AP may change his MP (9.9: "it could be like
+  having an extra AP"; the card texts are not in the rulebook): `unchecked`.
 - Otherwise (MOV-03) the most the dice can give: 4 for a force with or without a leader
   (12.1, 12.2: D6 − 2 ≤ 4; 12.6: 4), 8 for a leader who may have set out alone (D6 + 2),
   plus the water bonus out of winter (12.1*, 18.1). The activation roll is not kept with
@@ -116,14 +118,17 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
                               spaces=spaces)
         return
     cost = least_cost(ctx, leg.start, action.destination)
+    card = _extended_march(action, ctx)
+    if card is True and north_winter:
+        return
+    if card is not False:
+        yield Check.unchecked(rule, action.step, "an Action Card was played in this AP; its "
+                              "text (not in the rulebook) may change the force's MP (WfA 9.9"
+                              + (", 18.1: Extended March lifts the winter limit)"
+                                 if north_winter else ")"), spaces=spaces,
+                              needs=("card texts",))
+        return
     if north_winter:
-        card = _extended_march(action, ctx)
-        if card is not False:
-            if card is None:
-                yield Check.unchecked(rule, action.step, "a card of unknown title was played "
-                                      "in this AP: an Extended March card would lift the "
-                                      "winter 2-MP limit (WfA 18.1)", spaces=spaces)
-            return
         most, why = ctx.data.tables.t10.winter_north, ("it began a Winter AP in the Northern "
                                                         "Regions: 2 MP (WfA 18.1)")
     else:
@@ -171,21 +176,20 @@ def _may_be_naval(ctx: Context, action: ForceMoved) -> bool:
 
 
 def _extended_march(action: ForceMoved, ctx: Context) -> bool | None:
-    """Whether an Extended March card was played in this AP (None: a card of unknown
-    title was)."""
+    """The mover's cards in this AP: True when one is Extended March (WfA 18.1), None
+    when another was played (its text, not in the rulebook, may change the MP: 9.9),
+    False when none was."""
     pulse = ctx.pulse
     if pulse is None or action.side is None:
         return False
-    unknown = False
-    for card in pulse.cards_of(action.side):
+    cards = pulse.cards_of(action.side)
+    for card in cards:
         name = ctx.cards.card_name(card).casefold()
         record = ctx.data.cards.get(card)
         title = (record.title or "").casefold() if record is not None else ""
         if EXTENDED_MARCH in name or EXTENDED_MARCH in title:
             return True
-        if record is None or record.title is None:
-            unknown = True
-    return None if unknown else False
+    return None if cards else False
 
 
 def water_bonus(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:

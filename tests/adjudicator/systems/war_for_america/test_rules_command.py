@@ -175,3 +175,11 @@ def test_11_6_with_no_army_a_three_star_must_command_the_largest_force() -> None
     assert found(judge(closed, context(state)), "WFA-LDR-15", Severity.REMINDER)
     on(state, "boston", "leader:carleton")
     assert not found(judge(closed, context(state)), "WFA-LDR-15", Severity.REMINDER)
+
+
+def test_12_5_an_army_staying_behind_means_not_the_entire_force() -> None:
+    state = WfAState()
+    on(state, "boston", "leader:burgoyne", "army:r")
+    action = ForceActivated(step=3, side=BRITISH, kind=Activation.MOVE, space="boston",
+                            units=("leader:grant", "sp:british:5"), sp=5, rolls=(2,))
+    assert not found(judge(action, context(state)), "WFA-LDR-05")

@@ -121,3 +121,11 @@ def test_19_5_a_force_may_leave_the_space_it_started_in() -> None:
     out = list(judge(_move("valcour", "ticonderoga", ("sp:continental:2",), COLONIAL),
                      context(state, pulse=pulse)))
     assert not found(out, "WFA-MOV-15")
+
+
+def test_9_9_another_card_in_the_ap_leaves_the_mp_unjudged() -> None:
+    pulse = pulse_of(BRITISH, origin="saratoga", at="sandy_hook", moved=("sp:british:3",),
+                     cards=((BRITISH, "fixture_card_21"),))
+    out = list(judge(_move("sandy_hook", "philadelphia"), context(pulse=pulse)))
+    assert not found(out, "WFA-MOV-03")
+    assert found(out, "WFA-MOV-03", Severity.UNCHECKED)
