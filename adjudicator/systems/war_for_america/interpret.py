@@ -42,6 +42,7 @@ goes back to it by reference.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -173,14 +174,20 @@ class Interpreter:
 
     # ------------------------------------------------------------------ public
 
-    def step(self, step: Step, relocations: Sequence[Relocation[Entity]]) -> list[Action]:
-        """The actions of one step; the relocations are applied to the state."""
+    def step(self, step: Step, relocations: Sequence[Relocation[Entity]],
+             waypoints: Mapping[str, Sequence[Place]] | None = None) -> list[Action]:
+        """The actions of one step; the relocations are applied to the state.
+
+        `waypoints`: piece id → the places each drag of the step put it, in order (the
+        referee reads them off the step's move commands), so that a force dragged space
+        by space in one step moves leg by leg; without them a move is one leg from where
+        the piece was to where it is."""
         side = _side(step.side)
         out: list[Action] = []
         out += self._markers(step.index, relocations, side)
         out += self._cards(step.index, relocations, side)
         out += self._dice(step, side)
-        out += self._pieces(step.index, relocations, side)
+        out += self._pieces(step.index, relocations, side, waypoints or {})
         for relocation in relocations:
             self.state.apply(relocation)
         if side is not None and any(PASS_WORDS.search(line) for line in step.chat):
@@ -300,9 +307,9 @@ class Interpreter:
     # ------------------------------------------------------------------ pieces
 
     def _pieces(self, index: int, relocations: Sequence[Relocation[Entity]],
-                side: str | None) -> list[Action]:
+                side: str | None, waypoints: Mapping[str, Sequence[Place]]) -> list[Action]:
         out: list[Action] = []
-        legs: dict[tuple[str, str, str], list[Relocation[Entity]]] = {}
+        legs: dict[tuple[str, tuple[str, ...]], list[Relocation[Entity]]] = {}
         sp_change: Counter[tuple[Place, str]] = Counter()
         sp_changed: set[tuple[Place, str]] = set()
         for relocation in relocations:
@@ -315,7 +322,8 @@ class Interpreter:
             if (entity.kind in LAND_KINDS and _on_map(origin) and _on_map(destination)
                     and origin != destination and owner is not None):
                 assert origin is not None and destination is not None
-                legs.setdefault((owner, origin.key, destination.key), []).append(relocation)
+                route = _route(origin, destination, waypoints.get(relocation.piece_id, ()))
+                legs.setdefault((owner, route), []).append(relocation)
                 continue
             if entity.kind == "sp":
                 self._note_sp(relocation, entity, sp_change, sp_changed)
@@ -326,8 +334,9 @@ class Interpreter:
                                               reinforcement=True))
                 continue
             out += self._other(index, relocation, entity, owner)
-        for (owner, origin_key, destination_key), group in legs.items():
-            out += self._leg(index, owner, origin_key, destination_key, group)
+        for (owner, route), group in legs.items():
+            for origin_key, destination_key in itertools.pairwise(route):
+                out += self._leg(index, owner, origin_key, destination_key, group)
         out += self._sp_totals(index, sp_change, sp_changed, side)
         return out
 
@@ -525,6 +534,18 @@ class Interpreter:
         if entity.kind == "fleet":
             return self.fleet_side.get(entity.key)
         return entity.side
+
+
+def _route(origin: Place, destination: Place, waypoints: Sequence[Place]) -> tuple[str, ...]:
+    """The spaces a piece went through in one step: its origin, each space a drag put it
+    on (repeats and anything not a space or sea area left out), its destination."""
+    route = [origin.key]
+    for place in waypoints:
+        if _on_map(place) and place.key != route[-1]:
+            route.append(place.key)
+    if route[-1] != destination.key:
+        route.append(destination.key)
+    return tuple(route)
 
 
 def _side(roster_side: str | None) -> str | None:

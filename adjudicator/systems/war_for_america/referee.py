@@ -12,7 +12,7 @@ Undo restores the procedure and the interpreter's reading, both immutable values
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 
 from adjudicator.binding import Binding
@@ -34,6 +34,7 @@ from adjudicator.systems.war_for_america.procedure import (
 from adjudicator.systems.war_for_america.rules import FAMILIES, judge
 from adjudicator.systems.war_for_america.rules.context import CardIndex, Context, map_graph
 from adjudicator.systems.war_for_america.state import Entity, WfAState, classify
+from vmod_schema.commands import Command, Compound, MovePiece
 
 GAME = "wfa"
 
@@ -101,7 +102,7 @@ class WfAReferee(ActionReferee[Entity, Memory]):
     def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
                   board: Board) -> None:
         """Interpret one step and judge its actions in their place in the sequence."""
-        self._judge(self.interpreter.step(step, relocations))
+        self._judge(self.interpreter.step(step, relocations, self._waypoints(step, board)))
 
     def reapply(self, step: Step, relocations: Sequence[Relocation[Entity]]) -> None:
         """An undo step: the board's inverse changes move the pieces back."""
@@ -140,6 +141,22 @@ class WfAReferee(ActionReferee[Entity, Memory]):
 
     # ------------------------------------------------------------------ internals
 
+    def _waypoints(self, step: Step, board: Board) -> dict[str, list[Place]]:
+        """Piece id → the place each of the step's drags put it (FORMAT.md §4.5), in
+        order, for pieces dragged more than once in the step."""
+        found: dict[str, list[Place]] = {}
+        for command in _flat(step.commands):
+            if not isinstance(command, MovePiece):
+                continue
+            map_id, x, y = command.new_position
+            if map_id is None or x is None or y is None:
+                continue
+            bound = self.binding.place(map_id, board.location(map_id, x, y), x, y)
+            place = Place.parse(bound) if bound is not None else None
+            if place is not None:
+                found.setdefault(command.id, []).append(place)
+        return {piece: places for piece, places in found.items() if len(places) > 1}
+
     def _judge(self, actions: Iterable[Action]) -> None:
         for action in actions:
             self.actions.append(action)
@@ -154,6 +171,15 @@ class WfAReferee(ActionReferee[Entity, Memory]):
             self.emit(judge(fact, ctx), fact.player)
         if action is not None:
             self.emit(judge(action, ctx), action.player)
+
+
+def _flat(commands: Iterable[Command]) -> Iterator[Command]:
+    """Commands with compounds opened, in execution order (FORMAT.md §4.1)."""
+    for command in commands:
+        if isinstance(command, Compound):
+            yield from _flat(command.children)
+        else:
+            yield command
 
 
 def _calendar(data: WfAData) -> Calendar:

@@ -285,7 +285,7 @@ def test_a_force_takes_its_sides_dice_water_lines_and_key_spaces_from_the_data()
 
 def test_a_card_drawn_and_an_army_created_with_its_units_on_the_army_card(
         tmp_path: Path) -> None:
-    actions, state = interpret(SCENARIOS / "army-created.toml", tmp_path)
+    actions, state = interpret(SCENARIOS / "illegal-army-created-in-1775.toml", tmp_path)
     (drawn,) = _of(actions, CardDrawn)
     assert (drawn.step, drawn.side, drawn.card) == (1, "colonial", "fixture_card_26")
     (created,) = _of(actions, ArmyCreated)
