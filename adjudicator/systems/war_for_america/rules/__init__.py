@@ -13,10 +13,16 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.rules import (
+    activation,
     combat,
+    command,
+    confinement,
+    contact,
     fortifications,
+    leaders,
     magazines,
     major_victory,
+    movement,
     retreat,
     sequence,
     winter,
@@ -31,6 +37,12 @@ _MODULES = (
     combat,
     retreat,
     major_victory,
+    activation,
+    command,
+    leaders,
+    movement,
+    contact,
+    confinement,
 )
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
