@@ -168,8 +168,11 @@ def render_summary(report: Report, *, limit: int = DISCORD_LIMIT,
         after = len(findings) - shown - 1
         keep = budget.cost(more_line(after)) if after else 0
         bullet = _summary_finding(finding, budget.left(keep=keep))
-        if bullet is None or not budget.add(bullet):
+        # The bullet's head alone may be longer than the room: it must leave the "…and N
+        # more" line its room.
+        if bullet is None or not budget.fits(bullet, keep=keep):
             break
+        budget.add(bullet)
         shown += 1
     if shown < len(findings):
         budget.add(more_line(len(findings) - shown))

@@ -179,3 +179,16 @@ def test_discord_is_a_sidecar_format_with_its_own_stamp(tmp_path: Path) -> None:
     write_sidecars(report, source, [ReportFormat.MARKDOWN])
     assert not discord.exists()
     assert sidecar_path(source, ReportFormat.MARKDOWN).exists()
+
+
+def test_a_bullet_whose_head_overflows_leaves_room_for_the_more_line() -> None:
+    """Found by the property above: a finding with an empty message and a long player name
+    makes a bullet whose head alone is longer than the room left; it must not eat the room
+    kept for "…and N more"."""
+    for count in (16, 20, 30):
+        for name_length in range(0, 90, 3):
+            items = [_finding(Severity.ILLEGAL, None, "", "p" * name_length)
+                     for _ in range(count)]
+            summary = render_summary(_report(items))
+            assert measure(summary) <= DISCORD_LIMIT
+            assert _shown(summary) + _left_out(summary) == len(items), (count, name_length)
