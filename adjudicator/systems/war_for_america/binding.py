@@ -17,15 +17,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from adjudicator.binding import Binding, Unmatched, match_names, normalize_name
+from adjudicator.systems.common.module_names import module_location_names, module_piece_names
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL
 from adjudicator.systems.war_for_america.data.models import Card, WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import Region
 from adjudicator.systems.war_for_america.procedure import DIGEST_CALENDAR
 from adjudicator.systems.war_for_america.state import ARMY_IDS
-from adjudicator.systems.washingtons_war.binding import (
-    module_location_names,
-    module_piece_names,
-)
 from vmod_schema.buildfile import Module
 
 GAME = "wfa"

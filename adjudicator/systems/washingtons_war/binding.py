@@ -9,19 +9,15 @@ is listed in the binding's `[unmatched]` table for the user to fill in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from adjudicator.binding import Binding, Unmatched, match_names
+from adjudicator.systems.common.module_names import module_location_names, module_piece_names
 from adjudicator.systems.washingtons_war.data import Nationality, Side, WWData
 from adjudicator.systems.washingtons_war.data.vocabulary import (
     FIRST_YEAR,
     LAST_YEAR,
     BlockadeZone,
 )
-from vmod_schema.buildfile import MapKind, Module
-from vmod_schema.grids import RegionGrid, ZonedGrid
-from vmod_schema.pieces import decode_piece
-from vmod_schema.traits import Layer
+from vmod_schema.buildfile import Module
 
 NATIONALITY_WORDS = {
     Nationality.AM: ("American", "AM", "Continental", "US"),
@@ -133,46 +129,6 @@ def place_entities(data: WWData) -> dict[str, list[str]]:
     return places
 
 
-def module_piece_names(module: Module) -> list[str]:
-    """The names the module's pieces can show: each slot's name after prototypes are
-    expanded, and every level name of a multi-level (e.g. two-sided) piece."""
-    table = module.prototype_table()
-    names: list[str] = []
-    for slot in module.piece_slots:
-        type_, state = module.expand_slot(slot, table)
-        piece = decode_piece(type_, state)
-        names.append(piece.name or slot.entry_name)
-        for trait in piece.traits:
-            if isinstance(trait, Layer):
-                names += [n.strip("+") for n in trait.layout().level_names if n.strip("+")]
-    return names
-
-
-def module_location_names(module: Module) -> tuple[list[str], list[str]]:
-    """(location names: regions, zones, decks; names of maps without a grid: hands)."""
-    locations: list[str] = []
-    whole_maps: list[str] = []
-    for map_ in module.maps:
-        locations += [pile.name for pile in map_.draw_piles]
-        gridded = False
-        for board in map_.boards:
-            locations += list(_grid_names(board.grid))
-            gridded = gridded or board.grid is not None
-        if not gridded or map_.kind in (MapKind.PLAYER_HAND, MapKind.PRIVATE_MAP):
-            whole_maps.append(map_.identifier)
-    return locations, whole_maps
-
-
-def _grid_names(grid: object) -> Iterable[str]:
-    if isinstance(grid, ZonedGrid):
-        for zone in grid.zones:
-            yield zone.name
-        yield from _grid_names(grid.background)
-    elif isinstance(grid, RegionGrid):
-        for region in grid.regions:
-            yield region.name
-
-
 def draft_binding(module: Module, data: WWData) -> Binding:
     """A binding drafted by name matching, with what did not match listed."""
     pieces, unmatched_pieces, missing_pieces = match_names(module_piece_names(module),
@@ -197,5 +153,5 @@ def draft_binding(module: Module, data: WWData) -> Binding:
                                       and e not in maps.values()]))
 
 
-__all__ = ["BLOCKADE_ZONES", "MARKERS", "TRACKS", "draft_binding", "module_location_names",
-           "module_piece_names", "piece_entities", "place_entities"]
+__all__ = ["BLOCKADE_ZONES", "MARKERS", "TRACKS", "draft_binding", "piece_entities",
+           "place_entities"]
