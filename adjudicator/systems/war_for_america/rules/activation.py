@@ -107,14 +107,50 @@ def movement_roll(action: ForceActivated, force: Force, ctx: Context) -> Iterato
     yield from _led(action, force, ctx)
 
 
+def _candidates(force: Force, ctx: Context) -> list[str]:
+    """The leaders who may command the force (rank and circle not known to bar them; the
+    player chooses among them, WfA 12.4-12.5), else every leader in it."""
+    able = [leader for leader in force.leaders
+            if rank_allows(ctx.data, leader, force.sp).allowed is not False
+            and colour_allows(ctx.data, leader, force).allowed is not False]
+    return able or list(force.leaders)
+
+
+def _leader_mp(action: ForceActivated, leader: str, command: int, ctx: Context) -> int:
+    """The MP a leader's activation D6 gives (WfA 12.6-12.7; Washington 11.10)."""
+    t10 = ctx.data.tables.t10
+    if leader == WASHINGTON:
+        return _washington_mp(action, command, ctx)[0]
+    return t10.with_leader if action.rolls[0] <= command else t10.failed_activation
+
+
+def rolled_mp(action: ForceActivated, ctx: Context) -> int | None:
+    """The MP an activation gave the force, as `movement_roll` reports them; None when no
+    die was seen, a command value is unknown, or the commanders the player may choose
+    would give different MP."""
+    force = read_force(action.units, ctx.state, stated_sp=action.sp)
+    t10 = ctx.data.tables.t10
+    if _winter_north(action, ctx):
+        return t10.winter_north
+    if not action.rolls or (force.sp == 0 and not force.leaders):
+        return None
+    rule = _rule(force)
+    if rule == "WFA-MOV-01":
+        return max(action.rolls[0] + t10.leaderless_die_modifier, t10.leaderless_minimum)
+    if rule == "WFA-MOV-02":
+        return action.rolls[0] + t10.leader_alone_die_modifier
+    found: set[int] = set()
+    for leader in _candidates(force, ctx):
+        record = ctx.data.leaders.get(leader)
+        if record is None or record.command is None:
+            return None
+        found.add(_leader_mp(action, leader, record.command, ctx))
+    return found.pop() if len(found) == 1 else None
+
+
 def _led(action: ForceActivated, force: Force, ctx: Context) -> Iterator[Outcome]:
     """LDR-01 and LDR-02: a force with a leader (12.6-12.7, 11.10)."""
-    t10 = ctx.data.tables.t10
-    candidates = [leader for leader in force.leaders
-                  if rank_allows(ctx.data, leader, force.sp).allowed is not False
-                  and colour_allows(ctx.data, leader, force).allowed is not False]
-    if not candidates:
-        candidates = list(force.leaders)
+    candidates = _candidates(force, ctx)
     outcomes: dict[str, int] = {}
     for leader in candidates:
         record = ctx.data.leaders.get(leader)
@@ -125,13 +161,11 @@ def _led(action: ForceActivated, force: Force, ctx: Context) -> Iterator[Outcome
                                   pieces=(leader,))
             return
         if leader == WASHINGTON:
-            mp, finding = _washington_mp(action, record.command, ctx)
+            finding = _washington_mp(action, record.command, ctx)[1]
             if finding is not None:
                 yield finding
             yield Check.done("WFA-LDR-02")
-        else:
-            mp = t10.with_leader if action.rolls[0] <= record.command else t10.failed_activation
-        outcomes[leader] = mp
+        outcomes[leader] = _leader_mp(action, leader, record.command, ctx)
     values = set(outcomes.values())
     commander = max(candidates, key=lambda c: (outcomes[c], c))
     record = ctx.data.leaders[commander]
@@ -219,4 +253,4 @@ def _fraction(value: Fraction) -> str:
     return str(value)
 
 
-__all__ = ["FAMILY", "REROLLED", "detached", "judge", "movement_roll"]
+__all__ = ["FAMILY", "REROLLED", "detached", "judge", "movement_roll", "rolled_mp"]

@@ -14,9 +14,9 @@ is compared with the most MP the force can have had:
   having an extra AP"; the card texts are not in the rulebook): `unchecked`.
 - Otherwise (MOV-03) the most the dice can give: 4 for a force with or without a leader
   (12.1, 12.2: D6 − 2 ≤ 4; 12.6: 4), 8 for a leader who may have set out alone (D6 + 2),
-  plus the water bonus out of winter (12.1*, 18.1). The activation roll is not kept with
-  the pulse, so the MP actually rolled is not used here (see the report: `Pulse` would
-  need the activation's MP).
+  plus the water bonus out of winter (12.1*, 18.1) — or, when the force's activation is
+  in the same log step (`Context.step_actions`), the MP it actually rolled (digest 6.4).
+  A later step's leg only has the bound: the pulse does not keep the activation's MP.
 
 A leg between two coastal spaces may be a naval transport (a free action, 9.10, 14.7), so it
 is never called illegal. An incomplete map or a space the map lacks gives `unchecked`.
@@ -32,8 +32,14 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection, Constraints
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
-from adjudicator.systems.war_for_america.actions import ForceMoved, opponent
+from adjudicator.systems.war_for_america.actions import (
+    Activation,
+    ForceActivated,
+    ForceMoved,
+    opponent,
+)
 from adjudicator.systems.war_for_america.procedure import NORTHERN_REGIONS
+from adjudicator.systems.war_for_america.rules.activation import rolled_mp
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.rules.forces import read_force, region_of
 
@@ -153,12 +159,17 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
 
 
 def _most_mp(action: ForceMoved, leg: Leg, ctx: Context, *, winter: bool) -> tuple[int, str]:
-    """The most MP the dice can have given the force (T-10), plus the water bonus."""
+    """The MP the force has: those its activation rolled when the activation is in the
+    same log step (`Context.step_actions`), else the most the dice can give (T-10); plus
+    the water bonus out of winter."""
     t10 = ctx.data.tables.t10
     force = read_force(action.units, ctx.state, stated_sp=action.sp)
     moved = ctx.pulse.moved if ctx.pulse is not None else frozenset()
     ever_led = bool(force.leaders) or any(u.startswith("leader:") for u in moved)
-    if ever_led and not (leg.first and force.sp > 0):
+    rolled = _rolled(action, leg, ctx)
+    if rolled is not None:
+        most, why = rolled, f"its activation gave it {rolled} MP (WfA 12.1-12.7)"
+    elif ever_led and not (leg.first and force.sp > 0):
         most = DIE_FACES + t10.leader_alone_die_modifier
         why = f"a leader may have set out alone: at most D6 + 2 = {most} MP (WfA 12.1)"
     else:
@@ -167,6 +178,15 @@ def _most_mp(action: ForceMoved, leg: Leg, ctx: Context, *, winter: bool) -> tup
         most += t10.water_bonus
         why += f", {t10.water_bonus} more on a water connection (12.1)"
     return most, why
+
+
+def _rolled(action: ForceMoved, leg: Leg, ctx: Context) -> int | None:
+    """The MP rolled by this force's activation, when it is in the same step."""
+    for other in ctx.step_actions:
+        if (isinstance(other, ForceActivated) and other.kind is Activation.MOVE
+                and other.side == action.side and other.space == leg.start):
+            return rolled_mp(other, ctx)
+    return None
 
 
 def _may_be_naval(ctx: Context, action: ForceMoved) -> bool:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.findings import Severity
+from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
 from adjudicator.systems.common.places import Place, box, space
 from adjudicator.systems.common.sequence import Knowledge
@@ -58,14 +59,16 @@ def on(state: WfAState, key: str, *entities: str) -> None:
 def context(state: WfAState | None = None, *, pulse: Pulse | None = None,
             phase: str = ACTION_CYCLE, winter: bool | None = False,
             year: int | None = 1777, data: WfAData | None = None,
-            cards: CardIndex | None = None) -> Context:
+            cards: CardIndex | None = None, step_actions: tuple[Action, ...] = ()
+            ) -> Context:
     """A rules context on the fixture data (or `data`)."""
     game = data or fixture_data()
     placement = Placement(phase, Knowledge.INFERRED, "test", pulse=pulse, winter=winter)
     return Context(procedure=WfAProcedure(year=year, season="fall" if not winter else
                                           "winter", pulse=pulse),
                    placement=placement, cards=cards or CardIndex(), data=game,
-                   state=state or WfAState(), graph=map_graph(game))
+                   state=state or WfAState(), graph=map_graph(game),
+                   step_actions=step_actions)
 
 
 def pulse_of(side: str, *, origin: str | None = None, at: str | None = None,

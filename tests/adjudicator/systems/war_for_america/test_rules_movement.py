@@ -4,7 +4,13 @@ fixture map (made-up TEC costs: clear 1, rough 2, wilderness 3)."""
 from __future__ import annotations
 
 from adjudicator.findings import Severity
-from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, ForceMoved
+from adjudicator.systems.war_for_america.actions import (
+    BRITISH,
+    COLONIAL,
+    Activation,
+    ForceActivated,
+    ForceMoved,
+)
 from adjudicator.systems.war_for_america.data import bundled_data
 from adjudicator.systems.war_for_america.rules.context import CardIndex
 from adjudicator.systems.war_for_america.rules.movement import judge, least_cost
@@ -129,3 +135,20 @@ def test_9_9_another_card_in_the_ap_leaves_the_mp_unjudged() -> None:
     out = list(judge(_move("sandy_hook", "philadelphia"), context(pulse=pulse)))
     assert not found(out, "WFA-MOV-03")
     assert found(out, "WFA-MOV-03", Severity.UNCHECKED)
+
+
+def test_6_4_the_mp_rolled_in_the_same_step_are_used() -> None:
+    # Albany → Saratoga (clear 1) → Ticonderoga (rough 2) = 3 MP, dragged in one step.
+    def legs(roll: int) -> list[ForceMoved | ForceActivated]:
+        return [ForceActivated(step=5, side=BRITISH, kind=Activation.MOVE, space="albany",
+                               units=("sp:british:3",), sp=3, rolls=(roll,)),
+                _move("albany", "saratoga"), _move("saratoga", "ticonderoga")]
+
+    pulse = pulse_of(BRITISH, origin="albany", at="saratoga", moved=("sp:british:3",))
+    low = legs(3)   # D6 - 2 = 1 MP (+1 on water): 3 MP is too far
+    (finding,) = found(judge(low[2], context(pulse=pulse, step_actions=tuple(low))),
+                       "WFA-MOV-03")
+    assert finding.expected == "at most 2 MP" and "gave it 1 MP" in finding.message
+    high = legs(6)  # 4 MP
+    assert not found(judge(high[2], context(pulse=pulse, step_actions=tuple(high))),
+                     "WFA-MOV-03")
