@@ -18,6 +18,8 @@ from adjudicator.systems.war_for_america.rules import (
     command,
     confinement,
     contact,
+    fleet_combat,
+    fleets,
     fortifications,
     leaders,
     magazines,
@@ -25,11 +27,15 @@ from adjudicator.systems.war_for_america.rules import (
     movement,
     retreat,
     sequence,
+    transport,
     winter,
 )
 from adjudicator.systems.war_for_america.rules.context import Context
 
 _MODULES = (
+    fleets,
+    fleet_combat,
+    transport,
     magazines,
     fortifications,
     winter,
