@@ -51,8 +51,8 @@ FORT_REGIONS: Final = frozenset({Region.CANADA, Region.FLORIDA, Region.NEW_ENGLA
 
 FAMILY = RuleFamily(
     "fortifications",
-    frozenset({"WFA-FORT-01", "WFA-FORT-02", "WFA-FORT-04", "WFA-SIEGE-01", "WFA-SIEGE-02",
-               "WFA-SIEGE-03"}),
+    frozenset({"WFA-FORT-01", "WFA-FORT-02", "WFA-FORT-03", "WFA-FORT-04", "WFA-SIEGE-01",
+               "WFA-SIEGE-02", "WFA-SIEGE-03"}),
     actions=(FortBuilt, EntrenchmentBuilt, SiegeAttempt, Combat, ForceMoved, Retreated,
              LossTaken, Surrendered),
 )
@@ -75,6 +75,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from siege_lifted_by_attack(action, ctx)
     if isinstance(action, (ForceMoved, Retreated)):
         yield from siege_lifted_by_leaving(action, ctx)
+    if isinstance(action, ForceMoved):
+        yield from fort_captured(action, ctx)
     if isinstance(action, (ForceMoved, Retreated, LossTaken, Surrendered)):
         yield from entrenchment_abandoned(action, ctx)
 
@@ -212,6 +214,29 @@ def fort_limit(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
                             f"{limit} (WfA 17.8)", spaces=(action.space,),
                             expected=f"at most {limit}", observed=str(len(where)))
     yield Check.done("WFA-FORT-02")
+
+
+def fort_captured(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """WFA-FORT-03 (WfA 17.7): "If there are no enemy SP, the attacking player 'captures' the
+    fort and replaces it with one of his own" — a reminder when a force enters a space
+    whose enemy fort stands with no enemy SP or garrison (a fort with a garrison alone is
+    overrun first, 17.9). The other half of the rule, voluntary destruction only with no
+    enemy SP present (17.6), needs the fort's removal, which the log's actions do not
+    give."""
+    side = action.side
+    if side is None:
+        return
+    enemy = opponent(side)
+    here = ctx.state.space(action.destination)
+    if not any(owner == enemy for owner, _ in here.forts):
+        return
+    if here.sp_of(enemy) == 0 and not _garrisoned(here, enemy) and here.sp_of(side) > 0:
+        yield Check.reminder("WFA-FORT-03", action.step, f"the {side_name(side)} force entered"
+                             f" {ctx.space_name(action.destination)}, whose "
+                             f"{side_name(enemy)} fort has no SP: it is captured and replaced "
+                             f"by a {side_name(side)} fort (WfA 17.7)",
+                             spaces=(action.destination,))
+    yield Check.done("WFA-FORT-03")
 
 
 # --- entrenchments (17.10-17.12) -------------------------------------------------------------

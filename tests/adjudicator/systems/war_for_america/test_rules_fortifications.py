@@ -348,3 +348,14 @@ def test_17_13_a_siege_marker_of_no_logged_side_is_the_aps() -> None:
                                            activation_roll=1, marker_placed=True), board)
     (finding,) = illegal(out, "WFA-SIEGE-01")
     assert "army" in finding.message
+
+
+def test_17_7_a_force_entering_an_empty_enemy_fort_captures_it() -> None:
+    board = Board().put("saratoga", sp={"british": 4}, forts=[(COLONIAL, "complete")])
+    enter = ForceMoved(step=6, side=BRITISH, origin="ticonderoga", destination="saratoga",
+                       units=("sp:british:3",))
+    assert of(run(fortifications, enter, board), "WFA-FORT-03", Severity.REMINDER)
+    held = Board().put("saratoga", sp={"british": 4, "continental": 1},
+                       forts=[(COLONIAL, "complete")])
+    out = run(fortifications, enter, held)
+    assert not of(out, "WFA-FORT-03", Severity.REMINDER) and applied(out, "WFA-FORT-03")
