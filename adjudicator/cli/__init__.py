@@ -16,7 +16,11 @@ traceback unless `--debug`. `check` also says how much it judged:
 - 4: nothing could be checked: the game was recognised but no rule could be checked, or
   the file has no logged steps.
 
-The first that applies wins, in the order 2, 3, 1, 4, 0.
+The first that applies wins, in the order 2, 3, 1, 4, 0; with several files (`check
+PATHS...`, folders walked), the first that any file has.
+
+Startup: each command's module is imported only when the command runs
+(`adjudicator.cli.lazy`), so `adjudicator --help` loads no game system, report or replay.
 """
 
 from __future__ import annotations
