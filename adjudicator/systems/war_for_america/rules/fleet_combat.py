@@ -160,7 +160,8 @@ def combat_in_port_due(action: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         if enemy:
             yield Check.reminder("WFA-FLT-01", action.step, f"{fleet_name(ctx, fleet)} ended "
                                  f"the {side_name(pulse.side)} AP at "
-                                 f"{ctx.space_name(place.key)} with {', '.join(enemy)}; fleet "
+                                 f"{ctx.space_name(place.key)} with "
+                                 f"{', '.join(fleet_name(ctx, e) for e in enemy)}; fleet "
                                  "combat must occur there (Option 1) or in the OBZ (Option 2)"
                                  " (WfA 15.0-15.1)", spaces=(place.key,),
                                  pieces=(fleet, *enemy))

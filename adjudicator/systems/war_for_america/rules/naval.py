@@ -151,7 +151,7 @@ def blockade(ctx: Context, key: str, side: str) -> Blockade:
     enemy = opponent(side)
     on_it = fleets_at(ctx, key, enemy)
     if on_it:
-        return Blockade(True, f"an enemy fleet ({', '.join(on_it)}) is on {name} "
+        return Blockade(True, f"an enemy fleet ({_names(ctx, on_it)}) is on {name} "
                               "(WfA 14.25)")
     if place.coastal is None or place.caribbean is None:
         return Blockade(None, f"whether {name} is a coastal space outside the Caribbean is "
@@ -162,9 +162,14 @@ def blockade(ctx: Context, key: str, side: str) -> Blockade:
     if in_obz:
         zone = ctx.data.sea_areas[place.obz].name if place.obz in ctx.data.sea_areas \
             else place.obz
-        return Blockade(True, f"an enemy fleet ({', '.join(in_obz)}) is in the {zone}, "
+        return Blockade(True, f"an enemy fleet ({_names(ctx, in_obz)}) is in the {zone}, "
                               f"which covers {name} (WfA 14.25)")
     return Blockade(False, f"no enemy fleet is on {name} or in its OBZ")
+
+
+def _names(ctx: Context, fleets: tuple[str, ...]) -> str:
+    """Fleets by name (their ids when the data does not know them)."""
+    return ", ".join(ctx.data.fleets[f].name if f in ctx.data.fleets else f for f in fleets)
 
 
 def late_summer(ctx: Context) -> bool | None:
@@ -205,8 +210,10 @@ def turns_later(ctx: Context, turns: int) -> str | None:
 
 
 def turn_name(ctx: Context) -> str:
-    """The turn as the placement names it (`1778 Late Summer`), or `this turn`."""
-    return ctx.placement.turn or "this turn"
+    """The turn as the placement names it (`1778 Late Summer`), else as the calendar names
+    the procedure's year and season, else `this turn`."""
+    return (ctx.placement.turn or ctx.calendar.name(ctx.procedure.year, ctx.procedure.season)
+            or "this turn")
 
 
 __all__ = ["EUROPE_BOX", "LATE_SUMMER_COLOUR", "QUEBEC", "Blockade", "SeaPlace", "blockade",
