@@ -221,9 +221,10 @@ def quartering_taken(action: LossTaken, ctx: Context) -> Iterator[Outcome]:
     """WFA-WIN-02 (WfA 18.5, 18.7): a loss to Winter Quartering.
 
     Illegal: WQ losses in 1775-1776 ("During 1775-1776, no WQ is done"); outside the 13
-    Colonies, Canada and Florida; more SP than half the excess when this is the side's
-    only nation on the space (several nations' losses in one step are separate actions,
-    so a mixed stack's total is left to the computation at the quartering step)."""
+    Colonies, Canada and Florida; more than half the excess, rounded down (fewer: a
+    reminder, the rest may follow in a later step). The side's
+    losses on the space in one log step are added up (`Context.step_actions`; without
+    them a loss is judged only when its nation is the side's only one left there)."""
     year = ctx.procedure.year
     space, side = action.space, action.side
     name = ctx.space_name(space)
@@ -249,7 +250,12 @@ def quartering_taken(action: LossTaken, ctx: Context) -> Iterator[Outcome]:
         return
     holding = ctx.state.space(space)
     nations = {n for n, sp in holding.sp.items() if sp and NATION_SIDE.get(n) == side}
-    found = _quartering_of(ctx, space, holding, side, action.sp)
+    same = [a for a in ctx.step_actions if isinstance(a, LossTaken) and a.space == space
+            and a.side == side and a.cause == "quartering"]
+    if same and same[0] != action:
+        return  # the step's losses at this space are judged together, with the first
+    lost = sum(a.sp or 0 for a in same) if same else action.sp
+    found = _quartering_of(ctx, space, holding, side, lost)
     if found is None:
         _, why = space_kind(ctx, space)
         yield Check.unchecked("WFA-WIN-02", action.step, f"a Winter Quartering loss at {name}:"
@@ -257,12 +263,16 @@ def quartering_taken(action: LossTaken, ctx: Context) -> Iterator[Outcome]:
                               spaces=(space,))
         return
     sp, due, why = found
-    single = nations <= {unit.removeprefix("sp:") for unit in action.units}
-    if single and action.sp > due:
+    whole = bool(same) or nations <= {unit.removeprefix("sp:") for unit in action.units}
+    if whole and lost > due:
         yield Check.illegal("WFA-WIN-02", action.step, f"the {side_name(side)} lost "
-                            f"{action.sp} SP to Winter Quartering at {name}; with {sp} SP and "
+                            f"{lost} SP to Winter Quartering at {name}; with {sp} SP and "
                             f"the {why}, half the excess rounded down is {due} (WfA 18.7)",
-                            spaces=(space,), expected=f"{due} SP", observed=f"{action.sp} SP")
+                            spaces=(space,), expected=f"{due} SP", observed=f"{lost} SP")
+    elif whole and lost < due:
+        yield Check.reminder("WFA-WIN-02", action.step, f"the {side_name(side)} lost {lost} "
+                             f"SP to Winter Quartering at {name}; with {sp} SP and the {why}, "
+                             f"{due} are lost (WfA 18.7)", spaces=(space,))
     yield Check.done("WFA-WIN-02")
 
 

@@ -66,6 +66,7 @@ class Board:
     over: str | None = None
     winter: bool | None = False
     state: WfAState = field(default_factory=WfAState)
+    step_actions: tuple[Action, ...] = ()
 
     def put(self, space: str, *, sp: dict[str, int] | None = None,
             leaders: Iterable[str] = (), armies: Iterable[str] = (),
@@ -96,7 +97,7 @@ class Board:
                               pulse=pulse, winter=self.winter)
         return Context(procedure=proc, placement=placement,
                        cards=CardIndex(names={"siege": "Siege"}), data=fixture_data(),
-                       state=self.state)
+                       state=self.state, step_actions=self.step_actions)
 
 
 def run(module: ModuleType, action: Action, board: Board) -> list[Outcome]:

@@ -89,6 +89,23 @@ def test_x8_18_7_nine_at_saratoga_lose_two() -> None:
     assert finding.expected == "2 SP"
 
 
+def test_18_7_a_mixed_stacks_losses_in_one_step_are_added_up() -> None:
+    # 9 SP at Saratoga (limit 5): 2 lost in all; here 2 Continentals and 2 militia go.
+    losses = (quartering_loss("saratoga", 2), quartering_loss("saratoga", 2, nation="militia"))
+    board = winter_steps().put("saratoga", sp={"continental": 3, "militia": 2})
+    board.step_actions = losses
+    (finding,) = illegal(run(winter, losses[0], board), "WFA-WIN-02")
+    assert finding.observed == "4 SP" and finding.expected == "2 SP"
+    assert not illegal(run(winter, losses[1], board), "WFA-WIN-02"), "judged once"
+    fewer = winter_steps().put("saratoga", sp={"continental": 7, "militia": 2})  # 11: 3 due
+    fewer.step_actions = losses[:1]
+    out = run(winter, losses[0], fewer)
+    assert not illegal(out, "WFA-WIN-02") and of(out, "WFA-WIN-02", Severity.REMINDER)
+    exact = winter_steps().put("saratoga", sp={"continental": 4, "militia": 3})
+    exact.step_actions = losses[:1]
+    assert not illegal(run(winter, losses[0], exact), "WFA-WIN-02")
+
+
 def test_w6_18_8_a_magazine_quarters_five_more() -> None:
     board = winter_steps().put("saratoga", sp={"continental": 9}, magazines=[COLONIAL])
     out = run(winter, WinterStep(step=2, kind="quartering"), board)
