@@ -28,11 +28,13 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.errors import BindingError
+from vmod_schema.files import FileStamp
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 
@@ -99,11 +101,18 @@ class Binding(BaseModel):
 
 
 def load_binding(path: Path) -> Binding:
-    """Read a binding TOML file.
+    """Read a binding TOML file (once per process while it is unchanged: checking many
+    games with one binding reads it once; the binding is immutable).
 
     Raises:
         BindingError: unreadable TOML or a wrong field, naming the file and the key.
     """
+    return _load_binding(FileStamp.of(path))
+
+
+@lru_cache(maxsize=16)
+def _load_binding(stamp: FileStamp) -> Binding:
+    path = Path(stamp.path)
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:

@@ -1,5 +1,6 @@
 """Files on disk: writing them so that a reader (VASSAL, a watcher, a user) never sees half
-a file, and naming them safely in messages and JSON whatever bytes their names hold."""
+a file, naming them safely in messages and JSON whatever bytes their names hold, and
+stamping them (`FileStamp`) so what is read from a file is kept while it is unchanged."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import tempfile
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -16,6 +18,26 @@ _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
 """Characters that reorder the text shown around them (a name could pose as another)."""
 _UNSAFE_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs"})
 """Control characters, line and paragraph separators, lone surrogates."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileStamp:
+    """A file as it is now: a cache key that changes when the file does."""
+
+    path: str
+    mtime_ns: int
+    size: int
+
+    @classmethod
+    def of(cls, path: Path) -> FileStamp:
+        """The file's stamp (-1s when it cannot be looked at: reading it will then raise
+        the clear error, and the stamp changes once the file appears)."""
+        try:
+            stat = path.stat()
+        except OSError:
+            return cls(str(path), -1, -1)
+        return cls(str(path), stat.st_mtime_ns, stat.st_size)
+
 
 
 def printable_text(text: str) -> str:

@@ -5,6 +5,8 @@ TOML files merged over it. What is game-neutral lives here: the one-line problem
 keyed by their field path (`problems_from` turns pydantic's errors into them), the error that
 reports every problem of a file at once (`GameDataProblems`), and `read_user_file`, which
 reads, parses and validates one file, raising one clear error naming the file.
+`FileStamp` names a file as it is now (path, modification time, size), so what is derived
+from files can be kept once per process and derived again when a file changes.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from adjudicator.errors import GameDataError
+from vmod_schema.files import FileStamp
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
@@ -102,4 +105,4 @@ def read_user_file(path: Path, model: type[ModelT]) -> ModelT:
         raise GameDataProblems(problems_from(error), file=path) from None
 
 
-__all__ = ["DataProblem", "GameDataProblems", "problems_from", "read_user_file"]
+__all__ = ["DataProblem", "FileStamp", "GameDataProblems", "problems_from", "read_user_file"]

@@ -23,12 +23,13 @@ import re
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from adjudicator.systems.common.datafiles import read_user_file
+from adjudicator.systems.common.datafiles import FileStamp, read_user_file
 from adjudicator.systems.war_for_america.data.bundled import bundled_data
 from adjudicator.systems.war_for_america.data.charts import (
     LEVY_REGIONS,
@@ -94,9 +95,16 @@ def load_data(user_files: Sequence[Path] = ()) -> WfAData:
         GameDataError: a file cannot be read, is not TOML, or has bad values; the error
             names the file and lists every problem with its key (`GameDataProblems`).
     """
+    return _merged(tuple(FileStamp.of(path) for path in user_files))
+
+
+@lru_cache(maxsize=8)
+def _merged(files: tuple[FileStamp, ...]) -> WfAData:
+    """`load_data` once per process for files as they are now (a changed file is read
+    again): checking a thousand games with one data file reads it once."""
     data = bundled_data()
-    for path in user_files:
-        data = merge_user_data(data, path)
+    for file in files:
+        data = merge_user_data(data, Path(file.path))
     return data
 
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
 
-from adjudicator.systems.common.datafiles import read_user_file
+from adjudicator.systems.common.datafiles import FileStamp, read_user_file
 from adjudicator.systems.washingtons_war.data.bundled import bundled_data
 from adjudicator.systems.washingtons_war.data.models import (
     Card,
@@ -133,9 +134,16 @@ def load_data(user_files: Sequence[Path] = ()) -> WWData:
         GameDataError: a file cannot be read, is not TOML, or has bad values; the error
             names the file and lists every problem with its key (`GameDataProblems`).
     """
+    return _merged(tuple(FileStamp.of(path) for path in user_files))
+
+
+@lru_cache(maxsize=8)
+def _merged(files: tuple[FileStamp, ...]) -> WWData:
+    """`load_data` once per process for files as they are now (a changed file is read
+    again): checking a thousand games with one data file reads it once."""
     data = bundled_data()
-    for path in user_files:
-        data = merge_user_data(data, path)
+    for file in files:
+        data = merge_user_data(data, Path(file.path))
     return data
 
 
