@@ -14,20 +14,27 @@ from adjudicator.systems.common.outcomes import Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.rules import (
     activation,
+    armies,
     combat,
     command,
     confinement,
     contact,
+    continentals,
+    control,
     fleet_combat,
     fleets,
     fortifications,
     leaders,
+    loyalists,
     magazines,
     major_victory,
+    militia,
     movement,
+    political_will,
     retreat,
     sequence,
     transport,
+    victory,
     winter,
 )
 from adjudicator.systems.war_for_america.rules.context import Context
@@ -49,6 +56,13 @@ _MODULES = (
     movement,
     contact,
     confinement,
+    control,
+    political_will,
+    victory,
+    continentals,
+    militia,
+    loyalists,
+    armies,
 )
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
