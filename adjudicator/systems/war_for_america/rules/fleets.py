@@ -25,6 +25,7 @@ from adjudicator.systems.common.probability import Distribution, compare
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.actions import (
     FleetMoved,
+    ForceMoved,
     NavalTransport,
     opponent,
 )
@@ -35,6 +36,7 @@ from adjudicator.systems.war_for_america.rules.naval import (
     QUEBEC,
     SeaPlace,
     blockade,
+    by_sea,
     fleets_at,
     fleets_on_map,
     late_summer,
@@ -50,7 +52,7 @@ FAMILY = RuleFamily(
                "WFA-NAV-07", "WFA-NAV-08", "WFA-NAV-09"}),
     positional=frozenset({"WFA-NAV-02", "WFA-NAV-04", "WFA-NAV-05", "WFA-NAV-07",
                           "WFA-NAV-08", "WFA-NAV-09"}),
-    actions=(FleetMoved, NavalTransport, CycleEnded, PulseClosed),
+    actions=(FleetMoved, NavalTransport, ForceMoved, CycleEnded, PulseClosed),
 )
 
 
@@ -71,6 +73,10 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     elif isinstance(action, NavalTransport):
         if not action.reinforcement:
             yield from quebec_in_winter(action, ctx)
+    elif isinstance(action, ForceMoved):
+        transport = by_sea(action, ctx)
+        if transport is not None:
+            yield from quebec_in_winter(transport, ctx)
     elif isinstance(action, CycleEnded):
         yield from winter_bases(action, ctx, deadline=True)
         yield from late_summer_caribbean(action, ctx)

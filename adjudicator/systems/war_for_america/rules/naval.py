@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from adjudicator.systems.common.places import Place, PlaceKind
-from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, opponent
+from adjudicator.systems.war_for_america.actions import (
+    BRITISH,
+    COLONIAL,
+    ForceActivated,
+    ForceMoved,
+    NavalTransport,
+    opponent,
+)
 from adjudicator.systems.war_for_america.data.vocabulary import Region, SeaAreaKind
 from adjudicator.systems.war_for_america.procedure import DIGEST_CALENDAR
 from adjudicator.systems.war_for_america.rules.context import Context
@@ -172,6 +179,20 @@ def _names(ctx: Context, fleets: tuple[str, ...]) -> str:
     return ", ".join(ctx.data.fleets[f].name if f in ctx.data.fleets else f for f in fleets)
 
 
+def by_sea(action: ForceMoved, ctx: Context) -> NavalTransport | None:
+    """A land force's leg to or from a sea area (an OBZ or a Caribbean arrow space) as the
+    naval transport it is (WfA 14.7, 14.9: land units may end their move in an OBZ); its
+    D6 is its activation's when that is in the same log step. None: a leg on land."""
+    if action.origin not in ctx.data.sea_areas and action.destination not in ctx.data.sea_areas:
+        return None
+    rolls = [other.rolls[-1] for other in ctx.step_actions
+             if isinstance(other, ForceActivated) and other.rolls and other.side == action.side
+             and other.space == action.origin and other.step == action.step]
+    return NavalTransport(step=action.step, side=action.side, origin=action.origin,
+                          destination=action.destination, units=action.units, sp=action.sp,
+                          roll=rolls[-1] if rolls else None)
+
+
 def late_summer(ctx: Context) -> bool | None:
     """Whether the turn is a Late Summer (yellow) turn (WfA 3.1, 14.22): the printed
     Seasonal Turn Record Track when the data gives it, else the digest's calendar (§8 A-2).
@@ -217,5 +238,5 @@ def turn_name(ctx: Context) -> str:
 
 
 __all__ = ["EUROPE_BOX", "LATE_SUMMER_COLOUR", "QUEBEC", "Blockade", "SeaPlace", "blockade",
-           "fleet_nation", "fleet_side", "fleets_at", "fleets_on_map",
+           "by_sea", "fleet_nation", "fleet_side", "fleets_at", "fleets_on_map",
            "late_summer", "place_of", "sea_place", "turn_name", "turns_later", "winter"]

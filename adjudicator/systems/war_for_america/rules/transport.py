@@ -6,7 +6,9 @@ from a coastal/port space, a Major Naval Base or the Europe Box; 1 MP to embark 
 the Europe Box; a yearly cap, reinforcements excluded), British reinforcements leaving the
 Europe Box (8.5-8.11), French, Spanish and Dutch land units carried by their fleets (14.13,
 19.30) and the Colonials' one sea move by the *Naval Transport* card (14.16). The position
-read is the one after the step: the units already stand where they landed.
+read is the one after the step: the units already stand where they landed. A land force's
+leg to or from a sea area (`ForceMoved`, as the interpreter reads a stack dragged onto an
+OBZ) is judged as the naval transport it is.
 
 Not judged here: WFA-TRN-08 (14.24: land units intercepted at sea are bumped to the Europe
 Box): the log shows no interception roll-off paired with the transport it stops (see
@@ -24,6 +26,7 @@ from adjudicator.systems.war_for_america.actions import (
     BRITISH,
     COLONIAL,
     LEADER_POOL,
+    ForceMoved,
     LeaderPlaced,
     NavalTransport,
     RaiseKind,
@@ -38,6 +41,7 @@ from adjudicator.systems.war_for_america.rules.naval import (
     QUEBEC,
     SeaPlace,
     blockade,
+    by_sea,
     fleet_nation,
     fleets_at,
     late_summer,
@@ -54,7 +58,7 @@ FAMILY = RuleFamily(
                "WFA-TRN-12"}),
     positional=frozenset({"WFA-TRN-01", "WFA-TRN-02", "WFA-TRN-04", "WFA-TRN-05",
                           "WFA-TRN-07", "WFA-TRN-09", "WFA-TRN-11", "WFA-TRN-12"}),
-    actions=(NavalTransport, UnitsRaised, LeaderPlaced),
+    actions=(NavalTransport, ForceMoved, UnitsRaised, LeaderPlaced),
 )
 BRITISH_NATIONS = frozenset({"british", "german", "loyalist"})
 """'British/German/Loyalist SP can move by sea' (WfA 14.7)."""
@@ -72,7 +76,11 @@ NAVAL_TRANSPORT_CARD = "naval transport"
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Every naval transport and reinforcement check that concerns the action."""
-    if isinstance(action, NavalTransport):
+    if isinstance(action, ForceMoved):
+        transport = by_sea(action, ctx)
+        if transport is not None:
+            yield from judge(transport, ctx)
+    elif isinstance(action, NavalTransport):
         nations = unit_nations(action.units)
         origin = sea_place(ctx, action.origin)
         destination = sea_place(ctx, action.destination)

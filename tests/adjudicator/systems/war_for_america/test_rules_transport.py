@@ -10,12 +10,16 @@ from adjudicator.findings import Severity
 from adjudicator.systems.war_for_america.actions import (
     BRITISH,
     COLONIAL,
+    Activation,
+    ForceActivated,
+    ForceMoved,
     LeaderPlaced,
     NavalTransport,
     RaiseKind,
     UnitsRaised,
 )
 from adjudicator.systems.war_for_america.procedure import REINFORCEMENT
+from adjudicator.systems.war_for_america.rules.fleets import judge as fleets_judge
 from adjudicator.systems.war_for_america.rules.transport import (
     FAMILY,
     judge,
@@ -296,3 +300,34 @@ def test_8_3_a_free_reinforcement_space_is_legal() -> None:
     levy = UnitsRaised(step=2, side=COLONIAL, kind=RaiseKind.CONTINENTAL_LEVY,
                        place="newport", units=("sp:continental",), sp=2)
     assert not list(judge(levy, world(("sp:british:3", "space:newport"))))
+
+
+# --- a land force's leg to or from a sea area is naval transport ---------------------------
+
+
+def test_14_7_a_force_dragged_onto_an_obz_is_judged_as_naval_transport() -> None:
+    ctx = world(("sp:british:2", "zone:middle_states_obz"), year=1776)
+    leg = ForceMoved(step=4, side=BRITISH, origin="albany", destination="middle_states_obz",
+                     units=("sp:british:2",), sp=2)
+    assert illegal(judge(leg, ctx), "WFA-TRN-01")
+    on_land = ForceMoved(step=4, side=BRITISH, origin="albany", destination="saratoga",
+                         units=("sp:british:2",), sp=2)
+    assert list(judge(on_land, ctx)) == []
+
+
+def test_14_8_the_activation_d6_of_the_same_step_is_the_voyages() -> None:
+    ctx = world(("sp:british:2", "zone:new_england_obz"), year=1776)
+    activated = ForceActivated(step=4, side=BRITISH, kind=Activation.MOVE, space="boston",
+                               units=("sp:british:2",), sp=2, rolls=(1,))
+    leg = ForceMoved(step=4, side=BRITISH, origin="boston", destination="new_england_obz",
+                     units=("sp:british:2",), sp=2)
+    ctx.step_actions = (activated, leg)
+    (found,) = illegal(judge(leg, ctx), "WFA-TRN-02")
+    assert "Embarked" in found.message
+
+
+def test_14_19_land_units_by_sea_to_quebec_in_winter_are_illegal() -> None:
+    ctx = world(("sp:british:2", "space:quebec"), season="winter")
+    leg = ForceMoved(step=4, side=BRITISH, origin="st_lawrence_obz", destination="quebec",
+                     units=("sp:british:2",), sp=2)
+    assert illegal(fleets_judge(leg, ctx), "WFA-NAV-06")
