@@ -93,7 +93,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             yield from colonial_card(action, ctx)
         if side == BRITISH or nations & CARD_CARRIED:
             yield from starting_space(action, ctx, origin, side)
-            yield from embarking(action, ctx, origin)
+            if side == BRITISH:
+                yield from embarking(action, ctx, origin)
             yield from yearly_cap(action, ctx, side)
             yield from enemy_fleets_and_blockade(action, ctx, origin, destination, side)
         if action.reinforcement:
@@ -159,7 +160,8 @@ def embarking(action: NavalTransport, ctx: Context,
     but no cost to disembark ... If a player rolls a '1' when attempting to embark, an
     Embarked Marker is placed on those SP as a reminder that the 1 MP has already been
     paid." So a roll of 1 on a space without an Embarked marker leaves no MP to sail:
-    the units may not leave the space. The MP left for the voyage are shown."""
+    the units may not leave the space. The MP left for the voyage are shown. British Naval
+    Transport only: the Colonial card's restrictions are printed on the card (14.16)."""
     if origin is None or action.roll is None:
         return
     paid = origin.kind != "space" or ctx.state.space(origin.key).markers.get(EMBARKED, 0) > 0
