@@ -42,7 +42,6 @@ from enum import StrEnum
 from pathlib import Path
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.report.html import render_html
 from adjudicator.report.markdown import DISCORD_LIMIT, render_markdown, render_summary
 from adjudicator.report.models import Report
 
@@ -102,6 +101,9 @@ def render(report: Report, fmt: ReportFormat) -> str:
         # The stamp line is part of the file a player pastes: the whole file fits.
         stamp = len(_stamp(report, fmt)) + 1
         return render_summary(report, limit=DISCORD_LIMIT - stamp)
+    # The replay page's renderer (SVG map, layout) loads only when HTML is asked for.
+    from adjudicator.report.html import render_html
+
     return render_html(report)
 
 
