@@ -20,7 +20,11 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.actions import COLONIAL, RaiseKind, UnitsRaised
 from adjudicator.systems.war_for_america.data.vocabulary import Region
 from adjudicator.systems.war_for_america.rules.context import Context
-from adjudicator.systems.war_for_america.rules.control import british_colony, colonies_of
+from adjudicator.systems.war_for_america.rules.control import (
+    british_colony,
+    colonies_of,
+    region_name,
+)
 from adjudicator.systems.war_for_america.rules.placing import per_space, placed, withheld
 from adjudicator.systems.war_for_america.state import ARMY_BOX_PREFIX
 
@@ -125,16 +129,18 @@ def levy_roll(action: UnitsRaised, ctx: Context) -> Iterator[Outcome]:
     if action.region is None:
         return
     region = Region(action.region)
+    rname = region_name(region)
     row = ctx.data.charts.levy.get(region)
     year = ctx.procedure.year
     if row is None:
-        yield Check.unchecked("WFA-RAISE-01", action.step, f"the CLT row of {region} is not "
+        yield Check.unchecked("WFA-RAISE-01", action.step, f"the CLT row of {rname} is not "
                               "in the data", needs=("continental levy table",))
         return
     if year is not None and year >= LOWEST_FROM:
         yield Check.computed("continental levy", action.step, "WFA-RAISE-01",
-                             f"{region}: War Weariness, the lowest CLT value: {row.lowest} SP "
-                             "(WfA 19.12)", inputs={"region": str(region), "year": year},
+                             f"{rname}: War Weariness, the lowest CLT value: "
+                             f"{row.lowest} SP (WfA 19.12)",
+                             inputs={"region": str(region), "year": year},
                              result={"sp": row.lowest})
         yield Check.done("WFA-RAISE-01")
         return
@@ -145,7 +151,7 @@ def levy_roll(action: UnitsRaised, ctx: Context) -> Iterator[Outcome]:
     unknown = [colony for colony in colonies_of(region)
                if british_colony(ctx, colony).british is None]
     if not british and unknown:
-        yield Check.unchecked("WFA-RAISE-01", action.step, f"the CLT modifier for {region} "
+        yield Check.unchecked("WFA-RAISE-01", action.step, f"the CLT modifier for {rname} "
                               f"needs whether the British control {unknown[0]} (WfA 10.3)",
                               needs=("colony control",))
         return
@@ -153,8 +159,9 @@ def levy_roll(action: UnitsRaised, ctx: Context) -> Iterator[Outcome]:
     modified = max(2, min(12, action.roll + modifier))
     sp = row.sp[modified]
     yield Check.computed("continental levy", action.step, "WFA-RAISE-01",
-                         f"{region}: D12 {action.roll}{modifier:+d} → {modified}: {sp} SP "
-                         f"to divide among {', '.join(map(str, row.colonies))} (WfA 10.2–10.4)",
+                         f"{rname}: D12 {action.roll}{modifier:+d} → {modified}: {sp} SP "
+                         f"to divide among {', '.join(map(str, row.colonies))} "
+                         "(WfA 10.2–10.4)",
                          inputs={"region": str(region), "roll": action.roll,
                                  "modifier": modifier},
                          result={"sp": sp})

@@ -244,6 +244,11 @@ def british_colony(ctx: Context, colony: Colony,
                          rules=tuple(dict.fromkeys(applied)))
 
 
+def region_name(region: Region | str) -> str:
+    """A Region as the rulebook writes it (`middle_states` → `Middle States`)."""
+    return str(region).replace("_", " ").title()
+
+
 def colonies_of(region: Region) -> tuple[Colony, ...]:
     """The colonies of a Region (WfA 3.3)."""
     return tuple(colony for colony, where in COLONY_REGION.items() if where is region)
@@ -315,6 +320,7 @@ __all__ = [
     "garrisons",
     "judge",
     "owner_side",
+    "region_name",
     "regular_sp",
     "side_sp",
     "space_control",

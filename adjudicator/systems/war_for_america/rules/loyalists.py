@@ -27,7 +27,7 @@ from adjudicator.systems.war_for_america.actions import (
 from adjudicator.systems.war_for_america.data.vocabulary import Region
 from adjudicator.systems.war_for_america.procedure import ACTION_CYCLE
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
-from adjudicator.systems.war_for_america.rules.control import side_sp
+from adjudicator.systems.war_for_america.rules.control import region_name, side_sp
 from adjudicator.systems.war_for_america.rules.placing import (
     half_up,
     per_space,
@@ -116,13 +116,14 @@ def british_in_region(action: UnitsRaised, region: Region, ctx: Context) -> Iter
     """WFA-LOY-01 (WfA 10.18): Loyalists are raised "in any Region containing British SP"
     — counted before the placement (the new Loyalists left out)."""
     without = placed(action)
+    rname = region_name(region)
     total = 0
     for key, holding in ctx.state.spaces():
         record = ctx.data.spaces.get(key)
         if record is not None and record.region is region:
             total += side_sp(holding, BRITISH, without.get(key))
     if total == 0:
-        yield Check.illegal("WFA-LOY-01", action.step, f"Loyalists were raised in {region}, "
+        yield Check.illegal("WFA-LOY-01", action.step, f"Loyalists were raised in {rname}, "
                             "which held no British SP; they are raised only in a Region "
                             "containing British SP (WfA 10.18)", spaces=(action.place,))
     yield Check.done("WFA-LOY-01")
@@ -134,17 +135,19 @@ def loyalist_amount(action: UnitsRaised, region: Region, ctx: Context) -> Iterat
     the action carries the roll."""
     muster = ctx.data.charts.muster
     full = ctx.data.charts.loyalist_amounts.get(region)
+    rname = region_name(region)
     if action.roll is None:
         return
     if muster is None or full is None or action.roll not in muster.loyalists:
         yield Check.unchecked("WFA-LOY-02", action.step, f"the LMMC Loyalist amount of "
-                              f"{region} is not in the data", needs=("muster chart",))
+                              f"{rname} is not in the data", needs=("muster chart",))
         return
     portion = muster.loyalists[action.roll]
     amount = full if str(portion) == "full" else half_up(full)
-    yield Check.computed("loyalist muster", action.step, "WFA-LOY-02", f"{region}: LMMC D6 "
-                         f"{action.roll} → {portion}: {amount} Loyalist SP (full {full}; WfA "
-                         "10.20)", inputs={"region": str(region), "roll": action.roll},
+    yield Check.computed("loyalist muster", action.step, "WFA-LOY-02",
+                         f"{rname}: LMMC D6 {action.roll} → {portion}: {amount} Loyalist "
+                         f"SP (full {full}; WfA 10.20)",
+                         inputs={"region": str(region), "roll": action.roll},
                          result={"sp": amount, "portion": str(portion)})
     yield Check.done("WFA-LOY-02")
 
@@ -157,7 +160,7 @@ def chit_spent(action: FreeAction, ctx: Context) -> Iterator[Outcome]:
     destination = action.destination or ""
     if not destination.startswith(EXPENDED_PREFIX):
         return
-    region = destination.removeprefix(EXPENDED_PREFIX)
+    region = region_name(destination.removeprefix(EXPENDED_PREFIX))
     chits = ctx.state.at(box(destination)).markers.get("marker:loyalist_chit", 0)
     if chits > 1:
         yield Check.illegal("WFA-LOY-01", action.step, f"a second Loyalist chit was expended "

@@ -24,6 +24,7 @@ from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.rules.control import (
     british_colony,
     colony_spaces,
+    region_name,
     space_control,
 )
 from adjudicator.systems.war_for_america.rules.placing import (
@@ -176,7 +177,8 @@ def muster_1776(fact: TurnBegan, ctx: Context) -> Iterator[Outcome]:
             continue
         regulars = sum(holding.sp.get(nation, 0) for nation in BRITISH_REGULARS)
         if regulars:
-            regions[str(record.region)] = regions.get(str(record.region), 0) + regulars
+            name = region_name(record.region)
+            regions[name] = regions.get(name, 0) + regulars
     if regions:
         listed = ", ".join(f"{region} ({sp} SP)" for region, sp in sorted(regions.items()))
         yield Check.reminder("WFA-MIL-01", fact.step, "Early Spring 1776: the Colonial player "

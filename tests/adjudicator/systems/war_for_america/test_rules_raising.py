@@ -201,8 +201,8 @@ def test_10_7_early_spring_1776_reminds_the_regions_with_british_regulars() -> N
                      administration=())
     (reminder,) = violations(militia.judge(fact, board.ctx()), "WFA-MIL-01",
                              Severity.REMINDER)
-    assert "new_england (5 SP)" in reminder.message
-    assert "deep_south" not in reminder.message and "tidewater" not in reminder.message
+    assert "New England (5 SP)" in reminder.message
+    assert "Deep South" not in reminder.message and "Tidewater" not in reminder.message
 
 
 # --- Loyalists (WfA 10.18-10.24) -------------------------------------------------------------
@@ -268,4 +268,4 @@ def test_10_18_one_chit_per_region() -> None:
     board.put("marker:loyalist_chit", box("expended_loyalist_middle_states"))
     (finding,) = violations(loyalists.judge(chit, board.ctx(year=1777, pulse=BRITISH)),
                             "WFA-LOY-01")
-    assert "middle_states" in finding.message
+    assert "Middle States" in finding.message
