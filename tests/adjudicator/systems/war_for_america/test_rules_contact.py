@@ -161,3 +161,13 @@ def test_10_8_a_first_entry_into_a_region_is_a_reminder_from_1776() -> None:
     assert not found(judge(tidewater, context(raised, year=1777)), "WFA-MOV-10",
                      Severity.REMINDER)
     assert list(judge(move, context(year=1777))) == []   # within the Middle States
+
+
+@pytest.mark.parametrize("units", [("sp:continental:1",),
+                                   ("leader:ethan_allan", "sp:continental:5",
+                                    "sp:continental:5", "sp:continental:3")],
+                         ids=["w-2-no-leader", "w-1-one-star-with-13-sp"])
+def test_w_1_w_2_without_a_leader_able_to_command_the_escape_is_one_in_three(
+        units: tuple[str, ...]) -> None:
+    out = list(judge(_rbc(units, 1), context()))
+    assert computed(out, "WFA-MOV-08")[0].result == {"success": True, "p_success": "1/3"}
