@@ -41,7 +41,7 @@ HALIFAX: Final = "halifax"
 
 FAMILY = RuleFamily(
     "victory",
-    frozenset({"WFA-VC-01", "WFA-VC-02", "WFA-VC-04"}),
+    frozenset({"WFA-VC-01", "WFA-VC-02", "WFA-VC-03", "WFA-VC-04"}),
     positional=frozenset({"WFA-VC-01", "WFA-VC-04"}),
     actions=(PulseClosed, Surrendered),
 )
@@ -69,10 +69,12 @@ def _won(rule: str, step: int, winner: str, why: str) -> Iterator[Outcome]:
 
 
 def political_will_zero(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
-    """WFA-VC-01 (WfA 4.1, and 4.3 after French entry): "Reduce the Colonial PW/VP to '0'
-    after any Colonial AP". WFA-VC-02 (4.2): "Reduce the British PW/VP to '0' after any
-    British AP" — before French entry only: the Colonial conditions after it (4.4) name
-    no PW condition. Judged when the pulse of the side whose marker it is ends."""
+    """WFA-VC-01 (WfA 4.1) and WFA-VC-03 (4.3, after French entry): "Reduce the Colonial
+    PW/VP to '0' after any Colonial AP" — the same condition, reported as WFA-VC-01 (4.3's
+    end-of-game conditions are not judged). WFA-VC-02 (4.2): "Reduce the British PW/VP
+    to '0' after any British AP" — before French entry only: the Colonial conditions
+    after it (4.4) name no PW condition. Judged when the pulse of the side whose marker
+    it is ends."""
     side = fact.pulse.side
     pw = ctx.state.track_value(f"pw:{side}")
     if pw is None:
@@ -82,6 +84,7 @@ def political_will_zero(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
             yield from _won("WFA-VC-01", fact.step, BRITISH, "the Colonial PW is 0 after a "
                             "Colonial AP (WfA 4.1, 4.3)")
         yield Check.done("WFA-VC-01")
+        yield Check.done("WFA-VC-03")
     elif side == BRITISH:
         if pw == 0:
             yield from _won("WFA-VC-02", fact.step, COLONIAL, "the British PW is 0 after a "
@@ -134,7 +137,10 @@ def new_england_in_1775(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
     """WFA-VC-01 (WfA 4.1): "In 1775, control all the colonies in New England while not
     losing both Montreal and Quebec" (judged at the end of every AP of 1775, digest §8
     A-39). Unknown colony control (LOC, data) is `unchecked` only while every other part
-    of the condition holds."""
+    of the condition holds; with an incomplete map it is not judged at all (the data
+    template names the missing facts)."""
+    if not ctx.data.map_status.spaces_complete:
+        return
     lost_canada = all(space_control(ctx, key).known and space_control(ctx, key).side
                       != BRITISH for key in (MONTREAL, QUEBEC))
     if lost_canada:

@@ -16,6 +16,7 @@ from adjudicator.systems.war_for_america.actions import (
     PwChanged,
     Surrendered,
 )
+from adjudicator.systems.war_for_america.data import load_data
 from adjudicator.systems.war_for_america.procedure import Pulse, PulseClosed, TurnBegan
 from adjudicator.systems.war_for_america.rules import FAMILIES, political_will, victory
 from tests.adjudicator.systems.war_for_america.test_rules_control import (
@@ -115,6 +116,7 @@ def test_4_1_colonial_pw_zero_after_a_colonial_ap_british_win() -> None:
     outcomes = list(victory.judge(_closed(COLONIAL), _board(3, 0).ctx(year=1777)))
     (won,) = violations(outcomes, "WFA-VC-01", Severity.CHECK)
     assert "British win" in won.message
+    assert applied(outcomes, "WFA-VC-03")
 
 
 def test_4_1_colonial_pw_zero_after_a_british_ap_is_not_yet_judged() -> None:
@@ -164,6 +166,12 @@ def test_4_1_new_england_in_1775() -> None:
     outcomes = list(victory.judge(_closed(COLONIAL), board.ctx(year=1775, season="fall")))
     assert not violations(outcomes, "WFA-VC-01", Severity.UNCHECKED)
     assert applied(outcomes, "WFA-VC-01")
+
+
+def test_4_1_new_england_not_judged_on_an_incomplete_map() -> None:
+    board = _board(2, 13).put("sp:british:5", "boston")
+    ctx = board.ctx(year=1775, season="fall", data=load_data([]))
+    assert list(victory.new_england_in_1775(_closed(COLONIAL), ctx)) == []
 
 
 def test_4_2_a_surrender_of_five_regular_sp_is_a_check() -> None:
