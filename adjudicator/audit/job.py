@@ -11,22 +11,20 @@ reported (`no-system`).
 
 from __future__ import annotations
 
-import functools
 import logging
 import tomllib
-from collections.abc import Sequence
 from pathlib import Path
 
 from adjudicator.check import file_sha256, judge_save, unreadable_report
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
-from adjudicator.replay.chatdice import ChatDicePattern, load_patterns, load_presets
+from adjudicator.replay.chatdice import chat_patterns
 from adjudicator.replay.visibility import viewpoint
 from adjudicator.report.models import Report
 from adjudicator.systems import find_system, fold_name, recognise_system
 from adjudicator.systems.base import GameSystem
 from vmod_schema.archive import Limits
-from vmod_schema.buildfile import Module, open_module
+from vmod_schema.buildfile import open_module_once
 from vmod_schema.errors import VassalFormatError
 from vmod_schema.files import printable_path
 from vmod_schema.savefile import SaveFile, read_save
@@ -77,7 +75,7 @@ def check_file(path: Path, config: FolderConfig, *, limits: Limits | None = None
 def _judge(save: SaveFile, path: Path, config: FolderConfig, sha256: str) -> Report:
     module_name = save.moduledata.name if save.moduledata is not None else None
     system, binding = choose_system(config, module_name, path.parent)
-    module = cached_module(config.module) if config.module is not None else None
+    module = open_module_once(config.module) if config.module is not None else None
     patterns = chat_patterns(config.dice, config.dice_patterns)
     referee = (system.referee(module=module, data_files=config.data, binding_file=binding)
                if system is not None else None)
@@ -137,38 +135,3 @@ def _binding_header(path: Path) -> dict[str, object]:
 def _binding_game(path: Path) -> str | None:
     game = _binding_header(path).get("game")
     return game if isinstance(game, str) else None
-
-
-@functools.lru_cache(maxsize=8)
-def _module_at(path: Path, mtime_ns: int, size: int) -> Module:
-    return open_module(path)
-
-
-def cached_module(path: Path) -> Module:
-    """The module at `path`, read once per process while the file is unchanged.
-
-    Raises:
-        VassalFormatError: the module cannot be read.
-        OSError: it cannot be opened.
-    """
-    stat = path.stat()
-    return _module_at(path, stat.st_mtime_ns, stat.st_size)
-
-
-@functools.lru_cache(maxsize=8)
-def _patterns(presets: tuple[str, ...], pattern_file: Path | None
-              ) -> tuple[ChatDicePattern, ...]:
-    found = list(load_presets(presets))
-    if pattern_file is not None:
-        found += load_patterns(pattern_file)
-    return tuple(found)
-
-
-def chat_patterns(presets: Sequence[str], pattern_file: Path | None
-                  ) -> tuple[ChatDicePattern, ...]:
-    """The chat dice patterns of the presets and the pattern file (read once per process).
-
-    Raises:
-        AdjudicatorError: an unknown preset or a bad pattern file.
-    """
-    return _patterns(tuple(presets), pattern_file)

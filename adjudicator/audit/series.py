@@ -224,16 +224,16 @@ def reread_differences(earlier: SeriesMember,
                        later: SeriesMember) -> tuple[list[Difference], str | None]:
     """The pieces where `later` starts differently from where `earlier` ended, by replaying
     both files again (with each one's module, to name locations)."""
-    from adjudicator.audit.job import cached_module
     from adjudicator.errors import AdjudicatorError
     from adjudicator.replay.series import conceal_differences, read_series_log
     from adjudicator.replay.visibility import counted_text
+    from vmod_schema.buildfile import open_module_once
     from vmod_schema.errors import VassalFormatError
 
     logs: list[SeriesLog] = []
     for member in (earlier, later):
         try:
-            module = cached_module(member.module) if member.module is not None else None
+            module = open_module_once(member.module) if member.module is not None else None
             logs.append(read_series_log(member.path, module))
         except (OSError, MemoryError, VassalFormatError, AdjudicatorError) as error:
             return [], (f"{member.name} could not be re-read to list the "
