@@ -25,6 +25,7 @@ from adjudicator.systems.war_for_america.actions import (
 from adjudicator.systems.war_for_america.data.vocabulary import Region
 from adjudicator.systems.war_for_america.procedure import ACTION_CYCLE, REINFORCEMENT, TurnBegan
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
+from adjudicator.systems.war_for_america.rules.control import british_colony, colonies_of
 from adjudicator.systems.war_for_america.state import NATION_SIDE
 
 BRITISH_REGIONS: Final = (Region.NEW_ENGLAND, Region.MIDDLE_STATES, Region.TIDEWATER,
@@ -173,9 +174,9 @@ def colonial_magazine(action: MagazinePlaced, ctx: Context) -> Iterator[Outcome]
     not be British controlled. If the island of St. Eustasius has not been captured by the
     British, an additional magazine can be deployed, but only to the Deep South Region" —
     five at most. Illegal: a second one in a Region (a third in the Deep South, or a
-    second there while British regulars hold St. Eustasius), more than five. Whether the
-    Region is British controlled needs control of its colonies (4.10), which this family
-    does not decide: unchecked."""
+    second there while British regulars hold St. Eustasius), more than five, a Region
+    whose every colony the British control (`control.british_colony`, 4.10; unchecked
+    while that is unknown)."""
     space = action.space
     name = ctx.space_name(space)
     region = _region(ctx, space)
@@ -196,11 +197,33 @@ def colonial_magazine(action: MagazinePlaced, ctx: Context) -> Iterator[Outcome]
         allowed = 1 if _st_eustasius_captured(ctx) else 2
     yield from _one_per_region(action, ctx, rule, region, allowed)
     yield from _at_most(action, ctx, rule, ctx.data.tables.t16.value("colonial_magazines"))
-    yield Check.unchecked(rule, action.step, f"whether {_label(region)} is British controlled "
-                          "(no Colonial magazine there, WfA 16.12) needs control of its "
-                          "colonies (WfA 4.10)", needs=("control of the Region",),
-                          spaces=(space,))
+    yield from _region_not_british(action, ctx, region)
     yield Check.done(rule)
+
+
+def _region_not_british(action: MagazinePlaced, ctx: Context,
+                        region: Region) -> Iterator[Outcome]:
+    """16.12: "The Region must not be British controlled." The rulebook does not define a
+    Region's control; read here as the British controlling every colony of it (4.10), the
+    conservative reading (control of any one colony would forbid more)."""
+    name = ctx.space_name(action.space)
+    answers = [british_colony(ctx, colony) for colony in colonies_of(region)]
+    if any(answer.british is False for answer in answers):
+        return
+    unknown = [answer for answer in answers if answer.british is None]
+    if unknown:
+        yield Check.unchecked("WFA-MAG-02", action.step, f"a Colonial magazine at {name}: "
+                              f"whether the British control {_label(region)} (WfA 16.12) is "
+                              f"unknown: {unknown[0].why}",
+                              needs=unknown[0].needs or ("control of the Region",),
+                              spaces=(action.space,))
+        return
+    yield Check.illegal("WFA-MAG-02", action.step, f"a Colonial magazine was placed at {name},"
+                        f" but the British control every colony of {_label(region)}; the "
+                        "Region must not be British controlled (WfA 16.12; the rule is "
+                        "ambiguous: read as every colony, control of one would be stricter)",
+                        spaces=(action.space,), expected="a Region not British controlled",
+                        observed="British controlled")
 
 
 def _st_eustasius_captured(ctx: Context) -> bool | None:

@@ -84,7 +84,17 @@ def test_16_12_a_second_deep_south_magazine_is_the_st_eustasius_bonus() -> None:
         "savannah", magazines=[COLONIAL])
     out = run(magazines, placed(COLONIAL, "savannah"), board)
     assert not illegal(out, "WFA-MAG-02") and applied(out, "WFA-MAG-02")
-    assert of(out, "WFA-MAG-02", Severity.UNCHECKED), "Region control is not decided here"
+    assert not of(out, "WFA-MAG-02", Severity.UNCHECKED), "vacant: the Colonials' (4.11)"
+
+
+def test_16_12_no_colonial_magazine_in_a_british_controlled_region() -> None:
+    # Every key space of NC, SC and GA British, each a port or with a magazine (4.10).
+    board = early_spring().put("wilmington_nc", sp={"british": 1}).put(
+        "charleston", sp={"british": 2}).put("savannah", sp={"british": 2}).put(
+        "ninety_six", sp={"british": 1}, magazines=[BRITISH])
+    board.put("charleston", sp={"british": 2}, magazines=[COLONIAL])
+    (finding,) = illegal(run(magazines, placed(COLONIAL, "charleston"), board), "WFA-MAG-02")
+    assert "ambiguous" in finding.message
 
 
 def test_16_12_no_bonus_when_the_british_hold_st_eustasius() -> None:
