@@ -159,14 +159,15 @@ def colour_allows(data: WfAData, leader: str, force: Force) -> Verdict:
     nations = force.nations
     if FRENCH in nations and CONTINENTAL in nations and leader != WASHINGTON:
         return Verdict(False, f"{name} commanded Continentals with French SP; only Washington "
-                       "commands Continentals with French Regulars (WfA 11.2)")
+                       "commands Continentals with French Regulars (WfA 11.2, its garbled "
+                       "footnote read as digest §8 A-8; every French SP counted as regulars)")
     if record is None:
         return Verdict(None, f"{name} is not a leader the data knows")
     if record.militia_only:
         not_militia = sorted(nations - {MILITIA})
         if not_militia:
-            return Verdict(False, f"{name} commands only militia (WfA 11.2), not "
-                           f"{', '.join(not_militia)} SP")
+            return Verdict(False, f"{name} commands only militia (WfA 11.2, its garbled "
+                           f"footnote read as digest §8 A-8), not {', '.join(not_militia)} SP")
         return Verdict(True, f"{name} commands militia")
     if record.colour is None:
         return Verdict(None, f"{name}'s command circle colour is not in the data")

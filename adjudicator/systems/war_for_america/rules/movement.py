@@ -38,6 +38,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceMoved,
     opponent,
 )
+from adjudicator.systems.war_for_america.data import Region
 from adjudicator.systems.war_for_america.procedure import NORTHERN_REGIONS
 from adjudicator.systems.war_for_america.rules.activation import rolled_mp
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
@@ -135,8 +136,11 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
                               needs=("card texts",))
         return
     if north_winter:
-        most, why = ctx.data.tables.t10.winter_north, ("it began a Winter AP in the Northern "
-                                                        "Regions: 2 MP (WfA 18.1)")
+        most = ctx.data.tables.t10.winter_north
+        why = f"it began a Winter AP in the Northern Regions: {most} MP (WfA 18.1)"
+        if region is Region.CANADA:
+            why += (" — Canada counted as Northern by the digest's reading (§8 A-36); read as "
+                    "3.1's 'Northern Colonies' it would move normally")
     else:
         if winter is None:
             yield Check.unchecked(rule, action.step, "the most MP of the move depends on the "

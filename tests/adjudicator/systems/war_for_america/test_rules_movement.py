@@ -152,3 +152,10 @@ def test_6_4_the_mp_rolled_in_the_same_step_are_used() -> None:
     high = legs(6)  # 4 MP
     assert not found(judge(high[2], context(pulse=pulse, step_actions=tuple(high))),
                      "WFA-MOV-03")
+
+
+def test_a_36_canada_counts_as_northern_in_winter_and_the_message_says_so() -> None:
+    pulse = pulse_of(BRITISH, origin="quebec", at="st_jean", moved=("sp:british:3",))
+    (finding,) = found(judge(_move("st_jean", "valcour"), context(pulse=pulse, winter=True)),
+                       "WFA-MOV-05")
+    assert "A-36" in finding.message and finding.observed == "3 MP"
