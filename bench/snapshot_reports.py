@@ -24,10 +24,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from adjudicator.audit.job import chat_patterns
 from adjudicator.check import adjudicate, judge_save
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import CONFIG_NAME, load_folder_config
+from adjudicator.replay.chatdice import chat_patterns
 from adjudicator.replay.visibility import viewpoint
 from adjudicator.report import ReportFormat, write_sidecars
 from vmod_schema.buildfile import open_module
