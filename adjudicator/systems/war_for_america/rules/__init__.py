@@ -15,6 +15,7 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.rules import (
     activation,
     armies,
+    caribbean,
     combat,
     command,
     confinement,
@@ -24,6 +25,7 @@ from adjudicator.systems.war_for_america.rules import (
     fleet_combat,
     fleets,
     fortifications,
+    lakes,
     leaders,
     loyalists,
     magazines,
@@ -33,6 +35,8 @@ from adjudicator.systems.war_for_america.rules import (
     political_will,
     retreat,
     sequence,
+    special,
+    supply,
     transport,
     victory,
     winter,
@@ -46,6 +50,7 @@ _MODULES = (
     magazines,
     fortifications,
     winter,
+    supply,
     sequence,
     combat,
     retreat,
@@ -63,6 +68,9 @@ _MODULES = (
     militia,
     loyalists,
     armies,
+    lakes,
+    caribbean,
+    special,
 )
 FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
 Judge = Callable[[Action, Context], Iterator[Outcome]]
