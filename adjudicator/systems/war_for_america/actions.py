@@ -13,6 +13,7 @@ it was legal, and a roll's value is the dice as rolled.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -282,6 +283,9 @@ class Combat(Action):
     by_defender: bool = False
     """The non-moving player's attack after the mover declined on a key space (12.16)."""
     winner: str | None = None
+    entered_from: str | None = None
+    """The space the attacking force last moved from into the battle's space (the attacker
+    retreats there, the defender may not, WfA 13.3); None when the log does not show it."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -305,6 +309,54 @@ class Retreated(Action):
     destination: str
     units: tuple[str, ...] = ()
     by_sea: bool = False
+    attacker: bool | None = None
+    """Whether the retreating side attacked in the battle (True: it goes back to the space
+    it entered from, 13.3; a tie or a loss, 13.0 Step 7) or defended (False: the winner
+    made it retreat); None when the log does not show a battle there."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleLosses(Action):
+    """A land battle's SP, side by side, when the battle is over (WfA 13.0 Step 8: the
+    order of SP removal, Six Nations, then regulars, then Loyalists or militia; the French
+    sharing losses with the Colonials). `side` attacked. `before` is every SP at the
+    battle's space and on the Army Cards of armies there when the D12s were rolled,
+    (nation, SP); `removed` what went out of play there from the dice until the battle
+    ended (a retreat, a surrender, the next AP or force). A surrendered force's SP are in
+    `removed` too (`surrendered` names its side), so that side's loss order is not shown."""
+
+    space: str
+    before: tuple[tuple[str, int], ...] = ()
+    removed: tuple[tuple[str, int], ...] = ()
+    retreated: str | None = None
+    """The side whose force retreated from the space after the dice (the loser, or the
+    attacker after a tie, 13.0 Steps 7 and 9); None when none did."""
+    surrendered: str | None = None
+
+    def before_of(self, side: str, sides: Mapping[str, str | None]) -> dict[str, int]:
+        """One side's SP by nation before the battle (`sides`: nation → side)."""
+        return {nation: sp for nation, sp in self.before if sides.get(nation) == side}
+
+    def removed_of(self, side: str, sides: Mapping[str, str | None]) -> dict[str, int]:
+        """One side's SP removed, by nation (`sides`: nation → side)."""
+        return {nation: sp for nation, sp in self.removed if sides.get(nation) == side}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DMarkerPlaced(Action):
+    """A 'D' (disrupted) marker put on a force (WfA 13.1: a retreating force "is marked
+    with a 'D' marker"); `side` is the marked force's when the log shows it."""
+
+    space: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MajorVictoryMarked(Action):
+    """A Major Victory marker placed (WfA 13.10: "A marker, corresponding to the flag of
+    the victor, is placed on the TRT in the same turn"); `side` is the victor's flag.
+    `place` is where it was put (a track box or a space id)."""
+
+    place: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -315,6 +367,8 @@ class Surrendered(Action):
     space: str
     units: tuple[str, ...] = ()
     regular_sp: int | None = None
+    """The regular SP the surrender removed (digest §8 A-15); None when the log does not
+    set them apart from the battle's losses removed with them."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -514,11 +568,13 @@ __all__ = [
     "AdministrationStep",
     "ApMarkerMoved",
     "ArmyCreated",
+    "BattleLosses",
     "CardDrawn",
     "CardOffered",
     "CardPlay",
     "CardUse",
     "Combat",
+    "DMarkerPlaced",
     "DroppedOff",
     "EnemyEntered",
     "EntrenchmentBuilt",
@@ -536,6 +592,7 @@ __all__ = [
     "LossTaken",
     "MagazinePlaced",
     "MagazineRemoved",
+    "MajorVictoryMarked",
     "NavalTransport",
     "Overrun",
     "Pass",

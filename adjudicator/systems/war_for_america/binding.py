@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from adjudicator.binding import Binding, Unmatched, match_names, normalize_name
+from adjudicator.binding import Binding, Unmatched, match_names
 from adjudicator.systems.common.module_names import module_location_names, module_piece_names
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL
 from adjudicator.systems.war_for_america.data.models import Card, WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import Region
-from adjudicator.systems.war_for_america.procedure import DIGEST_CALENDAR
+from adjudicator.systems.war_for_america.rules.context import calendar_of
 from adjudicator.systems.war_for_america.state import ARMY_IDS
 from vmod_schema.buildfile import Module
 
@@ -157,13 +157,11 @@ class Names:
 
 def names_from_data(data: WfAData) -> Names:
     """The names a binding needs, from the game data (bundled and user files). The
-    Seasonal Turn Record Track's boxes are the data's seasons (its calendar), else its
-    season names, else the digest's reading (`procedure.DIGEST_CALENDAR`)."""
-    seasons: dict[str, list[str]] = {season.id: [season.name]
-                                     for season in data.charts.seasons or ()}
-    if not seasons:
-        names = data.charts.season_names or tuple(s.name for s in DIGEST_CALENDAR.seasons)
-        seasons = {_slug(name): [name] for name in names}
+    Seasonal Turn Record Track's boxes are the seasons of the one calendar the referee
+    uses too (`rules.context.calendar_of`): the data's track (`charts.seasons`), else the
+    digest's reading (§8 A-2, `procedure.DIGEST_CALENDAR`), whose six turns include every
+    turn the rulebook names (`charts.season_names`)."""
+    seasons = {spec.id: [spec.name] for spec in calendar_of(data).seasons}
     return Names(
         spaces={key: [space.name, *space.aliases] for key, space in data.spaces.items()},
         sea_areas={key: [area.name] for key, area in data.sea_areas.items()},
@@ -184,11 +182,6 @@ def _card_names(card: Card) -> list[str]:
     if card.number is not None:
         forms += [card.label, f"Card #{card.number}", f"#{card.number}", f"Card {card.number}"]
     return list(dict.fromkeys(forms))
-
-
-def _slug(name: str) -> str:
-    """`Early Spring` → `early_spring` (a season's id, as `procedure.Calendar` has it)."""
-    return "_".join(normalize_name(name).split())
 
 
 def piece_entities(names: Names) -> dict[str, list[str]]:

@@ -50,31 +50,40 @@ from dataclasses import dataclass, field, replace
 
 from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, Roll
-from adjudicator.systems.common.places import Place, PlaceKind
+from adjudicator.systems.common.places import Place, PlaceKind, box
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.actions import (
+    BRITISH,
     LEADER_POOL,
     SIDES,
     ActionCardPlayed,
     Activation,
     ApMarkerMoved,
     ArmyCreated,
+    BattleLosses,
     CardDrawn,
+    CardOffered,
     CardUse,
     Combat,
+    DMarkerPlaced,
     DroppedOff,
     EnemyEntered,
     EntrenchmentBuilt,
+    FleetCombat,
     FleetMoved,
     ForceActivated,
     ForceMoved,
     FortBuilt,
+    FreeAction,
+    FreeKind,
     InitiativeDie,
     LakeNavyMoved,
+    LeaderMustered,
     LeaderPlaced,
     LossTaken,
     MagazinePlaced,
     MagazineRemoved,
+    MajorVictoryMarked,
     NavalTransport,
     Overrun,
     Pass,
@@ -86,15 +95,19 @@ from adjudicator.systems.war_for_america.actions import (
     Retreated,
     RoundMarkerMoved,
     SiegeAttempt,
+    Surrendered,
     TurnMarkerMoved,
     UnitsRaised,
     opponent,
 )
 from adjudicator.systems.war_for_america.state import (
+    ARMY_BOX_PREFIX,
     EUROPE,
     NATION_SIDE,
+    REGULAR_NATIONS,
     REMOVED,
     Entity,
+    Holding,
     WfAState,
 )
 
@@ -109,6 +122,8 @@ RAISE_KIND: Mapping[str, RaiseKind] = {
 """How new SP of a nation came (WfA 10.2, 10.7, 10.18); others are reinforcements (8.0)."""
 PASS_WORDS = re.compile(r"(?:^|[\s>-])pass(?:es|ed)?\b", re.IGNORECASE)
 """A chat line saying the player passes (WfA 9.6)."""
+SURRENDER_WORDS = re.compile(r"\bsurrender(?:s|ed)?\b", re.IGNORECASE)
+"""A chat line saying a force surrenders (WfA 13.4, 13.9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +144,41 @@ class OpenCombat:
     attacker_sp: int
     defender_sp: int
     rolls: tuple[tuple[str, int], ...] = ()
+    entered_from: str | None = None
+    """The space the attacking force moved from into `space` (WfA 13.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """A land battle whose dice are rolled and which is not over: what each side had and
+    what it has lost since (WfA 13.0 Steps 8-9), and who has given way."""
+
+    space: str
+    attacker: str
+    before: tuple[tuple[str, int], ...]
+    """(nation, SP) at the space and on the Army Cards of armies there, at the dice."""
+    removed: tuple[tuple[str, int], ...] = ()
+    loss_steps: frozenset[tuple[str, int]] = frozenset()
+    """(side, step) of every step in which a side lost SP there."""
+    emptied: tuple[tuple[str, int, tuple[str, ...], int | None], ...] = ()
+    """(side, step, units, regular SP or None) of a side whose whole force there was
+    removed, not moved: a surrender when the log says so (`Surrendered`)."""
+    said: bool = False
+    """A player said in the chat that a force surrenders."""
+    victor_marked: str | None = None
+    """The side whose Major Victory marker was placed since the dice (WfA 13.10)."""
+    retreated: str | None = None
+    surrendered: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpenFleetCombat:
+    """A fleet entered a place holding an enemy fleet: the weather gauge D6s and the
+    attacker's D12 may follow (WfA 15.5 Steps 3-4)."""
+
+    place: str
+    dice: tuple[tuple[str, int], ...] = ()
+    """Every D6 rolled since, (side, value)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +198,11 @@ class Reading:
     combat: OpenCombat | None = None
     fought: OpenCombat | None = None
     """The last battle resolved in this AP (its defender may retreat from its space)."""
+    battle: Battle | None = None
+    """The battle whose dice are rolled, until it is over (its losses, who gave way)."""
+    naval: OpenFleetCombat | None = None
+    marked: tuple[str, str] | None = None
+    """(side, space) of the last retreat, for the 'D' marker put on it (WfA 13.1)."""
     actions: int = 0
     """Actions recognised so far (for tests and the report's figures)."""
     seen: tuple[str, ...] = field(default_factory=tuple)
@@ -161,7 +216,11 @@ class Interpreter:
                  fleet_side: Mapping[str, str] | None = None,
                  defensive_cards: Iterable[str] = (),
                  water_lines: Iterable[tuple[str, str]] = (),
-                 key_spaces: Mapping[str, bool | None] | None = None) -> None:
+                 key_spaces: Mapping[str, bool | None] | None = None,
+                 card_flags: Mapping[str, str] | None = None,
+                 winter_seasons: Iterable[str] = (),
+                 mainland: Iterable[str] = (),
+                 british_caribbean: Iterable[str] = ()) -> None:
         self.state = state
         self.leader_side = dict(leader_side or {})
         self.fleet_side = dict(fleet_side or {})
@@ -170,6 +229,14 @@ class Interpreter:
         """Land lines that are continuous water connections (WfA 12.1*), from the data."""
         self.key_spaces = dict(key_spaces or {})
         """Space id → whether it is a key space (WfA 2.0; None: the data does not say)."""
+        self.card_flags = dict(card_flags or {})
+        """Card id → the side whose flag it shows (WfA 20.6), from the data."""
+        self.winter_seasons = frozenset(winter_seasons)
+        """Season ids of Winter Turns (the calendar's, WfA 3.1)."""
+        self.mainland = frozenset(mainland)
+        """Spaces of the 13 Colonies and Canada (the British Withdrawal's origins, 13.14)."""
+        self.british_caribbean = frozenset(british_caribbean)
+        """The British possessions in the Caribbean (the Withdrawal's destinations, 13.14)."""
         self.reading = Reading()
 
     # ------------------------------------------------------------------ public
@@ -192,6 +259,11 @@ class Interpreter:
             self.state.apply(relocation)
         if side is not None and any(PASS_WORDS.search(line) for line in step.chat):
             out.append(Pass(step=step.index, side=side))
+        if self.reading.battle is not None and any(SURRENDER_WORDS.search(line)
+                                                   for line in step.chat):
+            self.reading = replace(self.reading, battle=replace(self.reading.battle,
+                                                                said=True))
+            out += self._surrenders(step.index)
         if out:
             self.reading = replace(self.reading, actions=self.reading.actions + len(out),
                                    seen=tuple(dict.fromkeys(
@@ -202,6 +274,10 @@ class Interpreter:
         """The starting position (step 0): applied, nothing interpreted."""
         for relocation in relocations:
             self.state.apply(relocation)
+
+    def close(self, index: int) -> list[Action]:
+        """The log ended at step `index`: a battle not yet over is over (`BattleLosses`)."""
+        return self._end_battle(index)
 
     # ------------------------------------------------------------------ markers
 
@@ -214,6 +290,9 @@ class Interpreter:
                 continue
             before = _box(relocation.origin)
             after = _box(relocation.destination)
+            if entity.kind != "pw":
+                out += self._end_battle(index)
+                self.reading = replace(self.reading, naval=None)
             if entity.kind in ("year", "season"):
                 season = (relocation.destination.key.removeprefix("season_")
                           if entity.kind == "season" and relocation.destination is not None
@@ -262,6 +341,14 @@ class Interpreter:
                     step=index, side=owner, card=entity.key, name=relocation.name,
                     origin=origin, destination=destination or REMOVED, use=use))
                 self.reading = replace(self.reading, initiative_open=False)
+            elif (origin is not None and destination is not None
+                  and origin.kind is PlaceKind.HAND and destination.kind is PlaceKind.HAND
+                  and origin.key in SIDES and destination.key in SIDES
+                  and origin.key != destination.key
+                  and self.card_flags.get(entity.key) == destination.key):
+                # An enemy-flag card handed to the opponent: offered and accepted (20.6-20.7).
+                out.append(CardOffered(step=index, side=origin.key, card=entity.key,
+                                       accepted=True))
             elif (destination is not None and destination.kind is PlaceKind.HAND
                   and (origin is None or origin.kind is PlaceKind.DECK)):
                 out.append(CardDrawn(step=index, side=destination.key, card=entity.key))
@@ -283,11 +370,33 @@ class Interpreter:
                     self.reading = replace(reading, initiative_rolled=(
                         reading.initiative_rolled | {side}))
                 else:
+                    naval = reading.naval
+                    if naval is not None:
+                        naval = replace(naval, dice=(*naval.dice, (side, values[0])))
                     self.reading = replace(reading, d6=(*reading.d6, (side, values[0])),
-                                           initiative_open=False)
+                                           initiative_open=False, naval=naval)
             elif roll.button in D12_BUTTONS and side is not None:
-                out += self._combat_roll(step.index, side, sum(values))
+                if self.reading.combat is None and self.reading.naval is not None:
+                    out += self._fleet_combat(step.index, side, sum(values))
+                else:
+                    out += self._combat_roll(step.index, side, sum(values))
         return out
+
+    def _fleet_combat(self, index: int, side: str, total: int) -> list[Action]:
+        """The attacker's D12 after fleets met (WfA 15.5 Step 4): the fleet combat, with
+        each side's first D6 since they met as its weather gauge (Step 3)."""
+        naval = self.reading.naval
+        assert naval is not None
+        gauge: dict[str, int] = {}
+        for who, value in naval.dice:
+            gauge.setdefault(who, value)
+        used = list(self.reading.d6)
+        for pair in gauge.items():
+            if pair in used:
+                used.remove(pair)
+        self.reading = replace(self.reading, naval=None, d6=tuple(used))
+        return [FleetCombat(step=index, side=side, place=naval.place,
+                            gauge_rolls=tuple(gauge.items()), roll=total)]
 
     def _combat_roll(self, index: int, side: str, total: int) -> list[Action]:
         combat = self.reading.combat
@@ -298,11 +407,19 @@ class Interpreter:
             self.reading = replace(self.reading, combat=combat)
             return []
         rolled = dict(combat.rolls)
-        self.reading = replace(self.reading, combat=None, fought=combat)
+        battle = Battle(combat.space, combat.attacker,
+                        before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())))
+        self.reading = replace(self.reading, combat=None, fought=combat, battle=battle)
         return [Combat(step=index, side=combat.attacker, space=combat.space,
                        attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
                        attacker_roll=rolled.get(combat.attacker),
-                       defender_roll=rolled.get(opponent(combat.attacker)))]
+                       defender_roll=rolled.get(opponent(combat.attacker)),
+                       entered_from=combat.entered_from)]
+
+    def _holdings(self, space_key: str) -> list[Holding]:
+        """A space's contents and those of the Army Cards of armies there (WfA 11.21)."""
+        holding = self.state.space(space_key)
+        return [holding, *(self.state.at(_army_box(army)) for army in holding.armies)]
 
     # ------------------------------------------------------------------ pieces
 
@@ -334,10 +451,73 @@ class Interpreter:
                                               reinforcement=True))
                 continue
             out += self._other(index, relocation, entity, owner)
+        out += self._land_moves(index, legs)
+        out += self._sp_totals(index, sp_change, sp_changed, side)
+        return out
+
+    def _land_moves(self, index: int,
+                    legs: dict[tuple[str, tuple[str, ...]], list[Relocation[Entity]]]
+                    ) -> list[Action]:
+        """The step's land moves, grouped by side and route: a British Withdrawal, a
+        Leader Muster, else a force's legs (or a retreat)."""
+        out: list[Action] = []
+        remaining = dict(legs)
         for (owner, route), group in legs.items():
+            withdrawal = self._withdrawal(index, owner, route, group)
+            if withdrawal is not None:
+                out.append(withdrawal)
+                del remaining[(owner, route)]
+        out += self._muster(index, remaining)
+        for (owner, route), group in remaining.items():
             for origin_key, destination_key in itertools.pairwise(route):
                 out += self._leg(index, owner, origin_key, destination_key, group)
-        out += self._sp_totals(index, sp_change, sp_changed, side)
+        return out
+
+    def _withdrawal(self, index: int, owner: str, route: tuple[str, ...],
+                    group: Sequence[Relocation[Entity]]) -> FreeAction | None:
+        """British SP moved in a Winter Turn from the 13 Colonies or Canada straight to a
+        British possession in the Caribbean: the British Withdrawal (WfA 13.14, 18.11; a
+        free action, 9.10). Which SP go (British regulars, 4 a space) is the rules'."""
+        if (owner != BRITISH or self.state.season() not in self.winter_seasons
+                or route[0] not in self.mainland or route[-1] not in self.british_caribbean
+                or any((e := _entity(r)) is None or e.kind != "sp" for r in group)):
+            return None
+        return FreeAction(step=index, side=BRITISH, kind=FreeKind.BRITISH_WITHDRAWAL,
+                          origin=route[0], destination=route[-1],
+                          units=tuple(sorted(_entity_id(r) for r in group)))
+
+    def _muster(self, index: int,
+                legs: dict[tuple[str, tuple[str, ...]], list[Relocation[Entity]]]
+                ) -> list[Action]:
+        """SP of one side dragged in one step from two or more spaces, one space each, onto
+        a space where a friendly leader stays: a Leader Muster Action (WfA 9.4, 12.9; the
+        mustered entries are taken out of `legs`). From one space alone it is a move."""
+        targets: dict[tuple[str, str], list[tuple[str, ...]]] = {}
+        for (owner, route), group in legs.items():
+            if len(route) == 2 and all((e := _entity(r)) is not None and e.kind == "sp"
+                                       for r in group):
+                targets.setdefault((owner, route[-1]), []).append(route)
+        out: list[Action] = []
+        for (owner, target), routes in targets.items():
+            leader = next((name for name in self.state.space(target).leaders
+                           if self.leader_side.get(name) == owner), None)
+            if leader is None or len({route[0] for route in routes}) < 2:
+                continue
+            pulled: list[tuple[str, int]] = []
+            units: list[str] = []
+            for route in routes:
+                group = legs.pop((owner, route))
+                pulled.append((route[0], _sp_of(group)))
+                units += (_entity_id(r) for r in group)
+            out += self._end_battle(index)
+            rolls = tuple(value for who, value in self.reading.d6 if who == owner)
+            out.append(ForceActivated(step=index, side=owner, kind=Activation.MUSTER,
+                                      space=target, leader=leader, units=tuple(sorted(units)),
+                                      sp=sum(sp for _, sp in pulled), rolls=rolls))
+            out.append(LeaderMustered(step=index, side=owner, leader=leader, space=target,
+                                      pulled=tuple(sorted(pulled))))
+            self.reading = replace(self.reading, force=None, ap_side=owner, d6=(),
+                                   initiative_open=False)
         return out
 
     def _note_sp(self, relocation: Relocation[Entity], entity: Entity,
@@ -357,27 +537,104 @@ class Interpreter:
 
     def _sp_totals(self, index: int, change: Counter[tuple[Place, str]],
                    changed: set[tuple[Place, str]], side: str | None) -> list[Action]:
+        """Per nation and place the net change: a loss (SP off an Army Card count where
+        its army stands, WfA 11.21), or new SP on a space or in the Europe Box."""
         out: list[Action] = []
         overrun_at: set[str] = set()
+        surrendered = self._note_battle(index, change) if self.reading.battle else []
+        gave_up = {action.side for action in surrendered}
         for place, nation in sorted(changed, key=lambda k: (str(k[0]), k[1])):
             net = change[(place, nation)]
-            if net == 0 or not (place.is_space or place == EUROPE):
+            where = self._loss_space(place)
+            if net == 0 or where is None or (net > 0 and where != place.key):
                 continue
             owner = Entity("sp", nation, 1).side or side
             if net < 0:
-                overrun = self._overrun(index, place.key, owner, change)
+                overrun = self._overrun(index, where, owner, change)
                 out += overrun
                 if overrun:
-                    overrun_at.add(place.key)
-                out.append(LossTaken(step=index, side=owner, space=place.key,
-                                     units=(f"sp:{nation}",), sp=-net,
-                                     cause="overrun" if place.key in overrun_at else
-                                     self._loss_cause(place.key)))
+                    overrun_at.add(where)
+                cause = ("overrun" if where in overrun_at else
+                         "surrender" if owner in gave_up and self.reading.battle is not None
+                         and where == self.reading.battle.space else self._loss_cause(where))
+                out.append(LossTaken(step=index, side=owner, space=where,
+                                     units=(f"sp:{nation}",), sp=-net, cause=cause))
             else:
                 out.append(UnitsRaised(step=index, side=owner,
                                        kind=RAISE_KIND.get(nation, RaiseKind.REINFORCEMENT),
                                        place=place.key, units=(f"sp:{nation}",), sp=net))
-        return out
+        return out + surrendered
+
+    def _loss_space(self, place: Place) -> str | None:
+        """Where SP leaving `place` are lost: a space, the Europe Box, or the space of the
+        army whose Army Card box it is (None: elsewhere)."""
+        if place.is_space or place == EUROPE:
+            return place.key
+        army = place.key.removeprefix(ARMY_BOX_PREFIX) if place.kind is PlaceKind.BOX \
+            and place.key.startswith(ARMY_BOX_PREFIX) else None
+        at = self.state.army_at.get(army) if army is not None else None
+        return at.key if at is not None and at.is_space else None
+
+    def _note_battle(self, index: int, change: Counter[tuple[Place, str]]) -> list[Action]:
+        """Count the SP the open battle's sides lost this step (WfA 13.0 Step 8); a side
+        whose whole force there went out of play, not moved, is noted as emptied, and is a
+        `Surrendered` once the log says so (`_surrenders`)."""
+        battle = self.reading.battle
+        assert battle is not None
+        lost: Counter[str] = Counter()
+        for (place, nation), net in change.items():
+            if net < 0 and place != EUROPE and self._loss_space(place) == battle.space:
+                lost[nation] -= net
+        if not lost:
+            return []
+        removed = Counter(dict(battle.removed))
+        removed.update(lost)
+        holdings = self._holdings(battle.space)
+        emptied = list(battle.emptied)
+        steps = set(battle.loss_steps)
+        for side in SIDES:
+            mine = {nation: sp for nation, sp in lost.items() if NATION_SIDE.get(nation) == side}
+            if not mine:
+                continue
+            steps.add((side, index))
+            if sum(holding.sp_of(side) for holding in holdings) > sum(mine.values()):
+                continue
+            # The regulars the surrender took, when the side's battle losses came earlier
+            # (digest §8 A-15); removed in one step with them, they cannot be told apart.
+            earlier = any(who == side and at < index for who, at in battle.loss_steps)
+            regular = (sum(sp for nation, sp in mine.items() if nation in REGULAR_NATIONS)
+                       if earlier else None)
+            emptied.append((side, index, tuple(f"sp:{nation}" for nation in sorted(mine)),
+                            regular))
+        self.reading = replace(self.reading, battle=replace(
+            battle, removed=tuple(sorted(removed.items())), loss_steps=frozenset(steps),
+            emptied=tuple(emptied)))
+        return self._surrenders(index)
+
+    def _surrenders(self, index: int) -> list[Action]:
+        """A side whose whole force at the battle's space was removed after the dice, once
+        the log says it surrendered — a player's chat line, or the other side's Major
+        Victory marker placed (WfA 13.4, 13.9, 13.10). Without either, the removal stays
+        the battle's losses (the tables decide whether they took the whole force)."""
+        battle = self.reading.battle
+        if battle is None or battle.surrendered is not None:
+            return []
+        for side, _, units, regular in battle.emptied:
+            if battle.said or battle.victor_marked == opponent(side):
+                self.reading = replace(self.reading, battle=replace(battle, surrendered=side))
+                return [Surrendered(step=index, side=side, space=battle.space, units=units,
+                                    regular_sp=regular)]
+        return []
+
+    def _end_battle(self, index: int) -> list[Action]:
+        """The open battle is over: its `BattleLosses` (WfA 13.0 Steps 8-9)."""
+        battle = self.reading.battle
+        if battle is None:
+            return []
+        self.reading = replace(self.reading, battle=None)
+        return [BattleLosses(step=index, side=battle.attacker, space=battle.space,
+                             before=battle.before, removed=battle.removed,
+                             retreated=battle.retreated, surrendered=battle.surrendered)]
 
     def _overrun(self, index: int, space_key: str, side: str | None,
                  change: Counter[tuple[Place, str]]) -> list[Action]:
@@ -412,11 +669,15 @@ class Interpreter:
         units = tuple(sorted(_entity_id(r) for r in group))
         retreat = self._retreat(index, side, origin, destination, units)
         if retreat is not None:
-            return [retreat]
+            return retreat
         sp = sum(e.value for r in group if (e := _entity(r)) is not None and e.kind == "sp")
         leaders = [e.key for r in group if (e := _entity(r)) is not None and e.kind == "leader"]
         leader = leaders[0] if leaders else None
         force = self.reading.force
+        battle = self.reading.battle
+        if force is None or force.side != side or force.at != origin or (
+                battle is not None and battle.space == origin):
+            out += self._end_battle(index)
         if force is None or force.side != side or force.at != origin:
             rolls = tuple(value for who, value in self.reading.d6 if who == side)
             out.append(ForceActivated(step=index, side=side, kind=Activation.MOVE,
@@ -437,27 +698,41 @@ class Interpreter:
         if enemy > 0:
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
                                     enemy_sp=enemy, key=self.key_spaces.get(destination)))
-            combat = OpenCombat(destination, side, sp, enemy)
+            combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
         self.reading = replace(self.reading, force=Force(side, destination, units),
                                ap_side=side, d6=(), combat=combat, initiative_open=False)
         return out
 
     def _retreat(self, index: int, side: str, origin: str, destination: str,
-                 units: tuple[str, ...]) -> Action | None:
+                 units: tuple[str, ...]) -> list[Action] | None:
         """The defender leaving the space the moving force entered: before the battle's
         dice a retreat before combat (with the D6 it rolled for it, WfA 12.10-12.11), after
-        them a retreat (13.0 Step 9, 13.1)."""
+        them a retreat (13.0 Step 9, 13.1). The attacker leaving the battle's space while
+        the defender is still there retreats too (a tie or a loss, 13.0 Step 7, 13.3); a
+        winner moving on from an emptied space does not."""
         combat, fought = self.reading.combat, self.reading.fought
         if combat is not None and not combat.rolls and origin == combat.space \
                 and side == opponent(combat.attacker):
             roll = self._take_d6(side)
             self.reading = replace(self.reading, combat=None)
-            return RetreatBeforeCombat(step=index, side=side, origin=origin,
-                                       destination=destination, roll=roll, units=units)
-        if fought is not None and origin == fought.space and side == opponent(fought.attacker):
-            return Retreated(step=index, side=side, origin=origin, destination=destination,
-                             units=units)
-        return None
+            return [RetreatBeforeCombat(step=index, side=side, origin=origin,
+                                        destination=destination, roll=roll, units=units)]
+        if fought is None or origin != fought.space:
+            return None
+        if side == opponent(fought.attacker):
+            attacker = False
+        elif side == fought.attacker and self.state.space(origin).sp_of(opponent(side)) > 0:
+            attacker = True
+        else:
+            return None
+        out: list[Action] = []
+        battle = self.reading.battle
+        if battle is not None and battle.space == origin:
+            self.reading = replace(self.reading, battle=replace(battle, retreated=side))
+            out += self._end_battle(index)
+        self.reading = replace(self.reading, marked=(side, destination))
+        return [*out, Retreated(step=index, side=side, origin=origin, destination=destination,
+                                units=units, attacker=attacker)]
 
     def _other(self, index: int, relocation: Relocation[Entity], entity: Entity,
                side: str | None) -> list[Action]:
@@ -468,6 +743,11 @@ class Interpreter:
         from_space = origin.key if _on_map(origin) and origin else None
         if kind == "fleet" and origin != destination:
             roll = self._take_d6(side)
+            if to_space is not None and destination is not None and side is not None and any(
+                    self.fleet_side.get(fleet) == opponent(side)
+                    for fleet in self.state.at(destination).fleets):
+                # Enemy fleets meet: a fleet combat may follow (WfA 15.0-15.5).
+                self.reading = replace(self.reading, naval=OpenFleetCombat(to_space))
             return [FleetMoved(step=index, side=side, fleet=entity.key,
                                origin=_key(origin), destination=_key(destination), roll=roll)]
         if kind == "lake_navy" and origin != destination:
@@ -500,7 +780,34 @@ class Interpreter:
         if kind == "marker" and entity.key == "d" and from_space is not None \
                 and to_space is None:
             return [Rallied(step=index, side=side, space=from_space)]
+        if kind == "marker" and entity.key == "d" and to_space is not None \
+                and from_space is None:
+            return [DMarkerPlaced(step=index, side=self._marked_side(to_space),
+                                  space=to_space)]
+        if kind == "major_victory" and destination is not None and (
+                origin is None or origin.kind is PlaceKind.BOX):
+            return self._major_victory(index, entity.key, destination.key)
         return []
+
+    def _marked_side(self, space_key: str) -> str | None:
+        """Whose force a 'D' marker put on `space_key` marks: the force that just retreated
+        there (WfA 13.1), else the one side with SP there (None: neither or both)."""
+        marked = self.reading.marked
+        if marked is not None and marked[1] == space_key:
+            return marked[0]
+        holding = self.state.space(space_key)
+        present = [side for side in SIDES if holding.sp_of(side) > 0]
+        return present[0] if len(present) == 1 else None
+
+    def _major_victory(self, index: int, victor: str, place: str) -> list[Action]:
+        """The victor's Major Victory marker placed (WfA 13.10); during a battle it says
+        the beaten force surrendered (13.9)."""
+        out: list[Action] = [MajorVictoryMarked(step=index, side=victor, place=place)]
+        battle = self.reading.battle
+        if battle is not None:
+            self.reading = replace(self.reading, battle=replace(battle, victor_marked=victor))
+            out += self._surrenders(index)
+        return out
 
     def _magazine(self, index: int, relocation: Relocation[Entity], entity: Entity,
                   side: str | None) -> list[Action]:
@@ -534,6 +841,24 @@ class Interpreter:
         if entity.kind == "fleet":
             return self.fleet_side.get(entity.key)
         return entity.side
+
+
+def _sp_of(group: Iterable[Relocation[Entity]]) -> int:
+    """The SP of the counters moved."""
+    return sum(e.value for r in group if (e := _entity(r)) is not None and e.kind == "sp")
+
+
+def _sp_by_nation(holdings: Iterable[Holding]) -> Counter[str]:
+    """Nation → SP in these holdings."""
+    total: Counter[str] = Counter()
+    for holding in holdings:
+        total.update(holding.sp)
+    return total
+
+
+def _army_box(army: str) -> Place:
+    """The Army Card box of an army (`box:army_w`, WfA 11.21)."""
+    return box(f"{ARMY_BOX_PREFIX}{army}")
 
 
 def _route(origin: Place, destination: Place, waypoints: Sequence[Place]) -> tuple[str, ...]:
@@ -585,4 +910,5 @@ def _box(place: Place | None) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-__all__ = ["D6_BUTTONS", "D12_BUTTONS", "Force", "Interpreter", "OpenCombat", "Reading"]
+__all__ = ["D6_BUTTONS", "D12_BUTTONS", "Battle", "Force", "Interpreter", "OpenCombat",
+           "OpenFleetCombat", "Reading"]

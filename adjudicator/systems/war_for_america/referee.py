@@ -8,6 +8,12 @@ opened, a pulse closed …); the rule families of `rules/` judge the facts, then
 against that placement. Coverage comes from the families' declarations
 (`derive_coverage`): every catalog rule no family judges is `unchecked` with the reason.
 Undo restores the procedure and the interpreter's reading, both immutable values.
+
+The calendar (which seasons a year has, which is Winter) is one for the whole referee:
+`rules.context.calendar_of` — the data's Seasonal Turn Record Track (`charts.seasons`),
+else the digest's reading (§8 A-2, `procedure.DIGEST_CALENDAR`). The sequencer, the rules'
+context and the interpreter's Winter (the British Withdrawal, WfA 13.14) all use it, and the
+binding drafts the track's boxes from the same calendar.
 """
 
 from __future__ import annotations
@@ -22,17 +28,21 @@ from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.referee import ActionReferee
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.data import WfAData
+from adjudicator.systems.war_for_america.data.vocabulary import Owner, Region
 from adjudicator.systems.war_for_america.interpret import Interpreter, Reading
 from adjudicator.systems.war_for_america.procedure import (
-    DIGEST_CALENDAR,
     FIRST_YEAR,
     Advance,
-    Calendar,
     Sequencer,
     WfAProcedure,
 )
 from adjudicator.systems.war_for_america.rules import FAMILIES, judge
-from adjudicator.systems.war_for_america.rules.context import CardIndex, Context, map_graph
+from adjudicator.systems.war_for_america.rules.context import (
+    CardIndex,
+    Context,
+    calendar_of,
+    map_graph,
+)
 from adjudicator.systems.war_for_america.state import Entity, WfAState, classify
 from vmod_schema.commands import Command, Compound, MovePiece
 
@@ -57,6 +67,7 @@ class WfAReferee(ActionReferee[Entity, Memory]):
         catalog = [entry.id for entry in data.catalog]
         citations: dict[str, str] = {entry.id: entry.citation for entry in data.catalog}
         super().__init__(binding, citations, catalog)
+        calendar = calendar_of(data)
         self.data = data
         self.state = WfAState()
         self.interpreter = Interpreter(
@@ -67,9 +78,17 @@ class WfAReferee(ActionReferee[Entity, Memory]):
             defensive_cards=[card.id for card in data.cards.values() if card.defensive],
             water_lines=[(line.a, line.b) for line in data.connections if line.water],
             key_spaces={key: True if space.is_key else space.key
-                        for key, space in data.spaces.items()})
+                        for key, space in data.spaces.items()},
+            card_flags={card.id: str(card.flag) for card in data.cards.values()
+                        if card.flag is not None},
+            winter_seasons=[season.id for season in calendar.seasons if season.winter],
+            mainland=[key for key, space in data.spaces.items()
+                      if space.region is Region.CANADA or space.colony is not None],
+            british_caribbean=[key for key, space in data.spaces.items()
+                               if space.region is Region.CARIBBEAN
+                               and space.original_owner is Owner.BRITISH])
         self.graph = map_graph(data)
-        self.sequencer = Sequencer(_calendar(data))
+        self.sequencer = Sequencer(calendar)
         self.proc = WfAProcedure()
         self.cards = CardIndex(
             names={card.id: card.title or card.label for card in data.cards.values()},
@@ -102,7 +121,8 @@ class WfAReferee(ActionReferee[Entity, Memory]):
     def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
                   board: Board) -> None:
         """Interpret one step and judge its actions in their place in the sequence."""
-        self._judge(self.interpreter.step(step, relocations, self._waypoints(step, board)))
+        actions = self.interpreter.step(step, relocations, self._waypoints(step, board))
+        self._judge(actions, tuple(actions))
 
     def reapply(self, step: Step, relocations: Sequence[Relocation[Entity]]) -> None:
         """An undo step: the board's inverse changes move the pieces back."""
@@ -110,7 +130,9 @@ class WfAReferee(ActionReferee[Entity, Memory]):
             self.state.apply(relocation)
 
     def close(self) -> None:
-        """The log ended: close the pulse under way and judge what that shows."""
+        """The log ended: a battle under way is over, the pulse under way closes; judge
+        what that shows."""
+        self._judge(self.interpreter.close(self.last_step))
         advance = self.sequencer.close(self.proc, self.last_step)
         self._judge_advance(advance, None)
         self.proc = advance.after
@@ -157,16 +179,19 @@ class WfAReferee(ActionReferee[Entity, Memory]):
                 found.setdefault(command.id, []).append(place)
         return {piece: places for piece, places in found.items() if len(places) > 1}
 
-    def _judge(self, actions: Iterable[Action]) -> None:
+    def _judge(self, actions: Iterable[Action], step_actions: tuple[Action, ...] = ()) -> None:
+        """Place and judge each action; `step_actions` are all of its log step's."""
         for action in actions:
             self.actions.append(action)
             advance = self.sequencer.advance(self.proc, action)
-            self._judge_advance(advance, action)
+            self._judge_advance(advance, action, step_actions)
             self.proc = advance.after
 
-    def _judge_advance(self, advance: Advance, action: Action | None) -> None:
+    def _judge_advance(self, advance: Advance, action: Action | None,
+                       step_actions: tuple[Action, ...] = ()) -> None:
         ctx = Context(procedure=advance.at, placement=advance.placement, cards=self.cards,
-                      data=self.data, state=self.state, graph=self.graph)
+                      data=self.data, state=self.state, graph=self.graph,
+                      step_actions=step_actions)
         for fact in advance.facts:
             self.emit(judge(fact, ctx), fact.player)
         if action is not None:
@@ -180,15 +205,6 @@ def _flat(commands: Iterable[Command]) -> Iterator[Command]:
             yield from _flat(command.children)
         else:
             yield command
-
-
-def _calendar(data: WfAData) -> Calendar:
-    """The Seasonal Turn Record Track as the data gives it (the digest's reading else)."""
-    seasons = data.charts.seasons
-    if not seasons:
-        return DIGEST_CALENDAR
-    return Calendar.from_track((season.id, season.name, str(season.colour))
-                               for season in seasons)
 
 
 def _fleet_side(nation: str) -> str:

@@ -59,6 +59,10 @@ NATION_SIDE: Mapping[str, str | None] = MappingProxyType({
 Dutch on the Colonial side by the digest's reading, §8 A-31). Six Nations tribes ally with
 either side (SNC): None."""
 NATIONS: Final = tuple(n for n in NATION_SIDE if n != "colonial")
+REGULAR_NATIONS: Final = frozenset({"british", "german", "continental", "french", "spanish",
+                                    "dutch"})
+"""Nations whose SP are regulars (WfA 13.0 Step 8 sets Regular Units apart from Loyalists
+and militia, and Six Nations; 13.9: a surrender of 5 SP of regulars is a Major Victory)."""
 """The nations of SP counters (the data's `Nation`)."""
 ARMY_SIDE: Mapping[str, str] = MappingProxyType({
     "n_british": BRITISH, "s_british": BRITISH, "r": BRITISH,
@@ -351,6 +355,7 @@ __all__ = [
     "MARKER_KINDS",
     "NATIONS",
     "NATION_SIDE",
+    "REGULAR_NATIONS",
     "REMOVED",
     "SIX_NATIONS",
     "TRACK_PREFIXES",

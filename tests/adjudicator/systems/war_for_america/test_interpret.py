@@ -18,6 +18,7 @@ from adjudicator.systems.war_for_america.actions import (
     ActionCardPlayed,
     ApMarkerMoved,
     ArmyCreated,
+    BattleLosses,
     CardDrawn,
     Combat,
     EnemyEntered,
@@ -86,8 +87,8 @@ def test_the_opening_pulses_become_the_expected_actions_in_order(
     kinds = [type(a).__name__ for a in actions if not isinstance(a, Roll)]
     assert kinds == [
         "ApMarkerMoved", "ForceActivated", "ForceMoved", "EnemyEntered", "Combat",
-        "LossTaken", "ApMarkerMoved", "ActionCardPlayed", "ForceActivated", "ForceMoved",
-        "RoundMarkerMoved", "InitiativeDie", "InitiativeDie", "PwChanged"]
+        "LossTaken", "BattleLosses", "ApMarkerMoved", "ActionCardPlayed", "ForceActivated",
+        "ForceMoved", "RoundMarkerMoved", "InitiativeDie", "InitiativeDie", "PwChanged"]
 
 
 def test_markers_moves_and_dice_carry_their_values(
@@ -248,9 +249,15 @@ def test_the_defender_leaving_before_the_dice_retreats_before_combat_after_them_
         Step(index=6, side="Colonial", rolls=(DiceRoll("2d6", (1, 2), 3),)), [])
         if isinstance(a, Combat)]
     assert (combat.attacker_roll, combat.defender_roll) == (9, 3)
-    (after,) = interpreter.step(Step(index=7, side="Colonial"), [Relocation(
+    over, after = interpreter.step(Step(index=7, side="Colonial"), [Relocation(
         "1", "Militia SP 2", back.after, _placed("sp:militia:2", space("new_london")))])
+    # The battle is over when the loser retreats (WfA 13.0 Steps 8-9): nothing was lost.
+    assert isinstance(over, BattleLosses)
+    assert (over.space, over.side, over.retreated, over.removed) == (
+        "newport", "british", "colonial", ())
+    assert over.before == (("british", 3), ("militia", 2))
     assert isinstance(after, Retreated) and after.origin == "newport"
+    assert after.attacker is False
 
 
 def test_a_force_takes_its_sides_dice_water_lines_and_key_spaces_from_the_data() -> None:

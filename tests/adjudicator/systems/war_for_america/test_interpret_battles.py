@@ -1,0 +1,277 @@
+"""What the interpreter makes of a battle's end and of the moves the rule families asked for:
+where the attacker came from, who retreated, each side's losses, a surrender, the 'D' and
+Major Victory markers, the British Withdrawal, a Leader Muster, a fleet combat and an
+enemy-flag card handed over (WfA 12.9, 13.0-13.14, 15.5, 20.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.replay import Step
+from adjudicator.replay.dice import Roll as DiceRoll
+from adjudicator.systems.common.actions import Action, Roll
+from adjudicator.systems.common.places import Place, PlaceKind, box, space
+from adjudicator.systems.common.tracker import Placed, Relocation
+from adjudicator.systems.war_for_america.actions import (
+    Activation,
+    BattleLosses,
+    CardOffered,
+    Combat,
+    DMarkerPlaced,
+    FleetCombat,
+    FleetMoved,
+    ForceActivated,
+    FreeAction,
+    FreeKind,
+    LeaderMustered,
+    LossTaken,
+    MajorVictoryMarked,
+    Retreated,
+    Surrendered,
+)
+from adjudicator.systems.war_for_america.interpret import Interpreter
+from adjudicator.systems.war_for_america.state import Entity, WfAState
+
+
+def placed(entity_id: str, place: Place) -> Placed[Entity]:
+    entity = Entity.parse(entity_id)
+    assert entity is not None
+    return Placed(entity, place)
+
+
+def kinds(actions: Sequence[Action]) -> list[str]:
+    """The action types, dice left out."""
+    return [type(a).__name__ for a in actions if not isinstance(a, Roll)]
+
+
+def d12(value: tuple[int, int]) -> tuple[DiceRoll, ...]:
+    return (DiceRoll("2d6", value, sum(value)),)
+
+
+class Battlefield:
+    """British SP 5 at Saratoga attack Continentals at Albany (made-up positions)."""
+
+    def __init__(self, defenders: Sequence[tuple[str, str]] = (("c3", "sp:continental:3"),)
+                 ) -> None:
+        self.state = WfAState()
+        self.interpreter = Interpreter(self.state)
+        self.pieces: dict[str, Placed[Entity]] = {}
+        self.pieces["b5"] = placed("sp:british:5", space("saratoga"))
+        for key, entity in defenders:
+            self.pieces[key] = placed(entity, space("albany"))
+        self.interpreter.begin([Relocation(key, key, None, where)
+                                for key, where in self.pieces.items()])
+
+    def move(self, index: int, side: str, key: str, to: str) -> list[Action]:
+        before = self.pieces[key]
+        after = Placed(before.entity, space(to))
+        self.pieces[key] = after
+        return self.interpreter.step(Step(index=index, side=side),
+                                     [Relocation(key, key, before, after)])
+
+    def remove(self, index: int, side: str, *keys: str, chat: tuple[str, ...] = (),
+               extra: Sequence[Relocation[Entity]] = ()) -> list[Action]:
+        gone = [Relocation(key, key, self.pieces.pop(key), None) for key in keys]
+        return self.interpreter.step(Step(index=index, side=side, chat=chat),
+                                     [*gone, *extra])
+
+    def say(self, index: int, side: str, text: str) -> list[Action]:
+        return self.interpreter.step(Step(index=index, side=side, chat=(text,)), [])
+
+    def fight(self, attacker: tuple[int, int] = (6, 6), defender: tuple[int, int] = (1, 1)
+              ) -> Combat:
+        self.move(1, "British", "b5", "albany")
+        self.interpreter.step(Step(index=2, side="British", rolls=d12(attacker)), [])
+        (combat,) = [a for a in self.interpreter.step(
+            Step(index=3, side="Colonial", rolls=d12(defender)), []) if isinstance(a, Combat)]
+        return combat
+
+
+def test_the_battle_names_the_space_the_attacker_entered_from_wfa_13_3() -> None:
+    combat = Battlefield().fight()
+    assert (combat.space, combat.entered_from, combat.side) == ("albany", "saratoga",
+                                                                "british")
+
+
+def test_the_beaten_defender_retreats_after_its_losses_and_the_battle_ends_wfa_13_0() -> None:
+    field = Battlefield(defenders=(("c3", "sp:continental:3"), ("m1", "sp:militia:1")))
+    field.fight()
+    (loss,) = [a for a in field.remove(4, "Colonial", "m1") if isinstance(a, LossTaken)]
+    assert (loss.cause, loss.sp) == ("combat", 1)
+    over, retreat = field.move(5, "Colonial", "c3", "highlands")
+    assert isinstance(over, BattleLosses)
+    assert over.before == (("british", 5), ("continental", 3), ("militia", 1))
+    assert over.removed == (("militia", 1),)
+    assert (over.retreated, over.surrendered, over.side) == ("colonial", None, "british")
+    assert over.removed_of("colonial", {"militia": "colonial"}) == {"militia": 1}
+    assert isinstance(retreat, Retreated) and retreat.attacker is False
+    # The 'D' marker on the force that retreated (WfA 13.1).
+    marker = Relocation("d", "D Marker", None, placed("marker:d", space("highlands")))
+    (d,) = field.interpreter.step(Step(index=6, side="Colonial"), [marker])
+    assert isinstance(d, DMarkerPlaced) and (d.side, d.space) == ("colonial", "highlands")
+
+
+def test_the_attacker_leaving_while_the_defender_holds_the_space_retreats_wfa_13_3() -> None:
+    field = Battlefield()
+    field.fight(attacker=(1, 1), defender=(6, 6))
+    over, retreat = field.move(4, "British", "b5", "saratoga")
+    assert isinstance(over, BattleLosses) and over.retreated == "british"
+    assert isinstance(retreat, Retreated)
+    assert (retreat.side, retreat.origin, retreat.destination, retreat.attacker) == (
+        "british", "albany", "saratoga", True)
+
+
+def test_the_winner_moving_on_from_an_emptied_space_is_no_retreat() -> None:
+    field = Battlefield()
+    field.fight()
+    field.move(4, "Colonial", "c3", "highlands")
+    actions = field.move(5, "British", "b5", "kingston")
+    assert "Retreated" not in kinds(actions) and "ForceMoved" in kinds(actions)
+
+
+def test_a_force_removed_after_its_losses_and_said_to_surrender_surrenders_wfa_13_4() -> None:
+    field = Battlefield(defenders=(("c3", "sp:continental:3"), ("c5", "sp:continental:5"),
+                                   ("m1", "sp:militia:1")))
+    field.fight()
+    field.remove(4, "Colonial", "m1")
+    # No retreat: the rest goes, and the player says why (WfA 13.4, 13.9).
+    gone = field.remove(5, "Colonial", "c3", "c5")
+    assert "Surrendered" not in kinds(gone)
+    said = field.say(6, "Colonial", "no retreat: they surrender")
+    (surrendered,) = said
+    assert isinstance(surrendered, Surrendered)
+    assert (surrendered.side, surrendered.space, surrendered.regular_sp) == (
+        "colonial", "albany", 8)
+    # The next AP ends the battle: the surrendered side is named.
+    ap = Relocation("ap", "British AP", placed("ap:british", Place(PlaceKind.TRACK, "ap_2")),
+                    placed("ap:british", Place(PlaceKind.TRACK, "ap_1")))
+    over = field.interpreter.step(Step(index=7, side="British"), [ap])[0]
+    assert isinstance(over, BattleLosses)
+    assert (over.surrendered, over.retreated) == ("colonial", None)
+    assert dict(over.removed) == {"militia": 1, "continental": 8}
+
+
+def test_the_victors_major_victory_marker_says_the_force_surrendered_wfa_13_10() -> None:
+    field = Battlefield(defenders=(("c5", "sp:continental:5"),))
+    field.fight()
+    flag = Relocation("mv", "British Major Victory", None,
+                      placed("major_victory:british", Place(PlaceKind.TRACK, "year_1775")))
+    actions = field.remove(4, "Colonial", "c5", extra=[flag])
+    assert kinds(actions) == ["MajorVictoryMarked", "LossTaken", "Surrendered"]
+    marked, loss, surrendered = actions
+    assert isinstance(marked, MajorVictoryMarked) and marked.side == "british"
+    assert isinstance(loss, LossTaken) and loss.cause == "surrender"
+    # Removed in the step of the battle's losses: the surrendered regulars are not told
+    # apart from the losses (digest §8 A-15), so they stay unknown.
+    assert isinstance(surrendered, Surrendered) and surrendered.regular_sp is None
+
+
+def test_a_force_removed_without_a_word_is_the_battles_losses_only() -> None:
+    field = Battlefield()
+    field.fight()
+    actions = field.remove(4, "Colonial", "c3")
+    assert kinds(actions) == ["LossTaken"]
+    assert field.interpreter.close(5) == [BattleLosses(
+        step=5, side="british", space="albany", before=(("british", 5), ("continental", 3)),
+        removed=(("continental", 3),))]
+
+
+def test_sp_lost_off_an_army_card_are_lost_where_the_army_stands_wfa_11_21() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state)
+    army_box = box("army_n_colonial")
+    pieces = [Relocation("a", "Colonial Army N", None, placed("army:n_colonial",
+                                                             space("albany"))),
+              Relocation("c", "Continental SP 3", None, placed("sp:continental:3", army_box))]
+    interpreter.begin(pieces)
+    (loss,) = interpreter.step(Step(index=1, side="Colonial"),
+                               [Relocation("c", "Continental SP 3", pieces[1].after, None)])
+    assert isinstance(loss, LossTaken) and (loss.space, loss.sp) == ("albany", 3)
+
+
+def test_british_sp_to_a_british_caribbean_possession_in_winter_are_the_withdrawal() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state, winter_seasons=["winter"], mainland=["boston"],
+                              british_caribbean=["st_lucia"])
+    season = Relocation("s", "Season", None, placed("season", Place(PlaceKind.TRACK,
+                                                                     "season_winter")))
+    troops = Relocation("b", "British SP 3", None, placed("sp:british:3", space("boston")))
+    interpreter.begin([season, troops])
+    (withdrawal,) = interpreter.step(Step(index=1, side="British"), [Relocation(
+        "b", "British SP 3", troops.after, placed("sp:british:3", space("st_lucia")))])
+    assert isinstance(withdrawal, FreeAction)
+    assert (withdrawal.kind, withdrawal.origin, withdrawal.destination, withdrawal.units) == (
+        FreeKind.BRITISH_WITHDRAWAL, "boston", "st_lucia", ("sp:british:3",))
+
+
+def test_the_same_move_outside_winter_is_a_force_moving() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state, winter_seasons=["winter"], mainland=["boston"],
+                              british_caribbean=["st_lucia"])
+    troops = Relocation("b", "British SP 3", None, placed("sp:british:3", space("boston")))
+    interpreter.begin([troops])
+    actions = interpreter.step(Step(index=1, side="British"), [Relocation(
+        "b", "British SP 3", troops.after, placed("sp:british:3", space("st_lucia")))])
+    assert kinds(actions) == ["ForceActivated", "ForceMoved"]
+
+
+def test_sp_pulled_from_two_spaces_onto_a_leader_are_a_leader_muster_wfa_12_9() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state, leader_side={"washington": "colonial"})
+    leader = Relocation("w", "George Washington", None, placed("leader:washington",
+                                                                space("philadelphia")))
+    north = Relocation("n", "Continental SP 2", None, placed("sp:continental:2",
+                                                             space("trenton")))
+    south = Relocation("s", "Militia SP 1", None, placed("sp:militia:1",
+                                                          space("wilmington_de")))
+    interpreter.begin([leader, north, south])
+    interpreter.step(Step(index=1, side="Colonial", rolls=(DiceRoll("1d6", (3,), 3),)), [])
+    actions = interpreter.step(Step(index=2, side="Colonial"), [
+        Relocation("n", "Continental SP 2", north.after,
+                   placed("sp:continental:2", space("philadelphia"))),
+        Relocation("s", "Militia SP 1", south.after,
+                   placed("sp:militia:1", space("philadelphia")))])
+    activated, mustered = actions
+    assert isinstance(activated, ForceActivated)
+    assert (activated.kind, activated.space, activated.leader, activated.rolls,
+            activated.sp) == (Activation.MUSTER, "philadelphia", "washington", (3,), 3)
+    assert isinstance(mustered, LeaderMustered)
+    assert mustered.pulled == (("trenton", 2), ("wilmington_de", 1))
+
+
+def test_enemy_fleets_meeting_then_gauge_dice_and_a_d12_are_a_fleet_combat_wfa_15_5() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state, fleet_side={"british_3": "british",
+                                                 "french_2": "colonial"})
+    obz = Place(PlaceKind.ZONE, "new_england_obz")
+    british = Relocation("b", "British Fleet 3", None, placed("fleet:british_3",
+                                                               space("halifax")))
+    french = Relocation("f", "French Fleet 2", None, placed("fleet:french_2", obz))
+    interpreter.begin([british, french])
+    interpreter.step(Step(index=1, side="British", rolls=(DiceRoll("1d6", (4,), 4),)), [])
+    (sailed,) = interpreter.step(Step(index=2, side="British"), [
+        Relocation("b", "British Fleet 3", british.after, placed("fleet:british_3", obz))])
+    assert isinstance(sailed, FleetMoved) and sailed.roll == 4
+    interpreter.step(Step(index=3, side="British", rolls=(DiceRoll("1d6", (5,), 5),)), [])
+    interpreter.step(Step(index=4, side="Colonial", rolls=(DiceRoll("1d6", (2,), 2),)), [])
+    (fought,) = [a for a in interpreter.step(Step(index=5, side="British", rolls=d12((4, 5))),
+                                             []) if not isinstance(a, Roll)]
+    assert isinstance(fought, FleetCombat)
+    assert (fought.side, fought.place, fought.gauge_rolls, fought.roll) == (
+        "british", "new_england_obz", (("british", 5), ("colonial", 2)), 9)
+    # The gauge dice are used: a later activation does not take them.
+    assert interpreter.reading.d6 == ()
+
+
+def test_an_enemy_flag_card_handed_to_the_opponent_was_offered_and_accepted_wfa_20_7(
+        ) -> None:
+    state = WfAState()
+    interpreter = Interpreter(state, card_flags={"card_7": "colonial"})
+    card = Relocation("c", "Card 7", None, placed("card:card_7",
+                                                   Place(PlaceKind.HAND, "british")))
+    interpreter.begin([card])
+    (offered,) = interpreter.step(Step(index=1, side="British"), [Relocation(
+        "c", "Card 7", card.after, placed("card:card_7", Place(PlaceKind.HAND, "colonial")))])
+    assert isinstance(offered, CardOffered)
+    assert (offered.side, offered.card, offered.accepted) == ("british", "card_7", True)
+    assert state.hand_size["colonial"] == 1
