@@ -231,7 +231,8 @@ def no_retreat_but_with_the_fleet(action: Retreated, ctx: Context) -> Iterator[O
     defender surrenders. If the defender 'wins' or 'ties', the attacker's fleet and the
     accompanying SP retreat to the closest friendly port." So a defender never retreats
     from a Caribbean space, and the attacker retreats only to a friendly port (the closest:
-    sea distances are not in the data, so only "friendly" is judged).
+    sea distances are not in the data, so only "friendly" is judged). Who attacked is the
+    retreat's own record (`Retreated.attacker`), else the side whose AP it is.
 
     WFA-CAR-05 (WfA 14.12, 13.5): "British Naval Transport to an enemy occupied space is
     always 'amphibious' and 'high risk' as the units could be forced to surrender if they
@@ -244,14 +245,16 @@ def no_retreat_but_with_the_fleet(action: Retreated, ctx: Context) -> Iterator[O
         return
     step, side = action.step, action.side
     origin, destination = action.origin, action.destination
-    pulse = ctx.pulse
-    if pulse is None:
+    attacker = action.attacker
+    if attacker is None and ctx.pulse is not None:
+        attacker = side == ctx.pulse.side
+    if attacker is None:
         yield Check.unchecked("WFA-CAR-04", step, f"a {side_name(side)} force retreated from "
                               f"{ctx.space_name(origin)}; whether it attacked or defended "
-                              "needs the AP it belongs to (WfA 19.35)",
+                              "needs the battle or the AP it belongs to (WfA 19.35)",
                               needs=("the Action Pulse",), spaces=(origin,))
         return
-    if side != pulse.side:
+    if not attacker:
         yield Check.illegal("WFA-CAR-04", step, f"the {side_name(side)} defender retreated "
                             f"from {ctx.space_name(origin)} to {ctx.space_name(destination)};"
                             " in the Caribbean a beaten defender surrenders and a winning or "

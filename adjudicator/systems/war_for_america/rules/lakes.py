@@ -92,9 +92,12 @@ def navy_moved(action: LakeNavyMoved, ctx: Context) -> Iterator[Outcome]:
             yield from meeting(action, destination, ctx)
         else:
             yield from appearance(action, destination, ctx)
-    elif on_map_before:
+    elif on_map_before and action.side in HOME:
         assert origin is not None
-        yield from removed(action, origin, ctx)
+        if opponent(action.side) in ctx.state.space(origin).lake_navies:
+            yield from lost_in_combat(action, origin, ctx)
+        else:
+            yield from removed(action, origin, ctx)
 
 
 def where_it_sails(action: LakeNavyMoved, destination: str, ctx: Context) -> Iterator[Outcome]:
@@ -233,12 +236,10 @@ def removed(action: LakeNavyMoved, origin: str, ctx: Context) -> Iterator[Outcom
     could not retreat (19.7). WFA-LAKE-03: "If the Lake Navy cannot retreat or if it must
     retreat in Winter, it is destroyed" — destroyed while an empty or friendly lake space
     was open outside Winter it should have retreated there instead. A navy that met the
-    enemy navy (combat, 19.8) is not judged here."""
+    enemy navy (combat, 19.8) is `lost_in_combat`."""
     side = action.side
-    if side not in HOME:
-        return
-    here = ctx.state.space(origin)
-    if not land_sp(here, opponent(side)) or opponent(side) in here.lake_navies:
+    assert side is not None
+    if not land_sp(ctx.state.space(origin), opponent(side)):
         return
     winter = ctx.placement.winter
     if winter is None:
@@ -256,6 +257,26 @@ def removed(action: LakeNavyMoved, origin: str, ctx: Context) -> Iterator[Outcom
                             "Winter (WfA 19.7)", spaces=(origin,),
                             expected=f"a retreat to {names}", observed="destroyed")
     yield Check.done("WFA-LAKE-03")
+
+
+def lost_in_combat(action: LakeNavyMoved, origin: str, ctx: Context) -> Iterator[Outcome]:
+    """WFA-LAKE-04 (WfA 19.10-19.11): the loser "immediately removes his lake counter";
+    "If the British Lake Navy is destroyed, the counter is removed and placed on the TRT for
+    the next Spring Turn" (a reminder when it goes elsewhere, or to a track box that is not
+    a Spring Turn); "If the Colonial Navy is destroyed, it can never be replaced"."""
+    if action.side != BRITISH:
+        yield Check.done("WFA-LAKE-04")
+        return
+    destination = action.destination or ""
+    season = ctx.season(destination.removeprefix("season_")) \
+        if destination.startswith("season_") else None
+    if season is None or "spring" not in season.name.casefold():
+        where = f"to {destination}" if destination else "off the board"
+        yield Check.reminder("WFA-LAKE-04", action.step, f"the British lake navy beaten on "
+                             f"{ctx.space_name(origin)} went {where}; it is placed on the "
+                             "Turn Record Track for the next Spring Turn, then on St. Jean if "
+                             "that is friendly (WfA 19.11)", spaces=(origin,))
+    yield Check.done("WFA-LAKE-04")
 
 
 def meeting(action: LakeNavyMoved, destination: str, ctx: Context) -> Iterator[Outcome]:

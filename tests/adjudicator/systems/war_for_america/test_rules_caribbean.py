@@ -113,6 +113,9 @@ def test_19_35_the_defender_never_retreats_in_the_caribbean() -> None:
                      units=("sp:french:2",))
     (finding,) = illegal(run(caribbean, back, board), "WFA-CAR-04")
     assert finding.expected == "surrender or stay"
+    marked = Retreated(step=6, side=COLONIAL, origin="martinique", destination="st_eustasius",
+                       units=("sp:french:2",), attacker=False)
+    assert illegal(run(caribbean, marked, Board(pulse_side=COLONIAL)), "WFA-CAR-04")
 
 
 def test_19_35_the_beaten_attacker_goes_back_with_its_fleet() -> None:

@@ -159,6 +159,15 @@ def test_19_10_both_navies_still_together_at_the_end_of_the_ap() -> None:
 
 
 def test_19_10_the_loser_removed_in_combat_is_not_a_refused_retreat() -> None:
-    board = navy(Board().put("valcour"), "valcour", COLONIAL)
-    out = run(lakes, sail(BRITISH, "valcour", REMOVED.key), board)
-    assert not illegal(out, "WFA-LAKE-03")
+    board = navy(Board().put("valcour", sp={"continental": 1}), "valcour", BRITISH)
+    out = run(lakes, sail(COLONIAL, "valcour", REMOVED.key), board)
+    assert not illegal(out, "WFA-LAKE-03") and applied(out, "WFA-LAKE-04")
+
+
+def test_19_11_the_beaten_british_navy_goes_to_the_trt_for_next_spring() -> None:
+    board = navy(Board(), "valcour", COLONIAL)
+    out = run(lakes, sail(BRITISH, "valcour", "season_early_spring"), board)
+    assert not of(out, "WFA-LAKE-04", Severity.REMINDER) and applied(out, "WFA-LAKE-04")
+    (reminder,) = of(run(lakes, sail(BRITISH, "valcour", REMOVED.key), board), "WFA-LAKE-04",
+                     Severity.REMINDER)
+    assert "19.11" in reminder.message
