@@ -163,7 +163,9 @@ def at_sea_without_a_fleet(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]
     AP of their side, land SP on a Caribbean sea area (an arrow space, the Caribbean OBZ)
     need a friendly fleet there — except British, German and Loyalist SP, which British
     Naval Transport may leave at sea (14.9) — and land SP on a Caribbean space need it to
-    be coastal (every Caribbean space is a port, 14.1)."""
+    be coastal (every Caribbean space is a port, 14.1). After a card of that side in the
+    AP the verdict is left unchecked: a card's text trumps the rules (20.2; the Colonial
+    Naval Transport card, 14.16, moves land SP by sea)."""
     side = fact.pulse.side
     for key, area in sorted(ctx.data.sea_areas.items()):
         if not caribbean(ctx, key):
@@ -173,6 +175,15 @@ def at_sea_without_a_fleet(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]
                     if NATION_SIDE.get(nation) == side and nation not in SEA_CARRIED}
         if stranded and not fleets_of(ctx, here, side):
             what = ", ".join(f"{sp} {nation} SP" for nation, sp in stranded.items())
+            card = fact.pulse.cards_of(side)
+            if card:
+                yield Check.unchecked("WFA-CAR-02", fact.step, f"{what} ended the "
+                                      f"{side_name(side)} AP in {area.name} with no friendly "
+                                      f"fleet, after {ctx.cards.card_name(card[0])} was "
+                                      "played in it; a card's text trumps the rules (WfA "
+                                      "20.2: the Colonial Naval Transport card, 14.16)",
+                                      needs=("card texts",), spaces=(key,))
+                continue
             yield Check.illegal("WFA-CAR-02", fact.step, f"{what} ended the {side_name(side)}"
                                 f" AP in {area.name} with no friendly fleet; land units are at "
                                 "sea only when carried by fleets or British Naval Transport "

@@ -11,7 +11,9 @@ Step 8); the rest is on the Six Nations Card, which the rulebook does not print.
 
 The log shows French SP by nation only, not whose they are: before Rochambeau's fleet is
 on the board every French SP is d'Estaing's; after, only more places than the two bodies
-may occupy is certain.
+may occupy is certain. The French garrisons of the Caribbean possessions ("2 SP per space",
+19.18) are garrison counters, not SP: a binding that binds them as French SP would make
+them count as troops here.
 """
 
 from __future__ import annotations

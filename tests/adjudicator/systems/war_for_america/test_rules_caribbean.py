@@ -85,6 +85,17 @@ def test_19_30_french_sp_at_sea_without_a_fleet_is_illegal() -> None:
     assert "19.29" in finding.message
 
 
+def test_20_2_a_card_played_in_the_ap_may_carry_them() -> None:
+    board = Board(pulse_side=COLONIAL)
+    board.state.holdings[ARROW] = Holding()
+    board.state.holdings[ARROW].sp["continental"] = 2
+    pulse = Pulse(side=COLONIAL, step=1, round=1, number=1,
+                  cards=((COLONIAL, "naval_transport"),))
+    fact = PulseClosed(step=9, side=COLONIAL, pulse=pulse, ap_markers_logged=False)
+    out = run(caribbean, fact, board)
+    assert not illegal(out, "WFA-CAR-02") and of(out, "WFA-CAR-02", Severity.UNCHECKED)
+
+
 def test_14_9_british_naval_transport_may_end_at_sea() -> None:
     board = Board(pulse_side=BRITISH)
     board.state.holdings[ARROW] = Holding()
