@@ -40,6 +40,9 @@ from adjudicator.systems.war_for_america.state import NATION_SIDE, Holding
 
 NATION_LIMIT: Final = 4
 """WfA 19.28: "Each nation can have no more than '4' SP on any space"."""
+GARRISON_SP: Final = 2
+"""Spanish and French garrisons: "2 SP per space on Caribbean possessions" (WfA 19.18;
+digest §8 A-23 reads a Caribbean garrison counter as worth 2 SP)."""
 SEA_CARRIED: Final = frozenset({"british", "german", "loyalist"})
 """The nations British Naval Transport carries (WfA 14.7): they may end a move at sea
 (14.9) without a fleet; others are at sea only with their fleets (19.29-19.30)."""
@@ -136,20 +139,34 @@ def nation_limit(action: Arrival, ctx: Context) -> Iterator[Outcome]:
     """WFA-CAR-01 (WfA 19.28): "Each nation can have no more than '4' SP on any space.
     Therefore, an attack or a defence will always consist of '1-4' SP for each side."
     Judged where units arrive on a Caribbean place, for the nations that arrived (all
-    nations when the action does not name its units)."""
+    nations when the action does not name its units). Whether a Spanish or French garrison
+    counter's "2 SP" (19.18) counts toward the 4 is not said: SP counters above 4 are
+    illegal; within 4 only with the garrison's 2 the rule is left unchecked (digest §8
+    A-23 values the garrison at 2 SP; the other reading counts SP counters only)."""
     place = _destination(action)
     if place is None or not caribbean(ctx, place) or not _last_arrival(action, place, ctx):
         return
     here = holding(ctx, place)
     arrived = nations_in(action.units)
-    over = {nation: sp for nation, sp in sorted(here.sp.items())
-            if sp > NATION_LIMIT and (not arrived or nation in arrived)}
-    for nation, sp in over.items():
-        yield Check.illegal("WFA-CAR-01", action.step, f"{sp} {nation.replace('_', ' ')} SP "
-                            f"are on {ctx.space_name(place)}; each nation can have no more "
-                            f"than {NATION_LIMIT} SP on any Caribbean space (WfA 19.28)",
-                            spaces=(place,), expected=f"at most {NATION_LIMIT} SP",
-                            observed=f"{sp} SP")
+    for nation, sp in sorted(here.sp.items()):
+        if arrived and nation not in arrived:
+            continue
+        shown = nation.replace("_", " ")
+        if sp > NATION_LIMIT:
+            yield Check.illegal("WFA-CAR-01", action.step, f"{sp} {shown} SP are on "
+                                f"{ctx.space_name(place)}; each nation can have no more than "
+                                f"{NATION_LIMIT} SP on any Caribbean space (WfA 19.28)",
+                                spaces=(place,), expected=f"at most {NATION_LIMIT} SP",
+                                observed=f"{sp} SP")
+            continue
+        garrison_sp = GARRISON_SP * here.garrisons.get(nation, 0)
+        if sp + garrison_sp > NATION_LIMIT:
+            yield Check.unchecked("WFA-CAR-01", action.step, f"{sp} {shown} SP and a {shown} "
+                                  f"garrison are on {ctx.space_name(place)}: {sp + garrison_sp}"
+                                  f" SP if the garrison counts its {GARRISON_SP} SP (WfA 19.18; "
+                                  "digest §8 A-23), more than 19.28's 4 a nation; the rule is "
+                                  f"ambiguous — counting SP counters alone, {sp} is within it",
+                                  needs=("the garrisons' SP (WfA 19.18)",), spaces=(place,))
     yield Check.done("WFA-CAR-01")
 
 

@@ -20,6 +20,7 @@ from typing import Final
 
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.actions import (
     BRITISH,
@@ -27,7 +28,7 @@ from adjudicator.systems.war_for_america.actions import (
     LakeNavyMoved,
     opponent,
 )
-from adjudicator.systems.war_for_america.procedure import PulseClosed
+from adjudicator.systems.war_for_america.procedure import PulseClosed, RoundOpened
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.state import NATION_SIDE, REMOVED, Holding
 
@@ -42,7 +43,7 @@ FAMILY = RuleFamily(
     "lakes",
     frozenset({"WFA-LAKE-01", "WFA-LAKE-02", "WFA-LAKE-03", "WFA-LAKE-04"}),
     positional=frozenset({"WFA-LAKE-01", "WFA-LAKE-03", "WFA-LAKE-04"}),
-    actions=(LakeNavyMoved, PulseClosed),
+    actions=(LakeNavyMoved, PulseClosed, RoundOpened),
 )
 
 
@@ -52,6 +53,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from navy_moved(action, ctx)
     elif isinstance(action, PulseClosed):
         yield from end_of_pulse(action, ctx)
+    elif isinstance(action, RoundOpened):
+        yield from due_to_appear(action, ctx)
 
 
 def lake_spaces(ctx: Context) -> frozenset[str]:
@@ -195,6 +198,28 @@ def appearance(action: LakeNavyMoved, destination: str, ctx: Context) -> Iterato
                             spaces=(home,), expected="no lake navy",
                             observed=f"placed on {ctx.space_name(home)}")
     yield Check.done("WFA-LAKE-01")
+
+
+def due_to_appear(fact: RoundOpened, ctx: Context) -> Iterator[Outcome]:
+    """WFA-LAKE-01 (WfA 19.1): as the first Action Round of the Fall Turn of 1776 begins, a
+    lake navy the log shows still off the map (in a box) is reminded, when its own side
+    holds its home space (Ticonderoga, St. Jean): "two Lake Navy counters which appear in
+    the Fall Turn in 1776". A vacant or contested home space is not judged (19.2-19.3 turn
+    on control); a navy the log never shows is not reminded."""
+    if (fact.round != 1 or ctx.procedure.year != FIRST_YEAR
+            or ctx.procedure.season != FIRST_SEASON):
+        return
+    for side, home in sorted(HOME.items()):
+        places = [place for place, here in ctx.state.holdings.items()
+                  if side in here.lake_navies]
+        if not places or any(place.kind is PlaceKind.SPACE for place in places):
+            continue
+        if held_by(ctx, home) == side:
+            yield Check.reminder("WFA-LAKE-01", fact.step, f"the {side_name(side)} lake navy "
+                                 f"is still off the map as the Fall Turn of 1776 begins; it "
+                                 f"appears on {ctx.space_name(home)} this turn (WfA 19.1)",
+                                 spaces=(home,))
+        yield Check.done("WFA-LAKE-01")
 
 
 def retreat_from_land(action: LakeNavyMoved, origin: str, destination: str,

@@ -60,6 +60,16 @@ def test_19_28_a_fifth_sp_of_a_nation_is_illegal() -> None:
     assert finding.observed == "5 SP" and finding.spaces == ("st_lucia",)
 
 
+def test_19_18_a_garrisons_2_sp_leave_the_limit_ambiguous() -> None:
+    board = Board(pulse_side=COLONIAL).put("fixture_main", sp={"spanish": 3},
+                                           garrisons={"spanish": 1})
+    move = ForceMoved(step=4, side=COLONIAL, origin="fixture_main", destination="fixture_main",
+                      units=("sp:spanish:1",), sp=1)
+    out = run(caribbean, move, board)
+    (note,) = of(out, "WFA-CAR-01", Severity.UNCHECKED)
+    assert not illegal(out, "WFA-CAR-01") and "A-23" in note.message
+
+
 def test_19_28_the_limit_is_the_caribbeans_only() -> None:
     board = Board(pulse_side=BRITISH).put("halifax", sp={"british": 9})
     move = ForceMoved(step=4, side=BRITISH, origin="quebec", destination="halifax",

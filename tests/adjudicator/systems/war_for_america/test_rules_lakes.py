@@ -5,11 +5,12 @@ units, lake navy combat — judged on typed actions against positions on the fix
 from __future__ import annotations
 
 from adjudicator.findings import Severity
+from adjudicator.systems.common.places import box
 from adjudicator.systems.common.places import space as space_place
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, LakeNavyMoved
-from adjudicator.systems.war_for_america.procedure import Pulse, PulseClosed
+from adjudicator.systems.war_for_america.procedure import Pulse, PulseClosed, RoundOpened
 from adjudicator.systems.war_for_america.rules import lakes
-from adjudicator.systems.war_for_america.state import REMOVED
+from adjudicator.systems.war_for_america.state import REMOVED, Holding
 from tests.adjudicator.systems.war_for_america.test_rules_fortifications import (
     Board,
     applied,
@@ -103,6 +104,17 @@ def test_19_11_a_destroyed_colonial_navy_is_never_replaced() -> None:
     board = navy(Board(year=1778), "ticonderoga", COLONIAL)
     out = run(lakes, sail(COLONIAL, REMOVED.key, "ticonderoga"), board)
     assert illegal(out, "WFA-LAKE-04")
+
+
+def test_19_1_a_navy_still_in_its_box_in_fall_1776_is_reminded() -> None:
+    board = Board(year=1776, season="fall").put("ticonderoga", sp={"continental": 2})
+    board.state.holdings[box("colonial_leader_pool")] = Holding(lake_navies=[COLONIAL])
+    fact = RoundOpened(step=2, round=1, initiative=None, first_turn=False, limit=4)
+    (reminder,) = of(run(lakes, fact, board), "WFA-LAKE-01", Severity.REMINDER)
+    assert "Ticonderoga" in reminder.message
+    navy(board, "ticonderoga", COLONIAL)
+    board.state.holdings[box("colonial_leader_pool")] = Holding()
+    assert not of(run(lakes, fact, board), "WFA-LAKE-01", Severity.REMINDER)
 
 
 # --- 19.7: retreat from enemy land units --------------------------------------------------------
