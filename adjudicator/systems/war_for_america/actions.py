@@ -390,6 +390,9 @@ class FortBuilt(Action):
 
     space: str
     completed: bool = False
+    roll: int | None = None
+    """The movement D6 rolled for the build (17.6: the SP must get 4 MP), when the log
+    shows one rolled by the builder since his last action."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

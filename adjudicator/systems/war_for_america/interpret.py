@@ -20,10 +20,27 @@ its dice, reads them against the position *before* the step, applies them to the
   12.2-12.7), then `ForceMoved`; units left behind on a space the force passed are
   `DroppedOff`, units joining it `PickedUp` (12.8). Entering a space with enemy SP is
   `EnemyEntered` (9.5, 12.10); the two sides' D12s that follow are the `Combat` there
-  (13.0), the attacker being the side that entered; the defender's last SP there removed
-  before any die is an `Overrun` (12.13-12.14). The defender leaving that space before
-  the dice is a `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled), after them a
-  `Retreated` (13.0 Step 9).
+  (13.0), the attacker being the side that entered and `entered_from` the space it came
+  from (13.3); the defender's last SP there removed before any die is an `Overrun`
+  (12.13-12.14). The defender leaving that space before the dice is a
+  `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled), after them a `Retreated`
+  (13.0 Step 9); so is the attacker leaving while the defender still holds the space
+  (`attacker=True`: a tie or a loss). The battle is over at a retreat, the next force, AP
+  or turn, or the log's end: its `BattleLosses` give each nation's SP before the dice and
+  removed since (13.0 Step 8). A side's whole force there removed, not moved, is a
+  `Surrendered` once the log says so — a chat line, or the victor's Major Victory marker
+  placed (13.4, 13.9-13.10); without either it stays the battle's losses. After a Siege
+  Table roll (a D12 with no battle or fleet combat open, by the side besieging the one
+  space with a Siege Marker: a `SiegeAttempt`, 17.14) the besieged force removed is a
+  `Surrendered`.
+- SP of one side dragged in one step from two or more spaces onto a space where a
+  friendly leader stays are a Leader Muster (`ForceActivated` of kind `muster` and
+  `LeaderMustered`, 9.4, 12.9); so is a second group of SP alone pulled one space onto the
+  leader whom the AP's first such group joined (that first group was read as a move: the
+  log cannot tell them apart until the second comes), each time with every pull so far.
+  British SP moved in a Winter Turn from the 13 Colonies or Canada to a British Caribbean
+  possession are the British Withdrawal (`FreeAction`, 13.14); Six Nations SP off the Six
+  Nations Card are a `FreeAction` too (9.10).
 - SP counters put on or taken off a place: per nation and place the net change, so making
   change (a 5 for a 2 and a 3) is neither a loss nor a levy: a net loss on a space is
   `LossTaken` (13.0 Step 8), a net gain `UnitsRaised` (8.0, 10.0; its kind from the nation).
@@ -32,9 +49,19 @@ its dice, reads them against the position *before* the step, applies them to the
   8.11); leaders leaving a Leader Pool or the Europe Box for the map are `LeaderPlaced`
   (11.1, 8.3); an army marker put on a space is `ArmyCreated` (11.20).
 - Fleets and lake navies moving are `FleetMoved` (with the D6 just rolled, 14.2) and
-  `LakeNavyMoved` (19.4); forts, entrenchments, magazines and siege markers placed, flipped
-  or removed are `FortBuilt`, `EntrenchmentBuilt`, `MagazinePlaced`/`MagazineRemoved`,
-  `SiegeAttempt`; a 'D' marker removed is `Rallied` (13.2).
+  `LakeNavyMoved` (19.4); a fleet entering a place with an enemy fleet opens a fleet
+  combat: each side's first D6 after it is its weather gauge, the next D12 the attacker's
+  (`FleetCombat`, 15.5). Forts, entrenchments, magazines and siege markers placed, flipped
+  or removed are `FortBuilt` (a new build with its movement D6, 17.6), `EntrenchmentBuilt`,
+  `MagazinePlaced`/`MagazineRemoved`, `SiegeAttempt`; a 'D' marker placed is a
+  `DMarkerPlaced` (13.1), removed a `Rallied` (13.2); a Major Victory marker placed a
+  `MajorVictoryMarked` (13.10). An enemy-flag card passed from one hand to the other is a
+  `CardOffered` and accepted (20.6-20.7).
+
+SP lost off an Army Card are lost where its army stands (11.21). What the log cannot show
+stays unknown: a force's whole removal without a word is not called a surrender, Winter
+losses are not told apart as attrition or quartering, and a muster from one space alone
+is a move.
 
 What the interpreter carries from step to step (`Reading`) is an immutable value, so undo
 goes back to it by reference.
@@ -106,6 +133,7 @@ from adjudicator.systems.war_for_america.state import (
     NATION_SIDE,
     REGULAR_NATIONS,
     REMOVED,
+    SIX_NATIONS,
     Entity,
     Holding,
     WfAState,
@@ -172,6 +200,17 @@ class Battle:
 
 
 @dataclass(frozen=True, slots=True)
+class Muster:
+    """SP pulled one space onto a friendly leader in this AP (WfA 9.4, 12.9)."""
+
+    side: str
+    leader: str
+    space: str
+    pulled: tuple[tuple[str, int], ...]
+    """(origin space, SP) of each group pulled in, in order."""
+
+
+@dataclass(frozen=True, slots=True)
 class OpenFleetCombat:
     """A fleet entered a place holding an enemy fleet: the weather gauge D6s and the
     attacker's D12 may follow (WfA 15.5 Steps 3-4)."""
@@ -203,6 +242,11 @@ class Reading:
     naval: OpenFleetCombat | None = None
     marked: tuple[str, str] | None = None
     """(side, space) of the last retreat, for the 'D' marker put on it (WfA 13.1)."""
+    besieged: tuple[str, str] | None = None
+    """(space, side besieged) after a Siege Table roll this AP (WfA 17.14)."""
+    muster: Muster | None = None
+    """The AP's force was leaderless SP moved one space onto a friendly leader: a second
+    such group from another space makes it a Leader Muster (WfA 12.9)."""
     actions: int = 0
     """Actions recognised so far (for tests and the report's figures)."""
     seen: tuple[str, ...] = field(default_factory=tuple)
@@ -292,7 +336,7 @@ class Interpreter:
             after = _box(relocation.destination)
             if entity.kind != "pw":
                 out += self._end_battle(index)
-                self.reading = replace(self.reading, naval=None)
+                self.reading = replace(self.reading, naval=None, besieged=None, muster=None)
             if entity.kind in ("year", "season"):
                 season = (relocation.destination.key.removeprefix("season_")
                           if entity.kind == "season" and relocation.destination is not None
@@ -378,9 +422,23 @@ class Interpreter:
             elif roll.button in D12_BUTTONS and side is not None:
                 if self.reading.combat is None and self.reading.naval is not None:
                     out += self._fleet_combat(step.index, side, sum(values))
+                elif self.reading.combat is None:
+                    out += self._siege_roll(step.index, side, sum(values))
                 else:
                     out += self._combat_roll(step.index, side, sum(values))
         return out
+
+    def _siege_roll(self, index: int, side: str, total: int) -> list[Action]:
+        """A D12 with no battle or fleet combat open, by a side besieging one space (a
+        Siege Marker there, its SP and the enemy's): the Siege Table roll (WfA 17.14)."""
+        sieges = [key for key, holding in self.state.spaces()
+                  if holding.markers["siege"] > 0 and holding.sp_of(opponent(side)) > 0
+                  and sum(h.sp_of(side) for h in self._holdings(key)) > 0]
+        if len(sieges) != 1:
+            return []
+        self.reading = replace(self.reading, besieged=(sieges[0], opponent(side)))
+        return [SiegeAttempt(step=index, side=side, space=sieges[0], table_roll=total,
+                             marker_placed=False)]
 
     def _fleet_combat(self, index: int, side: str, total: int) -> list[Action]:
         """The attacker's D12 after fleets met (WfA 15.5 Step 4): the fleet combat, with
@@ -429,6 +487,7 @@ class Interpreter:
         legs: dict[tuple[str, tuple[str, ...]], list[Relocation[Entity]]] = {}
         sp_change: Counter[tuple[Place, str]] = Counter()
         sp_changed: set[tuple[Place, str]] = set()
+        six_nations: dict[str, list[str]] = {}
         for relocation in relocations:
             entity = _entity(relocation)
             if entity is None or entity.kind in ("card", "year", "season", "ap", "round",
@@ -442,6 +501,10 @@ class Interpreter:
                 route = _route(origin, destination, waypoints.get(relocation.piece_id, ()))
                 legs.setdefault((owner, route), []).append(relocation)
                 continue
+            if entity.kind == "sp" and origin == SIX_NATIONS and _on_map(destination):
+                assert destination is not None
+                six_nations.setdefault(destination.key, []).append(entity.entity_id)
+                continue
             if entity.kind == "sp":
                 self._note_sp(relocation, entity, sp_change, sp_changed)
                 if origin == EUROPE and _on_map(destination) and destination is not None:
@@ -451,6 +514,10 @@ class Interpreter:
                                               reinforcement=True))
                 continue
             out += self._other(index, relocation, entity, owner)
+        # Six Nations units activated off the Six Nations Card (WfA 9.10, SNC).
+        out += [FreeAction(step=index, side=side, kind=FreeKind.SIX_NATIONS,
+                           origin=SIX_NATIONS.key, destination=to, units=tuple(sorted(units)))
+                for to, units in six_nations.items()]
         out += self._land_moves(index, legs)
         out += self._sp_totals(index, sp_change, sp_changed, side)
         return out
@@ -469,9 +536,47 @@ class Interpreter:
                 del remaining[(owner, route)]
         out += self._muster(index, remaining)
         for (owner, route), group in remaining.items():
+            if self._pulled_too(index, owner, route, group, out):
+                continue
+            moved: list[Action] = []
             for origin_key, destination_key in itertools.pairwise(route):
-                out += self._leg(index, owner, origin_key, destination_key, group)
+                moved += self._leg(index, owner, origin_key, destination_key, group)
+            self._may_be_muster(owner, route, group, moved)
+            out += moved
         return out
+
+    def _may_be_muster(self, owner: str, route: tuple[str, ...],
+                       group: Sequence[Relocation[Entity]], moved: Sequence[Action]) -> None:
+        """A new force of SP alone moved one space onto a friendly leader who stays: a
+        move, or the first pull of a Leader Muster (told apart by a second, 12.9)."""
+        target = self.state.space(route[-1])
+        leader = next((name for name in target.leaders
+                       if self.leader_side.get(name) == owner), None)
+        fresh = bool(moved) and isinstance(moved[0], ForceActivated)
+        if fresh:
+            self.reading = replace(self.reading, muster=None)
+        if (fresh and leader is not None and len(route) == 2
+                and all((e := _entity(r)) is not None and e.kind == "sp" for r in group)):
+            self.reading = replace(self.reading, muster=Muster(
+                owner, leader, route[-1], ((route[0], _sp_of(group)),)))
+
+    def _pulled_too(self, index: int, owner: str, route: tuple[str, ...],
+                    group: Sequence[Relocation[Entity]], out: list[Action]) -> bool:
+        """SP alone moved one space onto the leader whom this AP's first group joined, from
+        another space: the AP is a Leader Muster (WfA 9.4, 12.9), and `LeaderMustered`
+        gives every group pulled in so far (appended to `out`)."""
+        muster, force = self.reading.muster, self.reading.force
+        if (muster is None or force is None or owner != muster.side or len(route) != 2
+                or route[-1] != muster.space or force.at != muster.space
+                or route[0] in {origin for origin, _ in muster.pulled}
+                or not all((e := _entity(r)) is not None and e.kind == "sp" for r in group)):
+            return False
+        muster = replace(muster, pulled=(*muster.pulled, (route[0], _sp_of(group))))
+        self.reading = replace(self.reading, muster=muster, force=replace(
+            force, units=tuple(sorted({*force.units, *(_entity_id(r) for r in group)}))))
+        out.append(LeaderMustered(step=index, side=owner, leader=muster.leader,
+                                  space=muster.space, pulled=muster.pulled))
+        return True
 
     def _withdrawal(self, index: int, owner: str, route: tuple[str, ...],
                     group: Sequence[Relocation[Entity]]) -> FreeAction | None:
@@ -542,7 +647,9 @@ class Interpreter:
         out: list[Action] = []
         overrun_at: set[str] = set()
         surrendered = self._note_battle(index, change) if self.reading.battle else []
-        gave_up = {action.side for action in surrendered}
+        surrendered += self._siege_surrender(index, change)
+        gave_up = {(action.side, action.space) for action in surrendered
+                   if isinstance(action, Surrendered)}
         for place, nation in sorted(changed, key=lambda k: (str(k[0]), k[1])):
             net = change[(place, nation)]
             where = self._loss_space(place)
@@ -555,8 +662,7 @@ class Interpreter:
                 if overrun:
                     overrun_at.add(where)
                 cause = ("overrun" if where in overrun_at else
-                         "surrender" if owner in gave_up and self.reading.battle is not None
-                         and where == self.reading.battle.space else self._loss_cause(where))
+                         "surrender" if (owner, where) in gave_up else self._loss_cause(where))
                 out.append(LossTaken(step=index, side=owner, space=where,
                                      units=(f"sp:{nation}",), sp=-net, cause=cause))
             else:
@@ -610,6 +716,28 @@ class Interpreter:
             battle, removed=tuple(sorted(removed.items())), loss_steps=frozenset(steps),
             emptied=tuple(emptied)))
         return self._surrenders(index)
+
+    def _siege_surrender(self, index: int, change: Counter[tuple[Place, str]]
+                         ) -> list[Action]:
+        """The besieged side's whole force removed after the Siege Table roll: it
+        surrendered (WfA 17.13-17.14; 5 SP of regulars or more is a Major Victory, 17.16)."""
+        besieged = self.reading.besieged
+        if besieged is None:
+            return []
+        space_key, side = besieged
+        lost: Counter[str] = Counter()
+        for (place, nation), net in change.items():
+            if net < 0 and NATION_SIDE.get(nation) == side and place != EUROPE \
+                    and self._loss_space(place) == space_key:
+                lost[nation] -= net
+        had = sum(holding.sp_of(side) for holding in self._holdings(space_key))
+        if not lost or had > sum(lost.values()):
+            return []
+        self.reading = replace(self.reading, besieged=None)
+        return [Surrendered(step=index, side=side, space=space_key,
+                            units=tuple(f"sp:{nation}" for nation in sorted(lost)),
+                            regular_sp=sum(sp for nation, sp in lost.items()
+                                           if nation in REGULAR_NATIONS))]
 
     def _surrenders(self, index: int) -> list[Action]:
         """A side whose whole force at the battle's space was removed after the dice, once
@@ -766,9 +894,9 @@ class Interpreter:
         if kind == "fort" and to_space is not None:
             before = relocation.before.entity if relocation.before is not None else None
             if from_space is None or (before is not None and before.detail != entity.detail):
-                return [FortBuilt(step=index, side=side, space=to_space,
-                                  completed=entity.detail == "complete"
-                                  and from_space is not None)]
+                completed = entity.detail == "complete" and from_space is not None
+                return [FortBuilt(step=index, side=side, space=to_space, completed=completed,
+                                  roll=None if completed else self._take_d6(side))]
             return []
         if kind == "entrenchment" and to_space is not None and from_space is None:
             return [EntrenchmentBuilt(step=index, side=side, space=to_space)]
@@ -910,5 +1038,5 @@ def _box(place: Place | None) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-__all__ = ["D6_BUTTONS", "D12_BUTTONS", "Battle", "Force", "Interpreter", "OpenCombat",
-           "OpenFleetCombat", "Reading"]
+__all__ = ["D6_BUTTONS", "D12_BUTTONS", "Battle", "Force", "Interpreter", "Muster",
+           "OpenCombat", "OpenFleetCombat", "Reading"]

@@ -67,28 +67,11 @@ class WfAReferee(ActionReferee[Entity, Memory]):
         catalog = [entry.id for entry in data.catalog]
         citations: dict[str, str] = {entry.id: entry.citation for entry in data.catalog}
         super().__init__(binding, citations, catalog)
-        calendar = calendar_of(data)
         self.data = data
         self.state = WfAState()
-        self.interpreter = Interpreter(
-            self.state,
-            leader_side={leader.id: str(leader.side) for leader in data.leaders.values()},
-            fleet_side={fleet.id: _fleet_side(str(fleet.nation))
-                        for fleet in data.fleets.values()},
-            defensive_cards=[card.id for card in data.cards.values() if card.defensive],
-            water_lines=[(line.a, line.b) for line in data.connections if line.water],
-            key_spaces={key: True if space.is_key else space.key
-                        for key, space in data.spaces.items()},
-            card_flags={card.id: str(card.flag) for card in data.cards.values()
-                        if card.flag is not None},
-            winter_seasons=[season.id for season in calendar.seasons if season.winter],
-            mainland=[key for key, space in data.spaces.items()
-                      if space.region is Region.CANADA or space.colony is not None],
-            british_caribbean=[key for key, space in data.spaces.items()
-                               if space.region is Region.CARIBBEAN
-                               and space.original_owner is Owner.BRITISH])
+        self.interpreter = interpreter_for(data, self.state)
         self.graph = map_graph(data)
-        self.sequencer = Sequencer(calendar)
+        self.sequencer = Sequencer(calendar_of(data))
         self.proc = WfAProcedure()
         self.cards = CardIndex(
             names={card.id: card.title or card.label for card in data.cards.values()},
@@ -198,6 +181,29 @@ class WfAReferee(ActionReferee[Entity, Memory]):
             self.emit(judge(action, ctx), action.player)
 
 
+def interpreter_for(data: WfAData, state: WfAState) -> Interpreter:
+    """The interpreter with what it reads off the data: leaders' and fleets' sides, the
+    defensive cards and card flags, water lines, key spaces, the calendar's Winter, the
+    13 Colonies and Canada, and the British Caribbean possessions (WfA 13.14)."""
+    calendar = calendar_of(data)
+    return Interpreter(
+        state,
+        leader_side={leader.id: str(leader.side) for leader in data.leaders.values()},
+        fleet_side={fleet.id: _fleet_side(str(fleet.nation)) for fleet in data.fleets.values()},
+        defensive_cards=[card.id for card in data.cards.values() if card.defensive],
+        water_lines=[(line.a, line.b) for line in data.connections if line.water],
+        key_spaces={key: True if space.is_key else space.key
+                    for key, space in data.spaces.items()},
+        card_flags={card.id: str(card.flag) for card in data.cards.values()
+                    if card.flag is not None},
+        winter_seasons=[season.id for season in calendar.seasons if season.winter],
+        mainland=[key for key, space in data.spaces.items()
+                  if space.region is Region.CANADA or space.colony is not None],
+        british_caribbean=[key for key, space in data.spaces.items()
+                           if space.region is Region.CARIBBEAN
+                           and space.original_owner is Owner.BRITISH])
+
+
 def _flat(commands: Iterable[Command]) -> Iterator[Command]:
     """Commands with compounds opened, in execution order (FORMAT.md §4.1)."""
     for command in commands:
@@ -213,4 +219,4 @@ def _fleet_side(nation: str) -> str:
     return "british" if nation == "british" else "colonial"
 
 
-__all__ = ["GAME", "NOT_CHECKABLE", "WfAReferee"]
+__all__ = ["GAME", "NOT_CHECKABLE", "WfAReferee", "interpreter_for"]

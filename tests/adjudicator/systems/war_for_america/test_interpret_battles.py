@@ -21,12 +21,14 @@ from adjudicator.systems.war_for_america.actions import (
     FleetCombat,
     FleetMoved,
     ForceActivated,
+    FortBuilt,
     FreeAction,
     FreeKind,
     LeaderMustered,
     LossTaken,
     MajorVictoryMarked,
     Retreated,
+    SiegeAttempt,
     Surrendered,
 )
 from adjudicator.systems.war_for_america.interpret import Interpreter
@@ -275,3 +277,55 @@ def test_an_enemy_flag_card_handed_to_the_opponent_was_offered_and_accepted_wfa_
     assert isinstance(offered, CardOffered)
     assert (offered.side, offered.card, offered.accepted) == ("british", "card_7", True)
     assert state.hand_size["colonial"] == 1
+
+
+def test_a_fort_begun_takes_the_builders_movement_die_wfa_17_6() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state)
+    interpreter.step(Step(index=1, side="Colonial", rolls=(DiceRoll("1d6", (5,), 5),)), [])
+    build = placed("fort:colonial:build", space("albany"))
+    (begun,) = interpreter.step(Step(index=2, side="Colonial"),
+                                [Relocation("f", "Colonial Fort (Build)", None, build)])
+    assert isinstance(begun, FortBuilt) and (begun.roll, begun.completed) == (5, False)
+    (done,) = interpreter.step(Step(index=3, side="Colonial"), [
+        Relocation("f", "Colonial Fort", build, placed("fort:colonial:complete",
+                                                       space("albany")))])
+    assert isinstance(done, FortBuilt) and (done.roll, done.completed) == (None, True)
+
+
+def test_six_nations_sp_off_their_card_are_a_free_action() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state)
+    tribe = Relocation("s", "Six Nations SP 2", None, placed("sp:six_nations:2",
+                                                             box("six_nations")))
+    interpreter.begin([tribe])
+    (freed,) = interpreter.step(Step(index=1, side="British"), [Relocation(
+        "s", "Six Nations SP 2", tribe.after, placed("sp:six_nations:2", space("oswego")))])
+    assert isinstance(freed, FreeAction)
+    assert (freed.kind, freed.origin, freed.destination, freed.units) == (
+        FreeKind.SIX_NATIONS, "six_nations", "oswego", ("sp:six_nations:2",))
+
+
+def test_the_siege_table_roll_and_the_besieged_force_removed_wfa_17_14() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state)
+    pieces = [Relocation("m", "Siege Marker", None, placed("siege", space("quebec"))),
+              Relocation("b", "British SP 5", None, placed("sp:british:5", space("quebec"))),
+              Relocation("l", "Loyalist SP 1", None, placed("sp:loyalist:1", space("quebec"))),
+              Relocation("c", "Continental SP 5", None, placed("sp:continental:5",
+                                                                 space("quebec")))]
+    interpreter.begin(pieces)
+    (roll,) = [a for a in interpreter.step(Step(index=1, side="Colonial", rolls=d12((6, 5))),
+                                           []) if not isinstance(a, Roll)]
+    assert isinstance(roll, SiegeAttempt)
+    assert (roll.side, roll.space, roll.table_roll, roll.marker_placed) == (
+        "colonial", "quebec", 11, False)
+    actions = interpreter.step(Step(index=2, side="British"), [
+        Relocation("b", "British SP 5", pieces[1].after, None),
+        Relocation("l", "Loyalist SP 1", pieces[2].after, None)])
+    assert kinds(actions) == ["LossTaken", "LossTaken", "Surrendered"]
+    assert {a.cause for a in actions if isinstance(a, LossTaken)} == {"surrender"}
+    surrendered = actions[-1]
+    assert isinstance(surrendered, Surrendered)
+    # 5 SP of regulars: a Major Victory for the besieger (WfA 17.16).
+    assert (surrendered.side, surrendered.regular_sp) == ("british", 5)
