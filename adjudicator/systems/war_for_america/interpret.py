@@ -55,7 +55,8 @@ its dice, reads them against the position *before* the step, applies them to the
   or removed are `FortBuilt` (a new build with its movement D6, 17.6), `EntrenchmentBuilt`,
   `MagazinePlaced`/`MagazineRemoved`, `SiegeAttempt`; a 'D' marker placed is a
   `DMarkerPlaced` (13.1), removed a `Rallied` (13.2); a Major Victory marker placed a
-  `MajorVictoryMarked` (13.10). An enemy-flag card passed from one hand to the other is a
+  `MajorVictoryMarked` (13.10); a Loyalist chit put in an Expended Loyalist Box a
+  `FreeAction` (10.18-10.21). An enemy-flag card passed from one hand to the other is a
   `CardOffered` and accepted (20.6-20.7).
 
 SP lost off an Army Card are lost where its army stands (11.21). What the log cannot show
@@ -150,6 +151,8 @@ RAISE_KIND: Mapping[str, RaiseKind] = {
 """How new SP of a nation came (WfA 10.2, 10.7, 10.18); others are reinforcements (8.0)."""
 PASS_WORDS = re.compile(r"(?:^|[\s>-])pass(?:es|ed)?\b", re.IGNORECASE)
 """A chat line saying the player passes (WfA 9.6)."""
+EXPENDED_LOYALIST = "expended_loyalist_"
+"""Key prefix of the Expended Loyalist Boxes, one per Region (WfA 10.21; `state`)."""
 SURRENDER_WORDS = re.compile(r"\bsurrender(?:s|ed)?\b", re.IGNORECASE)
 """A chat line saying a force surrenders (WfA 13.4, 13.9)."""
 
@@ -912,6 +915,12 @@ class Interpreter:
                 and from_space is None:
             return [DMarkerPlaced(step=index, side=self._marked_side(to_space),
                                   space=to_space)]
+        if kind == "marker" and entity.key == "loyalist_chit" and destination is not None \
+                and destination.kind is PlaceKind.BOX and origin != destination \
+                and destination.key.startswith(EXPENDED_LOYALIST):
+            # A chit expended: placed in its Region's Expended Loyalist Box (WfA 10.18-10.21).
+            return [FreeAction(step=index, side=BRITISH, kind=FreeKind.LOYALIST_CHIT,
+                               origin=_key(origin), destination=destination.key)]
         if kind == "major_victory" and destination is not None and (
                 origin is None or origin.kind is PlaceKind.BOX):
             return self._major_victory(index, entity.key, destination.key)

@@ -329,3 +329,18 @@ def test_the_siege_table_roll_and_the_besieged_force_removed_wfa_17_14() -> None
     assert isinstance(surrendered, Surrendered)
     # 5 SP of regulars: a Major Victory for the besieger (WfA 17.16).
     assert (surrendered.side, surrendered.regular_sp) == ("british", 5)
+
+
+def test_a_loyalist_chit_put_in_its_regions_expended_box_is_a_free_action_wfa_10_21(
+        ) -> None:
+    state = WfAState()
+    interpreter = Interpreter(state)
+    chit = Relocation("l", "Loyalist Chit", None, placed("marker:loyalist_chit",
+                                                         box("british_leader_pool")))
+    interpreter.begin([chit])
+    (spent,) = interpreter.step(Step(index=1, side="British"), [Relocation(
+        "l", "Loyalist Chit", chit.after, placed("marker:loyalist_chit",
+                                                 box("expended_loyalist_deep_south")))])
+    assert isinstance(spent, FreeAction)
+    assert (spent.side, spent.kind, spent.destination) == (
+        "british", FreeKind.LOYALIST_CHIT, "expended_loyalist_deep_south")
