@@ -86,3 +86,25 @@ def test_a_module_naming_things_its_own_way_still_binds_by_aliases() -> None:
     assert binding.pieces["George Washington"] == "leader:washington"
     # Spaces the names lack are listed for the user to bind, not guessed.
     assert "Boston" in binding.unmatched.locations
+
+
+def test_the_season_boxes_are_the_one_calendar_the_referee_uses() -> None:
+    from adjudicator.systems.war_for_america.binding import names_from_data
+    from adjudicator.systems.war_for_america.data import bundled_data, load_data
+    from adjudicator.systems.war_for_america.procedure import DIGEST_CALENDAR
+    from adjudicator.systems.war_for_america.rules.context import calendar_of
+
+    # The bundled data has no Seasonal Turn Record Track: the digest's reading (§8 A-2),
+    # whose six turns hold every turn the rulebook names (WfA 3.1, 6.0, 8.4, 13.11-13.14).
+    bundled = bundled_data()
+    assert bundled.charts.seasons is None
+    seasons = names_from_data(bundled).seasons
+    assert list(seasons) == [spec.id for spec in DIGEST_CALENDAR.seasons]
+    assert "spring" in seasons
+    named = {name for forms in seasons.values() for name in forms}
+    assert set(bundled.charts.season_names) <= named
+    # The fixture data's track (with Late Spring) is the calendar of both.
+    fixture = load_data([DATA])
+    assert list(names_from_data(fixture).seasons) == [
+        spec.id for spec in calendar_of(fixture).seasons]
+    assert "late_spring" in names_from_data(fixture).seasons

@@ -140,3 +140,27 @@ def test_a_force_dragged_space_by_space_in_one_step_moves_leg_by_leg(tmp_path: P
     legs = [(a.step, a.origin, a.destination) for a in referee.actions
             if isinstance(a, ForceMoved)]
     assert legs == [(3, "quebec", "montreal"), (3, "montreal", "st_jean")]
+
+
+def test_a_battle_open_at_the_logs_end_is_closed_and_the_interpreter_reads_the_data(
+        tmp_path: Path) -> None:
+    from adjudicator.check import judge_save
+    from adjudicator.systems.war_for_america.actions import BattleLosses, Surrendered
+    from vmod_schema.savefile import read_save
+
+    referee = find_system("wfa").referee(module=open_module(MODULE), data_files=[DATA],
+                                         binding_file=BINDING)
+    assert isinstance(referee, WfAReferee)
+    # The Winter and the British Caribbean possessions come from the fixture data.
+    assert referee.interpreter.winter_seasons == {"winter"}
+    assert {"st_lucia", "windward_isles"} <= referee.interpreter.british_caribbean
+    assert "quebec" in referee.interpreter.mainland
+    scenario = WFA / "scenarios" / "int-surrender-with-a-major-victory.toml"
+    log = build_scenario_log(scenario, tmp_path / "s.vlog")
+    report = judge_save(read_save(log), log, system=find_system("wfa"), referee=referee,
+                        module=open_module(MODULE), module_path=MODULE)
+    (over,) = [a for a in referee.actions if isinstance(a, BattleLosses)]
+    assert (over.step, over.surrendered) == (8, "colonial")
+    assert [a.step for a in referee.actions if isinstance(a, Surrendered)] == [8]
+    # The surrender is judged: 5 SP of regulars, a British Major Victory (WfA 13.9-13.10).
+    assert ("WFA-MV-02", 8) in {(f.rule_id, f.step) for f in report.findings}
