@@ -7,14 +7,15 @@ that judge its type; coverage is derived from `FAMILIES`, never from a hand-kept
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Outcome
-from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.rulebook import Dispatch, RuleFamily
 from adjudicator.systems.war_for_america.rules import (
     activation,
     armies,
+    cards,
     caribbean,
     combat,
     command,
@@ -71,24 +72,20 @@ _MODULES = (
     lakes,
     caribbean,
     special,
+    cards,
 )
-FAMILIES: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in _MODULES)
-Judge = Callable[[Action, Context], Iterator[Outcome]]
-_BY_ACTION: dict[type, tuple[Judge, ...]] = {}
-for _module in _MODULES:
-    for _kind in _module.FAMILY.actions:
-        _BY_ACTION[_kind] = (*_BY_ACTION.get(_kind, ()), _module.judge)
+DISPATCH: Dispatch[Context] = Dispatch(_MODULES)
+FAMILIES: tuple[RuleFamily, ...] = DISPATCH.families
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Every family's outcomes for one action (only families that judge its type)."""
-    for family_judge in _BY_ACTION.get(type(action), ()):
-        yield from family_judge(action, ctx)
+    return DISPATCH.judge(action, ctx)
 
 
 def judged(action: Action) -> bool:
     """Whether any family judges this type of action."""
-    return type(action) in _BY_ACTION
+    return DISPATCH.judged(action)
 
 
 __all__ = ["FAMILIES", "judge", "judged"]

@@ -294,7 +294,7 @@ def test_a_card_drawn_and_an_army_created_with_its_units_on_the_army_card(
         tmp_path: Path) -> None:
     actions, state = interpret(SCENARIOS / "illegal-army-created-in-1775.toml", tmp_path)
     (drawn,) = _of(actions, CardDrawn)
-    assert (drawn.step, drawn.side, drawn.card) == (1, "colonial", "fixture_card_26")
+    assert (drawn.step, drawn.side, drawn.card) == (1, "colonial", "fixture_card_8")
     (created,) = _of(actions, ArmyCreated)
     assert (created.step, created.side, created.army, created.space, created.leader) == (
         5, "colonial", "w", "philadelphia", "washington")
