@@ -48,9 +48,31 @@ from vmod_schema.commands import Command, Compound, MovePiece
 
 GAME = "wfa"
 
-NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({})
-"""WfA catalog rules no family declares because a log can never show them broken, and why
-(reported instead of "not implemented yet"); none so far."""
+NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
+    "WFA-VC-05": "not judged: the rulebook fixes no last turn, so a log never shows the game "
+                 "ending in a draw (WfA 4.5)",
+    "WFA-SIEGE-04": "a definition the control rules apply (WfA 4.8: a besieged space is "
+                    "controlled by nobody, WFA-CTL-01); nothing a log shows breaks it",
+    "WFA-LOY-04": "a counting rule with nothing of its own to break: dotted and reinforcement "
+                  "Loyalists are left out of the chart totals the Loyalist checks count "
+                  "(WfA 10.24)",
+    "WFA-MIL-02": "not judged yet: the Militia Raised marker's placement is not read from the "
+                  "log, so a second regional trigger cannot be seen (WfA 10.7-10.8)",
+    "WFA-MIL-06": "not judged: the position does not tell dotted start militia from others "
+                  "(the counters' dot is not in the binding) (WfA 10.6)",
+    "WFA-LDR-13": "not judged: the rulebook's small-unit leader counters (Tactical Commanders, "
+                  "WfA 11.26-11.27) are not in the fixture or the binding's piece kinds",
+    "WFA-LDR-16": "not judged yet: Arnold's counter flipping (WfA 19.13) is not read from the "
+                  "log",
+    "WFA-NAV-03": "not judged: the destination a fleet announces is not in the log, and the "
+                  "data has no lines between coastal spaces and sea areas with their MP "
+                  "(WfA 14.3)",
+    "WFA-TRN-08": "not judged: the log shows no interception roll-off tied to the transport it "
+                  "stops (WfA 14.24)",
+})
+"""WfA catalog rules no family declares, and why: a log can never show them broken, their
+inputs (a counter's dot, an announced destination) are not in the log or the data, or they
+are not read yet (reported instead of "not implemented yet")."""
 
 Memory = tuple[WfAProcedure, Reading]
 """What undo goes back to: the procedure and the interpreter's reading (both immutable)."""
