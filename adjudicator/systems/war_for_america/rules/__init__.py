@@ -28,6 +28,7 @@ from adjudicator.systems.war_for_america.rules import (
     fortifications,
     lakes,
     leaders,
+    loss_order,
     loyalists,
     magazines,
     major_victory,
@@ -73,6 +74,7 @@ _MODULES = (
     caribbean,
     special,
     cards,
+    loss_order,
 )
 DISPATCH: Dispatch[Context] = Dispatch(_MODULES)
 FAMILIES: tuple[RuleFamily, ...] = DISPATCH.families
