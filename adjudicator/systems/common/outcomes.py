@@ -5,6 +5,7 @@ with the rule's citation and the acting player."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from adjudicator.findings import Severity
 
@@ -50,6 +51,8 @@ class Computed:
     summary: str
     inputs: dict[str, Value] = field(default_factory=dict)
     result: dict[str, Value] = field(default_factory=dict)
+    probabilities: dict[str, Fraction] = field(default_factory=dict)
+    """Exact chances (the report shows each as a fraction and a decimal)."""
 
 
 Outcome = Violation | Applied | Computed
@@ -92,9 +95,11 @@ class Check:
     @staticmethod
     def computed(kind: str, step: int, rule_id: str, summary: str, *,
                  inputs: dict[str, Value] | None = None,
-                 result: dict[str, Value] | None = None) -> Computed:
-        """A computation to show the players."""
-        return Computed(kind, step, rule_id, summary, inputs or {}, result or {})
+                 result: dict[str, Value] | None = None,
+                 probabilities: dict[str, Fraction] | None = None) -> Computed:
+        """A computation to show the players (`probabilities`: exact chances)."""
+        return Computed(kind, step, rule_id, summary, inputs or {}, result or {},
+                        probabilities or {})
 
 
 __all__ = ["Applied", "Check", "Computed", "Outcome", "Value", "Violation"]

@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Generic, TypeVar
 
 from adjudicator.binding import Binding
-from adjudicator.findings import Computation, Finding, Severity
+from adjudicator.findings import Computation, Finding, Probability, Severity
 from adjudicator.replay import Board, Step
 from adjudicator.systems.base import Verdict
 from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
@@ -207,7 +207,9 @@ class ActionReferee(ABC, Generic[E, P]):
                 self._computations.append(Computation(
                     game=self.game, kind=outcome.kind, step=outcome.step,
                     rule_id=outcome.rule_id, rule=citation, summary=outcome.summary,
-                    inputs=outcome.inputs, result=outcome.result))
+                    inputs=outcome.inputs, result=outcome.result,
+                    probabilities={name: Probability.of(value)
+                                   for name, value in outcome.probabilities.items()}))
                 continue
             if unknown is not None and self._affected(outcome.rule_id):
                 outcome = outcome.withheld(unknown)

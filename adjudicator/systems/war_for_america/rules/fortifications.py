@@ -427,7 +427,10 @@ def siege_roll(action: SiegeAttempt, ctx: Context) -> Iterator[Outcome]:
                                      "mortar": mortar},
                              result={"per_roll": str(odds.per_roll),
                                      "within_2": str(odds.within[1]),
-                                     "within_3": str(odds.within[2])})
+                                     "within_3": str(odds.within[2])},
+                             probabilities={"surrender_per_roll": odds.per_roll,
+                                            "surrender_within_2": odds.within[1],
+                                            "surrender_within_3": odds.within[2]})
     roll = action.table_roll
     if roll is None:
         yield Check.done("WFA-SIEGE-02")
