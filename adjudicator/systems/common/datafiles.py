@@ -4,7 +4,8 @@ Every game keeps its bundled data as JSON and lets users supply what the ruleboo
 TOML files merged over it. What is game-neutral lives here: the one-line problem records
 keyed by their field path (`problems_from` turns pydantic's errors into them), the error that
 reports every problem of a file at once (`GameDataProblems`), and `read_user_file`, which
-reads, parses and validates one file, raising one clear error naming the file.
+reads, parses and validates one file, raising one clear error naming the file;
+`read_bundled` does the same for a JSON file shipped inside a game's data package.
 `FileStamp` names a file as it is now (path, modification time, size), so what is derived
 from files can be kept once per process and derived again when a file changes.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
@@ -105,4 +107,19 @@ def read_user_file(path: Path, model: type[ModelT]) -> ModelT:
         raise GameDataProblems(problems_from(error), file=path) from None
 
 
-__all__ = ["DataProblem", "FileStamp", "GameDataProblems", "problems_from", "read_user_file"]
+def read_bundled(package: str, name: str, model: type[ModelT]) -> ModelT:
+    """The JSON file `name` shipped in the data package `package`, validated as `model`.
+
+    Raises:
+        GameDataProblems: the file does not fit `model` (a bug in the shipped data; each
+            problem with its key, the file named `bundled data/<name>`).
+    """
+    resource = resources.files(package).joinpath(name)
+    try:
+        return model.model_validate_json(resource.read_bytes())
+    except ValidationError as error:
+        raise GameDataProblems(problems_from(error), file=f"bundled data/{name}") from None
+
+
+__all__ = ["DataProblem", "FileStamp", "GameDataProblems", "problems_from", "read_bundled",
+           "read_user_file"]

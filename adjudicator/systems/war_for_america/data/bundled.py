@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from importlib import resources
-from typing import TypeVar
 
-from pydantic import BaseModel, ValidationError
-
+from adjudicator.systems.common.datafiles import read_bundled
+from adjudicator.systems.common.records import BundledFile
 from adjudicator.systems.war_for_america.data.charts import (
     ATTRITION_YEARS,
     LEVY_REGIONS,
@@ -33,53 +31,46 @@ from adjudicator.systems.war_for_america.data.models import (
 from adjudicator.systems.war_for_america.data.problems import (
     GameDataProblems,
     cross_check,
-    problems_from,
 )
 from adjudicator.systems.war_for_america.data.tables import bundled_tables
 from adjudicator.systems.war_for_america.data.vocabulary import (
     Colony,
-    Record,
     Source,
 )
 
 _PACKAGE = "adjudicator.systems.war_for_america.data"
 
 
-class _File(Record):
-    about: str
-    source: Source
-
-
-class _SpacesFile(_File):
+class _SpacesFile(BundledFile):
     complete: bool
     spaces: tuple[Space, ...]
 
 
-class _MapFile(_File):
+class _MapFile(BundledFile):
     sea_areas_complete: bool
     sea_areas: tuple[SeaArea, ...]
     boxes: tuple[Box, ...]
     tracks: tuple[Track, ...]
 
 
-class _ConnectionsFile(_File):
+class _ConnectionsFile(BundledFile):
     complete: bool
     connections: tuple[Connection, ...]
     terrain: tuple[Terrain, ...]
     distances: tuple[DistanceBound, ...]
 
 
-class _LeadersFile(_File):
+class _LeadersFile(BundledFile):
     leaders: tuple[Leader, ...]
     fleets: tuple[Fleet, ...]
 
 
-class _CardsFile(_File):
+class _CardsFile(BundledFile):
     deck_size: int
     cards: tuple[Card, ...]
 
 
-class _ChartsFile(_File):
+class _ChartsFile(BundledFile):
     transport: dict[int, int]
     attrition: dict[int, Fraction]
     sources: dict[str, tuple[str, ...]]
@@ -87,19 +78,8 @@ class _ChartsFile(_File):
     season_names_source: Source
 
 
-class _CatalogFile(_File):
+class _CatalogFile(BundledFile):
     rules: tuple[CatalogEntry, ...]
-
-
-_M = TypeVar("_M", bound=BaseModel)
-
-
-def _read_bundled(name: str, model: type[_M]) -> _M:
-    resource = resources.files(_PACKAGE).joinpath(name)
-    try:
-        return model.model_validate_json(resource.read_bytes())
-    except ValidationError as error:
-        raise GameDataProblems(problems_from(error), file=f"bundled data/{name}") from None
 
 
 def _charts(file: _ChartsFile) -> Charts:
@@ -122,10 +102,10 @@ def bundled_data() -> WfAData:
     Raises:
         GameDataError: a bundled file is malformed (a bug; names the file and key).
     """
-    spaces = _read_bundled("spaces.json", _SpacesFile)
-    world = _read_bundled("map.json", _MapFile)
-    lines = _read_bundled("connections.json", _ConnectionsFile)
-    people = _read_bundled("leaders.json", _LeadersFile)
+    spaces = read_bundled(_PACKAGE, "spaces.json", _SpacesFile)
+    world = read_bundled(_PACKAGE, "map.json", _MapFile)
+    lines = read_bundled(_PACKAGE, "connections.json", _ConnectionsFile)
+    people = read_bundled(_PACKAGE, "leaders.json", _LeadersFile)
     data = WfAData(
         spaces={s.id: s for s in spaces.spaces},
         sea_areas={a.id: a for a in world.sea_areas},
@@ -136,10 +116,10 @@ def bundled_data() -> WfAData:
         distances=lines.distances,
         leaders={leader.id: leader for leader in people.leaders},
         fleets={f.id: f for f in people.fleets},
-        cards={c.id: c for c in _read_bundled("cards.json", _CardsFile).cards},
-        charts=_charts(_read_bundled("charts.json", _ChartsFile)),
+        cards={c.id: c for c in read_bundled(_PACKAGE, "cards.json", _CardsFile).cards},
+        charts=_charts(read_bundled(_PACKAGE, "charts.json", _ChartsFile)),
         tables=bundled_tables(),
-        catalog=_read_bundled("catalog.json", _CatalogFile).rules,
+        catalog=read_bundled(_PACKAGE, "catalog.json", _CatalogFile).rules,
         map_status=MapStatus(spaces_complete=spaces.complete,
                              connections_complete=lines.complete,
                              sea_areas_complete=world.sea_areas_complete),

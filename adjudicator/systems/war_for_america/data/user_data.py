@@ -19,17 +19,20 @@ distance the rulebook's example fixes (16.10) comes out otherwise.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from adjudicator.systems.common.datafiles import FileStamp, read_user_file
+from adjudicator.systems.common.merging import (
+    MergedData,
+    RecordMerger,
+    joined_aliases,
+    merge_user_file,
+    unchanged,
+)
 from adjudicator.systems.war_for_america.data.bundled import bundled_data
 from adjudicator.systems.war_for_america.data.charts import (
     LEVY_REGIONS,
@@ -51,10 +54,7 @@ from adjudicator.systems.war_for_america.data.models import (
     WfAData,
 )
 from adjudicator.systems.war_for_america.data.problems import (
-    DataProblem,
-    GameDataProblems,
     cross_check,
-    problems_from,
 )
 from adjudicator.systems.war_for_america.data.tables import (
     BattleTables,
@@ -83,29 +83,18 @@ from adjudicator.systems.war_for_america.data.vocabulary import (
     Region,
 )
 
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _M = TypeVar("_M", bound=BaseModel)
-_T = TypeVar("_T")
 
 
 def load_data(user_files: Sequence[Path] = ()) -> WfAData:
-    """The bundled data with each user TOML file merged over it, in order.
+    """The bundled data with each user TOML file merged over it, in order (kept once per
+    process for files as they are now).
 
     Raises:
         GameDataError: a file cannot be read, is not TOML, or has bad values; the error
             names the file and lists every problem with its key (`GameDataProblems`).
     """
-    return _merged(tuple(FileStamp.of(path) for path in user_files))
-
-
-@lru_cache(maxsize=8)
-def _merged(files: tuple[FileStamp, ...]) -> WfAData:
-    """`load_data` once per process for files as they are now (a changed file is read
-    again): checking a thousand games with one data file reads it once."""
-    data = bundled_data()
-    for file in files:
-        data = merge_user_data(data, Path(file.path))
-    return data
+    return _LOADED(user_files)
 
 
 def merge_user_data(data: WfAData, path: Path) -> WfAData:
@@ -114,54 +103,11 @@ def merge_user_data(data: WfAData, path: Path) -> WfAData:
     Raises:
         GameDataError: unreadable, malformed or contradicting file (names file and keys).
     """
-    user = read_user_file(path, UserData)
-    merger = _Merger(data, path.name)
-    merged = merger.merge(user)
-    if merger.problems:
-        raise GameDataProblems(merger.problems, file=path)
-    return merged
+    return merge_user_file(data, path, UserData, _Merger)
 
 
-class _Merger:
+class _Merger(RecordMerger[WfAData, UserData]):
     """Merges one parsed user file, collecting every problem with its key."""
-
-    def __init__(self, data: WfAData, file: str) -> None:
-        self.data = data
-        self.file = file
-        self.problems: list[DataProblem] = []
-
-    def problem(self, key: str, message: str) -> None:
-        self.problems.append(DataProblem(key, message))
-
-    def cite(self, source: str | None) -> str:
-        return f"user data {self.file}" + (f": {source}" if source else "")
-
-    def fill(self, key: str, what: str, current: _T | None, new: _T | None,
-             cited: str) -> _T | None:
-        """The bundled value, or the user's where the bundled one is null."""
-        if new is None or new == current:
-            return current
-        if current is None:
-            return new
-        self.problem(key, f"{what} is {_show(current)} in the bundled data ({cited}), "
-                          f"got {_show(new)}")
-        return current
-
-    def rebuild(self, key: str, model: type[_M], fields: Mapping[str, Any]) -> _M | None:
-        """Validate a merged record; its problems are reported under `key`."""
-        try:
-            return model.model_validate(dict(fields))
-        except ValidationError as error:
-            for problem in problems_from(error):
-                where = f"{key}.{problem.key}" if problem.key else key
-                self.problem(where, problem.message)
-            return None
-
-    def new_id(self, key: str, what: str, ident: str) -> bool:
-        if _ID.match(ident):
-            return True
-        self.problem(key, f"{what} id {ident!r} must be lower-case letters, digits and _")
-        return False
 
     def merge(self, user: UserData) -> WfAData:
         spaces = self.merge_spaces(user.spaces)
@@ -212,14 +158,12 @@ class _Merger:
                 continue
             cited = "; ".join(old.source)
             fields = new.model_dump(exclude={"aliases", "source"})
-            update: dict[str, Any] = {
-                name: self.fill(f"{key}.{name}", f"space {sid!r} {name}", getattr(old, name),
-                                value, cited)
-                for name, value in fields.items() if name != "village"}
+            update = self.fill_fields(key, f"space {sid!r}", old, {
+                name: value for name, value in fields.items() if name != "village"}, cited)
             if new.village and not old.village:
                 update["village"] = True
-            update["aliases"] = (*old.aliases, *(a for a in new.aliases if a not in old.aliases))
-            if all(value == getattr(old, name) for name, value in update.items()):
+            update["aliases"] = joined_aliases(old.aliases, new.aliases)
+            if unchanged(old, update):
                 continue
             update["source"] = (*old.source, self.cite(new.source))
             merged = self.rebuild(key, Space, {**old.model_dump(), **update})
@@ -283,10 +227,10 @@ class _Merger:
                 continue
             old = lines[at]
             cited = "; ".join(old.source)
-            update = {name: self.fill(f"{key}.{name}", f"line {old.a}-{old.b} {name}",
-                                      getattr(old, name), getattr(new, name), cited)
-                      for name in ("terrain", "water", "arrow_from", "circles")}
-            if all(value == getattr(old, name) for name, value in update.items()):
+            update = self.fill_fields(key, f"line {old.a}-{old.b}", old, {
+                name: getattr(new, name)
+                for name in ("terrain", "water", "arrow_from", "circles")}, cited)
+            if unchanged(old, update):
                 continue
             update["source"] = (*old.source, self.cite(new.source))
             merged = self.rebuild(key, Connection, {**old.model_dump(), **update})
@@ -349,10 +293,8 @@ class _Merger:
                 continue
             cited = "; ".join(getattr(old, "source", ()))
             fields = new.model_dump(exclude={"source"})
-            update = {name: self.fill(f"{key}.{name}", f"{table} {rid!r} {name}",
-                                      getattr(old, name), value, cited)
-                      for name, value in fields.items()}
-            if all(value == getattr(old, name) for name, value in update.items()):
+            update = self.fill_fields(key, f"{table} {rid!r}", old, fields, cited)
+            if unchanged(old, update):
                 continue
             update["source"] = (*getattr(old, "source", ()), self.cite(new.source))
             merged = self.rebuild(key, model, {**old.model_dump(), **update})
@@ -382,12 +324,9 @@ class _Merger:
             else:
                 cited = "; ".join(old.source)
                 fields = new.model_dump(exclude={"source", "aliases"})
-                update = {name: self.fill(f"{key}.{name}", f"card {cid!r} {name}",
-                                          getattr(old, name), value, cited)
-                          for name, value in fields.items()}
-                update["aliases"] = (*old.aliases,
-                                     *(a for a in new.aliases if a not in old.aliases))
-                if all(value == getattr(old, name) for name, value in update.items()):
+                update = self.fill_fields(key, f"card {cid!r}", old, fields, cited)
+                update["aliases"] = joined_aliases(old.aliases, new.aliases)
+                if unchanged(old, update):
                     continue
                 update["source"] = (*old.source, self.cite(new.source))
                 card = self.rebuild(key, Card, {**old.model_dump(), **update})
@@ -397,14 +336,7 @@ class _Merger:
         return cards
 
     def check_deck(self, cards: Mapping[str, Card]) -> None:
-        numbers: dict[int, str] = {}
-        for card in cards.values():
-            if card.number is None:
-                continue
-            if card.number in numbers:
-                self.problem(f"cards.{card.id}.number", f"card number {card.number} is also "
-                                                        f"card {numbers[card.number]!r}")
-            numbers[card.number] = card.id
+        self.check_numbers(cards)
         if len(cards) > DECK_SIZE:
             self.problem("cards", f"{len(cards)} cards listed, but the deck has {DECK_SIZE} "
                                   "(WfA 3.0)")
@@ -528,10 +460,5 @@ def _cited(raw: Any, cite: str, *, cited_level: bool = True) -> Any:
     return raw
 
 
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, StrEnum):
-        return repr(value.value)
-    return repr(value) if isinstance(value, str) else str(value)
+_LOADED = MergedData(bundled_data, merge_user_data)
 

@@ -1,14 +1,16 @@
 """The words the War for America data is written in: ids, constants, enums, citations.
 
-Also `Record`, the frozen base of every data record (`extra="forbid"`).
+Also `Record`, the frozen base of every data record, and `Source`, its citations: the
+toolkit's (`adjudicator.systems.common.records`), named here for the game's modules.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, NewType
+from typing import NewType
 
-from pydantic import BaseModel, ConfigDict, Field
+from adjudicator.systems.common.records import Record as Record
+from adjudicator.systems.common.records import Source as Source
 
 SpaceId = NewType("SpaceId", str)
 SeaAreaId = NewType("SeaAreaId", str)
@@ -219,13 +221,3 @@ class Need(StrEnum):
     CARD_YEARS = "card years"
     CARD_FLAGS = "card flags"
     CARD_TEXTS = "card texts"
-
-
-Source = Annotated[tuple[Annotated[str, Field(min_length=1)], ...], Field(min_length=1)]
-"""One or more citations; every record carries one."""
-
-
-class Record(BaseModel):
-    """The frozen, closed base of every data record."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")

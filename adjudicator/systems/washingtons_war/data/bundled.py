@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
-from typing import TypeVar
 
-from pydantic import BaseModel, ValidationError
-
+from adjudicator.systems.common.datafiles import read_bundled
+from adjudicator.systems.common.records import BundledFile
 from adjudicator.systems.washingtons_war.data.models import (
     Card,
     CatalogEntry,
@@ -24,65 +22,46 @@ from adjudicator.systems.washingtons_war.data.models import (
 from adjudicator.systems.washingtons_war.data.problems import (
     GameDataProblems,
     cross_check,
-    problems_from,
 )
 from adjudicator.systems.washingtons_war.data.tables import Tables
-from adjudicator.systems.washingtons_war.data.vocabulary import Record, Source
 
 _PACKAGE = "adjudicator.systems.washingtons_war.data"
 
 
-class _File(Record):
-    about: str
-    source: Source
-
-
-class _SpacesFile(_File):
+class _SpacesFile(BundledFile):
     complete: bool
     spaces: tuple[Space, ...]
 
 
-class _ConnectionsFile(_File):
+class _ConnectionsFile(BundledFile):
     complete: bool
     connections: tuple[Connection, ...]
     not_adjacent: tuple[NonAdjacency, ...]
     max_distance: tuple[DistanceBound, ...]
 
 
-class _GeneralsFile(_File):
+class _GeneralsFile(BundledFile):
     bounds: RatingBounds
     generals: tuple[General, ...]
 
 
-class _CardsFile(_File):
+class _CardsFile(BundledFile):
     deck_size: int
     special_events: int
     war_end_years: tuple[int, int]
     cards: tuple[Card, ...]
 
 
-class _TablesFile(_File):
+class _TablesFile(BundledFile):
     tables: Tables
 
 
-class _CatalogFile(_File):
+class _CatalogFile(BundledFile):
     rules: tuple[CatalogEntry, ...]
 
 
-class _ReinforcementsFile(_File):
+class _ReinforcementsFile(BundledFile):
     turns: tuple[TurnReinforcements, ...]
-
-
-_M = TypeVar("_M", bound=BaseModel)
-
-
-def _read_bundled(name: str, model: type[_M]) -> _M:
-    resource = resources.files(_PACKAGE).joinpath(name)
-    label = f"bundled data/{name}"
-    try:
-        return model.model_validate_json(resource.read_bytes())
-    except ValidationError as error:
-        raise GameDataProblems(problems_from(error), file=label) from None
 
 
 @cache
@@ -92,10 +71,10 @@ def bundled_data() -> WWData:
     Raises:
         GameDataError: a bundled file is malformed (a bug; names the file and key).
     """
-    spaces = _read_bundled("spaces.json", _SpacesFile)
-    connections = _read_bundled("connections.json", _ConnectionsFile)
-    generals = _read_bundled("generals.json", _GeneralsFile)
-    cards = _read_bundled("cards.json", _CardsFile)
+    spaces = read_bundled(_PACKAGE, "spaces.json", _SpacesFile)
+    connections = read_bundled(_PACKAGE, "connections.json", _ConnectionsFile)
+    generals = read_bundled(_PACKAGE, "generals.json", _GeneralsFile)
+    cards = read_bundled(_PACKAGE, "cards.json", _CardsFile)
     data = WWData(
         spaces={s.id: s for s in spaces.spaces},
         connections=connections.connections,
@@ -104,9 +83,9 @@ def bundled_data() -> WWData:
         rating_bounds=generals.bounds,
         generals={g.id: g for g in generals.generals},
         cards={c.id: c for c in cards.cards},
-        tables=_read_bundled("tables.json", _TablesFile).tables,
-        catalog=_read_bundled("catalog.json", _CatalogFile).rules,
-        reinforcements=_read_bundled("reinforcements.json", _ReinforcementsFile).turns,
+        tables=read_bundled(_PACKAGE, "tables.json", _TablesFile).tables,
+        catalog=read_bundled(_PACKAGE, "catalog.json", _CatalogFile).rules,
+        reinforcements=read_bundled(_PACKAGE, "reinforcements.json", _ReinforcementsFile).turns,
         map_status=MapStatus(spaces_complete=spaces.complete,
                              connections_complete=connections.complete),
     )

@@ -18,16 +18,19 @@ path that lets Fort Detroit reach Point Pleasant within 4 movement points (WW 7.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr
 
-from adjudicator.systems.common.datafiles import FileStamp, read_user_file
+from adjudicator.systems.common.merging import (
+    MergedData,
+    RecordMerger,
+    joined_aliases,
+    merge_user_file,
+    unchanged,
+)
 from adjudicator.systems.washingtons_war.data.bundled import bundled_data
 from adjudicator.systems.washingtons_war.data.models import (
     Card,
@@ -39,12 +42,7 @@ from adjudicator.systems.washingtons_war.data.models import (
     TurnReinforcements,
     WWData,
 )
-from adjudicator.systems.washingtons_war.data.problems import (
-    DataProblem,
-    GameDataProblems,
-    cross_check,
-    problems_from,
-)
+from adjudicator.systems.washingtons_war.data.problems import cross_check
 from adjudicator.systems.washingtons_war.data.vocabulary import (
     DECK_SIZE,
     FIRST_YEAR,
@@ -60,9 +58,6 @@ from adjudicator.systems.washingtons_war.data.vocabulary import (
     GeneralId,
     SpaceId,
 )
-
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
-_M = TypeVar("_M", bound=BaseModel)
 
 
 class _UserModel(BaseModel):
@@ -128,23 +123,14 @@ class _UserData(_UserModel):
 
 
 def load_data(user_files: Sequence[Path] = ()) -> WWData:
-    """The bundled data with each user TOML file merged over it, in order.
+    """The bundled data with each user TOML file merged over it, in order (kept once per
+    process for files as they are now).
 
     Raises:
         GameDataError: a file cannot be read, is not TOML, or has bad values; the error
             names the file and lists every problem with its key (`GameDataProblems`).
     """
-    return _merged(tuple(FileStamp.of(path) for path in user_files))
-
-
-@lru_cache(maxsize=8)
-def _merged(files: tuple[FileStamp, ...]) -> WWData:
-    """`load_data` once per process for files as they are now (a changed file is read
-    again): checking a thousand games with one data file reads it once."""
-    data = bundled_data()
-    for file in files:
-        data = merge_user_data(data, Path(file.path))
-    return data
+    return _LOADED(user_files)
 
 
 def merge_user_data(data: WWData, path: Path) -> WWData:
@@ -153,41 +139,11 @@ def merge_user_data(data: WWData, path: Path) -> WWData:
     Raises:
         GameDataError: unreadable, malformed or contradicting file (names file and keys).
     """
-    user = read_user_file(path, _UserData)
-    merger = _Merger(data, path.name)
-    merged = merger.merge(user)
-    if merger.problems:
-        raise GameDataProblems(merger.problems, file=path)
-    return merged
+    return merge_user_file(data, path, _UserData, _Merger)
 
 
-_T = TypeVar("_T")
-
-
-class _Merger:
+class _Merger(RecordMerger[WWData, _UserData]):
     """Merges one parsed user file, collecting every problem with its key."""
-
-    def __init__(self, data: WWData, file: str) -> None:
-        self.data = data
-        self.file = file
-        self.problems: list[DataProblem] = []
-
-    def problem(self, key: str, message: str) -> None:
-        self.problems.append(DataProblem(key, message))
-
-    def cite(self, source: str | None) -> str:
-        return f"user data {self.file}" + (f": {source}" if source else "")
-
-    def fill(self, key: str, what: str, current: _T | None, new: _T | None,
-             cited: str) -> _T | None:
-        """The bundled value, or the user's where the bundled one is null."""
-        if new is None or new == current:
-            return current
-        if current is None:
-            return new
-        self.problem(key, f"{what} is {_show(current)} in the bundled data ({cited}), "
-                          f"got {_show(new)}")
-        return current
 
     def merge(self, user: _UserData) -> WWData:
         spaces = self.merge_spaces(user.spaces)
@@ -227,17 +183,16 @@ class _Merger:
                     spaces[made.id] = made
                 continue
             cited = "; ".join(old.source)
-            update: dict[str, Any] = {
-                name: self.fill(f"{key}.{name}", f"space {sid!r} {name}", getattr(old, name),
-                                getattr(new, name), cited)
+            update = self.fill_fields(key, f"space {sid!r}", old, {
+                name: getattr(new, name)
                 for name in ("name", "colony", "port", "blockade_zone", "fortified",
-                             "winter_quarters", "south_of_winter_line")}
+                             "winter_quarters", "south_of_winter_line")}, cited)
             # The line runs along the VA-NC border (WW 2.1.B): a colony given here decides it.
             if old.colony is None and new.colony is not None and update[
                     "south_of_winter_line"] is None:
                 update["south_of_winter_line"] = update["colony"].is_south_of_winter_line
-            update["aliases"] = (*old.aliases, *(a for a in new.aliases if a not in old.aliases))
-            if all(value == getattr(old, name) for name, value in update.items()):
+            update["aliases"] = joined_aliases(old.aliases, new.aliases)
+            if unchanged(old, update):
                 continue
             update["source"] = (*old.source, self.cite(new.source))
             merged = self.rebuild(key, Space, {**old.model_dump(), **update})
@@ -248,8 +203,7 @@ class _Merger:
     def new_space(self, sid: str, new: _UserSpace) -> Space | None:
         key = f"spaces.{sid}"
         bad = len(self.problems)
-        if not _ID.match(sid):
-            self.problem(key, f"space id {sid!r} must be lower-case letters, digits and _")
+        self.new_id(key, "space", sid)
         if not new.name:
             self.problem(f"{key}.name", f"new space {sid!r} needs a name")
         elif (twin := self.data.space_named(new.name)) is not None:
@@ -355,8 +309,7 @@ class _Merger:
             old = cards.get(CardId(cid))
             fields = new.model_dump(exclude={"aliases", "source"})
             if old is None:
-                if not _ID.match(cid):
-                    self.problem(key, f"card id {cid!r} must be lower-case letters, digits and _")
+                if not self.new_id(key, "card", cid):
                     continue
                 if new.name is None or new.kind is None:
                     self.problem(key, f"new card {cid!r} needs a name and a kind "
@@ -373,12 +326,9 @@ class _Merger:
                 card = self.rebuild(key, Card, made)
             else:
                 cited = "; ".join(old.source)
-                update = {name: self.fill(f"{key}.{name}", f"card {cid!r} {name}",
-                                          getattr(old, name), value, cited)
-                          for name, value in fields.items()}
-                update["aliases"] = (*old.aliases,
-                                     *(a for a in new.aliases if a not in old.aliases))
-                if all(value == getattr(old, name) for name, value in update.items()):
+                update = self.fill_fields(key, f"card {cid!r}", old, fields, cited)
+                update["aliases"] = joined_aliases(old.aliases, new.aliases)
+                if unchanged(old, update):
                     continue
                 update["source"] = (*old.source, self.cite(new.source))
                 card = self.rebuild(key, Card, {**old.model_dump(), **update})
@@ -388,14 +338,7 @@ class _Merger:
         return cards
 
     def check_deck(self, cards: Mapping[str, Card]) -> None:
-        numbers: dict[int, CardId] = {}
-        for card in cards.values():
-            if card.number is None:
-                continue
-            if card.number in numbers:
-                self.problem(f"cards.{card.id}.number", f"card number {card.number} is also "
-                                                        f"card {numbers[card.number]!r}")
-            numbers[card.number] = card.id
+        self.check_numbers(cards)
         total = sum(card.copies or 1 for card in cards.values())
         if total > DECK_SIZE:
             self.problem("cards", f"{total} cards listed, but the deck has {DECK_SIZE} (WW 2.0)")
@@ -420,20 +363,6 @@ class _Merger:
                                                      "source": self.cite(None)})
         return tuple(turns.values())
 
-    def rebuild(self, key: str, model: type[_M], fields: Mapping[str, Any]) -> _M | None:
-        """Validate a merged record; its problems are reported under `key`."""
-        try:
-            return model.model_validate(dict(fields))
-        except ValidationError as error:
-            for problem in problems_from(error):
-                where = f"{key}.{problem.key}" if problem.key else key
-                self.problem(where, problem.message)
-            return None
 
 
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, StrEnum):
-        return repr(value.value)
-    return repr(value) if isinstance(value, str) else str(value)
+_LOADED = MergedData(bundled_data, merge_user_data)

@@ -1,14 +1,16 @@
 """The words the Washington's War data is written in: ids, constants, enums, citations.
 
-Also `Record`, the frozen base of every data record (`extra="forbid"`).
+Also `Record`, the frozen base of every data record, and `Source`, its citations: the
+toolkit's (`adjudicator.systems.common.records`), named here for the game's modules.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal, NewType
+from typing import Literal, NewType
 
-from pydantic import BaseModel, ConfigDict, Field
+from adjudicator.systems.common.records import Record as Record
+from adjudicator.systems.common.records import Source as Source
 
 SpaceId = NewType("SpaceId", str)
 GeneralId = NewType("GeneralId", str)
@@ -155,10 +157,3 @@ class Need(StrEnum):
 
 RatingName = Literal["strategy", "battle", "agility"]
 RATING_NAMES: tuple[RatingName, ...] = ("strategy", "battle", "agility")
-
-Source = Annotated[tuple[Annotated[str, Field(min_length=1)], ...], Field(min_length=1)]
-"""One or more citations; every record carries one."""
-
-
-class Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
