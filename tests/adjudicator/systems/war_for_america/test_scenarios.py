@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.check import adjudicate
 from adjudicator.findings import Severity
 from adjudicator.report import Report
-from adjudicator.scenario import build_scenario_log, load_scenario
+from tests.adjudicator.systems.scenariokit import assert_expected_findings, check_scenario
 from tests.conftest import REPO
 
 WFA = REPO / "fixtures" / "war-for-america"
@@ -20,25 +19,15 @@ DATA = WFA / "data" / "fixture.toml"
 
 
 def _check(path: Path, tmp_path: Path) -> Report:
-    scenario = load_scenario(path)
-    log = build_scenario_log(path, tmp_path / f"{path.stem}.vlog")
-    return adjudicate(log, game="wfa", module_path=path.parent / scenario.module,
-                      data_files=[DATA], binding_file=WFA / "binding.toml")
+    return check_scenario(path, tmp_path, game="wfa", data_files=[DATA],
+                          binding_file=WFA / "binding.toml")
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario_gives_exactly_its_expected_illegal_findings(path: Path,
                                                               tmp_path: Path) -> None:
     report = _check(path, tmp_path)
-    expect = load_scenario(path).expect
-    expected = {(e.rule_id, e.step) for e in expect if e.severity == Severity.ILLEGAL}
-    found = {(f.rule_id, f.step) for f in report.findings if f.severity is Severity.ILLEGAL}
-    assert found == expected
-    for e in expect:
-        if e.severity != Severity.ILLEGAL:
-            assert (e.rule_id, e.step, e.severity) in {
-                (f.rule_id, f.step, f.severity.value) for f in report.findings}, e
-    assert report.problems == []
+    assert_expected_findings(path, report)
     assert report.status in ("judged", "partly-judged")
 
 

@@ -12,6 +12,7 @@ from adjudicator.check import adjudicate
 from adjudicator.findings import Severity
 from adjudicator.report import Report
 from adjudicator.scenario import build_scenario_log, load_scenario
+from tests.adjudicator.systems.scenariokit import assert_expected_findings, check_scenario
 from tests.conftest import REPO
 
 WW = REPO / "fixtures" / "washingtons-war"
@@ -20,25 +21,14 @@ SCENARIOS = sorted(p for p in (WW / "scenarios").glob("*.toml") if p.name != "t1
 
 def _check(path: Path, tmp_path: Path) -> Report:
     scenario = load_scenario(path)
-    log = build_scenario_log(path, tmp_path / f"{path.stem}.vlog")
-    return adjudicate(log, game="ww", module_path=path.parent / scenario.module,
-                      data_files=[path.parent / data for data in scenario.data])
+    return check_scenario(path, tmp_path, game="ww",
+                          data_files=[path.parent / data for data in scenario.data])
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_scenario_gives_exactly_its_expected_illegal_findings(path: Path,
                                                               tmp_path: Path) -> None:
-    report = _check(path, tmp_path)
-    expect = load_scenario(path).expect
-    expected = {(e.rule_id, e.step) for e in expect if e.severity == Severity.ILLEGAL}
-    found = {(f.rule_id, f.step) for f in report.findings if f.severity is Severity.ILLEGAL}
-    assert found == expected
-    # Other severities listed (e.g. `unchecked`: the log cannot show enough) must appear.
-    for e in expect:
-        if e.severity != Severity.ILLEGAL:
-            assert (e.rule_id, e.step, e.severity) in {
-                (f.rule_id, f.step, f.severity.value) for f in report.findings}, e
-    assert report.problems == []
+    assert_expected_findings(path, _check(path, tmp_path))
 
 
 def test_the_opening_turn_is_legal_and_fully_checked_where_data_allows(tmp_path: Path) -> None:
