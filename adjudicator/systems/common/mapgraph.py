@@ -502,6 +502,30 @@ class MapGraph:
         return False
 
 
+StepsFrom = Callable[[str], Iterable[tuple[str, int]]]
+"""The places one step from a place, each with what the step costs (>= 0)."""
+
+
+def least_cost(start: str, goal: str, steps: StepsFrom) -> int | None:
+    """The fewest total cost from `start` to `goal` taking the steps `steps` offers from each
+    place (Dijkstra); None if no steps lead there. For a game's data on a partial map, where
+    `MapGraph`'s checked constraints are more than a data check needs."""
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        cost, here = heappop(queue)
+        if here == goal:
+            return cost
+        if cost > best.get(here, cost):
+            continue
+        for there, price in steps(here):
+            step = cost + price
+            if step < best.get(there, step + 1):
+                best[there] = step
+                heappush(queue, (step, there))
+    return None
+
+
 __all__ = [
     "UNCONSTRAINED",
     "Barred",
@@ -516,6 +540,8 @@ __all__ = [
     "PathCheck",
     "Problem",
     "SpaceTest",
+    "StepsFrom",
     "StoppedEarly",
     "kind_costs",
+    "least_cost",
 ]

@@ -9,12 +9,12 @@ WfA 4.13, the British start spaces of WfA 4.6).
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Annotated
 
 from pydantic import Field, model_validator
 
+from adjudicator.systems.common.mapgraph import least_cost
 from adjudicator.systems.war_for_america.data.charts import Charts
 from adjudicator.systems.war_for_america.data.tables import WfATables
 from adjudicator.systems.war_for_america.data.vocabulary import (
@@ -425,24 +425,15 @@ class WfAData(Record):
     def least_cost(self, start: str, goal: str, *, unknown_cost: int) -> int | None:
         """Fewest MP from `start` to `goal` over known land lines (WfA 12.0, 16.0);
         `unknown_cost` for a line whose cost is not known. None if no known path."""
-        best = {start: 0}
-        queue = [(0, start)]
-        while queue:
-            cost, here = heapq.heappop(queue)
-            if here == goal:
-                return cost
-            if cost > best.get(here, cost):
-                continue
+        def steps(here: str) -> Iterator[tuple[str, int]]:
             for line in self.connections:
                 if line.kind is not ConnectionKind.LAND or here not in line.ends:
                     continue
-                there = line.b if line.a == here else line.a
                 known = self.land_cost(line)
-                step = cost + (known if known is not None else unknown_cost)
-                if step < best.get(there, step + 1):
-                    best[there] = step
-                    heapq.heappush(queue, (step, there))
-        return None
+                yield (line.b if line.a == here else line.a,
+                       known if known is not None else unknown_cost)
+
+        return least_cost(start, goal, steps)
 
 
 def catalog_ids(data: WfAData) -> frozenset[str]:

@@ -16,10 +16,10 @@ destination): the log shows neither the announced destination nor the sea lanes'
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator, Sequence
 
 from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.mapgraph import least_cost
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.probability import Distribution, compare
 from adjudicator.systems.common.rulebook import RuleFamily
@@ -189,25 +189,15 @@ def arrow_cost(ctx: Context, start: str, goal: str) -> int | None:
     """Fewest MP from `start` to `goal` along Caribbean arrow lines (WfA 14.20: 1 MP per
     circle with the arrow, 2 against; 14.21: the island chain has none). None: no path of
     arrow lines with known costs."""
-    best = {start: 0}
-    queue = [(0, start)]
-    while queue:
-        cost, here = heapq.heappop(queue)
-        if here == goal:
-            return cost
-        if cost > best.get(here, cost):
-            continue
+    def steps(here: str) -> Iterator[tuple[str, int]]:
         for line in ctx.data.connections:
             if line.kind is not ConnectionKind.CARIBBEAN_ARROW or here not in line.ends:
                 continue
             price = ctx.data.line_cost(line, here)
-            if price is None:
-                continue
-            there = line.b if line.a == here else line.a
-            if cost + price < best.get(there, cost + price + 1):
-                best[there] = cost + price
-                heapq.heappush(queue, (cost + price, there))
-    return None
+            if price is not None:
+                yield (line.b if line.a == here else line.a, price)
+
+    return least_cost(start, goal, steps)
 
 
 def caribbean_arrows(action: FleetMoved, ctx: Context, origin: SeaPlace | None,

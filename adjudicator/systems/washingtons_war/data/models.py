@@ -6,12 +6,12 @@ the fact (see `missing_facts`).
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Annotated
 
 from pydantic import Field, model_validator
 
+from adjudicator.systems.common.mapgraph import least_cost
 from adjudicator.systems.washingtons_war.data.tables import Tables
 from adjudicator.systems.washingtons_war.data.vocabulary import (
     DECK_SIZE,
@@ -349,24 +349,14 @@ class WWData(Record):
         1 a line, 3 a Wilderness line (7.3.D), `unknown_cost` a line of unstated type; the
         Falmouth–Quebec line only when `arnold` (7.4.D). None if no known path joins them.
         """
-        best = {start: 0}
-        queue = [(0, start)]
-        while queue:
-            cost, here = heapq.heappop(queue)
-            if here == goal:
-                return cost
-            if cost > best.get(here, cost):
-                continue
+        def steps(here: str) -> Iterator[tuple[str, int]]:
             for connection in self.connections:
                 if here not in connection.ends or (connection.arnold_only and not arnold):
                     continue
-                there = connection.b if connection.a == here else connection.a
-                step = cost + (connection.cost if connection.cost is not None
-                               else unknown_cost)
-                if step < best.get(there, step + 1):
-                    best[there] = step
-                    heapq.heappush(queue, (step, there))
-        return None
+                yield (connection.b if connection.a == here else connection.a,
+                       connection.cost if connection.cost is not None else unknown_cost)
+
+        return least_cost(start, goal, steps)
 
     def unmet(self, needs: Iterable[Need]) -> tuple[Need, ...]:
         """Which of `needs` still lack data (a check should then yield `unchecked`)."""
