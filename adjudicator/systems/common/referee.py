@@ -63,6 +63,9 @@ class ActionReferee(ABC, Generic[E, P]):
     not_checkable: Mapping[str, str] = MappingProxyType({})
     """Catalog ids no family checks because a log can never show them, and why (reported
     instead of "not implemented yet")."""
+    unread: Mapping[str, str] = MappingProxyType({})
+    """Declared rules whose events the interpreter does not read yet, and what the log would
+    have to show: checked only where applied (`derive_coverage`)."""
 
     def __init__(self, binding: Binding, citations: Mapping[str, str],
                  catalog: Sequence[str]) -> None:
@@ -160,15 +163,15 @@ class ActionReferee(ABC, Generic[E, P]):
         self.close()
         if not self.started:
             # No game seen (`adjudicator rules`): report what the referee implements.
-            empty = CoverageLedger(applied=set(declared(self.families)))
+            empty = CoverageLedger(applied=set(declared(self.families)) - set(self.unread))
             checked, partial, unchecked = derive_coverage(
                 self.catalog, self.families, empty, recognised=True, missing_data={},
-                not_checkable=self.not_checkable)
+                not_checkable=self.not_checkable, unread=self.unread)
             return Verdict(checked=set(checked), unchecked=unchecked)
         checked, partial, unchecked = derive_coverage(
             self.catalog, self.families, self.ledger,
             recognised=self.recognised, missing_data=self.missing_data(),
-            not_checkable=self.not_checkable)
+            not_checkable=self.not_checkable, unread=self.unread)
         return Verdict(findings=list(self._findings), computations=list(self._computations),
                        checked=set(checked), partial=partial, unchecked=unchecked,
                        recognised=self.recognised)

@@ -117,6 +117,7 @@ def derive_coverage(catalog: Sequence[str], families: Sequence[RuleFamily],
                     ledger: CoverageLedger, *, recognised: bool,
                     missing_data: Mapping[str, str],
                     not_checkable: Mapping[str, str] | None = None,
+                    unread: Mapping[str, str] | None = None,
                     ) -> tuple[list[str], dict[str, str], dict[str, str]]:
     """Split the catalog into checked, partly checked (id → why) and unchecked (id → why).
 
@@ -126,6 +127,10 @@ def derive_coverage(catalog: Sequence[str], families: Sequence[RuleFamily],
     was not recognised, when it never ran on resolved inputs, when its data is missing
     (`missing_data`: id → the facts lacking), or when no family declares it: then the
     reason is "not implemented yet", or why a log can never show it (`not_checkable`).
+
+    `unread` names declared rules whose events the game's interpreter does not read yet
+    (rule id → what the log would have to show): such a rule is checked only where it was
+    applied, never merely because nothing called for it.
     """
     ids = declared(families)
     positional = positional_ids(families)
@@ -156,6 +161,8 @@ def derive_coverage(catalog: Sequence[str], families: Sequence[RuleFamily],
             unchecked[rule_id] = "; ".join(notes)
         elif rule_id in missing_data:
             unchecked[rule_id] = f"needs data: {missing_data[rule_id]}"
+        elif unread and rule_id in unread:
+            unchecked[rule_id] = unread[rule_id]
         else:
             # Nothing in this game called for the rule, and every position was known.
             checked.append(rule_id)

@@ -74,6 +74,15 @@ NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
 inputs (a counter's dot, an announced destination) are not in the log or the data, or they
 are not read yet (reported instead of "not implemented yet")."""
 
+UNREAD: Mapping[str, str] = MappingProxyType({
+    "WFA-WIN-01": "judged only where the log shows winter attrition as such: the interpreter "
+                  "does not yet tell attrition losses from other losses (WfA 18.3-18.4)",
+    "WFA-WIN-02": "judged only where the log shows Winter Quartering as such: the interpreter "
+                  "does not yet tell quartering losses from other losses (WfA 18.5-18.8, 18.10)",
+})
+"""Declared WfA rules whose events the interpreter does not read yet: checked only in a
+game where they were applied, never because nothing called for them."""
+
 Memory = tuple[WfAProcedure, Reading]
 """What undo goes back to: the procedure and the interpreter's reading (both immutable)."""
 
@@ -84,6 +93,7 @@ class WfAReferee(ActionReferee[Entity, Memory]):
     game = GAME
     families = FAMILIES
     not_checkable = NOT_CHECKABLE
+    unread = UNREAD
 
     def __init__(self, data: WfAData, binding: Binding) -> None:
         catalog = [entry.id for entry in data.catalog]
