@@ -19,6 +19,7 @@ from adjudicator.systems.common.mapgraph import (
     SpaceTest,
     StoppedEarly,
     kind_costs,
+    least_cost,
 )
 
 # A small made-up map (no real game's), letters for spaces. Normal connections make the
@@ -268,3 +269,14 @@ def test_cheapest_matches_brute_force(
         assert check.ok and check.cost == path.cost
     reach = graph.reachable(origin, constraints, budget)
     assert reach.get(destination) == expected
+
+
+def test_least_cost_takes_the_cheapest_steps_and_says_none_without_a_path() -> None:
+    steps = {"a": [("b", 5), ("c", 1)], "c": [("b", 1)], "b": [("d", 0)]}
+
+    def offered(here: str) -> list[tuple[str, int]]:
+        return steps.get(here, [])
+
+    assert least_cost("a", "d", offered) == 2
+    assert least_cost("a", "a", offered) == 0
+    assert least_cost("d", "a", offered) is None
