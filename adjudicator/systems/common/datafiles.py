@@ -13,11 +13,11 @@ from files can be kept once per process and derived again when a file changes.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -121,5 +121,29 @@ def read_bundled(package: str, name: str, model: type[ModelT]) -> ModelT:
         raise GameDataProblems(problems_from(error), file=f"bundled data/{name}") from None
 
 
-__all__ = ["DataProblem", "FileStamp", "GameDataProblems", "problems_from", "read_bundled",
-           "read_user_file"]
+class MissingFactLike(Protocol):
+    """A fact the rulebook lacks: what kind of fact, and the rules that need it."""
+
+    @property
+    def need(self) -> object:
+        """The kind of fact (e.g. `general ratings`)."""
+        ...
+
+    @property
+    def rules(self) -> Sequence[str]:
+        """The catalog rules whose checks need it."""
+        ...
+
+
+def needs_by_rule(facts: Iterable[MissingFactLike]) -> dict[str, str]:
+    """Rule id → the kinds of fact it lacks, in words, each once (for the coverage of a
+    rule a game never triggered: it is unchecked because of them)."""
+    found: dict[str, list[str]] = {}
+    for fact in facts:
+        for rule in fact.rules:
+            found.setdefault(rule, []).append(str(fact.need))
+    return {rule: ", ".join(dict.fromkeys(needs)) for rule, needs in found.items()}
+
+
+__all__ = ["DataProblem", "FileStamp", "GameDataProblems", "MissingFactLike", "needs_by_rule",
+           "problems_from", "read_bundled", "read_user_file"]

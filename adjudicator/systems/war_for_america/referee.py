@@ -24,6 +24,7 @@ from types import MappingProxyType
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.datafiles import needs_by_rule
 from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.referee import ActionReferee
 from adjudicator.systems.common.tracker import Relocation
@@ -168,12 +169,7 @@ class WfAReferee(ActionReferee[Entity, Memory]):
     def missing_data(self) -> Mapping[str, str]:
         """Rule id → the facts it lacks."""
         if self._missing is None:
-            found: dict[str, list[str]] = {}
-            for fact in self.data.missing:
-                for rule in fact.rules:
-                    found.setdefault(rule, []).append(str(fact.need))
-            self._missing = {rule: ", ".join(dict.fromkeys(needs))
-                             for rule, needs in found.items()}
+            self._missing = needs_by_rule(self.data.missing)
         return self._missing
 
     # ------------------------------------------------------------------ internals
