@@ -61,8 +61,12 @@ its dice, reads them against the position *before* the step, applies them to the
 
 SP lost off an Army Card are lost where its army stands (11.21). What the log cannot show
 stays unknown: a force's whole removal without a word is not called a surrender, Winter
-losses are not told apart as attrition or quartering, and a muster from one space alone
-is a move.
+losses are attrition or quartering only after a chat line announces that step, and a
+muster from one space alone is a move.
+- End-of-winter steps: in a Winter Turn a chat line announcing Continental attrition or
+  Winter Quartering ("attrition", "quartering", "WQ") is a `WinterStep` (WfA 18.3-18.10);
+  until the next turn or round, Continental SP lost in the attrition step are
+  `LossTaken(cause="attrition")`, SP lost in the quartering step `cause="quartering"`.
 
 What the interpreter carries from step to step (`Reading`) is an immutable value, so undo
 goes back to it by reference.
@@ -126,6 +130,7 @@ from adjudicator.systems.war_for_america.actions import (
     Surrendered,
     TurnMarkerMoved,
     UnitsRaised,
+    WinterStep,
     opponent,
 )
 from adjudicator.systems.war_for_america.state import (
@@ -155,6 +160,15 @@ EXPENDED_LOYALIST = "expended_loyalist_"
 """Key prefix of the Expended Loyalist Boxes, one per Region (WfA 10.21; `state`)."""
 SURRENDER_WORDS = re.compile(r"\bsurrender(?:s|ed)?\b", re.IGNORECASE)
 """A chat line saying a force surrenders (WfA 13.4, 13.9)."""
+WINTER_STEP_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("quartering", re.compile(r"\b(?:winter\s+)?quartering\b|\bWQ\b", re.IGNORECASE)),
+    ("attrition", re.compile(r"\battrition\b", re.IGNORECASE)),
+)
+"""A chat line announcing an end-of-winter step (WfA 18.3-18.4 Continental attrition,
+18.5-18.10 Winter Quartering), by `WinterStep.kind`; quartering is looked for first, so
+"quartering after attrition" announces quartering."""
+WINTER_LOSS_CAUSES: Mapping[str, str] = {"attrition": "attrition", "quartering": "quartering"}
+"""The `LossTaken.cause` of an unexplained loss during an end-of-winter step."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +264,9 @@ class Reading:
     muster: Muster | None = None
     """The AP's force was leaderless SP moved one space onto a friendly leader: a second
     such group from another space makes it a Leader Muster (WfA 12.9)."""
+    winter_step: str | None = None
+    """The end-of-winter step the log last announced in this Winter Turn (`WinterStep.kind`,
+    WfA 18.3-18.10), until the next turn or round."""
     actions: int = 0
     """Actions recognised so far (for tests and the report's figures)."""
     seen: tuple[str, ...] = field(default_factory=tuple)
@@ -301,6 +318,7 @@ class Interpreter:
         out += self._markers(step.index, relocations, side)
         out += self._cards(step.index, relocations, side)
         out += self._dice(step, side)
+        out += self._winter_step(step)
         out += self._pieces(step.index, relocations, side, waypoints or {})
         for relocation in relocations:
             self.state.apply(relocation)
@@ -365,7 +383,31 @@ class Interpreter:
     def _new_round(self) -> None:
         self.reading = replace(self.reading, initiative_open=True,
                                initiative_rolled=frozenset(), force=None, combat=None,
-                               fought=None, ap_side=None, d6=())
+                               fought=None, ap_side=None, d6=(), winter_step=None)
+
+    # ------------------------------------------------------------------ winter
+
+    def _winter_step(self, step: Step) -> list[Action]:
+        """A chat line in a Winter Turn announcing Continental attrition or Winter
+        Quartering starts that end-of-winter step (WfA 7.0 Winter, 18.3-18.10): a
+        `WinterStep`, once per step and turn; the unexplained losses that follow are its
+        (`_loss_cause`). Outside a Winter Turn, or when the season is not known to be
+        Winter, the words are only words. The step's own relocations are applied before
+        the step is judged: announce a step in its own log step to have what is due
+        computed on the position before the losses."""
+        if self.state.season() not in self.winter_seasons:
+            return []
+        out: list[Action] = []
+        for line in step.chat:
+            kind = next((kind for kind, words in WINTER_STEP_WORDS if words.search(line)),
+                        None)
+            if kind is None or kind == self.reading.winter_step:
+                continue
+            out += self._end_battle(step.index)
+            self.reading = replace(self.reading, winter_step=kind, force=None, combat=None,
+                                   fought=None, muster=None, initiative_open=False)
+            out.append(WinterStep(step=step.index, side=_side(step.side), kind=kind))
+        return out
 
     # ------------------------------------------------------------------ cards
 
@@ -665,7 +707,8 @@ class Interpreter:
                 if overrun:
                     overrun_at.add(where)
                 cause = ("overrun" if where in overrun_at else
-                         "surrender" if (owner, where) in gave_up else self._loss_cause(where))
+                         "surrender" if (owner, where) in gave_up
+                         else self._loss_cause(where, nation))
                 out.append(LossTaken(step=index, side=owner, space=where,
                                      units=(f"sp:{nation}",), sp=-net, cause=cause))
             else:
@@ -787,10 +830,20 @@ class Interpreter:
                         removed=tuple(f"sp:{nation}" for nation in holding.sp
                                       if NATION_SIDE.get(nation) == side))]
 
-    def _loss_cause(self, space_key: str) -> str:
-        """`combat` for SP lost where this AP's battle was fought (WfA 13.0 Step 8)."""
+    def _loss_cause(self, space_key: str, nation: str) -> str:
+        """`combat` for SP lost where this AP's battle was fought (WfA 13.0 Step 8);
+        during an announced end-of-winter step, `attrition` for Continental SP lost in the
+        attrition step (only Continentals suffer it, 18.3; other SP lost then stay
+        unexplained) and `quartering` for any SP lost in the quartering step (18.7)."""
         fought = self.reading.fought
-        return "combat" if fought is not None and fought.space == space_key else ""
+        if fought is not None and fought.space == space_key:
+            return "combat"
+        step = self.reading.winter_step
+        if step == "attrition" and nation == "continental":
+            return WINTER_LOSS_CAUSES[step]
+        if step == "quartering":
+            return WINTER_LOSS_CAUSES[step]
+        return ""
 
     def _leg(self, index: int, side: str, origin: str, destination: str,
              group: Sequence[Relocation[Entity]]) -> list[Action]:

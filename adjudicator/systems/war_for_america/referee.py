@@ -77,12 +77,16 @@ are not read yet (reported instead of "not implemented yet")."""
 
 UNREAD: Mapping[str, str] = MappingProxyType({
     "WFA-WIN-01": "judged only where the log shows winter attrition as such: the interpreter "
-                  "does not yet tell attrition losses from other losses (WfA 18.3-18.4)",
+                  "reads attrition losses only after a chat line announces the attrition step "
+                  "(WfA 18.3-18.4)",
     "WFA-WIN-02": "judged only where the log shows Winter Quartering as such: the interpreter "
-                  "does not yet tell quartering losses from other losses (WfA 18.5-18.8, 18.10)",
+                  "reads quartering losses only after a chat line announces the quartering "
+                  "step (WfA 18.5-18.8, 18.10)",
 })
-"""Declared WfA rules whose events the interpreter does not read yet: checked only in a
-game where they were applied, never because nothing called for them."""
+"""Declared WfA rules whose events the interpreter reads only where the log announces them:
+checked only in a game where they were applied, never because nothing called for them.
+Winter attrition and quartering (WFA-WIN-01/-02) are read after a chat line announcing the
+step (`interpret`); a log that removes the SP without a word shows losses, not attrition."""
 
 Memory = tuple[WfAProcedure, Reading]
 """What undo goes back to: the procedure and the interpreter's reading (both immutable)."""

@@ -328,3 +328,23 @@ def test_the_defender_removed_before_any_die_is_overrun_and_a_new_season_is_read
         "3", "Season", season.after, _placed("season", Place(PlaceKind.TRACK,
                                                              "season_late_spring")))])
     assert isinstance(turn, TurnMarkerMoved) and turn.season == "late_spring"
+
+
+@pytest.mark.parametrize("season, shown", [("season_winter", True), ("season_fall", False)],
+                         ids=["WfA-18.3-winter", "WfA-18.3-not-winter"])
+def test_attrition_is_read_only_in_a_winter_turn_after_the_step_is_announced(
+        season: str, shown: bool) -> None:
+    state = WfAState()
+    interpreter = Interpreter(state, winter_seasons=["winter"])
+    marker = Relocation("1", "Season", None, _placed("season", Place(PlaceKind.TRACK, season)))
+    five = Relocation("2", "Continental SP 5", None, _placed("sp:continental:5",
+                                                             space("albany")))
+    interpreter.begin([marker, five])
+    said = interpreter.step(Step(index=1, side="Colonial",
+                                 chat=("<Abigail> Continental attrition",)), [])
+    assert [(type(a).__name__, getattr(a, "kind", None)) for a in said] == (
+        [("WinterStep", "attrition")] if shown else [])
+    (loss,) = interpreter.step(Step(index=2, side="Colonial"),
+                               [Relocation("2", "Continental SP 5", five.after, None)])
+    assert isinstance(loss, LossTaken)
+    assert loss.cause == ("attrition" if shown else "")

@@ -24,9 +24,11 @@ from adjudicator.systems.war_for_america.actions import (
     FreeAction,
     FreeKind,
     LeaderMustered,
+    LossTaken,
     MajorVictoryMarked,
     Retreated,
     Surrendered,
+    WinterStep,
 )
 from adjudicator.systems.war_for_america.data import load_data
 from adjudicator.systems.war_for_america.referee import interpreter_for
@@ -109,3 +111,15 @@ def test_a_second_group_pulled_onto_the_leader_makes_the_ap_a_muster(name: str,
         4, "grant", "new_haven", (("new_london", 2), ("highlands", 3)))
     # The first pull was read as the AP's force; the second is no second force (9.3).
     assert len([a for a in actions if isinstance(a, ForceActivated)]) == 1
+
+
+@pytest.mark.parametrize("name", ["int2-winter-attrition-and-quartering"], ids=["WfA-18.3-18.7"])
+def test_losses_after_an_announced_winter_step_are_its_attrition_or_quartering(
+        name: str, tmp_path: Path) -> None:
+    actions = interpret(name, tmp_path)
+    shown = [(a.step, a.kind) for a in actions if isinstance(a, WinterStep)]
+    assert shown == [(1, "attrition"), (3, "quartering")]
+    losses = [(a.step, a.side, a.space, a.sp, a.cause) for a in actions
+              if isinstance(a, LossTaken)]
+    assert losses == [(2, "colonial", "albany", 4, "attrition"),
+                      (4, "british", "saratoga", 1, "quartering")]

@@ -164,3 +164,18 @@ def test_a_battle_open_at_the_logs_end_is_closed_and_the_interpreter_reads_the_d
     assert [a.step for a in referee.actions if isinstance(a, Surrendered)] == [8]
     # The surrender is judged: 5 SP of regulars, a British Major Victory (WfA 13.9-13.10).
     assert ("WFA-MV-02", 8) in {(f.rule_id, f.step) for f in report.findings}
+
+
+def test_announced_winter_attrition_and_quartering_are_checked_with_what_is_due(
+        tmp_path: Path) -> None:
+    from tests.adjudicator.systems.scenariokit import check_scenario
+
+    report = check_scenario(WFA / "scenarios" / "int2-winter-attrition-and-quartering.toml",
+                            tmp_path, game="wfa", data_files=[WFA / "data" / "fixture.toml"],
+                            binding_file=WFA / "binding.toml")
+    assert {"WFA-WIN-01", "WFA-WIN-02"} <= set(report.coverage.checked)
+    due = [(c.rule_id, c.step, c.result) for c in report.computations
+           if c.rule_id in ("WFA-WIN-01", "WFA-WIN-02")]
+    assert ("WFA-WIN-01", 1, {"lost": 4}) in due
+    assert ("WFA-WIN-02", 3, {"lost": 1}) in due
+    assert report.count("illegal") == 0
