@@ -45,9 +45,11 @@ its dice, reads them against the position *before* the step, applies them to the
   change (a 5 for a 2 and a 3) is neither a loss nor a levy: a net loss on a space is
   `LossTaken` (13.0 Step 8), a net gain `UnitsRaised` (8.0, 10.0; its kind from the nation).
   SP sent to the Removed From Play box are a loss too.
-- Europe Box: units leaving it for the map are a `NavalTransport` of reinforcements (8.5-
-  8.11); leaders leaving a Leader Pool or the Europe Box for the map are `LeaderPlaced`
-  (11.1, 8.3); an army marker put on a space is `ArmyCreated` (11.20).
+- Europe Box: SP leaving it in one step for one space are one stack, a `NavalTransport`
+  of reinforcements (8.5-8.11) with the side's last unused D6 as its MP roll (8.7: one per
+  stack; none rolled, `roll` None); leaders leaving a Leader Pool or the Europe Box for
+  the map are `LeaderPlaced` (11.1, 8.3); an army marker put on a space is `ArmyCreated`
+  (11.20).
 - Fleets and lake navies moving are `FleetMoved` (with the D6 just rolled, 14.2) and
   `LakeNavyMoved` (19.4); a fleet entering a place with an enemy fleet opens a fleet
   combat: each side's first D6 after it is its weather gauge, the next D12 the attacker's
@@ -533,6 +535,7 @@ class Interpreter:
         sp_change: Counter[tuple[Place, str]] = Counter()
         sp_changed: set[tuple[Place, str]] = set()
         six_nations: dict[str, list[str]] = {}
+        from_europe: dict[tuple[str | None, str], list[Entity]] = {}
         for relocation in relocations:
             entity = _entity(relocation)
             if entity is None or entity.kind in ("card", "year", "season", "ap", "round",
@@ -553,12 +556,16 @@ class Interpreter:
             if entity.kind == "sp":
                 self._note_sp(relocation, entity, sp_change, sp_changed)
                 if origin == EUROPE and _on_map(destination) and destination is not None:
-                    out.append(NavalTransport(step=index, side=owner, origin=EUROPE.key,
-                                              destination=destination.key,
-                                              units=(entity.entity_id,), sp=entity.value,
-                                              reinforcement=True))
+                    from_europe.setdefault((owner, destination.key), []).append(entity)
                 continue
             out += self._other(index, relocation, entity, owner)
+        # Reinforcements off the Europe Box, one stack per destination, each with its
+        # side's last D6 (WfA 8.5, 8.7: the MP roll, one per stack).
+        out += [NavalTransport(step=index, side=owner, origin=EUROPE.key, destination=to,
+                               units=tuple(sorted(e.entity_id for e in stack)),
+                               sp=sum(e.value for e in stack), roll=self._take_d6(owner),
+                               reinforcement=True)
+                for (owner, to), stack in from_europe.items()]
         # Six Nations units activated off the Six Nations Card (WfA 9.10, SNC).
         out += [FreeAction(step=index, side=side, kind=FreeKind.SIX_NATIONS,
                            origin=SIX_NATIONS.key, destination=to, units=tuple(sorted(units)))

@@ -348,3 +348,29 @@ def test_attrition_is_read_only_in_a_winter_turn_after_the_step_is_announced(
                                [Relocation("2", "Continental SP 5", five.after, None)])
     assert isinstance(loss, LossTaken)
     assert loss.cause == ("attrition" if shown else "")
+
+
+def test_a_europe_box_stack_lands_as_one_transport_with_its_d6() -> None:
+    """WfA 8.5, 8.7 (TRN-06): one D6 per stack for the MP of its voyage."""
+    from adjudicator.replay.dice import Roll as DiceRoll
+
+    state = WfAState()
+    interpreter = Interpreter(state)
+    europe = box("europe_box")
+    two = Relocation("1", "British SP 2", None, _placed("sp:british:2", europe))
+    three = Relocation("2", "German SP 3", None, _placed("sp:german:3", europe))
+    interpreter.begin([two, three])
+    interpreter.step(Step(index=1, side="British", rolls=(DiceRoll("1d6", (4,), 4),)), [])
+    landed = interpreter.step(Step(index=2, side="British"), [
+        Relocation("1", "British SP 2", two.after, _placed("sp:british:2", space("boston"))),
+        Relocation("2", "German SP 3", three.after, _placed("sp:german:3", space("boston")))])
+    (transport,) = landed
+    assert isinstance(transport, NavalTransport)
+    assert (transport.destination, transport.sp, transport.roll, transport.units) == (
+        "boston", 5, 4, ("sp:british:2", "sp:german:3"))
+    # The die is used: a later stack without its own D6 shows none.
+    one = Relocation("3", "British SP 1", None, _placed("sp:british:1", europe))
+    interpreter.step(Step(index=3, side="British"), [one])
+    (later,) = interpreter.step(Step(index=4, side="British"), [
+        Relocation("3", "British SP 1", one.after, _placed("sp:british:1", space("halifax")))])
+    assert isinstance(later, NavalTransport) and later.roll is None
