@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from adjudicator.systems.common.records import MissingFacts
 from adjudicator.systems.war_for_america.data.charts import LEVY_REGIONS
 from adjudicator.systems.war_for_america.data.models import MissingFact, WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import (
     DECK_SIZE,
     ConnectionKind,
     Need,
-    RuleId,
     SeaAreaKind,
 )
 
@@ -22,16 +22,8 @@ _Add = Callable[[Need, str, str], None]
 
 def missing_facts(data: WfAData) -> list[MissingFact]:
     """Every fact a check needs that the data still lacks, with the key that supplies it."""
-    by_need: dict[Need, list[RuleId]] = {}
-    for entry in data.catalog:
-        for need in entry.needs:
-            by_need.setdefault(need, []).append(entry.id)
-    facts: list[MissingFact] = []
-
-    def add(need: Need, key: str, what: str) -> None:
-        facts.append(MissingFact(need=need, key=key, what=what,
-                                 rules=tuple(by_need.get(need, ()))))
-
+    gathered = MissingFacts(data.catalog, MissingFact)
+    add: _Add = gathered.add
     _map_facts(data, add)
     _space_facts(data, add)
     _line_facts(data, add)
@@ -39,7 +31,7 @@ def missing_facts(data: WfAData) -> list[MissingFact]:
     _table_facts(data, add)
     _chart_facts(data, add)
     _card_facts(data, add)
-    return facts
+    return gathered.facts
 
 
 def _map_facts(data: WfAData, add: _Add) -> None:

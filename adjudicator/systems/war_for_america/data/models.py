@@ -9,12 +9,13 @@ WfA 4.13, the British start spaces of WfA 4.6).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Annotated
 
 from pydantic import Field, model_validator
 
 from adjudicator.systems.common.mapgraph import least_cost
+from adjudicator.systems.common.records import GameDataQueries, NeededBy
 from adjudicator.systems.war_for_america.data.charts import Charts
 from adjudicator.systems.war_for_america.data.tables import WfATables
 from adjudicator.systems.war_for_america.data.vocabulary import (
@@ -312,8 +313,9 @@ class MapStatus(Record):
     source: tuple[str, ...] = ()
 
 
-class MissingFact(Record):
-    """A fact a check needs that neither the rulebook nor a user file has supplied."""
+class MissingFact(Record, NeededBy):
+    """A fact a check needs that neither the rulebook nor a user file has supplied;
+    `why` names the rules that need it."""
 
     need: Need
     key: str
@@ -322,14 +324,14 @@ class MissingFact(Record):
     rules: tuple[RuleId, ...]
     """Catalog rules whose checks depend on it."""
 
-    @property
-    def why(self) -> str:
-        """Which rules need the fact, as one phrase."""
-        return f"needed by {', '.join(self.rules)}" if self.rules else "not needed by any check"
 
 
-class WfAData(Record):
-    """Everything the War for America referee knows, bundled plus user-supplied."""
+class WfAData(Record, GameDataQueries):
+    """Everything the War for America referee knows, bundled plus user-supplied.
+
+    `rule`, `space_named` (name or alias, ignoring case) and `unmet` come from the
+    toolkit's `GameDataQueries`.
+    """
 
     spaces: dict[str, Space]
     sea_areas: dict[str, SeaArea]
@@ -355,28 +357,6 @@ class WfAData(Record):
         from adjudicator.systems.war_for_america.data.missing import missing_facts
 
         return missing_facts(self)
-
-    def unmet(self, needs: Iterable[Need]) -> tuple[Need, ...]:
-        """Which of `needs` still lack data (a check should then yield `unchecked`)."""
-        lacking = {fact.need for fact in self.missing}
-        return tuple(need for need in needs if need in lacking)
-
-    def rule(self, rule_id: str) -> CatalogEntry:
-        """The catalog entry of a rule id.
-
-        Raises:
-            KeyError: no such rule id.
-        """
-        for entry in self.catalog:
-            if entry.id == rule_id:
-                return entry
-        raise KeyError(rule_id)
-
-    def space_named(self, name: str) -> Space | None:
-        """The space with this name or alias, ignoring case."""
-        wanted = name.casefold()
-        return next((s for s in self.spaces.values()
-                     if wanted in {s.name.casefold(), *(a.casefold() for a in s.aliases)}), None)
 
     def covered_by(self, obz: str) -> tuple[SpaceId, ...]:
         """The coastal spaces an OBZ covers (WfA 14.6, 14.25, 19.26)."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from adjudicator.systems.common.records import MissingFacts
 from adjudicator.systems.washingtons_war.data.models import MissingFact, WWData
 from adjudicator.systems.washingtons_war.data.vocabulary import (
     DECK_SIZE,
     RATING_NAMES,
     CardKind,
     Need,
-    RuleId,
 )
 
 REMEMBERED = 8
@@ -32,16 +32,8 @@ def missing_facts(data: WWData) -> list[MissingFact]:
 
 def _derive(data: WWData) -> list[MissingFact]:
     """`missing_facts`, worked out."""
-    by_need: dict[Need, list[RuleId]] = {}
-    for entry in data.catalog:
-        for need in entry.needs:
-            by_need.setdefault(need, []).append(entry.id)
-
-    facts: list[MissingFact] = []
-
-    def add(need: Need, key: str | None, what: str) -> None:
-        facts.append(MissingFact(need=need, key=key, what=what,
-                                 rules=tuple(by_need.get(need, ()))))
+    gathered = MissingFacts(data.catalog, MissingFact)
+    add = gathered.add
 
     if not data.map_status.spaces_complete:
         add(Need.SPACES, "map.spaces_complete",
@@ -107,4 +99,4 @@ def _derive(data: WWData) -> list[MissingFact]:
         if turn.british_cus is None:
             add(Need.SCHEDULE, f"reinforcements.{turn.year}",
                 f"British CUs printed on the {turn.year} Turn Track space")
-    return facts
+    return gathered.facts

@@ -6,12 +6,13 @@ the fact (see `missing_facts`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Annotated
 
 from pydantic import Field, model_validator
 
 from adjudicator.systems.common.mapgraph import least_cost
+from adjudicator.systems.common.records import GameDataQueries, NeededBy
 from adjudicator.systems.washingtons_war.data.tables import Tables
 from adjudicator.systems.washingtons_war.data.vocabulary import (
     DECK_SIZE,
@@ -276,8 +277,9 @@ class MapStatus(Record):
     source: tuple[str, ...] = ()
 
 
-class MissingFact(Record):
-    """A fact a check needs that neither the rulebook nor a user file has supplied."""
+class MissingFact(Record, NeededBy):
+    """A fact a check needs that neither the rulebook nor a user file has supplied;
+    `why` names the rules that need it."""
 
     need: Need
     key: str | None
@@ -286,14 +288,14 @@ class MissingFact(Record):
     rules: tuple[RuleId, ...]
     """Catalog rules whose checks depend on it."""
 
-    @property
-    def why(self) -> str:
-        """Which rules need the fact, as one phrase."""
-        return f"needed by {', '.join(self.rules)}" if self.rules else "not needed by any check"
 
 
-class WWData(Record):
-    """Everything the Washington's War referee knows, bundled plus user-supplied."""
+class WWData(Record, GameDataQueries):
+    """Everything the Washington's War referee knows, bundled plus user-supplied.
+
+    `rule`, `space_named` (any spelling of digest A17, ignoring case) and `unmet` come from
+    the toolkit's `GameDataQueries`.
+    """
 
     spaces: dict[str, Space]
     connections: tuple[Connection, ...]
@@ -326,23 +328,6 @@ class WWData(Record):
         """The spaces joined to `space` by a known connection (WW 3.0 Adjacent)."""
         return tuple(c.b if c.a == space else c.a for c in self.connections if space in c.ends)
 
-    def space_named(self, name: str) -> Space | None:
-        """The space with this name or alias, ignoring case (digest A17 spellings)."""
-        wanted = name.casefold()
-        return next((s for s in self.spaces.values()
-                     if wanted in {s.name.casefold(), *(a.casefold() for a in s.aliases)}), None)
-
-    def rule(self, rule_id: str) -> CatalogEntry:
-        """The catalog entry of a rule id.
-
-        Raises:
-            KeyError: no such rule id.
-        """
-        for entry in self.catalog:
-            if entry.id == rule_id:
-                return entry
-        raise KeyError(rule_id)
-
     def least_cost(self, start: str, goal: str, *, arnold: bool, unknown_cost: int
                    ) -> int | None:
         """Fewest movement points from `start` to `goal` over known connections (WW 7.3):
@@ -357,11 +342,6 @@ class WWData(Record):
                        connection.cost if connection.cost is not None else unknown_cost)
 
         return least_cost(start, goal, steps)
-
-    def unmet(self, needs: Iterable[Need]) -> tuple[Need, ...]:
-        """Which of `needs` still lack data (a check should then yield `unchecked`)."""
-        lacking = {fact.need for fact in self.missing}
-        return tuple(need for need in needs if need in lacking)
 
 
 def catalog_ids(data: WWData) -> frozenset[str]:
