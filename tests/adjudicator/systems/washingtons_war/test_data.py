@@ -36,6 +36,7 @@ from adjudicator.systems.washingtons_war.data import (
     missing_facts,
     template_toml,
 )
+from tests.adjudicator.systems import datakit
 from tests.conftest import shared_file
 
 DIGEST = "rules/washingtons-war.md"
@@ -49,24 +50,14 @@ def data() -> WWData:
 
 
 def write(tmp_path: Path, text: str, name: str = "my-ww.toml") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
+    return datakit.write(tmp_path, text, name)
 
 
 def problem_of(tmp_path: Path, text: str) -> GameDataError:
-    with pytest.raises(GameDataError) as caught:
-        load_data([write(tmp_path, text)])
-    return caught.value
+    return datakit.problem_of(load_data, tmp_path, text, "my-ww.toml")
 
 
-def fill(template: str, table: str, key: str, value: str) -> str:
-    """Uncomment `# key = ` in `[table]` of the template and give it a value."""
-    lines = template.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.split("  #")[0] == f"[{table}]")
-    at = next(i for i in range(start + 1, len(lines)) if lines[i] == f"# {key} = ")
-    lines[at] = f"{key} = {value}"
-    return "\n".join(lines)
+fill = datakit.fill
 
 
 # --- bundled data -------------------------------------------------------------------------
