@@ -351,6 +351,14 @@ class DMarkerPlaced(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MilitiaRaisedMarked(Action):
+    """A Militia Raised counter placed on a space (WfA 10.7-10.8: the Region's militia has
+    been raised by the Regional triggering, "never to be repeated")."""
+
+    space: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MajorVictoryMarked(Action):
     """A Major Victory marker placed (WfA 13.10: "A marker, corresponding to the flag of
     the victor, is placed on the TRT in the same turn"); `side` is the victor's flag.
@@ -596,6 +604,7 @@ __all__ = [
     "MagazinePlaced",
     "MagazineRemoved",
     "MajorVictoryMarked",
+    "MilitiaRaisedMarked",
     "NavalTransport",
     "Overrun",
     "Pass",

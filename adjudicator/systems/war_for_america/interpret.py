@@ -88,6 +88,7 @@ from adjudicator.systems.common.places import Place, PlaceKind, box
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.actions import (
     BRITISH,
+    COLONIAL,
     LEADER_POOL,
     SIDES,
     ActionCardPlayed,
@@ -118,6 +119,7 @@ from adjudicator.systems.war_for_america.actions import (
     MagazinePlaced,
     MagazineRemoved,
     MajorVictoryMarked,
+    MilitiaRaisedMarked,
     NavalTransport,
     Overrun,
     Pass,
@@ -975,6 +977,9 @@ class Interpreter:
                 and from_space is None:
             return [DMarkerPlaced(step=index, side=self._marked_side(to_space),
                                   space=to_space)]
+        if kind == "marker" and entity.key == "militia_raised" and to_space is not None \
+                and from_space is None:
+            return [MilitiaRaisedMarked(step=index, side=COLONIAL, space=to_space)]
         if kind == "marker" and entity.key == "loyalist_chit" and destination is not None \
                 and destination.kind is PlaceKind.BOX and origin != destination \
                 and destination.key.startswith(EXPENDED_LOYALIST):

@@ -57,8 +57,6 @@ NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
     "WFA-LOY-04": "a counting rule with nothing of its own to break: dotted and reinforcement "
                   "Loyalists are left out of the chart totals the Loyalist checks count "
                   "(WfA 10.24)",
-    "WFA-MIL-02": "not judged yet: the Militia Raised marker's placement is not read from the "
-                  "log, so a second regional trigger cannot be seen (WfA 10.7-10.8)",
     "WFA-MIL-06": "not judged: the position does not tell dotted start militia from others "
                   "(the counters' dot is not in the binding) (WfA 10.6)",
     "WFA-LDR-13": "not judged: the rulebook's small-unit leader counters (Tactical Commanders, "

@@ -17,8 +17,13 @@ from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome, Violation
 from adjudicator.systems.common.rulebook import RuleFamily
-from adjudicator.systems.war_for_america.actions import BRITISH, RaiseKind, UnitsRaised
-from adjudicator.systems.war_for_america.data.vocabulary import Colony
+from adjudicator.systems.war_for_america.actions import (
+    BRITISH,
+    MilitiaRaisedMarked,
+    RaiseKind,
+    UnitsRaised,
+)
+from adjudicator.systems.war_for_america.data.vocabulary import Colony, Region
 from adjudicator.systems.war_for_america.procedure import TurnBegan
 from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.rules.control import (
@@ -40,10 +45,12 @@ BRITISH_REGULARS = ("british", "german")
 """The British side's regulars for the militia muster (10.7: garrisons do not count;
 Loyalists are not regulars)."""
 
+MILITIA_RAISED = "marker:militia_raised"
+"""The Militia Raised counter's entity id, as `Holding.markers` counts it."""
 FAMILY = RuleFamily(
     "militia",
-    frozenset({"WFA-MIL-01", "WFA-MIL-03", "WFA-MIL-04", "WFA-MIL-05"}),
-    actions=(UnitsRaised, TurnBegan),
+    frozenset({"WFA-MIL-01", "WFA-MIL-02", "WFA-MIL-03", "WFA-MIL-04", "WFA-MIL-05"}),
+    actions=(UnitsRaised, TurnBegan, MilitiaRaisedMarked),
 )
 
 
@@ -53,6 +60,41 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from withheld(_placement(action, ctx), ctx)
     elif isinstance(action, TurnBegan):
         yield from muster_1776(action, ctx)
+    elif isinstance(action, MilitiaRaisedMarked):
+        yield from withheld(_raised_once(action, ctx), ctx)
+
+
+def _raised_once(action: MilitiaRaisedMarked, ctx: Context) -> Iterator[Outcome]:
+    """WFA-MIL-02 (WfA 10.7-10.8): the Regional raising of militia "can only happen once";
+    its Militia Raised counter marks the Region. A second counter in a Region that already
+    shows one is a second triggering."""
+    region = _region(ctx, action.space)
+    name = ctx.space_name(action.space)
+    if region is None:
+        yield Check.unchecked("WFA-MIL-02", action.step, f"a Militia Raised counter was "
+                              f"placed at {name}, whose Region is not in the data",
+                              needs=("space regions",), spaces=(action.space,))
+        return
+    marked = [key for key, holding in ctx.state.spaces()
+              if holding.markers.get(MILITIA_RAISED) and _region(ctx, key) is region]
+    if len(marked) > 1:
+        others = [key for key in marked if key != action.space] or marked[1:]
+        yield Check.illegal("WFA-MIL-02", action.step, f"a second Militia Raised counter in "
+                            f"{region.value.replace('_', ' ').title()} (at {name}; already at "
+                            f"{ctx.space_name(others[0])}): a Region's militia is raised by "
+                            "the Regional triggering once, never to be repeated (WfA 10.7-10.8)",
+                            spaces=(action.space, others[0]))
+    yield Check.done("WFA-MIL-02")
+
+
+def _region(ctx: Context, space: str) -> Region | None:
+    """A space's Region (its colony's when the space's own is not given)."""
+    record = ctx.data.spaces.get(space)
+    if record is None:
+        return None
+    if record.region is not None:
+        return record.region
+    return record.colony.region if record.colony is not None else None
 
 
 def _placement(action: UnitsRaised, ctx: Context) -> Iterator[Outcome]:

@@ -13,6 +13,7 @@ from adjudicator.systems.war_for_america.actions import (
     COLONIAL,
     FreeAction,
     FreeKind,
+    MilitiaRaisedMarked,
     RaiseKind,
     UnitsRaised,
 )
@@ -269,3 +270,21 @@ def test_10_18_one_chit_per_region() -> None:
     (finding,) = violations(loyalists.judge(chit, board.ctx(year=1777, pulse=BRITISH)),
                             "WFA-LOY-01")
     assert "Middle States" in finding.message
+
+
+# WfA 10.8: "This Regional mustering of militia can only happen once. A Regional Militia
+# Raised counter is placed in each Region as a reminder."
+def _marked(board: Board, space_id: str) -> list[Outcome]:
+    board.put("marker:militia_raised", space_id)
+    action = MilitiaRaisedMarked(step=4, side=COLONIAL, space=space_id)
+    return list(militia.judge(action, board.ctx(year=1776, season="early_spring")))
+
+
+def test_10_8_the_regional_militia_is_raised_once() -> None:
+    board = Board()
+    first = _marked(board, "boston")
+    assert not violations(first, "WFA-MIL-02") and applied(first, "WFA-MIL-02")
+    elsewhere = _marked(board, "philadelphia")  # another Region (Middle States)
+    assert not violations(elsewhere, "WFA-MIL-02")
+    again = _marked(board, "new_haven")  # New England again
+    assert violations(again, "WFA-MIL-02")
