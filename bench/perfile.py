@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -83,8 +84,7 @@ def warm_in_process(files: Sequence[Path], out: Path) -> tuple[float, float]:
 
     def replay(path: Path) -> None:
         board = Board.for_module(module, history_limit=8)
-        for _ in iter_steps(read_save(path), module, board=board):
-            pass
+        deque(iter_steps(read_save(path), module, board=board), maxlen=0)  # run it through
 
     for path in files[:GAMES]:  # warm-up: imports, caches
         check(path)

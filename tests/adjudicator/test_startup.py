@@ -23,13 +23,11 @@ COMMAND_CODE = tuple(name for name in FORBIDDEN if name not in ("pydantic",))
 
 
 RUN_AND_LIST = """
-import sys
+import contextlib, sys
 from adjudicator.cli import main
 out, sys.argv = sys.argv[1], ["adjudicator", *sys.argv[2:]]
-try:
+with contextlib.suppress(SystemExit):
     main()
-except SystemExit:
-    pass
 with open(out, "w", encoding="utf-8") as listing:
     listing.write("\\n".join(sorted(sys.modules)))
 """

@@ -15,6 +15,7 @@ files as they are now.
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from functools import lru_cache
@@ -50,7 +51,7 @@ class NumberedRecord(Protocol):
     def number(self) -> int | None: ...
 
 
-class RecordMerger(Generic[DataT, UserT]):
+class RecordMerger(ABC, Generic[DataT, UserT]):
     """Merges one parsed user file over `data`, collecting every problem with its key.
 
     Subclasses implement `merge` (the whole file) from the helpers here.
@@ -61,9 +62,9 @@ class RecordMerger(Generic[DataT, UserT]):
         self.file = file
         self.problems: list[DataProblem] = []
 
+    @abstractmethod
     def merge(self, user: UserT) -> DataT:
         """`data` with the user file merged over it; problems land in `problems`."""
-        raise NotImplementedError
 
     def problem(self, key: str, message: str) -> None:
         """Note one problem of the file at `key`."""
