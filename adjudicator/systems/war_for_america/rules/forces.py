@@ -219,9 +219,12 @@ def any_allows(verdicts: Iterable[Verdict]) -> Verdict:
 
 
 def region_of(data: WfAData, place: str) -> Region | None:
-    """A space's Region (WfA 3.3), or a sea area's; None when the data does not say."""
+    """A space's Region (WfA 3.3: its own, else its colony's, a colony lying in one Region),
+    or a sea area's; None when the data does not say."""
     space = data.spaces.get(place)
     if space is not None:
+        if space.region is None and space.colony is not None:
+            return space.colony.region
         return space.region
     area = data.sea_areas.get(place)
     return area.region if area is not None else None

@@ -26,6 +26,7 @@ from adjudicator.systems.war_for_america.data.vocabulary import Region
 from adjudicator.systems.war_for_america.procedure import ACTION_CYCLE, REINFORCEMENT, TurnBegan
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.rules.control import british_colony, colonies_of
+from adjudicator.systems.war_for_america.rules.forces import region_of
 from adjudicator.systems.war_for_america.state import NATION_SIDE
 
 BRITISH_REGIONS: Final = (Region.NEW_ENGLAND, Region.MIDDLE_STATES, Region.TIDEWATER,
@@ -114,15 +115,10 @@ def _when(action: MagazinePlaced, ctx: Context, rule: str) -> Iterator[Outcome]:
                           needs=("turn calendar",), spaces=(action.space,))
 
 
-def _region(ctx: Context, space: str) -> Region | None:
-    record = ctx.data.spaces.get(space)
-    return record.region if record is not None else None
-
-
 def _placed_in(ctx: Context, side: str, region: Region) -> list[str]:
     """Spaces of `region` with a magazine of `side` on them now."""
     return [key for key, holding in ctx.state.spaces()
-            for owner in holding.magazines if owner == side and _region(ctx, key) is region]
+            for owner in holding.magazines if owner == side and region_of(ctx.data, key) is region]
 
 
 def _count(ctx: Context, side: str) -> int:
@@ -138,7 +134,7 @@ def british_magazine(action: MagazinePlaced, ctx: Context) -> Iterator[Outcome]:
     outside the five the rule counts (unchecked: the text does not say so outright)."""
     space = action.space
     name = ctx.space_name(space)
-    region = _region(ctx, space)
+    region = region_of(ctx.data, space)
     rule = "WFA-MAG-01"
     if region is None:
         yield Check.unchecked(rule, action.step, f"a British magazine at {name}: its Region "
@@ -152,8 +148,9 @@ def british_magazine(action: MagazinePlaced, ctx: Context) -> Iterator[Outcome]:
         return
     yield from _one_per_region(action, ctx, rule, region, 1)
     regulars = [key for key, holding in ctx.state.spaces()
-                if _region(ctx, key) is region and any(holding.sp[n] for n in BRITISH_REGULARS)]
-    unknown = [key for key, _ in ctx.state.spaces() if _region(ctx, key) is None]
+                if region_of(ctx.data, key) is region
+                and any(holding.sp[n] for n in BRITISH_REGULARS)]
+    unknown = [key for key, _ in ctx.state.spaces() if region_of(ctx.data, key) is None]
     if not regulars and not unknown:
         yield Check.illegal(rule, action.step, f"a British magazine was placed at {name}, "
                             f"but {_label(region)} holds no British or German regulars; the "
@@ -179,7 +176,7 @@ def colonial_magazine(action: MagazinePlaced, ctx: Context) -> Iterator[Outcome]
     while that is unknown)."""
     space = action.space
     name = ctx.space_name(space)
-    region = _region(ctx, space)
+    region = region_of(ctx.data, space)
     rule = "WFA-MAG-02"
     if region is None:
         yield Check.unchecked(rule, action.step, f"a Colonial magazine at {name}: its Region "

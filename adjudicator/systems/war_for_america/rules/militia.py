@@ -23,7 +23,7 @@ from adjudicator.systems.war_for_america.actions import (
     RaiseKind,
     UnitsRaised,
 )
-from adjudicator.systems.war_for_america.data.vocabulary import Colony, Region
+from adjudicator.systems.war_for_america.data.vocabulary import Colony
 from adjudicator.systems.war_for_america.procedure import TurnBegan
 from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.rules.control import (
@@ -32,6 +32,7 @@ from adjudicator.systems.war_for_america.rules.control import (
     region_name,
     space_control,
 )
+from adjudicator.systems.war_for_america.rules.forces import region_of
 from adjudicator.systems.war_for_america.rules.placing import (
     half_up,
     per_space,
@@ -68,7 +69,7 @@ def _raised_once(action: MilitiaRaisedMarked, ctx: Context) -> Iterator[Outcome]
     """WFA-MIL-02 (WfA 10.7-10.8): the Regional raising of militia "can only happen once";
     its Militia Raised counter marks the Region. A second counter in a Region that already
     shows one is a second triggering."""
-    region = _region(ctx, action.space)
+    region = region_of(ctx.data, action.space)
     name = ctx.space_name(action.space)
     if region is None:
         yield Check.unchecked("WFA-MIL-02", action.step, f"a Militia Raised counter was "
@@ -76,7 +77,7 @@ def _raised_once(action: MilitiaRaisedMarked, ctx: Context) -> Iterator[Outcome]
                               needs=("space regions",), spaces=(action.space,))
         return
     marked = [key for key, holding in ctx.state.spaces()
-              if holding.markers.get(MILITIA_RAISED) and _region(ctx, key) is region]
+              if holding.markers.get(MILITIA_RAISED) and region_of(ctx.data, key) is region]
     if len(marked) > 1:
         others = [key for key in marked if key != action.space] or marked[1:]
         yield Check.illegal("WFA-MIL-02", action.step, f"a second Militia Raised counter in "
@@ -85,16 +86,6 @@ def _raised_once(action: MilitiaRaisedMarked, ctx: Context) -> Iterator[Outcome]
                             "the Regional triggering once, never to be repeated (WfA 10.7-10.8)",
                             spaces=(action.space, others[0]))
     yield Check.done("WFA-MIL-02")
-
-
-def _region(ctx: Context, space: str) -> Region | None:
-    """A space's Region (its colony's when the space's own is not given)."""
-    record = ctx.data.spaces.get(space)
-    if record is None:
-        return None
-    if record.region is not None:
-        return record.region
-    return record.colony.region if record.colony is not None else None
 
 
 def _placement(action: UnitsRaised, ctx: Context) -> Iterator[Outcome]:
