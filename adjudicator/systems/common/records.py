@@ -13,7 +13,8 @@ that need it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import wraps
 from typing import Annotated, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -182,4 +183,30 @@ class MissingFacts(Generic[NeedT, FactT]):
                                      rules=self.rules_needing(need)))
 
 
-__all__ = ["BundledFile", "GameDataQueries", "MissingFacts", "NeededBy", "Record", "Source"]
+ArgT = TypeVar("ArgT")
+ResultT = TypeVar("ResultT")
+
+
+def once_per_object(limit: int = 8) -> Callable[[Callable[[ArgT], ResultT]],
+                                               Callable[[ArgT], ResultT]]:
+    """Remember what a function derives from a frozen object (a game's data), by the
+    object's identity, for the latest `limit` objects: checking a thousand files with the
+    same data derives it once. The object is kept with its result, so an id is never
+    mistaken for a later object's."""
+    def decorate(derive: Callable[[ArgT], ResultT]) -> Callable[[ArgT], ResultT]:
+        remembered: dict[int, tuple[ArgT, ResultT]] = {}
+
+        @wraps(derive)
+        def derived(obj: ArgT) -> ResultT:
+            entry = remembered.get(id(obj))
+            if entry is None or entry[0] is not obj:
+                if len(remembered) >= limit:
+                    del remembered[next(iter(remembered))]
+                entry = remembered[id(obj)] = (obj, derive(obj))
+            return entry[1]
+        return derived
+    return decorate
+
+
+__all__ = ["BundledFile", "GameDataQueries", "MissingFacts", "NeededBy", "Record", "Source",
+           "once_per_object"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from adjudicator.systems.common.records import MissingFacts
+from adjudicator.systems.common.records import MissingFacts, once_per_object
 from adjudicator.systems.war_for_america.data.charts import LEVY_REGIONS
 from adjudicator.systems.war_for_america.data.models import MissingFact, WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import (
@@ -21,7 +21,13 @@ _Add = Callable[[Need, str, str], None]
 
 
 def missing_facts(data: WfAData) -> list[MissingFact]:
-    """Every fact a check needs that the data still lacks, with the key that supplies it."""
+    """Every fact a check needs that the data still lacks, with the key that supplies it
+    (worked out once per data object: the data is frozen, and rules ask `unmet` often)."""
+    return list(_missing(data))
+
+
+@once_per_object()
+def _missing(data: WfAData) -> tuple[MissingFact, ...]:
     gathered = MissingFacts(data.catalog, MissingFact)
     add: _Add = gathered.add
     _map_facts(data, add)
@@ -31,7 +37,7 @@ def missing_facts(data: WfAData) -> list[MissingFact]:
     _table_facts(data, add)
     _chart_facts(data, add)
     _card_facts(data, add)
-    return gathered.facts
+    return tuple(gathered.facts)
 
 
 def _map_facts(data: WfAData, add: _Add) -> None:

@@ -17,6 +17,7 @@ from typing import Protocol
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection as Line
 from adjudicator.systems.common.mapgraph import MapGraph
+from adjudicator.systems.common.records import once_per_object
 from adjudicator.systems.war_for_america.data import WfAData, bundled_data
 from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind
 from adjudicator.systems.war_for_america.procedure import (
@@ -123,8 +124,10 @@ class Context:
         return self.calendar.season(season if season is not None else self.procedure.season)
 
 
+@once_per_object()
 def calendar_of(data: WfAData) -> Calendar:
-    """The calendar the data gives (STRT boxes, WfA 3.1), else the digest's reading."""
+    """The calendar the data gives (STRT boxes, WfA 3.1), else the digest's reading; built
+    once per data object, since every rule asking for a season asks for it."""
     seasons = data.charts.seasons
     if not seasons:
         return DIGEST_CALENDAR

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.systems.common.records import MissingFacts
+from adjudicator.systems.common.records import MissingFacts, once_per_object
 from adjudicator.systems.washingtons_war.data.models import MissingFact, WWData
 from adjudicator.systems.washingtons_war.data.vocabulary import (
     DECK_SIZE,
@@ -11,10 +11,6 @@ from adjudicator.systems.washingtons_war.data.vocabulary import (
     Need,
 )
 
-REMEMBERED = 8
-"""Data objects whose missing facts `missing_facts` keeps (the latest few)."""
-_remembered: dict[int, tuple[WWData, tuple[MissingFact, ...]]] = {}
-
 
 def missing_facts(data: WWData) -> list[MissingFact]:
     """Every fact a check needs that the data still lacks, with the key that supplies it.
@@ -22,12 +18,12 @@ def missing_facts(data: WWData) -> list[MissingFact]:
     Worked out once per data object in a process (the data is frozen): checking a
     thousand files with the same data derives them once, not once per file.
     """
-    entry = _remembered.get(id(data))
-    if entry is None or entry[0] is not data:
-        if len(_remembered) >= REMEMBERED:
-            del _remembered[next(iter(_remembered))]
-        entry = _remembered[id(data)] = (data, tuple(_derive(data)))
-    return list(entry[1])
+    return list(_missing(data))
+
+
+@once_per_object()
+def _missing(data: WWData) -> tuple[MissingFact, ...]:
+    return tuple(_derive(data))
 
 
 def _derive(data: WWData) -> list[MissingFact]:

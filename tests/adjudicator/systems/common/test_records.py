@@ -107,3 +107,21 @@ def test_both_games_answer_through_the_shared_queries(
 def test_washingtons_war_bundled_data_leaves_card_texts_and_the_map_unmet() -> None:
     assert load_ww().unmet([Need_ww.CARD_TEXTS, Need_ww.SPACES]) == (Need_ww.CARD_TEXTS,
                                                                      Need_ww.SPACES)
+
+
+def test_once_per_object_derives_once_per_identity_and_keeps_the_latest() -> None:
+    from adjudicator.systems.common.records import once_per_object
+
+    calls: list[int] = []
+
+    @once_per_object(limit=2)
+    def size(items: list[int]) -> int:
+        calls.append(id(items))
+        return len(items)
+
+    a, b, c = [1], [1, 2], [1, 2, 3]
+    assert (size(a), size(a), size(b)) == (1, 1, 2)
+    assert len(calls) == 2
+    size(c)  # a is forgotten (the latest two kept)
+    size(a)
+    assert len(calls) == 4
