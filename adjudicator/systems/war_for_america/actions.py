@@ -31,6 +31,20 @@ LEADER_POOL: Final = "leader_pool"
 costs the AP)."""
 
 
+TURN_TRACK_PREFIXES: Final = ("year_", "season_", "turn_")
+"""How the binding names the boxes of the Turn Record Track, where a beaten fleet is
+repaired (WfA 15.7-15.8)."""
+
+
+def on_turn_track(key: str | None) -> bool:
+    """Whether a place key is a box of the Turn Record Track (a fleet there is repaired).
+
+    >>> on_turn_track("season_fall"), on_turn_track("halifax")
+    (True, False)
+    """
+    return key is not None and key.startswith(TURN_TRACK_PREFIXES)
+
+
 def opponent(side: str) -> str:
     """The other side.
 
@@ -448,6 +462,19 @@ class LeaderPlaced(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class LeaderTransferred(Action):
+    """Leaders moved alone in the Reinforcement Phase (WfA 8.1): a transfer, not an AP's
+    move. The sequencer reads a leaders-only `ForceMoved` as this in that phase
+    (`procedure.Sequencer`); `certain` is False when the log never showed initiative dice,
+    so that the move may as well have been the first AP of the Action Cycle."""
+
+    origin: str
+    destination: str
+    leaders: tuple[str, ...]
+    certain: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ArmyCreated(Action):
     """An army marker placed and its units moved to the Army Card (WfA 11.17–11.25)."""
 
@@ -573,6 +600,7 @@ __all__ = [
     "COLONIAL",
     "LEADER_POOL",
     "SIDES",
+    "TURN_TRACK_PREFIXES",
     "Action",
     "ActionCardPlayed",
     "Activation",
@@ -600,6 +628,7 @@ __all__ = [
     "LakeNavyMoved",
     "LeaderMustered",
     "LeaderPlaced",
+    "LeaderTransferred",
     "LossTaken",
     "MagazinePlaced",
     "MagazineRemoved",
@@ -622,5 +651,6 @@ __all__ = [
     "TurnMarkerMoved",
     "UnitsRaised",
     "WinterStep",
+    "on_turn_track",
     "opponent",
 ]

@@ -135,6 +135,7 @@ from adjudicator.systems.war_for_america.actions import (
     TurnMarkerMoved,
     UnitsRaised,
     WinterStep,
+    on_turn_track,
     opponent,
 )
 from adjudicator.systems.war_for_america.state import (
@@ -239,6 +240,8 @@ class OpenFleetCombat:
     place: str
     dice: tuple[tuple[str, int], ...] = ()
     """Every D6 rolled since, (side, value)."""
+    port: str | None = None
+    """The port the fleets met in, once they went out into its OBZ (15.1 Option 2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +264,9 @@ class Reading:
     battle: Battle | None = None
     """The battle whose dice are rolled, until it is over (its losses, who gave way)."""
     naval: OpenFleetCombat | None = None
+    fleet_fought: tuple[str, str | None] | None = None
+    """(place, attacker) of the fleet combat fought in this AP: fleets leaving that place
+    afterwards go where the result sends them (WfA 15.7, 19.32-19.33), at no cost."""
     marked: tuple[str, str] | None = None
     """(side, space) of the last retreat, for the 'D' marker put on it (WfA 13.1)."""
     besieged: tuple[str, str] | None = None
@@ -361,7 +367,8 @@ class Interpreter:
             after = _box(relocation.destination)
             if entity.kind != "pw":
                 out += self._end_battle(index)
-                self.reading = replace(self.reading, naval=None, besieged=None, muster=None)
+                self.reading = replace(self.reading, naval=None, besieged=None, muster=None,
+                                       fleet_fought=None)
             if entity.kind in ("year", "season"):
                 season = (relocation.destination.key.removeprefix("season_")
                           if entity.kind == "season" and relocation.destination is not None
@@ -387,7 +394,8 @@ class Interpreter:
     def _new_round(self) -> None:
         self.reading = replace(self.reading, initiative_open=True,
                                initiative_rolled=frozenset(), force=None, combat=None,
-                               fought=None, ap_side=None, d6=(), winter_step=None)
+                               fought=None, ap_side=None, d6=(), winter_step=None,
+                               fleet_fought=None)
 
     # ------------------------------------------------------------------ winter
 
@@ -501,7 +509,8 @@ class Interpreter:
         for pair in gauge.items():
             if pair in used:
                 used.remove(pair)
-        self.reading = replace(self.reading, naval=None, d6=tuple(used))
+        self.reading = replace(self.reading, naval=None, d6=tuple(used),
+                               fleet_fought=(naval.place, side))
         return [FleetCombat(step=index, side=side, place=naval.place,
                             gauge_rolls=tuple(gauge.items()), roll=total)]
 
@@ -892,8 +901,10 @@ class Interpreter:
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
                                     enemy_sp=enemy, key=self.key_spaces.get(destination)))
             combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
+        fleet_fought = self.reading.fleet_fought if side == self.reading.ap_side else None
         self.reading = replace(self.reading, force=Force(side, destination, units),
-                               ap_side=side, d6=(), combat=combat, initiative_open=False)
+                               ap_side=side, d6=(), combat=combat, initiative_open=False,
+                               fleet_fought=fleet_fought)
         return out
 
     def _retreat(self, index: int, side: str, origin: str, destination: str,
@@ -935,14 +946,21 @@ class Interpreter:
         to_space = destination.key if _on_map(destination) and destination else None
         from_space = origin.key if _on_map(origin) and origin else None
         if kind == "fleet" and origin != destination:
-            roll = self._take_d6(side)
-            if to_space is not None and destination is not None and side is not None and any(
+            forced = self._forced_fleet(_key(origin), _key(destination))
+            roll = None if forced else self._take_d6(side)
+            naval = self.reading.naval
+            if naval is not None and naval.place == _key(origin) and destination is not None:
+                # 15.1 Option 2: the fleets go out into the OBZ and fight there (15.5).
+                self.reading = replace(self.reading, naval=replace(
+                    naval, place=destination.key, port=naval.place))
+            if not forced and destination is not None and side is not None and any(
                     self.fleet_side.get(fleet) == opponent(side)
                     for fleet in self.state.at(destination).fleets):
                 # Enemy fleets meet: a fleet combat may follow (WfA 15.0-15.5).
-                self.reading = replace(self.reading, naval=OpenFleetCombat(to_space))
-            return [FleetMoved(step=index, side=side, fleet=entity.key,
-                               origin=_key(origin), destination=_key(destination), roll=roll)]
+                self.reading = replace(self.reading,
+                                       naval=OpenFleetCombat(destination.key))
+            return [FleetMoved(step=index, side=side, fleet=entity.key, origin=_key(origin),
+                               destination=_key(destination), roll=roll, forced=forced)]
         if kind == "lake_navy" and origin != destination:
             return [LakeNavyMoved(step=index, side=entity.key, navy=entity.key,
                                   origin=_key(origin), destination=_key(destination))]
@@ -990,6 +1008,20 @@ class Interpreter:
                 origin is None or origin.kind is PlaceKind.BOX):
             return self._major_victory(index, entity.key, destination.key)
         return []
+
+    def _forced_fleet(self, origin: str | None, destination: str | None) -> bool:
+        """Whether a fleet's move is one the rules make, not its own movement (no D6, no
+        AP): to or from the Turn Record Track for repair (WfA 15.7-15.8); the fleets going
+        out of the port where they met, to fight in its OBZ (15.1 Option 2: "Both fleets,
+        now in the OBZ"); a fleet leaving the place of the fleet combat just fought (the
+        loser to the closest friendly port, 19.32-19.33)."""
+        if on_turn_track(origin) or on_turn_track(destination):
+            return True
+        naval = self.reading.naval
+        if naval is not None and origin in (naval.place, naval.port):
+            return True
+        fought = self.reading.fleet_fought
+        return fought is not None and origin == fought[0]
 
     def _marked_side(self, space_key: str) -> str | None:
         """Whose force a 'D' marker put on `space_key` marks: the force that just retreated

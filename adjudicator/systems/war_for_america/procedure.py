@@ -30,7 +30,7 @@ Every record is frozen, so a referee's undo keeps a reference, not a copy.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Final
 
@@ -67,6 +67,7 @@ from adjudicator.systems.war_for_america.actions import (
     LakeNavyMoved,
     LeaderMustered,
     LeaderPlaced,
+    LeaderTransferred,
     LossTaken,
     MagazinePlaced,
     MagazineRemoved,
@@ -467,6 +468,11 @@ class Advance:
     placement: Placement
     facts: tuple[Action, ...] = ()
     """Sequence facts it gave rise to, in order (judged before the action)."""
+    action: Action | None = None
+    """The action as its phase reads it (`Sequencer.advance`): a leaders-only move in the
+    Reinforcement Phase is a `LeaderTransferred` (WfA 8.1), a fleet moved after the cycle's
+    last AP is moved by the rules at no cost (`FleetMoved.forced`, 14.18, 14.22); None for
+    the log's end."""
 
 
 # --- The machine ----------------------------------------------------------------------------
@@ -514,6 +520,12 @@ def _own_ap(action: Action, proc: WfAProcedure) -> bool:
     return False
 
 
+def _leaders_only(action: ForceMoved) -> bool:
+    """Whether a move carried leaders and nothing else (no SP, no army)."""
+    return bool(action.units) and not action.sp and all(
+        unit.startswith("leader:") for unit in action.units)
+
+
 def _free(action: Action) -> bool:
     """Whether the action is one of the free actions of WfA 9.10 (no AP cost)."""
     if isinstance(action, (FreeAction, FleetMoved, LakeNavyMoved)):
@@ -552,12 +564,14 @@ class Sequencer:
     # -- the one entry point --
 
     def advance(self, proc: WfAProcedure, action: Action) -> Advance:
-        """Place one action; return the procedure before and after it, and the facts."""
+        """Place one action; return the procedure before and after it, the facts, and the
+        action as its phase reads it."""
         facts: list[Action] = []
+        proc, action = self._read_in_phase(proc, action, facts)
         at = self._place(proc, action, facts)
         after = self._record(at, action)
         return Advance(at=at, after=after, placement=self._placement(at, action),
-                       facts=tuple(facts))
+                       facts=tuple(facts), action=action)
 
     def close(self, proc: WfAProcedure, step: int) -> Advance:
         """The log ended: close the pulse under way."""
@@ -565,6 +579,57 @@ class Sequencer:
         after = self._close_pulse(proc, step, facts)
         return Advance(at=proc, after=after, placement=self._placement(proc, None),
                        facts=tuple(facts))
+
+    # -- reading an action in its phase --
+
+    def _read_in_phase(self, proc: WfAProcedure, action: Action,
+                       facts: list[Action]) -> tuple[WfAProcedure, Action]:
+        """What the phase makes of a move the log shows alike in every phase."""
+        if isinstance(action, ForceMoved) and _leaders_only(action):
+            return self._transfer(proc, action, facts)
+        if isinstance(action, FleetMoved) and not action.forced and self._after_the_cycle(
+                proc, action):
+            return proc, replace(action, forced=True)
+        return proc, action
+
+    def _transfer(self, proc: WfAProcedure, action: ForceMoved,
+                  facts: list[Action]) -> tuple[WfAProcedure, Action]:
+        """Leaders moved alone in the Reinforcement Phase are transferred (WfA 8.1), not
+        moved by an AP. The phase is the known Reinforcement Phase, or the next turn's when
+        the cycle is over and the log keeps no Year/Season markers."""
+        moment = proc.moment
+        if not (moment.known and moment.phase == REINFORCEMENT):
+            closing: list[Action] = []
+            closed = (self._close_pulse(proc, action.step, closing)
+                      if moment.phase == ACTION_CYCLE and proc.pulse is not None else proc)
+            if not self._turn_over_unlogged(closed):
+                return proc, action
+            facts.extend(closing)
+            proc = self._new_turn(closed, None, facts, shown=False, step=action.step)
+        transfer = LeaderTransferred(step=action.step, side=action.side, origin=action.origin,
+                                     destination=action.destination, leaders=action.units,
+                                     certain="dice" in proc.evidence)
+        return proc, transfer
+
+    def _after_the_cycle(self, proc: WfAProcedure, action: FleetMoved) -> bool:
+        """Whether a fleet is moved after the Action Cycle's last AP: by the end-of-winter
+        steps or in Administration, or once the cycle is over (its last pulse closed or
+        closing) — the fleets the rules move at no cost (WfA 14.18: "placed in the Europe
+        Box"; 14.22: "moved at no cost, to Halifax/Newport if controlled, or the Europe
+        Box"). A fleet of the last pulse's own side that rolled a D6 is still moving in
+        that pulse."""
+        moment = proc.moment
+        if not moment.known:
+            return False
+        if moment.phase in (WINTER_STEPS, ADMINISTRATION):
+            return True
+        if moment.phase != ACTION_CYCLE:
+            return False
+        pulse = proc.pulse
+        closed = self._close_pulse(proc, action.step, []) if pulse is not None else proc
+        if closed.over is None or closed.soft_over:
+            return False
+        return pulse is None or pulse.side != action.side or action.roll is None
 
     # -- placing --
 

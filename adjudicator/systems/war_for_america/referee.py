@@ -195,9 +195,9 @@ class WfAReferee(ActionReferee[Entity, Memory]):
     def _judge(self, actions: Iterable[Action], step_actions: tuple[Action, ...] = ()) -> None:
         """Place and judge each action; `step_actions` are all of its log step's."""
         for action in actions:
-            self.actions.append(action)
             advance = self.sequencer.advance(self.proc, action)
-            self._judge_advance(advance, action, step_actions)
+            self.actions.append(advance.action or action)
+            self._judge_advance(advance, advance.action, step_actions)
             self.proc = advance.after
 
     def _judge_advance(self, advance: Advance, action: Action | None,

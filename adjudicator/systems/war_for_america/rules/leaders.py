@@ -22,6 +22,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceMoved,
     LeaderMustered,
     LeaderPlaced,
+    LeaderTransferred,
     Overrun,
     RetreatBeforeCombat,
     Retreated,
@@ -30,7 +31,7 @@ from adjudicator.systems.war_for_america.actions import (
 )
 from adjudicator.systems.war_for_america.data import Region
 from adjudicator.systems.war_for_america.movement_points import activation_chance
-from adjudicator.systems.war_for_america.procedure import ACTION_CYCLE, REINFORCEMENT
+from adjudicator.systems.war_for_america.procedure import ACTION_CYCLE
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.rules.forces import (
     WASHINGTON,
@@ -63,8 +64,8 @@ LOST_FOR_GOOD: Final = 1
 FAMILY = RuleFamily(
     "leaders",
     frozenset({"WFA-LDR-07", "WFA-LDR-08", "WFA-LDR-09", "WFA-LDR-10", "WFA-LDR-14"}),
-    actions=(ForceActivated, ForceMoved, LeaderMustered, LeaderPlaced, RetreatBeforeCombat,
-             Retreated, Surrendered, Overrun),
+    actions=(ForceActivated, ForceMoved, LeaderMustered, LeaderPlaced, LeaderTransferred,
+             RetreatBeforeCombat, Retreated, Surrendered, Overrun),
 )
 
 
@@ -79,9 +80,13 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from confined(action.step, (action.leader,), action.space, ctx, kind="placed")
     elif isinstance(action, ForceMoved):
         yield from muster_is_the_whole_ap(action, ctx)
-        yield from transfer(action, ctx)
         leaders = read_force(action.units, ctx.state).leaders
         yield from confined(action.step, leaders, action.destination, ctx, kind="moved")
+    elif isinstance(action, LeaderTransferred):
+        yield from transfer(action, ctx)
+        leaders = read_force(action.leaders, ctx.state).leaders
+        yield from confined(action.step, leaders, action.destination, ctx,
+                            kind="transferred")
     elif isinstance(action, RetreatBeforeCombat) and action.destination is not None:
         leaders = read_force(action.units, ctx.state).leaders
         yield from confined(action.step, leaders, action.destination, ctx,
@@ -216,8 +221,8 @@ def from_the_pool(action: LeaderPlaced, ctx: Context) -> Iterator[Outcome]:
 # --- LDR-09: Reinforcement Phase transfers -------------------------------------------------
 
 
-def transfer(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
-    """LDR-09: a leader moving alone in the Reinforcement Phase is a transfer.
+def transfer(action: LeaderTransferred, ctx: Context) -> Iterator[Outcome]:
+    """LDR-09: leaders moved alone in the Reinforcement Phase are transferred.
 
     WfA 8.1: "British leaders, except those in the Europe Box, can be transferred to any
     friendly location on the board, except the Caribbean. Colonial leaders … to any
@@ -227,17 +232,24 @@ def transfer(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     reading): ★★★ onto a stack of 1-2 SP, ★★ onto 20 SP or more; the wider reading (★★
     onto more than 10, beyond his rank) is not flagged. A space holding enemy SP is not
     friendly; control of an empty space is not in the position, so it is not judged.
+
+    The sequencer reads leaders moved alone in the Reinforcement Phase as a transfer
+    (`LeaderTransferred`). When the log never showed initiative dice, the same move may have
+    been the first AP of the cycle (a leader alone, WfA 12.1): then it is not judged.
     """
-    if ctx.placement.phase != REINFORCEMENT:
+    if not action.certain:
+        yield Check.unchecked("WFA-LDR-09", action.step, "leaders moved alone before any "
+                              "initiative roll was seen: a Reinforcement Phase transfer "
+                              "(WfA 8.1) or the cycle's first AP (12.1); this log shows no "
+                              "initiative dice to tell them apart",
+                              spaces=(action.origin, action.destination))
         return
-    force = read_force(action.units, ctx.state, stated_sp=action.sp)
-    if not force.leader_alone or force.armies:
-        return
-    for leader in force.leaders:
+    for leader in read_force(action.leaders, ctx.state).leaders:
         yield from _transfer_one(action, leader, ctx)
 
 
-def _transfer_one(action: ForceMoved, leader: str, ctx: Context) -> Iterator[Outcome]:
+def _transfer_one(action: LeaderTransferred, leader: str, ctx: Context
+                  ) -> Iterator[Outcome]:
     side = _leader_side(ctx, leader) or action.side
     if side is None:
         return

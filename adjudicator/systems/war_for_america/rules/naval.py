@@ -20,6 +20,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceActivated,
     ForceMoved,
     NavalTransport,
+    on_turn_track,
     opponent,
 )
 from adjudicator.systems.war_for_america.data.vocabulary import Region, SeaAreaKind
@@ -82,7 +83,7 @@ def sea_place(ctx: Context, key: str | None) -> SeaPlace | None:
         caribbean = None if area.region is None else area.region is Region.CARIBBEAN
         kind = "obz" if area.kind is SeaAreaKind.OBZ else "arrow"
         return SeaPlace(key, kind, caribbean=caribbean, circles=area.circles)
-    if key.startswith(("year_", "season_", "turn_")):
+    if on_turn_track(key):
         return SeaPlace(key, "repair")
     return SeaPlace(key, "unknown")
 

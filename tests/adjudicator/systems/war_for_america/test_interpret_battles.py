@@ -265,6 +265,79 @@ def test_enemy_fleets_meeting_then_gauge_dice_and_a_d12_are_a_fleet_combat_wfa_1
     assert interpreter.reading.d6 == ()
 
 
+class Fleets:
+    """A British fleet at Halifax, a French one at Newport (made-up positions)."""
+
+    def __init__(self) -> None:
+        self.state = WfAState()
+        self.interpreter = Interpreter(self.state, fleet_side={"british_3": "british",
+                                                               "french_2": "colonial"})
+        self.at = {"b": placed("fleet:british_3", space("halifax")),
+                   "f": placed("fleet:french_2", space("newport"))}
+        self.interpreter.begin([Relocation(k, k, None, p) for k, p in self.at.items()])
+
+    def sail(self, index: int, side: str, key: str, to: Place, *,
+             d6: int | None = None) -> FleetMoved:
+        rolls = (DiceRoll("1d6", (d6,), d6),) if d6 is not None else ()
+        before = self.at[key]
+        self.at[key] = Placed(before.entity, to)
+        found = [a for a in self.interpreter.step(
+            Step(index=index, side=side, rolls=rolls),
+            [Relocation(key, key, before, self.at[key])]) if isinstance(a, FleetMoved)]
+        assert len(found) == 1
+        return found[0]
+
+
+def test_the_non_moving_fleet_going_out_to_the_obz_is_no_move_of_its_own_wfa_15_1() -> None:
+    """15.1 Option 2: "The non-moving fleet decides to move into the OBZ": no D6, no AP."""
+    fleets = Fleets()
+    entered = fleets.sail(1, "British", "b", space("newport"), d6=5)
+    assert not entered.forced and entered.roll == 5
+    obz = Place(PlaceKind.ZONE, "new_england_obz")
+    out = fleets.sail(2, "Colonial", "f", obz, d6=3)
+    assert out.forced and out.roll is None
+    # The D6 was not a move's: it is left for the weather gauge.
+    assert ("colonial", 3) in fleets.interpreter.reading.d6
+    # "Both fleets, now in the OBZ, follow Fleet Combat Procedure" (15.5).
+    follows = fleets.sail(3, "British", "b", obz)
+    assert follows.forced
+    fought = [a for a in fleets.interpreter.step(Step(index=4, side="British",
+                                                      rolls=d12((3, 4))), [])
+              if isinstance(a, FleetCombat)]
+    assert [f.place for f in fought] == ["new_england_obz"]
+
+
+def test_fleets_leaving_the_place_of_a_fleet_combat_go_where_the_result_sends_them(
+        ) -> None:
+    """15.7: the loser "is moved immediately to its TRT two turns later"; 19.33: the
+    defending fleet "retreats to the closest friendly port". Neither is its own move."""
+    fleets = Fleets()
+    fleets.sail(1, "British", "b", space("newport"), d6=5)
+    fleets.interpreter.step(Step(index=2, side="British", rolls=(DiceRoll("1d6", (6,), 6),)),
+                            [])
+    fleets.interpreter.step(Step(index=3, side="Colonial",
+                                 rolls=(DiceRoll("1d6", (1,), 1),)), [])
+    fought = [a for a in fleets.interpreter.step(Step(index=4, side="British",
+                                                      rolls=d12((6, 6))), [])
+              if isinstance(a, FleetCombat)]
+    assert fought
+    repaired = fleets.sail(5, "Colonial", "f", box("season_fall"))
+    assert repaired.forced
+
+
+def test_a_fleet_to_or_from_the_turn_record_track_is_repair_wfa_15_8() -> None:
+    fleets = Fleets()
+    assert fleets.sail(1, "British", "b", box("year_1777")).forced
+    back = fleets.sail(2, "British", "b", box("europe_box"))
+    assert back.forced
+
+
+def test_a_fleets_own_move_takes_its_d6() -> None:
+    fleets = Fleets()
+    moved = fleets.sail(1, "Colonial", "f", Place(PlaceKind.ZONE, "new_england_obz"), d6=2)
+    assert not moved.forced and moved.roll == 2
+
+
 def test_an_enemy_flag_card_handed_to_the_opponent_was_offered_and_accepted_wfa_20_7(
         ) -> None:
     state = WfAState()

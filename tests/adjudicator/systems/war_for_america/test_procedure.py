@@ -24,6 +24,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceMoved,
     InitiativeDie,
     LeaderPlaced,
+    LeaderTransferred,
     Pass,
     RaiseKind,
     RetreatBeforeCombat,
@@ -357,3 +358,104 @@ def test_a_tie_ends_the_cycle_even_when_the_round_number_is_unknown() -> None:
     log.feed(AdministrationStep(step=log.step(), kind="victory_check"))
     ended = [f for f in log.facts(CycleEnded) if isinstance(f, CycleEnded)]
     assert len(ended) == 1 and ended[0].rounds is None and "tie" in ended[0].reason
+
+
+# --- actions read in their phase -----------------------------------------------------------
+
+
+def _lone_leader(log: Log, side: str = BRITISH) -> Advance:
+    return log.feed(ForceMoved(step=log.step(), side=side, origin="boston",
+                               destination="new_york", units=("leader:howe",), sp=0))[0]
+
+
+def test_8_1_leaders_moved_alone_in_the_reinforcement_phase_are_transferred() -> None:
+    """WfA 8.1: in the Reinforcement Phase leaders "can be transferred"; no AP is spent, so
+    no pulse opens, and the transfer is judged as such (LDR-09), not as a move (12.1)."""
+    log = Log()
+    turn_one(log)
+    log.markers(1775, "spring")
+    moved = _lone_leader(log)
+    assert isinstance(moved.action, LeaderTransferred)
+    assert moved.action.leaders == ("leader:howe",) and moved.action.certain
+    assert moved.placement.phase == REINFORCEMENT and moved.placement.pulse is None
+    assert pulses(log)[-1] == (BRITISH, 2, 2) and log.proc.pulse is None
+
+
+def test_8_1_a_transfer_after_the_cycle_without_markers_begins_the_next_turn() -> None:
+    log = Log(WfAProcedure(year=1776, season="winter", first_turn=False, round=0,
+                           moment=WfAProcedure.at_start().moment))
+    log.round(5, 2)
+    log.round(5, 2)
+    moved = _lone_leader(log, COLONIAL)
+    assert isinstance(moved.action, LeaderTransferred)
+    assert moved.placement.phase == REINFORCEMENT
+    assert (log.proc.year, log.proc.season) == (1777, "early_spring")
+    assert len(log.facts(CycleEnded)) == 1
+
+
+def test_a_lone_leaders_move_in_the_cycle_is_his_ap() -> None:
+    """In the Action Cycle a leader alone moves by his AP (WfA 12.1): a ForceMoved that
+    opens the pulse."""
+    log = Log()
+    turn_one(log)
+    log.markers(1775, "spring")
+    log.dice(5, 2)
+    moved = _lone_leader(log)
+    assert isinstance(moved.action, ForceMoved)
+    assert moved.placement.pulse is not None and moved.placement.pulse.side == BRITISH
+
+
+def test_a_transfer_in_a_log_without_dice_is_not_certain() -> None:
+    """With no initiative dice ever logged, a lone leader's move before any AP may be the
+    first AP; the transfer is read but marked uncertain (LDR-09 then unchecked)."""
+    log = Log(WfAProcedure(year=1776, season="fall", first_turn=False, round=0,
+                           moment=WfAProcedure.at_start().moment))
+    log.markers(1776, "winter")
+    moved = _lone_leader(log)
+    assert isinstance(moved.action, LeaderTransferred) and not moved.action.certain
+
+
+def _last_round_of_winter(log: Log) -> None:
+    log.markers(1775, "winter")
+    log.round(5, 2)
+    log.round(1, 4)  # the 2nd and last Winter round: Colonial, then British
+
+
+def test_14_18_fleets_moved_after_the_last_ap_are_placed_at_no_cost() -> None:
+    """WfA 14.18: a fleet not based by the deadline "is placed in the Europe Box"; 14.22:
+    fleets left in the Caribbean are "moved at no cost". After the cycle's last AP such a
+    move is forced: no D6, no AP, and never a pulse beyond the cycle."""
+    log = Log()
+    turn_one(log)
+    _last_round_of_winter(log)
+    other = log.feed(FleetMoved(step=log.step(), side=COLONIAL, fleet="destaing",
+                                origin="newport", destination="europe_box"))[0]
+    assert isinstance(other.action, FleetMoved) and other.action.forced
+    own = log.feed(FleetMoved(step=log.step(), side=BRITISH, fleet="graves",
+                              origin="new_york", destination="europe_box"))[0]
+    assert isinstance(own.action, FleetMoved) and own.action.forced
+    assert len(log.facts(PulseOpened)) == 8
+    assert all(not f.beyond for f in log.facts(PulseOpened) if isinstance(f, PulseOpened))
+
+
+def test_a_fleet_rolled_for_in_the_last_ap_still_moves_in_it() -> None:
+    """The last pulse's own fleet with its D6 is that AP's free fleet move (WfA 9.10,
+    14.2), not a forced one."""
+    log = Log()
+    turn_one(log)
+    _last_round_of_winter(log)
+    sailed = log.feed(FleetMoved(step=log.step(), side=BRITISH, fleet="graves",
+                                 origin="new_york", destination="halifax", roll=4))[0]
+    assert isinstance(sailed.action, FleetMoved) and not sailed.action.forced
+    assert sailed.placement.pulse is not None and sailed.placement.pulse.side == BRITISH
+
+
+def test_fleets_moved_in_the_end_of_winter_steps_are_forced() -> None:
+    log = Log()
+    turn_one(log)
+    log.markers(1775, "winter")
+    log.feed(WinterStep(step=log.step(), kind="attrition"))
+    moved = log.feed(FleetMoved(step=log.step(), side=BRITISH, fleet="graves",
+                                origin="new_york", destination="europe_box", roll=3))[0]
+    assert isinstance(moved.action, FleetMoved) and moved.action.forced
+    assert moved.placement.phase == WINTER_STEPS

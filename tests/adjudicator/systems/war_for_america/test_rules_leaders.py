@@ -16,6 +16,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceMoved,
     LeaderMustered,
     LeaderPlaced,
+    LeaderTransferred,
     Retreated,
     Surrendered,
 )
@@ -92,9 +93,10 @@ def test_11_1_not_onto_sp_under_siege() -> None:
     assert not found(judge(action, context(besieger)), "WFA-LDR-08")
 
 
-def _transfer(leader: str, destination: str, side: str = BRITISH) -> ForceMoved:
-    return ForceMoved(step=2, side=side, origin="boston", destination=destination,
-                      units=(f"leader:{leader}",), sp=0)
+def _transfer(leader: str, destination: str, side: str = BRITISH, *,
+              certain: bool = True) -> LeaderTransferred:
+    return LeaderTransferred(step=2, side=side, origin="boston", destination=destination,
+                             leaders=(f"leader:{leader}",), certain=certain)
 
 
 @pytest.mark.parametrize(("leader", "side", "destination", "stack", "illegal"), [
@@ -120,7 +122,20 @@ def test_8_1_11_15_reinforcement_phase_transfers(leader: str, side: str, destina
 
 
 def test_8_1_a_lone_leaders_move_in_the_action_cycle_is_no_transfer() -> None:
-    assert list(judge(_transfer("burgoyne", "martinique"), context())) == []
+    """The same drag in the Action Cycle is a leader's AP move (WfA 12.1), not judged as a
+    transfer."""
+    move = ForceMoved(step=2, side=BRITISH, origin="boston", destination="martinique",
+                      units=("leader:burgoyne",), sp=0)
+    assert not applied(list(judge(move, context())), "WFA-LDR-09")
+
+
+def test_8_1_a_transfer_the_log_cannot_tell_from_an_ap_is_unchecked() -> None:
+    """Without initiative dice in the log, a lone leader's move before the first roll may be
+    the first AP (12.1): not judged, never illegal."""
+    out = list(judge(_transfer("burgoyne", "martinique", certain=False),
+                     context(WfAState(), phase=REINFORCEMENT)))
+    assert not found(out, "WFA-LDR-09") and not applied(out, "WFA-LDR-09")
+    assert found(out, "WFA-LDR-09", Severity.UNCHECKED)
 
 
 @pytest.mark.parametrize(("destination", "illegal"), [
