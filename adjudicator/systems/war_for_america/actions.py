@@ -327,6 +327,9 @@ class Retreated(Action):
     """Whether the retreating side attacked in the battle (True: it goes back to the space
     it entered from, 13.3; a tie or a loss, 13.0 Step 7) or defended (False: the winner
     made it retreat); None when the log does not show a battle there."""
+    entered_from: str | None = None
+    """The space the attacker last moved from into the battle's space (13.3: the attacker
+    must retreat there, the defender may not); None when the log does not show it."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -936,7 +936,8 @@ class Interpreter:
             out += self._end_battle(index)
         self.reading = replace(self.reading, marked=(side, destination))
         return [*out, Retreated(step=index, side=side, origin=origin, destination=destination,
-                                units=units, attacker=attacker)]
+                                units=units, attacker=attacker,
+                                entered_from=fought.entered_from)]
 
     def _other(self, index: int, relocation: Relocation[Entity], entity: Entity,
                side: str | None) -> list[Action]:

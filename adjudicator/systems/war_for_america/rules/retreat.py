@@ -1,10 +1,10 @@
 """Retreat, surrender and the 'D' marker after a land battle (digest §4.4 CBT-13..16 and 20;
 WfA 13.0 Step 9, 13.1-13.8, 16.8-16.9, 16.13).
 
-A `Retreated` is judged on the map (one space along a land line) and on the position after
-the step (no enemy SP where the force went; a fleet for a retreat by sea). Which space the
-attacker entered the battle from is not in the actions (the attacker must go back there,
-the defender may not): that part is `unchecked`. Loss priority (CBT-11, WfA 13.0 Step 8)
+A `Retreated` is judged on the map (one space along a land line), on the position after
+the step (no enemy SP where the force went; a fleet for a retreat by sea) and on the space
+the attacker entered the battle from (the attacker must go back there, the defender may
+not), when the log showed it. Loss priority (CBT-11, WfA 13.0 Step 8)
 needs each side's losses of a battle together, and the interpreter gives one `LossTaken`
 per nation: no family declares it yet.
 """
@@ -88,12 +88,37 @@ def one_space_back(action: Retreated, ctx: Context) -> Iterator[Outcome]:
                             " 16.8: surrounded, it surrenders)",
                             spaces=(action.destination,), expected="a space free of enemy",
                             observed=f"{enemy_sp} enemy SP, {garrisons} garrison(s)")
-    yield Check.unchecked("WFA-CBT-13", step, f"whether {destination} is the space the "
-                          "attacker entered the battle from (the attacker must retreat there,"
-                          " the defender may not, WfA 13.3) and whether it has an LOC is not "
-                          "in the log", needs=("the attacker's entry space", "LOC"),
-                          spaces=(action.destination,))
+    yield from entry_space(action, ctx)
     yield Check.done("WFA-CBT-13")
+
+
+def entry_space(action: Retreated, ctx: Context) -> Iterator[Outcome]:
+    """WFA-CBT-13 (WfA 13.3): "The attacker must retreat to the space from which he last
+    moved. The defender cannot retreat to the adjacent space from which the attacker
+    moved." Judged when the log showed the attacker's entry (`Retreated.entered_from`) and
+    who retreated; the defender's "if possible, has an LOC" needs every other way out and
+    its LOC, which is not judged."""
+    step, entered = action.step, action.entered_from
+    destination = ctx.space_name(action.destination)
+    if entered is None or action.attacker is None:
+        yield Check.unchecked("WFA-CBT-13", step, f"whether {destination} is the space the "
+                              "attacker entered the battle from (the attacker must retreat "
+                              "there, the defender may not, WfA 13.3) is not in the log",
+                              needs=("the attacker's entry space",),
+                              spaces=(action.destination,))
+        return
+    came = ctx.space_name(entered)
+    if action.attacker and action.destination != entered:
+        yield Check.illegal("WFA-CBT-13", step, f"the attacker retreated from "
+                            f"{ctx.space_name(action.origin)} to {destination}; the attacker "
+                            f"must retreat to the space from which he last moved, {came} "
+                            "(WfA 13.3)", spaces=(action.origin, action.destination, entered),
+                            expected=came, observed=destination)
+    elif not action.attacker and action.destination == entered:
+        yield Check.illegal("WFA-CBT-13", step, f"the defender retreated to {came}, the "
+                            "space the attacker moved from; the defender cannot retreat "
+                            "there (WfA 13.3)", spaces=(action.origin, entered),
+                            expected=f"a space other than {came}", observed=came)
 
 
 def by_sea(action: Retreated, ctx: Context) -> Iterator[Outcome]:

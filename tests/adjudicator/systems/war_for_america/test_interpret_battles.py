@@ -107,6 +107,7 @@ def test_the_beaten_defender_retreats_after_its_losses_and_the_battle_ends_wfa_1
     assert (over.retreated, over.surrendered, over.side) == ("colonial", None, "british")
     assert over.removed_of("colonial", {"militia": "colonial"}) == {"militia": 1}
     assert isinstance(retreat, Retreated) and retreat.attacker is False
+    assert retreat.entered_from == "saratoga"  # where the attacker came from (13.3)
     # The 'D' marker on the force that retreated (WfA 13.1).
     marker = Relocation("d", "D Marker", None, placed("marker:d", space("highlands")))
     (d,) = field.interpreter.step(Step(index=6, side="Colonial"), [marker])
@@ -119,8 +120,8 @@ def test_the_attacker_leaving_while_the_defender_holds_the_space_retreats_wfa_13
     over, retreat = field.move(4, "British", "b5", "saratoga")
     assert isinstance(over, BattleLosses) and over.retreated == "british"
     assert isinstance(retreat, Retreated)
-    assert (retreat.side, retreat.origin, retreat.destination, retreat.attacker) == (
-        "british", "albany", "saratoga", True)
+    assert (retreat.side, retreat.origin, retreat.destination, retreat.attacker,
+            retreat.entered_from) == ("british", "albany", "saratoga", True, "saratoga")
 
 
 def test_the_winner_moving_on_from_an_emptied_space_is_no_retreat() -> None:

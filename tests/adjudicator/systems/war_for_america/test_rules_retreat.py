@@ -31,8 +31,10 @@ def found(outcomes: list[Outcome], severity: Severity) -> list[str]:
 
 
 def retreat(origin: str, destination: str, side: str = COLONIAL, *,
-            by_sea: bool = False) -> Retreated:
-    return Retreated(step=7, side=side, origin=origin, destination=destination, by_sea=by_sea)
+            by_sea: bool = False, attacker: bool | None = None,
+            entered_from: str | None = None) -> Retreated:
+    return Retreated(step=7, side=side, origin=origin, destination=destination, by_sea=by_sea,
+                     attacker=attacker, entered_from=entered_from)
 
 
 def test_the_family_is_registered() -> None:
@@ -44,7 +46,29 @@ def test_a_retreat_one_space_to_a_vacant_space_is_legal_13_1() -> None:
     outcomes = list(judge(retreat("albany", "saratoga"), ctx))
     assert illegal(outcomes) == []
     assert "WFA-CBT-13" in applied(outcomes)
-    assert "WFA-CBT-13" in unchecked(outcomes)  # the attacker's entry space, the LOC
+    assert "WFA-CBT-13" in unchecked(outcomes)  # the attacker's entry space is not known
+
+
+def test_the_attacker_retreats_to_the_space_he_last_moved_from_13_3() -> None:
+    """WfA 13.3: "The attacker must retreat to the space from which he last moved"."""
+    back = list(judge(retreat("albany", "saratoga", BRITISH, attacker=True,
+                              entered_from="saratoga"), context({})))
+    assert illegal(back) == [] and "WFA-CBT-13" in applied(back)
+    assert "WFA-CBT-13" not in unchecked(back)
+    elsewhere = list(judge(retreat("albany", "highlands", BRITISH, attacker=True,
+                                   entered_from="saratoga"), context({})))
+    assert illegal(elsewhere) == ["WFA-CBT-13"]
+
+
+def test_the_defender_may_not_retreat_where_the_attacker_came_from_13_3() -> None:
+    """WfA 13.3: "The defender cannot retreat to the adjacent space from which the attacker
+    moved"; any other free space one space away is legal."""
+    there = list(judge(retreat("albany", "saratoga", attacker=False,
+                               entered_from="saratoga"), context({})))
+    assert illegal(there) == ["WFA-CBT-13"]
+    other = list(judge(retreat("albany", "highlands", attacker=False,
+                               entered_from="saratoga"), context({})))
+    assert illegal(other) == [] and "WFA-CBT-13" in applied(other)
 
 
 def test_a_retreat_of_two_spaces_is_illegal_13_1() -> None:
