@@ -93,6 +93,7 @@ from adjudicator.systems.war_for_america.actions import (
     SIDES,
     ActionCardPlayed,
     Activation,
+    AdministrationStep,
     ApMarkerMoved,
     ArmyCreated,
     BattleLosses,
@@ -165,6 +166,12 @@ EXPENDED_LOYALIST = "expended_loyalist_"
 """Key prefix of the Expended Loyalist Boxes, one per Region (WfA 10.21; `state`)."""
 SURRENDER_WORDS = re.compile(r"\bsurrender(?:s|ed)?\b", re.IGNORECASE)
 """A chat line saying a force surrenders (WfA 13.4, 13.9)."""
+ADMINISTRATION_WORDS = re.compile(
+    r"^\W*(?:step\s*4\W*)?administration(?:\s+phase)?\b"
+    r"|\b(?:check(?:ing|s)?\s+for\s+victory|victory\s+check)\b", re.IGNORECASE)
+"""A chat line announcing the Administration Phase (WfA 7.0 Step 4: "Check for Victory");
+`administration` counts only at the start of the line, so that a remark about it does
+not end the turn's play."""
 WINTER_STEP_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("quartering", re.compile(r"\b(?:winter\s+)?quartering\b|\bWQ\b", re.IGNORECASE)),
     ("attrition", re.compile(r"\battrition\b", re.IGNORECASE)),
@@ -274,6 +281,12 @@ class Reading:
     muster: Muster | None = None
     """The AP's force was leaderless SP moved one space onto a friendly leader: a second
     such group from another space makes it a Leader Muster (WfA 12.9)."""
+    administration: bool = False
+    """The log announced the Administration Phase and nothing but cards and dice followed
+    yet (a second announcement is the same phase's)."""
+    offers: frozenset[str] = frozenset()
+    """Enemy-flag cards just drawn, still in the drawer's hand: offered to the opponent
+    (WfA 20.6) until anything else is done."""
     winter_step: str | None = None
     """The end-of-winter step the log last announced in this Winter Turn (`WinterStep.kind`,
     WfA 18.3-18.10), until the next turn or round."""
@@ -281,6 +294,10 @@ class Reading:
     """Actions recognised so far (for tests and the report's figures)."""
     seen: tuple[str, ...] = field(default_factory=tuple)
     """The action kinds recognised so far, first of each (for the report's figures)."""
+
+
+_CARD_ACTIONS = (CardDrawn, CardOffered, ActionCardPlayed, Roll)
+"""What may happen while an enemy-flag card drawn is offered (20.6-20.9: more draws)."""
 
 
 class Interpreter:
@@ -329,6 +346,7 @@ class Interpreter:
         out += self._cards(step.index, relocations, side)
         out += self._dice(step, side)
         out += self._winter_step(step)
+        out += self._administration(step)
         out += self._pieces(step.index, relocations, side, waypoints or {})
         for relocation in relocations:
             self.state.apply(relocation)
@@ -339,6 +357,12 @@ class Interpreter:
             self.reading = replace(self.reading, battle=replace(self.reading.battle,
                                                                 said=True))
             out += self._surrenders(step.index)
+        if self.reading.offers and any(not isinstance(a, _CARD_ACTIONS) for a in out):
+            self.reading = replace(self.reading, offers=frozenset())
+        if self.reading.administration and any(
+                not isinstance(a, (AdministrationStep, *_CARD_ACTIONS)) for a in out):
+            # Play went on: the next Administration Phase is another turn's.
+            self.reading = replace(self.reading, administration=False)
         if out:
             self.reading = replace(self.reading, actions=self.reading.actions + len(out),
                                    seen=tuple(dict.fromkeys(
@@ -378,7 +402,8 @@ class Interpreter:
                                            season=season))
                 # A new turn begins with its Reinforcement Phase, not with initiative.
                 self._new_round()
-                self.reading = replace(self.reading, initiative_open=False)
+                self.reading = replace(self.reading, initiative_open=False,
+                                       administration=False)
             elif entity.kind == "ap":
                 out.append(ApMarkerMoved(step=index, side=entity.key, before=before,
                                          after=after))
@@ -421,6 +446,19 @@ class Interpreter:
             out.append(WinterStep(step=step.index, side=_side(step.side), kind=kind))
         return out
 
+    def _administration(self, step: Step) -> list[Action]:
+        """A chat line announcing the Administration Phase (WfA 7.0 Step 4), once a turn:
+        the turn's play is over."""
+        if self.reading.administration or not any(ADMINISTRATION_WORDS.search(line)
+                                                  for line in step.chat):
+            return []
+        out = self._end_battle(step.index)
+        self.reading = replace(self.reading, administration=True, force=None, combat=None,
+                               fought=None, muster=None, initiative_open=False)
+        out.append(AdministrationStep(step=step.index, side=_side(step.side),
+                                      kind="victory_check"))
+        return out
+
     # ------------------------------------------------------------------ cards
 
     def _cards(self, index: int, relocations: Sequence[Relocation[Entity]],
@@ -438,6 +476,13 @@ class Interpreter:
                 if (entity.key in self.defensive_cards and owner is not None
                         and self.reading.ap_side == opponent(owner)):
                     use = CardUse.DEFENSIVE
+                if (entity.key in self.reading.offers and destination is not None
+                        and destination.kind is PlaceKind.DISCARD and owner in SIDES
+                        and self.card_flags.get(entity.key) == opponent(owner)):
+                    # Offered as drawn and rejected: "placed in the discard pile" (20.8).
+                    use = CardUse.REJECTED
+                    out.append(CardOffered(step=index, side=owner, card=entity.key,
+                                           accepted=False))
                 out.append(ActionCardPlayed(
                     step=index, side=owner, card=entity.key, name=relocation.name,
                     origin=origin, destination=destination or REMOVED, use=use))
@@ -453,6 +498,10 @@ class Interpreter:
             elif (destination is not None and destination.kind is PlaceKind.HAND
                   and (origin is None or origin.kind is PlaceKind.DECK)):
                 out.append(CardDrawn(step=index, side=destination.key, card=entity.key))
+                if (destination.key in SIDES
+                        and self.card_flags.get(entity.key) == opponent(destination.key)):
+                    self.reading = replace(self.reading,
+                                           offers=self.reading.offers | {entity.key})
         return out
 
     # ------------------------------------------------------------------ dice

@@ -520,10 +520,9 @@ def _own_ap(action: Action, proc: WfAProcedure) -> bool:
     return False
 
 
-def _leaders_only(action: ForceMoved) -> bool:
-    """Whether a move carried leaders and nothing else (no SP, no army)."""
-    return bool(action.units) and not action.sp and all(
-        unit.startswith("leader:") for unit in action.units)
+def _leaders_only(units: tuple[str, ...], sp: int | None) -> bool:
+    """Whether a force is leaders and nothing else (no SP, no army)."""
+    return bool(units) and not sp and all(unit.startswith("leader:") for unit in units)
 
 
 def _free(action: Action) -> bool:
@@ -567,11 +566,14 @@ class Sequencer:
         """Place one action; return the procedure before and after it, the facts, and the
         action as its phase reads it."""
         facts: list[Action] = []
-        proc, action = self._read_in_phase(proc, action, facts)
-        at = self._place(proc, action, facts)
-        after = self._record(at, action)
-        return Advance(at=at, after=after, placement=self._placement(at, action),
-                       facts=tuple(facts), action=action)
+        proc, read = self._read_in_phase(proc, action, facts)
+        if read is None:
+            return Advance(at=proc, after=proc, placement=self._placement(proc, action),
+                           facts=tuple(facts))
+        at = self._place(proc, read, facts)
+        after = self._record(at, read)
+        return Advance(at=at, after=after, placement=self._placement(at, read),
+                       facts=tuple(facts), action=read)
 
     def close(self, proc: WfAProcedure, step: int) -> Advance:
         """The log ended: close the pulse under way."""
@@ -583,16 +585,22 @@ class Sequencer:
     # -- reading an action in its phase --
 
     def _read_in_phase(self, proc: WfAProcedure, action: Action,
-                       facts: list[Action]) -> tuple[WfAProcedure, Action]:
-        """What the phase makes of a move the log shows alike in every phase."""
-        if isinstance(action, ForceMoved) and _leaders_only(action):
+                       facts: list[Action]) -> tuple[WfAProcedure, Action | None]:
+        """What the phase makes of a move the log shows alike in every phase. None: the
+        action is no action of its own there (a leaders-only activation in the
+        Reinforcement Phase: the transfer that follows it is judged)."""
+        if isinstance(action, ForceActivated) and action.kind is Activation.MOVE and (
+                _leaders_only(action.units, action.sp)):
+            moved, read = self._transfer(proc, action, facts)
+            return (moved, None) if isinstance(read, LeaderTransferred) else (proc, action)
+        if isinstance(action, ForceMoved) and _leaders_only(action.units, action.sp):
             return self._transfer(proc, action, facts)
         if isinstance(action, FleetMoved) and not action.forced and self._after_the_cycle(
                 proc, action):
             return proc, replace(action, forced=True)
         return proc, action
 
-    def _transfer(self, proc: WfAProcedure, action: ForceMoved,
+    def _transfer(self, proc: WfAProcedure, action: ForceMoved | ForceActivated,
                   facts: list[Action]) -> tuple[WfAProcedure, Action]:
         """Leaders moved alone in the Reinforcement Phase are transferred (WfA 8.1), not
         moved by an AP. The phase is the known Reinforcement Phase, or the next turn's when
@@ -606,6 +614,10 @@ class Sequencer:
                 return proc, action
             facts.extend(closing)
             proc = self._new_turn(closed, None, facts, shown=False, step=action.step)
+        if isinstance(action, ForceActivated):
+            return proc, LeaderTransferred(step=action.step, side=action.side,
+                                           origin=action.space, destination=action.space,
+                                           leaders=action.units)
         transfer = LeaderTransferred(step=action.step, side=action.side, origin=action.origin,
                                      destination=action.destination, leaders=action.units,
                                      certain="dice" in proc.evidence)
@@ -655,7 +667,7 @@ class Sequencer:
         if isinstance(action, TurnMarkerMoved):
             return self._new_turn(proc, action, facts, shown=True)
         if isinstance(action, RoundMarkerMoved):
-            return evolve(proc, evidence=proc.evidence | {"round_marker"})
+            return self._round_marker(proc, action)
         if isinstance(action, AdministrationStep):
             proc = self._close_pulse(proc, step, facts)
             return self._enter(proc, ADMINISTRATION, step, "an Administration step was shown",
@@ -675,6 +687,17 @@ class Sequencer:
         if action.side in (BRITISH, COLONIAL) and _own_ap(action, proc):
             return self._own_pulse(proc, action, facts)
         return proc
+
+    @staticmethod
+    def _round_marker(proc: WfAProcedure, action: RoundMarkerMoved) -> WfAProcedure:
+        """The Action Round marker moved: evidence, and the round's number when play has
+        not shown it (a log begun mid-game): the round its dice just opened, or else the
+        one about to open. A number known from play is never replaced."""
+        proc = evolve(proc, evidence=proc.evidence | {"round_marker"})
+        if proc.round is not None or action.round is None:
+            return proc
+        opened = proc.initiative is not None and not proc.round_sides
+        return evolve(proc, round=action.round if opened else action.round - 1)
 
     @staticmethod
     def _enter(proc: WfAProcedure, phase: str, step: int, reason: str,

@@ -134,7 +134,8 @@ class WfAReferee(ActionReferee[Entity, Memory]):
         if year in (None, FIRST_YEAR) and season in (None, self.sequencer.calendar.first):
             self.proc = WfAProcedure.at_start(self.sequencer.calendar)
         else:
-            self.proc = WfAProcedure(year=year, season=season)
+            # Any turn but 1775's first is not Turn 1 (WfA 6.0-6.1).
+            self.proc = WfAProcedure(year=year, season=season, first_turn=False)
 
     def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
                   board: Board) -> None:

@@ -13,9 +13,12 @@ from adjudicator.systems.common.actions import Action, Roll
 from adjudicator.systems.common.places import Place, PlaceKind, box, space
 from adjudicator.systems.common.tracker import Placed, Relocation
 from adjudicator.systems.war_for_america.actions import (
+    ActionCardPlayed,
     Activation,
+    AdministrationStep,
     BattleLosses,
     CardOffered,
+    CardUse,
     Combat,
     DMarkerPlaced,
     FleetCombat,
@@ -351,6 +354,73 @@ def test_an_enemy_flag_card_handed_to_the_opponent_was_offered_and_accepted_wfa_
     assert isinstance(offered, CardOffered)
     assert (offered.side, offered.card, offered.accepted) == ("british", "card_7", True)
     assert state.hand_size["colonial"] == 1
+
+
+def _drawn(interpreter: Interpreter, index: int, card: str, hand_of: str
+           ) -> Relocation[Entity]:
+    after = placed(f"card:{card}", Place(PlaceKind.HAND, hand_of))
+    move = Relocation(card, card, placed(f"card:{card}", Place(PlaceKind.DECK)), after)
+    interpreter.step(Step(index=index, side=hand_of.capitalize()), [move])
+    return move
+
+
+def test_an_enemy_flag_card_drawn_then_discarded_was_offered_and_rejected_wfa_20_8(
+        ) -> None:
+    """20.6: "he must immediately offer it"; 20.8: rejected, "it is placed in the discard
+    pile". Discarded at once from the drawer's hand, it was not played: its use is
+    `rejected`, so it opens no AP and is no card of the pulse."""
+    interpreter = Interpreter(WfAState(), card_flags={"card_7": "colonial"})
+    drawn = _drawn(interpreter, 1, "card_7", "british")
+    out = interpreter.step(Step(index=2, side="Colonial"), [Relocation(
+        "card_7", "card_7", drawn.after, placed("card:card_7", Place(PlaceKind.DISCARD)))])
+    offer = [a for a in out if isinstance(a, CardOffered)]
+    played = [a for a in out if isinstance(a, ActionCardPlayed)]
+    assert [(o.side, o.accepted) for o in offer] == [("british", False)]
+    assert [p.use for p in played] == [CardUse.REJECTED]
+
+
+def test_an_enemy_flag_card_kept_past_other_play_is_not_read_as_rejected() -> None:
+    """Once anything else is done, the card was not offered at once: its discard may be a
+    play (WfA 20.6), so its use stays unknown for the card rule to weigh."""
+    battle = Battlefield()
+    battle.interpreter.card_flags["card_7"] = "colonial"
+    drawn = _drawn(battle.interpreter, 1, "card_7", "british")
+    battle.move(2, "British", "b5", "albany")
+    out = battle.interpreter.step(Step(index=3, side="British"), [Relocation(
+        "card_7", "card_7", drawn.after, placed("card:card_7", Place(PlaceKind.DISCARD)))])
+    assert [a.use for a in out if isinstance(a, ActionCardPlayed)] == [CardUse.UNKNOWN]
+    assert not [a for a in out if isinstance(a, CardOffered)]
+
+
+def test_the_acceptors_own_discard_of_the_card_is_no_rejection_wfa_20_7() -> None:
+    """20.7: accepted with 3 cards in hand, the opponent discards one, perhaps this one."""
+    interpreter = Interpreter(WfAState(), card_flags={"card_7": "colonial"})
+    drawn = _drawn(interpreter, 1, "card_7", "british")
+    taken = placed("card:card_7", Place(PlaceKind.HAND, "colonial"))
+    interpreter.step(Step(index=2, side="British"),
+                     [Relocation("card_7", "card_7", drawn.after, taken)])
+    out = interpreter.step(Step(index=3, side="Colonial"), [Relocation(
+        "card_7", "card_7", taken, placed("card:card_7", Place(PlaceKind.DISCARD)))])
+    assert [a.use for a in out if isinstance(a, ActionCardPlayed)] == [CardUse.UNKNOWN]
+
+
+def test_a_chat_line_announcing_administration_is_its_step_wfa_7_0() -> None:
+    """7.0 Step 4: "Check for Victory" — announced once a turn; a remark that only mentions
+    administration mid-line is not."""
+    interpreter = Interpreter(WfAState())
+    remark = interpreter.step(Step(index=1, side="British",
+                                   chat=("no need for administration yet",)), [])
+    assert not [a for a in remark if isinstance(a, AdministrationStep)]
+    said = interpreter.step(Step(index=2, side="British",
+                                 chat=("Administration phase: check for victory",)), [])
+    assert [a.kind for a in said if isinstance(a, AdministrationStep)] == ["victory_check"]
+    again = interpreter.step(Step(index=3, side="Colonial", chat=("Victory check: none",)),
+                             [])
+    assert not [a for a in again if isinstance(a, AdministrationStep)]
+    # Play goes on (the next turn's): its Administration Phase is read again.
+    interpreter.step(Step(index=4, side="British", chat=("I pass",)), [])
+    later = interpreter.step(Step(index=5, side="British", chat=("Administration",)), [])
+    assert [type(a) for a in later] == [AdministrationStep]
 
 
 def test_a_fort_begun_takes_the_builders_movement_die_wfa_17_6() -> None:

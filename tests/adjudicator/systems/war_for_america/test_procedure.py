@@ -28,6 +28,7 @@ from adjudicator.systems.war_for_america.actions import (
     Pass,
     RaiseKind,
     RetreatBeforeCombat,
+    RoundMarkerMoved,
     TurnMarkerMoved,
     UnitsRaised,
     WinterStep,
@@ -459,3 +460,39 @@ def test_fleets_moved_in_the_end_of_winter_steps_are_forced() -> None:
                                 origin="new_york", destination="europe_box", roll=3))[0]
     assert isinstance(moved.action, FleetMoved) and moved.action.forced
     assert moved.placement.phase == WINTER_STEPS
+
+
+def test_a_leaders_only_activation_in_the_reinforcement_phase_spends_no_ap() -> None:
+    """The interpreter reads a lone leader's drag as an activation and a move; in the
+    Reinforcement Phase neither is an AP (WfA 8.1): no pulse, the transfer is judged."""
+    log = Log()
+    turn_one(log)
+    log.markers(1775, "spring")
+    (activated,) = log.feed(ForceActivated(step=log.step(), side=BRITISH,
+                                           kind=Activation.MOVE, space="boston",
+                                           units=("leader:howe",), sp=0))
+    assert activated.action is None and log.proc.pulse is None
+    moved = _lone_leader(log)
+    assert isinstance(moved.action, LeaderTransferred)
+    assert log.proc.pulse is None and log.proc.moment.phase == REINFORCEMENT
+
+
+def test_the_round_marker_numbers_the_rounds_of_a_log_begun_mid_game() -> None:
+    """A log begun in a Winter Turn: the Action Round marker's box tells which round the
+    dice open, so the cycle's end after the 2nd Winter round is known (WfA 9.8)."""
+    log = Log(WfAProcedure(year=1776, season="winter", first_turn=False))
+    log.feed(RoundMarkerMoved(step=log.step(), round=2))
+    log.round(5, 2)
+    assert log.proc.round == 2
+    log.feed(Pass(step=log.step(), side=BRITISH))  # an AP beyond the cycle
+    ended = [f for f in log.facts(CycleEnded) if isinstance(f, CycleEnded)]
+    assert len(ended) == 1 and ended[0].rounds == 2
+
+
+def test_a_round_marker_after_the_rounds_dice_numbers_that_round() -> None:
+    log = Log(WfAProcedure(year=1776, season="fall", first_turn=False))
+    log.dice(5, 2)
+    log.feed(RoundMarkerMoved(step=log.step(), round=3))
+    assert log.proc.round == 3
+    log.feed(RoundMarkerMoved(step=log.step(), round=1))  # a known number is kept
+    assert log.proc.round == 3
