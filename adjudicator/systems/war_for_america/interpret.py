@@ -311,7 +311,10 @@ class Interpreter:
                  card_flags: Mapping[str, str] | None = None,
                  winter_seasons: Iterable[str] = (),
                  mainland: Iterable[str] = (),
-                 british_caribbean: Iterable[str] = ()) -> None:
+                 british_caribbean: Iterable[str] = (),
+                 sea_areas: Iterable[str] = (),
+                 coastal: Iterable[str] = (),
+                 land_lines: Iterable[tuple[str, str]] | None = None) -> None:
         self.state = state
         self.leader_side = dict(leader_side or {})
         self.fleet_side = dict(fleet_side or {})
@@ -328,6 +331,13 @@ class Interpreter:
         """Spaces of the 13 Colonies and Canada (the British Withdrawal's origins, 13.14)."""
         self.british_caribbean = frozenset(british_caribbean)
         """The British possessions in the Caribbean (the Withdrawal's destinations, 13.14)."""
+        self.sea_areas = frozenset(sea_areas)
+        """OBZ and Caribbean arrow spaces: a land force's leg to or from one is by sea."""
+        self.coastal = frozenset(coastal)
+        """Coastal/port spaces (WfA 2.0), from the data."""
+        self.land_lines = (None if land_lines is None
+                           else frozenset(frozenset(line) for line in land_lines))
+        """Every land transit line, when the data says it knows them all (None: not)."""
         self.reading = Reading()
 
     # ------------------------------------------------------------------ public
@@ -922,6 +932,8 @@ class Interpreter:
         if retreat is not None:
             return retreat
         sp = sum(e.value for r in group if (e := _entity(r)) is not None and e.kind == "sp")
+        if self._by_sea(side, origin, destination, sp):
+            return self._transport(index, side, origin, destination, units, sp)
         leaders = [e.key for r in group if (e := _entity(r)) is not None and e.kind == "leader"]
         leader = leaders[0] if leaders else None
         force = self.reading.force
@@ -954,6 +966,37 @@ class Interpreter:
         self.reading = replace(self.reading, force=Force(side, destination, units),
                                ap_side=side, d6=(), combat=combat, initiative_open=False,
                                fleet_fought=fleet_fought)
+        return out
+
+    def _by_sea(self, side: str, origin: str, destination: str, sp: int) -> bool:
+        """Whether a land force's leg is by sea (WfA 14.7-14.16): to or from a sea area;
+        or British SP, whose Naval Transport needs no fleet (14.7: "British/German/Loyalist
+        SP can move by sea"), between two coastal spaces that no land line joins on a map
+        the data knows whole (a leader alone is transferred or moves by land)."""
+        if origin in self.sea_areas or destination in self.sea_areas:
+            return True
+        return (side == BRITISH and sp > 0 and self.land_lines is not None
+                and origin in self.coastal and destination in self.coastal
+                and frozenset((origin, destination)) not in self.land_lines)
+
+    def _transport(self, index: int, side: str, origin: str, destination: str,
+                   units: tuple[str, ...], sp: int) -> list[Action]:
+        """Land units by sea: a `NavalTransport`, not the AP's force (British Naval
+        Transport is free, 9.10, 14.7), with the side's D6 when it sets out from land
+        (14.2, 14.7); a landing on enemy SP is an amphibious attack (14.7, 14.12)."""
+        roll = None if origin in self.sea_areas else self._take_d6(side)
+        out: list[Action] = [NavalTransport(step=index, side=side, origin=origin,
+                                            destination=destination, units=units, sp=sp,
+                                            roll=roll)]
+        enemy = self.state.space(destination).sp_of(opponent(side))
+        combat = self.reading.combat
+        if enemy > 0 and destination not in self.sea_areas:
+            out += self._end_battle(index)
+            out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
+                                    enemy_sp=enemy, key=self.key_spaces.get(destination)))
+            combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
+        self.reading = replace(self.reading, ap_side=side, combat=combat,
+                               initiative_open=False)
         return out
 
     def _retreat(self, index: int, side: str, origin: str, destination: str,

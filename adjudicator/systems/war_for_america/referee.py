@@ -29,7 +29,7 @@ from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.referee import ActionReferee
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.data import WfAData
-from adjudicator.systems.war_for_america.data.vocabulary import Owner, Region
+from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind, Owner, Region
 from adjudicator.systems.war_for_america.interpret import Interpreter, Reading
 from adjudicator.systems.war_for_america.procedure import (
     FIRST_YEAR,
@@ -215,7 +215,8 @@ class WfAReferee(ActionReferee[Entity, Memory]):
 def interpreter_for(data: WfAData, state: WfAState) -> Interpreter:
     """The interpreter with what it reads off the data: leaders' and fleets' sides, the
     defensive cards and card flags, water lines, key spaces, the calendar's Winter, the
-    13 Colonies and Canada, and the British Caribbean possessions (WfA 13.14)."""
+    13 Colonies and Canada, the British Caribbean possessions (WfA 13.14), and the sea
+    areas, coastal spaces and land lines that tell a leg by sea (14.7)."""
     calendar = calendar_of(data)
     return Interpreter(
         state,
@@ -232,7 +233,12 @@ def interpreter_for(data: WfAData, state: WfAState) -> Interpreter:
                   if space.region is Region.CANADA or space.colony is not None],
         british_caribbean=[key for key, space in data.spaces.items()
                            if space.region is Region.CARIBBEAN
-                           and space.original_owner is Owner.BRITISH])
+                           and space.original_owner is Owner.BRITISH],
+        sea_areas=list(data.sea_areas),
+        coastal=[key for key, space in data.spaces.items() if space.coastal],
+        land_lines=[(line.a, line.b) for line in data.connections
+                    if line.kind is ConnectionKind.LAND]
+        if data.map_status.connections_complete else None)
 
 
 def _flat(commands: Iterable[Command]) -> Iterator[Command]:

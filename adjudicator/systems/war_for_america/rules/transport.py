@@ -226,13 +226,18 @@ def enemy_fleets_and_blockade(action: NavalTransport, ctx: Context, origin: SeaP
     be used to or from a space or OBZ that contain an enemy fleet"; "Land units cannot
     utilize Naval Transport to or from a blockaded coastal/port space"; "No reinforcements
     can land at a coastal/port space which is under enemy blockade". A Caribbean space is
-    never blockaded (14.28)."""
+    never blockaded (14.28). In the Caribbean, land units landing with their own fleet
+    where an enemy fleet lies make an amphibious attack whose naval combat comes first
+    (19.31: "Fleets carrying land units for amphibious attack, who encounter an enemy fleet
+    on the same space, must engage in naval combat before"): that is WFA-FLT-06's."""
     judged = True
     for end, place in (("from", origin), ("to", destination)):
         if place is None or not place.on_map:
             continue
         name = ctx.space_name(place.key)
         enemy = fleets_at(ctx, place.key, opponent(side))
+        if enemy and end == "to" and place.caribbean and fleets_at(ctx, place.key, side):
+            continue
         if enemy:
             yield Check.illegal("WFA-TRN-04", action.step, f"naval transport {end} {name}, "
                                 f"where the enemy fleet {', '.join(enemy)} is; naval transport "

@@ -24,12 +24,14 @@ from adjudicator.systems.war_for_america.actions import (
     FleetCombat,
     FleetMoved,
     ForceActivated,
+    ForceMoved,
     FortBuilt,
     FreeAction,
     FreeKind,
     LeaderMustered,
     LossTaken,
     MajorVictoryMarked,
+    NavalTransport,
     Retreated,
     SiegeAttempt,
     Surrendered,
@@ -421,6 +423,64 @@ def test_a_chat_line_announcing_administration_is_its_step_wfa_7_0() -> None:
     interpreter.step(Step(index=4, side="British", chat=("I pass",)), [])
     later = interpreter.step(Step(index=5, side="British", chat=("Administration",)), [])
     assert [type(a) for a in later] == [AdministrationStep]
+
+
+class Coast:
+    """A made-up coast: Boston and New York City coastal, joined by no land line; Albany
+    inland, joined to Boston; the New England OBZ off Boston."""
+
+    def __init__(self, *, complete: bool = True) -> None:
+        self.state = WfAState()
+        self.interpreter = Interpreter(
+            self.state, sea_areas=["new_england_obz"], coastal=["boston", "new_york_city"],
+            land_lines=[("albany", "boston")] if complete else None)
+        self.at = {"b3": placed("sp:british:3", space("boston")),
+                   "c2": placed("sp:continental:2", space("boston")),
+                   "howe": placed("leader:howe", space("boston"))}
+        self.interpreter.begin([Relocation(k, k, None, p) for k, p in self.at.items()])
+
+    def drag(self, index: int, side: str, key: str, to: Place,
+             d6: int | None = None) -> list[Action]:
+        rolls = (DiceRoll("1d6", (d6,), d6),) if d6 is not None else ()
+        before = self.at[key]
+        self.at[key] = Placed(before.entity, to)
+        return [a for a in self.interpreter.step(Step(index=index, side=side, rolls=rolls),
+                                                 [Relocation(key, key, before, self.at[key])])
+                if not isinstance(a, Roll)]
+
+
+def test_british_sp_between_coastal_spaces_no_land_line_joins_sail_wfa_14_7() -> None:
+    """14.7: British SP "can move by sea, at no AP cost, with no fleet necessary": a drag
+    from Boston to New York City, which no land line joins, is Naval Transport with its
+    D6 (14.2), not the AP's force."""
+    (sailed,) = Coast().drag(1, "British", "b3", space("new_york_city"), d6=4)
+    assert isinstance(sailed, NavalTransport)
+    assert (sailed.origin, sailed.destination, sailed.sp, sailed.roll) == (
+        "boston", "new_york_city", 3, 4)
+
+
+def test_a_leg_onto_a_sea_area_is_by_sea_for_either_side() -> None:
+    coast = Coast()
+    (out,) = coast.drag(1, "Colonial", "c2", Place(PlaceKind.ZONE, "new_england_obz"), d6=2)
+    assert isinstance(out, NavalTransport) and out.side == "colonial" and out.roll == 2
+    (landed,) = coast.drag(2, "Colonial", "c2", space("new_york_city"))
+    assert isinstance(landed, NavalTransport) and landed.roll is None
+
+
+def test_what_is_not_read_as_by_sea() -> None:
+    """A land line's leg; a leader alone (14.7 carries SP); the Colonials' coast-to-coast
+    drag (their transport needs the card, 14.16: judged as a move); a map not known whole
+    (a land line may join the two spaces)."""
+    coast = Coast()
+    assert [type(a) for a in coast.drag(1, "British", "b3", space("albany"))] == [
+        ForceActivated, ForceMoved]
+    assert NavalTransport not in [type(a) for a in coast.drag(
+        2, "British", "howe", space("new_york_city"))]
+    assert NavalTransport not in [type(a) for a in coast.drag(
+        3, "Colonial", "c2", space("new_york_city"))]
+    partial = Coast(complete=False)
+    assert NavalTransport not in [type(a) for a in partial.drag(
+        1, "British", "b3", space("new_york_city"))]
 
 
 def test_a_fort_begun_takes_the_builders_movement_die_wfa_17_6() -> None:

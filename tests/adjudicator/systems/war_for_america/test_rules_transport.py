@@ -129,6 +129,19 @@ def test_14_11_no_transport_to_an_obz_with_an_enemy_fleet() -> None:
     assert sorted(f.message.rsplit("(WfA ", 1)[1] for f in found) == ["14.11)", "14.26)"]
 
 
+def test_14_11_a_caribbean_landing_with_its_own_fleet_beside_the_enemys_is_19_31s() -> None:
+    """19.31: fleets carrying land units who meet an enemy fleet on the space fight it
+    first: the landing with Rodney's fleet is no TRN-04 breach (FLT-06 judges the order);
+    without a friendly fleet there, 14.11 forbids it."""
+    with_fleet = world(("fleet:destaing", "space:martinique"), ("fleet:rodney",
+                       "space:martinique"), ("sp:british:2", "space:martinique"), year=1778)
+    out = list(judge(by_sea("st_lucia", "martinique"), with_fleet))
+    assert not illegal(out, "WFA-TRN-04")
+    alone = world(("fleet:destaing", "space:martinique"), ("sp:british:2",
+                  "space:martinique"), year=1778)
+    assert illegal(judge(by_sea("st_lucia", "martinique"), alone), "WFA-TRN-04")
+
+
 def test_x4_14_26_no_transport_from_a_blockaded_port() -> None:
     ctx = world(("fleet:destaing", "zone:tidewater_obz"), year=1776)
     found = illegal(judge(by_sea("norfolk", "deep_south_obz"), ctx), "WFA-TRN-04")
