@@ -281,6 +281,9 @@ class Pulse:
     """The AP's one main action (None: none yet, or a pass)."""
     activations: int = 0
     """How many times a force was activated (ForceActivated) in it."""
+    activation: ForceActivated | None = None
+    """Its first activation, with the dice that gave the force its MP (WfA 12.1-12.7),
+    for the force's later legs."""
     force_space: str | None = None
     """Where the activated force is now."""
     origin: str | None = None
@@ -973,7 +976,7 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
     if isinstance(action, ForceActivated) and own:
         return evolve(pulse, main=pulse.main or action.kind, activations=pulse.activations + 1,
                       force_space=action.space, origin=pulse.origin or action.space,
-                      moved=pulse.moved)
+                      moved=pulse.moved, activation=pulse.activation or action)
     if isinstance(action, ForceMoved) and own:
         return evolve(pulse, main=pulse.main or Activation.MOVE,
                       force_space=action.destination,

@@ -14,9 +14,9 @@ is compared with the most MP the force can have had:
   having an extra AP"; the card texts are not in the rulebook): `unchecked`.
 - Otherwise (MOV-03) the most the dice can give: 4 for a force with or without a leader
   (12.1, 12.2: D6 − 2 ≤ 4; 12.6: 4), 8 for a leader who may have set out alone (D6 + 2),
-  plus the water bonus out of winter (12.1*, 18.1) — or, when the force's activation is
-  in the same log step (`Context.step_actions`), the MP it actually rolled (digest 6.4).
-  A later step's leg only has the bound: the pulse does not keep the activation's MP.
+  plus the water bonus out of winter (12.1*, 18.1) — or, when the log shows the force's
+  activation (in the same log step, `Context.step_actions`, or earlier in the AP,
+  `Pulse.activation`), the MP it actually rolled (digest 6.4).
 
 A leg between two coastal spaces may be a naval transport (a free action, 9.10, 14.7), so it
 is never called illegal. An incomplete map or a space the map lacks gives `unchecked`.
@@ -185,10 +185,16 @@ def _most_mp(action: ForceMoved, leg: Leg, ctx: Context, *, winter: bool) -> tup
 
 
 def _rolled(action: ForceMoved, leg: Leg, ctx: Context) -> int | None:
-    """The MP rolled by this force's activation, when it is in the same step."""
-    for other in ctx.step_actions:
-        if (isinstance(other, ForceActivated) and other.kind is Activation.MOVE
-                and other.side == action.side and other.space == leg.start):
+    """The MP rolled by this force's activation: in the same step, or the AP's own
+    activation from the space the force set out from (a move dragged over several
+    steps spends one allowance)."""
+    pulse = ctx.pulse
+    found = [other for other in ctx.step_actions if isinstance(other, ForceActivated)]
+    if pulse is not None and pulse.activation is not None:
+        found.append(pulse.activation)
+    for other in found:
+        if (other.kind is Activation.MOVE and other.side == action.side
+                and other.space == leg.start):
             return rolled_mp(other, ctx)
     return None
 

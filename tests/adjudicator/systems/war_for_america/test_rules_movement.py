@@ -154,6 +154,24 @@ def test_6_4_the_mp_rolled_in_the_same_step_are_used() -> None:
                      "WFA-MOV-03")
 
 
+def test_6_4_the_mp_rolled_at_the_aps_activation_bind_later_steps_legs() -> None:
+    """The force dragged one space per log step spends one allowance: the MP its
+    activation rolled earlier in the AP (`Pulse.activation`), not the most the dice give."""
+    def pulse(roll: int) -> object:
+        activation = ForceActivated(step=3, side=BRITISH, kind=Activation.MOVE,
+                                    space="albany", units=("sp:british:3",), sp=3,
+                                    rolls=(roll,))
+        return pulse_of(BRITISH, origin="albany", at="saratoga", moved=("sp:british:3",),
+                        activation=activation)
+
+    # Albany → Saratoga (clear 1) in step 4, Saratoga → Ticonderoga (rough 2) in step 5.
+    (finding,) = found(judge(_move("saratoga", "ticonderoga"), context(pulse=pulse(3))),
+                       "WFA-MOV-03")
+    assert finding.expected == "at most 2 MP" and "gave it 1 MP" in finding.message
+    assert not found(judge(_move("saratoga", "ticonderoga"), context(pulse=pulse(6))),
+                     "WFA-MOV-03")
+
+
 def test_a_36_canada_counts_as_northern_in_winter_and_the_message_says_so() -> None:
     pulse = pulse_of(BRITISH, origin="quebec", at="st_jean", moved=("sp:british:3",))
     (finding,) = found(judge(_move("st_jean", "valcour"), context(pulse=pulse, winter=True)),
