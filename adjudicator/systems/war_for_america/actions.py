@@ -26,6 +26,8 @@ COLONIAL: Final = "colonial"
 """The Colonial (American) side: Continentals, militia and, by the digest's reading (§8
 A-31), the French, Spanish and Dutch forces."""
 SIDES: Final = (BRITISH, COLONIAL)
+ARNOLD: Final = "arnold"
+"""Benedict Arnold, "the only leader who defects to the British" (WfA 11.13, 19.13)."""
 LEADER_POOL: Final = "leader_pool"
 """`LeaderPlaced.origin` for a leader taken from his side's Leader Pool Box (WfA 11.1: it
 costs the AP)."""
@@ -478,6 +480,17 @@ class LeaderTransferred(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ArnoldDefected(Action):
+    """Benedict Arnold's counter taken by the British player and placed with British SP
+    (WfA 11.13, 19.13): his treason. `roll` is the British D12 rolled for it, when the log
+    shows one no battle, fleet combat or siege used."""
+
+    origin: str | None
+    destination: str
+    roll: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ArmyCreated(Action):
     """An army marker placed and its units moved to the Army Card (WfA 11.17–11.25)."""
 
@@ -599,6 +612,7 @@ class WinterStep(Action):
 
 
 __all__ = [
+    "ARNOLD",
     "BRITISH",
     "COLONIAL",
     "LEADER_POOL",
@@ -610,6 +624,7 @@ __all__ = [
     "AdministrationStep",
     "ApMarkerMoved",
     "ArmyCreated",
+    "ArnoldDefected",
     "BattleLosses",
     "CardDrawn",
     "CardOffered",

@@ -87,6 +87,7 @@ from adjudicator.systems.common.actions import Action, Roll
 from adjudicator.systems.common.places import Place, PlaceKind, box
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.actions import (
+    ARNOLD,
     BRITISH,
     COLONIAL,
     LEADER_POOL,
@@ -96,6 +97,7 @@ from adjudicator.systems.war_for_america.actions import (
     AdministrationStep,
     ApMarkerMoved,
     ArmyCreated,
+    ArnoldDefected,
     BattleLosses,
     CardDrawn,
     CardOffered,
@@ -281,6 +283,11 @@ class Reading:
     muster: Muster | None = None
     """The AP's force was leaderless SP moved one space onto a friendly leader: a second
     such group from another space makes it a Leader Muster (WfA 12.9)."""
+    arnold: str | None = None
+    """Arnold's side once he defected (WfA 19.13; None: his own, the Colonial)."""
+    free_d12: tuple[str, int] | None = None
+    """The last D12 no battle, fleet combat or siege used, (side, total): Arnold's treason
+    roll, when one follows (WfA 19.13)."""
     administration: bool = False
     """The log announced the Administration Phase and nothing but cards and dice followed
     yet (a second announcement is the same phase's)."""
@@ -536,10 +543,14 @@ class Interpreter:
                     self.reading = replace(reading, d6=(*reading.d6, (side, values[0])),
                                            initiative_open=False, naval=naval)
             elif roll.button in D12_BUTTONS and side is not None:
+                self.reading = replace(self.reading, free_d12=None)
                 if self.reading.combat is None and self.reading.naval is not None:
                     out += self._fleet_combat(step.index, side, sum(values))
                 elif self.reading.combat is None:
-                    out += self._siege_roll(step.index, side, sum(values))
+                    siege = self._siege_roll(step.index, side, sum(values))
+                    if not siege:
+                        self.reading = replace(self.reading, free_d12=(side, sum(values)))
+                    out += siege
                 else:
                     out += self._combat_roll(step.index, side, sum(values))
         return out
@@ -612,6 +623,9 @@ class Interpreter:
                                                  "pw", "transport"):
                 continue
             origin, destination = relocation.origin, relocation.destination
+            if self._defects(entity, side, destination):
+                out.append(self._defection(index, origin, destination))
+                continue
             owner = self._side_of(entity) or side
             if (entity.kind in LAND_KINDS and _on_map(origin) and _on_map(destination)
                     and origin != destination and owner is not None):
@@ -1151,6 +1165,23 @@ class Interpreter:
             return [MagazineRemoved(step=index, side=before.key, space=origin.key)]
         return []
 
+    def _defects(self, entity: Entity, side: str | None, destination: Place | None) -> bool:
+        """Whether the step is Arnold's treason (WfA 19.13: "the counter is flipped and
+        immediately placed with the closest British SP"): the British player moves the
+        Colonial Arnold onto a space with British SP."""
+        return (entity.kind == "leader" and entity.key == ARNOLD and self.reading.arnold is None
+                and side == BRITISH and _on_map(destination) and destination is not None
+                and self.state.space(destination.key).sp_of(BRITISH) > 0)
+
+    def _defection(self, index: int, origin: Place | None, destination: Place | None
+                   ) -> ArnoldDefected:
+        assert destination is not None
+        rolled = self.reading.free_d12
+        roll = rolled[1] if rolled is not None and rolled[0] == BRITISH else None
+        self.reading = replace(self.reading, arnold=BRITISH, free_d12=None)
+        return ArnoldDefected(step=index, side=BRITISH, origin=_key(origin),
+                              destination=destination.key, roll=roll)
+
     def _take_d6(self, side: str | None) -> int | None:
         """The last D6 of `side` not yet used (it is used now), if any."""
         mine = [i for i, (who, _) in enumerate(self.reading.d6) if side is None or who == side]
@@ -1164,6 +1195,8 @@ class Interpreter:
 
     def _side_of(self, entity: Entity) -> str | None:
         if entity.kind == "leader":
+            if entity.key == ARNOLD and self.reading.arnold is not None:
+                return self.reading.arnold
             return self.leader_side.get(entity.key)
         if entity.kind == "fleet":
             return self.fleet_side.get(entity.key)

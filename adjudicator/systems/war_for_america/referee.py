@@ -61,8 +61,6 @@ NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
                   "(the counters' dot is not in the binding) (WfA 10.6)",
     "WFA-LDR-13": "not judged: the rulebook's small-unit leader counters (Tactical Commanders, "
                   "WfA 11.26-11.27) are not in the fixture or the binding's piece kinds",
-    "WFA-LDR-16": "not judged yet: Arnold's counter flipping (WfA 19.13) is not read from the "
-                  "log",
     "WFA-NAV-03": "not judged: the destination a fleet announces is not in the log, and the "
                   "data has no lines between coastal spaces and sea areas with their MP "
                   "(WfA 14.3)",
@@ -74,6 +72,9 @@ inputs (a counter's dot, an announced destination) are not in the log or the dat
 are not read yet (reported instead of "not implemented yet")."""
 
 UNREAD: Mapping[str, str] = MappingProxyType({
+    "WFA-LDR-16": "judged only where the log shows Arnold's treason: the interpreter reads it "
+                  "where the British player moves his counter onto British SP (WfA 19.13); "
+                  "rolls that left him loyal, or were never made, are not in the log",
     "WFA-WIN-01": "judged only where the log shows winter attrition as such: the interpreter "
                   "reads attrition losses only after a chat line announces the attrition step "
                   "(WfA 18.3-18.4)",
@@ -84,7 +85,8 @@ UNREAD: Mapping[str, str] = MappingProxyType({
 """Declared WfA rules whose events the interpreter reads only where the log announces them:
 checked only in a game where they were applied, never because nothing called for them.
 Winter attrition and quartering (WFA-WIN-01/-02) are read after a chat line announcing the
-step (`interpret`); a log that removes the SP without a word shows losses, not attrition."""
+step (`interpret`); a log that removes the SP without a word shows losses, not attrition.
+Arnold's treason (WFA-LDR-16) is read where it happens; a log without it shows no roll."""
 
 Memory = tuple[WfAProcedure, Reading]
 """What undo goes back to: the procedure and the interpreter's reading (both immutable)."""

@@ -15,6 +15,7 @@ from adjudicator.systems.common.rulebook import Dispatch, RuleFamily
 from adjudicator.systems.war_for_america.rules import (
     activation,
     armies,
+    arnold,
     cards,
     caribbean,
     combat,
@@ -73,6 +74,7 @@ _MODULES = (
     lakes,
     caribbean,
     special,
+    arnold,
     cards,
     loss_order,
 )

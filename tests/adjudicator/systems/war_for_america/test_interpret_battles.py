@@ -16,6 +16,7 @@ from adjudicator.systems.war_for_america.actions import (
     ActionCardPlayed,
     Activation,
     AdministrationStep,
+    ArnoldDefected,
     BattleLosses,
     CardOffered,
     CardUse,
@@ -481,6 +482,39 @@ def test_what_is_not_read_as_by_sea() -> None:
     partial = Coast(complete=False)
     assert NavalTransport not in [type(a) for a in partial.drag(
         1, "British", "b3", space("new_york_city"))]
+
+
+def test_the_british_player_moving_arnold_onto_british_sp_is_his_treason_wfa_19_13(
+        ) -> None:
+    """19.13: on a British D12 of 2-7 "the counter is flipped and immediately placed with the
+    closest British SP"; from then on Arnold is British."""
+    state = WfAState()
+    interpreter = Interpreter(state, leader_side={"arnold": "colonial"})
+    arnold = placed("leader:arnold", space("albany"))
+    british = placed("sp:british:3", space("saratoga"))
+    interpreter.begin([Relocation("a", "Arnold", None, arnold),
+                       Relocation("b", "British SP 3", None, british)])
+    interpreter.step(Step(index=1, side="British", rolls=d12((3, 2))), [])
+    turned = placed("leader:arnold", space("saratoga"))
+    (defected,) = [a for a in interpreter.step(Step(index=2, side="British"), [
+        Relocation("a", "Arnold", arnold, turned)]) if not isinstance(a, Roll)]
+    assert isinstance(defected, ArnoldDefected)
+    assert (defected.origin, defected.destination, defected.roll) == ("albany", "saratoga", 5)
+    later = interpreter.step(Step(index=3, side="British"), [
+        Relocation("a", "Arnold", turned, placed("leader:arnold", space("albany"))),
+        Relocation("b", "British SP 3", british, placed("sp:british:3", space("albany")))])
+    assert [a.side for a in later if isinstance(a, ForceMoved)] == ["british"]
+
+
+def test_the_colonial_player_moving_arnold_at_the_british_is_no_treason() -> None:
+    state = WfAState()
+    interpreter = Interpreter(state, leader_side={"arnold": "colonial"})
+    arnold = placed("leader:arnold", space("albany"))
+    interpreter.begin([Relocation("a", "Arnold", None, arnold), Relocation(
+        "b", "British SP 3", None, placed("sp:british:3", space("saratoga")))])
+    out = interpreter.step(Step(index=1, side="Colonial"), [
+        Relocation("a", "Arnold", arnold, placed("leader:arnold", space("saratoga")))])
+    assert not [a for a in out if isinstance(a, ArnoldDefected)]
 
 
 def test_a_fort_begun_takes_the_builders_movement_die_wfa_17_6() -> None:
