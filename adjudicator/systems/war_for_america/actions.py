@@ -603,6 +603,17 @@ class UnitsRaised(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class StartUnitsPlaced(Action):
+    """More dotted start SP of a nation in play after the step than before it (WfA 10.6:
+    start militia "if destroyed, never return to the game"): `sp` the increase, `places`
+    where dotted counters were put."""
+
+    nation: str
+    sp: int
+    places: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WinterStep(Action):
     """A step of a Winter Turn after its two rounds (WfA 7.0 Winter, 18.3–18.11):
     `attrition`, `quartering`, `magazines_removed`, `six_nations_home`, `withdrawal`,
@@ -665,6 +676,7 @@ __all__ = [
     "Roll",
     "RoundMarkerMoved",
     "SiegeAttempt",
+    "StartUnitsPlaced",
     "Surrendered",
     "TurnMarkerMoved",
     "UnitsRaised",

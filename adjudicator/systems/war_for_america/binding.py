@@ -22,7 +22,7 @@ from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL
 from adjudicator.systems.war_for_america.data.models import Card, WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import Region
 from adjudicator.systems.war_for_america.rules.context import calendar_of
-from adjudicator.systems.war_for_america.state import ARMY_IDS
+from adjudicator.systems.war_for_america.state import ARMY_IDS, DOTTED_NATIONS, START
 from vmod_schema.buildfile import Module
 
 GAME = "wfa"
@@ -194,6 +194,12 @@ def piece_entities(names: Names) -> dict[str, list[str]]:
             entities[f"sp:{nation}:{value}"] = [
                 form for w in words for form in (f"{w} SP {value}", f"{value} {w} SP",
                                                  f"{w} {value} SP", f"{w} {value}SP")]
+    for nation in sorted(DOTTED_NATIONS):
+        for value in range(1, SP_MAX + 1):
+            entities[f"sp:{nation}:{value}:{START}"] = [
+                form for w in NATION_WORDS[nation] for form in (
+                    f"Start {w} SP {value}", f"Dotted {w} SP {value}",
+                    f"{w} SP {value} (dot)", f"{w} SP {value} Start")]
     for nation, words in GARRISON_WORDS.items():
         entities[f"garrison:{nation}"] = [f"{w} Garrison" for w in words]
     for army in ARMY_IDS:

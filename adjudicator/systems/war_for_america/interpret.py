@@ -134,6 +134,7 @@ from adjudicator.systems.war_for_america.actions import (
     Retreated,
     RoundMarkerMoved,
     SiegeAttempt,
+    StartUnitsPlaced,
     Surrendered,
     TurnMarkerMoved,
     UnitsRaised,
@@ -148,6 +149,7 @@ from adjudicator.systems.war_for_america.state import (
     REGULAR_NATIONS,
     REMOVED,
     SIX_NATIONS,
+    START,
     Entity,
     Holding,
     WfAState,
@@ -656,7 +658,26 @@ class Interpreter:
                 for to, units in six_nations.items()]
         out += self._land_moves(index, legs)
         out += self._sp_totals(index, sp_change, sp_changed, side)
+        out += self._start_units(index, relocations)
         return out
+
+    def _start_units(self, index: int, relocations: Sequence[Relocation[Entity]]
+                     ) -> list[Action]:
+        """Dotted start SP in play (on the map or an Army Card) after the step beyond
+        those before it, by nation (WfA 10.6, 10.24): making change keeps the count."""
+        net: Counter[str] = Counter()
+        places: set[str] = set()
+        for relocation in relocations:
+            for placed, sign in ((relocation.before, -1), (relocation.after, +1)):
+                if placed is None or placed.entity.kind != "sp" \
+                        or placed.entity.detail != START or not _in_play(placed.place):
+                    continue
+                net[placed.entity.key] += sign * placed.entity.value
+                if sign > 0 and placed.place is not None:
+                    places.add(placed.place.key)
+        return [StartUnitsPlaced(step=index, side=Entity("sp", nation, 1).side,
+                                 nation=nation, sp=amount, places=tuple(sorted(places)))
+                for nation, amount in sorted(net.items()) if amount > 0]
 
     def _land_moves(self, index: int,
                     legs: dict[tuple[str, tuple[str, ...]], list[Relocation[Entity]]]
@@ -1256,6 +1277,12 @@ def _entity_id(relocation: Relocation[Entity]) -> str:
 def _on_map(place: Place | None) -> bool:
     """A map space or sea area (where pieces fight and move)."""
     return place is not None and place.kind in (PlaceKind.SPACE, PlaceKind.ZONE)
+
+
+def _in_play(place: Place | None) -> bool:
+    """On the map or on an Army Card (WfA 11.21: the army's SP are in play there)."""
+    return _on_map(place) or (place is not None and place.kind is PlaceKind.BOX
+                              and place.key.startswith(ARMY_BOX_PREFIX))
 
 
 def _key(place: Place | None) -> str | None:

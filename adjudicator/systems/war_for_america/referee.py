@@ -57,8 +57,6 @@ NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
     "WFA-LOY-04": "a counting rule with nothing of its own to break: dotted and reinforcement "
                   "Loyalists are left out of the chart totals the Loyalist checks count "
                   "(WfA 10.24)",
-    "WFA-MIL-06": "not judged: the position does not tell dotted start militia from others "
-                  "(the counters' dot is not in the binding) (WfA 10.6)",
     "WFA-LDR-13": "not judged: the rulebook's small-unit leader counters (Tactical Commanders, "
                   "WfA 11.26-11.27) are not in the fixture or the binding's piece kinds",
     "WFA-NAV-03": "not judged: the destination a fleet announces is not in the log, and the "
@@ -75,6 +73,8 @@ UNREAD: Mapping[str, str] = MappingProxyType({
     "WFA-LDR-16": "judged only where the log shows Arnold's treason: the interpreter reads it "
                   "where the British player moves his counter onto British SP (WfA 19.13); "
                   "rolls that left him loyal, or were never made, are not in the log",
+    "WFA-MIL-06": "judged only where the log shows dotted start militia: a binding that "
+                  "marks their counters (`sp:militia:<n>:start`, WfA 10.6)",
     "WFA-WIN-01": "judged only where the log shows winter attrition as such: the interpreter "
                   "reads attrition losses only after a chat line announces the attrition step "
                   "(WfA 18.3-18.4)",
@@ -86,7 +86,8 @@ UNREAD: Mapping[str, str] = MappingProxyType({
 checked only in a game where they were applied, never because nothing called for them.
 Winter attrition and quartering (WFA-WIN-01/-02) are read after a chat line announcing the
 step (`interpret`); a log that removes the SP without a word shows losses, not attrition.
-Arnold's treason (WFA-LDR-16) is read where it happens; a log without it shows no roll."""
+Arnold's treason (WFA-LDR-16) is read where it happens; a log without it shows no roll.
+Dotted start militia (WFA-MIL-06) are seen only through a binding that marks them."""
 
 Memory = tuple[WfAProcedure, Reading]
 """What undo goes back to: the procedure and the interpreter's reading (both immutable)."""

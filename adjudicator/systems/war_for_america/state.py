@@ -3,7 +3,9 @@
 Entity ids (the right-hand side of a binding's `[pieces]` table), sides being
 `british`/`colonial` (`actions.SIDES`):
 
-- `leader:<id>`; `sp:<nation>:<value>` (an SP counter of a nation, `NATIONS`);
+- `leader:<id>`; `sp:<nation>:<value>` (an SP counter of a nation, `NATIONS`), and
+  `sp:militia:<value>:start` / `sp:loyalist:<value>:start` for dotted counters (WfA 10.6,
+  10.24);
   `garrison:<nation>`; `army:<id>` (`ARMY_IDS`, WfA 3.2); `fleet:<id>`;
   `lake_navy:<side>` (WfA 19.1);
 - `magazine:<side>` (WfA 16.10: two-coloured, so one entity per side shown);
@@ -59,6 +61,10 @@ NATION_SIDE: Mapping[str, str | None] = MappingProxyType({
 Dutch on the Colonial side by the digest's reading, §8 A-31). Six Nations tribes ally with
 either side (SNC): None."""
 NATIONS: Final = tuple(n for n in NATION_SIDE if n != "colonial")
+START: Final = "start"
+"""The detail of a dotted SP counter: start militia (WfA 10.6) and dotted Loyalists
+(10.24), which do not count against the charts; start militia never return."""
+DOTTED_NATIONS: Final = frozenset({"militia", "loyalist"})
 REGULAR_NATIONS: Final = frozenset({"british", "german", "continental", "french", "spanish",
                                     "dutch"})
 """Nations whose SP are regulars (WfA 13.0 Step 8 sets Regular Units apart from Loyalists
@@ -102,7 +108,8 @@ class Entity:
     value: int = 0
     """An SP counter's strength."""
     detail: str = ""
-    """A fort's face: `build` or `complete`."""
+    """A fort's face: `build` or `complete`; `start` for a dotted militia or Loyalist SP
+    counter (WfA 10.6, 10.24)."""
 
     @classmethod
     def parse(cls, entity_id: str) -> Entity | None:
@@ -116,8 +123,10 @@ class Entity:
         kind, _, rest = entity_id.partition(":")
         if kind == "sp":
             nation, _, value = rest.partition(":")
-            if nation in NATIONS and value.isdigit() and int(value) > 0:
-                return cls("sp", nation, int(value))
+            value, _, mark = value.partition(":")
+            if nation in NATIONS and value.isdigit() and int(value) > 0 and (
+                    not mark or (mark == START and nation in DOTTED_NATIONS)):
+                return cls("sp", nation, int(value), detail=mark)
             return None
         if kind == "garrison":
             return cls(kind, rest) if rest in NATION_SIDE else None
@@ -142,7 +151,8 @@ class Entity:
     def entity_id(self) -> str:
         """The id this entity is bound by (the inverse of `parse`)."""
         if self.kind == "sp":
-            return f"sp:{self.key}:{self.value}"
+            mark = f":{self.detail}" if self.detail else ""
+            return f"sp:{self.key}:{self.value}{mark}"
         if self.kind == "fort":
             return f"fort:{self.key}:{self.detail}"
         return f"{self.kind}:{self.key}" if self.key else self.kind
@@ -175,6 +185,8 @@ class Holding:
     leaders: list[str] = field(default_factory=list)
     sp: Counter[str] = field(default_factory=Counter)
     """Nation → SP here."""
+    start_sp: Counter[str] = field(default_factory=Counter)
+    """Nation → the dotted start SP among them (WfA 10.6, 10.24; counted in `sp` too)."""
     garrisons: Counter[str] = field(default_factory=Counter)
     armies: list[str] = field(default_factory=list)
     fleets: list[str] = field(default_factory=list)
@@ -320,6 +332,8 @@ def _change(holding: Holding, entity: Entity, sign: int) -> None:
         "entrenchment": holding.entrenchments}
     if entity.kind == "sp":
         _count(holding.sp, entity.key, sign * entity.value)
+        if entity.detail == START:
+            _count(holding.start_sp, entity.key, sign * entity.value)
     elif entity.kind == "garrison":
         _count(holding.garrisons, entity.key, sign)
     elif entity.kind == "fort":
@@ -349,6 +363,7 @@ __all__ = [
     "ARMY_BOX_PREFIX",
     "ARMY_IDS",
     "ARMY_SIDE",
+    "DOTTED_NATIONS",
     "EMPTY",
     "EUROPE",
     "LEADER_POOL",
@@ -358,6 +373,7 @@ __all__ = [
     "REGULAR_NATIONS",
     "REMOVED",
     "SIX_NATIONS",
+    "START",
     "TRACK_PREFIXES",
     "UNKNOWN_CARD",
     "Entity",

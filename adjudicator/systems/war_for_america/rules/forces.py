@@ -83,6 +83,7 @@ def read_force(units: Iterable[str], state: WfAState, *, stated_sp: int | None =
     for unit in units:
         kind, _, rest = unit.partition(":")
         nation, _, value = rest.partition(":")
+        value = value.partition(":")[0]  # a dotted counter's `:start` (WfA 10.6)
         if kind == "sp" and value.isdigit():
             sp[nation] += int(value)
         elif kind == "leader" and rest:

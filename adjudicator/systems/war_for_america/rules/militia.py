@@ -4,9 +4,10 @@ A militia SP coming onto the map (`UnitsRaised` of kind `militia`) is judged whe
 put: ≤4 SP per space, in one of the 13 Colonies (militia appear "in each Colony", 10.7),
 never in a colony the British control (10.17), not on a British-controlled space (10.12)
 — except, perhaps, the re-raise of 10.11/10.17 (a CHECK). The colony's militia above the
-Militia Maximums Chart is a CHECK (dotted start militia do not count, 10.6, and the
-position does not tell them apart). Early Spring 1776 gives a reminder of the Regions
-where the LMMC is rolled (10.7, 10.17).
+Militia Maximums Chart is a CHECK (dotted start militia do not count, 10.6: left out where
+the binding marks them). Dotted start militia put back in play after the set-up are
+illegal (10.6: they never return). Early Spring 1776 gives a reminder of the Regions where
+the LMMC is rolled (10.7, 10.17).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from adjudicator.systems.war_for_america.actions import (
     BRITISH,
     MilitiaRaisedMarked,
     RaiseKind,
+    StartUnitsPlaced,
     UnitsRaised,
 )
 from adjudicator.systems.war_for_america.data.vocabulary import Colony
-from adjudicator.systems.war_for_america.procedure import TurnBegan
+from adjudicator.systems.war_for_america.procedure import FIRST_YEAR, SETUP, TurnBegan
 from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.rules.control import (
     british_colony,
@@ -50,8 +52,9 @@ MILITIA_RAISED = "marker:militia_raised"
 """The Militia Raised counter's entity id, as `Holding.markers` counts it."""
 FAMILY = RuleFamily(
     "militia",
-    frozenset({"WFA-MIL-01", "WFA-MIL-02", "WFA-MIL-03", "WFA-MIL-04", "WFA-MIL-05"}),
-    actions=(UnitsRaised, TurnBegan, MilitiaRaisedMarked),
+    frozenset({"WFA-MIL-01", "WFA-MIL-02", "WFA-MIL-03", "WFA-MIL-04", "WFA-MIL-05",
+               "WFA-MIL-06"}),
+    actions=(UnitsRaised, TurnBegan, MilitiaRaisedMarked, StartUnitsPlaced),
 )
 
 
@@ -63,6 +66,32 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from muster_1776(action, ctx)
     elif isinstance(action, MilitiaRaisedMarked):
         yield from withheld(_raised_once(action, ctx), ctx)
+    elif isinstance(action, StartUnitsPlaced) and action.nation == "militia":
+        yield from start_militia_never_return(action, ctx)
+
+
+def start_militia_never_return(action: StartUnitsPlaced, ctx: Context) -> Iterator[Outcome]:
+    """WFA-MIL-06 (WfA 10.6): "The militia starting the game on the board ... are
+    distinguishable from other units by a black dot ... if destroyed, never return to the
+    game." More dotted militia SP in play than before, after the set-up, is a return
+    (making change for a loss keeps the count)."""
+    phase = ctx.placement.phase
+    if phase == SETUP:
+        yield Check.done("WFA-MIL-06")
+        return
+    if phase is None and ctx.procedure.year in (None, FIRST_YEAR):
+        yield Check.unchecked("WFA-MIL-06", action.step, f"{action.sp} dotted start militia "
+                              "SP came into play in a phase the log does not show: at the "
+                              "set-up they start the game (WfA 10.6), later they never return",
+                              spaces=action.places)
+        return
+    where = ", ".join(ctx.space_name(key) for key in action.places) or "the map"
+    yield Check.illegal("WFA-MIL-06", action.step, f"{action.sp} more dotted start militia "
+                        f"SP were put in play ({where}); start militia only start the game "
+                        "on the board and, if destroyed, never return (WfA 10.6)",
+                        spaces=action.places, expected="no dotted militia added",
+                        observed=f"+{action.sp} SP")
+    yield Check.done("WFA-MIL-06")
 
 
 def _raised_once(action: MilitiaRaisedMarked, ctx: Context) -> Iterator[Outcome]:
@@ -158,20 +187,25 @@ def militia_maximum(action: UnitsRaised, colony: Colony, ctx: Context) -> Iterat
     """WFA-MIL-03 (WfA 10.9 Note, 10.17; the maxima are the MMC's, digest §8 A-26):
     "Militia units can never be raised in a colony beyond the stated maximum … the
     excess militia are immediately removed." The colony's militia after the step above
-    the maximum is a CHECK: dotted start militia do not count against it (10.6) and the
-    position does not tell them apart."""
+    the maximum is a CHECK: dotted start militia do not count against it (10.6) and are
+    left out where the binding marks them (`Holding.start_sp`); a binding that does not
+    mark them counts them."""
     maximum = ctx.data.charts.militia_maximums.get(colony)
     if maximum is None:
         yield Check.unchecked("WFA-MIL-03", action.step, f"the militia maximum of {colony} "
                               "(MMC) is not in the data", needs=("militia maximums",))
         return
-    total = sum(ctx.state.space(key).sp.get("militia", 0) for key in colony_spaces(ctx, colony))
+    holdings = [ctx.state.space(key) for key in colony_spaces(ctx, colony)]
+    dotted = sum(h.start_sp.get("militia", 0) for h in holdings)
+    total = sum(h.sp.get("militia", 0) for h in holdings) - dotted
     if total > maximum:
         yield Violation("WFA-MIL-03", action.step, Severity.CHECK, f"{total} militia SP are "
-                        f"in {colony} after this placement; its maximum on the MMC is "
-                        f"{maximum} and the excess is removed at once (WfA 10.9, 10.17) — "
-                        "dotted start militia do not count against it (10.6)",
-                        spaces=(action.place,))
+                        f"in {colony} after this placement"
+                        + (f", besides {dotted} dotted start militia" if dotted else "")
+                        + f"; its maximum on the MMC is {maximum} and the excess is removed "
+                        "at once (WfA 10.9, 10.17) — dotted start militia do not count "
+                        "against it (10.6), and a counter the binding does not mark as "
+                        "dotted is counted", spaces=(action.place,))
     yield Check.done("WFA-MIL-03")
 
 

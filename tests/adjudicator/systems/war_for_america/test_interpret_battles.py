@@ -35,6 +35,7 @@ from adjudicator.systems.war_for_america.actions import (
     NavalTransport,
     Retreated,
     SiegeAttempt,
+    StartUnitsPlaced,
     Surrendered,
 )
 from adjudicator.systems.war_for_america.interpret import Interpreter
@@ -515,6 +516,32 @@ def test_the_colonial_player_moving_arnold_at_the_british_is_no_treason() -> Non
     out = interpreter.step(Step(index=1, side="Colonial"), [
         Relocation("a", "Arnold", arnold, placed("leader:arnold", space("saratoga")))])
     assert not [a for a in out if isinstance(a, ArnoldDefected)]
+
+
+def test_dotted_start_militia_are_counted_apart_and_a_return_is_read_wfa_10_6() -> None:
+    """Making change for a loss (a dotted 2 for a dotted 1) keeps them; a dotted counter
+    put back in play is more of them than before."""
+    militia = Entity.parse("sp:militia:2:start")
+    assert militia is not None and (militia.detail, militia.value) == ("start", 2)
+    assert militia.entity_id == "sp:militia:2:start"
+    assert Entity.parse("sp:british:2:start") is None
+    state = WfAState()
+    interpreter = Interpreter(state)
+    two = placed("sp:militia:2:start", space("boston"))
+    interpreter.begin([Relocation("m", "Start Militia SP 2", None, two)])
+    assert state.space("boston").start_sp["militia"] == 2
+    assert state.space("boston").sp["militia"] == 2
+    one = placed("sp:militia:1:start", space("boston"))
+    change = interpreter.step(Step(index=1, side="Colonial"), [
+        Relocation("m", "Start Militia SP 2", two, None),
+        Relocation("n", "Start Militia SP 1", None, one)])
+    assert not [a for a in change if isinstance(a, StartUnitsPlaced)]
+    assert state.space("boston").start_sp["militia"] == 1
+    back = interpreter.step(Step(index=2, side="Colonial"), [
+        Relocation("m", "Start Militia SP 2", None, placed("sp:militia:2:start",
+                                                             space("newport")))])
+    (returned,) = [a for a in back if isinstance(a, StartUnitsPlaced)]
+    assert (returned.nation, returned.sp, returned.places) == ("militia", 2, ("newport",))
 
 
 def test_a_fort_begun_takes_the_builders_movement_die_wfa_17_6() -> None:

@@ -15,10 +15,16 @@ from adjudicator.systems.war_for_america.actions import (
     FreeKind,
     MilitiaRaisedMarked,
     RaiseKind,
+    StartUnitsPlaced,
     UnitsRaised,
 )
 from adjudicator.systems.war_for_america.data import load_data
-from adjudicator.systems.war_for_america.procedure import REINFORCEMENT, TurnBegan
+from adjudicator.systems.war_for_america.procedure import (
+    ACTION_CYCLE,
+    REINFORCEMENT,
+    SETUP,
+    TurnBegan,
+)
 from adjudicator.systems.war_for_america.rules import (
     FAMILIES,
     continentals,
@@ -175,6 +181,45 @@ def test_10_17_more_militia_than_the_mmc_is_a_check() -> None:
     board = Board().put("sp:militia:2", "new_london")
     (check,) = violations(_militia(board, "new_haven", 2), "WFA-MIL-03", Severity.CHECK)
     assert "4 militia SP are in CT" in check.message
+
+
+def test_10_6_dotted_start_militia_do_not_count_against_the_mmc() -> None:
+    """10.6: the start militia "do not count against the militia values listed on the
+    Militia Maximums Chart": 2 dotted + 3 new in Connecticut (MMC 3) is no check."""
+    board = Board().put("sp:militia:2:start", "new_london")
+    outcomes = _militia(board, "new_haven", 3)
+    assert not violations(outcomes, "WFA-MIL-03", Severity.CHECK)
+    (check,) = violations(_militia(board, "new_london", 1), "WFA-MIL-03", Severity.CHECK)
+    assert "besides 2 dotted start militia" in check.message
+
+
+def _returned(phase: str | None, year: int = 1777) -> list[Outcome]:
+    board = Board().put("sp:militia:1:start", "boston")
+    action = StartUnitsPlaced(step=6, side=COLONIAL, nation="militia", sp=1,
+                              places=("boston",))
+    return list(militia.judge(action, board.ctx(year=year, phase=phase)))  # type: ignore[arg-type]
+
+
+def test_10_6_start_militia_never_return() -> None:
+    """10.6: "if destroyed, never return to the game": more dotted militia in play after
+    the set-up is illegal; at the set-up they start the game."""
+    assert violations(_returned(ACTION_CYCLE), "WFA-MIL-06")
+    assert violations(_returned(REINFORCEMENT), "WFA-MIL-06")
+    at_setup = _returned(SETUP, year=1775)
+    assert not violations(at_setup, "WFA-MIL-06") and applied(at_setup, "WFA-MIL-06")
+
+
+def test_10_6_a_return_in_an_unknown_phase_of_1775_is_unchecked() -> None:
+    outcomes = _returned(None, year=1775)
+    assert not violations(outcomes, "WFA-MIL-06")
+    assert violations(outcomes, "WFA-MIL-06", Severity.UNCHECKED)
+
+
+def test_dotted_loyalists_may_come_back_the_rulebook_says_nothing_of_them() -> None:
+    """10.24 only keeps dotted Loyalists out of the chart totals."""
+    board = Board()
+    action = StartUnitsPlaced(step=6, side=BRITISH, nation="loyalist", sp=1)
+    assert list(militia.judge(action, board.ctx(year=1777))) == []
 
 
 def test_10_9_the_muster_portion() -> None:
