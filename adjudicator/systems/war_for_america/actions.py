@@ -491,6 +491,17 @@ class ArnoldDefected(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TacticalCommanderPlaced(Action):
+    """A Tactical Commander (small unit leader) came into play on a space or an Army Card
+    (WfA 11.26: "through the use of an Action Card"); `origin` is the box it came from
+    (None: new from the counter mix)."""
+
+    nation: str
+    place: str
+    origin: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ArmyCreated(Action):
     """An army marker placed and its units moved to the Army Card (WfA 11.17–11.25)."""
 
@@ -678,6 +689,7 @@ __all__ = [
     "SiegeAttempt",
     "StartUnitsPlaced",
     "Surrendered",
+    "TacticalCommanderPlaced",
     "TurnMarkerMoved",
     "UnitsRaised",
     "WinterStep",

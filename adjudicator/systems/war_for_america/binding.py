@@ -22,7 +22,7 @@ from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL
 from adjudicator.systems.war_for_america.data.models import Card, WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import Region
 from adjudicator.systems.war_for_america.rules.context import calendar_of
-from adjudicator.systems.war_for_america.state import ARMY_IDS, DOTTED_NATIONS, START
+from adjudicator.systems.war_for_america.state import ARMY_IDS, DOTTED_NATIONS, START, TC
 from vmod_schema.buildfile import Module
 
 GAME = "wfa"
@@ -202,6 +202,9 @@ def piece_entities(names: Names) -> dict[str, list[str]]:
                     f"{w} SP {value} (dot)", f"{w} SP {value} Start")]
     for nation, words in GARRISON_WORDS.items():
         entities[f"garrison:{nation}"] = [f"{w} Garrison" for w in words]
+    for nation, words in NATION_WORDS.items():
+        entities[f"{TC}:{nation}"] = [form for w in words for form in (
+            f"{w} TC", f"{w} Tactical Commander", f"{w} Small Unit Leader")]
     for army in ARMY_IDS:
         entities[f"army:{army}"] = list(ARMY_WORDS[army])
     for fleet, forms in {**FLEETS, **names.fleets}.items():
@@ -274,7 +277,7 @@ def draft_binding(module: Module, names: Names) -> Binding:
 def _missing_worth_listing(missing: Iterable[str], bound_maps: Iterable[str]) -> list[str]:
     """Entities no module name matched, less the many optional forms (every SP value,
     fleet strength, track box and card) a module need not have."""
-    optional = ("sp:", "garrison:", "fleet:", "card:", "track:", "marker:", "fort:")
+    optional = ("sp:", "garrison:", "tc:", "fleet:", "card:", "track:", "marker:", "fort:")
     maps = set(bound_maps)
     return [e for e in missing if not e.startswith(optional) and e not in maps]
 

@@ -136,6 +136,7 @@ from adjudicator.systems.war_for_america.actions import (
     SiegeAttempt,
     StartUnitsPlaced,
     Surrendered,
+    TacticalCommanderPlaced,
     TurnMarkerMoved,
     UnitsRaised,
     WinterStep,
@@ -150,6 +151,7 @@ from adjudicator.systems.war_for_america.state import (
     REMOVED,
     SIX_NATIONS,
     START,
+    TC,
     Entity,
     Holding,
     WfAState,
@@ -1098,6 +1100,10 @@ class Interpreter:
             pool = origin.key.endswith("_leader_pool")
             return [LeaderPlaced(step=index, side=side, leader=entity.key, space=to_space,
                                  origin=LEADER_POOL if pool else origin.key)]
+        if kind == TC and destination is not None and _in_play(destination) \
+                and not _in_play(origin):
+            return [TacticalCommanderPlaced(step=index, side=entity.side, nation=entity.key,
+                                            place=destination.key, origin=_key(origin))]
         if kind == "army" and to_space is not None and from_space is None:
             leaders = self.state.space(to_space).leaders
             return [ArmyCreated(step=index, side=side, army=entity.key, space=to_space,

@@ -57,8 +57,6 @@ NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({
     "WFA-LOY-04": "a counting rule with nothing of its own to break: dotted and reinforcement "
                   "Loyalists are left out of the chart totals the Loyalist checks count "
                   "(WfA 10.24)",
-    "WFA-LDR-13": "not judged: the rulebook's small-unit leader counters (Tactical Commanders, "
-                  "WfA 11.26-11.27) are not in the fixture or the binding's piece kinds",
     "WFA-NAV-03": "not judged: the destination a fleet announces is not in the log, and the "
                   "data has no lines between coastal spaces and sea areas with their MP "
                   "(WfA 14.3)",
@@ -70,6 +68,8 @@ inputs (a counter's dot, an announced destination) are not in the log or the dat
 are not read yet (reported instead of "not implemented yet")."""
 
 UNREAD: Mapping[str, str] = MappingProxyType({
+    "WFA-LDR-13": "judged only where the log shows Tactical Commander counters (a binding "
+                  "that binds `tc:<nation>`, WfA 11.26)",
     "WFA-LDR-16": "judged only where the log shows Arnold's treason: the interpreter reads it "
                   "where the British player moves his counter onto British SP (WfA 19.13); "
                   "rolls that left him loyal, or were never made, are not in the log",
@@ -87,7 +87,8 @@ checked only in a game where they were applied, never because nothing called for
 Winter attrition and quartering (WFA-WIN-01/-02) are read after a chat line announcing the
 step (`interpret`); a log that removes the SP without a word shows losses, not attrition.
 Arnold's treason (WFA-LDR-16) is read where it happens; a log without it shows no roll.
-Dotted start militia (WFA-MIL-06) are seen only through a binding that marks them."""
+Dotted start militia (WFA-MIL-06) and Tactical Commanders (WFA-LDR-13) are seen only
+through a binding that marks them."""
 
 Memory = tuple[WfAProcedure, Reading]
 """What undo goes back to: the procedure and the interpreter's reading (both immutable)."""

@@ -6,7 +6,8 @@ Entity ids (the right-hand side of a binding's `[pieces]` table), sides being
 - `leader:<id>`; `sp:<nation>:<value>` (an SP counter of a nation, `NATIONS`), and
   `sp:militia:<value>:start` / `sp:loyalist:<value>:start` for dotted counters (WfA 10.6,
   10.24);
-  `garrison:<nation>`; `army:<id>` (`ARMY_IDS`, WfA 3.2); `fleet:<id>`;
+  `garrison:<nation>`; `tc:<nation>` (a Tactical Commander, WfA 11.26); `army:<id>`
+  (`ARMY_IDS`, WfA 3.2); `fleet:<id>`;
   `lake_navy:<side>` (WfA 19.1);
 - `magazine:<side>` (WfA 16.10: two-coloured, so one entity per side shown);
   `fort:<side>:build` / `fort:<side>:complete` (WfA 17.5); `entrenchment:<side>`;
@@ -61,15 +62,18 @@ NATION_SIDE: Mapping[str, str | None] = MappingProxyType({
 Dutch on the Colonial side by the digest's reading, §8 A-31). Six Nations tribes ally with
 either side (SNC): None."""
 NATIONS: Final = tuple(n for n in NATION_SIDE if n != "colonial")
+"""The nations of SP counters (the data's `Nation`)."""
 START: Final = "start"
 """The detail of a dotted SP counter: start militia (WfA 10.6) and dotted Loyalists
 (10.24), which do not count against the charts; start militia never return."""
 DOTTED_NATIONS: Final = frozenset({"militia", "loyalist"})
+TC: Final = "tc"
+"""The entity kind of a Tactical Commander (small unit leader), `tc:<nation>`: attached to
+one SP of the same colour (WfA 11.26)."""
 REGULAR_NATIONS: Final = frozenset({"british", "german", "continental", "french", "spanish",
                                     "dutch"})
 """Nations whose SP are regulars (WfA 13.0 Step 8 sets Regular Units apart from Loyalists
 and militia, and Six Nations; 13.9: a surrender of 5 SP of regulars is a Major Victory)."""
-"""The nations of SP counters (the data's `Nation`)."""
 ARMY_SIDE: Mapping[str, str] = MappingProxyType({
     "n_british": BRITISH, "s_british": BRITISH, "r": BRITISH,
     "n_colonial": COLONIAL, "s_colonial": COLONIAL, "w": COLONIAL})
@@ -130,6 +134,8 @@ class Entity:
             return None
         if kind == "garrison":
             return cls(kind, rest) if rest in NATION_SIDE else None
+        if kind == TC:
+            return cls(kind, rest) if rest in NATIONS else None
         if kind == "fort":
             side, _, face = rest.partition(":")
             if side in SIDES and face in ("build", "complete"):
@@ -161,7 +167,7 @@ class Entity:
     def side(self) -> str | None:
         """The side a piece belongs to where the piece itself says so (None: a leader,
         fleet or card, whose side is in the data; a Six Nations SP; a one-off marker)."""
-        if self.kind in ("sp", "garrison"):
+        if self.kind in ("sp", "garrison", TC):
             return NATION_SIDE[self.key]
         if self.kind == "army":
             return ARMY_SIDE[self.key]
@@ -188,6 +194,8 @@ class Holding:
     start_sp: Counter[str] = field(default_factory=Counter)
     """Nation → the dotted start SP among them (WfA 10.6, 10.24; counted in `sp` too)."""
     garrisons: Counter[str] = field(default_factory=Counter)
+    tcs: Counter[str] = field(default_factory=Counter)
+    """Nation → Tactical Commanders here (WfA 11.26)."""
     armies: list[str] = field(default_factory=list)
     fleets: list[str] = field(default_factory=list)
     lake_navies: list[str] = field(default_factory=list)
@@ -211,9 +219,9 @@ class Holding:
     @property
     def empty(self) -> bool:
         """Whether nothing is here."""
-        return not (self.leaders or +self.sp or +self.garrisons or self.armies or self.fleets
-                    or self.lake_navies or self.magazines or self.forts or self.entrenchments
-                    or +self.markers)
+        return not (self.leaders or +self.sp or +self.garrisons or +self.tcs or self.armies
+                    or self.fleets or self.lake_navies or self.magazines or self.forts
+                    or self.entrenchments or +self.markers)
 
 
 EMPTY: Final = Holding()
@@ -336,6 +344,8 @@ def _change(holding: Holding, entity: Entity, sign: int) -> None:
             _count(holding.start_sp, entity.key, sign * entity.value)
     elif entity.kind == "garrison":
         _count(holding.garrisons, entity.key, sign)
+    elif entity.kind == TC:
+        _count(holding.tcs, entity.key, sign)
     elif entity.kind == "fort":
         _edit(holding.forts, (entity.key, entity.detail), sign)
     elif entity.kind in lists:
@@ -374,6 +384,7 @@ __all__ = [
     "REMOVED",
     "SIX_NATIONS",
     "START",
+    "TC",
     "TRACK_PREFIXES",
     "UNKNOWN_CARD",
     "Entity",

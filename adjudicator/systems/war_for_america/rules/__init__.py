@@ -40,6 +40,7 @@ from adjudicator.systems.war_for_america.rules import (
     sequence,
     special,
     supply,
+    tactical,
     transport,
     victory,
     winter,
@@ -75,6 +76,7 @@ _MODULES = (
     caribbean,
     special,
     arnold,
+    tactical,
     cards,
     loss_order,
 )

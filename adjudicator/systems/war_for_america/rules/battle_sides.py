@@ -37,6 +37,8 @@ class BattleSide:
     second_rating: BattleRating | None
     army: bool
     choice: bool = False
+    tactical_commander: bool = False
+    """A Tactical Commander of the side is with its SP (WfA 11.27: +1 if in an army)."""
     """Equal senior ranks with different ratings, or an army with several second leaders:
     the player chooses (WfA 11.7, 13.0 Step 5), so the rating used is not known."""
 
@@ -64,11 +66,14 @@ def battle_side(ctx: Context, space: str, side: str) -> BattleSide:
                     if (record := ctx.data.leaders.get(leader)) is not None
                     and str(record.side) == side]
     army = len(holdings) > 1
+    tc = any(NATION_SIDE.get(nation) == side for holding in holdings for nation in holding.tcs)
     records = [ctx.data.leaders[leader] for leader in leaders]
     if any(r.stars is None for r in records):
-        return BattleSide(side, sp, regular, garrisons, tuple(leaders), None, None, None, army)
+        return BattleSide(side, sp, regular, garrisons, tuple(leaders), None, None, None, army,
+                          tactical_commander=tc)
     if not records:
-        return BattleSide(side, sp, regular, garrisons, (), 0, None, None, army)
+        return BattleSide(side, sp, regular, garrisons, (), 0, None, None, army,
+                          tactical_commander=tc)
     top = max(r.stars or 0 for r in records)
     seniors = [r for r in records if r.stars == top]
     ratings = {r.battle for r in seniors}
@@ -81,7 +86,7 @@ def battle_side(ctx: Context, space: str, side: str) -> BattleSide:
         choice = choice or len(seconds) > 1
         second = others[0].battle if len(seconds) == 1 else None
     return BattleSide(side, sp, regular, garrisons, tuple(leaders), top, rating, second, army,
-                      choice)
+                      choice, tactical_commander=tc)
 
 
 @dataclass(frozen=True, slots=True)

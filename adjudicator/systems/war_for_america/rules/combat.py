@@ -208,9 +208,11 @@ def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: 
     tables = ctx.data.tables
     battle = tables.battle
     att_side = CombatSide(sp=att.effective, rating=attacker.rating,
-                          second_rating=attacker.second_rating, army=attacker.army)
+                          second_rating=attacker.second_rating, army=attacker.army,
+                          tactical_commander=attacker.tactical_commander)
     def_side = CombatSide(sp=dfn.effective, rating=defender.rating,
                           second_rating=defender.second_rating, army=defender.army,
+                          tactical_commander=defender.tactical_commander,
                           lone_garrison=defender.lone_garrison)
     land = Ground(fortress=ground.fortress, entrenchment=ground.entrenchment,
                   amphibious=ground.caribbean, caribbean=ground.caribbean)

@@ -37,6 +37,7 @@ from adjudicator.systems.war_for_america.actions import (
     SiegeAttempt,
     StartUnitsPlaced,
     Surrendered,
+    TacticalCommanderPlaced,
 )
 from adjudicator.systems.war_for_america.interpret import Interpreter
 from adjudicator.systems.war_for_america.state import Entity, WfAState
@@ -542,6 +543,27 @@ def test_dotted_start_militia_are_counted_apart_and_a_return_is_read_wfa_10_6() 
                                                              space("newport")))])
     (returned,) = [a for a in back if isinstance(a, StartUnitsPlaced)]
     assert (returned.nation, returned.sp, returned.places) == ("militia", 2, ("newport",))
+
+
+def test_a_tactical_commander_coming_into_play_is_read_wfa_11_26() -> None:
+    """From the counter mix or a box onto a space or an Army Card: it came into play;
+    moved with its SP between spaces, it did not."""
+    state = WfAState()
+    interpreter = Interpreter(state)
+    (tc,) = interpreter.step(Step(index=1, side="British"), [Relocation(
+        "t", "British TC", None, placed("tc:british", space("boston")))])
+    assert isinstance(tc, TacticalCommanderPlaced)
+    assert (tc.side, tc.nation, tc.place, tc.origin) == ("british", "british", "boston", None)
+    assert state.space("boston").tcs["british"] == 1
+    back = interpreter.step(Step(index=2, side="British"), [Relocation(
+        "u", "German TC", placed("tc:german", box("removed")),
+        placed("tc:german", box("army_r")))])
+    assert [(a.place, a.origin) for a in back if isinstance(a, TacticalCommanderPlaced)] == [
+        ("army_r", "removed")]
+    moved = interpreter.step(Step(index=3, side="British"), [Relocation(
+        "t", "British TC", placed("tc:british", space("boston")),
+        placed("tc:british", space("newport")))])
+    assert not [a for a in moved if isinstance(a, TacticalCommanderPlaced)]
 
 
 def test_a_fort_begun_takes_the_builders_movement_die_wfa_17_6() -> None:

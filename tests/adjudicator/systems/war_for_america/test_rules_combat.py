@@ -233,6 +233,19 @@ def test_an_army_adds_its_second_leaders_rating_11_9() -> None:
     assert result.inputs["attacker_drm"] == 1 + 2  # C senior, B second
 
 
+def test_a_tactical_commander_adds_one_in_an_army_11_27() -> None:
+    """11.27: TC "add +1 if in an army" (digest A-32); outside an army they add nothing."""
+    in_army = context({"albany": holding(sp={"continental": 4}, armies=["r"])},
+                      boxes={"army_r": holding(sp={"british": 8}, tcs=Counter(british=1),
+                                               leaders=("carleton", "knyphausen"))})
+    result = computed(list(judge(battle("albany"), in_army)), "land_battle")
+    assert result.inputs["attacker_drm"] == 1 + 2 + 1  # C senior, B second, the TC
+    alone = context({"albany": holding(sp={"continental": 2, "british": 2},
+                                       tcs=Counter(british=1))})
+    assert computed(list(judge(battle("albany"), alone)), "land_battle").inputs[
+        "attacker_drm"] == 0
+
+
 def test_a_caribbean_attack_is_amphibious_19_31() -> None:
     ctx = context({"martinique": holding(sp={"british": 3, "french": 2})})
     outcomes = list(judge(battle("martinique"), ctx))
