@@ -1092,8 +1092,13 @@ class Interpreter:
             return [FleetMoved(step=index, side=side, fleet=entity.key, origin=_key(origin),
                                destination=_key(destination), roll=roll, forced=forced)]
         if kind == "lake_navy" and origin != destination:
+            # 19.7: "If a land unit ends its turn on a space with an enemy Lake Navy, the navy
+            # must retreat": leaving a space where enemy SP stand is that retreat.
+            retreat = from_space is not None and entity.key in SIDES and self.state.space(
+                from_space).sp_of(opponent(entity.key)) > 0
             return [LakeNavyMoved(step=index, side=entity.key, navy=entity.key,
-                                  origin=_key(origin), destination=_key(destination))]
+                                  origin=_key(origin), destination=_key(destination),
+                                  retreat=retreat)]
         if kind == "leader" and to_space is not None and origin is not None \
                 and origin.kind is PlaceKind.BOX:
             # `leader_pool` for either side's pool (WfA 11.1), else the box's id.

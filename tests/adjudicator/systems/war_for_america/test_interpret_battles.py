@@ -29,6 +29,7 @@ from adjudicator.systems.war_for_america.actions import (
     FortBuilt,
     FreeAction,
     FreeKind,
+    LakeNavyMoved,
     LeaderMustered,
     LossTaken,
     MajorVictoryMarked,
@@ -564,6 +565,25 @@ def test_a_tactical_commander_coming_into_play_is_read_wfa_11_26() -> None:
         "t", "British TC", placed("tc:british", space("boston")),
         placed("tc:british", space("newport")))])
     assert not [a for a in moved if isinstance(a, TacticalCommanderPlaced)]
+
+
+def test_a_lake_navy_leaving_enemy_land_units_retreats_wfa_19_7() -> None:
+    """19.7: a land unit ends its turn on the navy's space: the navy must retreat (a
+    reaction in the enemy's AP); sailing from a space free of the enemy is its own move."""
+    state = WfAState()
+    interpreter = Interpreter(state)
+    navy = placed("lake_navy:colonial", space("valcour"))
+    british = placed("sp:british:2", space("valcour"))
+    interpreter.begin([Relocation("n", "Colonial Lake Navy", None, navy),
+                       Relocation("b", "British SP 2", None, british)])
+    away = placed("lake_navy:colonial", space("ticonderoga"))
+    (retreat,) = interpreter.step(Step(index=1, side="Colonial"), [
+        Relocation("n", "Colonial Lake Navy", navy, away)])
+    assert isinstance(retreat, LakeNavyMoved) and retreat.retreat
+    (sailed,) = interpreter.step(Step(index=2, side="Colonial"), [
+        Relocation("n", "Colonial Lake Navy", away, placed("lake_navy:colonial",
+                                                          space("valcour")))])
+    assert isinstance(sailed, LakeNavyMoved) and not sailed.retreat
 
 
 def test_a_fort_begun_takes_the_builders_movement_die_wfa_17_6() -> None:
