@@ -288,6 +288,8 @@ class Pulse:
     """Where the activated force is now."""
     origin: str | None = None
     """The one space the force set out from (9.3)."""
+    route: tuple[str, ...] = ()
+    """The spaces the force went through, from `origin` to `force_space`, leg by leg."""
     moved: frozenset[str] = frozenset()
     """Units that moved in the force."""
     dropped: frozenset[str] = frozenset()
@@ -978,10 +980,13 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
                       force_space=action.space, origin=pulse.origin or action.space,
                       moved=pulse.moved, activation=pulse.activation or action)
     if isinstance(action, ForceMoved) and own:
+        route = pulse.route if pulse.route and pulse.route[-1] == action.origin \
+            else (action.origin,)
         return evolve(pulse, main=pulse.main or Activation.MOVE,
                       force_space=action.destination,
                       origin=pulse.origin or action.origin,
-                      moved=pulse.moved | frozenset(action.units))
+                      moved=pulse.moved | frozenset(action.units),
+                      route=(*route, action.destination))
     if isinstance(action, DroppedOff) and own:
         return evolve(pulse, dropped=pulse.dropped | frozenset(action.units))
     if isinstance(action, PickedUp) and own:

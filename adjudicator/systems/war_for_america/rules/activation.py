@@ -246,7 +246,8 @@ def _computed(action: ForceActivated, ctx: Context, rule: str, mover: Mover, mp:
         "movement_points", action.step, rule, f"at {ctx.space_name(action.space)}: {summary}",
         inputs={"space": action.space, "rolls": " ".join(str(r) for r in action.rolls),
                 "command": command, "sp": action.sp},
-        result={"mp": mp, "expected_mp": _fraction(roll.mp.expectation()), **chances})
+        result={"mp": mp, "expected_mp": _fraction(roll.mp.expectation()), **chances},
+        probabilities={f"{value} MP": p for value, p in roll.mp.items()})
 
 
 def _fraction(value: Fraction) -> str:

@@ -3,10 +3,11 @@
 WfA 12.0: "As units move, they pay the cost of the transit line between joined spaces as
 detailed on the Terrain Effects Chart. If a unit does not have sufficient MP to reach its
 designated space, a force is always allowed to move at least one space to which it can
-legally move." Each leg is judged on the whole route so far: whatever way the force went
-from the space it set out from this AP (`Pulse.origin`), it spent at least the cheapest
-route's cost (the data's TEC costs; a line of unknown cost counted 0), and that lower bound
-is compared with the most MP the force can have had:
+legally move." Each leg is judged on the whole route so far (`Pulse.route`, the spaces the
+force went through since it set out this AP): each leg cost at least the cheapest way
+between its ends (the data's TEC costs; a line of unknown cost counted 0), and the sum,
+shown with the path for every move (a `movement_points` computation), is compared with the
+most MP the force can have had:
 
 - Winter, begun in the Northern Regions: exactly 2 (WfA 18.1; Canada included, digest §8
   A-36), unless an *Extended March* card was played — exact, so MOV-05.
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Final
 
 from adjudicator.systems.common.actions import Action
@@ -115,7 +117,11 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
                               "and its TEC costs (WfA 12.0)",
                               needs=("map connections", "terrain costs"), spaces=spaces)
         return
+    route = _route(action, leg, ctx)
+    costs = [least_cost(ctx, a, b) for a, b in pairwise(route)]
     if leg.first and ctx.map.adjacent(leg.start, action.destination):
+        yield _shown(action, rule, route, costs, None, "a force may always move one space "
+                     "(WfA 12.0)", ctx)
         yield Check.done(rule)
         return
     if _may_be_naval(ctx, action):
@@ -124,7 +130,7 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
                               "leg may be a naval transport (WfA 14.7), not judged by land",
                               spaces=spaces)
         return
-    cost = least_cost(ctx, leg.start, action.destination)
+    cost = None if None in costs else sum(c for c in costs if c is not None)
     card = _extended_march(action, ctx)
     if card is True and north_winter:
         return
@@ -147,6 +153,7 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
                                   "season (WfA 18.1), which is not known", spaces=spaces)
             return
         most, why = _most_mp(action, leg, ctx, winter=winter)
+    yield _shown(action, rule, route, costs, most, why, ctx)
     if cost is None:
         yield Check.illegal(rule, action.step, f"the force reached "
                             f"{ctx.space_name(action.destination)} from "
@@ -160,6 +167,35 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
                             "exceed the MP (WfA 12.0)", spaces=spaces,
                             expected=f"at most {most} MP", observed=f"{cost} MP")
     yield Check.done(rule)
+
+
+def _route(action: ForceMoved, leg: Leg, ctx: Context) -> tuple[str, ...]:
+    """The force's route this AP, leg by leg, from where it set out to this leg's end
+    (`Pulse.route`; just this leg when the pulse does not show the force's earlier legs)."""
+    pulse = ctx.pulse
+    if (pulse is not None and pulse.route and pulse.route[0] == leg.start
+            and pulse.route[-1] == action.origin):
+        return (*pulse.route, action.destination)
+    if leg.start == action.origin:
+        return (action.origin, action.destination)
+    return (leg.start, action.origin, action.destination)
+
+
+def _shown(action: ForceMoved, rule: str, route: tuple[str, ...],
+           costs: list[int | None], most: int | None, why: str, ctx: Context) -> Outcome:
+    """The move's path, its Terrain Effects Chart costs and the force's allowance (digest
+    6.4): each leg at the least it can have cost (a line of unknown terrain counted 0)."""
+    shown = [str(c) if c is not None else "no land route" for c in costs]
+    total = None if None in costs else sum(c for c in costs if c is not None)
+    path = " → ".join(ctx.space_name(space) for space in route)
+    summary = (f"{path}: {' + '.join(shown)}" + (f" = {total}" if len(costs) > 1 and total
+                                                  is not None else "")
+               + " MP by the Terrain Effects Chart (WfA 12.0)"
+               + (f"; at most {most} MP: {why}" if most is not None else f"; {why}"))
+    return Check.computed("movement_points", action.step, rule, summary,
+                          inputs={"route": " ".join(route),
+                                  "costs": " ".join(shown)},
+                          result={"cost": total, "allowance": most})
 
 
 def _most_mp(action: ForceMoved, leg: Leg, ctx: Context, *, winter: bool) -> tuple[int, str]:

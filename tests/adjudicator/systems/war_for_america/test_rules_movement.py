@@ -172,6 +172,30 @@ def test_6_4_the_mp_rolled_at_the_aps_activation_bind_later_steps_legs() -> None
                      "WFA-MOV-03")
 
 
+def test_12_0_every_leg_of_the_route_is_paid_and_the_path_is_shown() -> None:
+    """12.0: units "pay the cost of the transit line between joined spaces": a force that
+    went Albany → Saratoga → Albany and on to Highlands paid 1 + 1 + 2 = 4 MP, more than
+    the cheapest way (2); the computation shows the path, the costs and the allowance."""
+    activation = ForceActivated(step=3, side=BRITISH, kind=Activation.MOVE, space="albany",
+                                units=("sp:british:3",), sp=3, rolls=(4,))  # 2 MP
+    pulse = pulse_of(BRITISH, origin="albany", at="albany", moved=("sp:british:3",),
+                     route=("albany", "saratoga", "albany"), activation=activation)
+    out = list(judge(_move("albany", "highlands"), context(pulse=pulse)))
+    (finding,) = found(out, "WFA-MOV-03")
+    assert finding.observed == "4 MP" and finding.expected == "at most 3 MP"
+    (shown,) = computed(out, "WFA-MOV-03")
+    assert shown.inputs == {"route": "albany saratoga albany highlands", "costs": "1 1 2"}
+    assert shown.result == {"cost": 4, "allowance": 3}
+    assert "Albany → Saratoga → Albany → Highlands" in shown.summary
+
+
+def test_a_single_step_shows_its_cost_and_that_it_is_always_allowed() -> None:
+    out = list(judge(_move("albany", "onondaga_village"), context()))
+    (shown,) = computed(out, "WFA-MOV-03")
+    assert shown.result == {"cost": 3, "allowance": None}
+    assert "always move one space" in shown.summary
+
+
 def test_a_36_canada_counts_as_northern_in_winter_and_the_message_says_so() -> None:
     pulse = pulse_of(BRITISH, origin="quebec", at="st_jean", moved=("sp:british:3",))
     (finding,) = found(judge(_move("st_jean", "valcour"), context(pulse=pulse, winter=True)),
