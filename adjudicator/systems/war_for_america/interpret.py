@@ -146,6 +146,7 @@ from adjudicator.systems.war_for_america.actions import (
 from adjudicator.systems.war_for_america.state import (
     ARMY_BOX_PREFIX,
     EUROPE,
+    FLEET_CARRIED,
     NATION_SIDE,
     REGULAR_NATIONS,
     REMOVED,
@@ -969,7 +970,9 @@ class Interpreter:
         if retreat is not None:
             return retreat
         sp = sum(e.value for r in group if (e := _entity(r)) is not None and e.kind == "sp")
-        if self._by_sea(side, origin, destination, sp):
+        nations = frozenset(e.key for r in group
+                            if (e := _entity(r)) is not None and e.kind == "sp")
+        if self._by_sea(side, origin, destination, sp, nations):
             return self._transport(index, side, origin, destination, units, sp)
         leaders = [e.key for r in group if (e := _entity(r)) is not None and e.kind == "leader"]
         leader = leaders[0] if leaders else None
@@ -1005,14 +1008,18 @@ class Interpreter:
                                fleet_fought=fleet_fought)
         return out
 
-    def _by_sea(self, side: str, origin: str, destination: str, sp: int) -> bool:
+    def _by_sea(self, side: str, origin: str, destination: str, sp: int,
+                nations: frozenset[str] = frozenset()) -> bool:
         """Whether a land force's leg is by sea (WfA 14.7-14.16): to or from a sea area;
-        or British SP, whose Naval Transport needs no fleet (14.7: "British/German/Loyalist
-        SP can move by sea"), between two coastal spaces that no land line joins on a map
-        the data knows whole (a leader alone is transferred or moves by land)."""
+        or, between two coastal spaces that no land line joins on a map the data knows
+        whole, British SP, whose Naval Transport needs no fleet (14.7: "British/German/
+        Loyalist SP can move by sea"), and French, Spanish or Dutch SP, who move by sea
+        only with their fleets (14.13, 19.30). A leader alone is transferred or moves by
+        land; Continentals and militia go by sea only through a card (14.16)."""
         if origin in self.sea_areas or destination in self.sea_areas:
             return True
-        return (side == BRITISH and sp > 0 and self.land_lines is not None
+        carried = side == BRITISH or (bool(nations) and nations <= FLEET_CARRIED)
+        return (carried and sp > 0 and self.land_lines is not None
                 and origin in self.coastal and destination in self.coastal
                 and frozenset((origin, destination)) not in self.land_lines)
 

@@ -67,6 +67,8 @@ START: Final = "start"
 """The detail of a dotted SP counter: start militia (WfA 10.6) and dotted Loyalists
 (10.24), which do not count against the charts; start militia never return."""
 DOTTED_NATIONS: Final = frozenset({"militia", "loyalist"})
+FLEET_CARRIED: Final = frozenset({"french", "spanish", "dutch"})
+"""Land units that move by sea only with their own fleets (WfA 14.13, 19.30)."""
 TC: Final = "tc"
 """The entity kind of a Tactical Commander (small unit leader), `tc:<nation>`: attached to
 one SP of the same colour (WfA 11.26)."""
@@ -376,6 +378,7 @@ __all__ = [
     "DOTTED_NATIONS",
     "EMPTY",
     "EUROPE",
+    "FLEET_CARRIED",
     "LEADER_POOL",
     "MARKER_KINDS",
     "NATIONS",

@@ -49,7 +49,7 @@ from adjudicator.systems.war_for_america.rules.naval import (
     turn_name,
     winter,
 )
-from adjudicator.systems.war_for_america.state import NATION_SIDE
+from adjudicator.systems.war_for_america.state import FLEET_CARRIED, NATION_SIDE
 
 FAMILY = RuleFamily(
     "transport",
@@ -62,8 +62,6 @@ FAMILY = RuleFamily(
 )
 BRITISH_NATIONS = frozenset({"british", "german", "loyalist"})
 """'British/German/Loyalist SP can move by sea' (WfA 14.7)."""
-FLEET_CARRIED = frozenset({"french", "spanish", "dutch"})
-"""Land units that move by sea only with their own fleets (WfA 14.13, 19.30)."""
 CARD_CARRIED = frozenset({"continental", "militia"})
 """Colonial land SP: by sea only through the *Naval Transport* card (WfA 14.16)."""
 EMBARK_MP = 1

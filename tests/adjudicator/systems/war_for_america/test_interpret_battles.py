@@ -440,6 +440,7 @@ class Coast:
             land_lines=[("albany", "boston")] if complete else None)
         self.at = {"b3": placed("sp:british:3", space("boston")),
                    "c2": placed("sp:continental:2", space("boston")),
+                   "f4": placed("sp:french:4", space("boston")),
                    "howe": placed("leader:howe", space("boston"))}
         self.interpreter.begin([Relocation(k, k, None, p) for k, p in self.at.items()])
 
@@ -461,6 +462,14 @@ def test_british_sp_between_coastal_spaces_no_land_line_joins_sail_wfa_14_7() ->
     assert isinstance(sailed, NavalTransport)
     assert (sailed.origin, sailed.destination, sailed.sp, sailed.roll) == (
         "boston", "new_york_city", 3, 4)
+
+
+def test_french_sp_between_coastal_spaces_go_by_sea_with_their_fleet_wfa_14_13() -> None:
+    """14.13: French land units "must move with their fleets"; 19.30: Spanish and Dutch
+    too. A drag between coastal spaces no land line joins is their sea move."""
+    (sailed,) = Coast().drag(1, "Colonial", "f4", space("new_york_city"))
+    assert isinstance(sailed, NavalTransport) and sailed.side == "colonial"
+    assert sailed.units == ("sp:french:4",)
 
 
 def test_a_leg_onto_a_sea_area_is_by_sea_for_either_side() -> None:
