@@ -1019,8 +1019,15 @@ class Interpreter:
         if origin in self.sea_areas or destination in self.sea_areas:
             return True
         carried = side == BRITISH or (bool(nations) and nations <= FLEET_CARRIED)
-        return (carried and sp > 0 and self.land_lines is not None
-                and origin in self.coastal and destination in self.coastal
+        return carried and sp > 0 and self._over_water(origin, destination)
+
+    def _over_water(self, origin: str, destination: str) -> bool:
+        """Whether two coastal spaces are joined by no land line, on a map the data knows
+        whole, or one end is a sea area: a way only by sea (WfA 14.1, 14.7)."""
+        if origin in self.sea_areas or destination in self.sea_areas:
+            return True
+        return (self.land_lines is not None and origin in self.coastal
+                and destination in self.coastal
                 and frozenset((origin, destination)) not in self.land_lines)
 
     def _transport(self, index: int, side: str, origin: str, destination: str,
@@ -1072,8 +1079,8 @@ class Interpreter:
             out += self._end_battle(index)
         self.reading = replace(self.reading, marked=(side, destination))
         return [*out, Retreated(step=index, side=side, origin=origin, destination=destination,
-                                units=units, attacker=attacker,
-                                entered_from=fought.entered_from)]
+                                units=units, by_sea=self._over_water(origin, destination),
+                                attacker=attacker, entered_from=fought.entered_from)]
 
     def _other(self, index: int, relocation: Relocation[Entity], entity: Entity,
                side: str | None) -> list[Action]:

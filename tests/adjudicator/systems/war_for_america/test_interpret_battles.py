@@ -22,6 +22,7 @@ from adjudicator.systems.war_for_america.actions import (
     CardUse,
     Combat,
     DMarkerPlaced,
+    EnemyEntered,
     FleetCombat,
     FleetMoved,
     ForceActivated,
@@ -478,6 +479,27 @@ def test_a_leg_onto_a_sea_area_is_by_sea_for_either_side() -> None:
     assert isinstance(out, NavalTransport) and out.side == "colonial" and out.roll == 2
     (landed,) = coast.drag(2, "Colonial", "c2", space("new_york_city"))
     assert isinstance(landed, NavalTransport) and landed.roll is None
+
+
+def test_a_beaten_amphibious_attacker_retreats_by_sea_wfa_13_6() -> None:
+    """14.7: British Naval Transport may land on an enemy space (an amphibious attack);
+    13.6: beaten, the SP "move with the fleet to the closest friendly coastal space": a
+    retreat by sea, not one space along a land line."""
+    coast = Coast()
+    defenders = placed("sp:continental:2", space("new_york_city"))
+    coast.interpreter.step(Step(index=1, side="Colonial"),
+                           [Relocation("d", "Continental SP 2", None, defenders)])
+    landed = coast.drag(2, "British", "b3", space("new_york_city"), d6=5)
+    assert [type(a) for a in landed] == [NavalTransport, EnemyEntered]
+    coast.interpreter.step(Step(index=3, side="British", rolls=d12((1, 1))), [])
+    fought = [a for a in coast.interpreter.step(Step(index=4, side="Colonial",
+                                                     rolls=d12((6, 6))), [])
+              if isinstance(a, Combat)]
+    assert fought
+    retreat = [a for a in coast.drag(5, "British", "b3", space("boston"))
+               if isinstance(a, Retreated)]
+    assert [(r.attacker, r.by_sea, r.entered_from) for r in retreat] == [
+        (True, True, "boston")]
 
 
 def test_what_is_not_read_as_by_sea() -> None:
