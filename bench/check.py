@@ -49,7 +49,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -109,14 +109,23 @@ class _Mover:
 
 
 class WWLogWriter:
-    """Continues the standard set-up with the benchmark's impulses, step by step."""
+    """Continues the standard set-up with the benchmark's impulses, step by step.
 
-    def __init__(self, setup: SaveFile, module: Module) -> None:
+    `wanted` (the pieces to move) and `players` (side -> name) default to this benchmark's;
+    bench/check_wfa.py passes War for America's."""
+
+    description = "bench/check.py"
+    """The written log's description."""
+
+    def __init__(self, setup: SaveFile, module: Module, wanted: Collection[str] | None = None,
+                 players: Mapping[str, str] = PLAYERS) -> None:
         self.module = module
         self.index = ModuleIndex(module)
         self.game = GameBuilder()
+        self.players = players
         self.movers: dict[str, _Mover] = {}
-        wanted = {name for _, card, group, _ in IMPULSES for name in (card, *group)}
+        if wanted is None:
+            wanted = {name for _, card, group, _ in IMPULSES for name in (card, *group)}
         for command in setup.restore_commands():
             if isinstance(command, AddPiece):
                 self.game.pieces[command.id] = command
@@ -130,7 +139,7 @@ class WWLogWriter:
                 self.game.boards.append(command)
             elif isinstance(command, SetGlobalProperty):
                 self.game.properties.append(command)
-        if missing := wanted - set(self.movers):
+        if missing := set(wanted) - set(self.movers):
             raise SystemExit(f"the set-up lacks {sorted(missing)}")
         self.users = {join.side: join.user_id for join in setup.players()}
         self.hands = {name: mover.at for name, mover in self.movers.items()}
@@ -163,7 +172,7 @@ class WWLogWriter:
         self.game.step(*commands)
 
     def roll(self, side: str, value: int) -> None:
-        self.game.step(Chat(f"*** 1d6 = {value} *** &lt;{PLAYERS[side]}&gt;"),
+        self.game.step(Chat(f"*** 1d6 = {value} *** &lt;{self.players[side]}&gt;"),
                        ChangeGlobalProperty("1d6_result", self.last_roll, str(value),
                                             "Module"))
         self.last_roll = str(value)
@@ -179,7 +188,7 @@ class WWLogWriter:
         module = self.module
         info = GameFileInfo(module_name=module.name, module_version=module.version,
                             vassal_version=module.vassal_version or "3.7.12",
-                            description="bench/check.py", date_saved_ms=1_700_000_000_000)
+                            description=self.description, date_saved_ms=1_700_000_000_000)
         return self.game.write(path, info=info, key=0x2A)
 
 
@@ -338,7 +347,7 @@ def check_command(log: Path, out: Path) -> list[str]:
             "--format", "json", "--out", str(out)]
 
 
-def legality(out: Path, steps: int) -> None:
+def legality(out: Path, steps: int, generator: str = "bench/check.py") -> None:
     """Print the illegal findings of the first check's JSON sidecar."""
     sidecars = sorted(out.glob("*.json"))
     if not sidecars:
@@ -350,7 +359,7 @@ def legality(out: Path, steps: int) -> None:
           f"({len(findings)} findings in all)")
     if illegal:
         print("WARNING: the generated game should be legal; fix the generator "
-              "(bench/check.py) or the referee. First findings:")
+              f"({generator}) or the referee. First findings:")
         for finding in illegal[:3]:
             print(f"  step {finding['step']} {finding['rule_id']}: {finding['message']}")
 
@@ -365,6 +374,12 @@ def cell(value: float | None, form: str, failed: str | None = None) -> str:
 
 
 def report(sizes: Sequence[Size], start: Run, repeat: int) -> None:
+    table(sizes, start, repeat)
+    targets(sizes)
+
+
+def table(sizes: Sequence[Size], start: Run, repeat: int) -> None:
+    """The figures of every size, the runs that failed, and whether per-step cost is flat."""
     floor = start.seconds
     print(f"\npython {sys.version.split()[0]}; best of {repeat} (once when over "
           f"{ONCE_AFTER_S:.0f} s); start floor (import adjudicator.cli) "
@@ -395,6 +410,10 @@ def report(sizes: Sequence[Size], start: Run, repeat: int) -> None:
                   f"flat means <= {FLAT_LIMIT}x)")
         else:
             print(f"per-step cost {last:,} vs {first:,} steps: unknown (a run failed)")
+
+
+def targets(sizes: Sequence[Size]) -> None:
+    """This benchmark's targets, PASS or MISS."""
     print()
     for size in sizes:
         ratio = size.ratio()

@@ -1,0 +1,327 @@
+"""Benchmark: `adjudicator check` on long War for America logs, against replay alone.
+
+    .venv/bin/python bench/check_wfa.py                 # 1,000, 10,000 and 100,000 steps
+    .venv/bin/python bench/check_wfa.py --quick         # 1,000 and 10,000 steps only
+    .venv/bin/python bench/check_wfa.py --steps 1000,50000 --repeat 1 --timeout 120
+
+The War for America ("wfa") twin of bench/check.py, whose measuring and reporting it
+imports: it shows whether the WfA referee's cost per step stays flat on long logs.
+
+Generates, into a temporary folder, legal War for America logs of each size on the fixture
+module (`fixtures/war-for-america/`): a set-up in 1777, Early Summer (PW 8/9, both AP
+markers on 4, the Action Round marker on the last turn's Round 4, a British SP 3 at Albany
+and a Continental SP 3 at Philadelphia; written by `adjudicator.scenario.build_scenario_log`),
+then turn after turn of Action Rounds (WfA 7.0, 9.1): the Action Round marker moves, both
+players roll a D6 for initiative (never a tie; the winner alternates), and each side takes
+its AP, the winner first: its AP marker moves down one box, it rolls a D6 for the
+leaderless force's MP (3 to 6: D6 - 2 >= 1, WfA 12.2) and moves its SP one clear space
+(1 MP), the British Albany <-> Saratoga, the Continentals Philadelphia <-> Wilmington, DE
+(no enemy there or next to it). After the turn's rounds (four; two in Winter, WfA 9.8) a
+chat line announces the Administration Phase, the Year marker (while the fixture's track
+has a box for the year: it ends at 1782; later years follow the calendar) and the Season
+marker advance, both PW markers move one box left in the Early Spring of 1780-1782 (War
+Weariness, WfA 19.12), and both AP markers are moved back up (a reset). Every third or
+fourth round a move is undone and made again. The steps after the set-up are written
+through `GameBuilder` (bench/check.py's writer). Every size's check is read for legality:
+it should have no illegal finding, else a WARNING names the first three (the generator or
+the referee needs fixing). Generation time is not measured.
+
+Measured for each size, each in a fresh process as bench/check.py does (wall time, peak RSS
+of that process): **check** (`python -m adjudicator check LOG --game wfa --module …
+--binding … --data … --format json --out TMP`), **replay** alone (the peer: `read_save`,
+`open_module`, `Board.for_module` and `iter_steps`) and **start** (`import adjudicator.cli`).
+Per-step cost is (check - start) / steps; between two sizes, the cost of each step added
+(time and peak RSS, of check and of replay) leaves the fixed costs out. Target (PASS/MISS
+printed, never asserted; the exit status is 0): per-step cost flat, the largest size's
+within 1.5x the smallest's. bench/check.py's absolute targets are Washington's War's and
+are not applied here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+
+from check import (
+    FLAT_LIMIT,
+    QUICK_SIZES,
+    REPLAY_JOB,
+    SIZES,
+    Run,
+    Size,
+    WWLogWriter,
+    best_run,
+    legality,
+    parse_sizes,
+    table,
+)
+
+from adjudicator.scenario import build_scenario_log
+from vmod_schema.buildfile import Module, open_module
+from vmod_schema.commands import Chat
+from vmod_schema.savefile import SaveFile, read_save
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURE = REPO / "fixtures" / "war-for-america"
+MODULE = FIXTURE / "war-for-america-fixture.vmod"
+BINDING = FIXTURE / "binding.toml"
+DATA = FIXTURE / "data" / "fixture.toml"
+UNDO_EVERY = 25
+PLAYERS = {"British": "Banastre", "Colonial": "Abigail"}
+SIDES = ("British", "Colonial")
+FORCES = {
+    # side: its force, and the two adjacent spaces (clear, 1 MP) it shuttles between
+    "British": ("British SP 3", ("Albany", "Saratoga")),
+    "Colonial": ("Continental SP 3", ("Philadelphia", "Wilmington, DE")),
+}
+AP_MARKERS = {"British": "British AP", "Colonial": "Colonial AP"}
+PW_MARKERS = {"British": "British PW", "Colonial": "Colonial PW"}
+START_PW = {"British": 8, "Colonial": 9}
+WEARY_YEARS = (1780, 1781, 1782)
+"""War Weariness: both PW markers one box left in these years' Early Spring (WfA 19.12)."""
+SEASONS = ("Early Spring", "Late Spring", "Early Summer", "Late Summer", "Fall", "Winter")
+"""The fixture's Seasonal Turn Record Track (`charts.seasons` of the data)."""
+WINTER = "Winter"
+ROUNDS, WINTER_ROUNDS = 4, 2
+"""Action Rounds a turn (WfA 9.1, 9.7); in Winter Turns (9.8)."""
+FIRST_YEAR, FIRST_SEASON = 1777, "Early Summer"
+LAST_YEAR_BOX = 1782
+"""The fixture's Year track ends here; later years are read off the Season marker."""
+SET_UP = (
+    *((PW_MARKERS[side], f"PW {pw}") for side, pw in START_PW.items()),
+    ("Year", f"Turn {FIRST_YEAR}"),
+    ("Season", FIRST_SEASON),
+    ("Action Round", f"Round {ROUNDS}"),  # the previous turn's last round
+    ("British AP", f"AP {ROUNDS}"),
+    ("Colonial AP", f"AP {ROUNDS}"),
+    *((force, spaces[0]) for force, spaces in FORCES.values()),
+)
+
+# --------------------------------------------------------------------------- the logs
+
+
+class WfALogWriter(WWLogWriter):
+    """bench/check.py's writer on the War for America set-up."""
+
+    description = "bench/check_wfa.py"
+
+    def __init__(self, setup: SaveFile, module: Module) -> None:
+        super().__init__(setup, module, wanted=[piece for piece, _ in SET_UP],
+                         players=PLAYERS)
+
+    def chat(self, side: str, text: str) -> None:
+        self.game.step(Chat(f"&lt;{self.players[side]}&gt; - {text}"))
+        self._before = []
+
+
+@dataclass(frozen=True)
+class _Act:
+    """One step to write: `kind` is marker (move `name` to `box`), roll (`value`), move
+    (the side's force), undo, or admin (the Administration chat line)."""
+
+    kind: str
+    side: str
+    name: str = ""
+    box: str = ""
+    value: int = 0
+
+
+@dataclass
+class _Game:
+    """Where the generated game is: its turn and round, the AP markers' boxes."""
+
+    year: int = FIRST_YEAR
+    season: str = FIRST_SEASON
+    round: int = 1
+    rounds: int = 0
+    """Action Rounds played in all."""
+
+    def __post_init__(self) -> None:
+        self.ap = dict.fromkeys(SIDES, ROUNDS)
+        self.pw = dict(START_PW)
+
+    def rounds_due(self) -> int:
+        return WINTER_ROUNDS if self.season == WINTER else ROUNDS
+
+    def next_acts(self, undo: bool) -> list[_Act]:
+        """The next Action Round's steps, or the turn's end once its rounds are played."""
+        if self.round > self.rounds_due():
+            return self._end_of_turn()
+        n = self.rounds
+        first, second = SIDES[n % 2], SIDES[1 - n % 2]  # the initiative winner alternates
+        acts = [_Act("marker", "British", "Action Round", f"Round {self.round}")]
+        rolls = {first: 2 + n % 5, second: 1 + n % 5 // 2}  # 2..6 over 1..3: never a tie
+        acts += [_Act("roll", side, value=rolls[side]) for side in SIDES]
+        for i, side in enumerate((first, second)):
+            self.ap[side] -= 1
+            acts += [_Act("marker", side, AP_MARKERS[side], f"AP {self.ap[side]}"),
+                     _Act("roll", side, value=3 + (n + i) % 4),  # D6 - 2 >= 1 MP
+                     _Act("move", side)]
+            if undo and i == 0:
+                acts += [_Act("undo", side), _Act("move", side)]
+        self.round += 1
+        self.rounds += 1
+        return acts
+
+    def _end_of_turn(self) -> list[_Act]:
+        """Administration, the Year/Season markers, the AP markers reset (WfA 7.0)."""
+        acts = [_Act("admin", "British")]
+        index = SEASONS.index(self.season) + 1
+        if index == len(SEASONS):
+            self.year += 1
+            if self.year <= LAST_YEAR_BOX:
+                acts.append(_Act("marker", "British", "Year", f"Turn {self.year}"))
+        self.season = SEASONS[index % len(SEASONS)]
+        acts.append(_Act("marker", "British", "Season", self.season))
+        if self.season == SEASONS[0] and self.year in WEARY_YEARS:
+            for side in SIDES:  # War Weariness (WfA 19.12)
+                self.pw[side] -= 1
+                acts.append(_Act("marker", side, PW_MARKERS[side], f"PW {self.pw[side]}"))
+        for side in SIDES:
+            self.ap[side] = self.rounds_due()
+            acts.append(_Act("marker", side, AP_MARKERS[side], f"AP {self.ap[side]}"))
+        self.round = 1
+        return acts
+
+
+def write_setup(folder: Path) -> Path:
+    """The 1777 set-up as a save, written by the project's scenario builder."""
+    scenario = folder / "setup.toml"
+    scenario.write_text("\n".join([
+        f"source = {json.dumps('bench/check_wfa.py: a made-up 1777 set-up')}",
+        f"module = {json.dumps(str(MODULE))}",
+        "setup = [",
+        *(f"  {{ piece = {json.dumps(piece)}, at = {json.dumps(at)} }}," for piece, at in SET_UP),
+        "]",
+        "[players]",
+        *(f"{side} = {json.dumps(name)}" for side, name in PLAYERS.items()),
+    ]) + "\n", encoding="utf-8")
+    return build_scenario_log(scenario, folder / "setup.vsav")
+
+
+def generate_log(path: Path, steps: int, setup: SaveFile, module: Module) -> Path:
+    """Write a legal log of exactly `steps` steps (see the module docstring)."""
+    writer = WfALogWriter(setup, module)
+    game = writer.game
+    play = _Game()
+    away = dict.fromkeys(SIDES, False)  # the force is at its second space, going back
+    since_undo = 0
+    acts: list[_Act] = []
+    while len(game.steps) < steps:
+        if not acts:
+            acts = play.next_acts(undo=since_undo >= UNDO_EVERY)
+            acts.reverse()
+        act = acts.pop()
+        since_undo += 1
+        if act.kind == "marker":
+            writer.move(act.side, [act.name], writer.place(act.box), None)
+        elif act.kind == "roll":
+            writer.roll(act.side, act.value)
+        elif act.kind == "admin":
+            writer.chat(act.side, "Administration: check for victory - none")
+        elif act.kind == "move":
+            force, (home, there) = FORCES[act.side]
+            origin, destination = (there, home) if away[act.side] else (home, there)
+            writer.move(act.side, [force], writer.place(destination),
+                        f"* {force} moves {origin} -> {destination} *")
+            away[act.side] = not away[act.side]
+        else:
+            writer.undo()
+            away[act.side] = not away[act.side]
+            since_undo = 0
+    return writer.write(path)
+
+
+# --------------------------------------------------------------------------- measuring
+
+
+def check_command(log: Path, out: Path) -> list[str]:
+    return [sys.executable, "-m", "adjudicator", "check", str(log), "--game", "wfa",
+            "--module", str(MODULE), "--binding", str(BINDING), "--data", str(DATA),
+            "--format", "json", "--out", str(out)]
+
+
+def marginal(sizes: Sequence[Size]) -> None:
+    """The cost of each step added between two sizes, of check and of replay alone: the
+    fixed costs (reading the module, the data, the binding) left out."""
+    for small, large in pairwise(sizes):
+        added = large.steps - small.steps
+        runs = [(label, a, b) for label, a, b in (("check", small.check, large.check),
+                                                  ("replay", small.replay, large.replay))
+                if not a.failed and not b.failed]
+        if not runs:
+            continue
+        print(f"each step added {small.steps:,} -> {large.steps:,}: " + ", ".join(
+            f"{label} {(b.seconds - a.seconds) / added * 1e6:.0f} µs, "
+            f"{(b.peak_mb - a.peak_mb) * 1024 / added:.1f} KB" for label, a, b in runs))
+
+
+def flat_target(sizes: Sequence[Size], start: Run) -> None:
+    """The target: per-step cost flat from the smallest size to the largest."""
+    print()
+    if len(sizes) < 2:
+        print("target: per-step cost flat: - (one size only)")
+        return
+    first, last = sizes[0], sizes[-1]
+    small, large = first.us_per_step(start.seconds), last.us_per_step(start.seconds)
+    if small is None or large is None or small <= 0:
+        why = first.check.failed or last.check.failed or "no per-step cost"
+        verdict = "MISS"
+    else:
+        growth = large / small
+        verdict = "PASS" if growth <= FLAT_LIMIT else "MISS"
+        why = f"{large:.0f} vs {small:.0f} µs/step, {growth:.2f}x"
+    print(f"target: per-step cost at {last.steps:,} steps within {FLAT_LIMIT}x that at "
+          f"{first.steps:,}: {verdict} ({why})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Generate the logs, run the jobs, print the report."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--steps", type=parse_sizes, default=list(SIZES),
+                        help="comma-separated log sizes (default 1000,10000,100000)")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"only {' and '.join(f'{s:,}' for s in QUICK_SIZES)} steps")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--timeout", type=float, default=300.0,
+                        help="seconds before one run is stopped (default 300)")
+    args = parser.parse_args(argv)
+    wanted: list[int] = list(QUICK_SIZES) if args.quick else args.steps
+    module = open_module(MODULE)
+    sizes: list[Size] = []
+    with tempfile.TemporaryDirectory(prefix="adjudicator-bench-check-wfa-") as name:
+        folder = Path(name)
+        setup = read_save(write_setup(folder))
+        logs: dict[int, Path] = {}
+        for steps in wanted:
+            started = time.perf_counter()
+            logs[steps] = generate_log(folder / f"wfa-{steps}.vlog", steps, setup, module)
+            print(f"generated {steps:,} steps in {time.perf_counter() - started:.1f} s "
+                  f"({logs[steps].stat().st_size / 1024:,.0f} KB)", flush=True)
+        start = best_run([sys.executable, "-c", "import adjudicator.cli"], args.repeat,
+                         args.timeout)
+        if start.failed:
+            print(f"start floor failed: {start.failed}")
+        for steps, log in logs.items():
+            out = folder / f"out-{steps}"
+            check = best_run(check_command(log, out), args.repeat, args.timeout)
+            legality(out, steps, "bench/check_wfa.py")
+            replay = best_run([sys.executable, "-c", REPLAY_JOB, str(log), str(MODULE)],
+                              args.repeat, args.timeout)
+            sizes.append(Size(steps, check, replay))
+            print(f"measured {steps:,} steps", flush=True)
+    table(sizes, start, args.repeat)
+    marginal(sizes)
+    flat_target(sizes, start)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
