@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -70,8 +71,14 @@ class Probability(BaseModel):
 
     @classmethod
     def of(cls, value: Fraction) -> Probability:
-        """Wrap an exact fraction."""
-        return cls(fraction=f"{value.numerator}/{value.denominator}", decimal=float(value))
+        """Wrap an exact fraction (one shared frozen value per fraction: a long game shows
+        the same chances many times)."""
+        return _probability(cls, value)
+
+
+@lru_cache(maxsize=1024)
+def _probability(cls: type[Probability], value: Fraction) -> Probability:
+    return cls(fraction=f"{value.numerator}/{value.denominator}", decimal=float(value))
 
 
 class Computation(BaseModel):

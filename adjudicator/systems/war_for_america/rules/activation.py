@@ -16,13 +16,16 @@ existing calculator (`movement_points`); whether the path fits them is `movement
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.outcomes import Check, Outcome, Value
+from adjudicator.systems.common.records import once_per_object
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.actions import Activation, ForceActivated
+from adjudicator.systems.war_for_america.data.tables import WfATables
 from adjudicator.systems.war_for_america.movement_points import Mover, movement_points
 from adjudicator.systems.war_for_america.procedure import NORTHERN_REGIONS
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
@@ -236,22 +239,38 @@ def _names(ctx: Context, leaders: tuple[str, ...]) -> str:
     return ", ".join(leader_name(ctx.data, leader) for leader in leaders)
 
 
+@dataclass(frozen=True, slots=True)
+class _RollShown:
+    """A movement roll's distribution as the report shows it (worked out once)."""
+
+    result: dict[str, Value]
+    probabilities: dict[str, Fraction]
+
+
+@once_per_object()
+def _rolls_shown(tables: WfATables) -> dict[tuple[Mover, int | None, bool], _RollShown]:
+    """The movement rolls shown so far with these tables, by (mover, command, Washington):
+    a game rolls the same few many times."""
+    return {}
+
+
 def _computed(action: ForceActivated, ctx: Context, rule: str, mover: Mover, mp: int,
               summary: str, *, command: int | None = None,
               washington: bool = False) -> Outcome:
     """The MP rolled and their distribution before the roll (digest 6.4, W-3)."""
-    roll = movement_points(ctx.data.tables, mover, command=command, washington=washington)
-    chances = {f"p_{value}_mp": _fraction(p) for value, p in roll.mp.items()}
+    memo = _rolls_shown(ctx.data.tables)
+    shown = memo.get((mover, command, washington))
+    if shown is None:
+        roll = movement_points(ctx.data.tables, mover, command=command, washington=washington)
+        shown = memo[(mover, command, washington)] = _RollShown(
+            result={"expected_mp": str(roll.mp.expectation()),
+                    **{f"p_{value}_mp": str(p) for value, p in roll.mp.items()}},
+            probabilities={f"{value} MP": p for value, p in roll.mp.items()})
     return Check.computed(
         "movement_points", action.step, rule, f"at {ctx.space_name(action.space)}: {summary}",
         inputs={"space": action.space, "rolls": " ".join(str(r) for r in action.rolls),
                 "command": command, "sp": action.sp},
-        result={"mp": mp, "expected_mp": _fraction(roll.mp.expectation()), **chances},
-        probabilities={f"{value} MP": p for value, p in roll.mp.items()})
-
-
-def _fraction(value: Fraction) -> str:
-    return str(value)
+        result={"mp": mp, **shown.result}, probabilities=shown.probabilities)
 
 
 __all__ = ["FAMILY", "REROLLED", "detached", "judge", "movement_roll", "rolled_mp"]
