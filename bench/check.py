@@ -49,7 +49,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -449,9 +449,28 @@ def parse_sizes(text: str) -> list[int]:
     return sizes
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Generate the logs, run the jobs, print the report."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+@dataclass(frozen=True)
+class Bench:
+    """What one game's benchmark generates and runs (this file's: Washington's War)."""
+
+    name: str
+    """The log files' prefix and the temporary folder's (`ww`, `wfa`)."""
+    module: Path
+    write_setup: Callable[[Path], Path]
+    generate_log: Callable[[Path, int, SaveFile, Module], Path]
+    check_command: Callable[[Path, Path], list[str]]
+    generator: str
+    """The script named in a legality warning."""
+    every_size_legal: bool = False
+    """Read every size's sidecar for illegal findings (else the smallest only)."""
+
+
+def measure(bench: Bench, argv: list[str] | None = None
+            ) -> tuple[list[Size], Run, int]:
+    """Parse the command line, generate the logs, run check, replay and the start floor:
+    each size's runs, the start floor and the repeat count."""
+    parser = argparse.ArgumentParser(description=(sys.modules["__main__"].__doc__
+                                                  or "").splitlines()[0])
     parser.add_argument("--steps", type=parse_sizes, default=list(SIZES),
                         help="comma-separated log sizes (default 1000,10000,100000)")
     parser.add_argument("--quick", action="store_true",
@@ -461,15 +480,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds before one run is stopped (default 300)")
     args = parser.parse_args(argv)
     wanted: list[int] = list(QUICK_SIZES) if args.quick else args.steps
-    module = open_module(MODULE)
+    module = open_module(bench.module)
     sizes: list[Size] = []
-    with tempfile.TemporaryDirectory(prefix="adjudicator-bench-check-") as name:
+    with tempfile.TemporaryDirectory(prefix=f"adjudicator-bench-check-{bench.name}-") as name:
         folder = Path(name)
-        setup = read_save(write_setup(folder))
+        setup = read_save(bench.write_setup(folder))
         logs: dict[int, Path] = {}
         for steps in wanted:
             started = time.perf_counter()
-            logs[steps] = generate_log(folder / f"ww-{steps}.vlog", steps, setup, module)
+            logs[steps] = bench.generate_log(folder / f"{bench.name}-{steps}.vlog", steps,
+                                             setup, module)
             print(f"generated {steps:,} steps in {time.perf_counter() - started:.1f} s "
                   f"({logs[steps].stat().st_size / 1024:,.0f} KB)", flush=True)
         start = best_run([sys.executable, "-c", "import adjudicator.cli"], args.repeat,
@@ -478,14 +498,23 @@ def main(argv: list[str] | None = None) -> int:
             print(f"start floor failed: {start.failed}")
         for steps, log in logs.items():
             out = folder / f"out-{steps}"
-            check = best_run(check_command(log, out), args.repeat, args.timeout)
-            if steps == wanted[0]:
-                legality(out, steps)
-            replay = best_run([sys.executable, "-c", REPLAY_JOB, str(log), str(MODULE)],
+            check = best_run(bench.check_command(log, out), args.repeat, args.timeout)
+            if bench.every_size_legal or steps == wanted[0]:
+                legality(out, steps, bench.generator)
+            replay = best_run([sys.executable, "-c", REPLAY_JOB, str(log), str(bench.module)],
                               args.repeat, args.timeout)
             sizes.append(Size(steps, check, replay))
             print(f"measured {steps:,} steps", flush=True)
-    report(sizes, start, args.repeat)
+    return sizes, start, args.repeat
+
+
+WW = Bench("ww", MODULE, write_setup, generate_log, check_command, "bench/check.py")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Generate the logs, run the jobs, print the report."""
+    sizes, start, repeat = measure(WW, argv)
+    report(sizes, start, repeat)
     return 0
 
 

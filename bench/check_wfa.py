@@ -39,11 +39,8 @@ are not applied here.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-import tempfile
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -51,22 +48,18 @@ from pathlib import Path
 
 from check import (
     FLAT_LIMIT,
-    QUICK_SIZES,
-    REPLAY_JOB,
-    SIZES,
+    Bench,
     Run,
     Size,
     WWLogWriter,
-    best_run,
-    legality,
-    parse_sizes,
+    measure,
     table,
 )
 
 from adjudicator.scenario import build_scenario_log
-from vmod_schema.buildfile import Module, open_module
+from vmod_schema.buildfile import Module
 from vmod_schema.commands import Chat
-from vmod_schema.savefile import SaveFile, read_save
+from vmod_schema.savefile import SaveFile
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = REPO / "fixtures" / "war-for-america"
@@ -282,42 +275,14 @@ def flat_target(sizes: Sequence[Size], start: Run) -> None:
           f"{first.steps:,}: {verdict} ({why})")
 
 
+WFA = Bench("wfa", MODULE, write_setup, generate_log, check_command, "bench/check_wfa.py",
+            every_size_legal=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Generate the logs, run the jobs, print the report."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--steps", type=parse_sizes, default=list(SIZES),
-                        help="comma-separated log sizes (default 1000,10000,100000)")
-    parser.add_argument("--quick", action="store_true",
-                        help=f"only {' and '.join(f'{s:,}' for s in QUICK_SIZES)} steps")
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--timeout", type=float, default=300.0,
-                        help="seconds before one run is stopped (default 300)")
-    args = parser.parse_args(argv)
-    wanted: list[int] = list(QUICK_SIZES) if args.quick else args.steps
-    module = open_module(MODULE)
-    sizes: list[Size] = []
-    with tempfile.TemporaryDirectory(prefix="adjudicator-bench-check-wfa-") as name:
-        folder = Path(name)
-        setup = read_save(write_setup(folder))
-        logs: dict[int, Path] = {}
-        for steps in wanted:
-            started = time.perf_counter()
-            logs[steps] = generate_log(folder / f"wfa-{steps}.vlog", steps, setup, module)
-            print(f"generated {steps:,} steps in {time.perf_counter() - started:.1f} s "
-                  f"({logs[steps].stat().st_size / 1024:,.0f} KB)", flush=True)
-        start = best_run([sys.executable, "-c", "import adjudicator.cli"], args.repeat,
-                         args.timeout)
-        if start.failed:
-            print(f"start floor failed: {start.failed}")
-        for steps, log in logs.items():
-            out = folder / f"out-{steps}"
-            check = best_run(check_command(log, out), args.repeat, args.timeout)
-            legality(out, steps, "bench/check_wfa.py")
-            replay = best_run([sys.executable, "-c", REPLAY_JOB, str(log), str(MODULE)],
-                              args.repeat, args.timeout)
-            sizes.append(Size(steps, check, replay))
-            print(f"measured {steps:,} steps", flush=True)
-    table(sizes, start, args.repeat)
+    sizes, start, repeat = measure(WFA, argv)
+    table(sizes, start, repeat)
     marginal(sizes)
     flat_target(sizes, start)
     return 0
