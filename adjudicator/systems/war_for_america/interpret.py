@@ -143,6 +143,7 @@ from adjudicator.systems.war_for_america.actions import (
     on_turn_track,
     opponent,
 )
+from adjudicator.systems.war_for_america.data.vocabulary import HAND_LIMIT
 from adjudicator.systems.war_for_america.state import (
     ARMY_BOX_PREFIX,
     EUROPE,
@@ -485,17 +486,26 @@ class Interpreter:
 
     def _cards(self, index: int, relocations: Sequence[Relocation[Entity]],
                side: str | None) -> list[Action]:
+        """Cards drawn, played, discarded, offered. A card leaving a hand that holds more
+        than 3 is a discard down to the limit (WfA 20.5: after a draw for an initiative
+        tie; 20.7: after accepting an offered card), never a play."""
         out: list[Action] = []
+        held = Counter(self.state.hand_size)
         for relocation in relocations:
             entity = _entity(relocation)
             if entity is None or entity.kind != "card":
                 continue
             origin, destination = relocation.origin, relocation.destination
+            for place, sign in ((origin, -1), (destination, +1)):
+                if place is not None and place.kind is PlaceKind.HAND:
+                    held[place.key] += sign
             if (origin is not None and origin.kind is PlaceKind.HAND
                     and (destination is None or destination.kind is not PlaceKind.HAND)):
                 owner = origin.key if origin.key in SIDES else side
                 use = CardUse.UNKNOWN
-                if (entity.key in self.defensive_cards and owner is not None
+                if held[origin.key] + 1 > HAND_LIMIT:
+                    use = CardUse.DISCARD
+                elif (entity.key in self.defensive_cards and owner is not None
                         and self.reading.ap_side == opponent(owner)):
                     use = CardUse.DEFENSIVE
                 if (entity.key in self.reading.offers and destination is not None

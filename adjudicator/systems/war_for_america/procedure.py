@@ -521,7 +521,12 @@ def _own_ap(action: Action, proc: WfAProcedure) -> bool:
     if isinstance(action, ActionCardPlayed):
         if action.use in (CardUse.ACTION, CardUse.EVENT):
             return True
-        return action.use is CardUse.UNKNOWN and proc.pulse is None
+        # Before the turn's initiative dice (in a log that shows them) or after its
+        # cycle, a card leaving a hand is a discard (WfA 20.10: the Early Spring's unwanted
+        # cards go face up on the discard pile), not an AP.
+        outside = proc.moment.known and proc.moment.phase in (
+            REINFORCEMENT, WINTER_STEPS, ADMINISTRATION) and "dice" in proc.evidence
+        return action.use is CardUse.UNKNOWN and proc.pulse is None and not outside
     return False
 
 

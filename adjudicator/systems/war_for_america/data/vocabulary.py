@@ -27,6 +27,8 @@ LAST_YEAR = 1782
 """The last year the rulebook names: War Weariness and attrition run to 1782 (WfA 18.3, 19.12)."""
 DECK_SIZE = 51
 """Action cards in the game (WfA 3.0)."""
+HAND_LIMIT = 3
+"""WfA 20.5: "A player can never hold more than '3' cards in his hand"."""
 DEFENSIVE_CARD_NUMBERS = (25, 41, 46, 47, 48, 49)
 """The only cards playable in the opponent's AP (WfA 20.12, 9.9)."""
 

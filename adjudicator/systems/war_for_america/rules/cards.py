@@ -26,13 +26,12 @@ from adjudicator.systems.war_for_america.actions import (
     opponent,
 )
 from adjudicator.systems.war_for_america.data import Card, CardFlag
+from adjudicator.systems.war_for_america.data.vocabulary import HAND_LIMIT
 from adjudicator.systems.war_for_america.procedure import PulseOpened, RoundOpened
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 
 FIRST_YEAR: Final = 1775
 """Turn 1's year: the deck holds only cards without a later year (WfA 6.2)."""
-HAND_LIMIT: Final = 3
-"""WfA 20.5: "A player can never hold more than '3' cards in his hand"."""
 REPRESSIVE_MEASURES: Final = 24
 """#24 Parliamentary Repressive Measures, the example of WfA 20.2."""
 DECK: Final = Place(PlaceKind.DECK)

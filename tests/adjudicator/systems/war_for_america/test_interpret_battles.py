@@ -371,6 +371,35 @@ def _drawn(interpreter: Interpreter, index: int, card: str, hand_of: str
     return move
 
 
+def test_a_card_leaving_a_hand_of_four_is_a_discard_wfa_20_5() -> None:
+    """20.5: drawing a 4th card (an initiative tie, 20.4), the player "must discard one
+    card of his choice. It can be the one he just drew": a discard, not a play."""
+    interpreter = Interpreter(WfAState())
+    cards = [placed(f"card:card_{n}", Place(PlaceKind.HAND, "british")) for n in (1, 2, 3)]
+    interpreter.begin([Relocation(f"c{n}", f"Card {n}", None, c)
+                       for n, c in enumerate(cards, start=1)])
+    drawn = _drawn(interpreter, 1, "card_4", "british")
+    out = interpreter.step(Step(index=2, side="British"), [Relocation(
+        "card_4", "card_4", drawn.after, placed("card:card_4", Place(PlaceKind.DISCARD)))])
+    assert [a.use for a in out if isinstance(a, ActionCardPlayed)] == [CardUse.DISCARD]
+    # Back at 3, the next card out is played (its use is for the rules to weigh).
+    played = interpreter.step(Step(index=3, side="British"), [Relocation(
+        "c1", "Card 1", cards[0], placed("card:card_1", Place(PlaceKind.DISCARD)))])
+    assert [a.use for a in played if isinstance(a, ActionCardPlayed)] == [CardUse.UNKNOWN]
+
+
+def test_a_draw_and_its_discard_in_one_step_is_a_discard() -> None:
+    interpreter = Interpreter(WfAState())
+    cards = [placed(f"card:card_{n}", Place(PlaceKind.HAND, "colonial")) for n in (1, 2, 3)]
+    interpreter.begin([Relocation(f"c{n}", f"Card {n}", None, c)
+                       for n, c in enumerate(cards, start=1)])
+    hand = placed("card:card_4", Place(PlaceKind.HAND, "colonial"))
+    out = interpreter.step(Step(index=1, side="Colonial"), [
+        Relocation("d", "Card 4", placed("card:card_4", Place(PlaceKind.DECK)), hand),
+        Relocation("c2", "Card 2", cards[1], placed("card:card_2", Place(PlaceKind.DISCARD)))])
+    assert [a.use for a in out if isinstance(a, ActionCardPlayed)] == [CardUse.DISCARD]
+
+
 def test_an_enemy_flag_card_drawn_then_discarded_was_offered_and_rejected_wfa_20_8(
         ) -> None:
     """20.6: "he must immediately offer it"; 20.8: rejected, "it is placed in the discard

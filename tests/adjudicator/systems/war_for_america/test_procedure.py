@@ -496,3 +496,33 @@ def test_a_round_marker_after_the_rounds_dice_numbers_that_round() -> None:
     assert log.proc.round == 3
     log.feed(RoundMarkerMoved(step=log.step(), round=1))  # a known number is kept
     assert log.proc.round == 3
+
+
+def _card_out(log: Log, side: str) -> Advance:
+    return log.feed(ActionCardPlayed(step=log.step(), side=side, card="c7", name="x",
+                                     origin=Place(PlaceKind.HAND, side),
+                                     destination=Place(PlaceKind.DISCARD)))[0]
+
+
+def test_20_10_a_card_out_of_a_hand_before_the_turns_dice_is_a_discard() -> None:
+    """20.10: in the Early Spring "both players discard any unwanted cards face up": in a
+    log that shows the initiative dice, a card leaving a hand before them opens no AP."""
+    log = Log()
+    turn_one(log)  # the dice of Turn 1's second round are in the log
+    log.markers(1776, "early_spring")
+    out = _card_out(log, COLONIAL)
+    assert out.placement.phase == REINFORCEMENT and out.placement.pulse is None
+    assert log.proc.pulse is None
+    log.dice(5, 2)
+    assert pulses(log)[-1] == (BRITISH, 2, 2)  # no Colonial pulse was opened
+    first = log.activate(BRITISH)
+    assert first.placement.pulse is not None and first.placement.pulse.side == BRITISH
+
+
+def test_a_card_before_any_ap_in_a_log_without_dice_opens_the_ap() -> None:
+    """Without initiative dice in the log, the AP may begin with the card: it is kept
+    with the pulse (9.9: a card played in one's AP), as before."""
+    log = Log(WfAProcedure(year=1776, season="fall", first_turn=False))
+    log.markers(1776, "winter")
+    out = _card_out(log, BRITISH)
+    assert out.placement.pulse is not None and out.placement.pulse.side == BRITISH
