@@ -504,6 +504,10 @@ def _own_ap(action: Action, proc: WfAProcedure) -> bool:
                                               or action.after < action.before)
     if isinstance(action, Combat):
         return not action.by_defender
+    if isinstance(action, (FleetMoved, LakeNavyMoved, LeaderPlaced)) and _before_the_dice(proc):
+        # The Reinforcement Phase of a log that shows the initiative dice: no AP yet (a
+        # lake navy appearing, a repaired fleet, a leader arriving, WfA 7.0 Step 1, 19.1).
+        return False
     if isinstance(action, FleetMoved):
         return not action.forced
     if isinstance(action, LakeNavyMoved):
@@ -524,8 +528,8 @@ def _own_ap(action: Action, proc: WfAProcedure) -> bool:
         # Before the turn's initiative dice (in a log that shows them) or after its
         # cycle, a card leaving a hand is a discard (WfA 20.10: the Early Spring's unwanted
         # cards go face up on the discard pile), not an AP.
-        outside = proc.moment.known and proc.moment.phase in (
-            REINFORCEMENT, WINTER_STEPS, ADMINISTRATION) and "dice" in proc.evidence
+        outside = _before_the_dice(proc) or (proc.moment.known and proc.moment.phase in (
+            WINTER_STEPS, ADMINISTRATION) and "dice" in proc.evidence)
         return action.use is CardUse.UNKNOWN and proc.pulse is None and not outside
     return False
 
@@ -533,6 +537,14 @@ def _own_ap(action: Action, proc: WfAProcedure) -> bool:
 def _leaders_only(units: tuple[str, ...], sp: int | None) -> bool:
     """Whether a force is leaders and nothing else (no SP, no army)."""
     return bool(units) and not sp and all(unit.startswith("leader:") for unit in units)
+
+
+def _before_the_dice(proc: WfAProcedure) -> bool:
+    """The turn's Reinforcement Phase in a log that shows initiative dice: every Action
+    Round opens with them (WfA 9.1; Turn 1's first excepted, 6.4, which has no
+    Reinforcement Phase before it), so no AP has begun."""
+    return (proc.moment.known and proc.moment.phase == REINFORCEMENT
+            and "dice" in proc.evidence)
 
 
 def _free(action: Action) -> bool:

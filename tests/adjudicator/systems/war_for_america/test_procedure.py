@@ -23,6 +23,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceActivated,
     ForceMoved,
     InitiativeDie,
+    LakeNavyMoved,
     LeaderPlaced,
     LeaderTransferred,
     Pass,
@@ -526,3 +527,20 @@ def test_a_card_before_any_ap_in_a_log_without_dice_opens_the_ap() -> None:
     log.markers(1776, "winter")
     out = _card_out(log, BRITISH)
     assert out.placement.pulse is not None and out.placement.pulse.side == BRITISH
+
+
+def test_free_moves_in_the_reinforcement_phase_open_no_ap_once_dice_are_logged() -> None:
+    """19.1: the Lake Navies "appear in the Fall Turn in 1776"; 15.8: repaired fleets come
+    back in the Reinforcement Phase. In a log that shows initiative dice no AP begins
+    before them, so such moves open no pulse and the rounds keep their numbers."""
+    log = Log()
+    turn_one(log)
+    log.markers(1776, "fall")
+    navy = log.feed(LakeNavyMoved(step=log.step(), side=COLONIAL, navy="colonial",
+                                  origin="colonial_leader_pool", destination="ticonderoga"))[0]
+    fleet = log.feed(FleetMoved(step=log.step(), side=BRITISH, fleet="graves",
+                                origin="europe_box", destination="halifax", roll=3))[0]
+    assert navy.placement.pulse is None and fleet.placement.pulse is None
+    assert navy.placement.phase == REINFORCEMENT == fleet.placement.phase
+    log.round(5, 2)
+    assert pulses(log)[-2:] == [(BRITISH, 1, 1), (COLONIAL, 1, 2)]
