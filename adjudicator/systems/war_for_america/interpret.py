@@ -7,9 +7,11 @@ its dice, reads them against the position *before* the step, applies them to the
 - Track markers: the Year and Seasonal markers (`TurnMarkerMoved`, WfA 3.1), a side's AP
   marker (`ApMarkerMoved`, 12.2), the Action Round marker (`RoundMarkerMoved`, 9.2), a
   Political Will marker (`PwChanged`, 5.0).
-- Cards: a card leaving a hand is an `ActionCardPlayed` (9.9, 20.0) — defensive when it is
-  one of the six defensive cards played by the side whose AP it is not (20.12); a card
-  going from the deck to a hand is a `CardDrawn` (6.2, 20.4).
+- Cards: a card leaving a hand is an `ActionCardPlayed` (9.9, 20.0) — a discard when the
+  hand held more than 3 (20.5, 20.7); defensive when it is one of the six defensive cards
+  played by the side whose AP it is not (20.12); an enemy-flag card just drawn and sent to
+  the discard pile before anything else is done was offered and rejected (`CardOffered`,
+  20.8). A card going from the deck to a hand is a `CardDrawn` (6.2, 20.4).
 - Dice: every roll is a `Roll`; the first D6 of each side after the Action Round marker
   moved, before anything else, is that side's `InitiativeDie` (6.5, 9.1). Other D6s wait
   for the action that uses them: a force's activation takes its side's (Washington's
@@ -53,13 +55,27 @@ its dice, reads them against the position *before* the step, applies them to the
 - Fleets and lake navies moving are `FleetMoved` (with the D6 just rolled, 14.2) and
   `LakeNavyMoved` (19.4); a fleet entering a place with an enemy fleet opens a fleet
   combat: each side's first D6 after it is its weather gauge, the next D12 the attacker's
-  (`FleetCombat`, 15.5). Forts, entrenchments, magazines and siege markers placed, flipped
-  or removed are `FortBuilt` (a new build with its movement D6, 17.6), `EntrenchmentBuilt`,
+  (`FleetCombat`, 15.5). A fleet moved to or from the Turn Record Track (repair, 15.7-15.8),
+  out of the port where fleets met into its OBZ (15.1 Option 2), or away from a fleet
+  combat just fought (19.32-19.33) is `forced`: no D6, no AP. A lake navy leaving a space
+  where enemy SP stand retreats (19.7).
+- By sea: a land force's leg to or from a sea area, and British SP (14.7) or French,
+  Spanish and Dutch SP (14.13, 19.30) between coastal spaces no land line joins on a map
+  the data knows whole, are a `NavalTransport`, not a force's move; a landing on enemy SP
+  is `EnemyEntered` (an amphibious attack). A retreat over water is `by_sea` (13.5-13.6).
+- Forts, entrenchments, magazines and siege markers placed, flipped or removed are
+  `FortBuilt` (a new build with its movement D6, 17.6), `EntrenchmentBuilt`,
   `MagazinePlaced`/`MagazineRemoved`, `SiegeAttempt`; a 'D' marker placed is a
   `DMarkerPlaced` (13.1), removed a `Rallied` (13.2); a Major Victory marker placed a
   `MajorVictoryMarked` (13.10); a Loyalist chit put in an Expended Loyalist Box a
   `FreeAction` (10.18-10.21). An enemy-flag card passed from one hand to the other is a
   `CardOffered` and accepted (20.6-20.7).
+- Arnold's counter moved by the British player onto British SP is his treason
+  (`ArnoldDefected`, with the last British D12 nothing else used, 19.13); he is British
+  from then on. A Tactical Commander coming into play is `TacticalCommanderPlaced` (11.26);
+  more dotted start SP in play than before the step is `StartUnitsPlaced` (10.6).
+- A chat line announcing the Administration Phase ("Administration" at the start of the
+  line, "check for victory") is an `AdministrationStep` (7.0 Step 4).
 
 SP lost off an Army Card are lost where its army stands (11.21). What the log cannot show
 stays unknown: a force's whole removal without a word is not called a surrender, Winter
