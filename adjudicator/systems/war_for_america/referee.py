@@ -116,8 +116,9 @@ class WfAReferee(ActionReferee[Entity, Memory]):
             names={card.id: card.title or card.label for card in data.cards.values()},
             numbers={card.id: card.number for card in data.cards.values()
                      if card.number is not None})
-        self.actions: list[Action] = []
-        """Every action interpreted in this game, in order (for tests and figures)."""
+        self.actions: list[Action] | None = None
+        """Set to a list to record every action interpreted, in order (tests); off by
+        default, so a long game's memory does not grow with its actions."""
         self._missing: dict[str, str] | None = None
 
     # ------------------------------------------------------------------ hooks
@@ -201,7 +202,8 @@ class WfAReferee(ActionReferee[Entity, Memory]):
         """Place and judge each action; `step_actions` are all of its log step's."""
         for action in actions:
             advance = self.sequencer.advance(self.proc, action)
-            self.actions.append(advance.action or action)
+            if self.actions is not None:
+                self.actions.append(advance.action or action)
             self._judge_advance(advance, advance.action, step_actions)
             self.proc = advance.after
 

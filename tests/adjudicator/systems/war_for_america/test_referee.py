@@ -53,6 +53,7 @@ def test_the_referee_feeds_the_interpreted_actions_to_the_sequence_and_rules(
     referee = find_system("wfa").referee(module=open_module(MODULE), data_files=[DATA],
                                          binding_file=BINDING)
     assert isinstance(referee, WfAReferee)
+    referee.actions = []  # record them
     log = build_scenario_log(WFA / "scenarios" / "opening-pulses.toml", tmp_path / "o.vlog")
     from adjudicator.check import judge_save
     from vmod_schema.savefile import read_save
@@ -134,6 +135,7 @@ def test_a_force_dragged_space_by_space_in_one_step_moves_leg_by_leg(tmp_path: P
     log = build_scenario_log(WFA / "scenarios" / "march-two-spaces.toml", tmp_path / "m.vlog")
     referee = find_system("wfa").referee(module=None, data_files=[DATA],
                                          binding_file=BINDING)
+    referee.actions = []  # record them
     assert isinstance(referee, WfAReferee)
     judge_save(read_save(log), log, system=find_system("wfa"), referee=referee,
                module=open_module(MODULE), module_path=MODULE)
@@ -151,6 +153,7 @@ def test_a_battle_open_at_the_logs_end_is_closed_and_the_interpreter_reads_the_d
     referee = find_system("wfa").referee(module=open_module(MODULE), data_files=[DATA],
                                          binding_file=BINDING)
     assert isinstance(referee, WfAReferee)
+    referee.actions = []  # record them
     # The Winter and the British Caribbean possessions come from the fixture data.
     assert referee.interpreter.winter_seasons == {"winter"}
     assert {"st_lucia", "windward_isles"} <= referee.interpreter.british_caribbean
