@@ -332,6 +332,9 @@ class Retreated(Action):
     entered_from: str | None = None
     """The space the attacker last moved from into the battle's space (13.3: the attacker
     must retreat there, the defender may not); None when the log does not show it."""
+    cancelled: bool = False
+    """The attacker went back before any battle die with the defender still there: the
+    retreat of an attack cancelled below 1:3 (13.0 Steps 2-3), no move of the force."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

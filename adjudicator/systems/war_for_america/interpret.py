@@ -1090,6 +1090,16 @@ class Interpreter:
             self.reading = replace(self.reading, combat=None)
             return [RetreatBeforeCombat(step=index, side=side, origin=origin,
                                         destination=destination, roll=roll, units=units)]
+        if combat is not None and not combat.rolls and origin == combat.space \
+                and side == combat.attacker and destination == combat.entered_from \
+                and self.state.space(origin).sp_of(opponent(side)) > 0:
+            # 13.0 Step 2: below 1:3 "the attack is cancelled and the attacker must do a
+            # compulsory 'retreat'" -- back where it came from, before any die.
+            self.reading = replace(self.reading, combat=None, marked=(side, destination))
+            return [Retreated(step=index, side=side, origin=origin, destination=destination,
+                              units=units, by_sea=self._over_water(origin, destination),
+                              attacker=True, entered_from=combat.entered_from,
+                              cancelled=True)]
         if fought is None or origin != fought.space:
             return None
         if side == opponent(fought.attacker):

@@ -23,11 +23,20 @@ from adjudicator.systems.war_for_america.actions import (
     ForceMoved,
     Overrun,
     RetreatBeforeCombat,
+    Retreated,
     opponent,
 )
 from adjudicator.systems.war_for_america.data import Region
-from adjudicator.systems.war_for_america.odds import Ground, overrun
+from adjudicator.systems.war_for_america.effective import attacking_sp, defending_sp
+from adjudicator.systems.war_for_america.odds import (
+    Ground,
+    Odds,
+    attack_allowed,
+    combat_odds,
+    overrun,
+)
 from adjudicator.systems.war_for_america.procedure import PulseClosed
+from adjudicator.systems.war_for_america.rules.battle_sides import battle_ground, battle_side
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.rules.forces import (
     Force,
@@ -35,6 +44,7 @@ from adjudicator.systems.war_for_america.rules.forces import (
     rank_allows,
     read_force,
     region_of,
+    stars,
 )
 from adjudicator.systems.war_for_america.state import Holding
 
@@ -51,7 +61,8 @@ DIE_FACES: Final = 6
 FAMILY = RuleFamily(
     "contact",
     frozenset({"WFA-MOV-06", "WFA-MOV-07", "WFA-MOV-08", "WFA-MOV-09", "WFA-MOV-10"}),
-    actions=(ForceMoved, EnemyEntered, Combat, RetreatBeforeCombat, Overrun, PulseClosed),
+    actions=(ForceMoved, EnemyEntered, Combat, RetreatBeforeCombat, Overrun, PulseClosed,
+             Retreated),
 )
 
 
@@ -70,6 +81,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from overran(action, ctx)
     elif isinstance(action, PulseClosed):
         yield from stopped_without_combat(action, ctx)
+    elif isinstance(action, Retreated) and action.cancelled:
+        yield from cancelled_attack(action, ctx)
 
 
 # --- MOV-06 / MOV-07: compulsory and optional combat ----------------------------------------
@@ -87,6 +100,53 @@ def moved_on(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
         return
     yield from _enemy_still_there(action.step, action.side, action.origin, ctx,
                                   moved_on=action.destination)
+
+
+def cancelled_attack(action: Retreated, ctx: Context) -> Iterator[Outcome]:
+    """MOV-06 and WfA 13.0 Steps 2-3: the attacker went back where it came from before any
+    battle die. "If the final odds for the attacker are lower than 1:3, the attack is
+    cancelled and the attacker must do a compulsory 'retreat'" (militia raised on the
+    space can bring the odds down, Step 2): legal below 1:3. At 1:3 or better on a
+    non-key space combat was compulsory (9.5), so leaving is MOV-06's breach; on a key
+    space combat is optional (12.15)."""
+    if action.side is None:
+        return
+    ratio = _odds_left(action, ctx)
+    where = ctx.space_name(action.origin)
+    if ratio is None:
+        yield Check.unchecked("WFA-MOV-06", action.step, f"the {side_name(action.side)} "
+                              f"force went back from {where} before any battle die; whether "
+                              "the odds were below 1:3 (the attack cancelled, 13.0 Step 2) "
+                              "needs both sides' SP and leaders' ranks",
+                              needs=("leader ranks",), spaces=(action.origin,))
+        return
+    if not attack_allowed(ctx.data.tables, ratio):
+        yield Check.done("WFA-MOV-06")
+        return
+    yield from _enemy_still_there(action.step, action.side, action.origin, ctx,
+                                  moved_on=action.destination)
+
+
+def _odds_left(action: Retreated, ctx: Context) -> Odds | None:
+    """The odds the retreating attacker had against the defender still on the space
+    (the attacker's SP from the units that went back; None: not countable)."""
+    assert action.side is not None
+    force = read_force(action.units, ctx.state)
+    ranks = [stars(ctx.data, leader) for leader in force.leaders]
+    defender = battle_side(ctx, action.origin, opponent(action.side))
+    if None in ranks or defender.stars is None or defender.lone_garrison:
+        return None
+    tables = ctx.data.tables
+    try:
+        att = attacking_sp(tables, force.sp, max((r for r in ranks if r is not None),
+                                                 default=0))
+    except ValueError:
+        return None
+    fort = battle_ground(ctx, action.origin, defender.side).fort
+    dfn = defending_sp(tables, defender.sp, defender.stars, fort=fort)
+    if att.effective < 1 or dfn.effective < 1:
+        return None
+    return combat_odds(att.effective, dfn.effective)
 
 
 def stopped_without_combat(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:

@@ -99,6 +99,19 @@ class Battlefield:
         return combat
 
 
+def test_the_attacker_going_back_before_any_die_is_a_cancelled_attacks_retreat() -> None:
+    """13.0 Step 2: below 1:3 "the attack is cancelled and the attacker must do a
+    compulsory 'retreat'": back where it came from, before the dice, the defender still
+    there — a `Retreated`, not a move of the force (no MP spent)."""
+    field = Battlefield()
+    field.move(1, "British", "b5", "albany")
+    out = field.move(2, "British", "b5", "saratoga")
+    assert [type(a) for a in out] == [Retreated]
+    (back,) = out
+    assert isinstance(back, Retreated)
+    assert (back.cancelled, back.attacker, back.entered_from) == (True, True, "saratoga")
+
+
 def test_the_battle_names_the_space_the_attacker_entered_from_wfa_13_3() -> None:
     combat = Battlefield().fight()
     assert (combat.space, combat.entered_from, combat.side) == ("albany", "saratoga",

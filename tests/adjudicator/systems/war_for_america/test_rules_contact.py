@@ -17,6 +17,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceMoved,
     Overrun,
     RetreatBeforeCombat,
+    Retreated,
 )
 from adjudicator.systems.war_for_america.procedure import PulseClosed
 from adjudicator.systems.war_for_america.rules.contact import judge
@@ -42,6 +43,40 @@ def test_9_5_moving_on_from_an_enemy_non_key_space_is_illegal() -> None:
                       units=("sp:british:5",), sp=5)
     (finding,) = found(judge(move, context(state, pulse=pulse)), "WFA-MOV-06")
     assert finding.spaces == ("sandy_hook", "philadelphia")
+
+
+def _went_back(units: tuple[str, ...]) -> Retreated:
+    return Retreated(step=7, side=BRITISH, origin="saratoga", destination="albany",
+                     units=units, attacker=True, entered_from="albany", cancelled=True)
+
+
+@pytest.mark.parametrize(("attackers", "defenders", "illegal"), [
+    (("sp:british:2",), ("sp:continental:3", "sp:militia:3", "sp:militia:1"), False),  # 1:4
+    (("sp:british:2",), ("sp:continental:3", "sp:militia:3"), False),  # 2 vs 6: 1:3 allowed
+    (("sp:british:2",), ("sp:continental:3",), True),  # 1:2
+], ids=["cancelled-at-1-4", "at-1-3", "at-1-2"])
+def test_13_0_step_2_an_attack_below_1_3_is_cancelled_and_the_attacker_retreats(
+        attackers: tuple[str, ...], defenders: tuple[str, ...], illegal: bool) -> None:
+    """13.0 Step 2: "If the final odds for the attacker are lower than 1:3, the attack is
+    cancelled and the attacker must do a compulsory 'retreat'"; at 1:3 or better on a
+    non-key space combat is compulsory (9.5), so going back before the dice is MOV-06's."""
+    state = WfAState()
+    on(state, "saratoga", *defenders)
+    on(state, "albany", *attackers)
+    out = list(judge(_went_back(attackers), context(state)))
+    at_1_3 = len(defenders) == 2
+    assert bool(found(out, "WFA-MOV-06")) is (illegal or at_1_3)
+    if not (illegal or at_1_3):
+        assert applied(out, "WFA-MOV-06")
+
+
+def test_13_0_step_2_odds_that_cannot_be_counted_leave_it_unchecked() -> None:
+    """d'Estaing's rank is not in the fixture data: the defender's SP cannot be counted."""
+    state = WfAState()
+    on(state, "saratoga", "sp:french:3", "leader:destaing")
+    out = list(judge(_went_back(("sp:british:2",)), context(state)))
+    assert not found(out, "WFA-MOV-06")
+    assert found(out, "WFA-MOV-06", Severity.UNCHECKED)
 
 
 def test_12_10_after_a_retreat_before_combat_the_mover_goes_on() -> None:
