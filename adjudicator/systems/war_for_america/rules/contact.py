@@ -246,8 +246,8 @@ def retreat_before_combat(action: RetreatBeforeCombat, ctx: Context) -> Iterator
     stack, a '1-2' result is required." 11.25: an army has "-1 to the D6". 12.10: "Leaders
     alone on a space can always retreat before combat if a path of retreat is available."
     12.12: "The retreat must be to any space void of enemy SP but not the space from which
-    the moving player came" (that space is not kept with the pulse, so that part is not
-    judged).
+    the moving player came" (the mover's route this AP, `Pulse.route`; not judged when the
+    pulse does not show how the mover came).
     """
     side = action.side
     if side is None:
@@ -262,6 +262,14 @@ def retreat_before_combat(action: RetreatBeforeCombat, ctx: Context) -> Iterator
                                 f"{ctx.space_name(action.destination)}, which holds {there} "
                                 "enemy SP; the retreat must be to a space void of enemy SP "
                                 "(WfA 12.12)", spaces=spaces)
+        came = _mover_came_from(action, ctx)
+        if came is not None and action.destination == came:
+            yield Check.illegal("WFA-MOV-08", action.step, f"the {side_name(side)} force "
+                                f"retreated before combat from {ctx.space_name(action.origin)} "
+                                f"to {ctx.space_name(came)}, the space the moving force came "
+                                "from; the retreat may not go there (WfA 12.12)",
+                                spaces=spaces, expected=f"a space other than "
+                                f"{ctx.space_name(came)}", observed=ctx.space_name(came))
         if (ctx.map.complete and action.origin in ctx.map and action.destination in ctx.map
                 and not ctx.map.adjacent(action.origin, action.destination)):
             yield Check.illegal("WFA-MOV-08", action.step, f"the {side_name(side)} force "
@@ -304,6 +312,16 @@ def retreat_before_combat(action: RetreatBeforeCombat, ctx: Context) -> Iterator
                             + f"; {who} needs {target} or less (WfA 12.11)", spaces=spaces,
                             expected=f"D6 at most {target}", observed=str(action.roll))
     yield Check.done("WFA-MOV-08")
+
+
+def _mover_came_from(action: RetreatBeforeCombat, ctx: Context) -> str | None:
+    """The space the moving force entered the retreating force's space from, by the
+    mover's route this AP (None: not shown)."""
+    pulse = ctx.pulse
+    if (pulse is None or action.side is None or pulse.side != opponent(action.side)
+            or len(pulse.route) < 2 or pulse.route[-1] != action.origin):
+        return None
+    return pulse.route[-2]
 
 
 def _retreat_target(force: Force, ctx: Context) -> tuple[int, str] | None:

@@ -79,6 +79,22 @@ def test_13_0_step_2_odds_that_cannot_be_counted_leave_it_unchecked() -> None:
     assert found(out, "WFA-MOV-06", Severity.UNCHECKED)
 
 
+@pytest.mark.parametrize(("to", "illegal"), [("albany", True), ("ticonderoga", False)])
+def test_12_12_not_to_the_space_the_mover_came_from(to: str, illegal: bool) -> None:
+    """12.12: "The retreat must be to any space void of enemy SP but not the space from
+    which the moving player came" (the British came Albany -> Saratoga)."""
+    state = WfAState()
+    on(state, "saratoga", "sp:british:3")
+    on(state, to, "leader:lincoln")
+    pulse = pulse_of(BRITISH, origin="albany", at="saratoga", moved=("sp:british:3",),
+                     route=("albany", "saratoga"))
+    rbc = RetreatBeforeCombat(step=5, side=COLONIAL, origin="saratoga", destination=to,
+                              roll=1, units=("leader:lincoln",))
+    out = list(judge(rbc, context(state, pulse=pulse)))
+    assert bool([f for f in found(out, "WFA-MOV-08") if "12.12" in f.message
+                 and "came from" in f.message]) is illegal
+
+
 def test_12_10_after_a_retreat_before_combat_the_mover_goes_on() -> None:
     state = WfAState()
     on(state, "philadelphia", "sp:british:5")   # Sandy Hook is empty: the defender left
