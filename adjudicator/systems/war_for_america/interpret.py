@@ -305,6 +305,9 @@ class Reading:
     muster: Muster | None = None
     """The AP's force was leaderless SP moved one space onto a friendly leader: a second
     such group from another space makes it a Leader Muster (WfA 12.9)."""
+    landed: tuple[str, str, frozenset[str]] | None = None
+    """(side, space, units) of land units just landed by naval transport: they may use a
+    single MP more (WfA 14.8), a free move, not the AP's force."""
     arnold: str | None = None
     """Arnold's side once he defected (WfA 19.13; None: his own, the Colonial)."""
     free_d12: tuple[str, int] | None = None
@@ -431,7 +434,7 @@ class Interpreter:
             if entity.kind != "pw":
                 out += self._end_battle(index)
                 self.reading = replace(self.reading, naval=None, besieged=None, muster=None,
-                                       fleet_fought=None)
+                                       fleet_fought=None, landed=None)
             if entity.kind in ("year", "season"):
                 season = (relocation.destination.key.removeprefix("season_")
                           if entity.kind == "season" and relocation.destination is not None
@@ -681,6 +684,12 @@ class Interpreter:
                                sp=sum(e.value for e in stack), roll=self._take_d6(owner),
                                reinforcement=True)
                 for (owner, to), stack in from_europe.items()]
+        if len(from_europe) == 1:
+            ((owner, to), stack), = from_europe.items()
+            if owner is not None and to not in self.sea_areas \
+                    and self.state.space(to).sp_of(opponent(owner)) == 0:
+                self.reading = replace(self.reading, landed=(
+                    owner, to, frozenset(e.entity_id for e in stack)))
         # Six Nations units activated off the Six Nations Card (WfA 9.10, SNC).
         out += [FreeAction(step=index, side=side, kind=FreeKind.SIX_NATIONS,
                            origin=SIX_NATIONS.key, destination=to, units=tuple(sorted(units)))
@@ -998,6 +1007,14 @@ class Interpreter:
         sp = sum(e.value for r in group if (e := _entity(r)) is not None and e.kind == "sp")
         nations = frozenset(e.key for r in group
                             if (e := _entity(r)) is not None and e.kind == "sp")
+        landed = self.reading.landed
+        if (landed is not None and landed[0] == side and landed[1] == origin
+                and set(units) <= landed[2] and not self._by_sea(side, origin, destination, sp,
+                                                                 nations)):
+            # 14.8: "Once disembarked, units can use a single MP": free, not a force.
+            self.reading = replace(self.reading, landed=None)
+            return [FreeAction(step=index, side=side, kind=FreeKind.NAVAL_TRANSPORT,
+                               origin=origin, destination=destination, units=units)]
         if self._by_sea(side, origin, destination, sp, nations):
             return self._transport(index, side, origin, destination, units, sp)
         leaders = [e.key for r in group if (e := _entity(r)) is not None and e.kind == "leader"]
@@ -1072,8 +1089,10 @@ class Interpreter:
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
                                     enemy_sp=enemy, key=self.key_spaces.get(destination)))
             combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
+        landed = (None if destination in self.sea_areas or enemy > 0
+                  else (side, destination, frozenset(units)))
         self.reading = replace(self.reading, ap_side=side, combat=combat,
-                               initiative_open=False)
+                               initiative_open=False, landed=landed)
         return out
 
     def _retreat(self, index: int, side: str, origin: str, destination: str,

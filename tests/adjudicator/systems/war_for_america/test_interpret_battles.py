@@ -544,6 +544,33 @@ def test_a_beaten_amphibious_attacker_retreats_by_sea_wfa_13_6() -> None:
         (True, True, "boston")]
 
 
+def test_landed_units_may_use_a_single_mp_more_as_a_free_move_wfa_14_8() -> None:
+    """14.8: "Once disembarked, units can use a single MP, if they have any left": their
+    land leg after the landing is part of the free naval transport, not a force of the AP
+    (no `ForceActivated`); a later land leg of other units is a force again."""
+    state = WfAState()
+    interpreter = Interpreter(state, sea_areas=["new_england_obz"],
+                              coastal=["boston", "new_york_city"],
+                              land_lines=[("albany", "boston"),
+                                          ("new_york_city", "sandy_hook")])
+    pieces = {"b3": placed("sp:british:3", space("boston")),
+              "b2": placed("sp:british:2", space("albany"))}
+    interpreter.begin([Relocation(k, k, None, p) for k, p in pieces.items()])
+
+    def drag(index: int, key: str, to: str) -> list[Action]:
+        before = pieces[key]
+        pieces[key] = Placed(before.entity, space(to))
+        return [a for a in interpreter.step(Step(index=index, side="British"),
+                                            [Relocation(key, key, before, pieces[key])])
+                if not isinstance(a, Roll)]
+
+    assert [type(a) for a in drag(1, "b3", "new_york_city")] == [NavalTransport]
+    (ashore,) = drag(2, "b3", "sandy_hook")
+    assert isinstance(ashore, FreeAction) and ashore.kind is FreeKind.NAVAL_TRANSPORT
+    assert (ashore.origin, ashore.destination) == ("new_york_city", "sandy_hook")
+    assert [type(a) for a in drag(3, "b2", "boston")] == [ForceActivated, ForceMoved]
+
+
 def test_what_is_not_read_as_by_sea() -> None:
     """A land line's leg; a leader alone (14.7 carries SP); the Colonials' coast-to-coast
     drag (their transport needs the card, 14.16: judged as a move); a map not known whole
