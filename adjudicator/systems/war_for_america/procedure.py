@@ -657,13 +657,18 @@ class Sequencer:
             return False
         if moment.phase in (WINTER_STEPS, ADMINISTRATION):
             return True
-        if moment.phase != ACTION_CYCLE:
+        if not self._cycle_over(proc, action.step):
             return False
         pulse = proc.pulse
-        closed = self._close_pulse(proc, action.step, []) if pulse is not None else proc
-        if closed.over is None or closed.soft_over:
-            return False
         return pulse is None or pulse.side != action.side or action.roll is None
+
+    def _cycle_over(self, proc: WfAProcedure, step: int) -> bool:
+        """Whether the Action Cycle is over once the pulse under way closes (its last AP
+        taken: a tie or its rounds played; both passing is not counted, 9.6, A-5)."""
+        if not (proc.moment.known and proc.moment.phase == ACTION_CYCLE):
+            return False
+        closed = self._close_pulse(proc, step, []) if proc.pulse is not None else proc
+        return closed.over is not None and not closed.soft_over
 
     # -- placing --
 
@@ -706,6 +711,8 @@ class Sequencer:
             return self._reinforcement(proc, step, facts)
         if isinstance(action, InitiativeDie):
             return self._initiative(proc, action, facts)
+        if isinstance(action, MagazineRemoved) and self._cycle_over(proc, step):
+            return proc  # 18.9: "At the end of every Winter Turn, all magazines are removed"
         if action.side in (BRITISH, COLONIAL) and _own_ap(action, proc):
             return self._own_pulse(proc, action, facts)
         return proc

@@ -26,6 +26,7 @@ from adjudicator.systems.war_for_america.actions import (
     LakeNavyMoved,
     LeaderPlaced,
     LeaderTransferred,
+    MagazineRemoved,
     Pass,
     RaiseKind,
     RetreatBeforeCombat,
@@ -544,3 +545,14 @@ def test_free_moves_in_the_reinforcement_phase_open_no_ap_once_dice_are_logged()
     assert navy.placement.phase == REINFORCEMENT == fleet.placement.phase
     log.round(5, 2)
     assert pulses(log)[-2:] == [(BRITISH, 1, 1), (COLONIAL, 1, 2)]
+
+
+def test_18_9_magazines_removed_after_the_last_winter_ap_open_no_ap() -> None:
+    """18.9: "At the end of every Winter Turn, all magazines are removed": after the
+    cycle's last AP, with the turn markers logged, that is no AP beyond the cycle."""
+    log = Log()
+    turn_one(log)
+    _last_round_of_winter(log)
+    removed = log.feed(MagazineRemoved(step=log.step(), side=COLONIAL, space="albany"))[0]
+    assert not [f for f in removed.facts if isinstance(f, (PulseOpened, RoundOpened))]
+    assert all(not f.beyond for f in log.facts(PulseOpened) if isinstance(f, PulseOpened))
