@@ -711,8 +711,13 @@ class Sequencer:
             return self._reinforcement(proc, step, facts)
         if isinstance(action, InitiativeDie):
             return self._initiative(proc, action, facts)
-        if isinstance(action, MagazineRemoved) and self._cycle_over(proc, step):
-            return proc  # 18.9: "At the end of every Winter Turn, all magazines are removed"
+        if ((isinstance(action, MagazineRemoved) or _free(action))
+                and "turn_marker" in proc.evidence and self._cycle_over(proc, step)):
+            # After the cycle's last AP, in a log whose turn markers show when the next
+            # turn begins: the end of the turn's own steps (18.9: "At the end of every
+            # Winter Turn, all magazines are removed"; 18.11: the British Withdrawal "in
+            # this phase"); a free action is outside the AP system (9.10).
+            return proc
         if action.side in (BRITISH, COLONIAL) and _own_ap(action, proc):
             return self._own_pulse(proc, action, facts)
         return proc

@@ -22,6 +22,8 @@ from adjudicator.systems.war_for_america.actions import (
     FleetMoved,
     ForceActivated,
     ForceMoved,
+    FreeAction,
+    FreeKind,
     InitiativeDie,
     LakeNavyMoved,
     LeaderPlaced,
@@ -556,3 +558,15 @@ def test_18_9_magazines_removed_after_the_last_winter_ap_open_no_ap() -> None:
     removed = log.feed(MagazineRemoved(step=log.step(), side=COLONIAL, space="albany"))[0]
     assert not [f for f in removed.facts if isinstance(f, (PulseOpened, RoundOpened))]
     assert all(not f.beyond for f in log.facts(PulseOpened) if isinstance(f, PulseOpened))
+
+
+def test_18_11_the_withdrawal_after_the_last_winter_ap_opens_no_ap() -> None:
+    """18.11: "the '12' SP are immediately moved to the Caribbean in this phase" (the end
+    of the Winter Turn); a free action (9.10) never opens an AP beyond the cycle."""
+    log = Log()
+    turn_one(log)
+    _last_round_of_winter(log)
+    moved = log.feed(FreeAction(step=log.step(), side=COLONIAL, kind=FreeKind.SIX_NATIONS),
+                     FreeAction(step=log.step(), side=BRITISH,
+                                kind=FreeKind.BRITISH_WITHDRAWAL))
+    assert not [f for a in moved for f in a.facts if isinstance(f, (PulseOpened, RoundOpened))]
