@@ -92,6 +92,7 @@ goes back to it by reference.
 
 from __future__ import annotations
 
+import html
 import itertools
 import re
 from collections import Counter
@@ -184,25 +185,35 @@ RAISE_KIND: Mapping[str, RaiseKind] = {
     "continental": RaiseKind.CONTINENTAL_LEVY, "militia": RaiseKind.MILITIA,
     "loyalist": RaiseKind.LOYALIST}
 """How new SP of a nation came (WfA 10.2, 10.7, 10.18); others are reinforcements (8.0)."""
-PASS_WORDS = re.compile(r"(?:^|[\s>-])pass(?:es|ed)?\b", re.IGNORECASE)
-"""A chat line saying the player passes (WfA 9.6)."""
+PASS_WORDS = re.compile(
+    r"^(?:(?:i|we)\s+)?(?:(?:the\s+)?(?:british|colonials?|americans?)\s+)?pass(?:es|ed)?"
+    r"(?:\s+(?:on\s+)?(?:this|my|his|our|the|their)\s+(?:ap|action\s+pulse|pulse|turn))?"
+    r"\s*[.!]*$", re.IGNORECASE)
+"""A chat line that only says the player passes (WfA 9.6): "pass", "I pass", "British
+passes", "Colonial passes this AP"; a line about something else that passes ("Washington
+passes his activation roll") is not. Matched on what the player typed (`spoken`)."""
+CHAT_PREFIX = re.compile(r"^\s*(?:<[^>]*>)?\s*(?:-\s*)?(?:\*+\s*)?")
+"""What VASSAL puts before a typed line: the player's `<name>` and ` - `."""
 EXPENDED_LOYALIST = "expended_loyalist_"
 """Key prefix of the Expended Loyalist Boxes, one per Region (WfA 10.21; `state`)."""
 SURRENDER_WORDS = re.compile(r"\bsurrender(?:s|ed)?\b", re.IGNORECASE)
 """A chat line saying a force surrenders (WfA 13.4, 13.9)."""
 ADMINISTRATION_WORDS = re.compile(
-    r"^\W*(?:step\s*4\W*)?administration(?:\s+phase)?\b"
-    r"|\b(?:check(?:ing|s)?\s+for\s+victory|victory\s+check)\b", re.IGNORECASE)
-"""A chat line announcing the Administration Phase (WfA 7.0 Step 4: "Check for Victory");
-`administration` counts only at the start of the line, so that a remark about it does
-not end the turn's play."""
+    r"^(?:step\s*4\W*)?(?:administration(?:\s+phase)?|check(?:ing)?\s+for\s+victory"
+    r"|victory\s+check)\b", re.IGNORECASE)
+"""A chat line announcing the Administration Phase (WfA 7.0 Step 4: "Check for Victory"):
+the words begin what the player typed, so that a remark about it does not end the turn's
+play."""
 WINTER_STEP_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("quartering", re.compile(r"\b(?:winter\s+)?quartering\b|\bWQ\b", re.IGNORECASE)),
-    ("attrition", re.compile(r"\battrition\b", re.IGNORECASE)),
+    ("quartering", re.compile(r"^(?:(?:step\s*\d*|the)\W*)?(?:winter\s+quartering|quartering"
+                              r"|WQ)\b", re.IGNORECASE)),
+    ("attrition", re.compile(r"^(?:(?:step\s*\d*|the)\W*)?(?:continental\s+)?attrition\b",
+                             re.IGNORECASE)),
 )
 """A chat line announcing an end-of-winter step (WfA 18.3-18.4 Continental attrition,
-18.5-18.10 Winter Quartering), by `WinterStep.kind`; quartering is looked for first, so
-"quartering after attrition" announces quartering."""
+18.5-18.10 Winter Quartering), by `WinterStep.kind`: the words begin what the player typed
+("Continental attrition for 1777", "Winter Quartering"), so a remark in passing does not
+end the rounds."""
 WINTER_LOSS_CAUSES: Mapping[str, str] = {"attrition": "attrition", "quartering": "quartering"}
 """The `LossTaken.cause` of an unexplained loss during an end-of-winter step."""
 
@@ -392,7 +403,7 @@ class Interpreter:
         out += self._pieces(step.index, relocations, side, waypoints or {})
         for relocation in relocations:
             self.state.apply(relocation)
-        if side is not None and any(PASS_WORDS.search(line) for line in step.chat):
+        if side is not None and any(PASS_WORDS.search(spoken(line)) for line in step.chat):
             out.append(Pass(step=step.index, side=side))
         if self.reading.battle is not None and any(SURRENDER_WORDS.search(line)
                                                    for line in step.chat):
@@ -478,7 +489,8 @@ class Interpreter:
             return []
         out: list[Action] = []
         for line in step.chat:
-            kind = next((kind for kind, words in WINTER_STEP_WORDS if words.search(line)),
+            kind = next((kind for kind, words in WINTER_STEP_WORDS
+                         if words.search(spoken(line))),
                         None)
             if kind is None or kind == self.reading.winter_step:
                 continue
@@ -491,7 +503,7 @@ class Interpreter:
     def _administration(self, step: Step) -> list[Action]:
         """A chat line announcing the Administration Phase (WfA 7.0 Step 4), once a turn:
         the turn's play is over."""
-        if self.reading.administration or not any(ADMINISTRATION_WORDS.search(line)
+        if self.reading.administration or not any(ADMINISTRATION_WORDS.search(spoken(line))
                                                   for line in step.chat):
             return []
         out = self._end_battle(step.index)
@@ -1302,6 +1314,17 @@ class Interpreter:
         if entity.kind == "fleet":
             return self.fleet_side.get(entity.key)
         return entity.side
+
+
+def spoken(line: str) -> str:
+    """What the player typed in a chat line: entities unescaped (`&lt;` is `<`), VASSAL's
+    `<name> - ` prefix taken off.
+
+    >>> spoken("&lt;Banastre&gt; - I pass")
+    'I pass'
+    """
+    text = html.unescape(line) if "&" in line else line
+    return CHAT_PREFIX.sub("", text, count=1).strip()
 
 
 def _sp_of(group: Iterable[Relocation[Entity]]) -> int:

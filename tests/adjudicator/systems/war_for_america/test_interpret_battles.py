@@ -35,6 +35,7 @@ from adjudicator.systems.war_for_america.actions import (
     LossTaken,
     MajorVictoryMarked,
     NavalTransport,
+    Pass,
     Retreated,
     SiegeAttempt,
     StartUnitsPlaced,
@@ -684,6 +685,38 @@ def test_a_lake_navy_leaving_enemy_land_units_retreats_wfa_19_7() -> None:
         Relocation("n", "Colonial Lake Navy", away, placed("lake_navy:colonial",
                                                           space("valcour")))])
     assert isinstance(sailed, LakeNavyMoved) and not sailed.retreat
+
+
+def test_only_a_line_that_says_the_player_passes_is_a_pass_wfa_9_6() -> None:
+    """9.6: "A player is allowed to 'pass' on his AP": "I pass", "British passes this AP";
+    a remark in which something else passes ("passes his activation roll", "passes
+    through Albany") is no pass, so no false "passed, then moved"."""
+    for line, passed in (("I pass", True), ("<Banastre> British passes this AP.", True),
+                         ("pass", True), ("Howe passes his activation roll", False),
+                         ("the column passes through Albany", False)):
+        out = Interpreter(WfAState()).step(Step(index=1, side="British", chat=(line,)), [])
+        assert bool([a for a in out if isinstance(a, Pass)]) is passed, line
+
+
+def test_chat_lines_are_read_as_vassal_writes_them() -> None:
+    """VASSAL logs a typed line as `&lt;name&gt; - text`: a pass, the Administration Phase
+    and an end-of-winter step are read from what follows the prefix; a remark that only
+    mentions attrition is no end-of-winter step."""
+    def kinds(line: str, season: str | None = None) -> list[str]:
+        state = WfAState()
+        interpreter = Interpreter(state, winter_seasons=["winter"])
+        if season is not None:
+            interpreter.begin([Relocation("s", "Season", None,
+                                          placed("season", Place(PlaceKind.TRACK,
+                                                                 f"season_{season}")))])
+        return [type(a).__name__ for a in interpreter.step(
+            Step(index=1, side="Colonial", chat=(line,)), [])]
+
+    assert kinds("&lt;Abigail&gt; - I pass") == ["Pass"]
+    assert kinds("&lt;Abigail&gt; - Administration phase") == ["AdministrationStep"]
+    assert kinds("&lt;Abigail&gt; - Continental attrition, 1777", "winter") == ["WinterStep"]
+    assert kinds("&lt;Abigail&gt; - mind the attrition later", "winter") == []
+    assert kinds("&lt;Abigail&gt; - Lincoln passes his activation roll") == []
 
 
 def test_a_fort_begun_takes_the_builders_movement_die_wfa_17_6() -> None:
