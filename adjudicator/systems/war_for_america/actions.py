@@ -511,6 +511,9 @@ class ArmyCreated(Action):
     army: str
     space: str
     leader: str | None = None
+    replaces: str | None = None
+    """The army of the same side taken off this space in the same step: no creation but
+    the replacement of an army that moved out of its Region (11.23)."""
 
 
 # --- Free actions, naval, raising --------------------------------------------------------

@@ -163,6 +163,7 @@ from adjudicator.systems.war_for_america.actions import (
 from adjudicator.systems.war_for_america.data.vocabulary import HAND_LIMIT
 from adjudicator.systems.war_for_america.state import (
     ARMY_BOX_PREFIX,
+    ARMY_SIDE,
     EUROPE,
     FLEET_CARRIED,
     NATION_SIDE,
@@ -663,12 +664,25 @@ class Interpreter:
         sp_changed: set[tuple[Place, str]] = set()
         six_nations: dict[str, list[str]] = {}
         from_europe: dict[tuple[str | None, str], list[Entity]] = {}
+        replaced = _armies_taken_off(relocations)
         for relocation in relocations:
             entity = _entity(relocation)
             if entity is None or entity.kind in ("card", "year", "season", "ap", "round",
                                                  "pw", "transport"):
                 continue
             origin, destination = relocation.origin, relocation.destination
+            if entity.kind == "army" and _on_map(destination) and destination is not None \
+                    and origin != destination and (
+                    gone := replaced.get(destination.key)) is not None \
+                    and gone != entity.key and ARMY_SIDE.get(gone) == entity.side:
+                # 11.23: "An army that has moved out of its operational Region is replaced
+                # by the army counter of the new Region" (placed, or brought from where it
+                # stood): no creation, no move.
+                leaders = self.state.space(destination.key).leaders
+                out.append(ArmyCreated(step=index, side=entity.side, army=entity.key,
+                                       space=destination.key,
+                                       leader=leaders[0] if leaders else None, replaces=gone))
+                continue
             if self._defects(entity, side, destination):
                 out.append(self._defection(index, origin, destination))
                 continue
@@ -1380,6 +1394,17 @@ def _entity_id(relocation: Relocation[Entity]) -> str:
 def _on_map(place: Place | None) -> bool:
     """A map space or sea area (where pieces fight and move)."""
     return place is not None and place.kind in (PlaceKind.SPACE, PlaceKind.ZONE)
+
+
+def _armies_taken_off(relocations: Sequence[Relocation[Entity]]) -> dict[str, str]:
+    """Space → the army marker taken off the map from it in this step."""
+    found: dict[str, str] = {}
+    for relocation in relocations:
+        entity = _entity(relocation)
+        if (entity is not None and entity.kind == "army" and _on_map(relocation.origin)
+                and relocation.origin is not None and not _on_map(relocation.destination)):
+            found[relocation.origin.key] = entity.key
+    return found
 
 
 def _in_play(place: Place | None) -> bool:

@@ -1026,7 +1026,8 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
         return evolve(pulse, passed=True)
     if isinstance(action, ApMarkerMoved) and own:
         return evolve(pulse, ap_marker=True)
-    if type(action) in _MAIN_KINDS and own:
+    if type(action) in _MAIN_KINDS and own and not (
+            isinstance(action, ArmyCreated) and action.replaces is not None):
         return evolve(pulse, main=pulse.main or _MAIN_KINDS[type(action)])
     if isinstance(action, LeaderPlaced) and own and action.origin == LEADER_POOL:
         return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL)

@@ -257,6 +257,30 @@ class WfAState:
         """The contents of a map space."""
         return self.holdings.get(space_place(key), EMPTY)
 
+    def with_armies(self, key: str) -> Holding:
+        """A map space with the Army Cards of the armies on it (WfA 11.21: "All SP and
+        leaders are placed on the appropriate location on the Army Card", so they stand
+        where the army marker stands): a new holding when armies are there (do not
+        mutate either way)."""
+        here = self.space(key)
+        if not here.armies:
+            return here
+        merged = Holding(leaders=list(here.leaders), sp=Counter(here.sp),
+                         start_sp=Counter(here.start_sp), garrisons=Counter(here.garrisons),
+                         tcs=Counter(here.tcs), armies=list(here.armies),
+                         fleets=list(here.fleets), lake_navies=list(here.lake_navies),
+                         magazines=list(here.magazines), forts=list(here.forts),
+                         entrenchments=list(here.entrenchments),
+                         markers=Counter(here.markers))
+        for army in here.armies:
+            card = self.at(box(ARMY_BOX_PREFIX + army))
+            merged.leaders += card.leaders
+            merged.sp.update(card.sp)
+            merged.start_sp.update(card.start_sp)
+            merged.garrisons.update(card.garrisons)
+            merged.tcs.update(card.tcs)
+        return merged
+
     def spaces(self) -> Iterator[tuple[str, Holding]]:
         """Map spaces with something in them, by space id."""
         for place, holding in self.holdings.items():

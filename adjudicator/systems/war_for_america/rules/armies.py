@@ -127,8 +127,8 @@ def army_creation(action: ArmyCreated, ctx: Context) -> Iterator[Outcome]:
     `unchecked` when none fails."""
     side = ARMY_SIDE.get(action.army)
     name = ctx.space_name(action.space)
-    if side is None:
-        return
+    if side is None or action.replaces is not None:
+        return  # 11.23: a replacement, not a creation (MOV-13 judges the Region)
     here = ctx.state.space(action.space)
     card = ctx.state.at(army_box(action.army))
     broken: list[str] = []

@@ -211,7 +211,7 @@ def at_sea_without_a_fleet(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]
     for key, space in sorted(ctx.data.spaces.items()):
         if space.region is not Region.CARIBBEAN or space.coastal is not False:
             continue
-        sp = ctx.state.space(key).sp_of(side)
+        sp = ctx.state.with_armies(key).sp_of(side)
         if sp:
             yield Check.illegal("WFA-CAR-02", fact.step, f"{sp} {side_name(side)} SP ended "
                                 f"the AP on {space.name}, which the data says is not coastal; "

@@ -158,14 +158,14 @@ def stopped_without_combat(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]
     if (pulse.main is not Activation.MOVE or pulse.force_space is None
             or pulse.force_space == pulse.origin):
         return
-    if ctx.state.space(pulse.force_space).sp_of(pulse.side) == 0:
+    if ctx.state.with_armies(pulse.force_space).sp_of(pulse.side) == 0:
         return
     yield from _enemy_still_there(fact.step, pulse.side, pulse.force_space, ctx, moved_on=None)
 
 
 def _enemy_still_there(step: int, side: str, space: str, ctx: Context, *,
                        moved_on: str | None) -> Iterator[Outcome]:
-    enemy = ctx.state.space(space).sp_of(opponent(side))
+    enemy = ctx.state.with_armies(space).sp_of(opponent(side))
     if enemy == 0:
         return
     record = ctx.data.spaces.get(space)
@@ -255,7 +255,7 @@ def retreat_before_combat(action: RetreatBeforeCombat, ctx: Context) -> Iterator
     force = read_force(action.units, ctx.state)
     spaces = (action.origin,) + ((action.destination,) if action.destination else ())
     if action.destination is not None:
-        there = ctx.state.space(action.destination).sp_of(opponent(side))
+        there = ctx.state.with_armies(action.destination).sp_of(opponent(side))
         if there > 0:
             yield Check.illegal("WFA-MOV-08", action.step, f"the {side_name(side)} force "
                                 f"retreated before combat into "

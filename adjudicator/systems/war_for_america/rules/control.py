@@ -140,7 +140,7 @@ def space_control(ctx: Context, space: str,
     if record is None:
         return Control(None, False, "WFA-CTL-04", f"{name} is not in the data",
                        needs=("map spaces",))
-    here = ctx.state.space(space)
+    here = ctx.state.with_armies(space)  # an army's SP are on its card (11.21)
     if here.markers.get("siege", 0) > 0:
         return Control(None, True, "WFA-CTL-01", f"{name} is under siege (WfA 4.8)")
     british = side_sp(here, BRITISH, without)
@@ -280,7 +280,7 @@ def boston_garrison(action: ForceMoved | NavalTransport, ctx: Context) -> Iterat
         return
     if year != 1775:
         return
-    left = side_sp(ctx.state.space(BOSTON), BRITISH)
+    left = side_sp(ctx.state.with_armies(BOSTON), BRITISH)
     moved = action.sp if action.sp is not None else 0
     if left >= BOSTON_GARRISON or left + moved < BOSTON_GARRISON:
         yield Check.done("WFA-CTL-05")

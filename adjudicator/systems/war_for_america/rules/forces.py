@@ -233,7 +233,7 @@ def region_of(data: WfAData, place: str) -> Region | None:
 
 def sp_of_side(state: WfAState, space: str, side: str) -> int:
     """One side's SP on a space (Six Nations counted for neither, WfA 2.0)."""
-    return state.space(space).sp_of(side)
+    return state.with_armies(space).sp_of(side)
 
 
 __all__ = [

@@ -155,7 +155,7 @@ def muster(action: LeaderMustered, ctx: Context) -> Iterator[Outcome]:
             yield Check.illegal("WFA-LDR-07", action.step, f"{name} mustered SP from {where}, "
                                 f"which is not adjacent to {ctx.space_name(action.space)} "
                                 "(WfA 12.9)", spaces=(origin, action.space))
-        if enemy is not None and ctx.state.space(origin).sp_of(enemy) > 0:
+        if enemy is not None and ctx.state.with_armies(origin).sp_of(enemy) > 0:
             yield Check.illegal("WFA-LDR-07", action.step, f"{name} mustered SP from {where}, "
                                 "which holds enemy units; SP with enemy units on the same "
                                 "space cannot be mustered (WfA 9.4)", spaces=(origin,))

@@ -86,7 +86,7 @@ def _when(action: MagazinePlaced, ctx: Context, rule: str) -> Iterator[Outcome]:
     phase = ctx.placement.phase
     pulse = ctx.pulse
     if phase == ACTION_CYCLE and ctx.procedure.over is None:
-        if pulse is not None and pulse.side == side and ctx.state.space(action.space).sp_of(
+        if pulse is not None and pulse.side == side and ctx.state.with_armies(action.space).sp_of(
                 side) > 0:
             yield Check.unchecked(rule, action.step, f"a {side_name(side)} magazine was put at"
                                   f" {name} during the {side_name(side)} AP: a capture (WfA "

@@ -182,7 +182,7 @@ def no_retreat(action: Surrendered, ctx: Context) -> Iterator[Outcome]:
         return
     enemy = opponent(side)
     free = [n for n in graph.neighbours(action.space)
-            if not ctx.state.space(n).sp_of(enemy) and not any(
+            if not ctx.state.with_armies(n).sp_of(enemy) and not any(
                 _nation_side(nation) == enemy for nation in ctx.state.space(n).garrisons)]
     if len(free) >= 2:
         names = ", ".join(ctx.space_name(n) for n in free)

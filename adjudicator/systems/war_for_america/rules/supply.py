@@ -237,7 +237,7 @@ def pulse_force_loc(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
     if space is None:
         return
     side = pulse.side
-    if not ctx.state.space(space).sp_of(side) and not force_sp(ctx, space, side):
+    if not ctx.state.with_armies(space).sp_of(side) and not force_sp(ctx, space, side):
         return
     supply = trace_loc(ctx, space, side)
     name = ctx.space_name(space)

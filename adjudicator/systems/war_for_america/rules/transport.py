@@ -489,7 +489,7 @@ def occupied_reinforcement_space(action: UnitsRaised | LeaderPlaced,
         key, what = action.space, action.leader
     if key not in ctx.data.spaces:
         return
-    british = ctx.state.space(key).sp_of(BRITISH)
+    british = ctx.state.with_armies(key).sp_of(BRITISH)
     if british:
         yield Check.illegal("WFA-TRN-12", action.step, f"Colonial reinforcements ({what}) "
                             f"were placed at {ctx.space_name(key)}, occupied by {british} "

@@ -111,7 +111,7 @@ def attrition_taken(action: LossTaken, ctx: Context) -> Iterator[Outcome]:
                                              "the SP removed are not shown"),
                               needs=("attrition fractions",), spaces=(space,))
         return
-    before = ctx.state.space(space).sp["continental"] + action.sp
+    before = ctx.state.with_armies(space).sp["continental"] + action.sp
     due = attrition_loss(before, fraction)
     if action.sp != due:
         yield Check.illegal("WFA-WIN-01", action.step, f"{action.sp} Continental SP were "
@@ -134,8 +134,8 @@ def attrition_due(action: WinterStep, ctx: Context) -> Iterator[Outcome]:
                               "Colonial Reinforcement Chart's fraction is not in the data",
                               needs=("attrition fractions",))
         return
-    for space, holding in sorted(ctx.state.spaces()):
-        sp = holding.sp["continental"]
+    for space, _ in sorted(ctx.state.spaces()):
+        sp = ctx.state.with_armies(space).sp["continental"]
         if sp:
             due = attrition_loss(sp, fraction)
             yield Check.computed("attrition", action.step, "WFA-WIN-01",
@@ -193,10 +193,11 @@ def quartering_due(action: WinterStep, ctx: Context) -> Iterator[Outcome]:
     year = ctx.procedure.year
     if year is not None and not attrition_applies(year):
         return
-    for space, holding in sorted(ctx.state.spaces()):
+    for space, _ in sorted(ctx.state.spaces()):
         record = ctx.data.spaces.get(space)
         if record is None or record.region not in QUARTERING_REGIONS:
             continue
+        holding = ctx.state.with_armies(space)
         for side in (BRITISH, COLONIAL):
             if not holding.sp_of(side):
                 continue
@@ -248,7 +249,7 @@ def quartering_taken(action: LossTaken, ctx: Context) -> Iterator[Outcome]:
                               " the side, the SP or the year is not shown",
                               needs=("turn calendar",), spaces=(space,))
         return
-    holding = ctx.state.space(space)
+    holding = ctx.state.with_armies(space)
     nations = {n for n, sp in holding.sp.items() if sp and NATION_SIDE.get(n) == side}
     same = [a for a in ctx.step_actions if isinstance(a, LossTaken) and a.space == space
             and a.side == side and a.cause == "quartering"]

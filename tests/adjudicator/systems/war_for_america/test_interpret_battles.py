@@ -16,6 +16,7 @@ from adjudicator.systems.war_for_america.actions import (
     ActionCardPlayed,
     Activation,
     AdministrationStep,
+    ArmyCreated,
     ArnoldDefected,
     BattleLosses,
     CardOffered,
@@ -717,6 +718,29 @@ def test_chat_lines_are_read_as_vassal_writes_them() -> None:
     assert kinds("&lt;Abigail&gt; - Continental attrition, 1777", "winter") == ["WinterStep"]
     assert kinds("&lt;Abigail&gt; - mind the attrition later", "winter") == []
     assert kinds("&lt;Abigail&gt; - Lincoln passes his activation roll") == []
+
+
+def test_an_army_replaced_on_leaving_its_region_is_no_creation_wfa_11_23() -> None:
+    """11.23: "An army that has moved out of its operational Region is replaced by the
+    army counter of the new Region" -- placed new, or, when already on the board, brought
+    from where it stood: an `ArmyCreated` that replaces, not a creation or a move."""
+    state = WfAState()
+    interpreter = Interpreter(state)
+    north = placed("army:n_british", space("philadelphia"))
+    south = placed("army:s_british", space("charleston"))
+    interpreter.begin([Relocation("n", "British Army N", None, north),
+                       Relocation("s", "British Army S", None, south)])
+    out = interpreter.step(Step(index=1, side="British"), [
+        Relocation("n", "British Army N", north, None),
+        Relocation("s", "British Army S", south, placed("army:s_british",
+                                                         space("philadelphia")))])
+    (created,) = [a for a in out if not isinstance(a, Roll)]
+    assert isinstance(created, ArmyCreated)
+    assert (created.army, created.space, created.replaces) == (
+        "s_british", "philadelphia", "n_british")
+    fresh = interpreter.step(Step(index=2, side="British"), [Relocation(
+        "r", "Army R", None, placed("army:r", space("boston")))])
+    assert [a.replaces for a in fresh if isinstance(a, ArmyCreated)] == [None]
 
 
 def test_a_fort_begun_takes_the_builders_movement_die_wfa_17_6() -> None:

@@ -76,6 +76,17 @@ def test_11_20_a_condition_broken_is_illegal(board: Board, army: str, space: str
     assert words in finding.message
 
 
+def test_11_23_a_replacement_counter_is_not_judged_as_a_creation() -> None:
+    """11.23: the army counter of the new Region replaces one that moved out of its
+    Region: the creation conditions of 11.20 (1776, a friendly space …) do not apply."""
+    board = _washington(sp=4).put("army:s_colonial", "charleston")
+    action = ArmyCreated(step=5, side=COLONIAL, army="s_colonial", space="charleston",
+                         replaces="n_colonial")
+    outcomes = list(armies.judge(action, board.ctx(year=1775, season="fall",
+                                                   pulse=COLONIAL)))
+    assert not violations(outcomes, "WFA-ARMY-01")
+
+
 def test_11_20_an_loc_beyond_the_space_is_unchecked() -> None:
     """Albany is an inland key space: a Colonial supply source itself (16.3)."""
     assert not violations(_create(_washington("albany"), "n_colonial", "albany"),

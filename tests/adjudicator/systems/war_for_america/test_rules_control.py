@@ -12,7 +12,7 @@ import pytest
 
 from adjudicator.findings import Severity
 from adjudicator.systems.common.outcomes import Applied, Outcome, Violation
-from adjudicator.systems.common.places import Place, PlaceKind, space
+from adjudicator.systems.common.places import Place, PlaceKind, box, space
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.tracker import Placed, Relocation
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, ForceMoved
@@ -132,6 +132,13 @@ def test_4_13_boston_below_four_sp_reverts_to_the_colonials() -> None:
     board = Board().put("sp:british:3", "boston")
     assert space_control(board.ctx(), "boston").side == COLONIAL
     board.put("sp:british:1", "boston")
+    assert space_control(board.ctx(), "boston").side == BRITISH
+
+
+def test_11_21_an_armys_sp_on_its_card_hold_its_space() -> None:
+    """11.21: the army's SP are on its Army Card, where its marker stands: the Royal
+    Army at Boston with 4 SP on its card holds Boston (4.13's minimum of 4)."""
+    board = Board().put("army:r", "boston").put("sp:british:4", box("army_r"))
     assert space_control(board.ctx(), "boston").side == BRITISH
 
 

@@ -4,9 +4,12 @@ among the tests."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from adjudicator.findings import Severity
+from adjudicator.systems.common.places import box
 from adjudicator.systems.war_for_america.actions import (
     BRITISH,
     COLONIAL,
@@ -16,6 +19,7 @@ from adjudicator.systems.war_for_america.actions import (
 )
 from adjudicator.systems.war_for_america.procedure import WINTER_STEPS, TurnBegan
 from adjudicator.systems.war_for_america.rules import winter
+from adjudicator.systems.war_for_america.state import Holding
 from tests.adjudicator.systems.war_for_america.test_rules_fortifications import (
     Board,
     applied,
@@ -48,6 +52,28 @@ def test_x7_18_4_removing_other_than_the_fraction_is_illegal() -> None:
     board = winter_steps().put("albany", sp={"continental": 6})  # 12 before, 6 removed
     (finding,) = illegal(run(winter, attrition("albany", 6), board), "WFA-WIN-01")
     assert finding.expected == "8 SP" and "A-20" in finding.message
+
+
+def _army_at(board: Board, space: str, army: str, sp: dict[str, int]) -> Board:
+    """An army marker on `space` with `sp` on its Army Card (WfA 11.21)."""
+    board.put(space, armies=[army])
+    board.state.holdings[box(f"army_{army}")] = Holding(sp=Counter(sp))
+    return board
+
+
+def test_11_21_an_armys_sp_on_its_card_suffer_attrition_where_it_stands() -> None:
+    """11.21: the army's SP are on its Army Card: Washington's army at Albany with 4 SP
+    left of 12 on the card lost 8 (2/3, WfA 18.3-18.4), legal."""
+    board = _army_at(winter_steps(), "albany", "w", {"continental": 4})
+    out = run(winter, attrition("albany", 8), board)
+    assert not illegal(out, "WFA-WIN-01") and applied(out, "WFA-WIN-01")
+
+
+def test_11_21_an_armys_sp_on_its_card_quarter_where_it_stands() -> None:
+    """9 Continental SP of an army at Saratoga (circle space, limit 5): 2 lost (18.7)."""
+    board = _army_at(winter_steps(), "saratoga", "n_colonial", {"continental": 7})
+    out = run(winter, quartering_loss("saratoga", 2), board)
+    assert not illegal(out, "WFA-WIN-02") and applied(out, "WFA-WIN-02")
 
 
 def test_x7_the_attrition_step_computes_each_stack() -> None:
