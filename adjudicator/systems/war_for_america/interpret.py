@@ -1298,7 +1298,7 @@ class Interpreter:
         Colonial Arnold onto a space with British SP."""
         return (entity.kind == "leader" and entity.key == ARNOLD and self.reading.arnold is None
                 and side == BRITISH and _on_map(destination) and destination is not None
-                and self.state.space(destination.key).sp_of(BRITISH) > 0)
+                and self.state.with_armies(destination.key).sp_of(BRITISH) > 0)
 
     def _defection(self, index: int, origin: Place | None, destination: Place | None
                    ) -> ArnoldDefected:

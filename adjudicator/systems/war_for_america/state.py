@@ -281,6 +281,11 @@ class WfAState:
             merged.tcs.update(card.tcs)
         return merged
 
+    def spaces_with_armies(self) -> Iterator[tuple[str, Holding]]:
+        """`spaces`, each with the Army Cards of the armies on it (`with_armies`)."""
+        for key, _ in self.spaces():
+            yield key, self.with_armies(key)
+
     def spaces(self) -> Iterator[tuple[str, Holding]]:
         """Map spaces with something in them, by space id."""
         for place, holding in self.holdings.items():

@@ -97,7 +97,7 @@ def closest_british_sp(action: ArnoldDefected, ctx: Context) -> Iterator[Outcome
                               needs=("map connections",), spaces=(action.destination,))
         return
     hops = graph.reachable(origin)
-    stacks = {key: hops[key] for key, holding in ctx.state.spaces()
+    stacks = {key: hops[key] for key, holding in ctx.state.spaces_with_armies()
               if key in hops and holding.sp_of(BRITISH) > 0}
     if not stacks or action.destination not in stacks:
         return

@@ -269,7 +269,7 @@ def largest_force(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
                 if stars(ctx.data, leader) == TOP_RANK}
     if not generals:
         return
-    stacks = {space: holding.sp_of(side) for space, holding in ctx.state.spaces()}
+    stacks = {space: holding.sp_of(side) for space, holding in ctx.state.spaces_with_armies()}
     largest = max(stacks.values(), default=0)
     if largest == 0:
         return

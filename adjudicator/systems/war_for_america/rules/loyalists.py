@@ -118,7 +118,7 @@ def british_in_region(action: UnitsRaised, region: Region, ctx: Context) -> Iter
     without = placed(action)
     rname = region_name(region)
     total = 0
-    for key, holding in ctx.state.spaces():
+    for key, holding in ctx.state.spaces_with_armies():
         record = ctx.data.spaces.get(key)
         if record is not None and record.region is region:
             total += side_sp(holding, BRITISH, without.get(key))

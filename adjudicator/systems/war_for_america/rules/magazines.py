@@ -147,7 +147,7 @@ def british_magazine(action: MagazinePlaced, ctx: Context) -> Iterator[Outcome]:
                               "text does not forbid them outright", spaces=(space,))
         return
     yield from _one_per_region(action, ctx, rule, region, 1)
-    regulars = [key for key, holding in ctx.state.spaces()
+    regulars = [key for key, holding in ctx.state.spaces_with_armies()
                 if region_of(ctx.data, key) is region
                 and any(holding.sp[n] for n in BRITISH_REGULARS)]
     unknown = [key for key, _ in ctx.state.spaces() if region_of(ctx.data, key) is None]

@@ -238,7 +238,7 @@ def muster_1776(fact: TurnBegan, ctx: Context) -> Iterator[Outcome]:
     if spec is None or not spec.early_spring:
         return
     regions: dict[str, int] = {}
-    for key, holding in ctx.state.spaces():
+    for key, holding in ctx.state.spaces_with_armies():
         record = ctx.data.spaces.get(key)
         if record is None or record.region is None or not record.region.has_colonies:
             continue

@@ -3,7 +3,10 @@ and the end-of-winter removal, judged against positions on the fixture map."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from adjudicator.findings import Severity
+from adjudicator.systems.common.places import box
 from adjudicator.systems.war_for_america.actions import (
     BRITISH,
     COLONIAL,
@@ -12,6 +15,7 @@ from adjudicator.systems.war_for_america.actions import (
 )
 from adjudicator.systems.war_for_america.procedure import REINFORCEMENT, TurnBegan
 from adjudicator.systems.war_for_america.rules import magazines
+from adjudicator.systems.war_for_america.state import Holding
 from tests.adjudicator.systems.war_for_america.test_rules_fortifications import (
     Board,
     applied,
@@ -45,6 +49,14 @@ def test_16_11_no_british_magazine_where_the_region_has_no_regulars() -> None:
                                                                   sp={"loyalist": 2})
     (finding,) = illegal(run(magazines, placed(BRITISH, "albany"), board), "WFA-MAG-01")
     assert "regulars" in finding.message
+
+
+def test_16_11_regulars_on_an_army_card_are_in_the_region() -> None:
+    """11.21: the Royal Army's SP are on its card, where its marker stands (Saratoga)."""
+    board = early_spring().put("albany", magazines=[BRITISH]).put("saratoga", armies=["r"])
+    board.state.holdings[box("army_r")] = Holding(sp=Counter(british=5))
+    out = run(magazines, placed(BRITISH, "albany"), board)
+    assert not illegal(out, "WFA-MAG-01") and applied(out, "WFA-MAG-01")
 
 
 def test_16_11_one_per_region() -> None:

@@ -268,6 +268,13 @@ def test_10_18_a_raise_in_a_british_ap_in_a_region_with_british_sp() -> None:
     assert applied(outcomes, "WFA-LOY-01") and applied(outcomes, "WFA-LOY-03")
 
 
+def test_10_18_british_sp_on_an_army_card_are_in_the_region() -> None:
+    """11.21: the Royal Army's SP are on its card, at its marker's space."""
+    board = Board().put("army:r", "new_york_city").put("sp:british:5", box("army_r"))
+    outcomes = _loyalists(board, "albany", 3)
+    assert not [o for o in outcomes if getattr(o, "severity", None) is Severity.ILLEGAL]
+
+
 @pytest.mark.parametrize(("year", "pulse", "british_at"), [
     (1775, BRITISH, "new_york_city"), (1777, COLONIAL, "new_york_city"),
     (1777, BRITISH, "charleston")],
