@@ -62,6 +62,13 @@ def d12(value: tuple[int, int]) -> tuple[DiceRoll, ...]:
     return (DiceRoll("2d6", value, sum(value)),)
 
 
+def started(*pieces: tuple[str, Placed[Entity]], **options: object) -> Interpreter:
+    """An interpreter on a new position holding `pieces` (piece id, where)."""
+    interpreter = Interpreter(WfAState(), **options)  # type: ignore[arg-type]
+    interpreter.begin([Relocation(key, key, None, where) for key, where in pieces])
+    return interpreter
+
+
 class Battlefield:
     """British SP 5 at Saratoga attack Continentals at Albany (made-up positions)."""
 
@@ -672,12 +679,8 @@ def test_a_tactical_commander_coming_into_play_is_read_wfa_11_26() -> None:
 def test_a_lake_navy_leaving_enemy_land_units_retreats_wfa_19_7() -> None:
     """19.7: a land unit ends its turn on the navy's space: the navy must retreat (a
     reaction in the enemy's AP); sailing from a space free of the enemy is its own move."""
-    state = WfAState()
-    interpreter = Interpreter(state)
     navy = placed("lake_navy:colonial", space("valcour"))
-    british = placed("sp:british:2", space("valcour"))
-    interpreter.begin([Relocation("n", "Colonial Lake Navy", None, navy),
-                       Relocation("b", "British SP 2", None, british)])
+    interpreter = started(("n", navy), ("b", placed("sp:british:2", space("valcour"))))
     away = placed("lake_navy:colonial", space("ticonderoga"))
     (retreat,) = interpreter.step(Step(index=1, side="Colonial"), [
         Relocation("n", "Colonial Lake Navy", navy, away)])
@@ -724,12 +727,9 @@ def test_an_army_replaced_on_leaving_its_region_is_no_creation_wfa_11_23() -> No
     """11.23: "An army that has moved out of its operational Region is replaced by the
     army counter of the new Region" -- placed new, or, when already on the board, brought
     from where it stood: an `ArmyCreated` that replaces, not a creation or a move."""
-    state = WfAState()
-    interpreter = Interpreter(state)
     north = placed("army:n_british", space("philadelphia"))
     south = placed("army:s_british", space("charleston"))
-    interpreter.begin([Relocation("n", "British Army N", None, north),
-                       Relocation("s", "British Army S", None, south)])
+    interpreter = started(("n", north), ("s", south))
     out = interpreter.step(Step(index=1, side="British"), [
         Relocation("n", "British Army N", north, None),
         Relocation("s", "British Army S", south, placed("army:s_british",
