@@ -836,7 +836,7 @@ class Interpreter:
                 pulled.append((route[0], _sp_of(group)))
                 units += (_entity_id(r) for r in group)
             out += self._end_battle(index)
-            rolls = tuple(value for who, value in self.reading.d6 if who == owner)
+            rolls = self._activation_dice(owner)
             out.append(ForceActivated(step=index, side=owner, kind=Activation.MUSTER,
                                       space=target, leader=leader, units=tuple(sorted(units)),
                                       sp=sum(sp for _, sp in pulled), rolls=rolls))
@@ -1051,7 +1051,7 @@ class Interpreter:
                 battle is not None and battle.space == origin):
             out += self._end_battle(index)
         if force is None or force.side != side or force.at != origin:
-            rolls = tuple(value for who, value in self.reading.d6 if who == side)
+            rolls = self._activation_dice(side)
             out.append(ForceActivated(step=index, side=side, kind=Activation.MOVE,
                                       space=origin, leader=leader, units=units, sp=sp,
                                       rolls=rolls))
@@ -1308,6 +1308,17 @@ class Interpreter:
         self.reading = replace(self.reading, arnold=BRITISH, free_d12=None)
         return ArnoldDefected(step=index, side=BRITISH, origin=_key(origin),
                               destination=destination.key, roll=roll)
+
+    def _activation_dice(self, side: str) -> tuple[int, ...]:
+        """The side's D6s since the last action that used one, for an activation (12.2-12.7;
+        Washington's re-rolled 6 gives two, 11.10). A leading pair of one D6 each side,
+        followed by the mover's own, is a round's initiative the log did not mark (no
+        Action Round marker moved, 9.1): it is not the activation's roll."""
+        dice = self.reading.d6
+        if len(dice) >= 3 and dice[0][0] != dice[1][0] and {dice[0][0], dice[1][0]} == set(
+                SIDES) and any(who == side for who, _ in dice[2:]):
+            dice = dice[2:]
+        return tuple(value for who, value in dice if who == side)
 
     def _take_d6(self, side: str | None) -> int | None:
         """The last D6 of `side` not yet used (it is used now), if any."""

@@ -743,6 +743,31 @@ def test_an_army_replaced_on_leaving_its_region_is_no_creation_wfa_11_23() -> No
     assert [a.replaces for a in fresh if isinstance(a, ArmyCreated)] == [None]
 
 
+def test_an_unmarked_initiative_pair_is_not_the_movers_activation_roll() -> None:
+    """9.1: "Both players roll a D6 for initiative"; with no Action Round marker moved the
+    log does not mark them, but a leading pair of one D6 each side before the mover's own
+    D6 is not his activation roll (12.2: the MP die is the one rolled for the move)."""
+    field = Battlefield()
+    for index, (who, value) in enumerate((("British", 2), ("Colonial", 5), ("British", 6)),
+                                         start=1):
+        field.interpreter.step(Step(index=index, side=who,
+                                    rolls=(DiceRoll("1d6", (value,), value),)), [])
+    activated = [a for a in field.move(4, "British", "b5", "albany")
+                 if isinstance(a, ForceActivated)]
+    assert [a.rolls for a in activated] == [(6,)]
+
+
+def test_a_movers_own_dice_are_all_kept() -> None:
+    """11.10: Washington re-rolls a 6: both of his dice are the activation's."""
+    field = Battlefield()
+    for index, value in enumerate((6, 3), start=1):
+        field.interpreter.step(Step(index=index, side="British",
+                                    rolls=(DiceRoll("1d6", (value,), value),)), [])
+    activated = [a for a in field.move(3, "British", "b5", "albany")
+                 if isinstance(a, ForceActivated)]
+    assert [a.rolls for a in activated] == [(6, 3)]
+
+
 def test_a_fort_begun_takes_the_builders_movement_die_wfa_17_6() -> None:
     state = WfAState()
     interpreter = Interpreter(state)
