@@ -27,6 +27,21 @@ Classify = Callable[[str, str | None, Place | None], "E | None"]
 """(piece name, its bound entity id or None, its place) → the game entity, or None."""
 
 
+UNKNOWN_CARD = "?"
+"""Prefix of the key of a card the binding does not know (followed by its piece name)."""
+
+
+def classify_piece(name: str, entity_id: str | None, place: Place | None, *,
+                   parse: Callable[[str], E | None], card: Callable[[str], E]) -> E | None:
+    """A `Classify` for a game whose entity ids `parse` reads: an unbound piece in a place
+    that holds only cards is still a card (`card(UNKNOWN_CARD + its name)`), so that its
+    play is seen though the data does not know it."""
+    entity = parse(entity_id) if entity_id else None
+    if entity is None and place is not None and place.holds_cards:
+        return card(UNKNOWN_CARD + name)
+    return entity
+
+
 @dataclass(frozen=True, slots=True)
 class Placed(Generic[E]):
     """A game entity at a place (None: on no map — stock, or deleted)."""

@@ -522,11 +522,13 @@ class Interpreter:
         than 3 is a discard down to the limit (WfA 20.5: after a draw for an initiative
         tie; 20.7: after accepting an offered card), never a play."""
         out: list[Action] = []
-        held = Counter(self.state.hand_size)
+        held: Counter[str] | None = None
         for relocation in relocations:
             entity = _entity(relocation)
             if entity is None or entity.kind != "card":
                 continue
+            if held is None:  # the hands before the step, copied once a card moves
+                held = Counter(self.state.hand_size)
             origin, destination = relocation.origin, relocation.destination
             for place, sign in ((origin, -1), (destination, +1)):
                 if place is not None and place.kind is PlaceKind.HAND:
@@ -1085,10 +1087,11 @@ class Interpreter:
         Loyalist SP can move by sea"), and French, Spanish or Dutch SP, who move by sea
         only with their fleets (14.13, 19.30). A leader alone is transferred or moves by
         land; Continentals and militia go by sea only through a card (14.16)."""
-        if origin in self.sea_areas or destination in self.sea_areas:
-            return True
+        if not self._over_water(origin, destination):
+            return False
+        at_sea = origin in self.sea_areas or destination in self.sea_areas
         carried = side == BRITISH or (bool(nations) and nations <= FLEET_CARRIED)
-        return carried and sp > 0 and self._over_water(origin, destination)
+        return at_sea or (carried and sp > 0)
 
     def _over_water(self, origin: str, destination: str) -> bool:
         """Whether two coastal spaces are joined by no land line, on a map the data knows

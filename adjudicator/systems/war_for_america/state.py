@@ -42,13 +42,11 @@ from typing import Final, TypeVar
 
 from adjudicator.systems.common.places import Place, PlaceKind, box
 from adjudicator.systems.common.places import space as space_place
-from adjudicator.systems.common.tracker import Placed, Relocation
+from adjudicator.systems.common.tracker import UNKNOWN_CARD, Placed, Relocation, classify_piece
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, SIDES
 
 T = TypeVar("T")
 
-UNKNOWN_CARD: Final = "?"
-"""Prefix of the card key of a card the binding does not know (followed by its name)."""
 
 NATION_SIDE: Mapping[str, str | None] = MappingProxyType({
     "british": BRITISH, "german": BRITISH, "loyalist": BRITISH,
@@ -180,10 +178,8 @@ class Entity:
 
 def classify(name: str, entity_id: str | None, place: Place | None) -> Entity | None:
     """The entity of a piece; an unbound piece in a card-only place is still a card."""
-    entity = Entity.parse(entity_id) if entity_id else None
-    if entity is None and place is not None and place.holds_cards:
-        return Entity("card", UNKNOWN_CARD + name)
-    return entity
+    return classify_piece(name, entity_id, place, parse=Entity.parse,
+                          card=lambda key: Entity("card", key))
 
 
 @dataclass(slots=True)

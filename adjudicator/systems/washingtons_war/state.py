@@ -23,11 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from adjudicator.systems.common.places import Place, PlaceKind, box, space
-from adjudicator.systems.common.tracker import Placed, Relocation
+from adjudicator.systems.common.tracker import UNKNOWN_CARD, Placed, Relocation, classify_piece
 from adjudicator.systems.washingtons_war.data import Nationality, Side
-
-UNKNOWN_CARD = "?"
-"""Prefix of the card key of a card the binding does not know (followed by its name)."""
 
 SIDE_OF = {Nationality.AM: Side.AM, Nationality.FR: Side.AM, Nationality.BR: Side.BR}
 """French pieces belong to the American side (WW 12.2.C)."""
@@ -94,11 +91,8 @@ class Entity:
 
 def classify(name: str, entity_id: str | None, place: Place | None) -> Entity | None:
     """The entity of a piece; an unbound piece in a card-only place is still a card."""
-    entity = Entity.parse(entity_id) if entity_id else None
-    if entity is None and place is not None and place.holds_cards:
-        # A card the data does not know is still a card: its play opens an impulse.
-        return Entity("card", UNKNOWN_CARD + name)
-    return entity
+    return classify_piece(name, entity_id, place, parse=Entity.parse,
+                          card=lambda key: Entity("card", key))
 
 
 @dataclass(slots=True)

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adjudicator.systems.common.places import box
 from adjudicator.systems.war_for_america.data.vocabulary import BattleRating, Nation, Region
 from adjudicator.systems.war_for_america.rules.context import Context
-from adjudicator.systems.war_for_america.state import ARMY_BOX_PREFIX, ARMY_SIDE, NATION_SIDE
+from adjudicator.systems.war_for_america.state import ARMY_SIDE, NATION_SIDE
 
 REGULARS = frozenset({Nation.BRITISH, Nation.GERMAN, Nation.CONTINENTAL, Nation.FRENCH,
                       Nation.SPANISH, Nation.DUTCH})
@@ -50,23 +49,19 @@ class BattleSide:
 
 def battle_side(ctx: Context, space: str, side: str) -> BattleSide:
     """`side`'s forces on `space` (with its armies' cards) as the battle counts them."""
-    here = ctx.state.space(space)
-    holdings = [here] + [ctx.state.at(box(f"{ARMY_BOX_PREFIX}{army}"))
-                         for army in here.armies if ARMY_SIDE.get(army) == side]
-    sp = regular = garrisons = 0
-    leaders: list[str] = []
-    for holding in holdings:
-        for nation, count in holding.sp.items():
-            if NATION_SIDE.get(nation) == side:
-                sp += count
-                regular += count if nation in REGULARS else 0
-        garrisons += sum(n for nation, n in holding.garrisons.items()
-                         if NATION_SIDE.get(nation) == side)
-        leaders += [leader for leader in holding.leaders
-                    if (record := ctx.data.leaders.get(leader)) is not None
-                    and str(record.side) == side]
-    army = len(holdings) > 1
-    tc = any(NATION_SIDE.get(nation) == side for holding in holdings for nation in holding.tcs)
+    held = ctx.state.with_armies(space)
+    sp = regular = 0
+    for nation, count in held.sp.items():
+        if NATION_SIDE.get(nation) == side:
+            sp += count
+            regular += count if nation in REGULARS else 0
+    garrisons = sum(n for nation, n in held.garrisons.items()
+                    if NATION_SIDE.get(nation) == side)
+    leaders = [leader for leader in held.leaders
+               if (record := ctx.data.leaders.get(leader)) is not None
+               and str(record.side) == side]
+    army = any(ARMY_SIDE.get(army) == side for army in held.armies)
+    tc = any(NATION_SIDE.get(nation) == side for nation in held.tcs)
     records = [ctx.data.leaders[leader] for leader in leaders]
     if any(r.stars is None for r in records):
         return BattleSide(side, sp, regular, garrisons, tuple(leaders), None, None, None, army,

@@ -28,7 +28,7 @@ from adjudicator.systems.war_for_america.actions import (
     TacticalCommanderPlaced,
 )
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
-from adjudicator.systems.war_for_america.state import ARMY_BOX_PREFIX, REMOVED, Holding
+from adjudicator.systems.war_for_america.state import REMOVED
 
 FAMILY = RuleFamily(
     "tactical",
@@ -106,18 +106,14 @@ def by_a_card(action: TacticalCommanderPlaced, ctx: Context) -> Iterator[Outcome
 def destroyed_with_its_sp(step: int, space: str, ctx: Context) -> Iterator[Outcome]:
     """"If the SP are destroyed, the TC is destroyed": after a loss, a TC left on the
     space (or its armies' cards) with no SP of its colour is reminded."""
-    here = ctx.state.space(space)
-    holdings: list[Holding] = [here, *(ctx.state.at(box(ARMY_BOX_PREFIX + army))
-                                       for army in here.armies)]
-    for holding in holdings:
-        for nation in sorted(holding.tcs):
-            if holding.sp.get(nation, 0) == 0:
-                yield Check.reminder("WFA-LDR-13", step, f"a {_colour(nation)} Tactical "
-                                     f"Commander is left at {ctx.space_name(space)} with no "
-                                     f"{_colour(nation)} SP; "
-                                     "if the SP are destroyed, the TC is destroyed, and it "
-                                     "never returns (WfA 11.26)", spaces=(space,),
-                                     pieces=(f"tc:{nation}",))
+    holding = ctx.state.with_armies(space)
+    for nation in sorted(holding.tcs):
+        if holding.sp.get(nation, 0) == 0:
+            yield Check.reminder("WFA-LDR-13", step, f"a {_colour(nation)} Tactical "
+                                 f"Commander is left at {ctx.space_name(space)} with no "
+                                 f"{_colour(nation)} SP; if the SP are destroyed, the TC is "
+                                 "destroyed, and it never returns (WfA 11.26)",
+                                 spaces=(space,), pieces=(f"tc:{nation}",))
 
 
 __all__ = ["FAMILY", "judge"]
