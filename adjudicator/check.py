@@ -12,7 +12,10 @@ game (`not-this-game`) and one where no rule could be checked (`nothing-checked`
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import os
+import stat
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -60,9 +63,19 @@ undo is replayed as inverse commands), so a few suffice and memory stays flat.""
 
 
 def file_sha256(path: Path) -> str:
-    """The SHA-256 of a file's bytes, read in chunks."""
+    """The SHA-256 of a file's bytes, read in chunks.
+
+    Raises:
+        OSError: the file cannot be read, or is no regular file (a FIFO, a device, a
+            socket: opened without waiting, never read).
+    """
     digest = hashlib.sha256()
-    with path.open("rb") as handle:
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as handle:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file (a FIFO, device or socket)",
+                          str(path))
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()

@@ -1,7 +1,8 @@
 """Checking one file for `watch` and `audit`: a pure function of the file's bytes and the
 folder's configuration, safe to map over processes or a cluster.
 
-`check_file(path, config)` never raises for a bad file: a file that cannot be read, a file
+`check_file(path, config)` never raises for a bad file, and runs under the memory and
+time ceilings (`adjudicator.ceilings`): a file that cannot be read, a file
 whose game no system knows, and even an internal error each give a report saying so, so a
 watcher or an audit goes on with the next file. Which game: the configuration's `game`,
 else the module named in the file's metadata (`recognise_system`), else a binding file in
@@ -15,6 +16,7 @@ import logging
 import tomllib
 from pathlib import Path
 
+from adjudicator.ceilings import OVER_MEMORY, OVER_TIME, CeilingExceeded, one_file
 from adjudicator.check import file_sha256, judge_save, unreadable_report
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
@@ -31,9 +33,8 @@ from vmod_schema.savefile import SaveFile, read_save
 
 log = logging.getLogger(__name__)
 
-NEEDS_MORE_MEMORY = "checking it needs more memory than the limit allows; nothing was judged"
 INTERNAL_ERROR = "internal error while checking (a bug: please report it)"
-TRANSIENT_PROBLEMS = (NEEDS_MORE_MEMORY, INTERNAL_ERROR)
+TRANSIENT_PROBLEMS = (OVER_MEMORY, OVER_TIME, INTERNAL_ERROR)
 """Problems that are not a property of the file's bytes (a later run may succeed): their
 reports are never cached."""
 
@@ -52,12 +53,12 @@ def check_file(path: Path, config: FolderConfig, *, limits: Limits | None = None
                                  f"{error.strerror}", sha256="",
                                  full_paths=config.full_paths)
     try:
-        save = read_save(path, limits=limits)
-        return _judge(save, path, config, sha256)
-    except MemoryError:
+        with one_file(path):
+            save = read_save(path, limits=limits)
+            return _judge(save, path, config, sha256)
+    except CeilingExceeded as error:
         return unreadable_report(None, source=path, module=config.module, sha256=sha256,
-                                 error=f"{printable_path(path)}: {NEEDS_MORE_MEMORY}",
-                                 full_paths=config.full_paths)
+                                 error=str(error), full_paths=config.full_paths)
     except VassalFormatError as error:
         return unreadable_report(None, source=path, module=config.module, error=str(error),
                                  sha256=sha256, full_paths=config.full_paths)

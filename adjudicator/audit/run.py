@@ -22,7 +22,7 @@ from adjudicator.check import file_sha256, unreadable_report
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.report.models import Report
-from adjudicator.report.sidecar import write_sidecars
+from adjudicator.report.sidecar import FolderRepair, write_sidecars
 from adjudicator.watch.folders import (
     Checking,
     ConfigResolver,
@@ -119,9 +119,12 @@ def check_all(files: AuditFileSet, resolvers: Resolvers, *, executor: FileExecut
             on_result(item)
 
     roots = dict(files.files)
+    repair = FolderRepair()
 
     def finish(path: Path, report: Report, config: FolderConfig, cached: bool) -> None:
         out_dir = sidecar_folder(path, roots[path], sidecar_dir)
+        if write:
+            repair.before_writing(out_dir if out_dir is not None else path.parent)
         checked = _finish(path, report, config, write=write, cached=cached, out_dir=out_dir)
         root = roots[path]
         sidecar_base = root if sidecar_dir is None else sidecar_dir

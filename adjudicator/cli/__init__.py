@@ -17,7 +17,9 @@ traceback unless `--debug`. `check` also says how much it judged:
   the file has no logged steps.
 
 The first that applies wins, in the order 2, 3, 1, 4, 0; with several files (`check
-PATHS...`, folders walked), the first that any file has.
+PATHS...`, folders walked), the first that any file has. Whatever else stops a command (its
+output closed or full, memory exhausted, a bug) is one line on stderr and status 2, never
+a traceback unless `--debug`.
 
 Startup: each command's module is imported only when the command runs
 (`adjudicator.cli.lazy`), so `adjudicator --help` loads no game system, report or replay.
@@ -25,9 +27,10 @@ Startup: each command's module is imported only when the command runs
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -111,7 +114,34 @@ def version() -> None:
 
 
 def main() -> None:
-    """Run the command line (library warnings stay in the reports unless --debug)."""
-    if "--debug" in sys.argv:
+    """Run the command line (library warnings stay in the reports unless --debug), its
+    process under the memory ceiling (`adjudicator.ceilings`).
+
+    Whatever escapes a command (memory exhausted where no file was being read, a bug)
+    ends as one line on stderr and status 2; `--debug` shows the traceback instead.
+    """
+    from adjudicator.ceilings import cap_process_memory, over_memory
+
+    debug = "--debug" in sys.argv
+    if debug:
         logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s")
-    app()
+    cap_process_memory()
+    try:
+        app()
+    except MemoryError:
+        if debug:
+            raise
+        _fail(str(over_memory()))
+    except Exception as error:
+        if debug:
+            raise
+        _fail(f"internal error (a bug: please report it; --debug shows where): "
+              f"{type(error).__name__}")
+
+
+def _fail(line: str) -> NoReturn:
+    """End the process with one line on stderr and status 2 (bad input)."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"adjudicator: error: {line}\n")
+        sys.stderr.flush()
+    raise SystemExit(2)

@@ -29,7 +29,10 @@ if TYPE_CHECKING:
     from adjudicator.audit.summary import CheckedFile
     from adjudicator.audit.summary_models import AuditReport
 
-FAIL_ON_CHOICES = ("break", "fork", "illegal")
+FAIL_ON_CHOICES = ("break", "fork", "illegal", "unreadable")
+FAIL_ON_DEFAULT = frozenset({"unreadable"})
+"""What fails an audit when `--fail-on` is not given: a file that could not be read (a
+season with a corrupt or truncated file is not a clean season)."""
 SUMMARY_FORMATS = ("md", "html", "json")
 SUMMARY_NAME = "audit"
 PROBLEMS_SHOWN = 20
@@ -49,7 +52,7 @@ SummaryOutOpt = Annotated[Path | None, typer.Option(
     "name (its suffix replaced per format). Default: audit.* in the current folder.")]
 FailOnOpt = Annotated[str | None, typer.Option(
     "--fail-on", metavar="WHAT", help="Exit 1 when any of these is found, comma-separated: "
-    "break,fork,illegal.")]
+    "break,fork,illegal,unreadable (default: unreadable; none: never).")]
 SidecarsOpt = Annotated[Path | None, typer.Option(
     "--sidecars", metavar="DIR", help="Write each file's sidecars under this folder (mirroring the "
     "sub-folders) instead of beside the file.")]
@@ -88,7 +91,8 @@ def audit(
     read and summarised, never an error. Reports are cached by content, as the watcher's.
 
     Exit status: 2 bad input (no file found, an unreadable configuration, a bad option);
-    1 something --fail-on names was found; else 0.
+    1 something --fail-on names was found (by default a file that could not be read,
+    which still gets its sidecars and its line in the summary); else 0.
     """
     import sys
 
@@ -180,7 +184,7 @@ def parse_summary_formats(text: str) -> list[str]:
 
 
 def parse_fail_on(text: str | None) -> set[str]:
-    """What `--fail-on` names.
+    """What `--fail-on` names (`FAIL_ON_DEFAULT` when not given; `none`: nothing).
 
     Raises:
         AdjudicatorError: an unknown name.
@@ -188,12 +192,12 @@ def parse_fail_on(text: str | None) -> set[str]:
     from adjudicator.errors import AdjudicatorError
 
     if text is None:
-        return set()
-    named = {part.strip() for part in text.split(",") if part.strip()}
+        return set(FAIL_ON_DEFAULT)
+    named = {part.strip() for part in text.split(",") if part.strip()} - {"none"}
     unknown = sorted(named - set(FAIL_ON_CHOICES))
     if unknown:
         raise AdjudicatorError(f"--fail-on: unknown {', '.join(unknown)}; use "
-                               f"{','.join(FAIL_ON_CHOICES)}")
+                               f"{','.join(FAIL_ON_CHOICES)} or none")
     return named
 
 
@@ -224,8 +228,10 @@ def failures(report: AuditReport, failing: set[str]) -> list[str]:
     """What `--fail-on` asked about and the audit found, worded for one line."""
     totals = report.totals
     found = {"break": totals.breaks, "fork": totals.forks,
-             "illegal": totals.findings.get("illegal", 0)}
-    words = {"break": "series break", "fork": "fork", "illegal": "illegal finding"}
+             "illegal": totals.findings.get("illegal", 0),
+             "unreadable": totals.statuses.get("unreadable", 0)}
+    words = {"break": "series break", "fork": "fork", "illegal": "illegal finding",
+             "unreadable": "unreadable file"}
     return [f"{found[name]} {words[name]}{'s' if found[name] != 1 else ''}"
             for name in FAIL_ON_CHOICES if name in failing and found[name]]
 

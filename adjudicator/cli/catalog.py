@@ -79,10 +79,11 @@ def bind(
     What did not match is listed at the end for you to fill in.
     """
     from adjudicator.binding import dump_binding
+    from adjudicator.ceilings import one_file
     from adjudicator.systems import find_system
     from vmod_schema.buildfile import open_module
 
-    with user_errors(debug):
+    with user_errors(debug), one_file(module):
         drafted = find_system(game).draft_binding(open_module(module), data or [])
     typer.echo(dump_binding(drafted), nl=False)
     unmatched = drafted.unmatched

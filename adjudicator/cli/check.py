@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from adjudicator.replay.chatdice import ChatDicePattern
     from adjudicator.replay.visibility import Viewpoint
     from adjudicator.report import ReportFormat
+    from adjudicator.report.sidecar import FolderRepair
 
 EXIT_PRECEDENCE = (2, 3, 1, 4)
 """Exit statuses, most telling first: the first any file has is the command's."""
@@ -56,6 +57,10 @@ def check(
         "--fail-on-illegal", help="Exit 1 when any illegal finding is reported.")] = False,
     full_paths: FullPathsOpt = False,
     reveal: RevealOpt = False,
+    replace: Annotated[bool, typer.Option(
+        "--replace", help="Write only the formats asked for and remove the file's sidecars "
+        "in other formats (by default those already there are kept and rewritten, so the "
+        "set stays consistent).")] = False,
     debug: DebugOpt = False,
 ) -> None:
     """Replay each of PATHS, judge every step against the game's rules, write the report
@@ -64,6 +69,10 @@ def check(
     Folders are walked recursively for .vlog and .vsav files; with --out, a folder's files
     keep their sub-folders under DIR. All are checked in one process (the game and the
     module are read once).
+
+    A file's sidecars are one consistent set: sidecars already there in formats not asked
+    for are rewritten with the new report (or removed, with --replace), and a set an
+    interrupted run left half-written is repaired first.
 
     Findings name pieces as VASSAL shows them to the other player (a masked piece by its
     mask name, a hidden one or one in a hand by what stands for it) unless --reveal.
@@ -83,7 +92,9 @@ def check(
     from adjudicator.replay.chatdice import chat_patterns
     from adjudicator.replay.visibility import viewpoint
     from adjudicator.report import parse_formats
+    from adjudicator.report.sidecar import FolderRepair
 
+    repair = FolderRepair()
     with user_errors(debug):
         chosen = parse_formats(formats)
         patterns = chat_patterns(dice or (), dice_patterns)
@@ -100,7 +111,7 @@ def check(
                     path, game=game, module=module, binding=binding, data=data or [],
                     chosen=chosen, out=_out_dir(out, path, folder), patterns=patterns,
                     view=viewpoint(reveal=reveal), fail_on_illegal=fail_on_illegal,
-                    full_paths=full_paths))
+                    full_paths=full_paths, replace=replace, repair=repair))
         except typer.Exit as stop:
             if not _only_this_file(stop, path):
                 raise
@@ -113,21 +124,34 @@ def check(
 def _check_file(path: Path, *, game: str, module: Path | None, binding: Path | None,
                 data: Sequence[Path], chosen: Sequence[ReportFormat], out: Path | None,
                 patterns: Sequence[ChatDicePattern], view: Viewpoint,
-                fail_on_illegal: bool, full_paths: bool) -> int:
+                fail_on_illegal: bool, full_paths: bool, replace: bool,
+                repair: FolderRepair) -> int:
     """Judge one file, write its sidecars, print its line; return its exit status."""
-    from adjudicator.check import adjudicate
+    from adjudicator.ceilings import CeilingExceeded, one_file
+    from adjudicator.check import adjudicate, unreadable_report
     from adjudicator.report import ReportStatus, write_sidecars
     from adjudicator.report.exit import report_exit_status
+    from adjudicator.report.sidecar import present_formats
     from adjudicator.report.text import problem_line, report_line
+    from adjudicator.systems import find_system
 
     try:
-        report = adjudicate(path, game=game, module_path=module, data_files=data,
-                            binding_file=binding, view=view, chat_patterns=patterns,
-                            full_paths=full_paths)
+        with one_file(path):
+            report = adjudicate(path, game=game, module_path=module, data_files=data,
+                                binding_file=binding, view=view, chat_patterns=patterns,
+                                full_paths=full_paths)
+    except CeilingExceeded as error:
+        report = unreadable_report(find_system(game), source=path, module=module,
+                                   error=str(error), full_paths=full_paths)
     except OSError as error:
         error.filename = error.filename or str(path)
         raise
-    written = write_sidecars(report, path, chosen, out_dir=out)
+    folder = out if out is not None else path.parent
+    for journal in repair.before_writing(folder):
+        typer.echo(f"  repaired the sidecar set an interrupted run left "
+                   f"({printable_path(journal.name)})")
+    kept = [] if replace else [fmt for fmt in present_formats(path, out) if fmt not in chosen]
+    written = write_sidecars(report, path, [*chosen, *kept], out_dir=out)
     if report.status is ReportStatus.UNREADABLE:
         line = problem_line(report, path=printable_path(path))
         typer.echo(f"adjudicator: error: {line}", err=True)
@@ -135,6 +159,10 @@ def _check_file(path: Path, *, game: str, module: Path | None, binding: Path | N
         typer.echo(report_line(report, path=printable_path(path)))
     for sidecar in written:
         typer.echo(f"  wrote {printable_path(sidecar)}")
+    if kept:
+        typer.echo("  kept the " + ", ".join(fmt.extension for fmt in kept)
+                   + " sidecar(s) already there, rewritten for this report (--replace "
+                   "removes them)")
     return int(report_exit_status(report, fail_on_illegal=fail_on_illegal))
 
 

@@ -35,11 +35,12 @@ def inspect(
 ) -> None:
     """Summarise a VASSAL module, save or log (passwords are never shown; pieces are shown
     as VASSAL shows them to the other player unless --reveal)."""
+    from adjudicator.ceilings import one_file
     from adjudicator.inspect import ModuleSummary, inspect_path
     from adjudicator.replay.visibility import viewpoint
     from vmod_schema.collection import paused_collection
 
-    with user_errors(debug), paused_collection():
+    with user_errors(debug), paused_collection(), one_file(path):
         patterns: tuple[ChatDicePattern, ...] = ()
         if dice or dice_patterns:  # the patterns' models load only when asked for
             from adjudicator.replay.chatdice import chat_patterns

@@ -88,6 +88,13 @@ def user_errors(debug: bool) -> Iterator[None]:
             raise
         typer.echo(f"adjudicator: error: {error.strerror} ({error.filename})", err=True)
         raise typer.Exit(BAD_INPUT) from None
+    except MemoryError:
+        if debug:
+            raise
+        from adjudicator.ceilings import over_memory
+
+        typer.echo(f"adjudicator: error: {over_memory()}", err=True)
+        raise typer.Exit(BAD_INPUT) from None
 
 
 def emit_json(data: object) -> None:

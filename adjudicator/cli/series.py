@@ -35,6 +35,7 @@ def series(
     Exit status: 2 bad input; 1 something --fail-on names was found; else 0.
     """
     from adjudicator.audit.series import forks_among
+    from adjudicator.ceilings import one_file
     from adjudicator.check import file_sha256
     from adjudicator.errors import AdjudicatorError
     from adjudicator.replay.series import check_series, read_series_log, series_files
@@ -50,7 +51,10 @@ def series(
                                    f"{','.join(SERIES_FAIL_ON)}")
         definition = open_module(module) if module is not None else None
         files = series_files(paths)
-        logs = [read_series_log(path, definition) for path in files]
+        logs = []
+        for path in files:
+            with one_file(path):
+                logs.append(read_series_log(path, definition))
         report = check_series(logs, reveal=reveal)
         forks = forks_among(logs, [file_sha256(path) for path in files])
     if as_json:

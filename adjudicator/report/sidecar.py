@@ -21,7 +21,8 @@ the whole new one, never a new JSON beside an old Markdown. The protocol (`write
    the JSON finds the others already in place), then the stale formats removed, the folder
    fsynced and the journal deleted.
 
-Recovery (`recover_sidecar_sets`, run by the watcher at startup): a journal left by a
+Recovery (`recover_sidecar_sets`, run by the watcher at startup, and by `check` and `audit`
+before they first write in a folder, through `FolderRepair`): a journal left by a
 writer that is no longer running is rolled forward (its renames are idempotent: a temp
 already renamed is skipped), so a crash after step 3 ends with the new set; temps of
 writers that are no longer running are removed, so a crash before step 3 ends with the old
@@ -211,6 +212,26 @@ def recover_sidecar_sets(folder: Path, *, recursive: bool = False) -> list[Path]
             if found is not None and SUFFIX in name and not _alive(int(found["pid"])):
                 (here / name).unlink(missing_ok=True)
     return rolled
+
+
+class FolderRepair:
+    """Repairs the sets a killed writer left in a folder, once per folder, before the first
+    set is written there (`check` and `audit`; the watcher repairs its folder at start)."""
+
+    def __init__(self) -> None:
+        self._done: set[Path] = set()
+
+    def before_writing(self, folder: Path) -> list[Path]:
+        """Recover `folder` unless already done; the journals rolled forward."""
+        if folder in self._done:
+            return []
+        self._done.add(folder)
+        return recover_sidecar_sets(folder)
+
+
+def present_formats(source: Path, out_dir: Path | None = None) -> list[ReportFormat]:
+    """The formats `source` already has a sidecar in."""
+    return [fmt for fmt in ReportFormat if _exists(sidecar_path(source, fmt, out_dir))]
 
 
 def sidecar_sha256(path: Path) -> str | None:
