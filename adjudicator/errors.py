@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vmod_schema.files import printable_path
-
 
 class AdjudicatorError(Exception):
     """A problem the adjudicator reports to the user as one line."""
@@ -17,7 +15,13 @@ class AdjudicatorError(Exception):
     def __init__(self, message: str, *, file: str | Path | None = None) -> None:
         super().__init__(message)
         self.message = message
-        self.file = printable_path(file) if file is not None else None
+        self.file = None
+        if file is not None:
+            # Imported here: `adjudicator.cli.main` imports this module before any command
+            # (its memory ceiling), and `--help` loads no format code.
+            from vmod_schema.files import printable_path
+
+            self.file = printable_path(file)
 
     def __str__(self) -> str:
         return f"{self.message} ({self.file})" if self.file else self.message

@@ -42,6 +42,7 @@ from adjudicator.replay.changes import (
     PropertyChange,
     ReplayProblem,
 )
+from adjudicator.replay.clip import clip_name
 from vmod_schema.commands import (
     AddPiece,
     BeginSave,
@@ -175,9 +176,9 @@ class _Description:
 
     @property
     def name(self) -> str:
-        """The piece's name (§6.2)."""
+        """The piece's name (§6.2), cut to what a report can carry (`clip_name`)."""
         if self._name is None:
-            self._name = self.piece.name
+            self._name = clip_name(self.piece.name)
         return self._name
 
     @property

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.replay.board import Board
 from adjudicator.replay.changes import Move, PieceEvent, PropertyChange, ReplayProblem
+from adjudicator.replay.clip import clip_chat
 from adjudicator.replay.dice import DiceReader, Roll
 from vmod_schema.collection import paused_collection
 from vmod_schema.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
@@ -88,7 +89,8 @@ class Step:
 
 
 def _chat_lines(commands: Iterable[Command]) -> tuple[str, ...]:
-    return tuple(command.text for command in commands if isinstance(command, Chat))
+    """The step's chat lines, each cut to what a report can carry (`clip_chat`)."""
+    return tuple(clip_chat(command.text) for command in commands if isinstance(command, Chat))
 
 
 def _acting_player(board: Board, commands: Sequence[Command],

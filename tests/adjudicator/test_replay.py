@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.replay import Board, PieceKind, Timeline, iter_steps, replay
+from adjudicator.replay.clip import NAME_LIMIT
 from tests.conftest import CORPUS, corpus_games, corpus_id, module_for
 from tests.manifest import game_expectation
 from vmod_schema.buildfile import open_module
@@ -372,3 +373,14 @@ def test_replay_remembers_only_the_latest_open_steps_for_undos(
     save = _write_log(tmp_path, [_piece("1", "Rifle", 100, 100)], [*moves, *undos])
     steps = list(iter_steps(save))
     assert [step.undoes for step in steps[4:]] == [3, 2, None]
+
+
+def test_a_piece_named_by_a_whole_document_is_shown_by_its_start_and_the_cut(
+        tmp_path: Path) -> None:
+    document = "<html><body>" + "x" * 50_000 + "</body></html>"
+    save = _write_log(tmp_path, [_piece("1", document, 100, 100)],
+                      [_step(_move("1", (200, 200), (100, 100)))])
+    timeline = replay(save)
+    (moved,) = timeline[1].moves
+    assert moved.name.startswith("<html><body>xxx")
+    assert moved.name.endswith(f"… [{len(document) - NAME_LIMIT:,} more characters cut]")
