@@ -67,9 +67,11 @@ def check_file(path: Path, config: FolderConfig, *, limits: Limits | None = None
                                  error=f"cannot check it with this configuration: {error}",
                                  full_paths=config.full_paths)
     except Exception as error:  # one file must never stop a watcher
+        # The error's own text may quote the file (a concealed piece's name): the report
+        # names its type only; --debug logs the traceback.
         log.exception("internal error checking %s", printable_path(path))
         return unreadable_report(None, source=path, module=config.module, sha256=sha256,
-                                 error=f"{INTERNAL_ERROR}: {type(error).__name__}: {error}",
+                                 error=f"{INTERNAL_ERROR}: {type(error).__name__}",
                                  full_paths=config.full_paths)
 
 

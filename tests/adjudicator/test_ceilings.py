@@ -139,3 +139,32 @@ def test_the_command_line_runs_under_the_memory_ceiling(tmp_path: Path) -> None:
                           env={"PATH": "/usr/bin:/bin", "ADJUDICATOR_MEMORY_LIMIT": "900"})
     cap = int(done.stdout.split()[-1])
     assert 900 * ceilings.MIB < cap < 900 * ceilings.MIB + 2 * 1024 ** 3
+
+
+def test_an_internal_error_is_reported_by_its_kind_never_by_its_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> object:
+        raise KeyError("Carleton hides under a mask")
+
+    monkeypatch.setattr(job, "read_save", broken)
+    monkeypatch.setattr(job.log, "exception", lambda *args, **kwargs: None)  # expected
+    report = check_file(GAME, FolderConfig())
+    assert report.status is ReportStatus.UNREADABLE
+    assert report.problems == [f"{job.INTERNAL_ERROR}: KeyError"]
+
+
+def test_an_escaping_error_is_one_line_and_status_2_without_debug(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from adjudicator import cli
+
+    def broken() -> None:
+        raise RuntimeError("Carleton hides under a mask")
+
+    monkeypatch.setattr(cli, "app", broken)
+    monkeypatch.setattr(sys, "argv", ["adjudicator", "rules", "ww"])
+    monkeypatch.setattr(ceilings, "cap_process_memory", lambda: None)
+    with pytest.raises(SystemExit) as stopped:
+        cli.main()
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error" in err and "Carleton" not in err
