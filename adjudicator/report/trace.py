@@ -241,7 +241,10 @@ class TraceCollector:
         return TracePiece(id=item.id, name=name, at=self._point(position))
 
     def _name(self, piece_id: str, recorded: str, board: Board) -> str | None:
-        return visibility.moved_sight(board, piece_id, recorded, self.view).name
+        item = board.get(piece_id)
+        if item is None:  # gone in the same step: only `--reveal` names it
+            return visibility.moved_sight(board, piece_id, recorded, self.view).name
+        return shown_name(item, board, self.view)
 
     def _seen(self, *maps: str | None) -> None:
         for map_id in maps:
