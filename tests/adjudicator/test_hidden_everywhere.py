@@ -1,7 +1,7 @@
 """Hidden information is hidden in every line of every output (issue 18, part 3).
 
-Every format the tool writes (the check sidecars: JSON, Markdown, HTML, Discord; `inspect`
-and `inspect --steps`, as text and JSON; `series`; `audit`'s summary and sidecars) is
+Every format the tool writes (the check and watch sidecars: JSON, Markdown, HTML, Discord;
+`inspect` and `inspect --steps`, as text and JSON; `series`; `audit`'s summary and sidecars) is
 rendered for the hidden-information fixture and for a Washington's War log whose General
 is masked, with and without `--module`, and searched for every concealed name and every
 password. The same outputs with `--reveal` must name them, so the search could fail.
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections import deque
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -18,8 +19,12 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from tests.conftest import REPO
-from vmod_schema.commands import AddPiece, Chat, Command, Compound, LogEntry
+from adjudicator.replay import Board, iter_steps
+from adjudicator.replay.board import PieceOnBoard
+from adjudicator.replay.visibility import MapPrivacy, Viewpoint, is_card, map_privacy, sight
+from tests.conftest import REPO, corpus_file
+from vmod_schema.buildfile import Module, open_module
+from vmod_schema.commands import AddPiece, Chat, Command, Compound, LogEntry, decode_command
 from vmod_schema.savefile import GameFileInfo, read_save, write_game
 from vmod_schema.sequence import join
 
@@ -114,6 +119,10 @@ def _hidden_outputs(out: Path, *, module: bool, reveal: bool) -> Outputs:
             "--format", "md,html,json", "--jobs", "0", "--no-cache", "--cache",
             out / "cache", *extra)
     outputs.update({f"audit {name}": text for name, text in _files(audit).items()})
+    watched = out / "watch"
+    _invoke("watch", HIDDEN, "--once", "-o", watched, "-f", "json,md,html,discord", "--jobs",
+            "0", "--cache", out / "cache", *extra)  # no game named: the reading alone
+    outputs.update({f"watch {name}": text for name, text in _files(watched).items()})
     return outputs
 
 
@@ -173,7 +182,7 @@ def _leaks(outputs: Outputs, names: Sequence[str], *, start_shown: bool = False)
 def test_no_output_names_a_concealed_piece_of_the_hidden_fixture(
         rendered: dict[tuple[str, bool, bool], Outputs], module: bool) -> None:
     outputs = rendered["hidden", module, False]
-    assert len(outputs) >= 20, sorted(outputs)
+    assert len(outputs) >= 28, sorted(outputs)
     assert _leaks(outputs, NEVER_SEEN) == []
     assert _leaks(outputs, SEEN_AT_THE_START, start_shown=True) == []
 
@@ -224,3 +233,52 @@ def test_no_output_holds_a_password(rendered: dict[tuple[str, bool, bool], Outpu
     leaks = [f"{key} {label}" for key, outputs in rendered.items()
              for label, text in outputs.items() if any(p in text for p in PASSWORDS)]
     assert leaks == []
+
+
+# ---------------------------------------------------------------------------- no module
+
+
+def _replayed(save: Path, module: Module | None) -> Board:
+    board = Board.for_module(module)
+    deque(iter_steps(read_save(save), module, board=board), maxlen=0)
+    return board
+
+
+def test_without_a_module_the_first_map_is_public_and_a_hand_is_private() -> None:
+    board = _replayed(HIDDEN / "part-1.vlog", None)
+    assert map_privacy(board, "Field") == (MapPrivacy.PUBLIC, frozenset())
+    assert map_privacy(board, "Red Hand") == (MapPrivacy.PRIVATE, {"Red"})
+    assert map_privacy(board, "Player Aids") == (MapPrivacy.UNKNOWN, frozenset())
+    assert map_privacy(board, "ConfederateHand")[0] is MapPrivacy.PRIVATE
+    seen = {item.name: sight(board, item) for item in board.pieces()}
+    assert seen["Card: Forced March"].holder == "Red Hand"
+    assert seen["Card: Feint"].holder == "Blue Hand"
+    assert seen["Red Guard"].shown and seen["Card: Ambush"].shown  # on the public field
+    assert sight(board, _named(board, "Card: Forced March"), Viewpoint(side="Red")).shown
+
+
+def _named(board: Board, name: str) -> PieceOnBoard:
+    return next(item for item in board.pieces() if item.name == name)
+
+
+def test_a_card_on_a_map_nothing_tells_about_is_counted_other_pieces_shown() -> None:
+    board = Board()
+    board.restore([decode_command(command) for command in (
+        "MainBoardPicker\tMain Board\t0\t0",
+        "+/1/piece;;;;Unit/Main;10;10;;0",
+        "+/2/piece;;;;Marker/Side Table;10;10;;0",
+        "+/3/return;;;Discard;;\tpiece;;;;Card: Raid/\tSide Table;50;10;;0")])
+    assert map_privacy(board, "Main")[0] is MapPrivacy.PUBLIC
+    assert [sight(board, piece).label() for piece in ("1", "2", "3")] == [
+        "Unit", "Marker", "a piece in Side Table"]
+    assert is_card(board, board["3"]) and not is_card(board, board["2"])
+
+
+@pytest.mark.parametrize("save", ["1861-3-5.vsav", "1862-3-5.vsav"])
+def test_for_the_people_without_its_module_conceals_what_the_module_does(save: str) -> None:
+    path = corpus_file(f"ForThePeople/{save}")
+    bare = _replayed(path, None)
+    bound = _replayed(path, open_module(corpus_file("ForThePeople/buildFile.xml")))
+    assert ([sight(bare, item).concealment for item in bare.pieces()]
+            == [sight(bound, item).concealment for item in bound.pieces()])
+    assert any(not sight(bare, item).shown for item in bare.pieces())
