@@ -247,7 +247,7 @@ def _replayed(save: Path, module: Module | None) -> Board:
 def test_without_a_module_the_first_map_is_public_and_a_hand_is_private() -> None:
     board = _replayed(HIDDEN / "part-1.vlog", None)
     assert map_privacy(board, "Field") == (MapPrivacy.PUBLIC, frozenset())
-    assert map_privacy(board, "Red Hand") == (MapPrivacy.PRIVATE, {"Red"})
+    assert map_privacy(board, "Red Hand") == (MapPrivacy.PRIVATE, frozenset({"Red"}))
     assert map_privacy(board, "Player Aids") == (MapPrivacy.UNKNOWN, frozenset())
     assert map_privacy(board, "ConfederateHand")[0] is MapPrivacy.PRIVATE
     seen = {item.name: sight(board, item) for item in board.pieces()}
