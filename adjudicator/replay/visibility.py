@@ -49,8 +49,7 @@ from adjudicator.replay.board import Board, PieceKind, PieceOnBoard
 from adjudicator.replay.changes import PieceId
 from vmod_schema.commands import AddPiece, ChangePiece, MovePiece, RemovePiece
 from vmod_schema.pieces import DeckState
-from vmod_schema.traits import Invisible, Mask
-from vmod_schema.traits.movement import ReturnToDeck
+from vmod_schema.traits import Invisible, Mask, ReturnToDeck
 
 if TYPE_CHECKING:
     from adjudicator.findings import Computation, Finding

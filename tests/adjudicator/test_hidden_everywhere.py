@@ -13,15 +13,24 @@ import dataclasses
 import json
 from collections import deque
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
+from adjudicator.findings import Computation, Probability
 from adjudicator.replay import Board, iter_steps
 from adjudicator.replay.board import PieceOnBoard
-from adjudicator.replay.visibility import MapPrivacy, Viewpoint, is_card, map_privacy, sight
+from adjudicator.replay.visibility import (
+    MapPrivacy,
+    Viewpoint,
+    is_card,
+    map_privacy,
+    redact_computation,
+    sight,
+)
 from tests.conftest import REPO, corpus_file
 from vmod_schema.buildfile import Module, open_module
 from vmod_schema.commands import AddPiece, Chat, Command, Compound, LogEntry, decode_command
@@ -233,6 +242,19 @@ def test_no_output_holds_a_password(rendered: dict[tuple[str, bool, bool], Outpu
     leaks = [f"{key} {label}" for key, outputs in rendered.items()
              for label, text in outputs.items() if any(p in text for p in PASSWORDS)]
     assert leaks == []
+
+
+def test_a_computation_names_no_concealed_piece_in_any_field() -> None:
+    computation = Computation(
+        game="x", kind="movement_points", step=2, summary="Carleton: Quebec → Hartford",
+        inputs={"general": "Carleton", "Carleton's MP": 4, "space": "Quebec"},
+        result={"mover": "Carleton and Howe"},
+        probabilities={"Carleton wins": Probability.of(Fraction(1, 2))})
+    redacted = redact_computation(computation, {"Carleton": "?"})
+    assert "Carleton" not in redacted.model_dump_json()
+    assert redacted.inputs == {"general": "?", "?'s MP": 4, "space": "Quebec"}
+    assert redacted.result == {"mover": "? and Howe"}
+    assert list(redacted.probabilities) == ["? wins"]
 
 
 # ---------------------------------------------------------------------------- no module
