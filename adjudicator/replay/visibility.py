@@ -55,6 +55,10 @@ if TYPE_CHECKING:
     from adjudicator.findings import Computation, Finding
     from adjudicator.replay.timeline import Step
 
+CONCEALMENT_RULES = 2
+"""The revision of what this module conceals: raised whenever a fix hides more, so that
+reports cached under the old rules (`adjudicator.audit.cache`) are not served again.
+2: without a module, hands are told from the file; computations are redacted."""
 HIDDEN_PIECE = "a hidden piece"
 """How a finding names a piece that is invisible to the reader."""
 HIDDEN_HOLDER = "hidden"
@@ -459,6 +463,7 @@ def concealed_counts(sights: Iterable[Sight]) -> Counter[str]:
 
 
 __all__ = [
+    "CONCEALMENT_RULES",
     "HIDDEN_HOLDER",
     "HIDDEN_PIECE",
     "OPPONENT",
