@@ -19,11 +19,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator.audit import cache
+from adjudicator.audit.cache import config_key
 from adjudicator.cli import app
 from adjudicator.findings import Computation, Probability
+from adjudicator.folderconfig import FolderConfig
 from adjudicator.replay import Board, iter_steps
 from adjudicator.replay.board import PieceOnBoard
 from adjudicator.replay.visibility import (
+    CONCEALMENT_RULES,
     MapPrivacy,
     Viewpoint,
     is_card,
@@ -255,6 +259,13 @@ def test_a_computation_names_no_concealed_piece_in_any_field() -> None:
     assert redacted.inputs == {"general": "?", "?'s MP": 4, "space": "Quebec"}
     assert redacted.result == {"mover": "? and Howe"}
     assert list(redacted.probabilities) == ["? wins"]
+
+
+def test_a_report_cached_under_older_concealment_rules_is_not_served(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    before = config_key(FolderConfig())
+    monkeypatch.setattr(cache, "CONCEALMENT_RULES", CONCEALMENT_RULES + 1)
+    assert config_key(FolderConfig()) != before
 
 
 # ---------------------------------------------------------------------------- no module
