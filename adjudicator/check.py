@@ -123,8 +123,9 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
     Without a system (`system`/`referee` None) the report has status `no-system` and says
     what was read. The report names the file and the module as `recorded_path` says.
 
-    Findings name pieces as `view` sees them: one masked, hidden or in a hand at its
-    step is named by what stands for it (`adjudicator.replay.visibility`).
+    Findings and computations name pieces as `view` sees them: one masked, hidden or in a
+    hand at its step is named by what stands for it (`adjudicator.replay.visibility`); so
+    do the undo lines of the reading and the replay trace.
     """
     board = Board.for_module(module, history_limit=BOARD_HISTORY)
     summary = StepSummary()
@@ -165,8 +166,10 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
 
 
 def _concealed(verdict: Verdict, concealment: ConcealmentLog) -> Verdict:
-    """The verdict with its findings naming no piece concealed from the reader."""
-    return replace(verdict, findings=concealment.redact(verdict.findings))
+    """The verdict with its findings and computations naming no piece concealed from the
+    reader at their step (`adjudicator.replay.visibility`, the one place that decides)."""
+    return replace(verdict, findings=concealment.redact(verdict.findings),
+                   computations=concealment.redact_computations(verdict.computations))
 
 
 def reading_report(reading: FileReading, summary: StepSummary, *, source: SourceFile,

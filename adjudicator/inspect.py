@@ -27,7 +27,7 @@ from adjudicator.replay.visibility import (
     Sight,
     Viewpoint,
     concealment,
-    sight,
+    moved_sight,
 )
 from vmod_schema.archive import Archive, is_zip
 from vmod_schema.collection import paused_collection
@@ -294,10 +294,9 @@ def _moved_sights(step: Step, board: Board, view: Viewpoint) -> dict[PieceId, Si
     """How the pieces a step moved look to `view` after it, those not shown as they are."""
     sights: dict[PieceId, Sight] = {}
     for move in step.moves:
-        if move.piece_id in board:
-            seen = sight(board, move.piece_id, view)
-            if not seen.shown:
-                sights[move.piece_id] = seen
+        seen = moved_sight(board, move.piece_id, move.name, view)
+        if not seen.shown:
+            sights[move.piece_id] = seen
     return sights
 
 

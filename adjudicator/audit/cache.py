@@ -3,8 +3,10 @@ checked again, after a restart too, and a renamed copy is recognised as the same
 
 A cached report is valid for one configuration: the key also holds a digest of what the
 report depends on besides the file (the tool's version, the game, the module, binding and
-data files' contents, the dice patterns). Entries are JSON files written atomically under
-`DIR/ab/abcdef…-<config>.json`; an unreadable entry is a miss, never an error.
+data files' contents, the dice patterns, and the revision of the concealment rules, so that
+a report cached before a fix to hidden information is never served again). Entries are JSON
+files written atomically under `DIR/ab/abcdef…-<config>.json`; an unreadable entry is a
+miss, never an error.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from adjudicator import __version__
 from adjudicator.audit.executor import WORKER_DIED
 from adjudicator.audit.job import TRANSIENT_PROBLEMS
 from adjudicator.folderconfig import FolderConfig
+from adjudicator.replay.visibility import CONCEALMENT_RULES
 from adjudicator.report.models import Report, ReportStatus, SourceFile, recorded_path
 from vmod_schema.files import atomic_write
 
@@ -41,7 +44,8 @@ def _file_digest(path: Path | None) -> str:
 
 def config_key(config: FolderConfig) -> str:
     """A digest of everything besides the file that a report depends on."""
-    parts = [__version__, config.game or "-", _file_digest(config.module),
+    parts = [__version__, f"concealment-{CONCEALMENT_RULES}", config.game or "-",
+             _file_digest(config.module),
              _file_digest(config.binding), *(_file_digest(p) for p in config.data),
              ",".join(config.dice), _file_digest(config.dice_patterns),
              *(["full-paths"] if config.full_paths else []),

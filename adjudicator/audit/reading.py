@@ -28,7 +28,13 @@ from adjudicator.replay.changes import Move, Position
 from adjudicator.replay.dice import Roll
 from adjudicator.replay.rerolls import RerollTracker
 from adjudicator.replay.timeline import OPEN_STEPS, Step
-from adjudicator.replay.visibility import OPPONENT, Concealment, Viewpoint, counted_text, sight
+from adjudicator.replay.visibility import (
+    OPPONENT,
+    Concealment,
+    Viewpoint,
+    counted_text,
+    moved_sight,
+)
 from vmod_schema.pieces import BasicPiece
 from vmod_schema.savefile import SaveFile
 
@@ -136,8 +142,8 @@ class FileReader:
         moves: list[Move] = []
         counted: Counter[str] = Counter()
         for move in step.moves:
-            seen = sight(board, move.piece_id, self._view) if move.piece_id in board else None
-            if seen is None or seen.shown:
+            seen = moved_sight(board, move.piece_id, move.name, self._view)
+            if seen.shown:
                 moves.append(move)
             elif seen.concealment is Concealment.MASKED and seen.name is not None:
                 moves.append(replace(move, name=seen.name))

@@ -10,33 +10,55 @@ shows them the same way by default (the opponent's `Viewpoint`):
   only counted ("3 pieces in Union Hand"); so is a card in a face-down deck, whose order and
   contents no player may look at.
 
+Which windows are private is the module's to say (`Board.private_maps`, §7.3). Without a
+module (or for a map the module does not define) only the file can tell, and it tells little:
+its map names, and which map it lists first. `map_privacy` then decides conservatively, as
+VASSAL would show a card to the opponent when the window may be private:
+
+- the first map the file selects boards for (VASSAL writes them in the module's order, and
+  the main map comes first in every module we know) is public;
+- a map whose name says it is a hand or private (`Red Hand`, `ConfederateHand`, `Private
+  Notes`) is private: everything in it is only counted;
+- any other map may be a hand (Paths of Glory's hands are named after the sides): a *card*
+  in it (a piece in a deck, or one with a Return to Deck trait, §6.4) is only counted, other
+  pieces are shown.
+
+A map whose name holds a side's name (from the roster) is taken as that side's own.
+
 `Viewpoint(reveal=True)` (the CLI's `--reveal`, for a referee both players trust) shows
 everything; `Viewpoint(side="Union")` sees what that side's players see. The user id that
 masked or hid a piece is a player's password: it is compared here, never returned.
 
 `ConcealmentLog` follows a replay step by step and keeps which pieces were concealed at each
-step, so that findings built from real piece names can be rewritten before anyone reads them.
+step, so that findings and computations built from real piece names can be rewritten before
+anyone reads them (`ConcealmentLog.redact`). Every output asks this module: the report's
+findings and computations, the undo lines (`adjudicator.audit.reading`), the replay trace,
+`inspect`, series breaks; none of them decides on its own.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from adjudicator.replay.board import Board, PieceKind, PieceOnBoard
 from adjudicator.replay.changes import PieceId
 from vmod_schema.commands import AddPiece, ChangePiece, MovePiece, RemovePiece
 from vmod_schema.pieces import DeckState
-from vmod_schema.traits import Invisible, Mask
+from vmod_schema.traits import Invisible, Mask, ReturnToDeck
 
 if TYPE_CHECKING:
-    from adjudicator.findings import Finding
+    from adjudicator.findings import Computation, Finding
     from adjudicator.replay.timeline import Step
 
+CONCEALMENT_RULES = 2
+"""The revision of what this module conceals: raised whenever a fix hides more, so that
+reports cached under the old rules (`adjudicator.audit.cache`) are not served again.
+2: without a module, hands are told from the file; computations are redacted."""
 HIDDEN_PIECE = "a hidden piece"
 """How a finding names a piece that is invisible to the reader."""
 HIDDEN_HOLDER = "hidden"
@@ -119,6 +141,53 @@ def _may_see(board: Board, access: str, owner: str, view: Viewpoint) -> bool:
     return player is not None and player.side == view.side
 
 
+class MapPrivacy(StrEnum):
+    """Who may look into a map (§7.3), as far as the module or the file tells."""
+
+    PUBLIC = "public"
+    PRIVATE = "private"
+    """Only some sides: everything in it is only counted for the others."""
+    UNKNOWN = "unknown"
+    """No module tells, and the file does not say: it may be a hand, so cards in it are
+    only counted (as VASSAL shows a card in a hand to the opponent)."""
+
+
+_PRIVATE_NAME = re.compile(r"(?i:\b(?:hands?|private)\b)|[a-z](?:Hands?|Private)\b")
+"""A map name that says the map is a hand or private: `Red Hand`, `ConfederateHand`."""
+
+
+def map_privacy(board: Board, map_id: str) -> tuple[MapPrivacy, frozenset[str]]:
+    """How private a map is, and the sides that may look into it (see the module's
+    docstring: the module decides; without it, the map's name and the file's first map).
+
+    >>> map_privacy(Board(), "Blue Hand")[0], map_privacy(Board(), "Table")[0]
+    (<MapPrivacy.PRIVATE: 'private'>, <MapPrivacy.UNKNOWN: 'unknown'>)
+    """
+    sides = board.private_maps.get(map_id)
+    if sides is not None:
+        return MapPrivacy.PRIVATE, sides
+    if board.known_maps is not None and map_id in board.known_maps:
+        return MapPrivacy.PUBLIC, frozenset()
+    if map_id == next(iter(board.selections), None):
+        return MapPrivacy.PUBLIC, frozenset()
+    owners = frozenset(player.side for player in board.players
+                       if player.side and not player.side.startswith("<")
+                       and re.search(rf"(?<!\w){re.escape(player.side)}(?!\w)", map_id))
+    if _PRIVATE_NAME.search(map_id):
+        return MapPrivacy.PRIVATE, owners
+    return MapPrivacy.UNKNOWN, owners
+
+
+def is_card(board: Board, item: PieceOnBoard) -> bool:
+    """Whether a piece is a card, as far as the file tells: it lies in a deck, or it has a
+    Return to Deck trait (§6.4, §6.6)."""
+    if item.parent is not None:
+        parent = board.get(item.parent)
+        if parent is not None and parent.kind is PieceKind.DECK:
+            return True
+    return any(isinstance(trait, ReturnToDeck) for trait in item.piece.traits)
+
+
 def _private_holder(board: Board, item: PieceOnBoard, view: Viewpoint) -> str | None:
     """The private map or face-down deck the piece lies in, unless the viewer may look."""
     container = board.container_of(item.id) if item.parent is not None else None
@@ -130,8 +199,10 @@ def _private_holder(board: Board, item: PieceOnBoard, view: Viewpoint) -> str | 
     map_id = board.point(item.id)[0]
     if map_id is None:
         return None
-    sides = board.private_maps.get(map_id)
-    if sides is None or (view.side is not None and view.side in sides):
+    privacy, sides = map_privacy(board, map_id)
+    if privacy is MapPrivacy.PUBLIC or (view.side is not None and view.side in sides):
+        return None
+    if privacy is MapPrivacy.UNKNOWN and not is_card(board, item):
         return None
     return map_id
 
@@ -142,6 +213,17 @@ def sight(board: Board, piece: str | PieceOnBoard, view: Viewpoint = OPPONENT) -
     if view.reveal:
         return Sight(Concealment.SHOWN, item.name)
     return _unrevealed(board, item, view)
+
+
+def moved_sight(board: Board, piece_id: str, name: str,
+                view: Viewpoint = OPPONENT) -> Sight:
+    """How a piece a step moved (or added) looks to `view` after the step; `name` is the
+    name the step recorded. A piece no longer on the board (moved, then removed in the same
+    step) cannot be looked at: it is hidden unless `view` reveals everything."""
+    item = board.get(piece_id)
+    if item is None:
+        return Sight(Concealment.SHOWN, name) if view.reveal else Sight(Concealment.HIDDEN, None)
+    return sight(board, item, view)
 
 
 def concealment(board: Board, piece: str | PieceOnBoard,
@@ -222,6 +304,14 @@ _Entry = tuple[str, str]
 """A concealed piece: its real name and what stands for it."""
 
 
+class _HasStep(Protocol):
+    @property
+    def step(self) -> int | None: ...
+
+
+_Stepped = TypeVar("_Stepped", bound=_HasStep)
+
+
 class ConcealmentLog:
     """Which pieces were concealed from a viewpoint at each step of a replay.
 
@@ -283,16 +373,26 @@ class ConcealmentLog:
     def redact(self, findings: Sequence[Finding]) -> list[Finding]:
         """The findings with every concealed piece's name replaced by what stands for it
         at the finding's step (nothing changes when the viewpoint reveals everything)."""
+        return [redact_finding(finding, names) if names else finding
+                for finding, names in self._names_at(findings)]
+
+    def redact_computations(self, computations: Sequence[Computation]) -> list[Computation]:
+        """The computations with every concealed piece's name replaced by what stands for
+        it at the computation's step, as `redact` does for findings."""
+        return [redact_computation(computation, names) if names else computation
+                for computation, names in self._names_at(computations)]
+
+    def _names_at(self, items: Sequence[_Stepped]) -> Iterator[tuple[_Stepped, dict[str, str]]]:
+        """Each item with the names concealed at its step (none when nothing is)."""
         if self.view.reveal or not self._events:
-            return list(findings)
+            yield from ((item, {}) for item in items)
+            return
         cache: dict[int | None, dict[str, str]] = {}
-        out: list[Finding] = []
-        for finding in findings:
-            names = cache.get(finding.step)
+        for item in items:
+            names = cache.get(item.step)
             if names is None:
-                names = cache[finding.step] = self.concealed_at(finding.step)
-            out.append(redact_finding(finding, names) if names else finding)
-        return out
+                names = cache[item.step] = self.concealed_at(item.step)
+            yield item, names
 
 
 def _pattern(names: Iterable[str]) -> re.Pattern[str]:
@@ -307,13 +407,18 @@ def redact_text(text: str, names: Mapping[str, str]) -> str:
     return _pattern(names).sub(lambda match: names[match.group(0)], text)
 
 
-def redact_finding(finding: Finding, names: Mapping[str, str]) -> Finding:
-    """A finding that names none of `names`' concealed pieces (message, pieces, values)."""
+def _cleaner(names: Mapping[str, str]) -> Callable[[str], str]:
     pattern = _pattern(names)
 
     def clean(text: str) -> str:
         return pattern.sub(lambda match: names[match.group(0)], text)
 
+    return clean
+
+
+def redact_finding(finding: Finding, names: Mapping[str, str]) -> Finding:
+    """A finding that names none of `names`' concealed pieces (message, pieces, values)."""
+    clean = _cleaner(names)
     update: dict[str, object] = {
         "message": clean(finding.message),
         "pieces": tuple(dict.fromkeys(clean(piece) for piece in finding.pieces)),
@@ -323,6 +428,27 @@ def redact_finding(finding: Finding, names: Mapping[str, str]) -> Finding:
     if finding.observed is not None:
         update["observed"] = clean(finding.observed)
     return finding.model_copy(update=update)
+
+
+_Value = str | int | float | bool | None
+
+
+def redact_computation(computation: Computation, names: Mapping[str, str]) -> Computation:
+    """A computation that names none of `names`' concealed pieces: its summary, and the
+    keys and text values of its inputs, results and probabilities."""
+    clean = _cleaner(names)
+
+    def table(values: Mapping[str, _Value]) -> dict[str, _Value]:
+        return {clean(key): clean(value) if isinstance(value, str) else value
+                for key, value in values.items()}
+
+    return computation.model_copy(update={
+        "summary": clean(computation.summary),
+        "inputs": table(computation.inputs),
+        "result": table(computation.result),
+        "probabilities": {clean(key): value
+                          for key, value in computation.probabilities.items()},
+    })
 
 
 def concealed_counts(sights: Iterable[Sight]) -> Counter[str]:
@@ -337,16 +463,22 @@ def concealed_counts(sights: Iterable[Sight]) -> Counter[str]:
 
 
 __all__ = [
+    "CONCEALMENT_RULES",
     "HIDDEN_HOLDER",
     "HIDDEN_PIECE",
     "OPPONENT",
     "REVEAL",
     "Concealment",
     "ConcealmentLog",
+    "MapPrivacy",
     "Sight",
     "Viewpoint",
     "concealed_counts",
     "counted_text",
+    "is_card",
+    "map_privacy",
+    "moved_sight",
+    "redact_computation",
     "redact_finding",
     "redact_text",
     "shown_name",

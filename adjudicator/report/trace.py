@@ -153,8 +153,6 @@ def shown_name(item: PieceOnBoard, board: Board, view: Viewpoint = OPPONENT) -> 
     return visibility.shown_name(board, item, view)
 
 
-
-
 @dataclass(slots=True)
 class TraceCollector:
     """Collects a `ReplayTrace` from a stream of replayed steps."""
@@ -242,9 +240,11 @@ class TraceCollector:
         self._seen(position.map)
         return TracePiece(id=item.id, name=name, at=self._point(position))
 
-    def _name(self, piece_id: str, fallback: str, board: Board) -> str | None:
+    def _name(self, piece_id: str, recorded: str, board: Board) -> str | None:
         item = board.get(piece_id)
-        return fallback if item is None else shown_name(item, board, self.view)
+        if item is None:  # gone in the same step: only `--reveal` names it
+            return visibility.moved_sight(board, piece_id, recorded, self.view).name
+        return shown_name(item, board, self.view)
 
     def _seen(self, *maps: str | None) -> None:
         for map_id in maps:

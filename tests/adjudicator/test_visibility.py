@@ -412,8 +412,9 @@ def test_a_folder_configuration_may_reveal(tmp_path: Path) -> None:
 def test_cli_audit_hides_by_default_and_reveals_on_request(tmp_path: Path) -> None:
     def summary(*extra: str) -> str:
         out = tmp_path / ("shown" if extra else "hidden")
-        _run("audit", HIDDEN, "--module", MODULE, "--out", out, "--format", "json,md",
-             "--no-cache", "--jobs", "0", *extra)
+        _run("audit", HIDDEN, "--module", MODULE, "--out", out, "--sidecars", out / "sidecars",
+             "--format", "json,md", "--no-cache", "--cache", tmp_path / "cache", "--jobs", "0",
+             *extra)  # sidecars and cache in the test's folder, not beside the fixture
         return "".join(path.read_text("utf-8") for path in sorted(out.glob("audit.*")))
 
     hidden = summary()
