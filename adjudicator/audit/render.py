@@ -75,15 +75,16 @@ def _counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {what}" for what, n in counts.items()) or "none"
 
 
-def _gap(seconds: float | None) -> str:
+def _gap(seconds: float | None, *, saved_before: bool = False) -> str:
+    if saved_before:
+        return "saved before it (clock?)"
     if seconds is None:
         return ""
-    sign, value = ("-" if seconds < 0 else ""), abs(seconds)
-    if value < 3600:
-        return f"{sign}{value / 60:.0f} min"
-    if value < 2 * 86400:
-        return f"{sign}{value / 3600:.1f} h"
-    return f"{sign}{value / 86400:.1f} days"
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"
 
 
 def outline(audit: AuditReport) -> list[Block]:
@@ -173,7 +174,8 @@ def _one_series(series: SeriesSummary) -> list[Block]:
             f"joined: {', '.join(entry.joined)}" if entry.joined else "",
             f"left: {', '.join(entry.left)}" if entry.left else "") if part)
         copies = ", ".join(_name(copy) for copy in entry.copies)
-        rows.append((str(number), _name(entry.path), follows, _gap(entry.gap_seconds),
+        rows.append((str(number), _name(entry.path), follows,
+                     _gap(entry.gap_seconds, saved_before=entry.saved_before_previous),
                      roster, copies))
     blocks.append(Table(("#", "File", "Follows", "Time since", "Roster", "Identical copies"),
                         tuple(rows[:SHOWN * 5])))

@@ -124,6 +124,7 @@ def _summary(folder: str, module_name: str | None, group: Sequence[SeriesMember]
             saved_at=member.reading.saved_at,
             previous=previous.name if previous is not None else None,
             continues=linked is not None, gap_seconds=_gap(previous, member),
+            saved_before_previous=_saved_before(previous, member),
             joined=joined, left=left, copies=copies[index]))
     children: dict[int, list[int]] = {}
     for child in playing:
@@ -211,13 +212,27 @@ def _roster_change(previous: SeriesMember | None,
             [name for name in before if name not in after])
 
 
-def _gap(previous: SeriesMember | None, member: SeriesMember) -> float | None:
+def _seconds_after(previous: SeriesMember | None, member: SeriesMember) -> float | None:
+    """Seconds from `previous`'s save to `member`'s, by their metadata (None: unknown)."""
     if previous is None:
         return None
     earlier, later = previous.reading.saved_at, member.reading.saved_at
     if earlier is None or later is None:
         return None
     return (later - earlier).total_seconds()
+
+
+def _gap(previous: SeriesMember | None, member: SeriesMember) -> float | None:
+    """The time between two files; None when unknown, or when the later file says it was
+    saved first (a clock set wrong, or a file edited: `_saved_before`), never negative."""
+    seconds = _seconds_after(previous, member)
+    return seconds if seconds is not None and seconds >= 0 else None
+
+
+def _saved_before(previous: SeriesMember | None, member: SeriesMember) -> bool:
+    """Whether a file says it was saved before the one it follows."""
+    seconds = _seconds_after(previous, member)
+    return seconds is not None and seconds < 0
 
 
 def reread_differences(earlier: SeriesMember,

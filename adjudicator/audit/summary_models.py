@@ -125,7 +125,11 @@ class SeriesFile(BaseModel):
     continues: bool = False
     """It starts exactly where `previous` ended."""
     gap_seconds: float | None = None
-    """Time between `previous` and it (their saves' metadata); None when unknown."""
+    """Time between `previous` and it (their saves' metadata); None when unknown or when
+    it says it was saved first (`saved_before_previous`)."""
+    saved_before_previous: bool = False
+    """Its metadata says it was saved before `previous` (a clock set wrong, or an edited
+    file): no time between them is given."""
     joined: list[str] = Field(default_factory=list)
     """Players in its roster that `previous` did not have."""
     left: list[str] = Field(default_factory=list)

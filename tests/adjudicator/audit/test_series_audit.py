@@ -186,3 +186,17 @@ def test_a_file_that_cannot_be_re_read_gives_a_note_not_an_error(tmp_path: Path)
                                            SeriesMember(broken, "b", reading))
     assert differences == []
     assert note is not None and "broken.vlog could not be re-read" in note
+
+
+def test_a_continuation_saved_before_its_predecessor_has_no_negative_time() -> None:
+    from adjudicator.audit.render import render_markdown
+    from adjudicator.audit.summary import summarise
+
+    files = [member("1.vlog", "P0", "P1", hours=0), member("2.vlog", "P1", "P2", hours=-88 * 24)]
+    (series,) = series_summaries(files, differences=no_reread)
+    later = series.files[1]
+    assert later.continues and later.gap_seconds is None and later.saved_before_previous
+    assert not series.files[0].saved_before_previous
+    text = render_markdown(summarise([]).model_copy(update={"series": [series]}))
+    assert "saved before it" in text
+    assert "-88" not in text and "−88" not in text
