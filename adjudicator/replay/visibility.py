@@ -325,6 +325,9 @@ class ConcealmentLog:
         self.view = view
         self._current: dict[PieceId, _Entry] = {}
         self._events: list[tuple[int, PieceId, _Entry | None]] = []
+        self._revealed: dict[str, int] = {}
+        """Real name → the last step at which a piece of that name, concealed before, was
+        shown (a card played from a hand, a piece unmasked)."""
         self._last = 0
 
     def add(self, step: Step, board: Board) -> None:
@@ -346,8 +349,11 @@ class ConcealmentLog:
                 seen = sight(board, item, self.view)
                 if not seen.shown and item.name:
                     entry = (item.name, seen.label())
-            if self._current.get(piece_id) == entry:
+            before = self._current.get(piece_id)
+            if before == entry:
                 continue
+            if entry is None and item is not None and before is not None:
+                self._revealed[before[0]] = step.index
             if entry is None:
                 self._current.pop(piece_id, None)
             else:
@@ -383,7 +389,10 @@ class ConcealmentLog:
                 for computation, names in self._names_at(computations)]
 
     def _names_at(self, items: Sequence[_Stepped]) -> Iterator[tuple[_Stepped, dict[str, str]]]:
-        """Each item with the names concealed at its step (none when nothing is)."""
+        """Each item with the names it must not show: those concealed at its step and not
+        shown by the file at that step or later (a battle's odds, dated at the battle's
+        first step, may name the Battle Card played from the hand a step later: the file
+        shows it to the reader anyway)."""
         if self.view.reveal or not self._events:
             yield from ((item, {}) for item in items)
             return
@@ -391,7 +400,11 @@ class ConcealmentLog:
         for item in items:
             names = cache.get(item.step)
             if names is None:
-                names = cache[item.step] = self.concealed_at(item.step)
+                concealed = self.concealed_at(item.step)
+                if item.step is not None:
+                    concealed = {real: shown for real, shown in concealed.items()
+                                 if self._revealed.get(real, -1) < item.step}
+                names = cache[item.step] = concealed
             yield item, names
 
 
