@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 from adjudicator.replay import Board, iter_steps
-from adjudicator.report.models import Report
 from adjudicator.replay.visibility import (
     Concealment,
     Viewpoint,
     concealment,
     sight,
 )
+from adjudicator.report.models import Report
 from tests.conftest import REPO
 from vmod_schema.buildfile import open_module
 from vmod_schema.savefile import read_save
