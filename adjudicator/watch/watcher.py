@@ -27,9 +27,10 @@ from adjudicator.audit.cache import ReportCache
 from adjudicator.audit.executor import FileExecutor
 from adjudicator.report.sidecar import recover_sidecar_sets
 from adjudicator.watch.dispatch import Dispatcher, Settled
-from adjudicator.watch.folders import ConfigResolver, game_files, is_game_file
+from adjudicator.watch.folders import ConfigResolver, game_files, is_game_file, non_regular
 from adjudicator.watch.settle import DEFAULT_GRACE, DEFAULT_SETTLE, Settler
 from adjudicator.watch.status import StatusDisplay
+from vmod_schema.files import printable_path
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,7 @@ class Watcher:
         self._handler = _Events()
         self._observer: BaseObserver | None = None
         self._seen: set[Path] = set()
+        self._refused: set[Path] = set()
         self.using_polling = False
 
     def run(self, stop: threading.Event) -> None:
@@ -140,7 +142,8 @@ class Watcher:
         return polling
 
     def _notice_all(self, folder: Path) -> None:
-        for path in game_files(folder, recursive=self.options.recursive):
+        for path in game_files(folder, recursive=self.options.recursive,
+                               refused=self._refuse):
             self._notice(path)
 
     def _take_events(self) -> None:
@@ -159,7 +162,17 @@ class Watcher:
             if kind in _NOTICED:
                 path = Path(destination if kind == "moved" else source)
                 if is_game_file(path):
-                    self._notice(path)
+                    what = non_regular(path)
+                    if what is None or what == "gone":
+                        self._notice(path)
+                    else:
+                        self._refuse(path, what)
+
+    def _refuse(self, path: Path, kind: str) -> None:
+        """A FIFO, socket or device with a game's name: never opened; said once."""
+        if path not in self._refused:
+            self._refused.add(path)
+            log.warning("%s: not checked: not a regular file (%s)", printable_path(path), kind)
 
     def _notice(self, path: Path) -> None:
         self.settler.notice(path)
