@@ -176,6 +176,10 @@ class Settler:
     def __len__(self) -> int:
         return len(self._watching)
 
+    def __contains__(self, path: object) -> bool:
+        """Whether `path` is being watched until it settles."""
+        return path in self._watching
+
     def notice(self, path: Path) -> None:
         """Something happened to `path`: watch it until it settles (again)."""
         now = self._clock()
