@@ -5,7 +5,8 @@ For each settled file (path, version) the dispatcher decides, in order:
 
 1. the same version was handled already → nothing (one check per settled version);
 2. its sidecar set is whole and reports on the file's current sha256 (e.g. after a
-   restart) → nothing;
+   restart) → nothing (when `want_reports`, its report is taken from the cache, and a file
+   whose report is not there is checked again as in 4);
 3. the cache has a report for that content and configuration (an unchanged file, a renamed
    copy) → its set is written from it;
 4. otherwise it is checked on the executor (`check_file`, which never raises for a file)
@@ -49,7 +50,8 @@ class Outcome(StrEnum):
     CACHED = "cached"
     """Its report came from the cache; its sidecars written."""
     CURRENT = "current"
-    """Its sidecars already reported on its content: nothing written."""
+    """Its sidecars already reported on its content: nothing written (the report is the
+    cached one when the dispatcher wants reports, else none)."""
     NOT_WRITTEN = "not-written"
     """Checked, but its sidecars could not be written (`error` says why)."""
 
@@ -87,13 +89,15 @@ class Dispatcher:
 
     def __init__(self, *, root: Path, out: Path | None, resolver: ConfigResolver,
                  executor: FileExecutor, cache: ReportCache | None,
-                 on_result: Callable[[Result], None]) -> None:
+                 on_result: Callable[[Result], None], want_reports: bool = False) -> None:
         self.root = root
         self.out = out
         self.resolver = resolver
         self.executor = executor
         self.cache = cache
         self.on_result = on_result
+        self.want_reports = want_reports
+        """Whether every result carries its report (`watch --once --fail-on`)."""
         self._queue: queue.Queue[Settled] = queue.Queue()
         self._handled: dict[Path, tuple[FileVersion, str]] = {}
         self._stop = threading.Event()
@@ -196,17 +200,22 @@ class Dispatcher:
             self._finish(settled, report, Outcome.CHECKED, sha256)
             return None
         formats = checking.config.formats
-        if sidecar_set_current(path, sha256, formats, out_dir=self._folder(path)):
+        current = sidecar_set_current(path, sha256, formats, out_dir=self._folder(path))
+        cached = (None if current and not self.want_reports
+                  else self._cached(path, sha256, checking))
+        if current and (cached is not None or not self.want_reports):
             self._handled[path] = (settled.version, sha256)
-            self._emit(Result(path, Outcome.CURRENT, None, settled.at, time.monotonic()))
+            self._emit(Result(path, Outcome.CURRENT, cached, settled.at, time.monotonic()))
             return None
-        if self.cache is not None:
-            cached = self.cache.get(sha256, checking.key, path,
-                                    full_paths=checking.config.full_paths)
-            if cached is not None:
-                self._finish(settled, cached, Outcome.CACHED, sha256)
-                return None
+        if cached is not None:
+            self._finish(settled, cached, Outcome.CACHED, sha256)
+            return None
         return _Pending(settled, sha256, checking)
+
+    def _cached(self, path: Path, sha256: str, checking: Checking) -> Report | None:
+        if self.cache is None:
+            return None
+        return self.cache.get(sha256, checking.key, path, full_paths=checking.config.full_paths)
 
     def _finish(self, settled: Settled, report: Report, outcome: Outcome,
                 sha256: str) -> None:

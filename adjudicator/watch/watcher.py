@@ -32,8 +32,11 @@ from watchdog.observers.polling import PollingObserver
 
 from adjudicator.audit.cache import ReportCache
 from adjudicator.audit.executor import FileExecutor
+from adjudicator.audit.run import audit_label
+from adjudicator.audit.summary import CheckedFile
+from adjudicator.report.models import Report
 from adjudicator.report.sidecar import recover_sidecar_sets
-from adjudicator.watch.dispatch import Dispatcher, Settled
+from adjudicator.watch.dispatch import Dispatcher, Result, Settled
 from adjudicator.watch.folders import ConfigResolver, game_files, is_game_file, non_regular
 from adjudicator.watch.settle import (
     DEFAULT_GRACE,
@@ -75,6 +78,9 @@ class WatchOptions:
     once: bool = False
     rescan: float = DEFAULT_RESCAN
     """Seconds between two rescans of the folder while watching."""
+    keep_reports: bool = False
+    """Keep every file's latest report, also of files whose sidecars were current
+    (`checked_files`, for `--fail-on`)."""
 
 
 class _Events(FileSystemEventHandler):
@@ -100,15 +106,17 @@ class Watcher:
         self.options = options
         self.display = display
         self.settler = Settler(options.settle, options.grace)
-        resolver = ConfigResolver(options.root, options.config_file, options.overrides)
-        self.dispatcher = Dispatcher(root=options.root, out=options.out, resolver=resolver,
-                                     executor=executor, cache=cache,
-                                     on_result=display.result)
+        self.resolver = ConfigResolver(options.root, options.config_file, options.overrides)
+        self.dispatcher = Dispatcher(root=options.root, out=options.out, resolver=self.resolver,
+                                     executor=executor, cache=cache, on_result=self._result,
+                                     want_reports=options.keep_reports)
         self.executor = executor
         self._handler = _Events()
         self._observer: BaseObserver | None = None
         self._seen: set[Path] = set()
         self._refused: set[Path] = set()
+        self._reports: dict[Path, Report] = {}
+        self._reports_lock = threading.Lock()
         self._handed: dict[Path, FileVersion] = {}
         """The version of each file last handed to the dispatcher (what a rescan compares)."""
         self._observer_failing = False
@@ -155,6 +163,25 @@ class Watcher:
             self._observer = None
         self.dispatcher.stop(timeout=None)
         self.executor.close()
+
+    def checked_files(self) -> list[CheckedFile]:
+        """Each file's latest report (with `keep_reports`; else none), as `audit` has them,
+        named relative to the watched folder."""
+        with self._reports_lock:
+            reports = dict(self._reports)
+        files = []
+        for path, report in reports.items():
+            config = self.resolver.for_file(path).config
+            files.append(CheckedFile(path, report, module=config.module,
+                                     label=audit_label(path, self.options.root,
+                                                       full=config.full_paths)))
+        return files
+
+    def _result(self, result: Result) -> None:
+        if self.options.keep_reports and result.report is not None:
+            with self._reports_lock:
+                self._reports[result.path] = result.report
+        self.display.result(result)
 
     def is_alive(self) -> bool:
         """Whether the dispatcher runs and, when watching, the observer and every one of its
