@@ -24,7 +24,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -34,8 +34,13 @@ from adjudicator.audit.executor import FileExecutor
 from adjudicator.check import unreadable_report
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.report.models import Report
-from adjudicator.report.sidecar import sidecar_set_current, write_sidecars
-from adjudicator.watch.folders import Checking, ConfigResolver, sidecar_folder
+from adjudicator.report.sidecar import (
+    ReportFormat,
+    sidecar_path,
+    sidecar_set_current,
+    write_sidecars,
+)
+from adjudicator.watch.folders import Checking, ConfigResolver, non_regular, sidecar_folder
 from adjudicator.watch.settle import FileVersion, file_version, regular_file_sha256
 from vmod_schema.files import printable_path
 
@@ -200,7 +205,8 @@ class Dispatcher:
             self._finish(settled, report, Outcome.CHECKED, sha256)
             return None
         formats = checking.config.formats
-        current = sidecar_set_current(path, sha256, formats, out_dir=self._folder(path))
+        current = (self._sidecars_regular(path, formats)
+                   and sidecar_set_current(path, sha256, formats, out_dir=self._folder(path)))
         cached = (None if current and not self.want_reports
                   else self._cached(path, sha256, checking))
         if current and (cached is not None or not self.want_reports):
@@ -211,6 +217,13 @@ class Dispatcher:
             self._finish(settled, cached, Outcome.CACHED, sha256)
             return None
         return _Pending(settled, sha256, checking)
+
+    def _sidecars_regular(self, path: Path, formats: Iterable[ReportFormat]) -> bool:
+        """Whether none of `path`'s sidecars is a FIFO, socket or device (reading one to see
+        whether it is current could block for ever; writing the set replaces it)."""
+        folder = self._folder(path)
+        return all(non_regular(sidecar_path(path, fmt, folder)) in (None, "gone")
+                   for fmt in formats)
 
     def _cached(self, path: Path, sha256: str, checking: Checking) -> Report | None:
         if self.cache is None:

@@ -150,3 +150,16 @@ def test_a_fifo_made_in_a_watched_folder_does_not_stop_the_next_file(
     shutil.copy(EXAMPLE, folder / "after.vlog")
     wait_for(lambda: len(recorder.of(folder / "after.vlog")) == 1)
     assert recorder.of(folder / "x.vlog") == []
+
+
+def test_a_fifo_named_like_a_sidecar_is_replaced_not_read(
+        tmp_path: Path, fifo: Callable[[Path], Path]) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(EXAMPLE, folder / "game.vlog")
+    sidecar = fifo(folder / "game.vlog.adjudication.json")
+    recorder = Recorder()
+    assert finishes(lambda: recorder.results.extend(
+        run_once(folder, tmp_path / "cache").results))
+    assert [r.path.name for r in recorder.results] == ["game.vlog"]
+    assert sidecar.is_file()  # the set was written over it
