@@ -56,6 +56,8 @@ POLL_INTERVAL = 0.5
 """Seconds between two scans of the polling observer."""
 HEALTH_INTERVAL = 1.0
 """Seconds between two looks at the observer's threads."""
+OBSERVER_STOP_WAIT = 5.0
+"""Seconds the watcher waits for its observer to stop when it exits."""
 DEFAULT_RESCAN = 30.0
 """Seconds between two rescans of the whole folder (events may have been lost)."""
 _NOTICED = frozenset({"created", "modified", "closed", "moved", "attrib"})
@@ -81,6 +83,18 @@ class WatchOptions:
     keep_reports: bool = False
     """Keep every file's latest report, also of files whose sidecars were current
     (`checked_files`, for `--fail-on`)."""
+
+
+def _stop_observer(observer: BaseObserver, *, wait: float) -> None:
+    """Stop an observer, waiting at most `wait` seconds: its `stop()` joins each emitter, and
+    an emitter stuck on an unreachable share must not keep the watcher from going on (or
+    from exiting). The observer's threads are daemons."""
+    stopping = threading.Thread(target=observer.stop, name="adjudicator-stop-observer",
+                                daemon=True)
+    stopping.start()
+    stopping.join(wait)
+    if wait > 0:
+        observer.join(wait)
 
 
 class _Events(FileSystemEventHandler):
@@ -158,8 +172,7 @@ class Watcher:
     def close(self) -> None:
         """Stop the observer, let the dispatcher finish its batch, close the executor."""
         if self._observer is not None:
-            self._observer.stop()
-            self._observer.join(timeout=5)
+            _stop_observer(self._observer, wait=OBSERVER_STOP_WAIT)
             self._observer = None
         self.dispatcher.stop(timeout=None)
         self.executor.close()
@@ -206,9 +219,8 @@ class Watcher:
         stuck on an unreachable share must not stop the loop). When no observer can be
         started (the folder is gone), say so once and try again at the next look."""
         old, self._observer = self._observer, None
-        if old is not None:  # stop() joins the emitters: a stuck one must not stop us
-            threading.Thread(target=old.stop, name="adjudicator-old-observer",
-                             daemon=True).start()
+        if old is not None:
+            _stop_observer(old, wait=0.0)
         try:
             self._observer = self._start_observer()
         except OSError as error:

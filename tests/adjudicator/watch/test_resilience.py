@@ -83,3 +83,17 @@ def test_the_periodic_rescan_hands_on_files_whose_events_were_lost_once(
     monkeypatch.setattr(watcher, "_rescan", counted)
     wait_for(lambda: scans >= 3)
     assert len(recorder.results) == 2  # an unchanged file is not handed on again
+
+
+def test_a_folder_that_goes_away_and_comes_back_is_watched_again(
+        tmp_path: Path, watching: StartWatcher) -> None:
+    folder = tmp_path / "share"
+    folder.mkdir()
+    watcher, recorder = watching(folder, rescan=3600.0)
+    wait_for(watcher.is_alive)
+    shutil.rmtree(folder)  # an unmounted share
+    wait_for(lambda: not watcher.is_alive())
+    folder.mkdir()
+    shutil.copy(EXAMPLE, folder / "back.vlog")
+    wait_for(lambda: len(recorder.of(folder / "back.vlog")) == 1)
+    assert watcher.is_alive()
