@@ -211,7 +211,7 @@ class Watcher:
         observer = self._observer
         if observer is None or not observer.is_alive():
             return False
-        emitters = observer.emitters
+        emitters = observer.emitters.copy()  # one C call: safe while watchdog changes it
         return bool(emitters) and all(emitter.is_alive() for emitter in emitters)
 
     def _restart_observer(self) -> None:
