@@ -81,7 +81,8 @@ LIFELINE_EXIT = 70
 
 def lifeline() -> Connection:
     """The read end of this process's lifeline, for its workers: it reaches end-of-file when
-    this process ends, however it ends. Made once per process."""
+    this process ends, however it ends. Made once per process. (Workers must not be forked
+    from this process, which would copy the write end into them; `_context` never does.)"""
     global _lifeline
     with _lifeline_lock:
         if _lifeline is None or _lifeline[1].closed:

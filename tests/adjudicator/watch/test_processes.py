@@ -73,7 +73,9 @@ def test_a_killed_watcher_leaves_no_process_behind(tmp_path: Path) -> None:
         process.send_signal(signal.SIGKILL)
         process.wait()
         deadline = time.monotonic() + WAIT
-        while {pid for pid in left if running(pid)}:
+        while alive := {pid for pid in left if running(pid)}:
+            # A worker started after the list was made is still below the forkserver.
+            left |= {child for pid in alive for child in descendants(pid)}
             if time.monotonic() > deadline:
                 break
             time.sleep(0.05)
