@@ -11,16 +11,26 @@ Hostile files cannot stop the run. Each local worker runs under an address-space
 `MemoryError` (reported for that file) instead of exhausting the machine. A worker that
 dies anyway is replaced; the files it was checking are checked again one at a time in a
 fresh worker, so only the file that kills a worker is reported as having done so.
+
+Nothing outlives the process that started the workers, even a `kill -9` of it. Each worker
+watches a *lifeline*: the read end of a pipe whose write end only that process holds. When it
+dies, the kernel closes the write end, the worker reads end-of-file and exits. (A parent-death
+signal would not do: a worker's parent is the forkserver, not the process that wants it.)
+With the workers gone the forkserver and the resource tracker see their own pipes close and
+exit too.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -62,8 +72,46 @@ class FileExecutor(ABC):
         self.close()
 
 
+_lifeline: tuple[Connection, Connection] | None = None
+"""This process's lifeline (read end, write end); the write end never leaves it."""
+_lifeline_lock = threading.Lock()
+LIFELINE_EXIT = 70
+"""A worker's exit status when the process that started it is gone."""
+
+
+def lifeline() -> Connection:
+    """The read end of this process's lifeline, for its workers: it reaches end-of-file when
+    this process ends, however it ends. Made once per process. (Workers must not be forked
+    from this process, which would copy the write end into them; `_context` never does.)"""
+    global _lifeline
+    with _lifeline_lock:
+        if _lifeline is None or _lifeline[1].closed:
+            _lifeline = multiprocessing.Pipe(duplex=False)
+        return _lifeline[0]
+
+
+def _exit_with(line: Connection) -> None:
+    """Block until the lifeline's write end is closed, then end this process at once
+    (`os._exit`: what the worker was doing has no one left to report to)."""
+    try:
+        while True:
+            line.recv_bytes()  # nothing is ever sent: this returns only by raising
+    except (EOFError, OSError):
+        pass
+    os._exit(LIFELINE_EXIT)
+
+
+def _start_worker(limit: int | None, line: Connection | None) -> None:
+    """Worker initializer: die with the process that started the pool (`line`), and cap
+    the address space."""
+    if line is not None:
+        threading.Thread(target=_exit_with, args=(line,), name="adjudicator-lifeline",
+                         daemon=True).start()
+    _limit_memory(limit)
+
+
 def _limit_memory(limit: int | None) -> None:
-    """Worker initializer: cap the address space (POSIX only; elsewhere no cap)."""
+    """Cap the address space (POSIX only; elsewhere no cap)."""
     if limit is None:
         return
     try:
@@ -98,7 +146,8 @@ class LocalExecutor(FileExecutor):
 
     def _new_pool(self, workers: int) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
-                                   initializer=_limit_memory, initargs=(self.memory_limit,))
+                                   initializer=_start_worker,
+                                   initargs=(self.memory_limit, lifeline()))
 
     def map_files(self, items: Iterable[Item]) -> Iterator[tuple[Path, Report]]:
         if self.jobs <= 0:

@@ -7,8 +7,8 @@ an unknown game, a bad module, data or binding file), printed as one line on std
 traceback unless `--debug`. `check` also says how much it judged:
 
 - 0: judged (no illegal finding, or illegal findings without `--fail-on-illegal`);
-- 1: illegal findings, with `--fail-on-illegal` (`series` and `audit`: what `--fail-on`
-  names was found);
+- 1: illegal findings, with `--fail-on-illegal` (`series`, `audit` and `watch --once`:
+  what `--fail-on` names was found);
 - 2: bad input; for a save or log that cannot be read the sidecars are still written
   (status `unreadable`, the error as their problem);
 - 3: not this game: no piece of the game was recognised (another game, or the wrong

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from adjudicator.cli.audit import FAIL_ON_CHOICES
 from adjudicator.cli.options import (
     BindingOpt,
     CacheOpt,
@@ -34,6 +35,10 @@ OnceOpt = Annotated[bool, typer.Option(
     "--once", help="Check the files there now, then exit (for tests and cron).")]
 PollOpt = Annotated[bool, typer.Option(
     "--poll", help="Poll the folder instead of using file-system events (network shares).")]
+WatchFailOnOpt = Annotated[str | None, typer.Option(
+    "--fail-on", metavar="WHAT",
+    help="With --once: exit 1 when any of these is found in the folder, comma-separated: "
+    f"{','.join(FAIL_ON_CHOICES)} (as audit's --fail-on).")]
 SettleOpt = Annotated[float, typer.Option(
     "--settle", min=0.0, metavar="SECONDS",
     help="Seconds a file must stay unchanged before it is checked.")]
@@ -55,6 +60,7 @@ def watch(
     once: OnceOpt = False,
     poll: PollOpt = False,
     settle: SettleOpt = 0.25,
+    fail_on: WatchFailOnOpt = None,
     full_paths: FullPathsOpt = False,
     reveal: RevealOpt = False,
     debug: DebugOpt = False,
@@ -68,6 +74,10 @@ def watch(
     gets a report saying so. Reports are cached by content: an unchanged file is not
     checked again, after a restart either. Stop with Ctrl-C or SIGTERM (exit 0, once the
     files being checked are done).
+
+    Exit status: 2 bad input (not a folder, an unreadable --config, a bad option, --fail-on
+    without --once); with --once, 1 when something --fail-on names was found among the
+    files there (series breaks and forks as audit finds them); else 0.
     """
     import signal
     import sys
@@ -75,8 +85,11 @@ def watch(
 
     from adjudicator.audit.cache import ReportCache, default_cache_dir
     from adjudicator.audit.executor import open_executor
+    from adjudicator.audit.summary import summarise
+    from adjudicator.cli.audit import failures, parse_fail_on
     from adjudicator.errors import AdjudicatorError
     from adjudicator.folderconfig import load_folder_config
+    from adjudicator.report.exit import ExitStatus
     from adjudicator.report.sidecar import parse_formats
     from adjudicator.watch.status import open_status
     from adjudicator.watch.watcher import Watcher, WatchOptions
@@ -86,6 +99,10 @@ def watch(
         root = folder.absolute()
         if not root.is_dir():
             raise AdjudicatorError(f"{printable_path(folder)}: not a folder")
+        failing = parse_fail_on(fail_on)
+        if failing and not once:
+            raise AdjudicatorError("--fail-on needs --once: a watcher that keeps running has "
+                                   "no end to fail at")
         if config is not None:
             load_folder_config(config)
         overrides: dict[str, object] = {
@@ -98,7 +115,7 @@ def watch(
             root=root, recursive=recursive, out=out.absolute() if out is not None else None,
             config_file=config.absolute() if config is not None else None,
             overrides={key: value for key, value in overrides.items() if value is not None},
-            settle=settle, poll=poll, once=once)
+            settle=settle, poll=poll, once=once, keep_reports=bool(failing))
         executor = open_executor(None, default_jobs() if jobs is None else jobs)
     display = open_status(printable_path(root), live=sys.stdout.isatty())
     stop = threading.Event()
@@ -117,6 +134,11 @@ def watch(
         for number, handler in previous.items():
             signal.signal(number, handler)
         display.close()
+    if failing:
+        found = failures(summarise(watcher.checked_files()), failing)
+        if found:
+            typer.echo(f"adjudicator: found {', '.join(found)} (--fail-on)", err=True)
+            raise typer.Exit(ExitStatus.FAILED_ON)
 
 
 watch.__doc__ = f"{watch.__doc__}\n{severity_help(indent='    ')}\n"

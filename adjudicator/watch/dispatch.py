@@ -5,7 +5,8 @@ For each settled file (path, version) the dispatcher decides, in order:
 
 1. the same version was handled already → nothing (one check per settled version);
 2. its sidecar set is whole and reports on the file's current sha256 (e.g. after a
-   restart) → nothing;
+   restart) → nothing (when `want_reports`, its report is taken from the cache, and a file
+   whose report is not there is checked again as in 4);
 3. the cache has a report for that content and configuration (an unchanged file, a renamed
    copy) → its set is written from it;
 4. otherwise it is checked on the executor (`check_file`, which never raises for a file)
@@ -23,19 +24,24 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
 from adjudicator.audit.cache import ReportCache
 from adjudicator.audit.executor import FileExecutor
-from adjudicator.check import file_sha256, unreadable_report
+from adjudicator.check import unreadable_report
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.report.models import Report
-from adjudicator.report.sidecar import sidecar_set_current, write_sidecars
-from adjudicator.watch.folders import Checking, ConfigResolver, sidecar_folder
-from adjudicator.watch.settle import FileVersion, file_version
+from adjudicator.report.sidecar import (
+    ReportFormat,
+    sidecar_path,
+    sidecar_set_current,
+    write_sidecars,
+)
+from adjudicator.watch.folders import Checking, ConfigResolver, non_regular, sidecar_folder
+from adjudicator.watch.settle import FileVersion, file_version, regular_file_sha256
 from vmod_schema.files import printable_path
 
 log = logging.getLogger(__name__)
@@ -49,7 +55,8 @@ class Outcome(StrEnum):
     CACHED = "cached"
     """Its report came from the cache; its sidecars written."""
     CURRENT = "current"
-    """Its sidecars already reported on its content: nothing written."""
+    """Its sidecars already reported on its content: nothing written (the report is the
+    cached one when the dispatcher wants reports, else none)."""
     NOT_WRITTEN = "not-written"
     """Checked, but its sidecars could not be written (`error` says why)."""
 
@@ -87,13 +94,15 @@ class Dispatcher:
 
     def __init__(self, *, root: Path, out: Path | None, resolver: ConfigResolver,
                  executor: FileExecutor, cache: ReportCache | None,
-                 on_result: Callable[[Result], None]) -> None:
+                 on_result: Callable[[Result], None], want_reports: bool = False) -> None:
         self.root = root
         self.out = out
         self.resolver = resolver
         self.executor = executor
         self.cache = cache
         self.on_result = on_result
+        self.want_reports = want_reports
+        """Whether every result carries its report (`watch --once --fail-on`)."""
         self._queue: queue.Queue[Settled] = queue.Queue()
         self._handled: dict[Path, tuple[FileVersion, str]] = {}
         self._stop = threading.Event()
@@ -181,7 +190,7 @@ class Dispatcher:
         if self._handled.get(path, (None, ""))[0] == settled.version:
             return None
         try:
-            sha256 = file_sha256(path)
+            sha256 = regular_file_sha256(path)
         except OSError as error:
             if file_version(path) is None:
                 return None
@@ -196,17 +205,30 @@ class Dispatcher:
             self._finish(settled, report, Outcome.CHECKED, sha256)
             return None
         formats = checking.config.formats
-        if sidecar_set_current(path, sha256, formats, out_dir=self._folder(path)):
+        current = (self._sidecars_regular(path, formats)
+                   and sidecar_set_current(path, sha256, formats, out_dir=self._folder(path)))
+        cached = (None if current and not self.want_reports
+                  else self._cached(path, sha256, checking))
+        if current and (cached is not None or not self.want_reports):
             self._handled[path] = (settled.version, sha256)
-            self._emit(Result(path, Outcome.CURRENT, None, settled.at, time.monotonic()))
+            self._emit(Result(path, Outcome.CURRENT, cached, settled.at, time.monotonic()))
             return None
-        if self.cache is not None:
-            cached = self.cache.get(sha256, checking.key, path,
-                                    full_paths=checking.config.full_paths)
-            if cached is not None:
-                self._finish(settled, cached, Outcome.CACHED, sha256)
-                return None
+        if cached is not None:
+            self._finish(settled, cached, Outcome.CACHED, sha256)
+            return None
         return _Pending(settled, sha256, checking)
+
+    def _sidecars_regular(self, path: Path, formats: Iterable[ReportFormat]) -> bool:
+        """Whether none of `path`'s sidecars is a FIFO, socket or device (reading one to see
+        whether it is current could block for ever; writing the set replaces it)."""
+        folder = self._folder(path)
+        return all(non_regular(sidecar_path(path, fmt, folder)) in (None, "gone")
+                   for fmt in formats)
+
+    def _cached(self, path: Path, sha256: str, checking: Checking) -> Report | None:
+        if self.cache is None:
+            return None
+        return self.cache.get(sha256, checking.key, path, full_paths=checking.config.full_paths)
 
     def _finish(self, settled: Settled, report: Report, outcome: Outcome,
                 sha256: str) -> None:

@@ -11,7 +11,7 @@ to the watched folder, else defaults; command-line options are laid over it.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from adjudicator.audit.cache import config_key
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import CONFIG_NAME, FolderConfig, load_folder_config, with_options
 from adjudicator.report.sidecar import is_sidecar_name
+from adjudicator.watch.settle import special_kind
 
 GAME_SUFFIXES = (".vlog", ".vsav")
 
@@ -30,15 +31,33 @@ def is_game_file(path: Path) -> bool:
             and not is_sidecar_name(name))
 
 
-def game_files(root: Path, *, recursive: bool) -> Iterator[Path]:
+def game_files(root: Path, *, recursive: bool,
+               refused: Callable[[Path, str], None] | None = None) -> Iterator[Path]:
     """The game files in `root` (and its sub-folders when `recursive`), sorted per folder.
-    Folders that cannot be listed are skipped."""
+    Folders that cannot be listed are skipped. Only regular files are game files (looked at
+    with `stat`, never opened): each other file with a game's name (a FIFO, socket or
+    device named `x.vlog`) goes to `refused` with what it is."""
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".")) if recursive else []
         for name in sorted(files):
             path = Path(folder) / name
-            if is_game_file(path) and path.is_file():
+            if not is_game_file(path):
+                continue
+            kind = non_regular(path)
+            if kind is None:
                 yield path
+            elif refused is not None and kind != "gone":
+                refused(path, kind)
+
+
+def non_regular(path: Path) -> str | None:
+    """What `path` is when it is not a regular file ("a FIFO", "a socket", "a device",
+    "a folder"; "gone" when it cannot be looked at); None for a regular file."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "gone"
+    return special_kind(mode)
 
 
 def sidecar_folder(path: Path, root: Path, out: Path | None) -> Path | None:

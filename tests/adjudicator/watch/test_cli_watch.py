@@ -120,3 +120,68 @@ def test_once_on_the_real_corpus_writes_a_report_for_every_file_elsewhere(
         assert report["status"] != "unreadable", report["problems"]
         assert report["reading"]["steps"] == report["steps"]
     assert {game: game.stat().st_mtime_ns for game in games} == before
+
+
+# `watch --once --fail-on`: audit's exit statuses for a fleet of watched folders.
+
+OPENING = "illegal-phase-marker-goes-back.vlog"
+"""Ends in the opening position the two below start from (see the audit tests)."""
+FROM_OPENING = ("opening-turn.vlog", "queue-activation.vlog")
+ILLEGAL = "illegal-two-things.vlog"
+
+
+def ww_season(folder: Path, *names: str) -> Path:
+    """A folder holding these fixture games and an adjudicator.toml for them."""
+    folder.mkdir(parents=True)
+    for name in names:
+        shutil.copy(WW_GAMES / name, folder / name)
+    (folder / "adjudicator.toml").write_text(
+        (WW_GAMES / "adjudicator.toml").read_text().replace('"../', f'"{WW_GAMES.parent}/'))
+    return folder
+
+
+def once(folder: Path, cache: Path, *options: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli(), [str(folder), "--once", "--jobs", "0", "--cache",
+                                        str(cache), *options])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_once_fail_on_illegal_exits_1_only_when_an_illegal_finding_was_made(
+        tmp_path: Path) -> None:
+    legal = ww_season(tmp_path / "legal", FROM_OPENING[0])
+    code, out, err = once(legal, tmp_path / "cache", "--fail-on", "illegal")
+    assert code == 0, out + err
+    illegal = ww_season(tmp_path / "illegal", ILLEGAL)
+    code, out, err = once(illegal, tmp_path / "cache", "--fail-on", "illegal")
+    assert code == 1, out + err
+    assert "adjudicator: found 1 illegal finding (--fail-on)" in err
+    assert (illegal / f"{ILLEGAL}.adjudication.json").is_file()
+
+
+def test_once_fail_on_fork_exits_1_also_when_every_sidecar_was_current(
+        tmp_path: Path) -> None:
+    folder = ww_season(tmp_path / "season", OPENING, *FROM_OPENING)
+    code, out, err = once(folder, tmp_path / "cache", "--fail-on", "fork,break")
+    assert code == 1, out + err
+    assert "found 1 fork (--fail-on)" in err
+    # Again: every sidecar set is current, the reports come from the cache.
+    code, out, err = once(folder, tmp_path / "cache", "--fail-on", "fork")
+    assert (code, "0 checked" in out) == (1, True), out + err
+    # Again without the cache: the files are checked again to know.
+    code, out, err = once(folder, tmp_path / "empty-cache", "--fail-on", "fork")
+    assert code == 1 and "found 1 fork (--fail-on)" in err, out + err
+    code, out, err = once(folder, tmp_path / "cache", "--fail-on", "illegal")
+    assert code == 1 and "illegal finding" in err, out + err  # OPENING breaks a rule
+
+
+@pytest.mark.parametrize("options, problem", [
+    (["--fail-on", "illegal"], "--fail-on needs --once"),
+    (["--once", "--fail-on", "typo"], "--fail-on: unknown typo; use break,fork,illegal"),
+])
+def test_fail_on_without_once_or_unknown_is_one_line_and_exit_2(
+        tmp_path: Path, options: list[str], problem: str) -> None:
+    result = CliRunner().invoke(cli(), [str(tmp_path), "--jobs", "0", *options])
+    assert result.exit_code == 2
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"adjudicator: error: {problem}")
+    assert list(tmp_path.iterdir()) == []

@@ -9,7 +9,7 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -61,30 +61,6 @@ def run_once(folder: Path, cache: Path, **options: object) -> Recorder:
                       display=recorder)
     watcher.run(threading.Event())
     return recorder
-
-
-@pytest.fixture
-def live(tmp_path: Path) -> Iterator[Callable[[Path], Recorder]]:
-    """Start a watcher on a folder in a thread; stopped at the end of the test."""
-    started: list[tuple[threading.Event, threading.Thread, Watcher]] = []
-
-    def start(folder: Path) -> Recorder:
-        recorder = Recorder()
-        watcher = Watcher(WatchOptions(root=folder, settle=0.1, grace=0.5),
-                          executor=open_executor(None, 0), cache=ReportCache(tmp_path / "cache"),
-                          display=recorder)
-        stop = threading.Event()
-        thread = threading.Thread(target=watcher.run, args=(stop,))
-        thread.start()
-        started.append((stop, thread, watcher))
-        return recorder
-
-    yield start
-    for stop, thread, watcher in started:
-        assert watcher.is_alive()
-        stop.set()
-        thread.join(WAIT)
-        assert not thread.is_alive()
 
 
 def wait_for(condition: Callable[[], bool]) -> None:
