@@ -6,9 +6,11 @@ Audits and the watcher map one pure function over files, so where it runs is a d
 report as it completes, keeping at most a few files per worker in flight (memory stays flat
 however many files there are).
 
-Hostile files cannot stop the run. Each local worker runs under an address-space limit
-(`WORKER_MEMORY`), so a file that would need more memory fails in its worker with a
-`MemoryError` (reported for that file) instead of exhausting the machine. A worker that
+Hostile files cannot stop the run. Each local worker runs under the memory ceiling every
+command runs under (`adjudicator.ceilings`: its address space may grow by at most
+`ADJUDICATOR_MEMORY_LIMIT` from its start), and checks each file under the time ceiling
+(`check_file`), so a file that would need more fails in its worker (reported for that file)
+instead of exhausting the machine. A worker that
 dies anyway is replaced; the files it was checking are checked again one at a time in a
 fresh worker, so only the file that kills a worker is reported as having done so.
 
@@ -36,14 +38,12 @@ from types import TracebackType
 from typing import Any
 
 from adjudicator.audit.job import check_file
+from adjudicator.ceilings import cap_process_memory, memory_ceiling
 from adjudicator.check import unreadable_report
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.report.models import Report
 
-WORKER_MEMORY = 3 * 1024 ** 3
-"""Address space a local worker may use (bytes): ten times what the largest real save
-needs, far below what a decompression bomb would take."""
 IN_FLIGHT_PER_WORKER = 4
 WORKER_DIED = ("checking this file stopped the worker process (it ran out of memory or "
                "crashed); nothing was judged")
@@ -107,21 +107,8 @@ def _start_worker(limit: int | None, line: Connection | None) -> None:
     if line is not None:
         threading.Thread(target=_exit_with, args=(line,), name="adjudicator-lifeline",
                          daemon=True).start()
-    _limit_memory(limit)
-
-
-def _limit_memory(limit: int | None) -> None:
-    """Cap the address space (POSIX only; elsewhere no cap)."""
-    if limit is None:
-        return
-    try:
-        import resource
-    except ImportError:
-        return
-    try:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    except (ValueError, OSError):
-        return
+    if limit is not None:
+        cap_process_memory(limit)
 
 
 def _context() -> Any:
@@ -137,10 +124,12 @@ def _context() -> Any:
 class LocalExecutor(FileExecutor):
     """A local process pool (`jobs` workers); `jobs=0` checks in this process."""
 
-    def __init__(self, jobs: int, *, memory_limit: int | None = WORKER_MEMORY,
+    def __init__(self, jobs: int, *, memory_limit: int | None = None,
                  task: Task = check_file) -> None:
+        """`memory_limit`: what a worker may add to its address space (bytes; default
+        the memory ceiling, `adjudicator.ceilings.memory_ceiling`)."""
         self.jobs = jobs
-        self.memory_limit = memory_limit
+        self.memory_limit = memory_limit if memory_limit is not None else memory_ceiling()
         self.task = task
         self._pool: ProcessPoolExecutor | None = None
 

@@ -38,7 +38,7 @@ PollOpt = Annotated[bool, typer.Option(
 WatchFailOnOpt = Annotated[str | None, typer.Option(
     "--fail-on", metavar="WHAT",
     help="With --once: exit 1 when any of these is found in the folder, comma-separated: "
-    f"{','.join(FAIL_ON_CHOICES)} (as audit's --fail-on).")]
+    f"{','.join(FAIL_ON_CHOICES)} (as audit's --fail-on; without it, 0).")]
 SettleOpt = Annotated[float, typer.Option(
     "--settle", min=0.0, metavar="SECONDS",
     help="Seconds a file must stay unchanged before it is checked.")]
@@ -99,8 +99,8 @@ def watch(
         root = folder.absolute()
         if not root.is_dir():
             raise AdjudicatorError(f"{printable_path(folder)}: not a folder")
-        failing = parse_fail_on(fail_on)
-        if failing and not once:
+        failing = parse_fail_on(fail_on) if fail_on is not None else set()
+        if fail_on is not None and not once:
             raise AdjudicatorError("--fail-on needs --once: a watcher that keeps running has "
                                    "no end to fail at")
         if config is not None:

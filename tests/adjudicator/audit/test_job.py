@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -199,6 +200,23 @@ def test_workers_that_die_are_replaced_and_only_the_deadly_file_is_blamed(
     assert died == [poison]
     statuses = {str(path): report.status for path, report in results}
     assert statuses[str(EXAMPLE)] is ReportStatus.NO_SYSTEM
+
+
+def greedy_check(path: Path, config: FolderConfig) -> Report:
+    """`check_file`, after trying to take 2 GiB at once (past a small ceiling)."""
+    try:
+        bytearray(2 * 1024 ** 3)
+    except MemoryError:
+        return check_file(path, config)
+    raise AssertionError("the worker ran without its memory ceiling")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is POSIX")
+def test_workers_run_under_the_memory_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ADJUDICATOR_MEMORY_LIMIT", "256")
+    with LocalExecutor(1, task=greedy_check) as pool:
+        [(path, report)] = list(pool.map_files([(EXAMPLE, FolderConfig())]))
+    assert path == EXAMPLE and report.status is ReportStatus.NO_SYSTEM
 
 
 def test_an_unknown_executor_is_refused() -> None:

@@ -185,3 +185,14 @@ def test_fail_on_without_once_or_unknown_is_one_line_and_exit_2(
     [line] = result.stderr.strip().splitlines()
     assert line.startswith(f"adjudicator: error: {problem}")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_once_fail_on_unreadable_exits_1_for_a_corrupt_file_and_plain_once_exits_0(
+        tmp_path: Path) -> None:
+    folder = ww_season(tmp_path / "season", FROM_OPENING[0])
+    (folder / "corrupt.vlog").write_bytes(b"PK\x03\x04 not a whole zip")
+    code, out, err = once(folder, tmp_path / "cache")
+    assert code == 0, out + err
+    code, out, err = once(folder, tmp_path / "cache", "--fail-on", "unreadable")
+    assert code == 1, out + err
+    assert "found 1 unreadable file (--fail-on)" in err
