@@ -27,7 +27,7 @@ from vmod_schema.errors import (
     MissingEntryError,
     VassalFormatError,
 )
-from vmod_schema.files import printable_path
+from vmod_schema.files import NotAFileError, open_regular, printable_path
 
 MB = 1024 * 1024
 MAX_FILE_BYTES = 1024 * MB
@@ -50,6 +50,32 @@ PBEM logs record hundreds to a few thousand; replaying one costs memory and time
 (the benchmark checks 100,000), so a longer log is refused before any of it is replayed."""
 RATIO_FLOOR_BYTES = MB
 CHUNK = MB
+
+# Bounds on counts, lengths and depths read from a file's text. They are applied where the
+# text is decoded (pieces decode lazily, long after `read_save` and its `Limits`), so they
+# are constants; each is far above what any real file holds and far below what would
+# exhaust memory or time. Exceeding one raises the layer's `VassalFormatError` naming it.
+MAX_PIECE_PROPERTIES = 1_000
+"""Most persistent properties a basic piece's state may claim (its `propCount`, §6.2).
+The corpus's most is 10 (`UniqueID` and the `Old…` family); a count is read from the file,
+and the engine reads that many pairs whatever the string holds, so a claimed
+2,000,000,000 would allocate without end."""
+MAX_PIECE_TRAITS = 2_000
+"""Most trait levels in one piece's type chain (§6.1). The corpus's deepest piece has 206;
+each level re-splits the rest of the chain, so depth times length is the work."""
+MAX_COMMAND_DEPTH = 100
+"""Deepest nesting of compound commands (§4.1). Real files nest a few levels (a LOG
+wrapping a compound of compounds); each level holds its own copy of the text below it,
+so a deep nesting of a large text would multiply it."""
+MAX_TABLE_CELLS = 100_000
+"""Most cells of a Spreadsheet trait (`table;`): rows times columns, read from its type."""
+MAX_GRID_INDEX = 100_000
+"""Largest grid column or row (in absolute value) that is given a name (§7.6): a point
+further than that from a grid's origin lies off any board, and naming it would repeat a
+letter `index / 26` times (alphabetic numbering)."""
+MAX_GRID_LEADING_ZEROS = 32
+"""Most leading zeros a grid numbering may ask for (`hLeading`, `vLeading`, §7.6); real
+modules ask for 0 to 3."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,13 +153,8 @@ class Archive:
             max_file_bytes, limit_name = limits.max_file_bytes, "max_file_bytes"
         else:
             limit_name = "max_game_file_bytes"
-        try:
-            handle = (io.BytesIO(source) if isinstance(source, bytes)
-                      else Path(source).open("rb"))  # noqa: SIM115 - kept open by the ZipFile
-        except OSError as error:
-            raise ArchiveError(f"cannot open file: {error.strerror}", file=display) from None
-        except ValueError as error:  # e.g. a NUL byte in the path
-            raise ArchiveError(f"cannot open file: {error}", file=display) from None
+        handle = (io.BytesIO(source) if isinstance(source, bytes)
+                  else open_file(source, display=display))
         try:
             size = (len(source) if isinstance(source, bytes)
                     else os.fstat(handle.fileno()).st_size)
@@ -372,10 +393,33 @@ def _entry_needing_newer_zip(handle: BinaryIO) -> tuple[str, int] | None:
 
 
 def is_zip(data_or_path: bytes | str | Path) -> bool:
-    """Return whether the bytes (or the file) start like a zip archive."""
+    """Return whether the bytes (or the file) start like a zip archive.
+
+    Raises:
+        ArchiveError: the path cannot be opened, or is not a regular file (`open_file`).
+    """
     if isinstance(data_or_path, bytes):
         head = data_or_path[:4]
     else:
-        with Path(data_or_path).open("rb") as handle:
+        with open_file(data_or_path) as handle:
             head = handle.read(4)
     return head in (b"PK\x03\x04", b"PK\x05\x06")
+
+
+def open_file(path: str | os.PathLike[str], *, display: str | None = None) -> BinaryIO:
+    """`vmod_schema.files.open_regular`, its errors as `ArchiveError`s naming the file
+    (`display`, default `printable_path(path)`): a FIFO, device or socket named `x.vlog` is
+    refused by name, never opened in a blocking way.
+
+    Raises:
+        ArchiveError: the file cannot be opened, or is not a regular file.
+    """
+    display = display if display is not None else printable_path(path)
+    try:
+        return open_regular(path)
+    except NotAFileError as error:
+        raise ArchiveError(error.strerror or "not a file", file=display) from None
+    except OSError as error:
+        raise ArchiveError(f"cannot open file: {error.strerror}", file=display) from None
+    except ValueError as error:  # e.g. a NUL byte in the path
+        raise ArchiveError(f"cannot open file: {error}", file=display) from None

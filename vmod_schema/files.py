@@ -4,7 +4,9 @@ stamping them (`FileStamp`) so what is read from a file is kept while it is unch
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -81,6 +83,52 @@ def printable_path(path: str | os.PathLike[str]) -> str:
     except UnicodeEncodeError:
         text = os.fsencode(text).decode("utf-8", errors="backslashreplace")
     return printable_text(text)
+
+
+class NotAFileError(OSError):
+    """A path names a FIFO, a device or a socket, not a regular file (`open_regular`)."""
+
+
+_NOT_FILES: tuple[tuple[Callable[[int], bool], str], ...] = (
+    (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+"""Kinds of path that are not files: reading one may wait forever (a FIFO with no writer,
+a terminal) or never end (`/dev/zero`)."""
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _refuse_special(mode: int, path: str | os.PathLike[str]) -> None:
+    """Raise unless `mode` is a regular file's (a folder fails as opening one always did)."""
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
+    for test, kind in _NOT_FILES:
+        if test(mode):
+            raise NotAFileError(errno.EINVAL, f"{kind}, not a file: refused, as reading it "
+                                "could wait or run forever", os.fspath(path))
+
+
+def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """Open a regular file for reading in binary, never blocking on anything else.
+
+    The path is looked at first (`stat` never blocks), then opened non-blocking and looked
+    at again (it may have been swapped meanwhile); the handle returned blocks as usual.
+
+    Raises:
+        NotAFileError: (an `OSError`) a FIFO, device or socket, refused by its kind;
+            `strerror` says which, `filename` is `path`.
+        OSError: the file cannot be opened (missing, a folder, no permission).
+    """
+    _refuse_special(os.stat(path).st_mode, path)
+    descriptor = os.open(path, _OPEN_FLAGS | _NONBLOCK)
+    try:
+        _refuse_special(os.fstat(descriptor).st_mode, path)
+        if _NONBLOCK:
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
 
 
 @contextmanager
