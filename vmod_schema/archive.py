@@ -63,10 +63,10 @@ and the engine reads that many pairs whatever the string holds, so a claimed
 MAX_PIECE_TRAITS = 2_000
 """Most trait levels in one piece's type chain (§6.1). The corpus's deepest piece has 206;
 each level re-splits the rest of the chain, so depth times length is the work."""
-MAX_COMMAND_DEPTH = 100
-"""Deepest nesting of compound commands (§4.1). Real files nest a few levels (a LOG
-wrapping a compound of compounds); each level holds its own copy of the text below it,
-so a deep nesting of a large text would multiply it."""
+MAX_COMMAND_DEPTH = 32
+"""Deepest nesting of commands (compounds and `LOG` entries, §4.1). The deepest corpus and
+fixture file nests 6 levels; each level holds its own copy of the text below it, so a deep
+nesting of a large text multiplies it (before this bound: up to Python's stack, ~500)."""
 MAX_TABLE_CELLS = 100_000
 """Most cells of a Spreadsheet trait (`table;`): rows times columns, read from its type."""
 MAX_GRID_INDEX = 100_000

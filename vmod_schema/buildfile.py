@@ -131,17 +131,21 @@ _NO_BOARD = ("", "<any>")
 
 
 def _int(element: etree._Element, name: str, default: int) -> int:
+    # A number outside Java's 32-bit int is none (the engine's parseInt fails on it).
     value = element.get(name)
     if value is None:
         return default
     try:
-        return int(value.strip())
+        number = int(value.strip())
     except ValueError:
         try:
-            number = float(value.strip())
+            real = float(value.strip())
         except ValueError:
             return default
-        return int(number) if math.isfinite(number) else default
+        if not math.isfinite(real):
+            return default
+        number = int(real)
+    return number if -(2**31) <= number < 2**31 else default
 
 
 def _opt_int(element: etree._Element, name: str) -> int | None:

@@ -26,6 +26,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from vmod_schema.archive import MAX_COMMAND_DEPTH
+from vmod_schema.errors import CommandFormatError
 from vmod_schema.sequence import join, split
 
 if TYPE_CHECKING:
@@ -42,10 +44,13 @@ def _none_if_null(value: str) -> str | None:
 
 
 def _int_or_none(value: str) -> int | None:
+    # The engine's Integer.parseInt: a number outside 32 bits is no number (a coordinate of
+    # 4,000 digits would otherwise reach every computation made with it).
     try:
-        return int(value)
+        number = int(value)
     except ValueError:
         return None
+    return number if -(2**31) <= number < 2**31 else None
 
 
 @dataclass(slots=True)
@@ -452,19 +457,39 @@ def kind_of(command: Command) -> str:
 
 
 def decode_command(text: str) -> Command:
-    """Decode one encoded command string into a command tree (FORMAT.md §4.1)."""
+    """Decode one encoded command string into a command tree (FORMAT.md §4.1).
+
+    Raises:
+        CommandFormatError: commands nested more than `MAX_COMMAND_DEPTH` deep (each
+            level holds a copy of the text below it).
+    """
+    return _decode(text, 0)
+
+
+def _decode(text: str, depth: int) -> Command:
     if ESC not in text and not (len(text) >= 2 and text[0] == "'" and text[-1] == "'"):
         # No ESC and nothing to unquote: `split` would return the text itself (a fast
         # check first, as most commands are leaves).
-        return decode_leaf(text)
+        return _decode_leaf(text, depth)
     tokens = split(text, ESC)
     if len(tokens) == 1 and tokens[0] == text:
-        return decode_leaf(text)
-    return Compound([decode_command(token) for token in tokens])
+        return _decode_leaf(text, depth)
+    if depth >= MAX_COMMAND_DEPTH:
+        raise CommandFormatError(f"commands nest more than the limit MAX_COMMAND_DEPTH = "
+                                 f"{MAX_COMMAND_DEPTH} levels deep")
+    return Compound([_decode(token, depth + 1) for token in tokens])
 
 
 def decode_leaf(text: str) -> Command:
-    """Classify one leaf command string by its prefix (FORMAT.md §4.3)."""
+    """Classify one leaf command string by its prefix (FORMAT.md §4.3).
+
+    Raises:
+        CommandFormatError: a `LOG` entry nesting more than `MAX_COMMAND_DEPTH` deep.
+    """
+    return _decode_leaf(text, 0)
+
+
+def _decode_leaf(text: str, depth: int) -> Command:
     if not text:
         return NullCommand()
     head = text[:2]
@@ -495,7 +520,10 @@ def decode_leaf(text: str) -> Command:
     if head == "-/":
         return RemovePiece(text[2:])
     if text.startswith("LOG\t"):
-        return LogEntry(decode_command(text[4:]))
+        if depth >= MAX_COMMAND_DEPTH:
+            raise CommandFormatError(f"commands nest more than the limit MAX_COMMAND_DEPTH = "
+                                     f"{MAX_COMMAND_DEPTH} levels deep")
+        return LogEntry(_decode(text[4:], depth + 1))
     if text.startswith("CHAT"):
         return Chat(text[4:])
     if text.startswith("AUDIO\t"):

@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from vmod_schema.archive import MAX_GRID_INDEX, MAX_GRID_LEADING_ZEROS
 from vmod_schema.formats import format_string
 
 Size = tuple[int, int]
@@ -49,11 +50,9 @@ def index_name(value: int, kind: Literal["N", "A"], leading: int) -> str:
     magnitude = abs(value)
     if kind == "A":
         return sign + _ALPHABET[magnitude % 26] * (magnitude // 26 + 1)
-    zeros = 0
-    for power in range(leading, 0, -1):
-        if magnitude >= 10**power:
-            break
-        zeros += 1
+    # One zero per power of ten from `leading` down to the value's own (the engine's loop,
+    # counted without it).
+    zeros = max(0, min(leading, MAX_GRID_LEADING_ZEROS) - len(str(magnitude)) + 1)
     return sign + "0" * zeros + str(magnitude)
 
 
@@ -107,7 +106,8 @@ class _NumberedGrid(BaseModel):
         if self.numbering is None:
             return None
         cell = self.cell(x, y, size)
-        if cell is None:
+        if cell is None or max(abs(cell[0]), abs(cell[1])) > MAX_GRID_INDEX:
+            # Far off any board: naming it could repeat a letter millions of times.
             return None
         return self.numbering.name(*cell)
 

@@ -22,9 +22,10 @@ import operator
 import re
 from dataclasses import dataclass, field
 from itertools import repeat
-from typing import ClassVar, cast
+from typing import ClassVar, NoReturn, cast
 
 from vmod_schema import sequence
+from vmod_schema.archive import MAX_PIECE_PROPERTIES, MAX_PIECE_TRAITS
 from vmod_schema.errors import PieceFormatError, SequenceDecodeError
 from vmod_schema.traits import TRAITS, Label, Layer, UnknownTrait
 from vmod_schema.traits.base import Trait, parse_int, string_array, trait_id
@@ -213,7 +214,13 @@ class BasicPiece:
         map_id = state[0] if state[0] not in ("null", "") else None
         properties: list[tuple[str, str]] = []
         if count > 4:
-            for index in range(parse_int(state[4], 0)):
+            claimed = parse_int(state[4], 0)
+            if claimed > MAX_PIECE_PROPERTIES:
+                # The engine reads that many pairs whatever the string holds.
+                raise PieceFormatError(
+                    f"basic piece state claims {claimed} persistent properties, more than "
+                    f"the limit MAX_PIECE_PROPERTIES = {MAX_PIECE_PROPERTIES}")
+            for index in range(claimed):
                 at = 5 + 2 * index
                 properties.append(
                     (state[at] if at < count else "", state[at + 1] if at + 1 < count else "")
@@ -558,16 +565,31 @@ def _state_levels(state: str | None, count: int) -> tuple[list[str | None], str 
 
 
 def _type_levels(type_: str) -> list[str]:
-    """Split a type chain into its level tokens, the innermost last (§6.1 steps 1–2)."""
+    """Split a type chain into its level tokens, the innermost last (§6.1 steps 1–2).
+
+    Raises:
+        PieceFormatError: more than `MAX_PIECE_TRAITS` trait levels.
+    """
     fast = _fast_chain(type_, None)
     if fast is not None:
+        if len(fast) > MAX_PIECE_TRAITS + 1:
+            _too_many_traits()
         return fast
     levels = []
     rest: str | None = type_
     while rest is not None:
+        if len(levels) > MAX_PIECE_TRAITS:
+            # Each level re-splits the rest of the chain: stop before depth × length work.
+            _too_many_traits()
         mine, rest, _ = _split_level(rest)
         levels.append(mine)
     return levels
+
+
+def _too_many_traits() -> NoReturn:
+    raise PieceFormatError(
+        f"piece type has more than the limit MAX_PIECE_TRAITS = {MAX_PIECE_TRAITS} trait "
+        "levels")
 
 
 def decode_piece(type_: str, state: str, *, strict: bool = False) -> Piece:
@@ -782,12 +804,23 @@ def _level_text(whole: str, depth: int) -> str:
     return text
 
 
+_MAPPED_CHARS = 1_000_000
+"""Longest piece string whose error positions are mapped back exactly (`_position`); real
+piece strings are at most tens of KB."""
+
+
 def _position(whole: str, depth: int, offset: int) -> int:
     """Map an offset in the text of level `depth` back to an offset in `whole`.
 
     Replays the engine's decoder character by character, remembering where each character
-    of each level came from in `whole` (only used to report an error).
+    of each level came from in `whole` (only used to report an error). That costs tens of
+    bytes a character, so in a string longer than `_MAPPED_CHARS` an error below level 0
+    points at the string's start instead.
     """
+    if depth == 0:
+        return min(offset, len(whole))
+    if len(whole) > _MAPPED_CHARS:
+        return 0
     origins = list(range(len(whole)))
     text = whole
     end = len(whole)

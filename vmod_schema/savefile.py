@@ -52,6 +52,7 @@ from vmod_schema.commands import (
 )
 from vmod_schema.errors import (
     ArchiveLimitError,
+    CommandFormatError,
     NotAVassalFileError,
     ObfuscationError,
     VassalFormatError,
@@ -186,8 +187,9 @@ class DeferredCommands:
     def _decode(self, text: str) -> Command:
         try:
             command = decode_command(text)
-        except RecursionError:
-            # Commands nested thousands deep, which no VASSAL writes: kept as text, like
+        except (RecursionError, CommandFormatError):
+            # Commands nested deeper than MAX_COMMAND_DEPTH (or than Python's stack), which
+            # no VASSAL writes: kept as text, like
             # any command that cannot be understood (decoding a step never fails), and
             # still a step if it is one (`step_count` counted it).
             if text.startswith("LOG\t"):

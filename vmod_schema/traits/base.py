@@ -61,13 +61,21 @@ def string_array(token: str) -> list[str]:
 def parse_int(text: str, default: int) -> int:
     """Return `text` as an int like the engine's typed reads, or `default` (§3.6).
 
-    >>> parse_int(" 7", 0), parse_int("x", -1)
-    (7, -1)
+    A number outside Java's 32-bit `int` is not one (the engine's `parseInt` fails on it),
+    so a count or coordinate read from a file is never larger than 2**31 - 1.
+
+    >>> parse_int(" 7", 0), parse_int("x", -1), parse_int("2147483648", 0)
+    (7, -1, 0)
     """
     try:
-        return int(text.strip())
+        value = int(text.strip())
     except ValueError:
         return default
+    return value if _JAVA_INT_MIN <= value <= _JAVA_INT_MAX else default
+
+
+_JAVA_INT_MIN = -(2**31)
+_JAVA_INT_MAX = 2**31 - 1
 
 
 def evaluate_format(text: str, properties: Mapping[str, str]) -> str:

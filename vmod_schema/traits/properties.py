@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from vmod_schema import sequence
+from vmod_schema.archive import MAX_TABLE_CELLS
+from vmod_schema.errors import PieceFormatError
 from vmod_schema.traits.base import Trait, parse_int, split_type, string_array
 
 
@@ -152,9 +154,17 @@ class Spreadsheet(Trait):
         return parse_int(self.field(1), 0)
 
     def cells(self) -> list[str]:
-        """All cells, row-major, padded to `rows × columns`."""
+        """All cells, row-major, padded to `rows × columns`.
+
+        Raises:
+            PieceFormatError: the type claims more than `MAX_TABLE_CELLS` cells.
+        """
         cells = sequence.split(self.state, ",") if self.state else []
-        size = self.rows() * self.columns()
+        size = max(self.rows(), 0) * max(self.columns(), 0)
+        if size > MAX_TABLE_CELLS:
+            raise PieceFormatError(
+                f"spreadsheet claims {self.rows()} × {self.columns()} cells, more than the "
+                f"limit MAX_TABLE_CELLS = {MAX_TABLE_CELLS}")
         if len(cells) < size:
             cells += [""] * (size - len(cells))
         return cells
