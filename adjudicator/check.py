@@ -12,10 +12,7 @@ game (`not-this-game`) and one where no rule could be checked (`nothing-checked`
 
 from __future__ import annotations
 
-import errno
 import hashlib
-import os
-import stat
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -42,7 +39,7 @@ from vmod_schema.archive import Limits
 from vmod_schema.buildfile import Module, open_module_once
 from vmod_schema.collection import paused_collection
 from vmod_schema.errors import VassalFormatError
-from vmod_schema.files import printable_path
+from vmod_schema.files import open_regular, printable_path
 from vmod_schema.savefile import GameKind, SaveFile, read_save
 
 if TYPE_CHECKING:
@@ -70,12 +67,7 @@ def file_sha256(path: Path) -> str:
             socket: opened without waiting, never read).
     """
     digest = hashlib.sha256()
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(descriptor, "rb") as handle:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise OSError(errno.EINVAL, "not a regular file (a FIFO, device or socket)",
-                          str(path))
+    with open_regular(path) as handle:  # names the kind: "a FIFO, not a file: …"
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()

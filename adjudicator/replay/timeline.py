@@ -14,6 +14,7 @@ import logging
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,8 @@ from adjudicator.replay.clip import clip_chat
 from adjudicator.replay.dice import DiceReader, Roll
 from vmod_schema.collection import paused_collection
 from vmod_schema.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
+from vmod_schema.errors import VassalFormatError
+from vmod_schema.savefile import SAVED_GAME
 
 if TYPE_CHECKING:
     from adjudicator.replay.chatdice import ChatDicePattern
@@ -145,16 +148,18 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
     dice = DiceReader.for_module(module, chat_patterns=chat_patterns)
     restore = list(save.restore_commands())
     prelude = [c for top in save.prelude for c in top.walk()]
-    problems = board.restore(restore)
-    if prelude:
-        problems = [*problems, *board.apply(prelude).problems]
+    with _located(save, 0):
+        problems = board.restore(restore)
+        if prelude:
+            problems = [*problems, *board.apply(prelude).problems]
     yield Step(0, tuple(restore + prelude), chat=_chat_lines(prelude),
                problems=tuple(problems))
     open_steps: deque[tuple[int, frozenset[tuple[str, str]]]] = deque(maxlen=OPEN_STEPS)
     for logged in save.logged_steps():
         index = logged.number
         commands = logged.commands()
-        changes = board.apply(commands, step=index)
+        with _located(save, index):
+            changes = board.apply(commands, step=index)
         chat = _chat_lines(commands)
         player, side = _acting_player(board, commands, chat)
         undoes: int | None = None
@@ -173,6 +178,16 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
         yield Step(index, tuple(commands), player, side, changes.moves, changes.added,
                    changes.removed, changes.properties, chat, rolls, is_undo=is_undo,
                    undoes=undoes, problems=changes.problems)
+
+
+@contextmanager
+def _located(save: SaveFile, step: int) -> Iterator[None]:
+    """Name the file, its `savedGame` entry and the step in a format error raised while a
+    step is applied (a piece decoded then may exceed a bound, `vmod_schema.archive`)."""
+    try:
+        yield
+    except VassalFormatError as error:
+        raise error.located(file=save.path, entry=SAVED_GAME, step=step) from None
 
 
 def _retracted(open_steps: deque[tuple[int, frozenset[tuple[str, str]]]],
