@@ -121,13 +121,22 @@ def main() -> None:
     ends as one line on stderr and status 2; `--debug` shows the traceback instead.
     """
     from adjudicator.ceilings import cap_process_memory, over_memory
+    from adjudicator.cli.output import OutputError, flush_output, guard_output
 
     debug = "--debug" in sys.argv
     if debug:
         logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s")
     cap_process_memory()
+    guard_output()
     try:
-        app()
+        try:
+            app()
+        finally:
+            flush_output()
+    except OutputError as error:
+        if debug:
+            raise
+        _fail(f"cannot write the output: {error}")
     except MemoryError:
         if debug:
             raise
