@@ -575,7 +575,7 @@ def _type_levels(type_: str) -> list[str]:
         if len(fast) > MAX_PIECE_TRAITS + 1:
             _too_many_traits()
         return fast
-    levels = []
+    levels: list[str] = []
     rest: str | None = type_
     while rest is not None:
         if len(levels) > MAX_PIECE_TRAITS:
