@@ -110,7 +110,9 @@ class TraceRoll(BaseModel):
     model_config = _MODEL
     label: str
     dice: list[int]
-    total: int
+    total: int | None = None
+    """None when the log does not tell it (a Special Dice face the module does not
+    define, a button's `_result` that is no number)."""
 
 
 class TraceStep(BaseModel):

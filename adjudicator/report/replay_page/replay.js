@@ -142,7 +142,8 @@
       step.added.forEach(function (p) { item(moves, p.name + " added at " + where(p.at)); });
       if (step.removed.length) { item(moves, step.removed.length + " removed"); }
       step.rolls.forEach(function (r) {
-        item(dice, "🎲 " + r.label + ": " + r.dice.join(", ") + " = " + r.total);
+        item(dice, "🎲 " + r.label + ": " + r.dice.join(", ") + " = " +
+          (r.total === null ? "?" : r.total));
       });
       step.chat.forEach(function (line) { item(chat, line); });
     }
