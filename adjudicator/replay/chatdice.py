@@ -58,7 +58,9 @@ OPTIONAL_GROUPS = ("total",)
 
 _PRESETS = "presets"
 _UNDO_CHAT = "* UNDO: "
-_INTEGER = re.compile(r"[-+]?\d+")
+_INTEGER = re.compile(r"(?<!\d)[-+]?\d{1,9}(?!\d)")
+"""A die's number: a run of more than nine digits is none (Python refuses to read an int of
+over 4,300 digits, which a crafted chat line could hold)."""
 
 
 class ChatDicePatternError(AdjudicatorError):

@@ -47,10 +47,13 @@ DEFAULT_SPECIAL_FORMAT = "** $name$ = [$result1$] *** <$PlayerName$>"
 """VASSAL's default Special Dice Button chat format."""
 
 _UNDO_CHAT = "* UNDO: "
-_NUMBER = r"[-+]?\d+"
+_DIGITS = r"\d{1,9}(?!\d)"
+"""A die's number: more than nine digits is no roll (and Python refuses to read an int of
+over 4,300 digits, which a crafted chat line could hold)."""
+_NUMBER = rf"(?<!\d)[-+]?{_DIGITS}"
 _NUMBERS = rf"{_NUMBER}(?:\s*,\s*{_NUMBER})*"
 _RESULT_N = re.compile(r"result(\d+)")
-_NDS_NAME = re.compile(r"(\d+)[dD](\d+)")
+_NDS_NAME = re.compile(rf"({_DIGITS})[dD]({_DIGITS})")
 """A button named like `2d6`: VASSAL names a new Dice Button this way."""
 _PLAYER_PROPERTIES = ("PlayerName", "PlayerId", "PlayerSide")
 
@@ -140,7 +143,7 @@ def _property_pattern(name: str, *, special: bool) -> tuple[str, str | None]:
     if name == "numericalTotal":
         return _NUMBER, "numericalTotal"
     if name in ("nDice", "nSides"):
-        return r"\d+", name
+        return _DIGITS, name
     if name in _PLAYER_PROPERTIES:
         return r".*?", name
     return r".*?", None
