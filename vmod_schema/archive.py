@@ -60,13 +60,19 @@ MAX_PIECE_PROPERTIES = 1_000
 The corpus's most is 10 (`UniqueID` and the `Old…` family); a count is read from the file,
 and the engine reads that many pairs whatever the string holds, so a claimed
 2,000,000,000 would allocate without end."""
-MAX_PIECE_TRAITS = 2_000
-"""Most trait levels in one piece's type chain (§6.1). The corpus's deepest piece has 206;
-each level re-splits the rest of the chain, so depth times length is the work."""
+MAX_PIECE_TRAITS = 1_000
+"""Most trait levels in one piece's type chain (§6.1). The corpus's deepest piece has 206.
+A chain `d` levels deep holds at least `d²/2` backslashes (each level escapes the TABs
+below it), and decoding it level by level re-splits the rest of the chain at each level,
+so the work grows as the cube of the depth."""
 MAX_COMMAND_DEPTH = 32
 """Deepest nesting of commands (compounds and `LOG` entries, §4.1). The deepest corpus and
 fixture file nests 6 levels; each level holds its own copy of the text below it, so a deep
 nesting of a large text multiplies it (before this bound: up to Python's stack, ~500)."""
+MAX_PLACED_BOARDS = 1_000
+"""Most boards one `…BoardPicker` command places on a map (§4.3, §7.5). The largest VASL
+layouts place a few dozen; each placed board repeats its regions and zones in location
+lookups and on the replay page, and the layout is quadratic in their number."""
 MAX_TABLE_CELLS = 100_000
 """Most cells of a Spreadsheet trait (`table;`): rows times columns, read from its type."""
 MAX_GRID_INDEX = 100_000

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from vmod_schema.archive import MAX_COMMAND_DEPTH
+from vmod_schema.archive import MAX_COMMAND_DEPTH, MAX_PLACED_BOARDS
 from vmod_schema.errors import CommandFormatError
 from vmod_schema.sequence import join, split
 
@@ -350,7 +350,16 @@ class SelectBoards(Command):
 
     @property
     def placements(self) -> list[BoardPlacement]:
-        """The placed boards in layout order."""
+        """The placed boards in layout order.
+
+        Raises:
+            CommandFormatError: more than `MAX_PLACED_BOARDS` boards (each board placed
+                costs its regions and zones in every location lookup and replay page).
+        """
+        if len(self.fields) // 3 > MAX_PLACED_BOARDS:
+            raise CommandFormatError(
+                f"{self.map_id}BoardPicker places {len(self.fields) // 3} boards, more than "
+                f"the limit MAX_PLACED_BOARDS = {MAX_PLACED_BOARDS}")
         placed = []
         for i in range(0, len(self.fields) - 2, 3):
             spec = split(self.fields[i], "/")
