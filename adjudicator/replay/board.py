@@ -691,13 +691,15 @@ class Board:
     def _fill(self, container: PieceOnBoard, member_ids: Sequence[str]) -> None:
         """Set a container's contents from its state; ids that do not resolve are skipped."""
         wanted: list[PieceId] = []
+        seen: set[PieceId] = set()  # a state may list thousands of ids: no list search
         for raw in member_ids:
             member = self._items.get(PieceId(raw))
-            if member is None or member.is_container or member.id in wanted:
+            if member is None or member.is_container or member.id in seen:
                 if member is None:
                     log.debug("container %s lists unknown piece %s", container.id, raw)
                 continue
             wanted.append(member.id)
+            seen.add(member.id)
         if wanted == container.members:
             return
         self._touch(container.id)

@@ -21,9 +21,10 @@ from vmod_schema.archive import (
     MAX_GRID_INDEX,
     MAX_PIECE_PROPERTIES,
     MAX_PIECE_TRAITS,
+    MAX_PLACED_BOARDS,
     MAX_TABLE_CELLS,
 )
-from vmod_schema.commands import ESC, MovePiece, UnknownCommand, decode_command
+from vmod_schema.commands import ESC, MovePiece, SelectBoards, UnknownCommand, decode_command
 from vmod_schema.errors import CommandFormatError, PieceFormatError, VassalFormatError
 from vmod_schema.grids import GridNumbering, SquareGrid, index_name
 from vmod_schema.obfuscation import PayloadEncoding, encode_payload
@@ -246,3 +247,29 @@ def test_huge_claimed_counts_are_refused_within_bounded_memory() -> None:
         "table size": "refused", "nested compounds": "refused",
         "nested LOG entries": "refused", "alphabetic grid name": "answered",
         "leading zeros": "answered"}
+
+
+# ------------------------------------------------------------------------ board layouts
+
+
+def test_a_board_picker_past_the_limit_is_refused_by_name() -> None:
+    fields = "\tb\t0\t0" * MAX_PLACED_BOARDS
+    command = decode_command("MainBoardPicker" + fields)
+    assert isinstance(command, SelectBoards)
+    assert len(command.placements) == MAX_PLACED_BOARDS
+    too_many = decode_command("MainBoardPicker" + fields + "\tb\t0\t1")
+    assert isinstance(too_many, SelectBoards)
+    with pytest.raises(CommandFormatError,
+                       match=f"places {MAX_PLACED_BOARDS + 1} boards, more than the limit "
+                       f"MAX_PLACED_BOARDS = {MAX_PLACED_BOARDS}"):
+        too_many.placements  # noqa: B018 - the property raises
+
+
+def test_a_log_placing_too_many_boards_is_refused_naming_the_step(tmp_path: Path) -> None:
+    from adjudicator.replay import iter_steps
+
+    path = game_file(tmp_path / "boards.vlog", ESC.join([
+        "begin_save", "", "end_save", "LOG\tMainBoardPicker" + "\tb\t0\t0" * 5000]))
+    with pytest.raises(CommandFormatError) as caught:
+        list(iter_steps(read_save(path)))
+    assert (caught.value.file, caught.value.step) == (str(path), 1)
