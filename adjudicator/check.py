@@ -96,12 +96,13 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
     referee = system.referee(module=module, data_files=data_files, binding_file=binding_file)
     try:
         save = read_save(path, limits=limits)
+        # A piece decoded while replaying may exceed a bound (`vmod_schema.archive`).
+        return judge_save(save, path, system=system, referee=referee, module=module,
+                          view=view, module_path=module_path, chat_patterns=chat_patterns,
+                          full_paths=full_paths)
     except VassalFormatError as error:
-        return unreadable_report(system, source=path, module=module_path, error=str(error),
-                                 full_paths=full_paths)
-    return judge_save(save, path, system=system, referee=referee, module=module, view=view,
-                      module_path=module_path, chat_patterns=chat_patterns,
-                      full_paths=full_paths)
+        return unreadable_report(system, source=path, module=module_path,
+                                 error=str(error.located(file=path)), full_paths=full_paths)
 
 
 def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,

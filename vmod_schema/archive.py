@@ -73,6 +73,10 @@ MAX_PLACED_BOARDS = 1_000
 """Most boards one `…BoardPicker` command places on a map (§4.3, §7.5). The largest VASL
 layouts place a few dozen; each placed board repeats its regions and zones in location
 lookups and on the replay page, and the layout is quadratic in their number."""
+MAX_FORMATTED_CHARS = 1_000_000
+"""Longest text a `$property$` format may produce (§7.11): a piece name, a label, a report.
+Each reference copies a value, so a name format `$pieceName$$pieceName$` applied by forty
+Text Labels of one 4 KB piece would double the name forty times (a terabyte)."""
 MAX_TABLE_CELLS = 100_000
 """Most cells of a Spreadsheet trait (`table;`): rows times columns, read from its type."""
 MAX_GRID_INDEX = 100_000

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from vmod_schema.archive import MAX_FORMATTED_CHARS
+from vmod_schema.errors import VassalFormatError
 from vmod_schema.sequence import split
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
@@ -80,12 +82,16 @@ def substitute(
     a name token is substituted only if another token follows it. Prototype parameters
     (§7.9) use this on a definition's whole text.
 
+    Raises:
+        VassalFormatError: the result would be longer than `MAX_FORMATTED_CHARS`.
+
     >>> substitute("a $x$ b $y$ c $z", {"x": "1"})
     'a 1 b y c z'
     """
     supplied = props or {}
     tokens = split(text, "$")
     out: list[str] = []
+    size = len(text)  # the literal text is at most the text itself
     last = len(tokens) - 1
     for index, token in enumerate(tokens):
         if not token:
@@ -101,5 +107,12 @@ def substitute(
             if value is None and not localized:
                 value = token
         if value is not None:
+            size += len(value)
+            if size > MAX_FORMATTED_CHARS:
+                # Each `$name$` copies a value: a name format repeating `$pieceName$`,
+                # applied by label after label, doubles the name each time.
+                raise VassalFormatError(
+                    f"formatted text would be longer than the limit MAX_FORMATTED_CHARS = "
+                    f"{MAX_FORMATTED_CHARS} (a format repeats long values)")
             out.append(value)
     return "".join(out)

@@ -18,6 +18,7 @@ import pytest
 from tests.conftest import REPO
 from vmod_schema.archive import (
     MAX_COMMAND_DEPTH,
+    MAX_FORMATTED_CHARS,
     MAX_GRID_INDEX,
     MAX_PIECE_PROPERTIES,
     MAX_PIECE_TRAITS,
@@ -26,6 +27,7 @@ from vmod_schema.archive import (
 )
 from vmod_schema.commands import ESC, MovePiece, SelectBoards, UnknownCommand, decode_command
 from vmod_schema.errors import CommandFormatError, PieceFormatError, VassalFormatError
+from vmod_schema.formats import substitute
 from vmod_schema.grids import GridNumbering, SquareGrid, index_name
 from vmod_schema.obfuscation import PayloadEncoding, encode_payload
 from vmod_schema.pieces import BasicPiece, decode_piece
@@ -206,13 +208,14 @@ HUGE_CLAIMS = {
     "nested LOG entries": "decode_command('LOG\\t' * 400 + 'x' * 2_000_000)",
     "alphabetic grid name": "grid.location_name(2147483647, 0)",
     "leading zeros": "index_name(5, 'N', 2147483647)",
+    "doubling label names": "decode_piece(doubling_labels(40), doubling_state(40)).name",
 }
 """Each would allocate gigabytes without its bound (the child's cap makes that a
 `MemoryError`); with it, each raises a format error or answers at once."""
 
 CHILD = """
 import resource
-from tests.vmod_schema.test_bounds import nested
+from tests.vmod_schema.test_bounds import doubling_labels, doubling_state, nested
 from vmod_schema.commands import decode_command
 from vmod_schema.errors import VassalFormatError
 from vmod_schema.grids import GridNumbering, SquareGrid, index_name
@@ -246,7 +249,7 @@ def test_huge_claimed_counts_are_refused_within_bounded_memory() -> None:
         "property count": "refused", "property count in a chain": "refused",
         "table size": "refused", "nested compounds": "refused",
         "nested LOG entries": "refused", "alphabetic grid name": "answered",
-        "leading zeros": "answered"}
+        "leading zeros": "answered", "doubling label names": "refused"}
 
 
 # ------------------------------------------------------------------------ board layouts
@@ -273,3 +276,58 @@ def test_a_log_placing_too_many_boards_is_refused_naming_the_step(tmp_path: Path
     with pytest.raises(CommandFormatError) as caught:
         list(iter_steps(read_save(path)))
     assert (caught.value.file, caught.value.step) == (str(path), 1)
+
+
+# --------------------------------------------------------------------- formatted text
+
+DOUBLING_LABEL = "label;;;40;;51,51,0;c;0;c;0;c;c;$pieceName$$pieceName$;Serif;1;0;TextLabel"
+"""A Text Label whose name format repeats the name it is given: each one doubles it."""
+
+
+def doubling_labels(count: int) -> str:
+    """A piece type of `count` doubling Text Labels around a basic piece named `X`."""
+    text = "piece;;;;X"
+    for _ in range(count):
+        text = join([DOUBLING_LABEL, text], "\t")
+    return text
+
+
+def doubling_state(count: int) -> str:
+    text = "Map;1;2"
+    for _ in range(count):
+        text = join(["L", text], "\t")
+    return text
+
+
+def test_a_format_may_produce_up_to_the_limit() -> None:
+    half = "x" * (MAX_FORMATTED_CHARS // 2 - 10)
+    assert len(substitute("$a$ $a$", {"a": half})) == 2 * len(half) + 1
+    with pytest.raises(VassalFormatError,
+                       match=f"MAX_FORMATTED_CHARS = {MAX_FORMATTED_CHARS}"):
+        substitute("$a$ $a$ $a$", {"a": half})
+
+
+def test_labels_that_double_a_name_stop_at_the_limit() -> None:
+    assert decode_piece(doubling_labels(3), doubling_state(3)).name == "X" * 8
+    with pytest.raises(VassalFormatError, match="MAX_FORMATTED_CHARS"):
+        decode_piece(doubling_labels(21), doubling_state(21)).name  # noqa: B018
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is Linux's")
+def test_check_reports_a_log_whose_labels_double_its_name_as_unreadable(
+        tmp_path: Path) -> None:
+    import json
+    import os
+
+    path = game_file(tmp_path / "labels.vlog", ESC.join([
+        "begin_save", "", join(["+", "1", doubling_labels(40), doubling_state(40)], "/"),
+        "end_save", "LOG\tM/1/Map/30/40/null/Map/1/2/null/pw"]))
+    assert path.stat().st_size < 1000
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "check", str(path), "--game", "ww", "-f", "json"],
+        capture_output=True, text=True, cwd=REPO, timeout=120,
+        env={**os.environ, "ADJUDICATOR_MEMORY_LIMIT": "1024"})
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "MAX_FORMATTED_CHARS" in done.stderr
+    report = json.loads((tmp_path / "labels.vlog.adjudication.json").read_text("utf-8"))
+    assert report["status"] == "unreadable"
