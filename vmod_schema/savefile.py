@@ -66,7 +66,7 @@ from vmod_schema.obfuscation import (
     encode_payload,
 )
 from vmod_schema.pieces import PieceDecoder, UnknownInner, decode_piece
-from vmod_schema.sequence import BACKSLASH, QUOTE, join, split, unquote
+from vmod_schema.sequence import BACKSLASH, QUOTE, escape, join, split, unquote
 
 SAVED_GAME = "savedGame"
 BEGIN_SAVE = "begin_save"
@@ -697,6 +697,16 @@ def _decode_pieces(save: SaveFile, *, strict: bool) -> None:
     """
     step_of = {step.token_index: step.number for step in save.steps}  # kept: decoded once
     decoder = PieceDecoder()  # shares the work on repeated piece types, for this file only
+    # Where each top-level command starts in the text, encoded only as far as an error
+    # needs it and never twice (many bad pieces would otherwise re-encode the file each).
+    starts = [0]
+
+    def start_of(index: int) -> int:
+        while len(starts) <= index:
+            before = save.top_level[len(starts) - 1]
+            starts.append(starts[-1] + len(escape(before.encode(), ESC)) + 1)
+        return starts[index]
+
     for index, top in enumerate(save.top_level):
         for command in top.walk():
             if not isinstance(command, AddPiece):
@@ -711,10 +721,11 @@ def _decode_pieces(save: SaveFile, *, strict: bool) -> None:
                 if isinstance(piece.inner, UnknownInner):
                     decode_piece(command.type, command.state, strict=True)
             except VassalFormatError as error:
-                offset = len(encode_top_level(save.top_level[:index])) + (1 if index else 0)
-                save.problems.append(error.located(
-                    file=save.path, entry=SAVED_GAME, step=step_of.get(index, 0),
-                    position=offset + (error.position or 0)))
+                located = error.located(file=save.path, entry=SAVED_GAME,
+                                        step=step_of.get(index, 0))
+                # The piece's own offset, from where its top-level command starts.
+                located.position = start_of(index) + (error.position or 0)
+                save.problems.append(located)
                 if strict:
                     return
 

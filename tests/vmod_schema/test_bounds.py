@@ -331,3 +331,17 @@ def test_check_reports_a_log_whose_labels_double_its_name_as_unreadable(
     assert done.stderr.count("\n") == 1 and "MAX_FORMATTED_CHARS" in done.stderr
     report = json.loads((tmp_path / "labels.vlog.adjudication.json").read_text("utf-8"))
     assert report["status"] == "unreadable"
+
+
+def test_the_positions_of_many_bad_pieces_are_where_each_top_level_command_starts(
+        tmp_path: Path) -> None:
+    from vmod_schema.savefile import encode_top_level
+
+    steps = [f"LOG\t+/{n}/mark;S\tbogus;{n}/v\tMap;1;2" for n in range(30)]
+    path = game_file(tmp_path / "bad.vlog", ESC.join(["begin_save", "", "end_save", *steps]))
+    save = read_save(path, decode_pieces=True)
+    assert len(save.problems) == 30
+    for index, problem in zip(range(3, 33), save.problems, strict=True):
+        start = len(encode_top_level(save.top_level[:index])) + 1
+        assert problem.position is not None and problem.position >= start
+        assert problem.position < start + len(steps[index - 3])
