@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from vmod_schema import sequence
+from vmod_schema.archive import MAX_PIECE_TRAITS
 from vmod_schema.errors import PieceFormatError
 from vmod_schema.formats import substitute
 from vmod_schema.pieces import Piece, decode_piece
@@ -57,26 +58,52 @@ def expand_prototypes(
     ('mark;Side\\tpiece;;;;RU3', 'CP\\tMap;1;2')
     """
     piece = decode_piece(type_, state)
-    traits = _expand(piece.traits, definitions, ())
+    traits = _expand(piece.traits, definitions, (), _Budget())
     return Piece(traits, piece.inner).encode_type(), Piece(traits, piece.inner).encode_state()
 
 
+class _Budget:
+    """What one piece's expansion may still do: a prototype that names another twice, and
+    that one the next twice, would expand 2**depth times (the cycle guard sees no cycle)."""
+
+    __slots__ = ("references", "traits")
+
+    def __init__(self) -> None:
+        self.references = MAX_PIECE_TRAITS
+        self.traits = MAX_PIECE_TRAITS
+
+    def spend(self, what: str) -> None:
+        left = getattr(self, what) - 1
+        if left < 0:
+            raise PieceFormatError(
+                f"expanding the piece's prototypes takes more than the limit MAX_PIECE_TRAITS "
+                f"= {MAX_PIECE_TRAITS} {what} (prototypes that name each other repeatedly)")
+        setattr(self, what, left)
+
+
 def _expand(
-    traits: list[Trait], definitions: Mapping[str, tuple[str, str]], active: tuple[str, ...]
+    traits: list[Trait], definitions: Mapping[str, tuple[str, str]], active: tuple[str, ...],
+    budget: _Budget,
 ) -> list[Trait]:
-    """Expand a trait list; `active` holds the names being expanded (the cycle guard)."""
+    """Expand a trait list; `active` holds the names being expanded (the cycle guard).
+
+    Raises:
+        PieceFormatError: more than `MAX_PIECE_TRAITS` traits or prototype references.
+    """
     expanded: list[Trait] = []
     for trait in traits:
         if trait.id == "cmt;":
             continue
         if not isinstance(trait, UsePrototype):
+            budget.spend("traits")
             expanded.append(trait)
             continue
         name = trait.prototype_name()
         if name in active or name not in definitions:
             continue
+        budget.spend("references")
         expanded.extend(_expand(_definition_traits(trait, definitions[name]), definitions,
-                                (*active, name)))
+                                (*active, name), budget))
     return expanded
 
 

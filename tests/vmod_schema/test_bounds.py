@@ -31,6 +31,7 @@ from vmod_schema.formats import substitute
 from vmod_schema.grids import GridNumbering, SquareGrid, index_name
 from vmod_schema.obfuscation import PayloadEncoding, encode_payload
 from vmod_schema.pieces import BasicPiece, decode_piece
+from vmod_schema.prototypes import expand_prototypes
 from vmod_schema.savefile import SAVED_GAME, atomic_write_zip, read_save
 from vmod_schema.sequence import join
 from vmod_schema.traits.base import parse_int
@@ -209,13 +210,18 @@ HUGE_CLAIMS = {
     "alphabetic grid name": "grid.location_name(2147483647, 0)",
     "leading zeros": "index_name(5, 'N', 2147483647)",
     "doubling label names": "decode_piece(doubling_labels(40), doubling_state(40)).name",
+    "prototypes naming the next twice": (
+        "expand_prototypes(chain('prototype;P39', 'piece;;;;X'), chain('', 'Map;1;2'), "
+        "doubling_prototypes())"),
 }
 """Each would allocate gigabytes without its bound (the child's cap makes that a
 `MemoryError`); with it, each raises a format error or answers at once."""
 
 CHILD = """
 import resource
-from tests.vmod_schema.test_bounds import doubling_labels, doubling_state, nested
+from tests.vmod_schema.test_bounds import (chain, doubling_labels, doubling_prototypes,
+                                           doubling_state, nested)
+from vmod_schema.prototypes import expand_prototypes
 from vmod_schema.commands import decode_command
 from vmod_schema.errors import VassalFormatError
 from vmod_schema.grids import GridNumbering, SquareGrid, index_name
@@ -249,7 +255,8 @@ def test_huge_claimed_counts_are_refused_within_bounded_memory() -> None:
         "property count": "refused", "property count in a chain": "refused",
         "table size": "refused", "nested compounds": "refused",
         "nested LOG entries": "refused", "alphabetic grid name": "answered",
-        "leading zeros": "answered", "doubling label names": "refused"}
+        "leading zeros": "answered", "doubling label names": "refused",
+        "prototypes naming the next twice": "refused"}
 
 
 # ------------------------------------------------------------------------ board layouts
@@ -345,3 +352,35 @@ def test_the_positions_of_many_bad_pieces_are_where_each_top_level_command_start
         start = len(encode_top_level(save.top_level[:index])) + 1
         assert problem.position is not None and problem.position >= start
         assert problem.position < start + len(steps[index - 3])
+
+
+# ------------------------------------------------------------------ prototype expansion
+
+
+def chain(*levels: str) -> str:
+    """A TAB chain of `levels`, outermost first, as the engine nests it."""
+    text = levels[-1]
+    for level in reversed(levels[:-1]):
+        text = join([level, text], "\t")
+    return text
+
+
+def doubling_prototypes(leaves: tuple[str, ...] = ("mark;S",)) -> dict[str, tuple[str, str]]:
+    """Prototypes P0 (holding `leaves`) … P39, each naming the one before it twice."""
+    definitions = {"P0": (chain(*leaves, "piece;;;;"),
+                          chain(*("v" for _ in leaves), "null;0;0"))}
+    for level in range(1, 40):
+        definitions[f"P{level}"] = (
+            chain(f"prototype;P{level - 1}", f"prototype;P{level - 1}", "piece;;;;"),
+            chain("", "", "null;0;0"))
+    return definitions
+
+
+def test_prototypes_naming_each_other_twice_expand_until_the_limit() -> None:
+    type_, _ = expand_prototypes(chain("prototype;P3", "piece;;;;X"), chain("", "Map;1;2"),
+                                 doubling_prototypes())
+    assert decode_piece(type_, "").id_chain() == ["mark;"] * 8 + ["piece;"]
+    for leaves in (("mark;S",), ()):  # with no trait at all, only the references add up
+        with pytest.raises(PieceFormatError, match=f"MAX_PIECE_TRAITS = {MAX_PIECE_TRAITS}"):
+            expand_prototypes(chain("prototype;P39", "piece;;;;X"), chain("", "Map;1;2"),
+                              doubling_prototypes(leaves))
