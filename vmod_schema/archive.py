@@ -16,7 +16,7 @@ import os
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -42,6 +42,9 @@ MAX_PAYLOAD_BYTES = 128 * MB
 """Largest uncompressed `savedGame` entry: the biggest corpus save (Paths of Glory, 1.9 MB
 zipped) holds 27.8 MB (its text in hex), so this leaves 4.6x room, while refusing a 65 MB
 log that expands to 200 MB."""
+MAX_BUILDFILE_BYTES = 64 * MB
+"""Largest module definition (`buildFile.xml`) read: the biggest corpus one (Paths of Glory)
+is 1.1 MB; its parsed tree takes about ten times its size."""
 MAX_RATIO = 200
 """Largest compression ratio accepted for an entry over 1 MB (text compresses ~10-30x)."""
 MAX_STEPS = 100_000
@@ -258,7 +261,8 @@ class Archive:
         return buffer.getvalue()
 
     def stream(self, entry: str, *, max_bytes: int | None = None,
-               limit_name: str | None = None, chunk_size: int = CHUNK) -> Iterator[bytes]:
+               limit_name: str | None = None, chunk_size: int = CHUNK
+               ) -> Generator[bytes, None, None]:
         """Yield an entry's uncompressed bytes chunk by chunk, with the limits of `read`.
 
         The whole entry is never held in memory here; every limit is checked before a

@@ -23,7 +23,7 @@ from typing import Literal
 
 from lxml import etree
 
-from vmod_schema.archive import MAX_ENTRY_BYTES, Archive, is_zip
+from vmod_schema.archive import MAX_BUILDFILE_BYTES, Archive, is_zip
 from vmod_schema.errors import BuildFileError, NotAVassalFileError, VassalFormatError
 from vmod_schema.grids import (
     Grid,
@@ -642,6 +642,10 @@ def parse_buildfile(
     )
 
 
+_IMAGE_HEAD_BYTES = 4 * 1024 * 1024
+"""How much of a board image is read for its size (`_ArchiveImageSizes`)."""
+
+
 class _ArchiveImageSizes(Mapping[str, tuple[int, int]]):
     """Board image sizes read on demand from `images/<name>` entries of a module zip."""
 
@@ -649,13 +653,27 @@ class _ArchiveImageSizes(Mapping[str, tuple[int, int]]):
         self._archive = archive
         self._cache: dict[str, tuple[int, int] | None] = {}
 
+    def _head(self, entry: str) -> bytes:
+        """The first `_IMAGE_HEAD_BYTES` of an image: its size is in its header, and a map
+        image may be tens of MB (a JPEG's header may follow a long EXIF block)."""
+        head = bytearray()
+        stream = self._archive.stream(entry)
+        try:
+            for chunk in stream:
+                head += chunk
+                if len(head) >= _IMAGE_HEAD_BYTES:
+                    break
+        finally:
+            stream.close()
+        return bytes(head)
+
     def _lookup(self, name: str) -> tuple[int, int] | None:
         if name not in self._cache:
             entry = f"images/{name}"
             size = None
             if self._archive.has(entry):
                 try:
-                    size = image_size(self._archive.read(entry))
+                    size = image_size(self._head(entry))
                 except VassalFormatError:
                     size = None
             self._cache[name] = size
@@ -703,14 +721,16 @@ def open_module(path: str | Path) -> Module:
                     metadata = parse_metadata(archive.read(meta_entry), file=display,
                                               entry=meta_entry)
                     break
-            return parse_buildfile(archive.read(entry), file=display, entry=entry,
+            xml = archive.read(entry, max_bytes=MAX_BUILDFILE_BYTES,
+                               limit_name="MAX_BUILDFILE_BYTES")
+            return parse_buildfile(xml, file=display, entry=entry,
                                    image_sizes=_ArchiveImageSizes(archive),
                                    metadata=metadata)
     try:
         size = source.stat().st_size
-        if size > MAX_ENTRY_BYTES:
+        if size > MAX_BUILDFILE_BYTES:
             raise BuildFileError(f"buildFile of {size} bytes is larger than the limit "
-                                 f"{MAX_ENTRY_BYTES}", file=display)
+                                 f"MAX_BUILDFILE_BYTES = {MAX_BUILDFILE_BYTES}", file=display)
         data = source.read_bytes()
     except OSError as error:
         raise NotAVassalFileError(f"cannot read file: {error.strerror}", file=display) from None

@@ -384,3 +384,26 @@ def test_prototypes_naming_each_other_twice_expand_until_the_limit() -> None:
         with pytest.raises(PieceFormatError, match=f"MAX_PIECE_TRAITS = {MAX_PIECE_TRAITS}"):
             expand_prototypes(chain("prototype;P39", "piece;;;;X"), chain("", "Map;1;2"),
                               doubling_prototypes(leaves))
+
+
+# ------------------------------------------------------------------- module definitions
+
+
+def test_a_module_definition_past_the_limit_is_refused_by_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from vmod_schema import buildfile
+    from vmod_schema.errors import ArchiveLimitError, BuildFileError
+
+    xml = b'<?xml version="1.0"?><VASSAL.build.GameModule name="M">' + b" " * 5000 + (
+        b"</VASSAL.build.GameModule>")
+    monkeypatch.setattr(buildfile, "MAX_BUILDFILE_BYTES", 4096)
+    bare = tmp_path / "buildFile.xml"
+    bare.write_bytes(xml)
+    with pytest.raises(BuildFileError, match="MAX_BUILDFILE_BYTES = 4096"):
+        buildfile.open_module(bare)
+    zipped = tmp_path / "m.vmod"
+    atomic_write_zip(zipped, [("buildFile.xml", xml)])
+    with pytest.raises(ArchiveLimitError, match="MAX_BUILDFILE_BYTES = 4096"):
+        buildfile.open_module(zipped)
+    monkeypatch.setattr(buildfile, "MAX_BUILDFILE_BYTES", 8192)
+    assert buildfile.open_module(zipped).name == "M"
