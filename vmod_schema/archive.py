@@ -5,7 +5,11 @@ bounds are set): the file's size, the number of entries, each entry's uncompress
 (checked against the header *and* while inflating, so a lying header cannot smuggle a zip
 bomb through), and the compression ratio. A zip feature VASSAL never writes (a compression
 method other than stored or deflated, bzip2 and LZMA aside; encryption; a newer zip version)
-is an `ArchiveError` naming it, never a traceback.
+is an `ArchiveError` naming it, never a traceback. A FIFO, device or socket is refused by
+its kind, never opened in a way that waits (`open_file`).
+
+The bounds on what the text inside holds (counts, depths, lengths read from it) are the
+`MAX_…` constants below `Limits`, applied where that text is decoded.
 """
 
 from __future__ import annotations
@@ -85,15 +89,17 @@ MAX_TABLE_CELLS = 100_000
 MAX_GRID_INDEX = 100_000
 """Largest grid column or row (in absolute value) that is given a name (§7.6): a point
 further than that from a grid's origin lies off any board, and naming it would repeat a
-letter `index / 26` times (alphabetic numbering)."""
+letter `index / 26` times (alphabetic numbering). Not an error: such a point has no grid
+location, like any point a grid cannot name."""
 MAX_GRID_LEADING_ZEROS = 32
 """Most leading zeros a grid numbering may ask for (`hLeading`, `vLeading`, §7.6); real
-modules ask for 0 to 3."""
+modules ask for 0 to 3. Not an error: more are written as this many."""
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Every bound applied while reading a VASSAL file, in one place.
+    """Every bound on the container applied while reading a VASSAL file, in one place (the
+    bounds on what its text holds are the `MAX_…` constants of this module).
 
     Exceeding one is an `ArchiveLimitError` naming the limit (by its field name here) and the
     value, raised before the memory is spent: sizes are checked as the zip declares them,
