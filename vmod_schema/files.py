@@ -98,6 +98,17 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
+def special_kind(mode: int) -> str | None:
+    """What a path of this mode is when it is not a regular file ("a FIFO", "a character
+    device", "a block device", "a socket", "a folder", "not a regular file"); None for a
+    regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return next((kind for test, kind in _NOT_FILES if test(mode)), "not a regular file")
+
+
 def _refuse_special(mode: int, path: str | os.PathLike[str]) -> None:
     """Raise unless `mode` is a regular file's (a folder fails as opening one always did)."""
     if stat.S_ISDIR(mode):

@@ -45,6 +45,7 @@ from pathlib import Path
 from adjudicator.errors import AdjudicatorError
 from adjudicator.report.markdown import DISCORD_LIMIT, render_markdown, render_summary
 from adjudicator.report.models import Report
+from vmod_schema.files import open_regular
 
 SUFFIX = ".adjudication"
 MARKDOWN_UNCHECKED = 15
@@ -239,10 +240,10 @@ def sidecar_sha256(path: Path) -> str | None:
     stamped)."""
     try:
         if path.suffix == f".{ReportFormat.JSON.value}":
-            source = json.loads(path.read_bytes()).get("source", {})
+            source = json.loads(_read(path)).get("source", {})
             sha = source.get("sha256") if isinstance(source, dict) else None
             return sha if isinstance(sha, str) else None
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             size = handle.seek(0, os.SEEK_END)
             handle.seek(max(0, size - _TAIL))
             tail = handle.read().decode("utf-8", "replace")
@@ -260,6 +261,13 @@ def sidecar_set_current(source: Path, sha256: str, formats: Iterable[ReportForma
         return False
     return all(sidecar_sha256(sidecar_path(source, fmt, out_dir)) == sha256
                for fmt in formats)
+
+
+def _read(path: Path) -> bytes:
+    """A sidecar's or journal's bytes; a FIFO, device or socket put in its place is
+    refused (`OSError`), never waited on."""
+    with open_regular(path) as handle:
+        return handle.read()
 
 
 def _exists(path: Path) -> bool:
@@ -309,7 +317,7 @@ def _fsync_folder(folder: Path) -> None:
 def _roll_forward(folder: Path, journal: Path) -> None:
     """Make the journal's renames and removals (idempotent), then delete it."""
     try:
-        entry = json.loads(journal.read_bytes())
+        entry = json.loads(_read(journal))
         renames = [(str(temp), str(target)) for temp, target in entry["renames"]]
         removals = [str(name) for name in entry.get("remove", [])]
     except (OSError, ValueError, KeyError, TypeError):
@@ -328,7 +336,7 @@ def _roll_forward(folder: Path, journal: Path) -> None:
 
 def _journal_owner(journal: Path) -> int | None:
     try:
-        pid = json.loads(journal.read_bytes()).get("pid")
+        pid = json.loads(_read(journal)).get("pid")
     except (OSError, ValueError, AttributeError):
         return None
     return pid if isinstance(pid, int) else None

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from adjudicator.audit.cache import ReportCache
 from adjudicator.audit.executor import FileExecutor
-from adjudicator.check import unreadable_report
+from adjudicator.check import file_sha256, unreadable_report
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.report.models import Report
 from adjudicator.report.sidecar import (
@@ -41,7 +41,7 @@ from adjudicator.report.sidecar import (
     write_sidecars,
 )
 from adjudicator.watch.folders import Checking, ConfigResolver, non_regular, sidecar_folder
-from adjudicator.watch.settle import FileVersion, file_version, regular_file_sha256
+from adjudicator.watch.settle import FileVersion, file_version
 from vmod_schema.files import printable_path
 
 log = logging.getLogger(__name__)
@@ -190,7 +190,7 @@ class Dispatcher:
         if self._handled.get(path, (None, ""))[0] == settled.version:
             return None
         try:
-            sha256 = regular_file_sha256(path)
+            sha256 = file_sha256(path)
         except OSError as error:
             if file_version(path) is None:
                 return None

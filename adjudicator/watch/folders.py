@@ -19,7 +19,7 @@ from adjudicator.audit.cache import config_key
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import CONFIG_NAME, FolderConfig, load_folder_config, with_options
 from adjudicator.report.sidecar import is_sidecar_name
-from adjudicator.watch.settle import special_kind
+from vmod_schema.files import special_kind
 
 GAME_SUFFIXES = (".vlog", ".vsav")
 

@@ -13,15 +13,13 @@ already handled (and, by content hash, a version whose bytes it has already repo
 
 Only regular files are ever opened, and never in a way that could block: a FIFO, socket or
 device named like a game (`x.vlog`), or swapped in for one between two looks, is opened
-non-blocking and refused by what `fstat` says of the open file (`open_regular`).
+non-blocking and refused by what `fstat` says of the open file
+(`vmod_schema.files.open_regular`).
 """
 
 from __future__ import annotations
 
-import errno
-import hashlib
 import os
-import stat
 import struct
 import time
 from collections.abc import Callable
@@ -29,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from vmod_schema.files import printable_path
+from vmod_schema.files import open_regular
 
 END_OF_CENTRAL_DIRECTORY = b"PK\x05\x06"
 ZIP64_LOCATOR = b"PK\x06\x07"
@@ -59,53 +57,6 @@ def file_version(path: Path) -> FileVersion | None:
     if not os.path.isfile(path):
         return None
     return FileVersion(stat.st_size, stat.st_mtime_ns)
-
-
-def special_kind(mode: int) -> str | None:
-    """What a file of this mode is when it is not a regular file (None: regular)."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    return "not a regular file"
-
-
-def open_regular(path: Path) -> BinaryIO:
-    """Open a regular file for reading without ever blocking: opened non-blocking (a FIFO
-    with no writer would otherwise wait forever), then refused unless the open file is
-    regular (checked on the descriptor, so a file swapped in meanwhile is caught too).
-
-    Raises:
-        OSError: the file cannot be opened, or is not a regular file (naming what it is).
-    """
-    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-    try:
-        kind = special_kind(os.fstat(descriptor).st_mode)
-        if kind is not None:
-            raise OSError(errno.EINVAL, f"not a regular file ({kind})", printable_path(path))
-        return os.fdopen(descriptor, "rb")
-    except BaseException:
-        os.close(descriptor)
-        raise
-
-
-def regular_file_sha256(path: Path) -> str:
-    """The SHA-256 of a regular file's bytes, read in chunks (see `open_regular`).
-
-    Raises:
-        OSError: the file cannot be read, or is not a regular file.
-    """
-    digest = hashlib.sha256()
-    with open_regular(path) as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def zip_complete(path: Path) -> bool:

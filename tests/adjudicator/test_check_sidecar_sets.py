@@ -109,3 +109,19 @@ def test_a_check_killed_at_any_point_is_repaired_by_the_next_check(
     assert sidecar_set_current(source, sha, ALL)
     assert not journal_path(source).exists()
     assert _hidden_leftovers(tmp_path) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_named_like_a_journal_or_sidecar_is_never_waited_on(tmp_path: Path) -> None:
+    source = _game(tmp_path)
+    os.mkfifo(journal_path(source))
+    os.mkfifo(sidecar_path(source, ReportFormat.MARKDOWN))
+    child = multiprocessing.get_context("fork").Process(
+        target=sidecar.recover_sidecar_sets, args=(tmp_path,))
+    child.start()
+    child.join(30)
+    stuck = child.is_alive()
+    if stuck:
+        child.kill()
+    assert not stuck
+    assert sidecar.sidecar_sha256(sidecar_path(source, ReportFormat.MARKDOWN)) is None

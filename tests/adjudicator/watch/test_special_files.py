@@ -15,15 +15,10 @@ from pathlib import Path
 import pytest
 
 from adjudicator.audit.executor import open_executor
+from adjudicator.check import file_sha256
 from adjudicator.watch.dispatch import Dispatcher, Result, Settled
 from adjudicator.watch.folders import ConfigResolver, game_files
-from adjudicator.watch.settle import (
-    FileVersion,
-    Settler,
-    open_regular,
-    regular_file_sha256,
-    zip_complete,
-)
+from adjudicator.watch.settle import FileVersion, Settler, zip_complete
 from tests.adjudicator.watch.test_watcher import EXAMPLE, WAIT, Recorder, run_once, wait_for
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -62,9 +57,10 @@ def _quietly(work: Callable[[], object]) -> None:
 def test_a_fifo_is_refused_by_name_without_blocking(
         tmp_path: Path, fifo: Callable[[Path], Path]) -> None:
     path = fifo(tmp_path / "x.vlog")
-    with pytest.raises(OSError, match=r"not a regular file \(a FIFO\).*x\.vlog"):
-        open_regular(path)
-    assert finishes(lambda: regular_file_sha256(path))
+    with pytest.raises(OSError, match=r"a FIFO, not a file") as refused:
+        file_sha256(path)
+    assert refused.value.filename == str(path)
+    assert finishes(lambda: file_sha256(path))
     assert finishes(lambda: zip_complete(path))
     assert zip_complete(path) is False
 
@@ -74,8 +70,8 @@ def test_a_device_is_refused_by_name(tmp_path: Path) -> None:
         pytest.skip("no /dev/null")
     link = tmp_path / "dev.vsav"
     link.symlink_to("/dev/null")
-    with pytest.raises(OSError, match=r"a device"):
-        open_regular(link)
+    with pytest.raises(OSError, match=r"a character device"):
+        file_sha256(link)
 
 
 def test_once_skips_fifos_and_sockets_named_like_games_and_says_so(
