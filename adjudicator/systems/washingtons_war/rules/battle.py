@@ -217,6 +217,9 @@ def read_dice(battle: Battle, setup: BattleSetup, tables: Tables) -> Dice | str:
                 f"{len(slots)}): the Actual Battle Rating or battle dice are missing")
     found: dict[str, BattleDie] = {}
     for (slot, roller), die in zip(slots, dice, strict=False):
+        if not 1 <= die.value <= 6:
+            return (f"die {die.value} (step {die.step}) is no face of the six-sided die WW "
+                    f"9.2 rolls: the tables cannot be read with it")
         if roller is not None and die.side is not None and die.side is not roller:
             return (f"die {die.value} (step {die.step}) was rolled by the {die.side.value} "
                     f"player where WW 9.2 has the {roller.value} player roll for the "
