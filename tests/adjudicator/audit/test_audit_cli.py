@@ -242,3 +242,36 @@ def test_the_summary_names_files_relative_to_the_audited_folder_unless_full_path
                           "--format", "json", "--full-paths")
     assert code == 0, out + err
     assert all(f.path.startswith(str(tmp_path)) for f in _audit_json(tmp_path).files)
+
+
+def test_a_season_with_an_unreadable_file_fails_unless_told_not_to(tmp_path: Path) -> None:
+    folder = _season(tmp_path / "season", FROM_OPENING[0])
+    (folder / "truncated.vlog").write_bytes((GAMES / ILLEGAL).read_bytes()[:300])
+    code, out, err = _run(tmp_path, str(folder))
+    assert code == 1, out + err
+    assert "found 1 unreadable file (--fail-on)" in err
+    assert (folder / "truncated.vlog.adjudication.json").is_file()
+    assert (tmp_path / "out" / "audit.md").is_file()
+    code, out, err = _run(tmp_path, str(folder), "--fail-on", "none")
+    assert code == 0, out + err
+
+
+def test_a_piece_named_by_a_whole_document_is_cut_in_the_summary(tmp_path: Path) -> None:
+    from tests.adjudicator.test_replay import _piece, _step, _undo_step, _write_log
+    from vmod_schema.commands import MovePiece
+
+    document = "<!DOCTYPE html><html><body>" + "lorem ipsum " * 20_000 + "</body></html>"
+    folder = tmp_path / "vasl"
+    folder.mkdir()
+    move = MovePiece("1", "Map", "200", "200", "null", "Map", "100", "100", "null",
+                     player="hunter2")
+    back = MovePiece("1", "Map", "100", "100", "null", "Map", "200", "200", "null",
+                     player="hunter2")
+    _write_log(folder, [_piece("1", document, 100, 100)], [_step(move), _undo_step(back)])
+    code, out, err = _run(tmp_path, str(folder), "--format", "md,html,json")
+    assert code == 0, out + err
+    for fmt in ("md", "html", "json"):
+        text = (tmp_path / "out" / f"audit.{fmt}").read_text(encoding="utf-8")
+        assert "lorem ipsum lorem" in text, fmt  # the undo names the piece ...
+        assert len(text) < 60_000, fmt           # ... by its start
+        assert "more characters cut" in text, fmt
