@@ -77,6 +77,10 @@ def check(
     Findings name pieces as VASSAL shows them to the other player (a masked piece by its
     mask name, a hidden one or one in a hand by what stands for it) unless --reveal.
 
+    Each file is read under two ceilings: memory (ADJUDICATOR_MEMORY_LIMIT, MiB, default
+    3072) and time (ADJUDICATOR_TIME_LIMIT, seconds per file, default 300); a file past
+    one is reported unreadable, naming the ceiling.
+
     Exit status, the first that applies in this order:
 
     - 2 bad input: unknown game, bad module, data or binding, an unreadable file
