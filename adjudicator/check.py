@@ -159,10 +159,13 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
 
 
 def _concealed(verdict: Verdict, concealment: ConcealmentLog) -> Verdict:
-    """The verdict with its findings and computations naming no piece concealed from the
-    reader at their step (`adjudicator.replay.visibility`, the one place that decides)."""
+    """The verdict with its findings, computations and reasons for unchecked rules naming
+    no piece concealed from the reader at their step (`adjudicator.replay.visibility`, the
+    one place that decides)."""
     return replace(verdict, findings=concealment.redact(verdict.findings),
-                   computations=concealment.redact_computations(verdict.computations))
+                   computations=concealment.redact_computations(verdict.computations),
+                   unchecked=concealment.redact_reasons(verdict.unchecked),
+                   partial=concealment.redact_reasons(verdict.partial))
 
 
 def reading_report(reading: FileReading, summary: StepSummary, *, source: SourceFile,

@@ -388,24 +388,46 @@ class ConcealmentLog:
         return [redact_computation(computation, names) if names else computation
                 for computation, names in self._names_at(computations)]
 
+    def redact_reasons(self, reasons: Mapping[str, str]) -> dict[str, str]:
+        """Why rules went unchecked, naming no concealed piece: a reason that begins `step
+        N:` at that step, any other at the end of the replay."""
+        if self.view.reveal or not self._events:
+            return dict(reasons)
+        cache: dict[int | None, dict[str, str]] = {}
+        out: dict[str, str] = {}
+        for rule_id, reason in reasons.items():
+            found = _REASON_STEP.match(reason)
+            names = self._names_for(int(found[1]) if found else None, cache)
+            out[rule_id] = redact_text(reason, names)
+        return out
+
     def _names_at(self, items: Sequence[_Stepped]) -> Iterator[tuple[_Stepped, dict[str, str]]]:
-        """Each item with the names it must not show: those concealed at its step and not
-        shown by the file at that step or later (a battle's odds, dated at the battle's
-        first step, may name the Battle Card played from the hand a step later: the file
-        shows it to the reader anyway)."""
+        """Each item with the names it must not show (`_names_for` its step)."""
         if self.view.reveal or not self._events:
             yield from ((item, {}) for item in items)
             return
         cache: dict[int | None, dict[str, str]] = {}
         for item in items:
-            names = cache.get(item.step)
-            if names is None:
-                concealed = self.concealed_at(item.step)
-                if item.step is not None:
-                    concealed = {real: shown for real, shown in concealed.items()
-                                 if self._revealed.get(real, -1) < item.step}
-                names = cache[item.step] = concealed
-            yield item, names
+            yield item, self._names_for(item.step, cache)
+
+    def _names_for(self, step: int | None,
+                   cache: dict[int | None, dict[str, str]]) -> dict[str, str]:
+        """The names a line about `step` must not show: those concealed at the step and not
+        shown by the file at that step or later (a battle's odds, dated at the battle's
+        first step, may name the Battle Card played from the hand a step later: the file
+        shows it to the reader anyway). `None`: the end of the replay."""
+        names = cache.get(step)
+        if names is None:
+            concealed = self.concealed_at(step)
+            if step is not None:
+                concealed = {real: shown for real, shown in concealed.items()
+                             if self._revealed.get(real, -1) < step}
+            names = cache[step] = concealed
+        return names
+
+
+_REASON_STEP = re.compile(r"step (\d+):")
+"""How a reason for an unchecked rule names the step it was given at."""
 
 
 def _pattern(names: Iterable[str]) -> re.Pattern[str]:

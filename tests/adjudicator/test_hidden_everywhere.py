@@ -35,6 +35,7 @@ from adjudicator.replay.visibility import (
     redact_computation,
     sight,
 )
+from adjudicator.report.models import Report
 from tests.conftest import REPO, corpus_file
 from vmod_schema.buildfile import Module, open_module
 from vmod_schema.commands import AddPiece, Chat, Command, Compound, LogEntry, decode_command
@@ -315,3 +316,26 @@ def test_for_the_people_without_its_module_conceals_what_the_module_does(save: s
     assert ([sight(bare, item).concealment for item in bare.pieces()]
             == [sight(bound, item).concealment for item in bound.pieces()])
     assert any(not sight(bare, item).shown for item in bare.pieces())
+
+
+def test_why_a_rule_went_unchecked_names_no_masked_general(tmp_path: Path) -> None:
+    # The log ends with Clinton's Army facing the enemy and no battle fought: WW-BAT-01 is
+    # unchecked, its reason names the army. Clinton is masked from the start to the end.
+    log = masked_copy(WW / "games" / "illegal-interception-failed-roll.vlog",
+                      tmp_path / "masked.vlog", name="Clinton",
+                      owner="scenario-british-secret")
+    for reveal in (False, True):
+        out = tmp_path / f"reveal-{reveal}"
+        _invoke("check", log, "-g", "ww", "--module", WW_MODULE, "--data", WW_DATA,
+                "-f", "json,md,html,discord", "-o", out, *(["--reveal"] if reveal else []),
+                codes=(0, 4))
+        report = Report.model_validate_json(
+            (out / "masked.vlog.adjudication.json").read_text(encoding="utf-8"))
+        reason = report.coverage.partial.get("WW-BAT-01") or report.coverage.unchecked[
+            "WW-BAT-01"]
+        texts = _files(out)
+        if reveal:
+            assert "Clinton's Army" in reason
+        else:
+            assert "?'s Army" in reason
+            assert [name for name, text in texts.items() if "Clinton" in text] == []
