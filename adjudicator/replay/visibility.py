@@ -19,9 +19,10 @@ VASSAL would show a card to the opponent when the window may be private:
   the main map comes first in every module we know) is public;
 - a map whose name says it is a hand or private (`Red Hand`, `ConfederateHand`, `Private
   Notes`) is private: everything in it is only counted;
-- any other map may be a hand (Paths of Glory's hands are named after the sides): a *card*
-  in it (a piece in a deck, or one with a Return to Deck trait, §6.4) is only counted, other
-  pieces are shown.
+- any other map may be a hand (Paths of Glory's hands are named after the sides, and hold
+  markers as well as cards): everything in it is only counted. So without its module a file
+  conceals at least what it conceals with it; a public side map's pieces (a force pool, a
+  turn track) are counted too, until `--module` says the map is public.
 
 A map whose name holds a side's name (from the roster) is taken as that side's own.
 
@@ -49,7 +50,7 @@ from adjudicator.replay.board import Board, PieceKind, PieceOnBoard
 from adjudicator.replay.changes import PieceId
 from vmod_schema.commands import AddPiece, ChangePiece, MovePiece, RemovePiece
 from vmod_schema.pieces import DeckState
-from vmod_schema.traits import Invisible, Mask, ReturnToDeck
+from vmod_schema.traits import Invisible, Mask
 
 if TYPE_CHECKING:
     from adjudicator.findings import Computation, Finding
@@ -148,8 +149,8 @@ class MapPrivacy(StrEnum):
     PRIVATE = "private"
     """Only some sides: everything in it is only counted for the others."""
     UNKNOWN = "unknown"
-    """No module tells, and the file does not say: it may be a hand, so cards in it are
-    only counted (as VASSAL shows a card in a hand to the opponent)."""
+    """No module tells, and the file does not say: it may be a hand, so what lies in it is
+    only counted (as VASSAL shows a hand to the opponent)."""
 
 
 _PRIVATE_NAME = re.compile(r"(?i:\b(?:hands?|private)\b)|[a-z](?:Hands?|Private)\b")
@@ -178,16 +179,6 @@ def map_privacy(board: Board, map_id: str) -> tuple[MapPrivacy, frozenset[str]]:
     return MapPrivacy.UNKNOWN, owners
 
 
-def is_card(board: Board, item: PieceOnBoard) -> bool:
-    """Whether a piece is a card, as far as the file tells: it lies in a deck, or it has a
-    Return to Deck trait (§6.4, §6.6)."""
-    if item.parent is not None:
-        parent = board.get(item.parent)
-        if parent is not None and parent.kind is PieceKind.DECK:
-            return True
-    return any(isinstance(trait, ReturnToDeck) for trait in item.piece.traits)
-
-
 def _private_holder(board: Board, item: PieceOnBoard, view: Viewpoint) -> str | None:
     """The private map or face-down deck the piece lies in, unless the viewer may look."""
     container = board.container_of(item.id) if item.parent is not None else None
@@ -201,8 +192,6 @@ def _private_holder(board: Board, item: PieceOnBoard, view: Viewpoint) -> str | 
         return None
     privacy, sides = map_privacy(board, map_id)
     if privacy is MapPrivacy.PUBLIC or (view.side is not None and view.side in sides):
-        return None
-    if privacy is MapPrivacy.UNKNOWN and not is_card(board, item):
         return None
     return map_id
 
@@ -510,7 +499,6 @@ __all__ = [
     "Viewpoint",
     "concealed_counts",
     "counted_text",
-    "is_card",
     "map_privacy",
     "moved_sight",
     "redact_computation",

@@ -116,7 +116,8 @@ def test_a_side_sees_its_own_hand_and_masks_but_not_the_others() -> None:
 
 def test_side_based_access_compares_the_side_not_a_user() -> None:
     board = Board()
-    board.restore([decode_command(
+    board.restore([decode_command(command) for command in (
+        "MapBoardPicker\tMain Board\t0\t0",  # the file's first map: public
         "+/7/obs;70,130;back.png;Mask;Gback.png;Unit;sides:Red\tpiece;;;;Secret/"
         "Blue;\tMap;1;2")])
     assert shown_name(board, "7") == "Unit"
