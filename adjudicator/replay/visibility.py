@@ -56,10 +56,12 @@ if TYPE_CHECKING:
     from adjudicator.findings import Computation, Finding
     from adjudicator.replay.timeline import Step
 
-CONCEALMENT_RULES = 2
+CONCEALMENT_RULES = 3
 """The revision of what this module conceals: raised whenever a fix hides more, so that
 reports cached under the old rules (`adjudicator.audit.cache`) are not served again.
-2: without a module, hands are told from the file; computations are redacted."""
+2: without a module, hands are told from the file; computations are redacted.
+3: reasons for unchecked rules are redacted; without a module, everything on a map nothing
+tells about is counted."""
 HIDDEN_PIECE = "a hidden piece"
 """How a finding names a piece that is invisible to the reader."""
 HIDDEN_HOLDER = "hidden"
