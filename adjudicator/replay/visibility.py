@@ -16,7 +16,8 @@ its map names, and which map it lists first. `map_privacy` then decides conserva
 VASSAL would show a card to the opponent when the window may be private:
 
 - the first map the file selects boards for (VASSAL writes them in the module's order, and
-  the main map comes first in every module we know) is public;
+  the main map comes first in every module we know) is public, and so is a map named as the
+  main one (`Map`, `Main Map`: VASL's logs select no boards);
 - a map whose name says it is a hand or private (`Red Hand`, `ConfederateHand`, `Private
   Notes`) is private: everything in it is only counted;
 - any other map may be a hand (Paths of Glory's hands are named after the sides, and hold
@@ -157,21 +158,25 @@ class MapPrivacy(StrEnum):
 
 _PRIVATE_NAME = re.compile(r"(?i:\b(?:hands?|private)\b)|[a-z](?:Hands?|Private)\b")
 """A map name that says the map is a hand or private: `Red Hand`, `ConfederateHand`."""
+_MAIN_NAME = re.compile(r"(?i)^(?:main\s*)?(?:map|board)$|^main\b")
+"""A map name that says it is the game's main map (`Map`, `Main Map`, `Main Board`): public
+even in a file that selects no boards (VASL's logs)."""
 
 
 def map_privacy(board: Board, map_id: str) -> tuple[MapPrivacy, frozenset[str]]:
     """How private a map is, and the sides that may look into it (see the module's
     docstring: the module decides; without it, the map's name and the file's first map).
 
-    >>> map_privacy(Board(), "Blue Hand")[0], map_privacy(Board(), "Table")[0]
-    (<MapPrivacy.PRIVATE: 'private'>, <MapPrivacy.UNKNOWN: 'unknown'>)
+    >>> [map_privacy(Board(), name)[0].value for name in ("Blue Hand", "Table", "Main Map")]
+    ['private', 'unknown', 'public']
     """
     sides = board.private_maps.get(map_id)
     if sides is not None:
         return MapPrivacy.PRIVATE, sides
     if board.known_maps is not None and map_id in board.known_maps:
         return MapPrivacy.PUBLIC, frozenset()
-    if map_id == next(iter(board.selections), None):
+    if map_id == next(iter(board.selections), None) or (
+            _MAIN_NAME.search(map_id) and not _PRIVATE_NAME.search(map_id)):
         return MapPrivacy.PUBLIC, frozenset()
     owners = frozenset(player.side for player in board.players
                        if player.side and not player.side.startswith("<")
