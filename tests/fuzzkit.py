@@ -48,6 +48,9 @@ REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures"
 CEILING = 1 << 30
 """Peak RSS allowed to any process: 1 GB."""
+MAX_OUTPUT = 16 << 20
+"""A file written bigger than this (16 MB) is huge text not cut (issue 18: an 85 MB chat
+line gave an 85 MB HTML and JSON)."""
 HARD_CEILING = 3 << 29
 """Past this (1.5 GB) a process is killed, so a blow-up cannot take the machine down."""
 TRACEBACK = "Traceback (most recent call last)"
@@ -337,6 +340,12 @@ def _pick(rng: random.Random, spans: Sequence[tuple[int, int]], text: str,
     return rng.choice(chosen) if chosen else None
 
 
+def noise(rng: random.Random, size: int) -> str:
+    """`size` characters that deflate does not squeeze below the zip-bomb ratio (hex digits
+    of random bytes: a huge text that is not a bomb)."""
+    return rng.randbytes(size // 2 + 1).hex()[:size]
+
+
 def mutate_text(text: str, rng: random.Random, budget: Budget) -> tuple[str, str, str]:
     """One mutation of a payload text: (kind, detail, new text)."""
     kind = rng.choice(["substitute", "number", "nesting", "traits", "cut", "chat-huge",
@@ -400,20 +409,24 @@ def mutate_text(text: str, rng: random.Random, budget: Budget) -> tuple[str, str
         command = text[span[0]: span[1]]
         if kind == "chat-huge":
             size = rng.randint(budget.huge_text // 10, budget.huge_text)
-            body = (command[command.find("CHAT") + 4:] or "x ") * (size // max(1, len(command)))
-            mutated = command + body[:size]
-            return kind, f"a chat line grown to {len(mutated):,} characters", \
+            mutated = command + " " + noise(rng, size)
+            return kind, f"a chat line grown to {len(mutated):,} characters of noise", \
                 text[: span[0]] + mutated + text[span[1]:]
         repeats = rng.randint(budget.repeats // 10, budget.repeats)
-        return kind, f"a chat command repeated {repeats} times", \
-            text[: span[1]] + ("\x1b" + command) * repeats + text[span[1]:]
+        if rng.random() < 0.5:
+            copies = "".join("\x1b" + command for _ in range(repeats))
+            detail = f"a chat command repeated {repeats} times"
+        else:
+            copies = "".join(f"\x1b{command} {rng.getrandbits(32):08x}" for _ in range(repeats))
+            detail = f"a chat command repeated {repeats} times, each with its own ending"
+        return kind, detail, text[: span[1]] + copies + text[span[1]:]
     if kind in ("name-html", "name-huge"):
         names = list(re.finditer(r"piece;[^;]*;[^;]*;[^;]*;([^/\t;\\]+)", text))
         if not names:
             return "cut", "no named piece: cut in half", text[: len(text) // 2]
         match = rng.choice(names)
-        name = HTML_DOC if kind == "name-html" else "W" * rng.randint(
-            budget.huge_text // 100, budget.huge_text // 10)
+        name = HTML_DOC if kind == "name-html" else noise(rng, rng.randint(
+            budget.huge_text // 100, budget.huge_text // 10))
         return kind, f"piece {match.group(1)!r} renamed ({len(name):,} characters)", \
             text[: match.start(1)] + name + text[match.end(1):]
     if kind == "command-repeat":
@@ -659,10 +672,11 @@ def _normal(text: str) -> str:
     return html.unescape(text).replace("\\", "")
 
 
-def _name_pattern(names: Iterable[str]) -> re.Pattern[str] | None:
+def name_pattern(names: Iterable[str]) -> re.Pattern[str]:
+    """Any of `names` as a whole word (matches nothing when there is none)."""
     ordered = sorted({n for n in names if n.strip()}, key=len, reverse=True)
     if not ordered:
-        return None
+        return re.compile(r"(?!x)x")
     return re.compile("|".join(rf"(?<!\w){re.escape(name)}(?!\w)" for name in ordered))
 
 
@@ -707,7 +721,13 @@ def check_run(run: Run, mutants: dict[str, Mutant], folder: Path,
     if run.reveal:
         return failures
     sources = [(name, text) for name, text in texts.items()]
-    sources += [(str(p), _read(p)) for p in written_files(run.outputs)]
+    for path in written_files(run.outputs):
+        size = path.stat().st_size
+        if size > MAX_OUTPUT:
+            failures.append(Failure("huge-output", run.label,
+                                    f"{path.name}: {size >> 20} MB written",
+                                    _tag_list(path.name, mutants, run)))
+        sources.append((str(path), _read(path)))
     for source, text in sources:
         failures.extend(_leaks(run, source, text, mutants, folder, seeds))
     return failures
@@ -747,9 +767,7 @@ def _leaks(run: Run, source: str, text: str, mutants: dict[str, Mutant], folder:
                               f"a password of {seed.label} (user id #{number}, "
                               f"{len(password)} characters) in {short}",
                               (tag,) if tag else ())
-        pattern = _name_pattern(secrets.concealed - everyone_sees)
-        if pattern is None:
-            continue
+        pattern = name_pattern(secrets.concealed - everyone_sees)
         found = set(pattern.findall(normal)) - reported
         if not found:
             continue
