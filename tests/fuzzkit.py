@@ -252,6 +252,8 @@ class Mutant:
     detail: str
     data: bytes = field(repr=False)
     name: str = ""
+    batch: str = ""
+    """The sub-folder of its setup's folder it is written to: one batch of the runs."""
 
     @property
     def tag(self) -> str:
@@ -529,7 +531,7 @@ def write_mutants(mutants: Iterable[Mutant], folder: Path) -> dict[str, Mutant]:
     """Write each mutant into `folder/<setup key>/`; its tag → the mutant."""
     written = {}
     for mutant in mutants:
-        target = folder / mutant.seed.setup.key / mutant.name
+        target = mutant_path(mutant, folder)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(mutant.data)
         written[mutant.tag] = mutant
@@ -537,7 +539,19 @@ def write_mutants(mutants: Iterable[Mutant], folder: Path) -> dict[str, Mutant]:
 
 
 def mutant_path(mutant: Mutant, folder: Path) -> Path:
-    return folder / mutant.seed.setup.key / mutant.name
+    return folder / mutant.seed.setup.key / mutant.batch / mutant.name
+
+
+def in_batches(mutants: Sequence[Mutant], size: int) -> list[Mutant]:
+    """The mutants, each given its batch: at most `size` of one setup in each."""
+    counts: dict[str, int] = {}
+    out = []
+    for mutant in mutants:
+        key = mutant.seed.setup.key
+        number = counts.get(key, 0)
+        counts[key] = number + 1
+        out.append(dataclasses.replace(mutant, batch=f"b{number // size:04d}"))
+    return out
 
 
 # ----------------------------------------------------------------------------- runs
@@ -746,7 +760,10 @@ def _leaks(run: Run, source: str, text: str, mutants: dict[str, Mutant], folder:
     normal = _normal(text)
     short = Path(source).name if source not in ("stdout", "stderr") else source
     if mutants:
-        owners = _owners(short if source not in ("stdout", "stderr") else "", mutants, run)
+        named = short if source not in ("stdout", "stderr") else ""
+        if named and not TAG.search(named) and "cache" in Path(source).parts:
+            named = text[:4096]  # a cache entry names its file inside
+        owners = _owners(named, mutants, run)
         cases: list[tuple[str | None, Seed, Path]] = [
             (m.tag, m.seed, mutant_path(m, folder)) for m in owners]
     else:
@@ -776,6 +793,8 @@ def _leaks(run: Run, source: str, text: str, mutants: dict[str, Mutant], folder:
             own = _mutant_secrets(tag, path, seed.setup.module)
             if own.readable:
                 found &= own.concealed
+            elif not for_one:
+                continue  # a summary: the name is another file's to answer for
             else:
                 kind = "concealed-unreadable"
         for name in sorted(found):
@@ -803,7 +822,7 @@ class Plan:
     """Which runs a campaign makes of a folder of mutants (per setup: one group)."""
 
     batch: int = 200
-    """Files per `check` process (folders for `audit` and `watch` hold a whole group)."""
+    """Files of one setup per batch: one folder, each command run once on it."""
     inspect_every: int = 10
     """One `inspect` process per this many mutants."""
     series_batch: int = 50
@@ -834,31 +853,32 @@ def _chunks(items: Sequence[Mutant], size: int) -> Iterator[Sequence[Mutant]]:
 
 def campaign_runs(mutants: Sequence[Mutant], folder: Path, work: Path,
                   plan: Plan) -> Iterator[tuple[str, list[str], list[Path], list[Mutant]]]:
-    """Every run of a campaign: (label, args, output folders, mutants it reads)."""
-    groups: dict[str, list[Mutant]] = {}
+    """Every run of a campaign, batch by batch (one setup's mutants in one folder): (label,
+    args, output folders, mutants it reads)."""
+    groups: dict[tuple[str, str], list[Mutant]] = {}
     for mutant in mutants:
-        groups.setdefault(mutant.seed.setup.key, []).append(mutant)
-    for key, members in sorted(groups.items()):
+        groups.setdefault((mutant.seed.setup.key, mutant.batch), []).append(mutant)
+    for (key, batch), members in sorted(groups.items()):
         setup = members[0].seed.setup
-        group = folder / key
-        for number, chunk in enumerate(_chunks(members, plan.batch)):
-            paths = [str(mutant_path(m, folder)) for m in chunk]
-            for with_module in plan.modules:
-                if "check" not in plan.commands:
-                    break
-                if not with_module and setup.module is None:
-                    continue
-                tag = f"{key}-{number}-{'mod' if with_module else 'nomod'}"
-                out = work / "out" / f"check-{tag}"
-                yield (f"check-{tag}", ["check", *setup.options(with_module=with_module),
-                                        "-f", FORMATS, "-o", str(out), "--", *paths],
-                       [out], list(chunk))
+        group = folder / key / batch
+        name = f"{key}-{batch}"
+        paths = [str(mutant_path(m, folder)) for m in members]
+        for with_module in plan.modules:
+            if "check" not in plan.commands:
+                break
+            if not with_module and setup.module is None:
+                continue
+            tag = f"{name}-{'mod' if with_module else 'nomod'}"
+            out = work / "out" / f"check-{tag}"
+            yield (f"check-{tag}", ["check", *setup.options(with_module=with_module),
+                                    "-f", FORMATS, "-o", str(out), "--", *paths],
+                   [out], members)
         for with_module, jobs in ((True, "0"), (False, "2")):
             if "audit" not in plan.commands or with_module not in plan.modules:
                 continue
             if not with_module and setup.module is None:
                 jobs = "0"
-            tag = f"{key}-{'mod' if with_module else 'nomod'}"
+            tag = f"{name}-{'mod' if with_module else 'nomod'}"
             out = work / "out" / f"audit-{tag}"
             options = setup.options(with_module=True) if with_module else []
             yield (f"audit-{tag}", ["audit", *options, "-f", SUMMARY_FORMATS, "--jobs", jobs,
@@ -866,21 +886,22 @@ def campaign_runs(mutants: Sequence[Mutant], folder: Path, work: Path,
                                     "--sidecars", str(out / "sidecars"),
                                     "--cache", str(out / "cache"), "--", str(group)],
                    [out], members)
-        with_module = plan.modules[len(key) % len(plan.modules)]
-        out = work / "out" / f"watch-{key}"
+        number = int(batch[1:] or 0)
+        with_module = plan.modules[(len(key) + number) % len(plan.modules)]
+        out = work / "out" / f"watch-{name}"
         options = setup.options(with_module=True)[2:] if with_module else []
         if "watch" in plan.commands:
-            yield (f"watch-{key}", ["watch", *options, "--once", "--jobs", "1", "-f", FORMATS,
-                                    "-o", str(out / "sidecars"), "--cache", str(out / "cache"),
-                                    "--settle", "0", "--", str(group)], [out], members)
-        for number, chunk in enumerate(_chunks(members, plan.series_batch)):
+            yield (f"watch-{name}", ["watch", *options, "--once", "--jobs", "1", "-f", FORMATS,
+                                     "-o", str(out / "sidecars"), "--cache", str(out / "cache"),
+                                     "--settle", "0", "--", str(group)], [out], members)
+        for part, chunk in enumerate(_chunks(members, plan.series_batch)):
             if "series" not in plan.commands:
                 break
-            paths = [str(mutant_path(m, folder)) for m in chunk]
+            chunk_paths = [str(mutant_path(m, folder)) for m in chunk]
             module = (["-m", str(setup.module)]
-                      if setup.module and plan.modules[number % len(plan.modules)] else [])
-            json_flag = ["--json"] if number % 3 == 1 else []
-            yield (f"series-{key}-{number}", ["series", *module, *json_flag, "--", *paths],
+                      if setup.module and plan.modules[part % len(plan.modules)] else [])
+            json_flag = ["--json"] if (number + part) % 3 == 1 else []
+            yield (f"series-{name}-{part}", ["series", *module, *json_flag, "--", *chunk_paths],
                    [], list(chunk))
         for position, mutant in enumerate(members):
             if "inspect" not in plan.commands or mutant.index % plan.inspect_every:
@@ -894,23 +915,34 @@ def campaign_runs(mutants: Sequence[Mutant], folder: Path, work: Path,
 
 
 def run_campaign(mutants: Sequence[Mutant], work: Path, plan: Plan,
-                 progress: bool = False) -> Campaign:
-    """Write the mutants under `work/in`, make every run of them, judge every run."""
+                 progress: bool = False, parallel: int = 1) -> Campaign:
+    """Write the mutants under `work/in`, make every run of them (`parallel` at a time),
+    judge every run."""
+    from concurrent.futures import ThreadPoolExecutor
+
     folder = work / "in"
+    mutants = in_batches(mutants, plan.batch)
     table = write_mutants(mutants, folder)
     campaign = Campaign()
-    for label, args, outputs, members in campaign_runs(mutants, folder, work, plan):
+
+    def one(job: tuple[str, list[str], list[Path], list[Mutant]]) -> tuple[Run, list[Failure]]:
+        label, args, outputs, members = job
         result = run(label, args, workdir=work / "runs", outputs=outputs,
                      timeout=plan.timeout, mutants=[m.tag for m in members])
-        campaign.runs.append(result)
-        failures = check_run(result, table, folder)
-        campaign.failures.extend(failures)
-        if progress:
-            print(f"  {label}: exit {result.status}, {result.peak_rss >> 20} MB, "
-                  f"{result.seconds:.1f} s, {len(failures)} failures", file=sys.stderr,
-                  flush=True)
-        if failures and len(members) > 1 and plan.isolate > 0:
-            campaign.isolated.extend(isolate(result, failures, table, folder, work, plan))
+        return result, check_run(result, table, folder)
+
+    jobs = list(campaign_runs(mutants, folder, work, plan))
+    with ThreadPoolExecutor(max(1, parallel)) as pool:
+        for (_, _, _, members), (result, failures) in zip(jobs, pool.map(one, jobs),
+                                                           strict=True):
+            campaign.runs.append(result)
+            campaign.failures.extend(failures)
+            if progress:
+                print(f"  {result.label}: exit {result.status}, {result.peak_rss >> 20} MB, "
+                      f"{result.seconds:.1f} s, {len(failures)} failures", file=sys.stderr,
+                      flush=True)
+            if failures and len(members) > 1 and plan.isolate > 0:
+                campaign.isolated.extend(isolate(result, failures, table, folder, work, plan))
     return campaign
 
 
