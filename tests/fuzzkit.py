@@ -352,10 +352,12 @@ def mutate_text(text: str, rng: random.Random, budget: Budget) -> tuple[str, str
     """One mutation of a payload text: (kind, detail, new text)."""
     kind = rng.choice(["substitute", "number", "nesting", "traits", "cut", "chat-huge",
                        "chat-repeat", "name-html", "name-huge", "command-repeat", "splice",
-                       "property-count"])
+                       "property-count", "mask", "mask"])
     spans = _commands(text)
     if kind == "property-count":
         return huge_property_count(text, rng)
+    if kind == "mask":
+        return mask_pieces(text, rng)
     if kind == "substitute":
         chars = list(text)
         count = rng.randint(1, 20)
@@ -457,6 +459,48 @@ def huge_property_count(text: str, rng: random.Random) -> tuple[str, str, str]:
     count = rng.choice(["999999999", "2147483647", "100000000", "9" * 20])
     return ("property-count", f"a piece state's property count {match.group(2)} -> {count}",
             text[: match.start(2)] + count + text[match.end(2):])
+
+
+MASK_TYPE = "obs;70,130;back.png;Mask;Gback.png;?;player:;Peek;;false;;"
+"""A Mask trait's type (FORMAT.md §6.5) as the hidden fixture's pieces carry it."""
+ADDS_CONCEALMENT = ("text-mask",)
+"""Mutations that conceal pieces the seed shows: their own replay is the oracle."""
+
+
+def mask_pieces(text: str, rng: random.Random, count: int | None = None) -> tuple[str, str, str]:
+    """Pieces that move in the log masked by a player from the start (the issue's masked
+    General: hidden in a finding, named in a computation), VASSAL's chat then saying "?"."""
+    from vmod_schema.commands import AddPiece
+    from vmod_schema.savefile import decode_top_level, encode_top_level
+    from vmod_schema.sequence import join
+
+    owners = re.findall(r"PLAYER\t([^\t\x1b]+)\t", text)
+    moved = list(dict.fromkeys(re.findall(r"\bM/([^/]+)/", text)))
+    try:
+        commands = decode_top_level(text)
+    except Exception:
+        commands = []
+    adds = {c.id: c for top in commands for c in top.walk()
+            if isinstance(c, AddPiece) and c.id in moved and "piece;" in c.type}
+    if not owners or not adds:
+        return "cut", "nothing to mask: cut in half", text[: len(text) // 2]
+    names = []
+    for piece_id in rng.sample(sorted(adds), min(len(adds), count or rng.randint(1, 3))):
+        add = adds[piece_id]
+        name = re.search(r"piece;[^;]*;[^;]*;[^;]*;([^/\t;\\]+)", add.type)
+        add.type = join([MASK_TYPE, add.type], "\t")
+        add.state = join([rng.choice(owners) + ";", add.state], "\t")
+        if name is not None:
+            names.append(name.group(1))
+    text = encode_top_level(commands)
+    for name in names:  # VASSAL's own chat then says "? moves ..."
+        word = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        text = re.sub(r"CHAT[^\x1b]*", functools.partial(_unname, word), text)
+    return "mask", f"{len(names)} moving pieces masked by a player from the start", text
+
+
+def _unname(word: re.Pattern[str], chat: re.Match[str]) -> str:
+    return word.sub("?", chat.group(0))
 
 
 def mutate_bytes(data: bytes, rng: random.Random) -> tuple[str, str, bytes]:
@@ -784,7 +828,11 @@ def _leaks(run: Run, source: str, text: str, mutants: dict[str, Mutant], folder:
                               f"a password of {seed.label} (user id #{number}, "
                               f"{len(password)} characters) in {short}",
                               (tag,) if tag else ())
-        pattern = name_pattern(secrets.concealed - everyone_sees)
+        concealed = secrets.concealed
+        owner = mutants.get(tag) if tag is not None else None
+        if owner is not None and owner.kind in ADDS_CONCEALMENT:
+            concealed = concealed | _mutant_secrets(tag, path, seed.setup.module).concealed
+        pattern = name_pattern(concealed - everyone_sees)
         found = set(pattern.findall(normal)) - reported
         if not found:
             continue

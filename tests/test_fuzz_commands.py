@@ -219,3 +219,18 @@ def test_a_full_disk_on_stdout_is_one_line_and_status_2(tmp_path: Path,
     result = fuzzkit.run("full", args, workdir=tmp_path, stdout_to="/dev/full", timeout=60)
     assert fuzzkit.TRACEBACK not in result.stderr, result.stderr
     assert result.status == 2, (result.status, result.stderr)
+
+
+def test_a_masked_general_is_named_in_no_line_of_any_format(tmp_path: Path) -> None:
+    seed = next(s for s in BY_SETUP["ww"] if s.path.name == "illegal-carleton-too-far.vlog")
+    kind, detail, text = fuzzkit.mask_pieces(_text(seed), random.Random(18), count=3)
+    assert kind == "mask", detail
+    mutants = [_one(tmp_path, seed, "text-mask", detail, text)]
+    plan = fuzzkit.Plan(**CI_PLAN, commands=frozenset({"check", "inspect", "series"}),  # type: ignore[arg-type]
+                        modules=(True,))
+    plan.inspect_every = 1
+    masked = tmp_path / "masked.vlog"
+    masked.write_bytes(mutants[0].data)
+    secrets = fuzzkit.read_secrets(masked, seed.setup.module)
+    assert "Carleton" in secrets.concealed  # the oracle looks for the General
+    _assert_clean(fuzzkit.run_campaign(mutants, tmp_path, plan), mutants)
