@@ -51,6 +51,13 @@ CEILING = 1 << 30
 MAX_OUTPUT = 16 << 20
 """A file written bigger than this (16 MB) is huge text not cut (issue 18: an 85 MB chat
 line gave an 85 MB HTML and JSON)."""
+MAX_LINE = 20_000
+"""A Markdown or terminal line longer than this is huge text not cut (issue 18: a piece
+named by a whole HTML document printed in full in audit.md)."""
+NEGATIVE_TIME = re.compile(
+    r"[-\u2212]\d+(?:\.\d+)?\s*(?:days?|hours?|minutes?|seconds?|h|min)\b")
+"""A negative duration (issue 18: "−88.0 days" between a continuation and the file it
+continues, saved the other way round)."""
 HARD_CEILING = 3 << 29
 """Past this (1.5 GB) a process is killed, so a blow-up cannot take the machine down."""
 TRACEBACK = "Traceback (most recent call last)"
@@ -503,6 +510,18 @@ def _unname(word: re.Pattern[str], chat: re.Match[str]) -> str:
     return word.sub("?", chat.group(0))
 
 
+def mutate_dates(entries: dict[str, bytes],
+                 rng: random.Random) -> tuple[str, str, dict[str, bytes]]:
+    """The save date in `savedata`/`moduledata` moved: years back, far ahead, negative."""
+    value = rng.choice(["-1", "0", "1", "99999999999999", "-86400000000", "1500000000000",
+                        "9" * 25, "NaN", ""])
+    out = {}
+    for name, data in entries.items():
+        out[name] = re.sub(rb"<dateSaved>[^<]*</dateSaved>",
+                           b"<dateSaved>" + value.encode() + b"</dateSaved>", data)
+    return "dates", f"dateSaved set to {value[:20]!r}", out
+
+
 def mutate_bytes(data: bytes, rng: random.Random) -> tuple[str, str, bytes]:
     """One mutation of the container's bytes."""
     kind = rng.choice(["flip", "truncate", "zero-run", "entry-name"])
@@ -552,7 +571,11 @@ def make_mutant(index: int, seed: Seed, rng: random.Random, budget: Budget) -> M
     """One mutant of `seed`: half of them mangle the payload text, the rest the bytes."""
     data = seed.path.read_bytes()
     decoded = _payload(data) if rng.random() < 0.6 else None
-    if decoded is not None:
+    if decoded is not None and rng.random() < 0.08:
+        text, payload, entries = decoded
+        kind, detail, entries = mutate_dates(entries, rng)
+        new = _rezip(text, payload, entries)
+    elif decoded is not None:
         text, payload, entries = decoded
         kind, detail, mutated = mutate_text(text, rng, budget)
         new = _rezip(mutated, payload, entries)
@@ -786,6 +809,19 @@ def check_run(run: Run, mutants: dict[str, Mutant], folder: Path,
                                     f"{path.name}: {size >> 20} MB written",
                                     _tag_list(path.name, mutants, run)))
         sources.append((str(path), _read(path)))
+    for source, text in sources:
+        short = Path(source).name
+        if short in ("stdout", "stderr") or short.endswith(".md"):
+            longest = max((len(line) for line in text.splitlines()), default=0)
+            if longest > MAX_LINE:
+                failures.append(Failure("long-line", run.label,
+                                        f"{short}: a line of {longest:,} characters",
+                                        _tag_list(short, mutants, run)))
+        if run.command in ("audit", "series") and short.endswith((".md", "stdout")):
+            negative = NEGATIVE_TIME.search(text)
+            if negative is not None:
+                failures.append(Failure("negative-time", run.label,
+                                        f"{short}: {negative.group(0)!r}", run.mutants))
     for source, text in sources:
         failures.extend(_leaks(run, source, text, mutants, folder, seeds))
     return failures
