@@ -43,6 +43,10 @@ import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vmod_schema.buildfile import Module
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures"
@@ -175,7 +179,7 @@ MIN_PASSWORD = 4
 
 
 @functools.cache
-def _module(path: Path | None) -> object:
+def _module(path: Path | None) -> Module | None:
     from vmod_schema.buildfile import open_module
 
     return None if path is None else open_module(path)
@@ -199,8 +203,8 @@ def read_secrets(path: Path, module_path: Path | None) -> Secrets:
         save = read_save(path, decode_pieces=True)
         passwords.update(player.user_id for player in save.players())
         sides = {player.side for player in save.players()}
-        board = Board.for_module(module)  # type: ignore[arg-type]
-        for step in iter_steps(save, module, board=board):  # type: ignore[arg-type]
+        board = Board.for_module(module)
+        for step in iter_steps(save, module, board=board):
             for command in step.commands:
                 for inner in command.walk():
                     if isinstance(inner, MovePiece) and inner.player:
@@ -494,11 +498,11 @@ def mask_pieces(text: str, rng: random.Random, count: int | None = None) -> tupl
     names = []
     for piece_id in rng.sample(sorted(adds), min(len(adds), count or rng.randint(1, 3))):
         add = adds[piece_id]
-        name = re.search(r"piece;[^;]*;[^;]*;[^;]*;([^/\t;\\]+)", add.type)
+        found = re.search(r"piece;[^;]*;[^;]*;[^;]*;([^/\t;\\]+)", add.type)
         add.type = join([MASK_TYPE, add.type], "\t")
         add.state = join([rng.choice(owners) + ";", add.state], "\t")
-        if name is not None:
-            names.append(name.group(1))
+        if found is not None:
+            names.append(found.group(1))
     text = encode_top_level(commands)
     for name in names:  # VASSAL's own chat then says "? moves ..."
         word = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
@@ -892,10 +896,6 @@ def summarise(failures: Sequence[Failure]) -> dict[str, int]:
     for failure in failures:
         counts[failure.kind] = counts.get(failure.kind, 0) + 1
     return counts
-
-
-def replace(run: Run, **changes: object) -> Run:
-    return dataclasses.replace(run, **changes)  # type: ignore[arg-type]
 
 
 # ----------------------------------------------------------------------------- campaigns

@@ -10,9 +10,11 @@ failure already says which file, which mutation and which command).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, note, settings
@@ -33,7 +35,12 @@ HAND_CARDS_SEED = next(s for s in BY_SETUP["ww"] if s.path.name == "illegal-arno
 FUZZ = settings(max_examples=2, deadline=None, phases=[Phase.explicit, Phase.generate],
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow], database=None)
-CI_PLAN = dict(inspect_every=3, isolate=0, timeout=120)
+CI_PLAN = fuzzkit.Plan(inspect_every=3, isolate=0, timeout=120)
+
+
+def _plan(**changes: Any) -> fuzzkit.Plan:
+    """The CI run's plan with `changes`."""
+    return dataclasses.replace(CI_PLAN, **changes)
 
 
 def _assert_clean(campaign: fuzzkit.Campaign, mutants: list[fuzzkit.Mutant]) -> None:
@@ -102,8 +109,7 @@ def test_the_leak_oracle_finds_a_name_and_a_password_without_printing_it(
 
 def test_the_hidden_fixtures_leak_nothing_in_any_command(tmp_path: Path) -> None:
     mutants = _seed_mutants([*BY_SETUP["hidden"], HAND_CARDS_SEED])
-    plan = fuzzkit.Plan(**CI_PLAN)  # type: ignore[arg-type]
-    plan.inspect_every = 1
+    plan = _plan(inspect_every=1)
     _assert_clean(fuzzkit.run_campaign(mutants, tmp_path, plan), mutants)
 
 
@@ -120,7 +126,7 @@ def test_mutated_fixture_games_through_every_command(tmp_path_factory: pytest.Te
     for mutant in mutants:
         note(mutant.describe())
     work = tmp_path_factory.mktemp("fuzz")
-    plan = fuzzkit.Plan(**CI_PLAN, modules=(rng.random() < 0.5, ))  # type: ignore[arg-type]
+    plan = _plan(modules=(rng.random() < 0.5,))
     _assert_clean(fuzzkit.run_campaign(mutants, work, plan), mutants)
 
 
@@ -137,8 +143,7 @@ def test_mutated_corpus_games_through_every_command(tmp_path_factory: pytest.Tem
     for mutant in mutants:
         note(mutant.describe())
     work = tmp_path_factory.mktemp("fuzz")
-    plan = fuzzkit.Plan(**CI_PLAN, commands=frozenset({"check", "audit", "series", "inspect"}),
-                        modules=(True,))  # type: ignore[arg-type]
+    plan = _plan(commands=frozenset({"check", "audit", "series", "inspect"}), modules=(True,))
     _assert_clean(fuzzkit.run_campaign(mutants, work, plan), mutants)
 
 
@@ -183,9 +188,7 @@ def test_a_huge_property_count_stays_under_the_ceiling_in_check_and_inspect(
     assert match is not None
     mutated = text[: match.start(2)] + "999999999" + text[match.end(2):]
     mutants = [_one(tmp_path, seed, "property-count", "999999999 properties", mutated)]
-    plan = fuzzkit.Plan(**CI_PLAN, commands=frozenset({"check", "inspect"}),  # type: ignore[arg-type]
-                        modules=(True,))
-    plan.inspect_every = 1
+    plan = _plan(commands=frozenset({"check", "inspect"}), modules=(True,), inspect_every=1)
     _assert_clean(fuzzkit.run_campaign(mutants, tmp_path, plan), mutants)
 
 
@@ -193,8 +196,7 @@ def test_a_huge_chat_line_stays_under_the_ceiling_and_is_cut_in_reports(tmp_path
     seed = HAND_CARDS_SEED
     chat = "\\\x1bLOG\tCHAT<Abigail> " + fuzzkit.noise(random.Random(18), 20_000_000)
     mutants = [_one(tmp_path, seed, "chat-huge", "a 20 MB chat line", _text(seed) + chat)]
-    plan = fuzzkit.Plan(**CI_PLAN, commands=frozenset({"check"}),  # type: ignore[arg-type]
-                        modules=(True,))
+    plan = _plan(commands=frozenset({"check"}), modules=(True,))
     campaign = fuzzkit.run_campaign(mutants, tmp_path, plan)
     _assert_clean(campaign, mutants)
     sizes = {path.name: path.stat().st_size
@@ -226,9 +228,8 @@ def test_a_masked_general_is_named_in_no_line_of_any_format(tmp_path: Path) -> N
     kind, detail, text = fuzzkit.mask_pieces(_text(seed), random.Random(18), count=3)
     assert kind == "mask", detail
     mutants = [_one(tmp_path, seed, "text-mask", detail, text)]
-    plan = fuzzkit.Plan(**CI_PLAN, commands=frozenset({"check", "inspect", "series"}),  # type: ignore[arg-type]
-                        modules=(True,))
-    plan.inspect_every = 1
+    plan = _plan(commands=frozenset({"check", "inspect", "series"}), modules=(True,),
+                 inspect_every=1)
     masked = tmp_path / "masked.vlog"
     masked.write_bytes(mutants[0].data)
     secrets = fuzzkit.read_secrets(masked, seed.setup.module)
