@@ -319,11 +319,16 @@ def _rezip(text: str, payload: object, entries: dict[str, bytes]) -> bytes:
                              text_encoding=payload.text_encoding) \
         if _encodable(text, payload.text_encoding) \
         else encode_payload(text, payload.encoding, key=key)
+    return zip_entries({"savedGame": encoded, **entries})
+
+
+def zip_entries(entries: dict[str, bytes]) -> bytes:
+    """A deflated zip of `entries` with fixed dates (the same mutant, the same bytes)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("savedGame", encoded)
         for name, value in entries.items():
-            archive.writestr(name, value)
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0)), value,
+                             compress_type=zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 
@@ -1106,11 +1111,7 @@ def mutate_module(data: bytes, rng: random.Random, budget: Budget) -> tuple[str,
         xml = xml[: rng.randrange(len(xml))]
         detail = "buildFile.xml cut"
     entries[name] = xml.encode("utf-8")
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for entry, value in entries.items():
-            archive.writestr(entry, value)
-    return detail, buffer.getvalue()
+    return detail, zip_entries(entries)
 
 
 def mutate_data(text: str, rng: random.Random) -> tuple[str, str]:

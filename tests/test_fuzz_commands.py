@@ -104,6 +104,14 @@ def test_the_leak_oracle_finds_a_name_and_a_password_without_printing_it(
     assert not any(password in str(f) for f in failures for password in secrets.passwords)
 
 
+def test_the_same_seed_makes_the_same_mutants() -> None:
+    first = list(fuzzkit.make_mutants(SEEDS, 30, 18, fuzzkit.CI_BUDGET))
+    again = list(fuzzkit.make_mutants(SEEDS, 30, 18, fuzzkit.CI_BUDGET))
+    assert [(m.name, m.kind, m.detail, m.data) for m in first] == \
+        [(m.name, m.kind, m.detail, m.data) for m in again]
+    assert len({m.kind for m in first}) > 5
+
+
 # ----------------------------------------------------------------------------- the seeds
 
 
