@@ -69,6 +69,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--no-corpus", action="store_true", help="fixture games only")
     parser.add_argument("--examples", type=int, default=4, help="examples per failure class")
     parser.add_argument("--progress", action="store_true", help="print every process")
+    parser.add_argument("--failures", type=Path,
+                        help="also write every failure here, one a line, as it is found")
     return parser.parse_args(argv)
 
 
@@ -130,6 +132,7 @@ def main(argv: list[str]) -> int:
             runs += campaign.runs
             failures += campaign.failures
             isolated += campaign.isolated
+            record(args.failures, campaign.failures + campaign.isolated)
             involved = {tag for f in campaign.failures + campaign.isolated for tag in f.mutants}
             for mutant in mutants:
                 if mutant.tag in involved:
@@ -158,6 +161,13 @@ def main(argv: list[str]) -> int:
     report(args, made, kinds, runs, failures, isolated, described,
            time.monotonic() - started)
     return 1 if failures else 0
+
+
+def record(path: Path | None, failures: list[fuzzkit.Failure]) -> None:
+    """Append the failures to `path` (none is a password: the oracles never print one)."""
+    if path is not None:
+        with path.open("a", encoding="utf-8") as handle:
+            handle.writelines(f"{failure}\n" for failure in failures)
 
 
 def report(args: argparse.Namespace, made: int, kinds: Counter[str], runs: list[fuzzkit.Run],

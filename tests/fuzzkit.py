@@ -567,7 +567,7 @@ def odd_name(rng: random.Random, tag: str, suffix: str) -> str:
         "spaces": f"turn 3  {tag} (copy)",
         "unicode": f"Saratoga\u00e9\u6f22\u202e{tag}",
         "dash": f"-{tag}",
-        "html": f"<b>{tag}</b>&amp;*_`|#",
+        "html": f"<b>{tag}<i>&amp;*_`|#",
         "long": f"{tag}-" + "x" * 180,
         "bytes": tag + os.fsdecode(b"-\xff\xfe"),
         "upper": tag,
