@@ -649,6 +649,8 @@ class Run:
     killed: str | None = None
     mutants: tuple[str, ...] = ()
     reveal: bool = False
+    left_behind: int = 0
+    """Processes of its session still alive after it exited (workers it did not end)."""
 
 
 def _tree(pid: int) -> list[int]:
@@ -715,11 +717,32 @@ def run(label: str, args: Sequence[str], *, workdir: Path, outputs: Sequence[Pat
         if killed is not None:
             _kill_group(process.pid)
         time.sleep(poll)
+    left = [] if killed else _group_members(process.pid, grace=0.5)
     _kill_group(process.pid)  # what the command left behind (workers)
     process.returncode = status
     return Run(label, args[0], list(args), None if killed else status, peak,
                time.monotonic() - started, _read(out_path) if stdout_to is None else "",
-               _read(err_path), list(outputs), killed, tuple(mutants), reveal)
+               _read(err_path), list(outputs), killed, tuple(mutants), reveal, len(left))
+
+
+def _group_members(pgid: int, *, grace: float) -> list[int]:
+    """Live processes of the process group `pgid`, after `grace` seconds to exit."""
+    deadline = time.monotonic() + grace
+    while True:
+        members = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                members.append(int(entry))
+        if not members or time.monotonic() > deadline:
+            return members
+        time.sleep(0.05)
 
 
 def _kill_group(pid: int) -> None:
@@ -802,6 +825,10 @@ def check_run(run: Run, mutants: dict[str, Mutant], folder: Path,
             last = text[text.rfind(TRACEBACK):].strip().splitlines()[-1][:300]
             failures.append(Failure("traceback", run.label, f"in {stream}: {last}",
                                     _tag_list(text, mutants, run)))
+    if run.left_behind:
+        failures.append(Failure("left-behind", run.label,
+                                f"{run.left_behind} processes still alive after it exited",
+                                run.mutants))
     allowed = STATUSES[run.command]
     if run.status is not None and run.status not in allowed:
         first = (run.stderr.strip().splitlines() or [""])[-1][:300]
