@@ -98,6 +98,8 @@ def fifo_runs(work: Path) -> list[fuzzkit.Run]:
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):  # file names that are not UTF-8
+        stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     started = time.monotonic()
     pool = seeds(not args.no_corpus)
     for seed in pool:
@@ -166,7 +168,7 @@ def main(argv: list[str]) -> int:
 def record(path: Path | None, failures: list[fuzzkit.Failure]) -> None:
     """Append the failures to `path` (none is a password: the oracles never print one)."""
     if path is not None:
-        with path.open("a", encoding="utf-8") as handle:
+        with path.open("a", encoding="utf-8", errors="backslashreplace") as handle:
             handle.writelines(f"{failure}\n" for failure in failures)
 
 
