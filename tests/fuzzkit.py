@@ -823,8 +823,9 @@ def check_run(run: Run, mutants: dict[str, Mutant], folder: Path,
     for stream, text in texts.items():
         if TRACEBACK in text:
             last = text[text.rfind(TRACEBACK):].strip().splitlines()[-1][:300]
+            # the file is named in the traceback, if at all (earlier lines are other files')
             failures.append(Failure("traceback", run.label, f"in {stream}: {last}",
-                                    _tag_list(text, mutants, run)))
+                                    _tag_list(text[text.rfind(TRACEBACK):], mutants, run)))
     if run.left_behind:
         failures.append(Failure("left-behind", run.label,
                                 f"{run.left_behind} processes still alive after it exited",
