@@ -907,6 +907,8 @@ def _leaks(run: Run, source: str, text: str, mutants: dict[str, Mutant], folder:
             concealed = concealed | _mutant_secrets(tag, path, seed.setup.module).concealed
         pattern = name_pattern(concealed - everyone_sees)
         found = set(pattern.findall(normal)) - reported
+        if found:  # "Bulgaria" concealed, "Bulgaria Neutral" shown: only the first counts
+            found = set(pattern.findall(_without(normal, found, secrets.shown | everyone_sees)))
         if not found:
             continue
         kind = "concealed"
@@ -914,6 +916,8 @@ def _leaks(run: Run, source: str, text: str, mutants: dict[str, Mutant], folder:
             own = _mutant_secrets(tag, path, seed.setup.module)
             if own.readable:
                 found &= own.concealed
+                found = {n for n in found
+                         if pattern.search(_without(normal, {n}, own.shown)) is not None}
             elif not for_one:
                 continue  # a summary: the name is another file's to answer for
             else:
@@ -922,6 +926,12 @@ def _leaks(run: Run, source: str, text: str, mutants: dict[str, Mutant], folder:
             reported.add(name)
             yield Failure(kind, run.label, f"{name!r} (concealed in {seed.label}) in {short}",
                           (tag,) if tag else ())
+
+
+def _without(text: str, names: Iterable[str], shown: Iterable[str]) -> str:
+    """`text` without the shown names that hold one of `names` as a word."""
+    holders = [s for s in shown for n in names if n != s and name_pattern([n]).search(s)]
+    return name_pattern(holders).sub(" ", text) if holders else text
 
 
 def summarise(failures: Sequence[Failure]) -> dict[str, int]:
