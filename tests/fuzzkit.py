@@ -960,6 +960,8 @@ class Plan:
     commands: frozenset[str] = frozenset({"check", "audit", "watch", "series", "inspect"})
     modules: tuple[bool, ...] = (True, False)
     """Runs with `--module` (and binding, data), without, or both."""
+    every_mode: bool = False
+    """`series` and `inspect` in each of `modules` (else they take turns)."""
 
 
 @dataclass
@@ -1014,31 +1016,40 @@ def campaign_runs(mutants: Sequence[Mutant], folder: Path, work: Path,
                                     "--cache", str(out / "cache"), "--", str(group)],
                    [out], members)
         number = int(batch[1:] or 0)
-        with_module = plan.modules[(len(key) + number) % len(plan.modules)]
-        out = work / "out" / f"watch-{name}"
-        options = setup.options(with_module=True)[2:] if with_module else []
-        if "watch" in plan.commands:
-            yield (f"watch-{name}", ["watch", *options, "--once", "--jobs", "1", "-f", FORMATS,
-                                     "-o", str(out / "sidecars"), "--cache", str(out / "cache"),
-                                     "--settle", "0", "--", str(group)], [out], members)
+        for with_module in _modes(plan, len(key) + number):
+            if "watch" not in plan.commands:
+                break
+            tag = f"{name}-{'mod' if with_module else 'nomod'}"
+            out = work / "out" / f"watch-{tag}"
+            options = setup.options(with_module=True)[2:] if with_module else []
+            yield (f"watch-{tag}", ["watch", *options, "--once", "--jobs", "1", "-f", FORMATS,
+                                    "-o", str(out / "sidecars"), "--cache", str(out / "cache"),
+                                    "--settle", "0", "--", str(group)], [out], members)
         for part, chunk in enumerate(_chunks(members, plan.series_batch)):
             if "series" not in plan.commands:
                 break
             chunk_paths = [str(mutant_path(m, folder)) for m in chunk]
-            module = (["-m", str(setup.module)]
-                      if setup.module and plan.modules[part % len(plan.modules)] else [])
-            json_flag = ["--json"] if (number + part) % 3 == 1 else []
-            yield (f"series-{name}-{part}", ["series", *module, *json_flag, "--", *chunk_paths],
-                   [], list(chunk))
+            for with_module in _modes(plan, part):
+                module = ["-m", str(setup.module)] if setup.module and with_module else []
+                json_flag = ["--json"] if (number + part) % 3 == 1 else []
+                yield (f"series-{name}-{part}-{'mod' if module else 'nomod'}",
+                       ["series", *module, *json_flag, "--", *chunk_paths], [], list(chunk))
         for position, mutant in enumerate(members):
             if "inspect" not in plan.commands or mutant.index % plan.inspect_every:
                 continue
             path = str(mutant_path(mutant, folder))
-            module = (["-m", str(setup.module)]
-                      if setup.module and plan.modules[position % len(plan.modules)] else [])
-            flags = [["--steps"], ["--json"], ["--steps", "--json"]][mutant.index % 3]
-            yield (f"inspect-{mutant.tag}", ["inspect", *module, *flags, "--", path], [],
-                   [mutant])
+            for with_module in _modes(plan, position):
+                module = ["-m", str(setup.module)] if setup.module and with_module else []
+                flags = ["--steps", *(["--json"] if mutant.index % 3 == 1 else [])]
+                yield (f"inspect-{mutant.tag}-{'mod' if module else 'nomod'}",
+                       ["inspect", *module, *flags, "--", path], [], [mutant])
+
+
+def _modes(plan: Plan, turn: int) -> tuple[bool, ...]:
+    """With and without the module: each of them, or the one whose turn it is."""
+    if plan.every_mode:
+        return plan.modules
+    return (plan.modules[turn % len(plan.modules)],)
 
 
 def run_campaign(mutants: Sequence[Mutant], work: Path, plan: Plan,

@@ -46,7 +46,12 @@ def _plan(**changes: Any) -> fuzzkit.Plan:
 def _assert_clean(campaign: fuzzkit.Campaign, mutants: list[fuzzkit.Mutant]) -> None:
     if campaign.failures:
         involved = {tag for failure in campaign.failures for tag in failure.mutants}
-        lines = [str(f) for f in campaign.failures[:40]]
+        runs: dict[str, int] = {}
+        for failure in campaign.failures:
+            runs[f"{failure.kind} in {failure.run}"] = runs.get(
+                f"{failure.kind} in {failure.run}", 0) + 1
+        lines = [f"{count} {where}" for where, count in runs.items()] + [""]
+        lines += [str(f) for f in campaign.failures[:30]]
         lines += ["", "mutants:"] + [m.describe() for m in mutants if m.tag in involved]
         pytest.fail(f"{len(campaign.failures)} broken promises "
                     f"({fuzzkit.summarise(campaign.failures)}):\n" + "\n".join(lines))
@@ -117,7 +122,7 @@ def test_the_same_seed_makes_the_same_mutants() -> None:
 
 def test_the_hidden_fixtures_leak_nothing_in_any_command(tmp_path: Path) -> None:
     mutants = _seed_mutants([*BY_SETUP["hidden"], HAND_CARDS_SEED])
-    plan = _plan(inspect_every=1)
+    plan = _plan(inspect_every=1, every_mode=True)
     _assert_clean(fuzzkit.run_campaign(mutants, tmp_path, plan), mutants)
 
 
