@@ -781,8 +781,23 @@ class Failure:
 
 
 def _normal(text: str) -> str:
-    """Text as a reader sees it: HTML entities decoded, Markdown and JSON escapes dropped."""
-    return html.unescape(text).replace("\\", "")
+    """Text as a reader sees it: HTML entities decoded, Markdown and JSON escapes dropped,
+    and the tool's standing text (game names, the rule catalog) left out: "Washington's
+    War" names no masked Washington."""
+    return standing_pattern().sub(" ", html.unescape(text).replace("\\", ""))
+
+
+@functools.cache
+def standing_pattern() -> re.Pattern[str]:
+    """The text every report may hold whatever the file: the games' names and module
+    names, and their rule catalogs' summaries and reasons."""
+    from adjudicator.rule_status import rule_statuses
+
+    texts = {"Washington's War", "War for America"}
+    for game in ("ww", "wfa"):
+        for status in rule_statuses(game):
+            texts.update(t for t in (status.summary, status.reason) if t)
+    return re.compile("|".join(re.escape(t) for t in sorted(texts, key=len, reverse=True)))
 
 
 def name_pattern(names: Iterable[str]) -> re.Pattern[str]:
