@@ -114,6 +114,7 @@ def main(argv: list[str]) -> int:
     kinds: Counter[str] = Counter()
     described: dict[str, str] = {}
     made = 0
+    isolated_before: set[str] = set()
     with tempfile.TemporaryDirectory(prefix="fuzz-commands-") as temp:
         root = Path(temp)
         for number in range(0, args.files, args.round):
@@ -127,10 +128,12 @@ def main(argv: list[str]) -> int:
             kinds.update(m.kind for m in mutants)
             work = root / f"round-{number // args.round:04d}"
             plan = fuzzkit.Plan(batch=args.batch, inspect_every=args.inspect_every,
-                                timeout=args.timeout, isolate=args.isolate)
+                                timeout=args.timeout, isolate=args.isolate,
+                                isolated=isolated_before)
             campaign = fuzzkit.run_campaign(mutants, work, plan, progress=args.progress,
                                             parallel=args.parallel)
             args.isolate = plan.isolate
+            isolated_before = plan.isolated
             runs += campaign.runs
             failures += campaign.failures
             isolated += campaign.isolated
@@ -197,6 +200,19 @@ def report(args: argparse.Namespace, made: int, kinds: Counter[str], runs: list[
           "files the oracle cannot read)")
     leaking = {tag for f in failures if f.kind in ("password", "concealed")
                for tag in f.mutants}
+    channels: Counter[str] = Counter()
+    for failure in failures:
+        if failure.kind in ("password", "concealed"):
+            command = failure.run.split("-")[0]
+            mode = ("without --module" if failure.run.endswith("nomod")
+                    else "with --module" if failure.run.endswith("mod") else "")
+            where = failure.detail.rsplit(" in ", 1)[-1]
+            output = ("stdout" if where in ("stdout", "stderr") else
+                      "summary" if where.startswith("audit.") else
+                      where.split(".adjudication.", 1)[-1] if ".adjudication." in where
+                      else "cache")
+            channels[f"{command} {mode} → {output}"] += 1
+    print("leaks by channel " + "; ".join(f"{k}: {n}" for k, n in sorted(channels.items())))
     print(f"leaking files    {len(leaking)} mutants with a confirmed leak")
     print(f"wall time        {seconds:.0f} s")
     print(f"failures         {len(failures)} ({classes})")

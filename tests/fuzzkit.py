@@ -975,6 +975,8 @@ class Plan:
     commands: frozenset[str] = frozenset({"check", "audit", "watch", "series", "inspect"})
     modules: tuple[bool, ...] = (True, False)
     """Runs with `--module` (and binding, data), without, or both."""
+    isolated: set[str] = field(default_factory=set)
+    """Files already re-run alone (tag and command)."""
     every_mode: bool = False
     """`series` and `inspect` in each of `modules` (else they take turns)."""
 
@@ -1111,6 +1113,9 @@ def isolate(batch: Run, failures: Sequence[Failure], table: dict[str, Mutant], f
     for tag in dict.fromkeys(suspects):
         if plan.isolate <= 0:
             break
+        if f"{tag} {batch.command}" in plan.isolated:
+            continue
+        plan.isolated.add(f"{tag} {batch.command}")
         plan.isolate -= 1
         mutant = table[tag]
         path = str(mutant_path(mutant, folder))

@@ -207,8 +207,8 @@ def test_a_huge_property_count_stays_under_the_ceiling_in_check_and_inspect(
 
 def test_a_huge_chat_line_stays_under_the_ceiling_and_is_cut_in_reports(tmp_path: Path) -> None:
     seed = HAND_CARDS_SEED
-    chat = "\\\x1bLOG\tCHAT<Abigail> " + fuzzkit.noise(random.Random(18), 20_000_000)
-    mutants = [_one(tmp_path, seed, "chat-huge", "a 20 MB chat line", _text(seed) + chat)]
+    chat = "\\\x1bLOG\tCHAT<Abigail> " + fuzzkit.noise(random.Random(18), 6_000_000)
+    mutants = [_one(tmp_path, seed, "chat-huge", "a 6 MB chat line", _text(seed) + chat)]
     plan = _plan(commands=frozenset({"check"}), modules=(True,))
     campaign = fuzzkit.run_campaign(mutants, tmp_path, plan)
     _assert_clean(campaign, mutants)
@@ -223,7 +223,7 @@ def test_a_fifo_named_like_a_log_is_refused(tmp_path: Path, command: str) -> Non
     os.mkfifo(fifo)
     args = ["inspect", str(fifo)] if command == "inspect" else [
         "check", "-g", "ww", "-o", str(tmp_path / "out"), str(fifo)]
-    result = fuzzkit.run(command, args, workdir=tmp_path / "runs", timeout=20)
+    result = fuzzkit.run(command, args, workdir=tmp_path / "runs", timeout=10)
     assert result.killed is None, f"{command} on a FIFO: {result.killed}"
     assert result.status == 2 and fuzzkit.TRACEBACK not in result.stderr, result.stderr
 
