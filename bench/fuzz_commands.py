@@ -69,6 +69,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--no-corpus", action="store_true", help="fixture games only")
     parser.add_argument("--examples", type=int, default=4, help="examples per failure class")
     parser.add_argument("--progress", action="store_true", help="print every process")
+    parser.add_argument("--write", metavar="TAG", nargs="+",
+                        help="only write these mutants (m00245 ...) of the run to --keep, "
+                             "described, and exit: a failure's repro")
     parser.add_argument("--failures", type=Path,
                         help="also write every failure here, one a line, as it is found")
     return parser.parse_args(argv)
@@ -108,6 +111,8 @@ def main(argv: list[str]) -> int:
     print(f"{len(pool)} seeds ({concealing} with concealed pieces), {args.files:,} mutants, "
           f"seed {args.seed}", flush=True)
     rng = random.Random(args.seed)
+    if args.write:
+        return write_only(args, pool, rng)
     runs: list[fuzzkit.Run] = []
     failures: list[fuzzkit.Failure] = []
     isolated: list[fuzzkit.Failure] = []
@@ -121,9 +126,7 @@ def main(argv: list[str]) -> int:
             count = min(args.round, args.files - number)
             mutants = []
             for index in range(number, number + count):
-                budget = (fuzzkit.BENCH_BUDGET if rng.randrange(args.huge_every) == 0
-                          else fuzzkit.CI_BUDGET)
-                mutants.append(fuzzkit.make_mutant(index, rng.choice(pool), rng, budget))
+                mutants.append(draw(index, pool, rng, args))
             made += len(mutants)
             kinds.update(m.kind for m in mutants)
             work = root / f"round-{number // args.round:04d}"
@@ -166,6 +169,28 @@ def main(argv: list[str]) -> int:
     report(args, made, kinds, runs, failures, isolated, described,
            time.monotonic() - started)
     return 1 if failures else 0
+
+
+def draw(index: int, pool: list[fuzzkit.Seed], rng: random.Random,
+         args: argparse.Namespace) -> fuzzkit.Mutant:
+    """Mutant number `index` (drawn in order from the run's generator)."""
+    budget = (fuzzkit.BENCH_BUDGET if rng.randrange(args.huge_every) == 0
+              else fuzzkit.CI_BUDGET)
+    return fuzzkit.make_mutant(index, rng.choice(pool), rng, budget)
+
+
+def write_only(args: argparse.Namespace, pool: list[fuzzkit.Seed], rng: random.Random) -> int:
+    """Write the mutants `--write` names to `--keep` (the run's own, from its seed)."""
+    wanted = {int(tag.lstrip("m")) for tag in args.write}
+    folder = args.keep or Path.cwd()
+    folder.mkdir(parents=True, exist_ok=True)
+    for index in range(max(wanted) + 1):
+        mutant = draw(index, pool, rng, args)
+        if index in wanted:
+            target = folder / f"{mutant.tag}{mutant.seed.path.suffix}"
+            target.write_bytes(mutant.data)
+            print(f"{target}: {mutant.describe()}")
+    return 0
 
 
 def record(path: Path | None, failures: list[fuzzkit.Failure]) -> None:

@@ -390,7 +390,8 @@ def mutate_text(text: str, rng: random.Random, budget: Budget) -> tuple[str, str
         for match in sorted(rng.sample(numbers, min(count, len(numbers))),
                             key=lambda m: m.start(), reverse=True):
             value = rng.choice(HUGE_NUMBERS)
-            replaced.append(f"{match.group(0)}->{value[:24]}")
+            shown = value if len(value) <= 24 else f"{value[:12]}…({len(value)} characters)"
+            replaced.append(f"{match.group(0)}->{shown}")
             out = out[: match.start()] + value + out[match.end():]
         return kind, "numbers " + ", ".join(replaced), out
     if kind == "nesting":
