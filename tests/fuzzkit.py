@@ -286,6 +286,8 @@ class Budget:
 
 
 CI_BUDGET = Budget()
+BIG_TEXT = 20_000_000
+"""Payload texts longer than this are stored as VOBS (one byte a character)."""
 BENCH_BUDGET = Budget(huge_text=85_000_000, repeats=50_000, nesting=20_000)
 
 SEPARATORS = ["\\", "\x1b", "\t", "/", ";", "'", ",", "x", "9", "null", "\x00", "\n", "é",
@@ -311,14 +313,18 @@ def _payload(data: bytes) -> tuple[str, object, dict[str, bytes]] | None:
 
 
 def _rezip(text: str, payload: object, entries: dict[str, bytes]) -> bytes:
-    from vmod_schema.obfuscation import Payload, encode_payload
+    from vmod_schema.obfuscation import Payload, PayloadEncoding, encode_payload
 
     assert isinstance(payload, Payload)
-    key = payload.key
-    encoded = encode_payload(text, payload.encoding, key=key,
+    encoding, key = payload.encoding, payload.key
+    if len(text) > BIG_TEXT and encoding is PayloadEncoding.VCSK:
+        # hex digits would double a huge text past the reader's payload limit: VOBS keeps
+        # an 85 MB chat line 85 MB, as VASSAL 3.8 writes it
+        encoding, key = PayloadEncoding.VOBS, 90
+    encoded = encode_payload(text, encoding, key=key,
                              text_encoding=payload.text_encoding) \
         if _encodable(text, payload.text_encoding) \
-        else encode_payload(text, payload.encoding, key=key)
+        else encode_payload(text, encoding, key=key)
     return zip_entries({"savedGame": encoded, **entries})
 
 
