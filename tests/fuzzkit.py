@@ -65,6 +65,9 @@ continues, saved the other way round)."""
 HARD_CEILING = 3 << 29
 """Past this (1.5 GB) a process is killed, so a blow-up cannot take the machine down."""
 TRACEBACK = "Traceback (most recent call last)"
+INTERNAL_ERROR = re.compile(r"internal error[^\n]*(?:a bug|\w+Error)")
+"""What `audit` and `watch` print for an exception they caught: a crash without a
+traceback (`adjudicator.audit.job.INTERNAL_ERROR`)."""
 
 STATUSES: dict[str, frozenset[int]] = {
     "check": frozenset({0, 1, 2, 3, 4}),
@@ -843,6 +846,12 @@ def check_run(run: Run, mutants: dict[str, Mutant], folder: Path,
         failures.append(Failure("memory", run.label, f"peak RSS {run.peak_rss >> 20} MB",
                                 run.mutants))
     for stream, text in texts.items():
+        bug = INTERNAL_ERROR.search(text)
+        if bug is not None and TRACEBACK not in text:
+            line = text[bug.start():].splitlines()[0][:300]
+            failures.append(Failure("internal-error", run.label, f"in {stream}: {line}",
+                                    _tag_list(text[max(0, bug.start() - 400): bug.end()],
+                                              mutants, run)))
         if TRACEBACK in text:
             last = text[text.rfind(TRACEBACK):].strip().splitlines()[-1][:300]
             # the file is named in the traceback, if at all (earlier lines are other files')
