@@ -18,11 +18,15 @@ compare them and name them only by their player's place in the roster.
 - **Runs** are whole processes (`python -m adjudicator ...`) with their peak RSS (`wait4`
   and `/proc` polling of the process tree; killed past `hard_ceiling`), a timeout, and every
   file they wrote.
-- **Oracles**: no traceback in stdout or stderr, an exit status in the command's documented
-  set, a peak RSS under the ceiling (1 GB), no password and no concealed name in stdout,
-  stderr or any file written (sidecars, summaries, the cache). A concealed name found in a
-  mutant's output counts only if the mutant itself still conceals it (its replay is read
-  again), so a mutation that unmasks a piece is no false alarm.
+- **Oracles**: no traceback in stdout or stderr (nor an "internal error" that `audit` or
+  `watch` caught), an exit status in the command's documented set, a peak RSS under the
+  ceiling (1 GB), no process left alive after the command exits, no password and no
+  concealed name in stdout, stderr or any file written (sidecars, summaries, the cache);
+  huge text cut (no file over 16 MB, no Markdown or terminal line over 20,000 characters);
+  no negative time in `audit` or `series`. A concealed name found in a mutant's output counts
+  only if the mutant itself still conceals it (its replay is read again), so a mutation that
+  unmasks a piece is no false alarm; the tool's standing text (game names, rule catalogs)
+  and longer shown names holding a concealed one ("Bulgaria Neutral") are left out.
 """
 
 from __future__ import annotations
