@@ -926,6 +926,7 @@ def _leaks(run: Run, source: str, text: str, mutants: dict[str, Mutant], folder:
         for _, seed, _ in cases:
             everyone_sees |= seed_secrets(seed).shown
     reported: set[str] = set()
+    mutants_see: set[str] = set()
     for tag, seed, path in cases:
         secrets = seed_secrets(seed)
         for number, password in enumerate(secrets.passwords, 1):
@@ -942,6 +943,14 @@ def _leaks(run: Run, source: str, text: str, mutants: dict[str, Mutant], folder:
             concealed = concealed | _mutant_secrets(tag, path, seed.setup.module).concealed
         pattern = name_pattern(concealed - everyone_sees)
         found = set(pattern.findall(normal)) - reported
+        if found and not for_one and mutants:  # shown by any file of the batch as mutated
+            if not mutants_see:
+                mutants_see.add("")
+                for other_tag, other_seed, other_path in cases:
+                    if other_tag is not None:
+                        mutants_see.update(_mutant_secrets(
+                            other_tag, other_path, other_seed.setup.module).shown)
+            found -= mutants_see
         if found:  # "Bulgaria" concealed, "Bulgaria Neutral" shown: only the first counts
             found = set(pattern.findall(_without(normal, found, secrets.shown | everyone_sees)))
         if not found:
