@@ -731,7 +731,7 @@ def run(label: str, args: Sequence[str], *, workdir: Path, outputs: Sequence[Pat
         if killed is not None:
             _kill_group(process.pid)
         time.sleep(poll)
-    left = [] if killed else _group_members(process.pid, grace=0.5)
+    left = [] if killed else _group_members(process.pid, grace=2.0)
     _kill_group(process.pid)  # what the command left behind (workers)
     process.returncode = status
     return Run(label, args[0], list(args), None if killed else status, peak,
