@@ -71,7 +71,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--progress", action="store_true", help="print every process")
     parser.add_argument("--write", metavar="TAG", nargs="+",
                         help="only write these mutants (m00245 ...) of the run to --keep, "
-                             "described, and exit: a failure's repro")
+                             "described, and exit: a failure's repro (give the run's --seed "
+                             "and --huge-every; the corpus must be there as it was)")
     parser.add_argument("--failures", type=Path,
                         help="also write every failure here, one a line, as it is found")
     return parser.parse_args(argv)
