@@ -30,6 +30,10 @@ _FIELDS: dict[str, str] = {
 """Element name → field name, for every element FORMAT.md §1.4 lists."""
 
 
+MAX_DATE_DIGITS = 15
+"""Digits of a `dateSaved` read as a date (milliseconds: 15 digits reach the year 33658)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Metadata:
     """The metadata of a module, extension or save, as its `…data` entry states it.
@@ -55,10 +59,19 @@ class Metadata:
 
     @property
     def saved_at(self) -> datetime | None:
-        """`date_saved` as an aware UTC datetime, or None if absent or not a number."""
-        if not self.date_saved or not self.date_saved.strip().isdigit():
+        """`date_saved` as an aware UTC datetime, or None if absent, not a number, or past
+        what a date can hold (a file edited by hand: 25 nines).
+
+        >>> Metadata(date_saved="9" * 25).saved_at is None
+        True
+        """
+        text = (self.date_saved or "").strip()
+        if not text.isdigit() or len(text) > MAX_DATE_DIGITS:
             return None
-        return datetime.fromtimestamp(int(self.date_saved.strip()) / 1000, tz=UTC)
+        try:
+            return datetime.fromtimestamp(int(text) / 1000, tz=UTC)
+        except (OverflowError, OSError, ValueError):
+            return None
 
 
 def parse_metadata(xml: bytes, *, file: str, entry: str | None = None) -> Metadata:

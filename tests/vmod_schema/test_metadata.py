@@ -74,3 +74,11 @@ def test_metadata_with_a_doctype_is_refused() -> None:
 
 def test_a_non_numeric_date_has_no_datetime() -> None:
     assert Metadata(date_saved="soon").saved_at is None
+
+
+@pytest.mark.parametrize("written", ["9" * 25, "99999999999999", "-5", "soon"])
+def test_a_save_date_past_what_a_date_holds_is_no_date(written: str) -> None:
+    saved = parse_metadata(f"<data><dateSaved>{written}</dateSaved></data>".encode(),
+                           file="edited.vsav")
+    assert saved.saved_at is None or saved.saved_at.year > 2000
+    assert Metadata(date_saved="9" * 25).saved_at is None
