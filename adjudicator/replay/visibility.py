@@ -19,7 +19,7 @@ VASSAL would show a card to the opponent when the window may be private:
   the main map comes first in every module we know) is public, and so is a map named as the
   main one (`Map`, `Main Map`: VASL's logs select no boards);
 - a map whose name says it is a hand or private (`Red Hand`, `ConfederateHand`, `Private
-  Notes`) is private: everything in it is only counted;
+  Notes`) is private, wherever the file lists it: everything in it is only counted;
 - any other map may be a hand (Paths of Glory's hands are named after the sides, and hold
   markers as well as cards): everything in it is only counted. So without its module a file
   conceals at least what it conceals with it; a public side map's pieces (a force pool, a
@@ -175,14 +175,13 @@ def map_privacy(board: Board, map_id: str) -> tuple[MapPrivacy, frozenset[str]]:
         return MapPrivacy.PRIVATE, sides
     if board.known_maps is not None and map_id in board.known_maps:
         return MapPrivacy.PUBLIC, frozenset()
-    if map_id == next(iter(board.selections), None) or (
-            _MAIN_NAME.search(map_id) and not _PRIVATE_NAME.search(map_id)):
-        return MapPrivacy.PUBLIC, frozenset()
     owners = frozenset(player.side for player in board.players
                        if player.side and not player.side.startswith("<")
                        and re.search(rf"(?<!\w){re.escape(player.side)}(?!\w)", map_id))
-    if _PRIVATE_NAME.search(map_id):
+    if _PRIVATE_NAME.search(map_id):  # even if the file lists it first
         return MapPrivacy.PRIVATE, owners
+    if map_id == next(iter(board.selections), None) or _MAIN_NAME.search(map_id):
+        return MapPrivacy.PUBLIC, frozenset()
     return MapPrivacy.UNKNOWN, owners
 
 
@@ -448,11 +447,13 @@ def _cleaner(names: Mapping[str, str]) -> Callable[[str], str]:
 
 
 def redact_finding(finding: Finding, names: Mapping[str, str]) -> Finding:
-    """A finding that names none of `names`' concealed pieces (message, pieces, values)."""
+    """A finding that names none of `names`' concealed pieces (message, pieces, values,
+    and the facts it needs)."""
     clean = _cleaner(names)
     update: dict[str, object] = {
         "message": clean(finding.message),
         "pieces": tuple(dict.fromkeys(clean(piece) for piece in finding.pieces)),
+        "needs": tuple(clean(need) for need in finding.needs),
     }
     if finding.expected is not None:
         update["expected"] = clean(finding.expected)

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from adjudicator.audit import cache
 from adjudicator.audit.cache import config_key
 from adjudicator.cli import app
-from adjudicator.findings import Computation, Probability
+from adjudicator.findings import Computation, Finding, Probability, Severity
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.replay import Board, iter_steps
 from adjudicator.replay.board import PieceOnBoard
@@ -32,6 +32,7 @@ from adjudicator.replay.visibility import (
     Viewpoint,
     map_privacy,
     redact_computation,
+    redact_finding,
     sight,
 )
 from adjudicator.report.models import Report
@@ -246,6 +247,27 @@ def test_no_output_holds_a_password(rendered: dict[tuple[str, bool, bool], Outpu
     leaks = [f"{key} {label}" for key, outputs in rendered.items()
              for label, text in outputs.items() if any(p in text for p in PASSWORDS)]
     assert leaks == []
+
+
+def test_a_finding_names_no_concealed_piece_in_any_field() -> None:
+    finding = Finding(
+        game="ww", rule_id="WW-BAT-10", rule="WW 9.45", severity=Severity.UNCHECKED, step=3,
+        message="whether Mutinies is a Battle Card", pieces=("Mutinies", "Howe"),
+        expected="Mutinies +2", observed="Mutinies +1",
+        needs=("whether Mutinies is a Battle Card (+2) or a discarded Event (+1)",))
+    redacted = redact_finding(finding, {"Mutinies": "?"})
+    assert "Mutinies" not in redacted.model_dump_json()
+    assert redacted.needs == ("whether ? is a Battle Card (+2) or a discarded Event (+1)",)
+
+
+def test_a_map_named_as_a_hand_is_private_even_when_the_file_lists_it_first() -> None:
+    board = Board()
+    board.restore([decode_command(command) for command in (
+        "Red HandBoardPicker\tHand\t0\t0",
+        "MainBoardPicker\tMain Board\t0\t0",
+        "+/1/piece;;;;Card: Ambush/Red Hand;10;10;;0")])
+    assert map_privacy(board, "Red Hand")[0] is MapPrivacy.PRIVATE
+    assert sight(board, "1").label() == "a piece in Red Hand"
 
 
 def test_a_computation_names_no_concealed_piece_in_any_field() -> None:
