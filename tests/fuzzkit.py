@@ -227,6 +227,9 @@ def read_secrets(path: Path, module_path: Path | None) -> Secrets:
                     if owner and owner not in sides:
                         passwords.add(owner)
                 seen = sight(board, item)
+                place = board.position(item.id).location
+                if place:  # a space's name ("British Army N Box") is public
+                    shown.add(place)
                 if seen.shown:
                     shown.add(item.name)
                 else:
