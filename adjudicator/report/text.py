@@ -77,6 +77,10 @@ def step_json(step: StepSummary) -> dict[str, object]:
     }
 
 
+STEP_ITEMS = 20
+"""Moves and rolls one line of `inspect --steps` lists (the JSON has them all)."""
+
+
 def steps_text(steps: list[StepSummary]) -> str:
     """The step table of `inspect --steps`."""
     lines = ["step  player            what"]
@@ -107,6 +111,8 @@ def steps_text(steps: list[StepSummary]) -> str:
         if step.reroll_of is not None:
             mark += f"  [re-roll of step {step.reroll_of}]"
         problems = "".join(f"  !{p}" for p in step.problems)
+        if len(what) > STEP_ITEMS:  # a step of 738 rolls (a file edited by hand)
+            what = [*what[:STEP_ITEMS], f"…and {len(what) - STEP_ITEMS:,} more"]
         lines.append(f"{step.index:4d}  {who:<16}  {'; '.join(what) or '-'}{mark}{problems}")
     return "\n".join(lines)
 
