@@ -208,4 +208,23 @@ def _toml_string(text: str) -> str:
 
 
 def _toml_list(items: Iterable[str]) -> str:
-    return "[" + ", ".join(_toml_string(item) for item in items) + "]"
+    """A TOML array on one line, or one item a line when that would be long (a module
+    with hundreds of unmatched names).
+
+    >>> _toml_list(["a", "b"])
+    '["a", "b"]'
+    >>> print(_toml_list(["x" * 60, "y" * 60]))
+    [
+      "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+      "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy",
+    ]
+    """
+    strings = [_toml_string(item) for item in items]
+    line = "[" + ", ".join(strings) + "]"
+    if len(line) <= TOML_LINE:
+        return line
+    return "[\n" + "".join(f"  {text},\n" for text in strings) + "]"
+
+
+TOML_LINE = 100
+"""Characters of a one-line array in a drafted binding."""

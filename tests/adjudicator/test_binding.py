@@ -82,3 +82,14 @@ def test_a_bad_binding_file_names_the_file_and_the_key(tmp_path: Path) -> None:
     broken.write_text("game = \n", encoding="utf-8")
     with pytest.raises(BindingError, match="not valid TOML"):
         load_binding(broken)
+
+
+def test_a_drafted_binding_lists_a_long_array_one_item_a_line_and_reads_back() -> None:
+    import tomllib
+
+    from adjudicator.binding import _toml_list
+
+    names = [f"Piece {n} " + "x" * 40 for n in range(3000)]
+    text = _toml_list(names)
+    assert max(len(line) for line in text.splitlines()) < 100
+    assert tomllib.loads(f"pieces = {text}")["pieces"] == names
