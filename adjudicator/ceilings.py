@@ -6,8 +6,9 @@ read (`vmod_schema.archive.Limits`), and behind them two ceilings stop what a bo
 - **memory**: the process's address space may grow by at most `memory_ceiling()` bytes
   beyond what it held when the command started (`RLIMIT_AS`, POSIX). An allocation past it
   raises `MemoryError` in the file's own code, which `one_file` turns into `OverMemory`;
-- **time**: one file may take at most `time_ceiling()` seconds (wall clock, a `SIGALRM`
-  timer in the main thread), past which `OverTime` is raised in the file's own code.
+- **time**: one file may take at most `time_ceiling()` seconds (wall clock: a `SIGALRM`
+  timer in the main thread, and in any thread a deadline the replay checks at each step),
+  past which `OverTime` is raised in the file's own code.
 
 `check`, `inspect`, `series`, `bind` and `audit --jobs 0` run under both in their own
 process (`adjudicator.cli.main` caps the process, each command times each file); the
@@ -24,6 +25,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -138,29 +140,50 @@ def cap_process_memory(limit: int | None = None) -> int | None:
     return cap
 
 
+_DEADLINE = threading.local()
+"""The running file's deadline in this thread (`file_time`), for `check_deadline`."""
+
+
+def check_deadline() -> None:
+    """Raise `OverTime` if the file being read in this thread is past its deadline: the
+    replay calls it once a step, so a thread no timer's signal reaches (the watcher's
+    dispatcher with `--jobs 0`) still stops a long file."""
+    deadline: tuple[float, str | Path | None] | None = getattr(_DEADLINE, "value", None)
+    if deadline is not None and time.monotonic() > deadline[0]:
+        raise over_time(deadline[1])
+
+
 @contextmanager
 def file_time(file: str | Path | None = None,
               seconds: float | None = None) -> Iterator[None]:
     """Raise `OverTime` (naming `file`) in the code inside once it has run `seconds`
-    (default `time_ceiling()`). Only the main thread can take a timer's signal: elsewhere, or with
-    no ceiling, it does nothing. Nested uses keep the outer timer."""
+    (default `time_ceiling()`): in the main thread by a timer's signal, which stops even a
+    blocking read; in any thread at the next step of a replay (`check_deadline`). Nested
+    uses keep the outer ceiling; with no ceiling it does nothing."""
     seconds = time_ceiling() if seconds is None else seconds
-    if (seconds is None or threading.current_thread() is not threading.main_thread()
-            or not hasattr(signal, "setitimer")
-            or signal.getitimer(signal.ITIMER_REAL)[0] > 0):
+    if seconds is None or getattr(_DEADLINE, "value", None) is not None:
         yield
         return
-
-    def expire(signum: int, frame: FrameType | None) -> None:
-        raise over_time(file)
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    _DEADLINE.value = (time.monotonic() + seconds, file)
     try:
-        yield
+        if (threading.current_thread() is not threading.main_thread()
+                or not hasattr(signal, "setitimer")
+                or signal.getitimer(signal.ITIMER_REAL)[0] > 0):
+            yield
+            return
+
+        def expire(signum: int, frame: FrameType | None) -> None:
+            raise over_time(file)
+
+        previous = signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        _DEADLINE.value = None
 
 
 @contextmanager

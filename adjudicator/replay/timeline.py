@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from adjudicator.ceilings import check_deadline
 from adjudicator.replay.board import Board
 from adjudicator.replay.changes import Move, PieceEvent, PropertyChange, ReplayProblem
 from adjudicator.replay.clip import clip_chat
@@ -156,6 +157,7 @@ def iter_steps(save: SaveFile, module: Module | None = None, *,
                problems=tuple(problems))
     open_steps: deque[tuple[int, frozenset[tuple[str, str]]]] = deque(maxlen=OPEN_STEPS)
     for logged in save.logged_steps():
+        check_deadline()  # the time ceiling, in threads no timer's signal reaches
         index = logged.number
         commands = logged.commands()
         with _located(save, index):

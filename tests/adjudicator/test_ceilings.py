@@ -168,3 +168,28 @@ def test_an_escaping_error_is_one_line_and_status_2_without_debug(
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "internal error" in err and "Carleton" not in err
+
+
+def test_a_file_past_the_time_ceiling_stops_in_a_thread_no_timer_signal_reaches() -> None:
+    # The watcher's dispatcher checks in a thread of its own with --jobs 0.
+    import threading
+
+    from adjudicator.replay import iter_steps
+    from vmod_schema.savefile import read_save
+
+    save = read_save(GAME)
+    outcome: list[object] = []
+
+    def replay_slowly() -> None:
+        try:
+            with ceilings.one_file("slow.vlog", seconds=0.05):
+                for _ in iter_steps(save, None):
+                    time.sleep(0.1)
+        except ceilings.OverTime as error:
+            outcome.append(error)
+
+    worker = threading.Thread(target=replay_slowly)
+    worker.start()
+    worker.join(10)
+    assert len(outcome) == 1 and "slow.vlog" in str(outcome[0])
+    assert ceilings.check_deadline() is None  # no deadline left behind in this thread
