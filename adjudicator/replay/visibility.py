@@ -40,6 +40,7 @@ findings and computations, the undo lines (`adjudicator.audit.reading`), the rep
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -388,37 +389,56 @@ class ConcealmentLog:
         N:` at that step, any other at the end of the replay."""
         if self.view.reveal or not self._events:
             return dict(reasons)
-        cache: dict[int | None, dict[str, str]] = {}
-        out: dict[str, str] = {}
-        for rule_id, reason in reasons.items():
-            found = _REASON_STEP.match(reason)
-            names = self._names_for(int(found[1]) if found else None, cache)
-            out[rule_id] = redact_text(reason, names)
-        return out
+        steps = {rule_id: _reason_step(reason) for rule_id, reason in reasons.items()}
+        names = self._names_by_step(steps.values())
+        return {rule_id: redact_text(reason, names[steps[rule_id]])
+                for rule_id, reason in reasons.items()}
 
     def _names_at(self, items: Sequence[_Stepped]) -> Iterator[tuple[_Stepped, dict[str, str]]]:
-        """Each item with the names it must not show (`_names_for` its step)."""
+        """Each item with the names it must not show at its step (`_names_by_step`)."""
         if self.view.reveal or not self._events:
             yield from ((item, {}) for item in items)
             return
-        cache: dict[int | None, dict[str, str]] = {}
+        names = self._names_by_step(item.step for item in items)
         for item in items:
-            yield item, self._names_for(item.step, cache)
+            yield item, names[item.step]
 
-    def _names_for(self, step: int | None,
-                   cache: dict[int | None, dict[str, str]]) -> dict[str, str]:
-        """The names a line about `step` must not show: those concealed at the step and not
-        shown by the file at that step or later (a battle's odds, dated at the battle's
-        first step, may name the Battle Card played from the hand a step later: the file
-        shows it to the reader anyway). `None`: the end of the replay."""
-        names = cache.get(step)
-        if names is None:
-            concealed = self.concealed_at(step)
-            if step is not None:
-                concealed = {real: shown for real, shown in concealed.items()
-                             if self._revealed.get(real, -1) < step}
-            names = cache[step] = concealed
-        return names
+    def _names_by_step(self, steps: Iterable[int | None]) -> dict[int | None, dict[str, str]]:
+        """For each step, the names a line about it must not show: those concealed at the
+        step and not shown by the file at that step or later (a battle's odds, dated at the
+        battle's first step, may name the Battle Card played from the hand a step later: the
+        file shows it to the reader anyway); `None`: at the end of the replay.
+
+        One sweep of the changes in step order (a long log's thousands of computations cost
+        one pass, not one pass each); steps with the same names share one dict."""
+        wanted = set(steps)
+        out: dict[int | None, dict[str, str]] = {}
+        if None in wanted:
+            out[None] = self.concealed_at(None)
+        events = sorted(self._events, key=lambda event: event[0])  # stable: per piece, in order
+        current: dict[PieceId, _Entry] = {}
+        position = 0
+        previous: dict[str, str] | None = None
+        for step in sorted(s for s in wanted if s is not None):
+            while position < len(events) and events[position][0] <= step:
+                _, piece_id, entry = events[position]
+                if entry is None:
+                    current.pop(piece_id, None)
+                else:
+                    current[piece_id] = entry
+                position += 1
+            names = {real: shown for real, shown in current.values()
+                     if self._revealed.get(real, -1) < step}
+            if names == previous and previous is not None:
+                names = previous
+            out[step] = previous = names
+        return out
+
+
+def _reason_step(reason: str) -> int | None:
+    """The step a reason for an unchecked rule was given at (`step N: …`), if it says."""
+    found = _REASON_STEP.match(reason)
+    return int(found[1]) if found else None
 
 
 _REASON_STEP = re.compile(r"step (\d+):")
@@ -426,7 +446,14 @@ _REASON_STEP = re.compile(r"step (\d+):")
 
 
 def _pattern(names: Iterable[str]) -> re.Pattern[str]:
-    ordered = sorted(set(names), key=len, reverse=True)
+    return _compiled(frozenset(names))
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(names: frozenset[str]) -> re.Pattern[str]:
+    """One pattern per set of names (a long log redacts thousands of lines with the same
+    few names)."""
+    ordered = sorted(names, key=len, reverse=True)
     return re.compile("|".join(rf"(?<!\w){re.escape(name)}(?!\w)" for name in ordered))
 
 
