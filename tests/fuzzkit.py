@@ -674,24 +674,19 @@ def _tree(pid: int) -> list[int]:
     pids = [pid]
     index = 0
     while index < len(pids):
-        try:
+        with contextlib.suppress(OSError):  # the process is gone
             for task in os.listdir(f"/proc/{pids[index]}/task"):
                 with open(f"/proc/{pids[index]}/task/{task}/children") as handle:
                     pids.extend(int(child) for child in handle.read().split())
-        except OSError:
-            pass
         index += 1
     return pids
 
 
 def _rss(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/status") as handle:
-            for line in handle:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError):
-        pass
+    with contextlib.suppress(OSError, ValueError), open(f"/proc/{pid}/status") as handle:
+        for line in handle:  # a process gone meanwhile, or unreadable: 0
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
     return 0
 
 

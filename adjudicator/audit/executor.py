@@ -24,6 +24,7 @@ exit too.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import sys
@@ -93,11 +94,9 @@ def lifeline() -> Connection:
 def _exit_with(line: Connection) -> None:
     """Block until the lifeline's write end is closed, then end this process at once
     (`os._exit`: what the worker was doing has no one left to report to)."""
-    try:
+    with contextlib.suppress(EOFError, OSError):
         while True:
             line.recv_bytes()  # nothing is ever sent: this returns only by raising
-    except (EOFError, OSError):
-        pass
     os._exit(LIFELINE_EXIT)
 
 

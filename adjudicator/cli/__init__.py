@@ -133,17 +133,13 @@ def main() -> None:
             app()
         finally:
             flush_output()
-    except OutputError as error:
-        if debug:
-            raise
-        _fail(f"cannot write the output: {error}")
-    except MemoryError:
-        if debug:
-            raise
-        _fail(str(over_memory()))
     except Exception as error:
         if debug:
             raise
+        if isinstance(error, OutputError):
+            _fail(f"cannot write the output: {error}")
+        if isinstance(error, MemoryError):
+            _fail(str(over_memory()))
         _fail(f"internal error (a bug: please report it; --debug shows where): "
               f"{type(error).__name__}")
 
