@@ -3,14 +3,15 @@
     .venv/bin/python bench/snapshot_reports.py OUT_DIR
     diff -r BEFORE_DIR AFTER_DIR          # byte-identical, or the change altered a report
 
-For every bundled game (`fixtures/washingtons-war/games`, the WW scenarios' games,
-`fixtures/example`, `fixtures/hidden`, `adjudicator/examples`) and every save and log of
-`../shared/vassal/corpus`, it writes the JSON, Markdown and HTML sidecars exactly as
-`adjudicator check` writes them (`adjudicate` then `write_sidecars`), twice per file:
+For every bundled game (`fixtures/washingtons-war/games` and `fixtures/war-for-america/games`
+with each game's scenarios written as logs, `fixtures/example`, `fixtures/hidden`,
+`adjudicator/examples`) and every save and log of `../shared/vassal/corpus`, it writes the
+JSON, Markdown and HTML sidecars exactly as `adjudicator check` writes them (`adjudicate`
+then `write_sidecars`), once per game system and once more:
 
-* `check/`: judged as Washington's War (`--game ww`) with the folder's module, binding and
-  data from its `adjudicator.toml` where there is one (other games' files give their
-  not-this-game report);
+* `check/<game>/`: judged as that game (`--game ww`, `--game wfa`, ...) with the folder's
+  module, binding and data from its `adjudicator.toml` where it names that game or none
+  (other games' files give their not-this-game report);
 * `read/`: read by no game system, as `audit` reads a file it cannot tell the game of.
 
 Sidecars go under OUT_DIR, in the file's folder relative to the repository or the corpus.
@@ -30,14 +31,15 @@ from adjudicator.folderconfig import CONFIG_NAME, load_folder_config
 from adjudicator.replay.chatdice import chat_patterns
 from adjudicator.replay.visibility import viewpoint
 from adjudicator.report import ReportFormat, write_sidecars
+from adjudicator.systems import SYSTEMS
 from vmod_schema.buildfile import open_module
 from vmod_schema.errors import VassalFormatError
 from vmod_schema.savefile import read_save
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "vassal" / "corpus"
-BUNDLED = ("fixtures/washingtons-war/games", "fixtures/example", "fixtures/hidden",
-           "adjudicator/examples")
+BUNDLED = ("fixtures/washingtons-war/games", "fixtures/war-for-america/games",
+           "fixtures/example", "fixtures/hidden", "adjudicator/examples")
 FORMATS = [ReportFormat.JSON, ReportFormat.MARKDOWN, ReportFormat.HTML]
 SUFFIXES = {".vlog", ".vsav"}
 
@@ -64,15 +66,17 @@ def snapshot(out: Path) -> int:
         config_file = path.parent / CONFIG_NAME
         config = load_folder_config(config_file) if config_file.is_file() else None
         module_path = config.module if config is not None else None
-        data = list(config.data) if config is not None else []
-        binding = config.binding if config is not None else None
         presets = ("vasl",) if "vasl" in path.parent.name else ()
         patterns = chat_patterns(presets, None)
         try:
-            report = adjudicate(path, game="ww", module_path=module_path, data_files=data,
-                                binding_file=binding, view=viewpoint(reveal=False),
-                                chat_patterns=patterns)
-            write_sidecars(report, path, FORMATS, out_dir=_made(out / "check" / folder))
+            for system in SYSTEMS:
+                own = config is not None and config.game in (None, system.id)
+                report = adjudicate(path, game=system.id, module_path=module_path,
+                                    data_files=list(config.data) if own and config else [],
+                                    binding_file=config.binding if own and config else None,
+                                    view=viewpoint(reveal=False), chat_patterns=patterns)
+                write_sidecars(report, path, FORMATS,
+                               out_dir=_made(out / "check" / system.id / folder))
             module = open_module(module_path) if module_path is not None else None
             reading = judge_save(read_save(path), path, system=None, referee=None,
                                  module=module, module_path=module_path,
