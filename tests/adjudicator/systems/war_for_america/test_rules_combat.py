@@ -11,7 +11,7 @@ from functools import cache
 import pytest
 
 from adjudicator.findings import Severity
-from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
+from adjudicator.systems.common.outcomes import Computed, Outcome, Violation
 from adjudicator.systems.common.places import box, space
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, Combat
@@ -27,6 +27,7 @@ from adjudicator.systems.war_for_america.rules import FAMILIES
 from adjudicator.systems.war_for_america.rules.combat import FAMILY, judge, step7_winner
 from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.state import Holding, WfAState
+from tests import rulekit
 from tests.conftest import REPO
 
 FIXTURE_DATA = REPO / "fixtures" / "war-for-america" / "data" / "fixture.toml"
@@ -66,22 +67,16 @@ def battle(space_id: str, attacker: str = BRITISH, *, rolls: tuple[int, int] = (
                   defender_roll=rolls[1], winner=winner, by_defender=by_defender)
 
 
-def illegal(outcomes: list[Outcome]) -> list[str]:
-    return [o.rule_id for o in outcomes if isinstance(o, Violation)
-            and o.severity is Severity.ILLEGAL]
+illegal = rulekit.rule_ids
+applied = rulekit.applied_ids
 
 
 def unchecked(outcomes: list[Outcome]) -> set[str]:
-    return {o.rule_id for o in outcomes if isinstance(o, Violation)
-            and o.severity is Severity.UNCHECKED}
-
-
-def applied(outcomes: list[Outcome]) -> set[str]:
-    return {o.rule_id for o in outcomes if isinstance(o, Applied)}
+    return set(rulekit.rule_ids(outcomes, Severity.UNCHECKED))
 
 
 def computed(outcomes: list[Outcome], kind: str) -> Computed:
-    (found,) = [o for o in outcomes if isinstance(o, Computed) and o.kind == kind]
+    (found,) = rulekit.computed(outcomes, kind=kind)
     return found
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.findings import Severity
-from adjudicator.systems.common.outcomes import Applied, Outcome, Violation
+from adjudicator.systems.common.outcomes import Outcome
 from adjudicator.systems.common.places import Place, PlaceKind, box, space
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.tracker import Placed, Relocation
@@ -27,6 +27,7 @@ from adjudicator.systems.war_for_america.rules import FAMILIES, control
 from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.rules.control import british_colony, space_control
 from adjudicator.systems.war_for_america.state import Entity, WfAState
+from tests import rulekit
 from tests.conftest import REPO, shared_file
 
 FIXTURE: Path = REPO / "fixtures" / "war-for-america" / "data" / "fixture.toml"
@@ -78,14 +79,8 @@ class Board:
         return Context(procedure, placement, data=data or fixture_data(), state=self.state)
 
 
-def violations(outcomes: Iterable[Outcome], rule: str,
-               severity: Severity = Severity.ILLEGAL) -> list[Violation]:
-    return [o for o in outcomes if isinstance(o, Violation) and o.rule_id == rule
-            and o.severity is severity]
-
-
-def applied(outcomes: Iterable[Outcome], rule: str) -> bool:
-    return any(isinstance(o, Applied) and o.rule_id == rule for o in outcomes)
+violations = rulekit.violations
+applied = rulekit.applied
 
 
 def test_every_declared_id_is_in_the_digest_catalog() -> None:

@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
 from adjudicator.systems.common.places import Place, box, space
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.tracker import Placed, Relocation
@@ -31,6 +29,7 @@ from adjudicator.systems.war_for_america.rules.forces import (
     read_force,
 )
 from adjudicator.systems.war_for_america.state import Entity, WfAState
+from tests import rulekit
 from tests.conftest import REPO
 
 FIXTURE = REPO / "fixtures" / "war-for-america" / "data" / "fixture.toml"
@@ -79,18 +78,9 @@ def pulse_of(side: str, *, origin: str | None = None, at: str | None = None,
                  **more)  # type: ignore[arg-type]
 
 
-def found(outcomes: Iterable[Outcome], rule: str,
-          severity: Severity = Severity.ILLEGAL) -> list[Violation]:
-    return [o for o in outcomes if isinstance(o, Violation) and o.rule_id == rule
-            and o.severity is severity]
-
-
-def computed(outcomes: Iterable[Outcome], rule: str) -> list[Computed]:
-    return [o for o in outcomes if isinstance(o, Computed) and o.rule_id == rule]
-
-
-def applied(outcomes: Iterable[Outcome], rule: str) -> bool:
-    return any(isinstance(o, Applied) and o.rule_id == rule for o in outcomes)
+found = rulekit.violations
+computed = rulekit.computed
+applied = rulekit.applied
 
 
 # --- the tests of forces.py ---------------------------------------------------------------

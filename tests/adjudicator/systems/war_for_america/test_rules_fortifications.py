@@ -15,7 +15,7 @@ import pytest
 
 from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
+from adjudicator.systems.common.outcomes import Computed, Outcome
 from adjudicator.systems.common.places import box
 from adjudicator.systems.common.places import space as space_place
 from adjudicator.systems.common.sequence import Knowledge, Moment
@@ -40,6 +40,7 @@ from adjudicator.systems.war_for_america.procedure import (
 from adjudicator.systems.war_for_america.rules import fortifications
 from adjudicator.systems.war_for_america.rules.context import CardIndex, Context
 from adjudicator.systems.war_for_america.state import Holding, WfAState
+from tests import rulekit
 from tests.conftest import REPO
 
 FIXTURE = REPO / "fixtures" / "war-for-america" / "data" / "fixture.toml"
@@ -106,22 +107,12 @@ def run(module: ModuleType, action: Action, board: Board) -> list[Outcome]:
     return outcomes
 
 
-def illegal(outcomes: list[Outcome], rule: str) -> list[Violation]:
-    return [o for o in outcomes if isinstance(o, Violation) and o.rule_id == rule
-            and o.severity is Severity.ILLEGAL]
-
-
-def of(outcomes: list[Outcome], rule: str, severity: Severity) -> list[Violation]:
-    return [o for o in outcomes if isinstance(o, Violation) and o.rule_id == rule
-            and o.severity is severity]
-
-
-def applied(outcomes: list[Outcome], rule: str) -> bool:
-    return any(isinstance(o, Applied) and o.rule_id == rule for o in outcomes)
+illegal = of = rulekit.violations
+applied = rulekit.applied
 
 
 def computed(outcomes: list[Outcome], kind: str) -> list[Computed]:
-    return [o for o in outcomes if isinstance(o, Computed) and o.kind == kind]
+    return rulekit.computed(outcomes, kind=kind)
 
 
 # --- 17.6: building a fort ---------------------------------------------------------------------

@@ -9,8 +9,6 @@ from functools import cache
 
 import pytest
 
-from adjudicator.findings import Severity
-from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
 from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.sequence import Knowledge, Moment
 from adjudicator.systems.common.tracker import Placed, Relocation
@@ -31,6 +29,7 @@ from adjudicator.systems.war_for_america.rules.naval import (
     turns_later,
 )
 from adjudicator.systems.war_for_america.state import Entity, WfAState
+from tests import rulekit
 from tests.conftest import REPO
 
 FIXTURE = REPO / "fixtures" / "war-for-america" / "data" / "fixture.toml"
@@ -79,26 +78,9 @@ def calendar_of_test(data: WfAData, season: str | None) -> bool | None:
     return None
 
 
-def illegal(outcomes: Iterable[Outcome], rule: str) -> list[Violation]:
-    """The illegal findings of one rule."""
-    return [o for o in outcomes if isinstance(o, Violation) and o.rule_id == rule
-            and o.severity is Severity.ILLEGAL]
-
-
-def of_severity(outcomes: Iterable[Outcome], rule: str, severity: Severity) -> list[Violation]:
-    """The findings of one rule at one severity."""
-    return [o for o in outcomes if isinstance(o, Violation) and o.rule_id == rule
-            and o.severity is severity]
-
-
-def computed(outcomes: Iterable[Outcome], rule: str) -> list[Computed]:
-    """The computations of one rule."""
-    return [o for o in outcomes if isinstance(o, Computed) and o.rule_id == rule]
-
-
-def applied(outcomes: Iterable[Outcome], rule: str) -> bool:
-    """Whether the rule was applied."""
-    return any(isinstance(o, Applied) and o.rule_id == rule for o in outcomes)
+illegal = of_severity = rulekit.violations
+computed = rulekit.computed
+applied = rulekit.applied
 
 
 # --- the shared facts ---------------------------------------------------------------------

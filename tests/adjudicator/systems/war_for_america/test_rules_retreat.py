@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from adjudicator.findings import Severity
-from adjudicator.systems.common.outcomes import Outcome, Violation
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.war_for_america.actions import (
     BRITISH,
@@ -17,6 +16,7 @@ from adjudicator.systems.war_for_america.actions import (
 from adjudicator.systems.war_for_america.procedure import Pulse
 from adjudicator.systems.war_for_america.rules import FAMILIES
 from adjudicator.systems.war_for_america.rules.retreat import FAMILY, judge
+from tests import rulekit
 from tests.adjudicator.systems.war_for_america.test_rules_combat import (
     applied,
     context,
@@ -25,9 +25,7 @@ from tests.adjudicator.systems.war_for_america.test_rules_combat import (
     unchecked,
 )
 
-
-def found(outcomes: list[Outcome], severity: Severity) -> list[str]:
-    return [o.rule_id for o in outcomes if isinstance(o, Violation) and o.severity is severity]
+found = rulekit.rule_ids
 
 
 def retreat(origin: str, destination: str, side: str = COLONIAL, *,
