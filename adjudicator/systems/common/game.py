@@ -1,0 +1,115 @@
+"""`BundledGame`: a game system whose data is bundled with it and completed by user files.
+
+A game's system class (the one line of the registry, `adjudicator.systems.SYSTEMS`) is its
+names and its parts, nothing else, as a python-chess variant is a few class attributes over
+`Board`:
+
+    class WashingtonsWar(BundledGame):
+        id = "ww"
+        name = "Washington's War"
+        aliases = ("washingtons-war",)
+        module_names = ("washingtons war",)
+        parts = GameParts(bundled=bundled_data, load=load_data, template=template_toml,
+                          draft=draft_binding, referee=WWReferee)
+
+and `BundledGame` answers every call of the `GameSystem` protocol from them: the catalog
+from the bundled data, a referee over the user's data files and binding (drafted from the
+module when the user gives none), the data template, a binding draft.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from adjudicator.binding import Binding, load_binding
+from adjudicator.systems.base import CatalogRule, Referee
+from vmod_schema.buildfile import Module
+
+
+class CatalogSource(Protocol):
+    """What a game's catalog entry gives the registry."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def citation(self) -> str: ...
+    @property
+    def severity_text(self) -> str: ...
+    @property
+    def summary(self) -> str: ...
+    @property
+    def needs(self) -> Sequence[object]: ...
+
+
+class GameData(Protocol):
+    """A game's data: at least its rule catalog."""
+
+    @property
+    def catalog(self) -> Sequence[CatalogSource]: ...
+
+
+D = TypeVar("D", bound=GameData)
+
+
+@dataclass(frozen=True, slots=True)
+class GameParts(Generic[D]):
+    """What a bundled game is made of, each a function of its package."""
+
+    bundled: Callable[[], D]
+    """The data bundled with the game (the rulebook's facts)."""
+    load: Callable[[Sequence[Path]], D]
+    """The bundled data with the user's data files merged over it, in order.
+
+    Raises `AdjudicatorError` naming the file and key of a malformed file."""
+    template: Callable[[D], str]
+    """The commented TOML of every fact the data lacks (`adjudicator data template`)."""
+    draft: Callable[[Module, D], Binding]
+    """A binding drafted for a module by matching its names against the data's."""
+    referee: Callable[[D, Binding], Referee]
+    """A referee for one game over the data and a binding."""
+
+
+class BundledGame:
+    """A `GameSystem` built from class attributes (see the module docstring)."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    module_names: ClassVar[tuple[str, ...]] = ()
+    """Folded module names (`adjudicator.systems.fold_name`): a module whose folded name
+    contains one of these is recognised as this game."""
+    parts: ClassVar[GameParts[Any]]
+
+    def catalog(self) -> Sequence[CatalogRule]:
+        """Every rule of the game's catalog, with citation, severity and needs."""
+        return [CatalogRule(entry.id, entry.citation, entry.severity_text, entry.summary,
+                            tuple(str(need) for need in entry.needs))
+                for entry in self.parts.bundled().catalog]
+
+    def referee(self, *, module: Module | None, data_files: Sequence[Path] = (),
+                binding_file: Path | None = None) -> Referee:
+        """A referee with user data merged and the binding loaded, or drafted from the
+        module (an empty binding when there is neither)."""
+        data = self.parts.load(data_files)
+        binding: Binding
+        if binding_file is not None:
+            binding = load_binding(binding_file)
+        elif module is not None:
+            binding = self.parts.draft(module, data)
+        else:
+            binding = Binding(game=self.id)
+        return self.parts.referee(data, binding)
+
+    def data_template(self) -> str:
+        """The commented TOML of every missing fact (`adjudicator data template GAME`)."""
+        return self.parts.template(self.parts.bundled())
+
+    def draft_binding(self, module: Module, data_files: Sequence[Path] = ()) -> Binding:
+        """A binding drafted by name matching (`adjudicator bind MODULE --game GAME`)."""
+        return self.parts.draft(module, self.parts.load(data_files))
+
+
+__all__ = ["BundledGame", "GameParts"]
