@@ -24,12 +24,13 @@ from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from adjudicator.binding import Binding
 from adjudicator.findings import Computation, Finding, Probability, Severity
 from adjudicator.replay import Board, Step
 from adjudicator.systems.base import Verdict
+from adjudicator.systems.common.datafiles import MissingFactLike, needs_by_rule
 from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
 from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.rulebook import (
@@ -39,7 +40,7 @@ from adjudicator.systems.common.rulebook import (
     derive_coverage,
     positional_ids,
 )
-from adjudicator.systems.common.tracker import PieceTracker, Relocation
+from adjudicator.systems.common.tracker import PieceTracker, Relocation, classify_piece
 
 E = TypeVar("E")
 P = TypeVar("P")
@@ -179,6 +180,12 @@ class ActionReferee(ABC, Generic[E, P]):
     # ------------------------------------------------------------------ emitting
 
     @property
+    def player(self) -> str | None:
+        """The acting player of the step being judged, as findings name them
+        (`Al (American)`); None at the start and the end of the log."""
+        return self._player
+
+    @property
     def positions_unknown(self) -> str | None:
         """Why positions cannot be trusted now (a bound piece at an unresolved place)."""
         if not self._unresolved:
@@ -283,10 +290,119 @@ class ActionReferee(ABC, Generic[E, P]):
         del self._computations[computations:]
 
 
+class PieceEntity(Protocol):
+    """A game entity: at least its kind (`card` for a card)."""
+
+    @property
+    def kind(self) -> str:
+        """What the piece is (`general`, `cu`, `card`, …)."""
+        ...
+
+
+K = TypeVar("K", bound=PieceEntity)
+K_co = TypeVar("K_co", bound=PieceEntity, covariant=True)
+
+
+class EntityForms(Protocol[K_co]):
+    """A game's entity class: built from a kind and key, read from a binding's entity id."""
+
+    def __call__(self, kind: str, key: str = "") -> K_co:
+        """The entity of this kind and key."""
+        ...
+
+    def parse(self, entity_id: str) -> K_co | None:
+        """The entity a binding's id names; None when the id is not one of the game's."""
+        ...
+
+
+class PlayState(Protocol[K]):
+    """A game's state: it follows the pieces' relocations."""
+
+    def apply(self, relocation: Relocation[K]) -> None:
+        """Move, add or remove one piece."""
+        ...
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class _Cited(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def citation(self) -> str: ...
+
+
+class RefereeData(Protocol):
+    """What a game's data gives its referee: the catalog, the missing facts, the spaces'
+    printed names."""
+
+    @property
+    def catalog(self) -> Sequence[_Cited]: ...
+
+    @property
+    def missing(self) -> Sequence[MissingFactLike]: ...
+
+    @property
+    def spaces(self) -> Mapping[str, _Named]: ...
+
+
+D = TypeVar("D", bound=RefereeData)
+S = TypeVar("S", bound=PlayState[Any])
+
+
+class GameReferee(ActionReferee[K, P], Generic[D, S, K, P]):
+    """An `ActionReferee` over a game's data, its entity class and its state, with the hooks
+    every game writes alike: the catalog and citations from the data, pieces classified
+    through the entity class (an unbound piece among cards is still a card), an undo's
+    relocations applied to the state, spaces named as the data prints them, and the facts
+    each rule lacks from the data's missing facts."""
+
+    def __init__(self, data: D, binding: Binding, *, entities: EntityForms[K],
+                 state: S) -> None:
+        self.data = data
+        self.state = state
+        self._entities = entities
+        super().__init__(binding, {entry.id: entry.citation for entry in data.catalog},
+                         [entry.id for entry in data.catalog])
+        self._missing: dict[str, str] | None = None
+
+    def classify(self, name: str, entity_id: str | None, place: Place | None) -> K | None:
+        """The entity of a piece (an unbound piece in a card-only place is an unknown
+        card)."""
+        entities = self._entities
+        return classify_piece(name, entity_id, place, parse=entities.parse,
+                              card=lambda key: entities("card", key))
+
+    def is_card(self, entity: K) -> bool:
+        """Cards are entities of kind `card`."""
+        return entity.kind == "card"
+
+    def reapply(self, step: Step, relocations: Sequence[Relocation[K]]) -> None:
+        """An undo step: the board's inverse changes move the pieces back."""
+        for relocation in relocations:
+            self.state.apply(relocation)
+
+    def space_label(self, space: str) -> str:
+        """A space's printed name (its id when the data does not know it)."""
+        found = self.data.spaces.get(space)
+        return found.name if found is not None else space
+
+    def missing_data(self) -> Mapping[str, str]:
+        """Rule id → the facts it lacks (worked out once)."""
+        if self._missing is None:
+            self._missing = needs_by_rule(self.data.missing)
+        return self._missing
+
+
 def _who(step: Step) -> str | None:
     if step.player is None:
         return None
     return f"{step.player} ({step.side})" if step.side else step.player
 
 
-__all__ = ["LOCATION_RULE", "ActionReferee"]
+__all__ = ["LOCATION_RULE", "ActionReferee", "EntityForms", "GameReferee", "PieceEntity",
+           "PlayState", "RefereeData"]

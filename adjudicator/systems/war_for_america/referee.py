@@ -24,9 +24,8 @@ from types import MappingProxyType
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.datafiles import needs_by_rule
 from adjudicator.systems.common.places import Place
-from adjudicator.systems.common.referee import ActionReferee
+from adjudicator.systems.common.referee import GameReferee
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.data import WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind, Owner, Region
@@ -44,7 +43,7 @@ from adjudicator.systems.war_for_america.rules.context import (
     calendar_of,
     map_graph,
 )
-from adjudicator.systems.war_for_america.state import Entity, WfAState, classify
+from adjudicator.systems.war_for_america.state import Entity, WfAState
 from vmod_schema.commands import Command, Compound, MovePiece
 
 GAME = "wfa"
@@ -94,7 +93,7 @@ Memory = tuple[WfAProcedure, Reading]
 """What undo goes back to: the procedure and the interpreter's reading (both immutable)."""
 
 
-class WfAReferee(ActionReferee[Entity, Memory]):
+class WfAReferee(GameReferee[WfAData, WfAState, Entity, Memory]):
     """Judges one game of War for America (see `adjudicator.systems.base.Referee`)."""
 
     game = GAME
@@ -103,11 +102,7 @@ class WfAReferee(ActionReferee[Entity, Memory]):
     unread = UNREAD
 
     def __init__(self, data: WfAData, binding: Binding) -> None:
-        catalog = [entry.id for entry in data.catalog]
-        citations: dict[str, str] = {entry.id: entry.citation for entry in data.catalog}
-        super().__init__(binding, citations, catalog)
-        self.data = data
-        self.state = WfAState()
+        super().__init__(data, binding, entities=Entity, state=WfAState())
         self.interpreter = interpreter_for(data, self.state)
         self.graph = map_graph(data)
         self.sequencer = Sequencer(calendar_of(data))
@@ -119,17 +114,8 @@ class WfAReferee(ActionReferee[Entity, Memory]):
         self.actions: list[Action] | None = None
         """Set to a list to record every action interpreted, in order (tests); off by
         default, so a long game's memory does not grow with its actions."""
-        self._missing: dict[str, str] | None = None
 
     # ------------------------------------------------------------------ hooks
-
-    def classify(self, name: str, entity_id: str | None, place: Place | None) -> Entity | None:
-        """The WfA entity of a piece (an unbound piece among cards is an unknown card)."""
-        return classify(name, entity_id, place)
-
-    def is_card(self, entity: Entity) -> bool:
-        """Cards are entities of kind `card`."""
-        return entity.kind == "card"
 
     def begin(self, arrivals: Sequence[Relocation[Entity]], step: Step, board: Board) -> None:
         """Build the starting position; a log that starts in 1775 starts at the set-up."""
@@ -148,11 +134,6 @@ class WfAReferee(ActionReferee[Entity, Memory]):
         actions = self.interpreter.step(step, relocations, self._waypoints(step, board))
         self._judge(actions, tuple(actions))
 
-    def reapply(self, step: Step, relocations: Sequence[Relocation[Entity]]) -> None:
-        """An undo step: the board's inverse changes move the pieces back."""
-        for relocation in relocations:
-            self.state.apply(relocation)
-
     def close(self) -> None:
         """The log ended: a battle under way is over, the pulse under way closes; judge
         what that shows."""
@@ -168,17 +149,6 @@ class WfAReferee(ActionReferee[Entity, Memory]):
     def restore(self, procedure: Memory) -> None:
         """Undo: go back to an earlier procedure and reading."""
         self.proc, self.interpreter.reading = procedure
-
-    def space_label(self, space: str) -> str:
-        """A space's printed name."""
-        found = self.data.spaces.get(space)
-        return found.name if found is not None else space
-
-    def missing_data(self) -> Mapping[str, str]:
-        """Rule id → the facts it lacks."""
-        if self._missing is None:
-            self._missing = needs_by_rule(self.data.missing)
-        return self._missing
 
     # ------------------------------------------------------------------ internals
 
