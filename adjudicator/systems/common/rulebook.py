@@ -62,6 +62,8 @@ class Dispatch(Generic[ContextT]):
     (a game's `rules` package is its list of modules and one `Dispatch`)."""
 
     def __init__(self, modules: Sequence[FamilyModule[ContextT]]) -> None:
+        self.modules: tuple[FamilyModule[ContextT], ...] = tuple(modules)
+        """The rules modules, in the order each action is sent to them."""
         self.families: tuple[RuleFamily, ...] = tuple(module.FAMILY for module in modules)
         by_action: dict[type, tuple[Callable[[Action, ContextT], Iterator[Outcome]], ...]] = {}
         for module in modules:

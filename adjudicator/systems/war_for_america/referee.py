@@ -36,7 +36,7 @@ from adjudicator.systems.war_for_america.procedure import (
     Sequencer,
     WfAProcedure,
 )
-from adjudicator.systems.war_for_america.rules import FAMILIES, judge
+from adjudicator.systems.war_for_america.rules import RULES
 from adjudicator.systems.war_for_america.rules.context import (
     CardIndex,
     Context,
@@ -97,7 +97,7 @@ class WfAReferee(GameReferee[WfAData, WfAState, Entity, Memory]):
     """Judges one game of War for America (see `adjudicator.systems.base.Referee`)."""
 
     game = GAME
-    families = FAMILIES
+    families = RULES.families
     not_checkable = NOT_CHECKABLE
     unread = UNREAD
 
@@ -183,9 +183,9 @@ class WfAReferee(GameReferee[WfAData, WfAState, Entity, Memory]):
                       data=self.data, state=self.state, graph=self.graph,
                       step_actions=step_actions)
         for fact in advance.facts:
-            self.emit(judge(fact, ctx), fact.player)
+            self.emit(RULES.judge(fact, ctx), fact.player)
         if action is not None:
-            self.emit(judge(action, ctx), action.player)
+            self.emit(RULES.judge(action, ctx), action.player)
 
 
 def interpreter_for(data: WfAData, state: WfAState) -> Interpreter:

@@ -29,9 +29,12 @@ def _referee(system: type[GameSystem]) -> ActionReferee[object, object]:
 
 
 def _rule_modules(system: type[GameSystem]) -> tuple[ModuleType, ...]:
+    """The modules of the game's rules package (`RULES`, a `Dispatch`, or the older
+    `_MODULES` tuple)."""
     rules = importlib.import_module(f"{system.__module__}.rules")
-    modules: tuple[ModuleType, ...] = rules._MODULES
-    return modules
+    found = rules.RULES.modules if hasattr(rules, "RULES") else rules._MODULES
+    assert all(isinstance(module, ModuleType) for module in found)
+    return tuple(found)
 
 
 @pytest.mark.parametrize("system", SYSTEMS, ids=[s.id for s in SYSTEMS])

@@ -1,17 +1,14 @@
 """The War for America rule families, one module each, every check citing its rule.
 
 Each module declares the catalog ids it judges (`FAMILY`) and a `judge(action, ctx)` that
-yields outcomes for the actions it concerns. `judge` here sends each action to the families
-that judge its type; coverage is derived from `FAMILIES`, never from a hand-kept list.
+yields outcomes for the actions it concerns. `RULES` sends each action to the families that
+judge its type, in the order listed (the order in which one action's findings are
+reported); coverage is derived from its families, never from a hand-kept list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Outcome
-from adjudicator.systems.common.rulebook import Dispatch, RuleFamily
+from adjudicator.systems.common.rulebook import Dispatch
 from adjudicator.systems.war_for_america.rules import (
     activation,
     armies,
@@ -47,7 +44,7 @@ from adjudicator.systems.war_for_america.rules import (
 )
 from adjudicator.systems.war_for_america.rules.context import Context
 
-_MODULES = (
+RULES: Dispatch[Context] = Dispatch((
     fleets,
     fleet_combat,
     transport,
@@ -79,19 +76,6 @@ _MODULES = (
     tactical,
     cards,
     loss_order,
-)
-DISPATCH: Dispatch[Context] = Dispatch(_MODULES)
-FAMILIES: tuple[RuleFamily, ...] = DISPATCH.families
+))
 
-
-def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
-    """Every family's outcomes for one action (only families that judge its type)."""
-    return DISPATCH.judge(action, ctx)
-
-
-def judged(action: Action) -> bool:
-    """Whether any family judges this type of action."""
-    return DISPATCH.judged(action)
-
-
-__all__ = ["FAMILIES", "judge", "judged"]
+__all__ = ["RULES"]

@@ -9,7 +9,7 @@ import pytest
 
 from adjudicator.findings import Severity
 from adjudicator.systems.war_for_america.actions import BRITISH, ArnoldDefected
-from adjudicator.systems.war_for_america.rules import FAMILIES
+from adjudicator.systems.war_for_america.rules import RULES
 from adjudicator.systems.war_for_america.rules.arnold import FAMILY, judge
 from adjudicator.systems.war_for_america.state import WfAState
 from tests.adjudicator.systems.war_for_america.test_rules_forces import (
@@ -35,7 +35,7 @@ def _defected(destination: str = "new_york_city", roll: int | None = 5,
 
 
 def test_the_family_is_registered() -> None:
-    assert FAMILY in FAMILIES and FAMILY.checks == {"WFA-LDR-16"}
+    assert FAMILY in RULES.families and FAMILY.checks == {"WFA-LDR-16"}
 
 
 @pytest.mark.parametrize(("year", "illegal"), [(1779, True), (1780, False), (1781, False)])

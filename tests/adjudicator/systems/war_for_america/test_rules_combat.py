@@ -23,7 +23,7 @@ from adjudicator.systems.war_for_america.procedure import (
     Pulse,
     WfAProcedure,
 )
-from adjudicator.systems.war_for_america.rules import FAMILIES
+from adjudicator.systems.war_for_america.rules import RULES
 from adjudicator.systems.war_for_america.rules.combat import FAMILY, judge, step7_winner
 from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.state import Holding, WfAState
@@ -81,7 +81,7 @@ def computed(outcomes: list[Outcome], kind: str) -> Computed:
 
 
 def test_the_family_is_registered_and_declares_its_ids() -> None:
-    assert FAMILY in FAMILIES
+    assert FAMILY in RULES.families
     assert {"WFA-CBT-01", "WFA-CBT-10", "WFA-CBT-19"} <= FAMILY.checks
 
 

@@ -23,7 +23,7 @@ from adjudicator.systems.war_for_america.procedure import (
     Pulse,
     WfAProcedure,
 )
-from adjudicator.systems.war_for_america.rules import FAMILIES, control
+from adjudicator.systems.war_for_america.rules import RULES, control
 from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.rules.control import british_colony, space_control
 from adjudicator.systems.war_for_america.state import Entity, WfAState
@@ -87,7 +87,7 @@ def test_every_declared_id_is_in_the_digest_catalog() -> None:
     digest = shared_file("rules/war-for-america.md").read_text(encoding="utf-8")
     catalog = set(re.findall(r"^\| (WFA-[A-Z]+-\d+) \|", digest, flags=re.MULTILINE))
     assert control.FAMILY.checks <= catalog
-    assert control.FAMILY in FAMILIES
+    assert control.FAMILY in RULES.families
 
 
 # --- who controls a space (WfA 4.7-4.13) ----------------------------------------------

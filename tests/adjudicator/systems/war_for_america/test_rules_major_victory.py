@@ -24,7 +24,7 @@ from adjudicator.systems.war_for_america.procedure import (
     PulseOpened,
     WfAProcedure,
 )
-from adjudicator.systems.war_for_america.rules import FAMILIES
+from adjudicator.systems.war_for_america.rules import RULES
 from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.rules.major_victory import FAMILY, judge
 from adjudicator.systems.war_for_america.state import Holding
@@ -51,7 +51,7 @@ def with_victories(side: str, count: int) -> Context:
 
 
 def test_the_family_is_registered() -> None:
-    assert FAMILY in FAMILIES and len(FAMILY.checks) == 5
+    assert FAMILY in RULES.families and len(FAMILY.checks) == 5
 
 
 def test_surrendering_five_regular_sp_is_a_major_victory_13_9() -> None:

@@ -18,7 +18,7 @@ from adjudicator.systems.war_for_america.actions import (
 )
 from adjudicator.systems.war_for_america.data import load_data
 from adjudicator.systems.war_for_america.procedure import Pulse, PulseClosed, TurnBegan
-from adjudicator.systems.war_for_america.rules import FAMILIES, political_will, victory
+from adjudicator.systems.war_for_america.rules import RULES, political_will, victory
 from tests.adjudicator.systems.war_for_america.test_rules_control import (
     Board,
     applied,
@@ -27,7 +27,7 @@ from tests.adjudicator.systems.war_for_america.test_rules_control import (
 
 
 def test_families_are_registered() -> None:
-    assert political_will.FAMILY in FAMILIES and victory.FAMILY in FAMILIES
+    assert political_will.FAMILY in RULES.families and victory.FAMILY in RULES.families
 
 
 # --- WFA-PW-01 (WfA 5.0) ---------------------------------------------------------------

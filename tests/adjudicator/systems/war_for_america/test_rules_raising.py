@@ -26,7 +26,7 @@ from adjudicator.systems.war_for_america.procedure import (
     TurnBegan,
 )
 from adjudicator.systems.war_for_america.rules import (
-    FAMILIES,
+    RULES,
     continentals,
     loyalists,
     militia,
@@ -41,7 +41,7 @@ from tests.adjudicator.systems.war_for_america.test_rules_control import (
 
 def test_families_are_registered() -> None:
     for module in (continentals, militia, loyalists):
-        assert module.FAMILY in FAMILIES
+        assert module.FAMILY in RULES.families
 
 
 def _raised(kind: RaiseKind, nation: str, place: str, sp: int, side: str = COLONIAL,

@@ -14,7 +14,7 @@ from adjudicator.systems.war_for_america.actions import (
     Surrendered,
 )
 from adjudicator.systems.war_for_america.procedure import Pulse
-from adjudicator.systems.war_for_america.rules import FAMILIES
+from adjudicator.systems.war_for_america.rules import RULES
 from adjudicator.systems.war_for_america.rules.retreat import FAMILY, judge
 from tests import rulekit
 from tests.adjudicator.systems.war_for_america.test_rules_combat import (
@@ -36,7 +36,7 @@ def retreat(origin: str, destination: str, side: str = COLONIAL, *,
 
 
 def test_the_family_is_registered() -> None:
-    assert FAMILY in FAMILIES and "WFA-CBT-11" not in FAMILY.checks
+    assert FAMILY in RULES.families and "WFA-CBT-11" not in FAMILY.checks
 
 
 def test_a_retreat_one_space_to_a_vacant_space_is_legal_13_1() -> None:

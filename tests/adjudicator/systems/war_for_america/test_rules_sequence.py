@@ -32,7 +32,7 @@ from adjudicator.systems.war_for_america.actions import (
     opponent,
 )
 from adjudicator.systems.war_for_america.procedure import Sequencer, WfAProcedure
-from adjudicator.systems.war_for_america.rules import FAMILIES, judge
+from adjudicator.systems.war_for_america.rules import RULES
 from adjudicator.systems.war_for_america.rules.context import CardIndex, Context
 from adjudicator.systems.war_for_america.rules.sequence import FAMILY
 from tests.conftest import shared_file
@@ -58,7 +58,7 @@ class Game:
             advance = self.sequencer.advance(self.proc, action)
             ctx = Context(advance.at, advance.placement, self.cards)
             for fact in (*advance.facts, action):
-                self.outcomes.extend(judge(fact, ctx))
+                self.outcomes.extend(RULES.judge(fact, ctx))
             self.proc = advance.after
 
     def activate(self, side: str, space: str = "boston") -> None:
@@ -116,7 +116,7 @@ def test_every_declared_id_is_in_the_digest_catalog() -> None:
     digest = shared_file("rules/war-for-america.md").read_text(encoding="utf-8")
     catalog = set(re.findall(r"^\| (WFA-[A-Z]+-\d+) \|", digest, flags=re.MULTILINE))
     assert FAMILY.checks <= catalog
-    assert FAMILY in FAMILIES
+    assert FAMILY in RULES.families
 
 
 def test_turn_one_british_first_is_legal_x11() -> None:

@@ -11,7 +11,7 @@ from adjudicator.systems.war_for_america.actions import (
     LossTaken,
     TacticalCommanderPlaced,
 )
-from adjudicator.systems.war_for_america.rules import FAMILIES
+from adjudicator.systems.war_for_america.rules import RULES
 from adjudicator.systems.war_for_america.rules.tactical import FAMILY, judge
 from adjudicator.systems.war_for_america.state import Entity
 from tests.adjudicator.systems.war_for_america.test_rules_control import (
@@ -27,7 +27,7 @@ def _placed(place: str = "boston", origin: str | None = None) -> TacticalCommand
 
 
 def test_the_family_is_registered_and_tc_counters_parse() -> None:
-    assert FAMILY in FAMILIES and FAMILY.checks == {"WFA-LDR-13"}
+    assert FAMILY in RULES.families and FAMILY.checks == {"WFA-LDR-13"}
     tc = Entity.parse("tc:german")
     assert tc is not None and tc.side == BRITISH and tc.entity_id == "tc:german"
     assert Entity.parse("tc:martian") is None
