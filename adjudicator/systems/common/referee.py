@@ -40,7 +40,12 @@ from adjudicator.systems.common.rulebook import (
     derive_coverage,
     positional_ids,
 )
-from adjudicator.systems.common.tracker import PieceTracker, Relocation, classify_piece
+from adjudicator.systems.common.tracker import (
+    EntityForms,
+    PieceTracker,
+    Relocation,
+    classifier,
+)
 
 E = TypeVar("E")
 P = TypeVar("P")
@@ -300,19 +305,6 @@ class PieceEntity(Protocol):
 
 
 K = TypeVar("K", bound=PieceEntity)
-K_co = TypeVar("K_co", bound=PieceEntity, covariant=True)
-
-
-class EntityForms(Protocol[K_co]):
-    """A game's entity class: built from a kind and key, read from a binding's entity id."""
-
-    def __call__(self, kind: str, key: str = "") -> K_co:
-        """The entity of this kind and key."""
-        ...
-
-    def parse(self, entity_id: str) -> K_co | None:
-        """The entity a binding's id names; None when the id is not one of the game's."""
-        ...
 
 
 class PlayState(Protocol[K]):
@@ -365,7 +357,7 @@ class GameReferee(ActionReferee[K, P], Generic[D, S, K, P]):
                  state: S) -> None:
         self.data = data
         self.state = state
-        self._entities = entities
+        self._classify = classifier(entities)
         super().__init__(binding, {entry.id: entry.citation for entry in data.catalog},
                          [entry.id for entry in data.catalog])
         self._missing: dict[str, str] | None = None
@@ -373,9 +365,7 @@ class GameReferee(ActionReferee[K, P], Generic[D, S, K, P]):
     def classify(self, name: str, entity_id: str | None, place: Place | None) -> K | None:
         """The entity of a piece (an unbound piece in a card-only place is an unknown
         card)."""
-        entities = self._entities
-        return classify_piece(name, entity_id, place, parse=entities.parse,
-                              card=lambda key: entities("card", key))
+        return self._classify(name, entity_id, place)
 
     def is_card(self, entity: K) -> bool:
         """Cards are entities of kind `card`."""

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.places import Place
 
 E = TypeVar("E")
+E_co = TypeVar("E_co", covariant=True)
 
 Classify = Callable[[str, str | None, Place | None], "E | None"]
 """(piece name, its bound entity id or None, its place) → the game entity, or None."""
@@ -40,6 +41,28 @@ def classify_piece(name: str, entity_id: str | None, place: Place | None, *,
     if entity is None and place is not None and place.holds_cards:
         return card(UNKNOWN_CARD + name)
     return entity
+
+
+class EntityForms(Protocol[E_co]):
+    """A game's entity class: built from a kind and key, read from a binding's entity id."""
+
+    def __call__(self, kind: str, key: str = "") -> E_co:
+        """The entity of this kind and key (a card: `kind="card"`)."""
+        ...
+
+    def parse(self, entity_id: str) -> E_co | None:
+        """The entity a binding's id names; None when the id is not one of the game's."""
+        ...
+
+
+def classifier(entities: EntityForms[E]) -> Callable[[str, str | None, Place | None], E | None]:
+    """The `Classify` of a game whose entities are `entities` (`classify_piece`)."""
+
+    def classify(name: str, entity_id: str | None, place: Place | None) -> E | None:
+        return classify_piece(name, entity_id, place, parse=entities.parse,
+                              card=lambda key: entities("card", key))
+
+    return classify
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from typing import Final, TypeVar
 
 from adjudicator.systems.common.places import Place, PlaceKind, box
 from adjudicator.systems.common.places import space as space_place
-from adjudicator.systems.common.tracker import UNKNOWN_CARD, Placed, Relocation, classify_piece
+from adjudicator.systems.common.tracker import UNKNOWN_CARD, Placed, Relocation
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, SIDES
 
 T = TypeVar("T")
@@ -174,12 +174,6 @@ class Entity:
         if self.kind in (*SIDED, "fort"):
             return self.key
         return None
-
-
-def classify(name: str, entity_id: str | None, place: Place | None) -> Entity | None:
-    """The entity of a piece; an unbound piece in a card-only place is still a card."""
-    return classify_piece(name, entity_id, place, parse=Entity.parse,
-                          card=lambda key: Entity("card", key))
 
 
 @dataclass(slots=True)
@@ -418,5 +412,4 @@ __all__ = [
     "Entity",
     "Holding",
     "WfAState",
-    "classify",
 ]

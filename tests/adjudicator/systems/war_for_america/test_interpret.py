@@ -13,7 +13,7 @@ from adjudicator.replay import Board, Step, iter_steps
 from adjudicator.scenario import build_scenario_log
 from adjudicator.systems.common.actions import Action, CardPlay, Roll
 from adjudicator.systems.common.places import Place, PlaceKind, box, space
-from adjudicator.systems.common.tracker import PieceTracker, Placed, Relocation
+from adjudicator.systems.common.tracker import PieceTracker, Placed, Relocation, classifier
 from adjudicator.systems.war_for_america.actions import (
     ActionCardPlayed,
     ApMarkerMoved,
@@ -40,7 +40,7 @@ from adjudicator.systems.war_for_america.actions import (
     UnitsRaised,
 )
 from adjudicator.systems.war_for_america.interpret import Interpreter
-from adjudicator.systems.war_for_america.state import Entity, WfAState, classify
+from adjudicator.systems.war_for_america.state import Entity, WfAState
 from tests.conftest import REPO
 from vmod_schema.buildfile import open_module
 from vmod_schema.savefile import read_save
@@ -59,7 +59,7 @@ def interpret(scenario: Path, tmp_path: Path) -> tuple[list[Action], WfAState]:
     """Replay a scenario's log through the tracker and the interpreter."""
     log = build_scenario_log(scenario, tmp_path / f"{scenario.stem}.vlog")
     module = open_module(WFA / "module" / "buildFile.xml")
-    tracker: PieceTracker[Entity] = PieceTracker(fixture_binding(), classify)
+    tracker: PieceTracker[Entity] = PieceTracker(fixture_binding(), classifier(Entity))
     state = WfAState()
     interpreter = Interpreter(state)
     actions: list[Action] = []

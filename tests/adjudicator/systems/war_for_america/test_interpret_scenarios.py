@@ -15,7 +15,7 @@ from adjudicator.binding import load_binding
 from adjudicator.replay import Board, iter_steps
 from adjudicator.scenario import build_scenario_log
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.tracker import PieceTracker
+from adjudicator.systems.common.tracker import PieceTracker, classifier
 from adjudicator.systems.war_for_america.actions import (
     BattleLosses,
     Combat,
@@ -32,7 +32,7 @@ from adjudicator.systems.war_for_america.actions import (
 )
 from adjudicator.systems.war_for_america.data import load_data
 from adjudicator.systems.war_for_america.referee import interpreter_for
-from adjudicator.systems.war_for_america.state import Entity, WfAState, classify
+from adjudicator.systems.war_for_america.state import Entity, WfAState
 from tests.conftest import REPO
 from vmod_schema.buildfile import open_module
 from vmod_schema.savefile import read_save
@@ -45,7 +45,8 @@ def interpret(name: str, tmp_path: Path) -> list[Action]:
     """Every action of a scenario's log, the battle still open at its end closed too."""
     log = build_scenario_log(WFA / "scenarios" / f"{name}.toml", tmp_path / f"{name}.vlog")
     module = open_module(WFA / "module" / "buildFile.xml")
-    tracker: PieceTracker[Entity] = PieceTracker(load_binding(WFA / "binding.toml"), classify)
+    tracker: PieceTracker[Entity] = PieceTracker(load_binding(WFA / "binding.toml"),
+                                                 classifier(Entity))
     interpreter = interpreter_for(load_data([WFA / "data" / "fixture.toml"]), WfAState())
     board = Board.for_module(module)
     actions: list[Action] = []
