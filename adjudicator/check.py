@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adjudicator import __version__
-from adjudicator.audit.models import FileReading
-from adjudicator.audit.reading import FileReader
 from adjudicator.findings import Finding, Severity
+from adjudicator.reading.models import FileReading
+from adjudicator.reading.reader import FileReader
 from adjudicator.replay import Board, Step, iter_steps
 from adjudicator.replay.visibility import OPPONENT, ConcealmentLog, Viewpoint
 from adjudicator.report.models import (

@@ -4,24 +4,21 @@ checked again, after a restart too, and a renamed copy is recognised as the same
 A cached report is valid for one configuration: the key also holds a digest of what the
 report depends on besides the file (the tool's version, the game, the module, binding and
 data files' contents, the dice patterns, and the revision of the concealment rules, so that
-a report cached before a fix to hidden information is never served again). Entries are JSON
+a report cached before a fix to hidden information is never served again;
+`adjudicator.folders.config_key`). Entries are JSON
 files written atomically under `DIR/ab/abcdef…-<config>.json`; an unreadable entry is a
 miss, never an error.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from adjudicator import __version__
 from adjudicator.audit.executor import WORKER_DIED
 from adjudicator.audit.job import TRANSIENT_PROBLEMS
-from adjudicator.folderconfig import FolderConfig
-from adjudicator.replay.visibility import CONCEALMENT_RULES
 from adjudicator.report.models import Report, ReportStatus, SourceFile, recorded_path
 from vmod_schema.files import atomic_write
 
@@ -31,26 +28,6 @@ def default_cache_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME")
     root = Path(base) if base else Path.home() / ".cache"
     return root / "vassal-adjudicator"
-
-
-def _file_digest(path: Path | None) -> str:
-    if path is None:
-        return "-"
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    except OSError:
-        return f"missing:{path}"
-
-
-def config_key(config: FolderConfig) -> str:
-    """A digest of everything besides the file that a report depends on."""
-    parts = [__version__, f"concealment-{CONCEALMENT_RULES}", config.game or "-",
-             _file_digest(config.module),
-             _file_digest(config.binding), *(_file_digest(p) for p in config.data),
-             ",".join(config.dice), _file_digest(config.dice_patterns),
-             *(["full-paths"] if config.full_paths else []),
-             *(["reveal"] if config.reveal else [])]
-    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
 
 
 class ReportCache:
@@ -97,4 +74,4 @@ def is_transient(report: Report) -> bool:
     return problem == WORKER_DIED or any(text in problem for text in TRANSIENT_PROBLEMS)
 
 
-__all__ = ["ReportCache", "config_key", "default_cache_dir"]
+__all__ = ["ReportCache", "default_cache_dir"]

@@ -55,7 +55,7 @@ _SIX_SIDED_LABEL = re.compile(r"\b(?:DR|dr|[dD]6)\b")
 
 
 class RolledDice(Protocol):
-    """What the statistics need of a roll; `adjudicator.audit.models.RollRecord` is one."""
+    """What the statistics need of a roll; `adjudicator.reading.models.RollRecord` is one."""
 
     @property
     def player(self) -> str | None: ...

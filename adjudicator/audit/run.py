@@ -5,7 +5,7 @@ executor), write each file's sidecars, and hand every result to the caller as it
 hidden files left out). `check_all(files, ...)` is what `adjudicator audit` runs: the
 configuration of each file is the `--config` file, else the nearest `adjudicator.toml` from
 its folder up to the audited folder, with the command-line options laid over it
-(`adjudicator.watch.folders.ConfigResolver`, as the watcher does); reports are cached by
+(`adjudicator.folders.ConfigResolver`, as the watcher does); reports are cached by
 content and configuration (`ReportCache`), as the watcher's are.
 """
 
@@ -21,15 +21,15 @@ from adjudicator.audit.summary import CheckedFile
 from adjudicator.check import file_sha256, unreadable_report
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
-from adjudicator.report.models import Report
-from adjudicator.report.sidecar import FolderRepair, write_sidecars
-from adjudicator.watch.folders import (
+from adjudicator.folders import (
     Checking,
     ConfigResolver,
     game_files,
     is_game_file,
     sidecar_folder,
 )
+from adjudicator.report.models import Report
+from adjudicator.report.sidecar import FolderRepair, write_sidecars
 from vmod_schema.files import printable_path
 
 

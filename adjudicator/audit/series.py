@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePath
 
-from adjudicator.audit.models import FileReading
 from adjudicator.audit.summary_models import (
     RosterChange,
     SeriesBreak,
@@ -40,6 +39,7 @@ from adjudicator.audit.summary_models import (
     SeriesFork,
     SeriesSummary,
 )
+from adjudicator.reading.models import FileReading
 from adjudicator.replay.series import Difference, SeriesLog, compare_positions
 from vmod_schema.files import printable_path
 

@@ -17,7 +17,6 @@ from pathlib import Path
 
 from adjudicator import __version__
 from adjudicator.audit.dice import dice_entries
-from adjudicator.audit.models import RollRecord
 from adjudicator.audit.series import Rereader, SeriesMember, series_summaries
 from adjudicator.audit.summary_models import (
     AuditFile,
@@ -31,6 +30,7 @@ from adjudicator.audit.summary_models import (
     UndoTaken,
 )
 from adjudicator.findings import Severity
+from adjudicator.reading.models import RollRecord
 from adjudicator.report.models import Report, ReportStatus
 from vmod_schema.files import printable_path
 

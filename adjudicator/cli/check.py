@@ -177,7 +177,7 @@ def _game_files(paths: Sequence[Path]) -> Iterator[tuple[Path, Path | None]]:
         AdjudicatorError: a folder holds no save or log.
     """
     from adjudicator.errors import AdjudicatorError
-    from adjudicator.watch.folders import game_files
+    from adjudicator.folders import game_files
 
     for path in paths:
         if not path.is_dir():

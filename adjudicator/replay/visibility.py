@@ -34,7 +34,7 @@ masked or hid a piece is a player's password: it is compared here, never returne
 `ConcealmentLog` follows a replay step by step and keeps which pieces were concealed at each
 step, so that findings and computations built from real piece names can be rewritten before
 anyone reads them (`ConcealmentLog.redact`). Every output asks this module: the report's
-findings and computations, the undo lines (`adjudicator.audit.reading`), the replay trace,
+findings and computations, the undo lines (`adjudicator.reading.reader`), the replay trace,
 `inspect`, series breaks; none of them decides on its own.
 """
 

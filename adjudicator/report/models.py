@@ -16,8 +16,8 @@ from pathlib import PurePath
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.audit.models import FileReading
 from adjudicator.findings import Computation, Finding, Severity
+from adjudicator.reading.models import FileReading
 from adjudicator.report.trace import ReplayTrace
 from vmod_schema.files import printable_path
 

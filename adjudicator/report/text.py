@@ -6,8 +6,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from adjudicator.audit.models import FileReading
 from adjudicator.inspect import GameSummary, ModuleSummary, RollSummary, StepSummary
+from adjudicator.reading.models import FileReading
 from adjudicator.replay.series import SeriesReport
 from adjudicator.replay.visibility import counted_text
 from adjudicator.report.models import Report, headline

@@ -1,7 +1,7 @@
 """The replay trace: what the HTML replay page needs to redraw every step of a game.
 
 `TraceCollector.add(step, board)` is called once per replayed step, in the same streaming
-pass as the referee and `adjudicator.audit.reading.FileReader`; `finish(board)` returns a
+pass as the referee and `adjudicator.reading.reader.FileReader`; `finish(board)` returns a
 `ReplayTrace`. The trace keeps the starting position in full, then only each step's
 *deltas* (moves, pieces added and removed, chat, dice), so its size grows with what
 happened, not with the number of pieces times steps. At most `MAX_STEPS` steps are kept

@@ -33,6 +33,7 @@ from adjudicator.audit.cache import ReportCache
 from adjudicator.audit.executor import FileExecutor
 from adjudicator.check import file_sha256, unreadable_report
 from adjudicator.folderconfig import FolderConfig
+from adjudicator.folders import Checking, ConfigResolver, non_regular, sidecar_folder
 from adjudicator.report.models import Report
 from adjudicator.report.sidecar import (
     ReportFormat,
@@ -40,7 +41,6 @@ from adjudicator.report.sidecar import (
     sidecar_set_current,
     write_sidecars,
 )
-from adjudicator.watch.folders import Checking, ConfigResolver, non_regular, sidecar_folder
 from adjudicator.watch.settle import FileVersion, file_version
 from vmod_schema.files import printable_path
 

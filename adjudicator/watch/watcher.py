@@ -34,10 +34,10 @@ from adjudicator.audit.cache import ReportCache
 from adjudicator.audit.executor import FileExecutor
 from adjudicator.audit.run import audit_label
 from adjudicator.audit.summary import CheckedFile
+from adjudicator.folders import ConfigResolver, game_files, is_game_file, non_regular
 from adjudicator.report.models import Report
 from adjudicator.report.sidecar import recover_sidecar_sets
 from adjudicator.watch.dispatch import Dispatcher, Result, Settled
-from adjudicator.watch.folders import ConfigResolver, game_files, is_game_file, non_regular
 from adjudicator.watch.settle import (
     DEFAULT_GRACE,
     DEFAULT_SETTLE,

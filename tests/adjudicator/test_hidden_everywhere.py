@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.audit import cache
-from adjudicator.audit.cache import config_key
+from adjudicator import folders
 from adjudicator.cli import app
 from adjudicator.findings import Computation, Finding, Probability, Severity
 from adjudicator.folderconfig import FolderConfig
+from adjudicator.folders import config_key
 from adjudicator.replay import Board, iter_steps
 from adjudicator.replay.board import PieceOnBoard
 from adjudicator.replay.visibility import (
@@ -286,7 +286,7 @@ def test_a_computation_names_no_concealed_piece_in_any_field() -> None:
 def test_a_report_cached_under_older_concealment_rules_is_not_served(
         monkeypatch: pytest.MonkeyPatch) -> None:
     before = config_key(FolderConfig())
-    monkeypatch.setattr(cache, "CONCEALMENT_RULES", CONCEALMENT_RULES + 1)
+    monkeypatch.setattr(folders, "CONCEALMENT_RULES", CONCEALMENT_RULES + 1)
     assert config_key(FolderConfig()) != before
 
 

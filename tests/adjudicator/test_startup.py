@@ -14,7 +14,8 @@ import pytest
 
 FORBIDDEN = ("adjudicator.systems", "adjudicator.report", "adjudicator.replay",
              "adjudicator.check", "adjudicator.audit", "adjudicator.watch",
-             "adjudicator.inspect", "adjudicator.findings", "adjudicator.cli.options",
+             "adjudicator.reading", "adjudicator.folders", "adjudicator.inspect",
+             "adjudicator.findings", "adjudicator.cli.options",
              "adjudicator.cli.check", "adjudicator.cli.odds", "adjudicator.cli.catalog",
              "vmod_schema", "pydantic", "lxml", "watchdog")
 """Modules (and their sub-modules) that listing the commands must not import."""
@@ -78,7 +79,8 @@ def test_a_command_loads_its_own_code_and_not_the_others(tmp_path: Path) -> None
     assert {"adjudicator.cli.catalog", "adjudicator.systems.washingtons_war"} <= modules
     assert _forbidden(modules, ("adjudicator.cli.check", "adjudicator.cli.odds",
                                 "adjudicator.cli.audit", "adjudicator.cli.watch",
-                                "adjudicator.watch", "adjudicator.audit.run")) == []
+                                "adjudicator.watch", "adjudicator.folders",
+                                "adjudicator.audit.run")) == []
 
 
 def test_the_bad_input_status_commands_share_is_the_reports_one() -> None:
@@ -93,4 +95,5 @@ def test_inspect_loads_no_game_system(tmp_path: Path) -> None:
     modules = _loaded(tmp_path, "inspect", "--json", str(game))
     assert "adjudicator.inspect" in modules
     assert _forbidden(modules, ("adjudicator.systems", "adjudicator.check",
-                                "adjudicator.audit", "adjudicator.report")) == []
+                                "adjudicator.audit", "adjudicator.reading",
+                                "adjudicator.report")) == []

@@ -11,13 +11,13 @@ from typing import ClassVar
 import pytest
 from typer.testing import CliRunner, Result
 
-from adjudicator.audit.cache import config_key
-from adjudicator.audit.reading import FileReader
 from adjudicator.check import judge_save
 from adjudicator.cli import app
 from adjudicator.findings import Finding, Severity
 from adjudicator.folderconfig import FolderConfig, load_folder_config
+from adjudicator.folders import config_key
 from adjudicator.inspect import inspect_path
+from adjudicator.reading.reader import FileReader
 from adjudicator.replay import Board, Step, iter_steps
 from adjudicator.replay.series import check_series_files
 from adjudicator.replay.visibility import (

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.audit.cache import ReportCache, config_key
+from adjudicator.audit.cache import ReportCache
 from adjudicator.audit.executor import DaskExecutor, LocalExecutor, open_executor
 from adjudicator.audit.job import check_file, choose_system, folder_binding
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig, config_for, load_folder_config, with_options
+from adjudicator.folders import config_key
 from adjudicator.report import Report, ReportFormat, ReportStatus
 from adjudicator.systems import fold_name, recognise_system
 from tests.conftest import REPO, corpus_file

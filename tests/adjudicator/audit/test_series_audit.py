@@ -11,13 +11,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from adjudicator.audit.models import FileReading, Player
 from adjudicator.audit.series import (
     NO_CONTINUATION_NOTE,
     SeriesMember,
     reread_differences,
     series_summaries,
 )
+from adjudicator.reading.models import FileReading, Player
 from adjudicator.replay.series import Difference
 from tests.conftest import REPO
 from vmod_schema.builder import GameBuilder, basic_piece_type, moved

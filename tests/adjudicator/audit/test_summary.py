@@ -10,17 +10,17 @@ import pytest
 
 from adjudicator.audit.dice import DiceEntry
 from adjudicator.audit.job import check_file
-from adjudicator.audit.models import (
+from adjudicator.audit.render import DICE_NOTE, render_html, render_markdown
+from adjudicator.audit.summary import CheckedFile, summarise
+from adjudicator.audit.summary_models import AuditReport, audit_schema
+from adjudicator.folderconfig import FolderConfig
+from adjudicator.reading.models import (
     FileReading,
     Player,
     RerollRecord,
     RollRecord,
     UndoRecord,
 )
-from adjudicator.audit.render import DICE_NOTE, render_html, render_markdown
-from adjudicator.audit.summary import CheckedFile, summarise
-from adjudicator.audit.summary_models import AuditReport, audit_schema
-from adjudicator.folderconfig import FolderConfig
 from adjudicator.report.models import Report, ReportStatus, SourceFile
 from tests.conftest import REPO
 

@@ -16,8 +16,8 @@ import pytest
 
 from adjudicator.audit.executor import open_executor
 from adjudicator.check import file_sha256
+from adjudicator.folders import ConfigResolver, game_files
 from adjudicator.watch.dispatch import Dispatcher, Result, Settled
-from adjudicator.watch.folders import ConfigResolver, game_files
 from adjudicator.watch.settle import FileVersion, Settler, zip_complete
 from tests.adjudicator.watch.test_watcher import EXAMPLE, WAIT, Recorder, run_once, wait_for
 

@@ -16,7 +16,7 @@ import hashlib
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, replace
 
-from adjudicator.audit.models import (
+from adjudicator.reading.models import (
     FileReading,
     Player,
     RerollRecord,

@@ -1,5 +1,5 @@
 """What was read from one save or log, whatever its game: the `reading` of every report
-`watch` and `audit` write, and the pieces of an audit's summary.
+`check`, `watch` and `audit` write, and the pieces of an audit's summary.
 
 A file of a game without a system still gets a report of what was read (players, steps,
 dice, undos, where its position starts and ends); it is never an error.

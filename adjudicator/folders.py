@@ -1,23 +1,28 @@
-"""Which files a watched folder holds for us, where their sidecars go, and what each is
-checked with.
+"""Which files a watched or audited folder holds for us, where their sidecars go, and what
+each is checked with (its configuration and that configuration's cache key).
 
-Watched: `.vlog` and `.vsav` files (any case), except hidden files (temps of other
-programs) and our own sidecars, journals and temps. Sidecars go beside each file, or under
-`--out`, mirroring the sub-folders of a recursive watch. A file's configuration is the
-`--config` file when given, else the nearest `adjudicator.toml` from the file's folder up
-to the watched folder, else defaults; command-line options are laid over it.
+Ours: `.vlog` and `.vsav` files (any case), except hidden files (temps of other programs)
+and our own sidecars, journals and temps. Sidecars go beside each file, or under `--out`,
+mirroring the sub-folders of a recursive watch. A file's configuration is the `--config`
+file when given, else the nearest `adjudicator.toml` from the file's folder up to the
+watched (or audited) folder, else defaults; command-line options are laid over it.
+
+`watch` and `audit` both walk folders this way (and `adjudicator check FOLDER` finds its
+files with `game_files`), so this sits below both.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from adjudicator.audit.cache import config_key
+from adjudicator import __version__
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import CONFIG_NAME, FolderConfig, load_folder_config, with_options
+from adjudicator.replay.visibility import CONCEALMENT_RULES
 from adjudicator.report.sidecar import is_sidecar_name
 from vmod_schema.files import special_kind
 
@@ -70,6 +75,26 @@ def sidecar_folder(path: Path, root: Path, out: Path | None) -> Path | None:
     except ValueError:
         return out
     return out / relative
+
+
+def _file_digest(path: Path | None) -> str:
+    if path is None:
+        return "-"
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return f"missing:{path}"
+
+
+def config_key(config: FolderConfig) -> str:
+    """A digest of everything besides the file that a report depends on."""
+    parts = [__version__, f"concealment-{CONCEALMENT_RULES}", config.game or "-",
+             _file_digest(config.module),
+             _file_digest(config.binding), *(_file_digest(p) for p in config.data),
+             ",".join(config.dice), _file_digest(config.dice_patterns),
+             *(["full-paths"] if config.full_paths else []),
+             *(["reveal"] if config.reveal else [])]
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True, slots=True)
