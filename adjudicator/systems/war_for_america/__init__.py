@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from adjudicator.binding import Binding, load_binding
 from adjudicator.systems.base import CatalogRule
+from adjudicator.systems.common.questions import AnyQuestion
 from adjudicator.systems.war_for_america.binding import draft_binding, names_from_data
 from adjudicator.systems.war_for_america.data import bundled_data, load_data, template_toml
 from adjudicator.systems.war_for_america.referee import WfAReferee
@@ -56,6 +57,12 @@ class WarForAmerica:
     def draft_binding(self, module: Module, data_files: Sequence[Path] = ()) -> Binding:
         """A binding drafted by name matching (`adjudicator bind MODULE --game wfa`)."""
         return draft_binding(module, names_from_data(load_data(data_files)))
+
+    def questions(self) -> Sequence[AnyQuestion]:
+        """The what-if questions of `adjudicator odds wfa` (`whatif`)."""
+        from adjudicator.systems.war_for_america.whatif import questions
+
+        return questions()
 
 
 __all__ = ["WarForAmerica"]

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from adjudicator.binding import Binding, load_binding
 from adjudicator.systems.base import CatalogRule
+from adjudicator.systems.common.questions import AnyQuestion
 from adjudicator.systems.washingtons_war.binding import draft_binding
 from adjudicator.systems.washingtons_war.data import bundled_data, load_data, template_toml
 from adjudicator.systems.washingtons_war.referee import WWReferee
@@ -51,6 +52,12 @@ class WashingtonsWar:
     def draft_binding(self, module: Module, data_files: Sequence[Path] = ()) -> Binding:
         """A binding drafted by name matching (`adjudicator bind MODULE --game ww`)."""
         return draft_binding(module, load_data(data_files))
+
+    def questions(self) -> Sequence[AnyQuestion]:
+        """The what-if questions of `adjudicator odds ww` (`whatif`)."""
+        from adjudicator.systems.washingtons_war.whatif import questions
+
+        return questions()
 
 
 __all__ = ["WashingtonsWar"]
