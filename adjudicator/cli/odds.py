@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -24,10 +25,15 @@ from typer._click.exceptions import UsageError
 from adjudicator.cli.helptext import PlainCommand, PlainGroup
 from adjudicator.cli.lazy import HELP_OPTIONS
 from adjudicator.cli.options import BAD_INPUT, DataOpt, DebugOpt, JsonOpt, emit_json, user_errors
+from adjudicator.systems.common.questions import (
+    AnyQuestion,
+    QuestionOption,
+    answer_questions,
+    question_options,
+)
 
 if TYPE_CHECKING:
     from adjudicator.systems.base import GameSystem
-    from adjudicator.systems.common.questions import AnyQuestion, QuestionOption
 
 ANY = "any"
 """The command a game's odds run when no question is named."""
@@ -142,8 +148,6 @@ def question_command(questions: Sequence[AnyQuestion], *,
                      always: bool) -> Callable[..., None]:
     """A command function answering `questions` (each, with `always`; else those the
     options ask), its signature the questions' options for typer to read."""
-    from adjudicator.systems.common.questions import answer_questions
-
     options = _options(questions, always=always)
 
     def run(**values: Any) -> None:
@@ -177,10 +181,6 @@ def _help(question: AnyQuestion) -> str:
 def _options(questions: Sequence[AnyQuestion], *, always: bool) -> list[QuestionOption]:
     """The options of `questions`, each once (questions may share one, such as
     `--winter`), and, without `always`, the flags that ask a question."""
-    from dataclasses import replace
-
-    from adjudicator.systems.common.questions import QuestionOption, question_options
-
     found: dict[str, QuestionOption] = {}
     for question in questions:
         panel = None if always else question.title

@@ -183,8 +183,8 @@ def odds_tables(data_files: Sequence[Path] = ()) -> Tables:
 
 
 def answer_battle(question: BattleQuestion, tables: Tables) -> BattleAnswer:
-    """The odds of a battle as asked, each side's named modifiers checked against its
-    nationality when `british` names the British side.
+    """The odds of a battle as asked, with the French Alliance effects when `british`
+    names the British side, whose modifiers are checked against its nationality.
 
     Raises:
         AdjudicatorError: an unknown modifier, or one of the other nationality.
@@ -197,28 +197,17 @@ def answer_battle(question: BattleQuestion, tables: Tables) -> BattleAnswer:
         tables, a.drm, a.modifier, nationality=nations.get("attacker")))
     defender = BattleSide(d.cus, d.rating, d.agility, fixed_drm(
         tables, d.drm, d.modifier, nationality=nations.get("defender")))
-    return battle_answer(tables, attacker, defender, attacker_modifiers=a.modifier,
-                         defender_modifiers=d.modifier, british=british,
-                         regulars=not question.no_regulars)
-
-
-def battle_answer(tables: Tables, attacker: BattleSide, defender: BattleSide, *,
-                  attacker_modifiers: Sequence[str] = (),
-                  defender_modifiers: Sequence[str] = (),
-                  british: str | None = None, regulars: bool = True) -> BattleAnswer:
-    """The odds of a battle, with the French Alliance effects when `british` names the
-    British side (`attacker` or `defender`)."""
     odds = battle_odds(attacker, defender, tables)
     answer = BattleAnswer(
-        attacker=_side(attacker, attacker_modifiers, odds.attacker_abr, odds.attacker_losses),
-        defender=_side(defender, defender_modifiers, odds.defender_abr, odds.defender_losses),
+        attacker=_side(attacker, a.modifier, odds.attacker_abr, odds.attacker_losses),
+        defender=_side(defender, d.modifier, odds.defender_abr, odds.defender_losses),
         attacker_wins=Chance.of(odds.attacker_wins),
         defender_wins=Chance.of(odds.defender_wins))
     if british is None:
         return answer
     side = attacker if british == "attacker" else defender
     alliance = alliance_odds(odds, side, british_attack=british == "attacker",
-                             regulars=regulars)
+                             regulars=not question.no_regulars)
     return answer.model_copy(update={
         "french_alliance_advance": Chance.of(alliance.expected_advance),
         "regulars_lost": Chance.of(alliance.regulars_lost)})
