@@ -60,13 +60,6 @@ its modules; `adjudicator` and `adjudicator.systems` stand only for their `__ini
 FACES = frozenset({"adjudicator", "adjudicator.systems"})
 """Packages on the list for their `__init__.py` alone, not their sub-modules."""
 
-_GAME_IMPORTS_TO_REMOVE = frozenset({
-    "adjudicator/cli/odds.py",
-    "adjudicator/cli/odds_wfa.py",
-})
-"""Files outside `systems/` that still import a game; issue 19 part 9 removes these (the
-what-if questions move into each game's package), and then this set goes too."""
-
 
 def _imported_modules(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -259,13 +252,4 @@ def test_no_game_imports_another_game() -> None:
 def test_nothing_outside_the_systems_imports_a_game_but_the_registry() -> None:
     importers = {str(MODULES[module].relative_to(REPO)) for module in MODULES
                  if not module.startswith("adjudicator.systems.") and _game_imports(module)}
-    assert importers - _GAME_IMPORTS_TO_REMOVE == {"adjudicator/systems/__init__.py"}
-
-
-@pytest.mark.parametrize("allowed", sorted(_GAME_IMPORTS_TO_REMOVE))
-def test_each_file_allowed_to_import_a_game_still_does(allowed: str) -> None:
-    # When part 9 has removed a file's game imports (or the file), its allowance goes too.
-    path = REPO / allowed
-    assert path.is_file(), f"{allowed} is gone: drop it from _GAME_IMPORTS_TO_REMOVE"
-    assert _game_imports(_module_name(path)), \
-        f"{allowed} imports no game now: drop it from _GAME_IMPORTS_TO_REMOVE"
+    assert importers == {"adjudicator/systems/__init__.py"}

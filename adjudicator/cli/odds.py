@@ -1,29 +1,107 @@
-"""`adjudicator odds`: what-if questions answered with the referee's own calculator, one
-subcommand per game (`odds ww`, `odds wfa`)."""
+"""`adjudicator odds GAME [QUESTION]`: what-if questions answered with the referee's own
+calculators, generated from the registry (`adjudicator.systems.SYSTEMS`) and each game's
+`questions()` (`adjudicator.systems.common.questions`): one group per game, one command per
+question, each option from a field of the question's model (help from its description,
+bounds and choices from its type). No game is named here.
+
+Without a question word (`adjudicator odds wfa --move leader --retreat-no-leader`) a game's
+`any` command runs: it takes every question's options and answers each question they ask,
+several as a list. Errors, bad options included, are one line and exit status 2.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+import typer.main
 from typer._click import Command, Context
 from typer._click.exceptions import UsageError
 
 from adjudicator.cli.helptext import PlainCommand, PlainGroup
-from adjudicator.cli.odds_wfa import odds_wfa
-from adjudicator.cli.options import DebugOpt, JsonOpt, emit_json, user_errors
+from adjudicator.cli.lazy import HELP_OPTIONS
+from adjudicator.cli.options import BAD_INPUT, DataOpt, DebugOpt, JsonOpt, emit_json, user_errors
+from adjudicator.systems.common.questions import (
+    AnyQuestion,
+    QuestionOption,
+    answer_questions,
+    question_options,
+)
 
-_SIDE = "Battle"
-_ATTEMPTS = "Interception and retreat before battle"
+if TYPE_CHECKING:
+    from adjudicator.systems.base import GameSystem
+
+ANY = "any"
+"""The command a game's odds run when no question is named."""
+_OWN = {"as_json", "debug", "data"}
+"""Parameters every odds command has, which no question's option may shadow."""
 
 
-class OddsGroup(PlainGroup):
-    """`adjudicator odds GAME ...`: a game named by an alias finds its subcommand; an
-    unknown game is one line, exit 2 (typer vendors click as `typer._click`)."""
+def _one_line(error: UsageError) -> NoReturn:
+    """A usage error (an unknown option, a value out of bounds) as one line, status 2."""
+    typer.echo(f"adjudicator: error: {error.format_message()}", err=True)
+    raise typer.Exit(BAD_INPUT)
+
+
+class QuestionCommand(PlainCommand):
+    """One question's command (or a game's `any`): usage errors are one line."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: Context | None = None, **extra: Any) -> Context:
+        """Parse the options; a bad one is one line and status 2."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except UsageError as error:
+            _one_line(error)
+
+
+class GameOdds(PlainGroup):
+    """A game's questions: `odds GAME QUESTION ...`, or `odds GAME OPTIONS` for `any`."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        """Options without a question word go to `any`."""
+        if not args or (args[0].startswith("-") and args[0] not in ctx.help_option_names):
+            args = [ANY, *args]
+        return super().parse_args(ctx, args)
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: Context | None = None, **extra: Any) -> Context:
+        """Parse the group's arguments; a bad one is one line and status 2."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except UsageError as error:
+            _one_line(error)
 
     def resolve_command(self, ctx: Context,
                         args: list[str]) -> tuple[str | None, Command | None, list[str]]:
-        """The subcommand of the game named first (id or alias)."""
+        """The question named first; an unknown one is one line and status 2."""
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as error:
+            _one_line(error)
+
+
+class OddsGroup(PlainGroup):
+    """`adjudicator odds GAME ...`: one group per game of the registry; a game named by an
+    alias finds its group; an unknown game is one line, exit 2 (typer vendors click as
+    `typer._click`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from adjudicator.systems import SYSTEMS
+
+        for system in SYSTEMS:
+            game = system()
+            if game.questions():
+                self.add_command(game_odds(game), game.id)
+
+    def resolve_command(self, ctx: Context,
+                        args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        """The group of the game named first (id or alias)."""
         name = args[0] if args else ""
         if args and name not in self.commands and not name.startswith("-"):
             from adjudicator.errors import UnknownGameError
@@ -34,8 +112,8 @@ class OddsGroup(PlainGroup):
             except UnknownGameError:
                 game = name
             if game not in self.commands:
-                raise UsageError(f"unknown game {name!r}; odds are available for: "
-                                       f"{', '.join(self.commands)}", ctx)
+                _one_line(UsageError(f"unknown game {name!r}; odds are available for: "
+                                     f"{', '.join(self.commands)}", ctx))
             args = [game, *args[1:]]
         return super().resolve_command(ctx, args)
 
@@ -44,120 +122,133 @@ odds_app = typer.Typer(no_args_is_help=True, rich_markup_mode="markdown",
                        help="Exact odds of what the rules leave to dice, per game.")
 
 
-def _register(app: typer.Typer, name: str, command: Any) -> None:
-    app.command(name, cls=PlainCommand)(command)
+def game_odds(game: GameSystem) -> Command:
+    """The `odds GAME` group: `any`, then one command per question."""
+    questions = tuple(game.questions())
+    words = ", ".join(question.name for question in questions)
+    app = typer.Typer(name=game.id, cls=GameOdds, rich_markup_mode="markdown",
+                      add_completion=False, context_settings=dict(HELP_OPTIONS),
+                      help=f"{game.name}: exact odds of what the rules leave to dice "
+                      f"({words}).\n\nName a QUESTION for its options (`adjudicator odds "
+                      f"{game.id} QUESTION --help`), or give options without one: `{ANY}` "
+                      "then answers each question they ask.")
+    app.command(ANY, cls=QuestionCommand, short_help="Each question the options ask "
+                f"(the default: `adjudicator odds {game.id} OPTIONS`).",
+                help=f"Each of the {game.name} questions the options ask, answered in "
+                "turn (several as a list in JSON, as paragraphs in text). This is what "
+                f"`adjudicator odds {game.id} OPTIONS` runs.")(
+        question_command(questions, always=False))
+    for question in questions:
+        app.command(question.name, cls=QuestionCommand, short_help=question.help,
+                    help=_help(question))(question_command((question,), always=True))
+    return typer.main.get_group(app)
 
 
-def odds_ww(
-    attacker_cus: Annotated[int | None, typer.Option(
-        "--attacker-cus", metavar="N", min=0, rich_help_panel=_SIDE,
-        help="The attacker's CUs in the battle.")] = None,
-    attacker_rating: Annotated[int | None, typer.Option(
-        "--attacker-rating", metavar="N", min=0, rich_help_panel=_SIDE,
-        help="The attacking General's Potential Battle Rating (omit: no General).")] = None,
-    attacker_agility: Annotated[int | None, typer.Option(
-        "--attacker-agility", metavar="N", min=1, rich_help_panel=_SIDE,
-        help="The attacking General's Agility (sets the defender's losses if it wins).")]
-    = None,
-    attacker_drm: Annotated[int, typer.Option(
-        "--attacker-drm", metavar="N", rich_help_panel=_SIDE,
-        help="Sum of the attacker's fixed modifiers (T4).")] = 0,
-    attacker_modifier: Annotated[list[str] | None, typer.Option(
-        "--attacker-modifier", metavar="NAME", rich_help_panel=_SIDE,
-        help="A named T4 modifier added to --attacker-drm (repeatable): regulars, "
-        "royal_navy, militia, winter_offensive, battle_card, event_discard, interception.")]
-    = None,
-    defender_cus: Annotated[int | None, typer.Option(
-        "--defender-cus", metavar="N", min=0, rich_help_panel=_SIDE,
-        help="The defender's CUs in the battle.")] = None,
-    defender_rating: Annotated[int | None, typer.Option(
-        "--defender-rating", metavar="N", min=0, rich_help_panel=_SIDE,
-        help="The defending General's Potential Battle Rating (omit: no General).")] = None,
-    defender_agility: Annotated[int | None, typer.Option(
-        "--defender-agility", metavar="N", min=1, rich_help_panel=_SIDE,
-        help="The defending General's Agility.")] = None,
-    defender_drm: Annotated[int, typer.Option(
-        "--defender-drm", metavar="N", rich_help_panel=_SIDE,
-        help="Sum of the defender's fixed modifiers (T4).")] = 0,
-    defender_modifier: Annotated[list[str] | None, typer.Option(
-        "--defender-modifier", metavar="NAME", rich_help_panel=_SIDE,
-        help="A named T4 modifier added to --defender-drm (repeatable).")] = None,
-    british: Annotated[str | None, typer.Option(
-        "--british", metavar="SIDE", rich_help_panel=_SIDE,
-        help="Which side is British (attacker or defender): checks the modifiers' "
-        "nationality and adds the French Alliance effects.")] = None,
-    no_regulars: Annotated[bool, typer.Option(
-        "--no-regulars", rich_help_panel=_SIDE,
-        help="The British Regulars' Advantage is already lost.")] = False,
-    interception: Annotated[list[int] | None, typer.Option(
-        "--interception", metavar="AGILITY", min=0, rich_help_panel=_ATTEMPTS,
-        help="An interceptor's Agility (repeatable: several try into one space).")] = None,
-    retreat_before_battle: Annotated[int | None, typer.Option(
-        "--retreat-before-battle", metavar="AGILITY", min=0, rich_help_panel=_ATTEMPTS,
-        help="The Agility of a General retreating before battle.")] = None,
-    washington_or_greene: Annotated[bool, typer.Option(
-        "--washington-or-greene", rich_help_panel=_ATTEMPTS,
-        help="The retreating General is Washington or Greene (+2, WW 7.9.A).")] = False,
-    as_json: JsonOpt = False,
-    debug: DebugOpt = False,
-) -> None:
-    """Exact odds of a battle, an interception or a retreat before battle (WW 9, 7.8, 7.9).
+def question_command(questions: Sequence[AnyQuestion], *,
+                     always: bool) -> Callable[..., None]:
+    """A command function answering `questions` (each, with `always`; else those the
+    options ask), its signature the questions' options for typer to read."""
+    options = _options(questions, always=always)
 
-    Fractions are exact; decimals are rounded. For example:
+    def run(**values: Any) -> None:
+        as_json, debug = values.pop("as_json"), values.pop("debug")
+        data_files: list[Path] = values.pop("data", None) or []
+        with user_errors(debug):
+            replies = answer_questions(questions, values, data_files, always=always)
+        if as_json:
+            emit_json(replies[0].data if len(replies) == 1 else [r.data for r in replies])
+        else:
+            typer.echo("\n\n".join(reply.text for reply in replies))
 
-    ```
-    adjudicator odds ww --attacker-cus 5 --attacker-rating 4 --attacker-drm 1
-        --defender-cus 4 --defender-rating 3 --defender-drm 1
-    ```
-    """
-    from adjudicator.errors import AdjudicatorError
-    from adjudicator.systems.washingtons_war.data import bundled_data
-    from adjudicator.systems.washingtons_war.odds import BattleSide
-    from adjudicator.systems.washingtons_war.whatif import (
-        answer_attempts,
-        answer_battle,
-        attempts_text,
-        battle_text,
-        fixed_drm,
-    )
-
-    with user_errors(debug):
-        tables = bundled_data().tables
-        answers: list[tuple[object, str]] = []
-        if interception:
-            found = answer_attempts(tables, interception, attempt="interception")
-            answers.append((found.model_dump(mode="json"), attempts_text(found)))
-        if retreat_before_battle is not None:
-            general = "washington" if washington_or_greene else None
-            found = answer_attempts(tables, [retreat_before_battle],
-                                    attempt="retreat_before_battle", general=general)
-            answers.append((found.model_dump(mode="json"), attempts_text(found)))
-        if attacker_cus is not None or defender_cus is not None:
-            if attacker_cus is None or defender_cus is None:
-                raise AdjudicatorError("a battle needs both --attacker-cus and --defender-cus")
-            if british not in (None, "attacker", "defender"):
-                raise AdjudicatorError("--british is attacker or defender")
-            nations = {"attacker": "BR", "defender": "AM"} if british == "attacker" else (
-                {"attacker": "AM", "defender": "BR"} if british == "defender" else {})
-            attacker = BattleSide(attacker_cus, attacker_rating, attacker_agility, fixed_drm(
-                tables, attacker_drm, attacker_modifier or [],
-                nationality=nations.get("attacker")))
-            defender = BattleSide(defender_cus, defender_rating, defender_agility, fixed_drm(
-                tables, defender_drm, defender_modifier or [],
-                nationality=nations.get("defender")))
-            battle = answer_battle(tables, attacker, defender,
-                                   attacker_modifiers=attacker_modifier or [],
-                                   defender_modifiers=defender_modifier or [],
-                                   british=british, regulars=not no_regulars)
-            answers.append((battle.model_dump(mode="json"), battle_text(battle)))
-        if not answers:
-            raise AdjudicatorError("ask about a battle (--attacker-cus and --defender-cus), "
-                                   "--interception or --retreat-before-battle")
-    if as_json:
-        emit_json(answers[0][0] if len(answers) == 1 else [data for data, _ in answers])
-    else:
-        typer.echo("\n\n".join(text for _, text in answers))
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    params = [inspect.Parameter(option.name, keyword, annotation=_annotation(option),
+                                default=_default(option, always))
+              for option in options]
+    if any(question.reads_data for question in questions):
+        params.append(inspect.Parameter("data", keyword, annotation=DataOpt, default=None))
+    params += [inspect.Parameter("as_json", keyword, annotation=JsonOpt, default=False),
+               inspect.Parameter("debug", keyword, annotation=DebugOpt, default=False)]
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    return run
 
 
-_register(odds_app, "ww", odds_ww)
-_register(odds_app, "wfa", odds_wfa)
+def _help(question: AnyQuestion) -> str:
+    """A question's help: its model's docstring, else its one line."""
+    doc = inspect.getdoc(question.asks) if question.asks.__doc__ else None
+    return doc or question.help
+
+
+def _options(questions: Sequence[AnyQuestion], *, always: bool) -> list[QuestionOption]:
+    """The options of `questions`, each once (questions may share one, such as
+    `--winter`), and, without `always`, the flags that ask a question."""
+    found: dict[str, QuestionOption] = {}
+    for question in questions:
+        panel = None if always else question.title
+        mine = list(question_options(question.asks))
+        if question.flag is not None and not always:
+            mine.insert(0, QuestionOption(
+                name=question.flag, path=(question.flag,), kind=bool, default=False,
+                help=f"Ask: {_lower(question.help)}", required=False, optional=False,
+                repeatable=False))
+        for option in mine:
+            shown = replace(option, panel=" · ".join(
+                part for part in (panel, option.panel) if part) or None)
+            seen = found.setdefault(option.name, shown)
+            if option.name in _OWN or (seen.kind, seen.repeatable) != (option.kind,
+                                                                         option.repeatable):
+                raise ValueError(f"question {question.name!r}: option {option.flag} "
+                                 "clashes with another of the same name")
+            if option.help and option.help not in seen.help:
+                found[option.name] = replace(seen, help=f"{seen.help} For {question.name}: "
+                                             f"{_lower(option.help)}")
+    return list(found.values())
+
+
+def _lower(text: str) -> str:
+    """A sentence to follow a colon: its first letter in lower case."""
+    return text[:1].lower() + text[1:]
+
+
+def _annotation(option: QuestionOption) -> Any:
+    """The option as typer reads it: `Annotated[type, typer.Option(...)]`."""
+    kind = option.kind
+    if option.repeatable:
+        kind = list[kind] | None  # type: ignore[valid-type]
+    elif kind is not bool:
+        kind = kind | None
+    metavar = option.metavar or {int: "N", str: "TEXT"}.get(option.kind)
+    choices, help = option.choices, option.help
+    if choices and option.metavar:
+        help += f" One of: {', '.join(choices)}."
+    if choices:
+        kind, metavar = str | None, option.metavar or f"[{'|'.join(choices)}]"
+    return Annotated[kind, typer.Option(
+        option.flag, help=help or None, metavar=metavar, min=option.minimum,
+        max=option.maximum, rich_help_panel=option.panel,
+        callback=_chosen(option.flag, choices) if choices else None,
+        show_default=option.default not in (None, False, ()))]
+
+
+def _chosen(flag: str, choices: tuple[str, ...]) -> Callable[[str | None], str | None]:
+    """A check that the value is one of `choices` (in any case), giving the choice."""
+    def chosen(value: str | None) -> str | None:
+        if value is None:
+            return None
+        for choice in choices:
+            if value.casefold() == choice.casefold():
+                return choice
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(choices)}")
+    return chosen
+
+
+def _default(option: QuestionOption, always: bool) -> Any:
+    """The option's default: required when its question is always asked."""
+    if option.required and always:
+        return inspect.Parameter.empty
+    if option.repeatable:
+        return None
+    return option.default
+
+
+__all__ = ["ANY", "GameOdds", "OddsGroup", "QuestionCommand", "game_odds", "odds_app",
+           "question_command"]

@@ -16,6 +16,7 @@ from typing import ClassVar, Protocol
 from adjudicator.binding import Binding
 from adjudicator.findings import Computation, Finding
 from adjudicator.replay import Board, Step
+from adjudicator.systems.common.questions import AnyQuestion
 from vmod_schema.buildfile import Module
 
 
@@ -88,3 +89,7 @@ class GameSystem(Protocol):
 
     def draft_binding(self, module: Module, data_files: Sequence[Path] = ()) -> Binding:
         """A binding for `module` drafted by matching names, listing what did not match."""
+
+    def questions(self) -> Sequence[AnyQuestion]:
+        """The game's what-if questions (`adjudicator odds GAME QUESTION`), in the order
+        a command without a question word answers them."""

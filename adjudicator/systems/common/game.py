@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from adjudicator.binding import Binding, load_binding
 from adjudicator.systems.base import CatalogRule, Referee
+from adjudicator.systems.common.questions import AnyQuestion
 from vmod_schema.buildfile import Module
 
 
@@ -70,6 +71,9 @@ class GameParts(Generic[D]):
     """A binding drafted for a module by matching its names against the data's."""
     referee: Callable[[D, Binding], Referee]
     """A referee for one game over the data and a binding."""
+    questions: Callable[[], Sequence[AnyQuestion]] = tuple
+    """The game's what-if questions (`adjudicator odds GAME QUESTION`), in the order a
+    command without a question word answers them; none by default."""
 
 
 class BundledGame:
@@ -110,6 +114,10 @@ class BundledGame:
     def draft_binding(self, module: Module, data_files: Sequence[Path] = ()) -> Binding:
         """A binding drafted by name matching (`adjudicator bind MODULE --game GAME`)."""
         return self.parts.draft(module, self.parts.load(data_files))
+
+    def questions(self) -> Sequence[AnyQuestion]:
+        """The game's what-if questions (`adjudicator odds GAME QUESTION`)."""
+        return self.parts.questions()
 
 
 __all__ = ["BundledGame", "GameParts"]

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from adjudicator.binding import Binding
 from adjudicator.systems.common.game import BundledGame, GameParts
+from adjudicator.systems.common.questions import AnyQuestion
 from adjudicator.systems.war_for_america.binding import draft_binding, names_from_data
 from adjudicator.systems.war_for_america.data import (
     WfAData,
@@ -27,6 +28,13 @@ def _draft(module: Module, data: WfAData) -> Binding:
     return draft_binding(module, names_from_data(data))
 
 
+def _questions() -> tuple[AnyQuestion, ...]:
+    """The what-if questions of `adjudicator odds wfa` (imported when asked)."""
+    from adjudicator.systems.war_for_america.whatif import questions
+
+    return questions()
+
+
 class WarForAmerica(BundledGame):
     """War for America: the digest's catalog, data files, binding and referee."""
 
@@ -36,7 +44,7 @@ class WarForAmerica(BundledGame):
                                           "war for america", "warforamerica")
     module_names: ClassVar[tuple[str, ...]] = ("war for america",)
     parts = GameParts(bundled=bundled_data, load=load_data, template=template_toml,
-                      draft=_draft, referee=WfAReferee)
+                      draft=_draft, referee=WfAReferee, questions=_questions)
 
 
 __all__ = ["WarForAmerica"]

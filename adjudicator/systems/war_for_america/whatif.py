@@ -8,19 +8,23 @@ digest A-13), a move's MP (WfA 12.1-12.7, 18.1), a path against a roll (one-spac
 a retreat before combat (WfA 12.11), winter losses (WfA 18.3-18.10), the Action Rounds a
 turn plays (WfA 9.1, 20.4) and lake navy combat (WfA 19.9-19.10). Fractions are exact; an
 answer's `fraction` is "p/q" and `decimal` its rounded value. Bad input raises
-`AdjudicatorError` (one line).
+`AdjudicatorError` (one line). `questions()` lists them, each with its model of what is
+asked (`adjudicator.systems.common.questions`): their fields are the options of
+`adjudicator odds wfa`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Literal, TypeVar
+from pathlib import Path
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.systems.common.probability import Distribution
+from adjudicator.systems.common.questions import AnyQuestion, Question
 from adjudicator.systems.war_for_america.attrition import attrition_loss, quartering
 from adjudicator.systems.war_for_america.data.tables import CombatResult, WfATables
 from adjudicator.systems.war_for_america.data.vocabulary import BattleRating
@@ -57,6 +61,17 @@ from adjudicator.systems.war_for_america.siege import (
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
 T = TypeVar("T")
+
+
+def odds_tables(data_files: Sequence[Path] = ()) -> WfATables:
+    """The rulebook's tables, with the user's merged when data files are given."""
+    if not data_files:
+        from adjudicator.systems.war_for_america.data.tables import bundled_tables
+
+        return bundled_tables()
+    from adjudicator.systems.war_for_america.data import load_data
+
+    return load_data(data_files).tables
 
 
 class Chance(BaseModel):
@@ -96,27 +111,47 @@ class BattleSideQuestion(BaseModel):
     """One side of a land battle as asked: SP present and who leads them."""
 
     model_config = _MODEL
-    sp: int = Field(default=0, ge=0)
-    stars: int | None = Field(default=None, ge=1, le=3)
-    """The commanding leader's rank (None: no leader)."""
-    rating: BattleRating | None = None
-    second_rating: BattleRating | None = None
-    army: bool = False
-    tactical_commander: bool = False
-    has_loc: bool = True
-    lone_garrison: bool = False
-    modifiers: tuple[str, ...] = ()
-    """Battle-table modifiers by id (user data)."""
-    card_drm: int = 0
+    sp: int | None = Field(None, ge=0, description="The side's SP in the battle (the "
+                           "attacker needs at least 1).")
+    stars: int | None = Field(None, ge=1, le=3, description="The commanding leader's "
+                              "stars (omit: no leader).")
+    rating: BattleRating | None = Field(None, description="The senior leader's battle "
+                                        "rating (A +3 .. D +0).")
+    second_rating: BattleRating | None = Field(None, description="An army's second "
+                                               "leader's rating (the side is an army).")
+    army: bool = Field(False, description="The side is an army.")
+    tc: bool = Field(False, description="A Tactical Commander in the side's army (+1).")
+    no_loc: bool = Field(False, description="The side has no LOC (one column lower above "
+                         "2 SP).")
+    garrison: bool = Field(False, description="The side is a lone garrison counter ('<1' "
+                           "column; a garrison never attacks).")
+    modifier: tuple[str, ...] = Field((), description="A modifier of your battle table "
+                                      "card by id (repeatable; needs --data).")
+    card_drm: int = Field(0, description="An action card's modifier to the side's D12.")
 
 
 class BattleQuestion(BaseModel):
+    """Exact odds of a War for America land battle (WfA 11.4-11.8, 12.13, 13.0, 17.5).
+
+    The rulebook prints no battle table: give yours with `--data`. Without one the answer
+    still gives the odds, overrun, columns and modifiers. For example:
+
+    ```
+    adjudicator odds wfa battle --attacker-sp 14 --attacker-stars 3
+        --attacker-rating B --attacker-army --attacker-second-rating C
+        --defender-sp 13 --defender-stars 1 --defender-rating C --entrenchment
+    ```
+    """
+
     model_config = _MODEL
-    attacker: BattleSideQuestion
-    defender: BattleSideQuestion
-    ground: Literal["open", "fort", "fortress", "caribbean"] = "open"
-    entrenchment: bool = False
-    amphibious: bool = False
+    attacker: BattleSideQuestion = Field(description="Attacker")
+    defender: BattleSideQuestion = Field(description="Defender")
+    ground: Literal["open", "fort", "fortress", "caribbean"] = Field(
+        "open", description="The ground: caribbean is an amphibious attack there.")
+    entrenchment: bool = Field(False, description="The defender is entrenched (attacker "
+                               "-1).")
+    amphibious: bool = Field(False, description="The attacker landed amphibiously "
+                             "(defender +1).")
 
 
 class ModifierAnswer(BaseModel):
@@ -170,7 +205,7 @@ class BattleAnswer(BaseModel):
     notes: list[str]
 
 
-def answer_battle(tables: WfATables, question: BattleQuestion) -> BattleAnswer:
+def answer_battle(question: BattleQuestion, tables: WfATables) -> BattleAnswer:
     """Effective SP, odds, overrun, columns, modifiers and -- with a battle table -- the
     results, winner and losses of a land battle."""
     return _ask(lambda: _battle(tables, question))
@@ -179,25 +214,25 @@ def answer_battle(tables: WfATables, question: BattleQuestion) -> BattleAnswer:
 def _battle(tables: WfATables, q: BattleQuestion) -> BattleAnswer:
     fort = q.ground == "fort"
     a, d = q.attacker, q.defender
-    if a.lone_garrison:
+    if a.garrison:
         raise ValueError("a garrison can never attack (WfA 19.20)")
-    if a.sp < 1:
+    if (a.sp or 0) < 1:
         raise ValueError("the attacker needs at least 1 SP (--attacker-sp)")
-    if d.sp < 1 and not d.lone_garrison:
+    if (d.sp or 0) < 1 and not d.garrison:
         raise ValueError("the defender needs at least 1 SP (--defender-sp) or is a lone "
                          "garrison (--defender-garrison)")
-    att = attacking_sp(tables, a.sp, a.stars)
-    dfn = None if d.lone_garrison else defending_sp(tables, d.sp, d.stars, fort=fort)
+    att = attacking_sp(tables, a.sp or 0, a.stars)
+    dfn = None if d.garrison else defending_sp(tables, d.sp or 0, d.stars, fort=fort)
     ratio = combat_odds(att.effective, dfn.effective) if dfn is not None else None
     allowed = ratio is None or attack_allowed(tables, ratio)
     run = overrun(tables, att.effective, dfn.effective if dfn else 0, ground=q.ground,
-                  lone_garrison=d.lone_garrison)
+                  lone_garrison=d.garrison)
     ground = Ground(fortress=q.ground == "fortress", entrenchment=q.entrenchment,
                     amphibious=q.amphibious, caribbean=q.ground == "caribbean")
 
     def side(s: BattleSideQuestion, effective: int) -> CombatSide:
-        return CombatSide(effective, s.rating, s.second_rating, s.army, s.tactical_commander,
-                          s.has_loc, s.lone_garrison, s.modifiers, s.card_drm)
+        return CombatSide(effective, s.rating, s.second_rating, s.army, s.tc,
+                          not s.no_loc, s.garrison, s.modifier, s.card_drm)
 
     battle = battle_odds(tables, side(a, att.effective),
                          side(d, dfn.effective if dfn else 0), ground)
@@ -235,7 +270,7 @@ def _side_answer(q: BattleSideQuestion, effective: int | None, effective_notes: 
                  side: SideOdds, loss: Distribution[int] | None) -> BattleSideAnswer:
     results: Distribution[CombatResult] | None = side.results
     return BattleSideAnswer(
-        sp=q.sp, effective_sp=effective, table=side.column.table.replace("_", " "),
+        sp=q.sp or 0, effective_sp=effective, table=side.column.table.replace("_", " "),
         column=side.column.label,
         modifiers=[ModifierAnswer(name=m.name, drm=m.drm, source=m.source)
                    for m in side.modifiers],
@@ -277,12 +312,16 @@ def battle_text(answer: BattleAnswer) -> str:
 
 
 class SiegeQuestion(BaseModel):
+    """A siege's chance of surrender (WfA 17.13-17.16), on the Siege Table of `--data` or a
+    what-if threshold."""
+
     model_config = _MODEL
-    threshold: int | None = None
-    """What-if: surrender on this D12 or more (None: the user's Siege Table)."""
-    mortar: bool = False
-    card_drm: int = 0
-    rolls: int = Field(default=1, ge=1, le=50)
+    siege_threshold: int | None = Field(None, description="What-if Siege Table: surrender "
+                                        "on N or more (omit: the table of --data).")
+    mortar: bool = Field(False, description="The Siege Mortars have landed (+4).")
+    siege_card_drm: int = Field(0, description="A Siege action card's modifier.")
+    siege_rolls: int = Field(1, ge=1, le=50, description="Action Phases to add up (chance "
+                             "of surrender within N rolls).")
 
 
 class SiegeAnswer(BaseModel):
@@ -294,19 +333,19 @@ class SiegeAnswer(BaseModel):
     """Rolls (Action Phases) → P(surrender within them)."""
 
 
-def answer_siege(tables: WfATables, q: SiegeQuestion) -> SiegeAnswer:
-    """A siege's surrender odds per roll and over `rolls` Action Phases."""
+def answer_siege(q: SiegeQuestion, tables: WfATables) -> SiegeAnswer:
+    """A siege's surrender odds per roll and over `siege_rolls` Action Phases."""
 
-    if q.threshold is not None:
-        table, name = _ask(lambda: threshold_table(q.threshold or 0)), \
-            f"what-if: surrender on {q.threshold}+"
+    if q.siege_threshold is not None:
+        table, name = _ask(lambda: threshold_table(q.siege_threshold or 0)), \
+            f"what-if: surrender on {q.siege_threshold}+"
     elif tables.siege is not None:
         table, name = tables.siege, "Siege Table (user data)"
     else:
         raise AdjudicatorError("the rulebook prints no Siege Table: give --siege-threshold or "
                                "a data file with [tables.siege]")
-    modifier = siege_modifier(tables, card_drm=q.card_drm, mortar=q.mortar)
-    odds = _ask(lambda: siege_odds(table, modifier, q.rolls))
+    modifier = siege_modifier(tables, card_drm=q.siege_card_drm, mortar=q.mortar)
+    odds = _ask(lambda: siege_odds(table, modifier, q.siege_rolls))
     return SiegeAnswer(table=name, modifier=modifier, per_roll=Chance.of(odds.per_roll),
                        within={str(n): Chance.of(p) for n, p in enumerate(odds.within, 1)})
 
@@ -325,16 +364,23 @@ def siege_text(answer: SiegeAnswer) -> str:
 
 
 class FleetQuestion(BaseModel):
+    """A fleet combat's modifiers and outcomes under both readings of the weather gauge
+    (WfA 15.5-15.6; digest A-13)."""
+
     model_config = _MODEL
-    attacker: int = Field(ge=1)
-    defender: int = Field(ge=1)
-    attacker_rodney: bool = False
-    attacker_spanish_alone: bool = False
-    defender_spanish_alone: bool = False
-    in_port: bool = False
-    wins_on: int | None = None
-    """What-if: the attacker wins on this D12 or more, else is sent back."""
-    reading: Literal["signed", "attacker_only"] = "signed"
+    fleet_attacker: int = Field(ge=1, description="The attacking fleets' strength.")
+    fleet_defender: int = Field(ge=1, description="The defending fleets' strength.")
+    rodney: bool = Field(False, description="Rodney's fleet attacks (+1).")
+    spanish_attacking: bool = Field(False, description="A Spanish fleet attacks alone (-2).")
+    spanish_defending: bool = Field(False, description="A Spanish fleet defends alone (-1, "
+                                    "as printed).")
+    in_port: bool = Field(False, description="The defender stays in port (attacker -1, no "
+                          "weather gauge).")
+    fleet_wins_on: int | None = Field(None, description="What-if Fleet Combat Table: the "
+                                      "attacker wins on N or more, else is sent back.")
+    gauge_reading: Literal["signed", "attacker_only"] = Field(
+        "signed", description="signed: the defender's gauge is -2 on the attacker's roll; "
+        "attacker_only: it counts only for the attacker. The answer gives both.")
 
 
 class FleetAnswer(BaseModel):
@@ -350,14 +396,14 @@ class FleetAnswer(BaseModel):
     notes: list[str]
 
 
-def answer_fleet(tables: WfATables, q: FleetQuestion) -> FleetAnswer:
+def answer_fleet(q: FleetQuestion, tables: WfATables) -> FleetAnswer:
     """A fleet combat's modifiers and outcomes under both weather-gauge readings."""
 
-    table = threshold_fleet_table(q.wins_on) if q.wins_on is not None else None
+    table = threshold_fleet_table(q.fleet_wins_on) if q.fleet_wins_on is not None else None
     odds = _ask(lambda: fleet_combat(
-        tables, FleetSide(q.attacker, q.attacker_rodney, q.attacker_spanish_alone),
-        FleetSide(q.defender, spanish_alone=q.defender_spanish_alone), in_port=q.in_port,
-        table=table, reading=q.reading))
+        tables, FleetSide(q.fleet_attacker, q.rodney, q.spanish_attacking),
+        FleetSide(q.fleet_defender, spanish_alone=q.spanish_defending), in_port=q.in_port,
+        table=table, reading=q.gauge_reading))
     return FleetAnswer(
         fixed_modifiers=dict(odds.fixed_modifiers), reading=READING_TEXT[odds.reading],
         drm=_spread(odds.drm), outcomes=_spread(odds.outcomes) if odds.outcomes else None,
@@ -388,15 +434,24 @@ def fleet_text(answer: FleetAnswer) -> str:
 
 
 class MovementQuestion(BaseModel):
+    """The MP a move rolls (WfA 12.1-12.7, 18.1), its activation chance, a fort's chance,
+    and whether a path fits the roll."""
+
     model_config = _MODEL
-    mover: Literal["leaderless", "leader", "leader_alone", "fleet"]
-    command: int | None = Field(default=None, ge=0)
-    washington: bool = False
-    rodney: bool = False
-    winter: bool = False
-    winter_north: bool = False
-    water_bonus: bool = False
-    path_costs: tuple[int, ...] = ()
+    move: Literal["leaderless", "leader", "leader_alone", "fleet"] = Field(
+        json_schema_extra={"metavar": "MOVER"}, description="What moves: a leaderless "
+        "force, a leader with a force, a leader alone or a fleet.")
+    command: int | None = Field(None, ge=0, description="The moving leader's command value.")
+    washington: bool = Field(False, description="The leader is Washington (re-rolls a 6).")
+    move_rodney: bool = Field(False, description="Rodney's fleet moves (+1).")
+    winter: bool = Field(False, description="A Winter AP (no water bonus).")
+    winter_north: bool = Field(False, description="A Winter AP begun in the Northern "
+                               "Regions (2 MP).")
+    water: bool = Field(False, description="Starts and ends on one continuous water "
+                        "connection (+1 MP).")
+    path_cost: tuple[Annotated[int, Field(ge=0)], ...] = Field(
+        (), json_schema_extra={"metavar": "MP"},
+        description="The cost of each connection of the path, in order (repeatable).")
 
 
 class PathAnswer(BaseModel):
@@ -417,22 +472,22 @@ class MovementAnswer(BaseModel):
     notes: list[str]
 
 
-def answer_movement(tables: WfATables, q: MovementQuestion) -> MovementAnswer:
+def answer_movement(q: MovementQuestion, tables: WfATables) -> MovementAnswer:
     """The MP a move rolls, its activation chance, a fort's chance and a path's."""
 
     roll = _ask(lambda: movement_points(
-        tables, q.mover, command=q.command, washington=q.washington, rodney=q.rodney,
-        winter_north=q.winter_north, water_bonus=q.water_bonus, winter=q.winter))
+        tables, q.move, command=q.command, washington=q.washington, rodney=q.move_rodney,
+        winter_north=q.winter_north, water_bonus=q.water, winter=q.winter))
     path = None
-    if q.path_costs:
-        costs = q.path_costs
+    if q.path_cost:
+        costs = q.path_cost
         legal = _ask(lambda: roll.mp.prob(lambda mp: check_path(mp, costs).legal))
         path = PathAnswer(cost=sum(costs), legal=Chance.of(legal))
     activation = (activation_chance(q.command, washington=q.washington)
-                  if q.mover == "leader" and q.command is not None and not q.winter_north
+                  if q.move == "leader" and q.command is not None and not q.winter_north
                   else None)
     return MovementAnswer(
-        mover=q.mover.replace("_", " "), mp=_spread(roll.mp),
+        mover=q.move.replace("_", " "), mp=_spread(roll.mp),
         expected=Chance.of(roll.mp.expectation()),
         activation=_maybe(activation),
         fort_construction=Chance.of(fort_construction_chance(tables, roll)), path=path,
@@ -456,10 +511,14 @@ def movement_text(answer: MovementAnswer) -> str:
 
 
 class RetreatQuestion(BaseModel):
+    """A retreat before combat's chance (WfA 12.11, 11.25)."""
+
     model_config = _MODEL
-    command: int | None = Field(default=None, ge=0)
-    commands_stack: bool = True
-    army: bool = False
+    retreat_command: int | None = Field(None, ge=0, description="The retreating leader's "
+                                        "command value.")
+    retreat_no_leader: bool = Field(False, description="No leader, or one of too low a rank "
+                                    "for the stack (needs 1-2).")
+    retreat_army: bool = Field(False, description="The force is an army (-1).")
 
 
 class RetreatAnswer(BaseModel):
@@ -469,12 +528,14 @@ class RetreatAnswer(BaseModel):
     succeeds: Chance
 
 
-def answer_retreat(tables: WfATables, q: RetreatQuestion) -> RetreatAnswer:
+def answer_retreat(q: RetreatQuestion, tables: WfATables) -> RetreatAnswer:
     """A retreat before combat's chance (WfA 12.11, 11.25)."""
 
-    chance = retreat_before_combat_chance(tables, q.command, commands_stack=q.commands_stack,
-                                          army=q.army)
-    return RetreatAnswer(command=q.command, army=q.army, succeeds=Chance.of(chance))
+    chance = retreat_before_combat_chance(tables, q.retreat_command,
+                                          commands_stack=not q.retreat_no_leader,
+                                          army=q.retreat_army)
+    return RetreatAnswer(command=q.retreat_command, army=q.retreat_army,
+                         succeeds=Chance.of(chance))
 
 
 def retreat_text(answer: RetreatAnswer) -> str:
@@ -489,14 +550,22 @@ def retreat_text(answer: RetreatAnswer) -> str:
 
 
 class WinterQuestion(BaseModel):
+    """Continental attrition and Winter Quartering losses (WfA 18.3-18.10)."""
+
     model_config = _MODEL
-    attrition_sp: int | None = Field(default=None, ge=0)
-    attrition_fraction: str | None = None
-    """The CRC's fraction for the year, e.g. "2/3" (user data, WfA 18.3)."""
-    quarter_sp: int | None = Field(default=None, ge=0)
-    quarter_space: Literal["key_coastal", "coastal", "key_inland", "circle"] = "coastal"
-    magazine: bool = False
-    shared_space: bool = False
+    attrition_sp: int | None = Field(None, ge=0, description="Continental SP in a stack at "
+                                     "Continental attrition.")
+    attrition_fraction: str | None = Field(None, json_schema_extra={"metavar": "P/Q"},
+                                           description="The CRC's attrition fraction for "
+                                           "the year, e.g. 2/3 (WfA 18.3).")
+    quarter_sp: int | None = Field(None, ge=0, description="A side's SP on a space at "
+                                   "Winter Quartering.")
+    quarter_space: Literal["key_coastal", "coastal", "key_inland", "circle"] = Field(
+        "coastal", json_schema_extra={"metavar": "KIND"},
+        description="The kind of space quartered on.")
+    magazine: bool = Field(False, description="A magazine on the space (+5 SP).")
+    shared_space: bool = Field(False, description="Both sides quarter on the space (half "
+                               "the limit each).")
 
 
 class WinterAnswer(BaseModel):
@@ -507,7 +576,7 @@ class WinterAnswer(BaseModel):
     notes: list[str]
 
 
-def answer_winter(tables: WfATables, q: WinterQuestion) -> WinterAnswer:
+def answer_winter(q: WinterQuestion, tables: WfATables) -> WinterAnswer:
     """Continental attrition and Winter Quartering losses (WfA 18.3-18.10)."""
     notes = []
     lost = None
@@ -544,16 +613,23 @@ def winter_text(answer: WinterAnswer) -> str:
     return "\n".join([*lines, *(f"  {note}" for note in answer.notes)])
 
 
+class RoundsQuestion(BaseModel):
+    """How many Action Rounds a turn plays (WfA 9.1, 20.4)."""
+
+    model_config = _MODEL
+    winter: bool = Field(False, description="A Winter turn.")
+    first_turn: bool = Field(False, description="Turn 1 (two rounds, ties re-rolled).")
+
+
 class RoundsAnswer(BaseModel):
     model_config = _MODEL
     rounds: dict[str, Chance]
     expected: Chance
 
 
-def answer_rounds(tables: WfATables, *, winter: bool = False,
-                  first_turn: bool = False) -> RoundsAnswer:
+def answer_rounds(q: RoundsQuestion, tables: WfATables) -> RoundsAnswer:
     """How many Action Rounds the turn plays (a tie ends the cycle; WfA 9.1, 20.4)."""
-    played = rounds_played(tables, winter=winter, first_turn=first_turn)
+    played = rounds_played(tables, winter=q.winter, first_turn=q.first_turn)
     return RoundsAnswer(rounds=_spread(played), expected=Chance.of(played.expectation()))
 
 
@@ -564,6 +640,16 @@ def rounds_text(answer: RoundsAnswer) -> str:
             "WfA 9.1, 20.4)")
 
 
+class LakeQuestion(BaseModel):
+    """A lake navy battle (WfA 19.9-19.10)."""
+
+    model_config = _MODEL
+    lake_british: int | None = Field(None, description="The British Lake Navy counter's "
+                                     "modifier.")
+    lake_colonial: int | None = Field(None, description="The Colonial Lake Navy counter's "
+                                      "modifier.")
+
+
 class LakeAnswer(BaseModel):
     model_config = _MODEL
     british_modifier: int
@@ -572,8 +658,9 @@ class LakeAnswer(BaseModel):
     colonial_wins: Chance
 
 
-def answer_lake(british_modifier: int, colonial_modifier: int) -> LakeAnswer:
+def answer_lake(q: LakeQuestion, tables: WfATables) -> LakeAnswer:
     """Lake navy combat, ties re-rolled (WfA 19.9-19.10)."""
+    british_modifier, colonial_modifier = q.lake_british or 0, q.lake_colonial or 0
     battle = lake_navy_battle(british_modifier, colonial_modifier)
     return LakeAnswer(british_modifier=british_modifier, colonial_modifier=colonial_modifier,
                       british_wins=Chance.of(battle.british_wins),
@@ -587,6 +674,40 @@ def lake_text(answer: LakeAnswer) -> str:
             f"{answer.colonial_wins} (ties re-rolled, WfA 19.10)")
 
 
+def questions() -> tuple[AnyQuestion, ...]:
+    """The what-if questions of `adjudicator odds wfa`, in the order a command without a
+    question word answers them."""
+    return (
+        Question("battle", "Effective SP, odds, overrun, columns and modifiers of a land "
+                 "battle, and with a battle table its results (WfA 11-13).", "Land battle",
+                 BattleQuestion, answer_battle, battle_text, odds_tables, reads_data=True,
+                 asked_by=("attacker_sp", "defender_sp", "defender_garrison")),
+        Question("siege", "A siege's chance of surrender, per roll and within N rolls (WfA "
+                 "17.13-17.16).", "Siege", SiegeQuestion, answer_siege, siege_text,
+                 odds_tables, reads_data=True, asked_by=("siege_threshold",), flag="siege"),
+        Question("fleet", "A fleet combat's outcomes under both weather-gauge readings "
+                 "(WfA 15.5-15.6).", "Fleet combat", FleetQuestion, answer_fleet,
+                 fleet_text, odds_tables, reads_data=True,
+                 asked_by=("fleet_attacker", "fleet_defender")),
+        Question("move", "The MP a move rolls, its activation, a fort's chance and a "
+                 "path's (WfA 12.1-12.7, 18.1).", "Movement", MovementQuestion,
+                 answer_movement, movement_text, odds_tables, reads_data=True,
+                 asked_by=("move",)),
+        Question("retreat", "A retreat before combat's chance (WfA 12.11).",
+                 "Retreat before combat", RetreatQuestion, answer_retreat, retreat_text,
+                 odds_tables, reads_data=True,
+                 asked_by=("retreat_command", "retreat_no_leader")),
+        Question("winter", "Continental attrition and Winter Quartering losses (WfA "
+                 "18.3-18.10).", "Winter", WinterQuestion, answer_winter, winter_text,
+                 odds_tables, reads_data=True, asked_by=("attrition_sp", "quarter_sp")),
+        Question("rounds", "How many Action Rounds the turn plays (WfA 9.1, 20.4).",
+                 "Initiative", RoundsQuestion, answer_rounds, rounds_text, odds_tables,
+                 reads_data=True, flag="rounds"),
+        Question("lake", "A lake navy battle, ties re-rolled (WfA 19.9-19.10).",
+                 "Lake navies", LakeQuestion, answer_lake, lake_text, odds_tables,
+                 reads_data=True, asked_by=("lake_british", "lake_colonial")),
+    )
+
 __all__ = [
     "BattleAnswer",
     "BattleQuestion",
@@ -595,12 +716,14 @@ __all__ = [
     "FleetAnswer",
     "FleetQuestion",
     "LakeAnswer",
+    "LakeQuestion",
     "MovementAnswer",
     "MovementQuestion",
     "OtherReading",
     "RetreatAnswer",
     "RetreatQuestion",
     "RoundsAnswer",
+    "RoundsQuestion",
     "SiegeAnswer",
     "SiegeQuestion",
     "WinterAnswer",
@@ -617,6 +740,8 @@ __all__ = [
     "fleet_text",
     "lake_text",
     "movement_text",
+    "odds_tables",
+    "questions",
     "retreat_text",
     "rounds_text",
     "siege_text",

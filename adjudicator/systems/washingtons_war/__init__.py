@@ -5,9 +5,17 @@ from __future__ import annotations
 from typing import ClassVar
 
 from adjudicator.systems.common.game import BundledGame, GameParts
+from adjudicator.systems.common.questions import AnyQuestion
 from adjudicator.systems.washingtons_war.binding import draft_binding
 from adjudicator.systems.washingtons_war.data import bundled_data, load_data, template_toml
 from adjudicator.systems.washingtons_war.referee import WWReferee
+
+
+def _questions() -> tuple[AnyQuestion, ...]:
+    """The what-if questions of `adjudicator odds ww` (imported when asked)."""
+    from adjudicator.systems.washingtons_war.whatif import questions
+
+    return questions()
 
 
 class WashingtonsWar(BundledGame):
@@ -18,7 +26,7 @@ class WashingtonsWar(BundledGame):
     aliases: ClassVar[tuple[str, ...]] = ("washingtons-war", "washingtons_war", "washington's war")
     module_names: ClassVar[tuple[str, ...]] = ("washingtons war",)
     parts = GameParts(bundled=bundled_data, load=load_data, template=template_toml,
-                      draft=draft_binding, referee=WWReferee)
+                      draft=draft_binding, referee=WWReferee, questions=_questions)
 
 
 __all__ = ["WashingtonsWar"]

@@ -1,6 +1,6 @@
 """What-if questions for `adjudicator odds ww`: a battle's odds, interception and retreat
 before battle, answered by the same calculator the referee uses (`odds`) and worded like a
-player aid.
+player aid. `questions()` lists them (`adjudicator.systems.common.questions`).
 
 Named modifiers are read from table T4 as the data transcribes it (`regulars` +1 British,
 `royal_navy` +1 British, `militia` +1, `winter_offensive` +2 American, `battle_card` +2,
@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.systems.common.probability import Distribution
+from adjudicator.systems.common.questions import AnyQuestion, Question
+from adjudicator.systems.washingtons_war.data import bundled_data
 from adjudicator.systems.washingtons_war.data.tables import Tables
 from adjudicator.systems.washingtons_war.odds import (
     BattleSide,
@@ -27,6 +31,61 @@ from adjudicator.systems.washingtons_war.odds import (
 )
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
+
+
+class BattleSideQuestion(BaseModel):
+    """One side of a battle as asked: its CUs, General and fixed modifiers."""
+
+    model_config = _MODEL
+    cus: int = Field(ge=0, description="The side's CUs in the battle.")
+    rating: int | None = Field(None, ge=0, description="Its General's Potential Battle "
+                               "Rating (omit: no General).")
+    agility: int | None = Field(None, ge=1, description="Its General's Agility (sets the "
+                                "other side's losses if this side wins).")
+    drm: int = Field(0, description="Sum of the side's fixed modifiers (T4).")
+    modifier: tuple[str, ...] = Field((), description="A named T4 modifier added to the "
+                                      "side's DRM (repeatable): regulars, royal_navy, "
+                                      "militia, winter_offensive, battle_card, "
+                                      "event_discard, interception.")
+
+
+class BattleQuestion(BaseModel):
+    """The odds of a battle (WW 9). Fractions are exact; decimals are rounded. For
+    example:
+
+    ```
+    adjudicator odds ww battle --attacker-cus 5 --attacker-rating 4 --attacker-drm 1
+        --defender-cus 4 --defender-rating 3 --defender-drm 1
+    ```
+    """
+
+    model_config = _MODEL
+    attacker: BattleSideQuestion = Field(description="Attacker")
+    defender: BattleSideQuestion = Field(description="Defender")
+    british: Literal["attacker", "defender"] | None = Field(
+        None, description="Which side is British: checks the modifiers' nationality and "
+        "adds the French Alliance effects.")
+    no_regulars: bool = Field(False, description="The British Regulars' Advantage is "
+                              "already lost.")
+
+
+class InterceptionQuestion(BaseModel):
+    """Interception attempts into one space (WW 7.8)."""
+
+    model_config = _MODEL
+    interception: tuple[Annotated[int, Field(ge=0)], ...] = Field(
+        min_length=1, json_schema_extra={"metavar": "AGILITY"},
+        description="An interceptor's Agility (repeatable: several try into one space).")
+
+
+class RetreatQuestion(BaseModel):
+    """A retreat before battle (WW 7.9)."""
+
+    model_config = _MODEL
+    retreat_before_battle: int = Field(ge=0, json_schema_extra={"metavar": "AGILITY"}, description=(
+        "The Agility of a General retreating before battle."))
+    washington_or_greene: bool = Field(False, description="The retreating General is "
+                                       "Washington or Greene (+2, WW 7.9.A).")
 
 
 class Chance(BaseModel):
@@ -118,23 +177,37 @@ def fixed_drm(tables: Tables, base: int, modifiers: Sequence[str], *,
     return total
 
 
-def answer_battle(tables: Tables, attacker: BattleSide, defender: BattleSide, *,
-                  attacker_modifiers: Sequence[str] = (),
-                  defender_modifiers: Sequence[str] = (),
-                  british: str | None = None, regulars: bool = True) -> BattleAnswer:
-    """The odds of a battle, with the French Alliance effects when `british` names the
-    British side (`attacker` or `defender`)."""
+def odds_tables(data_files: Sequence[Path] = ()) -> Tables:
+    """The rulebook's tables (WW's odds take no data files)."""
+    return bundled_data().tables
+
+
+def answer_battle(question: BattleQuestion, tables: Tables) -> BattleAnswer:
+    """The odds of a battle as asked, with the French Alliance effects when `british`
+    names the British side, whose modifiers are checked against its nationality.
+
+    Raises:
+        AdjudicatorError: an unknown modifier, or one of the other nationality.
+    """
+    british = question.british
+    nations = {"attacker": "BR", "defender": "AM"} if british == "attacker" else (
+        {"attacker": "AM", "defender": "BR"} if british == "defender" else {})
+    a, d = question.attacker, question.defender
+    attacker = BattleSide(a.cus, a.rating, a.agility, fixed_drm(
+        tables, a.drm, a.modifier, nationality=nations.get("attacker")))
+    defender = BattleSide(d.cus, d.rating, d.agility, fixed_drm(
+        tables, d.drm, d.modifier, nationality=nations.get("defender")))
     odds = battle_odds(attacker, defender, tables)
     answer = BattleAnswer(
-        attacker=_side(attacker, attacker_modifiers, odds.attacker_abr, odds.attacker_losses),
-        defender=_side(defender, defender_modifiers, odds.defender_abr, odds.defender_losses),
+        attacker=_side(attacker, a.modifier, odds.attacker_abr, odds.attacker_losses),
+        defender=_side(defender, d.modifier, odds.defender_abr, odds.defender_losses),
         attacker_wins=Chance.of(odds.attacker_wins),
         defender_wins=Chance.of(odds.defender_wins))
     if british is None:
         return answer
     side = attacker if british == "attacker" else defender
     alliance = alliance_odds(odds, side, british_attack=british == "attacker",
-                             regulars=regulars)
+                             regulars=not question.no_regulars)
     return answer.model_copy(update={
         "french_alliance_advance": Chance.of(alliance.expected_advance),
         "regulars_lost": Chance.of(alliance.regulars_lost)})
@@ -155,6 +228,18 @@ def answer_attempts(tables: Tables, agilities: Sequence[int], *, attempt: str,
     return AttemptAnswer(attempt=attempt, agilities=list(agilities),
                          each=[Chance.of(c) for c in each],
                          any_succeeds=Chance.of(any_succeeds(each)))
+
+
+def answer_interception(question: InterceptionQuestion, tables: Tables) -> AttemptAnswer:
+    """Each interception attempt's chance, and that at least one succeeds (WW 7.8)."""
+    return answer_attempts(tables, question.interception, attempt="interception")
+
+
+def answer_retreat(question: RetreatQuestion, tables: Tables) -> AttemptAnswer:
+    """A retreat before battle's chance (WW 7.9)."""
+    general = "washington" if question.washington_or_greene else None
+    return answer_attempts(tables, [question.retreat_before_battle],
+                           attempt="retreat_before_battle", general=general)
 
 
 def battle_text(answer: BattleAnswer) -> str:
@@ -190,3 +275,19 @@ def attempts_text(answer: AttemptAnswer) -> str:
     if len(answer.each) > 1:
         lines.append(f"at least one succeeds: {answer.any_succeeds}")
     return "\n".join(lines)
+
+
+def questions() -> tuple[AnyQuestion, ...]:
+    """The what-if questions of `adjudicator odds ww`, in the order a command without a
+    question word answers them."""
+    return (
+        Question("interception", "The chance of each interception attempt, and that one "
+                 "succeeds (WW 7.8).", "Interception", InterceptionQuestion,
+                 answer_interception, attempts_text, odds_tables, asked_by=("interception",)),
+        Question("retreat", "The chance a retreat before battle succeeds (WW 7.9).",
+                 "Retreat before battle", RetreatQuestion, answer_retreat, attempts_text,
+                 odds_tables, asked_by=("retreat_before_battle",)),
+        Question("battle", "Exact odds of a battle: who wins, the losses, the French "
+                 "Alliance (WW 9).", "Battle", BattleQuestion, answer_battle, battle_text,
+                 odds_tables, asked_by=("attacker_cus", "defender_cus")),
+    )

@@ -41,7 +41,8 @@ def test_w1_without_a_battle_table_gives_odds_columns_and_modifiers() -> None:
 
 def test_w1_with_the_synthetic_battle_table(monkeypatch: pytest.MonkeyPatch,
                                             with_battle: WfATables) -> None:
-    monkeypatch.setattr("adjudicator.cli.odds_wfa._tables", lambda paths: with_battle)
+    monkeypatch.setattr("adjudicator.systems.war_for_america.whatif.odds_tables",
+                        lambda paths: with_battle)
     data = _json(*W1)
     assert data["attacker_wins"] == {"fraction": "65/144", "decimal": 0.4514}
     assert data["defender_wins"]["fraction"] == "37/144"
