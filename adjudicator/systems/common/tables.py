@@ -36,11 +36,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from adjudicator.systems.common.probability import Distribution
 
 R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 C = TypeVar("C")
 Number = int | Fraction
 
@@ -104,6 +105,17 @@ class Row(Generic[R]):
         return 0
 
 
+class RowLike(Protocol[R_co]):
+    """A game's own row record: rolls `low..high` (None: open-ended) and a result."""
+
+    @property
+    def low(self) -> int | None: ...
+    @property
+    def high(self) -> int | None: ...
+    @property
+    def result(self) -> R_co: ...
+
+
 @dataclass(frozen=True, slots=True)
 class RollTable(Generic[R]):
     """Rows of rolls and their results, in printed order.
@@ -131,6 +143,13 @@ class RollTable(Generic[R]):
            clamp: bool = True) -> RollTable[R]:
         """A table from (low, high, result) triples."""
         return cls(tuple(Row(low, high, result) for low, high, result in rows), source, clamp)
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[RowLike[R]], *, source: str = "",
+                  clamp: bool = True) -> RollTable[R]:
+        """A table from a game's row records (each with `low`, `high` and `result`)."""
+        return cls.of(((row.low, row.high, row.result) for row in rows), source=source,
+                      clamp=clamp)
 
     def row(self, roll: int) -> Row[R]:
         """The row `roll` reads (see `clamp`)."""
@@ -333,5 +352,5 @@ def resolve(table: ColumnTable[RollTable[R]], value: Number, dice: Distribution[
 
 
 __all__ = ["Column", "ColumnRead", "ColumnTable", "Modifier", "Number", "OffTable",
-           "Resolution", "RollTable", "Row", "Shift", "odds_ratio", "parse_odds", "resolve",
-           "total_drm"]
+           "Resolution", "RollTable", "Row", "RowLike", "Shift", "odds_ratio", "parse_odds",
+           "resolve", "total_drm"]
