@@ -47,6 +47,17 @@ def word_forms(words: Iterable[str], *patterns: str, **values: object) -> list[s
     return [pattern.format(w=word, **values) for word in words for pattern in patterns]
 
 
+def numbered(entity: str, numbers: Iterable[int], *patterns: str) -> dict[str, list[str]]:
+    """One entity per number (the boxes of a track): its id and its names from patterns
+    with `{n}`.
+
+    >>> numbered("track:ap_{n}", range(2), "AP {n}", "AP Track {n}")
+    {'track:ap_0': ['AP 0', 'AP Track 0'], 'track:ap_1': ['AP 1', 'AP Track 1']}
+    """
+    return {entity.format(n=n): [pattern.format(n=n) for pattern in patterns]
+            for n in numbers}
+
+
 def draft_binding(module: Module, words: BindingWords) -> Binding:
     """A binding drafted by name matching, with what did not match listed."""
     pieces, unmatched_pieces, missing_pieces = match_names(module_piece_names(module),
@@ -72,4 +83,4 @@ def draft_binding(module: Module, words: BindingWords) -> Binding:
                             entities=missing))
 
 
-__all__ = ["BindingWords", "NameTable", "draft_binding", "word_forms"]
+__all__ = ["BindingWords", "NameTable", "draft_binding", "numbered", "word_forms"]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from adjudicator.binding import Binding
 from adjudicator.systems.common import drafting
-from adjudicator.systems.common.drafting import BindingWords, word_forms
+from adjudicator.systems.common.drafting import BindingWords, numbered, word_forms
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL
 from adjudicator.systems.war_for_america.data.models import Card, WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import Region
@@ -232,21 +232,17 @@ def place_entities(names: Names) -> dict[str, list[str]]:
 
 
 def _tracks(names: Names) -> dict[str, list[str]]:
-    tracks: dict[str, list[str]] = {}
-    for n in PW_BOXES:
-        tracks[f"track:pw_{n}"] = [f"PW {n}", f"Political Will {n}", f"PW Track {n}",
-                                   f"VP {n}"]
-    for n in AP_BOXES:
-        tracks[f"track:ap_{n}"] = [f"AP {n}", f"AP Track {n}", f"Action Track {n}"]
-    for n in ROUNDS:
-        tracks[f"track:round_{n}"] = [f"Round {n}", f"Action Round {n}"]
-    for year in YEARS:
-        tracks[f"track:year_{year}"] = [f"Turn {year}", f"Year {year}", f"TRT {year}"]
-    for season, titles in names.seasons.items():
-        tracks[f"track:season_{season}"] = word_forms(titles, "{w}", "STRT {w}", "Season {w}")
-    for n in TRANSPORT_BOXES:
-        tracks[f"track:transport_{n}"] = [f"Transport {n}", f"Transport Track {n}"]
-    return tracks
+    return {
+        **numbered("track:pw_{n}", PW_BOXES, "PW {n}", "Political Will {n}", "PW Track {n}",
+                   "VP {n}"),
+        **numbered("track:ap_{n}", AP_BOXES, "AP {n}", "AP Track {n}", "Action Track {n}"),
+        **numbered("track:round_{n}", ROUNDS, "Round {n}", "Action Round {n}"),
+        **numbered("track:year_{n}", YEARS, "Turn {n}", "Year {n}", "TRT {n}"),
+        **{f"track:season_{season}": word_forms(titles, "{w}", "STRT {w}", "Season {w}")
+           for season, titles in names.seasons.items()},
+        **numbered("track:transport_{n}", TRANSPORT_BOXES, "Transport {n}",
+                   "Transport Track {n}"),
+    }
 
 
 def draft_binding(module: Module, names: Names) -> Binding:

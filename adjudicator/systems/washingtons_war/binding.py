@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from adjudicator.binding import Binding
 from adjudicator.systems.common import drafting
-from adjudicator.systems.common.drafting import BindingWords, word_forms
+from adjudicator.systems.common.drafting import BindingWords, numbered, word_forms
 from adjudicator.systems.washingtons_war.data import Nationality, Side, WWData
 from adjudicator.systems.washingtons_war.data.vocabulary import (
     FIRST_YEAR,
@@ -82,12 +82,11 @@ MARKERS: dict[str, tuple[str, ...]] = {
 """The two-sided markers, one entity per side: the Game Turn marker (its British Regulars
 and No Regulars sides, WW 4.0, 9.41) and the French Alliance marker (its French Alliance
 and European War sides, WW 12.0, 12.2.B.iii)."""
-TRACKS: dict[str, tuple[str, ...]] = {
-    **{f"track:turn_{year}": (f"Turn {year}", f"Game Turn {year}", f"Turn Track {year}")
-       for year in range(FIRST_YEAR, LAST_YEAR + 1)},
-    **{f"track:alliance_{n}": (f"French Alliance {n}", f"French Alliance Track {n}",
-                               f"FA {n}", f"Alliance {n}")
-       for n in range(ALLIANCE_SPACES)},
+TRACKS: dict[str, list[str]] = {
+    **numbered("track:turn_{n}", range(FIRST_YEAR, LAST_YEAR + 1), "Turn {n}",
+               "Game Turn {n}", "Turn Track {n}"),
+    **numbered("track:alliance_{n}", range(ALLIANCE_SPACES), "French Alliance {n}",
+               "French Alliance Track {n}", "FA {n}", "Alliance {n}"),
 }
 """The spaces of the Game Turn Record Track (`track:turn_<year>`, where the French Navy
 waits after "d'Estaing", WW 12.2, and the European War marker goes, WW 12.2.B.iii) and of
