@@ -13,11 +13,12 @@ The entity and place forms are those of `state` (its module docstring lists them
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from adjudicator.binding import Binding, Unmatched, match_names
-from adjudicator.systems.common.module_names import module_location_names, module_piece_names
+from adjudicator.binding import Binding
+from adjudicator.systems.common import drafting
+from adjudicator.systems.common.drafting import BindingWords, numbered, word_forms
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL
 from adjudicator.systems.war_for_america.data.models import Card, WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import Region
@@ -69,26 +70,21 @@ FLEETS: Mapping[str, tuple[str, ...]] = {
 }
 """Fleets: the named ones (WfA 14.2 Rodney, 14.29 d'Estaing, 14.30 Rochambeau's) and one
 per nation and strength (`british_3`): fleet counters carry a strength (WfA 14.0)."""
+SIDE_MARKERS: Mapping[str, tuple[str, ...]] = {
+    "lake_navy:{side}": ("{w} Lake Navy",),
+    "magazine:{side}": ("{w} Magazine",),
+    "fort:{side}:build": ("{w} Fort (Build)", "{w} Fort Build", "{w} Build Fort",
+                          "{w} Fort Building"),
+    "fort:{side}:complete": ("{w} Fort",),
+    "entrenchment:{side}": ("{w} Entrenchment",),
+    "major_victory:{side}": ("{w} Major Victory",),
+    "pw:{side}": ("{w} PW", "{w} Political Will", "{w} VP", "{w} PW/VP"),
+    "ap:{side}": ("{w} AP", "{w} Action Points", "{w} AP Marker"),
+}
+"""The markers each side has one of, a fort on either face: entity id → name patterns."""
 MARKER_NAMES: Mapping[str, tuple[str, ...]] = {
-    **{f"lake_navy:{side}": tuple(f"{w} Lake Navy" for w in words)
-       for side, words in SIDE_WORDS.items()},
-    **{f"magazine:{side}": tuple(f"{w} Magazine" for w in words)
-       for side, words in SIDE_WORDS.items()},
-    **{f"fort:{side}:build": tuple(form for w in words for form in (
-        f"{w} Fort (Build)", f"{w} Fort Build", f"{w} Build Fort", f"{w} Fort Building"))
-       for side, words in SIDE_WORDS.items()},
-    **{f"fort:{side}:complete": tuple(f"{w} Fort" for w in words)
-       for side, words in SIDE_WORDS.items()},
-    **{f"entrenchment:{side}": tuple(f"{w} Entrenchment" for w in words)
-       for side, words in SIDE_WORDS.items()},
-    **{f"major_victory:{side}": tuple(f"{w} Major Victory" for w in words)
-       for side, words in SIDE_WORDS.items()},
-    **{f"pw:{side}": tuple(form for w in words for form in (
-        f"{w} PW", f"{w} Political Will", f"{w} VP", f"{w} PW/VP"))
-       for side, words in SIDE_WORDS.items()},
-    **{f"ap:{side}": tuple(form for w in words for form in (
-        f"{w} AP", f"{w} Action Points", f"{w} AP Marker"))
-       for side, words in SIDE_WORDS.items()},
+    **{entity.format(side=side): tuple(word_forms(words, *patterns))
+       for entity, patterns in SIDE_MARKERS.items() for side, words in SIDE_WORDS.items()},
     "fortress": ("Fortress",),
     "siege": ("Siege Marker", "Siege"),
     "mortar": ("Siege Mortar", "Mortar"),
@@ -109,8 +105,8 @@ BOXES: Mapping[str, tuple[str, ...]] = {
     "box:europe_box": ("Europe Box", "Europe"),
     "box:six_nations": ("Six Nations Card", "Six Nations Box"),
     "box:removed": ("Removed From Play", "Removed", "Eliminated", "Dead Pile"),
-    **{f"box:{side}_leader_pool": tuple(form for w in words for form in (
-        f"{w} Leader Pool", f"{w} Leader Pool Box", f"Leader Pool {w}"))
+    **{f"box:{side}_leader_pool": tuple(word_forms(
+        words, "{w} Leader Pool", "{w} Leader Pool Box", "Leader Pool {w}"))
        for side, words in SIDE_WORDS.items()},
     **{f"box:army_{army}": tuple(f"{name} Box" for name in ARMY_WORDS[army])
        for army in ARMY_IDS},
@@ -120,7 +116,7 @@ CARD_PLACES: Mapping[str, tuple[str, ...]] = {
     "deck": ("Action Deck", "Draw Deck", "Deck", "Action Cards"),
     "discard": ("Discard", "Discard Pile", "Discards"),
     "set_aside": ("Set Aside", "Set Aside Cards"),
-    **{f"hand:{side}": tuple(f"{w} Hand" for w in words)
+    **{f"hand:{side}": tuple(word_forms(words, "{w} Hand"))
        for side, words in SIDE_WORDS.items()},
 }
 """The Action Card deck, discards, cards set aside by year (WfA 6.2) and the hands."""
@@ -132,9 +128,15 @@ TRANSPORT_BOXES = range(41)
 LOYALIST_REGIONS = (Region.NEW_ENGLAND, Region.MIDDLE_STATES, Region.TIDEWATER,
                     Region.DEEP_SOUTH)
 """Regions with an Expended Loyalist Box (WfA 10.18-10.21)."""
-YEAR_PROPERTIES = ("Year", "Turn", "Game Turn")
-SEASON_PROPERTIES = ("Season", "Game Season")
-PHASE_PROPERTIES = ("Phase", "Game Phase", "Current Phase")
+PROPERTIES: Mapping[str, tuple[str, ...]] = {
+    "year": ("Year", "Turn", "Game Turn"),
+    "season": ("Season", "Game Season"),
+    "phase": ("Phase", "Game Phase", "Current Phase"),
+}
+"""Global properties naming the year, season and phase, if the module keeps them."""
+OPTIONAL = ("sp:", "garrison:", "tc:", "fleet:", "card:", "track:", "marker:", "fort:")
+"""Entities a module need not have (every SP value, fleet strength, track box and card):
+not listed when no name matched them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,20 +193,18 @@ def piece_entities(names: Names) -> dict[str, list[str]]:
         for leader, forms in names.leaders.items()}
     for nation, words in NATION_WORDS.items():
         for value in range(1, SP_MAX + 1):
-            entities[f"sp:{nation}:{value}"] = [
-                form for w in words for form in (f"{w} SP {value}", f"{value} {w} SP",
-                                                 f"{w} {value} SP", f"{w} {value}SP")]
+            entities[f"sp:{nation}:{value}"] = word_forms(
+                words, "{w} SP {n}", "{n} {w} SP", "{w} {n} SP", "{w} {n}SP", n=value)
     for nation in sorted(DOTTED_NATIONS):
         for value in range(1, SP_MAX + 1):
-            entities[f"sp:{nation}:{value}:{START}"] = [
-                form for w in NATION_WORDS[nation] for form in (
-                    f"Start {w} SP {value}", f"Dotted {w} SP {value}",
-                    f"{w} SP {value} (dot)", f"{w} SP {value} Start")]
+            entities[f"sp:{nation}:{value}:{START}"] = word_forms(
+                NATION_WORDS[nation], "Start {w} SP {n}", "Dotted {w} SP {n}",
+                "{w} SP {n} (dot)", "{w} SP {n} Start", n=value)
     for nation, words in GARRISON_WORDS.items():
-        entities[f"garrison:{nation}"] = [f"{w} Garrison" for w in words]
+        entities[f"garrison:{nation}"] = word_forms(words, "{w} Garrison")
     for nation, words in NATION_WORDS.items():
-        entities[f"{TC}:{nation}"] = [form for w in words for form in (
-            f"{w} TC", f"{w} Tactical Commander", f"{w} Small Unit Leader")]
+        entities[f"{TC}:{nation}"] = word_forms(words, "{w} TC", "{w} Tactical Commander",
+                                           "{w} Small Unit Leader")
     for army in ARMY_IDS:
         entities[f"army:{army}"] = list(ARMY_WORDS[army])
     for fleet, forms in {**FLEETS, **names.fleets}.items():
@@ -232,55 +232,25 @@ def place_entities(names: Names) -> dict[str, list[str]]:
 
 
 def _tracks(names: Names) -> dict[str, list[str]]:
-    tracks: dict[str, list[str]] = {}
-    for n in PW_BOXES:
-        tracks[f"track:pw_{n}"] = [f"PW {n}", f"Political Will {n}", f"PW Track {n}",
-                                   f"VP {n}"]
-    for n in AP_BOXES:
-        tracks[f"track:ap_{n}"] = [f"AP {n}", f"AP Track {n}", f"Action Track {n}"]
-    for n in ROUNDS:
-        tracks[f"track:round_{n}"] = [f"Round {n}", f"Action Round {n}"]
-    for year in YEARS:
-        tracks[f"track:year_{year}"] = [f"Turn {year}", f"Year {year}", f"TRT {year}"]
-    for season, forms in names.seasons.items():
-        tracks[f"track:season_{season}"] = [
-            form for name in forms for form in (name, f"STRT {name}", f"Season {name}")]
-    for n in TRANSPORT_BOXES:
-        tracks[f"track:transport_{n}"] = [f"Transport {n}", f"Transport Track {n}"]
-    return tracks
+    return {
+        **numbered("track:pw_{n}", PW_BOXES, "PW {n}", "Political Will {n}", "PW Track {n}",
+                   "VP {n}"),
+        **numbered("track:ap_{n}", AP_BOXES, "AP {n}", "AP Track {n}", "Action Track {n}"),
+        **numbered("track:round_{n}", ROUNDS, "Round {n}", "Action Round {n}"),
+        **numbered("track:year_{n}", YEARS, "Turn {n}", "Year {n}", "TRT {n}"),
+        **{f"track:season_{season}": word_forms(titles, "{w}", "STRT {w}", "Season {w}")
+           for season, titles in names.seasons.items()},
+        **numbered("track:transport_{n}", TRANSPORT_BOXES, "Transport {n}",
+                   "Transport Track {n}"),
+    }
 
 
 def draft_binding(module: Module, names: Names) -> Binding:
     """A binding drafted by name matching, with what did not match listed."""
-    pieces, unmatched_pieces, missing_pieces = match_names(module_piece_names(module),
-                                                           piece_entities(names))
-    locations_found, whole_maps = module_location_names(module)
-    places = place_entities(names)
-    locations, unmatched_locations, missing_places = match_names(locations_found, places)
-    maps, _, _ = match_names(whole_maps, {k: v for k, v in places.items()
-                                          if k.startswith("hand:")})
-    defined = {p.name for p in module.global_properties}
-    properties: dict[str, str] = {}
-    for concept, candidates in (("year", YEAR_PROPERTIES), ("season", SEASON_PROPERTIES),
-                                ("phase", PHASE_PROPERTIES)):
-        found = next((name for name in candidates if name in defined), None)
-        if found is not None:
-            properties[concept] = found
-    return Binding(
-        game=GAME, module=module.name, pieces=pieces, locations=locations, maps=maps,
-        properties=properties,
-        unmatched=Unmatched(pieces=unmatched_pieces, locations=unmatched_locations,
-                            entities=_missing_worth_listing(
-                                [*missing_pieces, *missing_places], maps.values())))
+    return drafting.draft_binding(module, BindingWords(
+        game=GAME, pieces=piece_entities(names), places=place_entities(names),
+        properties=PROPERTIES, optional=OPTIONAL))
 
 
-def _missing_worth_listing(missing: Iterable[str], bound_maps: Iterable[str]) -> list[str]:
-    """Entities no module name matched, less the many optional forms (every SP value,
-    fleet strength, track box and card) a module need not have."""
-    optional = ("sp:", "garrison:", "tc:", "fleet:", "card:", "track:", "marker:", "fort:")
-    maps = set(bound_maps)
-    return [e for e in missing if not e.startswith(optional) and e not in maps]
-
-
-__all__ = ["GAME", "Names", "draft_binding", "names_from_data", "piece_entities",
-           "place_entities"]
+__all__ = ["GAME", "PROPERTIES", "Names", "draft_binding", "names_from_data",
+           "piece_entities", "place_entities"]

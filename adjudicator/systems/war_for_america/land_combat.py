@@ -37,13 +37,12 @@ from fractions import Fraction
 from typing import Literal
 
 from adjudicator.systems.common.probability import Distribution, joint
+from adjudicator.systems.common.tables import Modifier, RollTable, total_drm
 from adjudicator.systems.war_for_america.data.tables import (
     BattleColumn,
     BattleTables,
     CombatResult,
-    RollRow,
     WfATables,
-    read_rows,
 )
 from adjudicator.systems.war_for_america.data.vocabulary import BattleRating
 
@@ -86,15 +85,6 @@ class Ground:
     """The attacker landed via amphibious movement (WfA 12.16)."""
     caribbean: bool = False
     """A Caribbean amphibious attack (WfA 19.31)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    """One modifier to a side's D12, and the rule it comes from."""
-
-    name: str
-    drm: int
-    source: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,21 +221,21 @@ def _side(tables: WfATables, side: CombatSide, role: Role, ground: Ground,
     column = choose_column(tables, side)
     modifiers = side_modifiers(tables, side, role, ground,
                                against_lone_garrison=against_lone_garrison)
-    drm = sum(m.drm for m in modifiers)
+    drm = total_drm(modifiers)
     if tables.battle is None:
         return SideOdds(column, modifiers, drm, TwoD6 + drm, None), None
-    rows = _rows(tables.battle, column, side)
+    table = _table(tables.battle, column, side)
     rolls = TwoD6.map(lambda natural: (natural, CombatResult.parse(
-        read_rows(rows, natural + drm))))
+        table.read(natural + drm))))
     results = rolls.map(lambda pair: pair[1])
     return SideOdds(column, modifiers, drm, TwoD6 + drm, results), rolls
 
 
-def _rows(battle: BattleTables, choice: ColumnChoice,
-          side: CombatSide) -> tuple[RollRow, ...]:
+def _table(battle: BattleTables, choice: ColumnChoice, side: CombatSide) -> RollTable[str]:
+    """The column's rows; a modified roll beyond them reads the nearest (digest 6.3)."""
     for column in battle.columns:
         if column.label == choice.label and column.lone_garrison == side.lone_garrison:
-            return column.rows
+            return RollTable.from_rows(column.rows)
     raise ValueError(f"the battle table has no column {choice.label!r}")
 
 

@@ -27,12 +27,8 @@ from fractions import Fraction
 from typing import Literal
 
 from adjudicator.systems.common.probability import Distribution, compare
-from adjudicator.systems.war_for_america.data.tables import (
-    FleetCombatTable,
-    RollRow,
-    WfATables,
-    read_rows,
-)
+from adjudicator.systems.common.tables import RollTable
+from adjudicator.systems.war_for_america.data.tables import FleetCombatTable, RollRow, WfATables
 from adjudicator.systems.war_for_america.odds import fleet_odds_modifiers
 
 GaugeReading = Literal["signed", "attacker_only"]
@@ -111,8 +107,8 @@ def _drm(tables: WfATables, fixed: int, reading: GaugeReading,
 
 
 def _outcomes(table: FleetCombatTable, drm: Distribution[int]) -> Distribution[str]:
-    return drm.bind(lambda m: Distribution.dice(2).map(
-        lambda natural: read_rows(table.rows, natural + m)))
+    rows = RollTable.from_rows(table.rows)
+    return drm.bind(lambda m: Distribution.dice(2).map(lambda natural: rows.read(natural + m)))
 
 
 def fleet_combat(tables: WfATables, attacker: FleetSide, defender: FleetSide, *,

@@ -16,12 +16,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.systems.common.probability import Distribution
-from adjudicator.systems.war_for_america.data.tables import (
-    RollRow,
-    SiegeTable,
-    WfATables,
-    read_rows,
-)
+from adjudicator.systems.common.tables import RollTable
+from adjudicator.systems.war_for_america.data.tables import RollRow, SiegeTable, WfATables
 
 
 def threshold_table(threshold: int) -> SiegeTable:
@@ -43,8 +39,8 @@ def surrender_chance(table: SiegeTable, modifier: int = 0) -> Fraction:
     >>> surrender_chance(threshold_table(12), 4)
     Fraction(5, 12)
     """
-    roll = Distribution.dice(2)
-    return roll.prob(lambda natural: read_rows(table.rows, natural + modifier) == "surrender")
+    rows = RollTable.from_rows(table.rows)
+    return Distribution.dice(2).prob(lambda natural: rows.read(natural + modifier) == "surrender")
 
 
 def surrender_within(chance: Fraction, rolls: int) -> Fraction:

@@ -9,8 +9,9 @@ is listed in the binding's `[unmatched]` table for the user to fill in.
 
 from __future__ import annotations
 
-from adjudicator.binding import Binding, Unmatched, match_names
-from adjudicator.systems.common.module_names import module_location_names, module_piece_names
+from adjudicator.binding import Binding
+from adjudicator.systems.common import drafting
+from adjudicator.systems.common.drafting import BindingWords, numbered, word_forms
 from adjudicator.systems.washingtons_war.data import Nationality, Side, WWData
 from adjudicator.systems.washingtons_war.data.vocabulary import (
     FIRST_YEAR,
@@ -81,19 +82,23 @@ MARKERS: dict[str, tuple[str, ...]] = {
 """The two-sided markers, one entity per side: the Game Turn marker (its British Regulars
 and No Regulars sides, WW 4.0, 9.41) and the French Alliance marker (its French Alliance
 and European War sides, WW 12.0, 12.2.B.iii)."""
-TRACKS: dict[str, tuple[str, ...]] = {
-    **{f"track:turn_{year}": (f"Turn {year}", f"Game Turn {year}", f"Turn Track {year}")
-       for year in range(FIRST_YEAR, LAST_YEAR + 1)},
-    **{f"track:alliance_{n}": (f"French Alliance {n}", f"French Alliance Track {n}",
-                               f"FA {n}", f"Alliance {n}")
-       for n in range(ALLIANCE_SPACES)},
+TRACKS: dict[str, list[str]] = {
+    **numbered("track:turn_{n}", range(FIRST_YEAR, LAST_YEAR + 1), "Turn {n}",
+               "Game Turn {n}", "Turn Track {n}"),
+    **numbered("track:alliance_{n}", range(ALLIANCE_SPACES), "French Alliance {n}",
+               "French Alliance Track {n}", "FA {n}", "Alliance {n}"),
 }
 """The spaces of the Game Turn Record Track (`track:turn_<year>`, where the French Navy
 waits after "d'Estaing", WW 12.2, and the European War marker goes, WW 12.2.B.iii) and of
 the French Alliance Track (`track:alliance_<0..9>`, WW 12.0)."""
-YEAR_PROPERTIES = ("Year", "Turn", "Game Turn", "GameTurn")
-PHASE_PROPERTIES = ("Phase", "Game Phase", "GamePhase", "Current Phase")
-"""A global property naming the current phase (WW 5.0), if the module keeps one."""
+PROPERTIES: dict[str, tuple[str, ...]] = {
+    "year": ("Year", "Turn", "Game Turn", "GameTurn"),
+    "phase": ("Phase", "Game Phase", "GamePhase", "Current Phase"),
+}
+"""Global properties naming the year and the current phase (WW 5.0), if the module keeps
+them."""
+OPTIONAL = ("cu:", "pc:", "card:")
+"""Entities a module need not have one piece for (every CU value, PC side and card)."""
 
 
 def piece_entities(data: WWData) -> dict[str, list[str]]:
@@ -104,13 +109,11 @@ def piece_entities(data: WWData) -> dict[str, list[str]]:
                                              f"Gen {general.name}"]
     for nationality, words in NATIONALITY_WORDS.items():
         for value in CU_VALUES:
-            entities[f"cu:{nationality}:{value}"] = [
-                form for word in words for form in (f"{word} CU {value}", f"{value} {word} CU",
-                                                    f"{word} {value} CU", f"{word} CU x{value}")]
+            entities[f"cu:{nationality}:{value}"] = word_forms(
+                words, "{w} CU {n}", "{n} {w} CU", "{w} {n} CU", "{w} CU x{n}", n=value)
     for side, words in SIDE_WORDS.items():
-        entities[f"pc:{side}"] = [form for word in words for form in
-                                  (f"{word} PC", f"{word} Political Control",
-                                   f"{word} Control")]
+        entities[f"pc:{side}"] = word_forms(words, "{w} PC", "{w} Political Control",
+                                       "{w} Control")
     entities["navy"] = ["French Navy", "French Fleet"]
     entities.update({entity: list(names) for entity, names in MARKERS.items()})
     entities["congress"] = ["Continental Congress", "Congress"]
@@ -131,27 +134,10 @@ def place_entities(data: WWData) -> dict[str, list[str]]:
 
 def draft_binding(module: Module, data: WWData) -> Binding:
     """A binding drafted by name matching, with what did not match listed."""
-    pieces, unmatched_pieces, missing_pieces = match_names(module_piece_names(module),
-                                                           piece_entities(data))
-    locations_found, whole_maps = module_location_names(module)
-    places = place_entities(data)
-    locations, unmatched_locations, missing_places = match_names(locations_found, places)
-    maps, _, _ = match_names(whole_maps, {k: v for k, v in places.items()
-                                          if k.startswith("hand:")})
-    defined = {p.name for p in module.global_properties}
-    year = next((name for name in YEAR_PROPERTIES if name in defined), None)
-    properties = {"year": year} if year is not None else {}
-    phase = next((name for name in PHASE_PROPERTIES if name in defined), None)
-    if phase is not None:
-        properties["phase"] = phase
-    return Binding(
-        game="ww", module=module.name, pieces=pieces, locations=locations, maps=maps,
-        properties=properties,
-        unmatched=Unmatched(pieces=unmatched_pieces, locations=unmatched_locations,
-                            entities=[e for e in missing_pieces + missing_places
-                                      if not e.startswith(("cu:", "pc:", "card:"))
-                                      and e not in maps.values()]))
+    return drafting.draft_binding(module, BindingWords(
+        game="ww", pieces=piece_entities(data), places=place_entities(data),
+        properties=PROPERTIES, optional=OPTIONAL))
 
 
-__all__ = ["BLOCKADE_ZONES", "MARKERS", "TRACKS", "draft_binding", "piece_entities",
-           "place_entities"]
+__all__ = ["BLOCKADE_ZONES", "MARKERS", "PROPERTIES", "TRACKS", "draft_binding",
+           "piece_entities", "place_entities"]

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.systems.common.probability import Distribution, compare, joint
+from adjudicator.systems.common.tables import RollTable
 from adjudicator.systems.washingtons_war.data.tables import (
     AttritionOutcome,
     T3ActualBattleRating,
@@ -86,13 +87,13 @@ def actual_battle_rating(side: BattleSide, t3: T3ActualBattleRating) -> Distribu
     if side.rating is None:
         return Distribution.constant(t3.no_general)
     rating = side.rating
+    table = RollTable.of(((r.die_min, r.die_max, r.rating) for r in t3.rows), clamp=False)
 
-    def rated(die: int) -> int:
-        row = next(r for r in t3.rows if r.die_min <= die <= r.die_max)
-        value = rating // 2 if row.rating == "half" else rating
+    def rated(kind: str) -> int:
+        value = rating // 2 if kind == "half" else rating
         return min(value, side.cus) if t3.capped_by_cus else value
 
-    return DIE.map(rated)
+    return table.roll(DIE).map(rated)
 
 
 def attacker_win_chance(attacker_drm: int, defender_drm: int) -> Fraction:
@@ -103,12 +104,8 @@ def attacker_win_chance(attacker_drm: int, defender_drm: int) -> Fraction:
 
 def loser_losses(cus: int, t5: T5LoserLosses) -> Distribution[int]:
     """CUs the loser loses (WW 9.5, T5), capped at the CUs it has (digest A11)."""
-
-    def lost(die: int) -> int:
-        row = next(r for r in t5.rows if r.die_min <= die <= r.die_max)
-        return min(row.lost, cus) if t5.capped_by_cus else row.lost
-
-    return DIE.map(lost)
+    table = RollTable.of(((r.die_min, r.die_max, r.lost) for r in t5.rows), clamp=False)
+    return table.roll(DIE).map(lambda lost: min(lost, cus) if t5.capped_by_cus else lost)
 
 
 def winner_losses(loser: BattleSide, winner_cus: int,
