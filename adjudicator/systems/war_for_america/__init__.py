@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import ClassVar
 
 from adjudicator.binding import Binding, load_binding
-from adjudicator.systems.base import CatalogRule
+from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.war_for_america.binding import draft_binding, names_from_data
-from adjudicator.systems.war_for_america.data import bundled_data, load_data, template_toml
+from adjudicator.systems.war_for_america.data import Need, bundled_data, load_data, template_toml
 from adjudicator.systems.war_for_america.referee import WfAReferee
 from vmod_schema.buildfile import Module
 
@@ -30,11 +30,9 @@ class WarForAmerica:
     module_names: ClassVar[tuple[str, ...]] = ("war for america",)
     """What a module of this game is called, folded (`systems.fold_name`)."""
 
-    def catalog(self) -> Sequence[CatalogRule]:
+    def catalog(self) -> Catalog[Need]:
         """Every rule of the digest's catalog, with citation, severity and needs."""
-        return [CatalogRule(entry.id, entry.citation, entry.severity_text, entry.summary,
-                            tuple(str(need) for need in entry.needs))
-                for entry in bundled_data().catalog]
+        return bundled_data().catalog
 
     def referee(self, *, module: Module | None, data_files: Sequence[Path] = (),
                 binding_file: Path | None = None) -> WfAReferee:

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import ClassVar
 
 from adjudicator.binding import Binding, load_binding
-from adjudicator.systems.base import CatalogRule
+from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.washingtons_war.binding import draft_binding
-from adjudicator.systems.washingtons_war.data import bundled_data, load_data, template_toml
+from adjudicator.systems.washingtons_war.data import Need, bundled_data, load_data, template_toml
 from adjudicator.systems.washingtons_war.referee import WWReferee
 from vmod_schema.buildfile import Module
 
@@ -25,11 +25,9 @@ class WashingtonsWar:
     """What a module of this game is called, folded (`systems.fold_name`): a module whose
     folded name contains one of these is recognised as this game."""
 
-    def catalog(self) -> Sequence[CatalogRule]:
+    def catalog(self) -> Catalog[Need]:
         """Every rule id of the digest's catalog, with citation and needs."""
-        return [CatalogRule(entry.id, entry.citation, entry.severity_text, entry.summary,
-                            tuple(str(need) for need in entry.needs))
-                for entry in bundled_data().catalog]
+        return bundled_data().catalog
 
     def referee(self, *, module: Module | None, data_files: Sequence[Path] = (),
                 binding_file: Path | None = None) -> WWReferee:

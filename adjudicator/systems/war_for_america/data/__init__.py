@@ -19,13 +19,13 @@ file), `user_data` (merging, and the merge policy), `missing` (`missing_facts`) 
 
 from __future__ import annotations
 
+from adjudicator.systems.common.catalog import CatalogEntry
 from adjudicator.systems.war_for_america.data.bundled import bundled_data
 from adjudicator.systems.war_for_america.data.charts import Charts, Levy, Muster, Season
 from adjudicator.systems.war_for_america.data.missing import missing_facts
 from adjudicator.systems.war_for_america.data.models import (
     Box,
     Card,
-    CatalogEntry,
     Connection,
     DistanceBound,
     Fleet,

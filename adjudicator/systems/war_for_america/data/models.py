@@ -14,6 +14,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
+from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.mapgraph import least_cost
 from adjudicator.systems.common.records import GameDataQueries, NeededBy
 from adjudicator.systems.war_for_america.data.charts import Charts
@@ -37,7 +38,6 @@ from adjudicator.systems.war_for_america.data.vocabulary import (
     Record,
     Region,
     RuleId,
-    RuleSeverity,
     SeaAreaId,
     SeaAreaKind,
     Side,
@@ -288,22 +288,6 @@ class Card(Record):
 # --- catalog, map status, the whole -------------------------------------------------------
 
 
-class CatalogEntry(Record):
-    """One rule of the digest's catalog (section 4)."""
-
-    id: Annotated[RuleId, Field(pattern=r"^WFA-[A-Z]+-\d{2}$")]
-    citation: str
-    severity: Annotated[tuple[RuleSeverity, ...], Field(min_length=1)]
-    severity_text: str
-    """The severity exactly as the digest prints it (`ILLEGAL if stacked move`)."""
-    summary: str
-    evidence: str | None = None
-    """What in a VASSAL log shows it (the digest's 'Log evidence')."""
-    notes: str | None = None
-    needs: tuple[Need, ...] = ()
-    source: str
-
-
 class MapStatus(Record):
     """Whether the lists of spaces, connections and sea areas cover the whole printed map."""
 
@@ -345,7 +329,7 @@ class WfAData(Record, GameDataQueries):
     cards: dict[str, Card]
     charts: Charts
     tables: WfATables
-    catalog: tuple[CatalogEntry, ...]
+    catalog: Catalog[Need]
     map_status: MapStatus
     user_files: tuple[str, ...] = ()
     """The user data files merged in, in order."""
@@ -418,4 +402,4 @@ class WfAData(Record, GameDataQueries):
 
 def catalog_ids(data: WfAData) -> frozenset[str]:
     """Every rule id of the catalog."""
-    return frozenset(entry.id for entry in data.catalog)
+    return frozenset(data.catalog.ids)

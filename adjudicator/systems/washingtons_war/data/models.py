@@ -11,6 +11,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
+from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.mapgraph import least_cost
 from adjudicator.systems.common.records import GameDataQueries, NeededBy
 from adjudicator.systems.washingtons_war.data.tables import Tables
@@ -31,7 +32,6 @@ from adjudicator.systems.washingtons_war.data.vocabulary import (
     RatingName,
     Record,
     RuleId,
-    RuleSeverity,
     Side,
     Source,
     SpaceId,
@@ -245,22 +245,6 @@ class Card(Record):
 # --- catalog, schedule, the whole ---------------------------------------------------------
 
 
-class CatalogEntry(Record):
-    """One rule of the digest's catalog (section 4)."""
-
-    id: Annotated[RuleId, Field(pattern=r"^WW-[A-Z]+-\d{2}$")]
-    citation: str
-    severity: Annotated[tuple[RuleSeverity, ...], Field(min_length=1)]
-    summary: str
-    needs: tuple[Need, ...] = ()
-    source: str
-
-    @property
-    def severity_text(self) -> str:
-        """The severity as the digest writes it, e.g. `illegal/check`."""
-        return "/".join(self.severity)
-
-
 class TurnReinforcements(Record):
     """British CUs printed on one Turn Track space (WW 5.1, 8.1.A); None: not in the text."""
 
@@ -305,7 +289,7 @@ class WWData(Record, GameDataQueries):
     generals: dict[str, General]
     cards: dict[str, Card]
     tables: Tables
-    catalog: tuple[CatalogEntry, ...]
+    catalog: Catalog[Need]
     reinforcements: tuple[TurnReinforcements, ...]
     map_status: MapStatus
     user_files: tuple[str, ...] = ()
@@ -346,4 +330,4 @@ class WWData(Record, GameDataQueries):
 
 def catalog_ids(data: WWData) -> frozenset[str]:
     """Every rule id of the catalog."""
-    return frozenset(entry.id for entry in data.catalog)
+    return frozenset(data.catalog.ids)
