@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from adjudicator.systems.common.records import NeededBy, Record, once_per_object
+from adjudicator.systems.common.records import MissingFacts, NeededBy, Record, once_per_object
 
 NeedT = TypeVar("NeedT", bound=StrEnum)
 
@@ -183,12 +183,10 @@ def walk_facts(data: _Walked) -> list[tuple[Any, str | None, str]]:
 
 def derive_missing(data: _Walked) -> list[MissingFact[Any]]:
     """Every missing fact of `data` with the catalog rules (in catalog order) needing it."""
-    rules: dict[Any, list[str]] = {}
-    for entry in data.catalog:
-        for need in entry.needs:
-            rules.setdefault(need, []).append(entry.id)
-    return [MissingFact[Any](need=need, key=key, what=what, rules=tuple(rules.get(need, ())))
-            for need, key, what in walk_facts(data)]
+    gathered = MissingFacts(data.catalog, MissingFact[Any])
+    for need, key, what in walk_facts(data):
+        gathered.add(need, key, what)
+    return gathered.facts
 
 
 @once_per_object()

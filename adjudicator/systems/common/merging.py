@@ -228,6 +228,18 @@ class RecordMerger(ABC, Generic[DataT, UserT]):
                 merged[rid] = rebuilt
         return merged
 
+    def declare(self, record: _M, user: BaseModel) -> _M:
+        """`record` with each flag the user table sets true (`[map] spaces_complete =
+        true`) set, and the file cited in its `source`; a flag is never unset."""
+        declared = [name for name, value in user.model_dump(exclude={"source"}).items()
+                    if value]
+        if not declared:
+            return record
+        update: dict[str, Any] = dict.fromkeys(declared, True)
+        update["source"] = (*getattr(record, "source", ()),
+                            self.cite(getattr(user, "source", None)))
+        return record.model_copy(update=update)
+
     def new_id(self, key: str, what: str, ident: str) -> bool:
         """Whether `ident` may name a new `what`; if not, a problem at `key`."""
         if _ID.match(ident):

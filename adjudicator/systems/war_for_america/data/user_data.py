@@ -46,7 +46,6 @@ from adjudicator.systems.war_for_america.data.models import (
     Connection,
     Fleet,
     Leader,
-    MapStatus,
     SeaArea,
     Space,
     Terrain,
@@ -112,7 +111,7 @@ class _Merger(RecordMerger[WfAData, Any]):
             "cards": self.merge_cards(user.cards),
             "charts": self.merge_charts(user.charts),
             "tables": self.merge_tables(user.tables),
-            "map_status": self.merge_map(user.map),
+            "map_status": self.declare(self.data.map_status, user.map),
             "user_files": (*self.data.user_files, self.file),
         })
         if not self.problems:
@@ -122,16 +121,6 @@ class _Merger(RecordMerger[WfAData, Any]):
         return data
 
     # --- the map ---------------------------------------------------------------------------
-
-    def merge_map(self, user: Any) -> MapStatus:
-        status = self.data.map_status
-        declared = [name for name in ("spaces_complete", "connections_complete",
-                                      "sea_areas_complete") if getattr(user, name)]
-        if not declared:
-            return status
-        update: dict[str, Any] = dict.fromkeys(declared, True)
-        update["source"] = (*status.source, self.cite(user.source))
-        return status.model_copy(update=update)
 
     def merge_spaces(self, user: Mapping[str, Any]) -> dict[str, Space]:
         return self.merge_records("spaces", self.data.spaces, user, Space, what="space",

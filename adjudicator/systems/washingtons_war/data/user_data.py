@@ -106,23 +106,13 @@ class _Merger(RecordMerger[WWData, Any]):
             "generals": self.merge_generals(user.generals),
             "cards": self.merge_cards(user.cards),
             "reinforcements": self.merge_reinforcements(user.reinforcements),
-            "map_status": self.merge_map(user.map),
+            "map_status": self.declare(self.data.map_status, user.map),
             "user_files": (*self.data.user_files, self.file),
         })
         if not self.problems:
             self.problems += cross_check(data)
             self.check_distances(data)
         return data
-
-    def merge_map(self, user: Any) -> MapStatus:
-        status = self.data.map_status
-        declared = [name for name in ("spaces_complete", "connections_complete")
-                    if getattr(user, name)]
-        if not declared:
-            return status
-        update: dict[str, Any] = {name: True for name in declared}
-        update["source"] = (*status.source, self.cite(None))
-        return status.model_copy(update=update)
 
     def merge_spaces(self, user: Mapping[str, Any]) -> dict[str, Space]:
         return self.merge_records("spaces", self.data.spaces, user, Space, what="space",

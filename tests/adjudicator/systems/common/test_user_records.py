@@ -44,15 +44,21 @@ class Town(Record):
     notes: str | None = None
 
 
+class Status(Record):
+    complete: bool = False
+    mapped: bool = False
+    source: tuple[str, ...] = ()
+
+
 class Toy(Record):
     towns: dict[str, Town]
-    complete: bool = False
+    status: Status = Status()
 
 
 UserTown = user_model(Town, "UserTown", ("name", "aliases", "terrain", "walls", "size",
                                          "road_to"))
 UserToy = user_file("UserToy", towns=keyed(UserTown),
-                    status=single(user_model(Toy, "UserStatus", ("complete",), source=False)),
+                    status=single(user_model(Status, "UserStatus", ("complete", "mapped"))),
                     roads=listed(user_model(Town, "UserRoad", ("id", "road_to"),
                                             required=("id",))))
 
@@ -89,9 +95,11 @@ def test_required_fields_defaults_and_the_whole_file() -> None:
     with pytest.raises(ValidationError, match="id"):
         UserToy.model_validate({"roads": [{"road_to": "elm"}]})
     read = UserToy.model_validate({"status": {"complete": True}})
-    assert read.model_dump() == {"towns": {}, "status": {"complete": True}, "roads": ()}
+    assert read.model_dump() == {"towns": {}, "roads": (), "status": {
+        "complete": True, "mapped": None, "source": None}}
+    untitled = user_model(Status, "Untitled", ("complete",), source=False)
     with pytest.raises(ValidationError, match="source"):
-        UserToy.model_validate({"status": {"source": "x"}})
+        untitled.model_validate({"source": "x"})
     overridden = user_model(Town, "SizeOnly", ("size",), types={"size": StrictInt},
                             defaults={"size": 2})
     assert overridden.model_validate({}).model_dump() == {"size": 2, "source": None}
@@ -101,7 +109,9 @@ class _Merger(RecordMerger[Toy, Any]):
     def merge(self, user: Any) -> Toy:
         towns = self.merge_records("towns", self.data.towns, user.towns, Town, what="town",
                                    make=self.new_town, adjust=_hilly_walls, keep=("road_to",))
-        return self.data.model_copy(update={"towns": towns})
+        return self.data.model_copy(update={"towns": towns,
+                                            "status": self.declare(self.data.status,
+                                                                   user.status)})
 
     def new_town(self, tid: str, new: Any) -> Town | None:
         if not self.new_id(f"towns.{tid}", "town", tid):
@@ -154,3 +164,9 @@ def test_merging_makes_new_records_and_reports_every_problem_with_its_key(
         ("towns.ash.size", "town 'ash' size is 2 in the bundled data (Toy 1), got 3"),
         ("towns.Elm", "town id 'Elm' must be lower-case letters, digits and _"),
         ("towns.oak.size", "input should be less than or equal to 5, got 9")]
+
+
+def test_a_flag_the_file_declares_is_set_and_the_file_cited(tmp_path: Path) -> None:
+    assert _merge(tmp_path, "[status]\ncomplete = false\n").status is TOY.status
+    status = _merge(tmp_path, '[status]\nmapped = true\nsource = "atlas"\n').status
+    assert status == Status(mapped=True, source=("user data mine.toml: atlas",))
