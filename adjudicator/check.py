@@ -246,7 +246,7 @@ def build_report(system: GameSystem, verdict: Verdict, steps: StepSummary | Sequ
     logged = max(summary.count - 1, 0)
     status = report_status(verdict, logged_steps=logged, findings=findings,
                            problems=all_problems, blank=blank)
-    catalog_ids = [rule.rule_id for rule in system.catalog()]
+    catalog_ids = [rule.id for rule in system.catalog()]
     partial = {rule_id: verdict.partial[rule_id]
                for rule_id in catalog_ids if rule_id in verdict.partial}
     checked = [rule_id for rule_id in catalog_ids
@@ -292,7 +292,7 @@ def unreadable_report(system: GameSystem | None, *, source: Path, module: Path |
                           sha256=file_sha256(source) if sha256 is None else sha256),
         module=recorded_path(module, full=full_paths) if module is not None else None,
         tool_version=__version__, steps=0,
-        coverage=Coverage(unchecked={rule.rule_id: UNREADABLE for rule in catalog}),
+        coverage=Coverage(unchecked={rule.id: UNREADABLE for rule in catalog}),
         problems=[error])
 
 

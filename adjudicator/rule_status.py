@@ -38,8 +38,8 @@ def rule_statuses(game: str, *, data_files: Sequence[Path] = ()) -> list[RuleSta
     system = find_system(game)
     verdict = system.referee(module=None, data_files=data_files).finish()
     checkable = verdict.checked | set(verdict.partial)
-    return [RuleStatus(rule_id=rule.rule_id, citation=rule.citation, severity=rule.severity,
-                       summary=rule.summary, checked=rule.rule_id in checkable,
-                       reason=None if rule.rule_id in checkable else
-                       verdict.unchecked.get(rule.rule_id, NOT_IMPLEMENTED))
+    return [RuleStatus(rule_id=rule.id, citation=rule.citation, severity=rule.severity_text,
+                       summary=rule.summary, checked=rule.id in checkable,
+                       reason=None if rule.id in checkable else
+                       verdict.unchecked.get(rule.id, NOT_IMPLEMENTED))
             for rule in system.catalog()]

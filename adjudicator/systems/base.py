@@ -11,25 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from adjudicator.binding import Binding
 from adjudicator.findings import Computation, Finding
 from adjudicator.replay import Board, Step
+from adjudicator.systems.common.catalog import CatalogEntry
 from adjudicator.systems.common.questions import AnyQuestion
 from vmod_schema.buildfile import Module
-
-
-@dataclass(frozen=True, slots=True)
-class CatalogRule:
-    """One rule of a game's catalog: id, citation, severity and a one-line summary."""
-
-    rule_id: str
-    citation: str
-    severity: str
-    summary: str
-    needs: tuple[str, ...] = ()
-    """The data facts the rule depends on (e.g. `general ratings`)."""
 
 
 @dataclass(slots=True)
@@ -73,8 +62,8 @@ class GameSystem(Protocol):
     module_names: ClassVar[tuple[str, ...]]
     """Folded module names (`adjudicator.systems.fold_name`) that identify the game."""
 
-    def catalog(self) -> Sequence[CatalogRule]:
-        """Every rule of the game's catalog."""
+    def catalog(self) -> Sequence[CatalogEntry[Any]]:
+        """Every rule of the game's catalog (a `Catalog` finds one by id)."""
 
     def referee(self, *, module: Module | None, data_files: Sequence[Path] = (),
                 binding_file: Path | None = None) -> Referee:

@@ -12,7 +12,7 @@ import json
 import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -31,7 +31,8 @@ from adjudicator.report import (
     report_schema,
 )
 from adjudicator.scenario import build_scenario_log
-from adjudicator.systems.base import CatalogRule, Referee, Verdict
+from adjudicator.systems.base import Referee, Verdict
+from adjudicator.systems.common.catalog import Catalog, CatalogEntry, RuleSeverity
 from tests.conftest import REPO, corpus_file
 from vmod_schema.builder import GameBuilder
 from vmod_schema.buildfile import Module
@@ -96,8 +97,10 @@ class _Toy:
     name: ClassVar[str] = "Toy War"
     aliases: ClassVar[tuple[str, ...]] = ()
 
-    def catalog(self) -> Sequence[CatalogRule]:
-        return [CatalogRule(f"TOY-0{n}", f"Toy {n}", "illegal", f"rule {n}") for n in (1, 2, 3)]
+    def catalog(self) -> Catalog[Any]:
+        return Catalog(CatalogEntry(id=f"TOY-0{n}", citation=f"Toy {n}",
+                                    severity=(RuleSeverity.ILLEGAL,), summary=f"rule {n}")
+                       for n in (1, 2, 3))
 
     def referee(self, *, module: Module | None, data_files: Sequence[Path] = (),
                 binding_file: Path | None = None) -> Referee:

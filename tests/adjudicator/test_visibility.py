@@ -6,7 +6,7 @@ import json
 from collections import deque
 from pathlib import Path
 from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -31,7 +31,8 @@ from adjudicator.replay.visibility import (
     shown_name,
     sight,
 )
-from adjudicator.systems.base import CatalogRule, Verdict
+from adjudicator.systems.base import Verdict
+from adjudicator.systems.common.catalog import Catalog, CatalogEntry, RuleSeverity
 from tests.conftest import REPO, corpus_file, load_script, zip_entries
 from vmod_schema.buildfile import open_module
 from vmod_schema.commands import decode_command
@@ -360,8 +361,9 @@ class _HiddenSystem:
     aliases: ClassVar[tuple[str, ...]] = ()
     module_names: ClassVar[tuple[str, ...]] = ()
 
-    def catalog(self) -> list[CatalogRule]:
-        return [CatalogRule("H-1", "H 1", "check", "names pieces")]
+    def catalog(self) -> Catalog[Any]:
+        return Catalog([CatalogEntry(id="H-1", citation="H 1", severity=(RuleSeverity.CHECK,),
+                                     summary="names pieces")])
 
 
 def _judged(view: Viewpoint) -> list[str]:

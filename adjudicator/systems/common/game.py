@@ -25,31 +25,17 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from adjudicator.binding import Binding, load_binding
-from adjudicator.systems.base import CatalogRule, Referee
+from adjudicator.systems.base import Referee
+from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.questions import AnyQuestion
 from vmod_schema.buildfile import Module
-
-
-class CatalogSource(Protocol):
-    """What a game's catalog entry gives the registry."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def citation(self) -> str: ...
-    @property
-    def severity_text(self) -> str: ...
-    @property
-    def summary(self) -> str: ...
-    @property
-    def needs(self) -> Sequence[object]: ...
 
 
 class GameData(Protocol):
     """A game's data: at least its rule catalog."""
 
     @property
-    def catalog(self) -> Sequence[CatalogSource]: ...
+    def catalog(self) -> Catalog[Any]: ...
 
 
 D = TypeVar("D", bound=GameData)
@@ -87,11 +73,10 @@ class BundledGame:
     contains one of these is recognised as this game."""
     parts: ClassVar[GameParts[Any]]
 
-    def catalog(self) -> Sequence[CatalogRule]:
+    def catalog(self) -> Catalog[Any]:
         """Every rule of the game's catalog, with citation, severity and needs."""
-        return [CatalogRule(entry.id, entry.citation, entry.severity_text, entry.summary,
-                            tuple(str(need) for need in entry.needs))
-                for entry in self.parts.bundled().catalog]
+        catalog: Catalog[Any] = self.parts.bundled().catalog
+        return catalog
 
     def referee(self, *, module: Module | None, data_files: Sequence[Path] = (),
                 binding_file: Path | None = None) -> Referee:

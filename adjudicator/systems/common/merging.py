@@ -7,22 +7,35 @@ facts with a citation; a disagreement is almost always a typo, which must not si
 change what the referee believes); a merged record is validated again and its problems are
 reported under its key; every problem of a file is collected so the user sees them all at
 once. `RecordMerger` is that machinery; each game's merger subclasses it with what its
-records are. `merge_user_file` reads, merges and reports one file; `MergedData` is a game's
-`load_data`: the bundled data with user files merged in order, kept once per process for
-files as they are now.
+records are; `merge_records` is the one merge of a table of user records over bundled ones
+(fill nulls, add new records), so a game writes only what its records add (how a new one is
+made, what else follows from a value). `user_model` derives the shape a user file gives a
+record from the record's model, so the two are never written twice. `merge_user_file` reads,
+merges and reports one file; `MergedData` is a game's `load_data`: the bundled data with
+user files merged in order, kept once per process for files as they are now.
 """
 
 from __future__ import annotations
 
 import re
+import types
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Annotated, Any, Generic, Protocol, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    create_model,
+)
 
 from adjudicator.systems.common.datafiles import (
     DataProblem,
@@ -49,6 +62,83 @@ class NumberedRecord(Protocol):
 
     @property
     def number(self) -> int | None: ...
+
+
+class UserRecord(BaseModel):
+    """A closed, frozen table of a user file (a misspelt key is an error naming it)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def user_type(annotation: Any) -> Any:
+    """What a user file may write for a record field of type `annotation`: the same type
+    without its bounds (checked when the merged record is validated, under its key), with
+    strict scalars (TOML's `1` is not `true`), ids (`NewType`s of str) as strings."""
+    origin = get_origin(annotation)
+    args = get_args(annotation)
+    if origin is Annotated:
+        return user_type(args[0])
+    if origin in (Union, types.UnionType):
+        made: Any = Union[tuple(user_type(arg) for arg in args)]  # noqa: UP007
+        return made
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple[user_type(args[0]), ...]  # type: ignore[misc]
+        return tuple[tuple(user_type(arg) for arg in args)]  # type: ignore[misc]
+    if hasattr(annotation, "__supertype__"):
+        return user_type(annotation.__supertype__)
+    return {bool: StrictBool, int: StrictInt, str: StrictStr}.get(annotation, annotation)
+
+
+def user_model(record: type[BaseModel], name: str, fields: Iterable[str], *,
+               required: Iterable[str] = (), types: Mapping[str, Any] | None = None,
+               defaults: Mapping[str, Any] | None = None,
+               source: bool = True) -> type[UserRecord]:
+    """The table a user file gives for a `record`: each of `fields` with the record's type
+    (`user_type`), optional (None: not given) unless `required`; `aliases` default to none;
+    `types` and `defaults` override a field's; then `source`, where the user read it."""
+    types = types or {}
+    defaults = defaults or {}
+    wanted = set(required)
+    declared: dict[str, Any] = {}
+    for field in fields:
+        kind = types.get(field, user_type(record.model_fields[field].annotation))
+        if field in wanted:
+            declared[field] = (kind, ...)
+        elif field in defaults:
+            declared[field] = (kind, defaults[field])
+        elif field == "aliases":
+            declared[field] = (kind, ())
+        else:
+            declared[field] = (kind | None, None)
+    if source:
+        declared["source"] = (StrictStr | None, None)
+    made: type[UserRecord] = create_model(name, __base__=UserRecord,
+                                          __module__=record.__module__, **declared)
+    return made
+
+
+def user_file(name: str, **tables: tuple[Any, Any]) -> type[UserRecord]:
+    """A whole user file: each table with its shape and default (`single`, `keyed`,
+    `listed`), closed."""
+    made: type[UserRecord] = create_model(name, __base__=UserRecord, **tables)  # type: ignore[call-overload]
+    return made
+
+
+def single(model: type[BaseModel]) -> tuple[Any, Any]:
+    """A `[table]` of the file, given once (`[map]`); empty by default."""
+    return (model, model())
+
+
+def keyed(model: type[BaseModel], by: Any = str) -> tuple[Any, Any]:
+    """`[table.<id>]`, one per record (`[spaces.boston]`; the id `by` a type other than
+    text, e.g. a Region); none by default."""
+    return (types.GenericAlias(dict, (by, model)), Field(default_factory=dict))
+
+
+def listed(model: type[BaseModel]) -> tuple[Any, Any]:
+    """`[[table]]`, one per record (`[[connections]]`); none by default."""
+    return (types.GenericAlias(tuple, (model, ...)), ())
 
 
 class RecordMerger(ABC, Generic[DataT, UserT]):
@@ -103,6 +193,52 @@ class RecordMerger(ABC, Generic[DataT, UserT]):
                 where = f"{key}.{problem.key}" if problem.key else key
                 self.problem(where, problem.message)
             return None
+
+    def merge_records(self, table: str, records: Mapping[str, _M], user: Mapping[str, Any],
+                      model: type[_M], *, what: str,
+                      make: Callable[[str, Any], _M | None],
+                      adjust: Callable[[_M, Any, dict[str, Any]], None] | None = None,
+                      keep: Iterable[str] = ()) -> dict[str, _M]:
+        """`records` with each user record of the table merged in: a known one has its
+        nulls filled (`fill`; keys `table.<id>.<field>`, values named `what '<id>' <field>`),
+        its aliases joined and the user's source cited; `adjust(old, new, update)` adds what
+        else follows; fields in `keep` are the game's to merge. A new one is `make(id, new)`
+        (None: refused, its problems noted)."""
+        merged = dict(records)
+        for rid, new in user.items():
+            key = f"{table}.{rid}"
+            old = merged.get(rid)
+            if old is None:
+                made = make(rid, new)
+                if made is not None:
+                    merged[rid] = made
+                continue
+            source: tuple[str, ...] = getattr(old, "source", ())
+            given = new.model_dump(exclude={"aliases", "source", *keep})
+            update = self.fill_fields(key, f"{what} {rid!r}", old, given, "; ".join(source))
+            if adjust is not None:
+                adjust(old, new, update)
+            if "aliases" in type(new).model_fields:
+                update["aliases"] = joined_aliases(getattr(old, "aliases", ()), new.aliases)
+            if unchanged(old, update):
+                continue
+            update["source"] = (*source, self.cite(new.source))
+            rebuilt = self.rebuild(key, model, {**old.model_dump(), **update})
+            if rebuilt is not None:
+                merged[rid] = rebuilt
+        return merged
+
+    def declare(self, record: _M, user: BaseModel) -> _M:
+        """`record` with each flag the user table sets true (`[map] spaces_complete =
+        true`) set, and the file cited in its `source`; a flag is never unset."""
+        declared = [name for name, value in user.model_dump(exclude={"source"}).items()
+                    if value]
+        if not declared:
+            return record
+        update: dict[str, Any] = dict.fromkeys(declared, True)
+        update["source"] = (*getattr(record, "source", ()),
+                            self.cite(getattr(user, "source", None)))
+        return record.model_copy(update=update)
 
     def new_id(self, key: str, what: str, ident: str) -> bool:
         """Whether `ident` may name a new `what`; if not, a problem at `key`."""
@@ -179,5 +315,6 @@ class MergedData(Generic[DataT]):
         return data
 
 
-__all__ = ["MergedData", "NumberedRecord", "RecordMerger", "joined_aliases",
-           "merge_user_file", "show", "unchanged"]
+__all__ = ["MergedData", "NumberedRecord", "RecordMerger", "UserRecord", "joined_aliases",
+           "keyed", "listed", "merge_user_file", "show", "single", "unchanged", "user_file",
+           "user_model", "user_type"]

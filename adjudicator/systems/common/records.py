@@ -93,6 +93,14 @@ class _NeededByRules(Protocol):
     def rules(self) -> Sequence[str]: ...
 
 
+class UnknownRule(KeyError):
+    """A rule id that is not in the game's catalog."""
+
+    def __init__(self, rule_id: str) -> None:
+        super().__init__(rule_id)
+        self.rule_id = rule_id
+
+
 class GameDataQueries:
     """The questions every game's data answers the same way, mixed into its data model.
 
@@ -107,12 +115,12 @@ class GameDataQueries:
         """The catalog entry of a rule id.
 
         Raises:
-            KeyError: no such rule id.
+            UnknownRule: no such rule id (a `KeyError`).
         """
         for entry in self.catalog:
             if entry.id == rule_id:
                 return entry
-        raise KeyError(rule_id)
+        raise UnknownRule(rule_id)
 
     def space_named(self: _Mapped[PlaceT], name: str) -> PlaceT | None:
         """The space with this name or one of its aliases (the rulebook's other spellings),
@@ -209,4 +217,4 @@ def once_per_object(limit: int = 8) -> Callable[[Callable[[ArgT], ResultT]],
 
 
 __all__ = ["BundledFile", "GameDataQueries", "MissingFacts", "NeededBy", "Record", "Source",
-           "once_per_object"]
+           "UnknownRule", "once_per_object"]

@@ -39,7 +39,7 @@ def _rule_modules(system: type[GameSystem]) -> tuple[ModuleType, ...]:
 
 @pytest.mark.parametrize("system", SYSTEMS, ids=[s.id for s in SYSTEMS])
 def test_every_declared_rule_id_is_in_the_catalog(system: type[GameSystem]) -> None:
-    catalog = {rule.rule_id for rule in system().catalog()}
+    catalog = {rule.id for rule in system().catalog()}
     extra = declared(_referee(system).families) - catalog
     assert not extra, sorted(extra)
 
@@ -48,7 +48,7 @@ def test_every_declared_rule_id_is_in_the_catalog(system: type[GameSystem]) -> N
 def test_every_catalog_id_is_declared_or_unchecked_with_a_reason(
         system: type[GameSystem]) -> None:
     referee = _referee(system)
-    catalog = {rule.rule_id for rule in system().catalog()}
+    catalog = {rule.id for rule in system().catalog()}
     families = declared(referee.families)
     assert catalog - families == set(referee.not_checkable), sorted(
         (catalog - families) ^ set(referee.not_checkable))

@@ -13,25 +13,25 @@ Modules: `vocabulary` (ids, constants, enums), `models` (map, leaders, fleets, c
 catalog and `WfAData`), `charts` (CLT, LMMC, MMC, transport, attrition, seasons,
 reinforcements), `tables` (T-1..T-16 and the user-supplied tables), `bundled` (reading the
 JSON files), `problems` (what can be wrong between files), `user_files` (the shape of a user
-file), `user_data` (merging, and the merge policy), `missing` (`missing_facts`) and
-`template` (`template_toml`).
+file), `user_data` (merging, and the merge policy) and `template` (`template_toml`). Missing facts
+are declared on the models' fields and derived by the toolkit's walker
+(`adjudicator.systems.common.facts.missing_facts`).
 """
 
 from __future__ import annotations
 
+from adjudicator.systems.common.catalog import CatalogEntry
+from adjudicator.systems.common.facts import MissingFact, missing_facts
 from adjudicator.systems.war_for_america.data.bundled import bundled_data
 from adjudicator.systems.war_for_america.data.charts import Charts, Levy, Muster, Season
-from adjudicator.systems.war_for_america.data.missing import missing_facts
 from adjudicator.systems.war_for_america.data.models import (
     Box,
     Card,
-    CatalogEntry,
     Connection,
     DistanceBound,
     Fleet,
     Leader,
     MapStatus,
-    MissingFact,
     SeaArea,
     Space,
     Terrain,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
+from adjudicator.systems.common.catalog import CatalogFile
 from adjudicator.systems.common.datafiles import read_bundled
 from adjudicator.systems.common.records import BundledFile
 from adjudicator.systems.war_for_america.data.charts import (
@@ -16,7 +17,6 @@ from adjudicator.systems.war_for_america.data.charts import (
 from adjudicator.systems.war_for_america.data.models import (
     Box,
     Card,
-    CatalogEntry,
     Connection,
     DistanceBound,
     Fleet,
@@ -35,6 +35,7 @@ from adjudicator.systems.war_for_america.data.problems import (
 from adjudicator.systems.war_for_america.data.tables import bundled_tables
 from adjudicator.systems.war_for_america.data.vocabulary import (
     Colony,
+    Need,
     Source,
 )
 
@@ -78,8 +79,8 @@ class _ChartsFile(BundledFile):
     season_names_source: Source
 
 
-class _CatalogFile(BundledFile):
-    rules: tuple[CatalogEntry, ...]
+class _CatalogFile(CatalogFile[Need]):
+    prefix = "WFA"
 
 
 def _charts(file: _ChartsFile) -> Charts:

@@ -16,11 +16,13 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from adjudicator.systems.common.facts import Needs
 from adjudicator.systems.war_for_america.data.vocabulary import (
     FIRST_YEAR,
     LAST_YEAR,
     Colony,
     MusterPortion,
+    Need,
     Record,
     Region,
     Side,
@@ -112,21 +114,32 @@ class Charts(Record):
     """Every chart value the referee may use; None where neither the text nor a file says."""
 
     levy: dict[Region, Levy | None]
-    muster: Muster | None = None
-    militia_maximums: dict[Colony, Annotated[int, Field(ge=0)] | None]
+    muster: Annotated[Muster | None, Needs(
+        Need.MUSTER, "the Loyalist and Militia Muster Chart (WfA 10.9)")] = None
+    militia_maximums: Annotated[dict[Colony, Annotated[int, Field(ge=0)] | None], Needs(
+        Need.MILITIA_MAXIMUMS, "the militia maximum of {item} (MMC, WfA 10.9)", each=True)]
     """Militia SP each colony may have (the MMC, WfA 10.9, 10.17)."""
-    loyalist_amounts: dict[Region, Annotated[int, Field(ge=0)] | None]
+    loyalist_amounts: Annotated[dict[Region, Annotated[int, Field(ge=0)] | None], Needs(
+        Need.MUSTER, "the full Loyalist amount of {item} (WfA 10.20)",
+        key="charts.loyalists.{item}", each=True)]
     """The full Loyalist amount per Region (LMMC, WfA 10.20)."""
-    transport: dict[int, Annotated[int, Field(ge=0)] | None]
+    transport: Annotated[dict[int, Annotated[int, Field(ge=0)] | None], Needs(
+        Need.TRANSPORT, "British Naval Transport capacity in {item} (WfA 14.10)", each=True)]
     """SP the British may move by Naval Transport each year (WfA 14.10)."""
-    attrition: dict[int, Fraction | None]
+    attrition: Annotated[dict[int, Fraction | None], Needs(
+        Need.ATTRITION, "Continental attrition in the Winter of {item} (CRC, WfA 18.3)",
+        each=True)]
     """Continental attrition fraction each Winter 1777-1782 (CRC, WfA 18.3-18.4)."""
-    french_arrival: tuple[Annotated[int, Field(ge=1, le=6)],
-                          Annotated[int, Field(ge=1, le=6)]] | None = None
+    french_arrival: Annotated[tuple[Annotated[int, Field(ge=1, le=6)],
+                                    Annotated[int, Field(ge=1, le=6)]] | None, Needs(
+        Need.FRENCH_ARRIVAL,
+        "the D6 range bringing d'Estaing in Early Spring 1778 (CRC, WfA 8.4)")] = None
     """The D6 range (low, high) bringing d'Estaing in Early Spring 1778 (CRC, WfA 8.4)."""
     season_names: tuple[str, ...] = ()
     """The turns the rulebook names (WfA 3.1, 6.0, 8.4, 13.11-13.14), not their order."""
-    seasons: tuple[Season, ...] | None = None
+    seasons: Annotated[tuple[Season, ...] | None, Needs(
+        Need.CALENDAR, "the turns of a year in order, with their STRT colours (WfA 3.1; "
+        "digest A-2)")] = None
     """The turns of one year, in order (STRT; digest 8 A-2: the text never lists them)."""
     reinforcements: tuple[Reinforcement, ...] = ()
     reinforcements_complete: bool = False

@@ -1,22 +1,25 @@
 """The records of the War for America map, leaders, fleets and cards.
 
 Every model is frozen and forbids unknown keys; None on a field means no source states the
-fact (see `missing_facts`). A bool without None is a fact the rulebook states for every
-space, because it gives the complete list (the four fortresses of WfA 17.1, the two Major
-Naval Bases of WfA 14.17, the three lake spaces of WfA 19.4, the six garrison minimums of
-WfA 4.13, the British start spaces of WfA 4.6).
+fact, and such a field declares what the fact is needed for (`Needs`; `WfAData.walk` lists
+them in order for the toolkit's walker, `common.facts`). A bool without None is a fact the
+rulebook states for every space, because it gives the complete list (the four fortresses of
+WfA 17.1, the two Major Naval Bases of WfA 14.17, the three lake spaces of WfA 19.4, the six
+garrison minimums of WfA 4.13, the British start spaces of WfA 4.6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Annotated
+from collections.abc import Callable, Iterator
+from typing import Annotated, ClassVar
 
 from pydantic import Field, model_validator
 
+from adjudicator.systems.common.catalog import Catalog
+from adjudicator.systems.common.facts import Each, MissingFact, Needs, Walk, Whole, missing_facts
 from adjudicator.systems.common.mapgraph import least_cost
-from adjudicator.systems.common.records import GameDataQueries, NeededBy
-from adjudicator.systems.war_for_america.data.charts import Charts
+from adjudicator.systems.common.records import GameDataQueries
+from adjudicator.systems.war_for_america.data.charts import LEVY_REGIONS, Charts
 from adjudicator.systems.war_for_america.data.tables import WfATables
 from adjudicator.systems.war_for_america.data.vocabulary import (
     DECK_SIZE,
@@ -36,8 +39,6 @@ from adjudicator.systems.war_for_america.data.vocabulary import (
     Owner,
     Record,
     Region,
-    RuleId,
-    RuleSeverity,
     SeaAreaId,
     SeaAreaKind,
     Side,
@@ -64,18 +65,24 @@ class Space(Record):
     name: str
     aliases: tuple[str, ...] = ()
     """Other spellings the rulebook uses ("New York, NY", "Quebec City")."""
-    region: Region | None
-    colony: Colony | None = None
+    region: Annotated[Region | None, Needs(Need.REGIONS, "the Region of {name}")]
+    colony: Annotated[Colony | None, Needs(
+        Need.COLONIES, "the colony of {name}",
+        when=lambda s: s.region is None or s.region.has_colonies)] = None
     """One of the 13 Colonies; None for Canada, Florida and the Caribbean, or not stated."""
-    original_owner: Owner | None = None
+    original_owner: Annotated[Owner | None, Needs(
+        Need.OWNERS, "the original owner (colour) of {name}")] = None
     """Its colour: who controls it when vacant (WfA 4.11); None: not stated."""
-    key: bool | None = None
+    key: Annotated[bool | None, Needs(
+        Need.KEY_SPACES, "whether {name} is a key (boxed) space")] = None
     """A key/control space: boxed or a fortress symbol (WfA 2.0)."""
     fortress: bool = False
     """Quebec City, Ticonderoga, Halifax, St. Augustine (WfA 17.1): key, magazine, -3."""
-    coastal: bool | None = None
+    coastal: Annotated[bool | None, Needs(
+        Need.COASTAL, "whether {name} is a coastal/port space")] = None
     """A coastal/port space, joined to an OBZ by a blue transit line (WfA 14.6)."""
-    circle: bool | None = None
+    circle: Annotated[bool | None, Needs(
+        Need.CIRCLES, "whether {name} is a circle space")] = None
     """A circle space: Winter Quartering limit 5 (WfA 18.7)."""
     major_naval_base: bool = False
     """Halifax and Newport, the fleets' winter havens (WfA 14.17)."""
@@ -83,7 +90,8 @@ class Space(Record):
     """Ticonderoga, Valcour, St. Jean: the lake navies' spaces (WfA 19.4)."""
     village: bool = False
     """A Six Nations village (WfA 7.0, 18.2; on the Six Nations Card)."""
-    obz: SeaAreaId | None = None
+    obz: Annotated[SeaAreaId | None, Needs(
+        Need.SEA_AREAS, "the OBZ covering {name}", when=lambda s: s.coastal is True)] = None
     """The Ocean Blockade Zone covering this coastal space; None: not stated or not coastal."""
     garrison_min: Annotated[int, Field(ge=0)] = 0
     """SP the British need here to keep control (WfA 4.13); 0 where the list names none."""
@@ -125,7 +133,9 @@ class SeaArea(Record):
     name: str
     kind: SeaAreaKind
     region: Region | None = None
-    circles: Annotated[int, Field(ge=0)] | None = None
+    circles: Annotated[Annotated[int, Field(ge=0)] | None, Needs(
+        Need.CARIBBEAN, "the circles of the arrow space {name}",
+        when=lambda area: area.kind is SeaAreaKind.ARROW)] = None
     """Circles of an arrow space (WfA 14.20); None: not stated."""
     source: Source
     notes: str | None = None
@@ -156,8 +166,17 @@ class Terrain(Record):
 
     id: TerrainId
     name: str
-    mp: Annotated[int, Field(ge=0)] | None
+    mp: Annotated[Annotated[int, Field(ge=0)] | None, Needs(
+        Need.TERRAIN, "the MP cost of {name}")]
     source: Source
+
+
+def _land(line: Connection) -> bool:
+    return line.kind is ConnectionKind.LAND
+
+
+def _arrow(line: Connection) -> bool:
+    return line.kind is ConnectionKind.CARIBBEAN_ARROW
 
 
 class Connection(Record):
@@ -167,13 +186,17 @@ class Connection(Record):
     b: str
     """Space ids, a sea area id, or `europe_box` for an Ocean Transit Line."""
     kind: ConnectionKind
-    terrain: TerrainId | None = None
+    terrain: Annotated[TerrainId | None, Needs(
+        Need.TERRAIN, "the TEC line type of {a}-{b}", when=_land)] = None
     """The TEC line type of a land line; None: not stated."""
-    water: bool | None = None
+    water: Annotated[bool | None, Needs(
+        Need.WATER, "whether {a}-{b} is a continuous water connection", when=_land)] = None
     """A continuous water connection: +1 MP bonus out of winter (WfA 12.1*, 18.1)."""
-    arrow_from: str | None = None
+    arrow_from: Annotated[str | None, Needs(
+        Need.CARIBBEAN, "the direction of the arrow {a}-{b}", when=_arrow)] = None
     """The end a Caribbean arrow points away from; None: not stated."""
-    circles: Annotated[int, Field(ge=0)] | None = None
+    circles: Annotated[Annotated[int, Field(ge=0)] | None, Needs(
+        Need.CARIBBEAN, "the circles on {a}-{b}", when=_arrow)] = None
     """Circles on a Caribbean line (the island chain has none, WfA 14.21)."""
     source: Source
     notes: str | None = None
@@ -212,6 +235,11 @@ class DistanceBound(Record):
 # --- leaders and fleets -------------------------------------------------------------------
 
 
+def _on_land(leader: Leader) -> bool:
+    """d'Estaing is embedded in his fleet: no land rank, command or colour (WfA 14.29)."""
+    return not leader.naval
+
+
 class Leader(Record):
     """A leader named in the rulebook (WfA 11.x; digest 1.3) and what the text states."""
 
@@ -221,12 +249,16 @@ class Leader(Record):
     side: Side
     nation: Nation | None = None
     """The troops he belongs to; None where the text does not say (Ethan Allan)."""
-    stars: Annotated[int, Field(ge=1, le=3)] | None = None
+    stars: Annotated[Annotated[int, Field(ge=1, le=3)] | None, Needs(
+        Need.LEADER_RANKS, "{name}'s rank (1..3 stars)", when=_on_land)] = None
     """Rank: commands 2 / 10 / 20 SP (WfA 11.3-11.6)."""
-    command: Annotated[int, Field(ge=1, le=6)] | None = None
+    command: Annotated[Annotated[int, Field(ge=1, le=6)] | None, Needs(
+        Need.LEADER_COMMAND, "{name}'s command value (1..6)", when=_on_land)] = None
     """Activation succeeds on D6 at most this (WfA 12.6)."""
-    battle: BattleRating | None = None
-    colour: Colour | None = None
+    battle: Annotated[BattleRating | None, Needs(
+        Need.LEADER_BATTLE, "{name}'s battle rating (A..D)")] = None
+    colour: Annotated[Colour | None, Needs(
+        Need.LEADER_COLOURS, "the colour of {name}'s command circle", when=_on_land)] = None
     purple_name: bool = False
     """Knyphausen and Riedesel (WfA 11.2)."""
     militia_only: bool = False
@@ -245,7 +277,8 @@ class Fleet(Record):
     id: FleetId
     name: str
     nation: Nation
-    strength: Annotated[int, Field(ge=1)] | None = None
+    strength: Annotated[Annotated[int, Field(ge=1)] | None, Needs(
+        Need.FLEETS, "the strength of {name}")] = None
     movement_bonus: int = 0
     """Rodney's fleet +1 to its movement D6 and combat D12 (WfA 14.2, 15.6)."""
     source: Source
@@ -258,17 +291,20 @@ class Card(Record):
     """An action card (WfA 20.x); None on a field means the text does not say."""
 
     id: CardId
-    number: Annotated[int, Field(ge=1, le=DECK_SIZE)] | None = None
-    title: str | None = None
+    number: Annotated[Annotated[int, Field(ge=1, le=DECK_SIZE)] | None, Needs(
+        Need.CARD_LIST, "the number of {label!r}")] = None
+    title: Annotated[str | None, Needs(Need.CARD_LIST, "the title of {label!r}")] = None
     aliases: tuple[str, ...] = ()
     """Other names the rulebook uses ('Colonial Naval Transport')."""
-    year: Year | None = None
+    year: Annotated[Year | None, Needs(Need.CARD_YEARS, "the year printed on {label!r}")
+                    ] = None
     """The year printed on it: out of the deck until that year (WfA 6.2, 20.10)."""
-    flag: CardFlag | None = None
-    circled_r: bool | None = None
+    flag: Annotated[CardFlag | None, Needs(Need.CARD_FLAGS, "the flag of {label!r}")] = None
+    circled_r: Annotated[bool | None, Needs(
+        Need.CARD_FLAGS, "whether {label!r} has a circled R")] = None
     defensive: bool = False
     """Playable in the opponent's AP: exactly #25, 41, 46, 47, 48, 49 (WfA 20.12)."""
-    text: str | None = None
+    text: Annotated[str | None, Needs(Need.CARD_TEXTS, "the text of {label!r}")] = None
     source: Source
     notes: str | None = None
 
@@ -288,22 +324,6 @@ class Card(Record):
 # --- catalog, map status, the whole -------------------------------------------------------
 
 
-class CatalogEntry(Record):
-    """One rule of the digest's catalog (section 4)."""
-
-    id: Annotated[RuleId, Field(pattern=r"^WFA-[A-Z]+-\d{2}$")]
-    citation: str
-    severity: Annotated[tuple[RuleSeverity, ...], Field(min_length=1)]
-    severity_text: str
-    """The severity exactly as the digest prints it (`ILLEGAL if stacked move`)."""
-    summary: str
-    evidence: str | None = None
-    """What in a VASSAL log shows it (the digest's 'Log evidence')."""
-    notes: str | None = None
-    needs: tuple[Need, ...] = ()
-    source: str
-
-
 class MapStatus(Record):
     """Whether the lists of spaces, connections and sea areas cover the whole printed map."""
 
@@ -313,17 +333,9 @@ class MapStatus(Record):
     source: tuple[str, ...] = ()
 
 
-class MissingFact(Record, NeededBy):
-    """A fact a check needs that neither the rulebook nor a user file has supplied;
-    `why` names the rules that need it."""
-
-    need: Need
-    key: str
-    """The user-file key that supplies it."""
-    what: str
-    rules: tuple[RuleId, ...]
-    """Catalog rules whose checks depend on it."""
-
+def _no_levy_row(region: Region) -> Callable[[WfAData], bool]:
+    """Whether the data lacks the CLT row of `region` (WfA 10.2)."""
+    return lambda data: data.charts.levy.get(region) is None
 
 
 class WfAData(Record, GameDataQueries):
@@ -345,18 +357,80 @@ class WfAData(Record, GameDataQueries):
     cards: dict[str, Card]
     charts: Charts
     tables: WfATables
-    catalog: tuple[CatalogEntry, ...]
+    catalog: Catalog[Need]
     map_status: MapStatus
     user_files: tuple[str, ...] = ()
     """The user data files merged in, in order."""
 
-    @property
-    def missing(self) -> list[MissingFact]:
-        """Every fact still missing (see `missing_facts`)."""
-        # Imported here, not at the top: `missing` builds on the models of this module.
-        from adjudicator.systems.war_for_america.data.missing import missing_facts
+    walk: ClassVar[Walk] = (
+        Whole(Need.SPACES, "map.spaces_complete", lambda data: (
+            f"the rest of the printed map's spaces ({len(data.spaces)} known); add each as "
+            "[spaces.<id>], then set map.spaces_complete = true"),
+            lacks=lambda data: not data.map_status.spaces_complete),
+        Whole(Need.CONNECTIONS, "map.connections_complete", lambda data: (
+            f"the rest of the map's lines ({len(data.connections)} known); add each as "
+            "[[connections]], then set map.connections_complete = true"),
+            lacks=lambda data: not data.map_status.connections_complete),
+        Whole(Need.SEA_AREAS, "map.sea_areas_complete", lambda data: (
+            f"the rest of the OBZs and Caribbean arrow spaces ({len(data.sea_areas)} "
+            "known); add each as [sea_areas.<id>], then set map.sea_areas_complete = true"),
+            lacks=lambda data: not data.map_status.sea_areas_complete),
+        Whole(Need.OCEAN_TRANSIT, "connections",
+              "the Ocean Transit Lines from the Europe Box (WfA 8.8): [[connections]] with "
+              "a = \"europe_box\" and kind = \"ocean_transit\"",
+              lacks=lambda data: not any(c.kind is ConnectionKind.OCEAN_TRANSIT
+                                         for c in data.connections)),
+        Whole(Need.VILLAGES, "spaces",
+              "the Six Nations villages (WfA 18.2, Six Nations Card): village = true on each",
+              lacks=lambda data: not any(s.village for s in data.spaces.values())),
+        Each("sea_areas", "sea_areas.{id}"),
+        Each("spaces", "spaces.{id}", fields=("region", "colony", "original_owner", "key",
+                                              "coastal", "obz", "circle")),
+        Each("connections", "connections[{a},{b}]"),
+        Each("terrain", "terrain.{id}"),
+        Whole(Need.TERRAIN, "terrain",
+              "the line types of the Terrain Effects Chart and their MP costs (WfA 12.0)",
+              lacks=lambda data: not data.terrain),
+        Whole(Need.WATER, "connections",
+              "the continuous water connections (WfA 12.1): water = true or false on each "
+              "land line", lacks=lambda data: not any(c.water is not None
+                                                      for c in data.connections)),
+        Each("leaders", "leaders.{id}", fields=("stars", "command", "colour", "battle")),
+        Each("fleets", "fleets.{id}"),
+        Whole(Need.BATTLE_TABLE, "tables.battle",
+              "the Standard Battle Table's columns (WfA 13.0 Steps 5-7)",
+              lacks=lambda data: "standard" not in _battle_tables(data)),
+        Whole(Need.PETITE_GUERRE, "tables.battle",
+              "the Petite Guerre Table's columns, with the '<1' lone-garrison column "
+              "(WfA 13.0 Step 6, 19.21)",
+              lacks=lambda data: "petite_guerre" not in _battle_tables(data)),
+        Whole(Need.SIEGE_TABLE, "tables.siege", "the Siege (Resolution) Table (WfA 17.13-17.14)",
+              lacks=lambda data: data.tables.siege is None),
+        Whole(Need.FLEET_TABLE, "tables.fleet_combat", "the Fleet Combat Table (WfA 15.5)",
+              lacks=lambda data: data.tables.fleet_combat is None),
+        *(Whole(Need.LEVY, f"charts.levy.{region}", f"the CLT row of {region} (WfA 10.2)",
+                lacks=_no_levy_row(region))
+          for region in LEVY_REGIONS),
+        Each("charts", "charts", fields=("muster", "loyalist_amounts", "militia_maximums",
+                                         "transport", "attrition", "french_arrival",
+                                         "seasons")),
+        Whole(Need.REINFORCEMENTS, "charts.reinforcements_complete", lambda data: (
+            f"the British and Colonial Reinforcement Charts "
+            f"({len(data.charts.reinforcements)} entries known); add each as "
+            "[[charts.reinforcements]], then set charts.reinforcements_complete = true"),
+            lacks=lambda data: not data.charts.reinforcements_complete),
+        Whole(Need.CARD_LIST, "cards", lambda data: (
+            f"the card list: {len(data.cards)} of the {DECK_SIZE} cards are known; add the "
+            "others as [cards.<id>]"), lacks=lambda data: len(data.cards) < DECK_SIZE),
+        Each("cards", "cards.{id}"),
+    )
+    """What the walker lists as missing, in order (`common.facts`)."""
 
-        return missing_facts(self)
+    @property
+    def missing(self) -> list[MissingFact[Need]]:
+        """Every fact still missing, with the rules that need it (worked out once per data
+        object: the data is frozen, and rules ask `unmet` often)."""
+        return list(missing_facts(self))
 
     def covered_by(self, obz: str) -> tuple[SpaceId, ...]:
         """The coastal spaces an OBZ covers (WfA 14.6, 14.25, 19.26)."""
@@ -416,6 +490,12 @@ class WfAData(Record, GameDataQueries):
         return least_cost(start, goal, steps)
 
 
+def _battle_tables(data: WfAData) -> set[str]:
+    """Which battle tables (`standard`, `petite_guerre`) the data has columns of."""
+    battle = data.tables.battle
+    return {column.table for column in battle.columns} if battle else set()
+
+
 def catalog_ids(data: WfAData) -> frozenset[str]:
     """Every rule id of the catalog."""
-    return frozenset(entry.id for entry in data.catalog)
+    return frozenset(data.catalog.ids)

@@ -1,17 +1,21 @@
-"""The commented TOML template a user fills with the facts the rulebook does not print."""
+"""The commented TOML template a user fills with the facts the rulebook does not print: the
+game's prose around the `[table]` blocks the toolkit derives from the missing facts."""
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
 
-from adjudicator.systems.war_for_america.data.missing import missing_facts
-from adjudicator.systems.war_for_america.data.models import MissingFact, WfAData
+from adjudicator.systems.common.facts import MissingFact, missing_facts, template_blocks
+from adjudicator.systems.war_for_america.data.models import WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import (
     Colony,
     ConnectionKind,
+    Need,
     Region,
 )
+
+Facts = Sequence[MissingFact[Need]]
 
 
 def template_toml(data: WfAData) -> str:
@@ -22,7 +26,7 @@ def template_toml(data: WfAData) -> str:
     supplies that fact.
     """
     facts = missing_facts(data)
-    keys = {fact.key for fact in facts}
+    keys = {fact.key for fact in facts if fact.key is not None}
     lines = [
         "# War for America: data the rulebook does not print (digest 8 A-1).",
         "# Fill in what you read on the printed map, counters, charts and cards, then run",
@@ -40,18 +44,18 @@ def template_toml(data: WfAData) -> str:
                                               "sea_areas_complete") if f"map.{name}" in keys]
     lines += [""]
     lines += _template_terrain(data)
-    lines += _template_sea_areas(data, keys)
-    lines += _template_spaces(data, keys)
+    lines += _template_sea_areas(data, facts)
+    lines += _template_spaces(data, facts, keys)
     lines += _template_connections(data, keys)
-    lines += _template_leaders(data, keys)
+    lines += _template_leaders(data, facts)
     lines += _template_tables(keys)
     lines += _template_charts(data, keys)
-    lines += _template_cards(data, keys)
+    lines += _template_cards(data, facts)
     return "\n".join(lines) + "\n"
 
 
-def _needs_summary(facts: Sequence[MissingFact]) -> list[str]:
-    seen: dict[str, MissingFact] = {}
+def _needs_summary(facts: Facts) -> list[str]:
+    seen: dict[str, MissingFact[Need]] = {}
     counts: dict[str, int] = {}
     for fact in facts:
         seen.setdefault(fact.need.value, fact)
@@ -74,7 +78,7 @@ def _template_terrain(data: WfAData) -> list[str]:
     return [*lines, ""]
 
 
-def _template_sea_areas(data: WfAData, keys: set[str]) -> list[str]:
+def _template_sea_areas(data: WfAData, facts: Facts) -> list[str]:
     lines = ["# --- Sea areas: the OBZs the text does not name and the Caribbean arrow spaces",
              "# (WfA 14.1, 14.6, 14.20). A coastal space names its OBZ with obz = \"<id>\".",
              "# [sea_areas.example_obz]",
@@ -82,13 +86,12 @@ def _template_sea_areas(data: WfAData, keys: set[str]) -> list[str]:
              "# kind = \"obz\"                # or \"arrow\" with circles = N",
              f"# region = \"{Region.NEW_ENGLAND}\"",
              f"# Known: {', '.join(data.sea_areas)}"]
-    for area in data.sea_areas.values():
-        if f"sea_areas.{area.id}.circles" in keys:
-            lines += [f"[sea_areas.{area.id}]  # {area.name}", "# circles = "]
+    lines += template_blocks(facts, data.sea_areas.values(), "sea_areas.{id}", "{name}",
+                             blank=False)
     return [*lines, ""]
 
 
-def _template_spaces(data: WfAData, keys: set[str]) -> list[str]:
+def _template_spaces(data: WfAData, facts: Facts, keys: set[str]) -> list[str]:
     regions = " ".join(region.value for region in Region)
     colonies = " ".join(colony.value for colony in Colony)
     lines = ["# --- Spaces (WfA 2.0, 3.3). Known spaces with a missing fact are listed; to add a",
@@ -106,11 +109,9 @@ def _template_spaces(data: WfAData, keys: set[str]) -> list[str]:
              "# village = false            # a Six Nations village",
              "# Six Nations villages: set village = true on each (none is known yet)."
              if "spaces" in keys else "# Six Nations villages: some are known."]
-    for s in data.spaces.values():
-        wanted = [name for name in ("region", "colony", "original_owner", "key", "coastal",
-                                    "circle", "obz") if f"spaces.{s.id}.{name}" in keys]
-        if wanted:
-            lines += ["", f"[spaces.{s.id}]  # {s.name}", *(f"# {name} = " for name in wanted)]
+    lines += template_blocks(facts, data.spaces.values(), "spaces.{id}", "{name}",
+                             fields=("region", "colony", "original_owner", "key", "coastal",
+                                     "circle", "obz"))
     return [*lines, ""]
 
 
@@ -136,20 +137,15 @@ def _template_connections(data: WfAData, keys: set[str]) -> list[str]:
     return [*lines, ""]
 
 
-def _template_leaders(data: WfAData, keys: set[str]) -> list[str]:
+def _template_leaders(data: WfAData, facts: Facts) -> list[str]:
     lines = ["# --- Leaders (WfA 11.2-11.14): stars 1..3, command 1..6, battle A..D, colour",
              "# red | light_blue | orange | dark_blue. New leaders also need name, side",
              "# (british | colonial) and nation."]
-    for leader in data.leaders.values():
-        wanted = [name for name in ("stars", "command", "battle", "colour")
-                  if f"leaders.{leader.id}.{name}" in keys]
-        if wanted:
-            lines += ["", f"[leaders.{leader.id}]  # {leader.name} ({leader.side})",
-                      *(f"# {name} = " for name in wanted)]
+    lines += template_blocks(facts, data.leaders.values(), "leaders.{id}", "{name} ({side})",
+                             fields=("stars", "command", "battle", "colour"))
     lines += ["", "# --- Fleets (WfA 14.x): strength as printed."]
-    for fleet in data.fleets.values():
-        if f"fleets.{fleet.id}.strength" in keys:
-            lines += [f"[fleets.{fleet.id}]  # {fleet.name}", "# strength = "]
+    lines += template_blocks(facts, data.fleets.values(), "fleets.{id}", "{name}",
+                             blank=False)
     return [*lines, ""]
 
 
@@ -224,7 +220,7 @@ def _template_charts(data: WfAData, keys: set[str]) -> list[str]:
     return [*lines, ""]
 
 
-def _template_cards(data: WfAData, keys: set[str]) -> list[str]:
+def _template_cards(data: WfAData, facts: Facts) -> list[str]:
     lines = ["# --- Action cards (WfA 3.0: 51 in the deck; 13 are named in the text).",
              "# [cards.example_card]    # lower-case id",
              "# number = 0             # 1..51",
@@ -233,11 +229,5 @@ def _template_cards(data: WfAData, keys: set[str]) -> list[str]:
              "# flag = \"none\"          # british | colonial | none",
              "# circled_r = false",
              "# text = \"...\""]
-    for card in data.cards.values():
-        prefix = f"cards.{card.id}."
-        wanted = [name for name in ("number", "title", "year", "flag", "circled_r", "text")
-                  if prefix + name in keys]
-        if wanted:
-            lines += ["", f"[cards.{card.id}]  # {card.label}",
-                      *(f"# {name} = " for name in wanted)]
+    lines += template_blocks(facts, data.cards.values(), "cards.{id}", "{label}")
     return [*lines, ""]

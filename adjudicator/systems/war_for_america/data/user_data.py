@@ -29,7 +29,6 @@ from pydantic import BaseModel
 from adjudicator.systems.common.merging import (
     MergedData,
     RecordMerger,
-    joined_aliases,
     merge_user_file,
     unchanged,
 )
@@ -47,7 +46,6 @@ from adjudicator.systems.war_for_america.data.models import (
     Connection,
     Fleet,
     Leader,
-    MapStatus,
     SeaArea,
     Space,
     Terrain,
@@ -62,19 +60,7 @@ from adjudicator.systems.war_for_america.data.tables import (
     SiegeTable,
     WfATables,
 )
-from adjudicator.systems.war_for_america.data.user_files import (
-    UserCard,
-    UserCharts,
-    UserConnection,
-    UserData,
-    UserFleet,
-    UserLeader,
-    UserMap,
-    UserSeaArea,
-    UserSpace,
-    UserTables,
-    UserTerrain,
-)
+from adjudicator.systems.war_for_america.data.user_files import UserData
 from adjudicator.systems.war_for_america.data.vocabulary import (
     COLONY_REGION,
     DECK_SIZE,
@@ -106,26 +92,26 @@ def merge_user_data(data: WfAData, path: Path) -> WfAData:
     return merge_user_file(data, path, UserData, _Merger)
 
 
-class _Merger(RecordMerger[WfAData, UserData]):
-    """Merges one parsed user file, collecting every problem with its key."""
+class _Merger(RecordMerger[WfAData, Any]):
+    """Merges one parsed user file (a `UserData`), collecting every problem with its key."""
 
-    def merge(self, user: UserData) -> WfAData:
+    def merge(self, user: Any) -> WfAData:
         spaces = self.merge_spaces(user.spaces)
         data = self.data.model_copy(update={
             "spaces": spaces,
             "sea_areas": self.merge_records("sea_areas", self.data.sea_areas, user.sea_areas,
-                                            SeaArea, self.new_sea_area),
+                                            SeaArea, what="sea_areas", make=self.new_sea_area),
             "terrain": self.merge_records("terrain", self.data.terrain, user.terrain,
-                                          Terrain, self.new_terrain),
+                                          Terrain, what="terrain", make=self.new_terrain),
             "connections": self.merge_connections(user.connections),
             "leaders": self.merge_records("leaders", self.data.leaders, user.leaders,
-                                          Leader, self.new_leader),
+                                          Leader, what="leaders", make=self.new_leader),
             "fleets": self.merge_records("fleets", self.data.fleets, user.fleets, Fleet,
-                                         self.new_fleet),
+                                         what="fleets", make=self.new_fleet),
             "cards": self.merge_cards(user.cards),
             "charts": self.merge_charts(user.charts),
             "tables": self.merge_tables(user.tables),
-            "map_status": self.merge_map(user.map),
+            "map_status": self.declare(self.data.map_status, user.map),
             "user_files": (*self.data.user_files, self.file),
         })
         if not self.problems:
@@ -136,42 +122,11 @@ class _Merger(RecordMerger[WfAData, UserData]):
 
     # --- the map ---------------------------------------------------------------------------
 
-    def merge_map(self, user: UserMap) -> MapStatus:
-        status = self.data.map_status
-        declared = [name for name in ("spaces_complete", "connections_complete",
-                                      "sea_areas_complete") if getattr(user, name)]
-        if not declared:
-            return status
-        update: dict[str, Any] = dict.fromkeys(declared, True)
-        update["source"] = (*status.source, self.cite(user.source))
-        return status.model_copy(update=update)
+    def merge_spaces(self, user: Mapping[str, Any]) -> dict[str, Space]:
+        return self.merge_records("spaces", self.data.spaces, user, Space, what="space",
+                                  make=self.new_space, adjust=_village, keep=("village",))
 
-    def merge_spaces(self, user: Mapping[str, UserSpace]) -> dict[str, Space]:
-        spaces = dict(self.data.spaces)
-        for sid, new in user.items():
-            key = f"spaces.{sid}"
-            old = spaces.get(sid)
-            if old is None:
-                made = self.new_space(sid, new)
-                if made is not None:
-                    spaces[sid] = made
-                continue
-            cited = "; ".join(old.source)
-            fields = new.model_dump(exclude={"aliases", "source"})
-            update = self.fill_fields(key, f"space {sid!r}", old, {
-                name: value for name, value in fields.items() if name != "village"}, cited)
-            if new.village and not old.village:
-                update["village"] = True
-            update["aliases"] = joined_aliases(old.aliases, new.aliases)
-            if unchanged(old, update):
-                continue
-            update["source"] = (*old.source, self.cite(new.source))
-            merged = self.rebuild(key, Space, {**old.model_dump(), **update})
-            if merged is not None:
-                spaces[sid] = merged
-        return spaces
-
-    def new_space(self, sid: str, new: UserSpace) -> Space | None:
+    def new_space(self, sid: str, new: Any) -> Space | None:
         key = f"spaces.{sid}"
         if not self.new_id(key, "space", sid):
             return None
@@ -190,7 +145,7 @@ class _Merger(RecordMerger[WfAData, UserData]):
             **fields, "id": sid, "village": bool(new.village), "british_at_start": canada,
             "source": (self.cite(new.source),)})
 
-    def new_sea_area(self, sid: str, new: UserSeaArea) -> SeaArea | None:
+    def new_sea_area(self, sid: str, new: Any) -> SeaArea | None:
         key = f"sea_areas.{sid}"
         if not self.new_id(key, "sea area", sid):
             return None
@@ -202,7 +157,7 @@ class _Merger(RecordMerger[WfAData, UserData]):
             "id": sid, "name": new.name, "kind": new.kind, "region": new.region,
             "circles": new.circles, "source": (self.cite(new.source),)})
 
-    def new_terrain(self, tid: str, new: UserTerrain) -> Terrain | None:
+    def new_terrain(self, tid: str, new: Any) -> Terrain | None:
         key = f"terrain.{tid}"
         if not self.new_id(key, "terrain", tid):
             return None
@@ -212,7 +167,7 @@ class _Merger(RecordMerger[WfAData, UserData]):
         return self.rebuild(key, Terrain, {"id": tid, "name": new.name, "mp": new.mp,
                                            "source": (self.cite(new.source),)})
 
-    def merge_connections(self, user: Sequence[UserConnection]) -> tuple[Connection, ...]:
+    def merge_connections(self, user: Sequence[Any]) -> tuple[Connection, ...]:
         lines = list(self.data.connections)
         for i, new in enumerate(user):
             key = f"connections[{i}]"
@@ -256,7 +211,7 @@ class _Merger(RecordMerger[WfAData, UserData]):
 
     # --- leaders, fleets ------------------------------------------------------------------
 
-    def new_leader(self, lid: str, new: UserLeader) -> Leader | None:
+    def new_leader(self, lid: str, new: Any) -> Leader | None:
         key = f"leaders.{lid}"
         if not self.new_id(key, "leader", lid):
             return None
@@ -267,7 +222,7 @@ class _Merger(RecordMerger[WfAData, UserData]):
         return self.rebuild(key, Leader, {**fields, "id": lid,
                                           "source": (self.cite(new.source),)})
 
-    def new_fleet(self, fid: str, new: UserFleet) -> Fleet | None:
+    def new_fleet(self, fid: str, new: Any) -> Fleet | None:
         key = f"fleets.{fid}"
         if not self.new_id(key, "fleet", fid):
             return None
@@ -278,62 +233,25 @@ class _Merger(RecordMerger[WfAData, UserData]):
                                          "strength": new.strength,
                                          "source": (self.cite(new.source),)})
 
-    def merge_records(self, table: str, old_records: Mapping[str, _M],
-                      user: Mapping[str, Any], model: type[_M], make: Any
-                      ) -> dict[str, _M]:
-        """Fill the nulls of known records; add new ones with `make(id, user_record)`."""
-        records = dict(old_records)
-        for rid, new in user.items():
-            key = f"{table}.{rid}"
-            old = records.get(rid)
-            if old is None:
-                made = make(rid, new)
-                if made is not None:
-                    records[rid] = made
-                continue
-            cited = "; ".join(getattr(old, "source", ()))
-            fields = new.model_dump(exclude={"source"})
-            update = self.fill_fields(key, f"{table} {rid!r}", old, fields, cited)
-            if unchanged(old, update):
-                continue
-            update["source"] = (*getattr(old, "source", ()), self.cite(new.source))
-            merged = self.rebuild(key, model, {**old.model_dump(), **update})
-            if merged is not None:
-                records[rid] = merged
-        return records
-
     # --- cards ----------------------------------------------------------------------------
 
-    def merge_cards(self, user: Mapping[str, UserCard]) -> dict[str, Card]:
-        cards = dict(self.data.cards)
-        for cid, new in user.items():
-            key = f"cards.{cid}"
-            old = cards.get(cid)
-            if old is None:
-                if not self.new_id(key, "card", cid):
-                    continue
-                # WfA 20.12 names all six defensive cards; they are in the bundled data.
-                if new.number in DEFENSIVE_CARD_NUMBERS:
-                    self.problem(f"{key}.number", f"card #{new.number} is the defensive card "
-                                                  f"'card_{new.number}' (WfA 20.12): fill that")
-                    continue
-                fields = {k: v for k, v in new.model_dump(exclude={"source"}).items()
-                          if v is not None}
-                card = self.rebuild(key, Card, {**fields, "id": cid,
-                                                "source": (self.cite(new.source),)})
-            else:
-                cited = "; ".join(old.source)
-                fields = new.model_dump(exclude={"source", "aliases"})
-                update = self.fill_fields(key, f"card {cid!r}", old, fields, cited)
-                update["aliases"] = joined_aliases(old.aliases, new.aliases)
-                if unchanged(old, update):
-                    continue
-                update["source"] = (*old.source, self.cite(new.source))
-                card = self.rebuild(key, Card, {**old.model_dump(), **update})
-            if card is not None:
-                cards[cid] = card
+    def merge_cards(self, user: Mapping[str, Any]) -> dict[str, Card]:
+        cards = self.merge_records("cards", self.data.cards, user, Card, what="card",
+                                   make=self.new_card)
         self.check_deck(cards)
         return cards
+
+    def new_card(self, cid: str, new: Any) -> Card | None:
+        key = f"cards.{cid}"
+        if not self.new_id(key, "card", cid):
+            return None
+        # WfA 20.12 names all six defensive cards; they are in the bundled data.
+        if new.number in DEFENSIVE_CARD_NUMBERS:
+            self.problem(f"{key}.number", f"card #{new.number} is the defensive card "
+                                          f"'card_{new.number}' (WfA 20.12): fill that")
+            return None
+        fields = {k: v for k, v in new.model_dump(exclude={"source"}).items() if v is not None}
+        return self.rebuild(key, Card, {**fields, "id": cid, "source": (self.cite(new.source),)})
 
     def check_deck(self, cards: Mapping[str, Card]) -> None:
         self.check_numbers(cards)
@@ -343,7 +261,7 @@ class _Merger(RecordMerger[WfAData, UserData]):
 
     # --- charts and tables ----------------------------------------------------------------
 
-    def merge_charts(self, user: UserCharts) -> Charts:
+    def merge_charts(self, user: Any) -> Charts:
         old = self.data.charts
         cite = self.cite(user.source)
         sources = dict(old.sources)
@@ -422,7 +340,7 @@ class _Merger(RecordMerger[WfAData, UserData]):
             self.problem(key, f"must be a fraction like \"2/3\", got {text!r}")
             return None
 
-    def merge_tables(self, user: UserTables) -> WfATables:
+    def merge_tables(self, user: Any) -> WfATables:
         tables = self.data.tables
         update: dict[str, Any] = {}
         for name, model in (("battle", BattleTables), ("siege", SiegeTable),
@@ -436,6 +354,12 @@ class _Merger(RecordMerger[WfAData, UserData]):
                 update[name] = self.fill(f"tables.{name}", f"table {name}", current, made,
                                          "an earlier user file")
         return tables.model_copy(update=update) if update else tables
+
+
+def _village(old: Space, new: Any, update: dict[str, Any]) -> None:
+    """A user file may mark a Six Nations village (WfA 18.2), never unmark one."""
+    if new.village and not old.village:
+        update["village"] = True
 
 
 def _colonies_of(region: Region) -> tuple[Colony, ...]:

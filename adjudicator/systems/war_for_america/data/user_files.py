@@ -1,175 +1,101 @@
 """The shape of a War for America user data file (TOML), before it is merged.
 
 Each table of the file is a closed model (`extra="forbid"`), so a misspelt key is an error
-naming the file and the key. `source` is optional everywhere: where to read the fact.
-The battle, siege and fleet combat tables keep the shapes of `tables` (its models validate
-them when merged).
+naming the file and the key. The tables that fill records (a space, a leader, a card ...)
+are derived from the records' models (`common.merging.user_model`): the record's fields,
+optional, with strict scalars. `source` is optional everywhere: where to read the fact.
+The charts and the battle, siege and fleet combat tables are written in the file's own
+shape (the tables are validated by `tables`'s models when merged).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from adjudicator.systems.war_for_america.data.charts import SeasonColour
+from adjudicator.systems.common.merging import (
+    UserRecord,
+    keyed,
+    listed,
+    single,
+    user_file,
+    user_model,
+)
+from adjudicator.systems.war_for_america.data.charts import Levy, Muster, Reinforcement, Season
+from adjudicator.systems.war_for_america.data.models import (
+    Card,
+    Connection,
+    Fleet,
+    Leader,
+    MapStatus,
+    SeaArea,
+    Space,
+    Terrain,
+)
 from adjudicator.systems.war_for_america.data.vocabulary import (
-    BattleRating,
-    CardFlag,
     Colony,
-    Colour,
     ConnectionKind,
     MusterPortion,
-    Nation,
-    Owner,
     Region,
-    SeaAreaKind,
-    Side,
 )
 
-
-class UserModel(BaseModel):
-    """A closed, frozen table of a user file."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class UserMap(UserModel):
-    spaces_complete: StrictBool | None = None
-    connections_complete: StrictBool | None = None
-    sea_areas_complete: StrictBool | None = None
-    source: StrictStr | None = None
-
-
-class UserSpace(UserModel):
-    name: StrictStr | None = None
-    aliases: tuple[StrictStr, ...] = ()
-    region: Region | None = None
-    colony: Colony | None = None
-    original_owner: Owner | None = None
-    key: StrictBool | None = None
-    coastal: StrictBool | None = None
-    circle: StrictBool | None = None
-    obz: StrictStr | None = None
-    village: StrictBool | None = None
-    source: StrictStr | None = None
-
-
-class UserSeaArea(UserModel):
-    name: StrictStr | None = None
-    kind: SeaAreaKind | None = None
-    region: Region | None = None
-    circles: StrictInt | None = None
-    source: StrictStr | None = None
+UserMap = user_model(MapStatus, "UserMap", ("spaces_complete", "connections_complete",
+                                            "sea_areas_complete"))
+UserSpace = user_model(Space, "UserSpace", ("name", "aliases", "region", "colony",
+                                            "original_owner", "key", "coastal", "circle",
+                                            "obz", "village"))
+UserSeaArea = user_model(SeaArea, "UserSeaArea", ("name", "kind", "region", "circles"))
+UserTerrain = user_model(Terrain, "UserTerrain", ("name", "mp"))
+UserConnection = user_model(Connection, "UserConnection", (
+    "a", "b", "kind", "terrain", "water", "arrow_from", "circles"), required=("a", "b"),
+    defaults={"kind": ConnectionKind.LAND})
+UserLeader = user_model(Leader, "UserLeader", ("name", "side", "nation", "stars", "command",
+                                               "battle", "colour"))
+UserFleet = user_model(Fleet, "UserFleet", ("name", "nation", "strength"))
+UserCard = user_model(Card, "UserCard", ("number", "title", "aliases", "year", "flag",
+                                         "circled_r", "text"))
+UserLevy = user_model(Levy, "UserLevy", ("sp", "colonies"), required=("sp",),
+                      types={"sp": dict[int, StrictInt]}, defaults={"colonies": ()})
+"""`colonies` defaults to every colony of the Region (WfA 3.3)."""
+UserMuster = user_model(Muster, "UserMuster", ("militia", "loyalists"),
+                        required=("militia", "loyalists"),
+                        types=dict.fromkeys(("militia", "loyalists"),
+                                            dict[int, MusterPortion]))
+UserSeason = user_model(Season, "UserSeason", ("id", "name", "colour"),
+                        required=("id", "name", "colour"), source=False)
+UserReinforcement = user_model(Reinforcement, "UserReinforcement", (
+    "side", "year", "season", "units", "sp", "place"),
+    required=("side", "year", "season", "units"), defaults={"sp": 0})
 
 
-class UserTerrain(UserModel):
-    name: StrictStr | None = None
-    mp: StrictInt | None = None
-    source: StrictStr | None = None
+UserCharts = user_file(
+    "UserCharts",
+    levy=keyed(UserLevy, by=Region),
+    muster=(UserMuster | None, None),
+    loyalists=(dict[Region, StrictInt], Field(default_factory=dict)),
+    militia_maximums=(dict[Colony, StrictInt], Field(default_factory=dict)),
+    transport=(dict[int, StrictInt], Field(default_factory=dict)),
+    attrition=(dict[int, StrictStr], Field(default_factory=dict, description=(
+        'Fractions as text, e.g. "2/3".'))),
+    french_arrival=(tuple[StrictInt, StrictInt] | None, None),
+    seasons=(listed(UserSeason)[0] | None, None),
+    reinforcements=listed(UserReinforcement),
+    reinforcements_complete=(StrictBool | None, None),
+    source=(StrictStr | None, Field(None, description=(
+        "Where the chart values without their own source were read."))))
+"""The charts' values, in the file's shape (`loyalists` fills `loyalist_amounts`)."""
 
 
-class UserConnection(UserModel):
-    a: StrictStr
-    b: StrictStr
-    kind: ConnectionKind = ConnectionKind.LAND
-    terrain: StrictStr | None = None
-    water: StrictBool | None = None
-    arrow_from: StrictStr | None = None
-    circles: StrictInt | None = None
-    source: StrictStr | None = None
-
-
-class UserLeader(UserModel):
-    name: StrictStr | None = None
-    side: Side | None = None
-    nation: Nation | None = None
-    stars: StrictInt | None = None
-    command: StrictInt | None = None
-    battle: BattleRating | None = None
-    colour: Colour | None = None
-    source: StrictStr | None = None
-
-
-class UserFleet(UserModel):
-    name: StrictStr | None = None
-    nation: Nation | None = None
-    strength: StrictInt | None = None
-    source: StrictStr | None = None
-
-
-class UserCard(UserModel):
-    number: StrictInt | None = None
-    title: StrictStr | None = None
-    aliases: tuple[StrictStr, ...] = ()
-    year: StrictInt | None = None
-    flag: CardFlag | None = None
-    circled_r: StrictBool | None = None
-    text: StrictStr | None = None
-    source: StrictStr | None = None
-
-
-class UserLevy(UserModel):
-    sp: dict[int, StrictInt]
-    colonies: tuple[Colony, ...] = ()
-    """Defaults to every colony of the Region (WfA 3.3)."""
-    source: StrictStr | None = None
-
-
-class UserMuster(UserModel):
-    militia: dict[int, MusterPortion]
-    loyalists: dict[int, MusterPortion]
-    source: StrictStr | None = None
-
-
-class UserSeason(UserModel):
-    id: StrictStr
-    name: StrictStr
-    colour: SeasonColour
-
-
-class UserReinforcement(UserModel):
-    side: Side
-    year: StrictInt
-    season: StrictStr
-    units: StrictStr
-    sp: StrictInt = 0
-    place: StrictStr | None = None
-    source: StrictStr | None = None
-
-
-class UserCharts(UserModel):
-    levy: dict[Region, UserLevy] = Field(default_factory=dict)
-    muster: UserMuster | None = None
-    loyalists: dict[Region, StrictInt] = Field(default_factory=dict)
-    militia_maximums: dict[Colony, StrictInt] = Field(default_factory=dict)
-    transport: dict[int, StrictInt] = Field(default_factory=dict)
-    attrition: dict[int, StrictStr] = Field(default_factory=dict)
-    """Fractions as text, e.g. "2/3"."""
-    french_arrival: tuple[StrictInt, StrictInt] | None = None
-    seasons: tuple[UserSeason, ...] | None = None
-    reinforcements: tuple[UserReinforcement, ...] = ()
-    reinforcements_complete: StrictBool | None = None
-    source: StrictStr | None = None
-    """Where the chart values without their own source were read."""
-
-
-class UserTables(UserModel):
+class UserTables(UserRecord):
     battle: dict[str, Any] | None = None
     siege: dict[str, Any] | None = None
     fleet_combat: dict[str, Any] | None = None
 
 
-class UserData(UserModel):
-    """A whole user file."""
-
-    map: UserMap = UserMap()
-    spaces: dict[str, UserSpace] = Field(default_factory=dict)
-    sea_areas: dict[str, UserSeaArea] = Field(default_factory=dict)
-    terrain: dict[str, UserTerrain] = Field(default_factory=dict)
-    connections: tuple[UserConnection, ...] = ()
-    leaders: dict[str, UserLeader] = Field(default_factory=dict)
-    fleets: dict[str, UserFleet] = Field(default_factory=dict)
-    cards: dict[str, UserCard] = Field(default_factory=dict)
-    charts: UserCharts = UserCharts()
-    tables: UserTables = UserTables()
+UserData = user_file(
+    "UserData", map=single(UserMap), spaces=keyed(UserSpace), sea_areas=keyed(UserSeaArea),
+    terrain=keyed(UserTerrain), connections=listed(UserConnection), leaders=keyed(UserLeader),
+    fleets=keyed(UserFleet), cards=keyed(UserCard), charts=single(UserCharts),
+    tables=single(UserTables))
+"""A whole user file."""

@@ -176,15 +176,6 @@ class MusterPortion(StrEnum):
     NONE = "none"
 
 
-class RuleSeverity(StrEnum):
-    """A catalog rule's severity as the digest gives it (digest section 4)."""
-
-    ILLEGAL = "illegal"
-    CHECK = "check"
-    REMINDER = "reminder"
-    INFO = "info"
-
-
 class Need(StrEnum):
     """A family of data facts a rule's check depends on (`CatalogEntry.needs`)."""
 

@@ -10,14 +10,15 @@ those gaps, `template_toml` writes a commented TOML file for the user to fill, a
 
 Modules: `vocabulary` (ids, constants, enums), `models` (the records and `WWData`),
 `tables` (T1-T17), `bundled` (reading the JSON files), `problems` (what can be wrong in a
-file), `user_data` (merging user TOML files, and the merge policy), `missing`
-(`missing_facts`) and `template` (`template_toml`).
+file), `user_data` (merging user TOML files, and the merge policy) and `template`
+(`template_toml`). Missing facts are declared on the models' fields and derived by the
+toolkit's walker (`adjudicator.systems.common.facts.missing_facts`).
 """
 
 from __future__ import annotations
 
+from adjudicator.systems.common.facts import missing_facts
 from adjudicator.systems.washingtons_war.data.bundled import bundled_data
-from adjudicator.systems.washingtons_war.data.missing import missing_facts
 from adjudicator.systems.washingtons_war.data.models import (
     Card,
     Connection,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from functools import cache
 
+from adjudicator.systems.common.catalog import CatalogFile
 from adjudicator.systems.common.datafiles import read_bundled
 from adjudicator.systems.common.records import BundledFile
 from adjudicator.systems.washingtons_war.data.models import (
     Card,
-    CatalogEntry,
     Connection,
     DistanceBound,
     General,
@@ -24,6 +24,7 @@ from adjudicator.systems.washingtons_war.data.problems import (
     cross_check,
 )
 from adjudicator.systems.washingtons_war.data.tables import Tables
+from adjudicator.systems.washingtons_war.data.vocabulary import Need
 
 _PACKAGE = "adjudicator.systems.washingtons_war.data"
 
@@ -56,8 +57,8 @@ class _TablesFile(BundledFile):
     tables: Tables
 
 
-class _CatalogFile(BundledFile):
-    rules: tuple[CatalogEntry, ...]
+class _CatalogFile(CatalogFile[Need]):
+    prefix = "WW"
 
 
 class _ReinforcementsFile(BundledFile):

@@ -1,18 +1,21 @@
 """The records of the Washington's War data: map, Generals, cards, catalog and `WWData`.
 
 Every model is frozen and forbids unknown keys; None on a field means no source states
-the fact (see `missing_facts`).
+the fact. Such a field declares what the fact is needed for (`Needs`), and `WWData.walk`
+the order in which the toolkit's walker (`common.facts`) lists the missing facts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, model_validator
 
+from adjudicator.systems.common.catalog import Catalog
+from adjudicator.systems.common.facts import Each, MissingFact, Needs, Walk, Whole, missing_facts
 from adjudicator.systems.common.mapgraph import least_cost
-from adjudicator.systems.common.records import GameDataQueries, NeededBy
+from adjudicator.systems.common.records import GameDataQueries
 from adjudicator.systems.washingtons_war.data.tables import Tables
 from adjudicator.systems.washingtons_war.data.vocabulary import (
     DECK_SIZE,
@@ -30,8 +33,6 @@ from adjudicator.systems.washingtons_war.data.vocabulary import (
     Need,
     RatingName,
     Record,
-    RuleId,
-    RuleSeverity,
     Side,
     Source,
     SpaceId,
@@ -47,7 +48,7 @@ class Space(Record):
     name: str
     aliases: tuple[str, ...] = ()
     """Other spellings the rulebook uses (digest A17)."""
-    colony: Colony | None
+    colony: Annotated[Colony | None, Needs(Need.COLONIES, "colony of {name}")]
     """None: the colony is not stated in any source."""
     colony_uncertain: bool = False
     port: bool
@@ -55,9 +56,11 @@ class Space(Record):
     blockade_zone: BlockadeZone | None = None
     fortified: bool = False
     """An eight-point star: Quebec, Montreal, Charleston, Philadelphia (WW 2.1.C)."""
-    winter_quarters: bool | None = None
+    winter_quarters: Annotated[bool | None, Needs(
+        Need.WINTER_QUARTERS, "whether {name} is a square (Winter Quarters) space")] = None
     """Square or star (WW 2.1.B, 11.0); None: the printed shape is not in the text."""
-    south_of_winter_line: bool | None = None
+    south_of_winter_line: Annotated[bool | None, Needs(
+        Need.WINTER_LINE, "whether {name} is south of the Winter Attrition Line")] = None
     source: Source
     notes: str | None = None
 
@@ -77,7 +80,8 @@ class Connection(Record):
 
     a: SpaceId
     b: SpaceId
-    kind: ConnectionKind | None
+    kind: Annotated[ConnectionKind | None, Needs(
+        Need.CONNECTIONS, "line type of {a}-{b}: normal (solid) or wilderness (dashed)")]
     """None: the line type is not stated."""
     arnold_only: bool = False
     """Falmouth-Quebec: only Arnold may move, intercept or retreat along it (WW 7.4.D)."""
@@ -157,6 +161,13 @@ class RatingBounds(Record):
         return bounds
 
 
+def _rated(need: Need, rating: RatingName) -> Needs[Need]:
+    """A General's rating is missing while its value is; within its bounds (WW 2.2.B)."""
+    bounds = f"data.rating_bounds.{rating}"
+    return Needs(need, f"{{name}}'s {rating} rating ({{{bounds}[0]}}..{{{bounds}[1]}})",
+                 lacks=lambda value: value.value is None)
+
+
 class General(Record):
     """A General (WW 2.2.B, 4.0) with what is known of his ratings and special rules."""
 
@@ -166,10 +177,10 @@ class General(Record):
     nationality: Nationality
     start: str
     """A space id or a `Box` value (WW 4.0)."""
-    strategy: Rating
-    battle: Rating
+    strategy: Annotated[Rating, _rated(Need.STRATEGY, "strategy")]
+    battle: Annotated[Rating, _rated(Need.BATTLE, "battle")]
     """The Potential Battle Rating (WW 9.3)."""
-    agility: Rating
+    agility: Annotated[Rating, _rated(Need.AGILITY, "agility")]
     rbb_bonus: int = 0
     """Added to Agility for retreat before battle: +2 Washington and Greene (WW 7.9.A)."""
     arnold_only_connection: bool = False
@@ -196,34 +207,55 @@ class General(Record):
 # --- cards --------------------------------------------------------------------------------
 
 
+def _ops_card(card: Card) -> bool:
+    return card.kind is CardKind.OPS
+
+
+def _event(card: Card) -> bool:
+    return card.kind is CardKind.EVENT
+
+
 class Card(Record):
     """A Strategy card (WW 3.0, 6.x); None on any field means the text does not say."""
 
     id: CardId
-    number: Annotated[int, Field(ge=1, le=DECK_SIZE)] | None = None
+    number: Annotated[Annotated[int, Field(ge=1, le=DECK_SIZE)] | None, Needs(
+        Need.CARD_LIST, "the number printed on {name!r}")] = None
     name: str
     aliases: tuple[str, ...] = ()
     kind: CardKind
-    ops: Annotated[int, Field(ge=1, le=3)] | None = None
-    flag: CardFlag | None = None
+    ops: Annotated[Annotated[int, Field(ge=1, le=3)] | None, Needs(
+        Need.CARD_OPS, "the OPS value of {name!r}", when=_ops_card)] = None
+    flag: Annotated[CardFlag | None, Needs(
+        Need.CARD_FLAGS, "the flag of {name!r}", when=_event)] = None
     implied_flag: Side | None = None
     """A flag the text implies but does not state (a check should say CHECK, not ILLEGAL)."""
     special: bool | None = None
     """'Must Be Played' (WW 6.34.A)."""
-    battle: bool | None = None
+    battle: Annotated[bool | None, Needs(
+        Need.CARD_KINDS, "whether {name!r} is a Battle Card", when=_event)] = None
     """Title in a coloured box (WW 6.33.A)."""
     campaign: Campaign | None = None
-    once_per_game: bool | None = None
+    once_per_game: Annotated[bool | None, Needs(
+        Need.ONCE_PER_GAME, "whether {name!r} is removed after its event", when=_event)
+        ] = None
     """Removed after being played as the event (WW 6.3.C, 6.33.A)."""
-    reshuffle_on_play: bool | None = None
-    reshuffle_on_discard: bool | None = None
+    reshuffle_on_play: Annotated[bool | None, Needs(
+        Need.RESHUFFLE, "whether {name!r} triggers a reshuffle when played", when=_event)
+        ] = None
+    reshuffle_on_discard: Annotated[bool | None, Needs(
+        Need.RESHUFFLE, "whether {name!r} triggers a reshuffle when discarded", when=_event)
+        ] = None
     set_aside_at_setup: bool = False
     """Declaration of Independence and von Steuben (WW 4.0, 6.1.E)."""
     ends_war: bool = False
     """One of the five 'Lord North's Government Falls' cards (WW 6.34.C.iii)."""
-    war_end_year: Annotated[int, Field(ge=1779, le=LAST_YEAR)] | None = None
+    war_end_year: Annotated[Annotated[int, Field(ge=1779, le=LAST_YEAR)] | None, Needs(
+        Need.WAR_END_YEARS, "the year (1779..1783) on {name!r} ({id})",
+        when=lambda card: card.ends_war)] = None
     """The year on a 'Lord North's Government Falls' card (WW 6.34.C.iii)."""
-    copies: Annotated[int, Field(ge=1)] | None = 1
+    copies: Annotated[Annotated[int, Field(ge=1)] | None, Needs(
+        Need.CARD_LIST, "how many {name!r} cards the deck has")] = 1
     source: Source
     notes: str | None = None
 
@@ -245,27 +277,13 @@ class Card(Record):
 # --- catalog, schedule, the whole ---------------------------------------------------------
 
 
-class CatalogEntry(Record):
-    """One rule of the digest's catalog (section 4)."""
-
-    id: Annotated[RuleId, Field(pattern=r"^WW-[A-Z]+-\d{2}$")]
-    citation: str
-    severity: Annotated[tuple[RuleSeverity, ...], Field(min_length=1)]
-    summary: str
-    needs: tuple[Need, ...] = ()
-    source: str
-
-    @property
-    def severity_text(self) -> str:
-        """The severity as the digest writes it, e.g. `illegal/check`."""
-        return "/".join(self.severity)
-
-
 class TurnReinforcements(Record):
     """British CUs printed on one Turn Track space (WW 5.1, 8.1.A); None: not in the text."""
 
     year: Annotated[int, Field(ge=FIRST_YEAR, le=LAST_YEAR)]
-    british_cus: Annotated[int, Field(ge=0)] | None
+    british_cus: Annotated[Annotated[int, Field(ge=0)] | None, Needs(
+        Need.SCHEDULE, "British CUs printed on the {year} Turn Track space",
+        key="reinforcements.{year}")]
     source: str
 
 
@@ -275,19 +293,6 @@ class MapStatus(Record):
     spaces_complete: bool = False
     connections_complete: bool = False
     source: tuple[str, ...] = ()
-
-
-class MissingFact(Record, NeededBy):
-    """A fact a check needs that neither the rulebook nor a user file has supplied;
-    `why` names the rules that need it."""
-
-    need: Need
-    key: str | None
-    """The user-file key that supplies it; None when no data file can (card texts)."""
-    what: str
-    rules: tuple[RuleId, ...]
-    """Catalog rules whose checks depend on it."""
-
 
 
 class WWData(Record, GameDataQueries):
@@ -305,19 +310,45 @@ class WWData(Record, GameDataQueries):
     generals: dict[str, General]
     cards: dict[str, Card]
     tables: Tables
-    catalog: tuple[CatalogEntry, ...]
+    catalog: Catalog[Need]
     reinforcements: tuple[TurnReinforcements, ...]
     map_status: MapStatus
     user_files: tuple[str, ...] = ()
     """The user data files merged in, in order."""
 
-    @property
-    def missing(self) -> list[MissingFact]:
-        """Every fact still missing (see `missing_facts`)."""
-        # Imported here, not at the top: `missing` builds on the models of this module.
-        from adjudicator.systems.washingtons_war.data.missing import missing_facts
+    walk: ClassVar[Walk] = (
+        Whole(Need.SPACES, "map.spaces_complete", lambda data: (
+            f"the rest of the printed map's spaces ({len(data.spaces)} known); add each as "
+            "[spaces.<id>], then set map.spaces_complete = true"),
+            lacks=lambda data: not data.map_status.spaces_complete),
+        Whole(Need.CONNECTIONS, "map.connections_complete", lambda data: (
+            f"the rest of the map's connections ({len(data.connections)} known); add each "
+            "as [[connections]], then set map.connections_complete = true"),
+            lacks=lambda data: not data.map_status.connections_complete),
+        Each("connections", "connections[{a},{b}]"),
+        Each("spaces", "spaces.{id}"),
+        Each("generals", "generals.{id}"),
+        Whole(Need.CARD_LIST, "cards", lambda data: (
+            f"the card list: {_deck(data)} of the {DECK_SIZE} cards are listed; add the "
+            "others as [cards.<id>]"), lacks=lambda data: _deck(data) < DECK_SIZE or any(
+                card.copies is None for card in data.cards.values())),
+        Whole(Need.CARD_OPS, "cards", "the OPS cards and their values (none listed)",
+              lacks=lambda data: not any(card.kind is CardKind.OPS
+                                         for card in data.cards.values())),
+        Each("cards", "cards.{id}", fields=("number", "copies", "ops", "flag", "battle",
+                                            "once_per_game", "reshuffle_on_play",
+                                            "reshuffle_on_discard", "war_end_year")),
+        Whole(Need.CARD_TEXTS, None, "the event texts of the cards (not in the rulebook and "
+                                     "not modelled: event effects are checked by hand)"),
+        Each("reinforcements", "reinforcements.{year}"),
+    )
+    """What the walker lists as missing, in order (`common.facts`)."""
 
-        return missing_facts(self)
+    @property
+    def missing(self) -> list[MissingFact[Need]]:
+        """Every fact still missing, with the rules that need it (worked out once per data
+        object)."""
+        return list(missing_facts(self))
 
     def connection(self, a: str, b: str) -> Connection | None:
         """The connection between two spaces, if the data knows one."""
@@ -344,6 +375,11 @@ class WWData(Record, GameDataQueries):
         return least_cost(start, goal, steps)
 
 
+def _deck(data: Any) -> int:
+    """How many cards the data lists, counting copies."""
+    return sum(card.copies or 1 for card in data.cards.values())
+
+
 def catalog_ids(data: WWData) -> frozenset[str]:
     """Every rule id of the catalog."""
-    return frozenset(entry.id for entry in data.catalog)
+    return frozenset(data.catalog.ids)

@@ -1,12 +1,15 @@
-"""The commented TOML template a user fills with the facts the rulebook does not print."""
+"""The commented TOML template a user fills with the facts the rulebook does not print: the
+game's prose around the `[table]` blocks the toolkit derives from the missing facts."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.systems.washingtons_war.data.missing import missing_facts
-from adjudicator.systems.washingtons_war.data.models import MissingFact, WWData
-from adjudicator.systems.washingtons_war.data.vocabulary import RATING_NAMES, CardId, Need
+from adjudicator.systems.common.facts import MissingFact, missing_facts, template_blocks
+from adjudicator.systems.washingtons_war.data.models import WWData
+from adjudicator.systems.washingtons_war.data.vocabulary import RATING_NAMES, Need
+
+Facts = Sequence[MissingFact[Need]]
 
 
 def template_toml(data: WWData) -> str:
@@ -46,7 +49,7 @@ def template_toml(data: WWData) -> str:
     return "\n".join(lines)
 
 
-def _template_generals(data: WWData, facts: Sequence[MissingFact]) -> list[str]:
+def _template_generals(data: WWData, facts: Facts) -> list[str]:
     lines = ["# --- Generals' ratings (WW 2.2.B): Strategy top left (1..3), Potential Battle",
              "# top right (1..6), Agility lower right (1..3) of the stand-up counter."]
     for need in (Need.STRATEGY, Need.BATTLE, Need.AGILITY):
@@ -67,8 +70,7 @@ def _template_generals(data: WWData, facts: Sequence[MissingFact]) -> list[str]:
     return [*lines, ""]
 
 
-def _template_spaces(data: WWData, facts: Sequence[MissingFact],
-                     why: Mapping[Need, str]) -> list[str]:
+def _template_spaces(data: WWData, facts: Facts, why: Mapping[Need, str]) -> list[str]:
     lines = ["# --- Spaces (WW 2.1). Known spaces with a missing fact are listed; to add a space",
              "# of the printed map, copy this block (new spaces are never ports: WW 12.3 lists",
              "# all 20; colony one of NH MA RI CT NY NJ PA DE MD VA NC SC GA Canada):",
@@ -80,15 +82,8 @@ def _template_spaces(data: WWData, facts: Sequence[MissingFact],
              f"# colony: {why.get(Need.COLONIES, '')}",
              f"# winter_quarters: {why.get(Need.WINTER_QUARTERS, '')}",
              f"# south_of_winter_line: {why.get(Need.WINTER_LINE, '')}"]
-    keyed = {f.key: f for f in facts}
-    for s in data.spaces.values():
-        wanted = [name for name in ("colony", "winter_quarters", "south_of_winter_line")
-                  if f"spaces.{s.id}.{name}" in keyed]
-        if not wanted:
-            continue
-        lines += ["", f"[spaces.{s.id}]  # {s.name}"]
-        for name in wanted:
-            lines.append(f"# {name} = ")
+    lines += template_blocks(facts, data.spaces.values(), "spaces.{id}", "{name}",
+                             fields=("colony", "winter_quarters", "south_of_winter_line"))
     return [*lines, ""]
 
 
@@ -107,8 +102,7 @@ def _template_connections(data: WWData, why: Mapping[Need, str]) -> list[str]:
     return [*lines, ""]
 
 
-def _template_cards(data: WWData, facts: Sequence[MissingFact],
-                    why: Mapping[Need, str]) -> list[str]:
+def _template_cards(data: WWData, facts: Facts, why: Mapping[Need, str]) -> list[str]:
     lines = ["# --- Cards (WW 2.0: 110 in the deck; only the Events below are named in the text).",
              "# Add each other card; OPS cards have kind = \"ops\" and ops = 1, 2 or 3:",
              "# [cards.example_card]    # lower-case id",
@@ -123,13 +117,5 @@ def _template_cards(data: WWData, facts: Sequence[MissingFact],
              f"# once_per_game: {why.get(Need.ONCE_PER_GAME, '')}",
              f"# reshuffle: {why.get(Need.RESHUFFLE, '')}",
              f"# war_end_year: {why.get(Need.WAR_END_YEARS, '')}"]
-    per_card: dict[str, list[str]] = {}
-    for fact in facts:
-        if fact.key and fact.key.startswith("cards.") and fact.key.count(".") == 2:
-            _, cid, name = fact.key.split(".")
-            per_card.setdefault(cid, []).append(name)
-    for cid, names in per_card.items():
-        card = data.cards[CardId(cid)]
-        lines += ["", f"[cards.{cid}]  # {card.name}"]
-        lines += [f"# {name} = " for name in names]
+    lines += template_blocks(facts, data.cards.values(), "cards.{id}", "{name}")
     return [*lines, ""]

@@ -22,14 +22,17 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr
+from pydantic import StrictInt
 
 from adjudicator.systems.common.merging import (
     MergedData,
     RecordMerger,
-    joined_aliases,
+    keyed,
+    listed,
     merge_user_file,
-    unchanged,
+    single,
+    user_file,
+    user_model,
 )
 from adjudicator.systems.washingtons_war.data.bundled import bundled_data
 from adjudicator.systems.washingtons_war.data.models import (
@@ -48,78 +51,27 @@ from adjudicator.systems.washingtons_war.data.vocabulary import (
     FIRST_YEAR,
     LAST_YEAR,
     RATING_NAMES,
-    BlockadeZone,
-    Campaign,
-    CardFlag,
-    CardId,
-    CardKind,
-    Colony,
-    ConnectionKind,
     GeneralId,
-    SpaceId,
 )
 
-
-class _UserModel(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class _UserMap(_UserModel):
-    spaces_complete: StrictBool | None = None
-    connections_complete: StrictBool | None = None
-
-
-class _UserSpace(_UserModel):
-    name: StrictStr | None = None
-    aliases: tuple[StrictStr, ...] = ()
-    colony: Colony | None = None
-    port: StrictBool | None = None
-    blockade_zone: BlockadeZone | None = None
-    fortified: StrictBool | None = None
-    winter_quarters: StrictBool | None = None
-    south_of_winter_line: StrictBool | None = None
-    source: StrictStr | None = None
-
-
-class _UserConnection(_UserModel):
-    a: StrictStr
-    b: StrictStr
-    kind: ConnectionKind | None = None
-    source: StrictStr | None = None
-
-
-class _UserGeneral(_UserModel):
-    strategy: StrictInt | None = None
-    battle: StrictInt | None = None
-    agility: StrictInt | None = None
-    source: StrictStr | None = None
-
-
-class _UserCard(_UserModel):
-    number: StrictInt | None = None
-    name: StrictStr | None = None
-    aliases: tuple[StrictStr, ...] = ()
-    kind: CardKind | None = None
-    ops: StrictInt | None = None
-    flag: CardFlag | None = None
-    special: StrictBool | None = None
-    battle: StrictBool | None = None
-    campaign: Campaign | None = None
-    once_per_game: StrictBool | None = None
-    reshuffle_on_play: StrictBool | None = None
-    reshuffle_on_discard: StrictBool | None = None
-    war_end_year: StrictInt | None = None
-    copies: StrictInt | None = None
-    source: StrictStr | None = None
-
-
-class _UserData(_UserModel):
-    map: _UserMap = _UserMap()
-    spaces: dict[str, _UserSpace] = {}
-    connections: tuple[_UserConnection, ...] = ()
-    generals: dict[str, _UserGeneral] = {}
-    cards: dict[str, _UserCard] = {}
-    reinforcements: dict[str, StrictInt] = {}
+# The tables of a user file, derived from the records they fill.
+_UserMap = user_model(MapStatus, "_UserMap", ("spaces_complete", "connections_complete"),
+                      source=False)
+_UserSpace = user_model(Space, "_UserSpace", (
+    "name", "aliases", "colony", "port", "blockade_zone", "fortified", "winter_quarters",
+    "south_of_winter_line"))
+_UserConnection = user_model(Connection, "_UserConnection", ("a", "b", "kind"),
+                             required=("a", "b"))
+_UserGeneral = user_model(General, "_UserGeneral", RATING_NAMES,
+                          types=dict.fromkeys(RATING_NAMES, StrictInt))
+"""A General's ratings are given as their values (WW 2.2.B)."""
+_UserCard = user_model(Card, "_UserCard", (
+    "number", "name", "aliases", "kind", "ops", "flag", "special", "battle", "campaign",
+    "once_per_game", "reshuffle_on_play", "reshuffle_on_discard", "war_end_year", "copies"))
+_UserData = user_file(
+    "_UserData", map=single(_UserMap), spaces=keyed(_UserSpace),
+    connections=listed(_UserConnection), generals=keyed(_UserGeneral), cards=keyed(_UserCard),
+    reinforcements=(dict[str, StrictInt], {}))
 
 
 def load_data(user_files: Sequence[Path] = ()) -> WWData:
@@ -142,10 +94,10 @@ def merge_user_data(data: WWData, path: Path) -> WWData:
     return merge_user_file(data, path, _UserData, _Merger)
 
 
-class _Merger(RecordMerger[WWData, _UserData]):
-    """Merges one parsed user file, collecting every problem with its key."""
+class _Merger(RecordMerger[WWData, Any]):
+    """Merges one parsed user file (a `_UserData`), collecting every problem with its key."""
 
-    def merge(self, user: _UserData) -> WWData:
+    def merge(self, user: Any) -> WWData:
         spaces = self.merge_spaces(user.spaces)
         connections = self.merge_connections(user.connections, spaces)
         data = self.data.model_copy(update={
@@ -154,7 +106,7 @@ class _Merger(RecordMerger[WWData, _UserData]):
             "generals": self.merge_generals(user.generals),
             "cards": self.merge_cards(user.cards),
             "reinforcements": self.merge_reinforcements(user.reinforcements),
-            "map_status": self.merge_map(user.map),
+            "map_status": self.declare(self.data.map_status, user.map),
             "user_files": (*self.data.user_files, self.file),
         })
         if not self.problems:
@@ -162,45 +114,11 @@ class _Merger(RecordMerger[WWData, _UserData]):
             self.check_distances(data)
         return data
 
-    def merge_map(self, user: _UserMap) -> MapStatus:
-        status = self.data.map_status
-        declared = [name for name in ("spaces_complete", "connections_complete")
-                    if getattr(user, name)]
-        if not declared:
-            return status
-        update: dict[str, Any] = {name: True for name in declared}
-        update["source"] = (*status.source, self.cite(None))
-        return status.model_copy(update=update)
+    def merge_spaces(self, user: Mapping[str, Any]) -> dict[str, Space]:
+        return self.merge_records("spaces", self.data.spaces, user, Space, what="space",
+                                  make=self.new_space, adjust=_winter_line)
 
-    def merge_spaces(self, user: Mapping[str, _UserSpace]) -> dict[str, Space]:
-        spaces = dict(self.data.spaces)
-        for sid, new in user.items():
-            key = f"spaces.{sid}"
-            old = spaces.get(SpaceId(sid))
-            if old is None:
-                made = self.new_space(sid, new)
-                if made is not None:
-                    spaces[made.id] = made
-                continue
-            cited = "; ".join(old.source)
-            update = self.fill_fields(key, f"space {sid!r}", old, {
-                name: getattr(new, name)
-                for name in ("name", "colony", "port", "blockade_zone", "fortified",
-                             "winter_quarters", "south_of_winter_line")}, cited)
-            # The line runs along the VA-NC border (WW 2.1.B): a colony given here decides it.
-            if old.colony is None and new.colony is not None and update[
-                    "south_of_winter_line"] is None:
-                update["south_of_winter_line"] = update["colony"].is_south_of_winter_line
-            update["aliases"] = joined_aliases(old.aliases, new.aliases)
-            if unchanged(old, update):
-                continue
-            update["source"] = (*old.source, self.cite(new.source))
-            merged = self.rebuild(key, Space, {**old.model_dump(), **update})
-            if merged is not None:
-                spaces[old.id] = merged
-        return spaces
-
-    def new_space(self, sid: str, new: _UserSpace) -> Space | None:
+    def new_space(self, sid: str, new: Any) -> Space | None:
         key = f"spaces.{sid}"
         bad = len(self.problems)
         self.new_id(key, "space", sid)
@@ -225,7 +143,7 @@ class _Merger(RecordMerger[WWData, _UserData]):
             "port": False, "fortified": False, "winter_quarters": new.winter_quarters,
             "south_of_winter_line": south, "source": (self.cite(new.source),)})
 
-    def merge_connections(self, user: Sequence[_UserConnection],
+    def merge_connections(self, user: Sequence[Any],
                           spaces: Mapping[str, Space]) -> tuple[Connection, ...]:
         connections = list(self.data.connections)
         for i, new in enumerate(user):
@@ -269,7 +187,7 @@ class _Merger(RecordMerger[WWData, _UserData]):
                 self.problem("connections", f"{bound.a!r} reaches {bound.b!r} in {cost} "
                                             f"movement points, but {'; '.join(bound.source)}")
 
-    def merge_generals(self, user: Mapping[str, _UserGeneral]) -> dict[str, General]:
+    def merge_generals(self, user: Mapping[str, Any]) -> dict[str, General]:
         generals = dict(self.data.generals)
         bounds = self.data.rating_bounds
         for gid, new in user.items():
@@ -302,40 +220,29 @@ class _Merger(RecordMerger[WWData, _UserData]):
                 generals[old.id] = old.model_copy(update=update)
         return generals
 
-    def merge_cards(self, user: Mapping[str, _UserCard]) -> dict[str, Card]:
-        cards = dict(self.data.cards)
-        for cid, new in user.items():
-            key = f"cards.{cid}"
-            old = cards.get(CardId(cid))
-            fields = new.model_dump(exclude={"aliases", "source"})
-            if old is None:
-                if not self.new_id(key, "card", cid):
-                    continue
-                if new.name is None or new.kind is None:
-                    self.problem(key, f"new card {cid!r} needs a name and a kind "
-                                      "('ops' or 'event')")
-                    continue
-                # WW 6.34.C names all seven Special Events; they are in the bundled data.
-                if new.special:
-                    self.problem(f"{key}.special", f"new card {cid!r} cannot be a Special "
-                                                   "Event: WW 6.34.C names all seven")
-                    continue
-                made = {name: value for name, value in fields.items() if value is not None}
-                made.setdefault("special", False)
-                made.update(id=cid, aliases=new.aliases, source=(self.cite(new.source),))
-                card = self.rebuild(key, Card, made)
-            else:
-                cited = "; ".join(old.source)
-                update = self.fill_fields(key, f"card {cid!r}", old, fields, cited)
-                update["aliases"] = joined_aliases(old.aliases, new.aliases)
-                if unchanged(old, update):
-                    continue
-                update["source"] = (*old.source, self.cite(new.source))
-                card = self.rebuild(key, Card, {**old.model_dump(), **update})
-            if card is not None:
-                cards[card.id] = card
+    def merge_cards(self, user: Mapping[str, Any]) -> dict[str, Card]:
+        cards = self.merge_records("cards", self.data.cards, user, Card, what="card",
+                                   make=self.new_card)
         self.check_deck(cards)
         return cards
+
+    def new_card(self, cid: str, new: Any) -> Card | None:
+        key = f"cards.{cid}"
+        if not self.new_id(key, "card", cid):
+            return None
+        if new.name is None or new.kind is None:
+            self.problem(key, f"new card {cid!r} needs a name and a kind ('ops' or 'event')")
+            return None
+        # WW 6.34.C names all seven Special Events; they are in the bundled data.
+        if new.special:
+            self.problem(f"{key}.special", f"new card {cid!r} cannot be a Special "
+                                           "Event: WW 6.34.C names all seven")
+            return None
+        made = {name: value for name, value in new.model_dump(exclude={"aliases", "source"})
+                .items() if value is not None}
+        made.setdefault("special", False)
+        made.update(id=cid, aliases=new.aliases, source=(self.cite(new.source),))
+        return self.rebuild(key, Card, made)
 
     def check_deck(self, cards: Mapping[str, Card]) -> None:
         self.check_numbers(cards)
@@ -363,6 +270,13 @@ class _Merger(RecordMerger[WWData, _UserData]):
                                                      "source": self.cite(None)})
         return tuple(turns.values())
 
+
+
+def _winter_line(old: Space, new: Any, update: dict[str, Any]) -> None:
+    """The line runs along the VA-NC border (WW 2.1.B): a colony given here decides it."""
+    if old.colony is None and new.colony is not None and update[
+            "south_of_winter_line"] is None:
+        update["south_of_winter_line"] = update["colony"].is_south_of_winter_line
 
 
 _LOADED = MergedData(bundled_data, merge_user_data)

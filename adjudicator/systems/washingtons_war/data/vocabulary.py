@@ -124,15 +124,6 @@ class Campaign(StrEnum):
     MINOR = "minor"
 
 
-class RuleSeverity(StrEnum):
-    """A catalog rule's severity as the digest gives it (digest conventions)."""
-
-    ILLEGAL = "illegal"
-    CHECK = "check"
-    REMINDER = "reminder"
-    CONFIGURABLE = "configurable"
-
-
 class Need(StrEnum):
     """A family of data facts a rule's check depends on (`CatalogEntry.needs`)."""
 

@@ -44,8 +44,8 @@ def test_the_system_is_registered_under_its_id_and_aliases() -> None:
 def test_the_catalog_has_the_digests_167_rules_each_cited() -> None:
     catalog = find_system("wfa").catalog()
     assert len(catalog) == CATALOG_SIZE
-    assert len({rule.rule_id for rule in catalog}) == CATALOG_SIZE
-    assert all(rule.rule_id.startswith("WFA-") and rule.citation for rule in catalog)
+    assert len({rule.id for rule in catalog}) == CATALOG_SIZE
+    assert all(rule.id.startswith("WFA-") and rule.citation for rule in catalog)
 
 
 def test_the_referee_feeds_the_interpreted_actions_to_the_sequence_and_rules(
@@ -79,7 +79,7 @@ def test_coverage_is_honest_every_rule_checked_or_unchecked_with_a_reason(
         "wfa", "War for America", "o.vlog")
     markdown = (tmp_path / "o.vlog.adjudication.md").read_text(encoding="utf-8")
     assert "War for America" in markdown and "o.vlog" in markdown
-    catalog = {rule.rule_id for rule in find_system("wfa").catalog()}
+    catalog = {rule.id for rule in find_system("wfa").catalog()}
     checked = set(report.coverage.checked)
     partial = set(report.coverage.partial)
     unchecked = set(report.coverage.unchecked)

@@ -3,8 +3,9 @@ changed data object gets its own."""
 
 from __future__ import annotations
 
+from adjudicator.systems.common.facts import derive_missing as _derive
+from adjudicator.systems.common.facts import missing_facts
 from adjudicator.systems.washingtons_war.data import bundled_data
-from adjudicator.systems.washingtons_war.data.missing import _derive, missing_facts
 
 
 def test_the_same_data_gives_the_same_facts_derived_once() -> None:

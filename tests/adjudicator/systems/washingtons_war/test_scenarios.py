@@ -45,7 +45,7 @@ def test_every_catalog_rule_is_either_checked_or_unchecked_with_a_reason(
     from adjudicator.systems import find_system
 
     report = _check(WW / "scenarios" / "opening-turn.toml", tmp_path)
-    catalog = {rule.rule_id for rule in find_system("ww").catalog()}
+    catalog = {rule.id for rule in find_system("ww").catalog()}
     checked = set(report.coverage.checked)
     unchecked = set(report.coverage.unchecked)
     assert checked | unchecked == catalog
