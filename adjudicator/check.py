@@ -34,7 +34,7 @@ from adjudicator.report.models import (
 )
 from adjudicator.report.trace import collector_for
 from adjudicator.systems import find_system
-from adjudicator.systems.base import GameSystem, Referee, Verdict
+from adjudicator.systems.common.system import GameSystem, Referee, Verdict
 from vmod_schema.archive import Limits
 from vmod_schema.buildfile import Module, open_module_once
 from vmod_schema.collection import paused_collection

@@ -20,8 +20,9 @@ from tests.conftest import REPO
 
 ADJUDICATOR = REPO / "adjudicator"
 SYSTEMS = ADJUDICATOR / "systems"
-TOOLKIT = ("adjudicator.systems.common", "adjudicator.systems.base")
-"""What every game builds on: the machinery (`common`) and the protocol (`base`)."""
+TOOLKIT = ("adjudicator.systems.common",)
+"""What every game builds on: the machinery and the protocol a game meets
+(`common.system`)."""
 
 
 def _game_packages() -> tuple[str, ...]:

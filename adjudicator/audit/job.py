@@ -24,7 +24,7 @@ from adjudicator.replay.chatdice import chat_patterns
 from adjudicator.replay.visibility import viewpoint
 from adjudicator.report.models import Report
 from adjudicator.systems import find_system, fold_name, recognise_system
-from adjudicator.systems.base import GameSystem
+from adjudicator.systems.common.system import GameSystem
 from vmod_schema.archive import Limits
 from vmod_schema.buildfile import open_module_once
 from vmod_schema.errors import VassalFormatError

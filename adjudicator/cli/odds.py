@@ -33,7 +33,7 @@ from adjudicator.systems.common.questions import (
 )
 
 if TYPE_CHECKING:
-    from adjudicator.systems.base import GameSystem
+    from adjudicator.systems.common.system import GameSystem
 
 ANY = "any"
 """The command a game's odds run when no question is named."""

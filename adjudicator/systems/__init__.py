@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from adjudicator.errors import UnknownGameError
-from adjudicator.systems.base import GameSystem
+from adjudicator.systems.common.system import GameSystem
 from adjudicator.systems.war_for_america import WarForAmerica
 from adjudicator.systems.washingtons_war import WashingtonsWar
 

@@ -31,8 +31,8 @@ from adjudicator.report import (
     report_schema,
 )
 from adjudicator.scenario import build_scenario_log
-from adjudicator.systems.base import Referee, Verdict
 from adjudicator.systems.common.catalog import Catalog, CatalogEntry, RuleSeverity
+from adjudicator.systems.common.system import Referee, Verdict
 from tests.conftest import REPO, corpus_file
 from vmod_schema.builder import GameBuilder
 from vmod_schema.buildfile import Module

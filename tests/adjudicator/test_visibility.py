@@ -31,8 +31,8 @@ from adjudicator.replay.visibility import (
     shown_name,
     sight,
 )
-from adjudicator.systems.base import Verdict
 from adjudicator.systems.common.catalog import Catalog, CatalogEntry, RuleSeverity
+from adjudicator.systems.common.system import Verdict
 from tests.conftest import REPO, corpus_file, load_script, zip_entries
 from vmod_schema.buildfile import open_module
 from vmod_schema.commands import decode_command

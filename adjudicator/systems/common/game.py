@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from adjudicator.binding import Binding, load_binding
-from adjudicator.systems.base import Referee
 from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.questions import AnyQuestion
+from adjudicator.systems.common.system import Referee
 from vmod_schema.buildfile import Module
 
 

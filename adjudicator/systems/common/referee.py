@@ -29,7 +29,6 @@ from typing import Any, Generic, Protocol, TypeVar
 from adjudicator.binding import Binding
 from adjudicator.findings import Computation, Finding, Probability, Severity
 from adjudicator.replay import Board, Step
-from adjudicator.systems.base import Verdict
 from adjudicator.systems.common.datafiles import MissingFactLike, needs_by_rule
 from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
 from adjudicator.systems.common.places import Place
@@ -40,6 +39,7 @@ from adjudicator.systems.common.rulebook import (
     derive_coverage,
     positional_ids,
 )
+from adjudicator.systems.common.system import Verdict
 from adjudicator.systems.common.tracker import (
     EntityForms,
     PieceTracker,

@@ -94,7 +94,7 @@ Memory = tuple[WfAProcedure, Reading]
 
 
 class WfAReferee(GameReferee[WfAData, WfAState, Entity, Memory]):
-    """Judges one game of War for America (see `adjudicator.systems.base.Referee`)."""
+    """Judges one game of War for America (see `adjudicator.systems.common.system.Referee`)."""
 
     game = GAME
     families = RULES.families

@@ -66,7 +66,7 @@ followed yet."""
 
 
 class WWReferee(ActionReferee[Entity, WWProcedure]):
-    """Judges one game of Washington's War (see `adjudicator.systems.base.Referee`)."""
+    """Judges one game of Washington's War (see `adjudicator.systems.common.system.Referee`)."""
 
     game = GAME
     families = FAMILIES

@@ -12,10 +12,10 @@ from types import ModuleType
 import pytest
 
 from adjudicator.systems import SYSTEMS
-from adjudicator.systems.base import GameSystem
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.referee import ActionReferee
 from adjudicator.systems.common.rulebook import declared
+from adjudicator.systems.common.system import GameSystem
 
 CITED = re.compile(r'(?:Check\.\w+\(\s*|\b\w*(?:rule|RULE)\w* = )"([A-Z]+-[A-Z0-9]+-\d+)"')
 """A rule id a check cites: `Check.illegal("WW-MOV-02", ...)`, `rule = "WFA-CBT-01"`,
