@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from adjudicator.binding import Binding, Unmatched, match_names
+from adjudicator.replay.clip import clip_name
 from adjudicator.systems.common.module_names import module_location_names, module_piece_names
 from vmod_schema.buildfile import Module
 
@@ -76,10 +77,13 @@ def draft_binding(module: Module, words: BindingWords) -> Binding:
     bound_maps = set(maps.values())
     missing = [e for e in [*missing_pieces, *missing_places]
                if not e.startswith(words.optional) and e not in bound_maps]
+    # A module's own names are shown cut to a name's length: a hostile module names itself
+    # or its pieces with whole documents (issue 18); a name that long binds to nothing.
     return Binding(
-        game=words.game, module=module.name, pieces=pieces, locations=locations, maps=maps,
-        properties=properties,
-        unmatched=Unmatched(pieces=unmatched_pieces, locations=unmatched_locations,
+        game=words.game, module=clip_name(module.name), pieces=pieces, locations=locations,
+        maps=maps, properties=properties,
+        unmatched=Unmatched(pieces=[clip_name(name) for name in unmatched_pieces],
+                            locations=[clip_name(name) for name in unmatched_locations],
                             entities=missing))
 
 

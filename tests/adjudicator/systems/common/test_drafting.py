@@ -72,3 +72,20 @@ def test_word_forms_puts_every_word_in_every_pattern_word_by_word() -> None:
     assert word_forms(("British", "BR"), "{w} SP {n}", "{n} {w} SP", n=3) == [
         "British SP 3", "3 British SP", "BR SP 3", "3 BR SP"]
     assert word_forms((), "{w} PC") == []
+
+
+def test_a_hostile_modules_huge_names_are_cut_to_a_names_length(monkeypatch: Any) -> None:
+    """A mutated module that names itself and its pieces with 60,000 characters drafts a
+    binding whose every line a terminal can show (issue 18, found by the fuzz suite)."""
+    import adjudicator.systems.common.drafting as drafting
+
+    huge = "Example Skirmish" * 4000
+    module = open_module(EXAMPLE).model_copy(update={"name": huge})
+    monkeypatch.setattr(drafting, "module_piece_names",
+                        lambda _module: ["Red Infantry", "Blue Cavalry " * 5000])
+    binding = draft_binding(module, _words())
+    assert binding.module.startswith("Example Skirmish") and len(binding.module) < 300
+    assert binding.module.endswith("more characters cut]")
+    assert binding.pieces == {"Red Infantry": "unit:red_inf"}
+    (unmatched,) = binding.unmatched.pieces
+    assert unmatched.startswith("Blue Cavalry") and len(unmatched) < 300
