@@ -29,9 +29,11 @@ from typing import Any, Generic, Protocol, TypeVar
 from adjudicator.binding import Binding
 from adjudicator.findings import Computation, Finding, Probability, Severity
 from adjudicator.replay import Board, Step
+from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.datafiles import MissingFactLike, needs_by_rule
 from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
 from adjudicator.systems.common.places import Place
+from adjudicator.systems.common.records import UnknownRule
 from adjudicator.systems.common.rulebook import (
     CoverageLedger,
     RuleFamily,
@@ -217,7 +219,9 @@ class ActionReferee(ABC, Generic[E, P]):
                 if not self._affected(outcome.rule_id):
                     self.ledger.applied.add(outcome.rule_id)
                 continue
-            citation = self.citations.get(outcome.rule_id, outcome.rule_id)
+            citation = self.citations.get(outcome.rule_id)
+            if not citation:
+                raise UnknownRule(outcome.rule_id)
             if isinstance(outcome, Computed):
                 self._computations.append(Computation(
                     game=self.game, kind=outcome.kind, step=outcome.step,
@@ -320,20 +324,12 @@ class _Named(Protocol):
     def name(self) -> str: ...
 
 
-class _Cited(Protocol):
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def citation(self) -> str: ...
-
-
 class RefereeData(Protocol):
     """What a game's data gives its referee: the catalog, the missing facts, the spaces'
     printed names."""
 
     @property
-    def catalog(self) -> Sequence[_Cited]: ...
+    def catalog(self) -> Catalog[Any]: ...
 
     @property
     def missing(self) -> Sequence[MissingFactLike]: ...
@@ -358,8 +354,7 @@ class GameReferee(ActionReferee[K, P], Generic[D, S, K, P]):
         self.data = data
         self.state = state
         self._classify = classifier(entities)
-        super().__init__(binding, {entry.id: entry.citation for entry in data.catalog},
-                         [entry.id for entry in data.catalog])
+        super().__init__(binding, data.catalog.citations, data.catalog.ids)
         self._missing: dict[str, str] | None = None
 
     def classify(self, name: str, entity_id: str | None, place: Place | None) -> K | None:

@@ -13,6 +13,7 @@ from adjudicator.findings import Severity
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.outcomes import Check
 from adjudicator.systems.common.places import Place, PlaceKind, space
+from adjudicator.systems.common.records import UnknownRule
 from adjudicator.systems.common.referee import ActionReferee
 from adjudicator.systems.common.rulebook import CoverageLedger, RuleFamily, derive_coverage
 from adjudicator.systems.common.sequence import Knowledge, SequenceOfPlay, SequenceSpec, phases
@@ -208,3 +209,11 @@ def test_undo_restores_the_procedure_by_reference_and_drops_the_undone_findings(
     verdict = referee.finish()
     assert [(f.step, f.severity) for f in verdict.findings] == [(1, Severity.ILLEGAL)]
     assert verdict.checked == {"T-1"}
+
+
+def test_a_finding_of_a_rule_the_catalog_lacks_is_an_error_never_a_blank_citation() -> None:
+    referee = _Toy()
+    referee.start(Step(0), Board())
+    with pytest.raises(UnknownRule) as raised:
+        referee.emit([Check.illegal("T-9", 1, "a rule the catalog does not list")])
+    assert raised.value.rule_id == "T-9"
