@@ -24,7 +24,6 @@ from adjudicator.replay.changes import (
     Drag,
     Move,
     PieceEvent,
-    PieceId,
     PropertyChange,
     ReplayProblem,
 )
@@ -122,7 +121,7 @@ def _drags(commands: Iterable[Command]) -> Iterator[Drag]:
         elif isinstance(command, MovePiece):
             map_id, x, y = command.new_position
             if map_id is not None and x is not None and y is not None:
-                yield Drag(PieceId(command.id), map_id, x, y)
+                yield Drag(command.id, map_id, x, y)
 
 
 def _chat_lines(commands: Iterable[Command]) -> tuple[str, ...]:

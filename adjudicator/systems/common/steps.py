@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, TypeVar
 
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
@@ -193,21 +195,15 @@ def rolls_of(step: Step, side: S | None) -> tuple[Rolled[S], ...]:
 
 @dataclass(slots=True)
 class Group(Generic[E, K]):
-    """Pieces of one owner moved together from one place to another along one route."""
+    """Pieces of one owner moved together: from one place to another along one route, or
+    onto the board or off it together."""
 
     owner: K
+    origin: Place | None
+    destination: Place | None
     route: Route
+    """Empty when the group came from no place or went to none."""
     members: list[Relocation[E]] = field(default_factory=list)
-
-    @property
-    def origin(self) -> str:
-        """The key of the place the group left."""
-        return self.route[0]
-
-    @property
-    def destination(self) -> str:
-        """The key of the place the group reached."""
-        return self.route[-1]
 
 
 def route_of(origin: Place, destination: Place, waypoints: Sequence[Place],
@@ -223,6 +219,23 @@ def route_of(origin: Place, destination: Place, waypoints: Sequence[Place],
     return tuple(route)
 
 
+def net_change(relocations: Iterable[Relocation[E]],
+               weigh: Callable[[E, Place], tuple[K, int] | None]) -> dict[K, int]:
+    """Per key, the strength the step's pieces hold after it less what they held before:
+    `weigh(entity, place)` is what a piece at a place counts for (None: nothing). A piece
+    moved from one counted place to another counts at both; making change nets to 0."""
+    net: dict[K, int] = {}
+    for relocation in relocations:
+        for placed, sign in ((relocation.before, -1), (relocation.after, 1)):
+            if placed is None or placed.place is None:
+                continue
+            weight = weigh(placed.entity, placed.place)
+            if weight is not None:
+                key, value = weight
+                net[key] = net.get(key, 0) + sign * value
+    return net
+
+
 # ---------------------------------------------------------------------- the view
 
 
@@ -235,32 +248,67 @@ def current(relocation: Relocation[E]) -> E | None:
 class StepView(Generic[E, S]):
     """One step as read for a game (see the module docstring)."""
 
-    __slots__ = ("cards", "entered", "heard", "index", "left", "pieces", "relocations",
-                 "rolls", "side", "strength", "waypoints")
+    __slots__ = ("_cues", "_heard", "_off_board", "_typed", "cards", "chat", "index",
+                 "pieces", "relocations", "rolls", "side", "strength", "waypoints")
 
     def __init__(self, index: int, side: S | None, relocations: Sequence[Relocation[E]], *,
-                 cards: tuple[Relocation[E], ...], pieces: tuple[Relocation[E], ...],
-                 entered: tuple[Relocation[E], ...], left: tuple[Relocation[E], ...],
+                 cards: Sequence[Relocation[E]], pieces: Sequence[Relocation[E]],
                  strength: Mapping[tuple[Place, str], int], rolls: tuple[Rolled[S], ...],
-                 heard: tuple[Heard, ...], waypoints: Mapping[str, Sequence[Place]]
+                 chat: tuple[str, ...], cues: Mapping[str, tuple[Cue, ...]],
+                 off_board: frozenset[Place], waypoints: Mapping[str, Sequence[Place]]
                  ) -> None:
         self.index = index
         self.side = side
         self.relocations = relocations
         self.cards = cards
+        """The card pieces moved, in board order."""
         self.pieces = pieces
-        self.entered = entered
-        self.left = left
+        """Every other relocation, in board order."""
+        self._off_board = off_board
         self.strength = strength
         """(place, key) → net strength that entered (+) or left (-) there; a key whose
         changes netted out stays, at 0."""
         self.rolls = rolls
-        self.heard = heard
+        self.chat = chat
         self.waypoints = waypoints
+        self._cues = cues
+        self._heard: tuple[Heard, ...] | None = None
+        self._typed: tuple[str, ...] | None = None
+
+    @property
+    def entered(self) -> list[Relocation[E]]:
+        """Pieces that came from no place (new, or out of stock)."""
+        return [r for r in self.relocations if r.origin is None]
+
+    @property
+    def left(self) -> list[Relocation[E]]:
+        """Pieces that went to no place, or to one out of play."""
+        return [r for r in self.relocations
+                if (place := r.destination) is None or place in self._off_board]
+
+    @property
+    def heard(self) -> tuple[Heard, ...]:
+        """Each chat line with the cues it matches (read when first asked)."""
+        if self._heard is None:
+            self._heard = hear(self.chat, [c for cues in self._cues.values() for c in cues])
+        return self._heard
 
     def said(self, cue: str) -> bool:
-        """Whether a chat line of the step matches the cue."""
-        return any(cue in heard.cues for heard in self.heard)
+        """Whether a chat line of the step matches the cue (only that cue is searched)."""
+        if not self.chat:
+            return False
+        if self._heard is not None:
+            return any(cue in heard.cues for heard in self._heard)
+        for table_cue in self._cues.get(cue, ()):
+            if table_cue.whole_line:
+                if any(table_cue.pattern.search(line) for line in self.chat):
+                    return True
+                continue
+            if self._typed is None:
+                self._typed = tuple(spoken(line) for line in self.chat)
+            if any(table_cue.pattern.search(typed) for typed in self._typed):
+                return True
+        return False
 
     def route(self, relocation: Relocation[E], on_route: Callable[[Place], bool]) -> Route:
         """The route of a piece moved from one place to another (both ends known)."""
@@ -272,17 +320,21 @@ class StepView(Generic[E, S]):
     def groups(self, relocations: Iterable[Relocation[E]],
                owner: Callable[[Relocation[E]], K | None],
                on_route: Callable[[Place], bool]) -> list[Group[E, K]]:
-        """The moves among `relocations` (both ends known), grouped by owner and route,
-        in the order of their first piece; a piece without an owner is in none."""
-        found: dict[tuple[K, Route], Group[E, K]] = {}
+        """`relocations` grouped by owner, origin, destination and route (through the
+        places `on_route` accepts), in the order of their first piece; a piece without an
+        owner is in none."""
+        found: dict[tuple[K, Place | None, Place | None, Route], Group[E, K]] = {}
         for relocation in relocations:
             who = owner(relocation)
             if who is None:
                 continue
-            route = self.route(relocation, on_route)
-            group = found.get((who, route))
+            origin, destination = relocation.origin, relocation.destination
+            route = () if origin is None or destination is None else route_of(
+                origin, destination, self.waypoints.get(relocation.piece_id, ()), on_route)
+            key = (who, origin, destination, route)
+            group = found.get(key)
             if group is None:
-                group = found[(who, route)] = Group(who, route)
+                group = found[key] = Group(who, origin, destination, route)
             group.members.append(relocation)
         return list(found.values())
 
@@ -300,7 +352,10 @@ class StepReader(Generic[E, S]):
         self._is_card = is_card
         self._strength = strength
         """An entity → (key, strength) it counts for (None: it counts for none)."""
-        self._cues = tuple(cues)
+        self._cues: dict[str, tuple[Cue, ...]] = {}
+        """The table by cue name, in order (a name may have several patterns)."""
+        for cue in cues:
+            self._cues[cue.name] = (*self._cues.get(cue.name, ()), cue)
         self._off_board = frozenset(off_board)
         """Places whose pieces are out of play (a Removed From Play box)."""
 
@@ -313,25 +368,27 @@ class StepReader(Generic[E, S]):
         """One step's view; `relocations` are the tracker's for it, `waypoints` the places
         of its drags (`drag_waypoints`; None: each move is one leg)."""
         side = self._side_of(step.side)
+        rolls = rolls_of(step, side) if step.rolls else ()
+        if not relocations:
+            return StepView(step.index, side, relocations, cards=(), pieces=(),
+                            strength=_NOTHING, rolls=rolls, chat=step.chat, cues=self._cues,
+                            off_board=self._off_board, waypoints=waypoints or _NOTHING)
         cards: list[Relocation[E]] = []
         pieces: list[Relocation[E]] = []
-        entered: list[Relocation[E]] = []
-        left: list[Relocation[E]] = []
         strength: dict[tuple[Place, str], int] = {}
-        off_board = self._off_board
+        off_board, is_card = self._off_board, self._is_card
         for relocation in relocations:
-            entity = current(relocation)
-            if entity is not None and self._is_card(entity):
+            before, after = relocation.before, relocation.after
+            placed = after or before
+            entity = placed.entity if placed is not None else None
+            if entity is not None and is_card(entity):
                 cards.append(relocation)
             else:
                 pieces.append(relocation)
-            origin, destination = relocation.origin, relocation.destination
+            origin = before.place if before is not None else None
+            destination = after.place if after is not None else None
             gone = destination is None or destination in off_board
             new = origin is None
-            if new:
-                entered.append(relocation)
-            if gone:
-                left.append(relocation)
             weight = self._strength(entity) if entity is not None and (gone or new) else None
             if weight is None:
                 continue
@@ -341,19 +398,26 @@ class StepReader(Generic[E, S]):
             if new and destination is not None and destination.resolved:
                 strength[(destination, key)] = strength.get((destination, key), 0) + value
         return StepView(
-            step.index, side, relocations, cards=tuple(cards), pieces=tuple(pieces),
-            entered=tuple(entered), left=tuple(left), strength=strength,
-            rolls=rolls_of(step, side) if step.rolls else (),
-            heard=hear(step.chat, self._cues) if step.chat else (),
-            waypoints=waypoints or {})
+            step.index, side, relocations, cards=cards, pieces=pieces, strength=strength,
+            rolls=rolls, chat=step.chat, cues=self._cues, off_board=off_board,
+            waypoints=waypoints or _NOTHING)
+
+
+_NOTHING: Mapping[Any, Any] = MappingProxyType({})
 
 
 def drag_waypoints(step: Step, board: Board, binding: Binding
                    ) -> dict[str, tuple[Place, ...]]:
     """Piece id → the place each of the step's drags put it (`Step.drags`, FORMAT.md
     §4.5), in order, for pieces dragged more than once in the step."""
+    drags = step.drags
+    if len(drags) < 2:
+        return {}
+    counted = Counter(drag.piece_id for drag in drags)
     found: dict[str, list[Place]] = {}
-    for drag in step.drags:
+    for drag in drags:
+        if counted[drag.piece_id] < 2:
+            continue
         bound = binding.place(drag.map, board.location(drag.map, drag.x, drag.y),
                               drag.x, drag.y)
         place = Place.parse(bound) if bound is not None else None
@@ -363,5 +427,5 @@ def drag_waypoints(step: Step, board: Board, binding: Binding
 
 
 __all__ = ["CHAT_PREFIX", "Cue", "DiceQueue", "Die", "Group", "Heard", "Rolled", "Route",
-           "StepReader", "StepView", "current", "drag_waypoints", "hear", "rolls_of",
+           "StepReader", "StepView", "current", "drag_waypoints", "hear", "net_change", "rolls_of",
            "route_of", "spoken"]

@@ -108,6 +108,7 @@ from adjudicator.systems.common.steps import (
     StepReader,
     StepView,
     current,
+    net_change,
 )
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.actions import (
@@ -736,9 +737,10 @@ class Interpreter:
         out += [FreeAction(step=index, side=side, kind=FreeKind.SIX_NATIONS,
                            origin=SIX_NATIONS.key, destination=to, units=tuple(sorted(units)))
                 for to, units in six_nations.items()]
-        out += self._land_moves(index, {
-            (group.owner, group.route): group.members
-            for group in view.groups(land, lambda r: self._owner(r, side), _on_map)})
+        if land:
+            out += self._land_moves(index, {
+                (group.owner, group.route): group.members
+                for group in view.groups(land, lambda r: self._owner(r, side), _on_map)})
         out += self._sp_totals(index, view.strength, side)
         out += self._start_units(index, view.relocations)
         return out
@@ -752,16 +754,11 @@ class Interpreter:
                      ) -> list[Action]:
         """Dotted start SP in play (on the map or an Army Card) after the step beyond
         those before it, by nation (WfA 10.6, 10.24): making change keeps the count."""
-        net: Counter[str] = Counter()
-        places: set[str] = set()
-        for relocation in relocations:
-            for placed, sign in ((relocation.before, -1), (relocation.after, +1)):
-                if placed is None or placed.entity.kind != "sp" \
-                        or placed.entity.detail != START or not _in_play(placed.place):
-                    continue
-                net[placed.entity.key] += sign * placed.entity.value
-                if sign > 0 and placed.place is not None:
-                    places.add(placed.place.key)
+        net = net_change(relocations, _start_sp)
+        if not any(amount > 0 for amount in net.values()):
+            return []
+        places = {r.after.place.key for r in relocations if r.after is not None
+                  and r.after.place is not None and _start_sp(r.after.entity, r.after.place)}
         return [StartUnitsPlaced(step=index, side=Entity("sp", nation, 1).side,
                                  nation=nation, sp=amount, places=tuple(sorted(places)))
                 for nation, amount in sorted(net.items()) if amount > 0]
@@ -1379,6 +1376,13 @@ def _side(roster_side: str | None) -> str | None:
 
 def _is_card(entity: Entity) -> bool:
     return entity.kind == "card"
+
+
+def _start_sp(entity: Entity, place: Place) -> tuple[str, int] | None:
+    """A dotted start SP counter in play (WfA 10.6): its nation and SP."""
+    if entity.kind == "sp" and entity.detail == START and _in_play(place):
+        return entity.key, entity.value
+    return None
 
 
 def _strength(entity: Entity) -> tuple[str, int] | None:

@@ -16,6 +16,7 @@ from adjudicator.systems.common.steps import (
     StepReader,
     drag_waypoints,
     hear,
+    net_change,
     spoken,
 )
 from adjudicator.systems.common.tracker import Placed, Relocation
@@ -77,8 +78,8 @@ def test_cards_are_told_from_pieces_with_where_they_went() -> None:
     card = moved("c1", Toy("card"), hand("red"), Place(PlaceKind.DISCARD, "discard"))
     unit = moved("u1", Toy("unit", "red", 3), A, B)
     view = READER.read(Step(index=2), [unit, card])
-    assert view.cards == (card,)
-    assert view.pieces == (unit,)
+    assert view.cards == [card]
+    assert view.pieces == [unit]
     assert (view.cards[0].origin, view.cards[0].destination) == (
         hand("red"), Place(PlaceKind.DISCARD, "discard"))
 
@@ -152,6 +153,9 @@ def test_chat_is_matched_against_the_games_cue_table() -> None:
     view = READER.read(step, [])
     assert [heard.cues for heard in view.heard] == [("pass",), ("winter",), ("surrender",)]
     assert view.said("pass") and view.said("surrender") and not view.said("attrition")
+    fresh = READER.read(step, [])
+    assert fresh.said("surrender") and fresh.said("winter"), "asked before `heard` is read"
+    assert not fresh.said("attrition") and not READER.read(Step(index=7), []).said("pass")
 
 
 def test_a_cue_on_what_was_typed_ignores_the_players_name() -> None:
@@ -204,7 +208,28 @@ def test_a_route_runs_through_the_waypoints_and_groups_go_together() -> None:
         ("red", ("a", "b", "c"), ["u1", "u2"]),
         ("red", ("a", "c"), ["u3"]),
         ("blue", ("a", "c"), ["u4"])]
-    assert (groups[0].origin, groups[0].destination) == ("a", "c")
+    assert (groups[0].origin, groups[0].destination) == (A, C)
+
+
+def test_groups_put_pieces_entering_or_leaving_together() -> None:
+    relocations = [moved("u1", Toy("unit", "red", 2), None, A),
+                   moved("u2", Toy("unit", "red", 3), None, A),
+                   moved("u3", Toy("unit", "red", 1), B, None)]
+    groups = READER.read(Step(index=12), relocations).groups(
+        relocations, lambda r: "all", lambda place: place.is_space)
+    assert [(g.origin, g.destination, g.route, len(g.members)) for g in groups] == [
+        (None, A, (), 2), (B, None, (), 1)]
+
+
+def test_net_change_counts_moves_at_both_ends_and_nets_out_making_change() -> None:
+    def on_space(toy: Toy, place: Place) -> tuple[tuple[str, str], int] | None:
+        return ((place.key, toy.nation), toy.value) if place.is_space else None
+
+    net = net_change([moved("five", Toy("unit", "red", 5), A, None),
+                      moved("two", Toy("unit", "red", 2), None, A),
+                      moved("three", Toy("unit", "red", 3), B, A),
+                      moved("boxed", Toy("unit", "red", 4), C, REMOVED)], on_space)
+    assert net == {("a", "red"): 0, ("b", "red"): -3, ("c", "red"): -4}
 
 
 def test_waypoints_off_the_route_and_repeats_are_left_out() -> None:
