@@ -11,10 +11,12 @@ replay `Step`. `StepReader` does the reading every game does alike and hands the
   went to no place or to a place the game counts as out of play (`off_board`);
 - `strength`: per (place, key) the net strength that entered (+) or left (-) there, from
   the game's `strength` weights: making change (a 5 taken off, a 2 and a 3 put on) nets
-  to 0, neither a loss nor a gain;
+  to 0, neither a loss nor a gain (`net_change` nets what pieces held before and after
+  the step, moves counted at both ends);
 - `waypoints`: piece id → every place a drag of the step put it, in order, for pieces
-  dragged more than once (`Step.drags`, FORMAT.md §4.5); `route` and `groups` read them:
-  pieces of one owner moved together along one route are one `Group`;
+  dragged more than once (`drag_waypoints`, off the replay's `Step.drags`, FORMAT.md
+  §4.5); `route` and `groups` read them: pieces of one owner moved together along one
+  route, or onto or off the board together, are one `Group`;
 - `rolls`: the step's rolls with their button and values (a total alone is one value);
   `DiceQueue` keeps the dice a game has not used yet, from step to step, and gives them
   back by side and button;

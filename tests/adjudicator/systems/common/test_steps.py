@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from adjudicator.binding import Binding, CalibrationPoint
 from adjudicator.replay import Board, Drag, PieceId, Step
@@ -236,3 +238,16 @@ def test_waypoints_off_the_route_and_repeats_are_left_out() -> None:
     view = READER.read(Step(index=11), [], {"u1": (B, REMOVED, B, C)})
     walker = moved("u1", Toy("unit", "red", 2), A, C)
     assert view.route(walker, lambda place: place.is_space) == ("a", "b", "c")
+
+
+def test_no_game_reads_raw_vassal_commands() -> None:
+    """Games read drags through the replay (`Step.drags`), never `vmod_schema.commands`."""
+    systems = Path(__file__).resolve().parents[4] / "adjudicator" / "systems"
+    readers = []
+    for path in sorted(systems.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(name.startswith("vmod_schema.commands") for name in names):
+                readers.append(path.relative_to(systems).as_posix())
+    assert readers == []
