@@ -119,6 +119,8 @@ class Die(Generic[S]):
     side: S
     button: str
     value: int
+    step: int | None = None
+    """The step it was rolled in (None: not said)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +140,15 @@ class DiceQueue(Generic[S]):
     def __iter__(self) -> Iterator[Die[S]]:
         return iter(self.dice)
 
-    def add(self, side: S, button: str, value: int) -> DiceQueue[S]:
+    def add(self, side: S, button: str, value: int, step: int | None = None
+            ) -> DiceQueue[S]:
         """The queue with one more die at its end."""
-        return DiceQueue((*self.dice, Die(side, button, value)))
+        return DiceQueue((*self.dice, Die(side, button, value, step)))
+
+    def since(self, step: int) -> DiceQueue[S]:
+        """The dice rolled after step `step` (those whose step is known)."""
+        return DiceQueue(tuple(die for die in self.dice
+                               if die.step is not None and die.step > step))
 
     def values(self, side: S | None = None, buttons: Collection[str] | None = None
                ) -> tuple[int, ...]:

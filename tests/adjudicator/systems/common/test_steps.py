@@ -146,6 +146,13 @@ def test_the_dice_queue_gives_dice_back_by_side_and_button() -> None:
     assert len(queue) == 4 and not DiceQueue()
 
 
+def test_the_dice_queue_gives_the_dice_rolled_since_a_step() -> None:
+    queue: DiceQueue[str] = DiceQueue().add("red", "1d6", 1, step=3) \
+        .add("blue", "1d6", 2, step=5).add("red", "1d6", 3, step=6).add("red", "1d6", 4)
+    assert queue.since(4).values() == (2, 3)
+    assert queue.since(5).values("red") == (3,)
+
+
 # ---------------------------------------------------------------------- chat cues
 
 
