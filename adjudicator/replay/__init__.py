@@ -22,6 +22,7 @@ from __future__ import annotations
 from adjudicator.replay.board import Board, PieceKind, PieceOnBoard, Player
 from adjudicator.replay.changes import (
     Changes,
+    Drag,
     Move,
     PieceEvent,
     PieceId,
@@ -35,6 +36,7 @@ from adjudicator.replay.timeline import Step, Timeline, iter_steps, replay
 __all__ = [
     "Board",
     "Changes",
+    "Drag",
     "Move",
     "PieceEvent",
     "PieceId",

@@ -60,6 +60,18 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class Drag:
+    """One drag of a step: a piece (or a whole stack, by its id) put on a map point
+    (FORMAT.md §4.5). A piece dragged space by space in one step has one per drop."""
+
+    piece_id: str
+    """The piece's or stack's id (`PieceId`)."""
+    map: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
 class PieceEvent:
     """A piece added to or removed from the game in a step, with where it was."""
 

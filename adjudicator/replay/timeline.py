@@ -20,11 +20,25 @@ from typing import TYPE_CHECKING
 
 from adjudicator.ceilings import check_deadline
 from adjudicator.replay.board import Board
-from adjudicator.replay.changes import Move, PieceEvent, PropertyChange, ReplayProblem
+from adjudicator.replay.changes import (
+    Drag,
+    Move,
+    PieceEvent,
+    PropertyChange,
+    ReplayProblem,
+)
 from adjudicator.replay.clip import clip_chat
 from adjudicator.replay.dice import DiceReader, Roll
 from vmod_schema.collection import paused_collection
-from vmod_schema.commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece
+from vmod_schema.commands import (
+    AddPiece,
+    ChangePiece,
+    Chat,
+    Command,
+    Compound,
+    MovePiece,
+    RemovePiece,
+)
 from vmod_schema.errors import VassalFormatError
 from vmod_schema.savefile import SAVED_GAME
 
@@ -75,6 +89,13 @@ class Step:
     undone: bool = False
     problems: tuple[ReplayProblem, ...] = ()
 
+    @property
+    def drags(self) -> tuple[Drag, ...]:
+        """Every drop of a piece on a map point in the step, in execution order (§4.1,
+        §4.5): the waypoints of a piece dragged several times, which `moves` (where each
+        piece ended) does not show. A drag off every map is not one."""
+        return tuple(_drags(self.commands))
+
     def __repr__(self) -> str:
         parts = [str(self.index)]
         if self.player is not None:
@@ -90,6 +111,17 @@ class Step:
         if self.undone:
             parts.append("undone=True")
         return f"Step({', '.join(parts)})"
+
+
+def _drags(commands: Iterable[Command]) -> Iterator[Drag]:
+    """The drops of `MovePiece` commands, compounds opened in execution order."""
+    for command in commands:
+        if isinstance(command, Compound):
+            yield from _drags(command.children)
+        elif isinstance(command, MovePiece):
+            map_id, x, y = command.new_position
+            if map_id is not None and x is not None and y is not None:
+                yield Drag(command.id, map_id, x, y)
 
 
 def _chat_lines(commands: Iterable[Command]) -> tuple[str, ...]:

@@ -92,7 +92,6 @@ goes back to it by reference.
 
 from __future__ import annotations
 
-import html
 import itertools
 import re
 from collections import Counter
@@ -102,6 +101,15 @@ from dataclasses import dataclass, field, replace
 from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, Roll
 from adjudicator.systems.common.places import Place, PlaceKind, box
+from adjudicator.systems.common.steps import (
+    Cue,
+    DiceQueue,
+    Rolled,
+    StepReader,
+    StepView,
+    current,
+    net_change,
+)
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.actions import (
     ARNOLD,
@@ -193,8 +201,6 @@ PASS_WORDS = re.compile(
 """A chat line that only says the player passes (WfA 9.6): "pass", "I pass", "British
 passes", "Colonial passes this AP"; a line about something else that passes ("Washington
 passes his activation roll") is not. Matched on what the player typed (`spoken`)."""
-CHAT_PREFIX = re.compile(r"^\s*(?:<[^>]*>)?\s*(?:-\s*)?(?:\*+\s*)?")
-"""What VASSAL puts before a typed line: the player's `<name>` and ` - `."""
 EXPENDED_LOYALIST = "expended_loyalist_"
 """Key prefix of the Expended Loyalist Boxes, one per Region (WfA 10.21; `state`)."""
 SURRENDER_WORDS = re.compile(r"\bsurrender(?:s|ed)?\b", re.IGNORECASE)
@@ -217,6 +223,17 @@ WINTER_STEP_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 end the rounds."""
 WINTER_LOSS_CAUSES: Mapping[str, str] = {"attrition": "attrition", "quartering": "quartering"}
 """The `LossTaken.cause` of an unexplained loss during an end-of-winter step."""
+PASS, SURRENDER, ADMINISTRATION = "pass", "surrender", "administration"
+CUES: tuple[Cue, ...] = (
+    Cue(PASS, PASS_WORDS),
+    Cue(SURRENDER, SURRENDER_WORDS, whole_line=True),
+    Cue(ADMINISTRATION, ADMINISTRATION_WORDS),
+    *(Cue(kind, words) for kind, words in WINTER_STEP_WORDS),
+)
+"""What the interpreter hears in the chat (`common.steps.Cue`); a surrender is heard
+anywhere in the line as logged, the rest in what the player typed."""
+WINTER_STEPS = frozenset(kind for kind, _ in WINTER_STEP_WORDS)
+NO_DICE: DiceQueue[str] = DiceQueue()
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,9 +315,9 @@ class Reading:
     ap_side: str | None = None
     """The side whose AP it is, as last shown (the AP marker moved, or its force moved)."""
     force: Force | None = None
-    d6: tuple[tuple[str, int], ...] = ()
-    """The D6s rolled since the last action that used one, (side, value) in order: an
-    activation takes its side's (Washington re-rolls a 6, WfA 11.10), a fleet its last."""
+    d6: DiceQueue[str] = NO_DICE
+    """The D6s rolled since the last action that used one, in order: an activation takes
+    its side's (Washington re-rolls a 6, WfA 11.10), a fleet its last."""
     combat: OpenCombat | None = None
     fought: OpenCombat | None = None
     """The last battle resolved in this AP (its defender may retreat from its space)."""
@@ -383,34 +400,41 @@ class Interpreter:
                            else frozenset(frozenset(line) for line in land_lines))
         """Every land transit line, when the data says it knows them all (None: not)."""
         self.reading = Reading()
+        self.reader: StepReader[Entity, str] = StepReader(
+            side_of=_side, is_card=_is_card, strength=_strength, cues=CUES,
+            off_board=(REMOVED,))
 
     # ------------------------------------------------------------------ public
 
     def step(self, step: Step, relocations: Sequence[Relocation[Entity]],
              waypoints: Mapping[str, Sequence[Place]] | None = None) -> list[Action]:
-        """The actions of one step; the relocations are applied to the state.
+        """The actions of one step (`read` of the reader's view of it).
 
-        `waypoints`: piece id → the places each drag of the step put it, in order (the
-        referee reads them off the step's move commands), so that a force dragged space
-        by space in one step moves leg by leg; without them a move is one leg from where
-        the piece was to where it is."""
-        side = _side(step.side)
+        `waypoints`: piece id → the places each drag of the step put it, in order
+        (`common.steps.drag_waypoints`), so that a force dragged space by space in one
+        step moves leg by leg; without them a move is one leg from where the piece was
+        to where it is."""
+        return self.read(self.reader.read(step, relocations, waypoints))
+
+    def read(self, view: StepView[Entity, str]) -> list[Action]:
+        """The actions of one step read by `reader`; its relocations are applied to the
+        state."""
+        side, index = view.side, view.index
         out: list[Action] = []
-        out += self._markers(step.index, relocations, side)
-        out += self._cards(step.index, relocations, side)
-        out += self._dice(step, side)
-        out += self._winter_step(step)
-        out += self._administration(step)
-        out += self._pieces(step.index, relocations, side, waypoints or {})
-        for relocation in relocations:
+        out += self._markers(index, view.pieces, side)
+        out += self._cards(index, view.cards, side)
+        out += self._dice(index, view.rolls)
+        out += self._winter_step(view)
+        out += self._administration(view)
+        out += self._pieces(view)
+        for relocation in view.relocations:
             self.state.apply(relocation)
-        if side is not None and any(PASS_WORDS.search(spoken(line)) for line in step.chat):
-            out.append(Pass(step=step.index, side=side))
-        if self.reading.battle is not None and any(SURRENDER_WORDS.search(line)
-                                                   for line in step.chat):
+        if side is not None and view.said(PASS):
+            out.append(Pass(step=index, side=side))
+        if self.reading.battle is not None and view.said(SURRENDER):
             self.reading = replace(self.reading, battle=replace(self.reading.battle,
                                                                 said=True))
-            out += self._surrenders(step.index)
+            out += self._surrenders(index)
         if self.reading.offers and any(not isinstance(a, _CARD_ACTIONS) for a in out):
             self.reading = replace(self.reading, offers=frozenset())
         if self.reading.administration and any(
@@ -438,7 +462,7 @@ class Interpreter:
                  side: str | None) -> list[Action]:
         out: list[Action] = []
         for relocation in relocations:
-            entity = _entity(relocation)
+            entity = current(relocation)
             if entity is None or entity.kind not in ("year", "season", "ap", "round", "pw"):
                 continue
             before = _box(relocation.origin)
@@ -473,12 +497,12 @@ class Interpreter:
     def _new_round(self) -> None:
         self.reading = replace(self.reading, initiative_open=True,
                                initiative_rolled=frozenset(), force=None, combat=None,
-                               fought=None, ap_side=None, d6=(), winter_step=None,
+                               fought=None, ap_side=None, d6=NO_DICE, winter_step=None,
                                fleet_fought=None)
 
     # ------------------------------------------------------------------ winter
 
-    def _winter_step(self, step: Step) -> list[Action]:
+    def _winter_step(self, view: StepView[Entity, str]) -> list[Action]:
         """A chat line in a Winter Turn announcing Continental attrition or Winter
         Quartering starts that end-of-winter step (WfA 7.0 Winter, 18.3-18.10): a
         `WinterStep`, once per step and turn; the unexplained losses that follow are its
@@ -489,43 +513,40 @@ class Interpreter:
         if self.state.season() not in self.winter_seasons:
             return []
         out: list[Action] = []
-        for line in step.chat:
-            kind = next((kind for kind, words in WINTER_STEP_WORDS
-                         if words.search(spoken(line))),
-                        None)
+        for heard in view.heard:
+            kind = next((cue for cue in heard.cues if cue in WINTER_STEPS), None)
             if kind is None or kind == self.reading.winter_step:
                 continue
-            out += self._end_battle(step.index)
+            out += self._end_battle(view.index)
             self.reading = replace(self.reading, winter_step=kind, force=None, combat=None,
                                    fought=None, muster=None, initiative_open=False)
-            out.append(WinterStep(step=step.index, side=_side(step.side), kind=kind))
+            out.append(WinterStep(step=view.index, side=view.side, kind=kind))
         return out
 
-    def _administration(self, step: Step) -> list[Action]:
+    def _administration(self, view: StepView[Entity, str]) -> list[Action]:
         """A chat line announcing the Administration Phase (WfA 7.0 Step 4), once a turn:
         the turn's play is over."""
-        if self.reading.administration or not any(ADMINISTRATION_WORDS.search(spoken(line))
-                                                  for line in step.chat):
+        if self.reading.administration or not view.said(ADMINISTRATION):
             return []
-        out = self._end_battle(step.index)
+        out = self._end_battle(view.index)
         self.reading = replace(self.reading, administration=True, force=None, combat=None,
                                fought=None, muster=None, initiative_open=False)
-        out.append(AdministrationStep(step=step.index, side=_side(step.side),
+        out.append(AdministrationStep(step=view.index, side=view.side,
                                       kind="victory_check"))
         return out
 
     # ------------------------------------------------------------------ cards
 
-    def _cards(self, index: int, relocations: Sequence[Relocation[Entity]],
+    def _cards(self, index: int, cards: Sequence[Relocation[Entity]],
                side: str | None) -> list[Action]:
         """Cards drawn, played, discarded, offered. A card leaving a hand that holds more
         than 3 is a discard down to the limit (WfA 20.5: after a draw for an initiative
         tie; 20.7: after accepting an offered card), never a play."""
         out: list[Action] = []
         held: Counter[str] | None = None
-        for relocation in relocations:
-            entity = _entity(relocation)
-            if entity is None or entity.kind != "card":
+        for relocation in cards:
+            entity = current(relocation)
+            if entity is None:
                 continue
             if held is None:  # the hands before the step, copied once a card moves
                 held = Counter(self.state.hand_size)
@@ -572,36 +593,35 @@ class Interpreter:
 
     # ------------------------------------------------------------------ dice
 
-    def _dice(self, step: Step, side: str | None) -> list[Action]:
+    def _dice(self, index: int, rolls: Sequence[Rolled[str]]) -> list[Action]:
         out: list[Action] = []
-        for roll in step.rolls:
-            values = tuple(roll.values)
-            if not values and roll.total is not None:
-                values = (roll.total,)
-            out.append(Roll(step=step.index, side=side, button=roll.button, values=values))
+        for roll in rolls:
+            side, values = roll.side, roll.values
+            out.append(Roll(step=index, side=side, button=roll.button, values=values))
             if roll.button in D6_BUTTONS and len(values) == 1 and side is not None:
                 reading = self.reading
                 if reading.initiative_open and side not in reading.initiative_rolled:
-                    out.append(InitiativeDie(step=step.index, side=side, value=values[0]))
+                    out.append(InitiativeDie(step=index, side=side, value=values[0]))
                     self.reading = replace(reading, initiative_rolled=(
                         reading.initiative_rolled | {side}))
                 else:
                     naval = reading.naval
                     if naval is not None:
                         naval = replace(naval, dice=(*naval.dice, (side, values[0])))
-                    self.reading = replace(reading, d6=(*reading.d6, (side, values[0])),
+                    self.reading = replace(reading,
+                                           d6=reading.d6.add(side, roll.button, values[0]),
                                            initiative_open=False, naval=naval)
             elif roll.button in D12_BUTTONS and side is not None:
                 self.reading = replace(self.reading, free_d12=None)
                 if self.reading.combat is None and self.reading.naval is not None:
-                    out += self._fleet_combat(step.index, side, sum(values))
+                    out += self._fleet_combat(index, side, sum(values))
                 elif self.reading.combat is None:
-                    siege = self._siege_roll(step.index, side, sum(values))
+                    siege = self._siege_roll(index, side, sum(values))
                     if not siege:
                         self.reading = replace(self.reading, free_d12=(side, sum(values)))
                     out += siege
                 else:
-                    out += self._combat_roll(step.index, side, sum(values))
+                    out += self._combat_roll(index, side, sum(values))
         return out
 
     def _siege_roll(self, index: int, side: str, total: int) -> list[Action]:
@@ -624,11 +644,10 @@ class Interpreter:
         gauge: dict[str, int] = {}
         for who, value in naval.dice:
             gauge.setdefault(who, value)
-        used = list(self.reading.d6)
-        for pair in gauge.items():
-            if pair in used:
-                used.remove(pair)
-        self.reading = replace(self.reading, naval=None, d6=tuple(used),
+        used = self.reading.d6
+        for who, value in gauge.items():
+            used = used.without(who, value)
+        self.reading = replace(self.reading, naval=None, d6=used,
                                fleet_fought=(naval.place, side))
         return [FleetCombat(step=index, side=side, place=naval.place,
                             gauge_rolls=tuple(gauge.items()), roll=total)]
@@ -658,17 +677,15 @@ class Interpreter:
 
     # ------------------------------------------------------------------ pieces
 
-    def _pieces(self, index: int, relocations: Sequence[Relocation[Entity]],
-                side: str | None, waypoints: Mapping[str, Sequence[Place]]) -> list[Action]:
+    def _pieces(self, view: StepView[Entity, str]) -> list[Action]:
+        index, side = view.index, view.side
         out: list[Action] = []
-        legs: dict[tuple[str, tuple[str, ...]], list[Relocation[Entity]]] = {}
-        sp_change: Counter[tuple[Place, str]] = Counter()
-        sp_changed: set[tuple[Place, str]] = set()
+        land: list[Relocation[Entity]] = []
         six_nations: dict[str, list[str]] = {}
         from_europe: dict[tuple[str | None, str], list[Entity]] = {}
-        replaced = _armies_taken_off(relocations)
-        for relocation in relocations:
-            entity = _entity(relocation)
+        replaced = _armies_taken_off(view.pieces)
+        for relocation in view.pieces:
+            entity = current(relocation)
             if entity is None or entity.kind in ("card", "year", "season", "ap", "round",
                                                  "pw", "transport"):
                 continue
@@ -691,16 +708,14 @@ class Interpreter:
             owner = self._side_of(entity) or side
             if (entity.kind in LAND_KINDS and _on_map(origin) and _on_map(destination)
                     and origin != destination and owner is not None):
-                assert origin is not None and destination is not None
-                route = _route(origin, destination, waypoints.get(relocation.piece_id, ()))
-                legs.setdefault((owner, route), []).append(relocation)
+                land.append(relocation)
                 continue
             if entity.kind == "sp" and origin == SIX_NATIONS and _on_map(destination):
                 assert destination is not None
                 six_nations.setdefault(destination.key, []).append(entity.entity_id)
                 continue
             if entity.kind == "sp":
-                self._note_sp(relocation, entity, sp_change, sp_changed)
+                # Its strength entered or left: `view.strength`.
                 if origin == EUROPE and _on_map(destination) and destination is not None:
                     from_europe.setdefault((owner, destination.key), []).append(entity)
                 continue
@@ -722,25 +737,28 @@ class Interpreter:
         out += [FreeAction(step=index, side=side, kind=FreeKind.SIX_NATIONS,
                            origin=SIX_NATIONS.key, destination=to, units=tuple(sorted(units)))
                 for to, units in six_nations.items()]
-        out += self._land_moves(index, legs)
-        out += self._sp_totals(index, sp_change, sp_changed, side)
-        out += self._start_units(index, relocations)
+        if land:
+            out += self._land_moves(index, {
+                (group.owner, group.route): group.members
+                for group in view.groups(land, lambda r: self._owner(r, side), _on_map)})
+        out += self._sp_totals(index, view.strength, side)
+        out += self._start_units(index, view.relocations)
         return out
+
+    def _owner(self, relocation: Relocation[Entity], side: str | None) -> str | None:
+        """Whose piece moved: its own side, else the acting side."""
+        entity = current(relocation)
+        return (self._side_of(entity) if entity is not None else None) or side
 
     def _start_units(self, index: int, relocations: Sequence[Relocation[Entity]]
                      ) -> list[Action]:
         """Dotted start SP in play (on the map or an Army Card) after the step beyond
         those before it, by nation (WfA 10.6, 10.24): making change keeps the count."""
-        net: Counter[str] = Counter()
-        places: set[str] = set()
-        for relocation in relocations:
-            for placed, sign in ((relocation.before, -1), (relocation.after, +1)):
-                if placed is None or placed.entity.kind != "sp" \
-                        or placed.entity.detail != START or not _in_play(placed.place):
-                    continue
-                net[placed.entity.key] += sign * placed.entity.value
-                if sign > 0 and placed.place is not None:
-                    places.add(placed.place.key)
+        net = net_change(relocations, _start_sp)
+        if not any(amount > 0 for amount in net.values()):
+            return []
+        places = {r.after.place.key for r in relocations if r.after is not None
+                  and r.after.place is not None and _start_sp(r.after.entity, r.after.place)}
         return [StartUnitsPlaced(step=index, side=Entity("sp", nation, 1).side,
                                  nation=nation, sp=amount, places=tuple(sorted(places)))
                 for nation, amount in sorted(net.items()) if amount > 0]
@@ -779,7 +797,7 @@ class Interpreter:
         if fresh:
             self.reading = replace(self.reading, muster=None)
         if (fresh and leader is not None and len(route) == 2
-                and all((e := _entity(r)) is not None and e.kind == "sp" for r in group)):
+                and all((e := current(r)) is not None and e.kind == "sp" for r in group)):
             self.reading = replace(self.reading, muster=Muster(
                 owner, leader, route[-1], ((route[0], _sp_of(group)),)))
 
@@ -792,7 +810,7 @@ class Interpreter:
         if (muster is None or force is None or owner != muster.side or len(route) != 2
                 or route[-1] != muster.space or force.at != muster.space
                 or route[0] in {origin for origin, _ in muster.pulled}
-                or not all((e := _entity(r)) is not None and e.kind == "sp" for r in group)):
+                or not all((e := current(r)) is not None and e.kind == "sp" for r in group)):
             return False
         muster = replace(muster, pulled=(*muster.pulled, (route[0], _sp_of(group))))
         self.reading = replace(self.reading, muster=muster, force=replace(
@@ -808,7 +826,7 @@ class Interpreter:
         free action, 9.10). Which SP go (British regulars, 4 a space) is the rules'."""
         if (owner != BRITISH or self.state.season() not in self.winter_seasons
                 or route[0] not in self.mainland or route[-1] not in self.british_caribbean
-                or any((e := _entity(r)) is None or e.kind != "sp" for r in group)):
+                or any((e := current(r)) is None or e.kind != "sp" for r in group)):
             return None
         return FreeAction(step=index, side=BRITISH, kind=FreeKind.BRITISH_WITHDRAWAL,
                           origin=route[0], destination=route[-1],
@@ -822,7 +840,7 @@ class Interpreter:
         mustered entries are taken out of `legs`). From one space alone it is a move."""
         targets: dict[tuple[str, str], list[tuple[str, ...]]] = {}
         for (owner, route), group in legs.items():
-            if len(route) == 2 and all((e := _entity(r)) is not None and e.kind == "sp"
+            if len(route) == 2 and all((e := current(r)) is not None and e.kind == "sp"
                                        for r in group):
                 targets.setdefault((owner, route[-1]), []).append(route)
         out: list[Action] = []
@@ -844,27 +862,12 @@ class Interpreter:
                                       sp=sum(sp for _, sp in pulled), rolls=rolls))
             out.append(LeaderMustered(step=index, side=owner, leader=leader, space=target,
                                       pulled=tuple(sorted(pulled))))
-            self.reading = replace(self.reading, force=None, ap_side=owner, d6=(),
+            self.reading = replace(self.reading, force=None, ap_side=owner, d6=NO_DICE,
                                    initiative_open=False)
         return out
 
-    def _note_sp(self, relocation: Relocation[Entity], entity: Entity,
-                 change: Counter[tuple[Place, str]], changed: set[tuple[Place, str]]) -> None:
-        """Count SP that came into play on a place or went out of play from one (not SP
-        moved between places: a box to the map is a placement, the map to an Army Card a
-        move)."""
-        origin, destination = relocation.origin, relocation.destination
-        gone = destination is None or destination == REMOVED
-        new = origin is None
-        if gone and origin is not None and origin.resolved:
-            change[(origin, entity.key)] -= entity.value
-            changed.add((origin, entity.key))
-        if new and destination is not None and destination.resolved:
-            change[(destination, entity.key)] += entity.value
-            changed.add((destination, entity.key))
-
-    def _sp_totals(self, index: int, change: Counter[tuple[Place, str]],
-                   changed: set[tuple[Place, str]], side: str | None) -> list[Action]:
+    def _sp_totals(self, index: int, change: Mapping[tuple[Place, str], int],
+                   side: str | None) -> list[Action]:
         """Per nation and place the net change: a loss (SP off an Army Card count where
         its army stands, WfA 11.21), or new SP on a space or in the Europe Box."""
         out: list[Action] = []
@@ -873,7 +876,7 @@ class Interpreter:
         surrendered += self._siege_surrender(index, change)
         gave_up = {(action.side, action.space) for action in surrendered
                    if isinstance(action, Surrendered)}
-        for place, nation in sorted(changed, key=lambda k: (str(k[0]), k[1])):
+        for place, nation in sorted(change, key=lambda k: (str(k[0]), k[1])):
             net = change[(place, nation)]
             where = self._loss_space(place)
             if net == 0 or where is None or (net > 0 and where != place.key):
@@ -905,7 +908,8 @@ class Interpreter:
         at = self.state.army_at.get(army) if army is not None else None
         return at.key if at is not None and at.is_space else None
 
-    def _note_battle(self, index: int, change: Counter[tuple[Place, str]]) -> list[Action]:
+    def _note_battle(self, index: int, change: Mapping[tuple[Place, str], int]
+                     ) -> list[Action]:
         """Count the SP the open battle's sides lost this step (WfA 13.0 Step 8); a side
         whose whole force there went out of play, not moved, is noted as emptied, and is a
         `Surrendered` once the log says so (`_surrenders`)."""
@@ -941,7 +945,7 @@ class Interpreter:
             emptied=tuple(emptied)))
         return self._surrenders(index)
 
-    def _siege_surrender(self, index: int, change: Counter[tuple[Place, str]]
+    def _siege_surrender(self, index: int, change: Mapping[tuple[Place, str], int]
                          ) -> list[Action]:
         """The besieged side's whole force removed after the Siege Table roll: it
         surrendered (WfA 17.13-17.14; 5 SP of regulars or more is a Major Victory, 17.16)."""
@@ -989,7 +993,7 @@ class Interpreter:
                              retreated=battle.retreated, surrendered=battle.surrendered)]
 
     def _overrun(self, index: int, space_key: str, side: str | None,
-                 change: Counter[tuple[Place, str]]) -> list[Action]:
+                 change: Mapping[tuple[Place, str], int]) -> list[Action]:
         """The defender of the entered space removed before any battle die: an overrun
         (WfA 12.13-12.14), once, when its last SP there goes."""
         combat = self.reading.combat
@@ -1032,9 +1036,9 @@ class Interpreter:
         retreat = self._retreat(index, side, origin, destination, units)
         if retreat is not None:
             return retreat
-        sp = sum(e.value for r in group if (e := _entity(r)) is not None and e.kind == "sp")
+        sp = sum(e.value for r in group if (e := current(r)) is not None and e.kind == "sp")
         nations = frozenset(e.key for r in group
-                            if (e := _entity(r)) is not None and e.kind == "sp")
+                            if (e := current(r)) is not None and e.kind == "sp")
         landed = self.reading.landed
         if (landed is not None and landed[0] == side and landed[1] == origin
                 and set(units) <= landed[2] and not self._by_sea(side, origin, destination, sp,
@@ -1045,7 +1049,7 @@ class Interpreter:
                                origin=origin, destination=destination, units=units)]
         if self._by_sea(side, origin, destination, sp, nations):
             return self._transport(index, side, origin, destination, units, sp)
-        leaders = [e.key for r in group if (e := _entity(r)) is not None and e.kind == "leader"]
+        leaders = [e.key for r in group if (e := current(r)) is not None and e.kind == "leader"]
         leader = leaders[0] if leaders else None
         force = self.reading.force
         battle = self.reading.battle
@@ -1075,7 +1079,8 @@ class Interpreter:
             combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
         fleet_fought = self.reading.fleet_fought if side == self.reading.ap_side else None
         self.reading = replace(self.reading, force=Force(side, destination, units),
-                               ap_side=side, d6=(), combat=combat, initiative_open=False,
+                               ap_side=side, d6=NO_DICE, combat=combat,
+                               initiative_open=False,
                                fleet_fought=fleet_fought)
         return out
 
@@ -1318,20 +1323,17 @@ class Interpreter:
         followed by the mover's own, is a round's initiative the log did not mark (no
         Action Round marker moved, 9.1): it is not the activation's roll."""
         dice = self.reading.d6
-        if len(dice) >= 3 and dice[0][0] != dice[1][0] and {dice[0][0], dice[1][0]} == set(
-                SIDES) and any(who == side for who, _ in dice[2:]):
-            dice = dice[2:]
-        return tuple(value for who, value in dice if who == side)
+        first = dice.dice[:2]
+        if len(dice) >= 3 and first[0].side != first[1].side and {
+                first[0].side, first[1].side} == set(SIDES) and dice.after(2).values(side):
+            dice = dice.after(2)
+        return dice.values(side)
 
     def _take_d6(self, side: str | None) -> int | None:
         """The last D6 of `side` not yet used (it is used now), if any."""
-        mine = [i for i, (who, _) in enumerate(self.reading.d6) if side is None or who == side]
-        if not mine:
-            return None
-        used = mine[-1]
-        value = self.reading.d6[used][1]
-        self.reading = replace(self.reading, d6=(*self.reading.d6[:used],
-                                                 *self.reading.d6[used + 1:]))
+        value, left = self.reading.d6.take_last(side)
+        if value is not None:
+            self.reading = replace(self.reading, d6=left)
         return value
 
     def _side_of(self, entity: Entity) -> str | None:
@@ -1344,20 +1346,9 @@ class Interpreter:
         return entity.side
 
 
-def spoken(line: str) -> str:
-    """What the player typed in a chat line: entities unescaped (`&lt;` is `<`), VASSAL's
-    `<name> - ` prefix taken off.
-
-    >>> spoken("&lt;Banastre&gt; - I pass")
-    'I pass'
-    """
-    text = html.unescape(line) if "&" in line else line
-    return CHAT_PREFIX.sub("", text, count=1).strip()
-
-
 def _sp_of(group: Iterable[Relocation[Entity]]) -> int:
     """The SP of the counters moved."""
-    return sum(e.value for r in group if (e := _entity(r)) is not None and e.kind == "sp")
+    return sum(e.value for r in group if (e := current(r)) is not None and e.kind == "sp")
 
 
 def _sp_by_nation(holdings: Iterable[Holding]) -> Counter[str]:
@@ -1373,18 +1364,6 @@ def _army_box(army: str) -> Place:
     return box(f"{ARMY_BOX_PREFIX}{army}")
 
 
-def _route(origin: Place, destination: Place, waypoints: Sequence[Place]) -> tuple[str, ...]:
-    """The spaces a piece went through in one step: its origin, each space a drag put it
-    on (repeats and anything not a space or sea area left out), its destination."""
-    route = [origin.key]
-    for place in waypoints:
-        if _on_map(place) and place.key != route[-1]:
-            route.append(place.key)
-    if route[-1] != destination.key:
-        route.append(destination.key)
-    return tuple(route)
-
-
 def _side(roster_side: str | None) -> str | None:
     """A roster side (`British`, `Colonial`, `American`) as an action side."""
     if roster_side is None:
@@ -1395,13 +1374,24 @@ def _side(roster_side: str | None) -> str | None:
     return folded if folded in SIDES else None
 
 
-def _entity(relocation: Relocation[Entity]) -> Entity | None:
-    placed = relocation.after or relocation.before
-    return placed.entity if placed is not None else None
+def _is_card(entity: Entity) -> bool:
+    return entity.kind == "card"
+
+
+def _start_sp(entity: Entity, place: Place) -> tuple[str, int] | None:
+    """A dotted start SP counter in play (WfA 10.6): its nation and SP."""
+    if entity.kind == "sp" and entity.detail == START and _in_play(place):
+        return entity.key, entity.value
+    return None
+
+
+def _strength(entity: Entity) -> tuple[str, int] | None:
+    """An SP counter's nation and SP (what `view.strength` nets per place)."""
+    return (entity.key, entity.value) if entity.kind == "sp" else None
 
 
 def _entity_id(relocation: Relocation[Entity]) -> str:
-    entity = _entity(relocation)
+    entity = current(relocation)
     return entity.entity_id if entity is not None else relocation.name
 
 
@@ -1414,7 +1404,7 @@ def _armies_taken_off(relocations: Sequence[Relocation[Entity]]) -> dict[str, st
     """Space → the army marker taken off the map from it in this step."""
     found: dict[str, str] = {}
     for relocation in relocations:
-        entity = _entity(relocation)
+        entity = current(relocation)
         if (entity is not None and entity.kind == "army" and _on_map(relocation.origin)
                 and relocation.origin is not None and not _on_map(relocation.destination)):
             found[relocation.origin.key] = entity.key

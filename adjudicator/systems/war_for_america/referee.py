@@ -18,14 +18,14 @@ binding drafts the track's boxes from the same calendar.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.referee import GameReferee
+from adjudicator.systems.common.steps import drag_waypoints
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.data import WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind, Owner, Region
@@ -44,7 +44,6 @@ from adjudicator.systems.war_for_america.rules.context import (
     map_graph,
 )
 from adjudicator.systems.war_for_america.state import Entity, WfAState
-from vmod_schema.commands import Command, Compound, MovePiece
 
 GAME = "wfa"
 
@@ -131,7 +130,8 @@ class WfAReferee(GameReferee[WfAData, WfAState, Entity, Memory]):
     def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
                   board: Board) -> None:
         """Interpret one step and judge its actions in their place in the sequence."""
-        actions = self.interpreter.step(step, relocations, self._waypoints(step, board))
+        actions = self.interpreter.step(step, relocations,
+                                        drag_waypoints(step, board, self.binding))
         self._judge(actions, tuple(actions))
 
     def close(self) -> None:
@@ -151,22 +151,6 @@ class WfAReferee(GameReferee[WfAData, WfAState, Entity, Memory]):
         self.proc, self.interpreter.reading = procedure
 
     # ------------------------------------------------------------------ internals
-
-    def _waypoints(self, step: Step, board: Board) -> dict[str, list[Place]]:
-        """Piece id → the place each of the step's drags put it (FORMAT.md §4.5), in
-        order, for pieces dragged more than once in the step."""
-        found: dict[str, list[Place]] = {}
-        for command in _flat(step.commands):
-            if not isinstance(command, MovePiece):
-                continue
-            map_id, x, y = command.new_position
-            if map_id is None or x is None or y is None:
-                continue
-            bound = self.binding.place(map_id, board.location(map_id, x, y), x, y)
-            place = Place.parse(bound) if bound is not None else None
-            if place is not None:
-                found.setdefault(command.id, []).append(place)
-        return {piece: places for piece, places in found.items() if len(places) > 1}
 
     def _judge(self, actions: Iterable[Action], step_actions: tuple[Action, ...] = ()) -> None:
         """Place and judge each action; `step_actions` are all of its log step's."""
@@ -215,15 +199,6 @@ def interpreter_for(data: WfAData, state: WfAState) -> Interpreter:
         land_lines=[(line.a, line.b) for line in data.connections
                     if line.kind is ConnectionKind.LAND]
         if data.map_status.connections_complete else None)
-
-
-def _flat(commands: Iterable[Command]) -> Iterator[Command]:
-    """Commands with compounds opened, in execution order (FORMAT.md §4.1)."""
-    for command in commands:
-        if isinstance(command, Compound):
-            yield from _flat(command.children)
-        else:
-            yield command
 
 
 def _fleet_side(nation: str) -> str:

@@ -11,6 +11,7 @@ from adjudicator.replay import Step
 from adjudicator.replay.dice import Roll as DiceRoll
 from adjudicator.systems.common.actions import Action, Roll
 from adjudicator.systems.common.places import Place, PlaceKind, box, space
+from adjudicator.systems.common.steps import DiceQueue
 from adjudicator.systems.common.tracker import Placed, Relocation
 from adjudicator.systems.war_for_america.actions import (
     ActionCardPlayed,
@@ -295,7 +296,7 @@ def test_enemy_fleets_meeting_then_gauge_dice_and_a_d12_are_a_fleet_combat_wfa_1
     assert (fought.side, fought.place, fought.gauge_rolls, fought.roll) == (
         "british", "new_england_obz", (("british", 5), ("colonial", 2)), 9)
     # The gauge dice are used: a later activation does not take them.
-    assert interpreter.reading.d6 == ()
+    assert interpreter.reading.d6 == DiceQueue()
 
 
 class Fleets:
@@ -330,7 +331,7 @@ def test_the_non_moving_fleet_going_out_to_the_obz_is_no_move_of_its_own_wfa_15_
     out = fleets.sail(2, "Colonial", "f", obz, d6=3)
     assert out.forced and out.roll is None
     # The D6 was not a move's: it is left for the weather gauge.
-    assert ("colonial", 3) in fleets.interpreter.reading.d6
+    assert 3 in fleets.interpreter.reading.d6.values("colonial")
     # "Both fleets, now in the OBZ, follow Fleet Combat Procedure" (15.5).
     follows = fleets.sail(3, "British", "b", obz)
     assert follows.forced
