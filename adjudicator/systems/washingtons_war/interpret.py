@@ -39,7 +39,7 @@ procedure (`procedure.WWProcedure`, immutable). What it recognises becomes typed
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from adjudicator.replay import Step
@@ -47,6 +47,7 @@ from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind, hand
 from adjudicator.systems.common.places import space as space_place
 from adjudicator.systems.common.sequence import Knowledge, SequenceOfPlay
+from adjudicator.systems.common.sequencer import Advance, Placement
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
@@ -170,16 +171,33 @@ class _Group:
         return carried_of(self.cu)
 
 
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    """A step read against the position before it, and what `apply` does with it."""
+
+    index: int
+    relocations: Sequence[Relocation[Entity]]
+    player: str | None
+    pieces: list[Relocation[Entity]]
+    leaving: list[_Group]
+    moves: list[_Group]
+    arriving: list[_Group]
+    pc_changes: list[PcChange]
+
+
 class Interpreter:
     """Turns steps into actions and keeps the procedure (see the module docstring)."""
 
-    def __init__(self, ctx: Context, judge: Callable[[Action], None]) -> None:
+    def __init__(self, ctx: Context) -> None:
         data, state = ctx.data, ctx.state
         self.ctx = ctx
         self.data = data
         self.state = state
-        self.judge = judge
         self.proc = WWProcedure()
+        self._out: list[Advance[WWProcedure]] = []
+        """What the step read so far, each action where it stands, in order."""
+        self._pending: _Pending | None = None
+        """A step read against the position before it, to apply (`apply`)."""
         self.sides = {g: record.side for g, record in data.generals.items()}
         self.acting: Side | None = None
         """The side of the player who made the current step (from VASSAL's roster)."""
@@ -216,8 +234,9 @@ class Interpreter:
         """The sequence-of-play machine at the current moment."""
         return SequenceOfPlay(SEQUENCE, self.proc.moment)
 
-    def begin(self, year: str | None) -> None:
-        """The starting position: the turn is the year property, the phase unknown."""
+    def begin(self, year: str | None) -> list[Advance[WWProcedure]]:
+        """The starting position: the turn is the year property, the phase unknown (the
+        position at rest, to judge)."""
         self.state.year = year
         # The Game Turn marker, where bound, shows the Regulars' Advantage (WW 9.41).
         regulars = self.state.regulars if self.state.regulars is not None else (
@@ -229,13 +248,19 @@ class Interpreter:
         # Generals already captured when the log begins count as captured this turn.
         self.state.captured_in = {g: turn if turn is not None else year
                                   for g, turn in self.state.captured_in.items()}
+        self._emit(AtRest(step=0))
+        return self._take()
 
-    def step(self, step: Step, relocations: Sequence[Relocation[Entity]],
-             player: str | None, year: str | None, shown: str | None = None) -> None:
-        """Interpret one (non-undo) step; `shown` is the phase the log shows, if any."""
+    def read(self, step: Step, relocations: Sequence[Relocation[Entity]],
+             player: str | None, year: str | None, shown: str | None = None
+             ) -> list[Advance[WWProcedure]]:
+        """Read one (non-undo) step against the position before it; `shown` is the phase
+        the log shows, if any. Returns the actions so read, where they stand; `apply`
+        then applies the step and returns the actions read against the position after."""
         self.acting = roster_side(step.side)
+        self._pending = None
         if self._setup is not None and self._setup_step(step.index, relocations, player):
-            return
+            return self._take()
         self._pre = snapshot(self.state) if self.hands_empty() else None
         self._net = _net_cus(relocations)
         if year is not None and year != self.state.year:
@@ -273,22 +298,44 @@ class Interpreter:
         arriving = [g for g in groups if not _on_map(g.origin) and _on_map(g.destination)]
         pc_changes = self._pc_changes(step.index, pcs)
         self._battle_removals(pieces)
-        for relocation in relocations:
+        self._pending = _Pending(step.index, relocations, player, pieces, leaving, moves,
+                                 arriving, pc_changes)
+        return self._take()
+
+    def apply(self) -> list[Advance[WWProcedure]]:
+        """Apply the step `read` read, and return the actions read against the position
+        after it (none when the step was a set-up placement)."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return []
+        index, player, pieces = pending.index, pending.player, pending.pieces
+        for relocation in pending.relocations:
             self.state.apply(relocation)
         if self.proc.regulars is None and self.state.regulars is not None:
             self.proc = evolve(self.proc, regulars=self.state.regulars)
-        for group in leaving:
-            self._leave(step.index, group, player)
-        for group in moves:
-            self._move(step.index, group, player)
-        self._arrive(step.index, arriving, player)
-        for change in pc_changes:
-            self._pc(step.index, change, player)
-        self._check_battle(step.index, player)
+        for group in pending.leaving:
+            self._leave(index, group, player)
+        for group in pending.moves:
+            self._move(index, group, player)
+        self._arrive(index, pending.arriving, player)
+        for change in pending.pc_changes:
+            self._pc(index, change, player)
+        self._check_battle(index, player)
         if self.sequence.is_in(WINTER_ATTRITION):
-            self._winter_changes(step.index, pieces)
-        self._congress(step.index, pieces, player)
-        self._navy(step.index, pieces, player)
+            self._winter_changes(index, pieces)
+        self._congress(index, pieces, player)
+        self._navy(index, pieces, player)
+        return self._take()
+
+    def _emit(self, action: Action) -> None:
+        """An action read, where it stands now."""
+        proc = self.proc
+        self._out.append(Advance(at=proc, after=proc, placement=Placement(proc.moment),
+                                 action=action))
+
+    def _take(self) -> list[Advance[WWProcedure]]:
+        out, self._out = self._out, []
+        return out
 
     def _check_battle(self, step: int, player: str | None) -> None:
         """Settle the open battle once its space holds only one side again."""
@@ -328,22 +375,21 @@ class Interpreter:
             activation = evolve(activation, battles=activation.battles + 1)
             impulse = impulse.with_activation(activation)
         self._set_impulse(evolve(impulse, battle=None, battles=(*impulse.battles, battle)))
-        self.judge(BattleSettled(step=step, side=battle.attacker.value, player=player,
+        self._emit(BattleSettled(step=step, side=battle.attacker.value, player=player,
                                  battle=battle, outcome=outcome, impulse=impulse))
 
-    def close(self, step: int) -> None:
+    def close(self, step: int) -> list[Advance[WWProcedure]]:
         """The log ended: close what is open (a phase after the cards is judged on what
         it did so far, and the game's end on the last position)."""
         self._end_setup(step, None)
         self._close_impulse(step, log_ended=True)
         moment = self.sequence.moment
-        if not moment.known:
-            return
-        if moment.phase == WINTER_ATTRITION:
+        if moment.known and moment.phase == WINTER_ATTRITION:
             self._end_winter(step, None, complete=False)
-        elif moment.phase == POLITICAL_CONTROL:
+        elif moment.known and moment.phase == POLITICAL_CONTROL:
             self._end_isolation(step, None, complete=False)
             self._end_turn(step, None, None, final=True)
+        return self._take()
 
     # ------------------------------------------------------------------ sequence
 
@@ -363,7 +409,7 @@ class Interpreter:
         left = machine.moment.phase if machine.moment.known else None
         forward = machine.advance(phase, step, knowledge=knowledge, reason=reason)
         self.proc = evolve(self.proc, moment=machine.moment)
-        self.judge(PhaseChange(step=step, player=player, turn=machine.moment.turn,
+        self._emit(PhaseChange(step=step, player=player, turn=machine.moment.turn,
                                phase=phase, knowledge=knowledge, reason=reason,
                                forward=forward, previous=previous))
         if forward:
@@ -393,7 +439,7 @@ class Interpreter:
                          reason=f"the year became {year}")
         self.proc = evolve(self.proc, moment=machine.moment, queues=(),
                             change_credit=(), change_debit=(), last=None)
-        self.judge(PhaseChange(step=step, player=player, turn=year, phase=REINFORCEMENTS,
+        self._emit(PhaseChange(step=step, player=player, turn=year, phase=REINFORCEMENTS,
                                knowledge=Knowledge.INFERRED,
                                reason=f"the year became {year}"))
 
@@ -441,7 +487,7 @@ class Interpreter:
         """The set-up is over: judged if the log showed it (PCs placed)."""
         placements, self._setup = self._setup, None
         if placements:
-            self.judge(SetUpEnded(step=placements[-1].step, player=player,
+            self._emit(SetUpEnded(step=placements[-1].step, player=player,
                                   placements=tuple(placements)))
 
     def _last_card(self) -> bool | None:
@@ -475,13 +521,13 @@ class Interpreter:
             taken = self.proc.impulse or self.proc.last
             if self._is_exchange(side, destination, incoming):
                 assert taken is not None
-                self.judge(CardExchanged(step=step, side=side.value, player=player,
+                self._emit(CardExchanged(step=step, side=side.value, player=player,
                                          given=card, taken=taken.card))
                 return
             if self.acting is not None and self.acting is not side:
                 # A card drawn at random from a hand by the opponent's event is not a
                 # play (WW 6.31); its owner still takes the next impulse.
-                self.judge(RandomDraw(step=step, side=self.acting.value, player=player,
+                self._emit(RandomDraw(step=step, side=self.acting.value, player=player,
                                       card=card, victim=side.value))
                 return
             self._open_impulse(step, side, card, relocation.name, origin,
@@ -521,7 +567,7 @@ class Interpreter:
             due.append("the French Alliance")
         if any(origin == DISCARD_PILE for _, origin in moved):
             self._allied_at_reshuffle = self.state.allied
-        self.judge(CardsIntoDeck(step=step, player=player, cards=moved,
+        self._emit(CardsIntoDeck(step=step, player=player, cards=moved,
                                  deck_before=len(self.state.cards_in(DECK)),
                                  due=tuple(due), year=self.state.year))
 
@@ -571,7 +617,7 @@ class Interpreter:
             return
         self._opened = None
         self.proc = evolve(before, last=evolve(last, exchanged=True))
-        self.judge(CardExchanged(step=impulse.step, side=side.value, player=impulse.player,
+        self._emit(CardExchanged(step=impulse.step, side=side.value, player=impulse.player,
                                  given=impulse.card, taken=card))
 
     def _rolls(self, step: Step) -> None:
@@ -666,7 +712,7 @@ class Interpreter:
                      player: str | None) -> None:
         battle = impulse.battle
         assert battle is not None
-        self.judge(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
+        self._emit(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
                                     battle=battle, impulse=impulse))
         opened = battle.fought
         battle = evolve(battle, cards=(*battle.cards, BattleCard(step, side, card)))
@@ -705,7 +751,7 @@ class Interpreter:
         self._loose_dice = []
         if previous is None and self._turn_seen:
             self._turn_seen = False
-            self.judge(StrategyOpened(step=step, side=side.value, player=player,
+            self._emit(StrategyOpened(step=step, side=side.value, player=player,
                                       impulse=impulse, dealt=tuple(self._dealt),
                                       hands=tuple((s, self.state.hand_size[s.value])
                                                   for s in Side)))
@@ -713,9 +759,9 @@ class Interpreter:
         self._opened = (impulse, before)
         self._alliance_open = (self.state.alliance, self.state.allied,
                                self.state.general_at.get(WASHINGTON), self._navy_in_play())
-        self.judge(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
+        self._emit(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
                             origin=origin, destination=destination))
-        self.judge(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
+        self._emit(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
                                  previous=previous,
                                  opponent_cards=self.state.hand_size[other(side).value]))
 
@@ -736,10 +782,10 @@ class Interpreter:
         # taken off and put on did not net out is no longer change (WW 2.2.A, 3.0).
         self.proc = evolve(self.proc, impulse=None, last=impulse, change_credit=(),
                            change_debit=())
-        self.judge(ImpulseEnded(step=impulse.step, side=impulse.side.value,
+        self._emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                 player=impulse.player, impulse=impulse, log_ended=log_ended))
         before, allied, washington, navy = self._alliance_open
-        self.judge(ImpulseReckoned(
+        self._emit(ImpulseReckoned(
             step=impulse.step, side=impulse.side.value, player=impulse.player,
             impulse=impulse, before=before, after=self.state.alliance,
             allied_before=allied, european_war=self.state.european_war,
@@ -749,13 +795,13 @@ class Interpreter:
         for battle in impulse.battles:
             if battle.setup is not None and not (battle.treason_overrun
                                                  and battle.procedure_dice == 0):
-                self.judge(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
+                self._emit(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
                                           player=impulse.player, battle=battle,
                                           impulse=impulse))
         open_battles = (*impulse.battles, *((impulse.battle,) if impulse.battle else ()))
         unsettled = frozenset(b.space for b in open_battles if log_ended and not (
             b.fought or b.rbb or b.losses))
-        self.judge(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
+        self._emit(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
                           unsettled=unsettled))
 
     def _navy_in_play(self) -> bool:
@@ -819,7 +865,7 @@ class Interpreter:
             else:
                 why = (f"movement happens only in the Strategy Phase (now "
                        f"{SEQUENCE.name(self.sequence.moment.phase)}), by an activated General")
-            self.judge(UnactivatedMove(step=step, side=side.value, player=player,
+            self._emit(UnactivatedMove(step=step, side=side.value, player=player,
                                        generals=tuple(group.generals), carried=group.carried,
                                        origin=origin, destination=destination, why=why))
             return
@@ -848,10 +894,10 @@ class Interpreter:
                 leg = evolve(last, carried=carried_of(merged))
                 activation = evolve(activation, legs=(*activation.legs[:-1], leg))
                 self._set_impulse(impulse.with_activation(activation))
-                self.judge(LegMoved(step=step, side=side.value, player=player, leg=evolve(
+                self._emit(LegMoved(step=step, side=side.value, player=player, leg=evolve(
                     leg, step=step), activation=activation, impulse=impulse))
                 return
-            self.judge(UnactivatedMove(
+            self._emit(UnactivatedMove(
                 step=step, side=side.value, player=player, generals=(), carried=group.carried,
                 origin=origin, destination=destination,
                 why="CUs move only with an activated General (WW 7.0)"))
@@ -883,7 +929,7 @@ class Interpreter:
                       low=found.low, high=found.high, entered_from=found.entered_from,
                       route_problem=found.problem, route_rule=found.rule,
                       naval=self._naval(side, origin, destination, carried))
-            self.judge(LegMoved(step=step, side=side.value, player=player, leg=leg,
+            self._emit(LegMoved(step=step, side=side.value, player=player, leg=leg,
                                 activation=activation, impulse=impulse))
             activation = evolve(activation, legs=(*activation.legs, leg))
             if before_enemy and activation.stop is None:
@@ -929,7 +975,7 @@ class Interpreter:
         activation = impulse.activation
         assert activation is not None
         if activation.legs or activation.stop is not None:
-            self.judge(ActivationEnded(step=activation.step, side=impulse.side.value,
+            self._emit(ActivationEnded(step=activation.step, side=impulse.side.value,
                                        player=impulse.player, activation=activation,
                                        impulse=impulse))
 
@@ -948,7 +994,7 @@ class Interpreter:
         activation = impulse.activation
         general = group.generals[0] if group.generals else None
         if battle is not None and battle.space == origin and not battle.fought:
-            self.judge(RetreatBeforeBattle(step=step, side=side.value, player=player,
+            self._emit(RetreatBeforeBattle(step=step, side=side.value, player=player,
                                            general=general, origin=origin,
                                            destination=destination, carried=group.carried,
                                            battle=battle, impulse=impulse))
@@ -965,7 +1011,7 @@ class Interpreter:
             left = self.state.space(origin).cus_of(Side.AM)
             dice = tuple(d.value for d in self._loose_dice
                          if d.step > last_leg.step and d.side is not impulse.side)
-            self.judge(Interception(step=step, side=side.value, player=player,
+            self._emit(Interception(step=step, side=side.value, player=player,
                                     general=general, origin=origin, destination=destination,
                                     carried=group.carried, left_behind=left, impulse=impulse,
                                     leg=last_leg, dice=dice))
@@ -986,14 +1032,14 @@ class Interpreter:
             return
         why = ("no British move provoked an interception or a retreat before battle, and no "
                "battle was fought there")
-        self.judge(UnactivatedMove(step=step, side=side.value, player=player,
+        self._emit(UnactivatedMove(step=step, side=side.value, player=player,
                                    generals=tuple(group.generals), carried=group.carried,
                                    origin=origin, destination=destination, why=why))
 
     def _retreat(self, step: int, group: _Group, side: Side, battle: Battle,
                  impulse: Impulse, player: str | None) -> None:
         assert group.origin is not None and group.destination is not None
-        self.judge(Retreat(step=step, side=side.value, player=player,
+        self._emit(Retreat(step=step, side=side.value, player=player,
                            generals=tuple(group.generals), carried=group.carried,
                            origin=group.origin.key, destination=group.destination.key,
                            attacker=side is battle.attacker, battle=battle))
@@ -1010,10 +1056,10 @@ class Interpreter:
         for general in group.generals:
             side = self.sides.get(general)
             if side is not None and destination == REINFORCEMENT_BOX[side]:
-                self.judge(SentToBox(step=step, side=side.value, player=player,
+                self._emit(SentToBox(step=step, side=side.value, player=player,
                                      general=general, origin=origin))
             elif destination in (CAPTURED, REMOVED):
-                self.judge(GeneralRemoved(step=step, side=side.value if side else None,
+                self._emit(GeneralRemoved(step=step, side=side.value if side else None,
                                           player=player, general=general, origin=origin,
                                           destination=destination,
                                           impulse=self.proc.impulse))
@@ -1086,7 +1132,7 @@ class Interpreter:
             (s, n, v) for (s, n), v in credit.items() if v > 0), change_debit=tuple(
             (s, n, v) for (s, n), v in debit.items() if v > 0))
         for arrival in arrivals.values():
-            self.judge(ReinforcementArrived(step=step, player=player, arrival=arrival))
+            self._emit(ReinforcementArrived(step=step, player=player, arrival=arrival))
             if impulse is not None:
                 impulse = evolve(impulse, arrivals=(*impulse.arrivals, arrival))
         if impulse is not None:
@@ -1169,7 +1215,7 @@ class Interpreter:
         if (self.proc.impulse is None and change.after is None and change.before is not None
                 and self.sequence.is_in(POLITICAL_CONTROL)):
             self._isolation_removal(step, change.space, change.before)
-        self.judge(PcChanged(step=step, side=actor.value if actor else None, player=player,
+        self._emit(PcChanged(step=step, side=actor.value if actor else None, player=player,
                              change=change, impulse=self.proc.impulse,
                              phase=self.sequence.moment.phase
                              if self.sequence.moment.known else None))
@@ -1275,7 +1321,7 @@ class Interpreter:
             self._set_season(evolve(season, new_turn=False))
             leftovers = tuple(sorted((box.key, card) for box in CLEARED_AT_TURN_END
                                      for card in self.state.cards_in(box)))
-            self.judge(StrategyBegan(step=step, player=player, leftovers=leftovers))
+            self._emit(StrategyBegan(step=step, player=player, leftovers=leftovers))
         past_winter = SEQUENCE.index(phase) > SEQUENCE.index(WINTER_ATTRITION)
         if left == WINTER_ATTRITION:
             self._end_winter(step, player, complete=True)
@@ -1299,7 +1345,7 @@ class Interpreter:
         now = self._pre if self._pre is not None and not seen else snapshot(self.state)
         start = season.winter_start or now
         self._set_season(evolve(season, winter_done=True))
-        self.judge(WinterAttritionEnded(step=step, player=player, start=start, end=now,
+        self._emit(WinterAttritionEnded(step=step, player=player, start=start, end=now,
                                         rolls=season.winter_rolls,
                                         changed=season.winter_changed, complete=complete,
                                         seen=seen, began=season.winter_step,
@@ -1321,7 +1367,7 @@ class Interpreter:
             return
         start = season.isolation_start or snapshot(self.state)
         self._set_season(evolve(season, isolation_done=True))
-        self.judge(IsolationSegmentEnded(
+        self._emit(IsolationSegmentEnded(
             step=step, player=player, start=start, removals=season.removals,
             complete=complete, phase_start=season.political_start,
             dispersed_at_start=season.congress_dispersed,
@@ -1347,7 +1393,7 @@ class Interpreter:
                             "Zones after both hands emptied", player)
                 moment = self.sequence.moment
             impulse = self.proc.impulse
-            self.judge(NavyMoved(step=step, player=player, origin=origin,
+            self._emit(NavyMoved(step=step, player=player, origin=origin,
                                  destination=destination,
                                  phase=moment.phase if moment.known else None,
                                  card=impulse.card if impulse is not None else None,
@@ -1363,7 +1409,7 @@ class Interpreter:
                     not destination.is_space) or origin == destination or origin is None:
                 continue
             moment = self.sequence.moment
-            self.judge(CongressPlaced(step=step, player=player, origin=origin.key,
+            self._emit(CongressPlaced(step=step, player=player, origin=origin.key,
                                       space=destination.key,
                                       from_dispersed=origin == CONGRESS_DISPERSED,
                                       phase=moment.phase if moment.known else None))
@@ -1375,7 +1421,7 @@ class Interpreter:
             return
         if not final:
             self._set_season(evolve(self.proc.season, turn_ended=True))
-        self.judge(TurnEnded(step=step, player=player, year=self.state.year,
+        self._emit(TurnEnded(step=step, player=player, year=self.state.year,
                              next_year=next_year, war_ends=tuple(sorted(
                                  self.state.cards_in(WAR_ENDS))), final=final))
 

@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.sequence import Moment, SequenceSpec, phases
+from adjudicator.systems.common.sequencer import Position
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.season import Season
@@ -360,6 +361,15 @@ class WWProcedure:
     regulars: bool | None = None
     """Whether the Turn marker shows British Regulars (WW 9.41): True from a log that
     begins at set-up until a battle costs the British 3 CUs; None when unknown."""
+
+    @property
+    def position(self) -> Position:
+        """Where play is in the turn (the common sequencer's view)."""
+        return Position(moment=self.moment)
+
+    def placed(self, position: Position) -> WWProcedure:
+        """This procedure with its position replaced."""
+        return evolve(self, moment=position.moment)
 
     def queue(self, side: Side) -> tuple[str, ...]:
         """The cards in a side's Operations Queue."""
