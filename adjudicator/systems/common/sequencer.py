@@ -279,7 +279,9 @@ class UnitClosed(Action):
 
     unit: Unit
     round_over: bool = False
-    """Every side took its unit this round, or all passed."""
+    """Every side took its unit this round."""
+    all_passed: bool = False
+    """Every side passed this round (in many games, the phase ends: WfA 9.6)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -420,9 +422,9 @@ class Sequencer(Generic[P]):
         position = proc.position
         stage = self.turn.alternating
         sides = stage.alternation.sides if stage is not None and stage.alternation else ()
-        over = bool(sides) and (len(position.round_sides) >= len(sides)
-                                or position.passes >= set(sides))
-        facts.append(UnitClosed(step=step, side=unit.side, unit=unit, round_over=over))
+        over = bool(sides) and len(position.round_sides) >= len(sides)
+        facts.append(UnitClosed(step=step, side=unit.side, unit=unit, round_over=over,
+                                all_passed=bool(sides) and position.passes >= set(sides)))
         return proc.placed(replace(position, unit=None, last=unit, open=()))
 
     def open(self, proc: P, procedure: str, step: int, facts: Facts) -> P:
