@@ -20,7 +20,7 @@ The declared steps give the default transitions:
   under way closes, the alternation's phase is entered, a new unit opens;
 - `Opened`/`Closed`: a sub-procedure of the unit under way opens or closes (opening one
   closes its open siblings and their children first);
-- `TurnBegan`: a new turn, in its first phase (the unit under way closes).
+- `NewTurn`: a new turn, in its first phase (the unit under way closes).
 
 A game subclasses `Sequencer` and overrides only where its rules differ: `transition`
 dispatches on the action's type through `transitions()`, a mapping the game extends, and
@@ -80,6 +80,8 @@ class Stage:
     citation: str
     segments: tuple[str, ...] = ()
     alternation: Alternation | None = None
+    once: bool = False
+    """Played once, not every turn (the set-up): a new turn begins after it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +104,11 @@ class Turn:
             KeyError: no such phase.
         """
         return self.stages[self.spec.index(phase)]
+
+    @property
+    def first(self) -> str:
+        """The phase a new turn begins in."""
+        return next(s.id for s in self.stages if not s.once)
 
     @property
     def alternating(self) -> Stage | None:
@@ -253,7 +260,7 @@ class Closed(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TurnBegan(Action):
+class NewTurn(Action):
     """A new turn began."""
 
     turn: str
@@ -308,10 +315,11 @@ Transition = Callable[[P, Action, Facts], P]
 class Sequencer(Generic[P]):
     """Places actions in a declared turn (see the module docstring)."""
 
-    __slots__ = ("turn",)
+    __slots__ = ("_table", "turn")
 
     def __init__(self, turn: Turn) -> None:
         self.turn = turn
+        self._table = dict(self.transitions())
 
     # -- the one entry point --
 
@@ -337,13 +345,13 @@ class Sequencer(Generic[P]):
         """The transition for each kind of action (a game extends this mapping)."""
         return {PhaseShown: self._shown, PhaseInferred: self._inferred,
                 UnitTaken: self._unit_taken, Opened: self._opened, Closed: self._closed,
-                TurnBegan: self._turn_began}
+                NewTurn: self._turn_began}
 
     def transition(self, proc: P, action: Action, facts: Facts) -> P:
         """Where the action puts play, before its own effect (the procedure it is judged
         against); actions with no transition leave it where it is."""
         for kind in type(action).__mro__:
-            found = self.transitions().get(kind)
+            found = self._table.get(kind)
             if found is not None:
                 return found(proc, action, facts)
         return proc
@@ -371,15 +379,21 @@ class Sequencer(Generic[P]):
 
     # -- the default steps --
 
-    def enter(self, proc: P, phase: str, step: int, *, knowledge: Knowledge, reason: str,
-              facts: Facts) -> P:
-        """Enter a phase (a `PhaseChange` fact): a phase the log showed is not overridden
-        by one inferred from play, and leaving the alternation's phase closes its unit."""
+    def enters(self, proc: P, phase: str, knowledge: Knowledge) -> bool:
+        """Whether entering `phase` so known changes anything: not when play is known to
+        be in it already (a marker upgrades an inferred phase to shown), nor when play
+        suggests a phase other than the one the log shows."""
         moment = proc.position.moment
         if moment.known and moment.phase == phase and (
                 knowledge is not Knowledge.SHOWN or moment.knowledge is Knowledge.SHOWN):
-            return proc
-        if moment.knowledge is Knowledge.SHOWN and knowledge is not Knowledge.SHOWN:
+            return False
+        return moment.knowledge is not Knowledge.SHOWN or knowledge is Knowledge.SHOWN
+
+    def enter(self, proc: P, phase: str, step: int, *, knowledge: Knowledge, reason: str,
+              facts: Facts, player: str | None = None) -> P:
+        """Enter a phase (a `PhaseChange` fact) if that changes anything (`enters`);
+        leaving the alternation's phase closes its unit."""
+        if not self.enters(proc, phase, knowledge):
             return proc
         alternating = self.turn.alternating
         if alternating is None or phase != alternating.id:
@@ -388,7 +402,7 @@ class Sequencer(Generic[P]):
         machine = SequenceOfPlay(self.turn.spec, moment)
         previous = moment.phase if moment.knowledge is Knowledge.SHOWN else None
         forward = machine.advance(phase, step, knowledge=knowledge, reason=reason)
-        facts.append(PhaseChange(step=step, turn=moment.turn, phase=phase,
+        facts.append(PhaseChange(step=step, player=player, turn=moment.turn, phase=phase,
                                  knowledge=knowledge, reason=reason, forward=forward,
                                  previous=previous))
         return proc.placed(replace(proc.position, moment=machine.moment))
@@ -463,13 +477,14 @@ class Sequencer(Generic[P]):
             return proc
         return proc.placed(replace(position, open=position.open[:depth]))
 
-    def new_turn(self, proc: P, turn: str, step: int, *, reason: str, facts: Facts) -> P:
+    def new_turn(self, proc: P, turn: str, step: int, *, reason: str, facts: Facts,
+                 player: str | None = None) -> P:
         """A new turn begins in its first phase (the unit under way closes)."""
         proc = self.close_unit(proc, step, facts)
-        first = self.turn.stages[0].id
+        first = self.turn.first
         machine = SequenceOfPlay(self.turn.spec, proc.position.moment)
         machine.new_turn(turn, step, first_phase=first, reason=reason)
-        facts.append(PhaseChange(step=step, turn=turn, phase=first,
+        facts.append(PhaseChange(step=step, player=player, turn=turn, phase=first,
                                  knowledge=Knowledge.INFERRED, reason=reason))
         return proc.placed(Position(moment=machine.moment))
 
@@ -478,12 +493,12 @@ class Sequencer(Generic[P]):
     def _shown(self, proc: P, action: Action, facts: Facts) -> P:
         assert isinstance(action, PhaseShown)
         return self.enter(proc, action.phase, action.step, knowledge=Knowledge.SHOWN,
-                          reason=action.reason, facts=facts)
+                          reason=action.reason, facts=facts, player=action.player)
 
     def _inferred(self, proc: P, action: Action, facts: Facts) -> P:
         assert isinstance(action, PhaseInferred)
         return self.enter(proc, action.phase, action.step, knowledge=Knowledge.INFERRED,
-                          reason=action.reason, facts=facts)
+                          reason=action.reason, facts=facts, player=action.player)
 
     def _unit_taken(self, proc: P, action: Action, facts: Facts) -> P:
         assert isinstance(action, UnitTaken) and action.side is not None
@@ -502,6 +517,6 @@ class Sequencer(Generic[P]):
         return self.close_procedure(proc, action.procedure, action.step, facts)
 
     def _turn_began(self, proc: P, action: Action, facts: Facts) -> P:
-        assert isinstance(action, TurnBegan)
+        assert isinstance(action, NewTurn)
         return self.new_turn(proc, action.turn, action.step, reason=action.reason,
-                             facts=facts)
+                             facts=facts, player=action.player)

@@ -47,7 +47,12 @@ from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind, hand
 from adjudicator.systems.common.places import space as space_place
 from adjudicator.systems.common.sequence import Knowledge, SequenceOfPlay
-from adjudicator.systems.common.sequencer import Advance, Placement
+from adjudicator.systems.common.sequencer import (
+    Advance,
+    NewTurn,
+    PhaseInferred,
+    PhaseShown,
+)
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
@@ -84,8 +89,8 @@ from adjudicator.systems.washingtons_war.procedure import (
     END,
     FRENCH_NAVAL,
     POLITICAL_CONTROL,
-    REINFORCEMENTS,
     SEQUENCE,
+    SEQUENCER,
     STRATEGY,
     STRATEGY_CARDS,
     TREASON,
@@ -328,10 +333,16 @@ class Interpreter:
         return self._take()
 
     def _emit(self, action: Action) -> None:
-        """An action read, where it stands now."""
-        proc = self.proc
-        self._out.append(Advance(at=proc, after=proc, placement=Placement(proc.moment),
-                                 action=action))
+        """An action read, placed by the sequencer."""
+        self._advance(action)
+
+    def _advance(self, action: Action) -> Advance[WWProcedure]:
+        """The sequencer places an action: the procedure moves on, the action and the
+        facts it gave rise to are kept to judge."""
+        advance = SEQUENCER.advance(self.proc, action)
+        self.proc = advance.after
+        self._out.append(advance)
+        return advance
 
     def _take(self) -> list[Advance[WWProcedure]]:
         out, self._out = self._out, []
@@ -395,31 +406,26 @@ class Interpreter:
 
     def _enter(self, phase: str, step: int, reason: str, player: str | None,
                knowledge: Knowledge = Knowledge.INFERRED) -> None:
-        machine = self.sequence
-        if machine.moment.phase == phase and machine.moment.known:
-            return
-        if (machine.moment.knowledge is Knowledge.SHOWN
-                and knowledge is not Knowledge.SHOWN):
-            # The log shows the phase: what play looks like does not override it.
+        """Play (or the log's marker) shows a phase: the sequencer enters it, once the
+        impulse under way (outside the Strategy Phase) is closed; a phase after the cards
+        begins or ends what it judges as a whole (`_after_cards`)."""
+        if not SEQUENCER.enters(self.proc, phase, knowledge):
+            # Already there, or the log shows the phase and play does not override it.
             return
         if phase != STRATEGY:
             self._close_impulse(step)
-        previous = (machine.moment.phase if machine.moment.knowledge is Knowledge.SHOWN
-                    else None)
-        left = machine.moment.phase if machine.moment.known else None
-        forward = machine.advance(phase, step, knowledge=knowledge, reason=reason)
-        self.proc = evolve(self.proc, moment=machine.moment)
-        self._emit(PhaseChange(step=step, player=player, turn=machine.moment.turn,
-                               phase=phase, knowledge=knowledge, reason=reason,
-                               forward=forward, previous=previous))
-        if forward:
+        moment = self.proc.moment
+        left = moment.phase if moment.known else None
+        action = (PhaseShown(step=step, player=player, phase=phase, reason=reason)
+                  if knowledge is Knowledge.SHOWN else
+                  PhaseInferred(step=step, player=player, phase=phase, reason=reason))
+        change = self._advance(action).facts[-1]
+        assert isinstance(change, PhaseChange)
+        if change.forward:
             self._after_cards(left, phase, step, player)
 
     def show(self, phase: str, step: int, player: str | None) -> None:
         """The log shows the phase (a phase property the binding names, WW 5.0)."""
-        moment = self.proc.moment
-        if moment.phase == phase and moment.knowledge is Knowledge.SHOWN:
-            return
         self._enter(phase, step, "the log's phase marker shows it", player,
                     knowledge=Knowledge.SHOWN)
 
@@ -434,14 +440,8 @@ class Interpreter:
         self.proc = evolve(self.proc, season=Season(new_turn=True))
         self._dealt, self._turn_seen = [], True
         self.state.year = year
-        machine = self.sequence
-        machine.new_turn(year, step, first_phase=REINFORCEMENTS,
-                         reason=f"the year became {year}")
-        self.proc = evolve(self.proc, moment=machine.moment, queues=(),
-                            change_credit=(), change_debit=(), last=None)
-        self._emit(PhaseChange(step=step, player=player, turn=year, phase=REINFORCEMENTS,
-                               knowledge=Knowledge.INFERRED,
-                               reason=f"the year became {year}"))
+        self._advance(NewTurn(step=step, player=player, turn=year,
+                              reason=f"the year became {year}"))
 
     # ------------------------------------------------------------------ set-up
 

@@ -15,8 +15,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from adjudicator.systems.common.places import Place
-from adjudicator.systems.common.sequence import Moment, SequenceSpec, phases
-from adjudicator.systems.common.sequencer import Position
+from adjudicator.systems.common.sequence import Knowledge, Moment
+from adjudicator.systems.common.sequencer import (
+    Alternation,
+    Facts,
+    Position,
+    Procedure,
+    Sequencer,
+    Stage,
+    Turn,
+)
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.season import Season
@@ -32,19 +40,29 @@ ARNOLD = "arnold"
 TREASON = "benedict_arnold_treason"
 POLITICAL_CONTROL = "political_control"
 END = "end"
+ACTIVATION = "activation"
+BATTLE = "battle"
 
-SEQUENCE = SequenceSpec("ww", phases(
-    (SETUP, "Set-up", "WW 4.0"),
-    (REINFORCEMENTS, "Reinforcements Phase", "WW 5.1"),
-    (STRATEGY_CARDS, "Strategy Cards Phase", "WW 5.2"),
-    (STRATEGY, "Strategy Phase", "WW 5.3"),
-    (WINTER_ATTRITION, "Winter Attrition Phase", "WW 5.4"),
-    (FRENCH_NAVAL, "French Naval Phase", "WW 5.5"),
-    (POLITICAL_CONTROL, "Political Control Phase", "WW 5.6",
-     ("congress", "place_pc", "isolation")),
-    (END, "End Phase", "WW 5.7"),
+TURN = Turn("ww", (
+    Stage(SETUP, "Set-up", "WW 4.0", once=True),
+    Stage(REINFORCEMENTS, "Reinforcements Phase", "WW 5.1"),
+    Stage(STRATEGY_CARDS, "Strategy Cards Phase", "WW 5.2"),
+    Stage(STRATEGY, "Strategy Phase", "WW 5.3", alternation=Alternation(
+        unit="impulse", sides=(Side.BR.value, Side.AM.value), citation="WW 5.3",
+        procedures=(Procedure(ACTIVATION, "Activation", "WW 7.1–7.3", steps=(
+            Procedure(BATTLE, "Battle", "WW 9.2"),)),))),
+    Stage(WINTER_ATTRITION, "Winter Attrition Phase", "WW 5.4"),
+    Stage(FRENCH_NAVAL, "French Naval Phase", "WW 5.5"),
+    Stage(POLITICAL_CONTROL, "Political Control Phase", "WW 5.6",
+          ("congress", "place_pc", "isolation")),
+    Stage(END, "End Phase", "WW 5.7"),
 ))
-"""A turn of Washington's War (WW 5.0): all of a phase ends before the next begins."""
+"""A turn of Washington's War (WW 5.0): all of a phase ends before the next begins; in
+the Strategy Phase the players alternate impulses (WW 5.3), in which a General activated
+(WW 7.1–7.3) may give battle (WW 9.2). The set-up (WW 4.0) is played once."""
+SEQUENCE = TURN.spec
+"""The turn's phases in order."""
+
 
 Carried = tuple[tuple[Nationality, int], ...]
 """CUs by nationality (sorted), as an immutable value."""
@@ -384,16 +402,45 @@ class WWProcedure:
         return evolve(self, queues=(*others, (side, cards)) if cards else others)
 
 
+class WWSequencer(Sequencer[WWProcedure]):
+    """The common sequencer with WW's two differences: a phase play is known to be in is
+    not entered again, even when the log's marker then shows it; and a new turn (WW 5.0)
+    empties the Operations Queues' record (WW 7.1.B) and forgets the change being made
+    and the last impulse."""
+
+    __slots__ = ()
+
+    def enters(self, proc: WWProcedure, phase: str, knowledge: Knowledge) -> bool:
+        """Whether entering `phase` changes anything (see the class docstring)."""
+        moment = proc.moment
+        if moment.known and moment.phase == phase:
+            return False
+        return moment.knowledge is not Knowledge.SHOWN or knowledge is Knowledge.SHOWN
+
+    def new_turn(self, proc: WWProcedure, turn: str, step: int, *, reason: str,
+                 facts: Facts, player: str | None = None) -> WWProcedure:
+        """A new turn begins in the Reinforcements Phase (WW 5.1)."""
+        proc = super().new_turn(proc, turn, step, reason=reason, facts=facts, player=player)
+        return evolve(proc, queues=(), change_credit=(), change_debit=(), last=None)
+
+
+SEQUENCER = WWSequencer(TURN)
+"""The one WW sequencer (it keeps no state: the procedure is its argument)."""
+
 
 __all__ = [
+    "ACTIVATION",
+    "BATTLE",
     "END",
     "FRENCH_NAVAL",
     "POLITICAL_CONTROL",
     "REINFORCEMENTS",
     "SEQUENCE",
+    "SEQUENCER",
     "SETUP",
     "STRATEGY",
     "STRATEGY_CARDS",
+    "TURN",
     "WINTER_ATTRITION",
     "Activation",
     "Arrival",
@@ -409,5 +456,6 @@ __all__ = [
     "Stop",
     "Use",
     "WWProcedure",
+    "WWSequencer",
     "carried_total",
 ]

@@ -14,6 +14,7 @@ from adjudicator.systems.common.sequencer import (
     Alternation,
     Closed,
     Facts,
+    NewTurn,
     Opened,
     PhaseInferred,
     PhaseShown,
@@ -25,7 +26,6 @@ from adjudicator.systems.common.sequencer import (
     Stage,
     Transition,
     Turn,
-    TurnBegan,
     UnitClosed,
     UnitOpened,
     UnitTaken,
@@ -166,7 +166,7 @@ def test_a_shown_phase_is_not_overridden_by_play_and_going_back_is_a_fact() -> N
 def test_a_new_turn_begins_in_its_first_phase_with_a_fresh_round() -> None:
     sequencer: Sequencer[Toy] = Sequencer(TURN)
     proc, _ = run(sequencer, [UnitTaken(step=1, side="red")])
-    advance = sequencer.advance(proc, TurnBegan(step=2, turn="2", reason="the year"))
+    advance = sequencer.advance(proc, NewTurn(step=2, turn="2", reason="the year"))
     assert [type(f) for f in advance.facts] == [UnitClosed, PhaseChange]
     moment = advance.after.position.moment
     assert (moment.turn, moment.phase, moment.since_step) == ("2", "draw", 2)
@@ -226,3 +226,10 @@ def test_the_declaration_gives_citations_and_the_phase_order() -> None:
     assert TURN.alternating is not None and TURN.alternating.id == "action"
     with pytest.raises(KeyError):
         TURN.procedure(("battle",))
+
+
+def test_a_new_turn_begins_after_the_stages_played_once() -> None:
+    turn = Turn("toy-setup", (Stage("setup", "Set-up", "T 0.0", once=True), *TURN.stages))
+    advance = Sequencer[Toy](turn).advance(Toy(), NewTurn(step=1, turn="2", reason="r"))
+    assert turn.first == "draw" and advance.after.position.moment.phase == "draw"
+    assert TURN.first == "draw"
