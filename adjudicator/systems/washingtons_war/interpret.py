@@ -90,7 +90,6 @@ from adjudicator.systems.washingtons_war.procedure import (
     FRENCH_NAVAL,
     POLITICAL_CONTROL,
     SEQUENCE,
-    SEQUENCER,
     STRATEGY,
     STRATEGY_CARDS,
     TREASON,
@@ -126,6 +125,7 @@ from adjudicator.systems.washingtons_war.season import (
     Snapshot,
     snapshot,
 )
+from adjudicator.systems.washingtons_war.sequencer import SEQUENCER
 from adjudicator.systems.washingtons_war.state import (
     CAPTURED,
     CONGRESS_DISPERSED,
@@ -385,7 +385,6 @@ class Interpreter:
         elif outcome == "battle" and activation is not None:
             activation = evolve(activation, battles=activation.battles + 1)
             impulse = impulse.with_activation(activation)
-        self._set_impulse(evolve(impulse, battle=None, battles=(*impulse.battles, battle)))
         self._emit(BattleSettled(step=step, side=battle.attacker.value, player=player,
                                  battle=battle, outcome=outcome, impulse=impulse))
 
@@ -587,13 +586,7 @@ class Interpreter:
             return False
         taken = incoming[last.card] if last.card in incoming else self.state.card_at.get(
             last.card)
-        if taken != hand(side.value):
-            return False
-        if self.proc.impulse is last:
-            self._set_impulse(evolve(last, exchanged=True))
-        else:
-            self.proc = evolve(self.proc, last=evolve(last, exchanged=True))
-        return True
+        return taken == hand(side.value)
 
     def _taken_in_exchange(self, side: Side, card: str) -> None:
         """The Event the opponent discarded came into this side's hand right after this
@@ -616,7 +609,7 @@ class Interpreter:
                 or impulse.arrivals or impulse.battles):
             return
         self._opened = None
-        self.proc = evolve(before, last=evolve(last, exchanged=True))
+        self.proc = before  # the impulse is withdrawn; the exchange marks the Event taken
         self._emit(CardExchanged(step=impulse.step, side=side.value, player=impulse.player,
                                  given=impulse.card, taken=card))
 
@@ -724,15 +717,15 @@ class Interpreter:
                       destination: Place, player: str | None) -> None:
         self._close_impulse(step)
         self._enter(STRATEGY, step, "a card left a hand", player)
-        self.proc = evolve(self.proc, change_credit=(), change_debit=())
-        before = self.proc
+        # Before the card (what an exchange found later goes back to, WW 6.32.C).
+        before = evolve(self.proc, change_credit=(), change_debit=())
         record = self.data.cards.get(card)
         use = Use.UNKNOWN
         queue_total: int | None = None
+        cards: tuple[str, ...] = ()
         if destination.kind is PlaceKind.CARDS and destination.key in QUEUE_KEYS:
             use = Use.QUEUE
             cards = (*self.proc.queue(side), card)
-            self.proc = self.proc.with_queue(side, cards)
             values = [self.data.cards[c].ops if c in self.data.cards else None for c in cards]
             queue_total = None if None in values else sum(v or 0 for v in values)
         elif destination.kind is PlaceKind.CARDS and destination.key in REINFORCEMENT_CARD_KEYS:
@@ -741,12 +734,8 @@ class Interpreter:
             use = Use.CAMPAIGN
         elif record is not None and record.id == "john_glover":
             use = Use.GLOVER
-        if use is not Use.QUEUE and self.proc.queue(side):
-            # Any other play abandons the queue (WW 7.1.B.iii).
-            self.proc = self.proc.with_queue(side, ())
         impulse = Impulse(side=side, card=card, destination=destination, step=step,
-                          player=player, use=use, queue_total=queue_total,
-                          queue=self.proc.queue(side) if use is Use.QUEUE else ())
+                          player=player, use=use, queue_total=queue_total, queue=cards)
         previous = self.proc.last
         self._loose_dice = []
         if previous is None and self._turn_seen:
@@ -755,7 +744,6 @@ class Interpreter:
                                       impulse=impulse, dealt=tuple(self._dealt),
                                       hands=tuple((s, self.state.hand_size[s.value])
                                                   for s in Side)))
-        self._set_impulse(impulse)
         self._opened = (impulse, before)
         self._alliance_open = (self.state.alliance, self.state.allied,
                                self.state.general_at.get(WASHINGTON), self._navy_in_play())
@@ -774,14 +762,6 @@ class Interpreter:
         assert impulse is not None
         if impulse.use is Use.UNKNOWN:
             impulse = evolve(impulse, use=self._use_of(impulse))
-        if impulse.use is Use.QUEUE and impulse.activations:
-            # A queue used to activate a General is over (WW 7.1.B.iii): the next card
-            # into the queue box starts a new one.
-            self.proc = self.proc.with_queue(impulse.side, ())
-        # Making change is done within an impulse (or between two): what the counters
-        # taken off and put on did not net out is no longer change (WW 2.2.A, 3.0).
-        self.proc = evolve(self.proc, impulse=None, last=impulse, change_credit=(),
-                           change_debit=())
         self._emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                 player=impulse.player, impulse=impulse, log_ended=log_ended))
         before, allied, washington, navy = self._alliance_open
@@ -998,12 +978,6 @@ class Interpreter:
                                            general=general, origin=origin,
                                            destination=destination, carried=group.carried,
                                            battle=battle, impulse=impulse))
-            battle = evolve(battle, rbb=True)
-            if activation is not None:
-                activation = evolve(activation, stop=Stop(step, battle.space,
-                                                           "retreat before battle"))
-                impulse = impulse.with_activation(activation)
-            self._set_impulse(evolve(impulse, battle=battle))
             return
         last_leg = activation.legs[-1] if activation and activation.legs else None
         if (general is not None and last_leg is not None and last_leg.destination

@@ -15,13 +15,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from adjudicator.systems.common.places import Place
-from adjudicator.systems.common.sequence import Knowledge, Moment
+from adjudicator.systems.common.sequence import Moment
 from adjudicator.systems.common.sequencer import (
     Alternation,
-    Facts,
     Position,
     Procedure,
-    Sequencer,
     Stage,
     Turn,
 )
@@ -402,32 +400,6 @@ class WWProcedure:
         return evolve(self, queues=(*others, (side, cards)) if cards else others)
 
 
-class WWSequencer(Sequencer[WWProcedure]):
-    """The common sequencer with WW's two differences: a phase play is known to be in is
-    not entered again, even when the log's marker then shows it; and a new turn (WW 5.0)
-    empties the Operations Queues' record (WW 7.1.B) and forgets the change being made
-    and the last impulse."""
-
-    __slots__ = ()
-
-    def enters(self, proc: WWProcedure, phase: str, knowledge: Knowledge) -> bool:
-        """Whether entering `phase` changes anything (see the class docstring)."""
-        moment = proc.moment
-        if moment.known and moment.phase == phase:
-            return False
-        return moment.knowledge is not Knowledge.SHOWN or knowledge is Knowledge.SHOWN
-
-    def new_turn(self, proc: WWProcedure, turn: str, step: int, *, reason: str,
-                 facts: Facts, player: str | None = None) -> WWProcedure:
-        """A new turn begins in the Reinforcements Phase (WW 5.1)."""
-        proc = super().new_turn(proc, turn, step, reason=reason, facts=facts, player=player)
-        return evolve(proc, queues=(), change_credit=(), change_debit=(), last=None)
-
-
-SEQUENCER = WWSequencer(TURN)
-"""The one WW sequencer (it keeps no state: the procedure is its argument)."""
-
-
 __all__ = [
     "ACTIVATION",
     "BATTLE",
@@ -436,7 +408,6 @@ __all__ = [
     "POLITICAL_CONTROL",
     "REINFORCEMENTS",
     "SEQUENCE",
-    "SEQUENCER",
     "SETUP",
     "STRATEGY",
     "STRATEGY_CARDS",
@@ -456,6 +427,5 @@ __all__ = [
     "Stop",
     "Use",
     "WWProcedure",
-    "WWSequencer",
     "carried_total",
 ]

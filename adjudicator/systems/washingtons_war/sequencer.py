@@ -1,0 +1,118 @@
+"""Washington's War on the common sequencer (`adjudicator.systems.common.sequencer`).
+
+The turn is declared in `procedure.TURN`. This module writes only where WW's rules
+differ from the common transitions, and what an action does to the procedure:
+
+- a phase play is known to be in is not entered again, even when the log's marker then
+  shows it;
+- a new turn (WW 5.0) empties the record of the Operations Queues (WW 7.1.B) and forgets
+  the change being made (WW 2.2.A) and the last impulse;
+- an impulse opens with its card (WW 5.3): any other play abandons the side's queue, a
+  card into the queue box adds to it (WW 7.1.B); it closes with its last record, and a
+  queue used to activate a General is over (WW 7.1.B.iii); making change never spans an
+  impulse (WW 2.2.A, 3.0);
+- a card given for the opponent's discarded Event (WW 6.32.C) marks that impulse taken;
+- a battle settled joins its impulse's battles (WW 9.1, 9.2); a retreat before battle
+  (WW 7.9) marks the battle and stops the activated General.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.sequence import Knowledge
+from adjudicator.systems.common.sequencer import Facts, Sequencer, Transition
+from adjudicator.systems.common.values import evolve
+from adjudicator.systems.washingtons_war.actions import (
+    BattleSettled,
+    CardExchanged,
+    ImpulseEnded,
+    ImpulseOpened,
+    RetreatBeforeBattle,
+)
+from adjudicator.systems.washingtons_war.procedure import TURN, Stop, Use, WWProcedure
+
+
+class WWSequencer(Sequencer[WWProcedure]):
+    """The common sequencer with WW's transitions (see the module docstring)."""
+
+    __slots__ = ()
+
+    def transitions(self) -> Mapping[type[Action], Transition[WWProcedure]]:
+        """The common transitions, and WW's impulses, exchanges and battles."""
+        return {**super().transitions(), ImpulseOpened: self._impulse_opened,
+                ImpulseEnded: self._impulse_ended, CardExchanged: self._exchanged,
+                BattleSettled: self._battle_settled}
+
+    def enters(self, proc: WWProcedure, phase: str, knowledge: Knowledge) -> bool:
+        """Whether entering `phase` changes anything: not when play is known to be in it
+        (shown or not), nor when play suggests a phase other than the one shown."""
+        moment = proc.moment
+        if moment.known and moment.phase == phase:
+            return False
+        return moment.knowledge is not Knowledge.SHOWN or knowledge is Knowledge.SHOWN
+
+    def new_turn(self, proc: WWProcedure, turn: str, step: int, *, reason: str,
+                 facts: Facts, player: str | None = None) -> WWProcedure:
+        """A new turn begins in the Reinforcements Phase (WW 5.1)."""
+        proc = super().new_turn(proc, turn, step, reason=reason, facts=facts, player=player)
+        return evolve(proc, queues=(), change_credit=(), change_debit=(), last=None)
+
+    def record(self, proc: WWProcedure, action: Action) -> WWProcedure:
+        """A retreat before battle marks the battle and ends the General's move there."""
+        if not isinstance(action, RetreatBeforeBattle):
+            return proc
+        impulse = action.impulse
+        battle = evolve(action.battle, rbb=True)
+        activation = impulse.activation
+        if activation is not None:
+            impulse = impulse.with_activation(evolve(activation, stop=Stop(
+                action.step, battle.space, "retreat before battle")))
+        return evolve(proc, impulse=evolve(impulse, battle=battle))
+
+    @staticmethod
+    def _impulse_opened(proc: WWProcedure, action: Action, facts: Facts) -> WWProcedure:
+        assert isinstance(action, ImpulseOpened)
+        impulse = action.impulse
+        proc = evolve(proc, change_credit=(), change_debit=())
+        if impulse.use is Use.QUEUE:
+            proc = proc.with_queue(impulse.side, impulse.queue)
+        elif proc.queue(impulse.side):
+            # Any other play abandons the queue (WW 7.1.B.iii).
+            proc = proc.with_queue(impulse.side, ())
+        return evolve(proc, impulse=impulse)
+
+    @staticmethod
+    def _impulse_ended(proc: WWProcedure, action: Action, facts: Facts) -> WWProcedure:
+        assert isinstance(action, ImpulseEnded)
+        impulse = action.impulse
+        if impulse.use is Use.QUEUE and impulse.activations:
+            # A queue used to activate a General is over (WW 7.1.B.iii): the next card
+            # into the queue box starts a new one.
+            proc = proc.with_queue(impulse.side, ())
+        # Making change is done within an impulse (or between two): what the counters
+        # taken off and put on did not net out is no longer change (WW 2.2.A, 3.0).
+        return evolve(proc, impulse=None, last=impulse, change_credit=(), change_debit=())
+
+    @staticmethod
+    def _exchanged(proc: WWProcedure, action: Action, facts: Facts) -> WWProcedure:
+        if proc.impulse is not None:
+            return evolve(proc, impulse=evolve(proc.impulse, exchanged=True))
+        if proc.last is not None:
+            return evolve(proc, last=evolve(proc.last, exchanged=True))
+        return proc
+
+    @staticmethod
+    def _battle_settled(proc: WWProcedure, action: Action, facts: Facts) -> WWProcedure:
+        assert isinstance(action, BattleSettled)
+        impulse = action.impulse
+        return evolve(proc, impulse=evolve(impulse, battle=None,
+                                           battles=(*impulse.battles, action.battle)))
+
+
+SEQUENCER = WWSequencer(TURN)
+"""The one WW sequencer (it keeps no state: the procedure is its argument)."""
+
+
+__all__ = ["SEQUENCER", "WWSequencer"]
