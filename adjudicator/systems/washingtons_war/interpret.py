@@ -436,7 +436,6 @@ class Interpreter:
             self._end_isolation(step, player, complete=True)
         if not self.proc.season.turn_ended and self.state.year is not None:
             self._end_turn(step, player, year)
-        self.proc = evolve(self.proc, season=Season(new_turn=True))
         self._dealt, self._turn_seen = [], True
         self.state.year = year
         self._advance(NewTurn(step=step, player=player, turn=year,
@@ -1292,7 +1291,6 @@ class Interpreter:
                                         winter_hands=hands))
             return
         if phase == STRATEGY and season.new_turn:
-            self._set_season(evolve(season, new_turn=False))
             leftovers = tuple(sorted((box.key, card) for box in CLEARED_AT_TURN_END
                                      for card in self.state.cards_in(box)))
             self._emit(StrategyBegan(step=step, player=player, leftovers=leftovers))
@@ -1318,7 +1316,6 @@ class Interpreter:
             return
         now = self._pre if self._pre is not None and not seen else snapshot(self.state)
         start = season.winter_start or now
-        self._set_season(evolve(season, winter_done=True))
         self._emit(WinterAttritionEnded(step=step, player=player, start=start, end=now,
                                         rolls=season.winter_rolls,
                                         changed=season.winter_changed, complete=complete,
@@ -1340,7 +1337,6 @@ class Interpreter:
         if season.isolation_done:
             return
         start = season.isolation_start or snapshot(self.state)
-        self._set_season(evolve(season, isolation_done=True))
         self._emit(IsolationSegmentEnded(
             step=step, player=player, start=start, removals=season.removals,
             complete=complete, phase_start=season.political_start,
@@ -1393,8 +1389,6 @@ class Interpreter:
         """The End Phase (WW 5.7): shown, implied by the next year, or where the log ends."""
         if self.proc.season.turn_ended:
             return
-        if not final:
-            self._set_season(evolve(self.proc.season, turn_ended=True))
         self._emit(TurnEnded(step=step, player=player, year=self.state.year,
                              next_year=next_year, war_ends=tuple(sorted(
                                  self.state.cards_in(WAR_ENDS))), final=final))

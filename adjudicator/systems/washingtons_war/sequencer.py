@@ -13,7 +13,11 @@ differ from the common transitions, and what an action does to the procedure:
   impulse (WW 2.2.A, 3.0);
 - a card given for the opponent's discarded Event (WW 6.32.C) marks that impulse taken;
 - a battle settled joins its impulse's battles (WW 9.1, 9.2); a retreat before battle
-  (WW 7.9) marks the battle and stops the activated General.
+  (WW 7.9) marks the battle and stops the activated General;
+- the phases after the cards are judged once each (WW 5.4–5.7): the Strategy Phase's
+  start, the Winter Attrition Phase's end, the isolation segment's end and the turn's end
+  are each recorded in the turn's `Season` as they are judged (a turn ended only because
+  the log did is not over).
 """
 
 from __future__ import annotations
@@ -29,9 +33,14 @@ from adjudicator.systems.washingtons_war.actions import (
     CardExchanged,
     ImpulseEnded,
     ImpulseOpened,
+    IsolationSegmentEnded,
     RetreatBeforeBattle,
+    StrategyBegan,
+    TurnEnded,
+    WinterAttritionEnded,
 )
 from adjudicator.systems.washingtons_war.procedure import TURN, Stop, Use, WWProcedure
+from adjudicator.systems.washingtons_war.season import Season
 
 
 class WWSequencer(Sequencer[WWProcedure]):
@@ -40,10 +49,13 @@ class WWSequencer(Sequencer[WWProcedure]):
     __slots__ = ()
 
     def transitions(self) -> Mapping[type[Action], Transition[WWProcedure]]:
-        """The common transitions, and WW's impulses, exchanges and battles."""
+        """The common transitions, and WW's impulses, exchanges, battles and the phases
+        after the cards."""
         return {**super().transitions(), ImpulseOpened: self._impulse_opened,
                 ImpulseEnded: self._impulse_ended, CardExchanged: self._exchanged,
-                BattleSettled: self._battle_settled}
+                BattleSettled: self._battle_settled, StrategyBegan: self._season,
+                WinterAttritionEnded: self._season, IsolationSegmentEnded: self._season,
+                TurnEnded: self._season}
 
     def enters(self, proc: WWProcedure, phase: str, knowledge: Knowledge) -> bool:
         """Whether entering `phase` changes anything: not when play is known to be in it
@@ -56,6 +68,7 @@ class WWSequencer(Sequencer[WWProcedure]):
     def new_turn(self, proc: WWProcedure, turn: str, step: int, *, reason: str,
                  facts: Facts, player: str | None = None) -> WWProcedure:
         """A new turn begins in the Reinforcements Phase (WW 5.1)."""
+        proc = evolve(proc, season=Season(new_turn=True))
         proc = super().new_turn(proc, turn, step, reason=reason, facts=facts, player=player)
         return evolve(proc, queues=(), change_credit=(), change_debit=(), last=None)
 
@@ -102,6 +115,19 @@ class WWSequencer(Sequencer[WWProcedure]):
         if proc.last is not None:
             return evolve(proc, last=evolve(proc.last, exchanged=True))
         return proc
+
+    @staticmethod
+    def _season(proc: WWProcedure, action: Action, facts: Facts) -> WWProcedure:
+        season = proc.season
+        if isinstance(action, StrategyBegan):
+            season = evolve(season, new_turn=False)
+        elif isinstance(action, WinterAttritionEnded):
+            season = evolve(season, winter_done=True)
+        elif isinstance(action, IsolationSegmentEnded):
+            season = evolve(season, isolation_done=True)
+        elif isinstance(action, TurnEnded) and not action.final:
+            season = evolve(season, turn_ended=True)
+        return evolve(proc, season=season) if season is not proc.season else proc
 
     @staticmethod
     def _battle_settled(proc: WWProcedure, action: Action, facts: Facts) -> WWProcedure:
