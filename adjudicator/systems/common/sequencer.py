@@ -315,11 +315,13 @@ Transition = Callable[[P, Action, Facts], P]
 class Sequencer(Generic[P]):
     """Places actions in a declared turn (see the module docstring)."""
 
-    __slots__ = ("_table", "turn")
+    __slots__ = ("_by_type", "_table", "turn")
 
     def __init__(self, turn: Turn) -> None:
         self.turn = turn
         self._table = dict(self.transitions())
+        self._by_type: dict[type[Action], Transition[P] | None] = {}
+        """Each action type's transition, found once through its bases."""
 
     # -- the one entry point --
 
@@ -330,7 +332,7 @@ class Sequencer(Generic[P]):
         at = self.transition(proc, action, facts)
         after = self.record(at, action)
         return Advance(at=at, after=after, placement=self.placement(at, action),
-                       facts=tuple(facts), action=action)
+                       facts=tuple(facts) if facts else (), action=action)
 
     def close(self, proc: P, step: int) -> Advance[P]:
         """The log ended: close the unit under way."""
@@ -350,11 +352,13 @@ class Sequencer(Generic[P]):
     def transition(self, proc: P, action: Action, facts: Facts) -> P:
         """Where the action puts play, before its own effect (the procedure it is judged
         against); actions with no transition leave it where it is."""
-        for kind in type(action).__mro__:
-            found = self._table.get(kind)
-            if found is not None:
-                return found(proc, action, facts)
-        return proc
+        kind = type(action)
+        try:
+            found = self._by_type[kind]
+        except KeyError:
+            found = self._by_type[kind] = next(
+                (self._table[base] for base in kind.__mro__ if base in self._table), None)
+        return proc if found is None else found(proc, action, facts)
 
     def record(self, proc: P, action: Action) -> P:
         """The action's own effect on the procedure (none by default)."""

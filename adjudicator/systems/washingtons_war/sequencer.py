@@ -26,7 +26,7 @@ from collections.abc import Mapping
 
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
-from adjudicator.systems.common.sequencer import Facts, Sequencer, Transition
+from adjudicator.systems.common.sequencer import Facts, Placement, Sequencer, Transition
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
     BattleSettled,
@@ -71,6 +71,11 @@ class WWSequencer(Sequencer[WWProcedure]):
         proc = evolve(proc, season=Season(new_turn=True))
         proc = super().new_turn(proc, turn, step, reason=reason, facts=facts, player=player)
         return evolve(proc, queues=(), change_credit=(), change_debit=(), last=None)
+
+    def placement(self, proc: WWProcedure, action: Action | None) -> Placement:
+        """Where an action stands: the moment (WW's impulse, activation and battle are
+        its own records, which the actions carry)."""
+        return Placement(proc.moment)
 
     def record(self, proc: WWProcedure, action: Action) -> WWProcedure:
         """A retreat before battle marks the battle and ends the General's move there."""
