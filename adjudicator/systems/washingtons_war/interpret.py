@@ -1,9 +1,11 @@
 """From logged steps to Washington's War actions, in their place in the sequence of play.
 
-`Interpreter.step` sees one step's relocations (pieces whose entity or place changed),
-reads them against the position *before* the step, applies them, and advances the
-procedure (`procedure.WWProcedure`, immutable). What it recognises becomes typed actions
-(`actions`), handed to `judge`:
+`Interpreter.read` sees one step's relocations (pieces whose entity or place changed) and
+reads them against the position *before* the step; `Interpreter.apply` applies them and
+reads what needs the position after. What it recognises becomes typed actions (`actions`),
+which the sequencer (`sequencer.SEQUENCER`, pure) places, moving the procedure
+(`procedure.WWProcedure`, immutable) on and adding the sequence facts they give rise to;
+both return them, in order, for the referee to judge. It judges nothing itself:
 
 - A card leaving a hand opens an impulse (WW 5.3) — unless a battle is open, when it is a
   Battle Card or a +1 discard of battle Step 1 (WW 9.2, 6.33), or it is an exchange for

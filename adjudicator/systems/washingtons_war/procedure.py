@@ -380,11 +380,12 @@ class WWProcedure:
 
     @property
     def position(self) -> Position:
-        """Where play is in the turn (the common sequencer's view)."""
+        """Where play is in the turn, as the common sequencer sees it: the moment (the
+        impulse, its activations and its battle are WW's own records, `impulse`)."""
         return Position(moment=self.moment)
 
     def placed(self, position: Position) -> WWProcedure:
-        """This procedure with its position replaced."""
+        """This procedure at a new position (its moment: see `position`)."""
         return evolve(self, moment=position.moment)
 
     def queue(self, side: Side) -> tuple[str, ...]:

@@ -2,8 +2,9 @@
 
 `WWReferee` is an `ActionReferee` (adjudicator.systems.common.referee): the tracker keeps
 which piece is which entity and where; `WWState` applies each step's relocations; the
-`Interpreter` turns steps into actions in their place in the sequence of play; the rule
-families of `rules/` judge every action. Undo restores the interpreter's immutable
+`Interpreter` turns steps into actions, which the WW sequencer places in the sequence of
+play (`Advance`: where each stands, the facts it gave rise to); the rule families of
+`rules/` judge the facts, then the action. Undo restores the interpreter's immutable
 procedure.
 """
 
