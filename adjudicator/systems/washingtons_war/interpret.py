@@ -99,7 +99,6 @@ from adjudicator.systems.washingtons_war.procedure import (
     Activation,
     Arrival,
     Battle,
-    BattleCard,
     BattleDie,
     Carried,
     Impulse,
@@ -708,11 +707,12 @@ class Interpreter:
         assert battle is not None
         self._emit(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
                                     battle=battle, impulse=impulse))
-        opened = battle.fought
-        battle = evolve(battle, cards=(*battle.cards, BattleCard(step, side, card)))
-        if not opened:
-            battle = self._begin_procedure(battle, step, len(battle.dice))
-        self._set_impulse(evolve(impulse, battle=battle))
+        if not battle.fought:
+            # The first card began the Combat Resolution Procedure (WW 9.2 Step 1).
+            impulse = self._impulse_now()
+            assert impulse.battle is not None
+            self._set_impulse(evolve(impulse, battle=self._begin_procedure(
+                impulse.battle, step, len(impulse.battle.dice))))
 
     def _open_impulse(self, step: int, side: Side, card: str, name: str, origin: Place,
                       destination: Place, player: str | None) -> None:
@@ -986,11 +986,6 @@ class Interpreter:
             left = self.state.space(origin).cus_of(Side.AM)
             dice = tuple(d.value for d in self._loose_dice
                          if d.step > last_leg.step and d.side is not impulse.side)
-            self._emit(Interception(step=step, side=side.value, player=player,
-                                    general=general, origin=origin, destination=destination,
-                                    carried=group.carried, left_behind=left, impulse=impulse,
-                                    leg=last_leg, dice=dice))
-            impulse = evolve(impulse, intercepted_by=impulse.intercepted_by | {general})
             # The British Army entered from where its last drag reached the space (for a
             # drag over several spaces, not the drag's origin, WW 7.8.F); the defenders are
             # the interceptors and any American CUs already there (WW 7.8.D).
@@ -1000,10 +995,10 @@ class Interpreter:
                          defender_cus=self.state.space(destination).cus_of(side),
                          defender_general=True, intercepted=True,
                          last_card=self._last_card())
-            if activation is not None:
-                activation = evolve(activation, stop=Stop(step, destination, "interception"))
-                impulse = impulse.with_activation(activation)
-            self._set_impulse(evolve(impulse, battle=new))
+            self._emit(Interception(step=step, side=side.value, player=player,
+                                    general=general, origin=origin, destination=destination,
+                                    carried=group.carried, left_behind=left, impulse=impulse,
+                                    leg=last_leg, dice=dice, battle=new))
             return
         why = ("no British move provoked an interception or a retreat before battle, and no "
                "battle was fought there")

@@ -12,8 +12,10 @@ differ from the common transitions, and what an action does to the procedure:
   queue used to activate a General is over (WW 7.1.B.iii); making change never spans an
   impulse (WW 2.2.A, 3.0);
 - a card given for the opponent's discarded Event (WW 6.32.C) marks that impulse taken;
-- a battle settled joins its impulse's battles (WW 9.1, 9.2); a retreat before battle
-  (WW 7.9) marks the battle and stops the activated General;
+- an interception (WW 7.8) opens its battle and stops the British General; a Battle Card
+  or discard (WW 9.45) joins the open battle; a battle settled joins its impulse's
+  battles (WW 9.1, 9.2); a retreat before battle (WW 7.9) marks the battle and stops the
+  activated General;
 - the phases after the cards are judged once each (WW 5.4–5.7): the Strategy Phase's
   start, the Winter Attrition Phase's end, the isolation segment's end and the turn's end
   are each recorded in the turn's `Season` as they are judged (a turn ended only because
@@ -29,17 +31,27 @@ from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.sequencer import Facts, Placement, Sequencer, Transition
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
+    BattleCardPlayed,
     BattleSettled,
     CardExchanged,
     ImpulseEnded,
     ImpulseOpened,
+    Interception,
     IsolationSegmentEnded,
     RetreatBeforeBattle,
     StrategyBegan,
     TurnEnded,
     WinterAttritionEnded,
 )
-from adjudicator.systems.washingtons_war.procedure import TURN, Stop, Use, WWProcedure
+from adjudicator.systems.washingtons_war.data import Side
+from adjudicator.systems.washingtons_war.procedure import (
+    TURN,
+    BattleCard,
+    Impulse,
+    Stop,
+    Use,
+    WWProcedure,
+)
 from adjudicator.systems.washingtons_war.season import Season
 
 
@@ -78,16 +90,33 @@ class WWSequencer(Sequencer[WWProcedure]):
         return Placement(proc.moment)
 
     def record(self, proc: WWProcedure, action: Action) -> WWProcedure:
-        """A retreat before battle marks the battle and ends the General's move there."""
-        if not isinstance(action, RetreatBeforeBattle):
-            return proc
-        impulse = action.impulse
-        battle = evolve(action.battle, rbb=True)
+        """What a reaction or a Battle Card does to the battle (see the module docstring);
+        other actions leave the procedure where their transition put it."""
+        if isinstance(action, BattleCardPlayed):
+            assert action.side is not None  # the interpreter names the side a card left
+            card = BattleCard(action.step, Side(action.side), action.card)
+            battle = evolve(action.battle, cards=(*action.battle.cards, card))
+            return evolve(proc, impulse=evolve(action.impulse, battle=battle))
+        if isinstance(action, Interception):
+            impulse = evolve(action.impulse,
+                             intercepted_by=action.impulse.intercepted_by | {action.general})
+            return evolve(proc, impulse=evolve(self._stopped(
+                impulse, action.step, action.destination, "interception"),
+                battle=action.battle))
+        if isinstance(action, RetreatBeforeBattle):
+            battle = evolve(action.battle, rbb=True)
+            return evolve(proc, impulse=evolve(self._stopped(
+                action.impulse, action.step, battle.space, "retreat before battle"),
+                battle=battle))
+        return proc
+
+    @staticmethod
+    def _stopped(impulse: Impulse, step: int, space: str, reason: str) -> Impulse:
+        """The impulse with its activated General's movement stopped (WW 7.3.B)."""
         activation = impulse.activation
-        if activation is not None:
-            impulse = impulse.with_activation(evolve(activation, stop=Stop(
-                action.step, battle.space, "retreat before battle")))
-        return evolve(proc, impulse=evolve(impulse, battle=battle))
+        if activation is None:
+            return impulse
+        return impulse.with_activation(evolve(activation, stop=Stop(step, space, reason)))
 
     @staticmethod
     def _impulse_opened(proc: WWProcedure, action: Action, facts: Facts) -> WWProcedure:

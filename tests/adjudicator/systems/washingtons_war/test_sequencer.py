@@ -9,10 +9,12 @@ from adjudicator.systems.common.sequence import Knowledge, Moment
 from adjudicator.systems.common.sequencer import NewTurn, PhaseInferred, PhaseShown
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
+    BattleCardPlayed,
     BattleSettled,
     CardExchanged,
     ImpulseEnded,
     ImpulseOpened,
+    Interception,
     RetreatBeforeBattle,
     TurnEnded,
 )
@@ -25,6 +27,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     TURN,
     Activation,
     Battle,
+    BattleCard,
     Impulse,
     Use,
     WWProcedure,
@@ -136,3 +139,21 @@ def test_a_turn_ended_only_because_the_log_did_is_not_over() -> None:
     assert SEQUENCER.advance(WWProcedure(), final).after.season.turn_ended is False
     ended = evolve(final, final=False)
     assert SEQUENCER.advance(WWProcedure(), ended).after.season.turn_ended is True
+
+
+def test_an_interception_opens_its_battle_and_a_battle_card_joins_it() -> None:
+    activation = Activation(general="howe", step=3)
+    moving = evolve(impulse(), activations=(activation,))
+    battle = Battle(space="salem", attacker=Side.BR, general="howe",
+                    entered_from=frozenset({"boston"}), step=5, intercepted=True)
+    intercepted = SEQUENCER.advance(WWProcedure(impulse=moving), Interception(
+        step=5, side="AM", general="greene", origin="marblehead", destination="salem",
+        carried=(), left_behind=0, impulse=moving, leg=None, battle=battle)).after.impulse
+    assert intercepted is not None and intercepted.battle is battle
+    assert intercepted.intercepted_by == frozenset({"greene"})
+    assert intercepted.activation is not None and intercepted.activation.stop is not None
+    assert intercepted.activation.stop.reason == "interception"
+    card = SEQUENCER.advance(WWProcedure(impulse=intercepted), BattleCardPlayed(
+        step=6, side="AM", card="e7", battle=battle, impulse=intercepted)).after.impulse
+    assert card is not None and card.battle is not None
+    assert card.battle.cards == (BattleCard(6, Side.AM, "e7"),)
