@@ -22,9 +22,10 @@ The declared steps give the default transitions:
   closes its open siblings and their children first);
 - `NewTurn`: a new turn, in its first phase (the unit under way closes).
 
-A game subclasses `Sequencer` and overrides only where its rules differ: `transition`
-dispatches on the action's type through `transitions()`, a mapping the game extends, and
-every default step (`enter`, `open_unit`, `close_unit`, `open`, `close`) is a method.
+A game subclasses `Sequencer` and overrides only where its rules differ: `transitions()`
+maps an action type to where it puts play (a game extends the mapping), `effects()` to
+what it then does to the procedure, and every default step (`enter`, `open_unit`,
+`close_unit`, `open`, `close_procedure`, `new_turn`) is a method.
 Nothing is mutated: undo keeps a reference to the procedure.
 """
 
@@ -310,27 +311,36 @@ class ProcedureClosed(Action):
 
 Facts = list[Action]
 Transition = Callable[[P, Action, Facts], P]
+"""Where an action puts play before its own effect, adding the facts it gives rise to."""
+Effect = Callable[[P, Action], P]
+"""An action's own effect on the procedure, once it is placed."""
 
 
 class Sequencer(Generic[P]):
     """Places actions in a declared turn (see the module docstring)."""
 
-    __slots__ = ("_by_type", "_table", "turn")
+    __slots__ = ("_by_type", "_effects", "_transitions", "turn")
 
     def __init__(self, turn: Turn) -> None:
         self.turn = turn
-        self._table = dict(self.transitions())
-        self._by_type: dict[type[Action], Transition[P] | None] = {}
-        """Each action type's transition, found once through its bases."""
+        self._transitions = dict(self.transitions())
+        self._effects = dict(self.effects())
+        self._by_type: dict[type[Action], tuple[Transition[P] | None, Effect[P] | None]] = {}
+        """Each action type's transition and effect, found once through its bases."""
 
     # -- the one entry point --
 
     def advance(self, proc: P, action: Action) -> Advance[P]:
-        """Place one action: the procedure it is judged against, the facts it gave rise
-        to, and the procedure after it."""
+        """Place one action: the procedure it is judged against (its transition), the
+        facts it gave rise to, and the procedure after it (its effect)."""
+        kind = type(action)
+        try:
+            transition, effect = self._by_type[kind]
+        except KeyError:
+            transition, effect = self._by_type[kind] = self._resolve(kind)
         facts: Facts = []
-        at = self.transition(proc, action, facts)
-        after = self.record(at, action)
+        at = proc if transition is None else transition(proc, action, facts)
+        after = at if effect is None else effect(at, action)
         return Advance(at=at, after=after, placement=self.placement(at, action),
                        facts=tuple(facts) if facts else (), action=action)
 
@@ -341,28 +351,25 @@ class Sequencer(Generic[P]):
         return Advance(at=proc, after=after, placement=self.placement(proc, None),
                        facts=tuple(facts))
 
+    def _resolve(self, kind: type[Action]) -> tuple[Transition[P] | None, Effect[P] | None]:
+        """The transition and effect of an action type: its own, or its nearest base's."""
+        bases = kind.__mro__
+        return (next((self._transitions[b] for b in bases if b in self._transitions), None),
+                next((self._effects[b] for b in bases if b in self._effects), None))
+
     # -- what a game overrides --
 
     def transitions(self) -> Mapping[type[Action], Transition[P]]:
-        """The transition for each kind of action (a game extends this mapping)."""
+        """The transition for each kind of action (a game extends this mapping); an
+        action with none leaves play where it is."""
         return {PhaseShown: self._shown, PhaseInferred: self._inferred,
                 UnitTaken: self._unit_taken, Opened: self._opened, Closed: self._closed,
                 NewTurn: self._turn_began}
 
-    def transition(self, proc: P, action: Action, facts: Facts) -> P:
-        """Where the action puts play, before its own effect (the procedure it is judged
-        against); actions with no transition leave it where it is."""
-        kind = type(action)
-        try:
-            found = self._by_type[kind]
-        except KeyError:
-            found = self._by_type[kind] = next(
-                (self._table[base] for base in kind.__mro__ if base in self._table), None)
-        return proc if found is None else found(proc, action, facts)
-
-    def record(self, proc: P, action: Action) -> P:
-        """The action's own effect on the procedure (none by default)."""
-        return proc
+    def effects(self) -> Mapping[type[Action], Effect[P]]:
+        """The effect of each kind of action on the procedure once placed (none by
+        default: a game adds its own)."""
+        return {}
 
     def placement(self, proc: P, action: Action | None) -> Placement:
         """Where an action judged against `proc` stands."""

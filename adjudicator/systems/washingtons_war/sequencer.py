@@ -28,7 +28,13 @@ from collections.abc import Mapping
 
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
-from adjudicator.systems.common.sequencer import Facts, Placement, Sequencer, Transition
+from adjudicator.systems.common.sequencer import (
+    Effect,
+    Facts,
+    Placement,
+    Sequencer,
+    Transition,
+)
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
     BattleCardPlayed,
@@ -89,26 +95,34 @@ class WWSequencer(Sequencer[WWProcedure]):
         its own records, which the actions carry)."""
         return Placement(proc.moment)
 
-    def record(self, proc: WWProcedure, action: Action) -> WWProcedure:
-        """What a reaction or a Battle Card does to the battle (see the module docstring);
-        other actions leave the procedure where their transition put it."""
-        if isinstance(action, BattleCardPlayed):
-            assert action.side is not None  # the interpreter names the side a card left
-            card = BattleCard(action.step, Side(action.side), action.card)
-            battle = evolve(action.battle, cards=(*action.battle.cards, card))
-            return evolve(proc, impulse=evolve(action.impulse, battle=battle))
-        if isinstance(action, Interception):
-            impulse = evolve(action.impulse,
-                             intercepted_by=action.impulse.intercepted_by | {action.general})
-            return evolve(proc, impulse=evolve(self._stopped(
-                impulse, action.step, action.destination, "interception"),
-                battle=action.battle))
-        if isinstance(action, RetreatBeforeBattle):
-            battle = evolve(action.battle, rbb=True)
-            return evolve(proc, impulse=evolve(self._stopped(
-                action.impulse, action.step, battle.space, "retreat before battle"),
-                battle=battle))
-        return proc
+    def effects(self) -> Mapping[type[Action], Effect[WWProcedure]]:
+        """What a reaction or a Battle Card does to the battle (see the module docstring)."""
+        return {BattleCardPlayed: self._battle_card, Interception: self._interception,
+                RetreatBeforeBattle: self._retreat_before_battle}
+
+    @staticmethod
+    def _battle_card(proc: WWProcedure, action: Action) -> WWProcedure:
+        assert isinstance(action, BattleCardPlayed)
+        assert action.side is not None  # the interpreter names the side a card left
+        card = BattleCard(action.step, Side(action.side), action.card)
+        battle = evolve(action.battle, cards=(*action.battle.cards, card))
+        return evolve(proc, impulse=evolve(action.impulse, battle=battle))
+
+    @classmethod
+    def _interception(cls, proc: WWProcedure, action: Action) -> WWProcedure:
+        assert isinstance(action, Interception)
+        impulse = evolve(action.impulse,
+                         intercepted_by=action.impulse.intercepted_by | {action.general})
+        return evolve(proc, impulse=evolve(cls._stopped(
+            impulse, action.step, action.destination, "interception"), battle=action.battle))
+
+    @classmethod
+    def _retreat_before_battle(cls, proc: WWProcedure, action: Action) -> WWProcedure:
+        assert isinstance(action, RetreatBeforeBattle)
+        battle = evolve(action.battle, rbb=True)
+        return evolve(proc, impulse=evolve(cls._stopped(
+            action.impulse, action.step, battle.space, "retreat before battle"),
+            battle=battle))
 
     @staticmethod
     def _stopped(impulse: Impulse, step: int, space: str, reason: str) -> Impulse:

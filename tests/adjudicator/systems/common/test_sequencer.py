@@ -13,6 +13,7 @@ from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.sequencer import (
     Alternation,
     Closed,
+    Effect,
     Facts,
     NewTurn,
     Opened,
@@ -184,8 +185,8 @@ class Initiative(Sequencer[Toy]):
         return self.enter(proc, "draw", action.step, knowledge=Knowledge.INFERRED,
                           reason="a card was dealt", facts=facts)
 
-    def record(self, proc: Toy, action: Action) -> Toy:
-        return replace(proc, dealt=proc.dealt + 1) if isinstance(action, Dealt) else proc
+    def effects(self) -> Mapping[type[Action], Effect[Toy]]:
+        return {Dealt: lambda proc, action: replace(proc, dealt=proc.dealt + 1)}
 
     def expected(self, proc: Toy, side: str) -> str | None:
         if not proc.position.round_sides:
