@@ -333,13 +333,9 @@ class Interpreter:
         self._navy(index, pieces, player)
         return self._take()
 
-    def _emit(self, action: Action) -> None:
-        """An action read, placed by the sequencer."""
-        self._advance(action)
-
-    def _advance(self, action: Action) -> Advance[WWProcedure]:
-        """The sequencer places an action: the procedure moves on, the action and the
-        facts it gave rise to are kept to judge."""
+    def _emit(self, action: Action) -> Advance[WWProcedure]:
+        """An action read: the sequencer places it and the procedure moves on; the action
+        and the facts it gave rise to are kept to judge."""
         advance = SEQUENCER.advance(self.proc, action)
         self.proc = advance.after
         self._out.append(advance)
@@ -419,7 +415,7 @@ class Interpreter:
         action = (PhaseShown(step=step, player=player, phase=phase, reason=reason)
                   if knowledge is Knowledge.SHOWN else
                   PhaseInferred(step=step, player=player, phase=phase, reason=reason))
-        change = self._advance(action).facts[-1]
+        change = self._emit(action).facts[-1]
         assert isinstance(change, PhaseChange)
         if change.forward:
             self._after_cards(left, phase, step, player)
@@ -439,7 +435,7 @@ class Interpreter:
             self._end_turn(step, player, year)
         self._dealt, self._turn_seen = [], True
         self.state.year = year
-        self._advance(NewTurn(step=step, player=player, turn=year,
+        self._emit(NewTurn(step=step, player=player, turn=year,
                               reason=f"the year became {year}"))
 
     # ------------------------------------------------------------------ set-up
