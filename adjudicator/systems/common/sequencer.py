@@ -205,9 +205,10 @@ class Placement:
         return self.moment.phase if self.moment.known else None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Advance(Generic[P]):
-    """What one action did to the procedure."""
+    """What one action did to the procedure (made once per action, read once by the
+    referee: not frozen, which costs a third of its making; its procedures are)."""
 
     at: P
     """The procedure the action is judged against (its own effect not yet counted)."""
@@ -338,11 +339,15 @@ class Sequencer(Generic[P]):
             transition, effect = self._by_type[kind]
         except KeyError:
             transition, effect = self._by_type[kind] = self._resolve(kind)
-        facts: Facts = []
-        at = proc if transition is None else transition(proc, action, facts)
+        found: tuple[Action, ...] = ()
+        if transition is None:
+            at = proc
+        else:
+            facts: Facts = []
+            at = transition(proc, action, facts)
+            found = tuple(facts)
         after = at if effect is None else effect(at, action)
-        return Advance(at=at, after=after, placement=self.placement(at, action),
-                       facts=tuple(facts) if facts else (), action=action)
+        return Advance(at, after, self.placement(at, action), found, action)
 
     def close(self, proc: P, step: int) -> Advance[P]:
         """The log ended: close the unit under way."""

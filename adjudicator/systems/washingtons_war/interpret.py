@@ -43,12 +43,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind, hand
 from adjudicator.systems.common.places import space as space_place
-from adjudicator.systems.common.sequence import Knowledge, SequenceOfPlay
+from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.sequencer import (
     Advance,
     NewTurn,
@@ -177,7 +178,7 @@ class _Group:
         return carried_of(self.cu)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Pending:
     """A step read against the position before it, and what `apply` does with it."""
 
@@ -210,13 +211,15 @@ class Interpreter:
         self._pre: Snapshot | None = None
         """The map before the current step (kept once both hands are empty): where a
         phase after the cards begins (WW 5.4, 10.2.3)."""
-        self._net: Counter[tuple[str, Nationality]] = Counter()
-        """CUs each space gained or lost in the current step (making change nets out)."""
+        self._moved: Sequence[Relocation[Entity]] = ()
+        """The current step's relocations (for `_net`, read only when needed)."""
+        self._net_found: Counter[tuple[str, Nationality]] | None = None
+        """CUs each space gained or lost in the current step, once asked (`_net`)."""
         self._opened: tuple[Impulse, WWProcedure] | None = None
-        self._allied_at_reshuffle: bool | None = None
-        """Whether France had entered the war at the last reshuffle (None: none seen)."""
         """The impulse last opened and the procedure just before it: if its card turns out
         to have been given in exchange (WW 6.32.C), the procedure goes back to that."""
+        self._allied_at_reshuffle: bool | None = None
+        """Whether France had entered the war at the last reshuffle (None: none seen)."""
         self._setup: list[SetUpPlacement] | None = None
         """While the log shows the set-up (WW 4.0): the PC markers placed so far."""
         self._dealt: list[Side] = []
@@ -235,10 +238,16 @@ class Interpreter:
 
     # ------------------------------------------------------------------ public
 
-    @property
-    def sequence(self) -> SequenceOfPlay:
-        """The sequence-of-play machine at the current moment."""
-        return SequenceOfPlay(SEQUENCE, self.proc.moment)
+    def _net(self) -> Counter[tuple[str, Nationality]]:
+        """CUs each space gained or lost in the current step (making change nets out)."""
+        if self._net_found is None:
+            self._net_found = _net_cus(self._moved)
+        return self._net_found
+
+    def _in(self, *phases: str) -> bool:
+        """Whether the phase is known and one of `phases`."""
+        moment = self.proc.moment
+        return moment.known and moment.phase in phases
 
     def begin(self, year: str | None) -> list[Advance[WWProcedure]]:
         """The starting position: the turn is the year property, the phase unknown (the
@@ -268,7 +277,7 @@ class Interpreter:
         if self._setup is not None and self._setup_step(step.index, relocations, player):
             return self._take()
         self._pre = snapshot(self.state) if self.hands_empty() else None
-        self._net = _net_cus(relocations)
+        self._moved, self._net_found = relocations, None
         if year is not None and year != self.state.year:
             if self.state.year is None and year == str(FIRST_YEAR) and (
                     self.proc.regulars is None):
@@ -327,7 +336,7 @@ class Interpreter:
         for change in pending.pc_changes:
             self._pc(index, change, player)
         self._check_battle(index, player)
-        if self.sequence.is_in(WINTER_ATTRITION):
+        if self._in(WINTER_ATTRITION):
             self._winter_changes(index, pieces)
         self._congress(index, pieces, player)
         self._navy(index, pieces, player)
@@ -390,7 +399,7 @@ class Interpreter:
         it did so far, and the game's end on the last position)."""
         self._end_setup(step, None)
         self._close_impulse(step, log_ended=True)
-        moment = self.sequence.moment
+        moment = self.proc.moment
         if moment.known and moment.phase == WINTER_ATTRITION:
             self._end_winter(step, None, complete=False)
         elif moment.known and moment.phase == POLITICAL_CONTROL:
@@ -427,9 +436,9 @@ class Interpreter:
 
     def _new_year(self, step: int, year: str, player: str | None) -> None:
         self._close_impulse(step)
-        if self.sequence.is_in(WINTER_ATTRITION):
+        if self._in(WINTER_ATTRITION):
             self._end_winter(step, player, complete=True)
-        if self.sequence.is_in(POLITICAL_CONTROL):
+        if self._in(POLITICAL_CONTROL):
             self._end_isolation(step, player, complete=True)
         if not self.proc.season.turn_ended and self.state.year is not None:
             self._end_turn(step, player, year)
@@ -494,7 +503,7 @@ class Interpreter:
 
     def hands_empty(self) -> bool:
         """Whether both players' hands are empty (the Strategy Phase is over, WW 5.3)."""
-        return not any(count > 0 for count in self.state.hand_size.values())
+        return max(self.state.hand_size.values(), default=0) <= 0
 
     # ------------------------------------------------------------------ cards
 
@@ -534,7 +543,7 @@ class Interpreter:
         if destination is not None and destination.kind is PlaceKind.HAND and (
                 origin is not None and origin.kind is PlaceKind.DECK):
             impulse = self.proc.impulse
-            if impulse is None and not self.sequence.is_in(STRATEGY):
+            if impulse is None and not self._in(STRATEGY):
                 self._enter(STRATEGY_CARDS, step, "cards were dealt from the deck", player)
             if impulse is None and self.proc.last is None:
                 self._dealt.append(Side(destination.key))
@@ -837,11 +846,11 @@ class Interpreter:
         if side is None or (not group.generals and not group.cu):
             return
         if impulse is None:
-            if not self.sequence.moment.known:
+            if not self.proc.moment.known:
                 why = "no card is being played and the log does not show the phase"
             else:
                 why = (f"movement happens only in the Strategy Phase (now "
-                       f"{SEQUENCE.name(self.sequence.moment.phase)}), by an activated General")
+                       f"{SEQUENCE.name(self.proc.moment.phase)}), by an activated General")
             self._emit(UnactivatedMove(step=step, side=side.value, player=player,
                                        generals=tuple(group.generals), carried=group.carried,
                                        origin=origin, destination=destination, why=why))
@@ -1175,16 +1184,16 @@ class Interpreter:
                                   pc_before=tuple(recorded.items()))
             self._set_impulse(impulse)
         elif self.hands_empty() and self.proc.last is not None and (
-                not self.sequence.is_in(POLITICAL_CONTROL)):
+                not self._in(POLITICAL_CONTROL)):
             self._enter(POLITICAL_CONTROL, step, "a PC marker changed after the Strategy "
                         "Phase", player)
         if (self.proc.impulse is None and change.after is None and change.before is not None
-                and self.sequence.is_in(POLITICAL_CONTROL)):
+                and self._in(POLITICAL_CONTROL)):
             self._isolation_removal(step, change.space, change.before)
         self._emit(PcChanged(step=step, side=actor.value if actor else None, player=player,
                              change=change, impulse=self.proc.impulse,
-                             phase=self.sequence.moment.phase
-                             if self.sequence.moment.known else None))
+                             phase=self.proc.moment.phase
+                             if self.proc.moment.known else None))
 
     def _after_last_card(self, impulse: Impulse, actor: Side, change: PcChange) -> str:
         """With both hands empty, whether a PC change is the last card's (`card`), the
@@ -1235,10 +1244,10 @@ class Interpreter:
         OPS card whose battle is not there (an Event's text is not interpreted)."""
         if not self.hands_empty() or self.proc.season.winter_start is not None:
             return False
-        moment = self.sequence.moment
+        moment = self.proc.moment
         if moment.known and moment.phase not in (STRATEGY_CARDS, STRATEGY):
             return False
-        if not any(self._net.get((origin, nat), 0) < 0 for nat in group.cu):
+        if not any(self._net().get((origin, nat), 0) < 0 for nat in group.cu):
             return False
         if impulse is None:
             return True
@@ -1256,7 +1265,7 @@ class Interpreter:
         impulse = self.proc.impulse
         if season.winter_done:
             return
-        if not self.sequence.is_in(WINTER_ATTRITION) and not (
+        if not self._in(WINTER_ATTRITION) and not (
                 self.hands_empty() and (impulse is None or impulse.battle is None)
                 and season.winter_start is None):
             return
@@ -1279,7 +1288,7 @@ class Interpreter:
             if season.winter_start is None:
                 start = self._pre if self._pre is not None else snapshot(self.state)
                 hands = (tuple(sorted((side, n) for side, n in self.state.hand_size.items()))
-                         if self.sequence.moment.knowledge is Knowledge.SHOWN else ())
+                         if self.proc.moment.knowledge is Knowledge.SHOWN else ())
                 self._set_season(evolve(season, winter_start=start, winter_step=step,
                                         winter_hands=hands))
             return
@@ -1344,7 +1353,7 @@ class Interpreter:
             origin, destination = relocation.origin, relocation.destination
             if _kind(relocation) != "navy" or origin == destination:
                 continue
-            moment = self.sequence.moment
+            moment = self.proc.moment
             between_zones = (origin is not None and destination is not None
                              and origin.kind is PlaceKind.ZONE
                              and destination.kind is PlaceKind.ZONE)
@@ -1354,7 +1363,7 @@ class Interpreter:
                     self.proc.impulse is None or self.proc.impulse.battle is None):
                 self._enter(FRENCH_NAVAL, step, "the French Navy moved between Blockade "
                             "Zones after both hands emptied", player)
-                moment = self.sequence.moment
+                moment = self.proc.moment
             impulse = self.proc.impulse
             self._emit(NavyMoved(step=step, player=player, origin=origin,
                                  destination=destination,
@@ -1371,7 +1380,7 @@ class Interpreter:
             if _kind(relocation) != "congress" or destination is None or (
                     not destination.is_space) or origin == destination or origin is None:
                 continue
-            moment = self.sequence.moment
+            moment = self.proc.moment
             self._emit(CongressPlaced(step=step, player=player, origin=origin.key,
                                       space=destination.key,
                                       from_dispersed=origin == CONGRESS_DISPERSED,
@@ -1404,6 +1413,7 @@ def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int
     return evolve(impulse, arrivals=tuple(a for a in arrivals if a.generals or a.cu))
 
 
+@cache
 def roster_side(text: str | None) -> Side | None:
     """The WW side of a VASSAL roster side name (`British`, `American`, `BR`, …)."""
     if not text:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.sequence import Knowledge
+from adjudicator.systems.common.sequence import Knowledge, Moment
 from adjudicator.systems.common.sequencer import (
     Effect,
     Facts,
@@ -64,7 +64,12 @@ from adjudicator.systems.washingtons_war.season import Season
 class WWSequencer(Sequencer[WWProcedure]):
     """The common sequencer with WW's transitions (see the module docstring)."""
 
-    __slots__ = ()
+    __slots__ = ("_placed",)
+
+    def __init__(self) -> None:
+        super().__init__(TURN)
+        self._placed = Placement(Moment())
+        """The last placement made (most actions in a row share their moment)."""
 
     def transitions(self) -> Mapping[type[Action], Transition[WWProcedure]]:
         """The common transitions, and WW's impulses, exchanges, battles and the phases
@@ -93,7 +98,10 @@ class WWSequencer(Sequencer[WWProcedure]):
     def placement(self, proc: WWProcedure, action: Action | None) -> Placement:
         """Where an action stands: the moment (WW's impulse, activation and battle are
         its own records, which the actions carry)."""
-        return Placement(proc.moment)
+        placed = self._placed
+        if placed.moment is not proc.moment:
+            placed = self._placed = Placement(proc.moment)
+        return placed
 
     def effects(self) -> Mapping[type[Action], Effect[WWProcedure]]:
         """What a reaction or a Battle Card does to the battle (see the module docstring)."""
@@ -185,8 +193,8 @@ class WWSequencer(Sequencer[WWProcedure]):
                                            battles=(*impulse.battles, action.battle)))
 
 
-SEQUENCER = WWSequencer(TURN)
-"""The one WW sequencer (it keeps no state: the procedure is its argument)."""
+SEQUENCER = WWSequencer()
+"""The one WW sequencer (it keeps no state of play: the procedure is its argument)."""
 
 
 __all__ = ["SEQUENCER", "WWSequencer"]
