@@ -97,6 +97,9 @@ class Interception(Action):
     dice: tuple[int, ...] = ()
     """Dice the American (or an unnamed player) rolled since that leg: the attempt's roll
     (WW 7.8.A) when there is exactly one."""
+    battle: Battle | None = None
+    """The battle the interception opens in the space (WW 7.8.D), with the interceptors
+    and any American CUs already there as defenders."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,9 +1,11 @@
 """From logged steps to Washington's War actions, in their place in the sequence of play.
 
-`Interpreter.step` sees one step's relocations (pieces whose entity or place changed),
-reads them against the position *before* the step, applies them, and advances the
-procedure (`procedure.WWProcedure`, immutable). What it recognises becomes typed actions
-(`actions`), handed to `judge`:
+`Interpreter.read` sees one step's relocations (pieces whose entity or place changed) and
+reads them against the position *before* the step; `Interpreter.apply` applies them and
+reads what needs the position after. What it recognises becomes typed actions (`actions`),
+which the sequencer (`sequencer.SEQUENCER`, pure) places, moving the procedure
+(`procedure.WWProcedure`, immutable) on and adding the sequence facts they give rise to;
+both return them, in order, for the referee to judge. It judges nothing itself:
 
 - A card leaving a hand opens an impulse (WW 5.3) — unless a battle is open, when it is a
   Battle Card or a +1 discard of battle Step 1 (WW 9.2, 6.33), or it is an exchange for
@@ -39,14 +41,21 @@ procedure (`procedure.WWProcedure`, immutable). What it recognises becomes typed
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind, hand
 from adjudicator.systems.common.places import space as space_place
-from adjudicator.systems.common.sequence import Knowledge, SequenceOfPlay
+from adjudicator.systems.common.sequence import Knowledge
+from adjudicator.systems.common.sequencer import (
+    Advance,
+    NewTurn,
+    PhaseInferred,
+    PhaseShown,
+)
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
@@ -83,7 +92,6 @@ from adjudicator.systems.washingtons_war.procedure import (
     END,
     FRENCH_NAVAL,
     POLITICAL_CONTROL,
-    REINFORCEMENTS,
     SEQUENCE,
     STRATEGY,
     STRATEGY_CARDS,
@@ -92,7 +100,6 @@ from adjudicator.systems.washingtons_war.procedure import (
     Activation,
     Arrival,
     Battle,
-    BattleCard,
     BattleDie,
     Carried,
     Impulse,
@@ -120,6 +127,7 @@ from adjudicator.systems.washingtons_war.season import (
     Snapshot,
     snapshot,
 )
+from adjudicator.systems.washingtons_war.sequencer import SEQUENCER
 from adjudicator.systems.washingtons_war.state import (
     CAPTURED,
     CONGRESS_DISPERSED,
@@ -170,29 +178,48 @@ class _Group:
         return carried_of(self.cu)
 
 
+@dataclass(slots=True)
+class _Pending:
+    """A step read against the position before it, and what `apply` does with it."""
+
+    index: int
+    relocations: Sequence[Relocation[Entity]]
+    player: str | None
+    pieces: list[Relocation[Entity]]
+    leaving: list[_Group]
+    moves: list[_Group]
+    arriving: list[_Group]
+    pc_changes: list[PcChange]
+
+
 class Interpreter:
     """Turns steps into actions and keeps the procedure (see the module docstring)."""
 
-    def __init__(self, ctx: Context, judge: Callable[[Action], None]) -> None:
+    def __init__(self, ctx: Context) -> None:
         data, state = ctx.data, ctx.state
         self.ctx = ctx
         self.data = data
         self.state = state
-        self.judge = judge
         self.proc = WWProcedure()
+        self._out: list[Advance[WWProcedure]] = []
+        """What the step read so far, each action where it stands, in order."""
+        self._pending: _Pending | None = None
+        """A step read against the position before it, to apply (`apply`)."""
         self.sides = {g: record.side for g, record in data.generals.items()}
         self.acting: Side | None = None
         """The side of the player who made the current step (from VASSAL's roster)."""
         self._pre: Snapshot | None = None
         """The map before the current step (kept once both hands are empty): where a
         phase after the cards begins (WW 5.4, 10.2.3)."""
-        self._net: Counter[tuple[str, Nationality]] = Counter()
-        """CUs each space gained or lost in the current step (making change nets out)."""
+        self._moved: Sequence[Relocation[Entity]] = ()
+        """The current step's relocations (for `_net`, read only when needed)."""
+        self._net_found: Counter[tuple[str, Nationality]] | None = None
+        """CUs each space gained or lost in the current step, once asked (`_net`)."""
         self._opened: tuple[Impulse, WWProcedure] | None = None
-        self._allied_at_reshuffle: bool | None = None
-        """Whether France had entered the war at the last reshuffle (None: none seen)."""
         """The impulse last opened and the procedure just before it: if its card turns out
         to have been given in exchange (WW 6.32.C), the procedure goes back to that."""
+        self._allied_at_reshuffle: bool | None = None
+        """Whether France had entered the war at the last reshuffle (None: none seen)."""
         self._setup: list[SetUpPlacement] | None = None
         """While the log shows the set-up (WW 4.0): the PC markers placed so far."""
         self._dealt: list[Side] = []
@@ -211,13 +238,20 @@ class Interpreter:
 
     # ------------------------------------------------------------------ public
 
-    @property
-    def sequence(self) -> SequenceOfPlay:
-        """The sequence-of-play machine at the current moment."""
-        return SequenceOfPlay(SEQUENCE, self.proc.moment)
+    def _net(self) -> Counter[tuple[str, Nationality]]:
+        """CUs each space gained or lost in the current step (making change nets out)."""
+        if self._net_found is None:
+            self._net_found = _net_cus(self._moved)
+        return self._net_found
 
-    def begin(self, year: str | None) -> None:
-        """The starting position: the turn is the year property, the phase unknown."""
+    def _in(self, *phases: str) -> bool:
+        """Whether the phase is known and one of `phases`."""
+        moment = self.proc.moment
+        return moment.known and moment.phase in phases
+
+    def begin(self, year: str | None) -> list[Advance[WWProcedure]]:
+        """The starting position: the turn is the year property, the phase unknown (the
+        position at rest, to judge)."""
         self.state.year = year
         # The Game Turn marker, where bound, shows the Regulars' Advantage (WW 9.41).
         regulars = self.state.regulars if self.state.regulars is not None else (
@@ -229,15 +263,21 @@ class Interpreter:
         # Generals already captured when the log begins count as captured this turn.
         self.state.captured_in = {g: turn if turn is not None else year
                                   for g, turn in self.state.captured_in.items()}
+        self._emit(AtRest(step=0))
+        return self._take()
 
-    def step(self, step: Step, relocations: Sequence[Relocation[Entity]],
-             player: str | None, year: str | None, shown: str | None = None) -> None:
-        """Interpret one (non-undo) step; `shown` is the phase the log shows, if any."""
+    def read(self, step: Step, relocations: Sequence[Relocation[Entity]],
+             player: str | None, year: str | None, shown: str | None = None
+             ) -> list[Advance[WWProcedure]]:
+        """Read one (non-undo) step against the position before it; `shown` is the phase
+        the log shows, if any. Returns the actions so read, where they stand; `apply`
+        then applies the step and returns the actions read against the position after."""
         self.acting = roster_side(step.side)
+        self._pending = None
         if self._setup is not None and self._setup_step(step.index, relocations, player):
-            return
+            return self._take()
         self._pre = snapshot(self.state) if self.hands_empty() else None
-        self._net = _net_cus(relocations)
+        self._moved, self._net_found = relocations, None
         if year is not None and year != self.state.year:
             if self.state.year is None and year == str(FIRST_YEAR) and (
                     self.proc.regulars is None):
@@ -273,22 +313,46 @@ class Interpreter:
         arriving = [g for g in groups if not _on_map(g.origin) and _on_map(g.destination)]
         pc_changes = self._pc_changes(step.index, pcs)
         self._battle_removals(pieces)
-        for relocation in relocations:
+        self._pending = _Pending(step.index, relocations, player, pieces, leaving, moves,
+                                 arriving, pc_changes)
+        return self._take()
+
+    def apply(self) -> list[Advance[WWProcedure]]:
+        """Apply the step `read` read, and return the actions read against the position
+        after it (none when the step was a set-up placement)."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return []
+        index, player, pieces = pending.index, pending.player, pending.pieces
+        for relocation in pending.relocations:
             self.state.apply(relocation)
         if self.proc.regulars is None and self.state.regulars is not None:
             self.proc = evolve(self.proc, regulars=self.state.regulars)
-        for group in leaving:
-            self._leave(step.index, group, player)
-        for group in moves:
-            self._move(step.index, group, player)
-        self._arrive(step.index, arriving, player)
-        for change in pc_changes:
-            self._pc(step.index, change, player)
-        self._check_battle(step.index, player)
-        if self.sequence.is_in(WINTER_ATTRITION):
-            self._winter_changes(step.index, pieces)
-        self._congress(step.index, pieces, player)
-        self._navy(step.index, pieces, player)
+        for group in pending.leaving:
+            self._leave(index, group, player)
+        for group in pending.moves:
+            self._move(index, group, player)
+        self._arrive(index, pending.arriving, player)
+        for change in pending.pc_changes:
+            self._pc(index, change, player)
+        self._check_battle(index, player)
+        if self._in(WINTER_ATTRITION):
+            self._winter_changes(index, pieces)
+        self._congress(index, pieces, player)
+        self._navy(index, pieces, player)
+        return self._take()
+
+    def _emit(self, action: Action) -> Advance[WWProcedure]:
+        """An action read: the sequencer places it and the procedure moves on; the action
+        and the facts it gave rise to are kept to judge."""
+        advance = SEQUENCER.advance(self.proc, action)
+        self.proc = advance.after
+        self._out.append(advance)
+        return advance
+
+    def _take(self) -> list[Advance[WWProcedure]]:
+        out, self._out = self._out, []
+        return out
 
     def _check_battle(self, step: int, player: str | None) -> None:
         """Settle the open battle once its space holds only one side again."""
@@ -327,75 +391,61 @@ class Interpreter:
         elif outcome == "battle" and activation is not None:
             activation = evolve(activation, battles=activation.battles + 1)
             impulse = impulse.with_activation(activation)
-        self._set_impulse(evolve(impulse, battle=None, battles=(*impulse.battles, battle)))
-        self.judge(BattleSettled(step=step, side=battle.attacker.value, player=player,
+        self._emit(BattleSettled(step=step, side=battle.attacker.value, player=player,
                                  battle=battle, outcome=outcome, impulse=impulse))
 
-    def close(self, step: int) -> None:
+    def close(self, step: int) -> list[Advance[WWProcedure]]:
         """The log ended: close what is open (a phase after the cards is judged on what
         it did so far, and the game's end on the last position)."""
         self._end_setup(step, None)
         self._close_impulse(step, log_ended=True)
-        moment = self.sequence.moment
-        if not moment.known:
-            return
-        if moment.phase == WINTER_ATTRITION:
+        moment = self.proc.moment
+        if moment.known and moment.phase == WINTER_ATTRITION:
             self._end_winter(step, None, complete=False)
-        elif moment.phase == POLITICAL_CONTROL:
+        elif moment.known and moment.phase == POLITICAL_CONTROL:
             self._end_isolation(step, None, complete=False)
             self._end_turn(step, None, None, final=True)
+        return self._take()
 
     # ------------------------------------------------------------------ sequence
 
     def _enter(self, phase: str, step: int, reason: str, player: str | None,
                knowledge: Knowledge = Knowledge.INFERRED) -> None:
-        machine = self.sequence
-        if machine.moment.phase == phase and machine.moment.known:
-            return
-        if (machine.moment.knowledge is Knowledge.SHOWN
-                and knowledge is not Knowledge.SHOWN):
-            # The log shows the phase: what play looks like does not override it.
+        """Play (or the log's marker) shows a phase: the sequencer enters it, once the
+        impulse under way (outside the Strategy Phase) is closed; a phase after the cards
+        begins or ends what it judges as a whole (`_after_cards`)."""
+        if not SEQUENCER.enters(self.proc, phase, knowledge):
+            # Already there, or the log shows the phase and play does not override it.
             return
         if phase != STRATEGY:
             self._close_impulse(step)
-        previous = (machine.moment.phase if machine.moment.knowledge is Knowledge.SHOWN
-                    else None)
-        left = machine.moment.phase if machine.moment.known else None
-        forward = machine.advance(phase, step, knowledge=knowledge, reason=reason)
-        self.proc = evolve(self.proc, moment=machine.moment)
-        self.judge(PhaseChange(step=step, player=player, turn=machine.moment.turn,
-                               phase=phase, knowledge=knowledge, reason=reason,
-                               forward=forward, previous=previous))
-        if forward:
+        moment = self.proc.moment
+        left = moment.phase if moment.known else None
+        action = (PhaseShown(step=step, player=player, phase=phase, reason=reason)
+                  if knowledge is Knowledge.SHOWN else
+                  PhaseInferred(step=step, player=player, phase=phase, reason=reason))
+        change = self._emit(action).facts[-1]
+        assert isinstance(change, PhaseChange)
+        if change.forward:
             self._after_cards(left, phase, step, player)
 
     def show(self, phase: str, step: int, player: str | None) -> None:
         """The log shows the phase (a phase property the binding names, WW 5.0)."""
-        moment = self.proc.moment
-        if moment.phase == phase and moment.knowledge is Knowledge.SHOWN:
-            return
         self._enter(phase, step, "the log's phase marker shows it", player,
                     knowledge=Knowledge.SHOWN)
 
     def _new_year(self, step: int, year: str, player: str | None) -> None:
         self._close_impulse(step)
-        if self.sequence.is_in(WINTER_ATTRITION):
+        if self._in(WINTER_ATTRITION):
             self._end_winter(step, player, complete=True)
-        if self.sequence.is_in(POLITICAL_CONTROL):
+        if self._in(POLITICAL_CONTROL):
             self._end_isolation(step, player, complete=True)
         if not self.proc.season.turn_ended and self.state.year is not None:
             self._end_turn(step, player, year)
-        self.proc = evolve(self.proc, season=Season(new_turn=True))
         self._dealt, self._turn_seen = [], True
         self.state.year = year
-        machine = self.sequence
-        machine.new_turn(year, step, first_phase=REINFORCEMENTS,
-                         reason=f"the year became {year}")
-        self.proc = evolve(self.proc, moment=machine.moment, queues=(),
-                            change_credit=(), change_debit=(), last=None)
-        self.judge(PhaseChange(step=step, player=player, turn=year, phase=REINFORCEMENTS,
-                               knowledge=Knowledge.INFERRED,
-                               reason=f"the year became {year}"))
+        self._emit(NewTurn(step=step, player=player, turn=year,
+                              reason=f"the year became {year}"))
 
     # ------------------------------------------------------------------ set-up
 
@@ -441,7 +491,7 @@ class Interpreter:
         """The set-up is over: judged if the log showed it (PCs placed)."""
         placements, self._setup = self._setup, None
         if placements:
-            self.judge(SetUpEnded(step=placements[-1].step, player=player,
+            self._emit(SetUpEnded(step=placements[-1].step, player=player,
                                   placements=tuple(placements)))
 
     def _last_card(self) -> bool | None:
@@ -453,7 +503,7 @@ class Interpreter:
 
     def hands_empty(self) -> bool:
         """Whether both players' hands are empty (the Strategy Phase is over, WW 5.3)."""
-        return not any(count > 0 for count in self.state.hand_size.values())
+        return max(self.state.hand_size.values(), default=0) <= 0
 
     # ------------------------------------------------------------------ cards
 
@@ -475,13 +525,13 @@ class Interpreter:
             taken = self.proc.impulse or self.proc.last
             if self._is_exchange(side, destination, incoming):
                 assert taken is not None
-                self.judge(CardExchanged(step=step, side=side.value, player=player,
+                self._emit(CardExchanged(step=step, side=side.value, player=player,
                                          given=card, taken=taken.card))
                 return
             if self.acting is not None and self.acting is not side:
                 # A card drawn at random from a hand by the opponent's event is not a
                 # play (WW 6.31); its owner still takes the next impulse.
-                self.judge(RandomDraw(step=step, side=self.acting.value, player=player,
+                self._emit(RandomDraw(step=step, side=self.acting.value, player=player,
                                       card=card, victim=side.value))
                 return
             self._open_impulse(step, side, card, relocation.name, origin,
@@ -493,7 +543,7 @@ class Interpreter:
         if destination is not None and destination.kind is PlaceKind.HAND and (
                 origin is not None and origin.kind is PlaceKind.DECK):
             impulse = self.proc.impulse
-            if impulse is None and not self.sequence.is_in(STRATEGY):
+            if impulse is None and not self._in(STRATEGY):
                 self._enter(STRATEGY_CARDS, step, "cards were dealt from the deck", player)
             if impulse is None and self.proc.last is None:
                 self._dealt.append(Side(destination.key))
@@ -521,7 +571,7 @@ class Interpreter:
             due.append("the French Alliance")
         if any(origin == DISCARD_PILE for _, origin in moved):
             self._allied_at_reshuffle = self.state.allied
-        self.judge(CardsIntoDeck(step=step, player=player, cards=moved,
+        self._emit(CardsIntoDeck(step=step, player=player, cards=moved,
                                  deck_before=len(self.state.cards_in(DECK)),
                                  due=tuple(due), year=self.state.year))
 
@@ -541,13 +591,7 @@ class Interpreter:
             return False
         taken = incoming[last.card] if last.card in incoming else self.state.card_at.get(
             last.card)
-        if taken != hand(side.value):
-            return False
-        if self.proc.impulse is last:
-            self._set_impulse(evolve(last, exchanged=True))
-        else:
-            self.proc = evolve(self.proc, last=evolve(last, exchanged=True))
-        return True
+        return taken == hand(side.value)
 
     def _taken_in_exchange(self, side: Side, card: str) -> None:
         """The Event the opponent discarded came into this side's hand right after this
@@ -570,8 +614,8 @@ class Interpreter:
                 or impulse.arrivals or impulse.battles):
             return
         self._opened = None
-        self.proc = evolve(before, last=evolve(last, exchanged=True))
-        self.judge(CardExchanged(step=impulse.step, side=side.value, player=impulse.player,
+        self.proc = before  # the impulse is withdrawn; the exchange marks the Event taken
+        self._emit(CardExchanged(step=impulse.step, side=side.value, player=impulse.player,
                                  given=impulse.card, taken=card))
 
     def _rolls(self, step: Step) -> None:
@@ -666,27 +710,28 @@ class Interpreter:
                      player: str | None) -> None:
         battle = impulse.battle
         assert battle is not None
-        self.judge(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
+        self._emit(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
                                     battle=battle, impulse=impulse))
-        opened = battle.fought
-        battle = evolve(battle, cards=(*battle.cards, BattleCard(step, side, card)))
-        if not opened:
-            battle = self._begin_procedure(battle, step, len(battle.dice))
-        self._set_impulse(evolve(impulse, battle=battle))
+        if not battle.fought:
+            # The first card began the Combat Resolution Procedure (WW 9.2 Step 1).
+            impulse = self._impulse_now()
+            assert impulse.battle is not None
+            self._set_impulse(evolve(impulse, battle=self._begin_procedure(
+                impulse.battle, step, len(impulse.battle.dice))))
 
     def _open_impulse(self, step: int, side: Side, card: str, name: str, origin: Place,
                       destination: Place, player: str | None) -> None:
         self._close_impulse(step)
         self._enter(STRATEGY, step, "a card left a hand", player)
-        self.proc = evolve(self.proc, change_credit=(), change_debit=())
-        before = self.proc
+        # Before the card (what an exchange found later goes back to, WW 6.32.C).
+        before = evolve(self.proc, change_credit=(), change_debit=())
         record = self.data.cards.get(card)
         use = Use.UNKNOWN
         queue_total: int | None = None
+        cards: tuple[str, ...] = ()
         if destination.kind is PlaceKind.CARDS and destination.key in QUEUE_KEYS:
             use = Use.QUEUE
             cards = (*self.proc.queue(side), card)
-            self.proc = self.proc.with_queue(side, cards)
             values = [self.data.cards[c].ops if c in self.data.cards else None for c in cards]
             queue_total = None if None in values else sum(v or 0 for v in values)
         elif destination.kind is PlaceKind.CARDS and destination.key in REINFORCEMENT_CARD_KEYS:
@@ -695,27 +740,22 @@ class Interpreter:
             use = Use.CAMPAIGN
         elif record is not None and record.id == "john_glover":
             use = Use.GLOVER
-        if use is not Use.QUEUE and self.proc.queue(side):
-            # Any other play abandons the queue (WW 7.1.B.iii).
-            self.proc = self.proc.with_queue(side, ())
         impulse = Impulse(side=side, card=card, destination=destination, step=step,
-                          player=player, use=use, queue_total=queue_total,
-                          queue=self.proc.queue(side) if use is Use.QUEUE else ())
+                          player=player, use=use, queue_total=queue_total, queue=cards)
         previous = self.proc.last
         self._loose_dice = []
         if previous is None and self._turn_seen:
             self._turn_seen = False
-            self.judge(StrategyOpened(step=step, side=side.value, player=player,
+            self._emit(StrategyOpened(step=step, side=side.value, player=player,
                                       impulse=impulse, dealt=tuple(self._dealt),
                                       hands=tuple((s, self.state.hand_size[s.value])
                                                   for s in Side)))
-        self._set_impulse(impulse)
         self._opened = (impulse, before)
         self._alliance_open = (self.state.alliance, self.state.allied,
                                self.state.general_at.get(WASHINGTON), self._navy_in_play())
-        self.judge(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
+        self._emit(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
                             origin=origin, destination=destination))
-        self.judge(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
+        self._emit(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
                                  previous=previous,
                                  opponent_cards=self.state.hand_size[other(side).value]))
 
@@ -728,18 +768,10 @@ class Interpreter:
         assert impulse is not None
         if impulse.use is Use.UNKNOWN:
             impulse = evolve(impulse, use=self._use_of(impulse))
-        if impulse.use is Use.QUEUE and impulse.activations:
-            # A queue used to activate a General is over (WW 7.1.B.iii): the next card
-            # into the queue box starts a new one.
-            self.proc = self.proc.with_queue(impulse.side, ())
-        # Making change is done within an impulse (or between two): what the counters
-        # taken off and put on did not net out is no longer change (WW 2.2.A, 3.0).
-        self.proc = evolve(self.proc, impulse=None, last=impulse, change_credit=(),
-                           change_debit=())
-        self.judge(ImpulseEnded(step=impulse.step, side=impulse.side.value,
+        self._emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                 player=impulse.player, impulse=impulse, log_ended=log_ended))
         before, allied, washington, navy = self._alliance_open
-        self.judge(ImpulseReckoned(
+        self._emit(ImpulseReckoned(
             step=impulse.step, side=impulse.side.value, player=impulse.player,
             impulse=impulse, before=before, after=self.state.alliance,
             allied_before=allied, european_war=self.state.european_war,
@@ -749,13 +781,13 @@ class Interpreter:
         for battle in impulse.battles:
             if battle.setup is not None and not (battle.treason_overrun
                                                  and battle.procedure_dice == 0):
-                self.judge(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
+                self._emit(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
                                           player=impulse.player, battle=battle,
                                           impulse=impulse))
         open_battles = (*impulse.battles, *((impulse.battle,) if impulse.battle else ()))
         unsettled = frozenset(b.space for b in open_battles if log_ended and not (
             b.fought or b.rbb or b.losses))
-        self.judge(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
+        self._emit(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
                           unsettled=unsettled))
 
     def _navy_in_play(self) -> bool:
@@ -814,12 +846,12 @@ class Interpreter:
         if side is None or (not group.generals and not group.cu):
             return
         if impulse is None:
-            if not self.sequence.moment.known:
+            if not self.proc.moment.known:
                 why = "no card is being played and the log does not show the phase"
             else:
                 why = (f"movement happens only in the Strategy Phase (now "
-                       f"{SEQUENCE.name(self.sequence.moment.phase)}), by an activated General")
-            self.judge(UnactivatedMove(step=step, side=side.value, player=player,
+                       f"{SEQUENCE.name(self.proc.moment.phase)}), by an activated General")
+            self._emit(UnactivatedMove(step=step, side=side.value, player=player,
                                        generals=tuple(group.generals), carried=group.carried,
                                        origin=origin, destination=destination, why=why))
             return
@@ -848,10 +880,10 @@ class Interpreter:
                 leg = evolve(last, carried=carried_of(merged))
                 activation = evolve(activation, legs=(*activation.legs[:-1], leg))
                 self._set_impulse(impulse.with_activation(activation))
-                self.judge(LegMoved(step=step, side=side.value, player=player, leg=evolve(
+                self._emit(LegMoved(step=step, side=side.value, player=player, leg=evolve(
                     leg, step=step), activation=activation, impulse=impulse))
                 return
-            self.judge(UnactivatedMove(
+            self._emit(UnactivatedMove(
                 step=step, side=side.value, player=player, generals=(), carried=group.carried,
                 origin=origin, destination=destination,
                 why="CUs move only with an activated General (WW 7.0)"))
@@ -883,7 +915,7 @@ class Interpreter:
                       low=found.low, high=found.high, entered_from=found.entered_from,
                       route_problem=found.problem, route_rule=found.rule,
                       naval=self._naval(side, origin, destination, carried))
-            self.judge(LegMoved(step=step, side=side.value, player=player, leg=leg,
+            self._emit(LegMoved(step=step, side=side.value, player=player, leg=leg,
                                 activation=activation, impulse=impulse))
             activation = evolve(activation, legs=(*activation.legs, leg))
             if before_enemy and activation.stop is None:
@@ -929,7 +961,7 @@ class Interpreter:
         activation = impulse.activation
         assert activation is not None
         if activation.legs or activation.stop is not None:
-            self.judge(ActivationEnded(step=activation.step, side=impulse.side.value,
+            self._emit(ActivationEnded(step=activation.step, side=impulse.side.value,
                                        player=impulse.player, activation=activation,
                                        impulse=impulse))
 
@@ -948,16 +980,10 @@ class Interpreter:
         activation = impulse.activation
         general = group.generals[0] if group.generals else None
         if battle is not None and battle.space == origin and not battle.fought:
-            self.judge(RetreatBeforeBattle(step=step, side=side.value, player=player,
+            self._emit(RetreatBeforeBattle(step=step, side=side.value, player=player,
                                            general=general, origin=origin,
                                            destination=destination, carried=group.carried,
                                            battle=battle, impulse=impulse))
-            battle = evolve(battle, rbb=True)
-            if activation is not None:
-                activation = evolve(activation, stop=Stop(step, battle.space,
-                                                           "retreat before battle"))
-                impulse = impulse.with_activation(activation)
-            self._set_impulse(evolve(impulse, battle=battle))
             return
         last_leg = activation.legs[-1] if activation and activation.legs else None
         if (general is not None and last_leg is not None and last_leg.destination
@@ -965,11 +991,6 @@ class Interpreter:
             left = self.state.space(origin).cus_of(Side.AM)
             dice = tuple(d.value for d in self._loose_dice
                          if d.step > last_leg.step and d.side is not impulse.side)
-            self.judge(Interception(step=step, side=side.value, player=player,
-                                    general=general, origin=origin, destination=destination,
-                                    carried=group.carried, left_behind=left, impulse=impulse,
-                                    leg=last_leg, dice=dice))
-            impulse = evolve(impulse, intercepted_by=impulse.intercepted_by | {general})
             # The British Army entered from where its last drag reached the space (for a
             # drag over several spaces, not the drag's origin, WW 7.8.F); the defenders are
             # the interceptors and any American CUs already there (WW 7.8.D).
@@ -979,21 +1000,21 @@ class Interpreter:
                          defender_cus=self.state.space(destination).cus_of(side),
                          defender_general=True, intercepted=True,
                          last_card=self._last_card())
-            if activation is not None:
-                activation = evolve(activation, stop=Stop(step, destination, "interception"))
-                impulse = impulse.with_activation(activation)
-            self._set_impulse(evolve(impulse, battle=new))
+            self._emit(Interception(step=step, side=side.value, player=player,
+                                    general=general, origin=origin, destination=destination,
+                                    carried=group.carried, left_behind=left, impulse=impulse,
+                                    leg=last_leg, dice=dice, battle=new))
             return
         why = ("no British move provoked an interception or a retreat before battle, and no "
                "battle was fought there")
-        self.judge(UnactivatedMove(step=step, side=side.value, player=player,
+        self._emit(UnactivatedMove(step=step, side=side.value, player=player,
                                    generals=tuple(group.generals), carried=group.carried,
                                    origin=origin, destination=destination, why=why))
 
     def _retreat(self, step: int, group: _Group, side: Side, battle: Battle,
                  impulse: Impulse, player: str | None) -> None:
         assert group.origin is not None and group.destination is not None
-        self.judge(Retreat(step=step, side=side.value, player=player,
+        self._emit(Retreat(step=step, side=side.value, player=player,
                            generals=tuple(group.generals), carried=group.carried,
                            origin=group.origin.key, destination=group.destination.key,
                            attacker=side is battle.attacker, battle=battle))
@@ -1010,10 +1031,10 @@ class Interpreter:
         for general in group.generals:
             side = self.sides.get(general)
             if side is not None and destination == REINFORCEMENT_BOX[side]:
-                self.judge(SentToBox(step=step, side=side.value, player=player,
+                self._emit(SentToBox(step=step, side=side.value, player=player,
                                      general=general, origin=origin))
             elif destination in (CAPTURED, REMOVED):
-                self.judge(GeneralRemoved(step=step, side=side.value if side else None,
+                self._emit(GeneralRemoved(step=step, side=side.value if side else None,
                                           player=player, general=general, origin=origin,
                                           destination=destination,
                                           impulse=self.proc.impulse))
@@ -1086,7 +1107,7 @@ class Interpreter:
             (s, n, v) for (s, n), v in credit.items() if v > 0), change_debit=tuple(
             (s, n, v) for (s, n), v in debit.items() if v > 0))
         for arrival in arrivals.values():
-            self.judge(ReinforcementArrived(step=step, player=player, arrival=arrival))
+            self._emit(ReinforcementArrived(step=step, player=player, arrival=arrival))
             if impulse is not None:
                 impulse = evolve(impulse, arrivals=(*impulse.arrivals, arrival))
         if impulse is not None:
@@ -1163,16 +1184,16 @@ class Interpreter:
                                   pc_before=tuple(recorded.items()))
             self._set_impulse(impulse)
         elif self.hands_empty() and self.proc.last is not None and (
-                not self.sequence.is_in(POLITICAL_CONTROL)):
+                not self._in(POLITICAL_CONTROL)):
             self._enter(POLITICAL_CONTROL, step, "a PC marker changed after the Strategy "
                         "Phase", player)
         if (self.proc.impulse is None and change.after is None and change.before is not None
-                and self.sequence.is_in(POLITICAL_CONTROL)):
+                and self._in(POLITICAL_CONTROL)):
             self._isolation_removal(step, change.space, change.before)
-        self.judge(PcChanged(step=step, side=actor.value if actor else None, player=player,
+        self._emit(PcChanged(step=step, side=actor.value if actor else None, player=player,
                              change=change, impulse=self.proc.impulse,
-                             phase=self.sequence.moment.phase
-                             if self.sequence.moment.known else None))
+                             phase=self.proc.moment.phase
+                             if self.proc.moment.known else None))
 
     def _after_last_card(self, impulse: Impulse, actor: Side, change: PcChange) -> str:
         """With both hands empty, whether a PC change is the last card's (`card`), the
@@ -1223,10 +1244,10 @@ class Interpreter:
         OPS card whose battle is not there (an Event's text is not interpreted)."""
         if not self.hands_empty() or self.proc.season.winter_start is not None:
             return False
-        moment = self.sequence.moment
+        moment = self.proc.moment
         if moment.known and moment.phase not in (STRATEGY_CARDS, STRATEGY):
             return False
-        if not any(self._net.get((origin, nat), 0) < 0 for nat in group.cu):
+        if not any(self._net().get((origin, nat), 0) < 0 for nat in group.cu):
             return False
         if impulse is None:
             return True
@@ -1244,7 +1265,7 @@ class Interpreter:
         impulse = self.proc.impulse
         if season.winter_done:
             return
-        if not self.sequence.is_in(WINTER_ATTRITION) and not (
+        if not self._in(WINTER_ATTRITION) and not (
                 self.hands_empty() and (impulse is None or impulse.battle is None)
                 and season.winter_start is None):
             return
@@ -1267,15 +1288,14 @@ class Interpreter:
             if season.winter_start is None:
                 start = self._pre if self._pre is not None else snapshot(self.state)
                 hands = (tuple(sorted((side, n) for side, n in self.state.hand_size.items()))
-                         if self.sequence.moment.knowledge is Knowledge.SHOWN else ())
+                         if self.proc.moment.knowledge is Knowledge.SHOWN else ())
                 self._set_season(evolve(season, winter_start=start, winter_step=step,
                                         winter_hands=hands))
             return
         if phase == STRATEGY and season.new_turn:
-            self._set_season(evolve(season, new_turn=False))
             leftovers = tuple(sorted((box.key, card) for box in CLEARED_AT_TURN_END
                                      for card in self.state.cards_in(box)))
-            self.judge(StrategyBegan(step=step, player=player, leftovers=leftovers))
+            self._emit(StrategyBegan(step=step, player=player, leftovers=leftovers))
         past_winter = SEQUENCE.index(phase) > SEQUENCE.index(WINTER_ATTRITION)
         if left == WINTER_ATTRITION:
             self._end_winter(step, player, complete=True)
@@ -1298,8 +1318,7 @@ class Interpreter:
             return
         now = self._pre if self._pre is not None and not seen else snapshot(self.state)
         start = season.winter_start or now
-        self._set_season(evolve(season, winter_done=True))
-        self.judge(WinterAttritionEnded(step=step, player=player, start=start, end=now,
+        self._emit(WinterAttritionEnded(step=step, player=player, start=start, end=now,
                                         rolls=season.winter_rolls,
                                         changed=season.winter_changed, complete=complete,
                                         seen=seen, began=season.winter_step,
@@ -1320,8 +1339,7 @@ class Interpreter:
         if season.isolation_done:
             return
         start = season.isolation_start or snapshot(self.state)
-        self._set_season(evolve(season, isolation_done=True))
-        self.judge(IsolationSegmentEnded(
+        self._emit(IsolationSegmentEnded(
             step=step, player=player, start=start, removals=season.removals,
             complete=complete, phase_start=season.political_start,
             dispersed_at_start=season.congress_dispersed,
@@ -1335,7 +1353,7 @@ class Interpreter:
             origin, destination = relocation.origin, relocation.destination
             if _kind(relocation) != "navy" or origin == destination:
                 continue
-            moment = self.sequence.moment
+            moment = self.proc.moment
             between_zones = (origin is not None and destination is not None
                              and origin.kind is PlaceKind.ZONE
                              and destination.kind is PlaceKind.ZONE)
@@ -1345,9 +1363,9 @@ class Interpreter:
                     self.proc.impulse is None or self.proc.impulse.battle is None):
                 self._enter(FRENCH_NAVAL, step, "the French Navy moved between Blockade "
                             "Zones after both hands emptied", player)
-                moment = self.sequence.moment
+                moment = self.proc.moment
             impulse = self.proc.impulse
-            self.judge(NavyMoved(step=step, player=player, origin=origin,
+            self._emit(NavyMoved(step=step, player=player, origin=origin,
                                  destination=destination,
                                  phase=moment.phase if moment.known else None,
                                  card=impulse.card if impulse is not None else None,
@@ -1362,8 +1380,8 @@ class Interpreter:
             if _kind(relocation) != "congress" or destination is None or (
                     not destination.is_space) or origin == destination or origin is None:
                 continue
-            moment = self.sequence.moment
-            self.judge(CongressPlaced(step=step, player=player, origin=origin.key,
+            moment = self.proc.moment
+            self._emit(CongressPlaced(step=step, player=player, origin=origin.key,
                                       space=destination.key,
                                       from_dispersed=origin == CONGRESS_DISPERSED,
                                       phase=moment.phase if moment.known else None))
@@ -1373,9 +1391,7 @@ class Interpreter:
         """The End Phase (WW 5.7): shown, implied by the next year, or where the log ends."""
         if self.proc.season.turn_ended:
             return
-        if not final:
-            self._set_season(evolve(self.proc.season, turn_ended=True))
-        self.judge(TurnEnded(step=step, player=player, year=self.state.year,
+        self._emit(TurnEnded(step=step, player=player, year=self.state.year,
                              next_year=next_year, war_ends=tuple(sorted(
                                  self.state.cards_in(WAR_ENDS))), final=final))
 
@@ -1397,6 +1413,7 @@ def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int
     return evolve(impulse, arrivals=tuple(a for a in arrivals if a.generals or a.cu))
 
 
+@cache
 def roster_side(text: str | None) -> Side | None:
     """The WW side of a VASSAL roster side name (`British`, `American`, `BR`, …)."""
     if not text:

@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from adjudicator.systems.common.places import Place
-from adjudicator.systems.common.sequence import Moment, SequenceSpec, phases
+from adjudicator.systems.common.sequence import Moment
+from adjudicator.systems.common.sequencer import (
+    Alternation,
+    Position,
+    Procedure,
+    Stage,
+    Turn,
+)
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.season import Season
@@ -31,19 +38,29 @@ ARNOLD = "arnold"
 TREASON = "benedict_arnold_treason"
 POLITICAL_CONTROL = "political_control"
 END = "end"
+ACTIVATION = "activation"
+BATTLE = "battle"
 
-SEQUENCE = SequenceSpec("ww", phases(
-    (SETUP, "Set-up", "WW 4.0"),
-    (REINFORCEMENTS, "Reinforcements Phase", "WW 5.1"),
-    (STRATEGY_CARDS, "Strategy Cards Phase", "WW 5.2"),
-    (STRATEGY, "Strategy Phase", "WW 5.3"),
-    (WINTER_ATTRITION, "Winter Attrition Phase", "WW 5.4"),
-    (FRENCH_NAVAL, "French Naval Phase", "WW 5.5"),
-    (POLITICAL_CONTROL, "Political Control Phase", "WW 5.6",
-     ("congress", "place_pc", "isolation")),
-    (END, "End Phase", "WW 5.7"),
+TURN = Turn("ww", (
+    Stage(SETUP, "Set-up", "WW 4.0", once=True),
+    Stage(REINFORCEMENTS, "Reinforcements Phase", "WW 5.1"),
+    Stage(STRATEGY_CARDS, "Strategy Cards Phase", "WW 5.2"),
+    Stage(STRATEGY, "Strategy Phase", "WW 5.3", alternation=Alternation(
+        unit="impulse", sides=(Side.BR.value, Side.AM.value), citation="WW 5.3",
+        procedures=(Procedure(ACTIVATION, "Activation", "WW 7.1–7.3", steps=(
+            Procedure(BATTLE, "Battle", "WW 9.2"),)),))),
+    Stage(WINTER_ATTRITION, "Winter Attrition Phase", "WW 5.4"),
+    Stage(FRENCH_NAVAL, "French Naval Phase", "WW 5.5"),
+    Stage(POLITICAL_CONTROL, "Political Control Phase", "WW 5.6",
+          ("congress", "place_pc", "isolation")),
+    Stage(END, "End Phase", "WW 5.7"),
 ))
-"""A turn of Washington's War (WW 5.0): all of a phase ends before the next begins."""
+"""A turn of Washington's War (WW 5.0): all of a phase ends before the next begins; in
+the Strategy Phase the players alternate impulses (WW 5.3), in which a General activated
+(WW 7.1–7.3) may give battle (WW 9.2). The set-up (WW 4.0) is played once."""
+SEQUENCE = TURN.spec
+"""The turn's phases in order."""
+
 
 Carried = tuple[tuple[Nationality, int], ...]
 """CUs by nationality (sorted), as an immutable value."""
@@ -361,6 +378,16 @@ class WWProcedure:
     """Whether the Turn marker shows British Regulars (WW 9.41): True from a log that
     begins at set-up until a battle costs the British 3 CUs; None when unknown."""
 
+    @property
+    def position(self) -> Position:
+        """Where play is in the turn, as the common sequencer sees it: the moment (the
+        impulse, its activations and its battle are WW's own records, `impulse`)."""
+        return Position(moment=self.moment)
+
+    def placed(self, position: Position) -> WWProcedure:
+        """This procedure at a new position (its moment: see `position`)."""
+        return evolve(self, moment=position.moment)
+
     def queue(self, side: Side) -> tuple[str, ...]:
         """The cards in a side's Operations Queue."""
         for owner, cards in self.queues:
@@ -374,8 +401,9 @@ class WWProcedure:
         return evolve(self, queues=(*others, (side, cards)) if cards else others)
 
 
-
 __all__ = [
+    "ACTIVATION",
+    "BATTLE",
     "END",
     "FRENCH_NAVAL",
     "POLITICAL_CONTROL",
@@ -384,6 +412,7 @@ __all__ = [
     "SETUP",
     "STRATEGY",
     "STRATEGY_CARDS",
+    "TURN",
     "WINTER_ATTRITION",
     "Activation",
     "Arrival",

@@ -2,22 +2,23 @@
 
 `WWReferee` is an `ActionReferee` (adjudicator.systems.common.referee): the tracker keeps
 which piece is which entity and where; `WWState` applies each step's relocations; the
-`Interpreter` turns steps into actions in their place in the sequence of play; the rule
-families of `rules/` judge every action. Undo restores the interpreter's immutable
+`Interpreter` turns steps into actions, which the WW sequencer places in the sequence of
+play (`Advance`: where each stands, the facts it gave rise to); the rule families of
+`rules/` judge the facts, then the action. Undo restores the interpreter's immutable
 procedure.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 from adjudicator.binding import Binding, normalize_name
 from adjudicator.replay import Board, Step
-from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.datafiles import needs_by_rule
 from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.referee import ActionReferee
+from adjudicator.systems.common.sequencer import Advance
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.washingtons_war.data import WWData
 from adjudicator.systems.washingtons_war.interpret import Interpreter
@@ -84,7 +85,7 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
         """Whether the log ever showed a phase (else WW-SEQ-01 cannot be checked)."""
         self.state = WWState()
         self.ctx = Context(data, self.state, map_graph(data))
-        self.interpreter = Interpreter(self.ctx, self._judge)
+        self.interpreter = Interpreter(self.ctx)
         self._missing: dict[str, str] | None = None
 
     # ------------------------------------------------------------------ hooks
@@ -101,18 +102,18 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
         """Build the starting position."""
         for relocation in arrivals:
             self.state.apply(relocation)
-        self.interpreter.begin(self._year(board))
-        from adjudicator.systems.washingtons_war.actions import AtRest
-        self._judge(AtRest(step=0))
+        self._judge(self.interpreter.begin(self._year(board)))
 
     def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
                   board: Board) -> None:
-        """Interpret and judge one step."""
+        """Interpret and judge one step: what it did read against the position before it,
+        then (the step applied) against the position after it."""
         player = None
         if step.player is not None:
             player = f"{step.player} ({step.side})" if step.side else step.player
-        self.interpreter.step(step, relocations, player, self._year(board),
-                              self._phase(board))
+        self._judge(self.interpreter.read(step, relocations, player, self._year(board),
+                                          self._phase(board)))
+        self._judge(self.interpreter.apply())
 
     def reapply(self, step: Step, relocations: Sequence[Relocation[Entity]]) -> None:
         """An undo step: the board's inverse changes move the pieces back."""
@@ -121,7 +122,7 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
 
     def close(self) -> None:
         """The log ended: judge the open impulse."""
-        self.interpreter.close(self.last_step)
+        self._judge(self.interpreter.close(self.last_step))
 
     def snapshot(self) -> WWProcedure:
         """The interpreter's immutable procedure (kept per step for undo)."""
@@ -148,11 +149,16 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
 
     # ------------------------------------------------------------------ internals
 
-    def _judge(self, action: Action) -> None:
-        if not judged(action):
-            return
-        self.ctx.moment = self.interpreter.proc.moment
-        self.emit(judge(action, self.ctx), action.player)
+    def _judge(self, advances: Iterable[Advance[WWProcedure]]) -> None:
+        """Judge each advance's sequence facts, then its action, where they stand."""
+        for advance in advances:
+            self.ctx.moment = advance.placement.moment
+            for fact in advance.facts:
+                if judged(fact):
+                    self.emit(judge(fact, self.ctx), fact.player)
+            action = advance.action
+            if action is not None and judged(action):
+                self.emit(judge(action, self.ctx), action.player)
 
     def _phase(self, board: Board) -> str | None:
         """The phase the module's phase property names, if the binding has one (matched
