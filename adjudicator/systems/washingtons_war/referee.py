@@ -15,17 +15,15 @@ from types import MappingProxyType
 
 from adjudicator.binding import Binding, normalize_name
 from adjudicator.replay import Board, Step
-from adjudicator.systems.common.datafiles import needs_by_rule
-from adjudicator.systems.common.places import Place
-from adjudicator.systems.common.referee import ActionReferee
+from adjudicator.systems.common.referee import GameReferee
 from adjudicator.systems.common.sequencer import Advance
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.washingtons_war.data import WWData
 from adjudicator.systems.washingtons_war.interpret import Interpreter
 from adjudicator.systems.washingtons_war.procedure import SEQUENCE, WWProcedure
-from adjudicator.systems.washingtons_war.rules import FAMILIES, judge, judged
+from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.context import Context, map_graph
-from adjudicator.systems.washingtons_war.state import Entity, WWState, classify
+from adjudicator.systems.washingtons_war.state import Entity, WWState
 
 GAME = "ww"
 PHASE_NAMES = {normalize_name(text): phase.id for phase in SEQUENCE.phases
@@ -66,37 +64,24 @@ or their inputs (a card's text, the printed map) are not in the rulebook, or the
 followed yet."""
 
 
-class WWReferee(ActionReferee[Entity, WWProcedure]):
+class WWReferee(GameReferee[WWData, WWState, Entity, WWProcedure]):
     """Judges one game of Washington's War (see `adjudicator.systems.common.system.Referee`)."""
 
     game = GAME
-    families = FAMILIES
+    families = RULES.families
     not_checkable = NOT_CHECKABLE
 
     def __init__(self, data: WWData, binding: Binding) -> None:
-        catalog = [entry.id for entry in data.catalog]
-        citations: dict[str, str] = {entry.id: entry.citation for entry in data.catalog}
-        super().__init__(binding, citations, catalog)
-        self.data = data
+        super().__init__(data, binding, entities=Entity, state=WWState())
         self.year_property = binding.properties.get("year")
         self.phase_property = binding.properties.get("phase")
         self.phase_shown = False
         self._phase_of: dict[str, str | None] = {}
         """Whether the log ever showed a phase (else WW-SEQ-01 cannot be checked)."""
-        self.state = WWState()
         self.ctx = Context(data, self.state, map_graph(data))
         self.interpreter = Interpreter(self.ctx)
-        self._missing: dict[str, str] | None = None
 
     # ------------------------------------------------------------------ hooks
-
-    def classify(self, name: str, entity_id: str | None, place: Place | None) -> Entity | None:
-        """The WW entity of a piece (an unbound piece among cards is an unknown card)."""
-        return classify(name, entity_id, place)
-
-    def is_card(self, entity: Entity) -> bool:
-        """Cards are entities of kind `card`."""
-        return entity.kind == "card"
 
     def begin(self, arrivals: Sequence[Relocation[Entity]], step: Step, board: Board) -> None:
         """Build the starting position."""
@@ -108,17 +93,9 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
                   board: Board) -> None:
         """Interpret and judge one step: what it did read against the position before it,
         then (the step applied) against the position after it."""
-        player = None
-        if step.player is not None:
-            player = f"{step.player} ({step.side})" if step.side else step.player
-        self._judge(self.interpreter.read(step, relocations, player, self._year(board),
+        self._judge(self.interpreter.read(step, relocations, self.player, self._year(board),
                                           self._phase(board)))
         self._judge(self.interpreter.apply())
-
-    def reapply(self, step: Step, relocations: Sequence[Relocation[Entity]]) -> None:
-        """An undo step: the board's inverse changes move the pieces back."""
-        for relocation in relocations:
-            self.state.apply(relocation)
 
     def close(self) -> None:
         """The log ended: judge the open impulse."""
@@ -133,19 +110,14 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
         self.interpreter.proc = procedure
         self.state.year = procedure.moment.turn or self.state.year
 
-    def space_label(self, space: str) -> str:
-        """A space's printed name."""
-        return self.ctx.space_name(space)
-
     def missing_data(self) -> Mapping[str, str]:
         """Rule id → the facts it lacks."""
-        if self._missing is None:
-            self._missing = needs_by_rule(self.data.missing)
+        missing = super().missing_data()
         if not self.phase_shown:
-            return {**self._missing, "WW-SEQ-01": "a phase marker in the log (the binding's "
+            return {**missing, "WW-SEQ-01": "a phase marker in the log (the binding's "
                     "`phase` property): the order of phases cannot be judged on inferred "
                     "phases"}
-        return self._missing
+        return missing
 
     # ------------------------------------------------------------------ internals
 
@@ -154,11 +126,11 @@ class WWReferee(ActionReferee[Entity, WWProcedure]):
         for advance in advances:
             self.ctx.moment = advance.placement.moment
             for fact in advance.facts:
-                if judged(fact):
-                    self.emit(judge(fact, self.ctx), fact.player)
+                if RULES.judged(fact):
+                    self.emit(RULES.judge(fact, self.ctx), fact.player)
             action = advance.action
-            if action is not None and judged(action):
-                self.emit(judge(action, self.ctx), action.player)
+            if action is not None and RULES.judged(action):
+                self.emit(RULES.judge(action, self.ctx), action.player)
 
     def _phase(self, board: Board) -> str | None:
         """The phase the module's phase property names, if the binding has one (matched

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from adjudicator.systems.common.places import Place, PlaceKind, box, space
-from adjudicator.systems.common.tracker import UNKNOWN_CARD, Placed, Relocation, classify_piece
+from adjudicator.systems.common.tracker import UNKNOWN_CARD, Placed, Relocation
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 
 SIDE_OF = {Nationality.AM: Side.AM, Nationality.FR: Side.AM, Nationality.BR: Side.BR}
@@ -87,12 +87,6 @@ class Entity:
     def nationality(self) -> Nationality:
         """A CU's nationality."""
         return Nationality(self.key)
-
-
-def classify(name: str, entity_id: str | None, place: Place | None) -> Entity | None:
-    """The entity of a piece; an unbound piece in a card-only place is still a card."""
-    return classify_piece(name, entity_id, place, parse=Entity.parse,
-                          card=lambda key: Entity("card", key))
 
 
 @dataclass(slots=True)
@@ -311,6 +305,5 @@ __all__ = [
     "Entity",
     "Holding",
     "WWState",
-    "classify",
     "other",
 ]

@@ -14,7 +14,7 @@ from adjudicator.systems.common.outcomes import Outcome, Violation
 from adjudicator.systems.common.places import Place, space
 from adjudicator.systems.common.tracker import Placed, Relocation
 from adjudicator.systems.washingtons_war.data import WWData, load_data
-from adjudicator.systems.washingtons_war.rules import judge
+from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import Entity, WWState
 from tests.conftest import REPO
@@ -60,11 +60,11 @@ class Position:
 def violations(action: Action, ctx: Context,
                severity: str = "illegal") -> set[tuple[str, int]]:
     """(rule id, step) of every violation of one severity the rules find in an action."""
-    outcomes: list[Outcome] = list(judge(action, ctx))
+    outcomes: list[Outcome] = list(RULES.judge(action, ctx))
     return {(o.rule_id, o.step) for o in outcomes
             if isinstance(o, Violation) and o.severity.value == severity}
 
 
 def applied(action: Action, ctx: Context) -> set[str]:
     """The rule ids the rules applied to an action."""
-    return {o.rule_id for o in judge(action, ctx) if not isinstance(o, Violation)}
+    return {o.rule_id for o in RULES.judge(action, ctx) if not isinstance(o, Violation)}

@@ -18,7 +18,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     BattleDie,
     Impulse,
 )
-from adjudicator.systems.washingtons_war.rules import judge
+from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.battle import battle_setup
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import CAPTURED
@@ -64,7 +64,7 @@ def saratoga(before: dict[object, list[str]] | None = None,
 
 
 def computations(action: BattleResolved, ctx: Context) -> list[Computed]:
-    return [o for o in judge(action, ctx) if isinstance(o, Computed)]
+    return [o for o in RULES.judge(action, ctx) if isinstance(o, Computed)]
 
 
 def test_saratoga_odds_are_the_digests_n1() -> None:
@@ -82,7 +82,7 @@ def test_saratoga_odds_are_the_digests_n1() -> None:
 def test_saratoga_is_legal_and_owes_the_markers() -> None:
     action, ctx = saratoga()
     assert violations(action, ctx) == set()
-    applied = {o.rule_id for o in judge(action, ctx) if not isinstance(o, (Violation,
+    applied = {o.rule_id for o in RULES.judge(action, ctx) if not isinstance(o, (Violation,
                                                                            Computed))}
     assert {"WW-BAT-10", "WW-BAT-11", "WW-BAT-12", "WW-RET-05", "WW-CAPT-06"} <= applied
     # Regulars lost (5 British CUs) and the American win: the markers cannot be seen.

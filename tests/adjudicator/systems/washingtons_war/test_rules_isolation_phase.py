@@ -12,7 +12,7 @@ from adjudicator.systems.common.mapgraph import MapGraph
 from adjudicator.systems.common.outcomes import Computed, Violation
 from adjudicator.systems.washingtons_war.actions import IsolationSegmentEnded
 from adjudicator.systems.washingtons_war.data import Nationality, Side
-from adjudicator.systems.washingtons_war.rules import judge
+from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.rules.political_phase import congress_space
 from adjudicator.systems.washingtons_war.season import PcRemoval, Snapshot, SpaceAt
@@ -57,7 +57,7 @@ def segment(start: Snapshot, removed: Iterable[tuple[str, Side]],
 def findings(action: IsolationSegmentEnded, lines: list[tuple[str, str]]
              ) -> set[tuple[str, int, Severity]]:
     ctx = Position(lines=lines).context()
-    return {(o.rule_id, o.step, o.severity) for o in judge(action, ctx)
+    return {(o.rule_id, o.step, o.severity) for o in RULES.judge(action, ctx)
             if isinstance(o, Violation)}
 
 
@@ -125,7 +125,7 @@ def test_ww_10_32_example_3_mutual_isolation_the_americans_go_first() -> None:
     assert british_too == {("WW-POL-04", 13, Severity.ILLEGAL),
                            ("WW-POL-04", 14, Severity.ILLEGAL)}
     ctx = Position(lines=MUTUAL).context()
-    messages = [o.message for o in judge(segment(start, [*american, ("camden", BR)]), ctx)
+    messages = [o.message for o in RULES.judge(segment(start, [*american, ("camden", BR)]), ctx)
                 if isinstance(o, Violation)]
     assert any("worked out again" in m for m in messages)
 
@@ -133,7 +133,7 @@ def test_ww_10_32_example_3_mutual_isolation_the_americans_go_first() -> None:
 def test_the_segment_computation_lists_the_markers_to_remove() -> None:
     start = board({"reading": AM, "camden": AM}, {"newport": ["cu:BR:1"]})
     ctx = Position(lines=CHAIN).context()
-    (computed,) = [o for o in judge(segment(start, []), ctx) if isinstance(o, Computed)]
+    (computed,) = [o for o in RULES.judge(segment(start, []), ctx) if isinstance(o, Computed)]
     assert computed.kind == "isolation"
     assert computed.result["american"] == "camden,reading"
     assert computed.result["british"] == ""
@@ -149,7 +149,7 @@ def test_a_log_ending_in_the_segment_leaves_the_rest_unjudged() -> None:
 def test_isolation_needs_the_whole_map() -> None:
     graph = MapGraph(["reading", "camden"], [], complete=False)
     ctx = Context(data(), Position().context().state, graph)
-    found = {(o.rule_id, o.severity) for o in judge(segment(board({"reading": AM}), []), ctx)
+    found = {(o.rule_id, o.severity) for o in RULES.judge(segment(board({"reading": AM}), []), ctx)
              if isinstance(o, Violation)}
     assert found == {(r, Severity.UNCHECKED) for r in ("WW-POL-02", "WW-POL-03",
                                                         "WW-POL-04")}

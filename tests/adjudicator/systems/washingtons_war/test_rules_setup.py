@@ -16,11 +16,10 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import MapGraph
 from adjudicator.systems.common.outcomes import Applied, Outcome, Violation
 from adjudicator.systems.common.places import Place, PlaceKind, box
-from adjudicator.systems.washingtons_war import referee, rules
 from adjudicator.systems.washingtons_war.actions import ImpulseOpened
 from adjudicator.systems.washingtons_war.data import Side
 from adjudicator.systems.washingtons_war.procedure import Use
-from adjudicator.systems.washingtons_war.rules import setup
+from adjudicator.systems.washingtons_war.rules import RULES, setup
 from adjudicator.systems.washingtons_war.rules.context import Context, map_graph
 from adjudicator.systems.washingtons_war.rules.setup import (
     SetUpEnded,
@@ -274,13 +273,15 @@ def _judged(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
             ) -> tuple[set[str], list[tuple[str, int, Severity]]]:
     applied_ids: set[str] = set()
 
+    judge = RULES.judge
+
     def recording(action: Action, ctx: Context) -> Iterator[Outcome]:
-        for outcome in rules.judge(action, ctx):
+        for outcome in judge(action, ctx):
             if isinstance(outcome, Applied):
                 applied_ids.add(outcome.rule_id)
             yield outcome
 
-    monkeypatch.setattr(referee, "judge", recording)
+    monkeypatch.setattr(RULES, "judge", recording)
     path = SCENARIOS / f"{name}.toml"
     scenario = load_scenario(path)
     log = build_scenario_log(path, tmp_path / f"{name}.vlog")

@@ -14,7 +14,7 @@ from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.washingtons_war.actions import ImpulseEnded, TurnEnded
 from adjudicator.systems.washingtons_war.data import Colony, Side
 from adjudicator.systems.washingtons_war.procedure import Impulse
-from adjudicator.systems.washingtons_war.rules import judge
+from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.rules.victory import ColonyControl, colony_control
 from tests.adjudicator.systems.washingtons_war.phasekit import scenario_report
@@ -69,7 +69,7 @@ def impulse_ended(pieces: Pieces) -> tuple[ImpulseEnded, Context]:
 
 def automatic(pieces: Pieces) -> list[Violation]:
     action, ctx = impulse_ended(pieces)
-    return [o for o in judge(action, ctx) if isinstance(o, Violation)
+    return [o for o in RULES.judge(action, ctx) if isinstance(o, Violation)
             and o.rule_id == "WW-VIC-01"]
 
 
@@ -98,7 +98,7 @@ def turn_end(year: str, next_year: str | None, war_ends: tuple[str, ...] = (),
         cards[NORTH_1779] = cards[NORTH_1779].model_copy(update={"war_end_year": war_year})
         ctx = Context(ctx.data.model_copy(update={"cards": cards}), ctx.state, ctx.graph)
     action = TurnEnded(step=30, year=year, next_year=next_year, war_ends=war_ends)
-    return [o for o in judge(action, ctx) if isinstance(o, Violation | Computed)]
+    return [o for o in RULES.judge(action, ctx) if isinstance(o, Violation | Computed)]
 
 
 def test_ww_5_7_the_game_ends_after_1783() -> None:

@@ -16,7 +16,7 @@ from adjudicator.findings import Severity
 from adjudicator.systems.common.outcomes import Computed, Violation
 from adjudicator.systems.washingtons_war.actions import WinterAttritionEnded
 from adjudicator.systems.washingtons_war.data import Nationality
-from adjudicator.systems.washingtons_war.rules import judge
+from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.season import Snapshot, SpaceAt
 from tests.adjudicator.systems.washingtons_war.phasekit import scenario_report
 from tests.adjudicator.systems.washingtons_war.rulekit import Position, applied, violations
@@ -52,7 +52,7 @@ def found(action: WinterAttritionEnded, severity: str = "illegal") -> set[str]:
 
 
 def computations(action: WinterAttritionEnded) -> list[Computed]:
-    return [o for o in judge(action, CTX()) if isinstance(o, Computed)
+    return [o for o in RULES.judge(action, CTX()) if isinstance(o, Computed)
             and o.kind == "winter_attrition"]
 
 
@@ -160,7 +160,7 @@ def test_a_space_whose_winter_quarters_shape_is_unknown_is_unchecked_unless_it_d
         ) -> None:
     unknown = winter({"boston": ((), {BR: 5})}, {"boston": ((), {BR: 5})})
     assert found(unknown) == set()
-    notes = [o for o in judge(unknown, CTX()) if isinstance(o, Violation)
+    notes = [o for o in RULES.judge(unknown, CTX()) if isinstance(o, Violation)
              and o.rule_id != "WW-WINT-06"]
     assert [(n.rule_id, n.severity) for n in notes] == [("WW-WINT-02", Severity.UNCHECKED)]
     assert "Winter Quarters" in notes[0].message
@@ -209,11 +209,11 @@ def test_ambiguous_readings_are_named_in_the_finding() -> None:
     would give."""
     lone_french = winter({"reading": (("rochambeau",), {FR: 1})}, {"reading": (("rochambeau",),
                                                                               {})})
-    messages = [o.message for o in judge(lone_french, CTX()) if isinstance(o, Violation)
+    messages = [o.message for o in RULES.judge(lone_french, CTX()) if isinstance(o, Violation)
                 and o.rule_id == "WW-WINT-05"]
     assert len(messages) == 1 and "A20" in messages[0] and "roll" in messages[0]
     washington = winter({"philadelphia": (("washington",), {AM: 6})},
                         {"philadelphia": (("washington",), {AM: 4})}, [1])
-    messages = [o.message for o in judge(washington, CTX()) if isinstance(o, Violation)
+    messages = [o.message for o in RULES.judge(washington, CTX()) if isinstance(o, Violation)
                 and o.rule_id == "WW-WINT-04"]
     assert len(messages) == 1 and "A21" in messages[0]

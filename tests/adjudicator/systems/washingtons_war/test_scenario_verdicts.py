@@ -16,7 +16,7 @@ from adjudicator.report import Report
 from adjudicator.scenario import build_scenario_log, load_scenario
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Applied, Outcome
-from adjudicator.systems.washingtons_war import referee, rules
+from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.context import Context
 from tests.conftest import REPO
 
@@ -45,13 +45,15 @@ def test_the_scenario_is_judged_on_these_rules_with_nothing_unchecked(
         ) -> None:
     applied: set[str] = set()
 
+    judge = RULES.judge
+
     def recording(action: Action, ctx: Context) -> Iterator[Outcome]:
-        for outcome in rules.judge(action, ctx):
+        for outcome in judge(action, ctx):
             if isinstance(outcome, Applied):
                 applied.add(outcome.rule_id)
             yield outcome
 
-    monkeypatch.setattr(referee, "judge", recording)
+    monkeypatch.setattr(RULES, "judge", recording)
     report = _check(scenario, tmp_path)
     assert ids <= applied
     assert ids <= set(report.coverage.checked)
