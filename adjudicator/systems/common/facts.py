@@ -84,6 +84,15 @@ class Each:
     """The declared fields to walk, in this order (default: all, in field order)."""
 
 
+def incomplete(need: NeedT, flag: str, records: str, what: str, add: str) -> Whole[NeedT]:
+    """The fact that a list of the map is incomplete until a user file declares it so
+    (`[map] <flag> = true`): `what` names the rest (`the printed map's spaces`), `records`
+    the data's attribute counted as known, `add` how a user adds one (`[spaces.<id>]`)."""
+    return Whole(need, f"map.{flag}", lambda data: (
+        f"the rest of {what} ({len(getattr(data, records))} known); add each as {add}, then "
+        f"set map.{flag} = true"), lacks=lambda data: not getattr(data.map_status, flag))
+
+
 Walk = Sequence[Whole[Any] | Each]
 """What a game's data walks for its missing facts, in the order a user reads them."""
 
@@ -228,4 +237,5 @@ def template_blocks(facts: Iterable[MissingFact[Any]], records: Iterable[BaseMod
 
 
 __all__ = ["Each", "MissingFact", "Needs", "Walk", "Whole", "declared_needs", "derive_missing",
+           "incomplete",
            "lacking", "missing_facts", "template_blocks", "walk_facts"]

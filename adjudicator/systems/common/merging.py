@@ -305,7 +305,21 @@ class MergedData(Generic[DataT]):
         self._merge = merge
         self._merged = lru_cache(maxsize=8)(self._merge_all)
 
+    @classmethod
+    def of(cls, bundled: Callable[[], DataT], model: type[UserT],
+           merger: Callable[[DataT, str], RecordMerger[DataT, UserT]]) -> MergedData[DataT]:
+        """A game's `load_data`: each user file read as `model` and merged by a `merger`
+        made for it (`merge_user_file`)."""
+        return cls(bundled, lambda data, path: merge_user_file(data, path, model, merger))
+
     def __call__(self, user_files: Sequence[Path] = ()) -> DataT:
+        """The bundled data with each user TOML file merged over it, in order.
+
+        Raises:
+            GameDataError: a file cannot be read, is not TOML, or has bad values; the
+                error names the file and lists every problem with its key
+                (`GameDataProblems`).
+        """
         return self._merged(tuple(FileStamp.of(path) for path in user_files))
 
     def _merge_all(self, files: tuple[FileStamp, ...]) -> DataT:

@@ -13,6 +13,7 @@ binding cannot resolve is placed at `Place.unresolved(raw location)`.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
@@ -202,4 +203,27 @@ class PieceTracker(Generic[E]):
         return place
 
 
-__all__ = ["PieceTracker", "Placed", "Relocation"]
+class PieceState(ABC, Generic[E]):
+    """A game's position kept from relocations: each piece is taken out of where it was,
+    then put where it is now (`put` and `take` are the game's)."""
+
+    __slots__ = ()
+
+    def apply(self, relocation: Relocation[E]) -> None:
+        """Take one piece out of where it was and put it where it is now."""
+        if relocation.before is not None:
+            self.take(relocation.before)
+        if relocation.after is not None:
+            self.put(relocation.after)
+
+    @abstractmethod
+    def put(self, placed: Placed[E]) -> None:
+        """Add a piece where it now is."""
+
+    @abstractmethod
+    def take(self, placed: Placed[E]) -> None:
+        """Remove a piece from where it was."""
+
+
+__all__ = ["EntityForms", "PieceState", "PieceTracker", "Placed", "Relocation", "classifier",
+           "classify_piece"]

@@ -42,7 +42,7 @@ from typing import Final, TypeVar
 
 from adjudicator.systems.common.places import Place, PlaceKind, box
 from adjudicator.systems.common.places import space as space_place
-from adjudicator.systems.common.tracker import UNKNOWN_CARD, Placed, Relocation
+from adjudicator.systems.common.tracker import UNKNOWN_CARD, PieceState, Placed
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, SIDES
 
 T = TypeVar("T")
@@ -219,7 +219,7 @@ class Holding:
 EMPTY: Final = Holding()
 
 
-class WfAState:
+class WfAState(PieceState[Entity]):
     """The position: each place's contents, the track markers, where leaders, armies,
     fleets and cards are."""
 
@@ -304,14 +304,8 @@ class WfAState:
 
     # ------------------------------------------------------------------ changing
 
-    def apply(self, relocation: Relocation[Entity]) -> None:
-        """Take one piece out of where it was and put it where it is now."""
-        if relocation.before is not None:
-            self._take(relocation.before)
-        if relocation.after is not None:
-            self._put(relocation.after)
-
-    def _put(self, placed: Placed[Entity]) -> None:
+    def put(self, placed: Placed[Entity]) -> None:
+        """Add a piece where it now is."""
         entity, place = placed.entity, placed.place
         if place is None:
             return
@@ -331,7 +325,8 @@ class WfAState:
             holding = self.holdings[place] = Holding()
         _change(holding, entity, +1)
 
-    def _take(self, placed: Placed[Entity]) -> None:
+    def take(self, placed: Placed[Entity]) -> None:
+        """Remove a piece from where it was."""
         entity, place = placed.entity, placed.place
         if place is None:
             return

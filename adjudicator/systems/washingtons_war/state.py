@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from adjudicator.systems.common.places import Place, PlaceKind, box, space
-from adjudicator.systems.common.tracker import UNKNOWN_CARD, Placed, Relocation
+from adjudicator.systems.common.tracker import UNKNOWN_CARD, PieceState, Placed
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 
 SIDE_OF = {Nationality.AM: Side.AM, Nationality.FR: Side.AM, Nationality.BR: Side.BR}
@@ -130,7 +130,7 @@ class Holding:
 EMPTY = Holding()
 
 
-class WWState:
+class WWState(PieceState[Entity]):
     """The position: every place's contents, where each General and card is."""
 
     __slots__ = ("alliance", "alliance_place", "alliance_seen", "allied_in", "captured_in",
@@ -179,14 +179,8 @@ class WWState:
         """The cards in a place (a hand, a queue, a reinforcement card box)."""
         return [card for card, where in self.card_at.items() if where == place]
 
-    def apply(self, relocation: Relocation[Entity]) -> None:
-        """Take one piece out of where it was and put it where it is now."""
-        if relocation.before is not None:
-            self._take(relocation.before)
-        if relocation.after is not None:
-            self._put(relocation.after)
-
-    def _put(self, placed: Placed[Entity]) -> None:
+    def put(self, placed: Placed[Entity]) -> None:
+        """Add a piece where it now is."""
         entity, place = placed.entity, placed.place
         if entity.kind == "card":
             if place is not None:
@@ -217,7 +211,8 @@ class WWState:
         elif entity.kind == "navy":
             holding.navy += 1
 
-    def _take(self, placed: Placed[Entity]) -> None:
+    def take(self, placed: Placed[Entity]) -> None:
+        """Remove a piece from where it was."""
         entity, place = placed.entity, placed.place
         if entity.kind == "card":
             if self.card_at.get(entity.key) == place:

@@ -16,7 +16,15 @@ from typing import Annotated, ClassVar
 from pydantic import Field, model_validator
 
 from adjudicator.systems.common.catalog import Catalog
-from adjudicator.systems.common.facts import Each, MissingFact, Needs, Walk, Whole, missing_facts
+from adjudicator.systems.common.facts import (
+    Each,
+    MissingFact,
+    Needs,
+    Walk,
+    Whole,
+    incomplete,
+    missing_facts,
+)
 from adjudicator.systems.common.mapgraph import least_cost
 from adjudicator.systems.common.records import GameDataQueries
 from adjudicator.systems.war_for_america.data.charts import LEVY_REGIONS, Charts
@@ -363,18 +371,12 @@ class WfAData(Record, GameDataQueries):
     """The user data files merged in, in order."""
 
     walk: ClassVar[Walk] = (
-        Whole(Need.SPACES, "map.spaces_complete", lambda data: (
-            f"the rest of the printed map's spaces ({len(data.spaces)} known); add each as "
-            "[spaces.<id>], then set map.spaces_complete = true"),
-            lacks=lambda data: not data.map_status.spaces_complete),
-        Whole(Need.CONNECTIONS, "map.connections_complete", lambda data: (
-            f"the rest of the map's lines ({len(data.connections)} known); add each as "
-            "[[connections]], then set map.connections_complete = true"),
-            lacks=lambda data: not data.map_status.connections_complete),
-        Whole(Need.SEA_AREAS, "map.sea_areas_complete", lambda data: (
-            f"the rest of the OBZs and Caribbean arrow spaces ({len(data.sea_areas)} "
-            "known); add each as [sea_areas.<id>], then set map.sea_areas_complete = true"),
-            lacks=lambda data: not data.map_status.sea_areas_complete),
+        incomplete(Need.SPACES, "spaces_complete", "spaces", "the printed map's spaces",
+                   "[spaces.<id>]"),
+        incomplete(Need.CONNECTIONS, "connections_complete", "connections",
+                   "the map's lines", "[[connections]]"),
+        incomplete(Need.SEA_AREAS, "sea_areas_complete", "sea_areas",
+                   "the OBZs and Caribbean arrow spaces", "[sea_areas.<id>]"),
         Whole(Need.OCEAN_TRANSIT, "connections",
               "the Ocean Transit Lines from the Europe Box (WfA 8.8): [[connections]] with "
               "a = \"europe_box\" and kind = \"ocean_transit\"",

@@ -1,4 +1,4 @@
-"""User TOML files merged over the bundled data (`load_data`, `merge_user_data`).
+"""User TOML files merged over the bundled data (`load_data`).
 
 Merge policy (what a user file may do):
 
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -29,7 +28,6 @@ from pydantic import BaseModel
 from adjudicator.systems.common.merging import (
     MergedData,
     RecordMerger,
-    merge_user_file,
     unchanged,
 )
 from adjudicator.systems.war_for_america.data.bundled import bundled_data
@@ -70,26 +68,6 @@ from adjudicator.systems.war_for_america.data.vocabulary import (
 )
 
 _M = TypeVar("_M", bound=BaseModel)
-
-
-def load_data(user_files: Sequence[Path] = ()) -> WfAData:
-    """The bundled data with each user TOML file merged over it, in order (kept once per
-    process for files as they are now).
-
-    Raises:
-        GameDataError: a file cannot be read, is not TOML, or has bad values; the error
-            names the file and lists every problem with its key (`GameDataProblems`).
-    """
-    return _LOADED(user_files)
-
-
-def merge_user_data(data: WfAData, path: Path) -> WfAData:
-    """`data` with one user TOML file merged over it (see the module docstring's policy).
-
-    Raises:
-        GameDataError: unreadable, malformed or contradicting file (names file and keys).
-    """
-    return merge_user_file(data, path, UserData, _Merger)
 
 
 class _Merger(RecordMerger[WfAData, Any]):
@@ -384,5 +362,7 @@ def _cited(raw: Any, cite: str, *, cited_level: bool = True) -> Any:
     return raw
 
 
-_LOADED = MergedData(bundled_data, merge_user_data)
+load_data = MergedData.of(bundled_data, UserData, _Merger)
+"""The bundled data with each user TOML file merged over it, in order (kept once per
+process for files as they are now; see the module docstring's policy)."""
 

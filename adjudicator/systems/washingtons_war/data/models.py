@@ -13,7 +13,15 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field, model_validator
 
 from adjudicator.systems.common.catalog import Catalog
-from adjudicator.systems.common.facts import Each, MissingFact, Needs, Walk, Whole, missing_facts
+from adjudicator.systems.common.facts import (
+    Each,
+    MissingFact,
+    Needs,
+    Walk,
+    Whole,
+    incomplete,
+    missing_facts,
+)
 from adjudicator.systems.common.mapgraph import least_cost
 from adjudicator.systems.common.records import GameDataQueries
 from adjudicator.systems.washingtons_war.data.tables import Tables
@@ -317,14 +325,10 @@ class WWData(Record, GameDataQueries):
     """The user data files merged in, in order."""
 
     walk: ClassVar[Walk] = (
-        Whole(Need.SPACES, "map.spaces_complete", lambda data: (
-            f"the rest of the printed map's spaces ({len(data.spaces)} known); add each as "
-            "[spaces.<id>], then set map.spaces_complete = true"),
-            lacks=lambda data: not data.map_status.spaces_complete),
-        Whole(Need.CONNECTIONS, "map.connections_complete", lambda data: (
-            f"the rest of the map's connections ({len(data.connections)} known); add each "
-            "as [[connections]], then set map.connections_complete = true"),
-            lacks=lambda data: not data.map_status.connections_complete),
+        incomplete(Need.SPACES, "spaces_complete", "spaces", "the printed map's spaces",
+                   "[spaces.<id>]"),
+        incomplete(Need.CONNECTIONS, "connections_complete", "connections",
+                   "the map's connections", "[[connections]]"),
         Each("connections", "connections[{a},{b}]"),
         Each("spaces", "spaces.{id}"),
         Each("generals", "generals.{id}"),

@@ -1,4 +1,4 @@
-"""User TOML files merged over the bundled data (`load_data`, `merge_user_data`).
+"""User TOML files merged over the bundled data (`load_data`).
 
 Merge policy (what a user file may do):
 
@@ -19,7 +19,6 @@ path that lets Fort Detroit reach Point Pleasant within 4 movement points (WW 7.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from pydantic import StrictInt
@@ -29,7 +28,6 @@ from adjudicator.systems.common.merging import (
     RecordMerger,
     keyed,
     listed,
-    merge_user_file,
     single,
     user_file,
     user_model,
@@ -72,26 +70,6 @@ _UserData = user_file(
     "_UserData", map=single(_UserMap), spaces=keyed(_UserSpace),
     connections=listed(_UserConnection), generals=keyed(_UserGeneral), cards=keyed(_UserCard),
     reinforcements=(dict[str, StrictInt], {}))
-
-
-def load_data(user_files: Sequence[Path] = ()) -> WWData:
-    """The bundled data with each user TOML file merged over it, in order (kept once per
-    process for files as they are now).
-
-    Raises:
-        GameDataError: a file cannot be read, is not TOML, or has bad values; the error
-            names the file and lists every problem with its key (`GameDataProblems`).
-    """
-    return _LOADED(user_files)
-
-
-def merge_user_data(data: WWData, path: Path) -> WWData:
-    """`data` with one user TOML file merged over it (see the module docstring's policy).
-
-    Raises:
-        GameDataError: unreadable, malformed or contradicting file (names file and keys).
-    """
-    return merge_user_file(data, path, _UserData, _Merger)
 
 
 class _Merger(RecordMerger[WWData, Any]):
@@ -279,4 +257,6 @@ def _winter_line(old: Space, new: Any, update: dict[str, Any]) -> None:
         update["south_of_winter_line"] = update["colony"].is_south_of_winter_line
 
 
-_LOADED = MergedData(bundled_data, merge_user_data)
+load_data = MergedData.of(bundled_data, _UserData, _Merger)
+"""The bundled data with each user TOML file merged over it, in order (kept once per
+process for files as they are now; see the module docstring's policy)."""
