@@ -29,6 +29,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from adjudicator.binding import Binding
 from adjudicator.findings import Computation, Finding, Probability, Severity
 from adjudicator.replay import Board, Step
+from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.datafiles import MissingFactLike, needs_by_rule
 from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
@@ -36,6 +37,7 @@ from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.records import UnknownRule
 from adjudicator.systems.common.rulebook import (
     CoverageLedger,
+    Dispatch,
     RuleFamily,
     declared,
     derive_coverage,
@@ -383,11 +385,84 @@ class GameReferee(ActionReferee[K, P], Generic[D, S, K, P]):
         return self._missing
 
 
+P_contra = TypeVar("P_contra", contravariant=True)
+
+
+class PlacesActions(Protocol[P_contra]):
+    """A game's sequencer: places an action in its turn, closes the turn at the log's end;
+    each returns an `Advance` (`common.sequencer`): the procedure `after`, the `facts` the
+    action gave rise to, the `action` placed, the `placement`."""
+
+    def advance(self, proc: P_contra, action: Action, /) -> Any:
+        """Where the action stands and what follows."""
+        ...
+
+    def close(self, proc: P_contra, step: int, /) -> Any:
+        """The log ended: close what is under way."""
+        ...
+
+
+C = TypeVar("C")
+
+
+class SequencedReferee(GameReferee[D, S, K, P], Generic[D, S, K, P, C]):
+    """The pipeline every game runs, after its own reading: each action is placed in the
+    turn by the game's sequencer (the procedure before it and after it, the sequence facts
+    it gives rise to), then the game's rules judge the facts and the action in the
+    `context` of where they stand. Undo goes back to the sequencer's procedure, an
+    immutable value kept by reference.
+
+    A game gives its `rules` (a `Dispatch`), its sequencer and first procedure, and the
+    `context` its rules read; it writes `begin` and `interpret` (reading steps into actions
+    for `judge_in_turn`)."""
+
+    rules: Dispatch[Any]
+
+    def __init__(self, data: D, binding: Binding, *, entities: EntityForms[K], state: S,
+                 sequencer: PlacesActions[P], procedure: P) -> None:
+        super().__init__(data, binding, entities=entities, state=state)
+        self.sequencer = sequencer
+        self.procedure = procedure
+
+    @abstractmethod
+    def context(self, advance: Any, step_actions: tuple[Action, ...]) -> C:
+        """What the rules read for one placed action (`step_actions`: all of its step's)."""
+
+    def judge_in_turn(self, actions: Sequence[Action]) -> None:
+        """Place each action in the turn and judge its facts, then it."""
+        step_actions = tuple(actions)
+        for action in actions:
+            self._judge_placed(self.sequencer.advance(self.procedure, action), step_actions)
+
+    def close(self) -> None:
+        """The log ended: the sequencer closes what is under way; judge what that shows."""
+        self._judge_placed(self.sequencer.close(self.procedure, self.last_step), ())
+
+    def snapshot(self) -> P:
+        """The procedure (kept per step for undo)."""
+        return self.procedure
+
+    def restore(self, procedure: P) -> None:
+        """Undo: go back to an earlier procedure."""
+        self.procedure = procedure
+
+    def _judge_placed(self, advance: Any, step_actions: tuple[Action, ...]) -> None:
+        rules = self.rules
+        ctx = self.context(advance, step_actions)
+        for fact in advance.facts:
+            if rules.judged(fact):
+                self.emit(rules.judge(fact, ctx), fact.player)
+        action = advance.action
+        if action is not None and rules.judged(action):
+            self.emit(rules.judge(action, ctx), action.player)
+        self.procedure = advance.after
+
+
 def _who(step: Step) -> str | None:
     if step.player is None:
         return None
     return f"{step.player} ({step.side})" if step.side else step.player
 
 
-__all__ = ["LOCATION_RULE", "ActionReferee", "EntityForms", "GameReferee", "PieceEntity",
-           "PlayState", "RefereeData"]
+__all__ = ["LOCATION_RULE", "ActionReferee", "GameReferee", "PieceEntity", "PlacesActions",
+           "PlayState", "RefereeData", "SequencedReferee"]

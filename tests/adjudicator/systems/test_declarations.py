@@ -16,6 +16,10 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.referee import ActionReferee
 from adjudicator.systems.common.rulebook import declared
 from adjudicator.systems.common.system import GameSystem
+from tests.toygame import Skirmish
+
+GAMES: tuple[type[GameSystem], ...] = (*SYSTEMS, Skirmish)
+"""Every registered game, and the toy game of the tests, held to the same declarations."""
 
 CITED = re.compile(r'(?:Check\.\w+\(\s*|\b\w*(?:rule|RULE)\w* = )"([A-Z]+-[A-Z0-9]+-\d+)"')
 """A rule id a check cites: `Check.illegal("WW-MOV-02", ...)`, `rule = "WFA-CBT-01"`,
@@ -37,14 +41,14 @@ def _rule_modules(system: type[GameSystem]) -> tuple[ModuleType, ...]:
     return tuple(found)
 
 
-@pytest.mark.parametrize("system", SYSTEMS, ids=[s.id for s in SYSTEMS])
+@pytest.mark.parametrize("system", GAMES, ids=[s.id for s in GAMES])
 def test_every_declared_rule_id_is_in_the_catalog(system: type[GameSystem]) -> None:
     catalog = {rule.id for rule in system().catalog()}
     extra = declared(_referee(system).families) - catalog
     assert not extra, sorted(extra)
 
 
-@pytest.mark.parametrize("system", SYSTEMS, ids=[s.id for s in SYSTEMS])
+@pytest.mark.parametrize("system", GAMES, ids=[s.id for s in GAMES])
 def test_every_catalog_id_is_declared_or_unchecked_with_a_reason(
         system: type[GameSystem]) -> None:
     referee = _referee(system)
@@ -56,7 +60,7 @@ def test_every_catalog_id_is_declared_or_unchecked_with_a_reason(
     assert not set(referee.unread) - families, sorted(set(referee.unread) - families)
 
 
-@pytest.mark.parametrize("system", SYSTEMS, ids=[s.id for s in SYSTEMS])
+@pytest.mark.parametrize("system", GAMES, ids=[s.id for s in GAMES])
 def test_no_rule_id_is_declared_by_two_families(system: type[GameSystem]) -> None:
     seen: dict[str, str] = {}
     for family in _referee(system).families:
@@ -65,7 +69,7 @@ def test_no_rule_id_is_declared_by_two_families(system: type[GameSystem]) -> Non
             seen[rule] = family.name
 
 
-@pytest.mark.parametrize("system", SYSTEMS, ids=[s.id for s in SYSTEMS])
+@pytest.mark.parametrize("system", GAMES, ids=[s.id for s in GAMES])
 def test_every_rule_a_module_cites_in_a_check_is_declared_by_it(
         system: type[GameSystem]) -> None:
     """A rules module may only yield outcomes for rule ids its family declares."""
@@ -76,7 +80,7 @@ def test_every_rule_a_module_cites_in_a_check_is_declared_by_it(
                                                sorted(cited - module.FAMILY.checks))
 
 
-@pytest.mark.parametrize("system", SYSTEMS, ids=[s.id for s in SYSTEMS])
+@pytest.mark.parametrize("system", GAMES, ids=[s.id for s in GAMES])
 def test_every_family_a_referee_sends_actions_to_is_a_module_of_its_rules(
         system: type[GameSystem]) -> None:
     modules = _rule_modules(system)
@@ -85,7 +89,7 @@ def test_every_family_a_referee_sends_actions_to_is_a_module_of_its_rules(
         module.__name__ for module in modules if not module.FAMILY.actions]
 
 
-@pytest.mark.parametrize("system", SYSTEMS, ids=[s.id for s in SYSTEMS])
+@pytest.mark.parametrize("system", GAMES, ids=[s.id for s in GAMES])
 def test_every_action_type_a_module_judges_is_routed_to_it(system: type[GameSystem]) -> None:
     """The referee sends a family only the action types it lists: a judge testing for a
     type it does not list would silently never run."""
