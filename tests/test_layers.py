@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
+from tests.imports import imported_modules
 
 ADJUDICATOR = REPO / "adjudicator"
 SYSTEMS = ADJUDICATOR / "systems"
@@ -60,17 +61,6 @@ its modules; `adjudicator` and `adjudicator.systems` stand only for their `__ini
 (the version, the registry). A module may import from its own layer and those below."""
 FACES = frozenset({"adjudicator", "adjudicator.systems"})
 """Packages on the list for their `__init__.py` alone, not their sub-modules."""
-
-
-def _imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-    return names
 
 
 def _module_name(path: Path) -> str:
@@ -139,7 +129,7 @@ def _modules_under(prefix: str) -> Iterator[str]:
 
 def test_vmod_schema_never_imports_adjudicator() -> None:
     offenders = {
-        str(path.relative_to(REPO)): sorted(n for n in _imported_modules(path)
+        str(path.relative_to(REPO)): sorted(n for n in imported_modules(path)
                                             if n.split(".")[0] == "adjudicator")
         for path in (REPO / "vmod_schema").rglob("*.py")
     }
@@ -148,7 +138,7 @@ def test_vmod_schema_never_imports_adjudicator() -> None:
 
 def test_only_the_cli_imports_typer() -> None:
     users = [str(path.relative_to(REPO)) for path in (REPO / "adjudicator").rglob("*.py")
-             if "typer" in _imported_modules(path)]
+             if "typer" in imported_modules(path)]
     assert users and all(user.startswith("adjudicator/cli/") for user in users)
 
 

@@ -47,19 +47,23 @@ def _one_line(error: UsageError) -> NoReturn:
     raise typer.Exit(BAD_INPUT)
 
 
-class QuestionCommand(PlainCommand):
-    """One question's command (or a game's `any`): usage errors are one line."""
+class _OneLineUsage(Command):
+    """A command whose usage errors are one line and status 2."""
 
     def make_context(self, info_name: str | None, args: list[str],
                      parent: Context | None = None, **extra: Any) -> Context:
-        """Parse the options; a bad one is one line and status 2."""
+        """Parse the arguments; a bad one is one line and status 2."""
         try:
             return super().make_context(info_name, args, parent, **extra)
         except UsageError as error:
             _one_line(error)
 
 
-class GameOdds(PlainGroup):
+class QuestionCommand(_OneLineUsage, PlainCommand):
+    """One question's command (or a game's `any`): usage errors are one line."""
+
+
+class GameOdds(_OneLineUsage, PlainGroup):
     """A game's questions: `odds GAME QUESTION ...`, or `odds GAME OPTIONS` for `any`."""
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
@@ -67,14 +71,6 @@ class GameOdds(PlainGroup):
         if not args or (args[0].startswith("-") and args[0] not in ctx.help_option_names):
             args = [ANY, *args]
         return super().parse_args(ctx, args)
-
-    def make_context(self, info_name: str | None, args: list[str],
-                     parent: Context | None = None, **extra: Any) -> Context:
-        """Parse the group's arguments; a bad one is one line and status 2."""
-        try:
-            return super().make_context(info_name, args, parent, **extra)
-        except UsageError as error:
-            _one_line(error)
 
     def resolve_command(self, ctx: Context,
                         args: list[str]) -> tuple[str | None, Command | None, list[str]]:

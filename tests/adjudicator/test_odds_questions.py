@@ -4,10 +4,8 @@ values one line and exit 2, and `cli/` names no game."""
 
 from __future__ import annotations
 
-import ast
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -19,6 +17,7 @@ from adjudicator.cli import AdjudicatorGroup, app
 from adjudicator.systems import SYSTEMS
 from adjudicator.systems.common.questions import AnyQuestion, Question, question_options
 from tests.conftest import REPO
+from tests.imports import imported_modules
 
 GAMES = [system() for system in SYSTEMS]
 
@@ -92,21 +91,10 @@ def test_a_question_word_and_the_old_options_answer_alike() -> None:
                                                       "--json").stdout)
 
 
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-    return names
-
-
 def test_the_cli_imports_no_game_package() -> None:
     games = {system.__module__ for system in SYSTEMS}
     offenders = {str(path.relative_to(REPO)): sorted(
-        name for name in _imports(path)
+        name for name in imported_modules(path)
         if any(name == game or name.startswith(f"{game}.") for game in games))
         for path in (REPO / "adjudicator" / "cli").rglob("*.py")}
     assert {path: names for path, names in offenders.items() if names} == {}

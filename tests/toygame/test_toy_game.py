@@ -17,6 +17,7 @@ from adjudicator.report import Report
 from adjudicator.scenario import build_scenario_log, load_scenario
 from adjudicator.systems import SYSTEMS, find_system, recognise_system
 from tests.conftest import REPO
+from tests.imports import imported_modules
 from tests.toygame import Skirmish
 
 HERE = Path(__file__).resolve().parent
@@ -131,19 +132,10 @@ def test_the_bundled_example_log_is_judged_by_the_toy(tmp_path: Path) -> None:
 def test_the_toy_builds_on_the_toolkit_alone() -> None:
     """Its package imports the toolkit (`systems.common`) and the layers below it, its own
     modules, and nothing of another game, the CLI, the reports, audit or watch."""
-    import ast
-
     allowed = ("adjudicator.systems.common", "adjudicator.binding", "adjudicator.replay",
                "adjudicator.findings", "adjudicator.errors", "vmod_schema", "tests.toygame")
-    imported: set[str] = set()
-    for path in HERE.rglob("*.py"):
-        if path.name.startswith("test_"):
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                imported.add(node.module)
-            elif isinstance(node, ast.Import):
-                imported.update(alias.name for alias in node.names)
+    imported = {name for path in HERE.rglob("*.py") if not path.name.startswith("test_")
+                for name in imported_modules(path)}
     ours = {name for name in imported if name.split(".")[0] in ("adjudicator", "vmod_schema",
                                                                "tests")}
     assert ours and all(name.startswith(allowed) for name in ours), sorted(
