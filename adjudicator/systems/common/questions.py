@@ -23,17 +23,20 @@ from __future__ import annotations
 import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, Generic, Literal, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.fields import FieldInfo
 
 from adjudicator.errors import AdjudicatorError
+from adjudicator.systems.common.probability import Distribution
 
 AskedT = TypeVar("AskedT", bound=BaseModel)
 TablesT = TypeVar("TablesT")
 AnswerT = TypeVar("AnswerT", bound=BaseModel)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,37 @@ class Question(Generic[AskedT, TablesT, AnswerT]):
         """The answer as JSON data and as text."""
         found = self.answer(asked, tables)
         return Reply(found.model_dump(mode="json"), self.text(found))
+
+
+class Chance(BaseModel):
+    """An exact probability (or expectation) and its decimal, as an answer gives it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    fraction: str
+    decimal: float
+
+    @classmethod
+    def of(cls, value: Fraction | int) -> Chance:
+        """`Fraction(65, 144)` → `{"fraction": "65/144", "decimal": 0.4514}`."""
+        value = Fraction(value)
+        return cls(fraction=f"{value.numerator}/{value.denominator}",
+                   decimal=round(float(value), 4))
+
+    def __str__(self) -> str:
+        return f"{self.fraction} ({self.decimal:.1%})"
+
+
+def spread(distribution: Distribution[object]) -> dict[str, Chance]:
+    """Each outcome of an exact distribution with its chance."""
+    return {str(outcome): Chance.of(p) for outcome, p in distribution.items()}
+
+
+def refused(work: Callable[[], T]) -> T:
+    """Run a calculator; its ValueError (a question the rules refuse) becomes one line."""
+    try:
+        return work()
+    except ValueError as error:
+        raise AdjudicatorError(str(error)) from None
 
 
 AnyQuestion = Question[Any, Any, Any]
@@ -259,5 +293,18 @@ def _bound(metadata: Sequence[Any], inclusive: str, exclusive: str, step: int) -
     return None
 
 
-__all__ = ["AnyQuestion", "Question", "QuestionOption", "Reply", "answer_questions", "ask",
-           "is_asked", "nothing_asked", "option_flag", "question_options"]
+__all__ = [
+    "AnyQuestion",
+    "Chance",
+    "Question",
+    "QuestionOption",
+    "Reply",
+    "answer_questions",
+    "ask",
+    "is_asked",
+    "nothing_asked",
+    "option_flag",
+    "question_options",
+    "refused",
+    "spread",
+]

@@ -15,16 +15,16 @@ asked (`adjudicator.systems.common.questions`): their fields are the options of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.systems.common.probability import Distribution
-from adjudicator.systems.common.questions import AnyQuestion, Question
+from adjudicator.systems.common.questions import AnyQuestion, Chance, Question, refused, spread
 from adjudicator.systems.war_for_america.attrition import attrition_loss, quartering
 from adjudicator.systems.war_for_america.data.tables import CombatResult, WfATables
 from adjudicator.systems.war_for_america.data.vocabulary import BattleRating
@@ -60,7 +60,6 @@ from adjudicator.systems.war_for_america.siege import (
 )
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
-T = TypeVar("T")
 
 
 def odds_tables(data_files: Sequence[Path] = ()) -> WfATables:
@@ -72,36 +71,6 @@ def odds_tables(data_files: Sequence[Path] = ()) -> WfATables:
     from adjudicator.systems.war_for_america.data import load_data
 
     return load_data(data_files).tables
-
-
-class Chance(BaseModel):
-    """An exact probability (or expectation) and its decimal."""
-
-    model_config = _MODEL
-    fraction: str
-    decimal: float
-
-    @classmethod
-    def of(cls, value: Fraction | int) -> Chance:
-        """`Fraction(65, 144)` → `{"fraction": "65/144", "decimal": 0.4514}`."""
-        value = Fraction(value)
-        return cls(fraction=f"{value.numerator}/{value.denominator}",
-                   decimal=round(float(value), 4))
-
-    def __str__(self) -> str:
-        return f"{self.fraction} ({self.decimal:.1%})"
-
-
-def _spread(distribution: Distribution[object]) -> dict[str, Chance]:
-    return {str(outcome): Chance.of(p) for outcome, p in distribution.items()}
-
-
-def _ask(work: Callable[[], T]) -> T:
-    """Run a calculator; its ValueError (a question the rules refuse) becomes one line."""
-    try:
-        return work()
-    except ValueError as error:
-        raise AdjudicatorError(str(error)) from None
 
 
 # Battle
@@ -208,7 +177,7 @@ class BattleAnswer(BaseModel):
 def answer_battle(question: BattleQuestion, tables: WfATables) -> BattleAnswer:
     """Effective SP, odds, overrun, columns, modifiers and -- with a battle table -- the
     results, winner and losses of a land battle."""
-    return _ask(lambda: _battle(tables, question))
+    return refused(lambda: _battle(tables, question))
 
 
 def _battle(tables: WfATables, q: BattleQuestion) -> BattleAnswer:
@@ -274,9 +243,9 @@ def _side_answer(q: BattleSideQuestion, effective: int | None, effective_notes: 
         column=side.column.label,
         modifiers=[ModifierAnswer(name=m.name, drm=m.drm, source=m.source)
                    for m in side.modifiers],
-        drm=side.drm, modified_roll=_spread(side.modified_roll),
-        results=_spread(results) if results is not None else None,
-        losses=_spread(loss) if loss is not None else None,
+        drm=side.drm, modified_roll=spread(side.modified_roll),
+        results=spread(results) if results is not None else None,
+        losses=spread(loss) if loss is not None else None,
         expected_loss=Chance.of(loss.expectation()) if loss is not None else None,
         notes=[*effective_notes, *side.column.notes])
 
@@ -337,7 +306,7 @@ def answer_siege(q: SiegeQuestion, tables: WfATables) -> SiegeAnswer:
     """A siege's surrender odds per roll and over `siege_rolls` Action Phases."""
 
     if q.siege_threshold is not None:
-        table, name = _ask(lambda: threshold_table(q.siege_threshold or 0)), \
+        table, name = refused(lambda: threshold_table(q.siege_threshold or 0)), \
             f"what-if: surrender on {q.siege_threshold}+"
     elif tables.siege is not None:
         table, name = tables.siege, "Siege Table (user data)"
@@ -345,7 +314,7 @@ def answer_siege(q: SiegeQuestion, tables: WfATables) -> SiegeAnswer:
         raise AdjudicatorError("the rulebook prints no Siege Table: give --siege-threshold or "
                                "a data file with [tables.siege]")
     modifier = siege_modifier(tables, card_drm=q.siege_card_drm, mortar=q.mortar)
-    odds = _ask(lambda: siege_odds(table, modifier, q.siege_rolls))
+    odds = refused(lambda: siege_odds(table, modifier, q.siege_rolls))
     return SiegeAnswer(table=name, modifier=modifier, per_roll=Chance.of(odds.per_roll),
                        within={str(n): Chance.of(p) for n, p in enumerate(odds.within, 1)})
 
@@ -400,15 +369,15 @@ def answer_fleet(q: FleetQuestion, tables: WfATables) -> FleetAnswer:
     """A fleet combat's modifiers and outcomes under both weather-gauge readings."""
 
     table = threshold_fleet_table(q.fleet_wins_on) if q.fleet_wins_on is not None else None
-    odds = _ask(lambda: fleet_combat(
+    odds = refused(lambda: fleet_combat(
         tables, FleetSide(q.fleet_attacker, q.rodney, q.spanish_attacking),
         FleetSide(q.fleet_defender, spanish_alone=q.spanish_defending), in_port=q.in_port,
         table=table, reading=q.gauge_reading))
     return FleetAnswer(
         fixed_modifiers=dict(odds.fixed_modifiers), reading=READING_TEXT[odds.reading],
-        drm=_spread(odds.drm), outcomes=_spread(odds.outcomes) if odds.outcomes else None,
-        other_reading=READING_TEXT[odds.other_reading], other_drm=_spread(odds.other_drm),
-        other_outcomes=_spread(odds.other_outcomes) if odds.other_outcomes else None,
+        drm=spread(odds.drm), outcomes=spread(odds.outcomes) if odds.outcomes else None,
+        other_reading=READING_TEXT[odds.other_reading], other_drm=spread(odds.other_drm),
+        other_outcomes=spread(odds.other_outcomes) if odds.other_outcomes else None,
         combined_fleet_adds=Chance.of(combined_fleet_chance(tables)), notes=list(odds.notes))
 
 
@@ -475,19 +444,19 @@ class MovementAnswer(BaseModel):
 def answer_movement(q: MovementQuestion, tables: WfATables) -> MovementAnswer:
     """The MP a move rolls, its activation chance, a fort's chance and a path's."""
 
-    roll = _ask(lambda: movement_points(
+    roll = refused(lambda: movement_points(
         tables, q.move, command=q.command, washington=q.washington, rodney=q.move_rodney,
         winter_north=q.winter_north, water_bonus=q.water, winter=q.winter))
     path = None
     if q.path_cost:
         costs = q.path_cost
-        legal = _ask(lambda: roll.mp.prob(lambda mp: check_path(mp, costs).legal))
+        legal = refused(lambda: roll.mp.prob(lambda mp: check_path(mp, costs).legal))
         path = PathAnswer(cost=sum(costs), legal=Chance.of(legal))
     activation = (activation_chance(q.command, washington=q.washington)
                   if q.move == "leader" and q.command is not None and not q.winter_north
                   else None)
     return MovementAnswer(
-        mover=q.move.replace("_", " "), mp=_spread(roll.mp),
+        mover=q.move.replace("_", " "), mp=spread(roll.mp),
         expected=Chance.of(roll.mp.expectation()),
         activation=_maybe(activation),
         fort_construction=Chance.of(fort_construction_chance(tables, roll)), path=path,
@@ -588,7 +557,7 @@ def answer_winter(q: WinterQuestion, tables: WfATables) -> WinterAnswer:
         except (ValueError, ZeroDivisionError):
             raise AdjudicatorError(f"{q.attrition_fraction!r} is not a fraction like 2/3") \
                 from None
-        lost = _ask(lambda: attrition_loss(q.attrition_sp or 0, fraction))
+        lost = refused(lambda: attrition_loss(q.attrition_sp or 0, fraction))
         notes.append(f"attrition: {fraction} of {q.attrition_sp} Continental SP, rounded down, "
                      "per stack (WfA 18.3-18.4; digest A-20)")
     found = None
@@ -630,7 +599,7 @@ class RoundsAnswer(BaseModel):
 def answer_rounds(q: RoundsQuestion, tables: WfATables) -> RoundsAnswer:
     """How many Action Rounds the turn plays (a tie ends the cycle; WfA 9.1, 20.4)."""
     played = rounds_played(tables, winter=q.winter, first_turn=q.first_turn)
-    return RoundsAnswer(rounds=_spread(played), expected=Chance.of(played.expectation()))
+    return RoundsAnswer(rounds=spread(played), expected=Chance.of(played.expectation()))
 
 
 def rounds_text(answer: RoundsAnswer) -> str:

@@ -11,7 +11,6 @@ side named British or American is refused.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -19,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.systems.common.probability import Distribution
-from adjudicator.systems.common.questions import AnyQuestion, Question
+from adjudicator.systems.common.questions import AnyQuestion, Chance, Question
 from adjudicator.systems.washingtons_war.data import bundled_data
 from adjudicator.systems.washingtons_war.data.tables import Tables
 from adjudicator.systems.washingtons_war.odds import (
@@ -86,23 +85,6 @@ class RetreatQuestion(BaseModel):
         "The Agility of a General retreating before battle."))
     washington_or_greene: bool = Field(False, description="The retreating General is "
                                        "Washington or Greene (+2, WW 7.9.A).")
-
-
-class Chance(BaseModel):
-    """An exact probability and its decimal."""
-
-    model_config = _MODEL
-    fraction: str
-    decimal: float
-
-    @classmethod
-    def of(cls, value: Fraction) -> Chance:
-        """`Fraction(61, 144)` → `{"fraction": "61/144", "decimal": 0.4236}`."""
-        return cls(fraction=f"{value.numerator}/{value.denominator}",
-                   decimal=round(float(value), 4))
-
-    def __str__(self) -> str:
-        return f"{self.fraction} ({self.decimal:.1%})"
 
 
 class Losses(BaseModel):
