@@ -8,15 +8,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection, MapGraph
-from adjudicator.systems.common.outcomes import Outcome, Violation
+from adjudicator.systems.common.outcomes import Violation
 from adjudicator.systems.common.places import Place, space
 from adjudicator.systems.common.tracker import Placed, Relocation
 from adjudicator.systems.washingtons_war.data import WWData, load_data
 from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import Entity, WWState
+from tests import rulekit
 from tests.conftest import REPO
 
 FIXTURE_DATA = REPO / "fixtures" / "washingtons-war" / "data" / "fixture-data.toml"
@@ -60,9 +62,8 @@ class Position:
 def violations(action: Action, ctx: Context,
                severity: str = "illegal") -> set[tuple[str, int]]:
     """(rule id, step) of every violation of one severity the rules find in an action."""
-    outcomes: list[Outcome] = list(RULES.judge(action, ctx))
-    return {(o.rule_id, o.step) for o in outcomes
-            if isinstance(o, Violation) and o.severity.value == severity}
+    return {(o.rule_id, o.step)
+            for o in rulekit.violations(RULES.judge(action, ctx), severity=Severity(severity))}
 
 
 def applied(action: Action, ctx: Context) -> set[str]:
