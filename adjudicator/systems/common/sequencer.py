@@ -22,10 +22,13 @@ The declared steps give the default transitions:
   closes its open siblings and their children first);
 - `NewTurn`: a new turn, in its first phase (the unit under way closes).
 
-A game subclasses `Sequencer` and overrides only where its rules differ: `transitions()`
-maps an action type to where it puts play (a game extends the mapping), `effects()` to
-what it then does to the procedure, and every default step (`enter`, `open_unit`,
-`close_unit`, `open`, `close_procedure`, `new_turn`) is a method.
+A game subclasses `Sequencer` and overrides only where its rules differ: `read()` says
+what an action is where play is, before it is placed (WfA reads a leaders-only move in the
+Reinforcement Phase as a transfer), `transitions()` maps an action type to where it puts
+play (a game extends the mapping), `effects()` to what it then does to the procedure,
+and every default step (`enter`, `open_unit`, `close_unit`, `open`, `close_procedure`,
+`new_turn`) is a method. A game's own record of a unit (`Position[U]`) and its own
+placement (`Sequencer[P, L]`, `Advance[P, L]`) replace the plain ones.
 Nothing is mutated: undo keeps a reference to the procedure.
 """
 
