@@ -906,8 +906,8 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
 
     def _own_pulse(self, proc: WfAProcedure, action: Action,
                    facts: Facts) -> WfAProcedure:
-        """An action of its side's own AP: the pulse under way, or a new one (and a new
-        round when both sides have had theirs, or the side already had its own)."""
+        """An action of its side's own AP: the pulse under way, or a new one
+        (`open_unit`)."""
         side = action.side
         assert side is not None
         step = action.step
