@@ -24,7 +24,9 @@ from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
+
+from typing_extensions import TypeVar as DefaultedTypeVar
 
 from adjudicator.binding import Binding
 from adjudicator.findings import Computation, Finding, Probability, Severity
@@ -403,14 +405,18 @@ class PlacesActions(Protocol[P_contra]):
 
 
 C = TypeVar("C")
+M = DefaultedTypeVar("M", default=P)
+"""What undo goes back to: the procedure by default; a game whose reader keeps state of its
+own (WfA's reading) remembers both."""
 
 
-class SequencedReferee(GameReferee[D, S, K, P], Generic[D, S, K, P, C]):
+class SequencedReferee(GameReferee[D, S, K, M], Generic[D, S, K, P, C, M]):
     """The pipeline every game runs, after its own reading: each action is placed in the
     turn by the game's sequencer (the procedure before it and after it, the sequence facts
     it gives rise to), then the game's rules judge the facts and the action in the
     `context` of where they stand. Undo goes back to the sequencer's procedure, an
-    immutable value kept by reference.
+    immutable value kept by reference (a game whose reader keeps its own immutable state
+    overrides `snapshot` and `restore` to keep both, with its memory type as `M`).
 
     A game gives its `rules` (a `Dispatch`), its sequencer and first procedure, and the
     `context` its rules read; it writes `begin` and `interpret` (reading steps into actions
@@ -423,28 +429,40 @@ class SequencedReferee(GameReferee[D, S, K, P], Generic[D, S, K, P, C]):
         super().__init__(data, binding, entities=entities, state=state)
         self.sequencer = sequencer
         self.procedure = procedure
+        self.actions: list[Action] | None = None
+        """Set to a list to record every action placed, as the sequencer read it, in order
+        (tests); off by default, so a long game's memory does not grow with its actions."""
 
     @abstractmethod
     def context(self, advance: Any, step_actions: tuple[Action, ...]) -> C:
         """What the rules read for one placed action (`step_actions`: all of its step's)."""
 
-    def judge_in_turn(self, actions: Sequence[Action]) -> None:
-        """Place each action in the turn and judge its facts, then it."""
-        step_actions = tuple(actions)
+    def judge_in_turn(self, actions: Sequence[Action],
+                      step_actions: tuple[Action, ...] | None = None) -> None:
+        """Place each action in the turn and judge its facts, then it; `step_actions` are
+        all of its log step's (by default `actions`; `()` for actions no step shows, such
+        as those the log's end closes)."""
+        if step_actions is None:
+            step_actions = tuple(actions)
+        record = self.actions
         for action in actions:
-            self._judge_placed(self.sequencer.advance(self.procedure, action), step_actions)
+            advance = self.sequencer.advance(self.procedure, action)
+            if record is not None:
+                record.append(advance.action or action)
+            self._judge_placed(advance, step_actions)
 
     def close(self) -> None:
         """The log ended: the sequencer closes what is under way; judge what that shows."""
         self._judge_placed(self.sequencer.close(self.procedure, self.last_step), ())
 
-    def snapshot(self) -> P:
+    def snapshot(self) -> M:
         """The procedure (kept per step for undo)."""
-        return self.procedure
+        # `M` is `P` unless a game overrides this and `restore`.
+        return cast(M, self.procedure)
 
-    def restore(self, procedure: P) -> None:
+    def restore(self, procedure: M) -> None:
         """Undo: go back to an earlier procedure."""
-        self.procedure = procedure
+        self.procedure = cast(P, procedure)
 
     def _judge_placed(self, advance: Any, step_actions: tuple[Action, ...]) -> None:
         rules = self.rules

@@ -22,10 +22,13 @@ The declared steps give the default transitions:
   closes its open siblings and their children first);
 - `NewTurn`: a new turn, in its first phase (the unit under way closes).
 
-A game subclasses `Sequencer` and overrides only where its rules differ: `transitions()`
-maps an action type to where it puts play (a game extends the mapping), `effects()` to
-what it then does to the procedure, and every default step (`enter`, `open_unit`,
-`close_unit`, `open`, `close_procedure`, `new_turn`) is a method.
+A game subclasses `Sequencer` and overrides only where its rules differ: `read()` says
+what an action is where play is, before it is placed (WfA reads a leaders-only move in the
+Reinforcement Phase as a transfer), `transitions()` maps an action type to where it puts
+play (a game extends the mapping), `effects()` to what it then does to the procedure,
+and every default step (`enter`, `open_unit`, `close_unit`, `open`, `close_procedure`,
+`new_turn`) is a method. A game's own record of a unit (`Position[U]`) and its own
+placement (`Sequencer[P, L]`, `Advance[P, L]`) replace the plain ones.
 Nothing is mutated: undo keeps a reference to the procedure.
 """
 
@@ -33,7 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar, cast
+
+from typing_extensions import TypeVar as DefaultedTypeVar
 
 from adjudicator.systems.common.actions import Action, PhaseChange
 from adjudicator.systems.common.sequence import (
@@ -155,14 +160,19 @@ class Unit:
     passed: bool = False
 
 
+U = DefaultedTypeVar("U", default=Unit)
+"""A game's record of a unit (WfA's `Pulse`, what was done in it); the plain `Unit` by
+default."""
+
+
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(Generic[U]):
     """Where play is within the declared steps."""
 
     moment: Moment = field(default_factory=Moment)
-    unit: Unit | None = None
+    unit: U | None = None
     """The unit under way (None: none)."""
-    last: Unit | None = None
+    last: U | None = None
     """The unit before it (or the last one, when none is under way)."""
     open: tuple[str, ...] = ()
     """The sub-procedures open in the unit, outermost first."""
@@ -176,9 +186,9 @@ class Positioned(Protocol):
     """A game's procedure value: immutable, holding a `Position`."""
 
     @property
-    def position(self) -> Position: ...
+    def position(self) -> Position[Any]: ...
 
-    def placed(self, position: Position) -> Self:
+    def placed(self, position: Position[Any]) -> Self:
         """This procedure with its position replaced."""
         ...
 
@@ -205,19 +215,25 @@ class Placement:
         return self.moment.phase if self.moment.known else None
 
 
+L = DefaultedTypeVar("L", default=Placement)
+"""A game's placement (WfA's carries its round, pulse, free action and Winter); the plain
+`Placement` by default."""
+
+
 @dataclass(slots=True)
-class Advance(Generic[P]):
+class Advance(Generic[P, L]):
     """What one action did to the procedure (made once per action, read once by the
     referee: not frozen, which costs a third of its making; its procedures are)."""
 
     at: P
     """The procedure the action is judged against (its own effect not yet counted)."""
     after: P
-    placement: Placement
+    placement: L
     facts: tuple[Action, ...] = ()
     """The sequence facts it gave rise to, in order (judged before the action)."""
     action: Action | None = None
-    """The action (None: the log's end, or a step the sequencer consumed)."""
+    """The action as the sequencer read it (`Sequencer.read`; None: the log's end, or an
+    action the sequencer consumed)."""
 
 
 # --- What the sequencer consumes -------------------------------------------------------------
@@ -317,10 +333,10 @@ Effect = Callable[[P, Action], P]
 """An action's own effect on the procedure, once it is placed."""
 
 
-class Sequencer(Generic[P]):
+class Sequencer(Generic[P, L]):
     """Places actions in a declared turn (see the module docstring)."""
 
-    __slots__ = ("_by_type", "_effects", "_transitions", "turn")
+    __slots__ = ("_by_type", "_effects", "_reads", "_transitions", "turn")
 
     def __init__(self, turn: Turn) -> None:
         self.turn = turn
@@ -328,28 +344,37 @@ class Sequencer(Generic[P]):
         self._effects = dict(self.effects())
         self._by_type: dict[type[Action], tuple[Transition[P] | None, Effect[P] | None]] = {}
         """Each action type's transition and effect, found once through its bases."""
+        self._reads = type(self).read is not Sequencer.read
+        """Whether the game reads actions in their phase (`read`): the others skip it."""
 
     # -- the one entry point --
 
-    def advance(self, proc: P, action: Action) -> Advance[P]:
+    def advance(self, proc: P, action: Action) -> Advance[P, L]:
         """Place one action: the procedure it is judged against (its transition), the
         facts it gave rise to, and the procedure after it (its effect)."""
+        facts: Facts | None = None
+        if self._reads:
+            facts = []
+            proc, read = self.read(proc, action, facts)
+            if read is None:
+                return Advance(proc, proc, self.placement(proc, action), tuple(facts))
+            action = read
         kind = type(action)
         try:
             transition, effect = self._by_type[kind]
         except KeyError:
             transition, effect = self._by_type[kind] = self._resolve(kind)
-        found: tuple[Action, ...] = ()
         if transition is None:
             at = proc
         else:
-            facts: Facts = []
+            if facts is None:
+                facts = []
             at = transition(proc, action, facts)
-            found = tuple(facts)
+        found: tuple[Action, ...] = () if facts is None else tuple(facts)
         after = at if effect is None else effect(at, action)
         return Advance(at, after, self.placement(at, action), found, action)
 
-    def close(self, proc: P, step: int) -> Advance[P]:
+    def close(self, proc: P, step: int) -> Advance[P, L]:
         """The log ended: close the unit under way."""
         facts: Facts = []
         after = self.close_unit(proc, step, facts)
@@ -364,6 +389,13 @@ class Sequencer(Generic[P]):
 
     # -- what a game overrides --
 
+    def read(self, proc: P, action: Action, facts: Facts) -> tuple[P, Action | None]:
+        """What the action is where play is, before it is placed: the action itself by
+        default. A game whose log shows a move alike in every phase reads it here (WfA: a
+        leaders-only move in the Reinforcement Phase is a transfer); None: the action is
+        none of its own there (the procedure returned, with the facts added, stands)."""
+        return proc, action
+
     def transitions(self) -> Mapping[type[Action], Transition[P]]:
         """The transition for each kind of action (a game extends this mapping); an
         action with none leaves play where it is."""
@@ -376,10 +408,12 @@ class Sequencer(Generic[P]):
         default: a game adds its own)."""
         return {}
 
-    def placement(self, proc: P, action: Action | None) -> Placement:
-        """Where an action judged against `proc` stands."""
+    def placement(self, proc: P, action: Action | None) -> L:
+        """Where an action judged against `proc` stands (a game with its own placement
+        type `L` overrides this)."""
         position = proc.position
-        return Placement(moment=position.moment, unit=position.unit, open=position.open)
+        return cast(L, Placement(moment=position.moment, unit=position.unit,
+                                 open=position.open))
 
     def expected(self, proc: P, side: str) -> str | None:
         """The side due to take the next unit: the other side of the round's first (None:

@@ -4,10 +4,11 @@ A game turn (WfA 7.0, digest §2.1) is: Step 1 Reinforcements; Steps 2–3 the A
 Action Rounds, each opened by both players' initiative D6 and made of one Action Pulse
 (AP) per player, the winner first (9.1); in Winter Turns the end-of-winter steps after the
 two rounds (7.0 "Winter Turns Only", 18.3–18.11); Step 4 Administration (victory check,
-then the Year/Season markers advance). `SEQUENCE` holds these phases for the toolkit's
-`SequenceOfPlay`; `Sequencer.advance` consumes one typed action (`actions`) at a time and
-says where it belongs (`Placement`: phase, round, pulse, or unknown and why), and emits the
-sequence facts the rules judge (`RoundOpened`, `PulseOpened`, `PulseClosed`, `CycleEnded`,
+then the Year/Season markers advance). `TURN` declares it for the toolkit's sequencer
+(`adjudicator.systems.common.sequencer`); `Sequencer` is that sequencer with WfA's
+transitions: `advance` consumes one typed action (`actions`) at a time and says where it
+belongs (`Placement`: phase, round, pulse, or unknown and why), and emits the sequence
+facts the rules judge (`RoundOpened`, `PulseOpened`, `PulseClosed`, `CycleEnded`,
 `TurnBegan`).
 
 How many rounds (WfA 9.7, 9.8, 6.1, 3.1, digest §8 A-3): four; two in Winter Turns; two on
@@ -29,18 +30,22 @@ Every record is frozen, so a referee's undo keeps a reference, not a copy.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final, TypeAlias
 
+from adjudicator.systems.common import sequencer as toolkit
 from adjudicator.systems.common.actions import Action, PhaseChange
-from adjudicator.systems.common.sequence import (
-    Knowledge,
-    Moment,
-    SequenceOfPlay,
-    SequenceSpec,
-    phases,
+from adjudicator.systems.common.sequence import Knowledge, Moment
+from adjudicator.systems.common.sequencer import (
+    Alternation,
+    Effect,
+    Facts,
+    Position,
+    Stage,
+    Transition,
+    Turn,
 )
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.war_for_america.actions import (
@@ -91,14 +96,21 @@ ACTION_CYCLE: Final = "action_cycle"
 WINTER_STEPS: Final = "winter_steps"
 ADMINISTRATION: Final = "administration"
 
-SEQUENCE = SequenceSpec("wfa", phases(
-    (SETUP, "Set Up", "WfA 6.0–6.3"),
-    (REINFORCEMENT, "Reinforcement Phase", "WfA 7.0 Step 1"),
-    (ACTION_CYCLE, "Action Cycle", "WfA 7.0 Steps 2–3, 9.0", ("initiative", "pulse")),
-    (WINTER_STEPS, "End-of-Winter Steps", "WfA 7.0 Winter Turns Only, 18.3–18.11"),
-    (ADMINISTRATION, "Administration Phase", "WfA 7.0 Step 4"),
+TURN = Turn("wfa", (
+    Stage(SETUP, "Set Up", "WfA 6.0–6.3", once=True),
+    Stage(REINFORCEMENT, "Reinforcement Phase", "WfA 7.0 Step 1"),
+    Stage(ACTION_CYCLE, "Action Cycle", "WfA 7.0 Steps 2–3, 9.0", ("initiative", "pulse"),
+          alternation=Alternation(unit="pulse", sides=(BRITISH, COLONIAL),
+                                  citation="WfA 9.1", passes=True)),
+    Stage(WINTER_STEPS, "End-of-Winter Steps", "WfA 7.0 Winter Turns Only, 18.3–18.11"),
+    Stage(ADMINISTRATION, "Administration Phase", "WfA 7.0 Step 4"),
 ))
-"""A turn of War for America (WfA 7.0); the end-of-winter steps only in Winter Turns."""
+"""A turn of War for America (WfA 7.0): the Action Cycle's rounds are one Action Pulse
+(AP) a player (9.1), a player may pass (9.6); the end-of-winter steps only in Winter
+Turns. The set-up (6.0–6.3) is played once."""
+
+SEQUENCE = TURN.spec
+"""The phases of `TURN` alone, for the toolkit's `SequenceOfPlay`."""
 
 ROUNDS: Final = 4
 """Action Rounds in an Action Cycle (WfA 9.1, 9.7)."""
@@ -351,6 +363,18 @@ class WfAProcedure:
         return (self.initiative is not None and self.initiative.ties > 0
                 and self.first_turn is not True)
 
+    @property
+    def position(self) -> Position[Pulse]:
+        """Where play is, as the common sequencer sees it: the moment, the pulse under way
+        and the round's sides and passes."""
+        return Position(moment=self.moment, unit=self.pulse, round_sides=self.round_sides,
+                        passes=self.round_passes)
+
+    def placed(self, position: Position[Any]) -> WfAProcedure:
+        """This procedure at a new position (see `position`)."""
+        return evolve(self, moment=position.moment, pulse=position.unit,
+                      round_sides=position.round_sides, round_passes=position.passes)
+
     @classmethod
     def at_start(cls, calendar: Calendar = DIGEST_CALENDAR) -> WfAProcedure:
         """The game's beginning (WfA 6.0): Set Up, 1775, the first season, Turn 1."""
@@ -462,22 +486,11 @@ class Placement:
         return f"{', '.join(parts)} ({self.knowledge.value}: {self.reason})"
 
 
-@dataclass(frozen=True, slots=True)
-class Advance:
-    """What one action did to the procedure."""
-
-    at: WfAProcedure
-    """The procedure the action is judged against: its pulse and round opened, its own
-    effect not yet counted."""
-    after: WfAProcedure
-    placement: Placement
-    facts: tuple[Action, ...] = ()
-    """Sequence facts it gave rise to, in order (judged before the action)."""
-    action: Action | None = None
-    """The action as its phase reads it (`Sequencer.advance`): a leaders-only move in the
-    Reinforcement Phase is a `LeaderTransferred` (WfA 8.1), a fleet moved after the cycle's
-    last AP is moved by the rules at no cost (`FleetMoved.forced`, 14.18, 14.22); None for
-    the log's end."""
+Advance: TypeAlias = toolkit.Advance[WfAProcedure, Placement]
+"""What one action did to the procedure (`Sequencer.advance`). Its `action` is the action
+as its phase reads it (`Sequencer.read`): a leaders-only move in the Reinforcement Phase is
+a `LeaderTransferred` (WfA 8.1), a fleet moved after the cycle's last AP is moved by the
+rules at no cost (`FleetMoved.forced`, 14.18, 14.22); None for the log's end."""
 
 
 # --- The machine ----------------------------------------------------------------------------
@@ -560,13 +573,15 @@ def _free(action: Action) -> bool:
     return isinstance(action, RetreatBeforeCombat)
 
 
-class Sequencer:
-    """Places actions in the sequence of play of one game (see the module docstring)."""
+class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
+    """The common sequencer with WfA's turn (`TURN`) and transitions: its phases, rounds
+    and pulses, read from the actions the log shows (see the module docstring)."""
 
     __slots__ = ("calendar",)
 
     def __init__(self, calendar: Calendar = DIGEST_CALENDAR) -> None:
         self.calendar = calendar
+        super().__init__(TURN)
 
     def winter(self, proc: WfAProcedure) -> bool | None:
         """Whether the current turn is a Winter Turn (None: unknown)."""
@@ -582,32 +597,25 @@ class Sequencer:
             return None
         return rounds_due(first_turn=False, winter=winter)
 
-    # -- the one entry point --
+    def transitions(self) -> Mapping[type[Action], Transition[WfAProcedure]]:
+        """Where each kind of action puts play: the markers and steps the log shows, the
+        reinforcements, the initiative dice; any other action of a side's own AP opens
+        its pulse (`_play`)."""
+        return {**super().transitions(), Action: self._play,
+                PhaseChange: self._shown_phase, TurnMarkerMoved: self._turn_marker,
+                RoundMarkerMoved: self._round_marker,
+                AdministrationStep: self._administration, WinterStep: self._winter_step,
+                LossTaken: self._loss, UnitsRaised: self._raised,
+                MagazinePlaced: self._magazine_placed, InitiativeDie: self._initiative}
 
-    def advance(self, proc: WfAProcedure, action: Action) -> Advance:
-        """Place one action; return the procedure before and after it, the facts, and the
-        action as its phase reads it."""
-        facts: list[Action] = []
-        proc, read = self._read_in_phase(proc, action, facts)
-        if read is None:
-            return Advance(at=proc, after=proc, placement=self._placement(proc, action),
-                           facts=tuple(facts))
-        at = self._place(proc, read, facts)
-        after = self._record(at, read)
-        return Advance(at=at, after=after, placement=self._placement(at, read),
-                       facts=tuple(facts), action=read)
-
-    def close(self, proc: WfAProcedure, step: int) -> Advance:
-        """The log ended: close the pulse under way."""
-        facts: list[Action] = []
-        after = self._close_pulse(proc, step, facts)
-        return Advance(at=proc, after=after, placement=self._placement(proc, None),
-                       facts=tuple(facts))
+    def effects(self) -> Mapping[type[Action], Effect[WfAProcedure]]:
+        """Every action is recorded once placed (`_record`)."""
+        return {Action: self._record}
 
     # -- reading an action in its phase --
 
-    def _read_in_phase(self, proc: WfAProcedure, action: Action,
-                       facts: list[Action]) -> tuple[WfAProcedure, Action | None]:
+    def read(self, proc: WfAProcedure, action: Action,
+             facts: Facts) -> tuple[WfAProcedure, Action | None]:
         """What the phase makes of a move the log shows alike in every phase. None: the
         action is no action of its own there (a leaders-only activation in the
         Reinforcement Phase: the transfer that follows it is judged)."""
@@ -623,14 +631,14 @@ class Sequencer:
         return proc, action
 
     def _transfer(self, proc: WfAProcedure, action: ForceMoved | ForceActivated,
-                  facts: list[Action]) -> tuple[WfAProcedure, Action]:
+                  facts: Facts) -> tuple[WfAProcedure, Action]:
         """Leaders moved alone in the Reinforcement Phase are transferred (WfA 8.1), not
         moved by an AP. The phase is the known Reinforcement Phase, or the next turn's when
         the cycle is over and the log keeps no Year/Season markers."""
         moment = proc.moment
         if not (moment.known and moment.phase == REINFORCEMENT):
-            closing: list[Action] = []
-            closed = (self._close_pulse(proc, action.step, closing)
+            closing: Facts = []
+            closed = (self.close_unit(proc, action.step, closing)
                       if moment.phase == ACTION_CYCLE and proc.pulse is not None else proc)
             if not self._turn_over_unlogged(closed):
                 return proc, action
@@ -667,12 +675,14 @@ class Sequencer:
         taken: a tie or its rounds played; both passing is not counted, 9.6, A-5)."""
         if not (proc.moment.known and proc.moment.phase == ACTION_CYCLE):
             return False
-        closed = self._close_pulse(proc, step, []) if proc.pulse is not None else proc
+        closed = self.close_unit(proc, step, []) if proc.pulse is not None else proc
         return closed.over is not None and not closed.soft_over
 
     # -- placing --
 
-    def _placement(self, proc: WfAProcedure, action: Action | None) -> Placement:
+    def placement(self, proc: WfAProcedure, action: Action | None) -> Placement:
+        """Where an action judged against `proc` stands: its phase, round and pulse, with
+        whether it is a free action and the turn a Winter Turn."""
         moment = proc.moment
         in_cycle = moment.phase == ACTION_CYCLE and moment.known
         round_ = proc.round if in_cycle and proc.round else None
@@ -687,32 +697,45 @@ class Sequencer:
                          free=action is not None and _free(action),
                          winter=self.winter(proc))
 
-    def _place(self, proc: WfAProcedure, action: Action, facts: list[Action]) -> WfAProcedure:
-        step = action.step
-        if isinstance(action, PhaseChange):
-            return self._shown_phase(proc, action, facts)
-        if isinstance(action, TurnMarkerMoved):
-            return self._new_turn(proc, action, facts, shown=True)
-        if isinstance(action, RoundMarkerMoved):
-            return self._round_marker(proc, action)
-        if isinstance(action, AdministrationStep):
-            proc = self._close_pulse(proc, step, facts)
-            return self._enter(proc, ADMINISTRATION, step, "an Administration step was shown",
-                               facts)
-        if isinstance(action, WinterStep) or (
-                isinstance(action, LossTaken) and action.cause in ("attrition", "quartering")):
-            proc = self._close_pulse(proc, step, facts)
-            return self._enter(proc, WINTER_STEPS, step, "an end-of-winter step was shown",
-                               facts)
-        if isinstance(action, UnitsRaised) and action.kind in (RaiseKind.REINFORCEMENT,
-                                                                 RaiseKind.CONTINENTAL_LEVY):
-            return self._reinforcement(proc, step, facts)
-        if isinstance(action, MagazinePlaced) and proc.moment.phase != ACTION_CYCLE:
-            return self._reinforcement(proc, step, facts)
-        if isinstance(action, InitiativeDie):
-            return self._initiative(proc, action, facts)
+    def _turn_marker(self, proc: WfAProcedure, action: Action,
+                     facts: Facts) -> WfAProcedure:
+        assert isinstance(action, TurnMarkerMoved)
+        return self._new_turn(proc, action, facts, shown=True)
+
+    def _administration(self, proc: WfAProcedure, action: Action,
+                        facts: Facts) -> WfAProcedure:
+        proc = self.close_unit(proc, action.step, facts)
+        return self._enter(proc, ADMINISTRATION, action.step,
+                           "an Administration step was shown", facts)
+
+    def _winter_step(self, proc: WfAProcedure, action: Action,
+                     facts: Facts) -> WfAProcedure:
+        proc = self.close_unit(proc, action.step, facts)
+        return self._enter(proc, WINTER_STEPS, action.step, "an end-of-winter step was shown",
+                           facts)
+
+    def _loss(self, proc: WfAProcedure, action: Action, facts: Facts) -> WfAProcedure:
+        assert isinstance(action, LossTaken)
+        if action.cause in ("attrition", "quartering"):
+            return self._winter_step(proc, action, facts)
+        return self._play(proc, action, facts)
+
+    def _raised(self, proc: WfAProcedure, action: Action, facts: Facts) -> WfAProcedure:
+        assert isinstance(action, UnitsRaised)
+        if action.kind in (RaiseKind.REINFORCEMENT, RaiseKind.CONTINENTAL_LEVY):
+            return self._reinforcement(proc, action.step, facts)
+        return self._play(proc, action, facts)
+
+    def _magazine_placed(self, proc: WfAProcedure, action: Action,
+                         facts: Facts) -> WfAProcedure:
+        if proc.moment.phase != ACTION_CYCLE:
+            return self._reinforcement(proc, action.step, facts)
+        return self._play(proc, action, facts)
+
+    def _play(self, proc: WfAProcedure, action: Action, facts: Facts) -> WfAProcedure:
+        """Any other action: of its side's own AP, it opens that side's pulse."""
         if ((isinstance(action, MagazineRemoved) or _free(action))
-                and "turn_marker" in proc.evidence and self._cycle_over(proc, step)):
+                and "turn_marker" in proc.evidence and self._cycle_over(proc, action.step)):
             # After the cycle's last AP, in a log whose turn markers show when the next
             # turn begins: the end of the turn's own steps (18.9: "At the end of every
             # Winter Turn, all magazines are removed"; 18.11: the British Withdrawal "in
@@ -723,39 +746,36 @@ class Sequencer:
         return proc
 
     @staticmethod
-    def _round_marker(proc: WfAProcedure, action: RoundMarkerMoved) -> WfAProcedure:
+    def _round_marker(proc: WfAProcedure, action: Action, facts: Facts) -> WfAProcedure:
         """The Action Round marker moved: evidence, and the round's number when play has
         not shown it (a log begun mid-game): the round its dice just opened, or else the
         one about to open. A number known from play is never replaced."""
+        assert isinstance(action, RoundMarkerMoved)
         proc = evolve(proc, evidence=proc.evidence | {"round_marker"})
         if proc.round is not None or action.round is None:
             return proc
         opened = proc.initiative is not None and not proc.round_sides
         return evolve(proc, round=action.round if opened else action.round - 1)
 
-    @staticmethod
-    def _enter(proc: WfAProcedure, phase: str, step: int, reason: str,
-               facts: list[Action]) -> WfAProcedure:
-        """Enter a phase inferred from play (the toolkit's `SequenceOfPlay`), recording the
-        change as a `PhaseChange` fact. Play may show that a later phase has begun than the
-        log's phase marker shows (an AP is taken in the Action Cycle), never an earlier
-        one: the marker then wins, as in Washington's War."""
+    def enters(self, proc: WfAProcedure, phase: str, knowledge: Knowledge) -> bool:
+        """Whether entering `phase` changes anything. Play may show that a later phase has
+        begun than the log's phase marker shows (an AP is taken in the Action Cycle), never
+        an earlier one: the marker then wins, as in Washington's War."""
         moment = proc.moment
         if moment.phase == phase and moment.known:
-            return proc
-        if (moment.knowledge is Knowledge.SHOWN and moment.phase is not None
-                and SEQUENCE.index(phase) < SEQUENCE.index(moment.phase)):
-            return proc
-        machine = SequenceOfPlay(SEQUENCE, moment)
-        previous = moment.phase if moment.knowledge is Knowledge.SHOWN else None
-        forward = machine.advance(phase, step, knowledge=Knowledge.INFERRED, reason=reason)
-        facts.append(PhaseChange(step=step, turn=moment.turn, phase=phase,
-                                 knowledge=Knowledge.INFERRED, reason=reason,
-                                 forward=forward, previous=previous))
-        return evolve(proc, moment=machine.moment)
+            return False
+        return not (moment.knowledge is Knowledge.SHOWN and moment.phase is not None
+                    and SEQUENCE.index(phase) < SEQUENCE.index(moment.phase))
+
+    def _enter(self, proc: WfAProcedure, phase: str, step: int, reason: str,
+               facts: Facts) -> WfAProcedure:
+        """Enter a phase inferred from play (`enter`), recording the change as a
+        `PhaseChange` fact."""
+        return self.enter(proc, phase, step, knowledge=Knowledge.INFERRED, reason=reason,
+                          facts=facts)
 
     def _reinforcement(self, proc: WfAProcedure, step: int,
-                       facts: list[Action]) -> WfAProcedure:
+                       facts: Facts) -> WfAProcedure:
         """Reinforcements placed: the Reinforcement Phase (WfA 7.0 Step 1), of the next
         turn when the cycle is over and the log keeps no Year/Season markers."""
         moment = proc.moment
@@ -763,8 +783,8 @@ class Sequencer:
             return proc
         if moment.phase == ACTION_CYCLE and proc.pulse is not None:
             # The last pulse is over if its closing ends the cycle.
-            closing: list[Action] = []
-            closed = self._close_pulse(proc, step, closing)
+            closing: Facts = []
+            closed = self.close_unit(proc, step, closing)
             if self._turn_over_unlogged(closed):
                 facts.extend(closing)
                 proc = closed
@@ -786,23 +806,23 @@ class Sequencer:
         return proc.moment.phase == ACTION_CYCLE and proc.over is not None and (
             not proc.soft_over)
 
-    def _shown_phase(self, proc: WfAProcedure, action: PhaseChange,
-                     facts: list[Action]) -> WfAProcedure:
+    def _shown_phase(self, proc: WfAProcedure, action: Action, facts: Facts) -> WfAProcedure:
         """The log shows the phase (a phase marker the binding names): it is taken as
         shown; leaving the Action Cycle ends the pulse under way."""
+        assert isinstance(action, PhaseChange)
         if action.phase not in {p.id for p in SEQUENCE.phases}:
             return proc
         if action.phase != ACTION_CYCLE:
-            proc = self._close_pulse(proc, action.step, facts)
+            proc = self.close_unit(proc, action.step, facts)
         return evolve(proc, moment=Moment(turn=proc.moment.turn, phase=action.phase,
                                           knowledge=action.knowledge, reason=action.reason,
                                           since_step=action.step))
 
     def _new_turn(self, proc: WfAProcedure, action: TurnMarkerMoved | None,
-                  facts: list[Action], *, shown: bool, step: int | None = None
+                  facts: Facts, *, shown: bool, step: int | None = None
                   ) -> WfAProcedure:
         step = action.step if action is not None else (step or 0)
-        proc = self._close_pulse(proc, step, facts)
+        proc = self.close_unit(proc, step, facts)
         expected = (self.calendar.following(proc.year, proc.season)
                     if proc.year is not None and proc.season is not None else None)
         year = action.year if action is not None and action.year is not None else None
@@ -831,10 +851,10 @@ class Sequencer:
         return WfAProcedure(moment=moment, year=year, season=season, first_turn=first,
                             round=0, last_winner=proc.last_winner, evidence=evidence)
 
-    def _initiative(self, proc: WfAProcedure, action: InitiativeDie,
-                    facts: list[Action]) -> WfAProcedure:
+    def _initiative(self, proc: WfAProcedure, action: Action, facts: Facts) -> WfAProcedure:
         """One initiative D6 (WfA 6.5, 9.1): the first die after a pulse opens a round; a
         pair complete with no pulse since is followed by a re-roll in the same round."""
+        assert isinstance(action, InitiativeDie)
         if action.side not in (BRITISH, COLONIAL):
             return proc
         step = action.step
@@ -844,7 +864,7 @@ class Sequencer:
         proc = self._enter(proc, ACTION_CYCLE, step, "initiative dice were rolled", facts)
         current = proc.initiative
         if current is None or proc.round_sides:
-            proc = self._close_pulse(proc, step, facts)
+            proc = self.close_unit(proc, step, facts)
             proc = self._open_round(proc, step, facts, Initiative(step=step), announce=False)
             current = Initiative(step=step)
         elif current.complete:
@@ -869,7 +889,7 @@ class Sequencer:
                            beyond=beyond, soft_over=proc.soft_over,
                            dice_logged="dice" in proc.evidence)
 
-    def _open_round(self, proc: WfAProcedure, step: int, facts: list[Action],
+    def _open_round(self, proc: WfAProcedure, step: int, facts: Facts,
                     initiative: Initiative | None, *, announce: bool) -> WfAProcedure:
         """A new round begins (with its dice, or inferred from play without them)."""
         round_ = proc.round + 1 if proc.round is not None else None
@@ -885,9 +905,9 @@ class Sequencer:
         return proc
 
     def _own_pulse(self, proc: WfAProcedure, action: Action,
-                   facts: list[Action]) -> WfAProcedure:
-        """An action of its side's own AP: the pulse under way, or a new one (and a new
-        round when both sides have had theirs, or the side already had its own)."""
+                   facts: Facts) -> WfAProcedure:
+        """An action of its side's own AP: the pulse under way, or a new one
+        (`open_unit`)."""
         side = action.side
         assert side is not None
         step = action.step
@@ -903,11 +923,18 @@ class Sequencer:
         if pulse is not None and pulse.side == side and not self._second_main(
                 pulse, action, proc):
             return proc
-        proc = self._close_pulse(proc, step, facts)
+        return self.open_unit(proc, side, step, facts)
+
+    def open_unit(self, proc: WfAProcedure, side: str, step: int, facts: Facts, *,
+                  passed: bool = False) -> WfAProcedure:
+        """A side's pulse opens: the one under way closes; a new round begins when both
+        sides had their pulse, or the side already had its own (WfA 9.1)."""
+        proc = self.close_unit(proc, step, facts)
         if proc.round == 0 or len(proc.round_sides) >= 2 or side in proc.round_sides:
             proc = self._open_round(proc, step, facts, None, announce=True)
         number = len(proc.round_sides) + 1
-        pulse = Pulse(side=side, step=step, round=proc.round or None, number=number)
+        pulse = Pulse(side=side, step=step, round=proc.round or None, number=number,
+                      passed=passed)
         expected, why, rule = self._expected(proc, number)
         proc = evolve(proc, pulse=pulse, round_sides=(*proc.round_sides, side))
         facts.append(PulseOpened(step=step, side=side, pulse=pulse, expected=expected, why=why,
@@ -955,7 +982,9 @@ class Sequencer:
         return winner, f"the higher initiative roller moves first ({initiative.describe()}, " \
             "WfA 9.1)", "WFA-SEQ-02"
 
-    def _close_pulse(self, proc: WfAProcedure, step: int, facts: list[Action]) -> WfAProcedure:
+    def close_unit(self, proc: WfAProcedure, step: int, facts: Facts) -> WfAProcedure:
+        """The pulse under way closes; the cycle ends with it when the round was its last
+        (a tie, both players passed, its rounds played: WfA 9.1, 9.6, 9.7, 9.8, 20.4)."""
         pulse = proc.pulse
         if pulse is None:
             return proc

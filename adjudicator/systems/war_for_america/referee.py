@@ -1,12 +1,13 @@
 """The War for America referee: the common step driver, the WfA interpreter, WfA rules.
 
-`WfAReferee` is an `ActionReferee` (adjudicator.systems.common.referee): the tracker keeps
-which piece is which entity and where; the `Interpreter` applies each step's relocations
-to `WfAState` and turns the step into typed actions; the `Sequencer` (procedure) places
-each action in the sequence of play and adds the sequence facts it gives rise to (a round
-opened, a pulse closed …); the rule families of `rules/` judge the facts, then the action,
-against that placement. Coverage comes from the families' declarations
-(`derive_coverage`): every catalog rule no family judges is `unchecked` with the reason.
+`WfAReferee` is a `SequencedReferee` (adjudicator.systems.common.referee): the tracker
+keeps which piece is which entity and where; the `Interpreter` applies each step's
+relocations to `WfAState` and turns the step into typed actions; the `Sequencer`
+(procedure) places each action in the sequence of play and adds the sequence facts it
+gives rise to (a round opened, a pulse closed …); the rule families of `rules/` judge the
+facts, then the action, against that placement (`context`). Coverage comes from the
+families' declarations (`derive_coverage`): every catalog rule no family judges is
+`unchecked` with the reason.
 Undo restores the procedure and the interpreter's reading, both immutable values.
 
 The calendar (which seasons a year has, which is Winter) is one for the whole referee:
@@ -18,13 +19,13 @@ binding drafts the track's boxes from the same calendar.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.referee import GameReferee
+from adjudicator.systems.common.referee import SequencedReferee
 from adjudicator.systems.common.steps import drag_waypoints
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.data import WfAData
@@ -92,27 +93,26 @@ Memory = tuple[WfAProcedure, Reading]
 """What undo goes back to: the procedure and the interpreter's reading (both immutable)."""
 
 
-class WfAReferee(GameReferee[WfAData, WfAState, Entity, Memory]):
+class WfAReferee(SequencedReferee[WfAData, WfAState, Entity, WfAProcedure, Context, Memory]):
     """Judges one game of War for America (see `adjudicator.systems.common.system.Referee`)."""
 
     game = GAME
+    rules = RULES
     families = RULES.families
     not_checkable = NOT_CHECKABLE
     unread = UNREAD
 
     def __init__(self, data: WfAData, binding: Binding) -> None:
-        super().__init__(data, binding, entities=Entity, state=WfAState())
+        calendar = calendar_of(data)
+        super().__init__(data, binding, entities=Entity, state=WfAState(),
+                         sequencer=Sequencer(calendar), procedure=WfAProcedure())
+        self.calendar = calendar
         self.interpreter = interpreter_for(data, self.state)
         self.graph = map_graph(data)
-        self.sequencer = Sequencer(calendar_of(data))
-        self.proc = WfAProcedure()
         self.cards = CardIndex(
             names={card.id: card.title or card.label for card in data.cards.values()},
             numbers={card.id: card.number for card in data.cards.values()
                      if card.number is not None})
-        self.actions: list[Action] | None = None
-        """Set to a list to record every action interpreted, in order (tests); off by
-        default, so a long game's memory does not grow with its actions."""
 
     # ------------------------------------------------------------------ hooks
 
@@ -121,55 +121,38 @@ class WfAReferee(GameReferee[WfAData, WfAState, Entity, Memory]):
         self.interpreter.begin(arrivals)
         year = self.state.track_value("year")
         season = self.state.season()
-        if year in (None, FIRST_YEAR) and season in (None, self.sequencer.calendar.first):
-            self.proc = WfAProcedure.at_start(self.sequencer.calendar)
+        if year in (None, FIRST_YEAR) and season in (None, self.calendar.first):
+            self.procedure = WfAProcedure.at_start(self.calendar)
         else:
             # Any turn but 1775's first is not Turn 1 (WfA 6.0-6.1).
-            self.proc = WfAProcedure(year=year, season=season, first_turn=False)
+            self.procedure = WfAProcedure(year=year, season=season, first_turn=False)
 
     def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
                   board: Board) -> None:
         """Interpret one step and judge its actions in their place in the sequence."""
-        actions = self.interpreter.step(step, relocations,
-                                        drag_waypoints(step, board, self.binding))
-        self._judge(actions, tuple(actions))
+        self.judge_in_turn(self.interpreter.step(step, relocations,
+                                                 drag_waypoints(step, board, self.binding)))
+
+    def context(self, advance: Advance, step_actions: tuple[Action, ...]) -> Context:
+        """What the rules read: the procedure and placement of the action, the data, the
+        state, the map and the cards."""
+        return Context(procedure=advance.at, placement=advance.placement, cards=self.cards,
+                       data=self.data, state=self.state, graph=self.graph,
+                       step_actions=step_actions)
 
     def close(self) -> None:
         """The log ended: a battle under way is over, the pulse under way closes; judge
         what that shows."""
-        self._judge(self.interpreter.close(self.last_step))
-        advance = self.sequencer.close(self.proc, self.last_step)
-        self._judge_advance(advance, None)
-        self.proc = advance.after
+        self.judge_in_turn(self.interpreter.close(self.last_step), step_actions=())
+        super().close()
 
     def snapshot(self) -> Memory:
         """The procedure and the reading (kept per step for undo)."""
-        return self.proc, self.interpreter.reading
+        return self.procedure, self.interpreter.reading
 
     def restore(self, procedure: Memory) -> None:
         """Undo: go back to an earlier procedure and reading."""
-        self.proc, self.interpreter.reading = procedure
-
-    # ------------------------------------------------------------------ internals
-
-    def _judge(self, actions: Iterable[Action], step_actions: tuple[Action, ...] = ()) -> None:
-        """Place and judge each action; `step_actions` are all of its log step's."""
-        for action in actions:
-            advance = self.sequencer.advance(self.proc, action)
-            if self.actions is not None:
-                self.actions.append(advance.action or action)
-            self._judge_advance(advance, advance.action, step_actions)
-            self.proc = advance.after
-
-    def _judge_advance(self, advance: Advance, action: Action | None,
-                       step_actions: tuple[Action, ...] = ()) -> None:
-        ctx = Context(procedure=advance.at, placement=advance.placement, cards=self.cards,
-                      data=self.data, state=self.state, graph=self.graph,
-                      step_actions=step_actions)
-        for fact in advance.facts:
-            self.emit(RULES.judge(fact, ctx), fact.player)
-        if action is not None:
-            self.emit(RULES.judge(action, ctx), action.player)
+        self.procedure, self.interpreter.reading = procedure
 
 
 def interpreter_for(data: WfAData, state: WfAState) -> Interpreter:

@@ -63,7 +63,7 @@ def test_the_referee_feeds_the_interpreted_actions_to_the_sequence_and_rules(
     kinds = {type(action) for action in referee.actions}
     assert {ForceMoved, Combat, InitiativeDie} <= kinds
     # The procedure saw the first round and the second's initiative (WfA 6.4-6.5).
-    assert referee.proc.round == 2
+    assert referee.procedure.round == 2
     assert report.count("illegal") == 0
 
 
