@@ -145,6 +145,18 @@ class DiceQueue(Generic[S]):
         """The queue with one more die at its end."""
         return DiceQueue((*self.dice, Die(side, button, value, step)))
 
+    def with_rolls(self, side: S, rolls: Iterable[Rolled[Any]], step: int | None = None
+                   ) -> DiceQueue[S]:
+        """The queue with every die of `rolls`, rolled by `side` in `step`, at its end, in
+        the order rolled."""
+        added = tuple(Die(side, roll.button, value, step)
+                      for roll in rolls for value in roll.values)
+        return DiceQueue((*self.dice, *added)) if added else self
+
+    def excluding(self, side: S) -> DiceQueue[S]:
+        """The queue without the dice of `side` (a die of no known side stays)."""
+        return DiceQueue(tuple(die for die in self.dice if die.side != side))
+
     def since(self, step: int) -> DiceQueue[S]:
         """The dice rolled after step `step` (those whose step is known)."""
         return DiceQueue(tuple(die for die in self.dice
@@ -284,6 +296,11 @@ class StepView(Generic[E, S]):
         self._cues = cues
         self._heard: tuple[Heard, ...] | None = None
         self._typed: tuple[str, ...] | None = None
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """Every die of the step's rolls, in the order rolled (a total alone is one)."""
+        return tuple(value for roll in self.rolls for value in roll.values)
 
     @property
     def entered(self) -> list[Relocation[E]]:

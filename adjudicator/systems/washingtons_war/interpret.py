@@ -41,11 +41,10 @@ both return them, in order, for the referee to judge. It judges nothing itself:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
-from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind, hand
 from adjudicator.systems.common.places import space as space_place
@@ -56,6 +55,7 @@ from adjudicator.systems.common.sequencer import (
     PhaseInferred,
     PhaseShown,
 )
+from adjudicator.systems.common.steps import DiceQueue, Group, StepReader, StepView, net_change
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
@@ -163,15 +163,46 @@ def carried_of(counter: Counter[Nationality]) -> Carried:
     return tuple(sorted((nat, n) for nat, n in counter.items() if n > 0))
 
 
+@cache
+def roster_side(text: str | None) -> Side | None:
+    """The WW side of a VASSAL roster side name (`British`, `American`, `BR`, …)."""
+    if not text:
+        return None
+    word = text.strip().casefold()
+    if word.startswith(("brit", "br", "uk", "crown", "royal")):
+        return Side.BR
+    if word.startswith(("amer", "am", "us", "patriot", "contin", "rebel")):
+        return Side.AM
+    return None
+
+
+READER: StepReader[Entity, Side] = StepReader(side_of=roster_side,
+                                              is_card=lambda entity: entity.kind == "card")
+"""How a WW step is read: the roster's side, cards apart from pieces."""
+NO_DICE: DiceQueue[Side | None] = DiceQueue()
+MOVERS = frozenset({"general", "cu", "congress", "navy"})
+"""The pieces that move in groups (a PC marker is placed, not moved)."""
+
+
 @dataclass(slots=True)
 class _Group:
-    """Pieces of one side that moved together from one place to another in a step."""
+    """Pieces that moved together from one place to another in a step, read as WW's: the
+    Generals, and the CUs by nationality."""
 
     origin: Place | None
     destination: Place | None
-    generals: list[str] = field(default_factory=list)
-    cu: Counter[Nationality] = field(default_factory=Counter)
-    names: list[str] = field(default_factory=list)
+    generals: tuple[str, ...]
+    cu: Counter[Nationality]
+
+    @classmethod
+    def of(cls, group: Group[Entity, bool]) -> _Group:
+        entities = [_entity(relocation) for relocation in group.members]
+        cu: Counter[Nationality] = Counter()
+        for entity in entities:
+            if entity.kind == "cu":
+                cu[entity.nationality] += entity.value
+        return cls(group.origin, group.destination,
+                   tuple(entity.key for entity in entities if entity.kind == "general"), cu)
 
     @property
     def carried(self) -> Carried:
@@ -185,7 +216,7 @@ class _Pending:
     index: int
     relocations: Sequence[Relocation[Entity]]
     player: str | None
-    pieces: list[Relocation[Entity]]
+    pieces: Sequence[Relocation[Entity]]
     leaving: list[_Group]
     moves: list[_Group]
     arriving: list[_Group]
@@ -213,7 +244,7 @@ class Interpreter:
         phase after the cards begins (WW 5.4, 10.2.3)."""
         self._moved: Sequence[Relocation[Entity]] = ()
         """The current step's relocations (for `_net`, read only when needed)."""
-        self._net_found: Counter[tuple[str, Nationality]] | None = None
+        self._net_found: dict[tuple[str, Nationality], int] | None = None
         """CUs each space gained or lost in the current step, once asked (`_net`)."""
         self._opened: tuple[Impulse, WWProcedure] | None = None
         """The impulse last opened and the procedure just before it: if its card turns out
@@ -224,7 +255,7 @@ class Interpreter:
         """While the log shows the set-up (WW 4.0): the PC markers placed so far."""
         self._dealt: list[Side] = []
         """The sides this turn's dealt cards went to, in order (WW 5.2)."""
-        self._loose_dice: list[BattleDie] = []
+        self._loose_dice = NO_DICE
         """Dice rolled in the impulse under way while no battle was open (an interception
         attempt's, WW 7.8.A)."""
         self._turn_seen = False
@@ -238,10 +269,10 @@ class Interpreter:
 
     # ------------------------------------------------------------------ public
 
-    def _net(self) -> Counter[tuple[str, Nationality]]:
+    def _net(self) -> dict[tuple[str, Nationality], int]:
         """CUs each space gained or lost in the current step (making change nets out)."""
         if self._net_found is None:
-            self._net_found = _net_cus(self._moved)
+            self._net_found = net_change(self._moved, _cus_in_space)
         return self._net_found
 
     def _in(self, *phases: str) -> bool:
@@ -266,15 +297,16 @@ class Interpreter:
         self._emit(AtRest(step=0))
         return self._take()
 
-    def read(self, step: Step, relocations: Sequence[Relocation[Entity]],
-             player: str | None, year: str | None, shown: str | None = None
-             ) -> list[Advance[WWProcedure]]:
-        """Read one (non-undo) step against the position before it; `shown` is the phase
-        the log shows, if any. Returns the actions so read, where they stand; `apply`
-        then applies the step and returns the actions read against the position after."""
-        self.acting = roster_side(step.side)
+    def read(self, view: StepView[Entity, Side], player: str | None, year: str | None,
+             shown: str | None = None) -> list[Advance[WWProcedure]]:
+        """Read one (non-undo) step (`READER`'s view of it) against the position before
+        it; `shown` is the phase the log shows, if any. Returns the actions so read, where
+        they stand; `apply` then applies the step and returns the actions read against the
+        position after."""
+        self.acting = view.side
         self._pending = None
-        if self._setup is not None and self._setup_step(step.index, relocations, player):
+        index, relocations = view.index, view.relocations
+        if self._setup is not None and self._setup_step(index, relocations, player):
             return self._take()
         self._pre = snapshot(self.state) if self.hands_empty() else None
         self._moved, self._net_found = relocations, None
@@ -284,19 +316,18 @@ class Interpreter:
                 # The log shows the first year before any turn: it began at set-up, with
                 # the Turn marker on its Regulars side (WW 4.0, 9.41).
                 self.proc = evolve(self.proc, regulars=True)
-            self._new_year(step.index, year, player)
+            self._new_year(index, year, player)
         if shown is not None:
-            self.show(shown, step.index, player)
-        cards = [r for r in relocations if _kind(r) == "card"]
-        pieces = [r for r in relocations if _kind(r) != "card"]
+            self.show(shown, index, player)
+        cards, pieces = view.cards, view.pieces
         incoming = {_entity(r).key: r.destination for r in cards}
-        self._into_deck(step.index, cards, player)
+        self._into_deck(index, cards, player)
         for relocation in cards:
-            self._card(step.index, relocation, player, incoming)
-        self._rolls(step)
-        self._late_rolls(step)
-        self._winter_rolls(step)
-        groups = self._groups(pieces)
+            self._card(index, relocation, player, incoming)
+        self._rolls(view)
+        self._late_rolls(view)
+        self._winter_rolls(view)
+        groups = [_Group.of(group) for group in view.groups(pieces, _mover, _on_map)]
         pcs = [r for r in pieces if _kind(r) == "pc"]
         impulse = self.proc.impulse
         if impulse is not None and pieces:
@@ -311,9 +342,9 @@ class Interpreter:
                  and g.origin != g.destination]
         leaving = [g for g in groups if _on_map(g.origin) and not _on_map(g.destination)]
         arriving = [g for g in groups if not _on_map(g.origin) and _on_map(g.destination)]
-        pc_changes = self._pc_changes(step.index, pcs)
+        pc_changes = self._pc_changes(index, pcs)
         self._battle_removals(pieces)
-        self._pending = _Pending(step.index, relocations, player, pieces, leaving, moves,
+        self._pending = _Pending(index, relocations, player, pieces, leaving, moves,
                                  arriving, pc_changes)
         return self._take()
 
@@ -510,8 +541,7 @@ class Interpreter:
     def _card(self, step: int, relocation: Relocation[Entity], player: str | None,
               incoming: dict[str, Place | None]) -> None:
         origin, destination = relocation.origin, relocation.destination
-        card = relocation.after.entity.key if relocation.after else (
-            relocation.before.entity.key if relocation.before else "")
+        card = _entity(relocation).key
         if origin is not None and origin.kind is PlaceKind.HAND and destination != origin:
             side = Side(origin.key)
             impulse = self.proc.impulse
@@ -618,21 +648,18 @@ class Interpreter:
         self._emit(CardExchanged(step=impulse.step, side=side.value, player=impulse.player,
                                  given=impulse.card, taken=card))
 
-    def _rolls(self, step: Step) -> None:
+    def _rolls(self, view: StepView[Entity, Side]) -> None:
         """Dice rolled while a battle is open belong to it (WW 9.2 Steps 2, 4, 5); others
         rolled in an impulse are kept for an interception attempt (WW 7.8.A)."""
         impulse = self.proc.impulse
-        if impulse is not None and impulse.battle is None and step.rolls:
-            self._loose_dice += [BattleDie(step.index, v, self.acting) for roll in step.rolls
-                                 for v in (roll.values or ((roll.total,) if roll.total
-                                                           is not None else ()))]
-        if impulse is None or impulse.battle is None or not step.rolls:
+        if impulse is not None and impulse.battle is None and view.rolls:
+            self._loose_dice = self._loose_dice.with_rolls(self.acting, view.rolls, view.index)
+        if impulse is None or impulse.battle is None or not view.rolls:
             return
-        values = tuple(v for roll in step.rolls for v in (roll.values or (
-            (roll.total,) if roll.total is not None else ())))
+        values = view.dice
         battle = impulse.battle
         mine = len(values) if self.acting is battle.attacker else 0
-        dice = tuple(BattleDie(step.index, value, self.acting) for value in values)
+        dice = tuple(BattleDie(view.index, value, self.acting) for value in values)
         opened = battle.fought
         battle = evolve(battle, rolls=(*battle.rolls, *values),
                         attacker_rolls=battle.attacker_rolls + mine,
@@ -641,10 +668,10 @@ class Interpreter:
             # This step began the procedure: a single defender die before it was an
             # attempt (WW 7.9.A); when the defender rolled twice, all are the battle's.
             before = len(battle.dice) - len(dice) if (mine or len(values) == 1) else 0
-            battle = self._begin_procedure(battle, step.index, before)
+            battle = self._begin_procedure(battle, view.index, before)
         self._set_impulse(evolve(impulse, battle=battle))
 
-    def _late_rolls(self, step: Step) -> None:
+    def _late_rolls(self, view: StepView[Entity, Side]) -> None:
         """Dice rolled after the loser left the space (the winner's loss die, WW 9.2 Step
         5) belong to the impulse's last battle while it still lacks dice."""
         impulse = self.proc.impulse
@@ -652,13 +679,12 @@ class Interpreter:
             return
         battle = impulse.battles[-1]
         setup = battle.setup
-        if not step.rolls or setup is None:
+        if not view.rolls or setup is None:
             return
-        values = tuple(v for roll in step.rolls for v in (roll.values or (
-            (roll.total,) if roll.total is not None else ())))
+        values = view.dice
         if len(battle.dice) - setup.opened_at + len(values) > setup.dice_due:
             return
-        dice = tuple(BattleDie(step.index, value, self.acting) for value in values)
+        dice = tuple(BattleDie(view.index, value, self.acting) for value in values)
         battle = evolve(battle, dice=(*battle.dice, *dice))
         self._set_impulse(evolve(impulse, battles=(*impulse.battles[:-1], battle)))
 
@@ -743,7 +769,7 @@ class Interpreter:
         impulse = Impulse(side=side, card=card, destination=destination, step=step,
                           player=player, use=use, queue_total=queue_total, queue=cards)
         previous = self.proc.last
-        self._loose_dice = []
+        self._loose_dice = NO_DICE
         if previous is None and self._turn_seen:
             self._turn_seen = False
             self._emit(StrategyOpened(step=step, side=side.value, player=player,
@@ -813,23 +839,6 @@ class Interpreter:
         self.proc = evolve(self.proc, impulse=impulse)
 
     # ------------------------------------------------------------------ movement
-
-    def _groups(self, relocations: Iterable[Relocation[Entity]]) -> list[_Group]:
-        groups: dict[tuple[Place | None, Place | None], _Group] = {}
-        for relocation in relocations:
-            entity = _entity(relocation)
-            if entity.kind not in ("general", "cu", "congress", "navy"):
-                continue
-            key = (relocation.origin, relocation.destination)
-            group = groups.get(key)
-            if group is None:
-                group = groups[key] = _Group(*key)
-            group.names.append(relocation.name)
-            if entity.kind == "general":
-                group.generals.append(entity.key)
-            elif entity.kind == "cu":
-                group.cu[entity.nationality] += entity.value
-        return list(groups.values())
 
     def _side_of_group(self, group: _Group) -> Side | None:
         sides = {self.sides[g] for g in group.generals if g in self.sides}
@@ -989,8 +998,7 @@ class Interpreter:
         if (general is not None and last_leg is not None and last_leg.destination
                 == destination and side is Side.AM):
             left = self.state.space(origin).cus_of(Side.AM)
-            dice = tuple(d.value for d in self._loose_dice
-                         if d.step > last_leg.step and d.side is not impulse.side)
+            dice = self._loose_dice.since(last_leg.step).excluding(impulse.side).values()
             # The British Army entered from where its last drag reached the space (for a
             # drag over several spaces, not the drag's origin, WW 7.8.F); the defenders are
             # the interceptors and any American CUs already there (WW 7.8.D).
@@ -1255,11 +1263,11 @@ class Interpreter:
         return (impulse.battle is None and record is not None
                 and record.kind is CardKind.OPS)
 
-    def _winter_rolls(self, step: Step) -> None:
+    def _winter_rolls(self, view: StepView[Entity, Side]) -> None:
         """Dice of the Winter Attrition Phase (a lone CU's roll, T8), and dice rolled once
         both hands emptied with no battle open: the roll may come before the first loss
         that shows the phase."""
-        if not step.rolls:
+        if not view.rolls:
             return
         season = self.proc.season
         impulse = self.proc.impulse
@@ -1269,9 +1277,7 @@ class Interpreter:
                 self.hands_empty() and (impulse is None or impulse.battle is None)
                 and season.winter_start is None):
             return
-        values = tuple(v for roll in step.rolls for v in (roll.values or (
-            (roll.total,) if roll.total is not None else ())))
-        self._set_season(evolve(season, winter_rolls=(*season.winter_rolls, *values)))
+        self._set_season(evolve(season, winter_rolls=(*season.winter_rolls, *view.dice)))
 
     def _winter_changes(self, step: int, pieces: Sequence[Relocation[Entity]]) -> None:
         spaces = {place.key for r in pieces if _kind(r) in ("cu", "general", "congress")
@@ -1413,28 +1419,16 @@ def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int
     return evolve(impulse, arrivals=tuple(a for a in arrivals if a.generals or a.cu))
 
 
-@cache
-def roster_side(text: str | None) -> Side | None:
-    """The WW side of a VASSAL roster side name (`British`, `American`, `BR`, …)."""
-    if not text:
-        return None
-    word = text.strip().casefold()
-    if word.startswith(("brit", "br", "uk", "crown", "royal")):
-        return Side.BR
-    if word.startswith(("amer", "am", "us", "patriot", "contin", "rebel")):
-        return Side.AM
+def _cus_in_space(entity: Entity, place: Place) -> tuple[tuple[str, Nationality], int] | None:
+    """What a CU counter on a map space counts for: its space and nationality, its value."""
+    if entity.kind == "cu" and place.is_space:
+        return (place.key, entity.nationality), entity.value
     return None
 
 
-def _net_cus(relocations: Iterable[Relocation[Entity]]) -> Counter[tuple[str, Nationality]]:
-    """CUs each map space gained (or lost: negative) by nationality in one step."""
-    net: Counter[tuple[str, Nationality]] = Counter()
-    for relocation in relocations:
-        for placed, sign in ((relocation.before, -1), (relocation.after, 1)):
-            if placed is not None and placed.entity.kind == "cu" and placed.place is not None \
-                    and placed.place.is_space:
-                net[(placed.place.key, placed.entity.nationality)] += sign * placed.entity.value
-    return net
+def _mover(relocation: Relocation[Entity]) -> bool | None:
+    """Pieces that move in groups are grouped whatever their side (None: not grouped)."""
+    return True if _kind(relocation) in MOVERS else None
 
 
 def _kind(relocation: Relocation[Entity]) -> str:

@@ -153,6 +153,26 @@ def test_the_dice_queue_gives_the_dice_rolled_since_a_step() -> None:
     assert queue.since(5).values("red") == (3,)
 
 
+def test_the_steps_dice_are_every_die_of_its_rolls_in_order() -> None:
+    step = Step(index=8, side="Red Player", rolls=(
+        Roll("2d6", (3, 5), 8), Roll("1d10", (), 7), Roll("1d6", (2,), 2)))
+    assert READER.read(step, []).dice == (3, 5, 7, 2)
+    assert READER.read(Step(index=9), []).dice == ()
+
+
+def test_the_dice_queue_takes_a_steps_rolls_and_leaves_out_a_side() -> None:
+    rolls = READER.read(Step(index=8, rolls=(Roll("2d6", (3, 5), 8), Roll("1d6", (), 4))),
+                        []).rolls
+    queue: DiceQueue[str | None] = DiceQueue().add("red", "1d6", 1, step=2)
+    queue = queue.with_rolls(None, rolls, step=8).with_rolls("blue", rolls[1:], step=9)
+    assert [(die.side, die.button, die.value, die.step) for die in queue] == [
+        ("red", "1d6", 1, 2), (None, "2d6", 3, 8), (None, "2d6", 5, 8),
+        (None, "1d6", 4, 8), ("blue", "1d6", 4, 9)]
+    assert queue.with_rolls("red", ()) is queue
+    assert queue.excluding("red").values() == (3, 5, 4, 4), "a die of no side stays"
+    assert queue.since(2).excluding("blue").values() == (3, 5, 4)
+
+
 # ---------------------------------------------------------------------- chat cues
 
 
