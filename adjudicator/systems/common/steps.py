@@ -270,7 +270,7 @@ def current(relocation: Relocation[E]) -> E | None:
 class StepView(Generic[E, S]):
     """One step as read for a game (see the module docstring)."""
 
-    __slots__ = ("_cues", "_heard", "_off_board", "_typed", "cards", "chat", "index",
+    __slots__ = ("_cues", "_heard", "_nets", "_off_board", "_typed", "cards", "chat", "index",
                  "pieces", "relocations", "rolls", "side", "strength", "waypoints")
 
     def __init__(self, index: int, side: S | None, relocations: Sequence[Relocation[E]], *,
@@ -296,6 +296,18 @@ class StepView(Generic[E, S]):
         self._cues = cues
         self._heard: tuple[Heard, ...] | None = None
         self._typed: tuple[str, ...] | None = None
+        self._nets: dict[Callable[[E, Place], Any], Mapping[Any, int]] | None = None
+
+    def net(self, weigh: Callable[[E, Place], tuple[K, int] | None]) -> Mapping[K, int]:
+        """`net_change` of the step's relocations by `weigh`, worked out when first asked
+        for that `weigh`: per key, the strength its pieces hold after the step less what
+        they held before."""
+        if self._nets is None:
+            self._nets = {}
+        found = self._nets.get(weigh)
+        if found is None:
+            found = self._nets[weigh] = net_change(self.relocations, weigh)
+        return found
 
     @property
     def dice(self) -> tuple[int, ...]:

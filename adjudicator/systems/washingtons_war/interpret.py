@@ -55,7 +55,7 @@ from adjudicator.systems.common.sequencer import (
     PhaseInferred,
     PhaseShown,
 )
-from adjudicator.systems.common.steps import DiceQueue, Group, StepReader, StepView, net_change
+from adjudicator.systems.common.steps import DiceQueue, Group, StepReader, StepView
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
@@ -213,10 +213,8 @@ class _Group:
 class _Pending:
     """A step read against the position before it, and what `apply` does with it."""
 
-    index: int
-    relocations: Sequence[Relocation[Entity]]
+    view: StepView[Entity, Side]
     player: str | None
-    pieces: Sequence[Relocation[Entity]]
     leaving: list[_Group]
     moves: list[_Group]
     arriving: list[_Group]
@@ -242,10 +240,6 @@ class Interpreter:
         self._pre: Snapshot | None = None
         """The map before the current step (kept once both hands are empty): where a
         phase after the cards begins (WW 5.4, 10.2.3)."""
-        self._moved: Sequence[Relocation[Entity]] = ()
-        """The current step's relocations (for `_net`, read only when needed)."""
-        self._net_found: dict[tuple[str, Nationality], int] | None = None
-        """CUs each space gained or lost in the current step, once asked (`_net`)."""
         self._opened: tuple[Impulse, WWProcedure] | None = None
         """The impulse last opened and the procedure just before it: if its card turns out
         to have been given in exchange (WW 6.32.C), the procedure goes back to that."""
@@ -268,12 +262,6 @@ class Interpreter:
         play (WW 12.2.B.i)."""
 
     # ------------------------------------------------------------------ public
-
-    def _net(self) -> dict[tuple[str, Nationality], int]:
-        """CUs each space gained or lost in the current step (making change nets out)."""
-        if self._net_found is None:
-            self._net_found = net_change(self._moved, _cus_in_space)
-        return self._net_found
 
     def _in(self, *phases: str) -> bool:
         """Whether the phase is known and one of `phases`."""
@@ -309,7 +297,6 @@ class Interpreter:
         if self._setup is not None and self._setup_step(index, relocations, player):
             return self._take()
         self._pre = snapshot(self.state) if self.hands_empty() else None
-        self._moved, self._net_found = relocations, None
         if year is not None and year != self.state.year:
             if self.state.year is None and year == str(FIRST_YEAR) and (
                     self.proc.regulars is None):
@@ -344,8 +331,7 @@ class Interpreter:
         arriving = [g for g in groups if not _on_map(g.origin) and _on_map(g.destination)]
         pc_changes = self._pc_changes(index, pcs)
         self._battle_removals(pieces)
-        self._pending = _Pending(index, relocations, player, pieces, leaving, moves,
-                                 arriving, pc_changes)
+        self._pending = _Pending(view, player, leaving, moves, arriving, pc_changes)
         return self._take()
 
     def apply(self) -> list[Advance[WWProcedure]]:
@@ -354,13 +340,14 @@ class Interpreter:
         pending, self._pending = self._pending, None
         if pending is None:
             return []
-        index, player, pieces = pending.index, pending.player, pending.pieces
-        for relocation in pending.relocations:
+        view, player = pending.view, pending.player
+        index, pieces = view.index, view.pieces
+        for relocation in view.relocations:
             self.state.apply(relocation)
         if self.proc.regulars is None and self.state.regulars is not None:
             self.proc = evolve(self.proc, regulars=self.state.regulars)
         for group in pending.leaving:
-            self._leave(index, group, player)
+            self._leave(view, group, player)
         for group in pending.moves:
             self._move(index, group, player)
         self._arrive(index, pending.arriving, player)
@@ -1029,12 +1016,13 @@ class Interpreter:
 
     # ------------------------------------------------------------------ boxes, stock
 
-    def _leave(self, step: int, group: _Group, player: str | None) -> None:
+    def _leave(self, view: StepView[Entity, Side], group: _Group, player: str | None
+               ) -> None:
         """Pieces that left the map: losses, captures, Generals sent to their box."""
         assert group.origin is not None
         if not group.origin.is_space:
             return
-        origin = group.origin.key
+        step, origin = view.index, group.origin.key
         destination = group.destination
         for general in group.generals:
             side = self.sides.get(general)
@@ -1053,7 +1041,7 @@ class Interpreter:
             # Losses (or an overrun); counters put back in the space in exchange are making
             # change (WW 2.2.A), credited below.
             self._set_impulse(evolve(impulse, battle=evolve(impulse.battle, losses=True)))
-        if self._winter_begins(impulse, origin, group):
+        if self._winter_begins(impulse, origin, group, view):
             self._enter(WINTER_ATTRITION, step, "CUs were removed after both hands emptied",
                         player)
             return
@@ -1245,7 +1233,8 @@ class Interpreter:
     def _set_season(self, season: Season) -> None:
         self.proc = evolve(self.proc, season=season)
 
-    def _winter_begins(self, impulse: Impulse | None, origin: str, group: _Group) -> bool:
+    def _winter_begins(self, impulse: Impulse | None, origin: str, group: _Group,
+                       view: StepView[Entity, Side]) -> bool:
         """Whether CUs leaving the map now begin the Winter Attrition Phase (WW 5.4): both
         hands are empty, the phase is not past the cards, the step takes CUs off the space
         (not making change) and no card being played can account for it — none, or an
@@ -1255,7 +1244,8 @@ class Interpreter:
         moment = self.proc.moment
         if moment.known and moment.phase not in (STRATEGY_CARDS, STRATEGY):
             return False
-        if not any(self._net().get((origin, nat), 0) < 0 for nat in group.cu):
+        net = view.net(_cus_in_space)
+        if not any(net.get((origin, nat), 0) < 0 for nat in group.cu):
             return False
         if impulse is None:
             return True

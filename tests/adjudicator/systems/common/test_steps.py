@@ -261,6 +261,21 @@ def test_net_change_counts_moves_at_both_ends_and_nets_out_making_change() -> No
     assert net == {("a", "red"): 0, ("b", "red"): -3, ("c", "red"): -4}
 
 
+def test_the_views_net_is_net_change_of_its_relocations_worked_out_once() -> None:
+    weighed: list[str] = []
+
+    def on_space(toy: Toy, place: Place) -> tuple[str, int] | None:
+        weighed.append(place.key)
+        return (place.key, toy.value) if place.is_space else None
+
+    view = READER.read(Step(index=10), [moved("five", Toy("unit", "red", 5), A, None),
+                                        moved("three", Toy("unit", "red", 3), B, A)])
+    assert view.net(on_space) == {"a": -2, "b": -3}
+    assert view.net(on_space) is view.net(on_space)
+    assert weighed == ["a", "b", "a"], "weighed once, whatever the times asked"
+    assert READER.read(Step(index=11), []).net(on_space) == {}
+
+
 def test_waypoints_off_the_route_and_repeats_are_left_out() -> None:
     view = READER.read(Step(index=11), [], {"u1": (B, REMOVED, B, C)})
     walker = moved("u1", Toy("unit", "red", 2), A, C)
