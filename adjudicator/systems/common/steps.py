@@ -33,6 +33,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
@@ -62,6 +63,34 @@ def spoken(line: str) -> str:
     """
     text = html.unescape(line) if "&" in line else line
     return CHAT_PREFIX.sub("", text, count=1).strip()
+
+
+# ---------------------------------------------------------------------- sides
+
+
+def roster_words(words: Mapping[S, Sequence[str]]) -> Callable[[str | None], S | None]:
+    """A `side_of` for a game whose roster side names begin with its words: the first
+    side, in the table's order, one of whose words begins the name (case and the blanks
+    around it aside); None for any other name.
+
+    >>> side_of = roster_words({"br": ("brit", "crown"), "am": ("amer",)})
+    >>> side_of(" British "), side_of("Americans"), side_of("Observer"), side_of(None)
+    ('br', 'am', None, None)
+    """
+    table = tuple((side, tuple(word.casefold() for word in prefixes))
+                  for side, prefixes in words.items())
+
+    @cache
+    def side_of(name: str | None) -> S | None:
+        if not name:
+            return None
+        said = name.strip().casefold()
+        for side, prefixes in table:
+            if said.startswith(prefixes):
+                return side
+        return None
+
+    return side_of
 
 
 # ---------------------------------------------------------------------- chat cues
@@ -467,4 +496,4 @@ def drag_waypoints(step: Step, board: Board, binding: Binding
 
 __all__ = ["CHAT_PREFIX", "Cue", "DiceQueue", "Die", "Group", "Heard", "Rolled", "Route",
            "StepReader", "StepView", "current", "drag_waypoints", "hear", "net_change", "rolls_of",
-           "route_of", "spoken"]
+           "roster_words", "route_of", "spoken"]

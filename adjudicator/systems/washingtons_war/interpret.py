@@ -43,7 +43,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind, hand
@@ -55,7 +54,13 @@ from adjudicator.systems.common.sequencer import (
     PhaseInferred,
     PhaseShown,
 )
-from adjudicator.systems.common.steps import DiceQueue, Group, StepReader, StepView
+from adjudicator.systems.common.steps import (
+    DiceQueue,
+    Group,
+    StepReader,
+    StepView,
+    roster_words,
+)
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
@@ -163,19 +168,11 @@ def carried_of(counter: Counter[Nationality]) -> Carried:
     return tuple(sorted((nat, n) for nat, n in counter.items() if n > 0))
 
 
-@cache
-def roster_side(text: str | None) -> Side | None:
-    """The WW side of a VASSAL roster side name (`British`, `American`, `BR`, …)."""
-    if not text:
-        return None
-    word = text.strip().casefold()
-    if word.startswith(("brit", "br", "uk", "crown", "royal")):
-        return Side.BR
-    if word.startswith(("amer", "am", "us", "patriot", "contin", "rebel")):
-        return Side.AM
-    return None
-
-
+ROSTER_WORDS = {Side.BR: ("brit", "br", "uk", "crown", "royal"),
+                Side.AM: ("amer", "am", "us", "patriot", "contin", "rebel")}
+"""How a VASSAL roster side name (`British`, `American`, `BR`, …) begins, per WW side."""
+roster_side = roster_words(ROSTER_WORDS)
+"""The WW side of a VASSAL roster side name."""
 READER: StepReader[Entity, Side] = StepReader(side_of=roster_side,
                                               is_card=lambda entity: entity.kind == "card")
 """How a WW step is read: the roster's side, cards apart from pieces."""

@@ -19,6 +19,7 @@ from adjudicator.systems.common.steps import (
     drag_waypoints,
     hear,
     net_change,
+    roster_words,
     spoken,
 )
 from adjudicator.systems.common.tracker import Placed, Relocation
@@ -74,6 +75,13 @@ A, B, C = space("a"), space("b"), space("c")
 def test_the_acting_side_is_the_games_name_for_the_roster_side() -> None:
     assert READER.read(Step(index=1, side="Blue Player"), []).side == "blue"
     assert READER.read(Step(index=1, side="Observer"), []).side is None
+
+
+def test_roster_words_give_the_first_side_whose_word_begins_the_name() -> None:
+    side_of = roster_words({"red": ("red", "r"), "blue": ("blue", "azure", "re")})
+    assert [side_of(name) for name in ("Red Player", "  AZURE ", "rebel", "Blues", "green",
+                                       "", None)] == ["red", "blue", "red", "blue", None,
+                                                      None, None]
 
 
 def test_cards_are_told_from_pieces_with_where_they_went() -> None:
