@@ -270,6 +270,18 @@ def route_of(origin: Place, destination: Place, waypoints: Sequence[Place],
     return tuple(route)
 
 
+def places_of(relocations: Iterable[Relocation[E]],
+              accept: Callable[[Place], bool] = lambda place: True) -> list[Place]:
+    """The places the relocations went from or to that `accept` takes, each once, in the
+    order first met (a piece's origin before its destination)."""
+    found: dict[Place, None] = {}
+    for relocation in relocations:
+        for place in (relocation.origin, relocation.destination):
+            if place is not None and place not in found and accept(place):
+                found[place] = None
+    return list(found)
+
+
 def net_change(relocations: Iterable[Relocation[E]],
                weigh: Callable[[E, Place], tuple[K, int] | None]) -> dict[K, int]:
     """Per key, the strength the step's pieces hold after it less what they held before:
@@ -495,5 +507,5 @@ def drag_waypoints(step: Step, board: Board, binding: Binding
 
 
 __all__ = ["CHAT_PREFIX", "Cue", "DiceQueue", "Die", "Group", "Heard", "Rolled", "Route",
-           "StepReader", "StepView", "current", "drag_waypoints", "hear", "net_change", "rolls_of",
-           "roster_words", "route_of", "spoken"]
+           "StepReader", "StepView", "current", "drag_waypoints", "hear", "net_change",
+           "places_of", "rolls_of", "roster_words", "route_of", "spoken"]

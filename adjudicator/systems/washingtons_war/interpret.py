@@ -59,6 +59,7 @@ from adjudicator.systems.common.steps import (
     Group,
     StepReader,
     StepView,
+    places_of,
     roster_words,
 )
 from adjudicator.systems.common.tracker import Relocation
@@ -315,8 +316,7 @@ class Interpreter:
         pcs = [r for r in pieces if _kind(r) == "pc"]
         impulse = self.proc.impulse
         if impulse is not None and pieces:
-            touched = {place.key for r in pieces for place in (r.origin, r.destination)
-                       if place is not None and place.is_space} - impulse.touched
+            touched = {place.key for place in places_of(pieces, _on_map)} - impulse.touched
             unresolved = impulse.unresolved or any(r.unresolved for r in pieces)
             if touched or unresolved != impulse.unresolved:
                 self._set_impulse(evolve(impulse, touched=impulse.touched | touched,
@@ -1110,13 +1110,8 @@ class Interpreter:
 
     def _pc_changes(self, step: int, pcs: Sequence[Relocation[Entity]]) -> list[PcChange]:
         """PC changes of this step, space by space (a flip is one change)."""
-        before: dict[str, Side | None] = {}
-        for relocation in pcs:
-            for placed in (relocation.before, relocation.after):
-                if placed is not None and placed.place is not None and placed.place.is_space:
-                    key = placed.place.key
-                    if key not in before:
-                        before[key] = self.state.space(key).pc
+        before = {place.key: self.state.space(place.key).pc
+                  for place in places_of(pcs, _on_map)}
         changes = []
         for space, old in before.items():
             new, added = self._pc_after(space, pcs)
@@ -1267,8 +1262,8 @@ class Interpreter:
         self._set_season(evolve(season, winter_rolls=(*season.winter_rolls, *view.dice)))
 
     def _winter_changes(self, step: int, pieces: Sequence[Relocation[Entity]]) -> None:
-        spaces = {place.key for r in pieces if _kind(r) in ("cu", "general", "congress")
-                  for place in (r.origin, r.destination) if place is not None and place.is_space}
+        spaces = {place.key for place in places_of(
+            [r for r in pieces if _kind(r) in ("cu", "general", "congress")], _on_map)}
         if spaces:
             self._set_season(self.proc.season.with_changes(spaces, step))
 

@@ -19,6 +19,7 @@ from adjudicator.systems.common.steps import (
     drag_waypoints,
     hear,
     net_change,
+    places_of,
     roster_words,
     spoken,
 )
@@ -267,6 +268,14 @@ def test_net_change_counts_moves_at_both_ends_and_nets_out_making_change() -> No
                       moved("three", Toy("unit", "red", 3), B, A),
                       moved("boxed", Toy("unit", "red", 4), C, REMOVED)], on_space)
     assert net == {("a", "red"): 0, ("b", "red"): -3, ("c", "red"): -4}
+
+
+def test_places_of_gives_each_end_once_in_the_order_first_met() -> None:
+    relocations = [moved("walker", Toy("unit"), B, A), moved("new", Toy("unit"), None, C),
+                   moved("back", Toy("unit"), A, B), moved("gone", Toy("unit"), C, REMOVED)]
+    assert places_of(relocations) == [B, A, C, REMOVED]
+    assert places_of(relocations, lambda place: place.is_space) == [B, A, C]
+    assert places_of([]) == []
 
 
 def test_the_views_net_is_net_change_of_its_relocations_worked_out_once() -> None:
