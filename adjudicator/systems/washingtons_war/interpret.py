@@ -1,7 +1,9 @@
 """From logged steps to Washington's War actions, in their place in the sequence of play.
 
-`Interpreter.read` sees one step's relocations (pieces whose entity or place changed) and
-reads them against the position *before* the step; `Interpreter.apply` applies them and
+`Interpreter.read` sees one step as the toolkit's step reader gives it (`READER`, a
+`common.steps.StepView`: the acting side, cards apart from pieces, pieces moved together,
+dice, CUs netted per space) and reads its relocations (pieces whose entity or place
+changed) against the position *before* the step; `Interpreter.apply` applies them and
 reads what needs the position after. What it recognises becomes typed actions (`actions`),
 which the sequencer (`sequencer.SEQUENCER`, pure) places, moving the procedure
 (`procedure.WWProcedure`, immutable) on and adding the sequence facts they give rise to;
