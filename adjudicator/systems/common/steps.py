@@ -426,12 +426,13 @@ class StepReader(Generic[E, S]):
 
     def __init__(self, *, side_of: Callable[[str | None], S | None],
                  is_card: Callable[[E], bool],
-                 strength: Callable[[E], tuple[str, int] | None] = lambda entity: None,
+                 strength: Callable[[E], tuple[str, int] | None] | None = None,
                  cues: Sequence[Cue] = (), off_board: Iterable[Place] = ()) -> None:
         self._side_of = side_of
         self._is_card = is_card
         self._strength = strength
-        """An entity → (key, strength) it counts for (None: it counts for none)."""
+        """An entity → (key, strength) it counts for (None: it counts for none); None:
+        the game weighs no piece (`StepView.strength` stays empty)."""
         self._cues: dict[str, tuple[Cue, ...]] = {}
         """The table by cue name, in order (a name may have several patterns)."""
         for cue in cues:
@@ -456,7 +457,7 @@ class StepReader(Generic[E, S]):
         cards: list[Relocation[E]] = []
         pieces: list[Relocation[E]] = []
         strength: dict[tuple[Place, str], int] = {}
-        off_board, is_card = self._off_board, self._is_card
+        off_board, is_card, weigh = self._off_board, self._is_card, self._strength
         for relocation in relocations:
             before, after = relocation.before, relocation.after
             placed = after or before
@@ -465,11 +466,13 @@ class StepReader(Generic[E, S]):
                 cards.append(relocation)
             else:
                 pieces.append(relocation)
+            if weigh is None:
+                continue
             origin = before.place if before is not None else None
             destination = after.place if after is not None else None
             gone = destination is None or destination in off_board
             new = origin is None
-            weight = self._strength(entity) if entity is not None and (gone or new) else None
+            weight = weigh(entity) if entity is not None and (gone or new) else None
             if weight is None:
                 continue
             key, value = weight

@@ -196,13 +196,15 @@ class _Group:
 
     @classmethod
     def of(cls, group: Group[Entity, bool]) -> _Group:
-        entities = [_entity(relocation) for relocation in group.members]
+        generals: list[str] = []
         cu: Counter[Nationality] = Counter()
-        for entity in entities:
-            if entity.kind == "cu":
+        for relocation in group.members:
+            entity = _entity(relocation)
+            if entity.kind == "general":
+                generals.append(entity.key)
+            elif entity.kind == "cu":
                 cu[entity.nationality] += entity.value
-        return cls(group.origin, group.destination,
-                   tuple(entity.key for entity in entities if entity.kind == "general"), cu)
+        return cls(group.origin, group.destination, tuple(generals), cu)
 
     @property
     def carried(self) -> Carried:
@@ -1112,6 +1114,8 @@ class Interpreter:
 
     def _pc_changes(self, step: int, pcs: Sequence[Relocation[Entity]]) -> list[PcChange]:
         """PC changes of this step, space by space (a flip is one change)."""
+        if not pcs:
+            return []
         before = {place.key: self.state.space(place.key).pc
                   for place in places_of(pcs, _on_map)}
         changes = []

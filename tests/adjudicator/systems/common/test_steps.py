@@ -126,6 +126,17 @@ def test_strength_leaves_out_unresolved_places_and_unweighed_pieces() -> None:
     assert [r.piece_id for r in view.entered] == ["marker"]
 
 
+def test_a_reader_that_weighs_nothing_gives_no_strength() -> None:
+    reader: StepReader[Toy, str] = StepReader(side_of=side_of,
+                                              is_card=lambda toy: toy.kind == "card")
+    view = reader.read(Step(index=5), [moved("five", Toy("unit", "red", 5), A, None),
+                                       moved("two", Toy("unit", "red", 2), None, B)])
+    assert view.strength == {}
+    assert [r.piece_id for r in view.pieces] == ["five", "two"]
+    assert ([r.piece_id for r in view.left], [r.piece_id for r in view.entered]) == (
+        ["five"], ["two"])
+
+
 # ---------------------------------------------------------------------- dice
 
 
