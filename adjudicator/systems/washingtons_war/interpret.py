@@ -196,6 +196,7 @@ class _Group:
 
     @classmethod
     def of(cls, group: Group[Entity, bool]) -> _Group:
+        """The WW reading of a group the step reader found (`StepView.groups`)."""
         generals: list[str] = []
         cu: Counter[Nationality] = Counter()
         for relocation in group.members:
@@ -252,8 +253,8 @@ class Interpreter:
         self._dealt: list[Side] = []
         """The sides this turn's dealt cards went to, in order (WW 5.2)."""
         self._loose_dice = NO_DICE
-        """Dice rolled in the impulse under way while no battle was open (an interception
-        attempt's, WW 7.8.A)."""
+        """Dice rolled in the impulse under way while no battle was open, each with its
+        step and the side that rolled it (an interception attempt's, WW 7.8.A)."""
         self._turn_seen = False
         """Whether the log showed this turn begin (set-up, deal or year change), so that
         its first card is known to be the turn's first (WW 5.3)."""
