@@ -33,6 +33,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
@@ -62,6 +63,34 @@ def spoken(line: str) -> str:
     """
     text = html.unescape(line) if "&" in line else line
     return CHAT_PREFIX.sub("", text, count=1).strip()
+
+
+# ---------------------------------------------------------------------- sides
+
+
+def roster_words(words: Mapping[S, Sequence[str]]) -> Callable[[str | None], S | None]:
+    """A `side_of` for a game whose roster side names begin with its words: the first
+    side, in the table's order, one of whose words begins the name (case and the blanks
+    around it aside); None for any other name.
+
+    >>> side_of = roster_words({"br": ("brit", "crown"), "am": ("amer",)})
+    >>> side_of(" British "), side_of("Americans"), side_of("Observer"), side_of(None)
+    ('br', 'am', None, None)
+    """
+    table = tuple((side, tuple(word.casefold() for word in prefixes))
+                  for side, prefixes in words.items())
+
+    @cache
+    def side_of(name: str | None) -> S | None:
+        if not name:
+            return None
+        said = name.strip().casefold()
+        for side, prefixes in table:
+            if said.startswith(prefixes):
+                return side
+        return None
+
+    return side_of
 
 
 # ---------------------------------------------------------------------- chat cues
@@ -144,6 +173,18 @@ class DiceQueue(Generic[S]):
             ) -> DiceQueue[S]:
         """The queue with one more die at its end."""
         return DiceQueue((*self.dice, Die(side, button, value, step)))
+
+    def with_rolls(self, side: S, rolls: Iterable[Rolled[Any]], step: int | None = None
+                   ) -> DiceQueue[S]:
+        """The queue with every die of `rolls`, rolled by `side` in `step`, at its end, in
+        the order rolled."""
+        added = tuple(Die(side, roll.button, value, step)
+                      for roll in rolls for value in roll.values)
+        return DiceQueue((*self.dice, *added)) if added else self
+
+    def excluding(self, side: S) -> DiceQueue[S]:
+        """The queue without the dice of `side` (a die of no known side stays)."""
+        return DiceQueue(tuple(die for die in self.dice if die.side != side))
 
     def since(self, step: int) -> DiceQueue[S]:
         """The dice rolled after step `step` (those whose step is known)."""
@@ -229,6 +270,18 @@ def route_of(origin: Place, destination: Place, waypoints: Sequence[Place],
     return tuple(route)
 
 
+def places_of(relocations: Iterable[Relocation[E]],
+              accept: Callable[[Place], bool] = lambda place: True) -> list[Place]:
+    """The places the relocations went from or to that `accept` takes, each once, in the
+    order first met (a piece's origin before its destination)."""
+    found: dict[Place, None] = {}
+    for relocation in relocations:
+        for place in (relocation.origin, relocation.destination):
+            if place is not None and place not in found and accept(place):
+                found[place] = None
+    return list(found)
+
+
 def net_change(relocations: Iterable[Relocation[E]],
                weigh: Callable[[E, Place], tuple[K, int] | None]) -> dict[K, int]:
     """Per key, the strength the step's pieces hold after it less what they held before:
@@ -258,7 +311,7 @@ def current(relocation: Relocation[E]) -> E | None:
 class StepView(Generic[E, S]):
     """One step as read for a game (see the module docstring)."""
 
-    __slots__ = ("_cues", "_heard", "_off_board", "_typed", "cards", "chat", "index",
+    __slots__ = ("_cues", "_heard", "_nets", "_off_board", "_typed", "cards", "chat", "index",
                  "pieces", "relocations", "rolls", "side", "strength", "waypoints")
 
     def __init__(self, index: int, side: S | None, relocations: Sequence[Relocation[E]], *,
@@ -284,6 +337,23 @@ class StepView(Generic[E, S]):
         self._cues = cues
         self._heard: tuple[Heard, ...] | None = None
         self._typed: tuple[str, ...] | None = None
+        self._nets: dict[Callable[[E, Place], Any], Mapping[Any, int]] | None = None
+
+    def net(self, weigh: Callable[[E, Place], tuple[K, int] | None]) -> Mapping[K, int]:
+        """`net_change` of the step's relocations by `weigh`, worked out when first asked
+        for that `weigh`: per key, the strength its pieces hold after the step less what
+        they held before."""
+        if self._nets is None:
+            self._nets = {}
+        found = self._nets.get(weigh)
+        if found is None:
+            found = self._nets[weigh] = net_change(self.relocations, weigh)
+        return found
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """Every die of the step's rolls, in the order rolled (a total alone is one)."""
+        return tuple(value for roll in self.rolls for value in roll.values)
 
     @property
     def entered(self) -> list[Relocation[E]]:
@@ -356,12 +426,13 @@ class StepReader(Generic[E, S]):
 
     def __init__(self, *, side_of: Callable[[str | None], S | None],
                  is_card: Callable[[E], bool],
-                 strength: Callable[[E], tuple[str, int] | None] = lambda entity: None,
+                 strength: Callable[[E], tuple[str, int] | None] | None = None,
                  cues: Sequence[Cue] = (), off_board: Iterable[Place] = ()) -> None:
         self._side_of = side_of
         self._is_card = is_card
         self._strength = strength
-        """An entity → (key, strength) it counts for (None: it counts for none)."""
+        """An entity → (key, strength) it counts for (None: it counts for none); None:
+        the game weighs no piece (`StepView.strength` stays empty)."""
         self._cues: dict[str, tuple[Cue, ...]] = {}
         """The table by cue name, in order (a name may have several patterns)."""
         for cue in cues:
@@ -386,7 +457,7 @@ class StepReader(Generic[E, S]):
         cards: list[Relocation[E]] = []
         pieces: list[Relocation[E]] = []
         strength: dict[tuple[Place, str], int] = {}
-        off_board, is_card = self._off_board, self._is_card
+        off_board, is_card, weigh = self._off_board, self._is_card, self._strength
         for relocation in relocations:
             before, after = relocation.before, relocation.after
             placed = after or before
@@ -395,11 +466,13 @@ class StepReader(Generic[E, S]):
                 cards.append(relocation)
             else:
                 pieces.append(relocation)
+            if weigh is None:
+                continue
             origin = before.place if before is not None else None
             destination = after.place if after is not None else None
             gone = destination is None or destination in off_board
             new = origin is None
-            weight = self._strength(entity) if entity is not None and (gone or new) else None
+            weight = weigh(entity) if entity is not None and (gone or new) else None
             if weight is None:
                 continue
             key, value = weight
@@ -437,5 +510,5 @@ def drag_waypoints(step: Step, board: Board, binding: Binding
 
 
 __all__ = ["CHAT_PREFIX", "Cue", "DiceQueue", "Die", "Group", "Heard", "Rolled", "Route",
-           "StepReader", "StepView", "current", "drag_waypoints", "hear", "net_change", "rolls_of",
-           "route_of", "spoken"]
+           "StepReader", "StepView", "current", "drag_waypoints", "hear", "net_change",
+           "places_of", "rolls_of", "roster_words", "route_of", "spoken"]

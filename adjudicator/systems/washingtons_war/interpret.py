@@ -1,7 +1,9 @@
 """From logged steps to Washington's War actions, in their place in the sequence of play.
 
-`Interpreter.read` sees one step's relocations (pieces whose entity or place changed) and
-reads them against the position *before* the step; `Interpreter.apply` applies them and
+`Interpreter.read` sees one step as the toolkit's step reader gives it (`READER`, a
+`common.steps.StepView`: the acting side, cards apart from pieces, pieces moved together,
+dice, CUs netted per space) and reads its relocations (pieces whose entity or place
+changed) against the position *before* the step; `Interpreter.apply` applies them and
 reads what needs the position after. What it recognises becomes typed actions (`actions`),
 which the sequencer (`sequencer.SEQUENCER`, pure) places, moving the procedure
 (`procedure.WWProcedure`, immutable) on and adding the sequence facts they give rise to;
@@ -41,11 +43,9 @@ both return them, in order, for the referee to judge. It judges nothing itself:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from functools import cache
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind, hand
 from adjudicator.systems.common.places import space as space_place
@@ -55,6 +55,14 @@ from adjudicator.systems.common.sequencer import (
     NewTurn,
     PhaseInferred,
     PhaseShown,
+)
+from adjudicator.systems.common.steps import (
+    DiceQueue,
+    Group,
+    StepReader,
+    StepView,
+    places_of,
+    roster_words,
 )
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.common.values import evolve
@@ -163,15 +171,41 @@ def carried_of(counter: Counter[Nationality]) -> Carried:
     return tuple(sorted((nat, n) for nat, n in counter.items() if n > 0))
 
 
+ROSTER_WORDS = {Side.BR: ("brit", "br", "uk", "crown", "royal"),
+                Side.AM: ("amer", "am", "us", "patriot", "contin", "rebel")}
+"""How a VASSAL roster side name (`British`, `American`, `BR`, …) begins, per WW side."""
+roster_side = roster_words(ROSTER_WORDS)
+"""The WW side of a VASSAL roster side name."""
+READER: StepReader[Entity, Side] = StepReader(side_of=roster_side,
+                                              is_card=lambda entity: entity.kind == "card")
+"""How a WW step is read: the roster's side, cards apart from pieces."""
+NO_DICE: DiceQueue[Side | None] = DiceQueue()
+MOVERS = frozenset({"general", "cu", "congress", "navy"})
+"""The pieces that move in groups (a PC marker is placed, not moved)."""
+
+
 @dataclass(slots=True)
 class _Group:
-    """Pieces of one side that moved together from one place to another in a step."""
+    """Pieces that moved together from one place to another in a step, read as WW's: the
+    Generals, and the CUs by nationality."""
 
     origin: Place | None
     destination: Place | None
-    generals: list[str] = field(default_factory=list)
-    cu: Counter[Nationality] = field(default_factory=Counter)
-    names: list[str] = field(default_factory=list)
+    generals: tuple[str, ...]
+    cu: Counter[Nationality]
+
+    @classmethod
+    def of(cls, group: Group[Entity, bool]) -> _Group:
+        """The WW reading of a group the step reader found (`StepView.groups`)."""
+        generals: list[str] = []
+        cu: Counter[Nationality] = Counter()
+        for relocation in group.members:
+            entity = _entity(relocation)
+            if entity.kind == "general":
+                generals.append(entity.key)
+            elif entity.kind == "cu":
+                cu[entity.nationality] += entity.value
+        return cls(group.origin, group.destination, tuple(generals), cu)
 
     @property
     def carried(self) -> Carried:
@@ -182,10 +216,8 @@ class _Group:
 class _Pending:
     """A step read against the position before it, and what `apply` does with it."""
 
-    index: int
-    relocations: Sequence[Relocation[Entity]]
+    view: StepView[Entity, Side]
     player: str | None
-    pieces: list[Relocation[Entity]]
     leaving: list[_Group]
     moves: list[_Group]
     arriving: list[_Group]
@@ -211,10 +243,6 @@ class Interpreter:
         self._pre: Snapshot | None = None
         """The map before the current step (kept once both hands are empty): where a
         phase after the cards begins (WW 5.4, 10.2.3)."""
-        self._moved: Sequence[Relocation[Entity]] = ()
-        """The current step's relocations (for `_net`, read only when needed)."""
-        self._net_found: Counter[tuple[str, Nationality]] | None = None
-        """CUs each space gained or lost in the current step, once asked (`_net`)."""
         self._opened: tuple[Impulse, WWProcedure] | None = None
         """The impulse last opened and the procedure just before it: if its card turns out
         to have been given in exchange (WW 6.32.C), the procedure goes back to that."""
@@ -224,9 +252,9 @@ class Interpreter:
         """While the log shows the set-up (WW 4.0): the PC markers placed so far."""
         self._dealt: list[Side] = []
         """The sides this turn's dealt cards went to, in order (WW 5.2)."""
-        self._loose_dice: list[BattleDie] = []
-        """Dice rolled in the impulse under way while no battle was open (an interception
-        attempt's, WW 7.8.A)."""
+        self._loose_dice = NO_DICE
+        """Dice rolled in the impulse under way while no battle was open, each with its
+        step and the side that rolled it (an interception attempt's, WW 7.8.A)."""
         self._turn_seen = False
         """Whether the log showed this turn begin (set-up, deal or year change), so that
         its first card is known to be the turn's first (WW 5.3)."""
@@ -237,12 +265,6 @@ class Interpreter:
         play (WW 12.2.B.i)."""
 
     # ------------------------------------------------------------------ public
-
-    def _net(self) -> Counter[tuple[str, Nationality]]:
-        """CUs each space gained or lost in the current step (making change nets out)."""
-        if self._net_found is None:
-            self._net_found = _net_cus(self._moved)
-        return self._net_found
 
     def _in(self, *phases: str) -> bool:
         """Whether the phase is known and one of `phases`."""
@@ -266,42 +288,40 @@ class Interpreter:
         self._emit(AtRest(step=0))
         return self._take()
 
-    def read(self, step: Step, relocations: Sequence[Relocation[Entity]],
-             player: str | None, year: str | None, shown: str | None = None
-             ) -> list[Advance[WWProcedure]]:
-        """Read one (non-undo) step against the position before it; `shown` is the phase
-        the log shows, if any. Returns the actions so read, where they stand; `apply`
-        then applies the step and returns the actions read against the position after."""
-        self.acting = roster_side(step.side)
+    def read(self, view: StepView[Entity, Side], player: str | None, year: str | None,
+             shown: str | None = None) -> list[Advance[WWProcedure]]:
+        """Read one (non-undo) step (`READER`'s view of it) against the position before
+        it; `shown` is the phase the log shows, if any. Returns the actions so read, where
+        they stand; `apply` then applies the step and returns the actions read against the
+        position after."""
+        self.acting = view.side
         self._pending = None
-        if self._setup is not None and self._setup_step(step.index, relocations, player):
+        index, relocations = view.index, view.relocations
+        if self._setup is not None and self._setup_step(index, relocations, player):
             return self._take()
         self._pre = snapshot(self.state) if self.hands_empty() else None
-        self._moved, self._net_found = relocations, None
         if year is not None and year != self.state.year:
             if self.state.year is None and year == str(FIRST_YEAR) and (
                     self.proc.regulars is None):
                 # The log shows the first year before any turn: it began at set-up, with
                 # the Turn marker on its Regulars side (WW 4.0, 9.41).
                 self.proc = evolve(self.proc, regulars=True)
-            self._new_year(step.index, year, player)
+            self._new_year(index, year, player)
         if shown is not None:
-            self.show(shown, step.index, player)
-        cards = [r for r in relocations if _kind(r) == "card"]
-        pieces = [r for r in relocations if _kind(r) != "card"]
+            self.show(shown, index, player)
+        cards, pieces = view.cards, view.pieces
         incoming = {_entity(r).key: r.destination for r in cards}
-        self._into_deck(step.index, cards, player)
+        self._into_deck(index, cards, player)
         for relocation in cards:
-            self._card(step.index, relocation, player, incoming)
-        self._rolls(step)
-        self._late_rolls(step)
-        self._winter_rolls(step)
-        groups = self._groups(pieces)
+            self._card(index, relocation, player, incoming)
+        self._rolls(view)
+        self._late_rolls(view)
+        self._winter_rolls(view)
+        groups = [_Group.of(group) for group in view.groups(pieces, _mover, _on_map)]
         pcs = [r for r in pieces if _kind(r) == "pc"]
         impulse = self.proc.impulse
         if impulse is not None and pieces:
-            touched = {place.key for r in pieces for place in (r.origin, r.destination)
-                       if place is not None and place.is_space} - impulse.touched
+            touched = {place.key for place in places_of(pieces, _on_map)} - impulse.touched
             unresolved = impulse.unresolved or any(r.unresolved for r in pieces)
             if touched or unresolved != impulse.unresolved:
                 self._set_impulse(evolve(impulse, touched=impulse.touched | touched,
@@ -311,10 +331,9 @@ class Interpreter:
                  and g.origin != g.destination]
         leaving = [g for g in groups if _on_map(g.origin) and not _on_map(g.destination)]
         arriving = [g for g in groups if not _on_map(g.origin) and _on_map(g.destination)]
-        pc_changes = self._pc_changes(step.index, pcs)
+        pc_changes = self._pc_changes(index, pcs)
         self._battle_removals(pieces)
-        self._pending = _Pending(step.index, relocations, player, pieces, leaving, moves,
-                                 arriving, pc_changes)
+        self._pending = _Pending(view, player, leaving, moves, arriving, pc_changes)
         return self._take()
 
     def apply(self) -> list[Advance[WWProcedure]]:
@@ -323,13 +342,14 @@ class Interpreter:
         pending, self._pending = self._pending, None
         if pending is None:
             return []
-        index, player, pieces = pending.index, pending.player, pending.pieces
-        for relocation in pending.relocations:
+        view, player = pending.view, pending.player
+        index, pieces = view.index, view.pieces
+        for relocation in view.relocations:
             self.state.apply(relocation)
         if self.proc.regulars is None and self.state.regulars is not None:
             self.proc = evolve(self.proc, regulars=self.state.regulars)
         for group in pending.leaving:
-            self._leave(index, group, player)
+            self._leave(view, group, player)
         for group in pending.moves:
             self._move(index, group, player)
         self._arrive(index, pending.arriving, player)
@@ -510,8 +530,7 @@ class Interpreter:
     def _card(self, step: int, relocation: Relocation[Entity], player: str | None,
               incoming: dict[str, Place | None]) -> None:
         origin, destination = relocation.origin, relocation.destination
-        card = relocation.after.entity.key if relocation.after else (
-            relocation.before.entity.key if relocation.before else "")
+        card = _entity(relocation).key
         if origin is not None and origin.kind is PlaceKind.HAND and destination != origin:
             side = Side(origin.key)
             impulse = self.proc.impulse
@@ -618,21 +637,18 @@ class Interpreter:
         self._emit(CardExchanged(step=impulse.step, side=side.value, player=impulse.player,
                                  given=impulse.card, taken=card))
 
-    def _rolls(self, step: Step) -> None:
+    def _rolls(self, view: StepView[Entity, Side]) -> None:
         """Dice rolled while a battle is open belong to it (WW 9.2 Steps 2, 4, 5); others
         rolled in an impulse are kept for an interception attempt (WW 7.8.A)."""
         impulse = self.proc.impulse
-        if impulse is not None and impulse.battle is None and step.rolls:
-            self._loose_dice += [BattleDie(step.index, v, self.acting) for roll in step.rolls
-                                 for v in (roll.values or ((roll.total,) if roll.total
-                                                           is not None else ()))]
-        if impulse is None or impulse.battle is None or not step.rolls:
+        if impulse is not None and impulse.battle is None and view.rolls:
+            self._loose_dice = self._loose_dice.with_rolls(self.acting, view.rolls, view.index)
+        if impulse is None or impulse.battle is None or not view.rolls:
             return
-        values = tuple(v for roll in step.rolls for v in (roll.values or (
-            (roll.total,) if roll.total is not None else ())))
+        values = view.dice
         battle = impulse.battle
         mine = len(values) if self.acting is battle.attacker else 0
-        dice = tuple(BattleDie(step.index, value, self.acting) for value in values)
+        dice = tuple(BattleDie(view.index, value, self.acting) for value in values)
         opened = battle.fought
         battle = evolve(battle, rolls=(*battle.rolls, *values),
                         attacker_rolls=battle.attacker_rolls + mine,
@@ -641,10 +657,10 @@ class Interpreter:
             # This step began the procedure: a single defender die before it was an
             # attempt (WW 7.9.A); when the defender rolled twice, all are the battle's.
             before = len(battle.dice) - len(dice) if (mine or len(values) == 1) else 0
-            battle = self._begin_procedure(battle, step.index, before)
+            battle = self._begin_procedure(battle, view.index, before)
         self._set_impulse(evolve(impulse, battle=battle))
 
-    def _late_rolls(self, step: Step) -> None:
+    def _late_rolls(self, view: StepView[Entity, Side]) -> None:
         """Dice rolled after the loser left the space (the winner's loss die, WW 9.2 Step
         5) belong to the impulse's last battle while it still lacks dice."""
         impulse = self.proc.impulse
@@ -652,13 +668,12 @@ class Interpreter:
             return
         battle = impulse.battles[-1]
         setup = battle.setup
-        if not step.rolls or setup is None:
+        if not view.rolls or setup is None:
             return
-        values = tuple(v for roll in step.rolls for v in (roll.values or (
-            (roll.total,) if roll.total is not None else ())))
+        values = view.dice
         if len(battle.dice) - setup.opened_at + len(values) > setup.dice_due:
             return
-        dice = tuple(BattleDie(step.index, value, self.acting) for value in values)
+        dice = tuple(BattleDie(view.index, value, self.acting) for value in values)
         battle = evolve(battle, dice=(*battle.dice, *dice))
         self._set_impulse(evolve(impulse, battles=(*impulse.battles[:-1], battle)))
 
@@ -743,7 +758,7 @@ class Interpreter:
         impulse = Impulse(side=side, card=card, destination=destination, step=step,
                           player=player, use=use, queue_total=queue_total, queue=cards)
         previous = self.proc.last
-        self._loose_dice = []
+        self._loose_dice = NO_DICE
         if previous is None and self._turn_seen:
             self._turn_seen = False
             self._emit(StrategyOpened(step=step, side=side.value, player=player,
@@ -813,23 +828,6 @@ class Interpreter:
         self.proc = evolve(self.proc, impulse=impulse)
 
     # ------------------------------------------------------------------ movement
-
-    def _groups(self, relocations: Iterable[Relocation[Entity]]) -> list[_Group]:
-        groups: dict[tuple[Place | None, Place | None], _Group] = {}
-        for relocation in relocations:
-            entity = _entity(relocation)
-            if entity.kind not in ("general", "cu", "congress", "navy"):
-                continue
-            key = (relocation.origin, relocation.destination)
-            group = groups.get(key)
-            if group is None:
-                group = groups[key] = _Group(*key)
-            group.names.append(relocation.name)
-            if entity.kind == "general":
-                group.generals.append(entity.key)
-            elif entity.kind == "cu":
-                group.cu[entity.nationality] += entity.value
-        return list(groups.values())
 
     def _side_of_group(self, group: _Group) -> Side | None:
         sides = {self.sides[g] for g in group.generals if g in self.sides}
@@ -989,8 +987,7 @@ class Interpreter:
         if (general is not None and last_leg is not None and last_leg.destination
                 == destination and side is Side.AM):
             left = self.state.space(origin).cus_of(Side.AM)
-            dice = tuple(d.value for d in self._loose_dice
-                         if d.step > last_leg.step and d.side is not impulse.side)
+            dice = self._loose_dice.since(last_leg.step).excluding(impulse.side).values()
             # The British Army entered from where its last drag reached the space (for a
             # drag over several spaces, not the drag's origin, WW 7.8.F); the defenders are
             # the interceptors and any American CUs already there (WW 7.8.D).
@@ -1021,12 +1018,13 @@ class Interpreter:
 
     # ------------------------------------------------------------------ boxes, stock
 
-    def _leave(self, step: int, group: _Group, player: str | None) -> None:
+    def _leave(self, view: StepView[Entity, Side], group: _Group, player: str | None
+               ) -> None:
         """Pieces that left the map: losses, captures, Generals sent to their box."""
         assert group.origin is not None
         if not group.origin.is_space:
             return
-        origin = group.origin.key
+        step, origin = view.index, group.origin.key
         destination = group.destination
         for general in group.generals:
             side = self.sides.get(general)
@@ -1045,7 +1043,7 @@ class Interpreter:
             # Losses (or an overrun); counters put back in the space in exchange are making
             # change (WW 2.2.A), credited below.
             self._set_impulse(evolve(impulse, battle=evolve(impulse.battle, losses=True)))
-        if self._winter_begins(impulse, origin, group):
+        if self._winter_begins(impulse, origin, group, view):
             self._enter(WINTER_ATTRITION, step, "CUs were removed after both hands emptied",
                         player)
             return
@@ -1117,13 +1115,10 @@ class Interpreter:
 
     def _pc_changes(self, step: int, pcs: Sequence[Relocation[Entity]]) -> list[PcChange]:
         """PC changes of this step, space by space (a flip is one change)."""
-        before: dict[str, Side | None] = {}
-        for relocation in pcs:
-            for placed in (relocation.before, relocation.after):
-                if placed is not None and placed.place is not None and placed.place.is_space:
-                    key = placed.place.key
-                    if key not in before:
-                        before[key] = self.state.space(key).pc
+        if not pcs:
+            return []
+        before = {place.key: self.state.space(place.key).pc
+                  for place in places_of(pcs, _on_map)}
         changes = []
         for space, old in before.items():
             new, added = self._pc_after(space, pcs)
@@ -1237,7 +1232,8 @@ class Interpreter:
     def _set_season(self, season: Season) -> None:
         self.proc = evolve(self.proc, season=season)
 
-    def _winter_begins(self, impulse: Impulse | None, origin: str, group: _Group) -> bool:
+    def _winter_begins(self, impulse: Impulse | None, origin: str, group: _Group,
+                       view: StepView[Entity, Side]) -> bool:
         """Whether CUs leaving the map now begin the Winter Attrition Phase (WW 5.4): both
         hands are empty, the phase is not past the cards, the step takes CUs off the space
         (not making change) and no card being played can account for it — none, or an
@@ -1247,7 +1243,8 @@ class Interpreter:
         moment = self.proc.moment
         if moment.known and moment.phase not in (STRATEGY_CARDS, STRATEGY):
             return False
-        if not any(self._net().get((origin, nat), 0) < 0 for nat in group.cu):
+        net = view.net(_cus_in_space)
+        if not any(net.get((origin, nat), 0) < 0 for nat in group.cu):
             return False
         if impulse is None:
             return True
@@ -1255,11 +1252,11 @@ class Interpreter:
         return (impulse.battle is None and record is not None
                 and record.kind is CardKind.OPS)
 
-    def _winter_rolls(self, step: Step) -> None:
+    def _winter_rolls(self, view: StepView[Entity, Side]) -> None:
         """Dice of the Winter Attrition Phase (a lone CU's roll, T8), and dice rolled once
         both hands emptied with no battle open: the roll may come before the first loss
         that shows the phase."""
-        if not step.rolls:
+        if not view.rolls:
             return
         season = self.proc.season
         impulse = self.proc.impulse
@@ -1269,13 +1266,11 @@ class Interpreter:
                 self.hands_empty() and (impulse is None or impulse.battle is None)
                 and season.winter_start is None):
             return
-        values = tuple(v for roll in step.rolls for v in (roll.values or (
-            (roll.total,) if roll.total is not None else ())))
-        self._set_season(evolve(season, winter_rolls=(*season.winter_rolls, *values)))
+        self._set_season(evolve(season, winter_rolls=(*season.winter_rolls, *view.dice)))
 
     def _winter_changes(self, step: int, pieces: Sequence[Relocation[Entity]]) -> None:
-        spaces = {place.key for r in pieces if _kind(r) in ("cu", "general", "congress")
-                  for place in (r.origin, r.destination) if place is not None and place.is_space}
+        spaces = {place.key for place in places_of(
+            [r for r in pieces if _kind(r) in ("cu", "general", "congress")], _on_map)}
         if spaces:
             self._set_season(self.proc.season.with_changes(spaces, step))
 
@@ -1413,28 +1408,16 @@ def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int
     return evolve(impulse, arrivals=tuple(a for a in arrivals if a.generals or a.cu))
 
 
-@cache
-def roster_side(text: str | None) -> Side | None:
-    """The WW side of a VASSAL roster side name (`British`, `American`, `BR`, …)."""
-    if not text:
-        return None
-    word = text.strip().casefold()
-    if word.startswith(("brit", "br", "uk", "crown", "royal")):
-        return Side.BR
-    if word.startswith(("amer", "am", "us", "patriot", "contin", "rebel")):
-        return Side.AM
+def _cus_in_space(entity: Entity, place: Place) -> tuple[tuple[str, Nationality], int] | None:
+    """What a CU counter on a map space counts for: its space and nationality, its value."""
+    if entity.kind == "cu" and place.is_space:
+        return (place.key, entity.nationality), entity.value
     return None
 
 
-def _net_cus(relocations: Iterable[Relocation[Entity]]) -> Counter[tuple[str, Nationality]]:
-    """CUs each map space gained (or lost: negative) by nationality in one step."""
-    net: Counter[tuple[str, Nationality]] = Counter()
-    for relocation in relocations:
-        for placed, sign in ((relocation.before, -1), (relocation.after, 1)):
-            if placed is not None and placed.entity.kind == "cu" and placed.place is not None \
-                    and placed.place.is_space:
-                net[(placed.place.key, placed.entity.nationality)] += sign * placed.entity.value
-    return net
+def _mover(relocation: Relocation[Entity]) -> bool | None:
+    """Pieces that move in groups are grouped whatever their side (None: not grouped)."""
+    return True if _kind(relocation) in MOVERS else None
 
 
 def _kind(relocation: Relocation[Entity]) -> str:

@@ -19,7 +19,7 @@ from adjudicator.systems.common.referee import GameReferee
 from adjudicator.systems.common.sequencer import Advance
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.washingtons_war.data import WWData
-from adjudicator.systems.washingtons_war.interpret import Interpreter
+from adjudicator.systems.washingtons_war.interpret import READER, Interpreter
 from adjudicator.systems.washingtons_war.procedure import SEQUENCE, WWProcedure
 from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.context import Context, map_graph
@@ -93,8 +93,8 @@ class WWReferee(GameReferee[WWData, WWState, Entity, WWProcedure]):
                   board: Board) -> None:
         """Interpret and judge one step: what it did read against the position before it,
         then (the step applied) against the position after it."""
-        self._judge(self.interpreter.read(step, relocations, self.player, self._year(board),
-                                          self._phase(board)))
+        self._judge(self.interpreter.read(READER.read(step, relocations), self.player,
+                                          self._year(board), self._phase(board)))
         self._judge(self.interpreter.apply())
 
     def close(self) -> None:

@@ -19,6 +19,8 @@ from adjudicator.systems.common.steps import (
     drag_waypoints,
     hear,
     net_change,
+    places_of,
+    roster_words,
     spoken,
 )
 from adjudicator.systems.common.tracker import Placed, Relocation
@@ -76,6 +78,13 @@ def test_the_acting_side_is_the_games_name_for_the_roster_side() -> None:
     assert READER.read(Step(index=1, side="Observer"), []).side is None
 
 
+def test_roster_words_give_the_first_side_whose_word_begins_the_name() -> None:
+    side_of = roster_words({"red": ("red", "r"), "blue": ("blue", "azure", "re")})
+    assert [side_of(name) for name in ("Red Player", "  AZURE ", "rebel", "Blues", "green",
+                                       "", None)] == ["red", "blue", "red", "blue", None,
+                                                      None, None]
+
+
 def test_cards_are_told_from_pieces_with_where_they_went() -> None:
     card = moved("c1", Toy("card"), hand("red"), Place(PlaceKind.DISCARD, "discard"))
     unit = moved("u1", Toy("unit", "red", 3), A, B)
@@ -117,6 +126,17 @@ def test_strength_leaves_out_unresolved_places_and_unweighed_pieces() -> None:
     assert [r.piece_id for r in view.entered] == ["marker"]
 
 
+def test_a_reader_that_weighs_nothing_gives_no_strength() -> None:
+    reader: StepReader[Toy, str] = StepReader(side_of=side_of,
+                                              is_card=lambda toy: toy.kind == "card")
+    view = reader.read(Step(index=5), [moved("five", Toy("unit", "red", 5), A, None),
+                                       moved("two", Toy("unit", "red", 2), None, B)])
+    assert view.strength == {}
+    assert [r.piece_id for r in view.pieces] == ["five", "two"]
+    assert ([r.piece_id for r in view.left], [r.piece_id for r in view.entered]) == (
+        ["five"], ["two"])
+
+
 # ---------------------------------------------------------------------- dice
 
 
@@ -151,6 +171,26 @@ def test_the_dice_queue_gives_the_dice_rolled_since_a_step() -> None:
         .add("blue", "1d6", 2, step=5).add("red", "1d6", 3, step=6).add("red", "1d6", 4)
     assert queue.since(4).values() == (2, 3)
     assert queue.since(5).values("red") == (3,)
+
+
+def test_the_steps_dice_are_every_die_of_its_rolls_in_order() -> None:
+    step = Step(index=8, side="Red Player", rolls=(
+        Roll("2d6", (3, 5), 8), Roll("1d10", (), 7), Roll("1d6", (2,), 2)))
+    assert READER.read(step, []).dice == (3, 5, 7, 2)
+    assert READER.read(Step(index=9), []).dice == ()
+
+
+def test_the_dice_queue_takes_a_steps_rolls_and_leaves_out_a_side() -> None:
+    rolls = READER.read(Step(index=8, rolls=(Roll("2d6", (3, 5), 8), Roll("1d6", (), 4))),
+                        []).rolls
+    queue: DiceQueue[str | None] = DiceQueue().add("red", "1d6", 1, step=2)
+    queue = queue.with_rolls(None, rolls, step=8).with_rolls("blue", rolls[1:], step=9)
+    assert [(die.side, die.button, die.value, die.step) for die in queue] == [
+        ("red", "1d6", 1, 2), (None, "2d6", 3, 8), (None, "2d6", 5, 8),
+        (None, "1d6", 4, 8), ("blue", "1d6", 4, 9)]
+    assert queue.with_rolls("red", ()) is queue
+    assert queue.excluding("red").values() == (3, 5, 4, 4), "a die of no side stays"
+    assert queue.since(2).excluding("blue").values() == (3, 5, 4)
 
 
 # ---------------------------------------------------------------------- chat cues
@@ -239,6 +279,29 @@ def test_net_change_counts_moves_at_both_ends_and_nets_out_making_change() -> No
                       moved("three", Toy("unit", "red", 3), B, A),
                       moved("boxed", Toy("unit", "red", 4), C, REMOVED)], on_space)
     assert net == {("a", "red"): 0, ("b", "red"): -3, ("c", "red"): -4}
+
+
+def test_places_of_gives_each_end_once_in_the_order_first_met() -> None:
+    relocations = [moved("walker", Toy("unit"), B, A), moved("new", Toy("unit"), None, C),
+                   moved("back", Toy("unit"), A, B), moved("gone", Toy("unit"), C, REMOVED)]
+    assert places_of(relocations) == [B, A, C, REMOVED]
+    assert places_of(relocations, lambda place: place.is_space) == [B, A, C]
+    assert places_of([]) == []
+
+
+def test_the_views_net_is_net_change_of_its_relocations_worked_out_once() -> None:
+    weighed: list[str] = []
+
+    def on_space(toy: Toy, place: Place) -> tuple[str, int] | None:
+        weighed.append(place.key)
+        return (place.key, toy.value) if place.is_space else None
+
+    view = READER.read(Step(index=10), [moved("five", Toy("unit", "red", 5), A, None),
+                                        moved("three", Toy("unit", "red", 3), B, A)])
+    assert view.net(on_space) == {"a": -2, "b": -3}
+    assert view.net(on_space) is view.net(on_space)
+    assert weighed == ["a", "b", "a"], "weighed once, whatever the times asked"
+    assert READER.read(Step(index=11), []).net(on_space) == {}
 
 
 def test_waypoints_off_the_route_and_repeats_are_left_out() -> None:
