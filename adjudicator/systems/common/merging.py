@@ -247,6 +247,18 @@ class RecordMerger(ABC, Generic[DataT, UserT]):
         self.problem(key, f"{what} id {ident!r} must be lower-case letters, digits and _")
         return False
 
+    def merge_deck(self, cards: Mapping[str, _M], user: Mapping[str, Any], model: type[_M], *,
+                   make: Callable[[str, Any], _M | None], size: int,
+                   citation: str) -> dict[str, _M]:
+        """The cards with the user's merged in (`merge_records`), no two sharing a printed
+        number, and no more of them (counting each card's `copies`) than the deck holds."""
+        merged = self.merge_records("cards", cards, user, model, what="card", make=make)
+        self.check_numbers(merged)  # type: ignore[arg-type]
+        total = sum(getattr(card, "copies", None) or 1 for card in merged.values())
+        if total > size:
+            self.problem("cards", f"{total} cards listed, but the deck has {size} ({citation})")
+        return merged
+
     def check_numbers(self, cards: Mapping[str, NumberedRecord]) -> None:
         """No two cards share a printed number."""
         numbers: dict[int, str] = {}

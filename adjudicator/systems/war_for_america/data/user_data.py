@@ -86,7 +86,8 @@ class _Merger(RecordMerger[WfAData, Any]):
                                           Leader, what="leaders", make=self.new_leader),
             "fleets": self.merge_records("fleets", self.data.fleets, user.fleets, Fleet,
                                          what="fleets", make=self.new_fleet),
-            "cards": self.merge_cards(user.cards),
+            "cards": self.merge_deck(self.data.cards, user.cards, Card, make=self.new_card,
+                                     size=DECK_SIZE, citation="WfA 3.0"),
             "charts": self.merge_charts(user.charts),
             "tables": self.merge_tables(user.tables),
             "map_status": self.declare(self.data.map_status, user.map),
@@ -213,12 +214,6 @@ class _Merger(RecordMerger[WfAData, Any]):
 
     # --- cards ----------------------------------------------------------------------------
 
-    def merge_cards(self, user: Mapping[str, Any]) -> dict[str, Card]:
-        cards = self.merge_records("cards", self.data.cards, user, Card, what="card",
-                                   make=self.new_card)
-        self.check_deck(cards)
-        return cards
-
     def new_card(self, cid: str, new: Any) -> Card | None:
         key = f"cards.{cid}"
         if not self.new_id(key, "card", cid):
@@ -230,12 +225,6 @@ class _Merger(RecordMerger[WfAData, Any]):
             return None
         fields = {k: v for k, v in new.model_dump(exclude={"source"}).items() if v is not None}
         return self.rebuild(key, Card, {**fields, "id": cid, "source": (self.cite(new.source),)})
-
-    def check_deck(self, cards: Mapping[str, Card]) -> None:
-        self.check_numbers(cards)
-        if len(cards) > DECK_SIZE:
-            self.problem("cards", f"{len(cards)} cards listed, but the deck has {DECK_SIZE} "
-                                  "(WfA 3.0)")
 
     # --- charts and tables ----------------------------------------------------------------
 

@@ -82,7 +82,8 @@ class _Merger(RecordMerger[WWData, Any]):
             "spaces": spaces,
             "connections": connections,
             "generals": self.merge_generals(user.generals),
-            "cards": self.merge_cards(user.cards),
+            "cards": self.merge_deck(self.data.cards, user.cards, Card, make=self.new_card,
+                                     size=DECK_SIZE, citation="WW 2.0"),
             "reinforcements": self.merge_reinforcements(user.reinforcements),
             "map_status": self.declare(self.data.map_status, user.map),
             "user_files": (*self.data.user_files, self.file),
@@ -198,12 +199,6 @@ class _Merger(RecordMerger[WWData, Any]):
                 generals[old.id] = old.model_copy(update=update)
         return generals
 
-    def merge_cards(self, user: Mapping[str, Any]) -> dict[str, Card]:
-        cards = self.merge_records("cards", self.data.cards, user, Card, what="card",
-                                   make=self.new_card)
-        self.check_deck(cards)
-        return cards
-
     def new_card(self, cid: str, new: Any) -> Card | None:
         key = f"cards.{cid}"
         if not self.new_id(key, "card", cid):
@@ -221,12 +216,6 @@ class _Merger(RecordMerger[WWData, Any]):
         made.setdefault("special", False)
         made.update(id=cid, aliases=new.aliases, source=(self.cite(new.source),))
         return self.rebuild(key, Card, made)
-
-    def check_deck(self, cards: Mapping[str, Card]) -> None:
-        self.check_numbers(cards)
-        total = sum(card.copies or 1 for card in cards.values())
-        if total > DECK_SIZE:
-            self.problem("cards", f"{total} cards listed, but the deck has {DECK_SIZE} (WW 2.0)")
 
     def merge_reinforcements(self, user: Mapping[str, int]) -> tuple[TurnReinforcements, ...]:
         turns = {turn.year: turn for turn in self.data.reinforcements}
