@@ -170,3 +170,32 @@ def test_a_flag_the_file_declares_is_set_and_the_file_cited(tmp_path: Path) -> N
     assert _merge(tmp_path, "[status]\ncomplete = false\n").status is TOY.status
     status = _merge(tmp_path, '[status]\nmapped = true\nsource = "atlas"\n').status
     assert status == Status(mapped=True, source=("user data mine.toml: atlas",))
+
+
+class Card(Record):
+    id: str
+    number: int | None = None
+    copies: int | None = None
+    source: Source = ("made up",)
+
+
+class _Deck(RecordMerger[dict[str, Card], Any]):
+    def merge(self, user: Any) -> dict[str, Card]:
+        return self.merge_deck(self.data, user, Card, make=lambda cid, new: Card(
+            id=cid, number=new.number, copies=new.copies), size=4, citation="Toy 2.0")
+
+
+def _user_card(number: int | None, copies: int | None = None) -> Any:
+    return user_model(Card, "UserCard", ("number", "copies"))(number=number, copies=copies)
+
+
+def test_a_deck_merges_new_cards_and_counts_copies_against_its_size() -> None:
+    deck = {"a": Card(id="a", number=1)}
+    merging = _Deck(deck, "more.toml")
+    merged = merging.merge({"b": _user_card(2, copies=2)})
+    assert sorted(merged) == ["a", "b"] and not merging.problems
+    too_many = _Deck(deck, "more.toml")
+    too_many.merge({"b": _user_card(2, copies=3), "c": _user_card(1)})
+    assert [(p.key, p.message) for p in too_many.problems] == [
+        ("cards.c.number", "card number 1 is also card 'a'"),
+        ("cards", "5 cards listed, but the deck has 4 (Toy 2.0)")]
