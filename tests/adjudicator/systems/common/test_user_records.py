@@ -179,21 +179,26 @@ class Card(Record):
     source: Source = ("made up",)
 
 
-class _Deck(RecordMerger[dict[str, Card], Any]):
-    def merge(self, user: Any) -> dict[str, Card]:
-        return self.merge_deck(self.data, user, Card, make=lambda cid, new: Card(
-            id=cid, number=new.number, copies=new.copies), size=4, citation="Toy 2.0")
+class Deck(Record):
+    cards: dict[str, Card]
+
+
+class _Deck(RecordMerger[Deck, Any]):
+    def merge(self, user: Any) -> Deck:
+        return Deck(cards=self.merge_deck(self.data.cards, user, Card, make=lambda cid, new: Card(
+            id=cid, number=new.number, copies=new.copies), size=4, citation="Toy 2.0"))
 
 
 def _user_card(number: int | None, copies: int | None = None) -> Any:
-    return user_model(Card, "UserCard", ("number", "copies"))(number=number, copies=copies)
+    return user_model(Card, "UserCard", ("number", "copies")).model_validate(
+        {"number": number, "copies": copies})
 
 
 def test_a_deck_merges_new_cards_and_counts_copies_against_its_size() -> None:
-    deck = {"a": Card(id="a", number=1)}
+    deck = Deck(cards={"a": Card(id="a", number=1)})
     merging = _Deck(deck, "more.toml")
     merged = merging.merge({"b": _user_card(2, copies=2)})
-    assert sorted(merged) == ["a", "b"] and not merging.problems
+    assert sorted(merged.cards) == ["a", "b"] and not merging.problems
     too_many = _Deck(deck, "more.toml")
     too_many.merge({"b": _user_card(2, copies=3), "c": _user_card(1)})
     assert [(p.key, p.message) for p in too_many.problems] == [
