@@ -570,3 +570,30 @@ class Sequencer(Generic[P, L]):
         assert isinstance(action, NewTurn)
         return self.new_turn(proc, action.turn, action.step, reason=action.reason,
                              facts=facts, player=action.player)
+
+
+# --- Reading as one goes ------------------------------------------------------------------
+
+class Collector(Generic[P, L]):
+    """For an interpreter that places each action as it reads it: the sequencer places
+    the action, the procedure (`proc`) moves on, and the advance is kept, in order, until
+    the step's actions are taken (`take`)."""
+
+    __slots__ = ("_out", "proc", "sequencer")
+
+    def __init__(self, sequencer: Sequencer[P, L], proc: P) -> None:
+        self.sequencer = sequencer
+        self.proc = proc
+        self._out: list[Advance[P, L]] = []
+
+    def emit(self, action: Action) -> Advance[P, L]:
+        """An action read: placed, the procedure moved on, the advance kept to judge."""
+        advance = self.sequencer.advance(self.proc, action)
+        self.proc = advance.after
+        self._out.append(advance)
+        return advance
+
+    def take(self) -> list[Advance[P, L]]:
+        """The advances kept since the last `take`, in order."""
+        out, self._out = self._out, []
+        return out

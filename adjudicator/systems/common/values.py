@@ -8,6 +8,7 @@ class's field names, which makes it several times faster on hot paths.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any, TypeVar
 
@@ -37,4 +38,18 @@ def evolve(value: T, /, **changes: Any) -> T:
     return cls(**changes)
 
 
-__all__ = ["evolve"]
+K = TypeVar("K", bound=str)
+"""A counted key: a name (a `StrEnum` member, say), so that the entries sort."""
+
+
+def counted(counter: Mapping[K, int]) -> tuple[tuple[K, int], ...]:
+    """A count (a `Counter`) as an immutable value: its positive entries, sorted.
+
+    >>> from collections import Counter
+    >>> counted(Counter({"b": 2, "a": 1, "c": 0}))
+    (('a', 1), ('b', 2))
+    """
+    return tuple(sorted((key, n) for key, n in counter.items() if n > 0))
+
+
+__all__ = ["counted", "evolve"]

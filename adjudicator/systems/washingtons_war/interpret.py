@@ -46,12 +46,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange
+from adjudicator.systems.common.actions import CardPlay, PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind, hand
 from adjudicator.systems.common.places import space as space_place
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.sequencer import (
     Advance,
+    Collector,
     NewTurn,
     PhaseInferred,
     PhaseShown,
@@ -65,7 +66,7 @@ from adjudicator.systems.common.steps import (
     roster_words,
 )
 from adjudicator.systems.common.tracker import Relocation
-from adjudicator.systems.common.values import evolve
+from adjudicator.systems.common.values import counted, evolve
 from adjudicator.systems.washingtons_war.actions import (
     ActivationEnded,
     AtRest,
@@ -166,11 +167,6 @@ INTO_DECK_FROM = (DISCARD_PILE, REMOVED, Place(PlaceKind.CARDS, "war_ends"),
 REINFORCEMENT_CARD_KEYS = {"am_reinforcement": Side.AM, "br_reinforcement": Side.BR}
 
 
-def carried_of(counter: Counter[Nationality]) -> Carried:
-    """A CU counter as an immutable value."""
-    return tuple(sorted((nat, n) for nat, n in counter.items() if n > 0))
-
-
 ROSTER_WORDS = {Side.BR: ("brit", "br", "uk", "crown", "royal"),
                 Side.AM: ("amer", "am", "us", "patriot", "contin", "rebel")}
 """How a VASSAL roster side name (`British`, `American`, `BR`, …) begins, per WW side."""
@@ -209,7 +205,7 @@ class _Group:
 
     @property
     def carried(self) -> Carried:
-        return carried_of(self.cu)
+        return counted(self.cu)
 
 
 @dataclass(slots=True)
@@ -224,7 +220,7 @@ class _Pending:
     pc_changes: list[PcChange]
 
 
-class Interpreter:
+class Interpreter(Collector[WWProcedure]):
     """Turns steps into actions and keeps the procedure (see the module docstring)."""
 
     def __init__(self, ctx: Context) -> None:
@@ -232,9 +228,7 @@ class Interpreter:
         self.ctx = ctx
         self.data = data
         self.state = state
-        self.proc = WWProcedure()
-        self._out: list[Advance[WWProcedure]] = []
-        """What the step read so far, each action where it stands, in order."""
+        super().__init__(SEQUENCER, WWProcedure())
         self._pending: _Pending | None = None
         """A step read against the position before it, to apply (`apply`)."""
         self.sides = {g: record.side for g, record in data.generals.items()}
@@ -285,8 +279,8 @@ class Interpreter:
         # Generals already captured when the log begins count as captured this turn.
         self.state.captured_in = {g: turn if turn is not None else year
                                   for g, turn in self.state.captured_in.items()}
-        self._emit(AtRest(step=0))
-        return self._take()
+        self.emit(AtRest(step=0))
+        return self.take()
 
     def read(self, view: StepView[Entity, Side], player: str | None, year: str | None,
              shown: str | None = None) -> list[Advance[WWProcedure]]:
@@ -298,7 +292,7 @@ class Interpreter:
         self._pending = None
         index, relocations = view.index, view.relocations
         if self._setup is not None and self._setup_step(index, relocations, player):
-            return self._take()
+            return self.take()
         self._pre = snapshot(self.state) if self.hands_empty() else None
         if year is not None and year != self.state.year:
             if self.state.year is None and year == str(FIRST_YEAR) and (
@@ -334,7 +328,7 @@ class Interpreter:
         pc_changes = self._pc_changes(index, pcs)
         self._battle_removals(pieces)
         self._pending = _Pending(view, player, leaving, moves, arriving, pc_changes)
-        return self._take()
+        return self.take()
 
     def apply(self) -> list[Advance[WWProcedure]]:
         """Apply the step `read` read, and return the actions read against the position
@@ -360,19 +354,7 @@ class Interpreter:
             self._winter_changes(index, pieces)
         self._congress(index, pieces, player)
         self._navy(index, pieces, player)
-        return self._take()
-
-    def _emit(self, action: Action) -> Advance[WWProcedure]:
-        """An action read: the sequencer places it and the procedure moves on; the action
-        and the facts it gave rise to are kept to judge."""
-        advance = SEQUENCER.advance(self.proc, action)
-        self.proc = advance.after
-        self._out.append(advance)
-        return advance
-
-    def _take(self) -> list[Advance[WWProcedure]]:
-        out, self._out = self._out, []
-        return out
+        return self.take()
 
     def _check_battle(self, step: int, player: str | None) -> None:
         """Settle the open battle once its space holds only one side again."""
@@ -411,8 +393,8 @@ class Interpreter:
         elif outcome == "battle" and activation is not None:
             activation = evolve(activation, battles=activation.battles + 1)
             impulse = impulse.with_activation(activation)
-        self._emit(BattleSettled(step=step, side=battle.attacker.value, player=player,
-                                 battle=battle, outcome=outcome, impulse=impulse))
+        self.emit(BattleSettled(step=step, side=battle.attacker.value, player=player,
+                                battle=battle, outcome=outcome, impulse=impulse))
 
     def close(self, step: int) -> list[Advance[WWProcedure]]:
         """The log ended: close what is open (a phase after the cards is judged on what
@@ -425,7 +407,7 @@ class Interpreter:
         elif moment.known and moment.phase == POLITICAL_CONTROL:
             self._end_isolation(step, None, complete=False)
             self._end_turn(step, None, None, final=True)
-        return self._take()
+        return self.take()
 
     # ------------------------------------------------------------------ sequence
 
@@ -444,7 +426,7 @@ class Interpreter:
         action = (PhaseShown(step=step, player=player, phase=phase, reason=reason)
                   if knowledge is Knowledge.SHOWN else
                   PhaseInferred(step=step, player=player, phase=phase, reason=reason))
-        change = self._emit(action).facts[-1]
+        change = self.emit(action).facts[-1]
         assert isinstance(change, PhaseChange)
         if change.forward:
             self._after_cards(left, phase, step, player)
@@ -464,8 +446,8 @@ class Interpreter:
             self._end_turn(step, player, year)
         self._dealt, self._turn_seen = [], True
         self.state.year = year
-        self._emit(NewTurn(step=step, player=player, turn=year,
-                              reason=f"the year became {year}"))
+        self.emit(NewTurn(step=step, player=player, turn=year,
+                             reason=f"the year became {year}"))
 
     # ------------------------------------------------------------------ set-up
 
@@ -511,8 +493,8 @@ class Interpreter:
         """The set-up is over: judged if the log showed it (PCs placed)."""
         placements, self._setup = self._setup, None
         if placements:
-            self._emit(SetUpEnded(step=placements[-1].step, player=player,
-                                  placements=tuple(placements)))
+            self.emit(SetUpEnded(step=placements[-1].step, player=player,
+                                 placements=tuple(placements)))
 
     def _last_card(self) -> bool | None:
         """Whether the card being played was the last of the Strategy Phase (both hands
@@ -544,14 +526,14 @@ class Interpreter:
             taken = self.proc.impulse or self.proc.last
             if self._is_exchange(side, destination, incoming):
                 assert taken is not None
-                self._emit(CardExchanged(step=step, side=side.value, player=player,
-                                         given=card, taken=taken.card))
+                self.emit(CardExchanged(step=step, side=side.value, player=player,
+                                        given=card, taken=taken.card))
                 return
             if self.acting is not None and self.acting is not side:
                 # A card drawn at random from a hand by the opponent's event is not a
                 # play (WW 6.31); its owner still takes the next impulse.
-                self._emit(RandomDraw(step=step, side=self.acting.value, player=player,
-                                      card=card, victim=side.value))
+                self.emit(RandomDraw(step=step, side=self.acting.value, player=player,
+                                     card=card, victim=side.value))
                 return
             self._open_impulse(step, side, card, relocation.name, origin,
                                destination or Place(PlaceKind.DISCARD), player)
@@ -590,9 +572,9 @@ class Interpreter:
             due.append("the French Alliance")
         if any(origin == DISCARD_PILE for _, origin in moved):
             self._allied_at_reshuffle = self.state.allied
-        self._emit(CardsIntoDeck(step=step, player=player, cards=moved,
-                                 deck_before=len(self.state.cards_in(DECK)),
-                                 due=tuple(due), year=self.state.year))
+        self.emit(CardsIntoDeck(step=step, player=player, cards=moved,
+                                deck_before=len(self.state.cards_in(DECK)),
+                                due=tuple(due), year=self.state.year))
 
     def _is_exchange(self, side: Side, destination: Place | None,
                      incoming: dict[str, Place | None]) -> bool:
@@ -634,8 +616,8 @@ class Interpreter:
             return
         self._opened = None
         self.proc = before  # the impulse is withdrawn; the exchange marks the Event taken
-        self._emit(CardExchanged(step=impulse.step, side=side.value, player=impulse.player,
-                                 given=impulse.card, taken=card))
+        self.emit(CardExchanged(step=impulse.step, side=side.value, player=impulse.player,
+                                given=impulse.card, taken=card))
 
     def _rolls(self, view: StepView[Entity, Side]) -> None:
         """Dice rolled while a battle is open belong to it (WW 9.2 Steps 2, 4, 5); others
@@ -725,8 +707,8 @@ class Interpreter:
                      player: str | None) -> None:
         battle = impulse.battle
         assert battle is not None
-        self._emit(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
-                                    battle=battle, impulse=impulse))
+        self.emit(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
+                                   battle=battle, impulse=impulse))
         if not battle.fought:
             # The first card began the Combat Resolution Procedure (WW 9.2 Step 1).
             impulse = self._impulse_now()
@@ -761,18 +743,18 @@ class Interpreter:
         self._loose_dice = NO_DICE
         if previous is None and self._turn_seen:
             self._turn_seen = False
-            self._emit(StrategyOpened(step=step, side=side.value, player=player,
-                                      impulse=impulse, dealt=tuple(self._dealt),
-                                      hands=tuple((s, self.state.hand_size[s.value])
-                                                  for s in Side)))
+            self.emit(StrategyOpened(step=step, side=side.value, player=player,
+                                     impulse=impulse, dealt=tuple(self._dealt),
+                                     hands=tuple((s, self.state.hand_size[s.value])
+                                                 for s in Side)))
         self._opened = (impulse, before)
         self._alliance_open = (self.state.alliance, self.state.allied,
                                self.state.general_at.get(WASHINGTON), self._navy_in_play())
-        self._emit(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
-                            origin=origin, destination=destination))
-        self._emit(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
-                                 previous=previous,
-                                 opponent_cards=self.state.hand_size[other(side).value]))
+        self.emit(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
+                           origin=origin, destination=destination))
+        self.emit(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
+                                previous=previous,
+                                opponent_cards=self.state.hand_size[other(side).value]))
 
     def _close_impulse(self, step: int, *, log_ended: bool = False) -> None:
         impulse = self.proc.impulse
@@ -783,10 +765,10 @@ class Interpreter:
         assert impulse is not None
         if impulse.use is Use.UNKNOWN:
             impulse = evolve(impulse, use=self._use_of(impulse))
-        self._emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
-                                player=impulse.player, impulse=impulse, log_ended=log_ended))
+        self.emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
+                               player=impulse.player, impulse=impulse, log_ended=log_ended))
         before, allied, washington, navy = self._alliance_open
-        self._emit(ImpulseReckoned(
+        self.emit(ImpulseReckoned(
             step=impulse.step, side=impulse.side.value, player=impulse.player,
             impulse=impulse, before=before, after=self.state.alliance,
             allied_before=allied, european_war=self.state.european_war,
@@ -796,14 +778,14 @@ class Interpreter:
         for battle in impulse.battles:
             if battle.setup is not None and not (battle.treason_overrun
                                                  and battle.procedure_dice == 0):
-                self._emit(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
-                                          player=impulse.player, battle=battle,
-                                          impulse=impulse))
+                self.emit(BattleResolved(step=battle.setup.step, side=battle.attacker.value,
+                                         player=impulse.player, battle=battle,
+                                         impulse=impulse))
         open_battles = (*impulse.battles, *((impulse.battle,) if impulse.battle else ()))
         unsettled = frozenset(b.space for b in open_battles if log_ended and not (
             b.fought or b.rbb or b.losses))
-        self._emit(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
-                          unsettled=unsettled))
+        self.emit(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
+                         unsettled=unsettled))
 
     def _navy_in_play(self) -> bool:
         """The French Navy is in a Blockade Zone or on the Turn Track (WW 5.5)."""
@@ -849,9 +831,9 @@ class Interpreter:
             else:
                 why = (f"movement happens only in the Strategy Phase (now "
                        f"{SEQUENCE.name(self.proc.moment.phase)}), by an activated General")
-            self._emit(UnactivatedMove(step=step, side=side.value, player=player,
-                                       generals=tuple(group.generals), carried=group.carried,
-                                       origin=origin, destination=destination, why=why))
+            self.emit(UnactivatedMove(step=step, side=side.value, player=player,
+                                      generals=tuple(group.generals), carried=group.carried,
+                                      origin=origin, destination=destination, why=why))
             return
         battle = impulse.battle
         if battle is not None and battle.space == origin and battle.fought:
@@ -875,13 +857,13 @@ class Interpreter:
                 last = activation.legs[-1]
                 merged = Counter(dict(last.carried))
                 merged.update(group.cu)
-                leg = evolve(last, carried=carried_of(merged))
+                leg = evolve(last, carried=counted(merged))
                 activation = evolve(activation, legs=(*activation.legs[:-1], leg))
                 self._set_impulse(impulse.with_activation(activation))
-                self._emit(LegMoved(step=step, side=side.value, player=player, leg=evolve(
+                self.emit(LegMoved(step=step, side=side.value, player=player, leg=evolve(
                     leg, step=step), activation=activation, impulse=impulse))
                 return
-            self._emit(UnactivatedMove(
+            self.emit(UnactivatedMove(
                 step=step, side=side.value, player=player, generals=(), carried=group.carried,
                 origin=origin, destination=destination,
                 why="CUs move only with an activated General (WW 7.0)"))
@@ -913,8 +895,8 @@ class Interpreter:
                       low=found.low, high=found.high, entered_from=found.entered_from,
                       route_problem=found.problem, route_rule=found.rule,
                       naval=self._naval(side, origin, destination, carried))
-            self._emit(LegMoved(step=step, side=side.value, player=player, leg=leg,
-                                activation=activation, impulse=impulse))
+            self.emit(LegMoved(step=step, side=side.value, player=player, leg=leg,
+                               activation=activation, impulse=impulse))
             activation = evolve(activation, legs=(*activation.legs, leg))
             if before_enemy and activation.stop is None:
                 entered = found.entered_from or frozenset({origin})
@@ -959,9 +941,9 @@ class Interpreter:
         activation = impulse.activation
         assert activation is not None
         if activation.legs or activation.stop is not None:
-            self._emit(ActivationEnded(step=activation.step, side=impulse.side.value,
-                                       player=impulse.player, activation=activation,
-                                       impulse=impulse))
+            self.emit(ActivationEnded(step=activation.step, side=impulse.side.value,
+                                      player=impulse.player, activation=activation,
+                                      impulse=impulse))
 
     def _settle_battle(self, step: int) -> None:
         impulse = self._impulse_now()
@@ -978,10 +960,10 @@ class Interpreter:
         activation = impulse.activation
         general = group.generals[0] if group.generals else None
         if battle is not None and battle.space == origin and not battle.fought:
-            self._emit(RetreatBeforeBattle(step=step, side=side.value, player=player,
-                                           general=general, origin=origin,
-                                           destination=destination, carried=group.carried,
-                                           battle=battle, impulse=impulse))
+            self.emit(RetreatBeforeBattle(step=step, side=side.value, player=player,
+                                          general=general, origin=origin,
+                                          destination=destination, carried=group.carried,
+                                          battle=battle, impulse=impulse))
             return
         last_leg = activation.legs[-1] if activation and activation.legs else None
         if (general is not None and last_leg is not None and last_leg.destination
@@ -997,24 +979,24 @@ class Interpreter:
                          defender_cus=self.state.space(destination).cus_of(side),
                          defender_general=True, intercepted=True,
                          last_card=self._last_card())
-            self._emit(Interception(step=step, side=side.value, player=player,
-                                    general=general, origin=origin, destination=destination,
-                                    carried=group.carried, left_behind=left, impulse=impulse,
-                                    leg=last_leg, dice=dice, battle=new))
+            self.emit(Interception(step=step, side=side.value, player=player,
+                                   general=general, origin=origin, destination=destination,
+                                   carried=group.carried, left_behind=left, impulse=impulse,
+                                   leg=last_leg, dice=dice, battle=new))
             return
         why = ("no British move provoked an interception or a retreat before battle, and no "
                "battle was fought there")
-        self._emit(UnactivatedMove(step=step, side=side.value, player=player,
-                                   generals=tuple(group.generals), carried=group.carried,
-                                   origin=origin, destination=destination, why=why))
+        self.emit(UnactivatedMove(step=step, side=side.value, player=player,
+                                  generals=tuple(group.generals), carried=group.carried,
+                                  origin=origin, destination=destination, why=why))
 
     def _retreat(self, step: int, group: _Group, side: Side, battle: Battle,
                  impulse: Impulse, player: str | None) -> None:
         assert group.origin is not None and group.destination is not None
-        self._emit(Retreat(step=step, side=side.value, player=player,
-                           generals=tuple(group.generals), carried=group.carried,
-                           origin=group.origin.key, destination=group.destination.key,
-                           attacker=side is battle.attacker, battle=battle))
+        self.emit(Retreat(step=step, side=side.value, player=player,
+                          generals=tuple(group.generals), carried=group.carried,
+                          origin=group.origin.key, destination=group.destination.key,
+                          attacker=side is battle.attacker, battle=battle))
 
     # ------------------------------------------------------------------ boxes, stock
 
@@ -1029,13 +1011,13 @@ class Interpreter:
         for general in group.generals:
             side = self.sides.get(general)
             if side is not None and destination == REINFORCEMENT_BOX[side]:
-                self._emit(SentToBox(step=step, side=side.value, player=player,
-                                     general=general, origin=origin))
+                self.emit(SentToBox(step=step, side=side.value, player=player,
+                                    general=general, origin=origin))
             elif destination in (CAPTURED, REMOVED):
-                self._emit(GeneralRemoved(step=step, side=side.value if side else None,
-                                          player=player, general=general, origin=origin,
-                                          destination=destination,
-                                          impulse=self.proc.impulse))
+                self.emit(GeneralRemoved(step=step, side=side.value if side else None,
+                                         player=player, general=general, origin=origin,
+                                         destination=destination,
+                                         impulse=self.proc.impulse))
         if not group.cu:
             return
         impulse = self.proc.impulse
@@ -1099,13 +1081,13 @@ class Interpreter:
             present = tuple(g for g in self.state.space(space).generals
                             if g not in arriving and self.sides.get(g) in sides)
             arrivals[space] = evolve(found, generals=(*found.generals, *generals),
-                                     cu=carried_of(merged), from_stock=carried_of(from_stock),
+                                     cu=counted(merged), from_stock=counted(from_stock),
                                      present=present)
         self.proc = evolve(self.proc, change_credit=tuple(
             (s, n, v) for (s, n), v in credit.items() if v > 0), change_debit=tuple(
             (s, n, v) for (s, n), v in debit.items() if v > 0))
         for arrival in arrivals.values():
-            self._emit(ReinforcementArrived(step=step, player=player, arrival=arrival))
+            self.emit(ReinforcementArrived(step=step, player=player, arrival=arrival))
             if impulse is not None:
                 impulse = evolve(impulse, arrivals=(*impulse.arrivals, arrival))
         if impulse is not None:
@@ -1185,10 +1167,10 @@ class Interpreter:
         if (self.proc.impulse is None and change.after is None and change.before is not None
                 and self._in(POLITICAL_CONTROL)):
             self._isolation_removal(step, change.space, change.before)
-        self._emit(PcChanged(step=step, side=actor.value if actor else None, player=player,
-                             change=change, impulse=self.proc.impulse,
-                             phase=self.proc.moment.phase
-                             if self.proc.moment.known else None))
+        self.emit(PcChanged(step=step, side=actor.value if actor else None, player=player,
+                            change=change, impulse=self.proc.impulse,
+                            phase=self.proc.moment.phase
+                            if self.proc.moment.known else None))
 
     def _after_last_card(self, impulse: Impulse, actor: Side, change: PcChange) -> str:
         """With both hands empty, whether a PC change is the last card's (`card`), the
@@ -1290,7 +1272,7 @@ class Interpreter:
         if phase == STRATEGY and season.new_turn:
             leftovers = tuple(sorted((box.key, card) for box in CLEARED_AT_TURN_END
                                      for card in self.state.cards_in(box)))
-            self._emit(StrategyBegan(step=step, player=player, leftovers=leftovers))
+            self.emit(StrategyBegan(step=step, player=player, leftovers=leftovers))
         past_winter = SEQUENCE.index(phase) > SEQUENCE.index(WINTER_ATTRITION)
         if left == WINTER_ATTRITION:
             self._end_winter(step, player, complete=True)
@@ -1313,11 +1295,11 @@ class Interpreter:
             return
         now = self._pre if self._pre is not None and not seen else snapshot(self.state)
         start = season.winter_start or now
-        self._emit(WinterAttritionEnded(step=step, player=player, start=start, end=now,
-                                        rolls=season.winter_rolls,
-                                        changed=season.winter_changed, complete=complete,
-                                        seen=seen, began=season.winter_step,
-                                        hands=season.winter_hands))
+        self.emit(WinterAttritionEnded(step=step, player=player, start=start, end=now,
+                                       rolls=season.winter_rolls,
+                                       changed=season.winter_changed, complete=complete,
+                                       seen=seen, began=season.winter_step,
+                                       hands=season.winter_hands))
 
     def _isolation_removal(self, step: int, space: str, side: Side) -> None:
         season = self.proc.season
@@ -1334,7 +1316,7 @@ class Interpreter:
         if season.isolation_done:
             return
         start = season.isolation_start or snapshot(self.state)
-        self._emit(IsolationSegmentEnded(
+        self.emit(IsolationSegmentEnded(
             step=step, player=player, start=start, removals=season.removals,
             complete=complete, phase_start=season.political_start,
             dispersed_at_start=season.congress_dispersed,
@@ -1360,11 +1342,11 @@ class Interpreter:
                             "Zones after both hands emptied", player)
                 moment = self.proc.moment
             impulse = self.proc.impulse
-            self._emit(NavyMoved(step=step, player=player, origin=origin,
-                                 destination=destination,
-                                 phase=moment.phase if moment.known else None,
-                                 card=impulse.card if impulse is not None else None,
-                                 year=self.state.year))
+            self.emit(NavyMoved(step=step, player=player, origin=origin,
+                                destination=destination,
+                                phase=moment.phase if moment.known else None,
+                                card=impulse.card if impulse is not None else None,
+                                year=self.state.year))
 
     def _congress(self, step: int, pieces: Sequence[Relocation[Entity]],
                   player: str | None) -> None:
@@ -1376,19 +1358,19 @@ class Interpreter:
                     not destination.is_space) or origin == destination or origin is None:
                 continue
             moment = self.proc.moment
-            self._emit(CongressPlaced(step=step, player=player, origin=origin.key,
-                                      space=destination.key,
-                                      from_dispersed=origin == CONGRESS_DISPERSED,
-                                      phase=moment.phase if moment.known else None))
+            self.emit(CongressPlaced(step=step, player=player, origin=origin.key,
+                                     space=destination.key,
+                                     from_dispersed=origin == CONGRESS_DISPERSED,
+                                     phase=moment.phase if moment.known else None))
 
     def _end_turn(self, step: int, player: str | None, next_year: str | None, *,
                   final: bool = False) -> None:
         """The End Phase (WW 5.7): shown, implied by the next year, or where the log ends."""
         if self.proc.season.turn_ended:
             return
-        self._emit(TurnEnded(step=step, player=player, year=self.state.year,
-                             next_year=next_year, war_ends=tuple(sorted(
-                                 self.state.cards_in(WAR_ENDS))), final=final))
+        self.emit(TurnEnded(step=step, player=player, year=self.state.year,
+                            next_year=next_year, war_ends=tuple(sorted(
+                                self.state.cards_in(WAR_ENDS))), final=final))
 
 
 def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int) -> Impulse:
@@ -1404,7 +1386,7 @@ def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int
         stock[nationality] -= taken
         cu[nationality] -= taken
         count -= taken
-        arrivals[index] = evolve(arrival, cu=carried_of(cu), from_stock=carried_of(stock))
+        arrivals[index] = evolve(arrival, cu=counted(cu), from_stock=counted(stock))
     return evolve(impulse, arrivals=tuple(a for a in arrivals if a.generals or a.cu))
 
 
@@ -1434,4 +1416,4 @@ def _on_map(place: Place | None) -> bool:
     return place is not None and place.is_space
 
 
-__all__ = ["FRENCH_NAVAL", "Interpreter", "carried_of"]
+__all__ = ["FRENCH_NAVAL", "Interpreter"]
