@@ -60,6 +60,11 @@ from adjudicator.systems.washingtons_war.procedure import (
 )
 from adjudicator.systems.washingtons_war.season import Season
 
+SEASON_MARKS: Mapping[type[Action], tuple[str, bool]] = {
+    StrategyBegan: ("new_turn", False), WinterAttritionEnded: ("winter_done", True),
+    IsolationSegmentEnded: ("isolation_done", True), TurnEnded: ("turn_ended", True)}
+"""What each phase judged after the cards marks in the turn's `Season`."""
+
 
 class WWSequencer(Sequencer[WWProcedure]):
     """The common sequencer with WW's transitions (see the module docstring)."""
@@ -76,9 +81,8 @@ class WWSequencer(Sequencer[WWProcedure]):
         after the cards."""
         return {**super().transitions(), ImpulseOpened: self._impulse_opened,
                 ImpulseEnded: self._impulse_ended, CardExchanged: self._exchanged,
-                BattleSettled: self._battle_settled, StrategyBegan: self._season,
-                WinterAttritionEnded: self._season, IsolationSegmentEnded: self._season,
-                TurnEnded: self._season}
+                BattleSettled: self._battle_settled,
+                **dict.fromkeys(SEASON_MARKS, self._season)}
 
     def enters(self, proc: WWProcedure, phase: str, knowledge: Knowledge) -> bool:
         """Whether entering `phase` changes anything: not when play is known to be in it
@@ -174,16 +178,10 @@ class WWSequencer(Sequencer[WWProcedure]):
 
     @staticmethod
     def _season(proc: WWProcedure, action: Action, facts: Facts) -> WWProcedure:
-        season = proc.season
-        if isinstance(action, StrategyBegan):
-            season = evolve(season, new_turn=False)
-        elif isinstance(action, WinterAttritionEnded):
-            season = evolve(season, winter_done=True)
-        elif isinstance(action, IsolationSegmentEnded):
-            season = evolve(season, isolation_done=True)
-        elif isinstance(action, TurnEnded) and not action.final:
-            season = evolve(season, turn_ended=True)
-        return evolve(proc, season=season) if season is not proc.season else proc
+        if isinstance(action, TurnEnded) and action.final:
+            return proc  # the log ended: the turn is not over
+        mark, value = SEASON_MARKS[type(action)]
+        return evolve(proc, season=evolve(proc.season, **{mark: value}))
 
     @staticmethod
     def _battle_settled(proc: WWProcedure, action: Action, facts: Facts) -> WWProcedure:
