@@ -1029,10 +1029,11 @@ class Interpreter(Collector[WWProcedure]):
             self._enter(WINTER_ATTRITION, step, "CUs were removed after both hands emptied",
                         player)
             return
-        credit = _tally(self.proc.change_credit)
+        credit = Counter({(s, n): v for s, n, v in self.proc.change_credit})
         for nat, value in group.cu.items():
             credit[(origin, nat)] += value
-        self.proc = evolve(self.proc, change_credit=_entries(credit))
+        self.proc = evolve(self.proc, change_credit=tuple(
+            (s, n, v) for (s, n), v in credit.items() if v > 0))
 
     def _arrive(self, step: int, groups: Sequence[_Group], player: str | None) -> None:
         """Pieces that came onto map spaces from a box or from stock (WW 8.1.C, 8.2.C,
@@ -1042,7 +1043,8 @@ class Interpreter(Collector[WWProcedure]):
         counters taken off later in the impulse cancel)."""
         if not groups and not (self.proc.change_credit and self.proc.change_debit):
             return  # nothing arrived and nothing to cancel
-        credit, debit = _tally(self.proc.change_credit), _tally(self.proc.change_debit)
+        credit = Counter({(s, n): v for s, n, v in self.proc.change_credit})
+        debit = Counter({(s, n): v for s, n, v in self.proc.change_debit})
         impulse = self.proc.impulse
         for key in list(credit):
             cancelled = min(credit[key], debit[key])
@@ -1081,8 +1083,9 @@ class Interpreter(Collector[WWProcedure]):
             arrivals[space] = evolve(found, generals=(*found.generals, *generals),
                                      cu=counted(merged), from_stock=counted(from_stock),
                                      present=present)
-        self.proc = evolve(self.proc, change_credit=_entries(credit),
-                           change_debit=_entries(debit))
+        self.proc = evolve(self.proc, change_credit=tuple(
+            (s, n, v) for (s, n), v in credit.items() if v > 0), change_debit=tuple(
+            (s, n, v) for (s, n), v in debit.items() if v > 0))
         for arrival in arrivals.values():
             self.emit(ReinforcementArrived(step=step, player=player, arrival=arrival))
             if impulse is not None:
@@ -1385,18 +1388,6 @@ def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int
         count -= taken
         arrivals[index] = evolve(arrival, cu=counted(cu), from_stock=counted(stock))
     return evolve(impulse, arrivals=tuple(a for a in arrivals if a.generals or a.cu))
-
-
-Change = tuple[tuple[str, Nationality, int], ...]
-"""CUs by space and nationality (the change being made, `WWProcedure.change_credit`)."""
-
-
-def _tally(change: Change) -> Counter[tuple[str, Nationality]]:
-    return Counter({(space, nat): n for space, nat, n in change})
-
-
-def _entries(tally: Counter[tuple[str, Nationality]]) -> Change:
-    return tuple((space, nat, n) for (space, nat), n in tally.items() if n > 0)
 
 
 def _cus_in_space(entity: Entity, place: Place) -> tuple[tuple[str, Nationality], int] | None:
