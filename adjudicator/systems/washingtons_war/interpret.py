@@ -1115,18 +1115,15 @@ class Interpreter(Collector[WWProcedure]):
                   ) -> tuple[Side | None, Side | None]:
         """The PC of a space after the step, and the side of a marker added beside one
         already there (None if none was)."""
-        holding = self.state.space(space)
-        sides = list(holding.pcs)
+        here, sides = space_place(space), list(self.state.space(space).pcs)
         count = len(sides)
         for relocation in pcs:
-            if relocation.before is not None and relocation.before.place is not None and (
-                    relocation.before.place.key == space and relocation.before.place.is_space):
-                side = Side(relocation.before.entity.key)
-                if side in sides:
-                    sides.remove(side)
-            if relocation.after is not None and relocation.after.place is not None and (
-                    relocation.after.place.key == space and relocation.after.place.is_space):
-                sides.append(Side(relocation.after.entity.key))
+            before, after = relocation.before, relocation.after
+            if before is not None and before.place == here and (
+                    Side(before.entity.key) in sides):
+                sides.remove(Side(before.entity.key))
+            if after is not None and after.place == here:
+                sides.append(Side(after.entity.key))
         extra = sides[-1] if len(sides) > max(count, 1) else None
         return (sides[0] if sides else None), extra
 
