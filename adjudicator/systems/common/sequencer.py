@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any, Generic, Protocol, Self, TypeVar, cast
 
 from typing_extensions import TypeVar as DefaultedTypeVar
@@ -217,6 +218,18 @@ class Calendar:
         spec = self.season(season)
         shown = spec.name if spec is not None else (season or "unknown season")
         return f"{year if year is not None else 'unknown year'} {shown}"
+
+
+def cycle_lengths(due: int, end_chance: Fraction) -> dict[int, Fraction]:
+    """How many rounds a cycle of `due` rounds lasts, with its probability, when each
+    round before the last ends it with `end_chance` (WfA 9.1, 20.4: an initiative tie).
+
+    >>> cycle_lengths(2, Fraction(1, 6))
+    {1: Fraction(1, 6), 2: Fraction(5, 6)}
+    """
+    found = {k: (1 - end_chance) ** (k - 1) * end_chance for k in range(1, due)}
+    found[due] = (1 - end_chance) ** (due - 1)
+    return found
 
 
 # --- Where play is ---------------------------------------------------------------------------

@@ -48,6 +48,7 @@ from adjudicator.systems.common.sequencer import (
     Stage,
     Transition,
     Turn,
+    cycle_lengths,
 )
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.war_for_america.actions import (
@@ -155,12 +156,7 @@ def rounds_distribution(*, first_turn: bool, winter: bool) -> dict[int, Fraction
     {1: Fraction(1, 6), 2: Fraction(5, 6)}
     """
     due = rounds_due(first_turn=first_turn, winter=winter)
-    if first_turn:
-        return {due: Fraction(1)}
-    tie = Fraction(1, 6)
-    found = {k: (1 - tie) ** (k - 1) * tie for k in range(1, due)}
-    found[due] = (1 - tie) ** (due - 1)
-    return found
+    return {due: Fraction(1)} if first_turn else cycle_lengths(due, Fraction(1, 6))
 
 
 def winter_march(*, winter: bool, region: str | None) -> int | None:
