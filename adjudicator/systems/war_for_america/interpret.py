@@ -96,7 +96,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, Roll
@@ -354,10 +354,6 @@ class Reading:
     winter_step: str | None = None
     """The end-of-winter step the log last announced in this Winter Turn (`WinterStep.kind`,
     WfA 18.3-18.10), until the next turn or round."""
-    actions: int = 0
-    """Actions recognised so far (for tests and the report's figures)."""
-    seen: tuple[str, ...] = field(default_factory=tuple)
-    """The action kinds recognised so far, first of each (for the report's figures)."""
 
 
 _CARD_ACTIONS = (CardDrawn, CardOffered, ActionCardPlayed, Roll)
@@ -444,10 +440,6 @@ class Interpreter:
                 not isinstance(a, (AdministrationStep, *_CARD_ACTIONS)) for a in out):
             # Play went on: the next Administration Phase is another turn's.
             self.reading = replace(self.reading, administration=False)
-        if out:
-            self.reading = replace(self.reading, actions=self.reading.actions + len(out),
-                                   seen=tuple(dict.fromkeys(
-                                       [*self.reading.seen, *(type(a).__name__ for a in out)])))
         return out
 
     def begin(self, relocations: Sequence[Relocation[Entity]]) -> None:
