@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any, Generic, Protocol, Self, TypeVar, cast
 
 from typing_extensions import TypeVar as DefaultedTypeVar
@@ -144,6 +145,91 @@ class Turn:
         """The citation of a phase, or of a sub-procedure within its units."""
         path = tuple(path)
         return self.procedure(path).citation if path else self.stage(phase).citation
+
+
+# --- The calendar ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSpec:
+    """One turn of the year on a seasonal turn record track (WfA 3.1)."""
+
+    id: str
+    name: str
+    winter: bool = False
+    """A Winter Turn (WfA: a blue box, two Action Rounds, 2 MP in the North, 3.1, 9.8,
+    18.1)."""
+    early_spring: bool = False
+    """The year's first spring turn (WfA: magazines, the new Draw Deck and the CLT, 7.0
+    "Early Spring Turns Only")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Calendar:
+    """The seasons of a year, in order, as a game's data gives its turn record track."""
+
+    seasons: tuple[SeasonSpec, ...]
+
+    def __post_init__(self) -> None:
+        if not self.seasons:
+            raise ValueError("a calendar needs at least one season")
+
+    @classmethod
+    def from_track(cls, boxes: Iterable[tuple[str, str, str]], *, winter: str = "blue",
+                   spring: str = "green") -> Calendar:
+        """A calendar from the track's boxes as data gives them: (id, name, colour). A
+        `winter` box is a Winter Turn; the year's first `spring` box is its early spring
+        (WfA 3.1, 7.0: blue and green)."""
+        seasons = []
+        spring_seen = False
+        for season, name, colour in boxes:
+            early = colour == spring and not spring_seen
+            spring_seen = spring_seen or colour == spring
+            seasons.append(SeasonSpec(season, name, winter=colour == winter,
+                                      early_spring=early))
+        return cls(tuple(seasons))
+
+    def season(self, season: str | None) -> SeasonSpec | None:
+        """The season with this id (None: unknown)."""
+        for spec in self.seasons:
+            if spec.id == season:
+                return spec
+        return None
+
+    @property
+    def first(self) -> str:
+        """The season of the game's first turn."""
+        return self.seasons[0].id
+
+    def following(self, year: int, season: str) -> tuple[int, str] | None:
+        """The turn after (year, season); None when the season is not in the calendar."""
+        ids = [spec.id for spec in self.seasons]
+        if season not in ids:
+            return None
+        index = ids.index(season) + 1
+        if index == len(ids):
+            return year + 1, ids[0]
+        return year, ids[index]
+
+    def name(self, year: int | None, season: str | None) -> str | None:
+        """e.g. `1777 Winter` (None: neither is known)."""
+        if year is None and season is None:
+            return None
+        spec = self.season(season)
+        shown = spec.name if spec is not None else (season or "unknown season")
+        return f"{year if year is not None else 'unknown year'} {shown}"
+
+
+def cycle_lengths(due: int, end_chance: Fraction) -> dict[int, Fraction]:
+    """How many rounds a cycle of `due` rounds lasts, with its probability, when each
+    round before the last ends it with `end_chance` (WfA 9.1, 20.4: an initiative tie).
+
+    >>> cycle_lengths(2, Fraction(1, 6))
+    {1: Fraction(1, 6), 2: Fraction(5, 6)}
+    """
+    found = {k: (1 - end_chance) ** (k - 1) * end_chance for k in range(1, due)}
+    found[due] = (1 - end_chance) ** (due - 1)
+    return found
 
 
 # --- Where play is ---------------------------------------------------------------------------

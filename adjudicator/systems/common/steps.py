@@ -39,7 +39,7 @@ from typing import Any, Generic, TypeVar
 
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
-from adjudicator.systems.common.places import Place
+from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.tracker import Relocation
 
 E = TypeVar("E")
@@ -300,6 +300,25 @@ def net_change(relocations: Iterable[Relocation[E]],
 
 
 # ---------------------------------------------------------------------- the view
+
+
+def key_of(place: Place | None) -> str | None:
+    """A place's key (None: no place)."""
+    return None if place is None else place.key
+
+
+def on_map(place: Place | None) -> bool:
+    """A map space or a sea zone (where pieces move and fight)."""
+    return place is not None and place.kind in (PlaceKind.SPACE, PlaceKind.ZONE)
+
+
+def track_box(place: Place | None) -> int | None:
+    """The number of a track box (`track:pw_13` → 13, `track:year_1776` → 1776; None: not
+    a numbered track box)."""
+    if place is None or place.kind is not PlaceKind.TRACK:
+        return None
+    _, _, number = place.key.rpartition("_")
+    return int(number) if number.isdigit() else None
 
 
 def current(relocation: Relocation[E]) -> E | None:

@@ -96,7 +96,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, Roll
@@ -108,7 +108,10 @@ from adjudicator.systems.common.steps import (
     StepReader,
     StepView,
     current,
+    key_of,
     net_change,
+    on_map,
+    track_box,
 )
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.actions import (
@@ -351,10 +354,6 @@ class Reading:
     winter_step: str | None = None
     """The end-of-winter step the log last announced in this Winter Turn (`WinterStep.kind`,
     WfA 18.3-18.10), until the next turn or round."""
-    actions: int = 0
-    """Actions recognised so far (for tests and the report's figures)."""
-    seen: tuple[str, ...] = field(default_factory=tuple)
-    """The action kinds recognised so far, first of each (for the report's figures)."""
 
 
 _CARD_ACTIONS = (CardDrawn, CardOffered, ActionCardPlayed, Roll)
@@ -441,10 +440,6 @@ class Interpreter:
                 not isinstance(a, (AdministrationStep, *_CARD_ACTIONS)) for a in out):
             # Play went on: the next Administration Phase is another turn's.
             self.reading = replace(self.reading, administration=False)
-        if out:
-            self.reading = replace(self.reading, actions=self.reading.actions + len(out),
-                                   seen=tuple(dict.fromkeys(
-                                       [*self.reading.seen, *(type(a).__name__ for a in out)])))
         return out
 
     def begin(self, relocations: Sequence[Relocation[Entity]]) -> None:
@@ -465,8 +460,8 @@ class Interpreter:
             entity = current(relocation)
             if entity is None or entity.kind not in ("year", "season", "ap", "round", "pw"):
                 continue
-            before = _box(relocation.origin)
-            after = _box(relocation.destination)
+            before = track_box(relocation.origin)
+            after = track_box(relocation.destination)
             if entity.kind != "pw":
                 out += self._end_battle(index)
                 self.reading = replace(self.reading, naval=None, besieged=None, muster=None,
@@ -690,7 +685,7 @@ class Interpreter:
                                                  "pw", "transport"):
                 continue
             origin, destination = relocation.origin, relocation.destination
-            if entity.kind == "army" and _on_map(destination) and destination is not None \
+            if entity.kind == "army" and on_map(destination) and destination is not None \
                     and origin != destination and (
                     gone := replaced.get(destination.key)) is not None \
                     and gone != entity.key and ARMY_SIDE.get(gone) == entity.side:
@@ -706,17 +701,17 @@ class Interpreter:
                 out.append(self._defection(index, origin, destination))
                 continue
             owner = self._side_of(entity) or side
-            if (entity.kind in LAND_KINDS and _on_map(origin) and _on_map(destination)
+            if (entity.kind in LAND_KINDS and on_map(origin) and on_map(destination)
                     and origin != destination and owner is not None):
                 land.append(relocation)
                 continue
-            if entity.kind == "sp" and origin == SIX_NATIONS and _on_map(destination):
+            if entity.kind == "sp" and origin == SIX_NATIONS and on_map(destination):
                 assert destination is not None
                 six_nations.setdefault(destination.key, []).append(entity.entity_id)
                 continue
             if entity.kind == "sp":
                 # Its strength entered or left: `view.strength`.
-                if origin == EUROPE and _on_map(destination) and destination is not None:
+                if origin == EUROPE and on_map(destination) and destination is not None:
                     from_europe.setdefault((owner, destination.key), []).append(entity)
                 continue
             out += self._other(index, relocation, entity, owner)
@@ -740,7 +735,7 @@ class Interpreter:
         if land:
             out += self._land_moves(index, {
                 (group.owner, group.route): group.members
-                for group in view.groups(land, lambda r: self._owner(r, side), _on_map)})
+                for group in view.groups(land, lambda r: self._owner(r, side), on_map)})
         out += self._sp_totals(index, view.strength, side)
         out += self._start_units(index, view.relocations)
         return out
@@ -1176,13 +1171,13 @@ class Interpreter:
         """Everything but land moves, SP totals, cards and track markers."""
         origin, destination = relocation.origin, relocation.destination
         kind = entity.kind
-        to_space = destination.key if _on_map(destination) and destination else None
-        from_space = origin.key if _on_map(origin) and origin else None
+        to_space = destination.key if on_map(destination) and destination else None
+        from_space = origin.key if on_map(origin) and origin else None
         if kind == "fleet" and origin != destination:
-            forced = self._forced_fleet(_key(origin), _key(destination))
+            forced = self._forced_fleet(key_of(origin), key_of(destination))
             roll = None if forced else self._take_d6(side)
             naval = self.reading.naval
-            if naval is not None and naval.place == _key(origin) and destination is not None:
+            if naval is not None and naval.place == key_of(origin) and destination is not None:
                 # 15.1 Option 2: the fleets go out into the OBZ and fight there (15.5).
                 self.reading = replace(self.reading, naval=replace(
                     naval, place=destination.key, port=naval.place))
@@ -1192,15 +1187,15 @@ class Interpreter:
                 # Enemy fleets meet: a fleet combat may follow (WfA 15.0-15.5).
                 self.reading = replace(self.reading,
                                        naval=OpenFleetCombat(destination.key))
-            return [FleetMoved(step=index, side=side, fleet=entity.key, origin=_key(origin),
-                               destination=_key(destination), roll=roll, forced=forced)]
+            return [FleetMoved(step=index, side=side, fleet=entity.key, origin=key_of(origin),
+                               destination=key_of(destination), roll=roll, forced=forced)]
         if kind == "lake_navy" and origin != destination:
             # 19.7: "If a land unit ends its turn on a space with an enemy Lake Navy, the navy
             # must retreat": leaving a space where enemy SP stand is that retreat.
             retreat = from_space is not None and entity.key in SIDES and self.state.space(
                 from_space).sp_of(opponent(entity.key)) > 0
             return [LakeNavyMoved(step=index, side=entity.key, navy=entity.key,
-                                  origin=_key(origin), destination=_key(destination),
+                                  origin=key_of(origin), destination=key_of(destination),
                                   retreat=retreat)]
         if kind == "leader" and to_space is not None and origin is not None \
                 and origin.kind is PlaceKind.BOX:
@@ -1211,7 +1206,7 @@ class Interpreter:
         if kind == TC and destination is not None and _in_play(destination) \
                 and not _in_play(origin):
             return [TacticalCommanderPlaced(step=index, side=entity.side, nation=entity.key,
-                                            place=destination.key, origin=_key(origin))]
+                                            place=destination.key, origin=key_of(origin))]
         if kind == "army" and to_space is not None and from_space is None:
             leaders = self.state.space(to_space).leaders
             return [ArmyCreated(step=index, side=side, army=entity.key, space=to_space,
@@ -1245,7 +1240,7 @@ class Interpreter:
                 and destination.key.startswith(EXPENDED_LOYALIST):
             # A chit expended: placed in its Region's Expended Loyalist Box (WfA 10.18-10.21).
             return [FreeAction(step=index, side=BRITISH, kind=FreeKind.LOYALIST_CHIT,
-                               origin=_key(origin), destination=destination.key)]
+                               origin=key_of(origin), destination=destination.key)]
         if kind == "major_victory" and destination is not None and (
                 origin is None or origin.kind is PlaceKind.BOX):
             return self._major_victory(index, entity.key, destination.key)
@@ -1289,14 +1284,14 @@ class Interpreter:
                   side: str | None) -> list[Action]:
         origin, destination = relocation.origin, relocation.destination
         before = relocation.before.entity if relocation.before is not None else None
-        if _on_map(destination) and destination is not None:
-            if not _on_map(origin):
+        if on_map(destination) and destination is not None:
+            if not on_map(origin):
                 return [MagazinePlaced(step=index, side=entity.key, space=destination.key)]
             if before is not None and before.key != entity.key:
                 return [MagazineRemoved(step=index, side=before.key, space=destination.key,
                                         captured=True)]
             return []
-        if _on_map(origin) and origin is not None and before is not None:
+        if on_map(origin) and origin is not None and before is not None:
             return [MagazineRemoved(step=index, side=before.key, space=origin.key)]
         return []
 
@@ -1305,7 +1300,7 @@ class Interpreter:
         immediately placed with the closest British SP"): the British player moves the
         Colonial Arnold onto a space with British SP."""
         return (entity.kind == "leader" and entity.key == ARNOLD and self.reading.arnold is None
-                and side == BRITISH and _on_map(destination) and destination is not None
+                and side == BRITISH and on_map(destination) and destination is not None
                 and self.state.with_armies(destination.key).sp_of(BRITISH) > 0)
 
     def _defection(self, index: int, origin: Place | None, destination: Place | None
@@ -1314,7 +1309,7 @@ class Interpreter:
         rolled = self.reading.free_d12
         roll = rolled[1] if rolled is not None and rolled[0] == BRITISH else None
         self.reading = replace(self.reading, arnold=BRITISH, free_d12=None)
-        return ArnoldDefected(step=index, side=BRITISH, origin=_key(origin),
+        return ArnoldDefected(step=index, side=BRITISH, origin=key_of(origin),
                               destination=destination.key, roll=roll)
 
     def _activation_dice(self, side: str) -> tuple[int, ...]:
@@ -1395,38 +1390,21 @@ def _entity_id(relocation: Relocation[Entity]) -> str:
     return entity.entity_id if entity is not None else relocation.name
 
 
-def _on_map(place: Place | None) -> bool:
-    """A map space or sea area (where pieces fight and move)."""
-    return place is not None and place.kind in (PlaceKind.SPACE, PlaceKind.ZONE)
-
-
 def _armies_taken_off(relocations: Sequence[Relocation[Entity]]) -> dict[str, str]:
     """Space → the army marker taken off the map from it in this step."""
     found: dict[str, str] = {}
     for relocation in relocations:
         entity = current(relocation)
-        if (entity is not None and entity.kind == "army" and _on_map(relocation.origin)
-                and relocation.origin is not None and not _on_map(relocation.destination)):
+        if (entity is not None and entity.kind == "army" and on_map(relocation.origin)
+                and relocation.origin is not None and not on_map(relocation.destination)):
             found[relocation.origin.key] = entity.key
     return found
 
 
 def _in_play(place: Place | None) -> bool:
     """On the map or on an Army Card (WfA 11.21: the army's SP are in play there)."""
-    return _on_map(place) or (place is not None and place.kind is PlaceKind.BOX
+    return on_map(place) or (place is not None and place.kind is PlaceKind.BOX
                               and place.key.startswith(ARMY_BOX_PREFIX))
-
-
-def _key(place: Place | None) -> str | None:
-    return None if place is None else place.key
-
-
-def _box(place: Place | None) -> int | None:
-    """The number of a track box (`track:pw_13` → 13, `track:year_1776` → 1776)."""
-    if place is None or place.kind is not PlaceKind.TRACK:
-        return None
-    _, _, number = place.key.rpartition("_")
-    return int(number) if number.isdigit() else None
 
 
 __all__ = ["D6_BUTTONS", "D12_BUTTONS", "Battle", "Force", "Interpreter", "Muster",

@@ -30,7 +30,7 @@ Every record is frozen, so a referee's undo keeps a reference, not a copy.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final, TypeAlias
@@ -40,12 +40,15 @@ from adjudicator.systems.common.actions import Action, PhaseChange
 from adjudicator.systems.common.sequence import Knowledge, Moment
 from adjudicator.systems.common.sequencer import (
     Alternation,
+    Calendar,
     Effect,
     Facts,
     Position,
+    SeasonSpec,
     Stage,
     Transition,
     Turn,
+    cycle_lengths,
 )
 from adjudicator.systems.common.values import evolve
 from adjudicator.systems.war_for_america.actions import (
@@ -125,74 +128,6 @@ WINTER_MP: Final = 2
 """MP of a land force that begins its AP in a Northern Region in Winter (WfA 18.1)."""
 
 
-# --- The calendar --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonSpec:
-    """One turn of the year on the Seasonal Turn Record Track (WfA 3.1)."""
-
-    id: str
-    name: str
-    winter: bool = False
-    """A blue box: two Action Rounds, 2 MP in the North (3.1, 9.8, 18.1)."""
-    early_spring: bool = False
-    """Magazines, the new Draw Deck and the CLT (7.0 "Early Spring Turns Only")."""
-
-
-@dataclass(frozen=True, slots=True)
-class Calendar:
-    """The seasons of a year, in order (data: the printed STRT decides, digest §8 A-2)."""
-
-    seasons: tuple[SeasonSpec, ...]
-
-    def __post_init__(self) -> None:
-        if not self.seasons:
-            raise ValueError("a calendar needs at least one season")
-
-    @classmethod
-    def from_track(cls, boxes: Iterable[tuple[str, str, str]]) -> Calendar:
-        """A calendar from the STRT's boxes as data gives them: (id, name, colour). Blue is
-        a Winter Turn; the year's first green box is its Early Spring (WfA 3.1, 7.0)."""
-        seasons = []
-        spring_seen = False
-        for season, name, colour in boxes:
-            early = colour == "green" and not spring_seen
-            spring_seen = spring_seen or colour == "green"
-            seasons.append(SeasonSpec(season, name, winter=colour == "blue", early_spring=early))
-        return cls(tuple(seasons))
-
-    def season(self, season: str | None) -> SeasonSpec | None:
-        """The season with this id (None: unknown)."""
-        for spec in self.seasons:
-            if spec.id == season:
-                return spec
-        return None
-
-    @property
-    def first(self) -> str:
-        """The season of Turn 1 (WfA 6.0)."""
-        return self.seasons[0].id
-
-    def following(self, year: int, season: str) -> tuple[int, str] | None:
-        """The turn after (year, season); None when the season is not in the calendar."""
-        ids = [spec.id for spec in self.seasons]
-        if season not in ids:
-            return None
-        index = ids.index(season) + 1
-        if index == len(ids):
-            return year + 1, ids[0]
-        return year, ids[index]
-
-    def name(self, year: int | None, season: str | None) -> str | None:
-        """e.g. `1777 Winter` (None: neither is known)."""
-        if year is None and season is None:
-            return None
-        spec = self.season(season)
-        shown = spec.name if spec is not None else (season or "unknown season")
-        return f"{year if year is not None else 'unknown year'} {shown}"
-
-
 DIGEST_CALENDAR = Calendar((
     SeasonSpec("early_spring", "Early Spring", early_spring=True),
     SeasonSpec("spring", "Spring"),
@@ -221,12 +156,7 @@ def rounds_distribution(*, first_turn: bool, winter: bool) -> dict[int, Fraction
     {1: Fraction(1, 6), 2: Fraction(5, 6)}
     """
     due = rounds_due(first_turn=first_turn, winter=winter)
-    if first_turn:
-        return {due: Fraction(1)}
-    tie = Fraction(1, 6)
-    found = {k: (1 - tie) ** (k - 1) * tie for k in range(1, due)}
-    found[due] = (1 - tie) ** (due - 1)
-    return found
+    return {due: Fraction(1)} if first_turn else cycle_lengths(due, Fraction(1, 6))
 
 
 def winter_march(*, winter: bool, region: str | None) -> int | None:

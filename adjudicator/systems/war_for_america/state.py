@@ -42,6 +42,7 @@ from typing import Final, TypeVar
 
 from adjudicator.systems.common.places import Place, PlaceKind, box
 from adjudicator.systems.common.places import space as space_place
+from adjudicator.systems.common.steps import track_box
 from adjudicator.systems.common.tracker import UNKNOWN_CARD, PieceState, Placed
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, SIDES
 
@@ -289,11 +290,7 @@ class WfAState(PieceState[Entity]):
     def track_value(self, marker: str) -> int | None:
         """The number of the track box a marker stands on (`pw:british` on `track:pw_13`
         → 13); None when it is off its track or unseen. Years read as the year."""
-        place = self.tracks.get(marker)
-        if place is None or place.kind is not PlaceKind.TRACK:
-            return None
-        _, _, number = place.key.rpartition("_")
-        return int(number) if number.isdigit() else None
+        return track_box(self.tracks.get(marker))
 
     def season(self) -> str | None:
         """The season box the Seasonal marker stands on (`track:season_<id>` → id)."""
