@@ -175,11 +175,11 @@ class Calendar:
             raise ValueError("a calendar needs at least one season")
 
     @classmethod
-    def from_track(cls, boxes: Iterable[tuple[str, str, str]], *, winter: str = "blue",
-                   spring: str = "green") -> Calendar:
-        """A calendar from the track's boxes as data gives them: (id, name, colour). A
-        `winter` box is a Winter Turn; the year's first `spring` box is its early spring
-        (WfA 3.1, 7.0: blue and green)."""
+    def from_track(cls, boxes: Iterable[tuple[str, str, str]], *, winter: str,
+                   spring: str) -> Calendar:
+        """A calendar from the track's boxes as data gives them: (id, name, colour). A box
+        of the game's `winter` colour is a Winter Turn; the year's first box of its `spring`
+        colour is its early spring."""
         seasons = []
         spring_seen = False
         for season, name, colour in boxes:

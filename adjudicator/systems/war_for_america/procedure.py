@@ -128,6 +128,9 @@ WINTER_MP: Final = 2
 """MP of a land force that begins its AP in a Northern Region in Winter (WfA 18.1)."""
 
 
+WINTER_BOX, SPRING_BOX = "blue", "green"
+"""The Seasonal Turn Record Track's colours: blue boxes are Winter Turns, the year's first
+green box its early spring (WfA 3.1, 7.0)."""
 DIGEST_CALENDAR = Calendar((
     SeasonSpec("early_spring", "Early Spring", early_spring=True),
     SeasonSpec("spring", "Spring"),

@@ -22,6 +22,8 @@ from adjudicator.systems.war_for_america.data import WfAData, bundled_data
 from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind
 from adjudicator.systems.war_for_america.procedure import (
     DIGEST_CALENDAR,
+    SPRING_BOX,
+    WINTER_BOX,
     Calendar,
     Placement,
     Pulse,
@@ -131,8 +133,8 @@ def calendar_of(data: WfAData) -> Calendar:
     seasons = data.charts.seasons
     if not seasons:
         return DIGEST_CALENDAR
-    return Calendar.from_track((season.id, season.name, str(season.colour))
-                               for season in seasons)
+    return Calendar.from_track(((season.id, season.name, str(season.colour))
+                                for season in seasons), winter=WINTER_BOX, spring=SPRING_BOX)
 
 
 def side_name(side: str | None) -> str:

@@ -44,6 +44,8 @@ from adjudicator.systems.war_for_america.procedure import (
     DIGEST_CALENDAR,
     REINFORCEMENT,
     SETUP,
+    SPRING_BOX,
+    WINTER_BOX,
     WINTER_STEPS,
     Advance,
     Calendar,
@@ -301,7 +303,8 @@ def test_calendar_wraps_the_year_and_reads_the_track_colours() -> None:
     assert DIGEST_CALENDAR.following(1777, "fall") == (1777, "winter")
     assert DIGEST_CALENDAR.following(1777, "nonsense") is None
     calendar = Calendar.from_track([("es", "Early Spring", "green"), ("s", "Spring", "green"),
-                                    ("ls", "Late Summer", "yellow"), ("w", "Winter", "blue")])
+                                    ("ls", "Late Summer", "yellow"), ("w", "Winter", "blue")],
+                                   winter=WINTER_BOX, spring=SPRING_BOX)
     spring, later, _, winter = calendar.seasons
     assert spring.early_spring and not later.early_spring and winter.winter
     assert not spring.winter
