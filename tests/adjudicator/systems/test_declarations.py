@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -102,3 +103,18 @@ def test_every_action_type_a_module_judges_is_routed_to_it(system: type[GameSyst
         listed = {kind.__name__ for kind in module.FAMILY.actions}
         assert tested, module.__name__
         assert tested <= listed, (module.__name__, sorted(tested - listed))
+
+
+@pytest.mark.parametrize("system", GAMES, ids=[s.id for s in GAMES])
+def test_every_rule_id_a_games_code_names_is_in_its_catalog(system: type[GameSystem]) -> None:
+    """A finding of a rule the catalog lacks is an error (`UnknownRule`), never a blank
+    citation: so every id written anywhere in the game's package, rules or not (a route's
+    rule, a constant, a table of ids), must be a catalog id."""
+    catalog = {rule.id for rule in system().catalog()}
+    prefixes = {rule_id.split("-")[0] for rule_id in catalog}
+    package = Path(inspect.getfile(importlib.import_module(system.__module__))).parent
+    named = {found for path in package.rglob("*.py") if not path.name.startswith("test_")
+             for found in re.findall(r'"([A-Z]+-[A-Z]+-\d+)"', path.read_text(encoding="utf-8"))
+             if found.split("-")[0] in prefixes}
+    assert named, system.id
+    assert named <= catalog, sorted(named - catalog)
