@@ -384,21 +384,6 @@ def _check_rows(rows: tuple[RollRow, ...], what: str) -> None:
                 raise ValueError(f"{what}: rows {row.result!r} and {other.result!r} overlap")
 
 
-def read_rows(rows: tuple[RollRow, ...], roll: int) -> str:
-    """The result of a modified roll. A roll beyond every row reads the nearest row (the
-    printed tables' range is the clamp, digest 6.3 assumption)."""
-    for row in rows:
-        if row.covers(roll):
-            return row.result
-
-    def distance(row: RollRow) -> int:
-        if row.low is not None and roll < row.low:
-            return row.low - roll
-        return roll - (row.high if row.high is not None else roll)
-
-    return min(rows, key=distance).result
-
-
 _RESULT = re.compile(r"^\s*(?P<sp>\d*)\s*(?P<stars>\**)\s*$")
 NO_RESULT = ("", "-", "—", "–", "0", "none")
 
@@ -558,5 +543,4 @@ def bundled_tables() -> WfATables:
 __all__ = [
     "FLEET_OUTCOMES", "BattleColumn", "BattleTables", "CombatResult", "FleetCombatTable",
     "FleetModifier", "PoliticalWillFactor", "RankLimit", "RollRow", "SiegeTable",
-    "TableModifier", "WfATables", "bundled_tables", "read_rows",
-]
+    "TableModifier", "WfATables", "bundled_tables"]

@@ -19,11 +19,11 @@ from itertools import product
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.tables import RollTable
 from adjudicator.systems.war_for_america.actions import Combat, opponent
 from adjudicator.systems.war_for_america.data.tables import (
     BattleColumn,
     CombatResult,
-    read_rows,
 )
 from adjudicator.systems.war_for_america.effective import (
     EffectiveSP,
@@ -387,7 +387,7 @@ def _read(columns: tuple[BattleColumn, ...], label: str, lone_garrison: bool,
     """The result a modified roll reads on the column `label` (WfA 13.0 Step 6)."""
     for column in columns:
         if column.label == label and column.lone_garrison == lone_garrison:
-            return CombatResult.parse(read_rows(column.rows, modified))
+            return CombatResult.parse(RollTable.from_rows(column.rows).read(modified))
     raise ValueError(f"the battle table has no column {label!r}")
 
 

@@ -21,13 +21,13 @@ from collections.abc import Iterator
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.tables import RollTable
 from adjudicator.systems.war_for_america.actions import (
     Combat,
     FleetCombat,
     FleetMoved,
     opponent,
 )
-from adjudicator.systems.war_for_america.data.tables import read_rows
 from adjudicator.systems.war_for_america.naval_odds import (
     READING_TEXT,
     FleetOdds,
@@ -210,8 +210,9 @@ def fleet_battle(action: FleetCombat, ctx: Context) -> Iterator[Outcome]:
     drm = fixed + {"attacker": plus, "defender": -plus, "nobody": 0}[holder]
     other = fixed + (plus if holder == "attacker" else 0)
     table = ctx.data.tables.fleet_combat
-    result = read_rows(table.rows, action.roll + drm) if table is not None else None
-    other_result = read_rows(table.rows, action.roll + other) if table is not None else None
+    rows = RollTable.from_rows(table.rows) if table is not None else None
+    result = rows.read(action.roll + drm) if rows is not None else None
+    other_result = rows.read(action.roll + other) if rows is not None else None
     summary = (f"{side_name(attacker_side)} attacks at {where}: D12 {action.roll} "
                f"{drm:+d} = {action.roll + drm} ({_odds_summary(odds)}; weather gauge: "
                f"{'not used in port' if in_port else holder})")

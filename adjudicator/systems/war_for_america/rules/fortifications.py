@@ -16,6 +16,7 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.places import box
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.tables import RollTable
 from adjudicator.systems.war_for_america.actions import (
     Combat,
     EntrenchmentBuilt,
@@ -28,7 +29,6 @@ from adjudicator.systems.war_for_america.actions import (
     opponent,
 )
 from adjudicator.systems.war_for_america.data.models import Leader
-from adjudicator.systems.war_for_america.data.tables import read_rows
 from adjudicator.systems.war_for_america.data.vocabulary import Region
 from adjudicator.systems.war_for_america.movement_points import (
     fort_construction_chance,
@@ -441,7 +441,7 @@ def siege_roll(action: SiegeAttempt, ctx: Context) -> Iterator[Outcome]:
                               "modifier is printed on the card", needs=("card texts",),
                               spaces=(action.space,))
         return
-    result = read_rows(table.rows, roll + modifier)
+    result = RollTable.from_rows(table.rows).read(roll + modifier)
     if action.surrendered is not None and action.surrendered != (result == "surrender"):
         yield Check.illegal("WFA-SIEGE-02", action.step, f"the Siege Table roll of {roll}"
                             f"{f' +{modifier}' if modifier else ''} at {name} reads "

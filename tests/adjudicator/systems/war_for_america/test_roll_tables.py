@@ -1,5 +1,6 @@
-"""The WfA row records read through the common `RollTable` exactly as `read_rows` reads
-them: the calculators moved onto the toolkit without changing one result."""
+"""The WfA row records read through the common `RollTable` exactly as WfA's own `read_rows`
+read them (kept here as the oracle): the calculators and rules moved onto the toolkit
+without changing one result."""
 
 from __future__ import annotations
 
@@ -7,7 +8,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator.systems.common.tables import RollTable
-from adjudicator.systems.war_for_america.data.tables import RollRow, read_rows
+from adjudicator.systems.war_for_america.data.tables import RollRow
+
+
+def read_rows(rows: tuple[RollRow, ...], roll: int) -> str:
+    """The result of a modified roll. A roll beyond every row reads the nearest row (the
+    printed tables' range is the clamp, digest 6.3 assumption)."""
+    for row in rows:
+        if row.covers(roll):
+            return row.result
+
+    def distance(row: RollRow) -> int:
+        if row.low is not None and roll < row.low:
+            return row.low - roll
+        return roll - (row.high if row.high is not None else roll)
+
+    return min(rows, key=distance).result
 
 
 @st.composite

@@ -8,6 +8,7 @@ import re
 import pytest
 from pydantic import ValidationError
 
+from adjudicator.systems.common.tables import RollTable
 from adjudicator.systems.war_for_america.data.tables import (
     BattleColumn,
     CombatResult,
@@ -16,7 +17,6 @@ from adjudicator.systems.war_for_america.data.tables import (
     SiegeTable,
     WfATables,
     bundled_tables,
-    read_rows,
 )
 from adjudicator.systems.war_for_america.data.vocabulary import BattleRating
 from tests.conftest import shared_file
@@ -95,7 +95,8 @@ def test_combat_results_parse_numbers_and_stars() -> None:
 def test_rows_read_open_ended_and_clamp_beyond_the_printed_range() -> None:
     rows = (RollRow(high=6, result="a"), RollRow(low=7, high=9, result="b"),
             RollRow(low=10, high=12, result="c"))
-    assert [read_rows(rows, r) for r in (-3, 6, 7, 12, 15)] == ["a", "a", "b", "c", "c"]
+    table = RollTable.from_rows(rows)
+    assert [table.read(r) for r in (-3, 6, 7, 12, 15)] == ["a", "a", "b", "c", "c"]
 
 
 def test_user_tables_refuse_overlaps_and_outcomes_the_rules_exclude() -> None:
