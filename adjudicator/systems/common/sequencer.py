@@ -45,9 +45,9 @@ from adjudicator.systems.common.actions import Action, PhaseChange
 from adjudicator.systems.common.sequence import (
     Knowledge,
     Moment,
+    PhaseSpec,
     SequenceOfPlay,
     SequenceSpec,
-    phases,
 )
 
 # --- The declaration ------------------------------------------------------------------------
@@ -79,13 +79,10 @@ class Alternation:
 
 
 @dataclass(frozen=True, slots=True)
-class Stage:
-    """One phase of a turn, with its segments and, if the sides alternate in it, how."""
+class Stage(PhaseSpec):
+    """One phase of a turn (its id, name, citation and segments) and, if the sides
+    alternate in it, how."""
 
-    id: str
-    name: str
-    citation: str
-    segments: tuple[str, ...] = ()
     alternation: Alternation | None = None
     once: bool = False
     """Played once, not every turn (the set-up): a new turn begins after it."""
@@ -101,8 +98,7 @@ class Turn:
     spec: SequenceSpec = field(init=False)
 
     def __post_init__(self) -> None:
-        specs = tuple((s.id, s.name, s.citation, s.segments) for s in self.stages)
-        object.__setattr__(self, "spec", SequenceSpec(self.game, phases(*specs)))
+        object.__setattr__(self, "spec", SequenceSpec(self.game, self.stages))
 
     def stage(self, phase: str) -> Stage:
         """The stage with this id.
