@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
@@ -26,8 +25,6 @@ class SkirmishReferee(SequencedReferee[SkirmishData, SkirmishState, Entity, Skir
 
     game = "toy"
     rules = RULES
-    families = RULES.families
-    not_checkable: Mapping[str, str] = MappingProxyType({})
 
     def __init__(self, data: SkirmishData, binding: Binding) -> None:
         super().__init__(data, binding, entities=Entity, state=SkirmishState(),

@@ -424,6 +424,12 @@ class SequencedReferee(GameReferee[D, S, K, M], Generic[D, S, K, P, C, M]):
 
     rules: Dispatch[Any]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's families are those of its `rules`."""
+        super().__init_subclass__(**kwargs)
+        if "rules" in cls.__dict__:
+            cls.families = cls.rules.families
+
     def __init__(self, data: D, binding: Binding, *, entities: EntityForms[K], state: S,
                  sequencer: PlacesActions[P], procedure: P) -> None:
         super().__init__(data, binding, entities=entities, state=state)

@@ -98,7 +98,6 @@ class WfAReferee(SequencedReferee[WfAData, WfAState, Entity, WfAProcedure, Conte
 
     game = GAME
     rules = RULES
-    families = RULES.families
     not_checkable = NOT_CHECKABLE
     unread = UNREAD
 
