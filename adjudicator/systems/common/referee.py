@@ -443,6 +443,17 @@ class SequencedReferee(GameReferee[D, S, K, M], Generic[D, S, K, P, C, M]):
     def context(self, advance: Any, step_actions: tuple[Action, ...]) -> C:
         """What the rules read for one placed action (`step_actions`: all of its step's)."""
 
+    def place(self, action: Action) -> Any:
+        """Place one action in the turn now: the procedure moves on, and the `Advance`
+        (where the action stands, the facts it gave rise to) is returned for
+        `judge_placed` (`judge_in_turn` judges it at once; a reader that places each
+        action as it reads it, `common.sequencer.Collector`, after its step)."""
+        advance = self.sequencer.advance(self.procedure, action)
+        self.procedure = advance.after
+        if self.actions is not None:
+            self.actions.append(advance.action or action)
+        return advance
+
     def judge_in_turn(self, actions: Sequence[Action],
                       step_actions: tuple[Action, ...] | None = None) -> None:
         """Place each action in the turn and judge its facts, then it; `step_actions` are
@@ -450,16 +461,14 @@ class SequencedReferee(GameReferee[D, S, K, M], Generic[D, S, K, P, C, M]):
         as those the log's end closes)."""
         if step_actions is None:
             step_actions = tuple(actions)
-        record = self.actions
         for action in actions:
-            advance = self.sequencer.advance(self.procedure, action)
-            if record is not None:
-                record.append(advance.action or action)
-            self._judge_placed(advance, step_actions)
+            self.judge_placed((self.place(action),), step_actions)
 
     def close(self) -> None:
         """The log ended: the sequencer closes what is under way; judge what that shows."""
-        self._judge_placed(self.sequencer.close(self.procedure, self.last_step), ())
+        advance = self.sequencer.close(self.procedure, self.last_step)
+        self.procedure = advance.after
+        self.judge_placed((advance,))
 
     def snapshot(self) -> M:
         """The procedure (kept per step for undo)."""
@@ -470,16 +479,19 @@ class SequencedReferee(GameReferee[D, S, K, M], Generic[D, S, K, P, C, M]):
         """Undo: go back to an earlier procedure."""
         self.procedure = cast(P, procedure)
 
-    def _judge_placed(self, advance: Any, step_actions: tuple[Action, ...]) -> None:
+    def judge_placed(self, advances: Iterable[Any],
+                     step_actions: tuple[Action, ...] = ()) -> None:
+        """Judge placed actions, in order: each one's sequence facts, then the action, in
+        the `context` of where it stands."""
         rules = self.rules
-        ctx = self.context(advance, step_actions)
-        for fact in advance.facts:
-            if rules.judged(fact):
-                self.emit(rules.judge(fact, ctx), fact.player)
-        action = advance.action
-        if action is not None and rules.judged(action):
-            self.emit(rules.judge(action, ctx), action.player)
-        self.procedure = advance.after
+        for advance in advances:
+            ctx = self.context(advance, step_actions)
+            for fact in advance.facts:
+                if rules.judged(fact):
+                    self.emit(rules.judge(fact, ctx), fact.player)
+            action = advance.action
+            if action is not None and rules.judged(action):
+                self.emit(rules.judge(action, ctx), action.player)
 
 
 def _who(step: Step) -> str | None:

@@ -656,22 +656,41 @@ class Sequencer(Generic[P, L]):
 
 # --- Reading as one goes ------------------------------------------------------------------
 
+class Placer(Protocol[P]):
+    """What places actions as they are read (a `SequencedReferee`): it keeps the
+    procedure."""
+
+    procedure: P
+
+    def place(self, action: Action, /) -> Any:
+        """Place `action` now (the procedure moves on) and return its `Advance`."""
+        ...
+
+
 class Collector(Generic[P, L]):
-    """For an interpreter that places each action as it reads it: the sequencer places
-    the action, the procedure (`proc`) moves on, and the advance is kept, in order, until
-    the step's actions are taken (`take`)."""
+    """For an interpreter that places each action as it reads it (it reads the procedure
+    the last one left): its placer places the action, the procedure (`proc`, the
+    placer's) moves on, and the advance is kept, in order, until the step's actions are
+    taken (`take`) to judge."""
 
-    __slots__ = ("_out", "proc", "sequencer")
+    __slots__ = ("_out", "placer")
 
-    def __init__(self, sequencer: Sequencer[P, L], proc: P) -> None:
-        self.sequencer = sequencer
-        self.proc = proc
+    def __init__(self, placer: Placer[P]) -> None:
+        self.placer = placer
         self._out: list[Advance[P, L]] = []
+
+    @property
+    def proc(self) -> P:
+        """The procedure as the actions read so far left it."""
+        return self.placer.procedure
+
+    @proc.setter
+    def proc(self, procedure: P) -> None:
+        self.placer.procedure = procedure
 
     def emit(self, action: Action) -> Advance[P, L]:
         """An action read: placed, the procedure moved on, the advance kept to judge."""
-        advance = self.sequencer.advance(self.proc, action)
-        self.proc = advance.after
+        advance: Advance[P, L] = self.placer.place(action)
         self._out.append(advance)
         return advance
 

@@ -5,9 +5,10 @@
 dice, CUs netted per space) and reads its relocations (pieces whose entity or place
 changed) against the position *before* the step; `Interpreter.apply` applies them and
 reads what needs the position after. What it recognises becomes typed actions (`actions`),
-which the sequencer (`sequencer.SEQUENCER`, pure) places, moving the procedure
-(`procedure.WWProcedure`, immutable) on and adding the sequence facts they give rise to;
-both return them, in order, for the referee to judge. It judges nothing itself:
+which its referee places as they are read (`SequencedReferee.place`: the sequencer,
+`sequencer.SEQUENCER`, moves the procedure, `procedure.WWProcedure`, on and adds the
+sequence facts they give rise to); both return them, in order, for the referee to judge
+(`judge_placed`). It judges nothing itself:
 
 - A card leaving a hand opens an impulse (WW 5.3) — unless a battle is open, when it is a
   Battle Card or a +1 discard of battle Step 1 (WW 9.2, 6.33), or it is an exchange for
@@ -56,6 +57,7 @@ from adjudicator.systems.common.sequencer import (
     NewTurn,
     PhaseInferred,
     PhaseShown,
+    Placer,
 )
 from adjudicator.systems.common.steps import (
     DiceQueue,
@@ -223,12 +225,12 @@ class _Pending:
 class Interpreter(Collector[WWProcedure]):
     """Turns steps into actions and keeps the procedure (see the module docstring)."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, placer: Placer[WWProcedure]) -> None:
         data, state = ctx.data, ctx.state
         self.ctx = ctx
         self.data = data
         self.state = state
-        super().__init__(SEQUENCER, WWProcedure())
+        super().__init__(placer)
         self._pending: _Pending | None = None
         """A step read against the position before it, to apply (`apply`)."""
         self.sides = {g: record.side for g, record in data.generals.items()}

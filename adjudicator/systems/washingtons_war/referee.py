@@ -1,21 +1,22 @@
-"""The Washington's War referee: the common step driver, the WW interpreter, WW rules.
+"""The Washington's War referee: the common pipeline, the WW interpreter, WW rules.
 
-`WWReferee` is an `ActionReferee` (adjudicator.systems.common.referee): the tracker keeps
+`WWReferee` is a `SequencedReferee` (adjudicator.systems.common.referee): the tracker keeps
 which piece is which entity and where; `WWState` applies each step's relocations; the
 `Interpreter` turns steps into actions, which the WW sequencer places in the sequence of
-play (`Advance`: where each stands, the facts it gave rise to); the rule families of
-`rules/` judge the facts, then the action. Undo restores the interpreter's immutable
+play as they are read (`Advance`: where each stands, the facts it gave rise to); the rule
+families of `rules/` judge the facts, then the action. Undo restores the immutable
 procedure.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from adjudicator.binding import Binding, normalize_name
 from adjudicator.replay import Board, Step
-from adjudicator.systems.common.referee import GameReferee
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.referee import SequencedReferee
 from adjudicator.systems.common.sequencer import Advance
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.washingtons_war.data import WWData
@@ -23,6 +24,7 @@ from adjudicator.systems.washingtons_war.interpret import READER, Interpreter
 from adjudicator.systems.washingtons_war.procedure import SEQUENCE, WWProcedure
 from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.context import Context, map_graph
+from adjudicator.systems.washingtons_war.sequencer import SEQUENCER
 from adjudicator.systems.washingtons_war.state import Entity, WWState
 
 GAME = "ww"
@@ -64,22 +66,23 @@ or their inputs (a card's text, the printed map) are not in the rulebook, or the
 followed yet."""
 
 
-class WWReferee(GameReferee[WWData, WWState, Entity, WWProcedure]):
+class WWReferee(SequencedReferee[WWData, WWState, Entity, WWProcedure, Context]):
     """Judges one game of Washington's War (see `adjudicator.systems.common.system.Referee`)."""
 
     game = GAME
-    families = RULES.families
+    rules = RULES
     not_checkable = NOT_CHECKABLE
 
     def __init__(self, data: WWData, binding: Binding) -> None:
-        super().__init__(data, binding, entities=Entity, state=WWState())
+        super().__init__(data, binding, entities=Entity, state=WWState(),
+                         sequencer=SEQUENCER, procedure=WWProcedure())
         self.year_property = binding.properties.get("year")
         self.phase_property = binding.properties.get("phase")
         self.phase_shown = False
-        self._phase_of: dict[str, str | None] = {}
         """Whether the log ever showed a phase (else WW-SEQ-01 cannot be checked)."""
+        self._phase_of: dict[str, str | None] = {}
         self.ctx = Context(data, self.state, map_graph(data))
-        self.interpreter = Interpreter(self.ctx)
+        self.interpreter = Interpreter(self.ctx, self)
 
     # ------------------------------------------------------------------ hooks
 
@@ -87,27 +90,29 @@ class WWReferee(GameReferee[WWData, WWState, Entity, WWProcedure]):
         """Build the starting position."""
         for relocation in arrivals:
             self.state.apply(relocation)
-        self._judge(self.interpreter.begin(self._year(board)))
+        self.judge_placed(self.interpreter.begin(self._year(board)))
 
     def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
                   board: Board) -> None:
         """Interpret and judge one step: what it did read against the position before it,
         then (the step applied) against the position after it."""
-        self._judge(self.interpreter.read(READER.read(step, relocations), self.player,
-                                          self._year(board), self._phase(board)))
-        self._judge(self.interpreter.apply())
+        self.judge_placed(self.interpreter.read(READER.read(step, relocations), self.player,
+                                                self._year(board), self._phase(board)))
+        self.judge_placed(self.interpreter.apply())
 
     def close(self) -> None:
         """The log ended: judge the open impulse."""
-        self._judge(self.interpreter.close(self.last_step))
+        self.judge_placed(self.interpreter.close(self.last_step))
 
-    def snapshot(self) -> WWProcedure:
-        """The interpreter's immutable procedure (kept per step for undo)."""
-        return self.interpreter.proc
+    def context(self, advance: Advance[WWProcedure], step_actions: tuple[Action, ...]
+                ) -> Context:
+        """What the rules read: the state and data, at the action's moment."""
+        self.ctx.moment = advance.placement.moment
+        return self.ctx
 
     def restore(self, procedure: WWProcedure) -> None:
-        """Undo: the interpreter goes back to an earlier procedure."""
-        self.interpreter.proc = procedure
+        """Undo: go back to an earlier procedure (and its year)."""
+        super().restore(procedure)
         self.state.year = procedure.moment.turn or self.state.year
 
     def missing_data(self) -> Mapping[str, str]:
@@ -120,17 +125,6 @@ class WWReferee(GameReferee[WWData, WWState, Entity, WWProcedure]):
         return missing
 
     # ------------------------------------------------------------------ internals
-
-    def _judge(self, advances: Iterable[Advance[WWProcedure]]) -> None:
-        """Judge each advance's sequence facts, then its action, where they stand."""
-        for advance in advances:
-            self.ctx.moment = advance.placement.moment
-            for fact in advance.facts:
-                if RULES.judged(fact):
-                    self.emit(RULES.judge(fact, self.ctx), fact.player)
-            action = advance.action
-            if action is not None and RULES.judged(action):
-                self.emit(RULES.judge(action, self.ctx), action.player)
 
     def _phase(self, board: Board) -> str | None:
         """The phase the module's phase property names, if the binding has one (matched
