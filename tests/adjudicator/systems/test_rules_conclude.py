@@ -1,0 +1,80 @@
+"""Every rule `adjudicator rules GAME` lists as checked concludes on a log that shows all
+its inputs: some scenario of the game (a real VASSAL log) makes it give a verdict, legal
+(`Applied`) or a finding that decides (`illegal`, `check`).
+
+A checked rule no scenario concludes is either a rule the reading never reaches on a real
+log (a bug: the log shows its inputs but no action carries them to the rule) or one with
+no scenario yet. `NOT_CONCLUDED` lists them per game, each with why; the test fails when
+a rule concludes that the list still names (take it off) and when one stops concluding.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from adjudicator.check import judge_save
+from adjudicator.findings import Severity
+from adjudicator.scenario import build_scenario_log, load_scenario
+from adjudicator.systems import find_system
+from adjudicator.systems.common.referee import ActionReferee
+from tests.conftest import REPO
+from vmod_schema.buildfile import open_module
+from vmod_schema.savefile import read_save
+
+FIXTURES = {"ww": REPO / "fixtures" / "washingtons-war",
+            "wfa": REPO / "fixtures" / "war-for-america"}
+BINDING = {"wfa": "binding.toml"}
+"""The games whose scenarios are read with the fixture's binding file."""
+NOT_CONCLUDED_FILE = Path(__file__).with_name("not_concluded.toml")
+DECIDING = (Severity.ILLEGAL, Severity.CHECK)
+
+
+def not_concluded(game: str) -> dict[str, str]:
+    """Rule id → why no scenario of `game` concludes it (the data file's table)."""
+    with NOT_CONCLUDED_FILE.open("rb") as file:
+        table: dict[str, str] = tomllib.load(file).get(game, {})
+    return table
+
+
+@cache
+def concluded(game: str, folder: Path) -> frozenset[str]:
+    """The rules some scenario of `game` concludes (each log written under `folder`)."""
+    system = find_system(game)
+    root = FIXTURES[game]
+    binding = root / BINDING[game] if game in BINDING else None
+    found: set[str] = set()
+    for path in sorted((root / "scenarios").glob("*.toml")):
+        if path.name == "t1-setup.toml":
+            continue
+        scenario = load_scenario(path)
+        log = build_scenario_log(path, folder / f"{game}-{path.stem}.vlog")
+        module = open_module(path.parent / scenario.module)
+        referee = system.referee(module=module, binding_file=binding,
+                                 data_files=[path.parent / data for data in scenario.data])
+        report = judge_save(read_save(log), log, system=system, referee=referee,
+                            module=module, module_path=None)
+        assert isinstance(referee, ActionReferee)
+        found |= set(referee.ledger.applied)
+        found |= {f.rule_id for f in report.findings if f.severity in DECIDING}
+    return frozenset(found)
+
+
+def listed_checked(game: str) -> set[str]:
+    """The rules `adjudicator rules GAME` lists as checked."""
+    system = find_system(game)
+    return set(system.referee(module=None, data_files=[], binding_file=None).finish().checked)
+
+
+@pytest.mark.parametrize("game", sorted(FIXTURES))
+def test_every_rule_listed_as_checked_concludes_on_some_scenario(
+        game: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    checked = listed_checked(game)
+    never = checked - concluded(game, tmp_path_factory.mktemp(game))
+    expected = not_concluded(game)
+    assert sorted(never - set(expected)) == [], "checked rules no scenario concludes"
+    assert sorted(set(expected) - never) == [], "rules that now conclude: take them off"
+    assert all(reason.strip() for reason in expected.values())
