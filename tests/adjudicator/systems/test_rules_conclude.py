@@ -29,6 +29,9 @@ FIXTURES = {"ww": REPO / "fixtures" / "washingtons-war",
             "wfa": REPO / "fixtures" / "war-for-america"}
 BINDING = {"wfa": "binding.toml"}
 """The games whose scenarios are read with the fixture's binding file."""
+DATA = {"wfa": "data/fixture.toml"}
+"""The games whose scenarios are all read with the fixture's data file (as their scenario
+tests read them); the others read the data each scenario names."""
 NOT_CONCLUDED_FILE = Path(__file__).with_name("not_concluded.toml")
 DECIDING = (Severity.ILLEGAL, Severity.CHECK)
 
@@ -53,8 +56,9 @@ def concluded(game: str, folder: Path) -> frozenset[str]:
         scenario = load_scenario(path)
         log = build_scenario_log(path, folder / f"{game}-{path.stem}.vlog")
         module = open_module(path.parent / scenario.module)
-        referee = system.referee(module=module, binding_file=binding,
-                                 data_files=[path.parent / data for data in scenario.data])
+        data = ([root / DATA[game]] if game in DATA
+                else [path.parent / name for name in scenario.data])
+        referee = system.referee(module=module, binding_file=binding, data_files=data)
         report = judge_save(read_save(log), log, system=system, referee=referee,
                             module=module, module_path=None)
         assert isinstance(referee, ActionReferee)
