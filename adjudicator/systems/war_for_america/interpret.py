@@ -888,9 +888,12 @@ class Interpreter:
                 out.append(LossTaken(step=index, side=owner, space=where,
                                      units=(f"sp:{nation}",), sp=-net, cause=cause))
             else:
-                out.append(UnitsRaised(step=index, side=owner,
-                                       kind=RAISE_KIND.get(nation, RaiseKind.REINFORCEMENT),
-                                       place=place.key, units=(f"sp:{nation}",), sp=net))
+                kind = RAISE_KIND.get(nation, RaiseKind.REINFORCEMENT)
+                # 10.20: the chit spent, "the British player rolls a D6 and consults the
+                # LMMC": the side's last unused D6 is that roll.
+                roll = self._take_d6(owner) if kind is RaiseKind.LOYALIST else None
+                out.append(UnitsRaised(step=index, side=owner, kind=kind, place=place.key,
+                                       units=(f"sp:{nation}",), sp=net, roll=roll))
         return out + surrendered
 
     def _loss_space(self, place: Place) -> str | None:
