@@ -1210,6 +1210,12 @@ class Interpreter:
                 and not _in_play(origin):
             return [TacticalCommanderPlaced(step=index, side=entity.side, nation=entity.key,
                                             place=destination.key, origin=key_of(origin))]
+        if kind == "garrison" and entity.key == BRITISH and to_space is not None \
+                and from_space is None:
+            # 19.18-19.19: British garrisons "Are placed only by armies", left on a space
+            # the army moves through: one put there from off the map is left by the force.
+            return [DroppedOff(step=index, side=BRITISH, space=to_space,
+                               units=(entity.entity_id,))]
         if kind == "army" and to_space is not None and from_space is None:
             leaders = self.state.space(to_space).leaders
             return [ArmyCreated(step=index, side=side, army=entity.key, space=to_space,

@@ -390,9 +390,18 @@ def prisoner_exchange(action: Surrendered | Overrun, ctx: Context) -> Iterator[O
     """LDR-14 (WfA 19.14, 12.13): "If any leader is forced to surrender or his force is
     completely destroyed, the player rolls a D6. If the result is '1', the leader is not
     exchanged and he is permanently removed"; 2-6: to his side's Leader Pool. "George
-    Washington, if captured, can never be exchanged." An overrun leader rolls too (12.13)."""
+    Washington, if captured, can never be exchanged." An overrun leader rolls too (12.13).
+
+    The leaders are those the removed units name and those of the losing side still on
+    the space (and its armies' cards) when the surrender or overrun is read: the log
+    removes the SP, while the leaders stand there until they go to a pool."""
     units = action.units if isinstance(action, Surrendered) else action.removed
-    leaders = read_force(units, ctx.state, armies_counted=True).leaders
+    loser = action.side if isinstance(action, Surrendered) else (
+        opponent(action.side) if action.side is not None else None)
+    there = [leader for leader in ctx.state.with_armies(action.space).leaders
+             if loser is not None and _leader_side(ctx, leader) == loser]
+    leaders = tuple(dict.fromkeys(
+        (*read_force(units, ctx.state, armies_counted=True).leaders, *there)))
     for leader in leaders:
         name = leader_name(ctx.data, leader)
         if leader == WASHINGTON:
