@@ -144,6 +144,7 @@ from adjudicator.systems.war_for_america.actions import (
     FreeKind,
     InitiativeDie,
     LakeNavyMoved,
+    LeaderExchanged,
     LeaderMustered,
     LeaderPlaced,
     LossTaken,
@@ -1206,6 +1207,16 @@ class Interpreter:
             pool = origin.key.endswith("_leader_pool")
             return [LeaderPlaced(step=index, side=side, leader=entity.key, space=to_space,
                                  origin=LEADER_POOL if pool else origin.key)]
+        if kind == "leader" and from_space is not None and side in SIDES and (
+                destination is None or destination == REMOVED
+                or destination.key.endswith("_leader_pool")) \
+                and self.state.with_armies(from_space).sp_of(side) == 0:
+            # 19.14: a leader whose force surrendered or was destroyed rolls a D6: 1 out
+            # of play, 2-6 his side's Leader Pool.
+            return [LeaderExchanged(step=index, side=side, leader=entity.key,
+                                    space=from_space,
+                                    destination=None if destination is None
+                                    else destination.key, roll=self._take_d6(side))]
         if kind == TC and destination is not None and _in_play(destination) \
                 and not _in_play(origin):
             return [TacticalCommanderPlaced(step=index, side=entity.side, nation=entity.key,
