@@ -237,6 +237,8 @@ CUES: tuple[Cue, ...] = (
 """What the interpreter hears in the chat (`common.steps.Cue`); a surrender is heard
 anywhere in the line as logged, the rest in what the player typed."""
 WINTER_STEPS = frozenset(kind for kind, _ in WINTER_STEP_WORDS)
+SIX_NATIONS_HOME = "six_nations_home"
+"""The `WinterStep.kind` of the Six Nations' return to their villages (WfA 7.0, 18.2)."""
 NO_DICE: DiceQueue[str] = DiceQueue()
 
 
@@ -375,7 +377,8 @@ class Interpreter:
                  british_caribbean: Iterable[str] = (),
                  sea_areas: Iterable[str] = (),
                  coastal: Iterable[str] = (),
-                 land_lines: Iterable[tuple[str, str]] | None = None) -> None:
+                 land_lines: Iterable[tuple[str, str]] | None = None,
+                 villages: Iterable[str] = ()) -> None:
         self.state = state
         self.leader_side = dict(leader_side or {})
         self.fleet_side = dict(fleet_side or {})
@@ -394,6 +397,8 @@ class Interpreter:
         """The British possessions in the Caribbean (the Withdrawal's destinations, 13.14)."""
         self.sea_areas = frozenset(sea_areas)
         """OBZ and Caribbean arrow spaces: a land force's leg to or from one is by sea."""
+        self.villages = frozenset(villages)
+        """The Six Nations villages (Six Nations Card), where they go home after Winter."""
         self.coastal = frozenset(coastal)
         """Coastal/port spaces (WfA 2.0), from the data."""
         self.land_lines = (None if land_lines is None
@@ -771,6 +776,10 @@ class Interpreter:
             if withdrawal is not None:
                 out.append(withdrawal)
                 del remaining[(owner, route)]
+            home = self._six_nations_home(index, owner, route, group)
+            if home is not None:
+                out += home
+                del remaining[(owner, route)]
         out += self._muster(index, remaining)
         for (owner, route), group in remaining.items():
             if self._pulled_too(index, owner, route, group, out):
@@ -827,6 +836,26 @@ class Interpreter:
         return FreeAction(step=index, side=BRITISH, kind=FreeKind.BRITISH_WITHDRAWAL,
                           origin=route[0], destination=route[-1],
                           units=tuple(sorted(_entity_id(r) for r in group)))
+
+    def _six_nations_home(self, index: int, owner: str, route: tuple[str, ...],
+                          group: Sequence[Relocation[Entity]]) -> list[Action] | None:
+        """Six Nations SP alone moved onto one of their villages, no enemy there, in a
+        Winter Turn whose Action Cycle is over (both AP markers on 0): the end-of-winter
+        return (WfA 7.0 Winter Turns Only: "Six Nations units return to their villages";
+        18.2), a `WinterStep` once a turn, not a force's AP. None: not that."""
+        aps = [self.state.track_value(f"ap:{side}") for side in SIDES]
+        if (self.state.season() not in self.winter_seasons or aps != [0, 0]
+                or route[-1] not in self.villages
+                or self.state.space(route[-1]).sp_of(opponent(owner)) > 0
+                or any((e := current(r)) is None or e.kind != "sp" or e.key != "six_nations"
+                       for r in group)):
+            return None
+        if self.reading.winter_step == SIX_NATIONS_HOME:
+            return []
+        out = self._end_battle(index)
+        self.reading = replace(self.reading, winter_step=SIX_NATIONS_HOME, force=None,
+                               combat=None, fought=None, muster=None, initiative_open=False)
+        return [*out, WinterStep(step=index, side=owner, kind=SIX_NATIONS_HOME)]
 
     def _muster(self, index: int,
                 legs: dict[tuple[str, tuple[str, ...]], list[Relocation[Entity]]]
