@@ -470,6 +470,19 @@ class LeaderPlaced(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class LeaderExchanged(Action):
+    """A leader taken off a map space where his side has no SP left, into a Leader Pool
+    Box or out of play: the prisoner exchange of a leader whose force surrendered or was
+    destroyed (WfA 19.14, 12.13). `destination` is the box (None: deleted from the map);
+    `roll` the side's last unused D6, the exchange roll (None: none was seen)."""
+
+    leader: str
+    space: str
+    destination: str | None
+    roll: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LeaderTransferred(Action):
     """Leaders moved alone in the Reinforcement Phase (WfA 8.1): a transfer, not an AP's
     move. The sequencer reads a leaders-only `ForceMoved` as this in that phase
@@ -672,6 +685,7 @@ __all__ = [
     "FreeKind",
     "InitiativeDie",
     "LakeNavyMoved",
+    "LeaderExchanged",
     "LeaderMustered",
     "LeaderPlaced",
     "LeaderTransferred",

@@ -144,6 +144,7 @@ from adjudicator.systems.war_for_america.actions import (
     FreeKind,
     InitiativeDie,
     LakeNavyMoved,
+    LeaderExchanged,
     LeaderMustered,
     LeaderPlaced,
     LossTaken,
@@ -236,6 +237,8 @@ CUES: tuple[Cue, ...] = (
 """What the interpreter hears in the chat (`common.steps.Cue`); a surrender is heard
 anywhere in the line as logged, the rest in what the player typed."""
 WINTER_STEPS = frozenset(kind for kind, _ in WINTER_STEP_WORDS)
+SIX_NATIONS_HOME = "six_nations_home"
+"""The `WinterStep.kind` of the Six Nations' return to their villages (WfA 7.0, 18.2)."""
 NO_DICE: DiceQueue[str] = DiceQueue()
 
 
@@ -374,7 +377,8 @@ class Interpreter:
                  british_caribbean: Iterable[str] = (),
                  sea_areas: Iterable[str] = (),
                  coastal: Iterable[str] = (),
-                 land_lines: Iterable[tuple[str, str]] | None = None) -> None:
+                 land_lines: Iterable[tuple[str, str]] | None = None,
+                 villages: Iterable[str] = ()) -> None:
         self.state = state
         self.leader_side = dict(leader_side or {})
         self.fleet_side = dict(fleet_side or {})
@@ -393,6 +397,8 @@ class Interpreter:
         """The British possessions in the Caribbean (the Withdrawal's destinations, 13.14)."""
         self.sea_areas = frozenset(sea_areas)
         """OBZ and Caribbean arrow spaces: a land force's leg to or from one is by sea."""
+        self.villages = frozenset(villages)
+        """The Six Nations villages (Six Nations Card), where they go home after Winter."""
         self.coastal = frozenset(coastal)
         """Coastal/port spaces (WfA 2.0), from the data."""
         self.land_lines = (None if land_lines is None
@@ -770,6 +776,10 @@ class Interpreter:
             if withdrawal is not None:
                 out.append(withdrawal)
                 del remaining[(owner, route)]
+            home = self._six_nations_home(index, owner, route, group)
+            if home is not None:
+                out += home
+                del remaining[(owner, route)]
         out += self._muster(index, remaining)
         for (owner, route), group in remaining.items():
             if self._pulled_too(index, owner, route, group, out):
@@ -826,6 +836,26 @@ class Interpreter:
         return FreeAction(step=index, side=BRITISH, kind=FreeKind.BRITISH_WITHDRAWAL,
                           origin=route[0], destination=route[-1],
                           units=tuple(sorted(_entity_id(r) for r in group)))
+
+    def _six_nations_home(self, index: int, owner: str, route: tuple[str, ...],
+                          group: Sequence[Relocation[Entity]]) -> list[Action] | None:
+        """Six Nations SP alone moved onto one of their villages, no enemy there, in a
+        Winter Turn whose Action Cycle is over (both AP markers on 0): the end-of-winter
+        return (WfA 7.0 Winter Turns Only: "Six Nations units return to their villages";
+        18.2), a `WinterStep` once a turn, not a force's AP. None: not that."""
+        aps = [self.state.track_value(f"ap:{side}") for side in SIDES]
+        if (self.state.season() not in self.winter_seasons or aps != [0, 0]
+                or route[-1] not in self.villages
+                or self.state.space(route[-1]).sp_of(opponent(owner)) > 0
+                or any((e := current(r)) is None or e.kind != "sp" or e.key != "six_nations"
+                       for r in group)):
+            return None
+        if self.reading.winter_step == SIX_NATIONS_HOME:
+            return []
+        out = self._end_battle(index)
+        self.reading = replace(self.reading, winter_step=SIX_NATIONS_HOME, force=None,
+                               combat=None, fought=None, muster=None, initiative_open=False)
+        return [*out, WinterStep(step=index, side=owner, kind=SIX_NATIONS_HOME)]
 
     def _muster(self, index: int,
                 legs: dict[tuple[str, tuple[str, ...]], list[Relocation[Entity]]]
@@ -888,9 +918,12 @@ class Interpreter:
                 out.append(LossTaken(step=index, side=owner, space=where,
                                      units=(f"sp:{nation}",), sp=-net, cause=cause))
             else:
-                out.append(UnitsRaised(step=index, side=owner,
-                                       kind=RAISE_KIND.get(nation, RaiseKind.REINFORCEMENT),
-                                       place=place.key, units=(f"sp:{nation}",), sp=net))
+                kind = RAISE_KIND.get(nation, RaiseKind.REINFORCEMENT)
+                # 10.20: the chit spent, "the British player rolls a D6 and consults the
+                # LMMC": the side's last unused D6 is that roll.
+                roll = self._take_d6(owner) if kind is RaiseKind.LOYALIST else None
+                out.append(UnitsRaised(step=index, side=owner, kind=kind, place=place.key,
+                                       units=(f"sp:{nation}",), sp=net, roll=roll))
         return out + surrendered
 
     def _loss_space(self, place: Place) -> str | None:
@@ -1203,10 +1236,26 @@ class Interpreter:
             pool = origin.key.endswith("_leader_pool")
             return [LeaderPlaced(step=index, side=side, leader=entity.key, space=to_space,
                                  origin=LEADER_POOL if pool else origin.key)]
+        if kind == "leader" and from_space is not None and side in SIDES and (
+                destination is None or destination == REMOVED
+                or destination.key.endswith("_leader_pool")) \
+                and self.state.with_armies(from_space).sp_of(side) == 0:
+            # 19.14: a leader whose force surrendered or was destroyed rolls a D6: 1 out
+            # of play, 2-6 his side's Leader Pool.
+            return [LeaderExchanged(step=index, side=side, leader=entity.key,
+                                    space=from_space,
+                                    destination=None if destination is None
+                                    else destination.key, roll=self._take_d6(side))]
         if kind == TC and destination is not None and _in_play(destination) \
                 and not _in_play(origin):
             return [TacticalCommanderPlaced(step=index, side=entity.side, nation=entity.key,
                                             place=destination.key, origin=key_of(origin))]
+        if kind == "garrison" and entity.key == BRITISH and to_space is not None \
+                and from_space is None:
+            # 19.18-19.19: British garrisons "Are placed only by armies", left on a space
+            # the army moves through: one put there from off the map is left by the force.
+            return [DroppedOff(step=index, side=BRITISH, space=to_space,
+                               units=(entity.entity_id,))]
         if kind == "army" and to_space is not None and from_space is None:
             leaders = self.state.space(to_space).leaders
             return [ArmyCreated(step=index, side=side, army=entity.key, space=to_space,

@@ -157,8 +157,9 @@ class WfAReferee(SequencedReferee[WfAData, WfAState, Entity, WfAProcedure, Conte
 def interpreter_for(data: WfAData, state: WfAState) -> Interpreter:
     """The interpreter with what it reads off the data: leaders' and fleets' sides, the
     defensive cards and card flags, water lines, key spaces, the calendar's Winter, the
-    13 Colonies and Canada, the British Caribbean possessions (WfA 13.14), and the sea
-    areas, coastal spaces and land lines that tell a leg by sea (14.7)."""
+    13 Colonies and Canada, the British Caribbean possessions (WfA 13.14), the sea areas,
+    coastal spaces and land lines that tell a leg by sea (14.7), and the Six Nations villages
+    (18.2)."""
     calendar = calendar_of(data)
     return Interpreter(
         state,
@@ -180,7 +181,8 @@ def interpreter_for(data: WfAData, state: WfAState) -> Interpreter:
         coastal=[key for key, space in data.spaces.items() if space.coastal],
         land_lines=[(line.a, line.b) for line in data.connections
                     if line.kind is ConnectionKind.LAND]
-        if data.map_status.connections_complete else None)
+        if data.map_status.connections_complete else None,
+        villages=[key for key, space in data.spaces.items() if space.village])
 
 
 def _fleet_side(nation: str) -> str:

@@ -16,10 +16,13 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome, Value
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.actions import (
+    BRITISH,
+    COLONIAL,
     LEADER_POOL,
     Activation,
     ForceActivated,
     ForceMoved,
+    LeaderExchanged,
     LeaderMustered,
     LeaderPlaced,
     LeaderTransferred,
@@ -65,7 +68,7 @@ FAMILY = RuleFamily(
     "leaders",
     frozenset({"WFA-LDR-07", "WFA-LDR-08", "WFA-LDR-09", "WFA-LDR-10", "WFA-LDR-14"}),
     actions=(ForceActivated, ForceMoved, LeaderMustered, LeaderPlaced, LeaderTransferred,
-             RetreatBeforeCombat, Retreated, Surrendered, Overrun),
+             RetreatBeforeCombat, Retreated, Surrendered, Overrun, LeaderExchanged),
 )
 
 
@@ -96,6 +99,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from confined(action.step, leaders, action.destination, ctx, kind="retreated")
     elif isinstance(action, (Surrendered, Overrun)):
         yield from prisoner_exchange(action, ctx)
+    elif isinstance(action, LeaderExchanged):
+        yield from exchanged(action, ctx)
 
 
 # --- LDR-07: the Leader Muster Action ------------------------------------------------------
@@ -390,9 +395,18 @@ def prisoner_exchange(action: Surrendered | Overrun, ctx: Context) -> Iterator[O
     """LDR-14 (WfA 19.14, 12.13): "If any leader is forced to surrender or his force is
     completely destroyed, the player rolls a D6. If the result is '1', the leader is not
     exchanged and he is permanently removed"; 2-6: to his side's Leader Pool. "George
-    Washington, if captured, can never be exchanged." An overrun leader rolls too (12.13)."""
+    Washington, if captured, can never be exchanged." An overrun leader rolls too (12.13).
+
+    The leaders are those the removed units name and those of the losing side still on
+    the space (and its armies' cards) when the surrender or overrun is read: the log
+    removes the SP, while the leaders stand there until they go to a pool."""
     units = action.units if isinstance(action, Surrendered) else action.removed
-    leaders = read_force(units, ctx.state, armies_counted=True).leaders
+    loser = action.side if isinstance(action, Surrendered) else (
+        opponent(action.side) if action.side is not None else None)
+    there = [leader for leader in ctx.state.with_armies(action.space).leaders
+             if loser is not None and _leader_side(ctx, leader) == loser]
+    leaders = tuple(dict.fromkeys(
+        (*read_force(units, ctx.state, armies_counted=True).leaders, *there)))
     for leader in leaders:
         name = leader_name(ctx.data, leader)
         if leader == WASHINGTON:
@@ -409,6 +423,58 @@ def prisoner_exchange(action: Surrendered | Overrun, ctx: Context) -> Iterator[O
                              result={"p_removed": str(lost), "p_pool": str(1 - lost)})
     if leaders:
         yield Check.done("WFA-LDR-14")
+
+
+def exchanged(action: LeaderExchanged, ctx: Context) -> Iterator[Outcome]:
+    """LDR-14 (WfA 19.14), where the leader goes: "If the result is '1', the leader is
+    not exchanged and he is permanently removed from the game. … If the result is '2-6'
+    … The Colonial leader is placed in the Colonial Leader Pool. The British/German/
+    Loyalist leader is placed in the British Leader Pool." "George Washington, if
+    captured, can never be exchanged." A leader put into the other side's pool, into a
+    pool after a 1, or out of play after a 2-6 is illegal; with no D6 seen only the pool's
+    side (and Washington) are judged."""
+    name = leader_name(ctx.data, action.leader)
+    side = action.side
+    pool = f"{side}_leader_pool" if side in (BRITISH, COLONIAL) else None
+    to_pool = action.destination is not None and action.destination.endswith("_leader_pool")
+    where = ctx.space_name(action.space)
+    if to_pool and action.destination != pool:
+        yield Check.illegal("WFA-LDR-14", action.step, f"{name}, captured at {where}, went to "
+                            "the other side's Leader Pool; an exchanged leader goes to his own "
+                            "side's (WfA 19.14)", spaces=(action.space,),
+                            pieces=(f"leader:{action.leader}",),
+                            expected=f"the {side_name(side or '')} Leader Pool",
+                            observed="the other Leader Pool")
+    if action.leader == WASHINGTON:
+        if to_pool:
+            yield Check.illegal("WFA-LDR-14", action.step, f"Washington, captured at {where},"
+                                " went to the Leader Pool; if captured he can never be "
+                                "exchanged (WfA 19.14)", spaces=(action.space,),
+                                pieces=(f"leader:{action.leader}",),
+                                expected="out of play", observed="the Leader Pool")
+        yield Check.done("WFA-LDR-14")
+        return
+    if action.roll is None:
+        yield Check.unchecked("WFA-LDR-14", action.step, f"{name} left {where} for "
+                              f"{'his Leader Pool' if to_pool else 'out of play'} with no "
+                              "prisoner-exchange D6 seen (WfA 19.14: 1 out of play, 2-6 his "
+                              "side's Leader Pool)", needs=("the exchange D6 in the log",),
+                              spaces=(action.space,))
+        return
+    lost = action.roll == LOST_FOR_GOOD
+    if lost and to_pool:
+        yield Check.illegal("WFA-LDR-14", action.step, f"{name} rolled a 1 for the prisoner "
+                            f"exchange and went to the Leader Pool; on a 1 he is not "
+                            "exchanged and is permanently removed (WfA 19.14)",
+                            spaces=(action.space,), pieces=(f"leader:{action.leader}",),
+                            expected="out of play", observed="the Leader Pool")
+    elif not lost and not to_pool:
+        yield Check.illegal("WFA-LDR-14", action.step, f"{name} rolled a {action.roll} for "
+                            "the prisoner exchange and was taken out of play; on 2-6 he "
+                            "goes to his side's Leader Pool (WfA 19.14)",
+                            spaces=(action.space,), pieces=(f"leader:{action.leader}",),
+                            expected="the Leader Pool", observed="out of play")
+    yield Check.done("WFA-LDR-14")
 
 
 def _leader_side(ctx: Context, leader: str) -> str | None:

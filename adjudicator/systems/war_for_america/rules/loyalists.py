@@ -132,7 +132,9 @@ def british_in_region(action: UnitsRaised, region: Region, ctx: Context) -> Iter
 def loyalist_amount(action: UnitsRaised, region: Region, ctx: Context) -> Iterator[Outcome]:
     """WFA-LOY-02 (WfA 10.20): "the British player rolls a D6 and consults the LMMC …
     either 1/2 or the full amount of Loyalist SP" (half rounded up, 10.1) — computed when
-    the action carries the roll."""
+    the action carries the roll (the British D6 just before the placement). More SP placed
+    in that one step than the roll gave is illegal; fewer may be the first of several
+    placements (10.22: on spaces free of enemy SP), not judged."""
     muster = ctx.data.charts.muster
     full = ctx.data.charts.loyalist_amounts.get(region)
     rname = region_name(region)
@@ -149,6 +151,12 @@ def loyalist_amount(action: UnitsRaised, region: Region, ctx: Context) -> Iterat
                          f"SP (full {full}; WfA 10.20)",
                          inputs={"region": str(region), "roll": action.roll},
                          result={"sp": amount, "portion": str(portion)})
+    if action.sp is not None and action.sp > amount:
+        yield Check.illegal("WFA-LOY-02", action.step, f"{action.sp} Loyalist SP were placed "
+                            f"on {ctx.space_name(action.place)}; the LMMC D6 {action.roll} "
+                            f"gives {rname} {portion} of {full}: {amount} SP (WfA 10.20)",
+                            spaces=(action.place,), expected=f"at most {amount} SP",
+                            observed=f"{action.sp} SP")
     yield Check.done("WFA-LOY-02")
 
 

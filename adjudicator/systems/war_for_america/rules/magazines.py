@@ -25,7 +25,11 @@ from adjudicator.systems.war_for_america.actions import (
 from adjudicator.systems.war_for_america.data.vocabulary import Region
 from adjudicator.systems.war_for_america.procedure import ACTION_CYCLE, REINFORCEMENT, TurnBegan
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
-from adjudicator.systems.war_for_america.rules.control import british_colony, colonies_of
+from adjudicator.systems.war_for_america.rules.control import (
+    british_colony,
+    colonies_of,
+    space_control,
+)
 from adjudicator.systems.war_for_america.rules.forces import region_of
 from adjudicator.systems.war_for_america.state import NATION_SIDE
 
@@ -171,9 +175,10 @@ def colonial_magazine(action: MagazinePlaced, ctx: Context) -> Iterator[Outcome]
     not be British controlled. If the island of St. Eustasius has not been captured by the
     British, an additional magazine can be deployed, but only to the Deep South Region" —
     five at most. Illegal: a second one in a Region (a third in the Deep South, or a
-    second there while British regulars hold St. Eustasius), more than five, a Region
-    whose every colony the British control (`control.british_colony`, 4.10; unchecked
-    while that is unknown)."""
+    second there while the British control St. Eustasius: WFA-CTL-02, 4.9, taken only by
+    driving the enemy out and occupying it with regulars), more than five, a Region whose
+    every colony the British control (`control.british_colony`, 4.10; unchecked while
+    that is unknown)."""
     space = action.space
     name = ctx.space_name(space)
     region = region_of(ctx.data, space)
@@ -190,8 +195,12 @@ def colonial_magazine(action: MagazinePlaced, ctx: Context) -> Iterator[Outcome]
         return
     allowed = 1
     if region is Region.DEEP_SOUTH:
-        # The bonus holds unless British regulars hold St. Eustasius (unknown: flag a third).
-        allowed = 1 if _st_eustasius_captured(ctx) else 2
+        # The bonus holds unless the British hold St. Eustasius (unknown: flag a third).
+        captured = space_control(ctx, ST_EUSTASIUS) if ST_EUSTASIUS in ctx.data.spaces \
+            else None
+        allowed = 1 if captured is not None and captured.side == BRITISH else 2
+        if captured is not None and captured.known:
+            yield Check.done(captured.rule)
     yield from _one_per_region(action, ctx, rule, region, allowed)
     yield from _at_most(action, ctx, rule, ctx.data.tables.t16.value("colonial_magazines"))
     yield from _region_not_british(action, ctx, region)
@@ -221,15 +230,6 @@ def _region_not_british(action: MagazinePlaced, ctx: Context,
                         "ambiguous: read as every colony, control of one would be stricter)",
                         spaces=(action.space,), expected="a Region not British controlled",
                         observed="British controlled")
-
-
-def _st_eustasius_captured(ctx: Context) -> bool | None:
-    """Whether the British hold St. Eustasius (WfA 4.9: a Caribbean space is taken by
-    occupying it with regular SP; vacant, it reverts); None: not in the data."""
-    if ST_EUSTASIUS not in ctx.data.spaces:
-        return None
-    holding = ctx.state.space(ST_EUSTASIUS)
-    return any(holding.sp[nation] for nation in BRITISH_REGULARS)
 
 
 def _one_per_region(action: MagazinePlaced, ctx: Context, rule: str, region: Region,
