@@ -1,0 +1,907 @@
+"""Mutation tests for verdicts: small rule-breaking variants of each game's legal scenarios.
+
+A legal scenario (one that expects no illegal finding) is changed in memory in one small
+way that breaks exactly one rule of the rulebook, at one step; the variant names that rule
+and step. The referee must stay silent on the original and flag the variant there.
+
+The kinds of change (issue 20):
+
+- `move-further`: an activated force's move extended through empty spaces (the game's map
+  graph) to one MP more than its allowance (WW 7.3.A / 7.3.C; WfA 12.0 for a leaderless
+  force on its rolled MP, 12.1-12.2);
+- `loss-more` / `loss-fewer`: one CU more or fewer removed after a battle's loss die (WW
+  9.5, T5 for the loser, T6 for the winner);
+- `retreat-split` / `retreat-forbidden`: a beaten defender's retreat split over two spaces
+  (WW 9.61.A) or sent into a space it may not enter (WW 9.61.A: enemy PC; WfA 13.3: a space
+  not vacant of enemy forces);
+- `card-late`: a Battle Card played after the battle dice instead of in Step 1 (WW 9.2);
+- `wrong-box`: British reinforcements taken from stock instead of the British
+  Reinforcements Box (WW 8.1.C);
+- `roll-early`: a force's movement roll made before its own Action Pulse begins (WfA 12.2:
+  the MP are rolled for the moving force in its AP).
+
+Each generator makes a variant only where it can tell from the scenario's position that
+the change breaks exactly the named rule; every other candidate is counted as "not
+applicable" with a reason. Variants are truncated just after the mutated steps, so that
+later actions (written for the unmutated position) cannot go wrong for another reason.
+
+`python -m tests.mutations` prints the variants made per kind and game, caught and missed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import tomllib
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from adjudicator.check import adjudicate
+from adjudicator.findings import Severity
+from adjudicator.report import Report
+from adjudicator.scenario import build_scenario_log
+
+REPO = Path(__file__).resolve().parent.parent
+WW = REPO / "fixtures" / "washingtons-war"
+WFA = REPO / "fixtures" / "war-for-america"
+KNOWN_MISSES = Path(__file__).resolve().parent / "mutation_misses.toml"
+
+Action = dict[str, Any]
+Raw = dict[str, Any]
+
+
+# --------------------------------------------------------------------------- variants
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """A legal scenario changed to break `rule_id` at `step`."""
+
+    game: str
+    scenario: str
+    kind: str
+    rule_id: str
+    step: int
+    what: str
+    raw: Raw = dataclasses.field(repr=False, compare=False)
+
+    @property
+    def id(self) -> str:
+        return f"{self.game}/{self.scenario}/{self.kind}@{self.step}"
+
+
+@dataclasses.dataclass
+class Made:
+    """What a game's generators made: the variants, and why other candidates were left."""
+
+    variants: list[Variant] = dataclasses.field(default_factory=list)
+    skipped: Counter[tuple[str, str]] = dataclasses.field(default_factory=Counter)
+
+    def skip(self, kind: str, why: str) -> None:
+        self.skipped[(kind, why)] += 1
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+def scenario_paths(game: str) -> list[Path]:
+    folder = (WW if game == "ww" else WFA) / "scenarios"
+    return sorted(p for p in folder.glob("*.toml") if p.name != "t1-setup.toml")
+
+
+def load_raw(path: Path) -> Raw:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def is_legal(raw: Raw) -> bool:
+    return not any(e.get("severity", "illegal") == "illegal" for e in raw.get("expect", []))
+
+
+def legal_scenarios(game: str) -> list[Path]:
+    return [p for p in scenario_paths(game) if is_legal(load_raw(p))]
+
+
+def absolute(raw: Raw, folder: Path) -> Raw:
+    """The scenario with its module, data and set-up files as absolute paths, so that it
+    can be written anywhere."""
+    out = dict(raw)
+    out["module"] = str((folder / raw["module"]).resolve())
+    out["data"] = [str((folder / d).resolve()) for d in raw.get("data", [])]
+    out["setup_files"] = [str((folder / s).resolve()) for s in raw.get("setup_files", [])]
+    if "binding" in raw:
+        out["binding"] = str((folder / raw["binding"]).resolve())
+    return out
+
+
+def to_toml(raw: Raw) -> str:
+    """TOML for a scenario: scalars and lists as JSON (a subset of TOML), tables inline."""
+    def value(v: Any) -> str:
+        if isinstance(v, dict):
+            return "{" + ", ".join(f"{json.dumps(k)} = {value(x)}" for k, x in v.items()) + "}"
+        if isinstance(v, list):
+            return "[" + ", ".join(value(x) for x in v) + "]"
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        return json.dumps(v)
+    return "\n".join(f"{key} = {value(v)}" for key, v in raw.items()) + "\n"
+
+
+# --------------------------------------------------------------------------- position
+
+
+def label(piece: str, level: str | None) -> str:
+    return f"{piece}#{level}" if level else piece
+
+
+@dataclasses.dataclass
+class Board:
+    """Where each piece is before a step: location name -> piece labels (a multi-level
+    piece as `name#level`, e.g. `PC#British PC`)."""
+
+    at: dict[str, list[str]]
+
+    @classmethod
+    def initial(cls, raw: Raw, folder: Path) -> Board:
+        at: dict[str, list[str]] = {}
+        placements = []
+        for setup in raw.get("setup_files", []):
+            placements += load_raw(folder / setup).get("setup", [])
+        placements += raw.get("setup", [])
+        for p in placements:
+            at.setdefault(p["at"], []).extend(
+                [label(p["piece"], p.get("level"))] * p.get("count", 1))
+        return cls(at)
+
+    def copy(self) -> Board:
+        return Board({k: list(v) for k, v in self.at.items()})
+
+    def pieces(self, where: str) -> list[str]:
+        return self.at.get(where, [])
+
+    def _take(self, where: str, name: str) -> str:
+        here = self.at.get(where, [])
+        for piece in reversed(here):
+            if piece == name or piece.split("#")[0] == name:
+                here.remove(piece)
+                return piece
+        return name
+
+    def apply(self, action: Action) -> None:
+        do = action["do"]
+        if do == "move":
+            start, end = action["path"][0], action["path"][-1]
+            for name in action["pieces"]:
+                self.at.setdefault(end, []).append(self._take(start, name))
+        elif do == "place":
+            self.at.setdefault(action["at"], []).append(
+                label(action["piece"], action.get("level")))
+        elif do == "remove":
+            self._take(action["at"], action["piece"])
+        elif do == "flip":
+            self._take(action["at"], action["piece"])
+            self.at.setdefault(action["at"], []).append(label(action["piece"],
+                                                              action["level"]))
+        elif do == "exchange":
+            for name in action["remove"]:
+                self._take(action["at"], name)
+            self.at.setdefault(action["at"], []).extend(action["place"])
+
+
+def boards(raw: Raw, folder: Path) -> list[Board] | None:
+    """The position before each action (index i: before action i+1), and after the last;
+    None for a scenario with an undo (positions are not followed through undos)."""
+    actions = raw.get("actions", [])
+    if any(a["do"] == "undo" for a in actions):
+        return None
+    board = Board.initial(raw, folder)
+    out = [board.copy()]
+    for action in actions:
+        board.apply(action)
+        out.append(board.copy())
+    return out
+
+
+def variant(game: str, path: Path, kind: str, rule: str, step: int, what: str,
+            actions: Sequence[Action]) -> Variant:
+    raw = absolute(load_raw(path), path.parent)
+    raw["source"] = f"mutation {kind} of {path.name}: {what}"
+    raw["actions"] = list(actions)
+    raw["expect"] = [{"rule_id": rule, "step": step}]
+    return Variant(game, path.stem, kind, rule, step, what, raw)
+
+
+# --------------------------------------------------------------------------- the map
+
+
+@dataclasses.dataclass(frozen=True)
+class MapGraph:
+    """A game's map from its data (bundled facts merged with the fixture's data file):
+    space names, and each connection's kind and movement cost."""
+
+    names: Mapping[str, str]  # id -> name
+    ids: Mapping[str, str]  # name (any case) -> id
+    edges: Mapping[str, Mapping[str, tuple[str, int]]]  # id -> id -> (kind, cost)
+    facts: Mapping[str, Any]  # id -> the space record
+
+    def id_of(self, name: str) -> str | None:
+        return self.ids.get(name.casefold())
+
+    def link(self, a: str, b: str) -> tuple[str, int] | None:
+        ia, ib = self.id_of(a), self.id_of(b)
+        if ia is None or ib is None:
+            return None
+        return self.edges.get(ia, {}).get(ib)
+
+    def neighbours(self, name: str) -> list[tuple[str, str, int]]:
+        """(name, kind, cost) of each space adjacent to `name`, in a stable order."""
+        sid = self.id_of(name)
+        if sid is None:
+            return []
+        return sorted((self.names[b], kind, cost)
+                      for b, (kind, cost) in self.edges.get(sid, {}).items())
+
+
+@cache
+def ww_data() -> Any:
+    from adjudicator.systems.washingtons_war.data import load_data
+    return load_data([WW / "data" / "fixture-data.toml"])
+
+
+@cache
+def wfa_data() -> Any:
+    from adjudicator.systems.war_for_america.data import load_data
+    return load_data([WFA / "data" / "fixture.toml"])
+
+
+def _graph(data: Any, kind_cost: Callable[[Any], tuple[str, int] | None]) -> MapGraph:
+    names = {sid: s.name for sid, s in data.spaces.items()}
+    ids: dict[str, str] = {}
+    for sid, s in data.spaces.items():
+        for n in (s.name, *s.aliases):
+            ids[n.casefold()] = sid
+    edges: dict[str, dict[str, tuple[str, int]]] = {}
+    for c in data.connections:
+        kc = kind_cost(c)
+        if kc is None or c.a not in names or c.b not in names:
+            continue
+        edges.setdefault(c.a, {})[c.b] = kc
+        edges.setdefault(c.b, {})[c.a] = kc
+    return MapGraph(names, ids, edges, dict(data.spaces))
+
+
+@cache
+def ww_graph() -> MapGraph:
+    def kind_cost(c: Any) -> tuple[str, int] | None:
+        if c.kind is None:
+            return None
+        kind = "arnold" if c.arnold_only else str(c.kind.value)
+        return kind, 3 if kind != "normal" else 1
+    return _graph(ww_data(), kind_cost)
+
+
+@cache
+def wfa_graph() -> MapGraph:
+    data = wfa_data()
+
+    def kind_cost(c: Any) -> tuple[str, int] | None:
+        kind = str(c.kind.value)
+        if kind != "land":
+            return kind, 0
+        if c.terrain is None or c.terrain not in data.terrain:
+            return None
+        return ("water" if c.water else "land"), int(data.terrain[c.terrain].mp)
+    return _graph(data, kind_cost)
+
+
+def path_cost(graph: MapGraph, path: Sequence[str]) -> int | None:
+    total = 0
+    for a, b in zip(path, path[1:], strict=False):
+        link = graph.link(a, b)
+        if link is None:
+            return None
+        total += link[1]
+    return total
+
+
+def extension(graph: MapGraph, path: Sequence[str], need: int, ok: Callable[[str], bool],
+              kinds: frozenset[str]) -> list[str] | None:
+    """Spaces to add at the end of `path` (distinct, new, each passing `ok`, joined by a
+    connection of one of `kinds`) costing exactly `need` MP; the first found in a stable
+    depth-first order, or None."""
+    def search(at: str, left: int, seen: list[str]) -> list[str] | None:
+        if left == 0:
+            return []
+        for name, kind, cost in graph.neighbours(at):
+            if kind in kinds and 0 < cost <= left and name not in seen and ok(name):
+                rest = search(name, left - cost, [*seen, name])
+                if rest is not None:
+                    return [name, *rest]
+        return None
+    return search(path[-1], need, list(path))
+
+
+# --------------------------------------------------------------------------- Washington's War
+
+WW_CU = {"British": "British CU", "American": "American CU", "French": "French CU"}
+WW_DENOMINATIONS = (5, 3, 2, 1)
+
+
+def ww_side_of_piece(piece: str) -> str | None:
+    """`British` or `American` (French pieces are American) for a unit or PC label."""
+    name = piece.split("#")[0]
+    if piece.startswith("PC#"):
+        return "British" if piece.endswith("British PC") else "American"
+    general = ww_data().generals.get(name.casefold().replace(" ", "_"))
+    if general is not None:
+        return "British" if general.side.value == "BR" else "American"
+    if name.startswith("British CU"):
+        return "British"
+    if name.startswith(("American CU", "French CU")):
+        return "American"
+    return None
+
+
+def ww_general(name: str) -> Any:
+    return ww_data().generals.get(name.casefold().replace(" ", "_"))
+
+
+def ww_units(board: Board, where: str) -> list[str]:
+    """The Generals and CUs (not PCs, markers or Congress) at a location."""
+    return [p for p in board.pieces(where) if "#" not in p and ww_side_of_piece(p)]
+
+
+def cu_value(piece: str) -> int | None:
+    for prefix in WW_CU.values():
+        if piece.startswith(prefix + " "):
+            return int(piece.rsplit(" ", 1)[1])
+    return None
+
+
+def change(total: int, prefix: str) -> list[str]:
+    """Counters making `total` CUs, largest first."""
+    out = []
+    for value in WW_DENOMINATIONS:
+        while total >= value:
+            out.append(f"{prefix} {value}")
+            total -= value
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class WWBattle:
+    """A battle in a scenario: the move into it, its six rolls, the losses and retreats."""
+
+    move: int  # index of the attacker's move into the battle
+    first: int  # index of the first action of the battle (Step 1)
+    rolls: tuple[int, ...]  # indices of the six rolls (ABR A, D; battle A, D; losses)
+    space: str
+    attacker: str
+    defender: str
+    loser: str
+    origin: str  # where the attack came from
+
+
+def ww_battles(actions: Sequence[Action]) -> list[WWBattle]:
+    """Battles as the fixture scenarios log them: a move, any cards, then six 1d6 rolls
+    in the order of WW 9.2 (ABR attacker, defender; battle attacker, defender; the loser's
+    then the winner's loss die)."""
+    out = []
+    for i, action in enumerate(actions):
+        if action["do"] != "move":
+            continue
+        j = i + 1
+        while j < len(actions) and actions[j]["do"] == "play":
+            j += 1
+        rolls = []
+        k = j
+        while k < len(actions) and actions[k]["do"] == "roll" and len(rolls) < 6:
+            rolls.append(k)
+            k += 1
+        if len(rolls) < 6:
+            continue
+        a, d = actions[rolls[0]]["player"], actions[rolls[1]]["player"]
+        attacker = action["player"]
+        if a != attacker or d == attacker or actions[rolls[2]]["player"] != a or \
+                actions[rolls[3]]["player"] != d:
+            continue
+        loser = actions[rolls[4]]["player"]
+        if actions[rolls[5]]["player"] == loser:
+            continue
+        out.append(WWBattle(i, i + 1, tuple(rolls), action["path"][-1], attacker, d, loser,
+                            action["path"][-2]))
+    return out
+
+
+def ww_activation_moves(actions: Sequence[Action]) -> Iterator[tuple[int, str]]:
+    """Indices of moves that are a General's whole move on an OPS or Campaign card: the
+    nearest earlier card is the mover's, played to the discard pile, with only other
+    Generals' moves since; and the card played (its name)."""
+    for i, action in enumerate(actions):
+        if action["do"] != "move":
+            continue
+        j = i - 1
+        while j >= 0 and actions[j]["do"] == "move":
+            if actions[j]["pieces"][0] == action["pieces"][0]:
+                break
+            j -= 1
+        if j < 0 or actions[j]["do"] != "play" or actions[j]["player"] != action["player"]:
+            continue
+        if actions[j].get("to", "Discard") != "Discard":
+            continue
+        yield i, actions[j]["card"]
+
+
+def ww_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    kind = "move-further"
+    actions = raw["actions"]
+    graph = ww_graph()
+    for i, card in ww_activation_moves(actions):
+        move = actions[i]
+        general = ww_general(move["pieces"][0])
+        if general is None:
+            made.skip(kind, "the move is not a General's")
+            continue
+        if not (card.startswith("Fixture OPS") or card.endswith("Campaign")):
+            made.skip(kind, "activated by an event card (its allowance is the card's)")
+            continue
+        steps = move["path"]
+        if any(graph.id_of(s) is None for s in steps) or path_cost(graph, steps) is None:
+            made.skip(kind, "not a land move along known connections (naval, or a box)")
+            continue
+        side = "British" if general.side.value == "BR" else "American"
+        before = pos[i]
+        if any(ww_side_of_piece(p) not in (side, None) and "#" not in p
+               for s in steps[1:] for p in before.pieces(s)):
+            made.skip(kind, "the move meets enemy units (battle, overrun or capture)")
+            continue
+        if any(ww_side_of_piece(p) == side and "#" not in p and ww_general(p.split("#")[0])
+               for s in steps[1:] for p in before.pieces(s)):
+            made.skip(kind, "the move meets a friendly General")
+            continue
+        if general.id == "arnold":
+            made.skip(kind, "Arnold (Falmouth-Quebec line)")
+            continue
+        # WW 7.3.A: a British General 4 MP; 7.3.C: an American 5 when he does not overrun
+        # nor end facing enemy CUs (the extension ends in an empty space).
+        limit, rule = (4, "WW-MOV-02") if side == "British" else (5, "WW-MOV-03")
+        cost = path_cost(graph, steps) or 0
+        if cost > limit:
+            made.skip(kind, "the original move already exceeds the allowance")
+            continue
+
+        alone = not any(cu_value(p) for p in move["pieces"])
+        enemy_pc = "PC#American PC" if side == "British" else "PC#British PC"
+
+        def empty(name: str) -> bool:
+            # No unit, Congress or marker; a PC only where it changes nothing (a lone
+            # General may not enter an enemy PC's space, WW 7.4.B).
+            return all(p.startswith("PC#") and not (alone and p == enemy_pc)
+                       for p in before.pieces(name))
+        more = extension(graph, steps, limit + 1 - cost, empty, frozenset({"normal"}))
+        if more is None:
+            made.skip(kind, "no path of empty spaces long enough")
+            continue
+        mutated = [*actions[:i], {**move, "path": [*steps, *more]}]
+        made.variants.append(variant(
+            "ww", path, kind, rule, i + 1,
+            f"{move['pieces'][0]}'s move at step {i + 1} extended through {', '.join(more)} "
+            f"(no unit there, normal lines) to {limit + 1} MP, one more than his {limit} "
+            f"({'WW 7.3.A' if side == 'British' else 'WW 7.3.C'})", mutated))
+
+
+def ww_loss_block(actions: Sequence[Action], battle: WWBattle) -> tuple[int, int]:
+    """The indices [start, end) of the loss actions after the loss dice: removes, places
+    and exchanges at the battle space."""
+    start = end = battle.rolls[5] + 1
+    while end < len(actions) and actions[end]["do"] in ("remove", "place", "exchange") and \
+            actions[end]["at"] == battle.space:
+        end += 1
+    return start, end
+
+
+def ww_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    actions = raw["actions"]
+    for battle in ww_battles(actions):
+        start, end = ww_loss_block(actions, battle)
+        before, after = pos[start], pos[end]
+        for side, rule, cite in ((battle.loser, "WW-BAT-11", "T5, WW 9.5"),
+                                 (battle.defender if battle.loser == battle.attacker
+                                  else battle.attacker, "WW-BAT-12", "T6, WW 9.5")):
+            prefix = WW_CU[side]
+            counters = [p for p in before.pieces(battle.space) if p.startswith(prefix)]
+            had = sum(cu_value(p) or 0 for p in counters)
+            left = sum(cu_value(p) or 0 for p in after.pieces(battle.space)
+                       if p.startswith(prefix))
+            lost = had - left
+            others = [a for a in actions[start:end] if a["player"] != side]
+            for kind, delta in (("loss-more", 1), ("loss-fewer", -1)):
+                new = lost + delta
+                if new < 0:
+                    made.skip(kind, f"{rule}: no loss to take one from")
+                    continue
+                if new >= had:
+                    made.skip(kind, f"{rule}: one more would eliminate the side (read as a "
+                                    "surrender, WW 9.63)")
+                    continue
+                block: list[Action] = list(others)
+                if new:
+                    block.append({"do": "exchange", "player": side, "at": battle.space,
+                                  "remove": counters, "place": change(had - new, prefix)})
+                tail: list[Action] = []
+                if end < len(actions) and actions[end]["do"] == "move" and \
+                        actions[end]["path"][0] == battle.space:
+                    # The retreat that follows, with the counters the side now has.
+                    retreat = actions[end]
+                    pieces = retreat["pieces"]
+                    if retreat["player"] == side:
+                        pieces = [p for p in pieces if not p.startswith(prefix)]
+                        pieces += change(had - new, prefix)
+                    tail = [{**retreat, "pieces": pieces}]
+                mutated = [*actions[:start], *block, *tail]
+                made.variants.append(variant(
+                    "ww", path, kind, rule, battle.first + 1,
+                    f"the {side} {'loser' if side == battle.loser else 'winner'} of the "
+                    f"battle at {battle.space} removes {new} CUs instead of {lost} ({cite}); "
+                    f"the battle's findings are reported at its first step, "
+                    f"{battle.first + 1}", mutated))
+
+
+def ww_retreat_ok(graph: MapGraph, board: Board, side: str, battle: WWBattle,
+                  name: str) -> bool:
+    """A space a beaten defender may retreat to and stand in alone (WW 9.61.A-B): not the
+    attack's origin, no enemy CU or PC, and no piece at all (no General to meet)."""
+    friendly = "PC#British PC" if side == "British" else "PC#American PC"
+    return name != battle.origin and all(p == friendly for p in board.pieces(name))
+
+
+def ww_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    actions = raw["actions"]
+    graph = ww_graph()
+    for battle in ww_battles(actions):
+        _, end = ww_loss_block(actions, battle)
+        if end >= len(actions) or actions[end]["do"] != "move" or \
+                actions[end]["path"][0] != battle.space or \
+                actions[end]["player"] != battle.loser:
+            for kind in ("retreat-split", "retreat-forbidden"):
+                made.skip(kind, "no retreat right after the losses")
+            continue
+        retreat = actions[end]
+        if battle.loser != battle.defender:
+            for kind in ("retreat-split", "retreat-forbidden"):
+                made.skip(kind, "the attacker retreats (WW 9.61.B sends him back: a change "
+                                "also breaks WW-RET-02)")
+            continue
+        if len(retreat["path"]) != 2:
+            for kind in ("retreat-split", "retreat-forbidden"):
+                made.skip(kind, "a retreat of more than one leg")
+            continue
+        board = pos[end]
+        side = battle.loser
+        dest = retreat["path"][1]
+        neighbours = [(n, k) for n, k, _ in graph.neighbours(battle.space)
+                      if k == "normal" and n != dest]
+        # Split: the last piece goes to a second legal space (WW 9.61.A: one space).
+        second = [n for n, _ in neighbours if ww_retreat_ok(graph, board, side, battle, n)]
+        if len(retreat["pieces"]) < 2:
+            made.skip("retreat-split", "a single piece retreats")
+        elif not second:
+            made.skip("retreat-split", "no second legal retreat space")
+        else:
+            first = {**retreat, "pieces": retreat["pieces"][:-1]}
+            split = {**retreat, "pieces": retreat["pieces"][-1:],
+                     "path": [battle.space, second[0]]}
+            made.variants.append(variant(
+                "ww", path, "retreat-split", "WW-RET-01", end + 2,
+                f"the beaten {side} defender's retreat from {battle.space} is split: "
+                f"{', '.join(first['pieces'])} to {dest}, {split['pieces'][0]} to "
+                f"{second[0]} (WW 9.61.A: to one space, the force may not split)",
+                [*actions[:end], first, split]))
+        # Forbidden: into a space with an enemy PC and no piece else (WW 9.61.A).
+        enemy_pc = "PC#British PC" if side == "American" else "PC#American PC"
+        bad = [n for n, _ in neighbours if n != battle.origin
+               and board.pieces(n) == [enemy_pc]]
+        if not bad:
+            made.skip("retreat-forbidden", "no adjacent space with only an enemy PC")
+            continue
+        made.variants.append(variant(
+            "ww", path, "retreat-forbidden", "WW-RET-01", end + 1,
+            f"the beaten {side} defender retreats from {battle.space} to {bad[0]}, which "
+            f"holds an enemy PC (WW 9.61.A)",
+            [*actions[:end], {**retreat, "path": [battle.space, bad[0]]}]))
+
+
+def ww_card_late(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    actions = raw["actions"]
+    for battle in ww_battles(actions):
+        cards = [i for i in range(battle.first, battle.rolls[0])
+                 if actions[i]["do"] == "play"]
+        if not cards:
+            made.skip("card-late", "no card played in the battle")
+            continue
+        i = cards[-1]
+        card = actions[i]
+        rest = [a for j, a in enumerate(actions) if j != i]
+        # The card now comes after both battle dice (WW 9.2 Step 4): Step 1 is over.
+        at = battle.rolls[3]
+        mutated = [*rest[:at], card, *rest[at:]]
+        made.variants.append(variant(
+            "ww", path, "card-late", "WW-BAT-02", at + 1,
+            f"{card['card']} ({card['player']}) played after the battle dice at "
+            f"{battle.space} instead of before the Actual Battle Ratings (WW 9.2: cards in "
+            "Step 1; the steps run in order)", mutated))
+
+
+def ww_wrong_box(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    actions = raw["actions"]
+    for i, action in enumerate(actions):
+        if action["do"] != "move" or action["path"][0] != "British Reinforcement Box":
+            continue
+        if i == 0 or actions[i - 1]["do"] != "play" or \
+                actions[i - 1].get("to") != "British Reinforcement Cards":
+            made.skip("wrong-box", "not a reinforcement right after its card")
+            continue
+        cus = [p for p in action["pieces"] if cu_value(p)]
+        if not cus:
+            made.skip("wrong-box", "no CU in the reinforcement")
+            continue
+        kept = [p for p in action["pieces"] if p != cus[-1]]
+        where = action["path"][-1]
+        mutated = [*actions[:i], {**action, "pieces": kept},
+                   {"do": "place", "player": action["player"], "piece": cus[-1],
+                    "at": where}]
+        made.variants.append(variant(
+            "ww", path, "wrong-box", "WW-REIN-03", i,
+            f"one of the reinforcing CUs ({cus[-1]}) is taken from stock instead of the "
+            f"British Reinforcements Box and placed in {where} (WW 8.1.C); reinforcement "
+            f"findings are reported at the card's step, {i}", mutated))
+
+
+WW_GENERATORS = (ww_move_further, ww_losses, ww_retreats, ww_card_late, ww_wrong_box)
+
+
+# --------------------------------------------------------------------------- War for America
+
+
+def wfa_side_of_piece(piece: str) -> str | None:
+    name = piece.split("#")[0]
+    if name.startswith(("British", "German", "Loyalist", "Six Nations")) and " SP " in name:
+        return "British"
+    if name.startswith(("Continental", "Militia", "French", "Spanish", "Dutch",
+                        "Start Militia")) and " SP " in name:
+        return "Colonial"
+    if name.startswith("Start Loyalist"):
+        return "British"
+    if name in ("British Garrison", "British Fort", "British Army N", "British Army S",
+                "British TC", "German TC"):
+        return "British"
+    if name in ("Colonial Garrison", "Colonial Fort", "Colonial Army N", "Colonial Army S",
+                "Continental TC", "French Garrison", "Spanish Garrison"):
+        return "Colonial"
+    leader = wfa_data().leaders.get(name.casefold().replace(" ", "_"))
+    if leader is not None:
+        return "British" if str(leader.side.value).casefold().startswith("b") else "Colonial"
+    return None
+
+
+def wfa_is_sp(piece: str) -> bool:
+    return " SP " in piece
+
+
+def wfa_year_season(board: Board) -> tuple[str | None, str | None]:
+    year = next((w for w, ps in board.at.items() if "Year" in ps), None)
+    season = next((w for w, ps in board.at.items() if "Season" in ps), None)
+    return year, season
+
+
+def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    kind = "move-further"
+    actions = raw["actions"]
+    graph = wfa_graph()
+    for i, action in enumerate(actions):
+        if action["do"] != "move" or not action["player"] or action["pieces"][0].endswith(" AP"):
+            continue
+        if graph.id_of(action["path"][0]) is None:
+            continue
+        # The force's MP roll: right after the mover's AP marker moved (WfA 12.2).
+        j = i - 1
+        while j >= 0 and actions[j]["do"] == "move" and \
+                actions[j]["pieces"] == action["pieces"]:
+            j -= 1
+        if j < 1 or actions[j]["do"] != "roll" or actions[j]["button"] != "1d6" or \
+                actions[j]["player"] != action["player"] or actions[j - 1]["do"] != "move" \
+                or not actions[j - 1]["pieces"][0].endswith(" AP"):
+            made.skip(kind, "not a move on an MP roll made at its AP's start")
+            continue
+        if i + 1 < len(actions) and actions[i + 1]["do"] == "move" and \
+                actions[i + 1]["pieces"] == action["pieces"]:
+            continue  # the force moves on: extend its last leg
+        if not all(wfa_is_sp(p) for p in action["pieces"]):
+            made.skip(kind, "the force has a leader or a non-SP piece (MP by its rank)")
+            continue
+        year, season = wfa_year_season(pos[i])
+        if season is None or "Winter" in season:
+            made.skip(kind, "winter, or no season marker (WfA 18.1: 2 MP in winter)")
+            continue
+        legs = [s for a in actions[j + 1:i + 1] for s in a["path"]]
+        route = [legs[0]] + [s for k, s in enumerate(legs[1:], 1) if s != legs[k - 1]]
+        cost = path_cost(graph, route)
+        if cost is None or any(graph.link(a, b) is None or graph.link(a, b)[0] != "land"
+                               for a, b in zip(route, route[1:], strict=False)):
+            made.skip(kind, "not a land move along known clear/rough/wilderness lines")
+            continue
+        mp = max(1, actions[j]["result"][0] - 2)
+        board = pos[i]
+        side = action["player"]
+        if any(p for s in route[1:] for p in board.pieces(s)
+               if wfa_side_of_piece(p) not in (side, None)):
+            made.skip(kind, "the move meets enemy pieces")
+            continue
+        if cost > mp:
+            made.skip(kind, "the original is the one-space move (WfA 12.0)")
+            continue
+        region = graph.facts[graph.id_of(route[-1]) or ""].region
+
+        def empty(name: str) -> bool:
+            facts = graph.facts[graph.id_of(name) or ""]
+            # No piece at all, the same Region (no first-entry halt, WfA 10.8), no water
+            # line from it (no +1 MP, WfA 12.1*), not the Caribbean.
+            return not board.pieces(name) and facts.region == region and all(
+                k == "land" for _, k, _ in graph.neighbours(name))
+        more = extension(graph, route, mp + 1 - cost, empty, frozenset({"land"}))
+        if more is None:
+            made.skip(kind, "no path of empty land spaces costing exactly one MP more")
+            continue
+        if any(k != "land" for _, k, _ in graph.neighbours(route[0])):
+            made.skip(kind, "the force starts on a water line (+1 MP, WfA 12.1*)")
+            continue
+        mutated = [*actions[:i], {**action, "path": [*action["path"], *more]}]
+        made.variants.append(variant(
+            "wfa", path, kind, "WFA-MOV-03", i + 1,
+            f"the leaderless force's move at step {i + 1} extended through "
+            f"{', '.join(more)} to {mp + 1} MP on a rolled {actions[j]['result'][0]} "
+            f"(D6 - 2 = {mp} MP, WfA 12.2, 12.0)", mutated))
+
+
+def wfa_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    """A beaten force's retreat (a move from the battle space right after both D12 rolls)
+    sent into a space holding enemy SP (WfA 13.3: vacant of enemy forces)."""
+    kind = "retreat-forbidden"
+    actions = raw["actions"]
+    graph = wfa_graph()
+    for i, action in enumerate(actions):
+        if action["do"] != "move" or i < 3:
+            continue
+        rolls = actions[i - 2:i]
+        attack = actions[i - 3]
+        if not all(r["do"] == "roll" and r["button"] == "2d6" for r in rolls) or \
+                attack["do"] != "move" or action["path"][0] != attack["path"][-1]:
+            continue
+        if action["player"] == attack["player"]:
+            made.skip(kind, "the attacker retreats (WfA 13.3: to where it came from)")
+            continue
+        side = action["player"]
+        board = pos[i]
+        origin = attack["path"][-2]
+        bad = [n for n, k, _ in graph.neighbours(action["path"][0])
+               if k == "land" and n != origin and n != action["path"][-1]
+               and board.pieces(n) and all(wfa_side_of_piece(p) not in (side, None)
+                                           for p in board.pieces(n))
+               and any(wfa_is_sp(p) for p in board.pieces(n))]
+        if not bad:
+            made.skip(kind, "no adjacent space holding enemy SP only")
+            continue
+        made.variants.append(variant(
+            "wfa", path, kind, "WFA-CBT-13", i + 1,
+            f"the beaten {side} defender retreats from {action['path'][0]} into {bad[0]}, "
+            f"which holds enemy SP (WfA 13.3: a space vacant of enemy forces)",
+            [*actions[:i], {**action, "path": [action["path"][0], bad[0]]}]))
+
+
+def wfa_roll_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    """The MP roll of a force made one pulse early: before its side's AP marker moves,
+    i.e. in the previous Action Pulse (WfA 9.2, 12.2: the moving player rolls for the
+    force in his AP)."""
+    kind = "roll-early"
+    actions = raw["actions"]
+    for i, action in enumerate(actions):
+        if action["do"] != "roll" or i == 0:
+            continue
+        marker = actions[i - 1]
+        if marker["do"] != "move" or not marker["pieces"][0].endswith(" AP") or \
+                marker["player"] != action["player"]:
+            continue
+        if i + 1 >= len(actions) or actions[i + 1]["do"] != "move":
+            made.skip(kind, "no move follows the roll")
+            continue
+        made.skip(kind, "no rule of the catalogue names an MP roll out of its AP "
+                        "(WFA-SEQ-12 is a reminder): not judged")
+
+
+WFA_GENERATORS = (wfa_move_further, wfa_retreats, wfa_roll_early)
+
+
+# --------------------------------------------------------------------------- running
+
+
+def make(game: str) -> Made:
+    made = Made()
+    for path in legal_scenarios(game):
+        raw = load_raw(path)
+        pos = boards(raw, path.parent)
+        generators = WW_GENERATORS if game == "ww" else WFA_GENERATORS
+        if pos is None:
+            made.skip("all", "the scenario has an undo")
+            continue
+        for generator in generators:
+            generator(path, raw, pos, made)
+    return made
+
+
+@cache
+def all_variants() -> tuple[Variant, ...]:
+    return tuple(v for game in ("ww", "wfa") for v in make(game).variants)
+
+
+def adjudicate_raw(game: str, raw: Raw, tmp: Path, name: str) -> Report:
+    """The report on a scenario given as its (absolute-path) fields, written under `tmp`
+    and run through the scenario kit's path (`build_scenario_log` then `adjudicate`)."""
+    scenario = tmp / f"{name}.toml"
+    scenario.write_text(to_toml(raw), encoding="utf-8")
+    log = build_scenario_log(scenario, tmp / f"{name}.vlog")
+    if game == "ww":
+        return adjudicate(log, game="ww", module_path=Path(raw["module"]),
+                          data_files=[Path(d) for d in raw.get("data", [])])
+    return adjudicate(log, game="wfa", module_path=Path(raw["module"]),
+                      data_files=[WFA / "data" / "fixture.toml"],
+                      binding_file=WFA / "binding.toml")
+
+
+def illegal(report: Report) -> set[tuple[str, int]]:
+    return {(f.rule_id, f.step) for f in report.findings if f.severity is Severity.ILLEGAL}
+
+
+def known_misses() -> dict[str, str]:
+    """Variant id -> why the referee does not catch it (`bug: ...` or `cannot be judged
+    from a log: ...`)."""
+    raw = tomllib.loads(KNOWN_MISSES.read_text(encoding="utf-8"))
+    return {m["id"]: m["reason"] for m in raw.get("miss", [])}
+
+
+def said(report: Report) -> str:
+    found = sorted((f.step, f.rule_id, f.severity.value) for f in report.findings
+                   if f.severity in (Severity.ILLEGAL, Severity.UNCHECKED))
+    return ", ".join(f"{r} {s} at step {st}" for st, r, s in found) or "nothing"
+
+
+def main() -> None:
+    import tempfile
+
+    misses = known_misses()
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        for game in ("ww", "wfa"):
+            made = make(game)
+            table: dict[str, Counter[str]] = {}
+            lines = []
+            for n, v in enumerate(made.variants):
+                report = adjudicate_raw(game, v.raw, tmp, f"v{n}")
+                caught = (v.rule_id, v.step) in illegal(report)
+                table.setdefault(v.kind, Counter())["caught" if caught else "missed"] += 1
+                if not caught:
+                    lines.append(f"  MISSED {v.id}: {v.rule_id} at step {v.step} -- {v.what}"
+                                 f"\n    referee said: {said(report)}"
+                                 f"\n    listed reason: {misses.get(v.id, '(not listed)')}")
+            print(f"== {game}: {len(made.variants)} variants")
+            for kind, counts in sorted(table.items()):
+                print(f"  {kind:18} made {sum(counts.values()):3}  caught "
+                      f"{counts['caught']:3}  missed {counts['missed']:3}")
+            for (kind, why), count in sorted(made.skipped.items()):
+                print(f"  not applicable  {kind:18} ×{count}: {why}")
+            print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
