@@ -70,7 +70,7 @@ class Variant:
 
     @property
     def id(self) -> str:
-        return f"{self.game}/{self.scenario}/{self.kind}@{self.step}"
+        return f"{self.game}/{self.scenario}/{self.kind}/{self.rule_id}@{self.step}"
 
 
 @dataclasses.dataclass
@@ -306,21 +306,45 @@ def path_cost(graph: MapGraph, path: Sequence[str]) -> int | None:
     return total
 
 
+def distances(graph: MapGraph, start: str, kinds: frozenset[str]) -> dict[str, int]:
+    """The cheapest cost from `start` to every space over connections of `kinds`,
+    whatever stands in the way (a lower bound on any legal route)."""
+    import heapq
+
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        cost, at = heapq.heappop(queue)
+        if cost > best.get(at, cost):
+            continue
+        for name, kind, step in graph.neighbours(at):
+            if kind in kinds and cost + step < best.get(name, cost + step + 1):
+                best[name] = cost + step
+                heapq.heappush(queue, (cost + step, name))
+    return best
+
+
 def extension(graph: MapGraph, path: Sequence[str], need: int, ok: Callable[[str], bool],
-              kinds: frozenset[str]) -> list[str] | None:
-    """Spaces to add at the end of `path` (distinct, new, each passing `ok`, joined by a
-    connection of one of `kinds`) costing exactly `need` MP; the first found in a stable
-    depth-first order, or None."""
-    def search(at: str, left: int, seen: list[str]) -> list[str] | None:
+              kinds: frozenset[str], last: Callable[[str], bool] = lambda _: True
+              ) -> list[str] | None:
+    """Spaces to add at the end of `path` (each passing `ok`, the final one `last`, joined
+    by connections of one of `kinds`) costing exactly `need` MP: new spaces if possible,
+    else doubling back over the path (no rule forbids entering a space twice); the first
+    found in a stable depth-first order, or None."""
+    def search(at: str, left: int, seen: list[str], again: bool) -> list[str] | None:
         if left == 0:
-            return []
+            return [] if last(at) else None
         for name, kind, cost in graph.neighbours(at):
-            if kind in kinds and 0 < cost <= left and name not in seen and ok(name):
-                rest = search(name, left - cost, [*seen, name])
+            if kind in kinds and 0 < cost <= left and (again or name not in seen) \
+                    and (name in path or ok(name)):
+                if name in path and not again:
+                    continue
+                rest = search(name, left - cost, [*seen, name], again)
                 if rest is not None:
                     return [name, *rest]
         return None
-    return search(path[-1], need, list(path))
+    return search(path[-1], need, list(path), False) or search(path[-1], need, list(path),
+                                                                 True)
 
 
 # --------------------------------------------------------------------------- Washington's War
@@ -435,10 +459,10 @@ def ww_activation_moves(actions: Sequence[Action]) -> Iterator[tuple[int, str]]:
 
 
 def ww_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
-    kind = "move-further"
     actions = raw["actions"]
     graph = ww_graph()
     for i, card in ww_activation_moves(actions):
+        kind = "move-further"
         move = actions[i]
         general = ww_general(move["pieces"][0])
         if general is None:
@@ -480,15 +504,33 @@ def ww_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
             # General may not enter an enemy PC's space, WW 7.4.B).
             return all(p.startswith("PC#") and not (alone and p == enemy_pc)
                        for p in before.pieces(name))
-        more = extension(graph, steps, limit + 1 - cost, empty, frozenset({"normal"}))
+        def inland(name: str) -> bool:
+            # A British move ending in a port could be read as Naval Movement (WW 7.5).
+            facts = graph.facts[graph.id_of(name) or ""]
+            return side == "American" or not facts.port
+
+        reach = distances(graph, steps[0], frozenset({"normal", "wilderness"}))
+
+        def beyond(name: str) -> bool:
+            return inland(name) and reach.get(name) == limit + 1
+        more = extension(graph, steps, limit + 1 - cost, empty,
+                         frozenset({"normal", "wilderness"}), beyond)
+        kind = "move-further"
         if more is None:
-            made.skip(kind, "no path of empty spaces long enough")
+            # No space one MP beyond reach: a roundabout route, each leg logged, costing
+            # one MP more than the allowance though its end is within reach.
+            more = extension(graph, steps, limit + 1 - cost, empty, frozenset({"normal"}),
+                             inland)
+            kind = "move-roundabout"
+        if more is None:
+            made.skip("move-further", "no route of spaces without units long enough")
             continue
         mutated = [*actions[:i], {**move, "path": [*steps, *more]}]
         made.variants.append(variant(
             "ww", path, kind, rule, i + 1,
             f"{move['pieces'][0]}'s move at step {i + 1} extended through {', '.join(more)} "
-            f"(no unit there, normal lines) to {limit + 1} MP, one more than his {limit} "
+            f"(no unit there, each leg a drag of the step) to {limit + 1} MP, "
+            f"one more than his {limit}; the end is {reach.get(more[-1])} MP from the start "
             f"({'WW 7.3.A' if side == 'British' else 'WW 7.3.C'})", mutated))
 
 
@@ -526,6 +568,10 @@ def ww_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                     made.skip(kind, f"{rule}: one more would eliminate the side (read as a "
                                     "surrender, WW 9.63)")
                     continue
+                if side == "British" and (lost >= 3) != (new >= 3):
+                    made.skip(kind, f"{rule}: the change crosses the 3 British CUs of "
+                                    "WW 9.2 Step 7 (WW-BAT-13 would break too)")
+                    continue
                 block: list[Action] = list(others)
                 if new:
                     block.append({"do": "exchange", "player": side, "at": battle.space,
@@ -540,6 +586,13 @@ def ww_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                         pieces = [p for p in pieces if not p.startswith(prefix)]
                         pieces += change(had - new, prefix)
                     tail = [{**retreat, "pieces": pieces}]
+                    # Later play, up to the first action naming the side's counters.
+                    for later in actions[end + 1:]:
+                        names = [later.get("piece", ""), *later.get("pieces", []),
+                                 *later.get("remove", [])]
+                        if any(n.startswith(prefix) for n in names):
+                            break
+                        tail.append(later)
                 mutated = [*actions[:start], *block, *tail]
                 made.variants.append(variant(
                     "ww", path, kind, rule, battle.first + 1,
@@ -718,11 +771,18 @@ def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
         if i + 1 < len(actions) and actions[i + 1]["do"] == "move" and \
                 actions[i + 1]["pieces"] == action["pieces"]:
             continue  # the force moves on: extend its last leg
+        following = [a for a in actions[j + 1:] if a["do"] == "move"]
+        following = following[:next((k for k, a in enumerate(following)
+                                     if a["pieces"][0].endswith(" AP")), len(following))]
+        if any(a["pieces"] != action["pieces"] for a in following):
+            made.skip(kind, "several forces move in the AP (a leader's muster, WfA 12.9)")
+            continue
         if not all(wfa_is_sp(p) for p in action["pieces"]):
             made.skip(kind, "the force has a leader or a non-SP piece (MP by its rank)")
             continue
         year, season = wfa_year_season(pos[i])
-        if season is None or "Winter" in season:
+        if (season is None and year != "Turn 1775") or "Winter" in (season or ""):
+            # The game starts in the Spring of 1775 (WfA 6.0).
             made.skip(kind, "winter, or no season marker (WfA 18.1: 2 MP in winter)")
             continue
         legs = [s for a in actions[j + 1:i + 1] for s in a["path"]]
@@ -890,6 +950,10 @@ def main() -> None:
                 report = adjudicate_raw(game, v.raw, tmp, f"v{n}")
                 caught = (v.rule_id, v.step) in illegal(report)
                 table.setdefault(v.kind, Counter())["caught" if caught else "missed"] += 1
+                extra = illegal(report) - {(v.rule_id, v.step)}
+                if caught and extra:
+                    lines.append(f"  caught {v.id}, also flagged: "
+                                 + ", ".join(f"{r} at step {st}" for r, st in sorted(extra)))
                 if not caught:
                     lines.append(f"  MISSED {v.id}: {v.rule_id} at step {v.step} -- {v.what}"
                                  f"\n    referee said: {said(report)}"
