@@ -31,6 +31,7 @@ later actions (written for the unmutated position) cannot go wrong for another r
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import tomllib
 from collections import Counter
@@ -298,7 +299,7 @@ def wfa_graph() -> MapGraph:
 
 def path_cost(graph: MapGraph, path: Sequence[str]) -> int | None:
     total = 0
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         link = graph.link(a, b)
         if link is None:
             return None
@@ -419,7 +420,7 @@ def ww_battles(actions: Sequence[Action]) -> list[WWBattle]:
         j = i + 1
         while j < len(actions) and actions[j]["do"] == "play":
             j += 1
-        rolls = []
+        rolls: list[int] = []
         k = j
         while k < len(actions) and actions[k]["do"] == "roll" and len(rolls) < 6:
             rolls.append(k)
@@ -499,19 +500,22 @@ def ww_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
         alone = not any(cu_value(p) for p in move["pieces"])
         enemy_pc = "PC#American PC" if side == "British" else "PC#British PC"
 
-        def empty(name: str) -> bool:
+        def empty(name: str, before: Board = before, alone: bool = alone,
+                  enemy_pc: str = enemy_pc) -> bool:
             # No unit, Congress or marker; a PC only where it changes nothing (a lone
             # General may not enter an enemy PC's space, WW 7.4.B).
             return all(p.startswith("PC#") and not (alone and p == enemy_pc)
                        for p in before.pieces(name))
-        def inland(name: str) -> bool:
+
+        def inland(name: str, side: str = side) -> bool:
             # A British move ending in a port could be read as Naval Movement (WW 7.5).
             facts = graph.facts[graph.id_of(name) or ""]
             return side == "American" or not facts.port
 
         reach = distances(graph, steps[0], frozenset({"normal", "wilderness"}))
 
-        def beyond(name: str) -> bool:
+        def beyond(name: str, reach: dict[str, int] = reach, limit: int = limit,
+                   inland: Callable[[str], bool] = inland) -> bool:
             return inland(name) and reach.get(name) == limit + 1
         more = extension(graph, steps, limit + 1 - cost, empty,
                          frozenset({"normal", "wilderness"}), beyond)
@@ -788,8 +792,8 @@ def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
         legs = [s for a in actions[j + 1:i + 1] for s in a["path"]]
         route = [legs[0]] + [s for k, s in enumerate(legs[1:], 1) if s != legs[k - 1]]
         cost = path_cost(graph, route)
-        if cost is None or any(graph.link(a, b) is None or graph.link(a, b)[0] != "land"
-                               for a, b in zip(route, route[1:], strict=False)):
+        if cost is None or any((graph.link(a, b) or ("", 0))[0] != "land"
+                               for a, b in itertools.pairwise(route)):
             made.skip(kind, "not a land move along known clear/rough/wilderness lines")
             continue
         mp = max(1, actions[j]["result"][0] - 2)
@@ -804,7 +808,7 @@ def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
             continue
         region = graph.facts[graph.id_of(route[-1]) or ""].region
 
-        def empty(name: str) -> bool:
+        def empty(name: str, board: Board = board, region: Any = region) -> bool:
             facts = graph.facts[graph.id_of(name) or ""]
             # No piece at all, the same Region (no first-entry halt, WfA 10.8), no water
             # line from it (no +1 MP, WfA 12.1*), not the Caribbean.
@@ -919,7 +923,7 @@ def adjudicate_raw(game: str, raw: Raw, tmp: Path, name: str) -> Report:
                       binding_file=WFA / "binding.toml")
 
 
-def illegal(report: Report) -> set[tuple[str, int]]:
+def illegal(report: Report) -> set[tuple[str, int | None]]:
     return {(f.rule_id, f.step) for f in report.findings if f.severity is Severity.ILLEGAL}
 
 

@@ -12,8 +12,8 @@ import pytest
 
 from tests.mutations import (
     Variant,
-    adjudicate_raw,
     absolute,
+    adjudicate_raw,
     all_variants,
     illegal,
     known_misses,
