@@ -606,27 +606,64 @@ def ww_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                     f"{battle.first + 1}", mutated))
 
 
-def ww_retreat_ok(graph: MapGraph, board: Board, side: str, battle: WWBattle,
-                  name: str) -> bool:
-    """A space a beaten defender may retreat to and stand in alone (WW 9.61.A-B): not the
-    attack's origin, no enemy CU or PC, and no piece at all (no General to meet)."""
-    friendly = "PC#British PC" if side == "British" else "PC#American PC"
-    return name != battle.origin and all(p == friendly for p in board.pieces(name))
+@dataclasses.dataclass(frozen=True)
+class WWRetreat:
+    """A beaten or evading force's move away from a battle space."""
+
+    index: int
+    space: str
+    side: str
+    attacker: str
+    origin: str  # where the attacking Army entered from
+    before_battle: bool  # a retreat before battle (WW 7.9), not after one (WW 9.6)
+
+
+def ww_retreat_moves(actions: Sequence[Action]) -> Iterator[WWRetreat]:
+    """Moves out of a space right after its battle (two or more rolls, then any losses)
+    or after a retreat-before-battle roll (one roll by the mover, right after the enemy
+    Army entered), with the attacking side (the player of the last card) and the space
+    the attacking Army came from."""
+    for k, move in enumerate(actions):
+        if move["do"] != "move" or len(move["path"]) < 2:
+            continue
+        space, side = move["path"][0], move["player"]
+        j = k - 1
+        while j >= 0 and actions[j]["do"] in ("remove", "place", "exchange") and \
+                actions[j]["at"] == space:
+            j -= 1
+        rolls = 0
+        while j >= 0 and actions[j]["do"] == "roll":
+            rolls, j = rolls + 1, j - 1
+        while j >= 0 and actions[j]["do"] == "play":
+            j -= 1
+        if rolls == 0 or j < 0 or actions[j]["do"] != "move" or \
+                actions[j]["path"][-1] != space:
+            continue
+        card = next((a for a in reversed(actions[:j]) if a["do"] == "play"), None)
+        if card is None:
+            continue
+        attacker = card["player"]
+        entry = next((a for a in reversed(actions[:j + 1]) if a["do"] == "move"
+                      and a["player"] == attacker and a["path"][-1] == space), None)
+        if entry is None:
+            continue
+        rbb = rolls == 1 and actions[j] is entry and actions[k - 1]["player"] == side \
+            and side != attacker and k - 1 == j + 1
+        if rolls == 1 and not rbb:
+            continue
+        yield WWRetreat(k, space, side, attacker, entry["path"][-2], rbb)
 
 
 def ww_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    """A beaten defender's retreat split or sent into an enemy PC's space (WW 9.61.A:
+    one adjacent space with no enemy CU nor PC; the force does not split), and the same
+    for a retreat before battle (WW 7.9.B: together, to one adjacent space with no
+    British CU nor PC)."""
     actions = raw["actions"]
     graph = ww_graph()
-    for battle in ww_battles(actions):
-        _, end = ww_loss_block(actions, battle)
-        if end >= len(actions) or actions[end]["do"] != "move" or \
-                actions[end]["path"][0] != battle.space or \
-                actions[end]["player"] != battle.loser:
-            for kind in ("retreat-split", "retreat-forbidden"):
-                made.skip(kind, "no retreat right after the losses")
-            continue
-        retreat = actions[end]
-        if battle.loser != battle.defender:
+    for r in ww_retreat_moves(actions):
+        retreat = actions[r.index]
+        if r.side == r.attacker:
             for kind in ("retreat-split", "retreat-forbidden"):
                 made.skip(kind, "the attacker retreats (WW 9.61.B sends him back: a change "
                                 "also breaks WW-RET-02)")
@@ -635,13 +672,17 @@ def ww_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
             for kind in ("retreat-split", "retreat-forbidden"):
                 made.skip(kind, "a retreat of more than one leg")
             continue
-        board = pos[end]
-        side = battle.loser
+        rule, cite = ("WW-RBB-03", "WW 7.9.B") if r.before_battle else ("WW-RET-01",
+                                                                         "WW 9.61.A")
+        what = "evading (retreat before battle)" if r.before_battle else "beaten"
+        board = pos[r.index]
+        friendly = "PC#British PC" if r.side == "British" else "PC#American PC"
+        enemy_pc = "PC#American PC" if r.side == "British" else "PC#British PC"
         dest = retreat["path"][1]
-        neighbours = [(n, k) for n, k, _ in graph.neighbours(battle.space)
-                      if k == "normal" and n != dest]
-        # Split: the last piece goes to a second legal space (WW 9.61.A: one space).
-        second = [n for n, _ in neighbours if ww_retreat_ok(graph, board, side, battle, n)]
+        neighbours = [n for n, k, _ in graph.neighbours(r.space)
+                      if k == "normal" and n not in (dest, r.origin)]
+        # Split: the last piece goes to a second space it could have gone to alone.
+        second = [n for n in neighbours if all(p == friendly for p in board.pieces(n))]
         if len(retreat["pieces"]) < 2:
             made.skip("retreat-split", "a single piece retreats")
         elif not second:
@@ -649,25 +690,23 @@ def ww_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
         else:
             first = {**retreat, "pieces": retreat["pieces"][:-1]}
             split = {**retreat, "pieces": retreat["pieces"][-1:],
-                     "path": [battle.space, second[0]]}
+                     "path": [r.space, second[0]]}
             made.variants.append(variant(
-                "ww", path, "retreat-split", "WW-RET-01", end + 2,
-                f"the beaten {side} defender's retreat from {battle.space} is split: "
+                "ww", path, "retreat-split", rule, r.index + 2,
+                f"the {what} {r.side} force's retreat from {r.space} is split: "
                 f"{', '.join(first['pieces'])} to {dest}, {split['pieces'][0]} to "
-                f"{second[0]} (WW 9.61.A: to one space, the force may not split)",
-                [*actions[:end], first, split]))
-        # Forbidden: into a space with an enemy PC and no piece else (WW 9.61.A).
-        enemy_pc = "PC#British PC" if side == "American" else "PC#American PC"
-        bad = [n for n, _ in neighbours if n != battle.origin
-               and board.pieces(n) == [enemy_pc]]
+                f"{second[0]} (no enemy piece there) ({cite}: the force retreats to one "
+                "space)", [*actions[:r.index], first, split]))
+        # Forbidden: into a space with an enemy PC and no piece else.
+        bad = [n for n in neighbours if board.pieces(n) == [enemy_pc]]
         if not bad:
             made.skip("retreat-forbidden", "no adjacent space with only an enemy PC")
             continue
         made.variants.append(variant(
-            "ww", path, "retreat-forbidden", "WW-RET-01", end + 1,
-            f"the beaten {side} defender retreats from {battle.space} to {bad[0]}, which "
-            f"holds an enemy PC (WW 9.61.A)",
-            [*actions[:end], {**retreat, "path": [battle.space, bad[0]]}]))
+            "ww", path, "retreat-forbidden", rule, r.index + 1,
+            f"the {what} {r.side} force retreats from {r.space} to {bad[0]}, which holds "
+            f"an enemy PC ({cite})",
+            [*actions[:r.index], {**retreat, "path": [r.space, bad[0]]}]))
 
 
 def ww_card_late(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
@@ -737,10 +776,24 @@ def wfa_side_of_piece(piece: str) -> str | None:
     if name in ("Colonial Garrison", "Colonial Fort", "Colonial Army N", "Colonial Army S",
                 "Continental TC", "French Garrison", "Spanish Garrison"):
         return "Colonial"
-    leader = wfa_data().leaders.get(name.casefold().replace(" ", "_"))
+    leader = wfa_leader(name)
     if leader is not None:
         return "British" if str(leader.side.value).casefold().startswith("b") else "Colonial"
     return None
+
+
+@cache
+def wfa_leaders() -> dict[str, Any]:
+    """Leader pieces by name (and alias), from the game's data."""
+    out = {}
+    for leader in wfa_data().leaders.values():
+        for name in (leader.name, *leader.aliases):
+            out[name.casefold()] = leader
+    return out
+
+
+def wfa_leader(piece: str) -> Any:
+    return wfa_leaders().get(piece.split("#")[0].casefold())
 
 
 def wfa_is_sp(piece: str) -> bool:
@@ -758,6 +811,7 @@ def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
     actions = raw["actions"]
     graph = wfa_graph()
     for i, action in enumerate(actions):
+        kind = "move-further"
         if action["do"] != "move" or not action["player"] or action["pieces"][0].endswith(" AP"):
             continue
         if graph.id_of(action["path"][0]) is None:
@@ -775,14 +829,20 @@ def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
         if i + 1 < len(actions) and actions[i + 1]["do"] == "move" and \
                 actions[i + 1]["pieces"] == action["pieces"]:
             continue  # the force moves on: extend its last leg
-        following = [a for a in actions[j + 1:] if a["do"] == "move"]
+        following = [a for a in actions[j + 1:] if a["do"] == "move"
+                     and a["player"] == action["player"]]
         following = following[:next((k for k, a in enumerate(following)
                                      if a["pieces"][0].endswith(" AP")), len(following))]
         if any(a["pieces"] != action["pieces"] for a in following):
             made.skip(kind, "several forces move in the AP (a leader's muster, WfA 12.9)")
             continue
-        if not all(wfa_is_sp(p) for p in action["pieces"]):
-            made.skip(kind, "the force has a leader or a non-SP piece (MP by its rank)")
+        leaders = [wfa_leader(p) for p in action["pieces"] if not wfa_is_sp(p)]
+        if None in leaders or len(leaders) > 1:
+            made.skip(kind, "the force has several leaders or a piece not an SP nor a leader")
+            continue
+        leader = leaders[0] if leaders else None
+        if leader is not None and (leader.command is None or len(action["pieces"]) == 1):
+            made.skip(kind, "a lone leader (D6 + 2) or a leader without a command value")
             continue
         year, season = wfa_year_season(pos[i])
         if (season is None and year != "Turn 1775") or "Winter" in (season or ""):
@@ -792,11 +852,16 @@ def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
         legs = [s for a in actions[j + 1:i + 1] for s in a["path"]]
         route = [legs[0]] + [s for k, s in enumerate(legs[1:], 1) if s != legs[k - 1]]
         cost = path_cost(graph, route)
-        if cost is None or any((graph.link(a, b) or ("", 0))[0] != "land"
+        if cost is None or any((graph.link(a, b) or ("", 0))[0] not in ("land", "water")
                                for a, b in itertools.pairwise(route)):
             made.skip(kind, "not a land move along known clear/rough/wilderness lines")
             continue
-        mp = max(1, actions[j]["result"][0] - 2)
+        roll = actions[j]["result"][0]
+        # WfA 12.1-12.2: D6 - 2 (1-2 give 1) without a leader; 12.6-12.7: with one, the
+        # full 4 on a roll within his command value, else 2.
+        mp = max(1, roll - 2) if leader is None else 4 if roll <= leader.command else 2
+        how = (f"D6 - 2 = {mp} MP, WfA 12.2" if leader is None else
+               f"{leader.name}'s command {leader.command}: {mp} MP, WfA 12.6-12.7")
         board = pos[i]
         side = action["player"]
         if any(p for s in route[1:] for p in board.pieces(s)
@@ -814,24 +879,32 @@ def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
             # line from it (no +1 MP, WfA 12.1*), not the Caribbean.
             return not board.pieces(name) and facts.region == region and all(
                 k == "land" for _, k, _ in graph.neighbours(name))
-        more = extension(graph, route, mp + 1 - cost, empty, frozenset({"land"}))
+        reach = distances(graph, route[0], frozenset({"land", "water"}))
+        more = extension(graph, route, mp + 1 - cost, empty, frozenset({"land"}),
+                         lambda name, reach=reach, mp=mp: reach.get(name) == mp + 1)
+        kind = "move-further"
         if more is None:
+            # A roundabout route instead: one MP more than the MP though its end is
+            # within reach (each leg logged as a drag).
+            more = extension(graph, route, mp + 1 - cost, empty, frozenset({"land"}))
+            kind = "move-roundabout"
+        if more is None:
+            kind = "move-further"
             made.skip(kind, "no path of empty land spaces costing exactly one MP more")
-            continue
-        if any(k != "land" for _, k, _ in graph.neighbours(route[0])):
-            made.skip(kind, "the force starts on a water line (+1 MP, WfA 12.1*)")
             continue
         mutated = [*actions[:i], {**action, "path": [*action["path"], *more]}]
         made.variants.append(variant(
             "wfa", path, kind, "WFA-MOV-03", i + 1,
-            f"the leaderless force's move at step {i + 1} extended through "
-            f"{', '.join(more)} to {mp + 1} MP on a rolled {actions[j]['result'][0]} "
-            f"(D6 - 2 = {mp} MP, WfA 12.2, 12.0)", mutated))
+            f"the force's move at step {i + 1} extended through {' -> '.join(more)} (empty, "
+            f"ending off any water line) to {mp + 1} MP on a rolled {roll} ({how}; "
+            f"WfA 12.0); the end is {reach.get(more[-1])} MP from {route[0]}", mutated))
 
 
 def wfa_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
-    """A beaten force's retreat (a move from the battle space right after both D12 rolls)
-    sent into a space holding enemy SP (WfA 13.3: vacant of enemy forces)."""
+    """A beaten force's retreat (a move out of the battle space right after both D12
+    rolls) sent where WfA 13.3 forbids: a defender into a space not vacant of enemy
+    forces or into the space the attacker moved from; an attacker anywhere but the space
+    he last moved from."""
     kind = "retreat-forbidden"
     actions = raw["actions"]
     graph = wfa_graph()
@@ -840,28 +913,49 @@ def wfa_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
             continue
         rolls = actions[i - 2:i]
         attack = actions[i - 3]
+        space = action["path"][0]
         if not all(r["do"] == "roll" and r["button"] == "2d6" for r in rolls) or \
-                attack["do"] != "move" or action["path"][0] != attack["path"][-1]:
-            continue
-        if action["player"] == attack["player"]:
-            made.skip(kind, "the attacker retreats (WfA 13.3: to where it came from)")
+                attack["do"] != "move" or attack["path"][-1] != space or \
+                len(action["path"]) != 2:
             continue
         side = action["player"]
         board = pos[i]
         origin = attack["path"][-2]
-        bad = [n for n, k, _ in graph.neighbours(action["path"][0])
-               if k == "land" and n != origin and n != action["path"][-1]
-               and board.pieces(n) and all(wfa_side_of_piece(p) not in (side, None)
-                                           for p in board.pieces(n))
-               and any(wfa_is_sp(p) for p in board.pieces(n))]
-        if not bad:
-            made.skip(kind, "no adjacent space holding enemy SP only")
-            continue
-        made.variants.append(variant(
-            "wfa", path, kind, "WFA-CBT-13", i + 1,
-            f"the beaten {side} defender retreats from {action['path'][0]} into {bad[0]}, "
-            f"which holds enemy SP (WfA 13.3: a space vacant of enemy forces)",
-            [*actions[:i], {**action, "path": [action["path"][0], bad[0]]}]))
+        dest = action["path"][-1]
+        militia = any(p.startswith(("Militia", "Start Militia")) for p in action["pieces"])
+        region = graph.facts[graph.id_of(space) or ""].region
+
+        def near(n: str, region: Any = region, militia: bool = militia) -> bool:
+            # Militia leaving their Region are removed (WfA 10.15): stay in it.
+            return not militia or graph.facts[graph.id_of(n) or ""].region == region
+        around = [n for n, k, _ in graph.neighbours(space)
+                  if k in ("land", "water") and n != dest and near(n)]
+
+        def enemy_only(n: str, board: Board = board, side: str = side) -> bool:
+            return bool(board.pieces(n)) and any(wfa_is_sp(p) for p in board.pieces(n)) \
+                and all(wfa_side_of_piece(p) not in (side, None) for p in board.pieces(n))
+        targets: list[tuple[str, str]] = []
+        if side == attack["player"]:
+            vacant = [n for n in around if n != origin and not board.pieces(n)]
+            targets += [(n, f"the beaten attacker retreats from {space} to {n}, not to "
+                            f"{origin}, the space he last moved from (WfA 13.3)")
+                        for n in vacant[:1]]
+        else:
+            targets += [(n, f"the beaten {side} defender retreats from {space} into {n}, "
+                            "which holds enemy SP (WfA 13.3: a space vacant of enemy "
+                            "forces)") for n in around if n != origin and enemy_only(n)][:1]
+            if origin in around and not any(wfa_side_of_piece(p) not in (side, None)
+                                            for p in board.pieces(origin)):
+                targets.append((origin, f"the beaten {side} defender retreats from {space} "
+                                        f"to {origin}, the space the attacker moved from "
+                                        "(WfA 13.3)"))
+        if not targets:
+            made.skip(kind, "no adjacent space the retreat may not enter, free of other "
+                            "effects")
+        for target, what in targets:
+            made.variants.append(variant(
+                "wfa", path, kind, "WFA-CBT-13", i + 1, what,
+                [*actions[:i], {**action, "path": [space, target]}]))
 
 
 def wfa_roll_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
