@@ -68,10 +68,13 @@ class Variant:
     step: int
     what: str
     raw: Raw = dataclasses.field(repr=False, compare=False)
+    part: str = ""
+    """What tells apart two variants of one kind, rule and step (e.g. the side)."""
 
     @property
     def id(self) -> str:
-        return f"{self.game}/{self.scenario}/{self.kind}/{self.rule_id}@{self.step}"
+        part = f"/{self.part}" if self.part else ""
+        return f"{self.game}/{self.scenario}/{self.kind}{part}/{self.rule_id}@{self.step}"
 
 
 @dataclasses.dataclass
@@ -206,12 +209,12 @@ def boards(raw: Raw, folder: Path) -> list[Board] | None:
 
 
 def variant(game: str, path: Path, kind: str, rule: str, step: int, what: str,
-            actions: Sequence[Action]) -> Variant:
+            actions: Sequence[Action], part: str = "") -> Variant:
     raw = absolute(load_raw(path), path.parent)
     raw["source"] = f"mutation {kind} of {path.name}: {what}"
     raw["actions"] = list(actions)
     raw["expect"] = [{"rule_id": rule, "step": step}]
-    return Variant(game, path.stem, kind, rule, step, what, raw)
+    return Variant(game, path.stem, kind, rule, step, what, raw, part)
 
 
 # --------------------------------------------------------------------------- the map
@@ -728,15 +731,35 @@ def ww_card_late(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
             f"{card['card']} ({card['player']}) played after the battle dice at "
             f"{battle.space} instead of before the Actual Battle Ratings (WW 9.2: cards in "
             "Step 1; the steps run in order)", mutated))
+        # The attacker's card one step late: after the defender's (WW 9.2 Step 1, the
+        # attacker decides first).
+        if len(cards) == 2 and actions[cards[0]]["player"] == battle.attacker and \
+                actions[cards[1]]["player"] == battle.defender:
+            a, d = cards
+            swapped = [*actions[:a], actions[d], actions[a], *actions[d + 1:]]
+            made.variants.append(variant(
+                "ww", path, "card-late", "WW-CARD-09", d + 1,
+                f"the attacker's {actions[a]['card']} played after the defender's "
+                f"{actions[d]['card']} in the battle at {battle.space} (WW 6.33.D, 9.2 "
+                "Step 1: the attacker decides first)", swapped))
+
+
+WW_BOXES = {
+    "British Reinforcement Box": ("British Reinforcement Cards", "WW-REIN-03", "WW 8.1.C: "
+                                  "CUs from the British Reinforcements Box"),
+    "French Reinforcement Box": ("American Reinforcement Cards", "WW-REIN-06", "WW 12.2.B.ii: "
+                                 "Rochambeau and all the French CUs of the box together"),
+}
 
 
 def ww_wrong_box(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    """One CU of a reinforcement taken from stock (the counter mix) instead of its box."""
     actions = raw["actions"]
     for i, action in enumerate(actions):
-        if action["do"] != "move" or action["path"][0] != "British Reinforcement Box":
+        if action["do"] != "move" or action["path"][0] not in WW_BOXES:
             continue
-        if i == 0 or actions[i - 1]["do"] != "play" or \
-                actions[i - 1].get("to") != "British Reinforcement Cards":
+        cards, rule, cite = WW_BOXES[action["path"][0]]
+        if i == 0 or actions[i - 1]["do"] != "play" or actions[i - 1].get("to") != cards:
             made.skip("wrong-box", "not a reinforcement right after its card")
             continue
         cus = [p for p in action["pieces"] if cu_value(p)]
@@ -749,13 +772,37 @@ def ww_wrong_box(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                    {"do": "place", "player": action["player"], "piece": cus[-1],
                     "at": where}]
         made.variants.append(variant(
-            "ww", path, "wrong-box", "WW-REIN-03", i,
+            "ww", path, "wrong-box", rule, i,
             f"one of the reinforcing CUs ({cus[-1]}) is taken from stock instead of the "
-            f"British Reinforcements Box and placed in {where} (WW 8.1.C); reinforcement "
-            f"findings are reported at the card's step, {i}", mutated))
+            f"{action['path'][0]} and placed in {where} ({cite}); reinforcement findings "
+            f"are reported at the card's step, {i}", mutated))
 
 
-WW_GENERATORS = (ww_move_further, ww_losses, ww_retreats, ww_card_late, ww_wrong_box)
+def ww_roll_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    """Rolls that could be made one impulse early: none is made, since each breaks two
+    rules (counted as not applicable, with why)."""
+    actions = raw["actions"]
+    for i, action in enumerate(actions):
+        if action["do"] != "roll" or i == 0:
+            continue
+        before = actions[i - 1]
+        if before["do"] == "move" and before["player"] != action["player"]:
+            made.skip("roll-early", "an interception or retreat-before-battle roll made "
+                                    "before the British Army entered: the attempt is not "
+                                    "allowed yet (WW-INT-01/RBB-01) and the later reaction "
+                                    "has no roll (WW-INT-02/RBB-02), two rules")
+        elif before["do"] == "move" and before["player"] == action["player"]:
+            made.skip("roll-early", "a battle roll made before the Army entered the space: "
+                                    "no battle is due yet and the steps run out of order "
+                                    "(WW-BAT-01, WW-BAT-02), two rules")
+        elif before["do"] == "play":
+            made.skip("roll-early", "a roll after the last card (Winter Attrition, WW 11.2) "
+                                    "made before that card: no rule ties the roll to the "
+                                    "phase in the catalogue")
+
+
+WW_GENERATORS = (ww_move_further, ww_losses, ww_retreats, ww_card_late, ww_wrong_box,
+                 ww_roll_early)
 
 
 # --------------------------------------------------------------------------- War for America
@@ -880,8 +927,10 @@ def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
             return not board.pieces(name) and facts.region == region and all(
                 k == "land" for _, k, _ in graph.neighbours(name))
         reach = distances(graph, route[0], frozenset({"land", "water"}))
-        more = extension(graph, route, mp + 1 - cost, empty, frozenset({"land"}),
-                         lambda name, reach=reach, mp=mp: reach.get(name) == mp + 1)
+
+        def beyond(name: str, reach: dict[str, int] = reach, mp: int = mp) -> bool:
+            return reach.get(name) == mp + 1
+        more = extension(graph, route, mp + 1 - cost, empty, frozenset({"land"}), beyond)
         kind = "move-further"
         if more is None:
             # A roundabout route instead: one MP more than the MP though its end is
@@ -934,28 +983,78 @@ def wfa_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
         def enemy_only(n: str, board: Board = board, side: str = side) -> bool:
             return bool(board.pieces(n)) and any(wfa_is_sp(p) for p in board.pieces(n)) \
                 and all(wfa_side_of_piece(p) not in (side, None) for p in board.pieces(n))
-        targets: list[tuple[str, str]] = []
+        targets: list[tuple[str, str, str]] = []
         if side == attack["player"]:
             vacant = [n for n in around if n != origin and not board.pieces(n)]
-            targets += [(n, f"the beaten attacker retreats from {space} to {n}, not to "
-                            f"{origin}, the space he last moved from (WfA 13.3)")
-                        for n in vacant[:1]]
+            targets += [(n, "attacker-elsewhere", f"the beaten attacker retreats from "
+                            f"{space} to {n}, not to {origin}, the space he last moved from "
+                            "(WfA 13.3)") for n in vacant[:1]]
         else:
-            targets += [(n, f"the beaten {side} defender retreats from {space} into {n}, "
-                            "which holds enemy SP (WfA 13.3: a space vacant of enemy "
-                            "forces)") for n in around if n != origin and enemy_only(n)][:1]
+            targets += [(n, "into-enemy", f"the beaten {side} defender retreats from {space} "
+                            f"into {n}, which holds enemy SP (WfA 13.3: a space vacant of "
+                            "enemy forces)") for n in around if n != origin and enemy_only(n)
+                        ][:1]
             if origin in around and not any(wfa_side_of_piece(p) not in (side, None)
                                             for p in board.pieces(origin)):
-                targets.append((origin, f"the beaten {side} defender retreats from {space} "
-                                        f"to {origin}, the space the attacker moved from "
-                                        "(WfA 13.3)"))
+                targets.append((origin, "into-attack-origin", f"the beaten {side} defender "
+                                f"retreats from {space} to {origin}, the space the attacker "
+                                "moved from (WfA 13.3)"))
         if not targets:
             made.skip(kind, "no adjacent space the retreat may not enter, free of other "
                             "effects")
-        for target, what in targets:
+        for target, part, what in targets:
             made.variants.append(variant(
                 "wfa", path, kind, "WFA-CBT-13", i + 1, what,
-                [*actions[:i], {**action, "path": [space, target]}]))
+                [*actions[:i], {**action, "path": [space, target]}], part=part))
+
+
+def wfa_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    """One SP more lost after a battle than the legal original removed: the table's
+    result is each side's loss (WfA 13.0 Step 6). Made for a side that keeps SP in the
+    space after its losses (one fewer could turn a loss into a surrender, another rule)."""
+    kind = "loss-more"
+    actions = raw["actions"]
+    for i, attack in enumerate(actions):
+        if attack["do"] != "move" or i + 2 >= len(actions):
+            continue
+        space = attack["path"][-1]
+        rolls = actions[i + 1:i + 3]
+        if not all(r["do"] == "roll" and r["button"] == "2d6" for r in rolls) or \
+                rolls[0]["player"] == rolls[1]["player"]:
+            continue
+        end = i + 3
+        while end < len(actions) and actions[end]["do"] in ("remove", "exchange") and \
+                actions[end]["at"] == space:
+            end += 1
+        after = pos[end]
+        for side in (rolls[0]["player"], rolls[1]["player"]):
+            counters = [p for p in after.pieces(space) if wfa_is_sp(p)
+                        and wfa_side_of_piece(p) == side]
+            big = [p for p in counters if int(p.rsplit(" ", 1)[1]) >= 2]
+            if not big:
+                made.skip(kind, "WFA-CBT-04: the side has no SP counter to take one from "
+                                "without eliminating it")
+                continue
+            counter = big[0]
+            prefix, value = counter.rsplit(" ", 1)
+            smaller = change(int(value) - 1, prefix)
+            exchange = {"do": "exchange", "player": side, "at": space, "remove": [counter],
+                        "place": smaller}
+            tail: list[Action] = []
+            if end < len(actions) and actions[end]["do"] == "move" and \
+                    actions[end]["path"][0] == space:
+                retreat = actions[end]
+                pieces = list(retreat["pieces"])
+                if counter in pieces:
+                    pieces.remove(counter)
+                    pieces += smaller
+                tail = [{**retreat, "pieces": pieces}]
+            mutated = [*actions[:end], exchange, *tail]
+            made.variants.append(variant(
+                "wfa", path, kind, "WFA-CBT-04", end + 1,
+                f"after the battle at {space} the {side} side loses 1 SP more than the "
+                f"legal original ({counter} made {' + '.join(smaller)}), off the battle "
+                "table's result (WfA 13.0 Step 6)", mutated, part=side))
 
 
 def wfa_roll_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
@@ -978,7 +1077,7 @@ def wfa_roll_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                         "(WFA-SEQ-12 is a reminder): not judged")
 
 
-WFA_GENERATORS = (wfa_move_further, wfa_retreats, wfa_roll_early)
+WFA_GENERATORS = (wfa_move_further, wfa_retreats, wfa_losses, wfa_roll_early)
 
 
 # --------------------------------------------------------------------------- running
