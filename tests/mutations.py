@@ -657,6 +657,32 @@ def ww_retreat_moves(actions: Sequence[Action]) -> Iterator[WWRetreat]:
         yield WWRetreat(k, space, side, attacker, entry["path"][-2], rbb)
 
 
+def ww_attacker_elsewhere(path: Path, actions: Sequence[Action], pos: list[Board],
+                          r: WWRetreat, made: Made) -> None:
+    """A beaten attacker sent to a space other than the one he entered the battle from,
+    though one he could otherwise retreat to (no enemy CU, PC or piece at all): WW 9.61.B
+    alone is broken (WW-RET-02)."""
+    retreat = actions[r.index]
+    if r.before_battle or len(retreat["path"]) != 2:
+        made.skip("retreat-forbidden", "not a single-leg retreat after a battle")
+        return
+    friendly = "PC#British PC" if r.side == "British" else "PC#American PC"
+    board = pos[r.index]
+    elsewhere = [n for n, k, _ in ww_graph().neighbours(r.space)
+                 if k == "normal" and n not in (r.origin, retreat["path"][1])
+                 and all(p == friendly for p in board.pieces(n))]
+    if not elsewhere:
+        made.skip("retreat-forbidden", "the beaten attacker has no other space free of "
+                                       "enemy CUs and PCs")
+        return
+    made.variants.append(variant(
+        "ww", path, "retreat-forbidden", "WW-RET-02", r.index + 1,
+        f"the beaten attacker ({r.side}) retreats from {r.space} to {elsewhere[0]} (no enemy "
+        f"piece there), not to {r.origin}, the space he entered the battle from (WW 9.61.B, "
+        "7.8.F)", [*actions[:r.index], {**retreat, "path": [r.space, elsewhere[0]]}],
+        part="attacker-elsewhere"))
+
+
 def ww_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
     """A beaten defender's retreat split or sent into an enemy PC's space (WW 9.61.A:
     one adjacent space with no enemy CU nor PC; the force does not split), and the same
@@ -667,9 +693,9 @@ def ww_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
     for r in ww_retreat_moves(actions):
         retreat = actions[r.index]
         if r.side == r.attacker:
-            for kind in ("retreat-split", "retreat-forbidden"):
-                made.skip(kind, "the attacker retreats (WW 9.61.B sends him back: a change "
-                                "also breaks WW-RET-02)")
+            made.skip("retreat-split", "the attacker retreats (WW 9.61.B sends him back: a "
+                                       "part sent elsewhere also breaks WW-RET-02)")
+            ww_attacker_elsewhere(path, actions, pos, r, made)
             continue
         if len(retreat["path"]) != 2:
             for kind in ("retreat-split", "retreat-forbidden"):
