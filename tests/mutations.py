@@ -533,12 +533,21 @@ def ww_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
             made.skip("move-further", "no route of spaces without units long enough")
             continue
         mutated = [*actions[:i], {**move, "path": [*steps, *more]}]
+        cite = "WW 7.3.A" if side == "British" else "WW 7.3.C"
         made.variants.append(variant(
             "ww", path, kind, rule, i + 1,
-            f"{move['pieces'][0]}'s move at step {i + 1} extended through {', '.join(more)} "
+            f"{move['pieces'][0]}'s move at step {i + 1} extended through {' -> '.join(more)} "
             f"(no unit there, each leg a drag of the step) to {limit + 1} MP, "
             f"one more than his {limit}; the end is {reach.get(more[-1])} MP from the start "
-            f"({'WW 7.3.A' if side == 'British' else 'WW 7.3.C'})", mutated))
+            f"({cite})", mutated))
+        # The same extension dragged one leg per step, after the original move.
+        legs = [{**move, "path": [a, b]} for a, b in itertools.pairwise([steps[-1], *more])]
+        made.variants.append(variant(
+            "ww", path, f"{kind}-legs", rule, i + 1 + len(legs),
+            f"{move['pieces'][0]}'s move at step {i + 1} continued in steps {i + 2}-"
+            f"{i + 1 + len(legs)}, one leg a step, through {' -> '.join(more)} (no unit "
+            f"there) to {limit + 1} MP, one more than his {limit}; the end is "
+            f"{reach.get(more[-1])} MP from the start ({cite})", [*actions[:i + 1], *legs]))
 
 
 def ww_loss_block(actions: Sequence[Action], battle: WWBattle) -> tuple[int, int]:
@@ -954,14 +963,18 @@ def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
                 k == "land" for _, k, _ in graph.neighbours(name))
         reach = distances(graph, route[0], frozenset({"land", "water"}))
 
+        def dry(name: str) -> bool:
+            # Ending off every water line: no +1 MP (WfA 12.1*).
+            return all(k == "land" for _, k, _ in graph.neighbours(name))
+
         def beyond(name: str, reach: dict[str, int] = reach, mp: int = mp) -> bool:
-            return reach.get(name) == mp + 1
+            return dry(name) and reach.get(name) == mp + 1
         more = extension(graph, route, mp + 1 - cost, empty, frozenset({"land"}), beyond)
         kind = "move-further"
         if more is None:
             # A roundabout route instead: one MP more than the MP though its end is
             # within reach (each leg logged as a drag).
-            more = extension(graph, route, mp + 1 - cost, empty, frozenset({"land"}))
+            more = extension(graph, route, mp + 1 - cost, empty, frozenset({"land"}), dry)
             kind = "move-roundabout"
         if more is None:
             kind = "move-further"
@@ -973,6 +986,15 @@ def wfa_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
             f"the force's move at step {i + 1} extended through {' -> '.join(more)} (empty, "
             f"ending off any water line) to {mp + 1} MP on a rolled {roll} ({how}; "
             f"WfA 12.0); the end is {reach.get(more[-1])} MP from {route[0]}", mutated))
+        # The same extension dragged one leg per step, after the original move.
+        legs = [{**action, "path": [a, b]}
+                for a, b in itertools.pairwise([action["path"][-1], *more])]
+        made.variants.append(variant(
+            "wfa", path, f"{kind}-legs", "WFA-MOV-03", i + 1 + len(legs),
+            f"the force's move at step {i + 1} continued in steps {i + 2}-{i + 1 + len(legs)},"
+            f" one leg a step, through {' -> '.join(more)} (empty, ending off any water "
+            f"line) to {mp + 1} MP on a rolled {roll} ({how}; WfA 12.0); the end is "
+            f"{reach.get(more[-1])} MP from {route[0]}", [*actions[:i + 1], *legs]))
 
 
 def wfa_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
