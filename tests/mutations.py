@@ -4,26 +4,38 @@ A legal scenario (one that expects no illegal finding) is changed in memory in o
 way that breaks exactly one rule of the rulebook, at one step; the variant names that rule
 and step. The referee must stay silent on the original and flag the variant there.
 
-The kinds of change (issue 20):
+The kinds of change (issue 20), each with the rule it breaks:
 
-- `move-further`: an activated force's move extended through empty spaces (the game's map
-  graph) to one MP more than its allowance (WW 7.3.A / 7.3.C; WfA 12.0 for a leaderless
-  force on its rolled MP, 12.1-12.2);
-- `loss-more` / `loss-fewer`: one CU more or fewer removed after a battle's loss die (WW
-  9.5, T5 for the loser, T6 for the winner);
-- `retreat-split` / `retreat-forbidden`: a beaten defender's retreat split over two spaces
-  (WW 9.61.A) or sent into a space it may not enter (WW 9.61.A: enemy PC; WfA 13.3: a space
-  not vacant of enemy forces);
-- `card-late`: a Battle Card played after the battle dice instead of in Step 1 (WW 9.2);
-- `wrong-box`: British reinforcements taken from stock instead of the British
-  Reinforcements Box (WW 8.1.C);
-- `roll-early`: a force's movement roll made before its own Action Pulse begins (WfA 12.2:
-  the MP are rolled for the moving force in its AP).
+- `move-further`: an activated force's move extended, through spaces without units (the
+  game's map graph, bundled data merged with the fixture's data file), to a space one MP
+  beyond its allowance from where it set out: WW-MOV-02 (British, 4 MP, WW 7.3.A),
+  WW-MOV-03 (American, 5 MP, WW 7.3.C), WFA-MOV-03 (the MP its roll gave, WfA 12.0-12.7);
+- `move-roundabout`: where no space lies one MP beyond, the same extension doubling back, so
+  that the legs moved cost one MP more than the allowance though the end is within reach;
+- `...-legs`: either extension dragged one leg a step after the original move, instead of
+  all in the move's own step (one drag per leg, as `adjudicator.scenario` writes a path);
+- `loss-more` / `loss-fewer`: one CU more or fewer removed after a battle's loss dice
+  (WW-BAT-11 the loser, T5; WW-BAT-12 the winner, T6; reported at the battle's first step,
+  as the fixtures do), or one SP more lost than the battle table gave (WFA-CBT-04, WfA 13.0
+  Step 6);
+- `retreat-split` / `retreat-forbidden`: a retreat split over two spaces (WW-RET-01, WW
+  9.61.B; WW-RBB-03 for a retreat before battle, WW 7.9.B), or sent where it may not go:
+  a defender into an enemy PC's space (WW-RET-01, 9.61.A), a beaten attacker elsewhere than
+  the space he came from (WW-RET-02, 9.61.B), a WfA defender into enemy SP or the space the
+  attacker came from, a WfA attacker elsewhere than that space (WFA-CBT-13, WfA 13.3);
+- `card-late`: a Battle Card played after the battle dice instead of in Step 1 (WW-BAT-02,
+  WW 9.2), or the attacker's card after the defender's (WW-CARD-09, 9.2 Step 1);
+- `wrong-box`: one CU of a reinforcement taken from stock instead of its box (WW-REIN-03,
+  8.1.C; WW-REIN-06, 12.2.B.ii; reported at the card's step, as the fixtures do);
+- `roll-early`: a roll made one impulse or pulse early. None is made: in the fixtures each
+  such change breaks two rules, or one no rule of the catalogue names; the candidates are
+  counted, with why.
 
-Each generator makes a variant only where it can tell from the scenario's position that
-the change breaks exactly the named rule; every other candidate is counted as "not
-applicable" with a reason. Variants are truncated just after the mutated steps, so that
-later actions (written for the unmutated position) cannot go wrong for another reason.
+Each generator makes a variant only where it can tell from the scenario's position (the
+`Board` it follows through the actions) that the change breaks exactly the named rule;
+every other candidate is counted as "not applicable" with a reason. Variants end just
+after the mutated steps (or keep later play that cannot depend on the change), so that
+actions written for the unmutated position cannot go wrong for another reason.
 
 `python -m tests.mutations` prints the variants made per kind and game, caught and missed.
 """
@@ -710,8 +722,11 @@ def ww_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
             for kind in ("retreat-split", "retreat-forbidden"):
                 made.skip(kind, "a retreat of more than one leg")
             continue
-        rule, cite = ("WW-RBB-03", "WW 7.9.B") if r.before_battle else ("WW-RET-01",
-                                                                         "WW 9.61.A")
+        rule, cite, split_cite = (
+            ("WW-RBB-03", "WW 7.9.B", "WW 7.9.B: the General and his CUs together to one "
+             "space") if r.before_battle else
+            ("WW-RET-01", "WW 9.61.A", "WW 9.61.B: the retreating force may not be split "
+             "up; all must retreat to the same space"))
         what = "evading (retreat before battle)" if r.before_battle else "beaten"
         board = pos[r.index]
         friendly = "PC#British PC" if r.side == "British" else "PC#American PC"
@@ -733,8 +748,8 @@ def ww_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                 "ww", path, "retreat-split", rule, r.index + 2,
                 f"the {what} {r.side} force's retreat from {r.space} is split: "
                 f"{', '.join(first['pieces'])} to {dest}, {split['pieces'][0]} to "
-                f"{second[0]} (no enemy piece there) ({cite}: the force retreats to one "
-                "space)", [*actions[:r.index], first, split]))
+                f"{second[0]} (no enemy piece there) ({split_cite})",
+                [*actions[:r.index], first, split]))
         # Forbidden: into a space with an enemy PC and no piece else.
         bad = [n for n in neighbours if board.pieces(n) == [enemy_pc]]
         if not bad:
