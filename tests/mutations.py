@@ -806,6 +806,11 @@ def ww_wrong_box(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
     """One CU of a reinforcement taken from stock (the counter mix) instead of its box."""
     actions = raw["actions"]
     for i, action in enumerate(actions):
+        if action["do"] == "move" and action["path"][0] == "American Reinforcement Box":
+            made.skip("wrong-box", "an American General from his box (WW 8.2.C): no other "
+                                   "box holds an American General in the position, and his "
+                                   "CUs come from stock, so a wrong box needs another set-up")
+            continue
         if action["do"] != "move" or action["path"][0] not in WW_BOXES:
             continue
         cards, rule, cite = WW_BOXES[action["path"][0]]
@@ -1140,7 +1145,19 @@ def wfa_roll_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                         "(WFA-SEQ-12 is a reminder): not judged")
 
 
-WFA_GENERATORS = (wfa_move_further, wfa_retreats, wfa_losses, wfa_roll_early)
+def wfa_wrong_box(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    """Pieces brought from a box (the Europe Box, a Leader Pool): none is made, the
+    position holding no second box such a piece could wrongly come from."""
+    graph = wfa_graph()
+    for action in raw["actions"]:
+        if action["do"] != "move" or graph.id_of(action["path"][0]) is not None or \
+                graph.id_of(action["path"][-1]) is None:
+            continue
+        made.skip("wrong-box", f"from the {action['path'][0]}: no other box holds such a "
+                               "piece in the position (a wrong box needs another set-up)")
+
+
+WFA_GENERATORS = (wfa_move_further, wfa_retreats, wfa_losses, wfa_wrong_box, wfa_roll_early)
 
 
 # --------------------------------------------------------------------------- running
