@@ -4,6 +4,7 @@ misses (with what it said instead and the reason listed in tests/mutation_misses
 the candidates left alone as not applicable, with why.
 
     .venv/bin/python bench/mutations.py
+    .venv/bin/python bench/mutations.py --draft-misses   # entries for unlisted misses
 
 The same variants are the parametrised cases of
 tests/adjudicator/systems/test_mutations.py (the whole set runs there, a few seconds).
@@ -19,4 +20,4 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.mutations import main
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -1213,10 +1213,17 @@ def said(report: Report) -> str:
     return ", ".join(f"{r} {s} at step {st}" for st, r, s in found) or "nothing"
 
 
-def main() -> None:
+def main(argv: Sequence[str] = ()) -> None:
+    """Print each game's variants per kind, caught and missed, each miss with what the
+    referee said and its listed reason, and the candidates not mutated with why. With
+    `--draft-misses`, then print a `[[miss]]` entry for each miss not yet listed, its
+    reason to be written (and list the listed misses now caught, to be removed)."""
     import tempfile
 
     misses = known_misses()
+    unlisted: list[tuple[Variant, str]] = []
+    now_caught: list[str] = []
+    total: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         for game in ("ww", "wfa"):
@@ -1227,22 +1234,39 @@ def main() -> None:
                 report = adjudicate_raw(game, v.raw, tmp, f"v{n}")
                 caught = (v.rule_id, v.step) in illegal(report)
                 table.setdefault(v.kind, Counter())["caught" if caught else "missed"] += 1
+                total["caught" if caught else "missed"] += 1
                 extra = illegal(report) - {(v.rule_id, v.step)}
                 if caught and extra:
                     lines.append(f"  caught {v.id}, also flagged: "
-                                 + ", ".join(f"{r} at step {st}" for r, st in sorted(extra)))
+                                 + ", ".join(f"{r} at step {st}"
+                                             for r, st in sorted(extra, key=str)))
+                if caught and v.id in misses:
+                    now_caught.append(v.id)
                 if not caught:
                     lines.append(f"  MISSED {v.id}: {v.rule_id} at step {v.step} -- {v.what}"
                                  f"\n    referee said: {said(report)}"
                                  f"\n    listed reason: {misses.get(v.id, '(not listed)')}")
+                    if v.id not in misses:
+                        unlisted.append((v, said(report)))
             print(f"== {game}: {len(made.variants)} variants")
             for kind, counts in sorted(table.items()):
-                print(f"  {kind:18} made {sum(counts.values()):3}  caught "
+                print(f"  {kind:20} made {sum(counts.values()):3}  caught "
                       f"{counts['caught']:3}  missed {counts['missed']:3}")
             for (kind, why), count in sorted(made.skipped.items()):
                 print(f"  not applicable  {kind:18} ×{count}: {why}")
             print("\n".join(lines))
+    print(f"== both games: {sum(total.values())} variants, {total['caught']} caught, "
+          f"{total['missed']} missed ({len(misses)} listed in {KNOWN_MISSES.name})")
+    if "--draft-misses" in argv:
+        for v, words in unlisted:
+            print(f"\n[[miss]]\nid = {json.dumps(v.id)}\nreason = "
+                  + json.dumps(f"bug: TODO ({v.what}); the referee said: {words}",
+                               ensure_ascii=False))
+        for vid in now_caught:
+            print(f"# now caught, remove from {KNOWN_MISSES.name}: {vid}")
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])
