@@ -762,6 +762,95 @@ def ww_retreats(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
             [*actions[:r.index], {**retreat, "path": [r.space, bad[0]]}]))
 
 
+def ww_winter_rule(board: Board, space: str, side: str) -> str | None:
+    """The rule of WW 11.1-11.3 that sets a side's winter losses in a space (None: the
+    case the digest reads as ambiguous, A20, a lone French CU with an American General)."""
+    pieces = board.pieces(space)
+    if side == "British":
+        return "WW-WINT-02"
+    american = sum(cu_value(p) or 0 for p in pieces if p.startswith("American CU"))
+    french = sum(cu_value(p) or 0 for p in pieces if p.startswith("French CU"))
+    if "Washington" in pieces and american:
+        return "WW-WINT-04"
+    if french:
+        generals = [p for p in pieces if ww_general(p) is not None]
+        return None if not american and french == 1 and generals else "WW-WINT-05"
+    return "WW-WINT-03"
+
+
+def ww_winter_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    """One CU more or fewer lost to Winter Attrition in a space than the legal original
+    (WW 11.1-11.3, T8; a die of 1-3 loses a lone or excess CU, so after a die that spared
+    it, one more is the roll not followed). The phase: its rolls and losses, up to the
+    French Naval Phase marker."""
+    actions = raw["actions"]
+    for end, action in enumerate(actions):
+        if not (action["do"] == "set" and action.get("value") == "French Naval Phase"):
+            continue
+        start = end
+        while start > 0 and actions[start - 1]["do"] in ("roll", "remove", "exchange"):
+            start -= 1
+        before, after = pos[start], pos[end]
+        for space in sorted(before.at):
+            for side in ("British", "American"):
+                mine = [p for p in before.pieces(space) if "#" not in p and cu_value(p)
+                        and ww_side_of_piece(p) == side]
+                if not mine:
+                    continue
+                rule = ww_winter_rule(before, space, side)
+                if rule is None:
+                    made.skip("loss-more", "winter: a lone French CU with an American General "
+                                           "(WW 11.1/11.3 ambiguous, digest A20)")
+                    continue
+                had = sum(cu_value(p) or 0 for p in mine)
+                left_pieces = [p for p in after.pieces(space) if "#" not in p
+                               and cu_value(p) and ww_side_of_piece(p) == side]
+                left = sum(cu_value(p) or 0 for p in left_pieces)
+                lost = had - left
+                kept = actions[start:end]
+                # One more: an exchange (or removal) of the side's counters at the end.
+                if left >= 1:
+                    prefix = left_pieces[-1].rsplit(" ", 1)[0]
+                    extra: Action = (
+                        {"do": "exchange", "player": side, "at": space,
+                         "remove": [left_pieces[-1]],
+                         "place": change((cu_value(left_pieces[-1]) or 0) - 1, prefix)}
+                        if (cu_value(left_pieces[-1]) or 0) > 1 else
+                        {"do": "remove", "player": side, "at": space,
+                         "piece": left_pieces[-1]})
+                    at = start + len(kept)
+                    made.variants.append(variant(
+                        "ww", path, "loss-more", rule, at + 1,
+                        f"winter: the {side} CUs in {space} lose {lost + 1} instead of "
+                        f"{lost} ({left_pieces[-1]} "
+                        + (f"made {' + '.join(extra['place'])}" if extra["do"] == "exchange"
+                           else "removed") + " after the phase's losses, WW 11.1-11.3, T8)",
+                        [*actions[:start], *kept, extra, *actions[end:]], part=f"winter {space}"))
+                # One fewer: the side's last loss action there takes one CU less.
+                losing = [i for i in range(start, end) if actions[i]["do"] in
+                          ("remove", "exchange") and actions[i]["at"] == space
+                          and actions[i]["player"] == side]
+                if not lost or not losing:
+                    continue
+                i = losing[-1]
+                act = actions[i]
+                if act["do"] != "exchange" or len(act["remove"]) != 1:
+                    made.skip("loss-fewer", "winter: the loss is a removal of a whole counter "
+                                            "(one fewer would remove nothing: no step)")
+                    continue
+                prefix = act["remove"][0].rsplit(" ", 1)[0]
+                placed = sum(cu_value(p) or 0 for p in act["place"]) + 1
+                if placed >= (cu_value(act["remove"][0]) or 0):
+                    made.skip("loss-fewer", "winter: one fewer leaves the counter as it was")
+                    continue
+                fewer = {**act, "place": change(placed, prefix)}
+                made.variants.append(variant(
+                    "ww", path, "loss-fewer", rule, i + 1,
+                    f"winter: the {side} CUs in {space} lose {lost - 1} instead of {lost} "
+                    f"({act['remove'][0]} made {' + '.join(fewer['place'])}, WW 11.1-11.3, "
+                    "T8)", [*actions[:i], fewer, *actions[i + 1:]], part=f"winter {space}"))
+
+
 def ww_card_late(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
     actions = raw["actions"]
     for battle in ww_battles(actions):
@@ -856,8 +945,8 @@ def ww_roll_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                                     "phase in the catalogue")
 
 
-WW_GENERATORS = (ww_move_further, ww_losses, ww_retreats, ww_card_late, ww_wrong_box,
-                 ww_roll_early)
+WW_GENERATORS = (ww_move_further, ww_losses, ww_winter_losses, ww_retreats, ww_card_late,
+                 ww_wrong_box, ww_roll_early)
 
 
 # --------------------------------------------------------------------------- War for America
