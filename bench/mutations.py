@@ -1,6 +1,6 @@
 """Mutation tests for verdicts, as a report: how many rule-breaking variants of the legal
 scenarios each game's generators make, per kind; how many the referee catches; the ones it
-misses (with what it said instead and the reason listed in tests/mutation_misses.toml); and
+misses (with what it said instead and the reason listed in tests/mutations/misses.toml); and
 the candidates left alone as not applicable, with why.
 
     .venv/bin/python bench/mutations.py

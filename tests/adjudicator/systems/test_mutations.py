@@ -1,7 +1,7 @@
 """Mutation tests for verdicts (issue 20): each legal scenario of both games is left legal
 by the referee, and each small rule-breaking variant of it (`tests.mutations`) is flagged
 with the rule it breaks at the step it breaks it. A variant the referee does not catch yet
-is listed in `tests/mutation_misses.toml` with its reason, and expected to fail
+is listed in `tests/mutations/misses.toml` with its reason, and expected to fail
 (strictly: a fix makes the test fail until the list is updated)."""
 
 from __future__ import annotations
