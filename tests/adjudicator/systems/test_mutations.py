@@ -70,7 +70,8 @@ def test_variant_ids_are_unique_and_name_a_catalogued_rule() -> None:
 def test_both_games_have_variants_of_several_kinds() -> None:
     kinds = {(v.game, v.kind) for v in VARIANTS}
     assert {k for g, k in kinds if g == "ww"} >= {
-        "move-further", "move-roundabout", "loss-more", "loss-fewer", "retreat-split",
-        "retreat-forbidden", "card-late", "wrong-box"}
-    assert {k for g, k in kinds if g == "wfa"} >= {"retreat-forbidden", "loss-more",
-                                                   "move-roundabout"}
+        "move-further", "move-further-legs", "move-roundabout", "move-roundabout-legs",
+        "loss-more", "loss-fewer", "retreat-split", "retreat-forbidden", "card-late",
+        "wrong-box"}
+    assert {k for g, k in kinds if g == "wfa"} >= {
+        "retreat-forbidden", "loss-more", "move-roundabout", "move-roundabout-legs"}
