@@ -208,6 +208,75 @@ def ww_move_further(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
             f"{reach.get(more[-1])} MP from the start ({cite})", [*actions[:i + 1], *legs]))
 
 
+def ww_detour(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    """A move into enemy CUs (a battle or an overrun) that first goes out and back through
+    spaces without units, to one MP more than the allowance, then on as before: the same
+    battle follows, so the rest of the scenario is kept. An American Army that ends facing
+    enemy CUs or overruns has 4 MP, not 5 (WW 7.3.C; WW-MOV-03, WW-OVR-02)."""
+    kind = "move-roundabout"
+    actions = raw["actions"]
+    graph = ww_graph()
+    for i, card in ww_activation_moves(actions):
+        move = actions[i]
+        general = ww_general(move["pieces"][0])
+        steps = move["path"]
+        if general is None or general.id == "arnold" or not (
+                card.startswith("Fixture OPS") or card.endswith("Campaign")) or \
+                any(graph.id_of(s) is None for s in steps) or \
+                path_cost(graph, steps) is None:
+            continue
+        side = "British" if general.side.value == "BR" else "American"
+        before = pos[i]
+
+        def enemy_cus(where: str, before: Board = before, side: str = side) -> bool:
+            return any(cu_value(p) and ww_side_of_piece(p) != side
+                       for p in before.pieces(where))
+        if not enemy_cus(steps[-1]) or any(
+                "#" not in p and ww_side_of_piece(p) not in (None,)
+                and (ww_side_of_piece(p) != side or ww_general(p) is not None)
+                for s in steps[1:-1] for p in before.pieces(s)):
+            continue
+        if not any(cu_value(p) for p in move["pieces"]):
+            made.skip(kind, "detour: a lone General into enemy CUs (WW 7.4.A)")
+            continue
+        overrun = i + 1 < len(actions) and actions[i + 1]["do"] == "remove" and \
+            actions[i + 1]["at"] == steps[-1]
+        # WW 7.3.A: a British General 4 MP; WW 7.3.C: an American Army 4 when it overruns
+        # or ends facing enemy CUs.
+        rule = ("WW-MOV-02" if side == "British" else "WW-OVR-02" if overrun
+                else "WW-MOV-03")
+        limit = 4
+        cost = path_cost(graph, steps) or 0
+        need = limit + 1 - cost
+        if need < 2:
+            made.skip(kind, "detour: the move already uses all but one MP")
+            continue
+        def free(name: str, before: Board = before) -> bool:
+            return all(p.startswith("PC#") for p in before.pieces(name))
+        def home(name: str, start: str = steps[0]) -> bool:
+            return name == start
+        loop = extension(graph, [steps[0]], need, free, frozenset({"normal"}), home)
+        if loop is None:
+            made.skip(kind, "detour: no way out and back through spaces without units "
+                            "costing exactly one MP more")
+            continue
+        walk = [steps[0], *loop]
+        what = (f"{move['pieces'][0]}'s move at step {i + 1} into the enemy CUs at "
+                f"{steps[-1]} first goes {' -> '.join(walk)} (no unit there), "
+                f"{limit + 1} MP in all, one more than his {limit} "
+                f"({'WW 7.3.A' if side == 'British' else 'WW 7.3.C'}"
+                f"{', an overrun' if overrun else ''})")
+        made.variants.append(variant(
+            "ww", path, kind, rule, i + 1, what + "; each leg a drag of the step",
+            [*actions[:i], {**move, "path": [*walk, *steps[1:]]}, *actions[i + 1:]],
+            part="detour"))
+        legs = [{**move, "path": [a, b]} for a, b in itertools.pairwise(walk)]
+        made.variants.append(variant(
+            "ww", path, f"{kind}-legs", rule, i + 1 + len(legs),
+            what + f"; the detour dragged one leg a step (steps {i + 1}-{i + len(legs)})",
+            [*actions[:i], *legs, *actions[i:]], part="detour"))
+
+
 def ww_loss_block(actions: Sequence[Action], battle: WWBattle) -> tuple[int, int]:
     """The indices [start, end) of the loss actions after the loss dice: removes, places
     and exchanges at the battle space."""
@@ -591,5 +660,5 @@ def ww_roll_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                                     "phase in the catalogue")
 
 
-WW_GENERATORS = (ww_move_further, ww_losses, ww_winter_losses, ww_retreats, ww_card_late,
-                 ww_wrong_box, ww_roll_early)
+WW_GENERATORS = (ww_move_further, ww_detour, ww_losses, ww_winter_losses, ww_retreats,
+                 ww_card_late, ww_wrong_box, ww_roll_early)
