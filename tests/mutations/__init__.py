@@ -25,6 +25,8 @@ The kinds of change (issue 20), each with the rule it breaks:
   attacker came from, a WfA attacker elsewhere than that space (WFA-CBT-13, WfA 13.3);
 - `card-late`: a Battle Card played after the battle dice instead of in Step 1 (WW-BAT-02,
   WW 9.2), or the attacker's card after the defender's (WW-CARD-09, 9.2 Step 1);
+  `card-early`: a WfA card played one pulse early, in the opponent's AP (WFA-CARD-06, WfA
+  9.9, 20.12);
 - `wrong-box`: one CU of a reinforcement taken from stock instead of its box (WW-REIN-03,
   8.1.C; WW-REIN-06, 12.2.B.ii; reported at the card's step, as the fixtures do);
 - `roll-early`: a roll made one impulse or pulse early. None is made: in the fixtures each

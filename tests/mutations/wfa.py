@@ -308,6 +308,40 @@ def wfa_roll_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                         "move without its roll): no one rule at one step")
 
 
+def wfa_card_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    """A card its player played in his own AP, played one pulse early instead: before his
+    AP marker moved, in the opponent's AP, where only the six defensive cards may be
+    played (WfA 9.9, 20.12; WFA-CARD-06)."""
+    kind = "card-early"
+    actions = raw["actions"]
+    for i, play in enumerate(actions):
+        if play["do"] != "play":
+            continue
+        side = play["player"]
+        markers = [j for j in range(i) if actions[j]["do"] == "move"
+                   and actions[j]["pieces"][0].endswith(" AP")]
+        if not markers or actions[markers[-1]]["pieces"][0] != f"{side} AP" or any(
+                a["do"] == "move" and a["pieces"][0] == "Action Round"
+                for a in actions[markers[-1]:i]):
+            made.skip(kind, "not a card of the player's own AP")
+            continue
+        j = markers[-1]
+        if len(markers) < 2 or actions[markers[-2]]["pieces"][0] == f"{side} AP" or any(
+                a["do"] == "move" and a["pieces"][0] == "Action Round"
+                for a in actions[markers[-2]:j]):
+            made.skip(kind, "no opponent's AP just before, in the same round")
+            continue
+        if play["card"].startswith("Fixture Defence"):
+            made.skip(kind, "a defensive card (may be played in the opponent's AP)")
+            continue
+        mutated = [*actions[:j], play, *actions[j:i], *actions[i + 1:]]
+        made.variants.append(variant(
+            "wfa", path, kind, "WFA-CARD-06", j + 1,
+            f"{play['card']}, the {side} player's card of step {i + 1}, played one pulse "
+            f"early: before his AP marker moves (step {j + 2}), in the opponent's AP, where "
+            "only the six defensive cards may be played (WfA 9.9, 20.12)", mutated))
+
+
 def wfa_wrong_box(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
     """Pieces brought from a box (the Europe Box, a Leader Pool): none is made, the
     position holding no second box such a piece could wrongly come from."""
@@ -320,4 +354,5 @@ def wfa_wrong_box(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                                "piece in the position (a wrong box needs another set-up)")
 
 
-WFA_GENERATORS = (wfa_move_further, wfa_retreats, wfa_losses, wfa_wrong_box, wfa_roll_early)
+WFA_GENERATORS = (wfa_move_further, wfa_retreats, wfa_losses, wfa_card_early, wfa_wrong_box,
+                  wfa_roll_early)

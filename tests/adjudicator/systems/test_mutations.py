@@ -74,4 +74,5 @@ def test_both_games_have_variants_of_several_kinds() -> None:
         "loss-more", "loss-fewer", "retreat-split", "retreat-forbidden", "card-late",
         "wrong-box"}
     assert {k for g, k in kinds if g == "wfa"} >= {
-        "retreat-forbidden", "loss-more", "move-roundabout", "move-roundabout-legs"}
+        "retreat-forbidden", "loss-more", "move-roundabout", "move-roundabout-legs",
+        "card-early"}
