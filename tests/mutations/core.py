@@ -14,10 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from adjudicator.check import adjudicate
 from adjudicator.findings import Severity
 from adjudicator.report import Report
-from adjudicator.scenario import build_scenario_log
+from tests.adjudicator.systems.scenariokit import check_scenario
 
 REPO = Path(__file__).resolve().parents[2]
 WW = REPO / "fixtures" / "washingtons-war"
@@ -341,17 +340,16 @@ def change(total: int, prefix: str) -> list[str]:
 # --------------------------------------------------------------------------- running
 
 def adjudicate_raw(game: str, raw: Raw, tmp: Path, name: str) -> Report:
-    """The report on a scenario given as its (absolute-path) fields, written under `tmp`
-    and run through the scenario kit's path (`build_scenario_log` then `adjudicate`)."""
+    """The report on a scenario given as its (absolute-path) fields: written as a TOML
+    file under `tmp` and checked by the scenario kit (`build_scenario_log`, then
+    `adjudicate`), with each game's data files as its scenario tests pass them."""
     scenario = tmp / f"{name}.toml"
     scenario.write_text(to_toml(raw), encoding="utf-8")
-    log = build_scenario_log(scenario, tmp / f"{name}.vlog")
     if game == "ww":
-        return adjudicate(log, game="ww", module_path=Path(raw["module"]),
-                          data_files=[Path(d) for d in raw.get("data", [])])
-    return adjudicate(log, game="wfa", module_path=Path(raw["module"]),
-                      data_files=[WFA / "data" / "fixture.toml"],
-                      binding_file=WFA / "binding.toml")
+        return check_scenario(scenario, tmp, game="ww",
+                              data_files=[Path(d) for d in raw.get("data", [])])
+    return check_scenario(scenario, tmp, game="wfa", data_files=[WFA / "data" / "fixture.toml"],
+                          binding_file=WFA / "binding.toml")
 
 
 def illegal(report: Report) -> set[tuple[str, int | None]]:
