@@ -15,9 +15,13 @@ most MP the force can have had:
   having an extra AP"; the card texts are not in the rulebook): `unchecked`.
 - Otherwise (MOV-03) the most the dice can give: 4 for a force with or without a leader
   (12.1, 12.2: D6 − 2 ≤ 4; 12.6: 4), 8 for a leader who may have set out alone (D6 + 2),
-  plus the water bonus out of winter (12.1*, 18.1) — or, when the log shows the force's
-  activation (in the same log step, `Context.step_actions`, or earlier in the AP,
-  `Pulse.activation`), the MP it actually rolled (digest 6.4).
+  or, when the log shows the force's activation (in the same log step,
+  `Context.step_actions`, or earlier in the AP, `Pulse.activation`), the MP it actually
+  rolled (digest 6.4). One MP more only out of winter (18.1: "There is no river bonus")
+  and only as 12.1's note gives it: "If a land unit starts and ends its turn on a
+  continuous water connection, it is awarded '1' extra MP which must be expended on the
+  same water connection" (`rules.water`): a route one MP over the roll is illegal unless
+  it starts and ends on one continuous water connection whose lines take that MP.
 
 A leg between two coastal spaces may be a naval transport (a free action, 9.10, 14.7), so it
 is never called illegal. An incomplete map or a space the map lacks gives `unchecked`.
@@ -45,6 +49,12 @@ from adjudicator.systems.war_for_america.procedure import NORTHERN_REGIONS
 from adjudicator.systems.war_for_america.rules.activation import rolled_mp
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.rules.forces import read_force, region_of
+from adjudicator.systems.war_for_america.rules.water import (
+    WaterLines,
+    bonus_fits,
+    on_one_connection,
+    route_lines,
+)
 
 EXTENDED_MARCH: Final = "extended march"
 """The card that lifts the winter 2-MP limit (WfA 18.1)."""
@@ -152,21 +162,56 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
             yield Check.unchecked(rule, action.step, "the most MP of the move depends on the "
                                   "season (WfA 18.1), which is not known", spaces=spaces)
             return
-        most, why = _most_mp(action, leg, ctx, winter=winter)
+        most, why = _most_mp(action, leg, ctx)
+    water: bool | None = False
+    if cost is not None and not north_winter and not winter and cost > most:
+        water = _water_bonus_fits(route, most, ctx)
+        if water is not False or (cost > most + ctx.data.tables.t10.water_bonus and
+                                  on_one_connection(leg.start, action.destination,
+                                                    WaterLines.of(ctx.data))):
+            bonus = ctx.data.tables.t10.water_bonus
+            why += (f", {bonus} more spent on the continuous water connection it starts and"
+                    " ends on (WfA 12.1)" if water else f", {bonus} more if its route is "
+                    "on a continuous water connection, which the data does not say (WfA 12.1)")
+            most += bonus
     yield _shown(action, rule, route, costs, most, why, ctx)
     if cost is None:
         yield Check.illegal(rule, action.step, f"the force reached "
                             f"{ctx.space_name(action.destination)} from "
                             f"{ctx.space_name(leg.start)}, which no land route joins "
                             "(WfA 12.0)", spaces=spaces)
+    elif water is None and cost <= most:
+        yield Check.unchecked(rule, action.step, f"the route from "
+                              f"{ctx.space_name(leg.start)} to "
+                              f"{ctx.space_name(action.destination)} costs {cost} MP, one "
+                              "more than the roll: legal only on a continuous water "
+                              "connection (WfA 12.1), and the data does not say whether its "
+                              "lines are water", needs=("water connections",), spaces=spaces)
+        return
     elif cost > most:
         yield Check.illegal(rule, action.step, f"the {side_name(action.side)} force went from "
                             f"{ctx.space_name(leg.start)} to "
                             f"{ctx.space_name(action.destination)}, at least {cost} MP by "
                             f"the Terrain Effects Chart, but {why}; only a single step may "
-                            "exceed the MP (WfA 12.0)", spaces=spaces,
-                            expected=f"at most {most} MP", observed=f"{cost} MP")
+                            "exceed the MP (WfA 12.0)"
+                            + ("; the extra MP of WfA 12.1 is awarded only to a unit that "
+                               "starts and ends on a continuous water connection, and must "
+                               "be expended on it" if not winter and not north_winter else ""),
+                            spaces=spaces, expected=f"at most {most} MP",
+                            observed=f"{cost} MP")
     yield Check.done(rule)
+
+
+def _water_bonus_fits(route: tuple[str, ...], rolled: int, ctx: Context) -> bool | None:
+    """Whether the route fits `rolled` MP plus the water connection MP (WfA 12.1: "If a
+    land unit starts and ends its turn on a continuous water connection, it is awarded '1'
+    extra MP which must be expended on the same water connection"), `water.bonus_fits`."""
+    found = route_lines(ctx.map, route, Constraints(cost=lambda line: line_cost(ctx, line)))
+    if found is None:
+        return False
+    spaces, costs = found
+    return bonus_fits(spaces, costs, WaterLines.of(ctx.data), rolled=rolled,
+                      bonus=ctx.data.tables.t10.water_bonus)
 
 
 def _route(action: ForceMoved, leg: Leg, ctx: Context) -> tuple[str, ...]:
@@ -198,26 +243,21 @@ def _shown(action: ForceMoved, rule: str, route: tuple[str, ...],
                           result={"cost": total, "allowance": most})
 
 
-def _most_mp(action: ForceMoved, leg: Leg, ctx: Context, *, winter: bool) -> tuple[int, str]:
+def _most_mp(action: ForceMoved, leg: Leg, ctx: Context) -> tuple[int, str]:
     """The MP the force has: those its activation rolled when the activation is in the
-    same log step (`Context.step_actions`), else the most the dice can give (T-10); plus
-    the water bonus out of winter."""
+    same log step (`Context.step_actions`) or earlier in the AP, else the most the dice can
+    give (T-10). The water connection MP (12.1) is `_water_bonus_fits`'s."""
     t10 = ctx.data.tables.t10
     force = read_force(action.units, ctx.state, stated_sp=action.sp)
     moved = ctx.pulse.moved if ctx.pulse is not None else frozenset()
     ever_led = bool(force.leaders) or any(u.startswith("leader:") for u in moved)
     rolled = _rolled(action, leg, ctx)
     if rolled is not None:
-        most, why = rolled, f"its activation gave it {rolled} MP (WfA 12.1-12.7)"
-    elif ever_led and not (leg.first and force.sp > 0):
+        return rolled, f"its activation gave it {rolled} MP (WfA 12.1-12.7)"
+    if ever_led and not (leg.first and force.sp > 0):
         most = DIE_FACES + t10.leader_alone_die_modifier
-        why = f"a leader may have set out alone: at most D6 + 2 = {most} MP (WfA 12.1)"
-    else:
-        most, why = MOST_ROLLED, ("a force with SP rolls at most 4 MP (WfA 12.2, 12.6)")
-    if not winter:
-        most += t10.water_bonus
-        why += f", {t10.water_bonus} more on a water connection (12.1)"
-    return most, why
+        return most, f"a leader may have set out alone: at most D6 + 2 = {most} MP (WfA 12.1)"
+    return MOST_ROLLED, "a force with SP rolls at most 4 MP (WfA 12.2, 12.6)"
 
 
 def _rolled(action: ForceMoved, leg: Leg, ctx: Context) -> int | None:
