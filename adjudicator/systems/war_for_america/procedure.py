@@ -249,6 +249,11 @@ class Pulse:
     """The owner's AP marker moved in it (6.1, 12.2)."""
     free: tuple[FreeKind, ...] = ()
     """Free actions of its owner (9.10)."""
+    sieges: frozenset[str] = frozenset()
+    """Spaces a Siege Marker was placed on in it (17.13: the Siege Table is rolled "During
+    his next AP, after the Siege Marker has been placed")."""
+    siege_rolls: frozenset[str] = frozenset()
+    """Spaces whose Siege Table D12 was rolled in it (17.13: "once per Action Phase")."""
 
     def cards_of(self, side: str) -> tuple[str, ...]:
         """The cards a side played in this pulse."""
@@ -1000,6 +1005,11 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
         return evolve(pulse, cards=(*pulse.cards, (action.side, action.card)))
     if isinstance(action, FreeAction) and own:
         return evolve(pulse, free=(*pulse.free, action.kind))
+    if isinstance(action, SiegeAttempt):
+        if action.marker_placed:
+            return evolve(pulse, sieges=pulse.sieges | {action.space})
+        if action.table_roll is not None:
+            return evolve(pulse, siege_rolls=pulse.siege_rolls | {action.space})
     return pulse
 
 

@@ -70,6 +70,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from entrenchment_built(action, ctx)
     elif isinstance(action, SiegeAttempt):
         yield from siege_laid(action, ctx)
+        yield from siege_roll_timing(action, ctx)
         yield from siege_roll(action, ctx)
     elif isinstance(action, Combat):
         yield from siege_lifted_by_attack(action, ctx)
@@ -400,6 +401,30 @@ def _activation(action: SiegeAttempt, ctx: Context, side: str,
                               needs=("Washington's re-roll",), spaces=(action.space,))
 
 
+def siege_roll_timing(action: SiegeAttempt, ctx: Context) -> Iterator[Outcome]:
+    """WFA-SIEGE-01 (WfA 17.13): "During his next AP, after the Siege Marker has been
+    placed, the besieger rolls a D12 once per Action Phase on the Siege Table". Illegal, at
+    the roll: a Siege Table D12 in the very AP the marker was placed in (the marker's AP is
+    spent on the activation roll; the first Siege Table roll comes in the next one), or a
+    second D12 for the same siege in one AP."""
+    pulse = ctx.pulse
+    if action.table_roll is None or pulse is None:
+        return
+    name = ctx.space_name(action.space)
+    if action.space in pulse.sieges:
+        yield Check.illegal("WFA-SIEGE-01", action.step, f"the Siege Table D12 at {name} was "
+                            "rolled in the AP the Siege Marker was placed in; the besieger "
+                            "rolls it 'During his next AP, after the Siege Marker has been "
+                            "placed' (WfA 17.13)", spaces=(action.space,),
+                            expected="the besieger's next AP", observed="the marker's own AP")
+    elif action.space in pulse.siege_rolls:
+        yield Check.illegal("WFA-SIEGE-01", action.step, f"a second Siege Table D12 at {name} "
+                            "in one AP; the besieger rolls it 'once per Action Phase' (WfA "
+                            "17.13)", spaces=(action.space,), expected="one D12 per AP",
+                            observed="two")
+    yield Check.done("WFA-SIEGE-01")
+
+
 def siege_roll(action: SiegeAttempt, ctx: Context) -> Iterator[Outcome]:
     """WFA-SIEGE-02 (WfA 17.14, 19.16): "The only modifier is if a Siege Action Card is
     played or Rochambeau lands the Siege Mortar unit. Leaders' combat abilities are not
@@ -517,4 +542,4 @@ def _siege_card_played(ctx: Context) -> bool:
                for _, card in pulse.cards)
 
 
-__all__ = ["FAMILY", "FORT_REGIONS", "judge"]
+__all__ = ["FAMILY", "FORT_REGIONS", "judge", "siege_roll_timing"]

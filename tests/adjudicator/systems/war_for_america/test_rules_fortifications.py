@@ -68,6 +68,8 @@ class Board:
     winter: bool | None = False
     state: WfAState = field(default_factory=WfAState)
     step_actions: tuple[Action, ...] = ()
+    sieges: frozenset[str] = frozenset()
+    siege_rolls: frozenset[str] = frozenset()
 
     def put(self, space: str, *, sp: dict[str, int] | None = None,
             leaders: Iterable[str] = (), armies: Iterable[str] = (),
@@ -91,7 +93,8 @@ class Board:
         pulse = None
         if self.pulse_side is not None and self.phase == ACTION_CYCLE:
             pulse = Pulse(side=self.pulse_side, step=1, round=1, number=1, main=self.main,
-                          origin=self.origin, force_space=self.force_space, cards=self.cards)
+                          origin=self.origin, force_space=self.force_space, cards=self.cards,
+                          sieges=self.sieges, siege_rolls=self.siege_rolls)
         proc = WfAProcedure(moment=moment, year=self.year, season=self.season,
                             first_turn=False, round=1, pulse=pulse, over=self.over)
         placement = Placement(phase=self.phase, knowledge=moment.knowledge, reason="test",
@@ -292,6 +295,25 @@ def test_17_13_no_siege_of_an_open_space() -> None:
     out = run(fortifications, SiegeAttempt(step=5, side=BRITISH, space="saratoga",
                                            activation_roll=1, marker_placed=True), board)
     assert illegal(out, "WFA-SIEGE-01")
+
+
+def test_17_13_the_siege_table_is_rolled_in_the_next_ap_not_the_markers() -> None:
+    """17.13: "During his next AP, after the Siege Marker has been placed, the besieger
+    rolls a D12 once per Action Phase on the Siege Table"."""
+    def roll(board: Board) -> list[Outcome]:
+        board.state.holdings[space_place("ticonderoga")].markers["siege"] = 1
+        return run(fortifications, SiegeAttempt(step=6, side=BRITISH, space="ticonderoga",
+                                                table_roll=5), board)
+
+    next_ap = roll(besieging())
+    assert not illegal(next_ap, "WFA-SIEGE-01") and applied(next_ap, "WFA-SIEGE-01")
+    board = besieging()
+    board.sieges = frozenset({"ticonderoga"})
+    (same_ap,) = illegal(roll(board), "WFA-SIEGE-01")
+    assert same_ap.step == 6
+    twice = besieging()
+    twice.siege_rolls = frozenset({"ticonderoga"})
+    assert illegal(roll(twice), "WFA-SIEGE-01")
 
 
 def test_17_14_the_mortar_adds_4_and_the_table_decides() -> None:
