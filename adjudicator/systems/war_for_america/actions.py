@@ -426,6 +426,18 @@ class FortBuilt(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FortRolled(Action):
+    """The movement D6 of a fort's build rolled after its 'Build' counter was placed (WfA
+    17.6: "by utilizing an AP and rolling for movement. If the SP get at least '4' MP, a
+    fort counter on its 'Build' side is placed"): the log wrote the placement first."""
+
+    space: str
+    roll: int
+    placed: int
+    """The step the 'Build' counter was placed in."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EntrenchmentBuilt(Action):
     """An entrenchment counter placed (WfA 17.10–17.12: 2 MP)."""
 
@@ -668,6 +680,7 @@ __all__ = [
     "ForceActivated",
     "ForceMoved",
     "FortBuilt",
+    "FortRolled",
     "FreeAction",
     "FreeKind",
     "InitiativeDie",

@@ -140,6 +140,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceActivated,
     ForceMoved,
     FortBuilt,
+    FortRolled,
     FreeAction,
     FreeKind,
     InitiativeDie,
@@ -351,6 +352,10 @@ class Reading:
     offers: frozenset[str] = frozenset()
     """Enemy-flag cards just drawn, still in the drawer's hand: offered to the opponent
     (WfA 20.6) until anything else is done."""
+    fort_waiting: tuple[str, str, int] | None = None
+    """(side, space, step) of a fort's 'Build' counter placed with no movement D6 before
+    it: the builder's next D6 in the AP is its roll (WfA 17.6), whatever order the log
+    wrote them in."""
     winter_step: str | None = None
     """The end-of-winter step the log last announced in this Winter Turn (`WinterStep.kind`,
     WfA 18.3-18.10), until the next turn or round."""
@@ -481,7 +486,8 @@ class Interpreter:
                 out.append(ApMarkerMoved(step=index, side=entity.key, before=before,
                                          after=after))
                 self.reading = replace(self.reading, ap_side=entity.key, force=None,
-                                       combat=None, fought=None, initiative_open=False)
+                                       combat=None, fought=None, initiative_open=False,
+                                       fort_waiting=None)
             elif entity.kind == "round":
                 out.append(RoundMarkerMoved(step=index, side=side, round=after))
                 self._new_round()
@@ -493,7 +499,7 @@ class Interpreter:
         self.reading = replace(self.reading, initiative_open=True,
                                initiative_rolled=frozenset(), force=None, combat=None,
                                fought=None, ap_side=None, d6=NO_DICE, winter_step=None,
-                               fleet_fought=None)
+                               fleet_fought=None, fort_waiting=None)
 
     # ------------------------------------------------------------------ winter
 
@@ -599,6 +605,11 @@ class Interpreter:
                     out.append(InitiativeDie(step=index, side=side, value=values[0]))
                     self.reading = replace(reading, initiative_rolled=(
                         reading.initiative_rolled | {side}))
+                elif reading.fort_waiting is not None and reading.fort_waiting[0] == side:
+                    _, space, placed = reading.fort_waiting
+                    out.append(FortRolled(step=index, side=side, space=space,
+                                          roll=values[0], placed=placed))
+                    self.reading = replace(reading, fort_waiting=None, initiative_open=False)
                 else:
                     naval = reading.naval
                     if naval is not None:
@@ -1215,8 +1226,11 @@ class Interpreter:
             before = relocation.before.entity if relocation.before is not None else None
             if from_space is None or (before is not None and before.detail != entity.detail):
                 completed = entity.detail == "complete" and from_space is not None
+                roll = None if completed else self._take_d6(side)
+                if not completed and roll is None and side is not None:
+                    self.reading = replace(self.reading, fort_waiting=(side, to_space, index))
                 return [FortBuilt(step=index, side=side, space=to_space, completed=completed,
-                                  roll=None if completed else self._take_d6(side))]
+                                  roll=roll)]
             return []
         if kind == "entrenchment" and to_space is not None and from_space is None:
             return [EntrenchmentBuilt(step=index, side=side, space=to_space)]

@@ -22,6 +22,7 @@ from adjudicator.systems.war_for_america.actions import (
     EntrenchmentBuilt,
     ForceMoved,
     FortBuilt,
+    FortRolled,
     LossTaken,
     Retreated,
     SiegeAttempt,
@@ -49,11 +50,14 @@ FORT_REGIONS: Final = frozenset({Region.CANADA, Region.FLORIDA, Region.NEW_ENGLA
 """Where forts may be built: "any named space in Canada, Florida or the 13 Colonies"
 (WfA 17.6; the 13 Colonies make up the four other Regions, 3.3)."""
 
+WASHINGTON_REROLL: Final = 6
+"""The face Washington re-rolls (WfA 11.10)."""
+
 FAMILY = RuleFamily(
     "fortifications",
     frozenset({"WFA-FORT-01", "WFA-FORT-02", "WFA-FORT-03", "WFA-FORT-04", "WFA-SIEGE-01",
                "WFA-SIEGE-02", "WFA-SIEGE-03"}),
-    actions=(FortBuilt, EntrenchmentBuilt, SiegeAttempt, Combat, ForceMoved, Retreated,
+    actions=(FortBuilt, FortRolled, EntrenchmentBuilt, SiegeAttempt, Combat, ForceMoved, Retreated,
              LossTaken, Surrendered),
 )
 
@@ -66,6 +70,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         else:
             yield from fort_begun(action, ctx)
         yield from fort_limit(action, ctx)
+    elif isinstance(action, FortRolled) and action.side is not None:
+        yield from fort_roll(action.step, action.side, action.space, action.roll, ctx)
     elif isinstance(action, EntrenchmentBuilt):
         yield from entrenchment_built(action, ctx)
     elif isinstance(action, SiegeAttempt):
@@ -139,6 +145,8 @@ def fort_begun(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
                             spaces=(space,), expected="the AP's one action",
                             observed=f"a {pulse.main.value.replace('_', ' ')} and a fort")
     yield from _construction_chance(action, ctx)
+    if action.roll is not None:
+        yield from fort_roll(action.step, side, space, action.roll, ctx)
     yield Check.done("WFA-FORT-01")
 
 
@@ -163,17 +171,74 @@ def _construction_chance(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
     else:
         roll = movement_points(tables, "leader", command=best, winter_north=winter_north)
     chance = fort_construction_chance(tables, roll)
-    yield Check.unchecked("WFA-FORT-01", action.step, f"whether the movement roll for the fort"
-                          f" at {ctx.space_name(action.space)} gave at least "
-                          f"{tables.t10.fort_construction_mp} MP (WfA 17.6) is not shown "
-                          "with the placement", needs=("the fort's movement roll",),
-                          spaces=(action.space,))
+    if action.roll is None:
+        yield Check.unchecked("WFA-FORT-01", action.step, f"whether the movement roll for the "
+                              f"fort at {ctx.space_name(action.space)} gave at least "
+                              f"{tables.t10.fort_construction_mp} MP (WfA 17.6) is not shown "
+                              "before the placement; a D6 of the builder after it is read as "
+                              "its roll", needs=("the fort's movement roll",),
+                              spaces=(action.space,))
     yield Check.computed("fort_construction", action.step, "WFA-FORT-01",
                          f"P(movement roll >= {tables.t10.fort_construction_mp} MP) = "
                          f"{chance} ({float(chance):.4f})",
                          inputs={"space": action.space, "command": best,
                                  "winter_north": winter_north},
                          result={"chance": str(chance), "notes": "; ".join(roll.notes)})
+
+
+def fort_roll(step: int, side: str, space: str, roll: int, ctx: Context) -> Iterator[Outcome]:
+    """WFA-FORT-01 (WfA 17.6): "by utilizing an AP and rolling for movement. If the SP get at
+    least '4' MP, a fort counter on its 'Build' side is placed." The builder's movement D6,
+    written before the placement (judged at the placement, which it does not allow) or
+    after it (judged at the roll), read as a move from the space: leaderless D6 − 2, at
+    least 1 (12.2); with a leader 4 MP when the D6 is at most his command, else 2
+    (12.6-12.7; the best command present, the player's choice of commander, 12.5); 2 MP in
+    a Winter AP in the Northern Regions (18.1). Unchecked: a card played in the AP (its
+    text may change the MP, 9.9), Washington's 6 (re-rolled, 11.10), or an unknown command
+    value."""
+    tables = ctx.data.tables
+    name = ctx.space_name(space)
+    need = tables.t10.fort_construction_mp
+    pulse = ctx.pulse
+    if pulse is not None and pulse.cards_of(side):
+        yield Check.unchecked("WFA-FORT-01", step, f"the fort's movement D6 of {roll} at {name}"
+                              ": a card was played in this AP, whose text may change the MP "
+                              "(WfA 9.9)", needs=("card texts",), spaces=(space,))
+        return
+    mp = _fort_mp(side, space, roll, ctx)
+    if mp is None:
+        yield Check.unchecked("WFA-FORT-01", step, f"the fort's movement D6 of {roll} at "
+                              f"{name}: Washington re-rolls a 6 (WfA 11.10), or a leader's "
+                              "command value is not in the data", spaces=(space,),
+                              needs=("leader command values",))
+        return
+    if mp < need:
+        yield Check.illegal("WFA-FORT-01", step, f"the {side_name(side)} fort at {name} was "
+                            f"begun on a movement D6 of {roll}, which gives {mp} MP; the SP "
+                            f"must get at least '{need}' MP to place it (WfA 17.6)",
+                            spaces=(space,), expected=f"at least {need} MP",
+                            observed=f"{mp} MP (D6 {roll})")
+    yield Check.done("WFA-FORT-01")
+
+
+def _fort_mp(side: str, space: str, roll: int, ctx: Context) -> int | None:
+    """The MP a movement D6 of `roll` gives the builders at `space` (WfA 12.1-12.7, 18.1);
+    None: Washington's 6 (re-rolled, 11.10) or an unknown command value."""
+    t10 = ctx.data.tables.t10
+    record = ctx.data.spaces.get(space)
+    if bool(ctx.placement.winter) and record is not None and (
+            record.region is not None and record.region.value in NORTHERN_REGIONS):
+        return t10.winter_north
+    leaders = _leaders(ctx, ctx.state.space(space), side)
+    if not leaders:
+        return max(roll + t10.leaderless_die_modifier, t10.leaderless_minimum)
+    commands = [leader.command for leader in leaders]
+    if None in commands:
+        return None
+    if roll == WASHINGTON_REROLL and any(leader.id == "washington" for leader in leaders):
+        return None
+    best = max(c for c in commands if c is not None)
+    return t10.with_leader if roll <= best else t10.failed_activation
 
 
 def fort_completed(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:

@@ -27,6 +27,7 @@ from adjudicator.systems.war_for_america.actions import (
     EntrenchmentBuilt,
     ForceMoved,
     FortBuilt,
+    FortRolled,
     SiegeAttempt,
 )
 from adjudicator.systems.war_for_america.data import WfAData, load_data
@@ -128,6 +129,44 @@ def test_17_6_friendly_sp_begin_a_fort_in_their_own_ap() -> None:
     assert applied(out, "WFA-FORT-01")
     (chance,) = computed(out, "fort_construction")
     assert chance.result["chance"] == str(Fraction(1, 6))  # leaderless: D6 - 2 >= 4 on a 6
+
+
+def test_17_6_the_movement_roll_must_give_4_mp() -> None:
+    """17.6: "If the SP get at least '4' MP, a fort counter on its 'Build' side is placed":
+    leaderless D6 - 2 (12.2) needs a 6; the roll before the placement is judged there."""
+    def build(roll: int) -> list[Outcome]:
+        board = Board().put("albany", sp={"british": 3})
+        return run(fortifications, FortBuilt(step=5, side=BRITISH, space="albany", roll=roll),
+                   board)
+
+    assert not illegal(build(6), "WFA-FORT-01")
+    (short,) = illegal(build(5), "WFA-FORT-01")
+    assert short.step == 5 and short.observed == "3 MP (D6 5)"
+
+
+def test_17_6_a_roll_written_after_the_placement_is_judged_at_the_roll() -> None:
+    board = Board().put("albany", sp={"british": 3}, leaders=["burgoyne"])
+    command = burgoyne_command()
+    ok = run(fortifications, FortRolled(step=6, side=BRITISH, space="albany", roll=command,
+                                        placed=5), board)
+    assert not illegal(ok, "WFA-FORT-01") and applied(ok, "WFA-FORT-01")
+    (failed,) = illegal(run(fortifications, FortRolled(step=6, side=BRITISH, space="albany",
+                                                       roll=command + 1, placed=5), board),
+                        "WFA-FORT-01")
+    assert failed.step == 6 and failed.observed == f"2 MP (D6 {command + 1})"
+
+
+def test_17_6_no_fort_in_a_northern_winter_and_no_verdict_with_a_card() -> None:
+    """18.1: 2 MP in a Winter AP begun in the Northern Regions, never 4; a card played in
+    the AP may change the MP (9.9): unchecked, not illegal."""
+    winter = Board(winter=True).put("albany", sp={"british": 3})
+    assert illegal(run(fortifications, FortRolled(step=6, side=BRITISH, space="albany",
+                                                  roll=6, placed=5), winter), "WFA-FORT-01")
+    card = Board(cards=((BRITISH, "fixture_card_21"),)).put("albany", sp={"british": 3})
+    out = run(fortifications, FortRolled(step=6, side=BRITISH, space="albany", roll=1,
+                                         placed=5), card)
+    assert not illegal(out, "WFA-FORT-01")
+    assert [o for o in out if getattr(o, "severity", None) is Severity.UNCHECKED]
 
 
 def test_17_6_a_leaders_command_sets_the_fort_chance() -> None:
