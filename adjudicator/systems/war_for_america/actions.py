@@ -81,6 +81,15 @@ class ApMarkerMoved(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TransportTrackMoved(Action):
+    """The marker of the British Transport Track moved (WfA 14.10: "The British Transport
+    Track printed on the map is used to keep track of transport expenditure")."""
+
+    before: int | None
+    after: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundMarkerMoved(Action):
     """An Action Round marker placed or moved on the Action Track (WfA 9.2): it records who
     moves in a round. `round` is the round's box (None: unknown); `mover` the side the
@@ -709,6 +718,7 @@ __all__ = [
     "StartUnitsPlaced",
     "Surrendered",
     "TacticalCommanderPlaced",
+    "TransportTrackMoved",
     "TurnMarkerMoved",
     "UnitsRaised",
     "WinterStep",

@@ -166,6 +166,7 @@ from adjudicator.systems.war_for_america.actions import (
     StartUnitsPlaced,
     Surrendered,
     TacticalCommanderPlaced,
+    TransportTrackMoved,
     TurnMarkerMoved,
     UnitsRaised,
     WinterStep,
@@ -463,6 +464,12 @@ class Interpreter:
         out: list[Action] = []
         for relocation in relocations:
             entity = current(relocation)
+            if entity is not None and entity.kind == "transport" and (
+                    relocation.origin != relocation.destination):
+                out.append(TransportTrackMoved(step=index, side=side,
+                                               before=track_box(relocation.origin),
+                                               after=track_box(relocation.destination)))
+                continue
             if entity is None or entity.kind not in ("year", "season", "ap", "round", "pw"):
                 continue
             before = track_box(relocation.origin)

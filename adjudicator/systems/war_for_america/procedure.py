@@ -88,6 +88,7 @@ from adjudicator.systems.war_for_america.actions import (
     RetreatBeforeCombat,
     RoundMarkerMoved,
     SiegeAttempt,
+    TransportTrackMoved,
     TurnMarkerMoved,
     UnitsRaised,
     WinterStep,
@@ -254,6 +255,8 @@ class Pulse:
     his next AP, after the Siege Marker has been placed")."""
     siege_rolls: frozenset[str] = frozenset()
     """Spaces whose Siege Table D12 was rolled in it (17.13: "once per Action Phase")."""
+    transport_marker: bool = False
+    """The British Transport Track marker moved in it (14.10)."""
 
     def cards_of(self, side: str) -> tuple[str, ...]:
         """The cards a side played in this pulse."""
@@ -1005,6 +1008,8 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
         return evolve(pulse, cards=(*pulse.cards, (action.side, action.card)))
     if isinstance(action, FreeAction) and own:
         return evolve(pulse, free=(*pulse.free, action.kind))
+    if isinstance(action, TransportTrackMoved):
+        return evolve(pulse, transport_marker=True)
     if isinstance(action, SiegeAttempt):
         if action.marker_placed:
             return evolve(pulse, sieges=pulse.sieges | {action.space})

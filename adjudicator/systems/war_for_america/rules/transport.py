@@ -30,6 +30,7 @@ from adjudicator.systems.war_for_america.actions import (
     LeaderPlaced,
     NavalTransport,
     RaiseKind,
+    TransportTrackMoved,
     UnitsRaised,
     opponent,
 )
@@ -58,7 +59,7 @@ FAMILY = RuleFamily(
                "WFA-TRN-12"}),
     positional=frozenset({"WFA-TRN-01", "WFA-TRN-02", "WFA-TRN-04", "WFA-TRN-05",
                           "WFA-TRN-07", "WFA-TRN-09", "WFA-TRN-11", "WFA-TRN-12"}),
-    actions=(NavalTransport, ForceMoved, UnitsRaised, LeaderPlaced),
+    actions=(NavalTransport, ForceMoved, UnitsRaised, LeaderPlaced, TransportTrackMoved),
 )
 BRITISH_NATIONS = frozenset({"british", "german", "loyalist"})
 """'British/German/Loyalist SP can move by sea' (WfA 14.7)."""
@@ -102,6 +103,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from late_summer_attack(action, ctx, destination, side)
     elif isinstance(action, (UnitsRaised, LeaderPlaced)):
         yield from occupied_reinforcement_space(action, ctx)
+    elif isinstance(action, TransportTrackMoved):
+        yield from track_past_the_cap(action, ctx)
 
 
 def unit_nations(units: tuple[str, ...]) -> frozenset[str]:
@@ -204,6 +207,10 @@ def yearly_cap(action: NavalTransport, ctx: Context, side: str) -> Iterator[Outc
                               f"(cap {cap}, WfA 14.10) cannot be counted",
                               needs=("the British Transport Track marker in the log",))
         return
+    pulse = ctx.pulse
+    if used > cap and pulse is not None and pulse.transport_marker:
+        yield Check.done("WFA-TRN-03")  # the marker's move past the cap was judged
+        return
     if used > cap:
         yield Check.illegal("WFA-TRN-03", action.step, f"the British Transport Track stands "
                             f"at {used} SP in {year}, above the year's capacity of {cap} "
@@ -215,6 +222,32 @@ def yearly_cap(action: NavalTransport, ctx: Context, side: str) -> Iterator[Outc
                               "the cap unless the track already counts them (WfA 14.10)",
                               needs=("the track marker moved after the units",))
         return
+    yield Check.done("WFA-TRN-03")
+
+
+def track_past_the_cap(action: TransportTrackMoved, ctx: Context) -> Iterator[Outcome]:
+    """WFA-TRN-03 (WfA 14.10), at the marker: "The British Transport Capacity Chart
+    indicates the maximum number of SP allowed for movement for the entire year"; "The
+    British Transport Track printed on the map is used to keep track of transport
+    expenditure". The marker moved up past the year's capacity records SP carried beyond
+    it: illegal at that step (a move down, e.g. the new year's reset, is not judged)."""
+    after = action.after
+    if after is None or (action.before is not None and after <= action.before):
+        return
+    year = ctx.procedure.year
+    cap = ctx.data.charts.transport.get(year) if year is not None else None
+    if cap is None:
+        yield Check.unchecked("WFA-TRN-03", action.step, f"the British Transport Track marker "
+                              f"moved to {after}; the capacity for "
+                              f"{year if year is not None else 'an unknown year'} is not in "
+                              "the data (WfA 14.10)", needs=("transport capacity",))
+        return
+    if after > cap:
+        yield Check.illegal("WFA-TRN-03", action.step, f"the British Transport Track marker "
+                            f"moved to {after} SP in {year}, past the year's capacity of "
+                            f"{cap}; the chart 'indicates the maximum number of SP allowed "
+                            "for movement for the entire year' (WfA 14.10)",
+                            expected=f"at most {cap} SP", observed=f"{after} SP")
     yield Check.done("WFA-TRN-03")
 
 
