@@ -39,9 +39,11 @@ from adjudicator.systems.common.mapgraph import Connection, Constraints
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.actions import (
+    COLONIAL,
     Activation,
     ForceActivated,
     ForceMoved,
+    NavalTransport,
     opponent,
 )
 from adjudicator.systems.war_for_america.data import Region
@@ -49,6 +51,7 @@ from adjudicator.systems.war_for_america.procedure import NORTHERN_REGIONS
 from adjudicator.systems.war_for_america.rules.activation import rolled_mp
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.rules.forces import read_force, region_of
+from adjudicator.systems.war_for_america.rules.naval import naval_transport_cards
 from adjudicator.systems.war_for_america.rules.water import (
     WaterLines,
     bonus_fits,
@@ -134,7 +137,10 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
                      "(WfA 12.0)", ctx)
         yield Check.done(rule)
         return
-    if _may_be_naval(ctx, action):
+    if _may_be_naval(ctx, action) and action.side == COLONIAL:
+        if colonial_by_sea(action, ctx) is not None:
+            return  # a sea move: the transport rules judge it (WfA 14.16)
+    elif _may_be_naval(ctx, action):
         yield Check.unchecked(rule, action.step, f"{ctx.space_name(action.origin)} and "
                               f"{ctx.space_name(action.destination)} are both coastal: the "
                               "leg may be a naval transport (WfA 14.7), not judged by land",
@@ -275,6 +281,50 @@ def _rolled(action: ForceMoved, leg: Leg, ctx: Context) -> int | None:
     return None
 
 
+def colonial_by_sea(action: ForceMoved, ctx: Context) -> NavalTransport | None:
+    """A Colonial force's leg between two coastal spaces no land line joins, read as the
+    sea move it is (WfA 14.16: "The Colonials can move land SP by sea once only through the
+    play of the Action Card Naval Transport"): when that card was played in the AP, or when
+    no land route the force's MP can pay for (12.0-12.7, 12.1's water MP, 18.1) reaches the
+    leg's end. None: a land move (judged by its path), or not a Colonial SP leg between
+    coastal spaces, or another card was played (its text may change the MP, 9.9)."""
+    if action.side != COLONIAL or not action.sp or not ctx.map.complete \
+            or not _may_be_naval(ctx, action):
+        return None
+    pulse = ctx.pulse
+    cards = set(pulse.cards_of(COLONIAL)) if pulse is not None else set()
+    if not cards & naval_transport_cards(ctx) and (
+            cards or _land_reach(action, ctx) is not False):
+        return None
+    rolls = [other.rolls[-1] for other in ctx.step_actions
+             if isinstance(other, ForceActivated) and other.rolls
+             and other.side == action.side and other.space == action.origin]
+    return NavalTransport(step=action.step, side=action.side, origin=action.origin,
+                          destination=action.destination, units=action.units, sp=action.sp,
+                          roll=rolls[-1] if rolls else None)
+
+
+def _land_reach(action: ForceMoved, ctx: Context) -> bool | None:
+    """Whether the force's land route so far fits the most MP it can have (WfA 12.0-12.7,
+    12.1, 18.1); None: not known (the season, or a leg of unknown cost)."""
+    leg = _leg(action, ctx)
+    route = _route(action, leg, ctx)
+    costs = [least_cost(ctx, a, b) for a, b in pairwise(route)]
+    winter = ctx.placement.winter
+    if winter is None:
+        return None
+    if None in costs:
+        return False
+    cost = sum(c for c in costs if c is not None)
+    region = region_of(ctx.data, leg.start)
+    if winter and region is not None and region in NORTHERN_REGIONS:
+        return cost <= ctx.data.tables.t10.winter_north
+    most, _ = _most_mp(action, leg, ctx)
+    if cost <= most:
+        return True
+    return None if winter else _water_bonus_fits(route, most, ctx)
+
+
 def _may_be_naval(ctx: Context, action: ForceMoved) -> bool:
     ends = [ctx.data.spaces.get(action.origin), ctx.data.spaces.get(action.destination)]
     return all(end is not None and end.coastal is not False for end in ends) and not \
@@ -340,5 +390,5 @@ def lake_navy(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WFA-MOV-15")
 
 
-__all__ = ["EXTENDED_MARCH", "FAMILY", "Leg", "judge", "lake_navy", "least_cost",
-           "line_cost", "path_cost", "water_bonus"]
+__all__ = ["EXTENDED_MARCH", "FAMILY", "Leg", "colonial_by_sea", "judge", "lake_navy",
+           "least_cost", "line_cost", "path_cost", "water_bonus"]

@@ -37,6 +37,7 @@ from adjudicator.systems.war_for_america.actions import (
 from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind
 from adjudicator.systems.war_for_america.procedure import REINFORCEMENT
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
+from adjudicator.systems.war_for_america.rules.movement import colonial_by_sea
 from adjudicator.systems.war_for_america.rules.naval import (
     EUROPE_BOX,
     QUEBEC,
@@ -46,6 +47,7 @@ from adjudicator.systems.war_for_america.rules.naval import (
     fleet_nation,
     fleets_at,
     late_summer,
+    naval_transport_cards,
     sea_place,
     turn_name,
     winter,
@@ -69,14 +71,12 @@ EMBARK_MP = 1
 """'It costs '1' MP to embark units, (except in the Europe Box)' (WfA 14.8)."""
 EMBARKED = "marker:embarked"
 """The Embarked marker: the embarking MP already paid after a roll of 1 (WfA 14.8)."""
-NAVAL_TRANSPORT_CARD = "naval transport"
-"""The card's title or alias, as the data gives it (WfA 14.16, 16.9)."""
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Every naval transport and reinforcement check that concerns the action."""
     if isinstance(action, ForceMoved):
-        transport = by_sea(action, ctx)
+        transport = by_sea(action, ctx) or colonial_by_sea(action, ctx)
         if transport is not None:
             yield from judge(transport, ctx)
     elif isinstance(action, NavalTransport):
@@ -435,13 +435,6 @@ def with_their_fleets(action: NavalTransport, ctx: Context,
                             spaces=tuple(ends), expected=f"a {nation} fleet",
                             observed="no fleet")
     yield Check.done("WFA-TRN-09")
-
-
-def naval_transport_cards(ctx: Context) -> frozenset[str]:
-    """The ids of the *Naval Transport* card (title or alias, WfA 14.16)."""
-    return frozenset(card.id for card in ctx.data.cards.values()
-                     if any(NAVAL_TRANSPORT_CARD in name.casefold()
-                            for name in (card.title or "", *card.aliases)))
 
 
 def colonial_card(action: NavalTransport, ctx: Context) -> Iterator[Outcome]:

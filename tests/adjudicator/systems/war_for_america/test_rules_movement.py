@@ -14,7 +14,7 @@ from adjudicator.systems.war_for_america.actions import (
 from adjudicator.systems.war_for_america.data import bundled_data
 from adjudicator.systems.war_for_america.procedure import Pulse
 from adjudicator.systems.war_for_america.rules.context import CardIndex
-from adjudicator.systems.war_for_america.rules.movement import judge, least_cost
+from adjudicator.systems.war_for_america.rules.movement import colonial_by_sea, judge, least_cost
 from adjudicator.systems.war_for_america.state import WfAState
 from tests.adjudicator.systems.war_for_america.test_rules_forces import (
     applied,
@@ -268,3 +268,25 @@ def test_18_1_no_extra_mp_in_winter_on_the_water() -> None:
     (finding,) = found(judge(_move("baltimore", "alexandria", water=True),
                              context(pulse=pulse, winter=True)), "WFA-MOV-03")
     assert finding.expected == "at most 1 MP"
+
+
+def test_14_16_a_colonial_leg_no_land_route_can_pay_for_is_a_sea_move() -> None:
+    """14.16: "The Colonials can move land SP by sea once only through the play of the
+    Action Card Naval Transport." Philadelphia → Charleston (coastal, no land line, far
+    more than 4 MP by land) is read as a sea move; Boston → New London (coastal, no direct
+    line, 2 MP by land over Newport) is a land move judged by its path."""
+    units = ("sp:continental:2",)
+    sea = _move("philadelphia", "charleston", units, COLONIAL)
+    assert colonial_by_sea(sea, context()) is not None
+    out = list(judge(sea, context()))
+    assert not found(out, "WFA-MOV-03") and not found(out, "WFA-MOV-03", Severity.UNCHECKED)
+    land = _move("boston", "new_london", units, COLONIAL)
+    assert colonial_by_sea(land, context()) is None
+    out = list(judge(land, context()))
+    assert not found(out, "WFA-MOV-03") and applied(out, "WFA-MOV-03")
+
+
+def test_14_16_with_the_card_the_colonial_leg_is_a_sea_move() -> None:
+    pulse = pulse_of(COLONIAL, cards=((COLONIAL, "naval_transport"),))
+    land_or_sea = _move("boston", "new_london", ("sp:continental:2",), COLONIAL)
+    assert colonial_by_sea(land_or_sea, context(pulse=pulse)) is not None
