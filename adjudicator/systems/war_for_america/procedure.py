@@ -440,6 +440,9 @@ _FREE_REACTIONS: Final = frozenset({FreeKind.RETREAT_BEFORE_COMBAT,
                                     FreeKind.WINTER_FLEET_WITHDRAWAL,
                                     FreeKind.CARIBBEAN_FLEET_WITHDRAWAL})
 _MAIN_KINDS: Final = {LeaderMustered: Activation.MUSTER, ArmyCreated: Activation.CREATE_ARMY}
+TURN_MARKERS: Final = "turn_marker"
+"""The evidence that the log shows the Year and Season markers (they moved, or stand on
+their track at the start): a new turn is then shown by their move (WfA 3.1, 7.0)."""
 _OVER_TIE: Final = "the round's initiative was a tie (WfA 9.1, 20.4)"
 _OVER_BOTH_PASSED: Final = "both players passed in the round (WfA 9.6; digest §8 A-5)"
 
@@ -676,7 +679,7 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
     def _play(self, proc: WfAProcedure, action: Action, facts: Facts) -> WfAProcedure:
         """Any other action: of its side's own AP, it opens that side's pulse."""
         if ((isinstance(action, MagazineRemoved) or _free(action))
-                and "turn_marker" in proc.evidence and self._cycle_over(proc, action.step)):
+                and TURN_MARKERS in proc.evidence and self._cycle_over(proc, action.step)):
             # After the cycle's last AP, in a log whose turn markers show when the next
             # turn begins: the end of the turn's own steps (18.9: "At the end of every
             # Winter Turn, all magazines are removed"; 18.11: the British Withdrawal "in
@@ -740,7 +743,7 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
         """The turn's play is over (its cycle ended, or its winter steps or Administration
         were under way) and the log never showed the Year/Season markers: what comes next
         begins the next turn."""
-        if "turn_marker" in proc.evidence or not proc.moment.known:
+        if TURN_MARKERS in proc.evidence or not proc.moment.known:
             return False
         if proc.moment.phase in (WINTER_STEPS, ADMINISTRATION):
             return True
@@ -777,11 +780,11 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
         if action is None and expected is not None:
             year, season = expected
         if (proc.year, proc.season) == (year, season) and action is not None:
-            return evolve(proc, evidence=proc.evidence | {"turn_marker"})
-        evidence = proc.evidence | ({"turn_marker"} if shown else set())
+            return evolve(proc, evidence=proc.evidence | {TURN_MARKERS})
+        evidence = proc.evidence | ({TURN_MARKERS} if shown else set())
         facts.append(TurnBegan(step=step, year=year, season=season,
                                previous=(proc.year, proc.season), expected=expected,
-                               shown=shown, markers_logged="turn_marker" in evidence,
+                               shown=shown, markers_logged=TURN_MARKERS in evidence,
                                administration=proc.administration))
         # A turn that follows another is never Turn 1, unless the markers show 1775's first.
         first = year == FIRST_YEAR and season == self.calendar.first
@@ -1029,6 +1032,7 @@ __all__ = [
     "ROUNDS",
     "SEQUENCE",
     "SETUP",
+    "TURN_MARKERS",
     "WINTER_MP",
     "WINTER_ROUNDS",
     "WINTER_STEPS",
