@@ -17,8 +17,9 @@ most MP the force can have had:
   (12.1, 12.2: D6 − 2 ≤ 4; 12.6: 4), 8 for a leader who may have set out alone (D6 + 2),
   or, when the log shows the force's activation (in the same log step,
   `Context.step_actions`, or earlier in the AP, `Pulse.activation`), the MP it actually
-  rolled (digest 6.4). One MP more only out of winter (18.1: "There is no river bonus")
-  and only as 12.1's note gives it: "If a land unit starts and ends its turn on a
+  rolled (digest 6.4). One MP more only out of winter (18.1: "There is no river bonus";
+  "Movement in the Deep South and Tidewater Regions is unaffected") and only as 12.1's
+  note gives it: "If a land unit starts and ends its turn on a
   continuous water connection, it is awarded '1' extra MP which must be expended on the
   same water connection" (`rules.water`): a route one MP over the roll is illegal unless
   it starts and ends on one continuous water connection whose lines take that MP.
@@ -170,7 +171,8 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
             return
         most, why = _most_mp(action, leg, ctx)
     water: bool | None = False
-    if cost is not None and not north_winter and not winter and cost > most:
+    bonus_allowed = not north_winter and river_bonus(ctx, leg.start)
+    if cost is not None and bonus_allowed and cost > most:
         water = _water_bonus_fits(route, most, ctx)
         if water is not False or (cost > most + ctx.data.tables.t10.water_bonus and
                                   on_one_connection(leg.start, action.destination,
@@ -202,10 +204,25 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
                             "exceed the MP (WfA 12.0)"
                             + ("; the extra MP of WfA 12.1 is awarded only to a unit that "
                                "starts and ends on a continuous water connection, and must "
-                               "be expended on it" if not winter and not north_winter else ""),
+                               "be expended on it" if bonus_allowed else ""),
                             spaces=spaces, expected=f"at most {most} MP",
                             observed=f"{cost} MP")
     yield Check.done(rule)
+
+
+UNAFFECTED_IN_WINTER: Final = frozenset({Region.DEEP_SOUTH, Region.TIDEWATER})
+"""18.1: "Movement in the Deep South and Tidewater Regions is unaffected"."""
+
+
+def river_bonus(ctx: Context, start: str) -> bool:
+    """Whether a move set out from `start` may have the water connection MP (WfA 12.1):
+    always out of Winter; in Winter (18.1: "There is no river bonus") only in the Deep
+    South and Tidewater, whose "Movement ... is unaffected" — and, the Region unknown,
+    not refused (a false illegal is worse than none)."""
+    if not ctx.placement.winter:
+        return True
+    region = region_of(ctx.data, start)
+    return region is None or region in UNAFFECTED_IN_WINTER
 
 
 def _water_bonus_fits(route: tuple[str, ...], rolled: int, ctx: Context) -> bool | None:
@@ -322,7 +339,7 @@ def _land_reach(action: ForceMoved, ctx: Context) -> bool | None:
     most, _ = _most_mp(action, leg, ctx)
     if cost <= most:
         return True
-    return None if winter else _water_bonus_fits(route, most, ctx)
+    return _water_bonus_fits(route, most, ctx) if river_bonus(ctx, leg.start) else False
 
 
 def _may_be_naval(ctx: Context, action: ForceMoved) -> bool:
@@ -351,7 +368,8 @@ def _extended_march(action: ForceMoved, ctx: Context) -> bool | None:
 def water_bonus(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     """MOV-04 (WfA 12.1*): "If a land unit starts and ends its turn on a continuous water
     connection, it is awarded '1' extra MP which must be expended on the same water
-    connection"; 18.1: "There is no river bonus" in winter."""
+    connection"; 18.1: "There is no river bonus" in winter, but "Movement in the Deep
+    South and Tidewater Regions is unaffected"."""
     if not action.water:
         return
     winter = ctx.placement.winter
@@ -360,11 +378,13 @@ def water_bonus(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                               "depends on the season (WfA 18.1), which is not known",
                               spaces=(action.origin, action.destination))
         return
-    bonus = 0 if winter else ctx.data.tables.t10.water_bonus
+    allowed = river_bonus(ctx, _leg(action, ctx).start)
+    bonus = ctx.data.tables.t10.water_bonus if allowed else 0
     yield Check.computed("movement_points", action.step, "WFA-MOV-04",
                          f"{ctx.space_name(action.origin)}–"
                          f"{ctx.space_name(action.destination)} is a continuous water "
-                         "connection: " + ("no water bonus in winter (WfA 18.1)" if winter
+                         "connection: " + ("no water bonus in winter outside the Deep South "
+                                           "and Tidewater (WfA 18.1)" if not allowed
                                            else f"+{bonus} MP, to be spent on it, if the "
                                            "force starts and ends its move on it (WfA 12.1)"),
                          inputs={"origin": action.origin, "destination": action.destination,

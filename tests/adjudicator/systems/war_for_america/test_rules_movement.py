@@ -260,10 +260,15 @@ def test_12_1_the_extra_mp_pays_only_for_the_water_connections_lines() -> None:
     assert finding.observed == "5 MP" and finding.expected == "at most 3 MP"
 
 
-def test_18_1_no_extra_mp_in_winter_on_the_water() -> None:
-    """18.1: "There is no river bonus": Baltimore - Alexandria (water) is in the Tidewater,
-    unaffected by winter's 2 MP, but a leaderless roll of 1 MP (D6 3) cannot pay for
-    Wilmington, DE - Baltimore - Alexandria (2 MP)."""
+def test_18_1_in_winter_the_tidewater_keeps_the_water_mp() -> None:
+    """18.1: "There is no river bonus ... Movement in the Deep South and Tidewater Regions
+    is unaffected": a leaderless roll of 1 MP (D6 3) in Winter pays for Baltimore -
+    Alexandria - Baltimore (2 MP, all on one water connection) in the Tidewater; it cannot
+    pay for Wilmington, DE - Baltimore - Alexandria (2 MP, starting off that connection)."""
+    pulse = _after(3, "baltimore", "alexandria", ("baltimore", "alexandria"))
+    out = list(judge(_move("alexandria", "baltimore", water=True),
+                     context(pulse=pulse, winter=True)))
+    assert not found(out, "WFA-MOV-03") and applied(out, "WFA-MOV-03")
     pulse = _after(3, "wilmington_de", "baltimore", ("wilmington_de", "baltimore"))
     (finding,) = found(judge(_move("baltimore", "alexandria", water=True),
                              context(pulse=pulse, winter=True)), "WFA-MOV-03")
