@@ -257,6 +257,8 @@ class Pulse:
     """Spaces whose Siege Table D12 was rolled in it (17.13: "once per Action Phase")."""
     transport_marker: bool = False
     """The British Transport Track marker moved in it (14.10)."""
+    last_step: int | None = None
+    """The step of the last action placed in it (None: none yet)."""
 
     def cards_of(self, side: str) -> tuple[str, ...]:
         """The cards a side played in this pulse."""
@@ -370,6 +372,12 @@ class PulseClosed(Action):
     pulse: Pulse
     ap_markers_logged: bool
     """The log has shown an AP marker move before (WfA 12.2 is judged only then)."""
+
+    @property
+    def left_at(self) -> int:
+        """The step that left the position judged at the AP's close: its last action's
+        (`step` is where the next thing began, which broke nothing)."""
+        return self.pulse.last_step if self.pulse.last_step is not None else self.step
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -969,7 +977,7 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
         pulse = proc.pulse
         if pulse is None or proc.moment.phase != ACTION_CYCLE:
             return proc
-        return evolve(proc, pulse=_pulse_effect(pulse, action),
+        return evolve(proc, pulse=evolve(_pulse_effect(pulse, action), last_step=action.step),
                       round_passes=proc.round_passes | (
                           {action.side} if isinstance(action, Pass) and action.side else set()))
 

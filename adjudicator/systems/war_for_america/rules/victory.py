@@ -105,13 +105,13 @@ def political_will_zero(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         return
     if side == COLONIAL:
         if pw == 0:
-            yield from _won("WFA-VC-01", fact.step, BRITISH, "the Colonial PW is 0 after a "
+            yield from _won("WFA-VC-01", fact.left_at, BRITISH, "the Colonial PW is 0 after a "
                             "Colonial AP (WfA 4.1, 4.3)")
         yield Check.done("WFA-VC-01")
         yield Check.done("WFA-VC-03")
     elif side == BRITISH:
         if pw == 0:
-            yield from _won("WFA-VC-02", fact.step, COLONIAL, "the British PW is 0 after a "
+            yield from _won("WFA-VC-02", fact.left_at, COLONIAL, "the British PW is 0 after a "
                             "British AP (WfA 4.2: before French entry; after it, 4.4 lists "
                             "no such condition)")
         yield Check.done("WFA-VC-02")
@@ -124,7 +124,7 @@ def quebec_and_halifax(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
     if not (quebec.known and halifax.known):
         return
     if quebec.side == COLONIAL and halifax.side == COLONIAL:
-        yield from _won("WFA-VC-04", fact.step, COLONIAL, "the Colonials hold both Quebec "
+        yield from _won("WFA-VC-04", fact.left_at, COLONIAL, "the Colonials hold both Quebec "
                         "and Halifax at the end of a British AP (WfA 4.4, once France has "
                         "entered the war)")
     yield Check.done(quebec.rule)
@@ -149,7 +149,7 @@ def no_british_possession(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         if control.side == BRITISH:
             break
     else:
-        yield from _won("WFA-VC-04", fact.step, COLONIAL, "the British control no space of "
+        yield from _won("WFA-VC-04", fact.left_at, COLONIAL, "the British control no space of "
                         "the 13 Colonies at the end of a British AP (WfA 4.4, once France "
                         "has entered the war)")
     for rule in sorted(rules):
@@ -182,12 +182,12 @@ def new_england_in_1775(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
             unknown.append((colony, control.why, control.needs))
     if unknown:
         colony, why, needs = unknown[0]
-        yield Check.unchecked("WFA-VC-01", fact.step, "in 1775 the British win by controlling "
+        yield Check.unchecked("WFA-VC-01", fact.left_at, "in 1775 the British win by controlling "
                               "every New England colony while holding Montreal or Quebec "
                               f"(WfA 4.1); whether they control {colony} is not known: {why}",
                               needs=needs)
         return
-    yield from _won("WFA-VC-01", fact.step, BRITISH, "the British control every New England "
+    yield from _won("WFA-VC-01", fact.left_at, BRITISH, "the British control every New England "
                     "colony in 1775 and have not lost both Montreal and Quebec (WfA 4.1)")
     yield Check.done("WFA-VC-01")
 
