@@ -59,12 +59,15 @@ its dice, reads them against the position *before* the step, applies them to the
   out of the port where fleets met into its OBZ (15.1 Option 2), or away from a fleet
   combat just fought (19.32-19.33) is `forced`: no D6, no AP. A lake navy leaving a space
   where enemy SP stand retreats (19.7).
+- The British Transport Track marker moved is a `TransportTrackMoved` (14.10).
 - By sea: a land force's leg to or from a sea area, and British SP (14.7) or French,
   Spanish and Dutch SP (14.13, 19.30) between coastal spaces no land line joins on a map
   the data knows whole, are a `NavalTransport`, not a force's move; a landing on enemy SP
   is `EnemyEntered` (an amphibious attack). A retreat over water is `by_sea` (13.5-13.6).
 - Forts, entrenchments, magazines and siege markers placed, flipped or removed are
-  `FortBuilt` (a new build with its movement D6, 17.6), `EntrenchmentBuilt`,
+  `FortBuilt` (a new build with the builder's movement D6 rolled before it, 17.6; a D6
+  of the builder written after the placement, in the same AP, is its `FortRolled`),
+  `EntrenchmentBuilt`,
   `MagazinePlaced`/`MagazineRemoved`, `SiegeAttempt`; a 'D' marker placed is a
   `DMarkerPlaced` (13.1), removed a `Rallied` (13.2); a Major Victory marker placed a
   `MajorVictoryMarked` (13.10); a Loyalist chit put in an Expended Loyalist Box a

@@ -2,9 +2,11 @@
 
 Each check reads like its rulebook section. The position a check reads (`ctx.state`) is
 the one *after* the action's step; a fort or entrenchment is judged where it was placed,
-a siege where its marker was put. The fort's movement roll (17.6) and the Siege Table roll
-(17.14) are not attached to the actions the interpreter gives, so those parts are
-`unchecked` with the reason, and the chances are computed for the players instead.
+a siege where its marker was put. The fort's movement roll (17.6) is judged with the
+placement when the log wrote it before, at the roll (`FortRolled`) when after, and is
+`unchecked` with the chance computed when the log shows none. The Siege Table roll (17.13:
+"During his next AP, after the Siege Marker has been placed ... once per Action Phase") is
+judged against the AP the marker was placed in, at the roll.
 """
 
 from __future__ import annotations
