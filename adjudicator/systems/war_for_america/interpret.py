@@ -358,8 +358,8 @@ class Reading:
     (WfA 20.6) until anything else is done."""
     fort_waiting: tuple[str, str, int] | None = None
     """(side, space, step) of a fort's 'Build' counter placed with no movement D6 before
-    it: the builder's next D6 in the AP is its roll (WfA 17.6), whatever order the log
-    wrote them in."""
+    it: the builder's D6 in the step right after is its roll (WfA 17.6), whatever order
+    the log wrote them in (a later D6 may be another action's, e.g. a fleet's)."""
     winter_step: str | None = None
     """The end-of-winter step the log last announced in this Winter Turn (`WinterStep.kind`,
     WfA 18.3-18.10), until the next turn or round."""
@@ -615,7 +615,8 @@ class Interpreter:
                     out.append(InitiativeDie(step=index, side=side, value=values[0]))
                     self.reading = replace(reading, initiative_rolled=(
                         reading.initiative_rolled | {side}))
-                elif reading.fort_waiting is not None and reading.fort_waiting[0] == side:
+                elif reading.fort_waiting is not None and reading.fort_waiting[0] == side \
+                        and index <= reading.fort_waiting[2] + 1:
                     _, space, placed = reading.fort_waiting
                     out.append(FortRolled(step=index, side=side, space=space,
                                           roll=values[0], placed=placed))

@@ -302,7 +302,7 @@ def colonial_by_sea(action: ForceMoved, ctx: Context) -> NavalTransport | None:
     """A Colonial force's leg between two coastal spaces no land line joins, read as the
     sea move it is (WfA 14.16: "The Colonials can move land SP by sea once only through the
     play of the Action Card Naval Transport"): when that card was played in the AP, or when
-    no land route the force's MP can pay for (12.0-12.7, 12.1's water MP, 18.1) reaches the
+    no land route any roll could pay for (12.0-12.7, 12.1's water MP, 18.1) reaches the
     leg's end. None: a land move (judged by its path), or not a Colonial SP leg between
     coastal spaces, or another card was played (its text may change the MP, 9.9)."""
     if action.side != COLONIAL or not action.sp or not ctx.map.complete \
@@ -322,8 +322,10 @@ def colonial_by_sea(action: ForceMoved, ctx: Context) -> NavalTransport | None:
 
 
 def _land_reach(action: ForceMoved, ctx: Context) -> bool | None:
-    """Whether the force's land route so far fits the most MP it can have (WfA 12.0-12.7,
-    12.1, 18.1); None: not known (the season, or a leg of unknown cost)."""
+    """Whether the force's land route so far fits the most MP any roll can give a force
+    with SP (4: 12.2, 12.6; 2 in a Northern winter, 18.1; the water MP of 12.1): a route
+    that fits it but not the MP rolled is a land move beyond its MP (WFA-MOV-03), not a sea
+    move. None: not known (the season)."""
     leg = _leg(action, ctx)
     route = _route(action, leg, ctx)
     costs = [least_cost(ctx, a, b) for a, b in pairwise(route)]
@@ -336,10 +338,10 @@ def _land_reach(action: ForceMoved, ctx: Context) -> bool | None:
     region = region_of(ctx.data, leg.start)
     if winter and region is not None and region in NORTHERN_REGIONS:
         return cost <= ctx.data.tables.t10.winter_north
-    most, _ = _most_mp(action, leg, ctx)
-    if cost <= most:
+    if cost <= MOST_ROLLED:
         return True
-    return _water_bonus_fits(route, most, ctx) if river_bonus(ctx, leg.start) else False
+    return _water_bonus_fits(route, MOST_ROLLED, ctx) if river_bonus(ctx, leg.start) \
+        else False
 
 
 def _may_be_naval(ctx: Context, action: ForceMoved) -> bool:

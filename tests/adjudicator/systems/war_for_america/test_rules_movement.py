@@ -295,3 +295,16 @@ def test_14_16_with_the_card_the_colonial_leg_is_a_sea_move() -> None:
     pulse = pulse_of(COLONIAL, cards=((COLONIAL, "naval_transport"),))
     land_or_sea = _move("boston", "new_london", ("sp:continental:2",), COLONIAL)
     assert colonial_by_sea(land_or_sea, context(pulse=pulse)) is not None
+
+
+def test_14_16_a_colonial_land_move_beyond_its_roll_stays_a_land_move() -> None:
+    """Boston → New London costs 2 MP by land: any roll of 2 or more pays for it, so on a
+    roll of 1 MP (D6 3 - 2) it is a land move beyond the MP (WFA-MOV-03), not a sea move."""
+    units = ("sp:continental:2",)
+    activation = ForceActivated(step=3, side=COLONIAL, kind=Activation.MOVE, space="boston",
+                                units=units, sp=2, rolls=(3,))
+    pulse = pulse_of(COLONIAL, origin="boston", at="boston", moved=(), activation=activation)
+    move = _move("boston", "new_london", units, COLONIAL)
+    assert colonial_by_sea(move, context(pulse=pulse)) is None
+    (finding,) = found(judge(move, context(pulse=pulse)), "WFA-MOV-03")
+    assert finding.expected == "at most 1 MP"
