@@ -3,7 +3,7 @@
 Each check reads like its rulebook section. The position a check reads (`ctx.state`) is
 the one *after* the action's step; a fort or entrenchment is judged where it was placed,
 a siege where its marker was put. The fort's movement roll (17.6) is judged with the
-placement when the log wrote it before, at the roll (`FortRolled`) when after, and is
+placement, whether the log wrote the roll before it or after it (`FortRolled`), and is
 `unchecked` with the chance computed when the log shows none. The Siege Table roll (17.13:
 "During his next AP, after the Siege Marker has been placed ... once per Action Phase") is
 judged against the AP the marker was placed in, at the roll.
@@ -73,7 +73,9 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             yield from fort_begun(action, ctx)
         yield from fort_limit(action, ctx)
     elif isinstance(action, FortRolled) and action.side is not None:
-        yield from fort_roll(action.step, action.side, action.space, action.roll, ctx)
+        # The placement is the step a short roll makes illegal, whichever the log wrote
+        # first (17.6: "If the SP get at least '4' MP, a fort counter ... is placed").
+        yield from fort_roll(action.placed, action.side, action.space, action.roll, ctx)
     elif isinstance(action, EntrenchmentBuilt):
         yield from entrenchment_built(action, ctx)
     elif isinstance(action, SiegeAttempt):
@@ -191,8 +193,8 @@ def _construction_chance(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
 def fort_roll(step: int, side: str, space: str, roll: int, ctx: Context) -> Iterator[Outcome]:
     """WFA-FORT-01 (WfA 17.6): "by utilizing an AP and rolling for movement. If the SP get at
     least '4' MP, a fort counter on its 'Build' side is placed." The builder's movement D6,
-    written before the placement (judged at the placement, which it does not allow) or
-    after it (judged at the roll), read as a move from the space: leaderless D6 − 2, at
+    written before or after the placement, judged at the placement it does not allow
+    (`step`), read as a move from the space: leaderless D6 − 2, at
     least 1 (12.2); with a leader 4 MP when the D6 is at most his command, else 2
     (12.6-12.7; the best command present, the player's choice of commander, 12.5); 2 MP in
     a Winter AP in the Northern Regions (18.1). Unchecked: a card played in the AP (its

@@ -144,7 +144,9 @@ def test_17_6_the_movement_roll_must_give_4_mp() -> None:
     assert short.step == 5 and short.observed == "3 MP (D6 5)"
 
 
-def test_17_6_a_roll_written_after_the_placement_is_judged_at_the_roll() -> None:
+def test_17_6_a_roll_written_after_the_placement_is_judged_at_the_placement() -> None:
+    """The log may write the D6 after the 'Build' counter: the short roll makes the
+    placement (step 5) illegal, not the roll (step 6)."""
     board = Board().put("albany", sp={"british": 3}, leaders=["burgoyne"])
     command = burgoyne_command()
     ok = run(fortifications, FortRolled(step=6, side=BRITISH, space="albany", roll=command,
@@ -153,7 +155,7 @@ def test_17_6_a_roll_written_after_the_placement_is_judged_at_the_roll() -> None
     (failed,) = illegal(run(fortifications, FortRolled(step=6, side=BRITISH, space="albany",
                                                        roll=command + 1, placed=5), board),
                         "WFA-FORT-01")
-    assert failed.step == 6 and failed.observed == f"2 MP (D6 {command + 1})"
+    assert failed.step == 5 and failed.observed == f"2 MP (D6 {command + 1})"
 
 
 def test_17_6_no_fort_in_a_northern_winter_and_no_verdict_with_a_card() -> None:
