@@ -449,8 +449,13 @@ _FREE_REACTIONS: Final = frozenset({FreeKind.RETREAT_BEFORE_COMBAT,
                                     FreeKind.CARIBBEAN_FLEET_WITHDRAWAL})
 _MAIN_KINDS: Final = {LeaderMustered: Activation.MUSTER, ArmyCreated: Activation.CREATE_ARMY}
 TURN_MARKERS: Final = "turn_marker"
-"""The evidence that the log shows the Year and Season markers (they moved, or stand on
-their track at the start): a new turn is then shown by their move (WfA 3.1, 7.0)."""
+"""The evidence that the log moved the Year and Season markers: a new turn is then shown by
+their move (WfA 3.1, 7.0)."""
+TURN_MARKERS_STANDING: Final = "turn_markers_standing"
+"""The evidence that the Year and Season markers stood on their track at the start: play
+going on after the cycle's end without their move is the same turn (an extra round after a
+tie, 9.1, 20.4), unless the next turn shows itself otherwise (reinforcements placed, the AP
+markers set back up, 7.0 Step 1, 6.1)."""
 _OVER_TIE: Final = "the round's initiative was a tie (WfA 9.1, 20.4)"
 _OVER_BOTH_PASSED: Final = "both players passed in the round (WfA 9.6; digest §8 A-5)"
 
@@ -592,7 +597,7 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
             closing: Facts = []
             closed = (self.close_unit(proc, action.step, closing)
                       if moment.phase == ACTION_CYCLE and proc.pulse is not None else proc)
-            if not self._turn_over_unlogged(closed):
+            if not self._turn_over_unlogged(closed, shown_otherwise=True):
                 return proc, action
             facts.extend(closing)
             proc = self._new_turn(closed, None, facts, shown=False, step=action.step)
@@ -686,8 +691,13 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
 
     def _play(self, proc: WfAProcedure, action: Action, facts: Facts) -> WfAProcedure:
         """Any other action: of its side's own AP, it opens that side's pulse."""
+        if isinstance(action, ApMarkerMoved) and TURN_MARKERS_STANDING in proc.evidence and (
+                action.before is not None and action.after is not None
+                and action.after > action.before):
+            # The AP markers set back up: a new turn's (6.1), its markers left unmoved.
+            return self._reinforcement(proc, action.step, facts)
         if ((isinstance(action, MagazineRemoved) or _free(action))
-                and TURN_MARKERS in proc.evidence and self._cycle_over(proc, action.step)):
+                and _markers_shown(proc) and self._cycle_over(proc, action.step)):
             # After the cycle's last AP, in a log whose turn markers show when the next
             # turn begins: the end of the turn's own steps (18.9: "At the end of every
             # Winter Turn, all magazines are removed"; 18.11: the British Withdrawal "in
@@ -737,21 +747,25 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
             # The last pulse is over if its closing ends the cycle.
             closing: Facts = []
             closed = self.close_unit(proc, step, closing)
-            if self._turn_over_unlogged(closed):
+            if self._turn_over_unlogged(closed, shown_otherwise=True):
                 facts.extend(closing)
                 proc = closed
-        if self._turn_over_unlogged(proc):
+        if self._turn_over_unlogged(proc, shown_otherwise=True):
             return self._new_turn(proc, None, facts, shown=False, step=step)
         if not moment.known:
             return self._enter(proc, REINFORCEMENT, step, "reinforcements were placed", facts)
         return proc
 
     @staticmethod
-    def _turn_over_unlogged(proc: WfAProcedure) -> bool:
+    def _turn_over_unlogged(proc: WfAProcedure, *, shown_otherwise: bool = False) -> bool:
         """The turn's play is over (its cycle ended, or its winter steps or Administration
-        were under way) and the log never showed the Year/Season markers: what comes next
-        begins the next turn."""
+        were under way) and the log never moved the Year/Season markers: what comes next
+        begins the next turn. When the markers stand on the board, only an action that
+        shows the next turn otherwise (`shown_otherwise`: reinforcements, the AP markers
+        reset) begins it; more dice and APs are the same turn's (9.1, 20.4)."""
         if TURN_MARKERS in proc.evidence or not proc.moment.known:
+            return False
+        if TURN_MARKERS_STANDING in proc.evidence and not shown_otherwise:
             return False
         if proc.moment.phase in (WINTER_STEPS, ADMINISTRATION):
             return True
@@ -982,6 +996,11 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
                           {action.side} if isinstance(action, Pass) and action.side else set()))
 
 
+def _markers_shown(proc: WfAProcedure) -> bool:
+    """Whether the log shows the Year and Season markers (moved, or standing on the board)."""
+    return TURN_MARKERS in proc.evidence or TURN_MARKERS_STANDING in proc.evidence
+
+
 def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
     """The pulse with one action counted."""
     own = action.side == pulse.side
@@ -1041,6 +1060,7 @@ __all__ = [
     "SEQUENCE",
     "SETUP",
     "TURN_MARKERS",
+    "TURN_MARKERS_STANDING",
     "WINTER_MP",
     "WINTER_ROUNDS",
     "WINTER_STEPS",
