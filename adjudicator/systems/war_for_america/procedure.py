@@ -257,6 +257,9 @@ class Pulse:
     """Spaces whose Siege Table D12 was rolled in it (17.13: "once per Action Phase")."""
     transport_marker: bool = False
     """The British Transport Track marker moved in it (14.10)."""
+    forts_begun: frozenset[str] = frozenset()
+    """Spaces a fort's 'Build' counter was placed on in it (17.6: "In the player's next AP,
+    it is flipped to its fort side")."""
     last_step: int | None = None
     """The step of the last action placed in it (None: none yet)."""
 
@@ -1032,7 +1035,8 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
     if isinstance(action, LeaderPlaced) and own and action.origin == LEADER_POOL:
         return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL)
     if isinstance(action, FortBuilt) and own and not action.completed:
-        return evolve(pulse, main=pulse.main or Activation.BUILD_FORT)
+        return evolve(pulse, main=pulse.main or Activation.BUILD_FORT,
+                      forts_begun=pulse.forts_begun | {action.space})
     if isinstance(action, ActionCardPlayed) and action.side is not None and action.use not in (
             CardUse.DISCARD, CardUse.REJECTED):
         return evolve(pulse, cards=(*pulse.cards, (action.side, action.card)))

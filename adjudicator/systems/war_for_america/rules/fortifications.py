@@ -247,9 +247,9 @@ def _fort_mp(side: str, space: str, roll: int, ctx: Context) -> int | None:
 
 def fort_completed(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
     """WFA-FORT-01 (WfA 17.6, 9.10): "In the player's next AP, it is flipped to its fort
-    side, at no AP cost." A flip in the other side's AP, or outside the Action Cycle, is
-    illegal. (Whether it is the AP after the build cannot be told: a pulse may build one
-    fort and complete another.)"""
+    side, at no AP cost." A flip in the other side's AP, outside the Action Cycle, or in
+    the very AP its 'Build' counter was placed in (`Pulse.forts_begun`) is illegal.
+    (Whether a later flip is in the next AP, not one after it, is not judged.)"""
     side = action.side
     if side is None:
         return
@@ -266,6 +266,12 @@ def fort_completed(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
                             "in the builder's next AP (WfA 17.6)", spaces=(action.space,),
                             expected=f"a {side_name(side)} AP",
                             observed=f"the {side_name(pulse.side)} AP")
+    elif pulse is not None and action.space in pulse.forts_begun:
+        yield Check.illegal("WFA-FORT-01", action.step, f"the {side_name(side)} fort at {name}"
+                            " was flipped to its fort side in the AP its 'Build' counter was "
+                            "placed in; it is flipped 'In the player's next AP' (WfA 17.6)",
+                            spaces=(action.space,), expected="the builder's next AP",
+                            observed="the AP it was begun in")
     yield Check.done("WFA-FORT-01")
 
 
