@@ -69,6 +69,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceActivated,
     ForceMoved,
     FortBuilt,
+    FortRolled,
     FreeAction,
     FreeKind,
     InitiativeDie,
@@ -260,6 +261,9 @@ class Pulse:
     forts_begun: frozenset[str] = frozenset()
     """Spaces a fort's 'Build' counter was placed on in it (17.6: "In the player's next AP,
     it is flipped to its fort side")."""
+    forts_unrolled: tuple[tuple[str, int], ...] = ()
+    """(space, step) of each 'Build' counter placed in it whose movement D6 (17.6) the log
+    has not shown, before the placement or right after it."""
     last_step: int | None = None
     """The step of the last action placed in it (None: none yet)."""
 
@@ -1035,8 +1039,13 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
     if isinstance(action, LeaderPlaced) and own and action.origin == LEADER_POOL:
         return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL)
     if isinstance(action, FortBuilt) and own and not action.completed:
+        unrolled = ((action.space, action.step),) if action.roll is None else ()
         return evolve(pulse, main=pulse.main or Activation.BUILD_FORT,
-                      forts_begun=pulse.forts_begun | {action.space})
+                      forts_begun=pulse.forts_begun | {action.space},
+                      forts_unrolled=pulse.forts_unrolled + unrolled)
+    if isinstance(action, FortRolled):
+        return evolve(pulse, forts_unrolled=tuple(
+            fort for fort in pulse.forts_unrolled if fort != (action.space, action.placed)))
     if isinstance(action, ActionCardPlayed) and action.side is not None and action.use not in (
             CardUse.DISCARD, CardUse.REJECTED):
         return evolve(pulse, cards=(*pulse.cards, (action.side, action.card)))

@@ -4,7 +4,8 @@ Each check reads like its rulebook section. The position a check reads (`ctx.sta
 the one *after* the action's step; a fort or entrenchment is judged where it was placed,
 a siege where its marker was put. The fort's movement roll (17.6) is judged with the
 placement, whether the log wrote the roll before it or after it (`FortRolled`), and is
-`unchecked` with the chance computed when the log shows none. The Siege Table roll (17.13:
+`unchecked` (at the placement, as the AP closes) when the log shows none; the chance is
+computed with every placement. The Siege Table roll (17.13:
 "During his next AP, after the Siege Marker has been placed ... once per Action Phase") is
 judged against the AP the marker was placed in, at the roll.
 """
@@ -37,7 +38,11 @@ from adjudicator.systems.war_for_america.movement_points import (
     fort_construction_chance,
     movement_points,
 )
-from adjudicator.systems.war_for_america.procedure import ACTION_CYCLE, NORTHERN_REGIONS
+from adjudicator.systems.war_for_america.procedure import (
+    ACTION_CYCLE,
+    NORTHERN_REGIONS,
+    PulseClosed,
+)
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.siege import siege_modifier, siege_odds
 from adjudicator.systems.war_for_america.state import (
@@ -59,8 +64,8 @@ FAMILY = RuleFamily(
     "fortifications",
     frozenset({"WFA-FORT-01", "WFA-FORT-02", "WFA-FORT-03", "WFA-FORT-04", "WFA-SIEGE-01",
                "WFA-SIEGE-02", "WFA-SIEGE-03"}),
-    actions=(FortBuilt, FortRolled, EntrenchmentBuilt, SiegeAttempt, Combat, ForceMoved, Retreated,
-             LossTaken, Surrendered),
+    actions=(FortBuilt, FortRolled, PulseClosed, EntrenchmentBuilt, SiegeAttempt, Combat,
+             ForceMoved, Retreated, LossTaken, Surrendered),
 )
 
 
@@ -76,6 +81,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         # The placement is the step a short roll makes illegal, whichever the log wrote
         # first (17.6: "If the SP get at least '4' MP, a fort counter ... is placed").
         yield from fort_roll(action.placed, action.side, action.space, action.roll, ctx)
+    elif isinstance(action, PulseClosed):
+        yield from fort_roll_unseen(action, ctx)
     elif isinstance(action, EntrenchmentBuilt):
         yield from entrenchment_built(action, ctx)
     elif isinstance(action, SiegeAttempt):
@@ -175,19 +182,25 @@ def _construction_chance(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
     else:
         roll = movement_points(tables, "leader", command=best, winter_north=winter_north)
     chance = fort_construction_chance(tables, roll)
-    if action.roll is None:
-        yield Check.unchecked("WFA-FORT-01", action.step, f"whether the movement roll for the "
-                              f"fort at {ctx.space_name(action.space)} gave at least "
-                              f"{tables.t10.fort_construction_mp} MP (WfA 17.6) is not shown "
-                              "before the placement; a D6 of the builder after it is read as "
-                              "its roll", needs=("the fort's movement roll",),
-                              spaces=(action.space,))
     yield Check.computed("fort_construction", action.step, "WFA-FORT-01",
                          f"P(movement roll >= {tables.t10.fort_construction_mp} MP) = "
                          f"{chance} ({float(chance):.4f})",
                          inputs={"space": action.space, "command": best,
                                  "winter_north": winter_north},
                          result={"chance": str(chance), "notes": "; ".join(roll.notes)})
+
+
+def fort_roll_unseen(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
+    """WFA-FORT-01 (WfA 17.6) as the builder's AP closes: a 'Build' counter whose movement
+    D6 the log never showed (neither before it nor right after it) is `unchecked`, at its
+    placement."""
+    for space, step in fact.pulse.forts_unrolled:
+        yield Check.unchecked("WFA-FORT-01", step, f"whether the movement roll for the fort "
+                              f"at {ctx.space_name(space)} gave at least "
+                              f"{ctx.data.tables.t10.fort_construction_mp} MP (WfA 17.6) is "
+                              "not shown: no D6 of the builder before or right after the "
+                              "placement", needs=("the fort's movement roll",),
+                              spaces=(space,))
 
 
 def fort_roll(step: int, side: str, space: str, roll: int, ctx: Context) -> Iterator[Outcome]:

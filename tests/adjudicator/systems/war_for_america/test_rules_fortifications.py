@@ -36,6 +36,7 @@ from adjudicator.systems.war_for_america.procedure import (
     REINFORCEMENT,
     Placement,
     Pulse,
+    PulseClosed,
     WfAProcedure,
 )
 from adjudicator.systems.war_for_america.rules import fortifications
@@ -158,6 +159,16 @@ def test_17_6_a_roll_written_after_the_placement_is_judged_at_the_placement() ->
     assert failed.step == 5 and failed.observed == f"2 MP (D6 {command + 1})"
 
 
+def test_17_6_a_fort_whose_roll_the_log_never_shows_is_unchecked_at_its_placement() -> None:
+    pulse = Pulse(side=BRITISH, step=1, round=1, number=1, forts_unrolled=(("albany", 4),),
+                  last_step=5)
+    out = run(fortifications, PulseClosed(step=9, side=BRITISH, pulse=pulse,
+                                          ap_markers_logged=True), Board())
+    (unseen,) = [o for o in out if getattr(o, "severity", None) is Severity.UNCHECKED]
+    assert getattr(unseen, "step", None) == 4
+    assert not illegal(out, "WFA-FORT-01")
+
+
 def test_17_6_no_fort_in_a_northern_winter_and_no_verdict_with_a_card() -> None:
     """18.1: 2 MP in a Winter AP begun in the Northern Regions, never 4; a card played in
     the AP may change the MP (9.9): unchecked, not illegal."""
@@ -179,7 +190,9 @@ def test_17_6_a_leaders_command_sets_the_fort_chance() -> None:
     assert command is not None
     (chance,) = computed(out, "fort_construction")
     assert chance.result["chance"] == str(Fraction(command, 6))
-    assert of(out, "WFA-FORT-01", Severity.UNCHECKED), "the roll itself is not in the log"
+    # The roll may still follow the placement (17.6 read either way): a roll never shown is
+    # unchecked as the AP closes (test_17_6_a_fort_whose_roll_the_log_never_shows_...).
+    assert not of(out, "WFA-FORT-01", Severity.UNCHECKED)
 
 
 def test_17_6_a_winter_fort_in_the_north_cannot_get_4_mp() -> None:
