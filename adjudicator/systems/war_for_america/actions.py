@@ -81,6 +81,15 @@ class ApMarkerMoved(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TransportTrackMoved(Action):
+    """The marker of the British Transport Track moved (WfA 14.10: "The British Transport
+    Track printed on the map is used to keep track of transport expenditure")."""
+
+    before: int | None
+    after: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundMarkerMoved(Action):
     """An Action Round marker placed or moved on the Action Track (WfA 9.2): it records who
     moves in a round. `round` is the round's box (None: unknown); `mover` the side the
@@ -426,6 +435,18 @@ class FortBuilt(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FortRolled(Action):
+    """The movement D6 of a fort's build rolled after its 'Build' counter was placed (WfA
+    17.6: "by utilizing an AP and rolling for movement. If the SP get at least '4' MP, a
+    fort counter on its 'Build' side is placed"): the log wrote the placement first."""
+
+    space: str
+    roll: int
+    placed: int
+    """The step the 'Build' counter was placed in."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EntrenchmentBuilt(Action):
     """An entrenchment counter placed (WfA 17.10–17.12: 2 MP)."""
 
@@ -681,6 +702,7 @@ __all__ = [
     "ForceActivated",
     "ForceMoved",
     "FortBuilt",
+    "FortRolled",
     "FreeAction",
     "FreeKind",
     "InitiativeDie",
@@ -710,6 +732,7 @@ __all__ = [
     "StartUnitsPlaced",
     "Surrendered",
     "TacticalCommanderPlaced",
+    "TransportTrackMoved",
     "TurnMarkerMoved",
     "UnitsRaised",
     "WinterStep",

@@ -59,12 +59,15 @@ its dice, reads them against the position *before* the step, applies them to the
   out of the port where fleets met into its OBZ (15.1 Option 2), or away from a fleet
   combat just fought (19.32-19.33) is `forced`: no D6, no AP. A lake navy leaving a space
   where enemy SP stand retreats (19.7).
+- The British Transport Track marker moved is a `TransportTrackMoved` (14.10).
 - By sea: a land force's leg to or from a sea area, and British SP (14.7) or French,
   Spanish and Dutch SP (14.13, 19.30) between coastal spaces no land line joins on a map
   the data knows whole, are a `NavalTransport`, not a force's move; a landing on enemy SP
   is `EnemyEntered` (an amphibious attack). A retreat over water is `by_sea` (13.5-13.6).
 - Forts, entrenchments, magazines and siege markers placed, flipped or removed are
-  `FortBuilt` (a new build with its movement D6, 17.6), `EntrenchmentBuilt`,
+  `FortBuilt` (a new build with the builder's movement D6 rolled before it, 17.6; a D6
+  of the builder written after the placement, in the same AP, is its `FortRolled`),
+  `EntrenchmentBuilt`,
   `MagazinePlaced`/`MagazineRemoved`, `SiegeAttempt`; a 'D' marker placed is a
   `DMarkerPlaced` (13.1), removed a `Rallied` (13.2); a Major Victory marker placed a
   `MajorVictoryMarked` (13.10); a Loyalist chit put in an Expended Loyalist Box a
@@ -140,6 +143,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceActivated,
     ForceMoved,
     FortBuilt,
+    FortRolled,
     FreeAction,
     FreeKind,
     InitiativeDie,
@@ -166,6 +170,7 @@ from adjudicator.systems.war_for_america.actions import (
     StartUnitsPlaced,
     Surrendered,
     TacticalCommanderPlaced,
+    TransportTrackMoved,
     TurnMarkerMoved,
     UnitsRaised,
     WinterStep,
@@ -354,6 +359,10 @@ class Reading:
     offers: frozenset[str] = frozenset()
     """Enemy-flag cards just drawn, still in the drawer's hand: offered to the opponent
     (WfA 20.6) until anything else is done."""
+    fort_waiting: tuple[str, str, int] | None = None
+    """(side, space, step) of a fort's 'Build' counter placed with no movement D6 before
+    it: the builder's D6 in the step right after is its roll (WfA 17.6), whatever order
+    the log wrote them in (a later D6 may be another action's, e.g. a fleet's)."""
     winter_step: str | None = None
     """The end-of-winter step the log last announced in this Winter Turn (`WinterStep.kind`,
     WfA 18.3-18.10), until the next turn or round."""
@@ -464,6 +473,12 @@ class Interpreter:
         out: list[Action] = []
         for relocation in relocations:
             entity = current(relocation)
+            if entity is not None and entity.kind == "transport" and (
+                    relocation.origin != relocation.destination):
+                out.append(TransportTrackMoved(step=index, side=side,
+                                               before=track_box(relocation.origin),
+                                               after=track_box(relocation.destination)))
+                continue
             if entity is None or entity.kind not in ("year", "season", "ap", "round", "pw"):
                 continue
             before = track_box(relocation.origin)
@@ -487,7 +502,8 @@ class Interpreter:
                 out.append(ApMarkerMoved(step=index, side=entity.key, before=before,
                                          after=after))
                 self.reading = replace(self.reading, ap_side=entity.key, force=None,
-                                       combat=None, fought=None, initiative_open=False)
+                                       combat=None, fought=None, initiative_open=False,
+                                       fort_waiting=None)
             elif entity.kind == "round":
                 out.append(RoundMarkerMoved(step=index, side=side, round=after))
                 self._new_round()
@@ -499,7 +515,7 @@ class Interpreter:
         self.reading = replace(self.reading, initiative_open=True,
                                initiative_rolled=frozenset(), force=None, combat=None,
                                fought=None, ap_side=None, d6=NO_DICE, winter_step=None,
-                               fleet_fought=None)
+                               fleet_fought=None, fort_waiting=None)
 
     # ------------------------------------------------------------------ winter
 
@@ -605,6 +621,12 @@ class Interpreter:
                     out.append(InitiativeDie(step=index, side=side, value=values[0]))
                     self.reading = replace(reading, initiative_rolled=(
                         reading.initiative_rolled | {side}))
+                elif reading.fort_waiting is not None and reading.fort_waiting[0] == side \
+                        and index <= reading.fort_waiting[2] + 1:
+                    _, space, placed = reading.fort_waiting
+                    out.append(FortRolled(step=index, side=side, space=space,
+                                          roll=values[0], placed=placed))
+                    self.reading = replace(reading, fort_waiting=None, initiative_open=False)
                 else:
                     naval = reading.naval
                     if naval is not None:
@@ -1264,8 +1286,11 @@ class Interpreter:
             before = relocation.before.entity if relocation.before is not None else None
             if from_space is None or (before is not None and before.detail != entity.detail):
                 completed = entity.detail == "complete" and from_space is not None
+                roll = None if completed else self._take_d6(side)
+                if not completed and roll is None and side is not None:
+                    self.reading = replace(self.reading, fort_waiting=(side, to_space, index))
                 return [FortBuilt(step=index, side=side, space=to_space, completed=completed,
-                                  roll=None if completed else self._take_d6(side))]
+                                  roll=roll)]
             return []
         if kind == "entrenchment" and to_space is not None and from_space is None:
             return [EntrenchmentBuilt(step=index, side=side, space=to_space)]

@@ -9,7 +9,8 @@
 - Winter: all units that begin the AP in the Northern Regions (Canada included, digest
   A-36) have 2 MP, with no water bonus (WfA 18.1).
 - Water bonus: +1 MP, spent on the continuous water connection the unit starts and ends on
-  (WfA 12.1 note), never in winter (WfA 18.1).
+  (WfA 12.1 note), not in winter (WfA 18.1: "There is no river bonus"), except in the
+  Deep South and Tidewater, whose "Movement ... is unaffected" (pass `winter=False`).
 - A path is legal when its connection costs add up to no more than the MP, or it is a
   single step (the one-space rule, digest 6.4).
 - A fort is built by a movement roll of at least 4 MP (WfA 17.6).

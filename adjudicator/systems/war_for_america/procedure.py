@@ -69,6 +69,7 @@ from adjudicator.systems.war_for_america.actions import (
     ForceActivated,
     ForceMoved,
     FortBuilt,
+    FortRolled,
     FreeAction,
     FreeKind,
     InitiativeDie,
@@ -88,6 +89,7 @@ from adjudicator.systems.war_for_america.actions import (
     RetreatBeforeCombat,
     RoundMarkerMoved,
     SiegeAttempt,
+    TransportTrackMoved,
     TurnMarkerMoved,
     UnitsRaised,
     WinterStep,
@@ -249,6 +251,21 @@ class Pulse:
     """The owner's AP marker moved in it (6.1, 12.2)."""
     free: tuple[FreeKind, ...] = ()
     """Free actions of its owner (9.10)."""
+    sieges: frozenset[str] = frozenset()
+    """Spaces a Siege Marker was placed on in it (17.13: the Siege Table is rolled "During
+    his next AP, after the Siege Marker has been placed")."""
+    siege_rolls: frozenset[str] = frozenset()
+    """Spaces whose Siege Table D12 was rolled in it (17.13: "once per Action Phase")."""
+    transport_marker: bool = False
+    """The British Transport Track marker moved in it (14.10)."""
+    forts_begun: frozenset[str] = frozenset()
+    """Spaces a fort's 'Build' counter was placed on in it (17.6: "In the player's next AP,
+    it is flipped to its fort side")."""
+    forts_unrolled: tuple[tuple[str, int], ...] = ()
+    """(space, step) of each 'Build' counter placed in it whose movement D6 (17.6) the log
+    has not shown, before the placement or right after it."""
+    last_step: int | None = None
+    """The step of the last action placed in it (None: none yet)."""
 
     def cards_of(self, side: str) -> tuple[str, ...]:
         """The cards a side played in this pulse."""
@@ -363,6 +380,12 @@ class PulseClosed(Action):
     ap_markers_logged: bool
     """The log has shown an AP marker move before (WfA 12.2 is judged only then)."""
 
+    @property
+    def left_at(self) -> int:
+        """The step that left the position judged at the AP's close: its last action's
+        (`step` is where the next thing began, which broke nothing)."""
+        return self.pulse.last_step if self.pulse.last_step is not None else self.step
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CycleEnded(Action):
@@ -432,6 +455,14 @@ _FREE_REACTIONS: Final = frozenset({FreeKind.RETREAT_BEFORE_COMBAT,
                                     FreeKind.WINTER_FLEET_WITHDRAWAL,
                                     FreeKind.CARIBBEAN_FLEET_WITHDRAWAL})
 _MAIN_KINDS: Final = {LeaderMustered: Activation.MUSTER, ArmyCreated: Activation.CREATE_ARMY}
+TURN_MARKERS: Final = "turn_marker"
+"""The evidence that the log moved the Year and Season markers: a new turn is then shown by
+their move (WfA 3.1, 7.0)."""
+TURN_MARKERS_STANDING: Final = "turn_markers_standing"
+"""The evidence that the Year and Season markers stood on their track at the start: play
+going on after the cycle's end without their move is the same turn (an extra round after a
+tie, 9.1, 20.4), unless the next turn shows itself otherwise (reinforcements placed, the AP
+markers set back up, 7.0 Step 1, 6.1)."""
 _OVER_TIE: Final = "the round's initiative was a tie (WfA 9.1, 20.4)"
 _OVER_BOTH_PASSED: Final = "both players passed in the round (WfA 9.6; digest §8 A-5)"
 
@@ -573,7 +604,7 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
             closing: Facts = []
             closed = (self.close_unit(proc, action.step, closing)
                       if moment.phase == ACTION_CYCLE and proc.pulse is not None else proc)
-            if not self._turn_over_unlogged(closed):
+            if not self._turn_over_unlogged(closed, shown_otherwise=True):
                 return proc, action
             facts.extend(closing)
             proc = self._new_turn(closed, None, facts, shown=False, step=action.step)
@@ -667,8 +698,13 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
 
     def _play(self, proc: WfAProcedure, action: Action, facts: Facts) -> WfAProcedure:
         """Any other action: of its side's own AP, it opens that side's pulse."""
+        if isinstance(action, ApMarkerMoved) and TURN_MARKERS_STANDING in proc.evidence and (
+                action.before is not None and action.after is not None
+                and action.after > action.before):
+            # The AP markers set back up: a new turn's (6.1), its markers left unmoved.
+            return self._reinforcement(proc, action.step, facts)
         if ((isinstance(action, MagazineRemoved) or _free(action))
-                and "turn_marker" in proc.evidence and self._cycle_over(proc, action.step)):
+                and _markers_shown(proc) and self._cycle_over(proc, action.step)):
             # After the cycle's last AP, in a log whose turn markers show when the next
             # turn begins: the end of the turn's own steps (18.9: "At the end of every
             # Winter Turn, all magazines are removed"; 18.11: the British Withdrawal "in
@@ -718,21 +754,25 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
             # The last pulse is over if its closing ends the cycle.
             closing: Facts = []
             closed = self.close_unit(proc, step, closing)
-            if self._turn_over_unlogged(closed):
+            if self._turn_over_unlogged(closed, shown_otherwise=True):
                 facts.extend(closing)
                 proc = closed
-        if self._turn_over_unlogged(proc):
+        if self._turn_over_unlogged(proc, shown_otherwise=True):
             return self._new_turn(proc, None, facts, shown=False, step=step)
         if not moment.known:
             return self._enter(proc, REINFORCEMENT, step, "reinforcements were placed", facts)
         return proc
 
     @staticmethod
-    def _turn_over_unlogged(proc: WfAProcedure) -> bool:
+    def _turn_over_unlogged(proc: WfAProcedure, *, shown_otherwise: bool = False) -> bool:
         """The turn's play is over (its cycle ended, or its winter steps or Administration
-        were under way) and the log never showed the Year/Season markers: what comes next
-        begins the next turn."""
-        if "turn_marker" in proc.evidence or not proc.moment.known:
+        were under way) and the log never moved the Year/Season markers: what comes next
+        begins the next turn. When the markers stand on the board, only an action that
+        shows the next turn otherwise (`shown_otherwise`: reinforcements, the AP markers
+        reset) begins it; more dice and APs are the same turn's (9.1, 20.4)."""
+        if TURN_MARKERS in proc.evidence or not proc.moment.known:
+            return False
+        if TURN_MARKERS_STANDING in proc.evidence and not shown_otherwise:
             return False
         if proc.moment.phase in (WINTER_STEPS, ADMINISTRATION):
             return True
@@ -769,11 +809,11 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
         if action is None and expected is not None:
             year, season = expected
         if (proc.year, proc.season) == (year, season) and action is not None:
-            return evolve(proc, evidence=proc.evidence | {"turn_marker"})
-        evidence = proc.evidence | ({"turn_marker"} if shown else set())
+            return evolve(proc, evidence=proc.evidence | {TURN_MARKERS})
+        evidence = proc.evidence | ({TURN_MARKERS} if shown else set())
         facts.append(TurnBegan(step=step, year=year, season=season,
                                previous=(proc.year, proc.season), expected=expected,
-                               shown=shown, markers_logged="turn_marker" in evidence,
+                               shown=shown, markers_logged=TURN_MARKERS in evidence,
                                administration=proc.administration))
         # A turn that follows another is never Turn 1, unless the markers show 1775's first.
         first = year == FIRST_YEAR and season == self.calendar.first
@@ -958,9 +998,14 @@ class Sequencer(toolkit.Sequencer[WfAProcedure, Placement]):
         pulse = proc.pulse
         if pulse is None or proc.moment.phase != ACTION_CYCLE:
             return proc
-        return evolve(proc, pulse=_pulse_effect(pulse, action),
+        return evolve(proc, pulse=evolve(_pulse_effect(pulse, action), last_step=action.step),
                       round_passes=proc.round_passes | (
                           {action.side} if isinstance(action, Pass) and action.side else set()))
+
+
+def _markers_shown(proc: WfAProcedure) -> bool:
+    """Whether the log shows the Year and Season markers (moved, or standing on the board)."""
+    return TURN_MARKERS in proc.evidence or TURN_MARKERS_STANDING in proc.evidence
 
 
 def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
@@ -994,12 +1039,25 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
     if isinstance(action, LeaderPlaced) and own and action.origin == LEADER_POOL:
         return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL)
     if isinstance(action, FortBuilt) and own and not action.completed:
-        return evolve(pulse, main=pulse.main or Activation.BUILD_FORT)
+        unrolled = ((action.space, action.step),) if action.roll is None else ()
+        return evolve(pulse, main=pulse.main or Activation.BUILD_FORT,
+                      forts_begun=pulse.forts_begun | {action.space},
+                      forts_unrolled=pulse.forts_unrolled + unrolled)
+    if isinstance(action, FortRolled):
+        return evolve(pulse, forts_unrolled=tuple(
+            fort for fort in pulse.forts_unrolled if fort != (action.space, action.placed)))
     if isinstance(action, ActionCardPlayed) and action.side is not None and action.use not in (
             CardUse.DISCARD, CardUse.REJECTED):
         return evolve(pulse, cards=(*pulse.cards, (action.side, action.card)))
     if isinstance(action, FreeAction) and own:
         return evolve(pulse, free=(*pulse.free, action.kind))
+    if isinstance(action, TransportTrackMoved):
+        return evolve(pulse, transport_marker=True)
+    if isinstance(action, SiegeAttempt):
+        if action.marker_placed:
+            return evolve(pulse, sieges=pulse.sieges | {action.space})
+        if action.table_roll is not None:
+            return evolve(pulse, siege_rolls=pulse.siege_rolls | {action.space})
     return pulse
 
 
@@ -1014,6 +1072,8 @@ __all__ = [
     "ROUNDS",
     "SEQUENCE",
     "SETUP",
+    "TURN_MARKERS",
+    "TURN_MARKERS_STANDING",
     "WINTER_MP",
     "WINTER_ROUNDS",
     "WINTER_STEPS",

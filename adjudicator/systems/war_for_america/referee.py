@@ -20,6 +20,7 @@ binding drafts the track's boxes from the same calendar.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 
 from adjudicator.binding import Binding
@@ -33,6 +34,7 @@ from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind, 
 from adjudicator.systems.war_for_america.interpret import Interpreter, Reading
 from adjudicator.systems.war_for_america.procedure import (
     FIRST_YEAR,
+    TURN_MARKERS_STANDING,
     Advance,
     Sequencer,
     WfAProcedure,
@@ -125,6 +127,12 @@ class WfAReferee(SequencedReferee[WfAData, WfAState, Entity, WfAProcedure, Conte
         else:
             # Any turn but 1775's first is not Turn 1 (WfA 6.0-6.1).
             self.procedure = WfAProcedure(year=year, season=season, first_turn=False)
+        if year is not None and season is not None:
+            # The Year and Season markers stand on their track: the log shows a new turn by
+            # moving them, so dice and APs that go on without their move are the same turn
+            # (an Action Round after a tie's last round is an extra one, WfA 9.1, 20.4).
+            self.procedure = replace(
+                self.procedure, evidence=self.procedure.evidence | {TURN_MARKERS_STANDING})
 
     def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
                   board: Board) -> None:

@@ -413,7 +413,9 @@ class MovementQuestion(BaseModel):
     command: int | None = Field(None, ge=0, description="The moving leader's command value.")
     washington: bool = Field(False, description="The leader is Washington (re-rolls a 6).")
     move_rodney: bool = Field(False, description="Rodney's fleet moves (+1).")
-    winter: bool = Field(False, description="A Winter AP (no water bonus).")
+    winter: bool = Field(False, description="A Winter AP begun outside the Deep South and "
+                         "Tidewater, whose movement is unaffected (no water bonus, WfA "
+                         "18.1).")
     winter_north: bool = Field(False, description="A Winter AP begun in the Northern "
                                "Regions (2 MP).")
     water: bool = Field(False, description="Starts and ends on one continuous water "

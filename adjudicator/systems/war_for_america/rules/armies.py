@@ -191,7 +191,7 @@ def army_size(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
             continue
         sp = ctx.state.at(army_box(army)).total_sp
         if sp > ARMY_MAX:
-            yield Check.illegal("WFA-ARMY-02", fact.step, f"army {army} holds {sp} SP at the "
+            yield Check.illegal("WFA-ARMY-02", fact.left_at, f"army {army} holds {sp} SP at the "
                                 f"end of the {side_name(fact.pulse.side)} AP; an army never "
                                 f"exceeds {ARMY_MAX} SP (WfA 11.22)",
                                 spaces=(where.key,), pieces=(f"army:{army}",),

@@ -194,14 +194,14 @@ def at_sea_without_a_fleet(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]
             what = ", ".join(f"{sp} {nation} SP" for nation, sp in stranded.items())
             card = fact.pulse.cards_of(side)
             if card:
-                yield Check.unchecked("WFA-CAR-02", fact.step, f"{what} ended the "
+                yield Check.unchecked("WFA-CAR-02", fact.left_at, f"{what} ended the "
                                       f"{side_name(side)} AP in {area.name} with no friendly "
                                       f"fleet, after {ctx.cards.card_name(card[0])} was "
                                       "played in it; a card's text trumps the rules (WfA "
                                       "20.2: the Colonial Naval Transport card, 14.16)",
                                       needs=("card texts",), spaces=(key,))
                 continue
-            yield Check.illegal("WFA-CAR-02", fact.step, f"{what} ended the {side_name(side)}"
+            yield Check.illegal("WFA-CAR-02", fact.left_at, f"{what} ended the {side_name(side)}"
                                 f" AP in {area.name} with no friendly fleet; land units are at "
                                 "sea only when carried by fleets or British Naval Transport "
                                 "(WfA 19.29-19.30)", spaces=(key,),
@@ -213,7 +213,7 @@ def at_sea_without_a_fleet(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]
             continue
         sp = ctx.state.with_armies(key).sp_of(side)
         if sp:
-            yield Check.illegal("WFA-CAR-02", fact.step, f"{sp} {side_name(side)} SP ended "
+            yield Check.illegal("WFA-CAR-02", fact.left_at, f"{sp} {side_name(side)} SP ended "
                                 f"the AP on {space.name}, which the data says is not coastal; "
                                 "land units operate exclusively on coastal spaces in the "
                                 "Caribbean (WfA 19.29)", spaces=(key,))
@@ -242,7 +242,7 @@ def contested_island(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         here = ctx.state.space(key)
         british, colonial = here.sp_of(BRITISH), here.sp_of(COLONIAL)
         if british and colonial:
-            yield Check.illegal("WFA-CAR-03", fact.step, f"{space.name} holds {british} "
+            yield Check.illegal("WFA-CAR-03", fact.left_at, f"{space.name} holds {british} "
                                 f"British and {colonial} Colonial-side SP at the end of the "
                                 f"{side_name(fact.pulse.side)} AP; every move onto an enemy "
                                 "Caribbean space is an immediate amphibious attack, which "

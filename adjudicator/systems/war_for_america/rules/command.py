@@ -261,7 +261,7 @@ def largest_force(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
     if not on_map:
         return
     if any(stars(ctx.data, leader) is None for leader in on_map):
-        yield Check.unchecked("WFA-LDR-15", fact.step, f"whether a three-star leader commands "
+        yield Check.unchecked("WFA-LDR-15", fact.left_at, f"whether a three-star leader commands "
                               f"the largest {side_name(side)} force needs the leaders' ranks "
                               "(WfA 11.6)", needs=("leader ranks",))
         return
@@ -275,7 +275,7 @@ def largest_force(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         return
     biggest = sorted(space for space, sp in stacks.items() if sp == largest)
     if not generals & set(biggest):
-        yield Check.reminder("WFA-LDR-15", fact.step, f"no {side_name(side)} army is on the "
+        yield Check.reminder("WFA-LDR-15", fact.left_at, f"no {side_name(side)} army is on the "
                              f"board and the largest {side_name(side)} force ({largest} SP at "
                              f"{ctx.space_name(biggest[0])}) has no three-star leader; one "
                              "must command it (WfA 11.6; digest §8 A-9)",

@@ -187,20 +187,20 @@ def armies_in_region(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         region = region_of(ctx.data, place.key)
         name = ARMY_NAMES[army]
         if region is None:
-            yield Check.unchecked("WFA-MOV-13", fact.step, f"whether {name} at "
+            yield Check.unchecked("WFA-MOV-13", fact.left_at, f"whether {name} at "
                                   f"{ctx.space_name(place.key)} is in its Region needs the "
                                   "space's Region (WfA 11.19)", needs=("space regions",),
                                   spaces=(place.key,))
             continue
         if region not in ARMY_REGIONS[army]:
             if f"army:{army}" in fact.pulse.moved:
-                yield Check.illegal("WFA-MOV-13", fact.step, f"{name} moved to "
+                yield Check.illegal("WFA-MOV-13", fact.left_at, f"{name} moved to "
                                     f"{ctx.space_name(place.key)} ({_region(region)}), outside"
                                     " the Regions it operates in, and was not replaced by the "
                                     "army counter of the new Region (WfA 11.19, 11.23)",
                                     spaces=(place.key,), pieces=(f"army:{army}",))
             else:
-                yield Check.reminder("WFA-MOV-13", fact.step, f"{name} is at "
+                yield Check.reminder("WFA-MOV-13", fact.left_at, f"{name} is at "
                                      f"{ctx.space_name(place.key)} ({_region(region)}), "
                                      "outside its Regions; an army forced out must re-enter "
                                      "them on its next AP or be removed (WfA 11.24)",
@@ -229,14 +229,14 @@ def french_troops(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
     verdict = _french_anchor(ctx, space)
     where = ctx.space_name(space)
     if verdict is None:
-        yield Check.unchecked("WFA-MOV-16", fact.step, f"whether the French SP at {where} are "
+        yield Check.unchecked("WFA-MOV-16", fact.left_at, f"whether the French SP at {where} are "
                               "with their fleet needs the coastal spaces, the OBZs and the "
                               "complete map (WfA 14.29, 14.31)",
                               needs=("coastal spaces", "sea areas", "map connections"),
                               spaces=(space,))
         return
     if not verdict:
-        yield Check.illegal("WFA-MOV-16", fact.step, f"French SP ended their move at {where}, "
+        yield Check.illegal("WFA-MOV-16", fact.left_at, f"French SP ended their move at {where}, "
                             "neither on a coastal space or OBZ with a French fleet (Seasonal "
                             "troops, WfA 14.29) nor within two spaces of Rochambeau's fleet "
                             "(14.31); they are permanently removed",
@@ -293,19 +293,19 @@ def mortars(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
     for space in spaces:
         where = ctx.space_name(space)
         if fleet is None:
-            yield Check.unchecked("WFA-MOV-17", fact.step, f"the siege mortars at {where} must "
+            yield Check.unchecked("WFA-MOV-17", fact.left_at, f"the siege mortars at {where} must "
                                   "be within one space of Rochambeau's fleet, whose place the "
                                   "log has not shown (WfA 19.15)", spaces=(space,))
             continue
         near = _mortar_near(ctx, space, fleet)
         if near is None:
-            yield Check.unchecked("WFA-MOV-17", fact.step, f"whether the siege mortars at "
+            yield Check.unchecked("WFA-MOV-17", fact.left_at, f"whether the siege mortars at "
                                   f"{where} are within one space of Rochambeau's fleet needs "
                                   "the complete map (WfA 19.15)", needs=("map connections",),
                                   spaces=(space,))
             continue
         if not near:
-            yield Check.illegal("WFA-MOV-17", fact.step, f"the siege mortars at {where} are "
+            yield Check.illegal("WFA-MOV-17", fact.left_at, f"the siege mortars at {where} are "
                                 f"not within one space of Rochambeau's fleet at the end of "
                                 f"the {side_name(fact.pulse.side)} AP; they are destroyed "
                                 "(WfA 19.15)", spaces=(space,), pieces=("mortar",))

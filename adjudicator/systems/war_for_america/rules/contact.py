@@ -160,7 +160,7 @@ def stopped_without_combat(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]
         return
     if ctx.state.with_armies(pulse.force_space).sp_of(pulse.side) == 0:
         return
-    yield from _enemy_still_there(fact.step, pulse.side, pulse.force_space, ctx, moved_on=None)
+    yield from _enemy_still_there(fact.left_at, pulse.side, pulse.force_space, ctx, moved_on=None)
 
 
 def _enemy_still_there(step: int, side: str, space: str, ctx: Context, *,

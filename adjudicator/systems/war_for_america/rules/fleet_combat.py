@@ -158,7 +158,7 @@ def combat_in_port_due(action: PulseClosed, ctx: Context) -> Iterator[Outcome]:
             continue
         enemy = fleets_at(ctx, place.key, opponent(pulse.side))
         if enemy:
-            yield Check.reminder("WFA-FLT-01", action.step, f"{fleet_name(ctx, fleet)} ended "
+            yield Check.reminder("WFA-FLT-01", action.left_at, f"{fleet_name(ctx, fleet)} ended "
                                  f"the {side_name(pulse.side)} AP at "
                                  f"{ctx.space_name(place.key)} with "
                                  f"{', '.join(fleet_name(ctx, e) for e in enemy)}; fleet "

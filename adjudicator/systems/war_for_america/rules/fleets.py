@@ -307,7 +307,7 @@ def first_winter_ap(action: PulseClosed, ctx: Context) -> Iterator[Outcome]:
             continue
         why = _based(ctx, fleet, side, place)
         if why is not None:
-            yield Check.reminder("WFA-NAV-05", action.step, f"{why} after the "
+            yield Check.reminder("WFA-NAV-05", action.left_at, f"{why} after the "
                                  f"{side_name(side)} 1st Winter AP; the rule is ambiguous: "
                                  "WfA 18.1 wants fleets at a controlled Halifax or Newport or "
                                  "in the Europe Box by the end of the 1st Winter AP, 14.17 "

@@ -2,9 +2,12 @@
 
 Each check reads like its rulebook section. The position a check reads (`ctx.state`) is
 the one *after* the action's step; a fort or entrenchment is judged where it was placed,
-a siege where its marker was put. The fort's movement roll (17.6) and the Siege Table roll
-(17.14) are not attached to the actions the interpreter gives, so those parts are
-`unchecked` with the reason, and the chances are computed for the players instead.
+a siege where its marker was put. The fort's movement roll (17.6) is judged with the
+placement, whether the log wrote the roll before it or after it (`FortRolled`), and is
+`unchecked` (at the placement, as the AP closes) when the log shows none; the chance is
+computed with every placement. The Siege Table roll (17.13:
+"During his next AP, after the Siege Marker has been placed ... once per Action Phase") is
+judged against the AP the marker was placed in, at the roll.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from adjudicator.systems.war_for_america.actions import (
     EntrenchmentBuilt,
     ForceMoved,
     FortBuilt,
+    FortRolled,
     LossTaken,
     Retreated,
     SiegeAttempt,
@@ -34,7 +38,11 @@ from adjudicator.systems.war_for_america.movement_points import (
     fort_construction_chance,
     movement_points,
 )
-from adjudicator.systems.war_for_america.procedure import ACTION_CYCLE, NORTHERN_REGIONS
+from adjudicator.systems.war_for_america.procedure import (
+    ACTION_CYCLE,
+    NORTHERN_REGIONS,
+    PulseClosed,
+)
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.siege import siege_modifier, siege_odds
 from adjudicator.systems.war_for_america.state import (
@@ -49,12 +57,15 @@ FORT_REGIONS: Final = frozenset({Region.CANADA, Region.FLORIDA, Region.NEW_ENGLA
 """Where forts may be built: "any named space in Canada, Florida or the 13 Colonies"
 (WfA 17.6; the 13 Colonies make up the four other Regions, 3.3)."""
 
+WASHINGTON_REROLL: Final = 6
+"""The face Washington re-rolls (WfA 11.10)."""
+
 FAMILY = RuleFamily(
     "fortifications",
     frozenset({"WFA-FORT-01", "WFA-FORT-02", "WFA-FORT-03", "WFA-FORT-04", "WFA-SIEGE-01",
                "WFA-SIEGE-02", "WFA-SIEGE-03"}),
-    actions=(FortBuilt, EntrenchmentBuilt, SiegeAttempt, Combat, ForceMoved, Retreated,
-             LossTaken, Surrendered),
+    actions=(FortBuilt, FortRolled, PulseClosed, EntrenchmentBuilt, SiegeAttempt, Combat,
+             ForceMoved, Retreated, LossTaken, Surrendered),
 )
 
 
@@ -66,10 +77,17 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         else:
             yield from fort_begun(action, ctx)
         yield from fort_limit(action, ctx)
+    elif isinstance(action, FortRolled) and action.side is not None:
+        # The placement is the step a short roll makes illegal, whichever the log wrote
+        # first (17.6: "If the SP get at least '4' MP, a fort counter ... is placed").
+        yield from fort_roll(action.placed, action.side, action.space, action.roll, ctx)
+    elif isinstance(action, PulseClosed):
+        yield from fort_roll_unseen(action, ctx)
     elif isinstance(action, EntrenchmentBuilt):
         yield from entrenchment_built(action, ctx)
     elif isinstance(action, SiegeAttempt):
         yield from siege_laid(action, ctx)
+        yield from siege_roll_timing(action, ctx)
         yield from siege_roll(action, ctx)
     elif isinstance(action, Combat):
         yield from siege_lifted_by_attack(action, ctx)
@@ -138,6 +156,8 @@ def fort_begun(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
                             spaces=(space,), expected="the AP's one action",
                             observed=f"a {pulse.main.value.replace('_', ' ')} and a fort")
     yield from _construction_chance(action, ctx)
+    if action.roll is not None:
+        yield from fort_roll(action.step, side, space, action.roll, ctx)
     yield Check.done("WFA-FORT-01")
 
 
@@ -162,11 +182,6 @@ def _construction_chance(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
     else:
         roll = movement_points(tables, "leader", command=best, winter_north=winter_north)
     chance = fort_construction_chance(tables, roll)
-    yield Check.unchecked("WFA-FORT-01", action.step, f"whether the movement roll for the fort"
-                          f" at {ctx.space_name(action.space)} gave at least "
-                          f"{tables.t10.fort_construction_mp} MP (WfA 17.6) is not shown "
-                          "with the placement", needs=("the fort's movement roll",),
-                          spaces=(action.space,))
     yield Check.computed("fort_construction", action.step, "WFA-FORT-01",
                          f"P(movement roll >= {tables.t10.fort_construction_mp} MP) = "
                          f"{chance} ({float(chance):.4f})",
@@ -175,11 +190,79 @@ def _construction_chance(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
                          result={"chance": str(chance), "notes": "; ".join(roll.notes)})
 
 
+def fort_roll_unseen(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
+    """WFA-FORT-01 (WfA 17.6) as the builder's AP closes: a 'Build' counter whose movement
+    D6 the log never showed (neither before it nor right after it) is `unchecked`, at its
+    placement."""
+    for space, step in fact.pulse.forts_unrolled:
+        yield Check.unchecked("WFA-FORT-01", step, f"whether the movement roll for the fort "
+                              f"at {ctx.space_name(space)} gave at least "
+                              f"{ctx.data.tables.t10.fort_construction_mp} MP (WfA 17.6) is "
+                              "not shown: no D6 of the builder before or right after the "
+                              "placement", needs=("the fort's movement roll",),
+                              spaces=(space,))
+
+
+def fort_roll(step: int, side: str, space: str, roll: int, ctx: Context) -> Iterator[Outcome]:
+    """WFA-FORT-01 (WfA 17.6): "by utilizing an AP and rolling for movement. If the SP get at
+    least '4' MP, a fort counter on its 'Build' side is placed." The builder's movement D6,
+    written before or after the placement, judged at the placement it does not allow
+    (`step`), read as a move from the space: leaderless D6 − 2, at
+    least 1 (12.2); with a leader 4 MP when the D6 is at most his command, else 2
+    (12.6-12.7; the best command present, the player's choice of commander, 12.5); 2 MP in
+    a Winter AP in the Northern Regions (18.1). Unchecked: a card played in the AP (its
+    text may change the MP, 9.9), Washington's 6 (re-rolled, 11.10), or an unknown command
+    value."""
+    tables = ctx.data.tables
+    name = ctx.space_name(space)
+    need = tables.t10.fort_construction_mp
+    pulse = ctx.pulse
+    if pulse is not None and pulse.cards_of(side):
+        yield Check.unchecked("WFA-FORT-01", step, f"the fort's movement D6 of {roll} at {name}"
+                              ": a card was played in this AP, whose text may change the MP "
+                              "(WfA 9.9)", needs=("card texts",), spaces=(space,))
+        return
+    mp = _fort_mp(side, space, roll, ctx)
+    if mp is None:
+        yield Check.unchecked("WFA-FORT-01", step, f"the fort's movement D6 of {roll} at "
+                              f"{name}: Washington re-rolls a 6 (WfA 11.10), or a leader's "
+                              "command value is not in the data", spaces=(space,),
+                              needs=("leader command values",))
+        return
+    if mp < need:
+        yield Check.illegal("WFA-FORT-01", step, f"the {side_name(side)} fort at {name} was "
+                            f"begun on a movement D6 of {roll}, which gives {mp} MP; the SP "
+                            f"must get at least '{need}' MP to place it (WfA 17.6)",
+                            spaces=(space,), expected=f"at least {need} MP",
+                            observed=f"{mp} MP (D6 {roll})")
+    yield Check.done("WFA-FORT-01")
+
+
+def _fort_mp(side: str, space: str, roll: int, ctx: Context) -> int | None:
+    """The MP a movement D6 of `roll` gives the builders at `space` (WfA 12.1-12.7, 18.1);
+    None: Washington's 6 (re-rolled, 11.10) or an unknown command value."""
+    t10 = ctx.data.tables.t10
+    record = ctx.data.spaces.get(space)
+    if bool(ctx.placement.winter) and record is not None and (
+            record.region is not None and record.region.value in NORTHERN_REGIONS):
+        return t10.winter_north
+    leaders = _leaders(ctx, ctx.state.space(space), side)
+    if not leaders:
+        return max(roll + t10.leaderless_die_modifier, t10.leaderless_minimum)
+    commands = [leader.command for leader in leaders]
+    if None in commands:
+        return None
+    if roll == WASHINGTON_REROLL and any(leader.id == "washington" for leader in leaders):
+        return None
+    best = max(c for c in commands if c is not None)
+    return t10.with_leader if roll <= best else t10.failed_activation
+
+
 def fort_completed(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
     """WFA-FORT-01 (WfA 17.6, 9.10): "In the player's next AP, it is flipped to its fort
-    side, at no AP cost." A flip in the other side's AP, or outside the Action Cycle, is
-    illegal. (Whether it is the AP after the build cannot be told: a pulse may build one
-    fort and complete another.)"""
+    side, at no AP cost." A flip in the other side's AP, outside the Action Cycle, or in
+    the very AP its 'Build' counter was placed in (`Pulse.forts_begun`) is illegal.
+    (Whether a later flip is in the next AP, not one after it, is not judged.)"""
     side = action.side
     if side is None:
         return
@@ -196,6 +279,12 @@ def fort_completed(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
                             "in the builder's next AP (WfA 17.6)", spaces=(action.space,),
                             expected=f"a {side_name(side)} AP",
                             observed=f"the {side_name(pulse.side)} AP")
+    elif pulse is not None and action.space in pulse.forts_begun:
+        yield Check.illegal("WFA-FORT-01", action.step, f"the {side_name(side)} fort at {name}"
+                            " was flipped to its fort side in the AP its 'Build' counter was "
+                            "placed in; it is flipped 'In the player's next AP' (WfA 17.6)",
+                            spaces=(action.space,), expected="the builder's next AP",
+                            observed="the AP it was begun in")
     yield Check.done("WFA-FORT-01")
 
 
@@ -400,6 +489,30 @@ def _activation(action: SiegeAttempt, ctx: Context, side: str,
                               needs=("Washington's re-roll",), spaces=(action.space,))
 
 
+def siege_roll_timing(action: SiegeAttempt, ctx: Context) -> Iterator[Outcome]:
+    """WFA-SIEGE-01 (WfA 17.13): "During his next AP, after the Siege Marker has been
+    placed, the besieger rolls a D12 once per Action Phase on the Siege Table". Illegal, at
+    the roll: a Siege Table D12 in the very AP the marker was placed in (the marker's AP is
+    spent on the activation roll; the first Siege Table roll comes in the next one), or a
+    second D12 for the same siege in one AP."""
+    pulse = ctx.pulse
+    if action.table_roll is None or pulse is None:
+        return
+    name = ctx.space_name(action.space)
+    if action.space in pulse.sieges:
+        yield Check.illegal("WFA-SIEGE-01", action.step, f"the Siege Table D12 at {name} was "
+                            "rolled in the AP the Siege Marker was placed in; the besieger "
+                            "rolls it 'During his next AP, after the Siege Marker has been "
+                            "placed' (WfA 17.13)", spaces=(action.space,),
+                            expected="the besieger's next AP", observed="the marker's own AP")
+    elif action.space in pulse.siege_rolls:
+        yield Check.illegal("WFA-SIEGE-01", action.step, f"a second Siege Table D12 at {name} "
+                            "in one AP; the besieger rolls it 'once per Action Phase' (WfA "
+                            "17.13)", spaces=(action.space,), expected="one D12 per AP",
+                            observed="two")
+    yield Check.done("WFA-SIEGE-01")
+
+
 def siege_roll(action: SiegeAttempt, ctx: Context) -> Iterator[Outcome]:
     """WFA-SIEGE-02 (WfA 17.14, 19.16): "The only modifier is if a Siege Action Card is
     played or Rochambeau lands the Siege Mortar unit. Leaders' combat abilities are not
@@ -517,4 +630,4 @@ def _siege_card_played(ctx: Context) -> bool:
                for _, card in pulse.cards)
 
 
-__all__ = ["FAMILY", "FORT_REGIONS", "judge"]
+__all__ = ["FAMILY", "FORT_REGIONS", "judge", "siege_roll_timing"]

@@ -330,7 +330,7 @@ def end_of_pulse(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         here = ctx.state.space(space)
         navies = set(here.lake_navies)
         if {BRITISH, COLONIAL} <= navies:
-            yield Check.illegal("WFA-LAKE-04", fact.step, f"both lake navies are on "
+            yield Check.illegal("WFA-LAKE-04", fact.left_at, f"both lake navies are on "
                                 f"{ctx.space_name(space)} at the end of the "
                                 f"{side_name(mover)} AP; combat must ensue and the loser is "
                                 "removed at once (WfA 19.8-19.10)", spaces=(space,),
@@ -339,7 +339,7 @@ def end_of_pulse(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
             continue
         enemy = opponent(mover)
         if enemy in navies and land_sp(here, mover):
-            yield Check.illegal("WFA-LAKE-03", fact.step, f"the {side_name(mover)} land units"
+            yield Check.illegal("WFA-LAKE-03", fact.left_at, f"the {side_name(mover)} land units"
                                 f" ended their AP on {ctx.space_name(space)} with the "
                                 f"{side_name(enemy)} lake navy still there; it must retreat "
                                 "to an empty or friendly lake space or be destroyed (WfA 19.7)",

@@ -15,9 +15,14 @@ most MP the force can have had:
   having an extra AP"; the card texts are not in the rulebook): `unchecked`.
 - Otherwise (MOV-03) the most the dice can give: 4 for a force with or without a leader
   (12.1, 12.2: D6 − 2 ≤ 4; 12.6: 4), 8 for a leader who may have set out alone (D6 + 2),
-  plus the water bonus out of winter (12.1*, 18.1) — or, when the log shows the force's
-  activation (in the same log step, `Context.step_actions`, or earlier in the AP,
-  `Pulse.activation`), the MP it actually rolled (digest 6.4).
+  or, when the log shows the force's activation (in the same log step,
+  `Context.step_actions`, or earlier in the AP, `Pulse.activation`), the MP it actually
+  rolled (digest 6.4). One MP more only out of winter (18.1: "There is no river bonus";
+  "Movement in the Deep South and Tidewater Regions is unaffected") and only as 12.1's
+  note gives it: "If a land unit starts and ends its turn on a
+  continuous water connection, it is awarded '1' extra MP which must be expended on the
+  same water connection" (`rules.water`): a route one MP over the roll is illegal unless
+  it starts and ends on one continuous water connection whose lines take that MP.
 
 A leg between two coastal spaces may be a naval transport (a free action, 9.10, 14.7), so it
 is never called illegal. An incomplete map or a space the map lacks gives `unchecked`.
@@ -35,9 +40,11 @@ from adjudicator.systems.common.mapgraph import Connection, Constraints
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.actions import (
+    COLONIAL,
     Activation,
     ForceActivated,
     ForceMoved,
+    NavalTransport,
     opponent,
 )
 from adjudicator.systems.war_for_america.data import Region
@@ -45,6 +52,13 @@ from adjudicator.systems.war_for_america.procedure import NORTHERN_REGIONS
 from adjudicator.systems.war_for_america.rules.activation import rolled_mp
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.rules.forces import read_force, region_of
+from adjudicator.systems.war_for_america.rules.naval import naval_transport_cards
+from adjudicator.systems.war_for_america.rules.water import (
+    WaterLines,
+    bonus_fits,
+    on_one_connection,
+    route_lines,
+)
 
 EXTENDED_MARCH: Final = "extended march"
 """The card that lifts the winter 2-MP limit (WfA 18.1)."""
@@ -124,7 +138,10 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
                      "(WfA 12.0)", ctx)
         yield Check.done(rule)
         return
-    if _may_be_naval(ctx, action):
+    if _may_be_naval(ctx, action) and action.side == COLONIAL:
+        if colonial_by_sea(action, ctx) is not None:
+            return  # a sea move: the transport rules judge it (WfA 14.16)
+    elif _may_be_naval(ctx, action):
         yield Check.unchecked(rule, action.step, f"{ctx.space_name(action.origin)} and "
                               f"{ctx.space_name(action.destination)} are both coastal: the "
                               "leg may be a naval transport (WfA 14.7), not judged by land",
@@ -152,21 +169,72 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
             yield Check.unchecked(rule, action.step, "the most MP of the move depends on the "
                                   "season (WfA 18.1), which is not known", spaces=spaces)
             return
-        most, why = _most_mp(action, leg, ctx, winter=winter)
+        most, why = _most_mp(action, leg, ctx)
+    water: bool | None = False
+    bonus_allowed = not north_winter and river_bonus(ctx, leg.start)
+    if cost is not None and bonus_allowed and cost > most:
+        water = _water_bonus_fits(route, most, ctx)
+        if water is not False or (cost > most + ctx.data.tables.t10.water_bonus and
+                                  on_one_connection(leg.start, action.destination,
+                                                    WaterLines.of(ctx.data))):
+            bonus = ctx.data.tables.t10.water_bonus
+            why += (f", {bonus} more spent on the continuous water connection it starts and"
+                    " ends on (WfA 12.1)" if water else f", {bonus} more if its route is "
+                    "on a continuous water connection, which the data does not say (WfA 12.1)")
+            most += bonus
     yield _shown(action, rule, route, costs, most, why, ctx)
     if cost is None:
         yield Check.illegal(rule, action.step, f"the force reached "
                             f"{ctx.space_name(action.destination)} from "
                             f"{ctx.space_name(leg.start)}, which no land route joins "
                             "(WfA 12.0)", spaces=spaces)
+    elif water is None and cost <= most:
+        yield Check.unchecked(rule, action.step, f"the route from "
+                              f"{ctx.space_name(leg.start)} to "
+                              f"{ctx.space_name(action.destination)} costs {cost} MP, one "
+                              "more than the roll: legal only on a continuous water "
+                              "connection (WfA 12.1), and the data does not say whether its "
+                              "lines are water", needs=("water connections",), spaces=spaces)
+        return
     elif cost > most:
         yield Check.illegal(rule, action.step, f"the {side_name(action.side)} force went from "
                             f"{ctx.space_name(leg.start)} to "
                             f"{ctx.space_name(action.destination)}, at least {cost} MP by "
                             f"the Terrain Effects Chart, but {why}; only a single step may "
-                            "exceed the MP (WfA 12.0)", spaces=spaces,
-                            expected=f"at most {most} MP", observed=f"{cost} MP")
+                            "exceed the MP (WfA 12.0)"
+                            + ("; the extra MP of WfA 12.1 is awarded only to a unit that "
+                               "starts and ends on a continuous water connection, and must "
+                               "be expended on it" if bonus_allowed else ""),
+                            spaces=spaces, expected=f"at most {most} MP",
+                            observed=f"{cost} MP")
     yield Check.done(rule)
+
+
+UNAFFECTED_IN_WINTER: Final = frozenset({Region.DEEP_SOUTH, Region.TIDEWATER})
+"""18.1: "Movement in the Deep South and Tidewater Regions is unaffected"."""
+
+
+def river_bonus(ctx: Context, start: str) -> bool:
+    """Whether a move set out from `start` may have the water connection MP (WfA 12.1):
+    always out of Winter; in Winter (18.1: "There is no river bonus") only in the Deep
+    South and Tidewater, whose "Movement ... is unaffected" — and, the Region unknown,
+    not refused (a false illegal is worse than none)."""
+    if not ctx.placement.winter:
+        return True
+    region = region_of(ctx.data, start)
+    return region is None or region in UNAFFECTED_IN_WINTER
+
+
+def _water_bonus_fits(route: tuple[str, ...], rolled: int, ctx: Context) -> bool | None:
+    """Whether the route fits `rolled` MP plus the water connection MP (WfA 12.1: "If a
+    land unit starts and ends its turn on a continuous water connection, it is awarded '1'
+    extra MP which must be expended on the same water connection"), `water.bonus_fits`."""
+    found = route_lines(ctx.map, route, Constraints(cost=lambda line: line_cost(ctx, line)))
+    if found is None:
+        return False
+    spaces, costs = found
+    return bonus_fits(spaces, costs, WaterLines.of(ctx.data), rolled=rolled,
+                      bonus=ctx.data.tables.t10.water_bonus)
 
 
 def _route(action: ForceMoved, leg: Leg, ctx: Context) -> tuple[str, ...]:
@@ -198,26 +266,21 @@ def _shown(action: ForceMoved, rule: str, route: tuple[str, ...],
                           result={"cost": total, "allowance": most})
 
 
-def _most_mp(action: ForceMoved, leg: Leg, ctx: Context, *, winter: bool) -> tuple[int, str]:
+def _most_mp(action: ForceMoved, leg: Leg, ctx: Context) -> tuple[int, str]:
     """The MP the force has: those its activation rolled when the activation is in the
-    same log step (`Context.step_actions`), else the most the dice can give (T-10); plus
-    the water bonus out of winter."""
+    same log step (`Context.step_actions`) or earlier in the AP, else the most the dice can
+    give (T-10). The water connection MP (12.1) is `_water_bonus_fits`'s."""
     t10 = ctx.data.tables.t10
     force = read_force(action.units, ctx.state, stated_sp=action.sp)
     moved = ctx.pulse.moved if ctx.pulse is not None else frozenset()
     ever_led = bool(force.leaders) or any(u.startswith("leader:") for u in moved)
     rolled = _rolled(action, leg, ctx)
     if rolled is not None:
-        most, why = rolled, f"its activation gave it {rolled} MP (WfA 12.1-12.7)"
-    elif ever_led and not (leg.first and force.sp > 0):
+        return rolled, f"its activation gave it {rolled} MP (WfA 12.1-12.7)"
+    if ever_led and not (leg.first and force.sp > 0):
         most = DIE_FACES + t10.leader_alone_die_modifier
-        why = f"a leader may have set out alone: at most D6 + 2 = {most} MP (WfA 12.1)"
-    else:
-        most, why = MOST_ROLLED, ("a force with SP rolls at most 4 MP (WfA 12.2, 12.6)")
-    if not winter:
-        most += t10.water_bonus
-        why += f", {t10.water_bonus} more on a water connection (12.1)"
-    return most, why
+        return most, f"a leader may have set out alone: at most D6 + 2 = {most} MP (WfA 12.1)"
+    return MOST_ROLLED, "a force with SP rolls at most 4 MP (WfA 12.2, 12.6)"
 
 
 def _rolled(action: ForceMoved, leg: Leg, ctx: Context) -> int | None:
@@ -233,6 +296,52 @@ def _rolled(action: ForceMoved, leg: Leg, ctx: Context) -> int | None:
                 and other.space == leg.start):
             return rolled_mp(other, ctx)
     return None
+
+
+def colonial_by_sea(action: ForceMoved, ctx: Context) -> NavalTransport | None:
+    """A Colonial force's leg between two coastal spaces no land line joins, read as the
+    sea move it is (WfA 14.16: "The Colonials can move land SP by sea once only through the
+    play of the Action Card Naval Transport"): when that card was played in the AP, or when
+    no land route any roll could pay for (12.0-12.7, 12.1's water MP, 18.1) reaches the
+    leg's end. None: a land move (judged by its path), or not a Colonial SP leg between
+    coastal spaces, or another card was played (its text may change the MP, 9.9)."""
+    if action.side != COLONIAL or not action.sp or not ctx.map.complete \
+            or not _may_be_naval(ctx, action):
+        return None
+    pulse = ctx.pulse
+    cards = set(pulse.cards_of(COLONIAL)) if pulse is not None else set()
+    if not cards & naval_transport_cards(ctx) and (
+            cards or _land_reach(action, ctx) is not False):
+        return None
+    rolls = [other.rolls[-1] for other in ctx.step_actions
+             if isinstance(other, ForceActivated) and other.rolls
+             and other.side == action.side and other.space == action.origin]
+    return NavalTransport(step=action.step, side=action.side, origin=action.origin,
+                          destination=action.destination, units=action.units, sp=action.sp,
+                          roll=rolls[-1] if rolls else None)
+
+
+def _land_reach(action: ForceMoved, ctx: Context) -> bool | None:
+    """Whether the force's land route so far fits the most MP any roll can give a force
+    with SP (4: 12.2, 12.6; 2 in a Northern winter, 18.1; the water MP of 12.1): a route
+    that fits it but not the MP rolled is a land move beyond its MP (WFA-MOV-03), not a sea
+    move. None: not known (the season)."""
+    leg = _leg(action, ctx)
+    route = _route(action, leg, ctx)
+    costs = [least_cost(ctx, a, b) for a, b in pairwise(route)]
+    winter = ctx.placement.winter
+    if winter is None:
+        return None
+    if None in costs:
+        return False
+    cost = sum(c for c in costs if c is not None)
+    region = region_of(ctx.data, leg.start)
+    if winter and region is not None and region in NORTHERN_REGIONS:
+        return cost <= ctx.data.tables.t10.winter_north
+    if cost <= MOST_ROLLED:
+        return True
+    return _water_bonus_fits(route, MOST_ROLLED, ctx) if river_bonus(ctx, leg.start) \
+        else False
 
 
 def _may_be_naval(ctx: Context, action: ForceMoved) -> bool:
@@ -261,7 +370,8 @@ def _extended_march(action: ForceMoved, ctx: Context) -> bool | None:
 def water_bonus(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     """MOV-04 (WfA 12.1*): "If a land unit starts and ends its turn on a continuous water
     connection, it is awarded '1' extra MP which must be expended on the same water
-    connection"; 18.1: "There is no river bonus" in winter."""
+    connection"; 18.1: "There is no river bonus" in winter, but "Movement in the Deep
+    South and Tidewater Regions is unaffected"."""
     if not action.water:
         return
     winter = ctx.placement.winter
@@ -270,11 +380,13 @@ def water_bonus(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                               "depends on the season (WfA 18.1), which is not known",
                               spaces=(action.origin, action.destination))
         return
-    bonus = 0 if winter else ctx.data.tables.t10.water_bonus
+    allowed = river_bonus(ctx, _leg(action, ctx).start)
+    bonus = ctx.data.tables.t10.water_bonus if allowed else 0
     yield Check.computed("movement_points", action.step, "WFA-MOV-04",
                          f"{ctx.space_name(action.origin)}–"
                          f"{ctx.space_name(action.destination)} is a continuous water "
-                         "connection: " + ("no water bonus in winter (WfA 18.1)" if winter
+                         "connection: " + ("no water bonus in winter outside the Deep South "
+                                           "and Tidewater (WfA 18.1)" if not allowed
                                            else f"+{bonus} MP, to be spent on it, if the "
                                            "force starts and ends its move on it (WfA 12.1)"),
                          inputs={"origin": action.origin, "destination": action.destination,
@@ -300,5 +412,5 @@ def lake_navy(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WFA-MOV-15")
 
 
-__all__ = ["EXTENDED_MARCH", "FAMILY", "Leg", "judge", "lake_navy", "least_cost",
-           "line_cost", "path_cost", "water_bonus"]
+__all__ = ["EXTENDED_MARCH", "FAMILY", "Leg", "colonial_by_sea", "judge", "lake_navy",
+           "least_cost", "line_cost", "path_cost", "water_bonus"]

@@ -194,6 +194,17 @@ def by_sea(action: ForceMoved, ctx: Context) -> NavalTransport | None:
                           roll=rolls[-1] if rolls else None)
 
 
+NAVAL_TRANSPORT_CARD: Final = "naval transport"
+"""The card's title or alias, as the data gives it (WfA 14.16, 16.9)."""
+
+
+def naval_transport_cards(ctx: Context) -> frozenset[str]:
+    """The ids of the *Naval Transport* card (title or alias, WfA 14.16)."""
+    return frozenset(card.id for card in ctx.data.cards.values()
+                     if any(NAVAL_TRANSPORT_CARD in name.casefold()
+                            for name in (card.title or "", *card.aliases)))
+
+
 def late_summer(ctx: Context) -> bool | None:
     """Whether the turn is a Late Summer (yellow) turn (WfA 3.1, 14.22): the printed
     Seasonal Turn Record Track when the data gives it, else the digest's calendar (§8 A-2).
@@ -238,6 +249,7 @@ def turn_name(ctx: Context) -> str:
             or "this turn")
 
 
-__all__ = ["EUROPE_BOX", "LATE_SUMMER_COLOUR", "QUEBEC", "Blockade", "SeaPlace", "blockade",
-           "by_sea", "fleet_nation", "fleet_side", "fleets_at", "fleets_on_map",
-           "late_summer", "place_of", "sea_place", "turn_name", "turns_later", "winter"]
+__all__ = ["EUROPE_BOX", "LATE_SUMMER_COLOUR", "NAVAL_TRANSPORT_CARD", "QUEBEC", "Blockade",
+           "SeaPlace", "blockade", "by_sea", "fleet_nation", "fleet_side", "fleets_at",
+           "fleets_on_map", "late_summer", "naval_transport_cards", "place_of", "sea_place",
+           "turn_name", "turns_later", "winter"]

@@ -180,7 +180,7 @@ def ap_marker_moved_per_ap(fact: PulseClosed) -> Iterator[Outcome]:
     if not fact.ap_markers_logged or pulse.main is None:
         return
     if not pulse.ap_marker:
-        yield Check.reminder("WFA-SEQ-12", fact.step, f"the {side_name(pulse.side)} AP "
+        yield Check.reminder("WFA-SEQ-12", fact.left_at, f"the {side_name(pulse.side)} AP "
                              f"marker was not moved down for the AP begun at step "
                              f"{pulse.step} (WfA 12.2)")
     yield Check.done("WFA-SEQ-12")

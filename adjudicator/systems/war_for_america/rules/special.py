@@ -101,7 +101,7 @@ def french_bodies(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("WFA-SPC-01")
         return
     if arrived is False:
-        yield Check.illegal("WFA-SPC-01", fact.step, f"French SP stand on {len(places)} "
+        yield Check.illegal("WFA-SPC-01", fact.left_at, f"French SP stand on {len(places)} "
                             f"places ({names}) before Rochambeau's arrival; d'Estaing's land SP "
                             "cannot be broken down to occupy spaces (WfA 14.29)",
                             spaces=tuple(places), expected="one place",
@@ -109,7 +109,7 @@ def french_bodies(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("WFA-SPC-01")
         return
     if arrived and len(places) > FRENCH_BODIES_MAX:
-        yield Check.illegal("WFA-SPC-01", fact.step, f"French SP stand on {len(places)} "
+        yield Check.illegal("WFA-SPC-01", fact.left_at, f"French SP stand on {len(places)} "
                             f"places ({names}); d'Estaing's SP are one body and Rochambeau's "
                             "may be broken down once to occupy a single more space (WfA "
                             "14.29-14.30)", spaces=tuple(places),
@@ -120,7 +120,7 @@ def french_bodies(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
     why = ("which French SP are d'Estaing's and which Rochambeau's (and whether his one "
            "breakdown was spent) is not in the log" if arrived else
            "whether Rochambeau's fleet has arrived is not in the log")
-    yield Check.unchecked("WFA-SPC-01", fact.step, f"French SP stand on {len(places)} places "
+    yield Check.unchecked("WFA-SPC-01", fact.left_at, f"French SP stand on {len(places)} places "
                           f"({names}); {why} (WfA 14.29-14.30)",
                           needs=("French SP by force (d'Estaing, Rochambeau)",),
                           spaces=tuple(places))

@@ -241,7 +241,7 @@ def pulse_force_loc(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         return
     supply = trace_loc(ctx, space, side)
     name = ctx.space_name(space)
-    yield Check.computed("loc", fact.step, "WFA-LOC-01",
+    yield Check.computed("loc", fact.left_at, "WFA-LOC-01",
                          f"{side_name(side)} force at {name}: "
                          + ("LOC" if supply.supplied else "no LOC" if supply.supplied is False
                             else "LOC unknown") + f" — {supply.why}",
@@ -249,13 +249,13 @@ def pulse_force_loc(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
                          result={"supplied": supply.supplied, "source": supply.source,
                                  "cost": supply.cost, "exempt": supply.exempt})
     if supply.supplied is None:
-        yield Check.unchecked("WFA-LOC-01", fact.step, f"the LOC of the {side_name(side)} force"
+        yield Check.unchecked("WFA-LOC-01", fact.left_at, f"the LOC of the {side_name(side)} force"
                               f" at {name}: {supply.why}", needs=supply.needs, spaces=(space,))
         return
     for rule in supply.rules:
         yield Check.done(rule)
     if supply.supplied is False and not ctx.state.space(space).markers[NO_LOC]:
-        yield Check.reminder("WFA-LOC-04", fact.step, f"the {side_name(side)} force at {name}"
+        yield Check.reminder("WFA-LOC-04", fact.left_at, f"the {side_name(side)} force at {name}"
                              f" has no LOC ({supply.why}): it is marked with an LOC counter "
                              "(WfA 16.4) and attacks and defends one column lower (16.6)",
                              spaces=(space,))
@@ -275,7 +275,7 @@ def marked_forces(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
             continue
         supply = trace_loc(ctx, space, side)
         if supply.supplied is False:
-            yield Check.reminder("WFA-LOC-04", fact.step, f"the {side_name(side)} force at "
+            yield Check.reminder("WFA-LOC-04", fact.left_at, f"the {side_name(side)} force at "
                                  f"{ctx.space_name(space)} still has no LOC at the end of its"
                                  " AP: if its LOC was cut in the opponent's AP, the whole "
                                  "force surrenders (WfA 16.5)", spaces=(space,))

@@ -30,12 +30,14 @@ from adjudicator.systems.war_for_america.actions import (
     LeaderPlaced,
     NavalTransport,
     RaiseKind,
+    TransportTrackMoved,
     UnitsRaised,
     opponent,
 )
 from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind
 from adjudicator.systems.war_for_america.procedure import REINFORCEMENT
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
+from adjudicator.systems.war_for_america.rules.movement import colonial_by_sea
 from adjudicator.systems.war_for_america.rules.naval import (
     EUROPE_BOX,
     QUEBEC,
@@ -45,6 +47,7 @@ from adjudicator.systems.war_for_america.rules.naval import (
     fleet_nation,
     fleets_at,
     late_summer,
+    naval_transport_cards,
     sea_place,
     turn_name,
     winter,
@@ -58,7 +61,7 @@ FAMILY = RuleFamily(
                "WFA-TRN-12"}),
     positional=frozenset({"WFA-TRN-01", "WFA-TRN-02", "WFA-TRN-04", "WFA-TRN-05",
                           "WFA-TRN-07", "WFA-TRN-09", "WFA-TRN-11", "WFA-TRN-12"}),
-    actions=(NavalTransport, ForceMoved, UnitsRaised, LeaderPlaced),
+    actions=(NavalTransport, ForceMoved, UnitsRaised, LeaderPlaced, TransportTrackMoved),
 )
 BRITISH_NATIONS = frozenset({"british", "german", "loyalist"})
 """'British/German/Loyalist SP can move by sea' (WfA 14.7)."""
@@ -68,14 +71,12 @@ EMBARK_MP = 1
 """'It costs '1' MP to embark units, (except in the Europe Box)' (WfA 14.8)."""
 EMBARKED = "marker:embarked"
 """The Embarked marker: the embarking MP already paid after a roll of 1 (WfA 14.8)."""
-NAVAL_TRANSPORT_CARD = "naval transport"
-"""The card's title or alias, as the data gives it (WfA 14.16, 16.9)."""
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Every naval transport and reinforcement check that concerns the action."""
     if isinstance(action, ForceMoved):
-        transport = by_sea(action, ctx)
+        transport = by_sea(action, ctx) or colonial_by_sea(action, ctx)
         if transport is not None:
             yield from judge(transport, ctx)
     elif isinstance(action, NavalTransport):
@@ -102,6 +103,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from late_summer_attack(action, ctx, destination, side)
     elif isinstance(action, (UnitsRaised, LeaderPlaced)):
         yield from occupied_reinforcement_space(action, ctx)
+    elif isinstance(action, TransportTrackMoved):
+        yield from track_past_the_cap(action, ctx)
 
 
 def unit_nations(units: tuple[str, ...]) -> frozenset[str]:
@@ -204,6 +207,10 @@ def yearly_cap(action: NavalTransport, ctx: Context, side: str) -> Iterator[Outc
                               f"(cap {cap}, WfA 14.10) cannot be counted",
                               needs=("the British Transport Track marker in the log",))
         return
+    pulse = ctx.pulse
+    if used > cap and pulse is not None and pulse.transport_marker:
+        yield Check.done("WFA-TRN-03")  # the marker's move past the cap was judged
+        return
     if used > cap:
         yield Check.illegal("WFA-TRN-03", action.step, f"the British Transport Track stands "
                             f"at {used} SP in {year}, above the year's capacity of {cap} "
@@ -215,6 +222,32 @@ def yearly_cap(action: NavalTransport, ctx: Context, side: str) -> Iterator[Outc
                               "the cap unless the track already counts them (WfA 14.10)",
                               needs=("the track marker moved after the units",))
         return
+    yield Check.done("WFA-TRN-03")
+
+
+def track_past_the_cap(action: TransportTrackMoved, ctx: Context) -> Iterator[Outcome]:
+    """WFA-TRN-03 (WfA 14.10), at the marker: "The British Transport Capacity Chart
+    indicates the maximum number of SP allowed for movement for the entire year"; "The
+    British Transport Track printed on the map is used to keep track of transport
+    expenditure". The marker moved up past the year's capacity records SP carried beyond
+    it: illegal at that step (a move down, e.g. the new year's reset, is not judged)."""
+    after = action.after
+    if after is None or (action.before is not None and after <= action.before):
+        return
+    year = ctx.procedure.year
+    cap = ctx.data.charts.transport.get(year) if year is not None else None
+    if cap is None:
+        yield Check.unchecked("WFA-TRN-03", action.step, f"the British Transport Track marker "
+                              f"moved to {after}; the capacity for "
+                              f"{year if year is not None else 'an unknown year'} is not in "
+                              "the data (WfA 14.10)", needs=("transport capacity",))
+        return
+    if after > cap:
+        yield Check.illegal("WFA-TRN-03", action.step, f"the British Transport Track marker "
+                            f"moved to {after} SP in {year}, past the year's capacity of "
+                            f"{cap}; the chart 'indicates the maximum number of SP allowed "
+                            "for movement for the entire year' (WfA 14.10)",
+                            expected=f"at most {cap} SP", observed=f"{after} SP")
     yield Check.done("WFA-TRN-03")
 
 
@@ -402,13 +435,6 @@ def with_their_fleets(action: NavalTransport, ctx: Context,
                             spaces=tuple(ends), expected=f"a {nation} fleet",
                             observed="no fleet")
     yield Check.done("WFA-TRN-09")
-
-
-def naval_transport_cards(ctx: Context) -> frozenset[str]:
-    """The ids of the *Naval Transport* card (title or alias, WfA 14.16)."""
-    return frozenset(card.id for card in ctx.data.cards.values()
-                     if any(NAVAL_TRANSPORT_CARD in name.casefold()
-                            for name in (card.title or "", *card.aliases)))
 
 
 def colonial_card(action: NavalTransport, ctx: Context) -> Iterator[Outcome]:

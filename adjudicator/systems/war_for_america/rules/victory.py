@@ -10,7 +10,13 @@ and the draw (4.5) need the game's last turn, which the rulebook does not fix; t
 not judged here.
 
 Whether France has entered the war is not in the position either: a condition that holds
-only before or only after French entry says so in its message.
+only before or only after French entry says so in its message. But when France cannot yet
+have entered, the conditions of 4.4 ("Colonial VC After French Entry") are not announced:
+"A Colonial Major Victory causes France to recognize the United States ... This triggers
+arrival of the French Seasonal Forces in the next Early Spring Turn. If a Major Victory is
+not achieved, the French Seasonal Reinforcements have the chance of arrival in the Early
+Spring Turn of 1778" (13.11; 8.4). So before 1778, with no Colonial Major Victory marker
+on the board (13.10), France is not in the war (`french_entry_possible`).
 """
 
 from __future__ import annotations
@@ -32,6 +38,9 @@ from adjudicator.systems.war_for_america.rules.control import (
     space_control,
 )
 
+FRENCH_ENTRY_YEAR: Final = 1778
+"""Without a Colonial Major Victory, the French Seasonal Reinforcements have their first
+chance of arrival in the Early Spring Turn of 1778 (WfA 8.4, 13.11)."""
 MAJOR_SURRENDER_SP: Final = 5
 """WfA 4.2, 13.4: a force of at least 5 SP of regulars (digest §8 A-15: the regular SP
 removed in the surrender)."""
@@ -51,13 +60,28 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The victory conditions met by one action."""
     if isinstance(action, PulseClosed):
         yield from political_will_zero(action, ctx)
-        if action.pulse.side == BRITISH:
+        if action.pulse.side == BRITISH and french_entry_possible(ctx):
             yield from quebec_and_halifax(action, ctx)
             yield from no_british_possession(action, ctx)
+        elif action.pulse.side == BRITISH:
+            yield Check.done("WFA-VC-04")
         if ctx.procedure.year == 1775:
             yield from new_england_in_1775(action, ctx)
     elif isinstance(action, Surrendered):
         yield from second_surrender(action, ctx)
+
+
+def french_entry_possible(ctx: Context) -> bool:
+    """Whether France may have entered the war by now (WfA 4.4's "After French Entry"):
+    from 1778 on (8.4, 13.11: the French Seasonal Reinforcements' first chance is the Early
+    Spring Turn of 1778), or earlier once a Colonial Major Victory was won (13.11: it
+    "causes France to recognize the United States"; its marker is placed, 13.10), or when
+    the year is not known. False: the conditions after French entry cannot be met yet."""
+    year = ctx.procedure.year
+    if year is None or year >= FRENCH_ENTRY_YEAR:
+        return True
+    return any(holding.markers.get(f"major_victory:{COLONIAL}", 0)
+               for holding in ctx.state.holdings.values())
 
 
 def _won(rule: str, step: int, winner: str, why: str) -> Iterator[Outcome]:
@@ -81,13 +105,13 @@ def political_will_zero(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         return
     if side == COLONIAL:
         if pw == 0:
-            yield from _won("WFA-VC-01", fact.step, BRITISH, "the Colonial PW is 0 after a "
+            yield from _won("WFA-VC-01", fact.left_at, BRITISH, "the Colonial PW is 0 after a "
                             "Colonial AP (WfA 4.1, 4.3)")
         yield Check.done("WFA-VC-01")
         yield Check.done("WFA-VC-03")
     elif side == BRITISH:
         if pw == 0:
-            yield from _won("WFA-VC-02", fact.step, COLONIAL, "the British PW is 0 after a "
+            yield from _won("WFA-VC-02", fact.left_at, COLONIAL, "the British PW is 0 after a "
                             "British AP (WfA 4.2: before French entry; after it, 4.4 lists "
                             "no such condition)")
         yield Check.done("WFA-VC-02")
@@ -100,7 +124,7 @@ def quebec_and_halifax(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
     if not (quebec.known and halifax.known):
         return
     if quebec.side == COLONIAL and halifax.side == COLONIAL:
-        yield from _won("WFA-VC-04", fact.step, COLONIAL, "the Colonials hold both Quebec "
+        yield from _won("WFA-VC-04", fact.left_at, COLONIAL, "the Colonials hold both Quebec "
                         "and Halifax at the end of a British AP (WfA 4.4, once France has "
                         "entered the war)")
     yield Check.done(quebec.rule)
@@ -125,7 +149,7 @@ def no_british_possession(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         if control.side == BRITISH:
             break
     else:
-        yield from _won("WFA-VC-04", fact.step, COLONIAL, "the British control no space of "
+        yield from _won("WFA-VC-04", fact.left_at, COLONIAL, "the British control no space of "
                         "the 13 Colonies at the end of a British AP (WfA 4.4, once France "
                         "has entered the war)")
     for rule in sorted(rules):
@@ -158,12 +182,12 @@ def new_england_in_1775(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
             unknown.append((colony, control.why, control.needs))
     if unknown:
         colony, why, needs = unknown[0]
-        yield Check.unchecked("WFA-VC-01", fact.step, "in 1775 the British win by controlling "
+        yield Check.unchecked("WFA-VC-01", fact.left_at, "in 1775 the British win by controlling "
                               "every New England colony while holding Montreal or Quebec "
                               f"(WfA 4.1); whether they control {colony} is not known: {why}",
                               needs=needs)
         return
-    yield from _won("WFA-VC-01", fact.step, BRITISH, "the British control every New England "
+    yield from _won("WFA-VC-01", fact.left_at, BRITISH, "the British control every New England "
                     "colony in 1775 and have not lost both Montreal and Quebec (WfA 4.1)")
     yield Check.done("WFA-VC-01")
 
@@ -196,4 +220,4 @@ def second_surrender(action: Surrendered, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WFA-VC-02")
 
 
-__all__ = ["FAMILY", "judge"]
+__all__ = ["FAMILY", "FRENCH_ENTRY_YEAR", "french_entry_possible", "judge"]

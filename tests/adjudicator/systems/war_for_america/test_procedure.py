@@ -573,3 +573,16 @@ def test_18_11_the_withdrawal_after_the_last_winter_ap_opens_no_ap() -> None:
                      FreeAction(step=log.step(), side=BRITISH,
                                 kind=FreeKind.BRITISH_WITHDRAWAL))
     assert not [f for a in moved for f in a.facts if isinstance(f, (PulseOpened, RoundOpened))]
+
+
+def test_a_closed_pulse_points_at_its_last_action_not_at_what_followed() -> None:
+    """A position judged as an AP closes was left by the AP's last action (a move), not
+    by the next AP's first step: `PulseClosed.left_at`."""
+    log = Log()
+    log.activate(BRITISH, "boston")
+    moved = log.step()
+    log.feed(ForceMoved(step=moved, side=BRITISH, origin="boston", destination="newport",
+                        units=("sp:british:3",)))
+    log.activate(COLONIAL)
+    closed = [f for f in log.facts(PulseClosed) if isinstance(f, PulseClosed)]
+    assert closed[0].step == moved + 1 and closed[0].left_at == moved

@@ -27,6 +27,7 @@ from adjudicator.systems.war_for_america.actions import (
     EntrenchmentBuilt,
     ForceMoved,
     FortBuilt,
+    FortRolled,
     SiegeAttempt,
 )
 from adjudicator.systems.war_for_america.data import WfAData, load_data
@@ -35,6 +36,7 @@ from adjudicator.systems.war_for_america.procedure import (
     REINFORCEMENT,
     Placement,
     Pulse,
+    PulseClosed,
     WfAProcedure,
 )
 from adjudicator.systems.war_for_america.rules import fortifications
@@ -68,6 +70,8 @@ class Board:
     winter: bool | None = False
     state: WfAState = field(default_factory=WfAState)
     step_actions: tuple[Action, ...] = ()
+    sieges: frozenset[str] = frozenset()
+    siege_rolls: frozenset[str] = frozenset()
 
     def put(self, space: str, *, sp: dict[str, int] | None = None,
             leaders: Iterable[str] = (), armies: Iterable[str] = (),
@@ -91,7 +95,8 @@ class Board:
         pulse = None
         if self.pulse_side is not None and self.phase == ACTION_CYCLE:
             pulse = Pulse(side=self.pulse_side, step=1, round=1, number=1, main=self.main,
-                          origin=self.origin, force_space=self.force_space, cards=self.cards)
+                          origin=self.origin, force_space=self.force_space, cards=self.cards,
+                          sieges=self.sieges, siege_rolls=self.siege_rolls)
         proc = WfAProcedure(moment=moment, year=self.year, season=self.season,
                             first_turn=False, round=1, pulse=pulse, over=self.over)
         placement = Placement(phase=self.phase, knowledge=moment.knowledge, reason="test",
@@ -127,6 +132,56 @@ def test_17_6_friendly_sp_begin_a_fort_in_their_own_ap() -> None:
     assert chance.result["chance"] == str(Fraction(1, 6))  # leaderless: D6 - 2 >= 4 on a 6
 
 
+def test_17_6_the_movement_roll_must_give_4_mp() -> None:
+    """17.6: "If the SP get at least '4' MP, a fort counter on its 'Build' side is placed":
+    leaderless D6 - 2 (12.2) needs a 6; the roll before the placement is judged there."""
+    def build(roll: int) -> list[Outcome]:
+        board = Board().put("albany", sp={"british": 3})
+        return run(fortifications, FortBuilt(step=5, side=BRITISH, space="albany", roll=roll),
+                   board)
+
+    assert not illegal(build(6), "WFA-FORT-01")
+    (short,) = illegal(build(5), "WFA-FORT-01")
+    assert short.step == 5 and short.observed == "3 MP (D6 5)"
+
+
+def test_17_6_a_roll_written_after_the_placement_is_judged_at_the_placement() -> None:
+    """The log may write the D6 after the 'Build' counter: the short roll makes the
+    placement (step 5) illegal, not the roll (step 6)."""
+    board = Board().put("albany", sp={"british": 3}, leaders=["burgoyne"])
+    command = burgoyne_command()
+    ok = run(fortifications, FortRolled(step=6, side=BRITISH, space="albany", roll=command,
+                                        placed=5), board)
+    assert not illegal(ok, "WFA-FORT-01") and applied(ok, "WFA-FORT-01")
+    (failed,) = illegal(run(fortifications, FortRolled(step=6, side=BRITISH, space="albany",
+                                                       roll=command + 1, placed=5), board),
+                        "WFA-FORT-01")
+    assert failed.step == 5 and failed.observed == f"2 MP (D6 {command + 1})"
+
+
+def test_17_6_a_fort_whose_roll_the_log_never_shows_is_unchecked_at_its_placement() -> None:
+    pulse = Pulse(side=BRITISH, step=1, round=1, number=1, forts_unrolled=(("albany", 4),),
+                  last_step=5)
+    out = run(fortifications, PulseClosed(step=9, side=BRITISH, pulse=pulse,
+                                          ap_markers_logged=True), Board())
+    (unseen,) = [o for o in out if getattr(o, "severity", None) is Severity.UNCHECKED]
+    assert getattr(unseen, "step", None) == 4
+    assert not illegal(out, "WFA-FORT-01")
+
+
+def test_17_6_no_fort_in_a_northern_winter_and_no_verdict_with_a_card() -> None:
+    """18.1: 2 MP in a Winter AP begun in the Northern Regions, never 4; a card played in
+    the AP may change the MP (9.9): unchecked, not illegal."""
+    winter = Board(winter=True).put("albany", sp={"british": 3})
+    assert illegal(run(fortifications, FortRolled(step=6, side=BRITISH, space="albany",
+                                                  roll=6, placed=5), winter), "WFA-FORT-01")
+    card = Board(cards=((BRITISH, "fixture_card_21"),)).put("albany", sp={"british": 3})
+    out = run(fortifications, FortRolled(step=6, side=BRITISH, space="albany", roll=1,
+                                         placed=5), card)
+    assert not illegal(out, "WFA-FORT-01")
+    assert [o for o in out if getattr(o, "severity", None) is Severity.UNCHECKED]
+
+
 def test_17_6_a_leaders_command_sets_the_fort_chance() -> None:
     board = Board().put("albany", sp={"colonial": 0, "continental": 3}, leaders=["lincoln"])
     board.pulse_side = COLONIAL
@@ -135,7 +190,9 @@ def test_17_6_a_leaders_command_sets_the_fort_chance() -> None:
     assert command is not None
     (chance,) = computed(out, "fort_construction")
     assert chance.result["chance"] == str(Fraction(command, 6))
-    assert of(out, "WFA-FORT-01", Severity.UNCHECKED), "the roll itself is not in the log"
+    # The roll may still follow the placement (17.6 read either way): a roll never shown is
+    # unchecked as the AP closes (test_17_6_a_fort_whose_roll_the_log_never_shows_...).
+    assert not of(out, "WFA-FORT-01", Severity.UNCHECKED)
 
 
 def test_17_6_a_winter_fort_in_the_north_cannot_get_4_mp() -> None:
@@ -292,6 +349,25 @@ def test_17_13_no_siege_of_an_open_space() -> None:
     out = run(fortifications, SiegeAttempt(step=5, side=BRITISH, space="saratoga",
                                            activation_roll=1, marker_placed=True), board)
     assert illegal(out, "WFA-SIEGE-01")
+
+
+def test_17_13_the_siege_table_is_rolled_in_the_next_ap_not_the_markers() -> None:
+    """17.13: "During his next AP, after the Siege Marker has been placed, the besieger
+    rolls a D12 once per Action Phase on the Siege Table"."""
+    def roll(board: Board) -> list[Outcome]:
+        board.state.holdings[space_place("ticonderoga")].markers["siege"] = 1
+        return run(fortifications, SiegeAttempt(step=6, side=BRITISH, space="ticonderoga",
+                                                table_roll=5), board)
+
+    next_ap = roll(besieging())
+    assert not illegal(next_ap, "WFA-SIEGE-01") and applied(next_ap, "WFA-SIEGE-01")
+    board = besieging()
+    board.sieges = frozenset({"ticonderoga"})
+    (same_ap,) = illegal(roll(board), "WFA-SIEGE-01")
+    assert same_ap.step == 6
+    twice = besieging()
+    twice.siege_rolls = frozenset({"ticonderoga"})
+    assert illegal(roll(twice), "WFA-SIEGE-01")
 
 
 def test_17_14_the_mortar_adds_4_and_the_table_decides() -> None:

@@ -141,6 +141,23 @@ def test_4_4_quebec_and_halifax_at_the_end_of_a_british_ap() -> None:
     assert not violations(outcomes, "WFA-VC-04", Severity.CHECK)
 
 
+def test_4_4_no_victory_after_french_entry_before_france_can_have_entered() -> None:
+    """4.4 is "Colonial VC After French Entry"; 13.11: a Colonial Major Victory "causes
+    France to recognize the United States", else the French have "the chance of arrival in
+    the Early Spring Turn of 1778" (8.4). In 1776-77 with no Colonial Major Victory marker
+    the British holding nothing in the 13 Colonies wins nothing; with the marker, or in
+    1778, the condition is announced."""
+    board = _board(4, 9).put("sp:british:5", "quebec")
+    for year in (1775, 1776, 1777):
+        outcomes = list(victory.judge(_closed(BRITISH), board.ctx(year=year)))
+        assert not violations(outcomes, "WFA-VC-04", Severity.CHECK), year
+    outcomes = list(victory.judge(_closed(BRITISH), board.ctx(year=1778)))
+    assert violations(outcomes, "WFA-VC-04", Severity.CHECK)
+    board.put("major_victory:colonial", "track:season_fall")
+    outcomes = list(victory.judge(_closed(BRITISH), board.ctx(year=1777)))
+    assert violations(outcomes, "WFA-VC-04", Severity.CHECK)
+
+
 def test_4_4_no_british_possession_in_the_13_colonies() -> None:
     board = _board(4, 9).put("sp:british:5", "quebec")
     outcomes = list(victory.judge(_closed(BRITISH), board.ctx(year=1780)))

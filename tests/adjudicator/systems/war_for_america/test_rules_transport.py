@@ -4,6 +4,8 @@ capacities after 1776 are invented; 1776 = 10 is the rulebook's, WfA 14.10)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from adjudicator.findings import Severity
@@ -16,6 +18,7 @@ from adjudicator.systems.war_for_america.actions import (
     LeaderPlaced,
     NavalTransport,
     RaiseKind,
+    TransportTrackMoved,
     UnitsRaised,
 )
 from adjudicator.systems.war_for_america.procedure import REINFORCEMENT
@@ -112,6 +115,29 @@ def test_14_10_a_move_the_track_may_not_count_yet_is_unchecked() -> None:
     out = list(judge(by_sea("boston", "new_england_obz", sp=2), ctx))
     assert of_severity(out, "WFA-TRN-03", Severity.UNCHECKED)
     assert not illegal(out, "WFA-TRN-03")
+
+
+def test_14_10_the_marker_moved_past_the_cap_is_illegal_at_its_move() -> None:
+    """14.10: the chart "indicates the maximum number of SP allowed for movement for the
+    entire year", and the Transport Track keeps count: moving the marker to 11 in 1776
+    (cap 10) is illegal at that step; to 10, or down (a new year's reset), is not."""
+    ctx = world(year=1776)
+    (found,) = illegal(judge(TransportTrackMoved(step=7, side=BRITISH, before=8, after=11),
+                             ctx), "WFA-TRN-03")
+    assert found.step == 7 and found.observed == "11 SP"
+    legal = list(judge(TransportTrackMoved(step=7, side=BRITISH, before=7, after=10), ctx))
+    assert not illegal(legal, "WFA-TRN-03") and applied(legal, "WFA-TRN-03")
+    assert not illegal(judge(TransportTrackMoved(step=7, side=BRITISH, before=12, after=0),
+                             world(year=1777)), "WFA-TRN-03")
+
+
+def test_14_10_units_counted_by_the_marker_first_are_not_judged_twice() -> None:
+    """The marker moved past the cap in this AP before the units sailed: one finding, the
+    marker's."""
+    ctx = world(("transport", "track:transport_11"), year=1776)
+    assert ctx.pulse is not None
+    ctx.placement = replace(ctx.placement, pulse=replace(ctx.pulse, transport_marker=True))
+    assert not illegal(judge(by_sea("boston", "new_england_obz", sp=1), ctx), "WFA-TRN-03")
 
 
 def test_14_10_no_track_marker_is_unchecked() -> None:
