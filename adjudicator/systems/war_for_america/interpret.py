@@ -1072,6 +1072,11 @@ class Interpreter:
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
                                     enemy_sp=enemy, key=self.key_spaces.get(destination)))
             combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
+        elif any(NATION_SIDE.get(nation) == opponent(side)
+                 for nation in self.state.space(destination).garrisons):
+            # 19.21: a lone garrison defends (on the '<1' Petite Guerre column): the
+            # battle's D12s may follow, with no SP against the mover.
+            combat = OpenCombat(destination, side, sp, 0, entered_from=origin)
         fleet_fought = self.reading.fleet_fought if side == self.reading.ap_side else None
         self.reading = replace(self.reading, force=Force(side, destination, units),
                                ap_side=side, d6=NO_DICE, combat=combat,
