@@ -1232,7 +1232,9 @@ class Interpreter:
                                  activation_roll=self._take_d6(side), marker_placed=True)]
         if kind == "marker" and entity.key == "d" and from_space is not None \
                 and to_space is None:
-            return [Rallied(step=index, side=side, space=from_space)]
+            # 13.2: the marked force's owner rallies it (whoever dragged the marker off).
+            return [Rallied(step=index, side=self._marked_side(from_space) or side,
+                            space=from_space)]
         if kind == "marker" and entity.key == "d" and to_space is not None \
                 and from_space is None:
             return [DMarkerPlaced(step=index, side=self._marked_side(to_space),
