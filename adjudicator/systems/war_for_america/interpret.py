@@ -92,6 +92,7 @@ goes back to it by reference.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import re
 from collections import Counter
@@ -282,6 +283,10 @@ class Battle:
     """The side whose Major Victory marker was placed since the dice (WfA 13.10)."""
     retreated: str | None = None
     surrendered: str | None = None
+    combat: Combat | None = None
+    """The battle's dice (`BattleLosses.combat`)."""
+    position: Holding | None = None
+    """The battle space with its armies' cards at the dice (a copy, never changed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -656,14 +661,17 @@ class Interpreter:
             self.reading = replace(self.reading, combat=combat)
             return []
         rolled = dict(combat.rolls)
+        action = Combat(step=index, side=combat.attacker, space=combat.space,
+                        attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
+                        attacker_roll=rolled.get(combat.attacker),
+                        defender_roll=rolled.get(opponent(combat.attacker)),
+                        entered_from=combat.entered_from)
         battle = Battle(combat.space, combat.attacker,
-                        before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())))
+                        before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())),
+                        combat=action,
+                        position=copy.deepcopy(self.state.with_armies(combat.space)))
         self.reading = replace(self.reading, combat=None, fought=combat, battle=battle)
-        return [Combat(step=index, side=combat.attacker, space=combat.space,
-                       attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
-                       attacker_roll=rolled.get(combat.attacker),
-                       defender_roll=rolled.get(opponent(combat.attacker)),
-                       entered_from=combat.entered_from)]
+        return [action]
 
     def _holdings(self, space_key: str) -> list[Holding]:
         """A space's contents and those of the Army Cards of armies there (WfA 11.21)."""
@@ -985,7 +993,8 @@ class Interpreter:
         self.reading = replace(self.reading, battle=None)
         return [BattleLosses(step=index, side=battle.attacker, space=battle.space,
                              before=battle.before, removed=battle.removed,
-                             retreated=battle.retreated, surrendered=battle.surrendered)]
+                             retreated=battle.retreated, surrendered=battle.surrendered,
+                             combat=battle.combat, position=battle.position)]
 
     def _overrun(self, index: int, space_key: str, side: str | None,
                  change: Mapping[tuple[Place, str], int]) -> list[Action]:
