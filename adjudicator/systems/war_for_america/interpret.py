@@ -209,6 +209,9 @@ EXPENDED_LOYALIST = "expended_loyalist_"
 """Key prefix of the Expended Loyalist Boxes, one per Region (WfA 10.21; `state`)."""
 SURRENDER_WORDS = re.compile(r"\bsurrender(?:s|ed)?\b", re.IGNORECASE)
 """A chat line saying a force surrenders (WfA 13.4, 13.9)."""
+COUNTER_ATTACK_WORDS = re.compile(r"\bcounter[- ]?attack(?:s|ed|ing)?\b", re.IGNORECASE)
+"""A chat line of the non-moving player saying he attacks the force that entered a key
+space and did not attack (WfA 12.16; 10.14: the Colonial "'counter-attack'")."""
 ADMINISTRATION_WORDS = re.compile(
     r"^(?:step\s*4\W*)?(?:administration(?:\s+phase)?|check(?:ing)?\s+for\s+victory"
     r"|victory\s+check)\b", re.IGNORECASE)
@@ -228,9 +231,11 @@ end the rounds."""
 WINTER_LOSS_CAUSES: Mapping[str, str] = {"attrition": "attrition", "quartering": "quartering"}
 """The `LossTaken.cause` of an unexplained loss during an end-of-winter step."""
 PASS, SURRENDER, ADMINISTRATION = "pass", "surrender", "administration"
+COUNTER_ATTACK = "counter_attack"
 CUES: tuple[Cue, ...] = (
     Cue(PASS, PASS_WORDS),
     Cue(SURRENDER, SURRENDER_WORDS, whole_line=True),
+    Cue(COUNTER_ATTACK, COUNTER_ATTACK_WORDS),
     Cue(ADMINISTRATION, ADMINISTRATION_WORDS),
     *(Cue(kind, words) for kind, words in WINTER_STEP_WORDS),
 )
@@ -260,6 +265,9 @@ class OpenCombat:
     rolls: tuple[tuple[str, int], ...] = ()
     entered_from: str | None = None
     """The space the attacking force moved from into `space` (WfA 13.3)."""
+    by_defender: bool = False
+    """The mover did not attack a key space and the non-moving player attacks (WfA 12.16,
+    10.14): `attacker` is he."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,6 +443,8 @@ class Interpreter:
             self.state.apply(relocation)
         if side is not None and view.said(PASS):
             out.append(Pass(step=index, side=side))
+        if side is not None and view.said(COUNTER_ATTACK):
+            self._counter_attack(side)
         if self.reading.battle is not None and view.said(SURRENDER):
             self.reading = replace(self.reading, battle=replace(self.reading.battle,
                                                                 said=True))
@@ -665,13 +675,28 @@ class Interpreter:
                         attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
                         attacker_roll=rolled.get(combat.attacker),
                         defender_roll=rolled.get(opponent(combat.attacker)),
-                        entered_from=combat.entered_from)
+                        entered_from=combat.entered_from, by_defender=combat.by_defender)
         battle = Battle(combat.space, combat.attacker,
                         before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())),
                         combat=action,
                         position=copy.deepcopy(self.state.with_armies(combat.space)))
         self.reading = replace(self.reading, combat=None, fought=combat, battle=battle)
         return [action]
+
+    def _counter_attack(self, side: str) -> None:
+        """The non-moving player says he attacks the force that entered a key space without
+        attacking it, before any battle die (WfA 12.15-12.16: "If the moving player does
+        not attack, the non-moving player has the option to do so"; 10.14 the Colonial
+        "counter-attack"): the battle that follows is his (`Combat.by_defender`), and he
+        moved from nowhere into it."""
+        combat = self.reading.combat
+        if combat is None or combat.rolls or combat.by_defender \
+                or side != opponent(combat.attacker) \
+                or self.key_spaces.get(combat.space) is not True:
+            return
+        self.reading = replace(self.reading, combat=replace(
+            combat, attacker=side, attacker_sp=combat.defender_sp,
+            defender_sp=combat.attacker_sp, entered_from=None, by_defender=True))
 
     def _holdings(self, space_key: str) -> list[Holding]:
         """A space's contents and those of the Army Cards of armies there (WfA 11.21)."""
