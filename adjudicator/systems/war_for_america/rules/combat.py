@@ -192,7 +192,7 @@ def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: 
                               needs=("each side's LOC (WfA 16.0)",), spaces=(action.space,))
     else:
         yield Check.done("WFA-CBT-02")
-    landing_unknown = _landing_unknown(ground)
+    landing_unknown = _landing_unknown(ctx, ground, action)
     if landing_unknown:
         yield Check.unchecked("WFA-CBT-08", step, f"whether the {side_name(action.side)} "
                               f"landed at {where} by amphibious movement is not in the log "
@@ -288,9 +288,16 @@ def _loc_matters(ctx: Context, counted: Counted) -> bool:
     return counted[0].effective > small or counted[1].effective > small
 
 
-def _landing_unknown(ground: BattleGround) -> bool:
-    """Whether an amphibious landing (12.16) is possible there and not in the log."""
-    return ground.coastal is not False and not ground.caribbean
+def _landing_unknown(ctx: Context, ground: BattleGround, action: Combat) -> bool:
+    """Whether an amphibious landing of the mover that attacks (WfA 12.16: "If the moving
+    player lands on the space via amphibious movement and attacks, the defender has a +1")
+    is possible there and not in the log: not when the attacker came in along a land line
+    (the log shows where from, `Combat.entered_from`), nor when the non-moving player
+    attacks (he did not move)."""
+    if ground.coastal is False or ground.caribbean or action.by_defender:
+        return False
+    came = action.entered_from
+    return came is None or not ctx.map.adjacent(came, action.space)
 
 
 def _one_winner(ctx: Context, attacker: BattleSide, defender: BattleSide, sides: Sides,
@@ -348,7 +355,8 @@ def given_way(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
     gives_way, unknown = _one_winner(ctx, attacker, defender,
                                      _combat_sides(attacker, defender, ground, counted),
                                      (rolls[0], rolls[1]), loc=_loc_matters(ctx, counted),
-                                     landing=_landing_unknown(ground), fold=_who_gives_way)
+                                     landing=_landing_unknown(ctx, ground, combat),
+                                     fold=_who_gives_way)
     if gives_way is None:
         yield Check.unchecked("WFA-CBT-10", action.step, f"whether the "
                               f"{side_name(loser)} had to give way at {where} is not judged: "

@@ -834,3 +834,43 @@ def test_a_loyalist_chit_put_in_its_regions_expended_box_is_a_free_action_wfa_10
     assert isinstance(spent, FreeAction)
     assert (spent.side, spent.kind, spent.destination) == (
         "british", FreeKind.LOYALIST_CHIT, "expended_loyalist_deep_south")
+
+
+def test_the_battle_over_carries_its_dice_and_the_space_as_it_was_at_them() -> None:
+    """BattleLosses keeps the battle's `Combat` and the battle space at the D12s, so that
+    who gave way can be judged against the table (WfA 13.0 Steps 7, 9)."""
+    field = Battlefield()
+    combat = field.fight()
+    over, _ = field.move(4, "Colonial", "c3", "highlands")
+    assert isinstance(over, BattleLosses) and over.combat == combat
+    assert over.position is not None
+    assert dict(over.position.sp) == {"british": 5, "continental": 3}
+    assert field.state.space("albany").sp_of("colonial") == 0  # the copy is not the space
+
+
+def test_the_non_movers_counter_attack_on_a_key_space_is_his_battle_wfa_12_16() -> None:
+    """12.16: "If the moving player does not attack, the non-moving player has the option
+    to do so"; 10.14: the Colonial "counter-attack". Said before any die, the battle that
+    follows is the non-mover's (`Combat.by_defender`); he entered from nowhere."""
+    field = Battlefield()
+    field.interpreter.key_spaces["albany"] = True
+    field.move(1, "British", "b5", "albany")
+    field.say(2, "Colonial", "Counter-attack at Albany!")
+    field.interpreter.step(Step(index=3, side="Colonial", rolls=d12((6, 6))), [])
+    (combat,) = [a for a in field.interpreter.step(
+        Step(index=4, side="British", rolls=d12((1, 1))), []) if isinstance(a, Combat)]
+    assert (combat.side, combat.by_defender, combat.entered_from) == ("colonial", True, None)
+    assert (combat.attacker_roll, combat.defender_roll) == (12, 2)
+    assert (combat.attacker_sp, combat.defender_sp) == (3, 5)
+
+
+def test_a_counter_attack_said_on_a_space_not_known_as_key_is_not_read() -> None:
+    """12.17: on a non-key space combat is compulsory for the mover; a 'counter-attack'
+    said there (or where the data does not say) leaves the mover the attacker."""
+    field = Battlefield()
+    field.move(1, "British", "b5", "albany")
+    field.say(2, "Colonial", "counter-attack")
+    field.interpreter.step(Step(index=3, side="Colonial", rolls=d12((6, 6))), [])
+    (combat,) = [a for a in field.interpreter.step(
+        Step(index=4, side="British", rolls=d12((1, 1))), []) if isinstance(a, Combat)]
+    assert (combat.side, combat.by_defender) == ("british", False)
