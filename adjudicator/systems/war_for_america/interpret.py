@@ -1262,6 +1262,10 @@ class Interpreter:
         if kind == "magazine":
             return self._magazine(index, relocation, entity, side)
         if kind == "siege" and to_space is not None and from_space is None:
+            combat = self.reading.combat
+            if combat is not None and combat.space == to_space and not combat.rolls:
+                # A siege instead of a battle (17.13): the next D12 is the Siege Table's.
+                self.reading = replace(self.reading, combat=None)
             return [SiegeAttempt(step=index, side=side, space=to_space,
                                  activation_roll=self._take_d6(side), marker_placed=True)]
         if kind == "marker" and entity.key == "d" and from_space is not None \

@@ -874,3 +874,16 @@ def test_a_counter_attack_said_on_a_space_not_known_as_key_is_not_read() -> None
     (combat,) = [a for a in field.interpreter.step(
         Step(index=4, side="British", rolls=d12((1, 1))), []) if isinstance(a, Combat)]
     assert (combat.side, combat.by_defender) == ("british", False)
+
+
+def test_a_siege_marker_placed_instead_of_the_battle_takes_the_next_d12_wfa_17_13() -> None:
+    """The mover entered the defenders' space and lays a siege (17.13) instead of fighting:
+    the next D12 is the Siege Table's (17.14), not a battle die."""
+    field = Battlefield()
+    field.move(1, "British", "b5", "albany")
+    marker = Relocation("s", "Siege Marker", None, placed("siege", space("albany")))
+    (laid,) = field.interpreter.step(Step(index=2, side="British"), [marker])
+    assert isinstance(laid, SiegeAttempt) and laid.marker_placed
+    (roll,) = [a for a in field.interpreter.step(
+        Step(index=3, side="British", rolls=d12((5, 5))), []) if not isinstance(a, Roll)]
+    assert isinstance(roll, SiegeAttempt) and roll.table_roll == 10
