@@ -23,13 +23,15 @@ its dice, reads them against the position *before* the step, applies them to the
   `DroppedOff`, units joining it `PickedUp` (12.8). Entering a space with enemy SP is
   `EnemyEntered` (9.5, 12.10); the two sides' D12s that follow are the `Combat` there
   (13.0), the attacker being the side that entered and `entered_from` the space it came
-  from (13.3); the defender's last SP there removed before any die is an `Overrun`
-  (12.13-12.14). The defender leaving that space before the dice is a
+  from (13.3) — or, on a key space the mover did not attack, the non-moving player once
+  his chat line says he counter-attacks (`by_defender`, 12.16, 10.14); a space with only
+  an enemy garrison opens a battle too (19.21). The defender's last SP there removed
+  before any die is an `Overrun` (12.13-12.14). The defender leaving that space before the dice is a
   `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled), after them a `Retreated`
   (13.0 Step 9); so is the attacker leaving while the defender still holds the space
   (`attacker=True`: a tie or a loss). The battle is over at a retreat, the next force, AP
   or turn, or the log's end: its `BattleLosses` give each nation's SP before the dice and
-  removed since (13.0 Step 8). A side's whole force there removed, not moved, is a
+  removed since (13.0 Step 8), with its `Combat` and the space as it was at the dice. A side's whole force there removed, not moved, is a
   `Surrendered` once the log says so — a chat line, or the victor's Major Victory marker
   placed (13.4, 13.9-13.10); without either it stays the battle's losses. After a Siege
   Table roll (a D12 with no battle or fleet combat open, by the side besieging the one

@@ -7,7 +7,9 @@ the data — each side's column, modifiers and the result its logged roll reads
 (`land_combat.py`). Where an input is not in the log (a side's LOC, an amphibious landing,
 an action card's modifier, a table modifier's applicability, a leader's value) the verdict
 that needs it is `unchecked`; only the odds below 1:3 and a garrison attacking are
-`illegal` on the position alone. Losses and retreats are judged in `retreat.py`.
+`illegal` on the position alone. When the battle is over (`BattleLosses`), the side that
+retreated is judged against the winner the table gives (13.0 Steps 7, 9), on the position
+at the dice. Losses and retreats are judged in `retreat.py`.
 """
 
 from __future__ import annotations
