@@ -32,9 +32,9 @@ its dice, reads them against the position *before* the step, applies them to the
   (`attacker=True`: a tie or a loss). The battle is over at a retreat, the next force, AP
   or turn, or the log's end: its `BattleLosses` give each nation's SP before the dice and
   removed since (13.0 Step 8), with its `Combat` and the space as it was at the dice. A
-  side's whole force there removed, not moved, is a
-  `Surrendered` once the log says so — a chat line, or the victor's Major Victory marker
-  placed (13.4, 13.9-13.10); without either it stays the battle's losses. After a Siege
+  side's whole force there removed, not moved, is a `Surrendered` once the log says so —
+  a chat line, or the victor's Major Victory marker placed (13.4, 13.9-13.10); without
+  either it stays the battle's losses. After a Siege
   Table roll (a D12 with no battle or fleet combat open, by the side besieging the one
   space with a Siege Marker: a `SiegeAttempt`, 17.14) the besieged force removed is a
   `Surrendered`.
