@@ -1105,6 +1105,9 @@ class Interpreter:
                               water=frozenset((origin, destination)) in self.water_lines))
         enemy = self.state.space(destination).sp_of(opponent(side))
         combat = self.reading.combat
+        if combat is not None and combat.space == origin and not combat.rolls \
+                and not combat.defender_sp:
+            combat = None  # moved on from a lone garrison before any die: no battle there
         if enemy > 0:
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
                                     enemy_sp=enemy, key=self.key_spaces.get(destination)))

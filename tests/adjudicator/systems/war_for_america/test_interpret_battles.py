@@ -887,3 +887,18 @@ def test_a_siege_marker_placed_instead_of_the_battle_takes_the_next_d12_wfa_17_1
     (roll,) = [a for a in field.interpreter.step(
         Step(index=3, side="British", rolls=d12((5, 5))), []) if not isinstance(a, Roll)]
     assert isinstance(roll, SiegeAttempt) and roll.table_roll == 10
+
+
+def test_a_lone_garrison_entered_opens_a_battle_its_dice_decide_wfa_19_21() -> None:
+    """19.21: "A garrison unit alone ... always rolls on the <1 column": entering its
+    space, the two D12s that follow are a battle (no SP against the mover); moving on from
+    it before any die, there is none."""
+    field = Battlefield(defenders=(("g", "garrison:colonial"),))
+    combat = field.fight()
+    assert (combat.space, combat.side, combat.defender_sp) == ("albany", "british", 0)
+    moved = Battlefield(defenders=(("g", "garrison:colonial"),))
+    moved.move(1, "British", "b5", "albany")
+    moved.move(2, "British", "b5", "highlands")
+    rolled = moved.interpreter.step(Step(index=3, side="British", rolls=d12((6, 6))), [])
+    assert "Combat" not in kinds(rolled)
+    assert moved.interpreter.reading.combat is None
