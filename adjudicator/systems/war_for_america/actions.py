@@ -14,11 +14,14 @@ it was legal, and a roll's value is the dice as rolled.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange, Roll
+
+if TYPE_CHECKING:
+    from adjudicator.systems.war_for_america.state import Holding
 
 BRITISH: Final = "british"
 """The British side: British, German and Loyalist units (and British-allied Six Nations)."""
@@ -363,6 +366,11 @@ class BattleLosses(Action):
     """The side whose force retreated from the space after the dice (the loser, or the
     attacker after a tie, 13.0 Steps 7 and 9); None when none did."""
     surrendered: str | None = None
+    combat: Combat | None = field(default=None, compare=False)
+    """The battle's `Combat` (its two D12s), to judge the winner the log shows by who gave
+    way (WfA 13.0 Steps 7, 9); a view of the battle, not part of its losses."""
+    position: Holding | None = field(default=None, compare=False)
+    """The battle space, with the Army Cards of armies there, when the D12s were rolled."""
 
     def before_of(self, side: str, sides: Mapping[str, str | None]) -> dict[str, int]:
         """One side's SP by nation before the battle (`sides`: nation → side)."""

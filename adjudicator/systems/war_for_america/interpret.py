@@ -23,15 +23,18 @@ its dice, reads them against the position *before* the step, applies them to the
   `DroppedOff`, units joining it `PickedUp` (12.8). Entering a space with enemy SP is
   `EnemyEntered` (9.5, 12.10); the two sides' D12s that follow are the `Combat` there
   (13.0), the attacker being the side that entered and `entered_from` the space it came
-  from (13.3); the defender's last SP there removed before any die is an `Overrun`
-  (12.13-12.14). The defender leaving that space before the dice is a
+  from (13.3) — or, on a key space the mover did not attack, the non-moving player once
+  his chat line says he counter-attacks (`by_defender`, 12.16, 10.14); a space with only
+  an enemy garrison opens a battle too (19.21). The defender's last SP there removed
+  before any die is an `Overrun` (12.13-12.14). The defender leaving that space before the dice is a
   `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled), after them a `Retreated`
   (13.0 Step 9); so is the attacker leaving while the defender still holds the space
   (`attacker=True`: a tie or a loss). The battle is over at a retreat, the next force, AP
   or turn, or the log's end: its `BattleLosses` give each nation's SP before the dice and
-  removed since (13.0 Step 8). A side's whole force there removed, not moved, is a
-  `Surrendered` once the log says so — a chat line, or the victor's Major Victory marker
-  placed (13.4, 13.9-13.10); without either it stays the battle's losses. After a Siege
+  removed since (13.0 Step 8), with its `Combat` and the space as it was at the dice. A
+  side's whole force there removed, not moved, is a `Surrendered` once the log says so —
+  a chat line, or the victor's Major Victory marker placed (13.4, 13.9-13.10); without
+  either it stays the battle's losses. After a Siege
   Table roll (a D12 with no battle or fleet combat open, by the side besieging the one
   space with a Siege Marker: a `SiegeAttempt`, 17.14) the besieged force removed is a
   `Surrendered`.
@@ -95,6 +98,7 @@ goes back to it by reference.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import re
 from collections import Counter
@@ -214,6 +218,9 @@ EXPENDED_LOYALIST = "expended_loyalist_"
 """Key prefix of the Expended Loyalist Boxes, one per Region (WfA 10.21; `state`)."""
 SURRENDER_WORDS = re.compile(r"\bsurrender(?:s|ed)?\b", re.IGNORECASE)
 """A chat line saying a force surrenders (WfA 13.4, 13.9)."""
+COUNTER_ATTACK_WORDS = re.compile(r"\bcounter[- ]?attack(?:s|ed|ing)?\b", re.IGNORECASE)
+"""A chat line of the non-moving player saying he attacks the force that entered a key
+space and did not attack (WfA 12.16; 10.14: the Colonial "'counter-attack'")."""
 ADMINISTRATION_WORDS = re.compile(
     r"^(?:step\s*4\W*)?(?:administration(?:\s+phase)?|check(?:ing)?\s+for\s+victory"
     r"|victory\s+check)\b", re.IGNORECASE)
@@ -233,9 +240,11 @@ end the rounds."""
 WINTER_LOSS_CAUSES: Mapping[str, str] = {"attrition": "attrition", "quartering": "quartering"}
 """The `LossTaken.cause` of an unexplained loss during an end-of-winter step."""
 PASS, SURRENDER, ADMINISTRATION = "pass", "surrender", "administration"
+COUNTER_ATTACK = "counter_attack"
 CUES: tuple[Cue, ...] = (
     Cue(PASS, PASS_WORDS),
     Cue(SURRENDER, SURRENDER_WORDS, whole_line=True),
+    Cue(COUNTER_ATTACK, COUNTER_ATTACK_WORDS),
     Cue(ADMINISTRATION, ADMINISTRATION_WORDS),
     *(Cue(kind, words) for kind, words in WINTER_STEP_WORDS),
 )
@@ -267,6 +276,9 @@ class OpenCombat:
     rolls: tuple[tuple[str, int], ...] = ()
     entered_from: str | None = None
     """The space the attacking force moved from into `space` (WfA 13.3)."""
+    by_defender: bool = False
+    """The mover did not attack a key space and the non-moving player attacks (WfA 12.16,
+    10.14): `attacker` is he."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +302,10 @@ class Battle:
     """The side whose Major Victory marker was placed since the dice (WfA 13.10)."""
     retreated: str | None = None
     surrendered: str | None = None
+    combat: Combat | None = None
+    """The battle's dice (`BattleLosses.combat`)."""
+    position: Holding | None = None
+    """The battle space with its armies' cards at the dice (a copy, never changed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,6 +461,8 @@ class Interpreter:
             self.state.apply(relocation)
         if side is not None and view.said(PASS):
             out.append(Pass(step=index, side=side))
+        if side is not None and view.said(COUNTER_ATTACK):
+            self._counter_attack(side)
         if self.reading.battle is not None and view.said(SURRENDER):
             self.reading = replace(self.reading, battle=replace(self.reading.battle,
                                                                 said=True))
@@ -684,14 +702,32 @@ class Interpreter:
             self.reading = replace(self.reading, combat=combat)
             return []
         rolled = dict(combat.rolls)
+        action = Combat(step=index, side=combat.attacker, space=combat.space,
+                        attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
+                        attacker_roll=rolled.get(combat.attacker),
+                        defender_roll=rolled.get(opponent(combat.attacker)),
+                        entered_from=combat.entered_from, by_defender=combat.by_defender)
         battle = Battle(combat.space, combat.attacker,
-                        before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())))
+                        before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())),
+                        combat=action,
+                        position=copy.deepcopy(self.state.with_armies(combat.space)))
         self.reading = replace(self.reading, combat=None, fought=combat, battle=battle)
-        return [Combat(step=index, side=combat.attacker, space=combat.space,
-                       attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
-                       attacker_roll=rolled.get(combat.attacker),
-                       defender_roll=rolled.get(opponent(combat.attacker)),
-                       entered_from=combat.entered_from)]
+        return [action]
+
+    def _counter_attack(self, side: str) -> None:
+        """The non-moving player says he attacks the force that entered a key space without
+        attacking it, before any battle die (WfA 12.15-12.16: "If the moving player does
+        not attack, the non-moving player has the option to do so"; 10.14 the Colonial
+        "counter-attack"): the battle that follows is his (`Combat.by_defender`), and he
+        moved from nowhere into it."""
+        combat = self.reading.combat
+        if combat is None or combat.rolls or combat.by_defender \
+                or side != opponent(combat.attacker) \
+                or self.key_spaces.get(combat.space) is not True:
+            return
+        self.reading = replace(self.reading, combat=replace(
+            combat, attacker=side, attacker_sp=combat.defender_sp,
+            defender_sp=combat.attacker_sp, entered_from=None, by_defender=True))
 
     def _holdings(self, space_key: str) -> list[Holding]:
         """A space's contents and those of the Army Cards of armies there (WfA 11.21)."""
@@ -1040,7 +1076,8 @@ class Interpreter:
         self.reading = replace(self.reading, battle=None)
         return [BattleLosses(step=index, side=battle.attacker, space=battle.space,
                              before=battle.before, removed=battle.removed,
-                             retreated=battle.retreated, surrendered=battle.surrendered)]
+                             retreated=battle.retreated, surrendered=battle.surrendered,
+                             combat=battle.combat, position=battle.position)]
 
     def _overrun(self, index: int, space_key: str, side: str | None,
                  change: Mapping[tuple[Place, str], int]) -> list[Action]:
@@ -1123,10 +1160,18 @@ class Interpreter:
                               water=frozenset((origin, destination)) in self.water_lines))
         enemy = self.state.space(destination).sp_of(opponent(side))
         combat = self.reading.combat
+        if combat is not None and combat.space == origin and not combat.rolls \
+                and not combat.defender_sp:
+            combat = None  # moved on from a lone garrison before any die: no battle there
         if enemy > 0:
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
                                     enemy_sp=enemy, key=self.key_spaces.get(destination)))
             combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
+        elif any(NATION_SIDE.get(nation) == opponent(side)
+                 for nation in self.state.space(destination).garrisons):
+            # 19.21: a lone garrison defends (on the '<1' Petite Guerre column): the
+            # battle's D12s may follow, with no SP against the mover.
+            combat = OpenCombat(destination, side, sp, 0, entered_from=origin)
         fleet_fought = self.reading.fleet_fought if side == self.reading.ap_side else None
         self.reading = replace(self.reading, force=Force(side, destination, units),
                                ap_side=side, d6=NO_DICE, combat=combat,
@@ -1297,11 +1342,17 @@ class Interpreter:
         if kind == "magazine":
             return self._magazine(index, relocation, entity, side)
         if kind == "siege" and to_space is not None and from_space is None:
+            combat = self.reading.combat
+            if combat is not None and combat.space == to_space and not combat.rolls:
+                # A siege instead of a battle (17.13): the next D12 is the Siege Table's.
+                self.reading = replace(self.reading, combat=None)
             return [SiegeAttempt(step=index, side=side, space=to_space,
                                  activation_roll=self._take_d6(side), marker_placed=True)]
         if kind == "marker" and entity.key == "d" and from_space is not None \
                 and to_space is None:
-            return [Rallied(step=index, side=side, space=from_space)]
+            # 13.2: the marked force's owner rallies it (whoever dragged the marker off).
+            return [Rallied(step=index, side=self._marked_side(from_space) or side,
+                            space=from_space)]
         if kind == "marker" and entity.key == "d" and to_space is not None \
                 and from_space is None:
             return [DMarkerPlaced(step=index, side=self._marked_side(to_space),

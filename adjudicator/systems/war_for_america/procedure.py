@@ -258,6 +258,9 @@ class Pulse:
     """Spaces whose Siege Table D12 was rolled in it (17.13: "once per Action Phase")."""
     transport_marker: bool = False
     """The British Transport Track marker moved in it (14.10)."""
+    lake_entered: frozenset[str] = frozenset()
+    """Spaces a lake navy moved onto in it (19.8: "If both Lake Navies occupy the same
+    space, combat must ensue"; the AP that brought them together is the one at fault)."""
     forts_begun: frozenset[str] = frozenset()
     """Spaces a fort's 'Build' counter was placed on in it (17.6: "In the player's next AP,
     it is flipped to its fort side")."""
@@ -1053,6 +1056,8 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
         return evolve(pulse, free=(*pulse.free, action.kind))
     if isinstance(action, TransportTrackMoved):
         return evolve(pulse, transport_marker=True)
+    if isinstance(action, LakeNavyMoved) and action.destination is not None:
+        return evolve(pulse, lake_entered=pulse.lake_entered | {action.destination})
     if isinstance(action, SiegeAttempt):
         if action.marker_placed:
             return evolve(pulse, sieges=pulse.sieges | {action.space})

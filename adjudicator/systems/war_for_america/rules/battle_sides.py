@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from adjudicator.systems.war_for_america.data.vocabulary import BattleRating, Nation, Region
 from adjudicator.systems.war_for_america.rules.context import Context
-from adjudicator.systems.war_for_america.state import ARMY_SIDE, NATION_SIDE
+from adjudicator.systems.war_for_america.state import ARMY_SIDE, NATION_SIDE, Holding
 
 REGULARS = frozenset({Nation.BRITISH, Nation.GERMAN, Nation.CONTINENTAL, Nation.FRENCH,
                       Nation.SPANISH, Nation.DUTCH})
@@ -47,9 +47,11 @@ class BattleSide:
         return self.sp == 0 and self.garrisons > 0
 
 
-def battle_side(ctx: Context, space: str, side: str) -> BattleSide:
-    """`side`'s forces on `space` (with its armies' cards) as the battle counts them."""
-    held = ctx.state.with_armies(space)
+def battle_side(ctx: Context, space: str, side: str, held: Holding | None = None
+                ) -> BattleSide:
+    """`side`'s forces on `space` (with its armies' cards) as the battle counts them; from
+    `held` when given (the space as it was when the battle's dice were rolled)."""
+    held = ctx.state.with_armies(space) if held is None else held
     sp = regular = 0
     for nation, count in held.sp.items():
         if NATION_SIDE.get(nation) == side:
@@ -97,9 +99,11 @@ class BattleGround:
     coastal: bool | None
 
 
-def battle_ground(ctx: Context, space: str, defender: str) -> BattleGround:
-    """The ground of a battle on `space` held by `defender`."""
-    here = ctx.state.space(space)
+def battle_ground(ctx: Context, space: str, defender: str, here: Holding | None = None
+                  ) -> BattleGround:
+    """The ground of a battle on `space` held by `defender` (`here`: the space as it was
+    when the battle's dice were rolled)."""
+    here = ctx.state.space(space) if here is None else here
     record = ctx.data.spaces.get(space)
     return BattleGround(
         fortress=(record is not None and record.fortress) or here.markers["fortress"] > 0,

@@ -7,12 +7,14 @@ the data — each side's column, modifiers and the result its logged roll reads
 (`land_combat.py`). Where an input is not in the log (a side's LOC, an amphibious landing,
 an action card's modifier, a table modifier's applicability, a leader's value) the verdict
 that needs it is `unchecked`; only the odds below 1:3 and a garrison attacking are
-`illegal` on the position alone. Losses and retreats are judged in `retreat.py`.
+`illegal` on the position alone. When the battle is over (`BattleLosses`), the side that
+retreated is judged against the winner the table gives (13.0 Steps 7, 9), on the position
+at the dice. Losses and retreats are judged in `retreat.py`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from itertools import product
 
@@ -20,7 +22,7 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.tables import RollTable
-from adjudicator.systems.war_for_america.actions import Combat, opponent
+from adjudicator.systems.war_for_america.actions import BattleLosses, Combat, opponent
 from adjudicator.systems.war_for_america.data.tables import (
     BattleColumn,
     CombatResult,
@@ -54,12 +56,15 @@ FAMILY = RuleFamily(
     positional=frozenset({"WFA-CBT-01", "WFA-CBT-03", "WFA-CBT-04", "WFA-CBT-06",
                           "WFA-CBT-07", "WFA-CBT-08", "WFA-CBT-09", "WFA-CBT-10",
                           "WFA-CBT-12", "WFA-CBT-19"}),
-    actions=(Combat,),
+    actions=(Combat, BattleLosses),
 )
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
-    """Every combat check of a land battle."""
+    """Every combat check of a land battle; when it is over, the winner its retreat shows."""
+    if isinstance(action, BattleLosses):
+        yield from given_way(action, ctx)
+        return
     if not isinstance(action, Combat) or action.side is None:
         return
     attacker = battle_side(ctx, action.space, action.side)
@@ -180,10 +185,8 @@ def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: 
                               needs=("both battle D12 in the log",), spaces=(action.space,))
         return
     yield Check.done("WFA-CBT-05")
-    att, dfn = counted
     rolls = (action.attacker_roll, action.defender_roll)
-    small = ctx.data.tables.t16.value("fort_doubling_max_sp")
-    loc_matters = att.effective > small or dfn.effective > small
+    loc_matters = _loc_matters(ctx, counted)
     if loc_matters:
         yield Check.unchecked("WFA-CBT-02", step, f"whether each side at {where} has an LOC is"
                               " not in the log; a side of more than 2 SP without one rolls one "
@@ -191,7 +194,7 @@ def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: 
                               needs=("each side's LOC (WfA 16.0)",), spaces=(action.space,))
     else:
         yield Check.done("WFA-CBT-02")
-    landing_unknown = ground.coastal is not False and not ground.caribbean
+    landing_unknown = _landing_unknown(ctx, ground, action)
     if landing_unknown:
         yield Check.unchecked("WFA-CBT-08", step, f"whether the {side_name(action.side)} "
                               f"landed at {where} by amphibious movement is not in the log "
@@ -207,15 +210,7 @@ def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: 
         yield Check.done("WFA-CBT-19")
     tables = ctx.data.tables
     battle = tables.battle
-    att_side = CombatSide(sp=att.effective, rating=attacker.rating,
-                          second_rating=attacker.second_rating, army=attacker.army,
-                          tactical_commander=attacker.tactical_commander)
-    def_side = CombatSide(sp=dfn.effective, rating=defender.rating,
-                          second_rating=defender.second_rating, army=defender.army,
-                          tactical_commander=defender.tactical_commander,
-                          lone_garrison=defender.lone_garrison)
-    land = Ground(fortress=ground.fortress, entrenchment=ground.entrenchment,
-                  amphibious=ground.caribbean, caribbean=ground.caribbean)
+    att_side, def_side, land = _combat_sides(attacker, defender, ground, counted)
     if battle is None:
         for rule in ("WFA-CBT-04", "WFA-CBT-10"):
             yield Check.unchecked(rule, step, f"the battle at {where} cannot be read: the "
@@ -250,17 +245,8 @@ def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: 
                 "p_tie": _fraction(chances.tie)})
     if action.winner is None:
         return
-    unknown: list[str] = []
-    if attacker.choice or defender.choice:
-        unknown.append("which leader's rating is used (the player's choice, WfA 11.7)")
-    pulse = ctx.pulse
-    if pulse is not None and pulse.cards:
-        unknown.append("the modifiers of the action cards played in this AP (WfA 13.0 Step 4)")
-    winners = {r.winner for r in _readings(ctx, att_side, def_side, land, rolls,
-                                          loc=loc_matters, landing=landing_unknown)}
-    if len(winners) > 1:
-        unknown.append("the LOC, an amphibious landing or the table's printed modifiers, "
-                       "which change the winner here")
+    _, unknown = _one_winner(ctx, attacker, defender, (att_side, def_side, land), rolls,
+                             loc=loc_matters, landing=landing_unknown)
     if unknown:
         yield Check.unchecked("WFA-CBT-10", step, f"the winner at {where} is not judged: "
                               "not in the log — " + "; ".join(unknown),
@@ -275,6 +261,128 @@ def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: 
                             expected=side_name(winner_side) if winner_side else "a tie",
                             observed=side_name(action.winner))
     yield Check.done("WFA-CBT-10")
+
+
+Sides = tuple[CombatSide, CombatSide, Ground]
+"""The attacker, the defender and the ground as the battle table reads them."""
+
+
+def _combat_sides(attacker: BattleSide, defender: BattleSide, ground: BattleGround,
+                  counted: Counted) -> Sides:
+    """Each side's effective SP, leaders and ground for the battle table (WfA 13.0 Step 5,
+    17.2, 17.10, 19.31)."""
+    att, dfn = counted
+    att_side = CombatSide(sp=att.effective, rating=attacker.rating,
+                          second_rating=attacker.second_rating, army=attacker.army,
+                          tactical_commander=attacker.tactical_commander)
+    def_side = CombatSide(sp=dfn.effective, rating=defender.rating,
+                          second_rating=defender.second_rating, army=defender.army,
+                          tactical_commander=defender.tactical_commander,
+                          lone_garrison=defender.lone_garrison)
+    land = Ground(fortress=ground.fortress, entrenchment=ground.entrenchment,
+                  amphibious=ground.caribbean, caribbean=ground.caribbean)
+    return att_side, def_side, land
+
+
+def _loc_matters(ctx: Context, counted: Counted) -> bool:
+    """Whether a side is big enough for a missing LOC to lower its column (WfA 16.6)."""
+    small = ctx.data.tables.t16.value("fort_doubling_max_sp")
+    return counted[0].effective > small or counted[1].effective > small
+
+
+def _landing_unknown(ctx: Context, ground: BattleGround, action: Combat) -> bool:
+    """Whether an amphibious landing of the mover that attacks (WfA 12.16: "If the moving
+    player lands on the space via amphibious movement and attacks, the defender has a +1")
+    is possible there and not in the log: not when the attacker came in along a land line
+    (the log shows where from, `Combat.entered_from`), nor when the non-moving player
+    attacks (he did not move)."""
+    if ground.coastal is False or ground.caribbean or action.by_defender:
+        return False
+    came = action.entered_from
+    return came is None or not ctx.map.adjacent(came, action.space)
+
+
+def _one_winner(ctx: Context, attacker: BattleSide, defender: BattleSide, sides: Sides,
+                rolls: tuple[int, int], *, loc: bool, landing: bool,
+                fold: Callable[[str], str] = str) -> tuple[str | None, list[str]]:
+    """The winner (`attacker`, `defender` or `tie`, as `fold` groups them) every reading
+    the log leaves open gives, or None with what the log does not show (WfA 13.0 Steps
+    4-7, 11.7)."""
+    unknown: list[str] = []
+    if attacker.choice or defender.choice:
+        unknown.append("which leader's rating is used (the player's choice, WfA 11.7)")
+    pulse = ctx.pulse
+    if pulse is not None and pulse.cards:
+        unknown.append("the modifiers of the action cards played in this AP (WfA 13.0 Step 4)")
+    att_side, def_side, land = sides
+    winners = {fold(r.winner) for r in _readings(ctx, att_side, def_side, land, rolls,
+                                                loc=loc, landing=landing)}
+    if len(winners) > 1:
+        unknown.append("the LOC, an amphibious landing or the table's printed modifiers, "
+                       "which change the winner here")
+    return (None if unknown else winners.pop()), unknown
+
+
+def given_way(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
+    """WFA-CBT-10 (WfA 13.0 Steps 7 and 9, 13.1): "The 'winner' causes the 'loser' to
+    retreat one space"; "When the result is a tie, there is no 'winner' and the attacker
+    must retreat". The side that retreated from the battle's space after the dice shows
+    the winner the players read: the defender gave way, so the attacker won; the attacker
+    gave way, so the defender won or it was a tie. Judged on the battle space as it was at
+    the dice (`BattleLosses.position`) when every reading the log leaves open (an LOC, an
+    amphibious landing, the table's printed modifiers; no card, no choice of leader) gives
+    one winner; a surrender (13.4) is not judged here."""
+    combat, held, loser = action.combat, action.position, action.retreated
+    if combat is None or held is None or combat.side is None or loser is None:
+        return
+    rolls = (combat.attacker_roll, combat.defender_roll)
+    tables = ctx.data.tables
+    if rolls[0] is None or rolls[1] is None or tables.battle is None:
+        return
+    attacker = battle_side(ctx, combat.space, combat.side, held)
+    defender = battle_side(ctx, combat.space, opponent(combat.side), held)
+    if attacker.stars is None or defender.stars is None or attacker.sp == 0:
+        return
+    ground = battle_ground(ctx, combat.space, defender.side, held)
+    try:
+        att = attacking_sp(tables, attacker.sp, attacker.stars)
+    except ValueError:
+        return
+    dfn = (EffectiveSP(0, 0, ()) if defender.lone_garrison else
+           defending_sp(tables, defender.sp, defender.stars, fort=ground.fort))
+    if att.effective < 1 or (dfn.effective < 1 and not defender.lone_garrison):
+        return
+    counted = (att, dfn)
+    where = ctx.space_name(combat.space)
+    gives_way, unknown = _one_winner(ctx, attacker, defender,
+                                     _combat_sides(attacker, defender, ground, counted),
+                                     (rolls[0], rolls[1]), loc=_loc_matters(ctx, counted),
+                                     landing=_landing_unknown(ctx, ground, combat),
+                                     fold=_who_gives_way)
+    if gives_way is None:
+        yield Check.unchecked("WFA-CBT-10", action.step, f"whether the "
+                              f"{side_name(loser)} had to give way at {where} is not judged: "
+                              "not in the log — " + "; ".join(unknown),
+                              needs=tuple(unknown), spaces=(combat.space,))
+        return
+    gave_way = "attacker" if loser == combat.side else "defender"
+    if gave_way != gives_way:
+        table = (f"the {side_name(combat.side)} (attacker) the win" if gives_way == "defender"
+                 else f"the {side_name(defender.side)} (defender) the win or a tie, when "
+                 "the attacker retreats")
+        yield Check.illegal("WFA-CBT-10", action.step, f"the {side_name(loser)} retreated "
+                            f"from {where} after the battle, but the battle table gives "
+                            f"{table} (attacker D12 {rolls[0]}, defender {rolls[1]}); the "
+                            "winner causes the loser to retreat (WfA 13.0 Steps 7, 9)",
+                            spaces=(combat.space,), expected=f"the {gives_way} retreats",
+                            observed=f"the {gave_way} retreated")
+    yield Check.done("WFA-CBT-10")
+
+
+def _who_gives_way(winner: str) -> str:
+    """The side that retreats after a battle's `winner` (WfA 13.0 Steps 7, 9): the
+    defender when the attacker wins, else the attacker (a loss or a tie)."""
+    return "defender" if winner == "attacker" else "attacker"
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,5 +503,5 @@ def _fraction(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-__all__ = ["FAMILY", "battle_result", "card_order", "counter_militia", "judge", "odds",
-           "step7_winner"]
+__all__ = ["FAMILY", "battle_result", "card_order", "counter_militia", "given_way", "judge",
+           "odds", "step7_winner"]

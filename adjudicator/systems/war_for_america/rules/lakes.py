@@ -321,8 +321,9 @@ def meeting(action: LakeNavyMoved, destination: str, ctx: Context) -> Iterator[O
 
 
 def end_of_pulse(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
-    """At the end of an AP: WFA-LAKE-04, no two lake navies share a space (combat "must
-    ensue" and the loser "immediately removes his lake counter", 19.8-19.10); WFA-LAKE-03,
+    """At the end of an AP: WFA-LAKE-04, no two lake navies share a space a navy entered in
+    it (combat "must ensue" and the loser "immediately removes his lake counter",
+    19.8-19.10; navies left together by an earlier AP were judged at its end); WFA-LAKE-03,
     no lake navy stays where the AP's owner ended with land units (19.7: it retreats or is
     destroyed)."""
     mover = fact.pulse.side
@@ -330,12 +331,13 @@ def end_of_pulse(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         here = ctx.state.space(space)
         navies = set(here.lake_navies)
         if {BRITISH, COLONIAL} <= navies:
-            yield Check.illegal("WFA-LAKE-04", fact.left_at, f"both lake navies are on "
-                                f"{ctx.space_name(space)} at the end of the "
-                                f"{side_name(mover)} AP; combat must ensue and the loser is "
-                                "removed at once (WfA 19.8-19.10)", spaces=(space,),
-                                expected="one lake navy", observed="both")
-            yield Check.done("WFA-LAKE-04")
+            if space in fact.pulse.lake_entered:
+                yield Check.illegal("WFA-LAKE-04", fact.left_at, f"both lake navies are on "
+                                    f"{ctx.space_name(space)} at the end of the "
+                                    f"{side_name(mover)} AP; combat must ensue and the loser "
+                                    "is removed at once (WfA 19.8-19.10)", spaces=(space,),
+                                    expected="one lake navy", observed="both")
+                yield Check.done("WFA-LAKE-04")
             continue
         enemy = opponent(mover)
         if enemy in navies and land_sp(here, mover):

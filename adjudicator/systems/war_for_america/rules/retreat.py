@@ -126,12 +126,15 @@ def by_sea(action: Retreated, ctx: Context) -> Iterator[Outcome]:
     "must surrender, unless a fleet is present"; amphibious SP "move with the fleet to the
     closest friendly coastal space"; "Colonial units never retreat by sea, even if a French
     fleet is present in the OBZ" (a card may allow 2 SP: the digest's card exception, not
-    in the text, so a Colonial retreat by sea with a card played in the AP is unchecked)."""
+    in the text, so a Colonial retreat by sea with a card played in the AP is unchecked).
+    "Colonial" is "American" (WfA 2.0): Continentals and militia; French, Spanish and Dutch
+    SP of the Colonial side retreat by sea with a fleet present, as 13.5 allows."""
     if not action.by_sea or action.side is None:
         return
     step, side = action.step, action.side
     origin = ctx.space_name(action.origin)
-    if side == COLONIAL:
+    nations = {unit.split(":")[1] for unit in action.units if unit.startswith("sp:")}
+    if side == COLONIAL and (not nations or nations & AMERICAN):
         pulse = ctx.pulse
         if pulse is not None and pulse.cards:
             yield Check.unchecked("WFA-CBT-16", step, f"Colonial units retreated by sea from "
@@ -226,6 +229,10 @@ def magazine_lost(side: str | None, space: str, step: int, ctx: Context
                              f"{ctx.space_name(space)} is destroyed: its SP were forced out "
                              "(WfA 16.13)", spaces=(space,))
     yield Check.done("WFA-CBT-20")
+
+
+AMERICAN = frozenset({"continental", "militia"})
+"""The Colonial ('American', WfA 2.0) nations of 16.9's "Colonial units"."""
 
 
 def _fleets_of(ctx: Context, side: str, space: str) -> list[str]:

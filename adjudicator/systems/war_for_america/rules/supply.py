@@ -169,8 +169,10 @@ def passable(ctx: Context, space: str, side: str) -> bool:
 
 
 def trace_loc(ctx: Context, space: str, side: str) -> Supply:
-    """The LOC of the force of `side` on `space` (see the module docstring)."""
-    rules = ("WFA-LOC-01", "WFA-LOC-02", "WFA-LOC-03", "WFA-LOC-05", "WFA-LOC-06")
+    """The LOC of the force of `side` on `space` (see the module docstring). WFA-LOC-06
+    (WfA 19.24-19.26) is among the rules applied only when the search looked at
+    Philadelphia as a British source."""
+    rules: tuple[str, ...] = ("WFA-LOC-01", "WFA-LOC-02", "WFA-LOC-03", "WFA-LOC-05")
     why = exemption(ctx, space, side)
     if why is not None:
         return Supply(True, why, exempt=True, rules=("WFA-LOC-05",))
@@ -185,11 +187,15 @@ def trace_loc(ctx: Context, space: str, side: str) -> Supply:
     unknown_sources: list[str] = []
     for where, cost in sorted(reach_high.items(), key=lambda item: item[1]):
         status, reason = source_status(ctx, where, side)
+        if side == BRITISH and where == PHILADELPHIA:
+            rules = (*rules, "WFA-LOC-06")
         if status:
             return Supply(True, f"{ctx.space_name(where)}, {reason}, {cost} MP away",
                           source=where, cost=cost, rules=rules)
     for where in sorted(reach_low, key=lambda key: reach_low[key]):
         status, reason = source_status(ctx, where, side)
+        if side == BRITISH and where == PHILADELPHIA and "WFA-LOC-06" not in rules:
+            rules = (*rules, "WFA-LOC-06")
         if status:
             return Supply(None, f"{ctx.space_name(where)} ({reason}) is {reach_low[where]} MP "
                           "away if the lines of unknown terrain are the cheapest",

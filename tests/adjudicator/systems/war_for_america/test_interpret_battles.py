@@ -834,3 +834,71 @@ def test_a_loyalist_chit_put_in_its_regions_expended_box_is_a_free_action_wfa_10
     assert isinstance(spent, FreeAction)
     assert (spent.side, spent.kind, spent.destination) == (
         "british", FreeKind.LOYALIST_CHIT, "expended_loyalist_deep_south")
+
+
+def test_the_battle_over_carries_its_dice_and_the_space_as_it_was_at_them() -> None:
+    """BattleLosses keeps the battle's `Combat` and the battle space at the D12s, so that
+    who gave way can be judged against the table (WfA 13.0 Steps 7, 9)."""
+    field = Battlefield()
+    combat = field.fight()
+    over, _ = field.move(4, "Colonial", "c3", "highlands")
+    assert isinstance(over, BattleLosses) and over.combat == combat
+    assert over.position is not None
+    assert dict(over.position.sp) == {"british": 5, "continental": 3}
+    assert field.state.space("albany").sp_of("colonial") == 0  # the copy is not the space
+
+
+def test_the_non_movers_counter_attack_on_a_key_space_is_his_battle_wfa_12_16() -> None:
+    """12.16: "If the moving player does not attack, the non-moving player has the option
+    to do so"; 10.14: the Colonial "counter-attack". Said before any die, the battle that
+    follows is the non-mover's (`Combat.by_defender`); he entered from nowhere."""
+    field = Battlefield()
+    field.interpreter.key_spaces["albany"] = True
+    field.move(1, "British", "b5", "albany")
+    field.say(2, "Colonial", "Counter-attack at Albany!")
+    field.interpreter.step(Step(index=3, side="Colonial", rolls=d12((6, 6))), [])
+    (combat,) = [a for a in field.interpreter.step(
+        Step(index=4, side="British", rolls=d12((1, 1))), []) if isinstance(a, Combat)]
+    assert (combat.side, combat.by_defender, combat.entered_from) == ("colonial", True, None)
+    assert (combat.attacker_roll, combat.defender_roll) == (12, 2)
+    assert (combat.attacker_sp, combat.defender_sp) == (3, 5)
+
+
+def test_a_counter_attack_said_on_a_space_not_known_as_key_is_not_read() -> None:
+    """12.17: on a non-key space combat is compulsory for the mover; a 'counter-attack'
+    said there (or where the data does not say) leaves the mover the attacker."""
+    field = Battlefield()
+    field.move(1, "British", "b5", "albany")
+    field.say(2, "Colonial", "counter-attack")
+    field.interpreter.step(Step(index=3, side="Colonial", rolls=d12((6, 6))), [])
+    (combat,) = [a for a in field.interpreter.step(
+        Step(index=4, side="British", rolls=d12((1, 1))), []) if isinstance(a, Combat)]
+    assert (combat.side, combat.by_defender) == ("british", False)
+
+
+def test_a_siege_marker_placed_instead_of_the_battle_takes_the_next_d12_wfa_17_13() -> None:
+    """The mover entered the defenders' space and lays a siege (17.13) instead of fighting:
+    the next D12 is the Siege Table's (17.14), not a battle die."""
+    field = Battlefield()
+    field.move(1, "British", "b5", "albany")
+    marker = Relocation("s", "Siege Marker", None, placed("siege", space("albany")))
+    (laid,) = field.interpreter.step(Step(index=2, side="British"), [marker])
+    assert isinstance(laid, SiegeAttempt) and laid.marker_placed
+    (roll,) = [a for a in field.interpreter.step(
+        Step(index=3, side="British", rolls=d12((5, 5))), []) if not isinstance(a, Roll)]
+    assert isinstance(roll, SiegeAttempt) and roll.table_roll == 10
+
+
+def test_a_lone_garrison_entered_opens_a_battle_its_dice_decide_wfa_19_21() -> None:
+    """19.21: "A garrison unit alone ... always rolls on the <1 column": entering its
+    space, the two D12s that follow are a battle (no SP against the mover); moving on from
+    it before any die, there is none."""
+    field = Battlefield(defenders=(("g", "garrison:colonial"),))
+    combat = field.fight()
+    assert (combat.space, combat.side, combat.defender_sp) == ("albany", "british", 0)
+    moved = Battlefield(defenders=(("g", "garrison:colonial"),))
+    moved.move(1, "British", "b5", "albany")
+    moved.move(2, "British", "b5", "highlands")
+    rolled = moved.interpreter.step(Step(index=3, side="British", rolls=d12((6, 6))), [])
+    assert "Combat" not in kinds(rolled)
+    assert moved.interpreter.reading.combat is None

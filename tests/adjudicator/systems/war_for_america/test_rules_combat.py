@@ -14,7 +14,7 @@ from adjudicator.findings import Severity
 from adjudicator.systems.common.outcomes import Computed, Outcome, Violation
 from adjudicator.systems.common.places import box, space
 from adjudicator.systems.common.sequence import Knowledge
-from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, Combat
+from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, BattleLosses, Combat
 from adjudicator.systems.war_for_america.data import WfAData, load_data
 from adjudicator.systems.war_for_america.data.tables import CombatResult
 from adjudicator.systems.war_for_america.procedure import (
@@ -310,3 +310,45 @@ def test_a_colonial_counter_attack_after_a_declined_battle_is_legal_10_14() -> N
     ctx = context({"boston": holding(sp={"british": 2, "militia": 2})})
     outcomes = list(judge(battle("boston", COLONIAL, by_defender=True), ctx))
     assert illegal(outcomes) == [] and "WFA-CBT-18" in applied(outcomes)
+
+
+def battle_over(rolls: tuple[int, int], retreated: str) -> BattleLosses:
+    """Five British SP from Saratoga against three Continentals at Albany, the dice
+    `rolls`, and the side that gave way (the position at the dice goes with it)."""
+    combat = Combat(step=5, side=BRITISH, space="albany", attacker_roll=rolls[0],
+                    defender_roll=rolls[1], entered_from="saratoga")
+    return BattleLosses(step=6, side=BRITISH, space="albany", retreated=retreated,
+                        combat=combat,
+                        position=holding(sp={"british": 5, "continental": 3}))
+
+
+def test_the_loser_the_table_gives_retreating_is_legal_wfa_13_0_step_9() -> None:
+    ctx = context({"albany": holding(sp={"british": 5})})
+    outcomes = list(judge(battle_over((12, 2), retreated=COLONIAL), ctx))
+    assert illegal(outcomes) == [] and "WFA-CBT-10" in applied(outcomes)
+
+
+def test_the_winner_the_table_gives_retreating_is_illegal_wfa_13_0_steps_7_9() -> None:
+    ctx = context({"albany": holding(sp={"british": 5})})
+    assert illegal(list(judge(battle_over((2, 12), retreated=COLONIAL), ctx))) == [
+        "WFA-CBT-10"]
+
+
+def test_a_tie_sends_the_attacker_back_wfa_13_0_step_7() -> None:
+    """Both '*' on every reading: no winner, the attacker retreats (legal); the defender
+    giving way instead is not what the table gives."""
+    ctx = context({"albany": holding(sp={"continental": 3})})
+    outcomes = list(judge(battle_over((8, 8), retreated=BRITISH), ctx))
+    assert illegal(outcomes) == [] and "WFA-CBT-10" in applied(outcomes)
+    assert illegal(list(judge(battle_over((8, 8), retreated=COLONIAL), ctx))) == [
+        "WFA-CBT-10"]
+
+
+def test_an_attacker_come_along_a_land_line_made_no_landing_12_16() -> None:
+    """Boston and Newport are joined by a land line on the fixture map: the attacker from
+    Newport did not land by sea, so the defender's +1 (12.16) is known not to apply."""
+    ctx = context({"boston": holding(sp={"british": 2, "continental": 2})})
+    came = Combat(step=5, side=BRITISH, space="boston", attacker_roll=7, defender_roll=7,
+                  entered_from="newport")
+    outcomes = list(judge(came, ctx))
+    assert "WFA-CBT-08" not in unchecked(outcomes) and "WFA-CBT-08" in applied(outcomes)

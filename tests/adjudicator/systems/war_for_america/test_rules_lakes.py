@@ -35,9 +35,9 @@ def sail(side: str, origin: str | None, destination: str | None, step: int = 5
                          destination=destination)
 
 
-def closed(side: str, step: int = 9) -> PulseClosed:
-    return PulseClosed(step=step, side=side, pulse=Pulse(side=side, step=1, round=1, number=1),
-                       ap_markers_logged=False)
+def closed(side: str, step: int = 9, entered: frozenset[str] = frozenset()) -> PulseClosed:
+    return PulseClosed(step=step, side=side, ap_markers_logged=False, pulse=Pulse(
+        side=side, step=1, round=1, number=1, lake_entered=entered))
 
 
 # --- 19.4: only the three lake spaces ----------------------------------------------------------
@@ -167,7 +167,14 @@ def test_19_8_meeting_the_enemy_navy_means_combat_whose_odds_need_the_counters()
 
 def test_19_10_both_navies_still_together_at_the_end_of_the_ap() -> None:
     board = navy(navy(Board(), "valcour", COLONIAL), "valcour", BRITISH)
-    assert illegal(run(lakes, closed(BRITISH), board), "WFA-LAKE-04")
+    assert illegal(run(lakes, closed(BRITISH, entered=frozenset({"valcour"})), board),
+                   "WFA-LAKE-04")
+
+
+def test_19_8_navies_left_together_by_an_earlier_ap_are_not_reported_again() -> None:
+    # The AP that brought them together was judged at its end (19.8: "combat must ensue").
+    board = navy(navy(Board(), "valcour", COLONIAL), "valcour", BRITISH)
+    assert not illegal(run(lakes, closed(COLONIAL), board), "WFA-LAKE-04")
 
 
 def test_19_10_the_loser_removed_in_combat_is_not_a_refused_retreat() -> None:
