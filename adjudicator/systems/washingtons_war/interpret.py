@@ -259,6 +259,10 @@ class Interpreter(Collector[WWProcedure]):
         """When the impulse under way opened: the French Alliance track space, whether the
         alliance had happened, where Washington was (WW 12.1), whether the Navy was in
         play (WW 12.2.B.i)."""
+        self._marker_steps: list[int] = []
+        """The steps of the impulse under way that moved or flipped the French Alliance
+        marker (VASSAL moves it after the units, often in a later step): a wrong count is
+        found at the move that made it (WW 12.1)."""
 
     # ------------------------------------------------------------------ public
 
@@ -342,6 +346,9 @@ class Interpreter(Collector[WWProcedure]):
         index, pieces = view.index, view.pieces
         for relocation in view.relocations:
             self.state.apply(relocation)
+        if self.proc.impulse is not None and any(
+                _kind(r) == "alliance" for r in view.relocations):
+            self._marker_steps.append(index)
         if self.proc.regulars is None and self.state.regulars is not None:
             self.proc = evolve(self.proc, regulars=self.state.regulars)
         for group in pending.leaving:
@@ -752,6 +759,7 @@ class Interpreter(Collector[WWProcedure]):
         self._opened = (impulse, before)
         self._alliance_open = (self.state.alliance, self.state.allied,
                                self.state.general_at.get(WASHINGTON), self._navy_in_play())
+        self._marker_steps = []
         self.emit(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
                            origin=origin, destination=destination))
         self.emit(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
@@ -776,7 +784,7 @@ class Interpreter(Collector[WWProcedure]):
             allied_before=allied, european_war=self.state.european_war,
             washington_lost=washington is not None and washington.is_space
             and self.state.general_at.get(WASHINGTON) in (CAPTURED, REMOVED),
-            navy_before=navy))
+            navy_before=navy, marker_steps=tuple(self._marker_steps)))
         for battle in impulse.battles:
             if battle.setup is not None and not (battle.treason_overrun
                                                  and battle.procedure_dice == 0):

@@ -7,8 +7,11 @@ WW-FA-03, WW-NAVY-03).
   Regulars' Advantage (3 CUs in one battle, once per game, WW 9.41), +2 for "Hortelz et
   Cie" played as the event, +4 for "Benjamin Franklin", -3 when Washington was captured
   (WW 7.6.B); never below 0, never past the French Alliance space (9), and fixed once the
-  alliance has happened. The marker may be moved at any step of the impulse; a marker put
-  right only during the next card's play is found wrong at this impulse's end.
+  alliance has happened. The marker may be moved at any step of the impulse (VASSAL moves
+  it after the units, often steps later); a wrong count is found at the step of the
+  marker's last move in the impulse, the one that left it wrong, its message naming the
+  card and the battles it relied on (a marker never moved is found at the card's step). A
+  marker put right only during the next card's play is found wrong at this impulse's end.
 * WW-FA-03 (WW 12.2.B.i): the French Navy's first placement in a Blockade Zone happens
   only when the alliance is carried out (the marker on the French Alliance space or showing
   European War); a placement during a card's play is judged when the play ends (the
@@ -218,11 +221,13 @@ def _marker(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
     """WW-FA-01 for one impulse."""
     impulse = action.impulse
     card = ctx.card_name(impulse.card)
+    moved = action.marker_steps[-1] if action.marker_steps else action.step
     if action.allied_before:
         if not action.european_war and action.after != action.before:
-            yield Check.illegal("WW-FA-01", action.step, f"the French Alliance marker moved "
+            yield Check.illegal("WW-FA-01", moved, f"the French Alliance marker moved "
                                 f"from {action.before} to {action.after} during the play of "
-                                f"{card}, after the alliance: it no longer moves (WW 12.2.A)",
+                                f"{card} (step {action.step}), after the alliance: it no "
+                                "longer moves (WW 12.2.A)",
                                 expected=str(action.before), observed=str(action.after))
         yield Check.done("WW-FA-01")
         return
@@ -259,10 +264,12 @@ def _marker(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
         return
     if observed != expected:
         why = "; ".join(reasons) if reasons else "nothing moves it"
-        yield Check.illegal("WW-FA-01", action.step, f"the French Alliance marker went from "
-                            f"{action.before} to {observed} during the play of {card}; "
-                            f"WW 12.1 puts it on {target} ({why})",
-                            expected=target, observed=str(observed))
+        done = (f"went from {action.before} to {observed} at step {moved}, in the play "
+                f"of {card} (step {action.step})" if action.marker_steps else
+                f"stayed on {observed} through the play of {card} (step {action.step})")
+        yield Check.illegal("WW-FA-01", moved, f"the French Alliance marker {done}; WW 12.1 "
+                            f"puts it on {target} ({why})", expected=target,
+                            observed=str(observed))
     yield Check.done("WW-FA-01")
 
 
