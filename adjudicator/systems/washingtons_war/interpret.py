@@ -775,9 +775,10 @@ class Interpreter(Collector[WWProcedure]):
         assert impulse is not None
         if impulse.use is Use.UNKNOWN:
             impulse = evolve(impulse, use=self._use_of(impulse))
-        self.emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
-                               player=impulse.player, impulse=impulse, log_ended=log_ended))
         before, allied, washington, navy = self._alliance_open
+        self.emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
+                               player=impulse.player, impulse=impulse, log_ended=log_ended,
+                               alliance_came=allied is False and bool(self.state.allied)))
         self.emit(ImpulseReckoned(
             step=impulse.step, side=impulse.side.value, player=impulse.player,
             impulse=impulse, before=before, after=self.state.alliance,

@@ -21,8 +21,10 @@ WW-FA-03, WW-NAVY-03).
   Phase is WW-NAVY-01 (rules/french_naval.py).
 * The alliance carried out (WW 12.2.B), judged when the card whose play brought the marker
   to the French Alliance space ends: the Navy is in a Blockade Zone (WW-FA-03); Rochambeau
-  is on the map, or in the American Reinforcement Box only if no port lacks both a British
-  CU and a British PC (WW-FA-04; which port he went to is WW-REIN-06); the French came
+  is on the map with the 5 French CUs, together in one port with no British CU or PC, or
+  in the American Reinforcement Box only if no such port exists (WW-FA-04, the alliance's
+  own placement, rules/french_forces.py; a later entry from that box is a reinforcement,
+  WW-REIN-06); the French came
   after the card's last move and battle (WW-FA-02, "after the current Strategy Card has
   been fully resolved").
 * By that turn's End Phase the marker shows European War on the next turn's space, and
@@ -54,6 +56,7 @@ from adjudicator.systems.washingtons_war.rules.battle import (
     read_dice,
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.french_forces import judge_placement
 from adjudicator.systems.washingtons_war.state import (
     ALLIANCE_SPACE,
     AM_REINFORCEMENTS,
@@ -286,6 +289,7 @@ def _carried_out(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
     where = state.general_at.get(ROCHAMBEAU)
     name = ctx.general_name(ROCHAMBEAU)
     if where is not None and where.is_space:
+        yield from judge_placement(ctx, impulse)
         yield Check.done("WW-FA-04")
     elif where == AM_REINFORCEMENTS:
         ports = [key for key, record in ctx.data.spaces.items() if record.port
