@@ -285,6 +285,9 @@ class Interpreter(Collector[WWProcedure]):
         # Generals already captured when the log begins count as captured this turn.
         self.state.captured_in = {g: turn if turn is not None else year
                                   for g, turn in self.state.captured_in.items()}
+        # In which turn they were captured is not known (the log may begin at the
+        # Reinforcements Phase that frees them, WW 5.1).
+        self.state.last_captured = dict.fromkeys(self.state.last_captured)
         self.emit(AtRest(step=0))
         return self.take()
 

@@ -134,8 +134,8 @@ class WWState(PieceState[Entity]):
     """The position: every place's contents, where each General and card is."""
 
     __slots__ = ("alliance", "alliance_place", "alliance_seen", "allied_in", "captured_in",
-                 "card_at", "european_war", "general_at", "hand_size", "holdings", "regulars",
-                 "year")
+                 "card_at", "european_war", "general_at", "hand_size", "holdings",
+                 "last_captured", "regulars", "year")
 
     def __init__(self) -> None:
         self.holdings: dict[Place, Holding] = {}
@@ -160,6 +160,9 @@ class WWState(PieceState[Entity]):
         """The French Alliance marker has been seen (it is bound and on the board)."""
         self.captured_in: dict[str, str | None] = {}
         """The turn each General in the Captured Generals Box was put there (WW 7.6.A)."""
+        self.last_captured: dict[str, str | None] = {}
+        """The turn each General was last put in the Captured Generals Box, kept after he
+        leaves it (None: not known): he returns only in the following turn (WW 7.6.A)."""
 
     def at(self, place: Place) -> Holding:
         """The contents of a place (empty if nothing is there; do not mutate)."""
@@ -192,6 +195,7 @@ class WWState(PieceState[Entity]):
             self.general_at[entity.key] = place
             if place == CAPTURED:
                 self.captured_in[entity.key] = self.year
+                self.last_captured[entity.key] = self.year
         if entity.kind in MARKER_SIDES:
             self._put_marker(entity, place)
             return
