@@ -5,7 +5,9 @@ WW-FA-03, WW-NAVY-03).
   when the impulse ends against where the marker stood when the card was played: +1 for
   each battle or overrun the British lost (WW 9.2 Step 7), +2 when the British lost the
   Regulars' Advantage (3 CUs in one battle, once per game, WW 9.41), +2 for "Hortelz et
-  Cie" played as the event, +4 for "Benjamin Franklin", -3 when Washington was captured
+  Cie" played as the event (a discard owes nothing; the log cannot tell them apart, so
+  either count is legal), +4 for "Benjamin Franklin" whenever it is played (a Special
+  Event, never discarded, WW 6.34.A, 6.34.C.ii), -3 when Washington was captured
   (WW 7.6.B); never below 0, never past the French Alliance space (9), and fixed once the
   alliance has happened. The marker may be moved at any step of the impulse (VASSAL moves
   it after the units, often steps later); a wrong count is found at the step of the
@@ -172,7 +174,10 @@ def owed(ctx: Context, impulse: Impulse, *, washington_lost: bool) -> Owed:
     optional: tuple[int, str] | None = None
     if bonus is not None:
         what = f"+{bonus} {ctx.card_name(impulse.card)} played as the event"
-        if impulse.use is Use.EVENT:
+        record = ctx.card(impulse.card)
+        # A Special Event ("Benjamin Franklin") may not be discarded under any
+        # circumstances (WW 6.34.A): its play is always the event.
+        if impulse.use is Use.EVENT or (record is not None and record.special):
             total += bonus
             reasons.append(what)
         elif impulse.use in (Use.DISCARD, Use.UNKNOWN):
