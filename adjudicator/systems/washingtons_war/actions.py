@@ -334,6 +334,10 @@ class ImpulseReckoned(Action):
     marker_steps: tuple[int, ...] = ()
     """The steps of the impulse that moved or flipped the French Alliance marker, in
     order: a wrong move is found at the last of them, the one that left it wrong."""
+    navy_steps: tuple[int, ...] = ()
+    """The steps of the impulse that moved the French Navy (WW 12.2.B.i)."""
+    french_steps: tuple[int, ...] = ()
+    """The steps of the impulse that moved Rochambeau or French CUs (WW 12.2.B.ii)."""
 
 
 __all__ = [

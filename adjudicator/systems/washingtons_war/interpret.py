@@ -155,6 +155,8 @@ MAX_NAVAL_CUS = 5
 """WW 7.5: a General transfers himself and up to 5 CUs by sea."""
 WASHINGTON = "washington"
 """The General whose capture costs PCs and French Alliance spaces (WW 7.6.B)."""
+ROCHAMBEAU = "rochambeau"
+"""The French General, placed with the French CUs at the alliance (WW 12.2.B.ii)."""
 ELIGIBLE = "eligible"
 QUEUE_KEYS = {"am_queue": Side.AM, "br_queue": Side.BR}
 CLEARED_AT_TURN_END = tuple(Place(PlaceKind.CARDS, key) for key in (
@@ -259,10 +261,11 @@ class Interpreter(Collector[WWProcedure]):
         """When the impulse under way opened: the French Alliance track space, whether the
         alliance had happened, where Washington was (WW 12.1), whether the Navy was in
         play (WW 12.2.B.i)."""
-        self._marker_steps: list[int] = []
-        """The steps of the impulse under way that moved or flipped the French Alliance
-        marker (VASSAL moves it after the units, often in a later step): a wrong count is
-        found at the move that made it (WW 12.1)."""
+        self._alliance_steps: dict[str, list[int]] = {}
+        """The steps of the impulse under way that moved the French Alliance marker
+        (`marker`), the French Navy (`navy`) or the French forces (`french`): VASSAL moves
+        them after the units, often in a later step, and a wrong move is found at its own
+        step (WW 12.1, 12.2.B)."""
 
     # ------------------------------------------------------------------ public
 
@@ -349,9 +352,10 @@ class Interpreter(Collector[WWProcedure]):
         index, pieces = view.index, view.pieces
         for relocation in view.relocations:
             self.state.apply(relocation)
-        if self.proc.impulse is not None and any(
-                _kind(r) == "alliance" for r in view.relocations):
-            self._marker_steps.append(index)
+        if self.proc.impulse is not None:
+            for what in {_alliance_piece(r) for r in view.relocations} - {None}:
+                assert what is not None
+                self._alliance_steps.setdefault(what, []).append(index)
         if self.proc.regulars is None and self.state.regulars is not None:
             self.proc = evolve(self.proc, regulars=self.state.regulars)
         for group in pending.leaving:
@@ -762,7 +766,7 @@ class Interpreter(Collector[WWProcedure]):
         self._opened = (impulse, before)
         self._alliance_open = (self.state.alliance, self.state.allied,
                                self.state.general_at.get(WASHINGTON), self._navy_in_play())
-        self._marker_steps = []
+        self._alliance_steps = {}
         self.emit(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
                            origin=origin, destination=destination))
         self.emit(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
@@ -788,7 +792,8 @@ class Interpreter(Collector[WWProcedure]):
             allied_before=allied, european_war=self.state.european_war,
             washington_lost=washington is not None and washington.is_space
             and self.state.general_at.get(WASHINGTON) in (CAPTURED, REMOVED),
-            navy_before=navy, marker_steps=tuple(self._marker_steps)))
+            navy_before=navy, marker_steps=self._steps_of("marker"),
+            navy_steps=self._steps_of("navy"), french_steps=self._steps_of("french")))
         for battle in impulse.battles:
             if battle.setup is not None and not (battle.treason_overrun
                                                  and battle.procedure_dice == 0):
@@ -800,6 +805,10 @@ class Interpreter(Collector[WWProcedure]):
             b.fought or b.rbb or b.losses))
         self.emit(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
                          unsettled=unsettled))
+
+    def _steps_of(self, what: str) -> tuple[int, ...]:
+        """The steps of the impulse under way that moved `what` (`_alliance_piece`)."""
+        return tuple(self._alliance_steps.get(what, ()))
 
     def _navy_in_play(self) -> bool:
         """The French Navy is in a Blockade Zone or on the Turn Track (WW 5.5)."""
@@ -1411,6 +1420,20 @@ def _cus_in_space(entity: Entity, place: Place) -> tuple[tuple[str, Nationality]
 def _mover(relocation: Relocation[Entity]) -> bool | None:
     """Pieces that move in groups are grouped whatever their side (None: not grouped)."""
     return True if _kind(relocation) in MOVERS else None
+
+
+def _alliance_piece(relocation: Relocation[Entity]) -> str | None:
+    """`marker`, `navy` or `french` for the French Alliance marker, the French Navy and
+    the French forces (Rochambeau, French CUs) (WW 12.2.B); None for any other piece."""
+    entity = _entity(relocation)
+    if entity.kind == "alliance":
+        return "marker"
+    if entity.kind == "navy":
+        return "navy"
+    if (entity.kind == "general" and entity.key == ROCHAMBEAU) or (
+            entity.kind == "cu" and entity.nationality is Nationality.FR):
+        return "french"
+    return None
 
 
 def _kind(relocation: Relocation[Entity]) -> str:

@@ -106,9 +106,11 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             yield from _carried_out(action, ctx)
         elif ctx.state.allied is False and not action.navy_before and (
                 ctx.state.navy_zone() is not None):
-            yield Check.illegal("WW-FA-03", action.step, f"the French Navy was put into the "
+            placed = action.navy_steps[0] if action.navy_steps else action.step
+            yield Check.illegal("WW-FA-03", placed, f"the French Navy was put into the "
                                 f"{ctx.state.navy_zone()} Blockade Zone during the play of "
-                                f"{ctx.card_name(action.impulse.card)}, with the French "
+                                f"{ctx.card_name(action.impulse.card)} (step {action.step}), "
+                                "with the French "
                                 f"Alliance marker on {ctx.state.alliance}: it enters play "
                                 "only when the alliance is carried out (WW 12.2.B.i)",
                                 pieces=("French Navy",), expected="French Alliance space (9)",
@@ -283,13 +285,17 @@ def _marker(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
 
 def _carried_out(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
     """WW-FA-02/03/04: the alliance carried out once the card that reached it is done."""
-    step, impulse, state = action.step, action.impulse, ctx.state
+    impulse, state = action.impulse, ctx.state
+    # What was left undone is found where the alliance came (the marker's move to the
+    # French Alliance space); a wrong placement at its own step.
+    step = action.marker_steps[-1] if action.marker_steps else action.step
     card = ctx.card_name(impulse.card)
     if state.navy_zone() is None:
         yield Check.illegal("WW-FA-03", step, f"the French Alliance came with the play of "
-                            f"{card}, and the French Navy was not put into a Blockade Zone "
-                            "before the next card (WW 12.2.B.i)", pieces=("French Navy",),
-                            expected="in a Blockade Zone", observed="not placed")
+                            f"{card} (step {action.step}), and the French Navy was not put "
+                            "into a Blockade Zone before the next card (WW 12.2.B.i)",
+                            pieces=("French Navy",), expected="in a Blockade Zone",
+                            observed="not placed")
     yield Check.done("WW-FA-03")
     where = state.general_at.get(ROCHAMBEAU)
     name = ctx.general_name(ROCHAMBEAU)
@@ -300,7 +306,8 @@ def _carried_out(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
         ports = [key for key, record in ctx.data.spaces.items() if record.port
                  and not state.space(key).cus_of(Side.BR) and state.space(key).pc is not Side.BR]
         if ports:
-            yield Check.illegal("WW-FA-04", step, f"at the French Alliance {name} and the "
+            boxed = action.french_steps[-1] if action.french_steps else step
+            yield Check.illegal("WW-FA-04", boxed, f"at the French Alliance {name} and the "
                                 "French CUs went to the American Reinforcement Box, but "
                                 f"{ctx.space_names(sorted(ports))} had no British CU or PC: "
                                 "they go at once into such a port (WW 12.2.B.ii)",
@@ -309,11 +316,11 @@ def _carried_out(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("WW-FA-04")
     else:
         yield Check.illegal("WW-FA-04", step, f"the French Alliance came with the play of "
-                            f"{card}, and {name} and the French CUs were not placed before "
-                            "the next card: they go at once into a port with no British CU "
-                            "or PC, or to the American Reinforcement Box if there is none "
-                            "(WW 12.2.B.ii)", pieces=(name,), expected="placed",
-                            observed="not placed")
+                            f"{card} (step {action.step}), and {name} and the French CUs "
+                            "were not placed before the next card: they go at once into a "
+                            "port with no British CU or PC, or to the American "
+                            "Reinforcement Box if there is none (WW 12.2.B.ii)",
+                            pieces=(name,), expected="placed", observed="not placed")
         yield Check.done("WW-FA-04")
     last = max([leg.step for a in impulse.activations for leg in a.legs]
                + [b.step for b in impulse.battles] + [0])
