@@ -259,7 +259,9 @@ def _dice(rolling: list[tuple[Stack, int]], action: WinterAttritionEnded,
         return
     expected = sum(1 for r in rolls if r <= LOST_ON)
     observed = sum(1 for _, lost in rolling if lost > 0)
-    if expected != observed and _open(action) is None:
+    # A CU removed that the dice spare stays wrong whatever comes later; one the dice take
+    # may still be removed while the phase is open.
+    if expected != observed and (_open(action) is None or observed > expected):
         shown = ", ".join(str(r) for r in rolls)
         doubt = _doubt(rolling, expected, observed, ctx)
         yield Violation(rule, step, Severity.CHECK if doubt else Severity.ILLEGAL,
