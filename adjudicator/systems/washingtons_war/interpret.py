@@ -462,11 +462,12 @@ class Interpreter(Collector[WWProcedure]):
             self._end_turn(step, player, year)
         self._dealt, self._turn_seen = [], True
         if self.state.year is not None:
-            # A General captured before the log began was captured in the turn that just
-            # ended or earlier: no later than it (WW 7.6.A, he may return from now on).
+            # A new turn: a General captured before it, even before the log began, may
+            # return from now on (WW 7.6.A).
             for general, turn in self.state.last_captured.items():
                 if turn is None:
-                    self.state.last_captured[general] = self.state.year
+                    self.state.last_captured[general] = self.state.turns_begun
+            self.state.turns_begun += 1
         self.state.year = year
         self.emit(NewTurn(step=step, player=player, turn=year,
                              reason=f"the year became {year}"))

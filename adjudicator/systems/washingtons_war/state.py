@@ -135,7 +135,7 @@ class WWState(PieceState[Entity]):
 
     __slots__ = ("alliance", "alliance_place", "alliance_seen", "allied_in", "captured_in",
                  "card_at", "european_war", "general_at", "hand_size", "holdings",
-                 "last_captured", "regulars", "year")
+                 "last_captured", "regulars", "turns_begun", "year")
 
     def __init__(self) -> None:
         self.holdings: dict[Place, Holding] = {}
@@ -160,9 +160,12 @@ class WWState(PieceState[Entity]):
         """The French Alliance marker has been seen (it is bound and on the board)."""
         self.captured_in: dict[str, str | None] = {}
         """The turn each General in the Captured Generals Box was put there (WW 7.6.A)."""
-        self.last_captured: dict[str, str | None] = {}
-        """The turn each General was last put in the Captured Generals Box, kept after he
-        leaves it (None: not known): he returns only in the following turn (WW 7.6.A)."""
+        self.turns_begun: int = 0
+        """How many new turns the log has shown begin (the year changing)."""
+        self.last_captured: dict[str, int | None] = {}
+        """For each General last put in the Captured Generals Box, `turns_begun` then, kept
+        after he leaves it (None: before the log began): he returns only in a following
+        turn (WW 7.6.A)."""
 
     def at(self, place: Place) -> Holding:
         """The contents of a place (empty if nothing is there; do not mutate)."""
@@ -195,7 +198,7 @@ class WWState(PieceState[Entity]):
             self.general_at[entity.key] = place
             if place == CAPTURED:
                 self.captured_in[entity.key] = self.year
-                self.last_captured[entity.key] = self.year
+                self.last_captured[entity.key] = self.turns_begun
         if entity.kind in MARKER_SIDES:
             self._put_marker(entity, place)
             return

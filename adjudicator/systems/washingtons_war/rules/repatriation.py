@@ -10,8 +10,9 @@ Generals Box or through his Reinforcements Box: found at the step that placed hi
 
 A General still in the Captured Generals Box when a later turn's Strategy Phase begins is
 judged by rules/capture.py, whose family (WW-CAPT-02) sends this module the placements.
-Where the turn of his capture or the current turn is not known (the log began with him
-captured, or shows no year), the placement is unchecked.
+The turns are told apart by the log's year changes, so a log that shows no year still
+shows the same turn. A General captured before the log began may return once the log shows
+a new turn; before that, his placement is unchecked.
 """
 
 from __future__ import annotations
@@ -31,33 +32,29 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if not isinstance(action, ReinforcementArrived):
         return
     arrival = action.arrival
-    year = ctx.state.year
+    state = ctx.state
     for general in arrival.generals:
-        if general not in ctx.state.last_captured:
+        if general not in state.last_captured:
             continue
-        captured = ctx.state.last_captured[general]
+        captured = state.last_captured[general]
         name = ctx.general_name(general)
         where = ctx.space_name(arrival.space)
-        if captured is None or year is None:
-            yield Check.unchecked(RULE, arrival.step, f"{name} was placed in {where}; in "
-                                  "which turn he was captured is not known",
-                                  needs=("the turn of capture",), pieces=(name,))
+        if captured is None:
+            yield Check.unchecked(RULE, arrival.step, f"{name} was placed in {where}; he was "
+                                  "captured before the log began, and in which turn is not "
+                                  "known", needs=("the turn of capture",), pieces=(name,))
             continue
-        if captured == year:
-            yield Check.illegal(RULE, arrival.step, f"{name}, captured in {captured}, was "
-                                f"brought back onto the map in {where} in the same turn: a "
-                                "captured General goes to his Reinforcements Box only in the "
-                                "following turn's Reinforcements Phase, and comes on only "
+        if captured == state.turns_begun:
+            turn = f" ({state.year})" if state.year is not None else ""
+            yield Check.illegal(RULE, arrival.step, f"{name}, captured in this turn{turn}, "
+                                f"was brought back onto the map in {where} in the same turn: "
+                                "a captured General goes to his Reinforcements Box only in "
+                                "the following turn's Reinforcements Phase, and comes on only "
                                 "from that box (WW 7.6.A, 8.1.C, 8.2.C)",
                                 spaces=(arrival.space,), pieces=(name,),
-                                expected=f"not before {_following(captured)}",
-                                observed=year)
+                                expected="not before the following turn",
+                                observed="the turn of his capture")
         yield Check.done(RULE)
-
-
-def _following(year: str) -> str:
-    """The turn after `year` (the year itself when it is not a number)."""
-    return str(int(year) + 1) if year.isdigit() else f"the turn after {year}"
 
 
 __all__ = ["judge"]
