@@ -461,13 +461,6 @@ class Interpreter(Collector[WWProcedure]):
         if not self.proc.season.turn_ended and self.state.year is not None:
             self._end_turn(step, player, year)
         self._dealt, self._turn_seen = [], True
-        if self.state.year is not None:
-            # A new turn: a General captured before it, even before the log began, may
-            # return from now on (WW 7.6.A).
-            for general, turn in self.state.last_captured.items():
-                if turn is None:
-                    self.state.last_captured[general] = self.state.turns_begun
-            self.state.turns_begun += 1
         self.state.year = year
         self.emit(NewTurn(step=step, player=player, turn=year,
                              reason=f"the year became {year}"))
@@ -1395,6 +1388,13 @@ class Interpreter(Collector[WWProcedure]):
         """The End Phase (WW 5.7): shown, implied by the next year, or where the log ends."""
         if self.proc.season.turn_ended:
             return
+        if not final:
+            # The turn is over: a General captured in it or before, even before the log
+            # began, may return in the next (WW 7.6.A).
+            for general, turn in self.state.last_captured.items():
+                if turn is None:
+                    self.state.last_captured[general] = self.state.turns_ended
+            self.state.turns_ended += 1
         self.emit(TurnEnded(step=step, player=player, year=self.state.year,
                             next_year=next_year, war_ends=tuple(sorted(
                                 self.state.cards_in(WAR_ENDS))), final=final))

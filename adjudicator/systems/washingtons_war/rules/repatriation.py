@@ -10,9 +10,10 @@ Generals Box or through his Reinforcements Box: found at the step that placed hi
 
 A General still in the Captured Generals Box when a later turn's Strategy Phase begins is
 judged by rules/capture.py, whose family (WW-CAPT-02) sends this module the placements.
-The turns are told apart by the log's year changes, so a log that shows no year still
-shows the same turn. A General captured before the log began may return once the log shows
-a new turn; before that, his placement is unchecked.
+The turns are told apart by the turn ends the log shows (an End Phase, or the year
+changing), so a log that shows neither is still in one turn. A General captured before the
+log began may return once the log shows a turn end; before that, his placement is
+unchecked.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                                   "captured before the log began, and in which turn is not "
                                   "known", needs=("the turn of capture",), pieces=(name,))
             continue
-        if captured == state.turns_begun:
+        if captured == state.turns_ended:
             turn = f" ({state.year})" if state.year is not None else ""
             yield Check.illegal(RULE, arrival.step, f"{name}, captured in this turn{turn}, "
                                 f"was brought back onto the map in {where} in the same turn: "
