@@ -61,9 +61,6 @@ class ImpulseEnded(Action):
     log_ended: bool = False
     """The log ended with the impulse still open: what it had not done yet may simply not
     have been recorded."""
-    alliance_came: bool = False
-    """The French Alliance marker reached the French Alliance space during the impulse: the
-    French forces placed after it are the alliance's (WW 12.2.B.ii), not reinforcements."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

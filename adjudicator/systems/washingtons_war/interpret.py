@@ -780,12 +780,13 @@ class Interpreter(Collector[WWProcedure]):
         self._end_activation(impulse, step)
         impulse = self.proc.impulse
         assert impulse is not None
+        before, allied, washington, navy = self._alliance_open
+        if allied is False and self.state.allied and impulse.use is not Use.REINFORCE:
+            impulse = _alliance_placed(impulse)
         if impulse.use is Use.UNKNOWN:
             impulse = evolve(impulse, use=self._use_of(impulse))
-        before, allied, washington, navy = self._alliance_open
         self.emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
-                               player=impulse.player, impulse=impulse, log_ended=log_ended,
-                               alliance_came=allied is False and bool(self.state.allied)))
+                               player=impulse.player, impulse=impulse, log_ended=log_ended))
         self.emit(ImpulseReckoned(
             step=impulse.step, side=impulse.side.value, player=impulse.player,
             impulse=impulse, before=before, after=self.state.alliance,
@@ -1398,6 +1399,18 @@ class Interpreter(Collector[WWProcedure]):
         self.emit(TurnEnded(step=step, player=player, year=self.state.year,
                             next_year=next_year, war_ends=tuple(sorted(
                                 self.state.cards_in(WAR_ENDS))), final=final))
+
+
+def _alliance_placed(impulse: Impulse) -> Impulse:
+    """The impulse in which the alliance came, with the French forces that arrived in it
+    set apart as the alliance's placement (WW 12.2.B.ii), not reinforcements: no card was
+    played into a Reinforcement Card box for them."""
+    french = tuple(a for a in impulse.arrivals if ROCHAMBEAU in a.generals or any(
+        nationality is Nationality.FR for nationality, _ in a.cu))
+    if not french:
+        return impulse
+    return evolve(impulse, arrivals=tuple(a for a in impulse.arrivals if a not in french),
+                  alliance_arrivals=french)
 
 
 def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int) -> Impulse:

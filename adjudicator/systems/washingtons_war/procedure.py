@@ -328,6 +328,9 @@ class Impulse:
     pcs: tuple[PcChange, ...] = ()
     landing_party: tuple[PcChange, ...] = ()
     arrivals: tuple[Arrival, ...] = ()
+    alliance_arrivals: tuple[Arrival, ...] = ()
+    """The French forces placed when the alliance that came in this impulse was carried out
+    (WW 12.2.B.ii): not reinforcements, so not among `arrivals` (set when it ends)."""
     pc_before: tuple[tuple[str, Side | None], ...] = ()
     """The PC of each space whose PC changed in this impulse, before the card (WW 10.11.B)."""
     intercepted_by: frozenset[str] = frozenset()

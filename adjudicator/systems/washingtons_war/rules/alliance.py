@@ -324,7 +324,8 @@ def _carried_out(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("WW-FA-04")
     last = max([leg.step for a in impulse.activations for leg in a.legs]
                + [b.step for b in impulse.battles] + [0])
-    early = [a.step for a in impulse.arrivals if a.step < last and (
+    placed = (*impulse.alliance_arrivals, *impulse.arrivals)
+    early = [a.step for a in placed if a.step < last and (
         ROCHAMBEAU in a.generals or any(nat is Nationality.FR for nat, _ in a.cu))]
     if early:
         yield Check.illegal("WW-FA-02", min(early), f"the French forces came in at step "

@@ -8,7 +8,9 @@ port (only British reinforcements are kept out of a Blockaded Zone, WW 12.3). On
 such port exists do they go to the American Reinforcements Box, to come in later as a
 reinforcement (WW-REIN-06, rules/reinforcements.py).
 
-Each finding is at the step of the placement that broke the rule.
+The interpreter sets these placements apart from reinforcements (`Impulse.alliance_arrivals`)
+when the impulse in which the alliance came ends, whatever the card and whichever player's
+impulse it was. Each finding is at the step of the placement that broke the rule.
 """
 
 from __future__ import annotations
@@ -24,21 +26,10 @@ ROCHAMBEAU = "rochambeau"
 RULE = "WW-FA-04"
 
 
-def is_french(arrival: Arrival) -> bool:
-    """Whether an arrival brings Rochambeau or French CUs (WW 12.2.B.ii)."""
-    return ROCHAMBEAU in arrival.generals or any(nat is Nationality.FR
-                                                 for nat, _ in arrival.cu)
-
-
-def french_arrivals(impulse: Impulse) -> tuple[Arrival, ...]:
-    """The impulse's arrivals that bring French forces."""
-    return tuple(a for a in impulse.arrivals if is_french(a))
-
-
 def judge_placement(ctx: Context, impulse: Impulse) -> Iterator[Outcome]:
     """WW-FA-04: the French forces of the alliance, all together, in one port with no
     British CU and no British PC."""
-    arrivals = french_arrivals(impulse)
+    arrivals = impulse.alliance_arrivals
     if not arrivals:
         return
     name = ctx.general_name(ROCHAMBEAU)
@@ -94,4 +85,4 @@ def _port(ctx: Context, arrival: Arrival) -> Iterator[Outcome]:
                             observed=name)
 
 
-__all__ = ["french_arrivals", "is_french", "judge_placement"]
+__all__ = ["judge_placement"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace as evolve
 
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
@@ -12,7 +11,6 @@ from adjudicator.systems.washingtons_war.actions import ImpulseEnded
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.procedure import Arrival, Impulse, Use
 from adjudicator.systems.washingtons_war.rules.context import Context
-from adjudicator.systems.washingtons_war.rules.french_forces import is_french
 
 FAMILY = RuleFamily("reinforcements", frozenset({
     "WW-REIN-02", "WW-REIN-03", "WW-REIN-04", "WW-REIN-05", "WW-REIN-06"}),
@@ -25,16 +23,11 @@ FRENCH = "rochambeau"
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The reinforcement rules of one ended impulse. The French forces placed when the
-    alliance came in this impulse are no reinforcement but the alliance's placement
-    (WW 12.2.B.ii, WW-FA-04 in rules/alliance.py): they are left out here."""
-    if not isinstance(action, ImpulseEnded):
-        return
-    impulse = action.impulse
-    if action.alliance_came and impulse.use is not Use.REINFORCE:
-        impulse = evolve(impulse, arrivals=tuple(a for a in impulse.arrivals
-                                                 if not is_french(a)))
-    if impulse.use is Use.REINFORCE or impulse.arrivals:
-        yield from _reinforcement(impulse, ctx)
+    alliance came in it are no reinforcement but the alliance's placement (WW 12.2.B.ii,
+    `Impulse.alliance_arrivals`, judged as WW-FA-04 by rules/alliance.py)."""
+    if isinstance(action, ImpulseEnded) and (action.impulse.use is Use.REINFORCE
+                                             or action.impulse.arrivals):
+        yield from _reinforcement(action.impulse, ctx)
 
 
 def _reinforcement(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
