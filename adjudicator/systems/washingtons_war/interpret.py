@@ -261,11 +261,6 @@ class Interpreter(Collector[WWProcedure]):
         """When the impulse under way opened: the French Alliance track space, whether the
         alliance had happened, where Washington was (WW 12.1), whether the Navy was in
         play (WW 12.2.B.i)."""
-        self._alliance_steps: dict[str, list[int]] = {}
-        """The steps of the impulse under way that moved the French Alliance marker
-        (`marker`), the French Navy (`navy`) or the French forces (`french`): VASSAL moves
-        them after the units, often in a later step, and a wrong move is found at its own
-        step (WW 12.1, 12.2.B)."""
 
     # ------------------------------------------------------------------ public
 
@@ -352,10 +347,12 @@ class Interpreter(Collector[WWProcedure]):
         index, pieces = view.index, view.pieces
         for relocation in view.relocations:
             self.state.apply(relocation)
-        if self.proc.impulse is not None:
-            for what in {_alliance_piece(r) for r in view.relocations} - {None}:
-                assert what is not None
-                self._alliance_steps.setdefault(what, []).append(index)
+        impulse = self.proc.impulse
+        moved = sorted({what for r in view.relocations if (what := _alliance_piece(r))})
+        if impulse is not None and moved:
+            # A wrong move of these is found at its own step (WW 12.1, 12.2.B).
+            self._set_impulse(evolve(impulse, alliance_moves=(
+                *impulse.alliance_moves, *((what, index) for what in moved))))
         if self.proc.regulars is None and self.state.regulars is not None:
             self.proc = evolve(self.proc, regulars=self.state.regulars)
         for group in pending.leaving:
@@ -766,7 +763,6 @@ class Interpreter(Collector[WWProcedure]):
         self._opened = (impulse, before)
         self._alliance_open = (self.state.alliance, self.state.allied,
                                self.state.general_at.get(WASHINGTON), self._navy_in_play())
-        self._alliance_steps = {}
         self.emit(CardPlay(step=step, side=side.value, player=player, card=card, name=name,
                            origin=origin, destination=destination))
         self.emit(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
@@ -793,8 +789,8 @@ class Interpreter(Collector[WWProcedure]):
             allied_before=allied, european_war=self.state.european_war,
             washington_lost=washington is not None and washington.is_space
             and self.state.general_at.get(WASHINGTON) in (CAPTURED, REMOVED),
-            navy_before=navy, marker_steps=self._steps_of("marker"),
-            navy_steps=self._steps_of("navy"), french_steps=self._steps_of("french")))
+            navy_before=navy, marker_steps=impulse.moved("marker"),
+            navy_steps=impulse.moved("navy"), french_steps=impulse.moved("french")))
         for battle in impulse.battles:
             if battle.setup is not None and not (battle.treason_overrun
                                                  and battle.procedure_dice == 0):
@@ -806,10 +802,6 @@ class Interpreter(Collector[WWProcedure]):
             b.fought or b.rbb or b.losses))
         self.emit(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
                          unsettled=unsettled))
-
-    def _steps_of(self, what: str) -> tuple[int, ...]:
-        """The steps of the impulse under way that moved `what` (`_alliance_piece`)."""
-        return tuple(self._alliance_steps.get(what, ()))
 
     def _navy_in_play(self) -> bool:
         """The French Navy is in a Blockade Zone or on the Turn Track (WW 5.5)."""
