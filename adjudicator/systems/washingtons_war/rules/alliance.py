@@ -165,13 +165,14 @@ def owed(ctx: Context, impulse: Impulse, *, washington_lost: bool) -> Owed:
         if loser is Side.BR:
             total += BRITISH_DEFEAT
             what = "battle" if battle.fought else "overrun"
-            reasons.append(f"+1 the British lost the {what} at {place} (WW-BAT-14)")
+            reasons.append(f"+1 the British lost the {what} at {place}, step {battle.step} "
+                           "(WW-BAT-14)")
         regulars = battle.setup is not None and any(
             m.name == "regulars" for m in battle.setup.modifiers)
         if regulars and battle.lost_by(Side.BR) >= REGULARS_LOSS:
             total += REGULARS_LOST
-            reasons.append(f"+2 the British lost the Regulars' Advantage at {place} "
-                           "(WW-BAT-13)")
+            reasons.append(f"+2 the British lost the Regulars' Advantage at {place}, step "
+                           f"{battle.step} (WW-BAT-13)")
     bonus = CARD_EVENTS.get(impulse.card)
     optional: tuple[int, str] | None = None
     if bonus is not None:
