@@ -328,6 +328,13 @@ class ImpulseReckoned(Action):
     navy_before: bool = False
     """The French Navy was in a Blockade Zone or on the Turn Track when the card was
     played (WW 12.2.B.i: it enters with the alliance)."""
+    marker_steps: tuple[int, ...] = ()
+    """The steps of the impulse that moved or flipped the French Alliance marker, in
+    order: a wrong move is found at the last of them, the one that left it wrong."""
+    navy_steps: tuple[int, ...] = ()
+    """The steps of the impulse that moved the French Navy (WW 12.2.B.i)."""
+    french_steps: tuple[int, ...] = ()
+    """The steps of the impulse that moved Rochambeau or French CUs (WW 12.2.B.ii)."""
 
 
 __all__ = [

@@ -155,6 +155,8 @@ MAX_NAVAL_CUS = 5
 """WW 7.5: a General transfers himself and up to 5 CUs by sea."""
 WASHINGTON = "washington"
 """The General whose capture costs PCs and French Alliance spaces (WW 7.6.B)."""
+ROCHAMBEAU = "rochambeau"
+"""The French General, placed with the French CUs at the alliance (WW 12.2.B.ii)."""
 ELIGIBLE = "eligible"
 QUEUE_KEYS = {"am_queue": Side.AM, "br_queue": Side.BR}
 CLEARED_AT_TURN_END = tuple(Place(PlaceKind.CARDS, key) for key in (
@@ -281,6 +283,9 @@ class Interpreter(Collector[WWProcedure]):
         # Generals already captured when the log begins count as captured this turn.
         self.state.captured_in = {g: turn if turn is not None else year
                                   for g, turn in self.state.captured_in.items()}
+        # In which turn they were captured is not known (the log may begin at the
+        # Reinforcements Phase that frees them, WW 5.1).
+        self.state.last_captured = dict.fromkeys(self.state.last_captured)
         self.emit(AtRest(step=0))
         return self.take()
 
@@ -342,6 +347,12 @@ class Interpreter(Collector[WWProcedure]):
         index, pieces = view.index, view.pieces
         for relocation in view.relocations:
             self.state.apply(relocation)
+        impulse = self.proc.impulse
+        moved = sorted({what for r in view.relocations if (what := _alliance_piece(r))})
+        if impulse is not None and moved:
+            # A wrong move of these is found at its own step (WW 12.1, 12.2.B).
+            self._set_impulse(evolve(impulse, alliance_moves=(
+                *impulse.alliance_moves, *((what, index) for what in moved))))
         if self.proc.regulars is None and self.state.regulars is not None:
             self.proc = evolve(self.proc, regulars=self.state.regulars)
         for group in pending.leaving:
@@ -765,18 +776,21 @@ class Interpreter(Collector[WWProcedure]):
         self._end_activation(impulse, step)
         impulse = self.proc.impulse
         assert impulse is not None
+        before, allied, washington, navy = self._alliance_open
+        if allied is False and self.state.allied and impulse.use is not Use.REINFORCE:
+            impulse = _alliance_placed(impulse)
         if impulse.use is Use.UNKNOWN:
             impulse = evolve(impulse, use=self._use_of(impulse))
         self.emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                player=impulse.player, impulse=impulse, log_ended=log_ended))
-        before, allied, washington, navy = self._alliance_open
         self.emit(ImpulseReckoned(
             step=impulse.step, side=impulse.side.value, player=impulse.player,
             impulse=impulse, before=before, after=self.state.alliance,
             allied_before=allied, european_war=self.state.european_war,
             washington_lost=washington is not None and washington.is_space
             and self.state.general_at.get(WASHINGTON) in (CAPTURED, REMOVED),
-            navy_before=navy))
+            navy_before=navy, marker_steps=impulse.moved("marker"),
+            navy_steps=impulse.moved("navy"), french_steps=impulse.moved("french")))
         for battle in impulse.battles:
             if battle.setup is not None and not (battle.treason_overrun
                                                  and battle.procedure_dice == 0):
@@ -1367,9 +1381,28 @@ class Interpreter(Collector[WWProcedure]):
         """The End Phase (WW 5.7): shown, implied by the next year, or where the log ends."""
         if self.proc.season.turn_ended:
             return
+        if not final:
+            # The turn is over: a General captured in it or before, even before the log
+            # began, may return in the next (WW 7.6.A).
+            for general, turn in self.state.last_captured.items():
+                if turn is None:
+                    self.state.last_captured[general] = self.state.turns_ended
+            self.state.turns_ended += 1
         self.emit(TurnEnded(step=step, player=player, year=self.state.year,
                             next_year=next_year, war_ends=tuple(sorted(
                                 self.state.cards_in(WAR_ENDS))), final=final))
+
+
+def _alliance_placed(impulse: Impulse) -> Impulse:
+    """The impulse in which the alliance came, with the French forces that arrived in it
+    set apart as the alliance's placement (WW 12.2.B.ii), not reinforcements: no card was
+    played into a Reinforcement Card box for them."""
+    french = tuple(a for a in impulse.arrivals if ROCHAMBEAU in a.generals or any(
+        nationality is Nationality.FR for nationality, _ in a.cu))
+    if not french:
+        return impulse
+    return evolve(impulse, arrivals=tuple(a for a in impulse.arrivals if a not in french),
+                  alliance_arrivals=french)
 
 
 def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int) -> Impulse:
@@ -1399,6 +1432,20 @@ def _cus_in_space(entity: Entity, place: Place) -> tuple[tuple[str, Nationality]
 def _mover(relocation: Relocation[Entity]) -> bool | None:
     """Pieces that move in groups are grouped whatever their side (None: not grouped)."""
     return True if _kind(relocation) in MOVERS else None
+
+
+def _alliance_piece(relocation: Relocation[Entity]) -> str | None:
+    """`marker`, `navy` or `french` for the French Alliance marker, the French Navy and
+    the French forces (Rochambeau, French CUs) (WW 12.2.B); None for any other piece."""
+    entity = _entity(relocation)
+    if entity.kind == "alliance":
+        return "marker"
+    if entity.kind == "navy":
+        return "navy"
+    if (entity.kind == "general" and entity.key == ROCHAMBEAU) or (
+            entity.kind == "cu" and entity.nationality is Nationality.FR):
+        return "french"
+    return None
 
 
 def _kind(relocation: Relocation[Entity]) -> str:

@@ -328,6 +328,9 @@ class Impulse:
     pcs: tuple[PcChange, ...] = ()
     landing_party: tuple[PcChange, ...] = ()
     arrivals: tuple[Arrival, ...] = ()
+    alliance_arrivals: tuple[Arrival, ...] = ()
+    """The French forces placed when the alliance that came in this impulse was carried out
+    (WW 12.2.B.ii): not reinforcements, so not among `arrivals` (set when it ends)."""
     pc_before: tuple[tuple[str, Side | None], ...] = ()
     """The PC of each space whose PC changed in this impulse, before the card (WW 10.11.B)."""
     intercepted_by: frozenset[str] = frozenset()
@@ -339,6 +342,15 @@ class Impulse:
     """The opponent already took this impulse's discarded Event in exchange (WW 6.32.C)."""
     touched: frozenset[str] = frozenset()
     """Spaces where Generals, CUs or the Congress came or went during this impulse."""
+    alliance_moves: tuple[tuple[str, int], ...] = ()
+    """(`marker`, `navy` or `french`, step): the steps of this impulse that moved the French
+    Alliance marker, the French Navy or the French forces (WW 12.1, 12.2.B); VASSAL moves
+    them after the units, often in a later step. Kept here so that undo drops an undone
+    step's."""
+
+    def moved(self, what: str) -> tuple[int, ...]:
+        """The steps of this impulse that moved `what` (see `alliance_moves`)."""
+        return tuple(step for kind, step in self.alliance_moves if kind == what)
 
     @property
     def activation(self) -> Activation | None:

@@ -134,8 +134,8 @@ class WWState(PieceState[Entity]):
     """The position: every place's contents, where each General and card is."""
 
     __slots__ = ("alliance", "alliance_place", "alliance_seen", "allied_in", "captured_in",
-                 "card_at", "european_war", "general_at", "hand_size", "holdings", "regulars",
-                 "year")
+                 "card_at", "european_war", "general_at", "hand_size", "holdings",
+                 "last_captured", "regulars", "turns_ended", "year")
 
     def __init__(self) -> None:
         self.holdings: dict[Place, Holding] = {}
@@ -160,6 +160,12 @@ class WWState(PieceState[Entity]):
         """The French Alliance marker has been seen (it is bound and on the board)."""
         self.captured_in: dict[str, str | None] = {}
         """The turn each General in the Captured Generals Box was put there (WW 7.6.A)."""
+        self.turns_ended: int = 0
+        """How many turns the log has shown end (an End Phase, or the year changing)."""
+        self.last_captured: dict[str, int | None] = {}
+        """For each General last put in the Captured Generals Box, `turns_ended` then, kept
+        after he leaves it (None: before the log began): he returns only in a following
+        turn (WW 7.6.A)."""
 
     def at(self, place: Place) -> Holding:
         """The contents of a place (empty if nothing is there; do not mutate)."""
@@ -192,6 +198,7 @@ class WWState(PieceState[Entity]):
             self.general_at[entity.key] = place
             if place == CAPTURED:
                 self.captured_in[entity.key] = self.year
+                self.last_captured[entity.key] = self.turns_ended
         if entity.kind in MARKER_SIDES:
             self._put_marker(entity, place)
             return

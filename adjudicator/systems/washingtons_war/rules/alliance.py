@@ -5,10 +5,15 @@ WW-FA-03, WW-NAVY-03).
   when the impulse ends against where the marker stood when the card was played: +1 for
   each battle or overrun the British lost (WW 9.2 Step 7), +2 when the British lost the
   Regulars' Advantage (3 CUs in one battle, once per game, WW 9.41), +2 for "Hortelz et
-  Cie" played as the event, +4 for "Benjamin Franklin", -3 when Washington was captured
+  Cie" played as the event (a discard owes nothing; the log cannot tell them apart, so
+  either count is legal), +4 for "Benjamin Franklin" whenever it is played (a Special
+  Event, never discarded, WW 6.34.A, 6.34.C.ii), -3 when Washington was captured
   (WW 7.6.B); never below 0, never past the French Alliance space (9), and fixed once the
-  alliance has happened. The marker may be moved at any step of the impulse; a marker put
-  right only during the next card's play is found wrong at this impulse's end.
+  alliance has happened. The marker may be moved at any step of the impulse (VASSAL moves
+  it after the units, often steps later); a wrong count is found at the step of the
+  marker's last move in the impulse, the one that left it wrong, its message naming the
+  card and the battles it relied on (a marker never moved is found at the card's step). A
+  marker put right only during the next card's play is found wrong at this impulse's end.
 * WW-FA-03 (WW 12.2.B.i): the French Navy's first placement in a Blockade Zone happens
   only when the alliance is carried out (the marker on the French Alliance space or showing
   European War); a placement during a card's play is judged when the play ends (the
@@ -18,8 +23,10 @@ WW-FA-03, WW-NAVY-03).
   Phase is WW-NAVY-01 (rules/french_naval.py).
 * The alliance carried out (WW 12.2.B), judged when the card whose play brought the marker
   to the French Alliance space ends: the Navy is in a Blockade Zone (WW-FA-03); Rochambeau
-  is on the map, or in the American Reinforcement Box only if no port lacks both a British
-  CU and a British PC (WW-FA-04; which port he went to is WW-REIN-06); the French came
+  is on the map with the 5 French CUs, together in one port with no British CU or PC, or
+  in the American Reinforcement Box only if no such port exists (WW-FA-04, the alliance's
+  own placement, rules/french_forces.py; a later entry from that box is a reinforcement,
+  WW-REIN-06); the French came
   after the card's last move and battle (WW-FA-02, "after the current Strategy Card has
   been fully resolved").
 * By that turn's End Phase the marker shows European War on the next turn's space, and
@@ -51,6 +58,7 @@ from adjudicator.systems.washingtons_war.rules.battle import (
     read_dice,
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.french_forces import judge_placement
 from adjudicator.systems.washingtons_war.state import (
     ALLIANCE_SPACE,
     AM_REINFORCEMENTS,
@@ -98,9 +106,11 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             yield from _carried_out(action, ctx)
         elif ctx.state.allied is False and not action.navy_before and (
                 ctx.state.navy_zone() is not None):
-            yield Check.illegal("WW-FA-03", action.step, f"the French Navy was put into the "
+            placed = action.navy_steps[0] if action.navy_steps else action.step
+            yield Check.illegal("WW-FA-03", placed, f"the French Navy was put into the "
                                 f"{ctx.state.navy_zone()} Blockade Zone during the play of "
-                                f"{ctx.card_name(action.impulse.card)}, with the French "
+                                f"{ctx.card_name(action.impulse.card)} (step {action.step}), "
+                                "with the French "
                                 f"Alliance marker on {ctx.state.alliance}: it enters play "
                                 "only when the alliance is carried out (WW 12.2.B.i)",
                                 pieces=("French Navy",), expected="French Alliance space (9)",
@@ -155,18 +165,22 @@ def owed(ctx: Context, impulse: Impulse, *, washington_lost: bool) -> Owed:
         if loser is Side.BR:
             total += BRITISH_DEFEAT
             what = "battle" if battle.fought else "overrun"
-            reasons.append(f"+1 the British lost the {what} at {place} (WW-BAT-14)")
+            reasons.append(f"+1 the British lost the {what} at {place}, step {battle.step} "
+                           "(WW-BAT-14)")
         regulars = battle.setup is not None and any(
             m.name == "regulars" for m in battle.setup.modifiers)
         if regulars and battle.lost_by(Side.BR) >= REGULARS_LOSS:
             total += REGULARS_LOST
-            reasons.append(f"+2 the British lost the Regulars' Advantage at {place} "
-                           "(WW-BAT-13)")
+            reasons.append(f"+2 the British lost the Regulars' Advantage at {place}, step "
+                           f"{battle.step} (WW-BAT-13)")
     bonus = CARD_EVENTS.get(impulse.card)
     optional: tuple[int, str] | None = None
     if bonus is not None:
         what = f"+{bonus} {ctx.card_name(impulse.card)} played as the event"
-        if impulse.use is Use.EVENT:
+        record = ctx.card(impulse.card)
+        # A Special Event ("Benjamin Franklin") may not be discarded under any
+        # circumstances (WW 6.34.A): its play is always the event.
+        if impulse.use is Use.EVENT or (record is not None and record.special):
             total += bonus
             reasons.append(what)
         elif impulse.use in (Use.DISCARD, Use.UNKNOWN):
@@ -218,11 +232,13 @@ def _marker(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
     """WW-FA-01 for one impulse."""
     impulse = action.impulse
     card = ctx.card_name(impulse.card)
+    moved = action.marker_steps[-1] if action.marker_steps else action.step
     if action.allied_before:
         if not action.european_war and action.after != action.before:
-            yield Check.illegal("WW-FA-01", action.step, f"the French Alliance marker moved "
+            yield Check.illegal("WW-FA-01", moved, f"the French Alliance marker moved "
                                 f"from {action.before} to {action.after} during the play of "
-                                f"{card}, after the alliance: it no longer moves (WW 12.2.A)",
+                                f"{card} (step {action.step}), after the alliance: it no "
+                                "longer moves (WW 12.2.A)",
                                 expected=str(action.before), observed=str(action.after))
         yield Check.done("WW-FA-01")
         return
@@ -259,32 +275,40 @@ def _marker(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
         return
     if observed != expected:
         why = "; ".join(reasons) if reasons else "nothing moves it"
-        yield Check.illegal("WW-FA-01", action.step, f"the French Alliance marker went from "
-                            f"{action.before} to {observed} during the play of {card}; "
-                            f"WW 12.1 puts it on {target} ({why})",
-                            expected=target, observed=str(observed))
+        done = (f"went from {action.before} to {observed} at step {moved}, in the play "
+                f"of {card} (step {action.step})" if action.marker_steps else
+                f"stayed on {observed} through the play of {card} (step {action.step})")
+        yield Check.illegal("WW-FA-01", moved, f"the French Alliance marker {done}; WW 12.1 "
+                            f"puts it on {target} ({why})", expected=target,
+                            observed=str(observed))
     yield Check.done("WW-FA-01")
 
 
 def _carried_out(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
     """WW-FA-02/03/04: the alliance carried out once the card that reached it is done."""
-    step, impulse, state = action.step, action.impulse, ctx.state
+    impulse, state = action.impulse, ctx.state
+    # What was left undone is found where the alliance came (the marker's move to the
+    # French Alliance space); a wrong placement at its own step.
+    step = action.marker_steps[-1] if action.marker_steps else action.step
     card = ctx.card_name(impulse.card)
     if state.navy_zone() is None:
         yield Check.illegal("WW-FA-03", step, f"the French Alliance came with the play of "
-                            f"{card}, and the French Navy was not put into a Blockade Zone "
-                            "before the next card (WW 12.2.B.i)", pieces=("French Navy",),
-                            expected="in a Blockade Zone", observed="not placed")
+                            f"{card} (step {action.step}), and the French Navy was not put "
+                            "into a Blockade Zone before the next card (WW 12.2.B.i)",
+                            pieces=("French Navy",), expected="in a Blockade Zone",
+                            observed="not placed")
     yield Check.done("WW-FA-03")
     where = state.general_at.get(ROCHAMBEAU)
     name = ctx.general_name(ROCHAMBEAU)
     if where is not None and where.is_space:
+        yield from judge_placement(ctx, impulse)
         yield Check.done("WW-FA-04")
     elif where == AM_REINFORCEMENTS:
         ports = [key for key, record in ctx.data.spaces.items() if record.port
                  and not state.space(key).cus_of(Side.BR) and state.space(key).pc is not Side.BR]
         if ports:
-            yield Check.illegal("WW-FA-04", step, f"at the French Alliance {name} and the "
+            boxed = action.french_steps[-1] if action.french_steps else step
+            yield Check.illegal("WW-FA-04", boxed, f"at the French Alliance {name} and the "
                                 "French CUs went to the American Reinforcement Box, but "
                                 f"{ctx.space_names(sorted(ports))} had no British CU or PC: "
                                 "they go at once into such a port (WW 12.2.B.ii)",
@@ -293,15 +317,16 @@ def _carried_out(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("WW-FA-04")
     else:
         yield Check.illegal("WW-FA-04", step, f"the French Alliance came with the play of "
-                            f"{card}, and {name} and the French CUs were not placed before "
-                            "the next card: they go at once into a port with no British CU "
-                            "or PC, or to the American Reinforcement Box if there is none "
-                            "(WW 12.2.B.ii)", pieces=(name,), expected="placed",
-                            observed="not placed")
+                            f"{card} (step {action.step}), and {name} and the French CUs "
+                            "were not placed before the next card: they go at once into a "
+                            "port with no British CU or PC, or to the American "
+                            "Reinforcement Box if there is none (WW 12.2.B.ii)",
+                            pieces=(name,), expected="placed", observed="not placed")
         yield Check.done("WW-FA-04")
     last = max([leg.step for a in impulse.activations for leg in a.legs]
                + [b.step for b in impulse.battles] + [0])
-    early = [a.step for a in impulse.arrivals if a.step < last and (
+    placed = (*impulse.alliance_arrivals, *impulse.arrivals)
+    early = [a.step for a in placed if a.step < last and (
         ROCHAMBEAU in a.generals or any(nat is Nationality.FR for nat, _ in a.cu))]
     if early:
         yield Check.illegal("WW-FA-02", min(early), f"the French forces came in at step "

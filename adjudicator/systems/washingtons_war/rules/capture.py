@@ -28,16 +28,19 @@ from adjudicator.systems.washingtons_war.actions import (
     GeneralRemoved,
     ImpulseEnded,
     ImpulseReckoned,
+    ReinforcementArrived,
     StrategyBegan,
 )
 from adjudicator.systems.washingtons_war.data import Side
 from adjudicator.systems.washingtons_war.procedure import Impulse
+from adjudicator.systems.washingtons_war.rules import repatriation
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import CAPTURED, REMOVED, other
 
 FAMILY = RuleFamily("capture", frozenset({"WW-CAPT-01", "WW-CAPT-02", "WW-CAPT-03",
                                           "WW-CAPT-05"}),
-                    actions=(ImpulseEnded, ImpulseReckoned, StrategyBegan, GeneralRemoved))
+                    actions=(ImpulseEnded, ImpulseReckoned, StrategyBegan, GeneralRemoved,
+                             ReinforcementArrived))
 WASHINGTON = "washington"
 WASHINGTON_PCS = 5
 """WW 7.6.B: the British remove 5 American PCs when Washington is captured."""
@@ -53,6 +56,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _captured_return(action, ctx)
     elif isinstance(action, GeneralRemoved):
         yield from _washington_removed(action, ctx)
+    elif isinstance(action, ReinforcementArrived):
+        yield from repatriation.judge(action, ctx)  # WW-CAPT-02 at the placement
 
 
 def lone_enemy_generals(ctx: Context, space: str, side: Side) -> list[str]:

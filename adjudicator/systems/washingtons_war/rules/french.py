@@ -49,7 +49,8 @@ def french_took_part(impulse: Impulse, ctx: Context) -> bool:
         if activation.general == ROCHAMBEAU or any(_carries_french(leg.carried)
                                                     for leg in activation.legs):
             return True
-    if any(ROCHAMBEAU in a.generals or _carries_french(a.cu) for a in impulse.arrivals):
+    if any(ROCHAMBEAU in a.generals or _carries_french(a.cu)
+           for a in (*impulse.arrivals, *impulse.alliance_arrivals)):
         return True
     for battle in impulse.battles:
         here = ctx.state.space(battle.space)

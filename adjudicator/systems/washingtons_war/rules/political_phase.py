@@ -12,18 +12,19 @@ position at the start of the segment: the American isolated markers first, all a
 then the British ones worked out again on what is left (so in the rulebook's Mutual
 Isolation example the British markers stay). A marker removed that was not isolated is
 illegal (WW-POL-03 for an American marker, WW-POL-04 for a British one); an isolated marker
-left on the map once the phase is over is a CHECK (WW-POL-02), since the players may read
-the printed map where the data is only a stand-in. Isolation needs the whole map: with the
-connections incomplete, or a marker in a space the data lacks, the segment is unchecked.
+left on the map once the phase is over is illegal too (WW-POL-02, found at the step that
+ended the phase: "The American player removes all of his PC markers that are isolated",
+WW 10.2.3). Both readings stand on the same data, which declares the map complete
+(`[map] connections_complete`, `MapStatus`): with the connections incomplete, or a marker in
+a space the data lacks, the segment is unchecked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Check, Outcome, Violation
+from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.actions import CongressPlaced, IsolationSegmentEnded
 from adjudicator.systems.washingtons_war.data import Nationality, Side
@@ -80,10 +81,12 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         left = sorted(expected[side] - removed[side].keys())
         if left and action.complete:
             names = ", ".join(ctx.space_name(s) for s in left)
-            yield Violation("WW-POL-02", action.step, Severity.CHECK, f"isolated {side.value} "
-                            f"PC marker{'s' if len(left) > 1 else ''} left on the map after "
-                            f"the Political Control Phase: {names} ({DEFINITION[side]})",
-                            spaces=tuple(left), expected="removed", observed="still there")
+            yield Check.illegal("WW-POL-02", action.step, f"isolated {side.value} PC "
+                                f"marker{'s' if len(left) > 1 else ''} left on the map after "
+                                f"the Political Control Phase: {names} ({DEFINITION[side]}; "
+                                "isolated markers are removed, WW 10.2.3)",
+                                spaces=tuple(left), expected="removed",
+                                observed="still there")
         elif left:
             names = ", ".join(ctx.space_name(s) for s in left)
             yield Check.unchecked("WW-POL-02", action.step, "the log ended during the "

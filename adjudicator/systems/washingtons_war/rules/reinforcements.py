@@ -22,7 +22,9 @@ FRENCH = "rochambeau"
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
-    """The reinforcement rules of one ended impulse."""
+    """The reinforcement rules of one ended impulse. The French forces placed when the
+    alliance came in it are no reinforcement but the alliance's placement (WW 12.2.B.ii,
+    `Impulse.alliance_arrivals`, judged as WW-FA-04 by rules/alliance.py)."""
     if isinstance(action, ImpulseEnded) and (action.impulse.use is Use.REINFORCE
                                              or action.impulse.arrivals):
         yield from _reinforcement(action.impulse, ctx)

@@ -14,8 +14,11 @@ both hands must be empty (WW 5.3, WW-SEQ-05: cards may not be saved).
 The exact loss distribution of each space comes from `odds.winter_attrition` (T8 read from
 the data): its least value is the guaranteed loss, and a space whose distribution is not a
 single value needs a die. A loss the distribution cannot give is illegal; the losses of
-the rolling spaces must match the dice rolled in the phase (a CHECK: the log does not say
-which die was rolled for which space, so they are compared as counts). A space whose
+the rolling spaces must match the dice rolled in the phase. The log does not say which die
+was rolled for which space, so they are compared as counts; with one die for each rolling
+space, counts that differ are illegal however the dice are matched (one lone CU and one die
+leave a single reading), and a CHECK only where a rolling space is one the rulebook leaves
+ambiguous (digest A20, A21) and its other reading could agree. A space whose
 Winter Quarters shape or side of the line the data lacks is unchecked, unless both
 answers give the same losses.
 """
@@ -256,13 +259,32 @@ def _dice(rolling: list[tuple[Stack, int]], action: WinterAttritionEnded,
         return
     expected = sum(1 for r in rolls if r <= LOST_ON)
     observed = sum(1 for _, lost in rolling if lost > 0)
-    if expected != observed and _open(action) is None:
+    # A CU removed that the dice spare stays wrong whatever comes later; one the dice take
+    # may still be removed while the phase is open.
+    if expected != observed and (_open(action) is None or observed > expected):
         shown = ", ".join(str(r) for r in rolls)
-        yield Violation(rule, step, Severity.CHECK, f"the winter attrition dice ({shown}) "
-                        f"lose {expected} CU{'s' if expected != 1 else ''} (1-3 loses one) "
-                        f"in {names}, but {observed} {'were' if observed != 1 else 'was'} "
-                        "removed", spaces=tuple(stack.space for stack, _ in rolling),
+        doubt = _doubt(rolling, expected, observed, ctx)
+        yield Violation(rule, step, Severity.CHECK if doubt else Severity.ILLEGAL,
+                        f"the winter attrition dice ({shown}) lose {expected} "
+                        f"CU{'s' if expected != 1 else ''} (1-3 loses one) in {names}, but "
+                        f"{observed} {'were' if observed != 1 else 'was'} removed{doubt}",
+                        spaces=tuple(stack.space for stack, _ in rolling),
                         expected=str(expected), observed=str(observed))
+
+
+def _doubt(rolling: list[tuple[Stack, int]], expected: int, observed: int,
+           ctx: Context) -> str:
+    """Why the dice and the losses may still agree (empty: they cannot). As many dice as
+    rolling stacks, each die deciding one CU (T8), so counts that differ are wrong however
+    the dice are matched to the spaces ("On a die roll of 1-3, remove the CU from the map.
+    On a die roll of 4-6, the CU avoids Winter Attrition", WW 11.1, 11.2) — unless a stack
+    is one the rulebook leaves ambiguous (digest A20, A21), whose other reading loses
+    nothing and needs no die: then only more losses than the dice take stay certain."""
+    notes = [note for stack, _ in rolling
+             if (note := ambiguity(stack, losses(stack, ctx)[1], ctx))]
+    if not notes or observed > expected:
+        return ""
+    return "".join(notes)
 
 
 def _counted(stack: Stack) -> str:

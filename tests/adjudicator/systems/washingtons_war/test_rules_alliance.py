@@ -206,14 +206,14 @@ def test_ww_12_2_only_destaing_sends_the_navy_to_the_turn_track() -> None:
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("alliance-battle-moves-the-markers", set()),
-    ("illegal-alliance-marker-short", {("WW-BAT-13", 4), ("WW-FA-01", 2)}),
+    ("illegal-alliance-marker-short", {("WW-BAT-13", 4), ("WW-FA-01", 13)}),
     ("alliance-franklin", set()),
-    ("illegal-alliance-franklin-short", {("WW-FA-01", 2)}),
+    ("illegal-alliance-franklin-short", {("WW-FA-01", 3)}),
     ("alliance-destaing-sails", set()),
     ("illegal-alliance-destaing-wrong-turn", {("WW-NAVY-03", 3)}),
-    ("illegal-alliance-navy-before-the-alliance", {("WW-FA-03", 2)}),
+    ("illegal-alliance-navy-before-the-alliance", {("WW-FA-03", 3)}),
     ("alliance-franklin-brings-the-french", set()),
-    ("illegal-alliance-french-held-back", {("WW-FA-03", 2), ("WW-FA-04", 2)}),
+    ("illegal-alliance-french-held-back", {("WW-FA-03", 3), ("WW-FA-04", 4)}),
 ])
 def test_alliance_scenarios(name: str, expected: set[tuple[str, int]],
                             tmp_path: Path) -> None:

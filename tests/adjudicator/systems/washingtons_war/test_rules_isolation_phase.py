@@ -75,7 +75,7 @@ def test_ww_10_31_example_1_with_a_british_cu_in_newport_both_are_removed() -> N
     start = board({"reading": AM, "camden": AM}, {"newport": ["cu:BR:1"]})
     assert findings(segment(start, [("reading", AM), ("camden", AM)]), CHAIN) == set()
     left = findings(segment(start, [("reading", AM)]), CHAIN)
-    assert left == {("WW-POL-02", 20, Severity.CHECK)}
+    assert left == {("WW-POL-02", 20, Severity.ILLEGAL)}
 
 
 def test_ww_10_31_example_2_the_congress_keeps_the_chain() -> None:
@@ -91,7 +91,7 @@ def test_ww_10_31_example_3_an_american_unit_in_a_keeps_all_three() -> None:
     alone = board(pcs)
     removed = [("reading", AM), ("camden", AM), ("newport", AM)]
     assert findings(segment(alone, removed), CHAIN) == set()
-    assert findings(segment(alone, []), CHAIN) == {("WW-POL-02", 20, Severity.CHECK)}
+    assert findings(segment(alone, []), CHAIN) == {("WW-POL-02", 20, Severity.ILLEGAL)}
 
 
 def test_ww_10_32_example_1_a_british_port_is_never_isolated() -> None:

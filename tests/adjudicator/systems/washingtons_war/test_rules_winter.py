@@ -84,9 +84,11 @@ def test_ww_11_1_a_british_army_with_one_cu_never_loses() -> None:
     (2, 1, True), (3, 1, True), (4, 0, True), (6, 0, True), (5, 1, False), (1, 0, False)])
 def test_ww_11_1_a_lone_british_cu_rolls_and_is_lost_on_1_to_3(roll: int, lost: int,
                                                               consistent: bool) -> None:
+    """One lone CU and one die leave a single reading: a loss the die does not give, or a
+    CU kept that the die removes, is illegal, not a check."""
     action = winter({"reading": ((), {BR: 1})}, {"reading": ((), {BR: 1 - lost})}, [roll])
-    assert found(action) == set()
-    assert found(action, "check") == (set() if consistent else {"WW-WINT-02"})
+    assert found(action) == (set() if consistent else {"WW-WINT-02"})
+    assert found(action, "check") == set()
     (computed,) = computations(action)
     assert computed.result["dice"] == 1
     assert computed.result["expected_fraction"] == "1/2"
@@ -217,3 +219,27 @@ def test_ambiguous_readings_are_named_in_the_finding() -> None:
     messages = [o.message for o in RULES.judge(washington, CTX()) if isinstance(o, Violation)
                 and o.rule_id == "WW-WINT-04"]
     assert len(messages) == 1 and "A21" in messages[0]
+
+
+@pytest.mark.parametrize(("roll", "lost", "severity"), [
+    (2, 0, "check"), (5, 1, "illegal"), (2, 1, None), (5, 0, None)])
+def test_washingtons_sixth_cu_is_a_check_only_where_the_other_reading_could_agree(
+        roll: int, lost: int, severity: str | None) -> None:
+    """Digest A21: Washington's one excess CU in Winter Quarters rolls (read as alone), or
+    never loses (read as still with him). Kept on a 2 agrees with the second reading: a
+    check. Lost on a 5 agrees with neither: illegal."""
+    action = winter({"philadelphia": (("washington",), {AM: 6})},
+                    {"philadelphia": (("washington",), {AM: 6 - lost})}, [roll])
+    assert found(action) == ({"WW-WINT-04"} if severity == "illegal" else set())
+    assert found(action, "check") == ({"WW-WINT-04"} if severity == "check" else set())
+
+
+def test_two_lone_cus_and_two_dice_that_disagree_in_count_are_illegal() -> None:
+    """WW 11.2: one die per lone American CU; dice of 2 and 5 lose exactly one CU, however
+    they are matched to the spaces, so losing both is illegal and losing one is not judged
+    wrong."""
+    start = {"norwich": ((), {AM: 1}), "hartford": ((), {AM: 1})}
+    both = winter(start, {"norwich": ((), {}), "hartford": ((), {})}, [2, 5])
+    assert found(both) == {"WW-WINT-03"} and found(both, "check") == set()
+    one = winter(start, {"norwich": ((), {}), "hartford": ((), {AM: 1})}, [5, 2])
+    assert found(one) == set() and found(one, "check") == set()

@@ -39,6 +39,13 @@ def _check(name: str, tmp_path: Path) -> Report:
     ("landing-party-flip", {"WW-CAMP-01", "WW-CAMP-04"}),
     ("french-reinforcements-any-ops", {"WW-REIN-06"}),
     ("exchange-is-not-a-play", {"WW-SEQ-04"}),
+    ("alliance-marker-moved-after-the-army", {"WW-FA-01"}),
+    ("alliance-in-a-british-impulse-brings-the-french", {"WW-FA-02", "WW-FA-03", "WW-FA-04"}),
+    ("alliance-french-two-counters-one-port", {"WW-FA-04"}),
+    ("winter-lone-cu-lost-on-a-low-roll", {"WW-WINT-02", "WW-WINT-04"}),
+    ("captured-general-back-the-next-turn", {"WW-CAPT-02"}),
+    ("captured-before-the-log-back-the-next-turn", {"WW-CAPT-02"}),
+    ("isolation-mutual", {"WW-POL-02", "WW-POL-03", "WW-POL-04"}),
 ])
 def test_the_scenario_is_judged_on_these_rules_with_nothing_unchecked(
         scenario: str, ids: set[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
