@@ -74,11 +74,15 @@ class CardExchanged(Action):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BattleCardPlayed(Action):
-    """A card played or discarded in Step 1 of a battle (WW 6.33, 9.2, 9.45)."""
+    """A card played or discarded while a battle is open (WW 6.33, 9.2, 9.45): in Step 1
+    unless `after_dice` names the steps of the procedure's dice rolled before it."""
 
     card: str
     battle: Battle
     impulse: Impulse
+    after_dice: tuple[int, ...] = ()
+    """The steps of the battle's Step 2+ dice already rolled: such a card is no Step 1
+    play of the battle, and gives it no modifier (WW 9.45, 6.33.A)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -100,6 +104,24 @@ class Interception(Action):
     battle: Battle | None = None
     """The battle the interception opens in the space (WW 7.8.D), with the interceptors
     and any American CUs already there as defenders."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InterceptionAttempted(Action):
+    """The American rolled for an interception that no move followed (WW 7.8.A): a failed
+    attempt, which still bars the Army's retreat before battle and a second attempt for
+    the rest of the British card (WW 7.8.E)."""
+
+    general: str | None
+    """The one American Army that could have attempted it (None: several could)."""
+    candidates: tuple[str, ...]
+    """The American Armies adjacent to the space that could have attempted it."""
+    space: str
+    """The space the British Army entered."""
+    die: int
+    leg: Leg
+    impulse: Impulse
+    """The impulse before the attempt."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -345,6 +367,7 @@ __all__ = [
     "ImpulseOpened",
     "ImpulseReckoned",
     "Interception",
+    "InterceptionAttempted",
     "IsolationSegmentEnded",
     "LegMoved",
     "NavyMoved",

@@ -83,6 +83,7 @@ from adjudicator.systems.washingtons_war.actions import (
     ImpulseOpened,
     ImpulseReckoned,
     Interception,
+    InterceptionAttempted,
     IsolationSegmentEnded,
     LegMoved,
     NavyMoved,
@@ -116,6 +117,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     Impulse,
     Leg,
     PcChange,
+    Removal,
     Stop,
     Use,
     WWProcedure,
@@ -123,7 +125,7 @@ from adjudicator.systems.washingtons_war.procedure import (
 )
 from adjudicator.systems.washingtons_war.routes import route
 from adjudicator.systems.washingtons_war.rules.battle import REGULARS_LOSS, battle_setup
-from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
 from adjudicator.systems.washingtons_war.rules.sequence import RandomDraw
 from adjudicator.systems.washingtons_war.rules.setup import (
     SET_ASIDE_IN_1775,
@@ -179,6 +181,8 @@ READER: StepReader[Entity, Side] = StepReader(side_of=roster_side,
 """How a WW step is read: the roster's side, cards apart from pieces."""
 NO_DICE: DiceQueue[Side | None] = DiceQueue()
 MOVERS = frozenset({"general", "cu", "congress", "navy"})
+STEP_7_MARKERS = frozenset({"turn", "alliance"})
+"""The markers a battle's Step 7 moves (WW 9.2 Step 7, 9.41, 12.1)."""
 """The pieces that move in groups (a PC marker is placed, not moved)."""
 
 
@@ -251,6 +255,9 @@ class Interpreter(Collector[WWProcedure]):
         self._loose_dice = NO_DICE
         """Dice rolled in the impulse under way while no battle was open, each with its
         step and the side that rolled it (an interception attempt's, WW 7.8.A)."""
+        self._attempt_leg: Leg | None = None
+        """The British leg that last gave the Americans a chance to intercept (WW 7.8.A),
+        until an interception, the next leg or the activation's end settles it."""
         self._turn_seen = False
         """Whether the log showed this turn begin (set-up, deal or year change), so that
         its first card is known to be the turn's first (WW 5.3)."""
@@ -328,7 +335,7 @@ class Interpreter(Collector[WWProcedure]):
         leaving = [g for g in groups if _on_map(g.origin) and not _on_map(g.destination)]
         arriving = [g for g in groups if not _on_map(g.origin) and _on_map(g.destination)]
         pc_changes = self._pc_changes(index, pcs)
-        self._battle_removals(pieces)
+        self._battle_removals(index, pieces)
         self._pending = _Pending(view, player, leaving, moves, arriving, pc_changes)
         return self.take()
 
@@ -366,8 +373,12 @@ class Interpreter(Collector[WWProcedure]):
         battle = impulse.battle
         there = self.state.space(battle.space)
         defender = other(battle.attacker)
-        if there.has_units_of(defender, self.sides) and there.has_units_of(
-                battle.attacker, self.sides) and there.cus_of(defender) > 0:
+        both = there.has_units_of(defender, self.sides) and there.has_units_of(
+            battle.attacker, self.sides)
+        if both and (there.cus_of(defender) > 0 or battle.procedure_dice > 0):
+            # Once its dice are rolled the battle lasts until one side is gone: a losing
+            # General whose CUs were all lost still retreats (WW 9.2 Step 6: "the losing
+            # side, which may consist only of a General") or surrenders (WW 9.63).
             return
         if self.state.general_at.get(ARNOLD) == REMOVED and any(
                 card.card == TREASON for card in battle.cards):
@@ -667,10 +678,11 @@ class Interpreter(Collector[WWProcedure]):
         setup = battle_setup(self.ctx, battle, step, regulars=self.proc.regulars)
         return evolve(battle, setup=evolve(setup, opened_at=opened_at))
 
-    def _battle_removals(self, pieces: Sequence[Relocation[Entity]]) -> None:
+    def _battle_removals(self, step: int, pieces: Sequence[Relocation[Entity]]) -> None:
         """CUs taken off (net of counters put back to make change) and Generals captured in
-        the space of the impulse's current or last battle; the Turn marker loses its
-        Regulars side once the British have lost 3 CUs in one battle (WW 9.2 Step 7)."""
+        the space of the impulse's current or last battle, with their step; the Turn marker
+        loses its Regulars side once the British have lost 3 CUs in one battle (WW 9.2
+        Step 7)."""
         impulse = self.proc.impulse
         if impulse is None:
             return
@@ -679,12 +691,15 @@ class Interpreter(Collector[WWProcedure]):
             impulse.battles[-1] if impulse.battles else None)
         if battle is None or battle.setup is None:
             return
-        lost = Counter({side: n for side, n in battle.lost})
-        captured = list(battle.captured)
+        lost: Counter[Side] = Counter()
+        captured: list[str] = []
+        markers = False
         for relocation in pieces:
             entity = _entity(relocation)
             origin, destination = relocation.origin, relocation.destination
-            if entity.kind == "cu":
+            if entity.kind in STEP_7_MARKERS:
+                markers = True
+            elif entity.kind == "cu":
                 side = SIDE_OF[entity.nationality]
                 if origin == space_place(battle.space) and not _on_map(destination):
                     lost[side] += entity.value
@@ -693,10 +708,13 @@ class Interpreter(Collector[WWProcedure]):
             elif (entity.kind == "general" and origin == space_place(battle.space)
                   and destination == CAPTURED):
                 captured.append(entity.key)
-        changed = evolve(battle, lost=tuple((side, n) for side, n in lost.items() if n > 0),
-                         captured=tuple(captured))
-        if changed == battle:
+        removals = tuple(Removal(step, side, n) for side, n in lost.items() if n)
+        if not removals and not captured and not markers:
             return
+        changed = evolve(battle, removals=(*battle.removals, *removals),
+                         captured=(*battle.captured, *captured),
+                         capture_steps=(*battle.capture_steps, *(step for _ in captured)),
+                         marker_steps=(*battle.marker_steps, *((step,) if markers else ())))
         if open_battle:
             impulse = evolve(impulse, battle=changed)
         else:
@@ -709,8 +727,12 @@ class Interpreter(Collector[WWProcedure]):
                      player: str | None) -> None:
         battle = impulse.battle
         assert battle is not None
+        # WW 9.45, 6.33.A: cards are played in Step 1; once the procedure's dice (Step 2
+        # on) are rolled, a card is no play of this battle and gives it no modifier.
+        after_dice = tuple(die.step for die in battle.dice[battle.setup.opened_at:]
+                           ) if battle.setup is not None else ()
         self.emit(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
-                                   battle=battle, impulse=impulse))
+                                   battle=battle, impulse=impulse, after_dice=after_dice))
         if not battle.fought:
             # The first card began the Combat Resolution Procedure (WW 9.2 Step 1).
             impulse = self._impulse_now()
@@ -871,6 +893,7 @@ class Interpreter(Collector[WWProcedure]):
                 why="CUs move only with an activated General (WW 7.0)"))
             return
         for general in group.generals:
+            self._attempts_settled()
             impulse = self._impulse_now()
             activation = impulse.activation
             if activation is None or activation.general != general:
@@ -899,6 +922,8 @@ class Interpreter(Collector[WWProcedure]):
                       naval=self._naval(side, origin, destination, carried))
             self.emit(LegMoved(step=step, side=side.value, player=player, leg=leg,
                                activation=activation, impulse=impulse))
+            if interceptable(leg, side):
+                self._attempt_leg = leg
             activation = evolve(activation, legs=(*activation.legs, leg))
             if before_enemy and activation.stop is None:
                 entered = found.entered_from or frozenset({origin})
@@ -938,6 +963,8 @@ class Interpreter(Collector[WWProcedure]):
         activation = impulse.activation
         if activation is None:
             return
+        self._attempts_settled()
+        impulse = self._impulse_now()
         self._settle_battle(step)
         impulse = self._impulse_now()
         activation = impulse.activation
@@ -946,6 +973,36 @@ class Interpreter(Collector[WWProcedure]):
             self.emit(ActivationEnded(step=activation.step, side=impulse.side.value,
                                       player=impulse.player, activation=activation,
                                       impulse=impulse))
+
+    def _attempts_settled(self) -> None:
+        """The American dice rolled since the last British leg that could be intercepted,
+        with no interception following them, were failed interception attempts (WW 7.8.A,
+        7.8.E): the Armies that made them are recorded."""
+        leg, self._attempt_leg = self._attempt_leg, None
+        impulse = self.proc.impulse
+        if leg is None or impulse is None:
+            return
+        dice = self._loose_dice.since(leg.step).excluding(impulse.side)
+        if not dice:
+            return
+        candidates = interceptors(self.ctx, leg.destination)
+        if not candidates:
+            return
+        first = next(iter(dice))
+        step = first.step if first.step is not None else leg.step
+        if len(candidates) == 1 or len(dice) >= len(candidates):
+            # One Army could have rolled, or every Army that could did (one die each).
+            for general, die in zip(candidates, dice, strict=False):
+                self.emit(InterceptionAttempted(
+                    step=die.step if die.step is not None else step, side=Side.AM.value,
+                    player=None, general=general, candidates=candidates,
+                    space=leg.destination, die=die.value, leg=leg,
+                    impulse=self._impulse_now()))
+            return
+        self.emit(InterceptionAttempted(step=step, side=Side.AM.value, player=None,
+                                        general=None, candidates=candidates,
+                                        space=leg.destination, die=first.value, leg=leg,
+                                        impulse=impulse))
 
     def _settle_battle(self, step: int) -> None:
         impulse = self._impulse_now()
@@ -981,6 +1038,7 @@ class Interpreter(Collector[WWProcedure]):
                          defender_cus=self.state.space(destination).cus_of(side),
                          defender_general=True, intercepted=True,
                          last_card=self._last_card())
+            self._attempt_leg = None  # this move is the attempt the dice were for
             self.emit(Interception(step=step, side=side.value, player=player,
                                    general=general, origin=origin, destination=destination,
                                    carried=group.carried, left_behind=left, impulse=impulse,
@@ -1370,6 +1428,30 @@ class Interpreter(Collector[WWProcedure]):
         self.emit(TurnEnded(step=step, player=player, year=self.state.year,
                             next_year=next_year, war_ends=tuple(sorted(
                                 self.state.cards_in(WAR_ENDS))), final=final))
+
+
+def interceptable(leg: Leg, side: Side) -> bool:
+    """Whether a British leg gives the Americans a chance to intercept (WW 7.8.A–B): an
+    Army (with CUs) entering, by land, a space with an American PC and no CU before."""
+    return (side is Side.BR and bool(leg.carried) and leg.enemy_pc_at_destination
+            and not leg.friendly_cus_at_destination and not leg.enemy_cus_at_destination
+            and leg.naval != ELIGIBLE)
+
+
+def interceptors(ctx: Context, space: str) -> tuple[str, ...]:
+    """The American Armies (a General with CUs) that could intercept into `space`: those
+    adjacent to it (the Falmouth–Quebec line for Arnold only, WW 7.4.D)."""
+    found: list[str] = []
+    for neighbour in ctx.graph.neighbours(space):
+        line = ctx.graph.connection(space, neighbour)
+        there = ctx.state.space(neighbour)
+        if not there.cus_of(Side.AM):
+            continue
+        for general in there.generals_of(Side.AM, ctx.sides):
+            if line is not None and line.kind == ARNOLD_LINE and general != ARNOLD:
+                continue
+            found.append(general)
+    return tuple(found)
 
 
 def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int) -> Impulse:

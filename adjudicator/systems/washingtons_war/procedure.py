@@ -160,6 +160,31 @@ class BattleDie:
 
 
 @dataclass(frozen=True, slots=True)
+class Removal:
+    """CUs of one side taken off a battle's space in one step (net of counters put back to
+    make change): losses (WW 9.5) or a surrender (WW 9.63)."""
+
+    step: int
+    side: Side
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatMove:
+    """One drag of a retreating side out of the battle's space (WW 7.9.B, 9.6): a General
+    and CUs dragged separately to the same space in several steps are one retreat, which
+    may not be split up (WW 9.61.B)."""
+
+    step: int
+    side: Side
+    destination: str
+    generals: tuple[str, ...]
+    cus: int
+    before_battle: bool = False
+    """A retreat before battle (WW 7.9.B), not after it (WW 9.6)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Modifier:
     """A fixed T4 modifier the position gives one side of a battle (WW 9.41–9.46)."""
 
@@ -227,10 +252,23 @@ class Battle:
     """`rolls` with who rolled each."""
     setup: BattleSetup | None = None
     """Set when the Combat Resolution Procedure began (`fought`)."""
-    lost: tuple[tuple[Side, int], ...] = ()
-    """CUs each side had removed from the space (to stock or elsewhere off the map)."""
+    removals: tuple[Removal, ...] = ()
+    """CUs each side had removed from the space (to stock or elsewhere off the map), step
+    by step."""
     captured: tuple[str, ...] = ()
     """Generals moved from the space to the Captured Generals Box."""
+    capture_steps: tuple[int, ...] = ()
+    """The steps at which they were (one per General, in order)."""
+    retreats: tuple[RetreatMove, ...] = ()
+    """The retreating drags out of the space, before battle (WW 7.9) or after (WW 9.6)."""
+    marker_steps: tuple[int, ...] = ()
+    """Steps that moved the Turn or French Alliance marker once the procedure had begun:
+    VASSAL players move them after the units, for Step 7 (WW 9.2)."""
+
+    def retreat_moves(self, side: Side, *, before_battle: bool) -> tuple[RetreatMove, ...]:
+        """The side's drags of one kind of retreat out of the space."""
+        return tuple(r for r in self.retreats
+                     if r.side is side and r.before_battle is before_battle)
     last_card: bool | None = None
     """Whether the impulse's card was the last of the Strategy Phase (both hands empty as
     the attacker entered; None: the hands are not tracked), for WW 9.44."""
@@ -238,9 +276,25 @@ class Battle:
     """'Benedict Arnold Treason!' was played as the event in Step 1: Arnold was removed
     from the game while the battle was open (WW 6.33 Clarifications, 9.2 Step 1)."""
 
+    @property
+    def lost(self) -> tuple[tuple[Side, int], ...]:
+        """CUs each side lost in the space (sides that lost none left out)."""
+        return tuple((side, n) for side in Side if (n := self.lost_by(side)) > 0)
+
     def lost_by(self, side: Side) -> int:
         """CUs the side lost in the space."""
-        return sum(n for s, n in self.lost if s is side)
+        return max(0, sum(r.count for r in self.removals if r.side is side))
+
+    @property
+    def last_step(self) -> int:
+        """The last step of the battle's procedure the log shows: its last die, card, CU
+        removal, retreat drag, capture or marker move (WW 9.2 Steps 1–7)."""
+        steps = [self.step, *(d.step for d in self.dice), *(c.step for c in self.cards),
+                 *(r.step for r in self.removals), *(r.step for r in self.retreats),
+                 *self.capture_steps, *self.marker_steps]
+        if self.setup is not None:
+            steps.append(self.setup.step)
+        return max(steps)
 
     @property
     def fought(self) -> bool:
@@ -331,7 +385,11 @@ class Impulse:
     pc_before: tuple[tuple[str, Side | None], ...] = ()
     """The PC of each space whose PC changed in this impulse, before the card (WW 10.11.B)."""
     intercepted_by: frozenset[str] = frozenset()
-    """American Generals whose Armies attempted an interception this card (WW 7.8.E)."""
+    """American Generals whose Armies attempted an interception this card, successful or
+    not (WW 7.8.E)."""
+    may_have_intercepted: frozenset[str] = frozenset()
+    """American Generals one of whom (the log does not say which) attempted an
+    interception this card."""
     unresolved: bool = False
     other_pcs: tuple[PcChange, ...] = ()
     """PC changes by the other side during this impulse (events, removals)."""
@@ -425,6 +483,8 @@ __all__ = [
     "Leg",
     "Modifier",
     "PcChange",
+    "Removal",
+    "RetreatMove",
     "Stop",
     "Use",
     "WWProcedure",

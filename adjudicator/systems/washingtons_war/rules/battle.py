@@ -36,6 +36,14 @@ from adjudicator.systems.washingtons_war.procedure import (
     BattleSetup,
     Modifier,
 )
+from adjudicator.systems.washingtons_war.rules.battle_steps import (
+    dice_text,
+    exceeded_at,
+    first_retreat,
+    last_step,
+    removal_steps,
+    steps_text,
+)
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import CAPTURED, other
 
@@ -388,9 +396,14 @@ def _resolved(action: BattleResolved, ctx: Context) -> Iterator[Outcome]:
               f"{total_a} vs {other(attacker).value} {dice.defender_battle.value}+"
               f"{d.cus + abr_d + d.drm} = {total_d}")
     if stayed == [loser] and battle.lost_by(loser) < (a.cus if loser is attacker else d.cus):
-        yield Check.illegal("WW-BAT-10", step, f"battle at {place}: {totals}, so the "
-                            f"{winner.value} side won, but the {winner.value} side left the "
-                            "space and the loser held it", spaces=spaces,
+        # The step that broke it: the winner's drag out of the space (WW 9.2 Step 6 has
+        # only the loser retreat), or the battle's last step.
+        left = first_retreat(battle, winner)
+        at, last = (left, f"step {left}") if left is not None else last_step(battle)
+        yield Check.illegal("WW-BAT-10", at, f"battle at {place}: {totals} "
+                            f"({dice_text(dice.attacker_battle, dice.defender_battle)}), so "
+                            f"the {winner.value} side won, but the {winner.value} side left "
+                            f"the space ({last}) and the loser held it", spaces=spaces,
                             expected=f"{winner.value} wins", observed=f"{loser.value} held "
                             "the space")
         return
@@ -404,11 +417,13 @@ def _resolved(action: BattleResolved, ctx: Context) -> Iterator[Outcome]:
 def _losses(ctx: Context, action: BattleResolved, battle: Battle, setup: BattleSetup,
             dice: Dice, loser: Side, loser_side: BattleSide, winner_side: BattleSide,
             place: str) -> Iterator[Outcome]:
-    """WW-BAT-11/12/13/14, WW-RET-05/07, WW-CAPT-04/06 (WW 9.5, 9.6, 9.63, 9.2 Step 7)."""
+    """WW-BAT-11/12/13/14, WW-RET-05/07, WW-CAPT-04/06 (WW 9.5, 9.6, 9.63, 9.2 Step 7),
+    each at the step that broke it (`battle_steps`)."""
     tables = ctx.data.tables
     step, spaces = action.step, (battle.space,)
     winner = other(loser)
     lost = battle.lost_by(loser)
+    last, last_text = last_step(battle)
     loser_general = setup.attacker_general if loser is battle.attacker else (
         setup.defender_general)
     winner_general = setup.defender_general if loser is battle.attacker else (
@@ -418,15 +433,26 @@ def _losses(ctx: Context, action: BattleResolved, battle: Battle, setup: BattleS
         yield Check.unchecked("WW-BAT-11", step, f"battle at {place}: no loss die was rolled "
                               "for the loser", needs=("the loser's loss die",), spaces=spaces)
     else:
-        due = loser_lost(dice.loser_loss.value, loser_side.cus, tables)
+        die = dice.loser_loss
+        due = loser_lost(die.value, loser_side.cus, tables)
         surrendered = lost == loser_side.cus and lost > due
+        rolled = (f"the {loser.value} loser rolled {die.value} on T5 at step {die.step} "
+                  f"(after {dice_text(dice.attacker_battle, dice.defender_battle)})")
         if surrendered:
-            yield from _surrender(ctx, action, battle, loser, loser_general, place)
-        elif lost != due:
-            yield Check.illegal("WW-BAT-11", step, f"battle at {place}: the {loser.value} "
-                                f"loser rolled {dice.loser_loss.value} on T5 and lost {lost} "
-                                f"CUs; the table takes {due}", spaces=spaces,
-                                expected=str(due), observed=str(lost))
+            yield from _surrender(ctx, battle, loser, loser_general, place, due)
+        elif lost > due:
+            at = exceeded_at(battle, loser, due) or last
+            yield Check.illegal("WW-BAT-11", at, f"battle at {place}: {rolled} and lost "
+                                f"{lost} CUs (removed at "
+                                f"{steps_text(removal_steps(battle, loser))}); the table "
+                                f"takes {due}", spaces=spaces, expected=str(due),
+                                observed=str(lost))
+        elif lost < due:
+            yield Check.illegal("WW-BAT-11", last, f"battle at {place}: {rolled}, which "
+                                f"takes {due} CUs, but only {lost} were removed by "
+                                f"{last_text} (WW 9.2 Step 5: the losses come before the "
+                                "retreat)", spaces=spaces, expected=str(due),
+                                observed=str(lost))
         yield Check.done("WW-BAT-11")
     lost_w = battle.lost_by(winner)
     if dice.winner_loss is None:
@@ -434,36 +460,50 @@ def _losses(ctx: Context, action: BattleResolved, battle: Battle, setup: BattleS
                               "for the winner", needs=("the winner's loss die",),
                               spaces=spaces)
     else:
-        due_w = winner_lost(dice.winner_loss.value, loser_side, winner_side.cus, tables)
+        die = dice.winner_loss
+        due_w = winner_lost(die.value, loser_side, winner_side.cus, tables)
         if due_w is None:
             yield Check.unchecked("WW-BAT-12", step, f"battle at {place}: the losing "
                                   "General's Agility is not in the data",
                                   needs=("Agility ratings",), spaces=spaces)
         else:
-            if lost_w != due_w:
-                yield Check.illegal("WW-BAT-12", step, f"battle at {place}: the "
-                                    f"{winner.value} winner rolled {dice.winner_loss.value} "
-                                    f"on T6 and lost {lost_w} CUs; the table takes {due_w}",
-                                    spaces=spaces, expected=str(due_w), observed=str(lost_w))
+            rolled = (f"the {winner.value} winner rolled {die.value} on T6 at step "
+                      f"{die.step}")
+            if lost_w > due_w:
+                at = exceeded_at(battle, winner, due_w) or last
+                yield Check.illegal("WW-BAT-12", at, f"battle at {place}: {rolled} and lost "
+                                    f"{lost_w} CUs (removed at "
+                                    f"{steps_text(removal_steps(battle, winner))}); the "
+                                    f"table takes {due_w}", spaces=spaces,
+                                    expected=str(due_w), observed=str(lost_w))
+            elif lost_w < due_w:
+                yield Check.illegal("WW-BAT-12", last, f"battle at {place}: {rolled}, which "
+                                    f"takes {due_w} CU, but only {lost_w} were removed by "
+                                    f"{last_text} (WW 9.2 Step 5)", spaces=spaces,
+                                    expected=str(due_w), observed=str(lost_w))
             yield Check.done("WW-BAT-12")
-    yield from _capture_of_winner(ctx, action, battle, winner, winner_general,
+    yield from _capture_of_winner(ctx, battle, winner, winner_general,
                                   winner_side.cus - lost_w, place)
     if not surrendered and loser_general is not None:
         # WW 9.0, 9.2 Step 6: the losing General retreats (or surrenders), even alone.
         where = ctx.state.general_at.get(loser_general)
         if where is not None and where.is_space and where.key == battle.space:
-            yield Check.illegal("WW-RET-07", step, f"battle at {place}: the losing General "
-                                f"{ctx.general_name(loser_general)} did not retreat",
-                                spaces=spaces, pieces=(ctx.general_name(loser_general),))
+            yield Check.illegal("WW-RET-07", last, f"battle at {place}: the losing General "
+                                f"{ctx.general_name(loser_general)} did not retreat by "
+                                f"{last_text}", spaces=spaces,
+                                pieces=(ctx.general_name(loser_general),))
         yield Check.done("WW-RET-07")
-    yield from _alliance(ctx, action, battle, loser, place)
+    yield from _alliance(ctx, battle, loser, place)
 
 
-def _surrender(ctx: Context, action: BattleResolved, battle: Battle, loser: Side,
-               general: str | None, place: str) -> Iterator[Outcome]:
+def _surrender(ctx: Context, battle: Battle, loser: Side, general: str | None, place: str,
+               due: int) -> Iterator[Outcome]:
     """WW-RET-05, WW-CAPT-06 (WW 9.63): a force surrenders only when it has no legal
-    retreat; its CUs are eliminated and its General captured."""
-    step, spaces = action.step, (battle.space,)
+    retreat; its CUs are eliminated and its General captured. A surrender with a retreat
+    open is pointed at the removal that took the CUs the table did not."""
+    spaces = (battle.space,)
+    last, last_text = last_step(battle)
+    step = exceeded_at(battle, loser, due) or last
     open_to = _retreats(ctx, battle, loser)
     if open_to is None:
         yield Check.unchecked("WW-RET-05", step, f"battle at {place}: the {loser.value} "
@@ -473,16 +513,18 @@ def _surrender(ctx: Context, action: BattleResolved, battle: Battle, loser: Side
     elif open_to:
         names = ", ".join(ctx.space_name(s) for s in open_to)
         yield Check.illegal("WW-RET-05", step, f"battle at {place}: the {loser.value} force "
-                            f"surrendered all its CUs, but it could retreat to {names}",
+                            f"surrendered all its CUs (removed at "
+                            f"{steps_text(removal_steps(battle, loser))}; the loss die took "
+                            f"{due}), but it could retreat to {names}",
                             spaces=spaces, expected="a retreat", observed="surrender")
     else:
         yield Check.done("WW-RET-05")
     if general is not None:
         if ctx.state.general_at.get(general) != CAPTURED:
-            yield Check.illegal("WW-CAPT-06", step, f"battle at {place}: "
+            yield Check.illegal("WW-CAPT-06", last, f"battle at {place}: "
                                 f"{ctx.general_name(general)} surrendered with his force but "
-                                "is not in the Captured Generals Box", spaces=spaces,
-                                pieces=(ctx.general_name(general),))
+                                f"is not in the Captured Generals Box by {last_text}",
+                                spaces=spaces, pieces=(ctx.general_name(general),))
         yield Check.done("WW-CAPT-06")
 
 
@@ -508,34 +550,40 @@ def _retreats(ctx: Context, battle: Battle, side: Side) -> Sequence[str] | None:
             if s not in forbidden and open_space(s)]
 
 
-def _capture_of_winner(ctx: Context, action: BattleResolved, battle: Battle, winner: Side,
-                       general: str | None, left: int, place: str) -> Iterator[Outcome]:
+def _capture_of_winner(ctx: Context, battle: Battle, winner: Side, general: str | None,
+                       left: int, place: str) -> Iterator[Outcome]:
     """WW-CAPT-04 (WW 9.5 Special): a winning General left with no CU is captured on a
-    space with an enemy PC; elsewhere he stays."""
+    space with an enemy PC; elsewhere he stays. A capture that should not have been is
+    pointed at its step, a missing one at the battle's last step."""
     if general is None or left > 0:
         return
     name = ctx.general_name(general)
     captured = ctx.state.general_at.get(general) == CAPTURED
     enemy_pc = ctx.state.space(battle.space).pc is other(winner)
+    last, last_text = last_step(battle)
     if enemy_pc and not captured:
-        yield Check.illegal("WW-CAPT-04", action.step, f"battle at {place}: {name} won but "
-                            "has no CU left on a space with an enemy PC; he is captured",
+        yield Check.illegal("WW-CAPT-04", last, f"battle at {place}: {name} won but "
+                            "has no CU left on a space with an enemy PC; he is captured, "
+                            f"and was not by {last_text}",
                             spaces=(battle.space,), pieces=(name,))
     elif captured and not enemy_pc:
-        yield Check.illegal("WW-CAPT-04", action.step, f"battle at {place}: {name} won and "
-                            "was captured, but the space holds no enemy PC; he stays",
-                            spaces=(battle.space,), pieces=(name,))
+        at = next((s for g, s in zip(battle.captured, battle.capture_steps, strict=False)
+                   if g == general), last)
+        yield Check.illegal("WW-CAPT-04", at, f"battle at {place}: {name} won and "
+                            f"was captured (step {at}), but the space holds no enemy PC; he "
+                            "stays", spaces=(battle.space,), pieces=(name,))
     yield Check.done("WW-CAPT-04")
 
 
-def _alliance(ctx: Context, action: BattleResolved, battle: Battle, loser: Side,
-              place: str) -> Iterator[Outcome]:
+def _alliance(ctx: Context, battle: Battle, loser: Side, place: str
+              ) -> Iterator[Outcome]:
     """WW-BAT-13/14 (WW 9.2 Step 7, 9.41, 12.1): what the Turn marker and the French
     Alliance marker must do. Where the Turn marker is bound, its side after the impulse is
     judged (WW-BAT-13); where the French Alliance marker is bound, its move is judged with
     everything else the impulse owes it by WW-FA-01 (rules/alliance.py), so WW-BAT-14 is
-    applied there. Where a marker is not bound the finding says what was due."""
-    step = action.step
+    applied there. Where a marker is not bound the finding says what was due. Both are due
+    once the battle is over: its last step."""
+    step, last_text = last_step(battle)
     british_lost = battle.lost_by(Side.BR)
     regulars = battle.setup is not None and any(
         m.name == "regulars" for m in battle.setup.modifiers)
@@ -550,8 +598,8 @@ def _alliance(ctx: Context, action: BattleResolved, battle: Battle, loser: Side,
         if ctx.state.regulars is True:
             yield Check.illegal("WW-BAT-13", step, f"battle at {place}: the British lost "
                                 f"{british_lost} CUs with the Regulars' Advantage, but the "
-                                "Turn marker still shows British Regulars (WW 9.2 Step 7: "
-                                "flip it to No Regulars)", spaces=(battle.space,),
+                                f"Turn marker still shows British Regulars after {last_text} "
+                                "(WW 9.2 Step 7: flip it to No Regulars)", spaces=(battle.space,),
                                 expected="No Regulars", observed="British Regulars")
             yield Check.done("WW-BAT-13")
         elif ctx.state.regulars is False:

@@ -17,6 +17,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     BattleCard,
     BattleDie,
     Impulse,
+    Removal,
 )
 from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.battle import battle_setup
@@ -38,7 +39,10 @@ AFTER = {"saratoga": ["general:gates", "cu:AM:4"], "ticonderoga": ["pc:AM"],
 """The book's outcome: Burgoyne surrenders (captured, his CUs eliminated); Gates loses 1."""
 LINES = [("saratoga", "ticonderoga"), ("saratoga", "genesee")]
 DICE = ((4, BR), (1, AM), (3, BR), (4, AM), (5, BR), (2, AM))
-"""ABR Burgoyne 4 (full, 2), Gates 1 (half, 1); battle 3 and 4; loser 5; winner 2."""
+"""ABR Burgoyne 4 (full, 2), Gates 1 (half, 1); battle 3 and 4; loser 5; winner 2 (steps
+5–10)."""
+REMOVED_AT = 11
+"""The step of the first side's CU removal (`lost`), the next side's one step later."""
 
 
 def saratoga(before: dict[object, list[str]] | None = None,
@@ -47,7 +51,9 @@ def saratoga(before: dict[object, list[str]] | None = None,
              lost: tuple[tuple[Side, int], ...] = ((BR, 5), (AM, 1)),
              regulars: bool | None = True,
              intercepted: bool = False) -> tuple[BattleResolved, Context]:
-    """The Saratoga battle as the referee sees it once its impulse is over."""
+    """The Saratoga battle as the referee sees it once its impulse is over: cards at steps
+    3 and 4, dice from step 5, each side's CUs of `lost` removed in a step of its own from
+    step 11."""
     start = Position(before or BEFORE, LINES).context()  # type: ignore[arg-type]
     battle = Battle(space="saratoga", attacker=BR, general="burgoyne",
                     entered_from=frozenset({"ticonderoga"}), step=2, attacker_cus=5,
@@ -56,7 +62,8 @@ def saratoga(before: dict[object, list[str]] | None = None,
                            BattleCard(4, AM, "morgans_riflemen")))
     battle = evolve(battle, setup=battle_setup(start, battle, 3, regulars=regulars),
                     dice=tuple(BattleDie(5 + i, v, side) for i, (v, side) in enumerate(dice)),
-                    lost=lost)
+                    removals=tuple(Removal(REMOVED_AT + i, side, n)
+                                   for i, (side, n) in enumerate(lost)))
     end = Position(after or AFTER, LINES).context()  # type: ignore[arg-type]
     impulse = Impulse(side=BR, card="fixture_ops_3_b", destination=space("discard"), step=1,
                       player=None, battles=(battle,))
@@ -85,8 +92,9 @@ def test_saratoga_is_legal_and_owes_the_markers() -> None:
     applied = {o.rule_id for o in RULES.judge(action, ctx) if not isinstance(o, (Violation,
                                                                            Computed))}
     assert {"WW-BAT-10", "WW-BAT-11", "WW-BAT-12", "WW-RET-05", "WW-CAPT-06"} <= applied
-    # Regulars lost (5 British CUs) and the American win: the markers cannot be seen.
-    assert violations(action, ctx, "unchecked") == {("WW-BAT-13", 3), ("WW-BAT-14", 3)}
+    # Regulars lost (5 British CUs) and the American win: the markers cannot be seen; they
+    # are due once the battle is over, after its last step (the American removal).
+    assert violations(action, ctx, "unchecked") == {("WW-BAT-13", 12), ("WW-BAT-14", 12)}
 
 
 def test_a_surrender_with_a_retreat_open_is_illegal() -> None:
@@ -94,21 +102,31 @@ def test_a_surrender_with_a_retreat_open_is_illegal() -> None:
     before = {**BEFORE, "ticonderoga": [], "new_york": ["pc:AM"]}
     after = {**AFTER, "ticonderoga": [], "new_york": ["pc:AM"]}
     action, ctx = saratoga(before, after)
-    assert ("WW-RET-05", 3) in violations(action, ctx)
+    # At the removal of the 5 British CUs (step 11), where the loss die 5 took 2.
+    assert ("WW-RET-05", 11) in violations(action, ctx)
 
 
 def test_a_surrendering_general_must_be_captured() -> None:
     after = {"saratoga": ["general:gates", "cu:AM:4"], "ticonderoga": ["pc:AM"],
              space("genesee"): ["general:burgoyne"]}
     action, ctx = saratoga(after=after)
-    assert ("WW-CAPT-06", 3) in violations(action, ctx)
+    # Missing: by the battle's last step (the American removal, step 12).
+    assert ("WW-CAPT-06", 12) in violations(action, ctx)
 
 
 def test_the_winner_must_take_his_t6_loss() -> None:
     # Winner's die 2 <= Burgoyne's Agility 1 + 1: Gates loses 1, not 0.
     after = {**AFTER, "saratoga": ["general:gates", "cu:AM:5"]}
     action, ctx = saratoga(after=after, lost=((BR, 5),))
-    assert ("WW-BAT-12", 3) in violations(action, ctx)
+    # Missing: by the battle's last step (the British removal, step 11).
+    assert ("WW-BAT-12", 11) in violations(action, ctx)
+
+
+def test_a_winner_loss_beyond_the_table_is_found_at_its_removal() -> None:
+    # Winner's die 3 > Burgoyne's Agility 1 + 1: Gates loses none, but 1 is removed.
+    dice = (*DICE[:5], (3, AM))
+    action, ctx = saratoga(dice=dice)
+    assert violations(action, ctx) == {("WW-BAT-12", 12)}
 
 
 def test_the_loser_holding_the_space_is_a_wrong_winner() -> None:
@@ -116,7 +134,8 @@ def test_the_loser_holding_the_space_is_a_wrong_winner() -> None:
     after = {"saratoga": ["general:burgoyne", "cu:BR:3"], space("genesee"): [
         "general:gates", "cu:AM:4"]}
     action, ctx = saratoga(after=after, lost=((BR, 2), (AM, 1)))
-    assert violations(action, ctx) == {("WW-BAT-10", 3)}
+    # No drag out of the space is recorded: the battle's last step (step 12).
+    assert violations(action, ctx) == {("WW-BAT-10", 12)}
 
 
 def test_dice_rolled_by_the_wrong_player_are_unchecked_not_illegal() -> None:
@@ -180,4 +199,4 @@ def test_an_interception_gives_the_americans_one_more_and_that_decides_a_tie() -
     assert action.battle.setup is not None
     assert "interception" in [m.name for m in action.battle.setup.modifiers]
     plain, plain_ctx = saratoga(dice=tied)
-    assert ("WW-BAT-10", 3) in violations(plain, plain_ctx), "without it the British won"
+    assert ("WW-BAT-10", 12) in violations(plain, plain_ctx), "without it the British won"
