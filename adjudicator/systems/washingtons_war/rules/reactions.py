@@ -331,6 +331,8 @@ def _retreat(action: Retreat, ctx: Context) -> Iterator[Outcome]:
     if general is None:
         yield Check.done("WW-RET-06")
     earlier = battle.retreat_moves(side, before_battle=False)
+    if general is None and any(m.generals for m in earlier):
+        name = "CUs of the same force"
     if earlier and any(m.destination != action.destination for m in earlier):
         first = earlier[0]
         yield Check.illegal("WW-RET-01", step, f"{name} retreated from "
