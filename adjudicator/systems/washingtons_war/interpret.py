@@ -375,7 +375,7 @@ class Interpreter(Collector[WWProcedure]):
         defender = other(battle.attacker)
         both = there.has_units_of(defender, self.sides) and there.has_units_of(
             battle.attacker, self.sides)
-        if both and (there.cus_of(defender) > 0 or battle.procedure_dice > 0):
+        if both and (there.cus_of(defender) > 0 or battle.rolled):
             # Once its dice are rolled the battle lasts until one side is gone: a losing
             # General whose CUs were all lost still retreats (WW 9.2 Step 6: "the losing
             # side, which may consist only of a General") or surrenders (WW 9.63).
@@ -863,6 +863,10 @@ class Interpreter(Collector[WWProcedure]):
         if battle is not None and battle.space == origin and battle.fought:
             self._retreat(step, group, side, battle, impulse, player)
             return
+        settled = self._settled_battle_left(impulse, group, side, origin)
+        if settled is not None:
+            self._retreat(step, group, side, settled, impulse, player)
+            return
         if side is impulse.side:
             self._own_move(step, group, side, impulse, player)
         else:
@@ -1049,6 +1053,29 @@ class Interpreter(Collector[WWProcedure]):
         self.emit(UnactivatedMove(step=step, side=side.value, player=player,
                                   generals=tuple(group.generals), carried=group.carried,
                                   origin=origin, destination=destination, why=why))
+
+    @staticmethod
+    def _settled_battle_left(impulse: Impulse, group: _Group, side: Side, origin: str
+                             ) -> Battle | None:
+        """The impulse's last battle, when this drag is its loser's retreat after the space
+        came to hold one side only: the winning General was captured in Step 5 (WW 9.5
+        Special) before the loser retreated in Step 6 (WW 9.2: the losing side retreats
+        whatever became of the winner). Only the defender's pieces, or the attacking
+        General's, leave a fought battle's space then (the attack's movement ended there,
+        WW 7.3.B), and only before any General moves on (a later drag out of the space
+        may be an interception in a Campaign, WW 7.8)."""
+        if impulse.battle is not None or not impulse.battles:
+            return None
+        battle = impulse.battles[-1]
+        if battle.space != origin or not battle.rolled:
+            return None
+        if any(leg.step > battle.last_step for activation in impulse.activations
+               for leg in activation.legs):
+            return None
+        if side is not battle.attacker:
+            return battle
+        return battle if battle.general is not None and battle.general in group.generals \
+            else None
 
     def _retreat(self, step: int, group: _Group, side: Side, battle: Battle,
                  impulse: Impulse, player: str | None) -> None:

@@ -311,6 +311,12 @@ class Battle:
         return len(self.dice) - (self.setup.opened_at if self.setup is not None else 0)
 
     @property
+    def rolled(self) -> bool:
+        """Whether the Combat Resolution Procedure has begun and any of its dice (Step 2
+        on) was rolled."""
+        return self.setup is not None and self.procedure_dice > 0
+
+    @property
     def treason_overrun(self) -> bool:
         """WW 9.7 Clarification: Treason in Step 1 left the defender 1 CU and no General
         (Arnold was its only General) against an attacking Army of 4 or 5 CUs, so an

@@ -133,13 +133,20 @@ class WWSequencer(Sequencer[WWProcedure]):
     def _retreat(proc: WWProcedure, action: Action) -> WWProcedure:
         assert isinstance(action, Retreat)
         impulse = proc.impulse
-        if impulse is None or impulse.battle is None:
+        if impulse is None:
             return proc
         side = Side(action.side) if action.side else action.battle.attacker
         move = RetreatMove(action.step, side, action.destination, action.generals,
                            carried_total(action.carried))
-        battle = evolve(impulse.battle, retreats=(*impulse.battle.retreats, move))
-        return evolve(proc, impulse=evolve(impulse, battle=battle))
+        if impulse.battle is not None:
+            battle = evolve(impulse.battle, retreats=(*impulse.battle.retreats, move))
+            return evolve(proc, impulse=evolve(impulse, battle=battle))
+        if impulse.battles and impulse.battles[-1].space == action.origin:
+            # A retreat from a battle already settled (its winner was captured first).
+            last = impulse.battles[-1]
+            last = evolve(last, retreats=(*last.retreats, move))
+            return evolve(proc, impulse=evolve(impulse, battles=(*impulse.battles[:-1], last)))
+        return proc
 
     @staticmethod
     def _attempted(proc: WWProcedure, action: Action) -> WWProcedure:
