@@ -449,7 +449,7 @@ def _losses(ctx: Context, action: BattleResolved, battle: Battle, setup: BattleS
                                 observed=str(lost))
         elif lost < due:
             yield Check.illegal("WW-BAT-11", last, f"battle at {place}: {rolled}, which "
-                                f"takes {due} CUs, but only {lost} were removed by "
+                                f"takes {_cus(due)}, but only {lost} removed by "
                                 f"{last_text} (WW 9.2 Step 5: the losses come before the "
                                 "retreat)", spaces=spaces, expected=str(due),
                                 observed=str(lost))
@@ -478,7 +478,7 @@ def _losses(ctx: Context, action: BattleResolved, battle: Battle, setup: BattleS
                                     expected=str(due_w), observed=str(lost_w))
             elif lost_w < due_w:
                 yield Check.illegal("WW-BAT-12", last, f"battle at {place}: {rolled}, which "
-                                    f"takes {due_w} CU, but only {lost_w} were removed by "
+                                    f"takes {_cus(due_w)}, but only {lost_w} removed by "
                                     f"{last_text} (WW 9.2 Step 5)", spaces=spaces,
                                     expected=str(due_w), observed=str(lost_w))
             yield Check.done("WW-BAT-12")
@@ -494,6 +494,11 @@ def _losses(ctx: Context, action: BattleResolved, battle: Battle, setup: BattleS
                                 pieces=(ctx.general_name(loser_general),))
         yield Check.done("WW-RET-07")
     yield from _alliance(ctx, battle, loser, place)
+
+
+def _cus(n: int) -> str:
+    """`1 CU`, `2 CUs`."""
+    return f"{n} CU" if n == 1 else f"{n} CUs"
 
 
 def _surrender(ctx: Context, battle: Battle, loser: Side, general: str | None, place: str,
