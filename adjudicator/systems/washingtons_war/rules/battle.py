@@ -25,6 +25,7 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.actions import BattleResolved
 from adjudicator.systems.washingtons_war.data import Side
 from adjudicator.systems.washingtons_war.data.tables import Tables
+from adjudicator.systems.washingtons_war.data.vocabulary import CardFlag
 from adjudicator.systems.washingtons_war.odds import (
     BattleSide,
     alliance_odds,
@@ -142,6 +143,25 @@ def _militia(ctx: Context, space: str, modifiers: list[Modifier],
         modifiers.append(Modifier(max(Side, key=lambda s: count[s]), "militia", 1))
 
 
+def card_drm(ctx: Context, card: str, side: Side) -> int | None:
+    """The DRM a card used in battle Step 1 gives its side (WW 9.45): +2 for a Battle Card
+    its side may play as the event; +1 for any other Event, discarded — the other side's
+    Battle Card included, which a player may only discard (WW 6.32.A; 6.33 Clarifications:
+    the American 'may discard' Benedict Arnold Treason! 'as a battle card'). None when the
+    data does not say whether it is a Battle Card, or whose."""
+    record = ctx.card(card)
+    if record is None or record.battle is None:
+        return None
+    if not record.battle:
+        return CARD_DISCARDED
+    if record.flag is CardFlag.NONE:
+        return CARD_PLAYED
+    owner = Side(record.flag.value) if record.flag is not None else record.implied_flag
+    if owner is None:
+        return None
+    return CARD_PLAYED if owner is side else CARD_DISCARDED
+
+
 @dataclass(frozen=True, slots=True)
 class Sides:
     """Both sides of a battle as `odds.battle_odds` needs them, or why not."""
@@ -162,12 +182,12 @@ def battle_sides(ctx: Context, battle: Battle, setup: BattleSetup) -> Sides:
         drm[modifier.side] += modifier.drm
         named[modifier.side].append(f"{modifier.name} +{modifier.drm}")
     for card in battle.cards:
-        record = ctx.card(card.card)
-        if record is None or record.battle is None:
-            missing.append(f"whether {ctx.card_name(card.card)} is a Battle Card (+2) or a "
-                           "discarded Event (+1) (WW 9.45): not in the data")
+        value = card_drm(ctx, card.card, card.side)
+        if value is None:
+            missing.append(f"whether {ctx.card_name(card.card)} is a Battle Card the "
+                           f"{card.side.value} player may play (+2) or a discarded Event "
+                           "(+1) (WW 9.45, 6.32.A): not in the data")
             continue
-        value = CARD_PLAYED if record.battle else CARD_DISCARDED
         drm[card.side] += value
         named[card.side].append(f"{ctx.card_name(card.card)} +{value}")
     attacker = battle.attacker
