@@ -505,15 +505,50 @@ def _losses(ctx: Context, action: BattleResolved, battle: Battle, setup: BattleS
     yield from _capture_of_winner(ctx, battle, winner, winner_general,
                                   winner_side.cus - lost_w, place)
     if not surrendered and loser_general is not None:
-        # WW 9.0, 9.2 Step 6: the losing General retreats (or surrenders), even alone.
-        where = ctx.state.general_at.get(loser_general)
-        if where is not None and where.is_space and where.key == battle.space:
-            yield Check.illegal("WW-RET-07", last, f"battle at {place}: the losing General "
-                                f"{ctx.general_name(loser_general)} did not retreat by "
-                                f"{last_text}", spaces=spaces,
-                                pieces=(ctx.general_name(loser_general),))
-        yield Check.done("WW-RET-07")
+        yield from _losing_general(ctx, battle, loser, loser_general, place)
     yield from _alliance(ctx, battle, loser, place)
+
+
+def _losing_general(ctx: Context, battle: Battle, loser: Side, general: str, place: str
+                    ) -> Iterator[Outcome]:
+    """WW-RET-07, WW-RET-05, WW-CAPT-06 for a losing General whose force did not surrender
+    (WW 9.0, 9.2 Step 6, 9.63): he retreats, even alone ('the losing side, which may
+    consist only of a General'); only with no legal retreat does he surrender, and is
+    captured."""
+    name = ctx.general_name(general)
+    spaces = (battle.space,)
+    last, last_text = last_step(battle)
+    where = ctx.state.general_at.get(general)
+    open_to = _retreats(ctx, battle, loser)
+    if where is not None and where.is_space and where.key == battle.space:
+        if open_to == []:
+            yield Check.illegal("WW-CAPT-06", last, f"battle at {place}: the losing General "
+                                f"{name} had no legal retreat, so he surrenders and is "
+                                f"captured (WW 9.63), but he is still in the space after "
+                                f"{last_text}", spaces=spaces, pieces=(name,))
+        else:
+            yield Check.illegal("WW-RET-07", last, f"battle at {place}: the losing General "
+                                f"{name} did not retreat by {last_text}", spaces=spaces,
+                                pieces=(name,))
+        yield Check.done("WW-RET-07")
+        return
+    yield Check.done("WW-RET-07")
+    if where != CAPTURED or general not in battle.captured:
+        return
+    at = battle.capture_steps[battle.captured.index(general)]
+    if open_to is None:
+        yield Check.unchecked("WW-RET-05", at, f"battle at {place}: the losing General {name} "
+                              "was captured; whether he had a legal retreat is not known "
+                              "(the map or a port's Royal Navy status)",
+                              needs=("map connections",), spaces=spaces)
+    elif open_to:
+        names = ", ".join(ctx.space_name(s) for s in open_to)
+        yield Check.illegal("WW-RET-05", at, f"battle at {place}: the losing General {name} "
+                            f"surrendered and was captured (step {at}), but he could retreat "
+                            f"to {names} (WW 9.2 Step 6, 9.63)", spaces=spaces,
+                            pieces=(name,), expected="a retreat", observed="surrender")
+    else:
+        yield Check.done("WW-RET-05")
 
 
 def _cus(n: int) -> str:
