@@ -589,8 +589,9 @@ def _surrender(ctx: Context, battle: Battle, loser: Side, general: str | None, p
 
 
 def _retreats(ctx: Context, battle: Battle, side: Side) -> Sequence[str] | None:
-    """The spaces a loser could retreat into by land (WW 9.61); None when that is not
-    known (incomplete map, or a British defender in a port who might go by sea)."""
+    """The spaces a loser could retreat into (WW 9.61), by sea too for a British defender
+    in a port (WW 9.62); None when that is not known (incomplete map, a space not in the
+    data, or the French Navy at a place the binding does not know)."""
     enemy = other(side)
 
     def open_space(key: str) -> bool:
@@ -603,11 +604,34 @@ def _retreats(ctx: Context, battle: Battle, side: Side) -> Sequence[str] | None:
         return [s for s in battle.entered_from if open_space(s)]
     if not ctx.graph.complete:
         return None
-    if side is Side.BR and ctx.is_port(battle.space) is not False:
-        return None
+    by_sea: list[str] = []
+    if side is Side.BR:
+        port = ctx.is_port(battle.space)
+        if port is None or (port and not ctx.navy_known()):
+            return None
+        if port:
+            by_sea = sea_retreats(ctx, battle.space)
     forbidden = battle.entered_from if len(battle.entered_from) == 1 else frozenset()
     return [s for s in ctx.graph.neighbours(battle.space)
-            if s not in forbidden and open_space(s)]
+            if s not in forbidden and open_space(s)] + by_sea
+
+
+def sea_retreats(ctx: Context, space: str) -> list[str]:
+    """WW 9.62: the ports a losing British defender in port `space` may retreat to by sea:
+    none if the port is blockaded or a fortified port without a British PC; otherwise
+    every other non-blockaded port with no American CU or PC (the data lists every port,
+    WW 12.3)."""
+    record = ctx.data.spaces.get(space)
+    if record is None or not record.port or ctx.blockaded(space) or (
+            record.fortified and ctx.state.space(space).pc is not Side.BR):
+        return []
+    found = []
+    for key, other_record in ctx.data.spaces.items():
+        there = ctx.state.space(key)
+        if (other_record.port and key != space and not ctx.blockaded(key)
+                and not there.cus_of(Side.AM) and there.pc is not Side.AM):
+            found.append(key)
+    return found
 
 
 def _capture_of_winner(ctx: Context, battle: Battle, winner: Side, general: str | None,

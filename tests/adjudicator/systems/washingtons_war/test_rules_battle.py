@@ -25,6 +25,7 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import CAPTURED
 from tests.adjudicator.systems.washingtons_war.rulekit import (
     Position,
+    applied,
     state_of,
     violations,
 )
@@ -200,3 +201,38 @@ def test_an_interception_gives_the_americans_one_more_and_that_decides_a_tie() -
     assert "interception" in [m.name for m in action.battle.setup.modifiers]
     plain, plain_ctx = saratoga(dice=tied)
     assert ("WW-BAT-10", 12) in violations(plain, plain_ctx), "without it the British won"
+
+
+def defended_port(port: str, pc: list[str]) -> tuple[BattleResolved, Context]:
+    """WW 9.62: Washington attacks Howe's 2 CUs in a port from Lexington and Concord, its
+    only land neighbour here, and wins; Howe surrenders both CUs (removed at step 11, the
+    loss die 1 took 1) and is captured (step 12)."""
+    before = {port: ["general:howe", "cu:BR:2", "general:washington", "cu:AM:5", *pc]}
+    lines = [(port, "lexington_and_concord")]
+    start = Position(before, lines).context()  # type: ignore[arg-type]
+    battle = Battle(space=port, attacker=AM, general="washington",
+                    entered_from=frozenset({"lexington_and_concord"}), step=2,
+                    attacker_cus=5, defender_cus=2, defender_general=True, last_card=False)
+    dice = ((5, AM), (5, BR), (6, AM), (1, BR), (1, BR), (6, AM))
+    battle = evolve(battle, setup=battle_setup(start, battle, 3, regulars=False),
+                    dice=tuple(BattleDie(5 + i, v, side) for i, (v, side) in enumerate(dice)),
+                    removals=(Removal(11, BR, 2),), captured=("howe",), capture_steps=(12,))
+    after = {port: ["general:washington", "cu:AM:5", *pc], CAPTURED: ["general:howe"]}
+    end = Position(after, lines).context()  # type: ignore[arg-type]
+    impulse = Impulse(side=AM, card="fixture_ops_3_a", destination=space("discard"), step=1,
+                      player=None, battles=(battle,))
+    return BattleResolved(step=3, side="AM", battle=battle, impulse=impulse), end
+
+
+def test_a_british_defender_in_a_port_could_retreat_by_sea_so_may_not_surrender() -> None:
+    # Boston is a port, not fortified, not blockaded: other ports are open (WW 9.62).
+    action, ctx = defended_port("boston", [])
+    assert violations(action, ctx) == {("WW-RET-05", 11)}
+
+
+def test_no_retreat_by_sea_from_a_fortified_port_without_a_british_pc() -> None:
+    # Charleston is a fortified port; with an American PC no retreat by sea (WW 9.62),
+    # and the only land neighbour is where the attack came from: Howe surrenders (9.63.B).
+    action, ctx = defended_port("charleston", ["pc:AM"])
+    assert violations(action, ctx) == set()
+    assert "WW-RET-05" in applied(action, ctx)
