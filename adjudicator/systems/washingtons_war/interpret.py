@@ -657,13 +657,14 @@ class Interpreter(Collector[WWProcedure]):
 
     def _late_rolls(self, view: StepView[Entity, Side]) -> None:
         """Dice rolled after the loser left the space (the winner's loss die, WW 9.2 Step
-        5) belong to the impulse's last battle while it still lacks dice."""
+        5) belong to the impulse's last battle while it still lacks dice and no General
+        has moved since."""
         impulse = self.proc.impulse
         if impulse is None or impulse.battle is not None or not impulse.battles:
             return
         battle = impulse.battles[-1]
         setup = battle.setup
-        if not view.rolls or setup is None:
+        if not view.rolls or setup is None or moved_since(impulse, battle):
             return
         values = view.dice
         if len(battle.dice) - setup.opened_at + len(values) > setup.dice_due:
@@ -1069,8 +1070,7 @@ class Interpreter(Collector[WWProcedure]):
         battle = impulse.battles[-1]
         if battle.space != origin or not battle.rolled:
             return None
-        if any(leg.step > battle.last_step for activation in impulse.activations
-               for leg in activation.legs):
+        if moved_since(impulse, battle):
             return None
         if side is not battle.attacker:
             return battle
@@ -1455,6 +1455,13 @@ class Interpreter(Collector[WWProcedure]):
         self.emit(TurnEnded(step=step, player=player, year=self.state.year,
                             next_year=next_year, war_ends=tuple(sorted(
                                 self.state.cards_in(WAR_ENDS))), final=final))
+
+
+def moved_since(impulse: Impulse, battle: Battle) -> bool:
+    """Whether a General of the impulse moved after the battle's last step: what follows
+    is no longer that battle's (a die, a drag out of its space)."""
+    return any(leg.step > battle.last_step for activation in impulse.activations
+               for leg in activation.legs)
 
 
 def interceptable(leg: Leg, side: Side) -> bool:

@@ -208,6 +208,8 @@ class BattleSetup:
     modifiers: tuple[Modifier, ...] = ()
     unresolved: tuple[str, ...] = ()
     """Modifiers the position cannot settle (why), e.g. the Turn marker's side unknown."""
+    uncertain: tuple[Modifier, ...] = ()
+    """Those modifiers, each as the most it may add to a side (0 or this)."""
     opened_at: int = 0
     """How many of the battle's dice came before the procedure (interception or retreat-
     before-battle attempts)."""

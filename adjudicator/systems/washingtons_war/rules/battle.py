@@ -77,19 +77,22 @@ def battle_setup(ctx: Context, battle: Battle, step: int, *,
         generals[attacker][0] if generals[attacker] else None)
     modifiers: list[Modifier] = []
     unresolved: list[str] = []
+    uncertain: list[Modifier] = []
     # WW 9.41: the Turn marker on its Regulars side.
     if regulars is None:
         unresolved.append("whether the Turn marker shows British Regulars (WW 9.41): the "
                           "log did not begin at set-up and the marker is not in the binding")
+        uncertain.append(Modifier(Side.BR, "regulars", 1))
     elif regulars:
         modifiers.append(Modifier(Side.BR, "regulars", 1))
-    _royal_navy(ctx, battle.space, modifiers, unresolved)
-    _militia(ctx, battle.space, modifiers, unresolved)
+    _royal_navy(ctx, battle.space, modifiers, unresolved, uncertain)
+    _militia(ctx, battle.space, modifiers, unresolved, uncertain)
     # WW 9.44: an American attack led by Washington with the last card of the phase.
     if attacker is Side.AM and attacking == "washington":
         if battle.last_card is None:
             unresolved.append("whether Washington attacked with the last Strategy Card of "
                               "the phase (WW 9.44): the hands are not tracked")
+            uncertain.append(Modifier(Side.AM, "winter_offensive", 2))
         elif battle.last_card:
             modifiers.append(Modifier(Side.AM, "winter_offensive", 2))
     # WW 9.46: an interception led to the battle.
@@ -98,17 +101,19 @@ def battle_setup(ctx: Context, battle: Battle, step: int, *,
     return BattleSetup(step=step, attacker_cus=here.cus_of(attacker),
                        defender_cus=here.cus_of(defender), attacker_general=attacking,
                        defender_general=generals[defender][0] if generals[defender] else None,
-                       modifiers=tuple(modifiers), unresolved=tuple(unresolved))
+                       modifiers=tuple(modifiers), unresolved=tuple(unresolved),
+                       uncertain=tuple(uncertain))
 
 
 def _royal_navy(ctx: Context, space: str, modifiers: list[Modifier],
-                unresolved: list[str]) -> None:
+                unresolved: list[str], uncertain: list[Modifier]) -> None:
     """WW 9.42: +1 British in a port, a fortified port only with a British PC, never in
     the Blockaded Zone."""
     record = ctx.data.spaces.get(space)
     if record is None:
         unresolved.append(f"whether {ctx.space_name(space)} is a port (WW 9.42): not a "
                           "known space")
+        uncertain.append(Modifier(Side.BR, "royal_navy", 1))
         return
     if not record.port or ctx.blockaded(space):
         return
@@ -118,12 +123,13 @@ def _royal_navy(ctx: Context, space: str, modifiers: list[Modifier],
 
 
 def _militia(ctx: Context, space: str, modifiers: list[Modifier],
-             unresolved: list[str]) -> None:
+             unresolved: list[str], uncertain: list[Modifier]) -> None:
     """WW 9.43, 10.0.B: +1 to the side with more PCs in the battle space's colony; in
     Canada, to the side with PCs in both Montreal and Quebec."""
     record = ctx.data.spaces.get(space)
     if record is None or record.colony is None:
         unresolved.append(f"the colony of {ctx.space_name(space)} (WW 9.43): not in the data")
+        uncertain.extend(Modifier(side, "militia", 1) for side in Side)
         return
     colony = record.colony
     if colony.value == "Canada":
@@ -171,11 +177,23 @@ class Sides:
     named: dict[Side, list[str]]
     """Each side's named modifiers, for the messages (`regulars +1`)."""
     missing: tuple[str, ...]
+    """Every input not known exactly (why): the odds need them all."""
+    unknown: tuple[str, ...] = ()
+    """Those that leave the totals unknown (a Battle Rating not in the data); the others
+    are modifiers that may or may not apply, so the totals are known within bounds."""
+    extra: tuple[tuple[Side, int], ...] = ()
+    """The most those modifiers may add to each side."""
+
+    def most(self, side: Side) -> int:
+        """The most the unsure modifiers may add to a side's DRM."""
+        return sum(n for s, n in self.extra if s is side)
 
 
 def battle_sides(ctx: Context, battle: Battle, setup: BattleSetup) -> Sides:
     """The two `BattleSide`s: CUs, the Generals' ratings and every fixed DRM (WW 9.4)."""
-    missing = list(setup.unresolved)
+    missing: list[str] = []
+    unsure = list(setup.unresolved)  # modifiers that may or may not apply
+    extra = [(m.side, m.drm) for m in setup.uncertain]
     named: dict[Side, list[str]] = {side: [] for side in Side}
     drm = {side: 0 for side in Side}
     for modifier in setup.modifiers:
@@ -184,10 +202,12 @@ def battle_sides(ctx: Context, battle: Battle, setup: BattleSetup) -> Sides:
     for card in battle.cards:
         value = card_drm(ctx, card.card, card.side)
         if value is None:
-            missing.append(f"whether {ctx.card_name(card.card)} is a Battle Card the "
-                           f"{card.side.value} player may play (+2) or a discarded Event "
-                           "(+1) (WW 9.45, 6.32.A): not in the data")
-            continue
+            # At least a discard's +1; a Battle Card its side may play gives 1 more.
+            unsure.append(f"whether {ctx.card_name(card.card)} is a Battle Card the "
+                          f"{card.side.value} player may play (+2) or a discarded Event "
+                          "(+1) (WW 9.45, 6.32.A): not in the data")
+            extra.append((card.side, CARD_PLAYED - CARD_DISCARDED))
+            value = CARD_DISCARDED
         drm[card.side] += value
         named[card.side].append(f"{ctx.card_name(card.card)} +{value}")
     attacker = battle.attacker
@@ -205,7 +225,7 @@ def battle_sides(ctx: Context, battle: Battle, setup: BattleSetup) -> Sides:
 
     a = side(attacker, setup.attacker_cus, setup.attacker_general)
     d = side(other(attacker), setup.defender_cus, setup.defender_general)
-    return Sides(a, d, named, tuple(missing))
+    return Sides(a, d, named, (*unsure, *missing), tuple(missing), tuple(extra))
 
 
 # --------------------------------------------------------------------------------------
@@ -385,10 +405,10 @@ def _resolved(action: BattleResolved, ctx: Context) -> Iterator[Outcome]:
                                   needs=("the battle's dice in WW 9.2 order",), spaces=spaces)
         return
     yield Check.done("WW-BAT-02")
-    if sides.missing:
+    if sides.unknown:
         for rule in ("WW-BAT-10", "WW-BAT-11", "WW-BAT-12"):
             yield Check.unchecked(rule, step, f"battle at {place}: "
-                                  f"{'; '.join(sides.missing)}", needs=sides.missing,
+                                  f"{'; '.join(sides.unknown)}", needs=sides.unknown,
                                   spaces=spaces)
         return
     # The T4 modifiers (WW 9.41-9.46, the interception's +1 of WW-INT-05 included) are
@@ -407,7 +427,18 @@ def _resolved(action: BattleResolved, ctx: Context) -> Iterator[Outcome]:
     total_a = dice.attacker_battle.value + a.cus + abr_a + a.drm
     total_d = dice.defender_battle.value + d.cus + abr_d + d.drm
     attacker = battle.attacker
-    winner = attacker if total_a >= total_d else other(attacker)
+    # Modifiers that may or may not apply decide nothing when the winner is the same
+    # whether they do or not (WW 9.2 Step 4, ties to the attacker).
+    if total_a >= total_d + sides.most(other(attacker)):
+        winner = attacker
+    elif total_a + sides.most(attacker) < total_d:
+        winner = other(attacker)
+    else:
+        for rule in ("WW-BAT-10", "WW-BAT-11", "WW-BAT-12"):
+            yield Check.unchecked(rule, step, f"battle at {place}: the winner turns on "
+                                  f"{'; '.join(sides.missing)}", needs=sides.missing,
+                                  spaces=spaces)
+        return
     loser = other(winner)
     # Who won, by who held the space afterwards (WW 9.2 Step 4, ties to the attacker).
     here = ctx.state.space(battle.space)
@@ -415,6 +446,8 @@ def _resolved(action: BattleResolved, ctx: Context) -> Iterator[Outcome]:
     totals = (f"{attacker.value} {dice.attacker_battle.value}+{a.cus + abr_a + a.drm} = "
               f"{total_a} vs {other(attacker).value} {dice.defender_battle.value}+"
               f"{d.cus + abr_d + d.drm} = {total_d}")
+    if sides.missing:
+        totals += f" (whatever {'; '.join(sides.missing)})"
     if stayed == [loser] and battle.lost_by(loser) < (a.cus if loser is attacker else d.cus):
         # The step that broke it: the winner's drag out of the space (WW 9.2 Step 6 has
         # only the loser retreat), or the battle's last step.
@@ -692,6 +725,15 @@ def _alliance(ctx: Context, battle: Battle, loser: Side, place: str
             due.append(("WW-BAT-13", f"the Turn marker flips to No Regulars (the British "
                         f"lost {british_lost} CUs) and French Alliance +2 (before the "
                         "alliance)"))
+    unknown = battle.setup is not None and any(
+        m.name == "regulars" for m in battle.setup.uncertain)
+    if unknown and british_lost >= REGULARS_LOSS:
+        yield Check.unchecked("WW-BAT-13", step, f"battle at {place}: the British lost "
+                              f"{british_lost} CUs; if the Turn marker still showed British "
+                              "Regulars, it flips to No Regulars and French Alliance +2 "
+                              "(WW 9.2 Step 7, 9.41): which side it showed is not known",
+                              needs=("the Turn marker in the binding",),
+                              spaces=(battle.space,))
     needs = ("the Turn marker and the French Alliance marker in the binding",)
     for rule, what in due:
         yield Check.unchecked(rule, step, f"battle at {place}: due now: {what}; the Turn and "

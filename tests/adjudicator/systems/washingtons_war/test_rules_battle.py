@@ -152,10 +152,20 @@ def test_missing_dice_are_unchecked() -> None:
     assert ("WW-BAT-10", 3) in violations(action, ctx, "unchecked")
 
 
-def test_an_unknown_regulars_side_leaves_the_odds_and_winner_unchecked() -> None:
+def test_an_unknown_regulars_side_leaves_the_odds_unknown_and_the_winner_if_it_decides() -> None:
+    # The book's dice: 12 against 13 with the Regulars' +1, 11 against 13 without: the
+    # Americans win either way, so the outcome is judged (and legal).
     action, ctx = saratoga(regulars=None)
     (odds,) = computations(action, ctx)
     assert "Regulars" in str(odds.result["missing"])
+    assert violations(action, ctx) == set()
+    assert violations(action, ctx, "unchecked") >= {("WW-BAT-13", 12)}
+    assert ("WW-BAT-10", 3) not in violations(action, ctx, "unchecked")
+    assert "WW-BAT-10" in applied(action, ctx)
+    # Battle dice 4 and 4: 13 against 13 with it (a tie, the attacker's), 12 against 13
+    # without: the winner turns on the Turn marker, so the outcome is unchecked.
+    tied = ((4, BR), (1, AM), (4, BR), (4, AM), (5, BR), (2, AM))
+    action, ctx = saratoga(regulars=None, dice=tied)
     assert violations(action, ctx) == set()
     assert ("WW-BAT-10", 3) in violations(action, ctx, "unchecked")
 
