@@ -134,6 +134,8 @@ class RetreatBeforeBattle(Action):
     carried: Carried
     battle: Battle
     impulse: Impulse
+    found: tuple[str, ...] = ()
+    """Enemy Generals without CUs in the destination as the CUs entered it (WW 7.6.A)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -169,6 +171,9 @@ class Retreat(Action):
     attacker: bool
     battle: Battle
     by_sea: bool = False
+    found: tuple[str, ...] = ()
+    """Enemy Generals without CUs in the destination as the retreating CUs entered it:
+    they are captured (WW 7.6.A, 'whether by Movement, Interception, or Retreat')."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

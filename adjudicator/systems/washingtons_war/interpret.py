@@ -125,6 +125,7 @@ from adjudicator.systems.washingtons_war.procedure import (
 )
 from adjudicator.systems.washingtons_war.routes import route
 from adjudicator.systems.washingtons_war.rules.battle import REGULARS_LOSS, battle_setup
+from adjudicator.systems.washingtons_war.rules.capture import lone_enemy_generals
 from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
 from adjudicator.systems.washingtons_war.rules.sequence import RandomDraw
 from adjudicator.systems.washingtons_war.rules.setup import (
@@ -1024,10 +1025,12 @@ class Interpreter(Collector[WWProcedure]):
         activation = impulse.activation
         general = group.generals[0] if group.generals else None
         if battle is not None and battle.space == origin and not battle.fought:
+            found = tuple(lone_enemy_generals(self.ctx, destination, side)) if (
+                group.cu) else ()
             self.emit(RetreatBeforeBattle(step=step, side=side.value, player=player,
                                           general=general, origin=origin,
                                           destination=destination, carried=group.carried,
-                                          battle=battle, impulse=impulse))
+                                          battle=battle, impulse=impulse, found=found))
             return
         last_leg = activation.legs[-1] if activation and activation.legs else None
         if (general is not None and last_leg is not None and last_leg.destination
@@ -1080,10 +1083,12 @@ class Interpreter(Collector[WWProcedure]):
     def _retreat(self, step: int, group: _Group, side: Side, battle: Battle,
                  impulse: Impulse, player: str | None) -> None:
         assert group.origin is not None and group.destination is not None
+        destination = group.destination.key
+        found = tuple(lone_enemy_generals(self.ctx, destination, side)) if group.cu else ()
         self.emit(Retreat(step=step, side=side.value, player=player,
                           generals=tuple(group.generals), carried=group.carried,
-                          origin=group.origin.key, destination=group.destination.key,
-                          attacker=side is battle.attacker, battle=battle))
+                          origin=group.origin.key, destination=destination,
+                          attacker=side is battle.attacker, battle=battle, found=found))
 
     # ------------------------------------------------------------------ boxes, stock
 

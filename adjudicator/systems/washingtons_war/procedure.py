@@ -182,6 +182,8 @@ class RetreatMove:
     cus: int
     before_battle: bool = False
     """A retreat before battle (WW 7.9.B), not after it (WW 9.6)."""
+    found: tuple[str, ...] = ()
+    """Enemy Generals without CUs in the destination as CUs entered it (WW 7.6.A)."""
 
 
 @dataclass(frozen=True, slots=True)

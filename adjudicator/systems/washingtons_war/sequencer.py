@@ -137,7 +137,7 @@ class WWSequencer(Sequencer[WWProcedure]):
             return proc
         side = Side(action.side) if action.side else action.battle.attacker
         move = RetreatMove(action.step, side, action.destination, action.generals,
-                           carried_total(action.carried))
+                           carried_total(action.carried), found=action.found)
         if impulse.battle is not None:
             battle = evolve(impulse.battle, retreats=(*impulse.battle.retreats, move))
             return evolve(proc, impulse=evolve(impulse, battle=battle))
@@ -173,7 +173,8 @@ class WWSequencer(Sequencer[WWProcedure]):
         assert isinstance(action, RetreatBeforeBattle)
         move = RetreatMove(action.step, Side(action.side) if action.side else Side.AM,
                            action.destination, (action.general,) if action.general else (),
-                           carried_total(action.carried), before_battle=True)
+                           carried_total(action.carried), before_battle=True,
+                           found=action.found)
         battle = evolve(action.battle, rbb=True,
                         retreats=(*action.battle.retreats, move))
         return evolve(proc, impulse=evolve(cls._stopped(
