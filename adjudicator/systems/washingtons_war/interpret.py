@@ -996,7 +996,10 @@ class Interpreter(Collector[WWProcedure]):
             return
         first = next(iter(dice))
         step = first.step if first.step is not None else leg.step
-        if len(candidates) == 1 or len(dice) >= len(candidates):
+        # A drag over several spaces may have passed other American PCs, next to other
+        # Armies: which Army rolled is then not known.
+        one_space = self.ctx.graph.adjacent(leg.origin, leg.destination)
+        if one_space and (len(candidates) == 1 or len(dice) >= len(candidates)):
             # One Army could have rolled, or every Army that could did (one die each).
             for general, die in zip(candidates, dice, strict=False):
                 self.emit(InterceptionAttempted(
