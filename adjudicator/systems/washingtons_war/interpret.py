@@ -11,7 +11,8 @@ sequence facts they give rise to); both return them, in order, for the referee t
 (`judge_placed`). It judges nothing itself:
 
 - A card leaving a hand opens an impulse (WW 5.3) — unless a battle is open, when it is a
-  Battle Card or a +1 discard of battle Step 1 (WW 9.2, 6.33), or it is an exchange for
+  Battle Card or a +1 discard of battle Step 1 (WW 9.2, 6.33; after the procedure's dice
+  it is no card of the battle, WW 9.45), or it is an exchange for
   the Event the opponent just discarded (WW 6.32.C; the Event may be taken before or
   after, and an impulse opened by the card given is withdrawn), or the opponent moved it
   (a random draw, WW 6.31): neither is a play.
@@ -20,7 +21,15 @@ sequence facts they give rise to); both return them, in order, for the referee t
   enemy CUs opens a battle there (WW 7.3.B, 9.1). The opponent's moves are reactions only
   when something provoked them: an interception into the space a British Army just
   entered (WW 7.8), a retreat before battle from the space it entered (WW 7.9), a retreat
-  after a battle (WW 9.6). Anything else is an `UnactivatedMove` (WW 7.0).
+  after a battle (WW 9.6) — a fought battle lasts until one side is gone, so a losing
+  General alone still retreats (WW 9.2 Step 6), and the loser retreats even after the
+  winning General was captured in Step 5 (WW 9.5 Special). Anything else is an
+  `UnactivatedMove` (WW 7.0). American dice after a British leg that no interception
+  followed were failed attempts (WW 7.8.E), charged to the Army that made them where one
+  Army could have.
+- A battle's CU removals, captures, retreat drags and the Turn and French Alliance marker
+  moves after them are kept with their steps, so a finding can point at the step that
+  broke a rule (WW 9.2 Steps 5–7).
 - Pieces coming onto the map from a box or from stock are reinforcements (WW 8) — except
   CU counters exchanged for others of the same nationality in the same space, which is
   making change (WW 2.2.A, 3.0), in one step or several, in either order, within an
