@@ -1006,9 +1006,14 @@ class Interpreter(Collector[WWProcedure]):
         first = next(iter(dice))
         step = first.step if first.step is not None else leg.step
         # A drag over several spaces may have passed other American PCs, next to other
-        # Armies: which Army rolled is then not known.
-        one_space = self.ctx.graph.adjacent(leg.origin, leg.destination)
-        if one_space and (len(candidates) == 1 or len(dice) >= len(candidates)):
+        # Armies: any of them may have rolled.
+        passed = passed_interceptors(self.ctx, leg)
+        if passed is None or not passed <= set(candidates):
+            candidates = tuple(dict.fromkeys((*candidates, *sorted(passed or ()))))
+            single = False
+        else:
+            single = len(candidates) == 1 or len(dice) >= len(candidates)
+        if single:
             # One Army could have rolled, or every Army that could did (one die each).
             for general, die in zip(candidates, dice, strict=False):
                 self.emit(InterceptionAttempted(
@@ -1503,6 +1508,43 @@ def interceptors(ctx: Context, space: str) -> tuple[str, ...]:
                 continue
             found.append(general)
     return tuple(found)
+
+
+def passed_interceptors(ctx: Context, leg: Leg) -> set[str] | None:
+    """The American Armies that could have intercepted a British drag in a space it passed
+    on the way to its destination (WW 7.8.A: an American PC, no American CU); None when
+    the spaces it may have passed are not known (the map incomplete, no route found)."""
+    if ctx.graph.adjacent(leg.origin, leg.destination):
+        return set()
+    budget = leg.high if leg.high is not None else leg.low
+    if budget is None or not ctx.graph.complete:
+        return None
+    to_origin, to_destination = hops(ctx, leg.origin), hops(ctx, leg.destination)
+    found: set[str] = set()
+    for space, near in to_origin.items():
+        if space in (leg.origin, leg.destination) or space not in to_destination:
+            continue
+        if near + to_destination[space] > budget:
+            continue
+        there = ctx.state.space(space)
+        if there.pc is Side.AM and not there.cus_of(Side.AM):
+            found.update(interceptors(ctx, space))
+    return found
+
+
+def hops(ctx: Context, origin: str) -> dict[str, int]:
+    """The fewest lines from `origin` to every space (each line costs 1 MP or more)."""
+    seen = {origin: 0}
+    frontier = [origin]
+    while frontier:
+        following: list[str] = []
+        for space in frontier:
+            for neighbour in ctx.graph.neighbours(space):
+                if neighbour not in seen:
+                    seen[neighbour] = seen[space] + 1
+                    following.append(neighbour)
+        frontier = following
+    return seen
 
 
 def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int) -> Impulse:

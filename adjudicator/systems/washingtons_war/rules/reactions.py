@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.outcomes import Check, Outcome, Violation
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.actions import (
     Interception,
@@ -202,14 +203,13 @@ def _retreat_before_battle(action: RetreatBeforeBattle, ctx: Context) -> Iterato
                             "retreat before battle until the next card (WW 7.8.E, 7.9.A)",
                             spaces=spaces, pieces=(name,))
     elif action.general in action.impulse.may_have_intercepted:
-        yield Check.unchecked("WW-INT-04", step, f"{name} retreated before battle; an "
-                              "interception was attempted during this British card by one "
-                              "of "
-                              f"{ctx.general_names(sorted(action.impulse.may_have_intercepted))}"
-                              ", and the log does not say whose Army: if it was his, he may "
-                              "not retreat before battle (WW 7.8.E)",
-                              needs=("which Army attempted the interception",),
-                              spaces=spaces, pieces=(name,))
+        # Two readings of one die: the players check (WW-CARD-01 does the same).
+        yield Violation("WW-INT-04", step, Severity.CHECK, f"{name} retreated before "
+                        "battle; an interception was attempted during this British card by "
+                        "one of "
+                        f"{ctx.general_names(sorted(action.impulse.may_have_intercepted))}, "
+                        "and the log does not say whose Army: if it was his, he may not "
+                        "retreat before battle (WW 7.8.E)", spaces=spaces, pieces=(name,))
     yield Check.done("WW-RBB-01")
     yield Check.done("WW-INT-04")
     if action.general is not None:
