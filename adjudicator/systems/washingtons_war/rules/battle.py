@@ -488,7 +488,10 @@ def _losses(ctx: Context, action: BattleResolved, battle: Battle, setup: BattleS
     else:
         die = dice.loser_loss
         due = loser_lost(die.value, loser_side.cus, tables)
-        surrendered = lost == loser_side.cus and lost > due
+        # All CUs gone beyond the table is a surrender (WW 9.63) — unless the loser's
+        # General retreated: then too many CUs were removed.
+        surrendered = lost == loser_side.cus and lost > due and not battle.retreat_moves(
+            loser, before_battle=False)
         rolled = (f"the {loser.value} loser rolled {die.value} on T5 at step {die.step} "
                   f"(after {dice_text(dice.attacker_battle, dice.defender_battle)})")
         if surrendered:
