@@ -107,6 +107,18 @@ class Interception(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class InterceptionJoined(Action):
+    """CUs dragged after an intercepting General from the space he intercepted from, before
+    the battle began: part of the same interception (WW 7.8.C)."""
+
+    origin: str
+    destination: str
+    carried: Carried
+    left_behind: int
+    """CUs of the stack still in the origin after this drag."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class InterceptionAttempted(Action):
     """The American rolled for an interception that no move followed (WW 7.8.A): a failed
     attempt, which still bars the Army's retreat before battle and a second attempt for
@@ -373,6 +385,7 @@ __all__ = [
     "ImpulseReckoned",
     "Interception",
     "InterceptionAttempted",
+    "InterceptionJoined",
     "IsolationSegmentEnded",
     "LegMoved",
     "NavyMoved",

@@ -93,6 +93,7 @@ from adjudicator.systems.washingtons_war.actions import (
     ImpulseReckoned,
     Interception,
     InterceptionAttempted,
+    InterceptionJoined,
     IsolationSegmentEnded,
     LegMoved,
     NavyMoved,
@@ -385,10 +386,12 @@ class Interpreter(Collector[WWProcedure]):
         defender = other(battle.attacker)
         both = there.has_units_of(defender, self.sides) and there.has_units_of(
             battle.attacker, self.sides)
-        if both and (there.cus_of(defender) > 0 or battle.rolled):
+        if both and (there.cus_of(defender) > 0 or battle.rolled or (
+                battle.intercepted and not battle.fought)):
             # Once its dice are rolled the battle lasts until one side is gone: a losing
             # General whose CUs were all lost still retreats (WW 9.2 Step 6: "the losing
-            # side, which may consist only of a General") or surrenders (WW 9.63).
+            # side, which may consist only of a General") or surrenders (WW 9.63). An
+            # intercepting General's CUs may be dragged in after him (WW 7.8.C).
             return
         if self.state.general_at.get(ARNOLD) == REMOVED and any(
                 card.card == TREASON for card in battle.cards):
@@ -1062,12 +1065,24 @@ class Interpreter(Collector[WWProcedure]):
                          step=step, attacker_cus=sum(n for _, n in last_leg.carried),
                          defender_cus=self.state.space(destination).cus_of(side),
                          defender_general=True, intercepted=True,
-                         last_card=self._last_card())
+                         last_card=self._last_card(), interceptor=general,
+                         intercepted_from=origin,
+                         intercepting=((step, carried_total(group.carried)),),
+                         left_behind=left)
             self._attempt_leg = None  # this move is the attempt the dice were for
             self.emit(Interception(step=step, side=side.value, player=player,
                                    general=general, origin=origin, destination=destination,
                                    carried=group.carried, left_behind=left, impulse=impulse,
                                    leg=last_leg, dice=dice, battle=new))
+            return
+        if (general is None and battle is not None and battle.intercepted
+                and battle.space == destination and battle.intercepted_from == origin
+                and not battle.fought):
+            # CUs dragged after the intercepting General: the same interception.
+            self.emit(InterceptionJoined(step=step, side=side.value, player=player,
+                                         origin=origin, destination=destination,
+                                         carried=group.carried,
+                                         left_behind=self.state.space(origin).cus_of(side)))
             return
         why = ("no British move provoked an interception or a retreat before battle, and no "
                "battle was fought there")

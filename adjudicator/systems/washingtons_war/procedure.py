@@ -242,6 +242,15 @@ class Battle:
     defender_general: bool = False
     """Whether an enemy General was in the space as the attacker entered."""
     intercepted: bool = False
+    interceptor: str | None = None
+    """The intercepting General (WW 7.8.C)."""
+    intercepted_from: str | None = None
+    """The space his Army intercepted from."""
+    intercepting: tuple[tuple[int, int], ...] = ()
+    """(step, CUs) of each drag that brought his Army in: his own, and CUs dragged after
+    him from the same space before the battle began (one interception)."""
+    left_behind: int = 0
+    """CUs of his stack still in the space he intercepted from after the last drag."""
     cards: tuple[BattleCard, ...] = ()
     rolls: tuple[int, ...] = ()
     """Every die rolled while the battle was open (an interception or retreat-before-

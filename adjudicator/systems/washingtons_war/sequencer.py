@@ -46,6 +46,7 @@ from adjudicator.systems.washingtons_war.actions import (
     ImpulseOpened,
     Interception,
     InterceptionAttempted,
+    InterceptionJoined,
     IsolationSegmentEnded,
     Retreat,
     RetreatBeforeBattle,
@@ -117,7 +118,7 @@ class WWSequencer(Sequencer[WWProcedure]):
         """What a reaction or a Battle Card does to the battle (see the module docstring)."""
         return {BattleCardPlayed: self._battle_card, Interception: self._interception,
                 RetreatBeforeBattle: self._retreat_before_battle, Retreat: self._retreat,
-                InterceptionAttempted: self._attempted}
+                InterceptionAttempted: self._attempted, InterceptionJoined: self._joined}
 
     @staticmethod
     def _battle_card(proc: WWProcedure, action: Action) -> WWProcedure:
@@ -147,6 +148,17 @@ class WWSequencer(Sequencer[WWProcedure]):
             last = evolve(last, retreats=(*last.retreats, move))
             return evolve(proc, impulse=evolve(impulse, battles=(*impulse.battles[:-1], last)))
         return proc
+
+    @staticmethod
+    def _joined(proc: WWProcedure, action: Action) -> WWProcedure:
+        assert isinstance(action, InterceptionJoined)
+        impulse = proc.impulse
+        if impulse is None or impulse.battle is None:
+            return proc
+        battle = impulse.battle
+        battle = evolve(battle, left_behind=action.left_behind, intercepting=(
+            *battle.intercepting, (action.step, carried_total(action.carried))))
+        return evolve(proc, impulse=evolve(impulse, battle=battle))
 
     @staticmethod
     def _attempted(proc: WWProcedure, action: Action) -> WWProcedure:

@@ -10,13 +10,14 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome, Violation
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.actions import (
+    ImpulseEnded,
     Interception,
     InterceptionAttempted,
     Retreat,
     RetreatBeforeBattle,
 )
 from adjudicator.systems.washingtons_war.data import Side
-from adjudicator.systems.washingtons_war.procedure import RetreatMove, carried_total
+from adjudicator.systems.washingtons_war.procedure import Battle, RetreatMove, carried_total
 from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
 from adjudicator.systems.washingtons_war.state import other
 
@@ -24,7 +25,8 @@ FAMILY = RuleFamily("reactions", frozenset({
     "WW-INT-01", "WW-INT-02", "WW-INT-03", "WW-INT-04", "WW-NAV-02", "WW-RBB-01", "WW-RBB-02",
     "WW-RBB-03", "WW-RBB-05", "WW-INT-06", "WW-INT-07", "WW-RET-01", "WW-RET-02", "WW-RET-03",
     "WW-RET-04", "WW-RET-06"}),
-    actions=(Interception, InterceptionAttempted, RetreatBeforeBattle, Retreat))
+    actions=(Interception, InterceptionAttempted, RetreatBeforeBattle, Retreat,
+             ImpulseEnded))
 MAX_WITH_GENERAL = 5
 """WW 7.8.C, 7.9.B: an intercepting or retreating General takes at most 5 CUs."""
 ELIGIBLE = "eligible"
@@ -34,6 +36,9 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The reaction and retreat rules of one action."""
     if isinstance(action, Interception):
         yield from _interception(action, ctx)
+    elif isinstance(action, ImpulseEnded):
+        for battle in action.impulse.battles:
+            yield from _interceptors(battle, ctx)
     elif isinstance(action, InterceptionAttempted):
         yield from _attempt(action, ctx)
     elif isinstance(action, RetreatBeforeBattle):
@@ -69,8 +74,6 @@ def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
             problems.append("the space has no American PC (WW 7.8.A)")
         if leg.friendly_cus_at_destination:
             problems.append("the space already held British CUs (WW 7.8.B)")
-    if not action.carried:
-        problems.append(f"{name} had no CUs: only an Army intercepts (WW 7.8.A)")
     adjacent = _adjacent_for(ctx, action.general, action.origin, action.destination)
     if adjacent is False:
         problems.append(f"{ctx.space_name(action.origin)} is not adjacent (for {name}) to "
@@ -96,11 +99,31 @@ def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-NAV-02")
     yield from _settled_first(action, ctx)
     yield from _interception_die(action, ctx)
-    # The General and all his CUs, up to 5, move in (WW 7.8.C).
-    moved = carried_total(action.carried)
-    if moved > MAX_WITH_GENERAL or (action.left_behind and moved < MAX_WITH_GENERAL):
-        yield Check.illegal("WW-INT-03", step, f"{name} intercepted with {moved} CUs and left "
-                            f"{action.left_behind} behind; he takes all his CUs up to 5",
+
+
+def _interceptors(battle: Battle, ctx: Context) -> Iterator[Outcome]:
+    """WW-INT-01, WW-INT-03 (WW 7.8.A, 7.8.C), once the impulse is over: only an Army (a
+    General with CUs) intercepts, and he brings all the CUs stacked with him, up to 5 —
+    counting the CUs dragged after him from the same space before the battle began."""
+    general = battle.interceptor
+    if general is None or not battle.intercepting:
+        return
+    name = ctx.general_name(general)
+    first, last = battle.intercepting[0][0], battle.intercepting[-1][0]
+    spaces = tuple(s for s in (battle.intercepted_from, battle.space) if s is not None)
+    moved = sum(n for _, n in battle.intercepting)
+    if not moved:
+        yield Check.illegal("WW-INT-01", first, f"{name} intercepted into "
+                            f"{ctx.space_name(battle.space)}, but {name} had no CUs: only an "
+                            "Army intercepts (WW 7.8.A)", spaces=spaces, pieces=(name,))
+        yield Check.done("WW-INT-01")
+        return
+    drags = f" (steps {', '.join(str(s) for s, _ in battle.intercepting)})" if (
+        len(battle.intercepting) > 1) else ""
+    if moved > MAX_WITH_GENERAL or (battle.left_behind and moved < MAX_WITH_GENERAL):
+        yield Check.illegal("WW-INT-03", last, f"{name} intercepted with {moved} CUs{drags} "
+                            f"and left {battle.left_behind} behind; he takes all his CUs up "
+                            "to 5 (WW 7.8.C)", spaces=spaces,
                             expected=f"min(all, {MAX_WITH_GENERAL})", observed=str(moved),
                             pieces=(name,))
     yield Check.done("WW-INT-03")
