@@ -708,6 +708,12 @@ class Interpreter(Collector[WWProcedure]):
         lost: Counter[Side] = Counter()
         captured: list[str] = []
         markers = False
+        # A loss taken from the retreated stack where it went (VASSAL players may retreat
+        # first) is the battle's too, until a General moves on.
+        here = space_place(battle.space)
+        retreated = set() if moved_since(impulse, battle) else {
+            (move.side, space_place(move.destination)) for move in battle.retreats
+            if not move.before_battle}
         for relocation in pieces:
             entity = _entity(relocation)
             origin, destination = relocation.origin, relocation.destination
@@ -715,9 +721,11 @@ class Interpreter(Collector[WWProcedure]):
                 markers = True
             elif entity.kind == "cu":
                 side = SIDE_OF[entity.nationality]
-                if origin == space_place(battle.space) and not _on_map(destination):
+                if (origin == here or (side, origin) in retreated) and not _on_map(
+                        destination):
                     lost[side] += entity.value
-                elif destination == space_place(battle.space) and not _on_map(origin):
+                elif (destination == here or (side, destination) in retreated) and (
+                        not _on_map(origin)):
                     lost[side] -= entity.value
             elif (entity.kind == "general" and origin == space_place(battle.space)
                   and destination == CAPTURED):
