@@ -32,6 +32,7 @@ from adjudicator.systems.washingtons_war.odds import (
     battle_odds,
 )
 from adjudicator.systems.washingtons_war.procedure import (
+    TREASON,
     Battle,
     BattleDie,
     BattleSetup,
@@ -154,18 +155,20 @@ def card_drm(ctx: Context, card: str, side: Side) -> int | None:
     its side may play as the event; +1 for any other Event, discarded — the other side's
     Battle Card included, which a player may only discard (WW 6.32.A; 6.33 Clarifications:
     the American 'may discard' Benedict Arnold Treason! 'as a battle card'). None when the
-    data does not say whether it is a Battle Card, or whose."""
+    data does not say whether it is a Battle Card, or whose (a flag only implied by the
+    card's text is not enough to deny the +2)."""
     record = ctx.card(card)
     if record is None or record.battle is None:
         return None
     if not record.battle:
         return CARD_DISCARDED
+    if record.id == TREASON and side is Side.AM:
+        return CARD_DISCARDED  # WW 6.33 Clarifications
     if record.flag is CardFlag.NONE:
         return CARD_PLAYED
-    owner = Side(record.flag.value) if record.flag is not None else record.implied_flag
-    if owner is None:
-        return None
-    return CARD_PLAYED if owner is side else CARD_DISCARDED
+    if record.flag is not None:
+        return CARD_PLAYED if Side(record.flag.value) is side else CARD_DISCARDED
+    return CARD_PLAYED if record.implied_flag is side else None
 
 
 @dataclass(frozen=True, slots=True)
