@@ -266,9 +266,6 @@ class Interpreter(Collector[WWProcedure]):
         self._loose_dice = NO_DICE
         """Dice rolled in the impulse under way while no battle was open, each with its
         step and the side that rolled it (an interception attempt's, WW 7.8.A)."""
-        self._attempt_leg: Leg | None = None
-        """The British leg that last gave the Americans a chance to intercept (WW 7.8.A),
-        until an interception, the next leg or the activation's end settles it."""
         self._turn_seen = False
         """Whether the log showed this turn begin (set-up, deal or year change), so that
         its first card is known to be the turn's first (WW 5.3)."""
@@ -949,7 +946,7 @@ class Interpreter(Collector[WWProcedure]):
             self.emit(LegMoved(step=step, side=side.value, player=player, leg=leg,
                                activation=activation, impulse=impulse))
             if interceptable(leg, side):
-                self._attempt_leg = leg
+                impulse = evolve(impulse, chance=leg)
             activation = evolve(activation, legs=(*activation.legs, leg))
             if before_enemy and activation.stop is None:
                 entered = found.entered_from or frozenset({origin})
@@ -1004,10 +1001,12 @@ class Interpreter(Collector[WWProcedure]):
         """The American dice rolled since the last British leg that could be intercepted,
         with no interception following them, were failed interception attempts (WW 7.8.A,
         7.8.E): the Armies that made them are recorded."""
-        leg, self._attempt_leg = self._attempt_leg, None
         impulse = self.proc.impulse
+        leg = impulse.chance if impulse is not None else None
         if leg is None or impulse is None:
             return
+        impulse = evolve(impulse, chance=None)
+        self._set_impulse(impulse)
         dice = self._loose_dice.since(leg.step).excluding(impulse.side)
         if not dice:
             return
@@ -1077,7 +1076,6 @@ class Interpreter(Collector[WWProcedure]):
                          intercepted_from=origin,
                          intercepting=((step, carried_total(group.carried)),),
                          left_behind=left)
-            self._attempt_leg = None  # this move is the attempt the dice were for
             self.emit(Interception(step=step, side=side.value, player=player,
                                    general=general, origin=origin, destination=destination,
                                    carried=group.carried, left_behind=left, impulse=impulse,

@@ -406,6 +406,9 @@ class Impulse:
     intercepted_by: frozenset[str] = frozenset()
     """American Generals whose Armies attempted an interception this card, successful or
     not (WW 7.8.E)."""
+    chance: Leg | None = None
+    """The British leg that last gave the Americans a chance to intercept (WW 7.8.A),
+    until an interception, the next leg or the activation's end settles it."""
     may_have_intercepted: frozenset[str] = frozenset()
     """American Generals one of whom (the log does not say which) attempted an
     interception this card."""

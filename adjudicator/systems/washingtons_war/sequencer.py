@@ -175,7 +175,8 @@ class WWSequencer(Sequencer[WWProcedure]):
     @classmethod
     def _interception(cls, proc: WWProcedure, action: Action) -> WWProcedure:
         assert isinstance(action, Interception)
-        impulse = evolve(action.impulse,
+        # The interception is the attempt the dice since the British leg were for.
+        impulse = evolve(action.impulse, chance=None,
                          intercepted_by=action.impulse.intercepted_by | {action.general})
         return evolve(proc, impulse=evolve(cls._stopped(
             impulse, action.step, action.destination, "interception"), battle=action.battle))
