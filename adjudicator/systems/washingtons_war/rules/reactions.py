@@ -39,6 +39,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     elif isinstance(action, ImpulseEnded):
         for battle in action.impulse.battles:
             yield from _interceptors(battle, ctx)
+            yield from _whole_army_retreated(battle, ctx)
     elif isinstance(action, InterceptionAttempted):
         yield from _attempt(action, ctx)
     elif isinstance(action, RetreatBeforeBattle):
@@ -272,6 +273,28 @@ def _rbb_continued(action: RetreatBeforeBattle, ctx: Context,
                             f"{MAX_WITH_GENERAL} go with the General (WW 7.9.B)",
                             spaces=spaces, expected=f"≤ {MAX_WITH_GENERAL}",
                             observed=str(moved))
+    yield Check.done("WW-RBB-03")
+
+
+def _whole_army_retreated(battle: Battle, ctx: Context) -> Iterator[Outcome]:
+    """WW-RBB-03 (WW 7.9.B, 9.61.B; an Army is 'a General with at least one friendly
+    Combat Unit in a space'): the American Army retreats before battle as a whole — only
+    when it has more than 5 CUs do CUs beyond 5 stay to fight or be overrun. Judged once
+    the impulse is over, on every drag of the retreat, at the last of them."""
+    moves = battle.retreat_moves(Side.AM, before_battle=True)
+    if not moves or not any(m.generals for m in moves):
+        return
+    moved = sum(m.cus for m in moves)
+    due = min(battle.defender_cus, MAX_WITH_GENERAL)
+    if moved < due:
+        last = moves[-1]
+        names = ctx.general_names(g for m in moves for g in m.generals)
+        yield Check.illegal("WW-RBB-03", last.step, f"{names} retreated before battle from "
+                            f"{ctx.space_name(battle.space)} with {moved} of the "
+                            f"{battle.defender_cus} CUs there and left the rest: the Army "
+                            "retreats as a whole, only CUs beyond 5 stay (WW 7.9.B, 9.61.B)",
+                            spaces=(battle.space, last.destination),
+                            expected=str(due), observed=str(moved))
     yield Check.done("WW-RBB-03")
 
 
