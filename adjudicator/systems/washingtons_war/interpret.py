@@ -1113,6 +1113,8 @@ class Interpreter(Collector[WWProcedure]):
             return None
         if moved_since(impulse, battle):
             return None
+        if battle.retreat_moves(other(side), before_battle=False):
+            return None  # the other side retreated: it lost, this one did not
         if side is not battle.attacker:
             return battle
         return battle if battle.general is not None and battle.general in group.generals \
