@@ -1092,6 +1092,9 @@ class Interpreter(Collector[WWProcedure]):
             return
         why = ("no British move provoked an interception or a retreat before battle, and no "
                "battle was fought there")
+        if any(b.space == origin and b.rolled for b in impulse.battles):
+            why = ("the battle there is over, and only its loser retreats (WW 9.2 Step 6): "
+                   "a General moves only when activated")
         self.emit(UnactivatedMove(step=step, side=side.value, player=player,
                                   generals=tuple(group.generals), carried=group.carried,
                                   origin=origin, destination=destination, why=why))
