@@ -15,16 +15,17 @@ The kinds of change (issue 20), each with the rule it breaks:
 - `...-legs`: either extension dragged one leg a step after the original move, instead of
   all in the move's own step (one drag per leg, as `adjudicator.scenario` writes a path);
 - `loss-more` / `loss-fewer`: one CU more or fewer removed after a battle's loss dice
-  (WW-BAT-11 the loser, T5; WW-BAT-12 the winner, T6; reported at the battle's first step,
-  as the fixtures do), or one SP more lost than the battle table gave (WFA-CBT-04, WfA 13.0
+  (WW-BAT-11 the loser, T5; WW-BAT-12 the winner, T6; reported at the removal that goes
+  over, or at the battle's last step for a loss not taken), or one SP more lost than the
+  battle table gave (WFA-CBT-04, WfA 13.0
   Step 6);
 - `retreat-split` / `retreat-forbidden`: a retreat split over two spaces (WW-RET-01, WW
   9.61.B; WW-RBB-03 for a retreat before battle, WW 7.9.B), or sent where it may not go:
   a defender into an enemy PC's space (WW-RET-01, 9.61.A), a beaten attacker elsewhere than
   the space he came from (WW-RET-02, 9.61.B), a WfA defender into enemy SP or the space the
   attacker came from, a WfA attacker elsewhere than that space (WFA-CBT-13, WfA 13.3);
-- `card-late`: a Battle Card played after the battle dice instead of in Step 1 (WW-BAT-02,
-  WW 9.2), or the attacker's card after the defender's (WW-CARD-09, 9.2 Step 1);
+- `card-late`: a Battle Card played after the battle dice instead of in Step 1 (WW-CARD-08,
+  WW 6.33.A, 9.45), or the attacker's card after the defender's (WW-CARD-09, 9.2 Step 1);
   `card-early`: a WfA card played one pulse early, in the opponent's AP (WFA-CARD-06, WfA
   9.9, 20.12);
 - `wrong-box`: one CU of a reinforcement taken from stock instead of its box (WW-REIN-03,

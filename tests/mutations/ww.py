@@ -287,6 +287,13 @@ def ww_loss_block(actions: Sequence[Action], battle: WWBattle) -> tuple[int, int
     return start, end
 
 
+def ww_step_seven(action: Action) -> bool:
+    """Whether an action is a Step 7 marker move of a battle (WW 9.2 Step 7: the Turn
+    marker flipped, the French Alliance marker moved)."""
+    return (action["do"] == "flip" and action.get("piece") == "Game Turn") or (
+        action["do"] == "move" and action.get("pieces") == ["French Alliance Marker"])
+
+
 def ww_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
     actions = raw["actions"]
     for battle in ww_battles(actions):
@@ -337,12 +344,19 @@ def ww_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                             break
                         tail.append(later)
                 mutated = [*actions[:start], *block, *tail]
+                # A removal that goes over the table is the step that broke it; a loss
+                # not taken is missing at the battle's last step: the retreat that follows,
+                # if any, and the Turn and French Alliance marker moves right after it
+                # (WW 9.2 Step 7), else the last removal.
+                removal = start + len(block)
+                at = removal
+                if delta < 0 and tail and tail[0]["do"] == "move":
+                    at = removal + 1 + sum(1 for _ in itertools.takewhile(ww_step_seven, tail[1:]))
                 made.variants.append(variant(
-                    "ww", path, kind, rule, battle.first + 1,
+                    "ww", path, kind, rule, at,
                     f"the {side} {'loser' if side == battle.loser else 'winner'} of the "
                     f"battle at {battle.space} removes {new} CUs instead of {lost} ({cite}); "
-                    f"the battle's findings are reported at its first step, "
-                    f"{battle.first + 1}", mutated))
+                    f"the finding is at the step that broke it, {at}", mutated))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -581,10 +595,10 @@ def ww_card_late(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
         at = battle.rolls[3]
         mutated = [*rest[:at], card, *rest[at:]]
         made.variants.append(variant(
-            "ww", path, "card-late", "WW-BAT-02", at + 1,
+            "ww", path, "card-late", "WW-CARD-08", at + 1,
             f"{card['card']} ({card['player']}) played after the battle dice at "
-            f"{battle.space} instead of before the Actual Battle Ratings (WW 9.2: cards in "
-            "Step 1; the steps run in order)", mutated))
+            f"{battle.space} instead of before the Actual Battle Ratings (WW 6.33.A, 9.45: a "
+            "Battle Card is played as the event only in Step 1)", mutated))
         # The attacker's card one step late: after the defender's (WW 9.2 Step 1, the
         # attacker decides first).
         if len(cards) == 2 and actions[cards[0]]["player"] == battle.attacker and \

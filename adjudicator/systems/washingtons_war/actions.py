@@ -74,11 +74,15 @@ class CardExchanged(Action):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BattleCardPlayed(Action):
-    """A card played or discarded in Step 1 of a battle (WW 6.33, 9.2, 9.45)."""
+    """A card played or discarded while a battle is open (WW 6.33, 9.2, 9.45): in Step 1
+    unless `after_dice` names the steps of the procedure's dice rolled before it."""
 
     card: str
     battle: Battle
     impulse: Impulse
+    after_dice: tuple[int, ...] = ()
+    """The steps of the battle's Step 2+ dice already rolled: such a card is no Step 1
+    play of the battle, and gives it no modifier (WW 9.45, 6.33.A)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,6 +107,36 @@ class Interception(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class InterceptionJoined(Action):
+    """CUs dragged after an intercepting General from the space he intercepted from, before
+    the battle began: part of the same interception (WW 7.8.C)."""
+
+    origin: str
+    destination: str
+    carried: Carried
+    left_behind: int
+    """CUs of the stack still in the origin after this drag."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InterceptionAttempted(Action):
+    """The American rolled for an interception that no move followed (WW 7.8.A): a failed
+    attempt, which still bars the Army's retreat before battle and a second attempt for
+    the rest of the British card (WW 7.8.E)."""
+
+    general: str | None
+    """The one American Army that could have attempted it (None: several could)."""
+    candidates: tuple[str, ...]
+    """The American Armies adjacent to the space that could have attempted it."""
+    space: str
+    """The space the British Army entered."""
+    die: int
+    leg: Leg
+    impulse: Impulse
+    """The impulse before the attempt."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RetreatBeforeBattle(Action):
     """An American Army left the space a British Army entered, before battle (WW 7.9)."""
 
@@ -112,6 +146,8 @@ class RetreatBeforeBattle(Action):
     carried: Carried
     battle: Battle
     impulse: Impulse
+    found: tuple[str, ...] = ()
+    """Enemy Generals without CUs in the destination as the CUs entered it (WW 7.6.A)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,6 +183,9 @@ class Retreat(Action):
     attacker: bool
     battle: Battle
     by_sea: bool = False
+    found: tuple[str, ...] = ()
+    """Enemy Generals without CUs in the destination as the retreating CUs entered it:
+    they are captured (WW 7.6.A, 'whether by Movement, Interception, or Retreat')."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -352,6 +391,8 @@ __all__ = [
     "ImpulseOpened",
     "ImpulseReckoned",
     "Interception",
+    "InterceptionAttempted",
+    "InterceptionJoined",
     "IsolationSegmentEnded",
     "LegMoved",
     "NavyMoved",

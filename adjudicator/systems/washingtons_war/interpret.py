@@ -11,7 +11,8 @@ sequence facts they give rise to); both return them, in order, for the referee t
 (`judge_placed`). It judges nothing itself:
 
 - A card leaving a hand opens an impulse (WW 5.3) — unless a battle is open, when it is a
-  Battle Card or a +1 discard of battle Step 1 (WW 9.2, 6.33), or it is an exchange for
+  Battle Card or a +1 discard of battle Step 1 (WW 9.2, 6.33; after the procedure's dice
+  it is no card of the battle, WW 9.45), or it is an exchange for
   the Event the opponent just discarded (WW 6.32.C; the Event may be taken before or
   after, and an impulse opened by the card given is withdrawn), or the opponent moved it
   (a random draw, WW 6.31): neither is a play.
@@ -20,7 +21,15 @@ sequence facts they give rise to); both return them, in order, for the referee t
   enemy CUs opens a battle there (WW 7.3.B, 9.1). The opponent's moves are reactions only
   when something provoked them: an interception into the space a British Army just
   entered (WW 7.8), a retreat before battle from the space it entered (WW 7.9), a retreat
-  after a battle (WW 9.6). Anything else is an `UnactivatedMove` (WW 7.0).
+  after a battle (WW 9.6) — a fought battle lasts until one side is gone, so a losing
+  General alone still retreats (WW 9.2 Step 6), and the loser retreats even after the
+  winning General was captured in Step 5 (WW 9.5 Special). Anything else is an
+  `UnactivatedMove` (WW 7.0). American dice after a British leg that no interception
+  followed were failed attempts (WW 7.8.E), charged to the Army that made them where one
+  Army could have.
+- A battle's CU removals, captures, retreat drags and the Turn and French Alliance marker
+  moves after them are kept with their steps, so a finding can point at the step that
+  broke a rule (WW 9.2 Steps 5–7).
 - Pieces coming onto the map from a box or from stock are reinforcements (WW 8) — except
   CU counters exchanged for others of the same nationality in the same space, which is
   making change (WW 2.2.A, 3.0), in one step or several, in either order, within an
@@ -83,6 +92,8 @@ from adjudicator.systems.washingtons_war.actions import (
     ImpulseOpened,
     ImpulseReckoned,
     Interception,
+    InterceptionAttempted,
+    InterceptionJoined,
     IsolationSegmentEnded,
     LegMoved,
     NavyMoved,
@@ -116,6 +127,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     Impulse,
     Leg,
     PcChange,
+    Removal,
     Stop,
     Use,
     WWProcedure,
@@ -123,7 +135,8 @@ from adjudicator.systems.washingtons_war.procedure import (
 )
 from adjudicator.systems.washingtons_war.routes import route
 from adjudicator.systems.washingtons_war.rules.battle import REGULARS_LOSS, battle_setup
-from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.capture import lone_enemy_generals
+from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
 from adjudicator.systems.washingtons_war.rules.sequence import RandomDraw
 from adjudicator.systems.washingtons_war.rules.setup import (
     SET_ASIDE_IN_1775,
@@ -181,6 +194,8 @@ READER: StepReader[Entity, Side] = StepReader(side_of=roster_side,
 """How a WW step is read: the roster's side, cards apart from pieces."""
 NO_DICE: DiceQueue[Side | None] = DiceQueue()
 MOVERS = frozenset({"general", "cu", "congress", "navy"})
+STEP_7_MARKERS = frozenset({"turn", "alliance"})
+"""The markers a battle's Step 7 moves (WW 9.2 Step 7, 9.41, 12.1)."""
 """The pieces that move in groups (a PC marker is placed, not moved)."""
 
 
@@ -333,7 +348,7 @@ class Interpreter(Collector[WWProcedure]):
         leaving = [g for g in groups if _on_map(g.origin) and not _on_map(g.destination)]
         arriving = [g for g in groups if not _on_map(g.origin) and _on_map(g.destination)]
         pc_changes = self._pc_changes(index, pcs)
-        self._battle_removals(pieces)
+        self._battle_removals(index, pieces)
         self._pending = _Pending(view, player, leaving, moves, arriving, pc_changes)
         return self.take()
 
@@ -377,8 +392,14 @@ class Interpreter(Collector[WWProcedure]):
         battle = impulse.battle
         there = self.state.space(battle.space)
         defender = other(battle.attacker)
-        if there.has_units_of(defender, self.sides) and there.has_units_of(
-                battle.attacker, self.sides) and there.cus_of(defender) > 0:
+        both = there.has_units_of(defender, self.sides) and there.has_units_of(
+            battle.attacker, self.sides)
+        if both and (there.cus_of(defender) > 0 or battle.rolled or (
+                battle.intercepted and not battle.fought)):
+            # Once its dice are rolled the battle lasts until one side is gone: a losing
+            # General whose CUs were all lost still retreats (WW 9.2 Step 6: "the losing
+            # side, which may consist only of a General") or surrenders (WW 9.63). An
+            # intercepting General's CUs may be dragged in after him (WW 7.8.C).
             return
         if self.state.general_at.get(ARNOLD) == REMOVED and any(
                 card.card == TREASON for card in battle.cards):
@@ -657,13 +678,14 @@ class Interpreter(Collector[WWProcedure]):
 
     def _late_rolls(self, view: StepView[Entity, Side]) -> None:
         """Dice rolled after the loser left the space (the winner's loss die, WW 9.2 Step
-        5) belong to the impulse's last battle while it still lacks dice."""
+        5) belong to the impulse's last battle while it still lacks dice and no General
+        has moved since."""
         impulse = self.proc.impulse
         if impulse is None or impulse.battle is not None or not impulse.battles:
             return
         battle = impulse.battles[-1]
         setup = battle.setup
-        if not view.rolls or setup is None:
+        if not view.rolls or setup is None or moved_since(impulse, battle):
             return
         values = view.dice
         if len(battle.dice) - setup.opened_at + len(values) > setup.dice_due:
@@ -678,10 +700,11 @@ class Interpreter(Collector[WWProcedure]):
         setup = battle_setup(self.ctx, battle, step, regulars=self.proc.regulars)
         return evolve(battle, setup=evolve(setup, opened_at=opened_at))
 
-    def _battle_removals(self, pieces: Sequence[Relocation[Entity]]) -> None:
+    def _battle_removals(self, step: int, pieces: Sequence[Relocation[Entity]]) -> None:
         """CUs taken off (net of counters put back to make change) and Generals captured in
-        the space of the impulse's current or last battle; the Turn marker loses its
-        Regulars side once the British have lost 3 CUs in one battle (WW 9.2 Step 7)."""
+        the space of the impulse's current or last battle, with their step; the Turn marker
+        loses its Regulars side once the British have lost 3 CUs in one battle (WW 9.2
+        Step 7)."""
         impulse = self.proc.impulse
         if impulse is None:
             return
@@ -690,24 +713,38 @@ class Interpreter(Collector[WWProcedure]):
             impulse.battles[-1] if impulse.battles else None)
         if battle is None or battle.setup is None:
             return
-        lost = Counter({side: n for side, n in battle.lost})
-        captured = list(battle.captured)
+        lost: Counter[Side] = Counter()
+        captured: list[str] = []
+        markers = False
+        # A loss taken from the retreated stack where it went (VASSAL players may retreat
+        # first) is the battle's too, until a General moves on.
+        here = space_place(battle.space)
+        retreated = set() if moved_since(impulse, battle) else {
+            (move.side, space_place(move.destination)) for move in battle.retreats
+            if not move.before_battle}
         for relocation in pieces:
             entity = _entity(relocation)
             origin, destination = relocation.origin, relocation.destination
-            if entity.kind == "cu":
+            if entity.kind in STEP_7_MARKERS:
+                markers = True
+            elif entity.kind == "cu":
                 side = SIDE_OF[entity.nationality]
-                if origin == space_place(battle.space) and not _on_map(destination):
+                if (origin == here or (side, origin) in retreated) and not _on_map(
+                        destination):
                     lost[side] += entity.value
-                elif destination == space_place(battle.space) and not _on_map(origin):
+                elif (destination == here or (side, destination) in retreated) and (
+                        not _on_map(origin)):
                     lost[side] -= entity.value
             elif (entity.kind == "general" and origin == space_place(battle.space)
                   and destination == CAPTURED):
                 captured.append(entity.key)
-        changed = evolve(battle, lost=tuple((side, n) for side, n in lost.items() if n > 0),
-                         captured=tuple(captured))
-        if changed == battle:
+        removals = tuple(Removal(step, side, n) for side, n in lost.items() if n)
+        if not removals and not captured and not markers:
             return
+        changed = evolve(battle, removals=(*battle.removals, *removals),
+                         captured=(*battle.captured, *captured),
+                         capture_steps=(*battle.capture_steps, *(step for _ in captured)),
+                         marker_steps=(*battle.marker_steps, *((step,) if markers else ())))
         if open_battle:
             impulse = evolve(impulse, battle=changed)
         else:
@@ -720,8 +757,12 @@ class Interpreter(Collector[WWProcedure]):
                      player: str | None) -> None:
         battle = impulse.battle
         assert battle is not None
+        # WW 9.45, 6.33.A: cards are played in Step 1; once the procedure's dice (Step 2
+        # on) are rolled, a card is no play of this battle and gives it no modifier.
+        after_dice = tuple(die.step for die in battle.dice[battle.setup.opened_at:]
+                           ) if battle.setup is not None else ()
         self.emit(BattleCardPlayed(step=step, side=side.value, player=player, card=card,
-                                   battle=battle, impulse=impulse))
+                                   battle=battle, impulse=impulse, after_dice=after_dice))
         if not battle.fought:
             # The first card began the Combat Resolution Procedure (WW 9.2 Step 1).
             impulse = self._impulse_now()
@@ -855,6 +896,10 @@ class Interpreter(Collector[WWProcedure]):
         if battle is not None and battle.space == origin and battle.fought:
             self._retreat(step, group, side, battle, impulse, player)
             return
+        settled = self._settled_battle_left(impulse, group, side, origin)
+        if settled is not None:
+            self._retreat(step, group, side, settled, impulse, player)
+            return
         if side is impulse.side:
             self._own_move(step, group, side, impulse, player)
         else:
@@ -885,6 +930,7 @@ class Interpreter(Collector[WWProcedure]):
                 why="CUs move only with an activated General (WW 7.0)"))
             return
         for general in group.generals:
+            self._attempts_settled()
             impulse = self._impulse_now()
             activation = impulse.activation
             if activation is None or activation.general != general:
@@ -913,6 +959,8 @@ class Interpreter(Collector[WWProcedure]):
                       naval=self._naval(side, origin, destination, carried))
             self.emit(LegMoved(step=step, side=side.value, player=player, leg=leg,
                                activation=activation, impulse=impulse))
+            if interceptable(leg, side):
+                impulse = evolve(impulse, chance=leg)
             activation = evolve(activation, legs=(*activation.legs, leg))
             if before_enemy and activation.stop is None:
                 entered = found.entered_from or frozenset({origin})
@@ -952,6 +1000,8 @@ class Interpreter(Collector[WWProcedure]):
         activation = impulse.activation
         if activation is None:
             return
+        self._attempts_settled()
+        impulse = self._impulse_now()
         self._settle_battle(step)
         impulse = self._impulse_now()
         activation = impulse.activation
@@ -960,6 +1010,46 @@ class Interpreter(Collector[WWProcedure]):
             self.emit(ActivationEnded(step=activation.step, side=impulse.side.value,
                                       player=impulse.player, activation=activation,
                                       impulse=impulse))
+
+    def _attempts_settled(self) -> None:
+        """The American dice rolled since the last British leg that could be intercepted,
+        with no interception following them, were failed interception attempts (WW 7.8.A,
+        7.8.E): the Armies that made them are recorded."""
+        impulse = self.proc.impulse
+        leg = impulse.chance if impulse is not None else None
+        if leg is None or impulse is None:
+            return
+        impulse = evolve(impulse, chance=None)
+        self._set_impulse(impulse)
+        dice = self._loose_dice.since(leg.step).excluding(impulse.side)
+        if not dice:
+            return
+        candidates = interceptors(self.ctx, leg.destination)
+        if not candidates:
+            return
+        first = next(iter(dice))
+        step = first.step if first.step is not None else leg.step
+        # A drag over several spaces may have passed other American PCs, next to other
+        # Armies: any of them may have rolled.
+        passed = passed_interceptors(self.ctx, leg)
+        if passed is None or not passed <= set(candidates):
+            candidates = tuple(dict.fromkeys((*candidates, *sorted(passed or ()))))
+            single = False
+        else:
+            single = len(candidates) == 1 or len(dice) >= len(candidates)
+        if single:
+            # One Army could have rolled, or every Army that could did (one die each).
+            for general, die in zip(candidates, dice, strict=False):
+                self.emit(InterceptionAttempted(
+                    step=die.step if die.step is not None else step, side=Side.AM.value,
+                    player=None, general=general, candidates=candidates,
+                    space=leg.destination, die=die.value, leg=leg,
+                    impulse=self._impulse_now()))
+            return
+        self.emit(InterceptionAttempted(step=step, side=Side.AM.value, player=None,
+                                        general=None, candidates=candidates,
+                                        space=leg.destination, die=first.value, leg=leg,
+                                        impulse=impulse))
 
     def _settle_battle(self, step: int) -> None:
         impulse = self._impulse_now()
@@ -976,10 +1066,12 @@ class Interpreter(Collector[WWProcedure]):
         activation = impulse.activation
         general = group.generals[0] if group.generals else None
         if battle is not None and battle.space == origin and not battle.fought:
+            found = tuple(lone_enemy_generals(self.ctx, destination, side)) if (
+                group.cu) else ()
             self.emit(RetreatBeforeBattle(step=step, side=side.value, player=player,
                                           general=general, origin=origin,
                                           destination=destination, carried=group.carried,
-                                          battle=battle, impulse=impulse))
+                                          battle=battle, impulse=impulse, found=found))
             return
         last_leg = activation.legs[-1] if activation and activation.legs else None
         if (general is not None and last_leg is not None and last_leg.destination
@@ -994,25 +1086,66 @@ class Interpreter(Collector[WWProcedure]):
                          step=step, attacker_cus=sum(n for _, n in last_leg.carried),
                          defender_cus=self.state.space(destination).cus_of(side),
                          defender_general=True, intercepted=True,
-                         last_card=self._last_card())
+                         last_card=self._last_card(), interceptor=general,
+                         intercepted_from=origin,
+                         intercepting=((step, carried_total(group.carried)),),
+                         left_behind=left)
             self.emit(Interception(step=step, side=side.value, player=player,
                                    general=general, origin=origin, destination=destination,
                                    carried=group.carried, left_behind=left, impulse=impulse,
                                    leg=last_leg, dice=dice, battle=new))
             return
+        if (general is None and battle is not None and battle.intercepted
+                and battle.space == destination and battle.intercepted_from == origin
+                and not battle.fought):
+            # CUs dragged after the intercepting General: the same interception.
+            self.emit(InterceptionJoined(step=step, side=side.value, player=player,
+                                         origin=origin, destination=destination,
+                                         carried=group.carried,
+                                         left_behind=self.state.space(origin).cus_of(side)))
+            return
         why = ("no British move provoked an interception or a retreat before battle, and no "
                "battle was fought there")
+        if any(b.space == origin and b.rolled for b in impulse.battles):
+            why = ("the battle there is over, and only its loser retreats (WW 9.2 Step 6): "
+                   "a General moves only when activated")
         self.emit(UnactivatedMove(step=step, side=side.value, player=player,
                                   generals=tuple(group.generals), carried=group.carried,
                                   origin=origin, destination=destination, why=why))
 
+    @staticmethod
+    def _settled_battle_left(impulse: Impulse, group: _Group, side: Side, origin: str
+                             ) -> Battle | None:
+        """The impulse's last battle, when this drag is its loser's retreat after the space
+        came to hold one side only: the winning General was captured in Step 5 (WW 9.5
+        Special) before the loser retreated in Step 6 (WW 9.2: the losing side retreats
+        whatever became of the winner). Only the defender's pieces, or the attacking
+        General's, leave a fought battle's space then (the attack's movement ended there,
+        WW 7.3.B), and only before any General moves on (a later drag out of the space
+        may be an interception in a Campaign, WW 7.8)."""
+        if impulse.battle is not None or not impulse.battles:
+            return None
+        battle = impulse.battles[-1]
+        if battle.space != origin or not battle.rolled:
+            return None
+        if moved_since(impulse, battle):
+            return None
+        if battle.retreat_moves(other(side), before_battle=False):
+            return None  # the other side retreated: it lost, this one did not
+        if side is not battle.attacker:
+            return battle
+        return battle if battle.general is not None and battle.general in group.generals \
+            else None
+
     def _retreat(self, step: int, group: _Group, side: Side, battle: Battle,
                  impulse: Impulse, player: str | None) -> None:
         assert group.origin is not None and group.destination is not None
+        destination = group.destination.key
+        found = tuple(lone_enemy_generals(self.ctx, destination, side)) if group.cu else ()
         self.emit(Retreat(step=step, side=side.value, player=player,
                           generals=tuple(group.generals), carried=group.carried,
-                          origin=group.origin.key, destination=group.destination.key,
-                          attacker=side is battle.attacker, battle=battle))
+                          origin=group.origin.key, destination=destination,
+                          attacker=side is battle.attacker, battle=battle, found=found))
 
     # ------------------------------------------------------------------ boxes, stock
 
@@ -1403,6 +1536,74 @@ def _alliance_placed(impulse: Impulse) -> Impulse:
         return impulse
     return evolve(impulse, arrivals=tuple(a for a in impulse.arrivals if a not in french),
                   alliance_arrivals=french)
+
+
+def moved_since(impulse: Impulse, battle: Battle) -> bool:
+    """Whether a General of the impulse moved after the battle's last step: what follows
+    is no longer that battle's (a die, a drag out of its space)."""
+    return any(leg.step > battle.last_step for activation in impulse.activations
+               for leg in activation.legs)
+
+
+def interceptable(leg: Leg, side: Side) -> bool:
+    """Whether a British leg gives the Americans a chance to intercept (WW 7.8.A–B): an
+    Army (with CUs) entering, by land, a space with an American PC and no CU before."""
+    return (side is Side.BR and bool(leg.carried) and leg.enemy_pc_at_destination
+            and not leg.friendly_cus_at_destination and not leg.enemy_cus_at_destination
+            and leg.naval != ELIGIBLE)
+
+
+def interceptors(ctx: Context, space: str) -> tuple[str, ...]:
+    """The American Armies (a General with CUs) that could intercept into `space`: those
+    adjacent to it (the Falmouth–Quebec line for Arnold only, WW 7.4.D)."""
+    found: list[str] = []
+    for neighbour in ctx.graph.neighbours(space):
+        line = ctx.graph.connection(space, neighbour)
+        there = ctx.state.space(neighbour)
+        if not there.cus_of(Side.AM):
+            continue
+        for general in there.generals_of(Side.AM, ctx.sides):
+            if line is not None and line.kind == ARNOLD_LINE and general != ARNOLD:
+                continue
+            found.append(general)
+    return tuple(found)
+
+
+def passed_interceptors(ctx: Context, leg: Leg) -> set[str] | None:
+    """The American Armies that could have intercepted a British drag in a space it passed
+    on the way to its destination (WW 7.8.A: an American PC, no American CU); None when
+    the spaces it may have passed are not known (the map incomplete, no route found)."""
+    if ctx.graph.adjacent(leg.origin, leg.destination):
+        return set()
+    budget = leg.high if leg.high is not None else leg.low
+    if budget is None or not ctx.graph.complete:
+        return None
+    to_origin, to_destination = hops(ctx, leg.origin), hops(ctx, leg.destination)
+    found: set[str] = set()
+    for space, near in to_origin.items():
+        if space in (leg.origin, leg.destination) or space not in to_destination:
+            continue
+        if near + to_destination[space] > budget:
+            continue
+        there = ctx.state.space(space)
+        if there.pc is Side.AM and not there.cus_of(Side.AM):
+            found.update(interceptors(ctx, space))
+    return found
+
+
+def hops(ctx: Context, origin: str) -> dict[str, int]:
+    """The fewest lines from `origin` to every space (each line costs 1 MP or more)."""
+    seen = {origin: 0}
+    frontier = [origin]
+    while frontier:
+        following: list[str] = []
+        for space in frontier:
+            for neighbour in ctx.graph.neighbours(space):
+                if neighbour not in seen:
+                    seen[neighbour] = seen[space] + 1
+                    following.append(neighbour)
+        frontier = following
+    return seen
 
 
 def _unarrive(impulse: Impulse, space: str, nationality: Nationality, count: int) -> Impulse:

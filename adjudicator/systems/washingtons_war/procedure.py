@@ -160,6 +160,33 @@ class BattleDie:
 
 
 @dataclass(frozen=True, slots=True)
+class Removal:
+    """CUs of one side taken off a battle's space in one step (net of counters put back to
+    make change): losses (WW 9.5) or a surrender (WW 9.63)."""
+
+    step: int
+    side: Side
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatMove:
+    """One drag of a retreating side out of the battle's space (WW 7.9.B, 9.6): a General
+    and CUs dragged separately to the same space in several steps are one retreat, which
+    may not be split up (WW 9.61.B)."""
+
+    step: int
+    side: Side
+    destination: str
+    generals: tuple[str, ...]
+    cus: int
+    before_battle: bool = False
+    """A retreat before battle (WW 7.9.B), not after it (WW 9.6)."""
+    found: tuple[str, ...] = ()
+    """Enemy Generals without CUs in the destination as CUs entered it (WW 7.6.A)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Modifier:
     """A fixed T4 modifier the position gives one side of a battle (WW 9.41–9.46)."""
 
@@ -183,6 +210,8 @@ class BattleSetup:
     modifiers: tuple[Modifier, ...] = ()
     unresolved: tuple[str, ...] = ()
     """Modifiers the position cannot settle (why), e.g. the Turn marker's side unknown."""
+    uncertain: tuple[Modifier, ...] = ()
+    """Those modifiers, each as the most it may add to a side (0 or this)."""
     opened_at: int = 0
     """How many of the battle's dice came before the procedure (interception or retreat-
     before-battle attempts)."""
@@ -213,6 +242,15 @@ class Battle:
     defender_general: bool = False
     """Whether an enemy General was in the space as the attacker entered."""
     intercepted: bool = False
+    interceptor: str | None = None
+    """The intercepting General (WW 7.8.C)."""
+    intercepted_from: str | None = None
+    """The space his Army intercepted from."""
+    intercepting: tuple[tuple[int, int], ...] = ()
+    """(step, CUs) of each drag that brought his Army in: his own, and CUs dragged after
+    him from the same space before the battle began (one interception)."""
+    left_behind: int = 0
+    """CUs of his stack still in the space he intercepted from after the last drag."""
     cards: tuple[BattleCard, ...] = ()
     rolls: tuple[int, ...] = ()
     """Every die rolled while the battle was open (an interception or retreat-before-
@@ -227,10 +265,23 @@ class Battle:
     """`rolls` with who rolled each."""
     setup: BattleSetup | None = None
     """Set when the Combat Resolution Procedure began (`fought`)."""
-    lost: tuple[tuple[Side, int], ...] = ()
-    """CUs each side had removed from the space (to stock or elsewhere off the map)."""
+    removals: tuple[Removal, ...] = ()
+    """CUs each side had removed from the space (to stock or elsewhere off the map), step
+    by step."""
     captured: tuple[str, ...] = ()
     """Generals moved from the space to the Captured Generals Box."""
+    capture_steps: tuple[int, ...] = ()
+    """The steps at which they were (one per General, in order)."""
+    retreats: tuple[RetreatMove, ...] = ()
+    """The retreating drags out of the space, before battle (WW 7.9) or after (WW 9.6)."""
+    marker_steps: tuple[int, ...] = ()
+    """Steps that moved the Turn or French Alliance marker once the procedure had begun:
+    VASSAL players move them after the units, for Step 7 (WW 9.2)."""
+
+    def retreat_moves(self, side: Side, *, before_battle: bool) -> tuple[RetreatMove, ...]:
+        """The side's drags of one kind of retreat out of the space."""
+        return tuple(r for r in self.retreats
+                     if r.side is side and r.before_battle is before_battle)
     last_card: bool | None = None
     """Whether the impulse's card was the last of the Strategy Phase (both hands empty as
     the attacker entered; None: the hands are not tracked), for WW 9.44."""
@@ -238,9 +289,25 @@ class Battle:
     """'Benedict Arnold Treason!' was played as the event in Step 1: Arnold was removed
     from the game while the battle was open (WW 6.33 Clarifications, 9.2 Step 1)."""
 
+    @property
+    def lost(self) -> tuple[tuple[Side, int], ...]:
+        """CUs each side lost in the space (sides that lost none left out)."""
+        return tuple((side, n) for side in Side if (n := self.lost_by(side)) > 0)
+
     def lost_by(self, side: Side) -> int:
         """CUs the side lost in the space."""
-        return sum(n for s, n in self.lost if s is side)
+        return max(0, sum(r.count for r in self.removals if r.side is side))
+
+    @property
+    def last_step(self) -> int:
+        """The last step of the battle's procedure the log shows: its last die, card, CU
+        removal, retreat drag, capture or marker move (WW 9.2 Steps 1–7)."""
+        steps = [self.step, *(d.step for d in self.dice), *(c.step for c in self.cards),
+                 *(r.step for r in self.removals), *(r.step for r in self.retreats),
+                 *self.capture_steps, *self.marker_steps]
+        if self.setup is not None:
+            steps.append(self.setup.step)
+        return max(steps)
 
     @property
     def fought(self) -> bool:
@@ -255,6 +322,12 @@ class Battle:
         """Dice rolled once the Combat Resolution Procedure began (not the interception or
         retreat-before-battle attempts before it)."""
         return len(self.dice) - (self.setup.opened_at if self.setup is not None else 0)
+
+    @property
+    def rolled(self) -> bool:
+        """Whether the Combat Resolution Procedure has begun and any of its dice (Step 2
+        on) was rolled."""
+        return self.setup is not None and self.procedure_dice > 0
 
     @property
     def treason_overrun(self) -> bool:
@@ -334,7 +407,14 @@ class Impulse:
     pc_before: tuple[tuple[str, Side | None], ...] = ()
     """The PC of each space whose PC changed in this impulse, before the card (WW 10.11.B)."""
     intercepted_by: frozenset[str] = frozenset()
-    """American Generals whose Armies attempted an interception this card (WW 7.8.E)."""
+    """American Generals whose Armies attempted an interception this card, successful or
+    not (WW 7.8.E)."""
+    chance: Leg | None = None
+    """The British leg that last gave the Americans a chance to intercept (WW 7.8.A),
+    until an interception, the next leg or the activation's end settles it."""
+    may_have_intercepted: frozenset[str] = frozenset()
+    """American Generals one of whom (the log does not say which) attempted an
+    interception this card."""
     unresolved: bool = False
     other_pcs: tuple[PcChange, ...] = ()
     """PC changes by the other side during this impulse (events, removals)."""
@@ -437,6 +517,8 @@ __all__ = [
     "Leg",
     "Modifier",
     "PcChange",
+    "Removal",
+    "RetreatMove",
     "Stop",
     "Use",
     "WWProcedure",

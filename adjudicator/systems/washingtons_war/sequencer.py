@@ -12,8 +12,10 @@ differ from the common transitions, and what an action does to the procedure:
   queue used to activate a General is over (WW 7.1.B.iii); making change never spans an
   impulse (WW 2.2.A, 3.0);
 - a card given for the opponent's discarded Event (WW 6.32.C) marks that impulse taken;
-- an interception (WW 7.8) opens its battle and stops the British General; a Battle Card
-  or discard (WW 9.45) joins the open battle; a battle settled joins its impulse's
+- an interception (WW 7.8) opens its battle and stops the British General; an attempt
+  that failed marks the Army (WW 7.8.E); a Battle Card or discard in Step 1 (WW 9.45)
+  joins the open battle, one after the procedure's dice does not; a retreat's drag joins
+  its battle (WW 9.61.B); a battle settled joins its impulse's
   battles (WW 9.1, 9.2); a retreat before battle (WW 7.9) marks the battle and stops the
   activated General;
 - the phases after the cards are judged once each (WW 5.4–5.7): the Strategy Phase's
@@ -43,7 +45,10 @@ from adjudicator.systems.washingtons_war.actions import (
     ImpulseEnded,
     ImpulseOpened,
     Interception,
+    InterceptionAttempted,
+    InterceptionJoined,
     IsolationSegmentEnded,
+    Retreat,
     RetreatBeforeBattle,
     StrategyBegan,
     TurnEnded,
@@ -54,9 +59,11 @@ from adjudicator.systems.washingtons_war.procedure import (
     TURN,
     BattleCard,
     Impulse,
+    RetreatMove,
     Stop,
     Use,
     WWProcedure,
+    carried_total,
 )
 from adjudicator.systems.washingtons_war.season import Season
 
@@ -110,20 +117,66 @@ class WWSequencer(Sequencer[WWProcedure]):
     def effects(self) -> Mapping[type[Action], Effect[WWProcedure]]:
         """What a reaction or a Battle Card does to the battle (see the module docstring)."""
         return {BattleCardPlayed: self._battle_card, Interception: self._interception,
-                RetreatBeforeBattle: self._retreat_before_battle}
+                RetreatBeforeBattle: self._retreat_before_battle, Retreat: self._retreat,
+                InterceptionAttempted: self._attempted, InterceptionJoined: self._joined}
 
     @staticmethod
     def _battle_card(proc: WWProcedure, action: Action) -> WWProcedure:
         assert isinstance(action, BattleCardPlayed)
         assert action.side is not None  # the interpreter names the side a card left
+        if action.after_dice:
+            return proc  # no Step 1 card of the battle (WW 9.45): no modifier
         card = BattleCard(action.step, Side(action.side), action.card)
         battle = evolve(action.battle, cards=(*action.battle.cards, card))
         return evolve(proc, impulse=evolve(action.impulse, battle=battle))
 
+    @staticmethod
+    def _retreat(proc: WWProcedure, action: Action) -> WWProcedure:
+        assert isinstance(action, Retreat)
+        impulse = proc.impulse
+        if impulse is None:
+            return proc
+        side = Side(action.side) if action.side else action.battle.attacker
+        move = RetreatMove(action.step, side, action.destination, action.generals,
+                           carried_total(action.carried), found=action.found)
+        if impulse.battle is not None:
+            battle = evolve(impulse.battle, retreats=(*impulse.battle.retreats, move))
+            return evolve(proc, impulse=evolve(impulse, battle=battle))
+        if impulse.battles and impulse.battles[-1].space == action.origin:
+            # A retreat from a battle already settled (its winner was captured first).
+            last = impulse.battles[-1]
+            last = evolve(last, retreats=(*last.retreats, move))
+            return evolve(proc, impulse=evolve(impulse, battles=(*impulse.battles[:-1], last)))
+        return proc
+
+    @staticmethod
+    def _joined(proc: WWProcedure, action: Action) -> WWProcedure:
+        assert isinstance(action, InterceptionJoined)
+        impulse = proc.impulse
+        if impulse is None or impulse.battle is None:
+            return proc
+        battle = impulse.battle
+        battle = evolve(battle, left_behind=action.left_behind, intercepting=(
+            *battle.intercepting, (action.step, carried_total(action.carried))))
+        return evolve(proc, impulse=evolve(impulse, battle=battle))
+
+    @staticmethod
+    def _attempted(proc: WWProcedure, action: Action) -> WWProcedure:
+        assert isinstance(action, InterceptionAttempted)
+        impulse = proc.impulse
+        if impulse is None:
+            return proc
+        if action.general is None:
+            return evolve(proc, impulse=evolve(impulse, may_have_intercepted=(
+                impulse.may_have_intercepted | set(action.candidates))))
+        return evolve(proc, impulse=evolve(
+            impulse, intercepted_by=impulse.intercepted_by | {action.general}))
+
     @classmethod
     def _interception(cls, proc: WWProcedure, action: Action) -> WWProcedure:
         assert isinstance(action, Interception)
-        impulse = evolve(action.impulse,
+        # The interception is the attempt the dice since the British leg were for.
+        impulse = evolve(action.impulse, chance=None,
                          intercepted_by=action.impulse.intercepted_by | {action.general})
         return evolve(proc, impulse=evolve(cls._stopped(
             impulse, action.step, action.destination, "interception"), battle=action.battle))
@@ -131,7 +184,12 @@ class WWSequencer(Sequencer[WWProcedure]):
     @classmethod
     def _retreat_before_battle(cls, proc: WWProcedure, action: Action) -> WWProcedure:
         assert isinstance(action, RetreatBeforeBattle)
-        battle = evolve(action.battle, rbb=True)
+        move = RetreatMove(action.step, Side(action.side) if action.side else Side.AM,
+                           action.destination, (action.general,) if action.general else (),
+                           carried_total(action.carried), before_battle=True,
+                           found=action.found)
+        battle = evolve(action.battle, rbb=True,
+                        retreats=(*action.battle.retreats, move))
         return evolve(proc, impulse=evolve(cls._stopped(
             action.impulse, action.step, battle.space, "retreat before battle"),
             battle=battle))

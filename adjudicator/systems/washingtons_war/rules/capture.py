@@ -4,7 +4,9 @@
   holding an enemy General without CUs captures him. Judged when the impulse ends, for
   every leg of an Army that found an enemy General and no enemy CU in its destination right
   after it arrived: if an enemy General is still there without CUs, he was not captured.
-  Captures by interception or retreat are not judged here.
+  A retreat (after battle, or before it) into such a space captures him too: judged for
+  every retreating drag with CUs that found a lone enemy General there. Captures by
+  interception are not judged here (the space of an interception holds British CUs).
 * WW-CAPT-05 (WW 8.2 Clarification): reinforcements placed in such a space capture him too
   (judged the same way, for the arrivals of a card's play).
 * WW-CAPT-02 (WW 7.6.A, 5.1): every captured General goes to his side's Reinforcement Box
@@ -32,7 +34,7 @@ from adjudicator.systems.washingtons_war.actions import (
     StrategyBegan,
 )
 from adjudicator.systems.washingtons_war.data import Side
-from adjudicator.systems.washingtons_war.procedure import Impulse
+from adjudicator.systems.washingtons_war.procedure import Impulse, RetreatMove
 from adjudicator.systems.washingtons_war.rules import repatriation
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import CAPTURED, REMOVED, other
@@ -88,6 +90,9 @@ def _lone_generals(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
                     pieces=tuple(ctx.general_name(g) for g in left),
                     expected="captured", observed="left in the space")
             yield Check.done("WW-CAPT-01")
+    for battle in impulse.battles:
+        for move in battle.retreats:
+            yield from _retreat_capture(ctx, battle.space, move)
     for arrival in impulse.arrivals:
         sides = {ctx.side_of(g) for g in arrival.generals}
         arriving = sides.pop() if len(sides) == 1 else (side if arrival.cu else None)
@@ -103,6 +108,24 @@ def _lone_generals(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
                 pieces=tuple(ctx.general_name(g) for g in left), expected="captured",
                 observed="left in the space")
         yield Check.done("WW-CAPT-05")
+
+
+def _retreat_capture(ctx: Context, space: str, move: RetreatMove) -> Iterator[Outcome]:
+    """WW-CAPT-01 (WW 7.6.A: 'whether by Movement, Interception, or Retreat'): CUs that
+    retreated into a space where enemy Generals stood without CUs capture them."""
+    if not move.found:
+        return
+    left = [g for g in lone_enemy_generals(ctx, move.destination, move.side)
+            if g in move.found]
+    if left:
+        names = ctx.general_names(left)
+        yield Check.illegal(
+            "WW-CAPT-01", move.step, f"the force retreating from {ctx.space_name(space)} "
+            f"entered {ctx.space_name(move.destination)}, where {names} stood without CUs, "
+            "and did not capture him (WW 7.6.A: an Army entering by Retreat captures him)",
+            spaces=(move.destination,), pieces=tuple(ctx.general_name(g) for g in left),
+            expected="captured", observed="left in the space")
+    yield Check.done("WW-CAPT-01")
 
 
 def _captured_return(action: StrategyBegan, ctx: Context) -> Iterator[Outcome]:

@@ -215,6 +215,9 @@ def _battle_cards(action: BattleCardPlayed, ctx: Context) -> Iterator[Outcome]:
     most one card, the attacker deciding first."""
     battle = action.battle
     side = action.side
+    if action.after_dice:
+        yield from _after_the_dice(action, ctx)
+        return
     played = [c for c in battle.cards if c.side.value == side]
     if played:
         yield Check.illegal("WW-CARD-09", action.step, f"{side} played a second card "
@@ -227,6 +230,27 @@ def _battle_cards(action: BattleCardPlayed, ctx: Context) -> Iterator[Outcome]:
                             f"battle at {ctx.space_name(battle.space)}; the attacker decides "
                             "first", spaces=(battle.space,))
     yield Check.done("WW-CARD-09")
+
+
+def _after_the_dice(action: BattleCardPlayed, ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-08/09 (WW 9.45, 9.2 Step 1, 6.33.A): a card is played or discarded for a
+    battle in Step 1, before the Actual Battle Rating dice of Step 2; a Battle Card's event
+    happens only then. A card that left a hand after the procedure's dice is no play of the
+    battle: it gives no modifier (the battle is judged without it)."""
+    battle = action.battle
+    record = ctx.card(action.card)
+    rule = "WW-CARD-08" if record is not None and record.battle else "WW-CARD-09"
+    steps = ", ".join(str(s) for s in action.after_dice)
+    plural = "s" if len(action.after_dice) > 1 else ""
+    what = "played" if rule == "WW-CARD-08" else "played or discarded"
+    yield Check.illegal(rule, action.step, f"{action.side} {what} "
+                        f"{ctx.card_name(action.card)} in the battle at "
+                        f"{ctx.space_name(battle.space)} after its dice (step{plural} "
+                        f"{steps}): Battle Cards and discards are played in Step 1, before "
+                        "the Actual Battle Rating dice (WW 9.2, 9.45, 6.33.A); it gives the "
+                        "battle no modifier", spaces=(battle.space,),
+                        expected="a card in Step 1", observed="a card after the dice")
+    yield Check.done(rule)
 
 
 __all__ = ["FAMILY", "judge", "things_done"]

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.outcomes import Check, Outcome, Violation
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.actions import (
+    ImpulseEnded,
     Interception,
+    InterceptionAttempted,
     Retreat,
     RetreatBeforeBattle,
 )
 from adjudicator.systems.washingtons_war.data import Side
-from adjudicator.systems.washingtons_war.procedure import carried_total
+from adjudicator.systems.washingtons_war.procedure import Battle, RetreatMove, carried_total
 from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
 from adjudicator.systems.washingtons_war.state import other
 
@@ -22,7 +25,8 @@ FAMILY = RuleFamily("reactions", frozenset({
     "WW-INT-01", "WW-INT-02", "WW-INT-03", "WW-INT-04", "WW-NAV-02", "WW-RBB-01", "WW-RBB-02",
     "WW-RBB-03", "WW-RBB-05", "WW-INT-06", "WW-INT-07", "WW-RET-01", "WW-RET-02", "WW-RET-03",
     "WW-RET-04", "WW-RET-06"}),
-    actions=(Interception, RetreatBeforeBattle, Retreat))
+    actions=(Interception, InterceptionAttempted, RetreatBeforeBattle, Retreat,
+             ImpulseEnded))
 MAX_WITH_GENERAL = 5
 """WW 7.8.C, 7.9.B: an intercepting or retreating General takes at most 5 CUs."""
 ELIGIBLE = "eligible"
@@ -32,6 +36,12 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The reaction and retreat rules of one action."""
     if isinstance(action, Interception):
         yield from _interception(action, ctx)
+    elif isinstance(action, ImpulseEnded):
+        for battle in action.impulse.battles:
+            yield from _interceptors(battle, ctx)
+            yield from _whole_army_retreated(battle, ctx)
+    elif isinstance(action, InterceptionAttempted):
+        yield from _attempt(action, ctx)
     elif isinstance(action, RetreatBeforeBattle):
         yield from _retreat_before_battle(action, ctx)
     elif isinstance(action, Retreat):
@@ -65,8 +75,6 @@ def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
             problems.append("the space has no American PC (WW 7.8.A)")
         if leg.friendly_cus_at_destination:
             problems.append("the space already held British CUs (WW 7.8.B)")
-    if not action.carried:
-        problems.append(f"{name} had no CUs: only an Army intercepts (WW 7.8.A)")
     adjacent = _adjacent_for(ctx, action.general, action.origin, action.destination)
     if adjacent is False:
         problems.append(f"{ctx.space_name(action.origin)} is not adjacent (for {name}) to "
@@ -92,14 +100,48 @@ def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-NAV-02")
     yield from _settled_first(action, ctx)
     yield from _interception_die(action, ctx)
-    # The General and all his CUs, up to 5, move in (WW 7.8.C).
-    moved = carried_total(action.carried)
-    if moved > MAX_WITH_GENERAL or (action.left_behind and moved < MAX_WITH_GENERAL):
-        yield Check.illegal("WW-INT-03", step, f"{name} intercepted with {moved} CUs and left "
-                            f"{action.left_behind} behind; he takes all his CUs up to 5",
+
+
+def _interceptors(battle: Battle, ctx: Context) -> Iterator[Outcome]:
+    """WW-INT-01, WW-INT-03 (WW 7.8.A, 7.8.C), once the impulse is over: only an Army (a
+    General with CUs) intercepts, and he brings all the CUs stacked with him, up to 5 —
+    counting the CUs dragged after him from the same space before the battle began."""
+    general = battle.interceptor
+    if general is None or not battle.intercepting:
+        return
+    name = ctx.general_name(general)
+    first, last = battle.intercepting[0][0], battle.intercepting[-1][0]
+    spaces = tuple(s for s in (battle.intercepted_from, battle.space) if s is not None)
+    moved = sum(n for _, n in battle.intercepting)
+    if not moved:
+        yield Check.illegal("WW-INT-01", first, f"{name} intercepted into "
+                            f"{ctx.space_name(battle.space)}, but {name} had no CUs: only an "
+                            "Army intercepts (WW 7.8.A)", spaces=spaces, pieces=(name,))
+        yield Check.done("WW-INT-01")
+        return
+    drags = f" (steps {', '.join(str(s) for s, _ in battle.intercepting)})" if (
+        len(battle.intercepting) > 1) else ""
+    if moved > MAX_WITH_GENERAL or (battle.left_behind and moved < MAX_WITH_GENERAL):
+        yield Check.illegal("WW-INT-03", last, f"{name} intercepted with {moved} CUs{drags} "
+                            f"and left {battle.left_behind} behind; he takes all his CUs up "
+                            "to 5 (WW 7.8.C)", spaces=spaces,
                             expected=f"min(all, {MAX_WITH_GENERAL})", observed=str(moved),
                             pieces=(name,))
     yield Check.done("WW-INT-03")
+
+
+def _attempt(action: InterceptionAttempted, ctx: Context) -> Iterator[Outcome]:
+    """WW-INT-01 (WW 7.8.E): an Army attempts interception at most once per British card;
+    a failed attempt counts."""
+    general = action.general
+    if general is not None and general in action.impulse.intercepted_by:
+        name = ctx.general_name(general)
+        yield Check.illegal("WW-INT-01", action.step, f"{name}'s Army attempted an "
+                            f"interception into {ctx.space_name(action.space)} (die "
+                            f"{action.die}), but it already attempted one during this British "
+                            "card: no Army may attempt interception more than once per "
+                            "Strategy Card (WW 7.8.E)", spaces=(action.space,), pieces=(name,))
+    yield Check.done("WW-INT-01")
 
 
 def _settled_first(action: Interception, ctx: Context) -> Iterator[Outcome]:
@@ -163,6 +205,10 @@ def _interception_die(action: Interception, ctx: Context) -> Iterator[Outcome]:
 def _retreat_before_battle(action: RetreatBeforeBattle, ctx: Context) -> Iterator[Outcome]:
     """WW-RBB-01/03, WW-INT-04 (WW 7.9, 7.8.D–E, 9.61)."""
     battle, step = action.battle, action.step
+    earlier = battle.retreat_moves(Side.AM, before_battle=True)
+    if earlier:
+        yield from _rbb_continued(action, ctx, earlier)
+        return
     name = ctx.general_name(action.general) if action.general else "leaderless CUs"
     spaces = (action.origin, action.destination)
     if battle.attacker is not Side.BR:
@@ -176,8 +222,18 @@ def _retreat_before_battle(action: RetreatBeforeBattle, ctx: Context) -> Iterato
                             "Army may retreat before battle (WW 7.9.A)", spaces=spaces)
     elif action.general in action.impulse.intercepted_by or battle.intercepted:
         yield Check.illegal("WW-INT-04", step, f"{name} retreated before battle after an "
-                            "interception attempt during this British card", spaces=spaces,
-                            pieces=(name,))
+                            "interception attempt during this British card; whether an "
+                            "interception attempt is successful or not, the Army may not "
+                            "retreat before battle until the next card (WW 7.8.E, 7.9.A)",
+                            spaces=spaces, pieces=(name,))
+    elif action.general in action.impulse.may_have_intercepted:
+        # Two readings of one die: the players check (WW-CARD-01 does the same).
+        yield Violation("WW-INT-04", step, Severity.CHECK, f"{name} retreated before "
+                        "battle; an interception was attempted during this British card by "
+                        "one of "
+                        f"{ctx.general_names(sorted(action.impulse.may_have_intercepted))}, "
+                        "and the log does not say whose Army: if it was his, he may not "
+                        "retreat before battle (WW 7.8.E)", spaces=spaces, pieces=(name,))
     yield Check.done("WW-RBB-01")
     yield Check.done("WW-INT-04")
     if action.general is not None:
@@ -190,6 +246,56 @@ def _retreat_before_battle(action: RetreatBeforeBattle, ctx: Context) -> Iterato
         yield Check.illegal("WW-RBB-03", step, f"{name} retreated before battle with {moved} "
                             f"CUs; at most {MAX_WITH_GENERAL} go with him", pieces=(name,),
                             expected=f"≤ {MAX_WITH_GENERAL}", observed=str(moved))
+
+
+def _rbb_continued(action: RetreatBeforeBattle, ctx: Context,
+                   earlier: tuple[RetreatMove, ...]) -> Iterator[Outcome]:
+    """WW-RBB-03 (WW 7.9.B, 9.61.B) for a drag out of the space after the retreat before
+    battle began: CUs dragged after their General to the same space are the same retreat
+    (at most 5 CUs in all); to another space, the retreat is split up."""
+    step, first = action.step, earlier[0]
+    spaces = (action.origin, action.destination)
+    name = ctx.general_name(action.general) if action.general else "CUs"
+    if action.destination != first.destination:
+        yield Check.illegal("WW-RBB-03", step, f"{name} retreated before battle from "
+                            f"{ctx.space_name(action.origin)} to "
+                            f"{ctx.space_name(action.destination)}, but the retreat before "
+                            f"battle went to {ctx.space_name(first.destination)} at step "
+                            f"{first.step}: the retreating force may not be split up; all "
+                            "retreat to the same space (WW 7.9.B, 9.61.B)", spaces=spaces,
+                            expected=ctx.space_name(first.destination),
+                            observed=ctx.space_name(action.destination))
+    moved = sum(m.cus for m in earlier) + carried_total(action.carried)
+    if moved > MAX_WITH_GENERAL:
+        yield Check.illegal("WW-RBB-03", step, f"the retreat before battle from "
+                            f"{ctx.space_name(action.origin)} took {moved} CUs (steps "
+                            f"{', '.join(str(m.step) for m in earlier)} and {step}); at most "
+                            f"{MAX_WITH_GENERAL} go with the General (WW 7.9.B)",
+                            spaces=spaces, expected=f"≤ {MAX_WITH_GENERAL}",
+                            observed=str(moved))
+    yield Check.done("WW-RBB-03")
+
+
+def _whole_army_retreated(battle: Battle, ctx: Context) -> Iterator[Outcome]:
+    """WW-RBB-03 (WW 7.9.B, 9.61.B; an Army is 'a General with at least one friendly
+    Combat Unit in a space'): the American Army retreats before battle as a whole — only
+    when it has more than 5 CUs do CUs beyond 5 stay to fight or be overrun. Judged once
+    the impulse is over, on every drag of the retreat, at the last of them."""
+    moves = battle.retreat_moves(Side.AM, before_battle=True)
+    if not moves or not any(m.generals for m in moves):
+        return
+    moved = sum(m.cus for m in moves)
+    due = min(battle.defender_cus, MAX_WITH_GENERAL)
+    if moved < due:
+        last = moves[-1]
+        names = ctx.general_names(g for m in moves for g in m.generals)
+        yield Check.illegal("WW-RBB-03", last.step, f"{names} retreated before battle from "
+                            f"{ctx.space_name(battle.space)} with {moved} of the "
+                            f"{battle.defender_cus} CUs there and left the rest: the Army "
+                            "retreats as a whole, only CUs beyond 5 stay (WW 7.9.B, 9.61.B)",
+                            spaces=(battle.space, last.destination),
+                            expected=str(due), observed=str(moved))
+    yield Check.done("WW-RBB-03")
 
 
 def _rbb_die(action: RetreatBeforeBattle, ctx: Context) -> Iterator[Outcome]:
@@ -271,6 +377,21 @@ def _retreat(action: Retreat, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("WW-INT-06")
     if general is None:
         yield Check.done("WW-RET-06")
+    earlier = battle.retreat_moves(side, before_battle=False)
+    if general is None and any(m.generals for m in earlier):
+        name = "CUs of the same force"
+    if earlier and any(m.destination != action.destination for m in earlier):
+        first = earlier[0]
+        yield Check.illegal("WW-RET-01", step, f"{name} retreated from "
+                            f"{ctx.space_name(action.origin)} to "
+                            f"{ctx.space_name(action.destination)}, but the retreat went to "
+                            f"{ctx.space_name(first.destination)} at step {first.step}: the "
+                            "retreating force may not be split up; all retreat to the same "
+                            "space (WW 9.61.B)", spaces=spaces,
+                            expected=ctx.space_name(first.destination),
+                            observed=ctx.space_name(action.destination))
+        yield Check.done("WW-RET-01")
+        return
     if action.attacker:
         # A losing attacker goes back where he entered the battle from (WW 9.61.B, 7.8.F).
         if action.destination not in battle.entered_from:

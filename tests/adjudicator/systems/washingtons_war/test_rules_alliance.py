@@ -206,7 +206,7 @@ def test_ww_12_2_only_destaing_sends_the_navy_to_the_turn_track() -> None:
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("alliance-battle-moves-the-markers", set()),
-    ("illegal-alliance-marker-short", {("WW-BAT-13", 4), ("WW-FA-01", 13)}),
+    ("illegal-alliance-marker-short", {("WW-BAT-13", 13), ("WW-FA-01", 13)}),
     ("alliance-franklin", set()),
     ("illegal-alliance-franklin-short", {("WW-FA-01", 3)}),
     ("alliance-destaing-sails", set()),

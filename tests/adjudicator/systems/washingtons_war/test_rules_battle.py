@@ -17,6 +17,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     BattleCard,
     BattleDie,
     Impulse,
+    Removal,
 )
 from adjudicator.systems.washingtons_war.rules import RULES
 from adjudicator.systems.washingtons_war.rules.battle import battle_setup
@@ -24,6 +25,7 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.state import CAPTURED
 from tests.adjudicator.systems.washingtons_war.rulekit import (
     Position,
+    applied,
     state_of,
     violations,
 )
@@ -38,7 +40,10 @@ AFTER = {"saratoga": ["general:gates", "cu:AM:4"], "ticonderoga": ["pc:AM"],
 """The book's outcome: Burgoyne surrenders (captured, his CUs eliminated); Gates loses 1."""
 LINES = [("saratoga", "ticonderoga"), ("saratoga", "genesee")]
 DICE = ((4, BR), (1, AM), (3, BR), (4, AM), (5, BR), (2, AM))
-"""ABR Burgoyne 4 (full, 2), Gates 1 (half, 1); battle 3 and 4; loser 5; winner 2."""
+"""ABR Burgoyne 4 (full, 2), Gates 1 (half, 1); battle 3 and 4; loser 5; winner 2 (steps
+5–10)."""
+REMOVED_AT = 11
+"""The step of the first side's CU removal (`lost`), the next side's one step later."""
 
 
 def saratoga(before: dict[object, list[str]] | None = None,
@@ -47,7 +52,9 @@ def saratoga(before: dict[object, list[str]] | None = None,
              lost: tuple[tuple[Side, int], ...] = ((BR, 5), (AM, 1)),
              regulars: bool | None = True,
              intercepted: bool = False) -> tuple[BattleResolved, Context]:
-    """The Saratoga battle as the referee sees it once its impulse is over."""
+    """The Saratoga battle as the referee sees it once its impulse is over: cards at steps
+    3 and 4, dice from step 5, each side's CUs of `lost` removed in a step of its own from
+    step 11."""
     start = Position(before or BEFORE, LINES).context()  # type: ignore[arg-type]
     battle = Battle(space="saratoga", attacker=BR, general="burgoyne",
                     entered_from=frozenset({"ticonderoga"}), step=2, attacker_cus=5,
@@ -56,7 +63,8 @@ def saratoga(before: dict[object, list[str]] | None = None,
                            BattleCard(4, AM, "morgans_riflemen")))
     battle = evolve(battle, setup=battle_setup(start, battle, 3, regulars=regulars),
                     dice=tuple(BattleDie(5 + i, v, side) for i, (v, side) in enumerate(dice)),
-                    lost=lost)
+                    removals=tuple(Removal(REMOVED_AT + i, side, n)
+                                   for i, (side, n) in enumerate(lost)))
     end = Position(after or AFTER, LINES).context()  # type: ignore[arg-type]
     impulse = Impulse(side=BR, card="fixture_ops_3_b", destination=space("discard"), step=1,
                       player=None, battles=(battle,))
@@ -85,8 +93,9 @@ def test_saratoga_is_legal_and_owes_the_markers() -> None:
     applied = {o.rule_id for o in RULES.judge(action, ctx) if not isinstance(o, (Violation,
                                                                            Computed))}
     assert {"WW-BAT-10", "WW-BAT-11", "WW-BAT-12", "WW-RET-05", "WW-CAPT-06"} <= applied
-    # Regulars lost (5 British CUs) and the American win: the markers cannot be seen.
-    assert violations(action, ctx, "unchecked") == {("WW-BAT-13", 3), ("WW-BAT-14", 3)}
+    # Regulars lost (5 British CUs) and the American win: the markers cannot be seen; they
+    # are due once the battle is over, after its last step (the American removal).
+    assert violations(action, ctx, "unchecked") == {("WW-BAT-13", 12), ("WW-BAT-14", 12)}
 
 
 def test_a_surrender_with_a_retreat_open_is_illegal() -> None:
@@ -94,21 +103,31 @@ def test_a_surrender_with_a_retreat_open_is_illegal() -> None:
     before = {**BEFORE, "ticonderoga": [], "new_york": ["pc:AM"]}
     after = {**AFTER, "ticonderoga": [], "new_york": ["pc:AM"]}
     action, ctx = saratoga(before, after)
-    assert ("WW-RET-05", 3) in violations(action, ctx)
+    # At the removal of the 5 British CUs (step 11), where the loss die 5 took 2.
+    assert ("WW-RET-05", 11) in violations(action, ctx)
 
 
 def test_a_surrendering_general_must_be_captured() -> None:
     after = {"saratoga": ["general:gates", "cu:AM:4"], "ticonderoga": ["pc:AM"],
              space("genesee"): ["general:burgoyne"]}
     action, ctx = saratoga(after=after)
-    assert ("WW-CAPT-06", 3) in violations(action, ctx)
+    # Missing: by the battle's last step (the American removal, step 12).
+    assert ("WW-CAPT-06", 12) in violations(action, ctx)
 
 
 def test_the_winner_must_take_his_t6_loss() -> None:
     # Winner's die 2 <= Burgoyne's Agility 1 + 1: Gates loses 1, not 0.
     after = {**AFTER, "saratoga": ["general:gates", "cu:AM:5"]}
     action, ctx = saratoga(after=after, lost=((BR, 5),))
-    assert ("WW-BAT-12", 3) in violations(action, ctx)
+    # Missing: by the battle's last step (the British removal, step 11).
+    assert ("WW-BAT-12", 11) in violations(action, ctx)
+
+
+def test_a_winner_loss_beyond_the_table_is_found_at_its_removal() -> None:
+    # Winner's die 3 > Burgoyne's Agility 1 + 1: Gates loses none, but 1 is removed.
+    dice = (*DICE[:5], (3, AM))
+    action, ctx = saratoga(dice=dice)
+    assert violations(action, ctx) == {("WW-BAT-12", 12)}
 
 
 def test_the_loser_holding_the_space_is_a_wrong_winner() -> None:
@@ -116,7 +135,8 @@ def test_the_loser_holding_the_space_is_a_wrong_winner() -> None:
     after = {"saratoga": ["general:burgoyne", "cu:BR:3"], space("genesee"): [
         "general:gates", "cu:AM:4"]}
     action, ctx = saratoga(after=after, lost=((BR, 2), (AM, 1)))
-    assert violations(action, ctx) == {("WW-BAT-10", 3)}
+    # No drag out of the space is recorded: the battle's last step (step 12).
+    assert violations(action, ctx) == {("WW-BAT-10", 12)}
 
 
 def test_dice_rolled_by_the_wrong_player_are_unchecked_not_illegal() -> None:
@@ -132,10 +152,20 @@ def test_missing_dice_are_unchecked() -> None:
     assert ("WW-BAT-10", 3) in violations(action, ctx, "unchecked")
 
 
-def test_an_unknown_regulars_side_leaves_the_odds_and_winner_unchecked() -> None:
+def test_an_unknown_regulars_side_leaves_the_odds_unknown_and_the_winner_if_it_decides() -> None:
+    # The book's dice: 12 against 13 with the Regulars' +1, 11 against 13 without: the
+    # Americans win either way, so the outcome is judged (and legal).
     action, ctx = saratoga(regulars=None)
     (odds,) = computations(action, ctx)
     assert "Regulars" in str(odds.result["missing"])
+    assert violations(action, ctx) == set()
+    assert violations(action, ctx, "unchecked") >= {("WW-BAT-13", 12)}
+    assert ("WW-BAT-10", 3) not in violations(action, ctx, "unchecked")
+    assert "WW-BAT-10" in applied(action, ctx)
+    # Battle dice 4 and 4: 13 against 13 with it (a tie, the attacker's), 12 against 13
+    # without: the winner turns on the Turn marker, so the outcome is unchecked.
+    tied = ((4, BR), (1, AM), (4, BR), (4, AM), (5, BR), (2, AM))
+    action, ctx = saratoga(regulars=None, dice=tied)
     assert violations(action, ctx) == set()
     assert ("WW-BAT-10", 3) in violations(action, ctx, "unchecked")
 
@@ -180,4 +210,39 @@ def test_an_interception_gives_the_americans_one_more_and_that_decides_a_tie() -
     assert action.battle.setup is not None
     assert "interception" in [m.name for m in action.battle.setup.modifiers]
     plain, plain_ctx = saratoga(dice=tied)
-    assert ("WW-BAT-10", 3) in violations(plain, plain_ctx), "without it the British won"
+    assert ("WW-BAT-10", 12) in violations(plain, plain_ctx), "without it the British won"
+
+
+def defended_port(port: str, pc: list[str]) -> tuple[BattleResolved, Context]:
+    """WW 9.62: Washington attacks Howe's 2 CUs in a port from Lexington and Concord, its
+    only land neighbour here, and wins; Howe surrenders both CUs (removed at step 11, the
+    loss die 1 took 1) and is captured (step 12)."""
+    before = {port: ["general:howe", "cu:BR:2", "general:washington", "cu:AM:5", *pc]}
+    lines = [(port, "lexington_and_concord")]
+    start = Position(before, lines).context()  # type: ignore[arg-type]
+    battle = Battle(space=port, attacker=AM, general="washington",
+                    entered_from=frozenset({"lexington_and_concord"}), step=2,
+                    attacker_cus=5, defender_cus=2, defender_general=True, last_card=False)
+    dice = ((5, AM), (5, BR), (6, AM), (1, BR), (1, BR), (6, AM))
+    battle = evolve(battle, setup=battle_setup(start, battle, 3, regulars=False),
+                    dice=tuple(BattleDie(5 + i, v, side) for i, (v, side) in enumerate(dice)),
+                    removals=(Removal(11, BR, 2),), captured=("howe",), capture_steps=(12,))
+    after = {port: ["general:washington", "cu:AM:5", *pc], CAPTURED: ["general:howe"]}
+    end = Position(after, lines).context()  # type: ignore[arg-type]
+    impulse = Impulse(side=AM, card="fixture_ops_3_a", destination=space("discard"), step=1,
+                      player=None, battles=(battle,))
+    return BattleResolved(step=3, side="AM", battle=battle, impulse=impulse), end
+
+
+def test_a_british_defender_in_a_port_could_retreat_by_sea_so_may_not_surrender() -> None:
+    # Boston is a port, not fortified, not blockaded: other ports are open (WW 9.62).
+    action, ctx = defended_port("boston", [])
+    assert violations(action, ctx) == {("WW-RET-05", 11)}
+
+
+def test_no_retreat_by_sea_from_a_fortified_port_without_a_british_pc() -> None:
+    # Charleston is a fortified port; with an American PC no retreat by sea (WW 9.62),
+    # and the only land neighbour is where the attack came from: Howe surrenders (9.63.B).
+    action, ctx = defended_port("charleston", ["pc:AM"])
+    assert violations(action, ctx) == set()
+    assert "WW-RET-05" in applied(action, ctx)

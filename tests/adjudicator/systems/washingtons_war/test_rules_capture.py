@@ -20,9 +20,11 @@ from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.procedure import (
     Activation,
     Arrival,
+    Battle,
     Impulse,
     Leg,
     PcChange,
+    RetreatMove,
     Use,
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
@@ -182,3 +184,27 @@ def test_capture_scenarios(name: str, expected: set[tuple[str, int]],
     report = scenario_report(name, tmp_path)
     assert {(f.rule_id, f.step) for f in report.findings
             if f.severity is Severity.ILLEGAL} == expected
+
+
+def retreat_into(destination: str, found: tuple[str, ...]) -> ImpulseEnded:
+    """Howe beat Washington in Lexington and Concord; Washington's Army retreated into
+    `destination` (step 9), where `found` stood without CUs."""
+    move = RetreatMove(9, Side.AM, destination, ("washington",), 4, found=found)
+    battle = Battle(space="lexington_and_concord", attacker=Side.BR, general="howe",
+                    entered_from=frozenset({"boston"}), step=3, retreats=(move,))
+    impulse = Impulse(side=Side.BR, card="fixture_ops_3_b", destination=DISCARD, step=2,
+                      player=None, use=Use.ACTIVATE, battles=(battle,))
+    return ImpulseEnded(step=2, side="BR", impulse=impulse)
+
+
+def test_ww_7_6_a_a_retreating_army_captures_a_lone_general() -> None:
+    # 'whether by Movement, Interception, or Retreat': Clinton, alone in Norwich, is
+    # captured by Washington's retreating Army.
+    captured = Position({"norwich": ["general:washington", "cu:AM:4"],
+                         CAPTURED: ["general:clinton"]}).context()
+    assert capture_findings(retreat_into("norwich", ("clinton",)), captured) == set()
+    assert "WW-CAPT-01" in applied(retreat_into("norwich", ("clinton",)), captured)
+    kept = Position({"norwich": ["general:washington", "cu:AM:4", "general:clinton"]}
+                    ).context()
+    assert capture_findings(retreat_into("norwich", ("clinton",)), kept) == {
+        ("WW-CAPT-01", 9)}

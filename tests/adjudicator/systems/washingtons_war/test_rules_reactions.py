@@ -11,12 +11,18 @@ import pytest
 from adjudicator.systems.common.outcomes import Violation
 from adjudicator.systems.common.places import Place
 from adjudicator.systems.washingtons_war.actions import (
+    ImpulseEnded,
     Interception,
     Retreat,
     RetreatBeforeBattle,
 )
 from adjudicator.systems.washingtons_war.data import Nationality, Side
-from adjudicator.systems.washingtons_war.procedure import Battle, BattleCard, BattleDie
+from adjudicator.systems.washingtons_war.procedure import (
+    Battle,
+    BattleCard,
+    BattleDie,
+    carried_total,
+)
 from adjudicator.systems.washingtons_war.rules import reactions
 from adjudicator.systems.washingtons_war.rules.context import Context
 from tests.adjudicator.systems.washingtons_war.movekit import (
@@ -93,11 +99,37 @@ INTERCEPTIONS = [
 ]
 
 
+def over(action: Interception, *drags: tuple[int, int], left: int | None = None
+         ) -> ImpulseEnded:
+    """The impulse of an interception once it is over: the battle it opened, with the
+    drags that brought the Army in (by default, the General's own)."""
+    battle = Battle(space=action.destination, attacker=Side.BR, general="cornwallis",
+                    entered_from=frozenset({"ninety_six"}), step=action.step,
+                    intercepted=True, interceptor=action.general,
+                    intercepted_from=action.origin,
+                    intercepting=drags or ((action.step, carried_total(action.carried)),),
+                    left_behind=action.left_behind if left is None else left)
+    return ImpulseEnded(step=1, side="BR", impulse=replace(action.impulse, battles=(battle,)))
+
+
 @pytest.mark.parametrize(("pieces", "extra", "expected"), INTERCEPTIONS)
 def test_interception(pieces: dict[str, list[str]], extra: dict[str, object],
                       expected: set[tuple[str, int]]) -> None:
     ctx = position(pieces)
-    assert illegal(reactions, intercept(ctx, **extra), ctx) == expected  # type: ignore[arg-type]
+    action = intercept(ctx, **extra)  # type: ignore[arg-type]
+    # The Army's CUs are judged once the impulse is over (they may be dragged after him).
+    assert illegal(reactions, action, ctx) | illegal(reactions, over(action), ctx) == expected
+
+
+def test_cus_dragged_after_the_intercepting_general_are_his_army() -> None:
+    # WW 7.8.C: Arnold moves in alone (step 4) and his 3 CUs follow (step 5): one Army.
+    ctx = position(arnold(camden=["pc:AM", "general:arnold", "cu:AM:3"], eutaw_springs=[]))
+    action = intercept(ctx, cus=0, left=3)
+    assert illegal(reactions, action, ctx) == set()
+    assert illegal(reactions, over(action, (4, 0), (5, 3), left=0), ctx) == set()
+    # Only 2 of the 3 follow: the last drag left 1 behind.
+    assert illegal(reactions, over(action, (4, 0), (5, 2), left=1), ctx) == {
+        ("WW-INT-03", 5)}
 
 
 def test_adjacency_is_judged_on_a_complete_map() -> None:
