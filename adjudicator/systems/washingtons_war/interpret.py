@@ -968,7 +968,7 @@ class Interpreter(Collector[WWProcedure]):
                                 entered_from=entered, step=step,
                                 attacker_cus=there.cus_of(side), defender_cus=before_enemy,
                                 defender_general=leg.enemy_general_at_destination,
-                                last_card=self._last_card())
+                                congress=bool(there.congress), last_card=self._last_card())
                 activation = evolve(activation, stop=Stop(step, destination, "battle"))
                 impulse = evolve(impulse, battle=battle)
             self._set_impulse(impulse.with_activation(activation))
@@ -1086,6 +1086,7 @@ class Interpreter(Collector[WWProcedure]):
                          step=step, attacker_cus=sum(n for _, n in last_leg.carried),
                          defender_cus=self.state.space(destination).cus_of(side),
                          defender_general=True, intercepted=True,
+                         congress=bool(self.state.space(destination).congress),
                          last_card=self._last_card(), interceptor=general,
                          intercepted_from=origin,
                          intercepting=((step, carried_total(group.carried)),),

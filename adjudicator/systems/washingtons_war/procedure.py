@@ -241,6 +241,9 @@ class Battle:
     """Enemy CUs in the space as the attacker entered."""
     defender_general: bool = False
     """Whether an enemy General was in the space as the attacker entered."""
+    congress: bool = False
+    """Whether the Continental Congress stood in the space as the attacker entered (WW 7.7:
+    it is dispersed if the American forces there are eliminated or forced to retreat)."""
     intercepted: bool = False
     interceptor: str | None = None
     """The intercepting General (WW 7.8.C)."""

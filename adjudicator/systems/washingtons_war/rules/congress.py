@@ -62,22 +62,25 @@ def _entries(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
 
 
 def _battles(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
-    """WW-CONG-02: battles and overruns the Americans lost in the Congress's space."""
+    """WW-CONG-02 (WW 7.7): "If a battle (or overrun) takes place in the space occupied by
+    the Continental Congress and the American forces are eliminated or forced to retreat,
+    then the Continental Congress is dispersed" -- whoever won, and whatever the winner has
+    left. A Congress left in the space is reported at the battle's last step (the retreat or
+    removal that left it alone)."""
     for battle in impulse.battles:
         overrun = battle.losses and not battle.fought and not battle.rbb
-        if not (battle.fought or overrun):
+        if not (battle.fought or overrun) or not battle.congress:
             continue
         here = ctx.state.space(battle.space)
-        if not here.congress or here.cus_of(Side.BR) == 0:
-            continue  # no Congress here now, or the British did not hold the space
-        if _undispersed(ctx, battle.space):
+        if here.cus_of(Side.AM) == 0 and here.congress:
             what = "battle" if battle.fought else "overrun"
             yield Check.illegal(
-                "WW-CONG-02", battle.step, f"the {what} at {ctx.space_name(battle.space)} "
-                "left no American CU beside the Continental Congress, which was not "
-                "dispersed (WW 7.7: it goes to the Congress Dispersed Box)",
-                spaces=(battle.space,), pieces=("Continental Congress",),
-                expected="dispersed", observed="left in the space")
+                "WW-CONG-02", battle.last_step, f"the {what} at "
+                f"{ctx.space_name(battle.space)} (from step {battle.step}) left no American CU "
+                "beside the Continental Congress, which was not dispersed (WW 7.7: it goes "
+                "to the Congress Dispersed Box)", spaces=(battle.space,),
+                pieces=("Continental Congress",), expected="dispersed",
+                observed="left in the space")
         yield Check.done("WW-CONG-02")
 
 

@@ -71,7 +71,7 @@ def battle_at_philadelphia(*, fought: bool = True, rbb: bool = False) -> Impulse
     battle = Battle(space="philadelphia", attacker=Side.BR, general="clinton",
                     entered_from=frozenset({"new_brunswick"}), step=4,
                     attacker_rolls=1 if fought else 0, losses=not fought and not rbb,
-                    rbb=rbb)
+                    rbb=rbb, congress=True)
     return impulse(Side.BR, battles=(battle,))
 
 
@@ -83,6 +83,13 @@ def test_ww_7_7_a_battle_or_overrun_the_americans_lose_disperses_it(fought: bool
     dispersed = Position({"philadelphia": ["general:clinton", "cu:BR:3"],
                           CONGRESS_DISPERSED: ["congress"]}).context()
     assert congress_findings(battle_at_philadelphia(fought=fought), dispersed) == set()
+
+
+def test_ww_7_7_the_americans_beaten_disperse_it_whatever_the_winner_has_left() -> None:
+    # "the American forces are eliminated or forced to retreat": the British winner's own
+    # losses do not matter, even when only his General is left.
+    alone = Position({"philadelphia": ["general:clinton", "congress"]}).context()
+    assert congress_findings(battle_at_philadelphia(), alone) == {("WW-CONG-02", 4)}
 
 
 def test_ww_7_7_an_american_win_keeps_the_congress() -> None:
