@@ -29,7 +29,7 @@ The kinds of change (issue 20), each with the rule it breaks:
   `card-early`: a WfA card played one pulse early, in the opponent's AP (WFA-CARD-06, WfA
   9.9, 20.12);
 - `wrong-box`: one CU of a reinforcement taken from stock instead of its box (WW-REIN-03,
-  8.1.C; WW-REIN-06, 12.2.B.ii; reported at the card's step, as the fixtures do);
+  8.1.C; WW-REIN-06, 12.2.B.ii; reported at the placement from stock);
 - `roll-early`: a roll made one impulse or pulse early. None is made: in the fixtures each
   such change breaks two rules, or one no rule of the catalogue names; the candidates are
   counted, with why.

@@ -645,10 +645,10 @@ def ww_wrong_box(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                    {"do": "place", "player": action["player"], "piece": cus[-1],
                     "at": where}]
         made.variants.append(variant(
-            "ww", path, "wrong-box", rule, i,
+            "ww", path, "wrong-box", rule, i + 2,
             f"one of the reinforcing CUs ({cus[-1]}) is taken from stock instead of the "
-            f"{action['path'][0]} and placed in {where} ({cite}); reinforcement findings "
-            f"are reported at the card's step, {i}", mutated))
+            f"{action['path'][0]} and placed in {where} ({cite}); the finding is at that "
+            f"placement, step {i + 2}", mutated))
 
 
 def ww_roll_early(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:

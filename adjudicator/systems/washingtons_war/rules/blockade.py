@@ -62,11 +62,13 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
 
 
 def _reinforcements(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
-    """WW 12.3, 8.1.C: British reinforcements never land in a blockaded port."""
+    """WW 12.3, 8.1.C: British reinforcements never land in a blockaded port (reported at
+    their arrival there)."""
     if impulse.side is not Side.BR:
         return
+    first_in = {a.space: a.step for a in reversed(impulse.arrivals)}
     for space in dict.fromkeys(a.space for a in impulse.arrivals):
-        yield from _port(ctx, impulse.step, space, "British reinforcements (WW 8.1.C, "
+        yield from _port(ctx, first_in[space], space, "British reinforcements (WW 8.1.C, "
                          "WW-REIN-03)")
 
 

@@ -31,13 +31,17 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
 
 
 def _reinforcement(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
-    side, step = impulse.side, impulse.step
+    """Each finding points at the arrival that broke the rule (a placement); a count that
+    falls short points at the last arrival, where the rest should have come."""
+    side = impulse.side
     if impulse.use is Use.REINFORCE:
         yield from _uses(impulse, ctx)
     arrivals = impulse.arrivals
     if not arrivals:
         return
-    spaces = sorted({a.space for a in arrivals})
+    last = arrivals[-1].step
+    first_in = {a.space: a.step for a in reversed(arrivals)}
+    spaces = sorted(first_in)
     generals = [g for a in arrivals for g in a.generals]
     cu = sum((n for a in arrivals for _, n in a.cu), 0)
     french = FRENCH in generals or any(nat is Nationality.FR for a in arrivals
@@ -46,39 +50,54 @@ def _reinforcement(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     names = ctx.space_names(spaces)
     # All reinforcements of one action go to one space (WW 8.1.C, 8.2.C, 12.2.B.ii).
     if len(spaces) > 1:
-        yield Check.illegal(rule, step, f"reinforcements went to {len(spaces)} spaces "
+        split = next(a.step for a in arrivals if a.space != arrivals[0].space)
+        yield Check.illegal(rule, split, f"reinforcements went to {len(spaces)} spaces "
                             f"({names}); all go to one", spaces=tuple(spaces))
     for space in spaces:
-        yield from _where(ctx, rule, side, space, step, french=french)
-    if len([g for g in generals if g != FRENCH]) > 1:
-        yield Check.illegal(rule, step, f"{len(generals)} Generals arrived "
+        yield from _where(ctx, rule, side, space, first_in[space], french=french)
+    leaders = [(a.step, g) for a in arrivals for g in a.generals if g != FRENCH]
+    if len(leaders) > 1:
+        yield Check.illegal(rule, leaders[1][0], f"{len(generals)} Generals arrived "
                             f"({ctx.general_names(generals)}); at most 1 may",
                             pieces=tuple(dict.fromkeys(map(ctx.general_name, generals))))
-    yield from _no_replacing(ctx, rule, arrivals, step)
+    yield from _no_replacing(ctx, rule, arrivals)
     if side is Side.BR:
-        stock = sum(n for a in arrivals for _, n in a.from_stock)
+        stocked = [a for a in arrivals if a.from_stock]
+        stock = sum(n for a in stocked for _, n in a.from_stock)
         # British CUs come from the British Reinforcements Box (WW 8.1.C).
         if stock:
             cus = f"{stock} British CU{'s' if stock != 1 else ''}"
-            yield Check.illegal("WW-REIN-03", step, f"{cus} came onto the map "
+            yield Check.illegal("WW-REIN-03", stocked[0].step, f"{cus} came onto the map "
                                 f"in {names} from stock; British reinforcements come from the "
                                 "British Reinforcements Box", observed=f"{stock} from stock",
                                 spaces=tuple(spaces))
     elif french:
-        yield from _french(ctx, impulse, step)
+        yield from _french(ctx, impulse, last)
     else:
         card = ctx.card(impulse.card)
         if card is None or card.ops is None:
-            yield Check.unchecked(rule, step, f"the OPS value of "
+            yield Check.unchecked(rule, last, f"the OPS value of "
                                   f"{ctx.card_name(impulse.card)} is not in the data "
                                   f"({cu} American CUs arrived)", needs=("card ops values",))
             return
         # American CUs from stock equal the card's OPS value (WW 8.2.C).
         if cu != card.ops:
-            yield Check.illegal(rule, step, f"{cu} American CUs arrived in {names} with "
-                                f"{card.name}, a {card.ops}-OPS card", expected=str(card.ops),
-                                observed=str(cu), spaces=tuple(spaces))
+            yield Check.illegal(rule, _beyond(arrivals, card.ops) if cu > card.ops else last,
+                                f"{cu} American CUs arrived in {names} with {card.name} "
+                                f"(step {impulse.step}), a {card.ops}-OPS card",
+                                expected=str(card.ops), observed=str(cu),
+                                spaces=tuple(spaces))
     yield Check.done(rule)
+
+
+def _beyond(arrivals: tuple[Arrival, ...], allowed: int) -> int:
+    """The step of the arrival that brought the CUs past `allowed`."""
+    total = 0
+    for arrival in arrivals:
+        total += sum(n for _, n in arrival.cu)
+        if total > allowed:
+            return arrival.step
+    return arrivals[-1].step
 
 
 def _uses(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
@@ -121,8 +140,8 @@ def _where(ctx: Context, rule: str, side: Side, space: str, step: int, *,
                             "Blockaded Zone", spaces=(space,))
 
 
-def _no_replacing(ctx: Context, rule: str, arrivals: tuple[Arrival, ...],
-                  step: int) -> Iterator[Outcome]:
+def _no_replacing(ctx: Context, rule: str, arrivals: tuple[Arrival, ...]
+                  ) -> Iterator[Outcome]:
     """WW 8.1.C, 8.2.C: a General brought into a space holding a General of his side
     replaces him (the old one goes to the Reinforcement Box) — except Washington, who may
     never be sent there: no General may be brought into Washington's space."""
@@ -133,7 +152,7 @@ def _no_replacing(ctx: Context, rule: str, arrivals: tuple[Arrival, ...],
             record = ctx.data.generals.get(general)
             if record is not None and record.never_to_reinforcement_box:
                 newcomers = ", ".join(ctx.general_name(g) for g in arrival.generals)
-                yield Check.illegal(rule, step, f"{newcomers} brought into "
+                yield Check.illegal(rule, arrival.step, f"{newcomers} brought into "
                                     f"{ctx.space_name(arrival.space)}, where {record.name} "
                                     f"is; {record.name} may never be sent to the "
                                     "Reinforcement Box, so no General may join him",
@@ -144,7 +163,8 @@ def _no_replacing(ctx: Context, rule: str, arrivals: tuple[Arrival, ...],
 
 def _french(ctx: Context, impulse: Impulse, step: int) -> Iterator[Outcome]:
     """WW-REIN-06 (WW 12.2.B.ii): Rochambeau and all the French CUs come together, with an
-    OPS card of any value; American CUs from stock are another matter (WW 8.2.C)."""
+    OPS card of any value; American CUs from stock are another matter (WW 8.2.C). `step`:
+    the last arrival, where what is missing should have come."""
     arrived_french = sum(n for a in impulse.arrivals for nat, n in a.cu
                          if nat is Nationality.FR)
     left = sum(holding.cu.get(Nationality.FR, 0) for place, holding in

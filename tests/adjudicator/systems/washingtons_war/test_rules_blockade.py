@@ -39,7 +39,7 @@ def br_reinforcement(space: str) -> Action:
 @pytest.mark.parametrize(("position", "action", "expected"), [
     pytest.param(Position({**cards_in(BR_BOX, "fixture_ops_1_b"), "boston": ["cu:BR:3"],
                            NEW_ENGLAND: ["navy"]}),
-                 br_reinforcement("boston"), {("WW-REIN-03", 1), ("WW-NAVY-02", 1)},
+                 br_reinforcement("boston"), {("WW-REIN-03", 2), ("WW-NAVY-02", 2)},
                  id="WW 12.3: a blockaded port cannot receive British reinforcements"),
     pytest.param(Position({**cards_in(BR_BOX, "fixture_ops_1_b"), "new_york": ["cu:BR:3"],
                            NEW_ENGLAND: ["navy"]}),

@@ -48,17 +48,17 @@ CASES = [
     pytest.param(
         Position({**cards_in(AM_BOX, "fixture_ops_3_a"), "augusta": ["cu:AM:2"]}),
         reinforce(Side.AM, "fixture_ops_3_a", arrival("augusta", cu=2, stock=2)),
-        {("WW-REIN-05", 1)}, id="WW 8.2.C: as many CUs as the number on the OPS card"),
+        {("WW-REIN-05", 2)}, id="WW 8.2.C: as many CUs as the number on the OPS card"),
     pytest.param(
         Position({**cards_in(AM_BOX, "fixture_ops_3_a"), "augusta": ["cu:AM:2"],
                   "camden": ["cu:AM:1"]}),
         reinforce(Side.AM, "fixture_ops_3_a", arrival("augusta", cu=2, stock=2),
                   arrival("camden", cu=1, stock=1)),
-        {("WW-REIN-05", 1)}, id="WW 8.2.C: just one space guys"),
+        {("WW-REIN-05", 2)}, id="WW 8.2.C: just one space guys"),
     pytest.param(
         Position({**cards_in(AM_BOX, "fixture_ops_1_a"), "augusta": ["cu:AM:1", "pc:BR"]}),
         reinforce(Side.AM, "fixture_ops_1_a", arrival("augusta", cu=1, stock=1)),
-        {("WW-REIN-05", 1)}, id="WW 8.2.C: not into a space with a British PC"),
+        {("WW-REIN-05", 2)}, id="WW 8.2.C: not into a space with a British PC"),
     pytest.param(
         Position({**cards_in(AM_BOX, "fixture_ops_1_a"),
                   "newport": ["cu:AM:3", "general:gates"]}),
@@ -72,7 +72,7 @@ CASES = [
         reinforce(Side.AM, "fixture_ops_1_a",
                   arrival("lexington_and_concord", ["gates"], cu=1, stock=1,
                           present=["washington"])),
-        {("WW-REIN-05", 1)}, id="WW 8.2.C: no General brought into Washington's space"),
+        {("WW-REIN-05", 2)}, id="WW 8.2.C: no General brought into Washington's space"),
     pytest.param(
         Position({**cards_in(BR_BOX, "fixture_ops_1_b"),
                   "norfolk": ["cu:BR:5", "cu:BR:3", "general:clinton", "pc:BR"]}),
@@ -82,16 +82,16 @@ CASES = [
         Position({**cards_in(BR_BOX, "fixture_ops_1_b"), "norfolk": ["cu:BR:3"]}),
         reinforce(Side.BR, "fixture_ops_1_b", arrival("norfolk", cu=3, nationality=BR_CU,
                                                       stock=3)),
-        {("WW-REIN-03", 1)}, id="WW 8.1.C: British CUs come from the Reinforcements Box"),
+        {("WW-REIN-03", 2)}, id="WW 8.1.C: British CUs come from the Reinforcements Box"),
     pytest.param(
         Position({**cards_in(BR_BOX, "fixture_ops_1_b"), "hartford": ["cu:BR:3"]}),
         reinforce(Side.BR, "fixture_ops_1_b", arrival("hartford", cu=3, nationality=BR_CU)),
-        {("WW-REIN-03", 1)}, id="WW 8.1.C: British reinforcements go to a port"),
+        {("WW-REIN-03", 2)}, id="WW 8.1.C: British reinforcements go to a port"),
     pytest.param(
         Position({**cards_in(BR_BOX, "fixture_ops_1_b"), "boston": ["cu:BR:3"],
                   NEW_ENGLAND: ["navy"]}),
         reinforce(Side.BR, "fixture_ops_1_b", arrival("boston", cu=3, nationality=BR_CU)),
-        {("WW-REIN-03", 1), ("WW-NAVY-02", 1)},
+        {("WW-REIN-03", 2), ("WW-NAVY-02", 2)},
         id="WW 12.3: no British reinforcements into the Blockaded Zone"),
     pytest.param(
         Position({**cards_in(BR_BOX, "fixture_ops_1_b"), "norfolk": ["cu:BR:3"],
@@ -109,13 +109,13 @@ CASES = [
                   "wilmington_de": ["cu:FR:3", "general:rochambeau"],
                   FR_REINFORCEMENTS: ["cu:FR:2"]}),
         reinforce(Side.AM, "fixture_ops_1_a",
-                  arrival("wilmington_de", ["rochambeau"], 3, FR_CU)), {("WW-REIN-06", 1)},
+                  arrival("wilmington_de", ["rochambeau"], 3, FR_CU)), {("WW-REIN-06", 2)},
         id="WW 12.2.B.ii: if any French forces come, all must"),
     pytest.param(
         Position({**cards_in(AM_BOX, "fixture_ops_1_a"),
                   "hartford": ["cu:FR:5", "general:rochambeau"]}),
         reinforce(Side.AM, "fixture_ops_1_a", arrival("hartford", ["rochambeau"], 5, FR_CU)),
-        {("WW-REIN-06", 1)}, id="WW 12.2.B.ii: the French forces go to a port"),
+        {("WW-REIN-06", 2)}, id="WW 12.2.B.ii: the French forces go to a port"),
 ]
 
 
