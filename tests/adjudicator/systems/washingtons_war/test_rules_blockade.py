@@ -60,8 +60,8 @@ def test_a_navy_the_binding_cannot_place_leaves_the_blockade_unchecked_not_illeg
     ctx = Position({**cards_in(BR_BOX, "fixture_ops_1_b"), "boston": ["cu:BR:3"],
                     LOST_NAVY: ["navy"]}).context()
     action = br_reinforcement("boston")
-    assert ("WW-NAVY-02", 1) not in violations(action, ctx)
-    assert ("WW-NAVY-02", 1) in violations(action, ctx, "unchecked")
+    assert ("WW-NAVY-02", 2) not in violations(action, ctx)
+    assert ("WW-NAVY-02", 2) in violations(action, ctx, "unchecked")
     assert "WW-NAVY-02" not in applied(action, ctx)
 
 
