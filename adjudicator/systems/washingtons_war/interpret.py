@@ -855,12 +855,18 @@ class Interpreter(Collector[WWProcedure]):
             if activation is not None and activation.legs and (
                     (activation.legs[-1].origin, activation.legs[-1].destination)
                     == (origin, destination)):
-                # CUs dragged after their General along the same leg move with him.
+                # CUs dragged after their General along the same leg move with him
+                # (WW 7.3.A): he was never alone, so his route is priced with them.
                 last = activation.legs[-1]
                 merged = Counter(dict(last.carried))
                 merged.update(group.cu)
-                leg = evolve(last, carried=counted(merged))
+                leg = self._with_cus(last, side, counted(merged), impulse)
                 activation = evolve(activation, legs=(*activation.legs[:-1], leg))
+                battle = impulse.battle
+                if battle is not None and battle.step == last.step and (
+                        battle.space == destination and battle.setup is None):
+                    impulse = evolve(impulse, battle=evolve(
+                        battle, attacker_cus=self.state.space(destination).cus_of(side)))
                 self._set_impulse(impulse.with_activation(activation))
                 self.emit(LegMoved(step=step, side=side.value, player=player, leg=evolve(
                     leg, step=step), activation=activation, impulse=impulse))
@@ -910,6 +916,25 @@ class Interpreter(Collector[WWProcedure]):
                 activation = evolve(activation, stop=Stop(step, destination, "battle"))
                 impulse = evolve(impulse, battle=battle)
             self._set_impulse(impulse.with_activation(activation))
+
+    def _with_cus(self, leg: Leg, side: Side, carried: Carried, impulse: Impulse) -> Leg:
+        """A leg with the CUs that turned out to move with its General: a General first
+        dragged alone was not alone (WW 7.3.A, 7.4.A–B), so his route and his Naval
+        Movement are read again with them."""
+        if leg.carried:
+            return evolve(leg, carried=carried,
+                          naval=self._naval(side, leg.origin, leg.destination, carried))
+        activation = impulse.activation
+        spent = sum(other_leg.low or 0 for other_leg in activation.legs[:-1]) if (
+            activation is not None) else 0
+        left = (self.data.tables.t2.glover.movement if impulse.use is Use.GLOVER
+                else BATTLE_ALLOWANCE) - spent
+        found = route(self.ctx, leg.origin, leg.destination, side,
+                      arnold=leg.general == "arnold", alone=False, budget=max(left, 0))
+        return evolve(leg, carried=carried, low=found.low, high=found.high,
+                      entered_from=found.entered_from, route_problem=found.problem,
+                      route_rule=found.rule,
+                      naval=self._naval(side, leg.origin, leg.destination, carried))
 
     def _naval(self, side: Side, origin: str, destination: str, carried: Carried) -> str | None:
         """For a British port-to-port drag: `eligible`, or why not (WW 7.5, 12.3)."""

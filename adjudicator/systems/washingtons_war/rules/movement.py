@@ -1,7 +1,8 @@
 """Land and naval movement (WW 7.3–7.5), overruns (WW 9.7) and stacking at rest (WW 3.0).
 
-A leg is judged as it is moved (carrying, lone Generals, the Arnold-only line, moving on
-after the move had to end); an activation's movement points when it ends, on the routes
+A leg is judged as it is moved (carrying, the Arnold-only line, moving on after the move
+had to end); a lone General's entries and an activation's movement points when it ends
+(CUs dragged after him along the same leg moved with him), on the routes
 `routes.route` priced (one hop by its own line; a longer drag by the cheapest legal
 route). A British port-to-port drag that is eligible for Naval Movement is the whole move
 and is not priced overland (WW 7.5).
@@ -55,6 +56,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if isinstance(action, LegMoved):
         yield from _leg(action, ctx)
     elif isinstance(action, ActivationEnded):
+        for leg in action.activation.legs:
+            yield from _alone(leg, ctx)
         yield from _movement_points(action.activation, action.impulse, ctx)
         yield from _stop_with_enemy_general(action.activation, ctx)
     elif isinstance(action, BattleSettled):
@@ -97,20 +100,6 @@ def _leg(action: LegMoved, ctx: Context) -> Iterator[Outcome]:
                             f"carries at most {MAX_CARRIED}", expected=f"≤ {MAX_CARRIED}",
                             observed=str(carried), spaces=(leg.destination,), pieces=(name,))
     yield Check.done("WW-MOV-07")
-    if carried == 0 and leg.naval != ELIGIBLE:
-        # A lone General may not enter a space with enemy CUs (WW 7.4.A) ...
-        if leg.enemy_cus_at_destination:
-            yield Check.illegal("WW-MOV-09", leg.step, f"{name}, alone, entered "
-                                f"{ctx.space_name(leg.destination)}, which holds "
-                                f"{leg.enemy_cus_at_destination} enemy CUs",
-                                spaces=(leg.destination,), pieces=(name,))
-        yield Check.done("WW-MOV-09")
-        # ... nor a space with an enemy PC (WW 7.4.B).
-        if leg.enemy_pc_at_destination:
-            yield Check.illegal("WW-MOV-10", leg.step, f"{name}, alone, entered "
-                                f"{ctx.space_name(leg.destination)}, which holds an enemy PC",
-                                spaces=(leg.destination,), pieces=(name,))
-        yield Check.done("WW-MOV-10")
     # Entering a space with enemy CUs ends the move, even after a retreat before battle;
     # a battle ends it too (WW 7.3.B, 7.9.B, 9.1).
     stop = activation.stop
@@ -124,6 +113,28 @@ def _leg(action: LegMoved, ctx: Context) -> Iterator[Outcome]:
             yield Check.done("WW-OVR-05")
     yield Check.done("WW-MOV-08")
     yield Check.done("WW-RBB-04")
+
+
+def _alone(leg: Leg, ctx: Context) -> Iterator[Outcome]:
+    """WW-MOV-09/10 (WW 7.4.A–B) on a leg of an activation that is over: only then is it
+    known whether CUs dragged after the General along the same leg moved with him (WW
+    7.3.A; the order in which the counters of one stack are dragged is not play)."""
+    if carried_total(leg.carried) or leg.naval == ELIGIBLE:
+        return
+    name = ctx.general_name(leg.general)
+    # A lone General may not enter a space with enemy CUs (WW 7.4.A) ...
+    if leg.enemy_cus_at_destination:
+        yield Check.illegal("WW-MOV-09", leg.step, f"{name}, alone, entered "
+                            f"{ctx.space_name(leg.destination)}, which holds "
+                            f"{leg.enemy_cus_at_destination} enemy CUs",
+                            spaces=(leg.destination,), pieces=(name,))
+    yield Check.done("WW-MOV-09")
+    # ... nor a space with an enemy PC (WW 7.4.B).
+    if leg.enemy_pc_at_destination:
+        yield Check.illegal("WW-MOV-10", leg.step, f"{name}, alone, entered "
+                            f"{ctx.space_name(leg.destination)}, which holds an enemy PC",
+                            spaces=(leg.destination,), pieces=(name,))
+    yield Check.done("WW-MOV-10")
 
 
 def _movement_points(activation: Activation, impulse: Impulse,
