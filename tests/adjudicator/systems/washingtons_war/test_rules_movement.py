@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.systems.common.values import evolve
-
 from adjudicator.systems.common.outcomes import Computed
+from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
     ActivationEnded,
     BattleSettled,
