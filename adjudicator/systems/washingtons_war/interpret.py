@@ -1210,6 +1210,9 @@ class Interpreter(Collector[WWProcedure]):
             return "phase" if change.after is actor else "card"
         here = self.state.space(change.space)
         army = bool(here.cus_of(actor)) and bool(here.generals_of(actor, self.sides))
+        if army and change.before is None and impulse.use is Use.CAMPAIGN:
+            # A Landing Party places only in an empty port (WW 7.2.B): never here.
+            return "phase"
         if self._absorbs(impulse):
             return "either" if army and change.after is actor else "card"
         if (army and change.after is actor) or not self._chargeable(impulse):
@@ -1223,6 +1226,12 @@ class Interpreter(Collector[WWProcedure]):
         if impulse.use is Use.CAMPAIGN:
             return impulse.side is Side.BR and not impulse.landing_party
         record = self.data.cards.get(impulse.card)
+        if record is not None and record.kind is CardKind.EVENT and (
+                impulse.exchanged or (record.flag is not None
+                                      and record.flag.value == other(impulse.side).value)):
+            # A discarded Event allows one PC action (WW 6.32.B); one with the opponent's
+            # flag is always discarded (WW 6.32.A), as is one taken in exchange (6.32.C).
+            return not impulse.pcs
         if record is None or record.kind is not CardKind.OPS or record.ops is None:
             return True  # an Event's text is not interpreted: it may allow more
         return sum(1 for c in impulse.pcs if c.after is impulse.side) < record.ops

@@ -193,6 +193,14 @@ def _landing_party(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
                                          or here.cus_of(Side.BR) or here.generals):
             problems.append("it is not empty")
         for problem in problems:
+            if change.maybe_phase:
+                # The British Army is there and both hands are empty: the change may be
+                # the Political Control Phase's (WW 10.2.2).
+                yield Check.unchecked("WW-CAMP-04", change.step, f"Landing Party in {name}, "
+                                      f"but {problem}, unless it was the Political Control "
+                                      "Phase's flip (WW 10.2.2), which the log does not show",
+                                      spaces=(change.space,))
+                continue
             yield Check.illegal("WW-CAMP-04", change.step, f"Landing Party in {name}, but "
                                 f"{problem}", spaces=(change.space,))
     yield Check.done("WW-CAMP-04")
