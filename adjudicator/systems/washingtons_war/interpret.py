@@ -1131,11 +1131,16 @@ class Interpreter(Collector[WWProcedure]):
         changes = []
         for space, old in before.items():
             new, added = self._pc_after(space, pcs)
+            here = self.state.space(space)
+            american = here.has_units_of(Side.AM, self.sides)
+            units = american or bool(here.cus_of(Side.BR) or here.generals)
             if new != old:
-                changes.append(PcChange(step, space, old, new))
+                changes.append(PcChange(step, space, old, new, american_units=american,
+                                        units=units))
             elif added is not None:
                 # A second marker put on a space that already holds one (WW 10.0.A).
-                changes.append(PcChange(step, space, old, added))
+                changes.append(PcChange(step, space, old, added, american_units=american,
+                                        units=units))
         return changes
 
     def _pc_after(self, space: str, pcs: Sequence[Relocation[Entity]]

@@ -285,6 +285,12 @@ class PcChange:
     maybe_phase: bool = False
     """Charged to the last card of the Strategy Phase, though it may as well be the
     Political Control Phase's (both hands were empty and the player had an Army there)."""
+    american_units: bool | None = None
+    """An American General, CU or the Congress was in the space just before the change
+    (None: not recorded)."""
+    units: bool | None = None
+    """Any General or CU, or the Congress, was in the space just before the change (None:
+    not recorded): a Landing Party is judged on the space as it was made (WW 7.2.B)."""
 
     @property
     def action(self) -> str:

@@ -187,10 +187,15 @@ def _landing_party(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
             problems.append("it is a fortified port")
         if ctx.blockaded(change.space):
             problems.append("it is in the Blockaded Zone")
-        if change.action == "flip" and here.has_units_of(Side.AM, ctx.sides):
+        # The space as the Landing Party was made: a later activation of the same card
+        # may enter it (WW 7.2.B Design Note).
+        american = change.american_units if change.american_units is not None else (
+            here.has_units_of(Side.AM, ctx.sides))
+        units = change.units if change.units is not None else (
+            american or bool(here.cus_of(Side.BR) or here.generals))
+        if change.action == "flip" and american:
             problems.append("it holds an American General, CU or the Congress")
-        if change.action == "place" and (here.has_units_of(Side.AM, ctx.sides)
-                                         or here.cus_of(Side.BR) or here.generals):
+        if change.action == "place" and units:
             problems.append("it is not empty")
         for problem in problems:
             if change.maybe_phase:
