@@ -1396,6 +1396,16 @@ class Interpreter(Collector[WWProcedure]):
                     not destination.is_space) or origin == destination or origin is None:
                 continue
             moment = self.proc.moment
+            if origin == CONGRESS_DISPERSED and self.hands_empty() and (
+                    self.proc.last is not None or self.proc.impulse is not None) and (
+                    not moment.known or SEQUENCE.index(moment.phase or STRATEGY)
+                    < SEQUENCE.index(POLITICAL_CONTROL)) and (
+                    self.proc.impulse is None or self.proc.impulse.battle is None):
+                # The cards are over: the dispersed Congress returns in the Congress
+                # Segment, the first of the Political Control Phase (WW 5.6, 10.2.1).
+                self._enter(POLITICAL_CONTROL, step, "the dispersed Congress returned after "
+                            "both hands emptied", player)
+                moment = self.proc.moment
             self.emit(CongressPlaced(step=step, player=player, origin=origin.key,
                                      space=destination.key,
                                      from_dispersed=origin == CONGRESS_DISPERSED,
