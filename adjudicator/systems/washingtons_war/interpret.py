@@ -1362,22 +1362,24 @@ class Interpreter(Collector[WWProcedure]):
 
     def _navy(self, step: int, pieces: Sequence[Relocation[Entity]],
               player: str | None) -> None:
-        """The French Navy moved: from one Blockade Zone to another once both hands are
-        empty, it shows the French Naval Phase (WW 5.5)."""
+        """The French Navy moved: from one Blockade Zone (or the Turn Track, WW 12.2) to
+        another once both hands are empty, it shows the French Naval Phase (WW 5.5)."""
         for relocation in pieces:
             origin, destination = relocation.origin, relocation.destination
             if _kind(relocation) != "navy" or origin == destination:
                 continue
             moment = self.proc.moment
+            # From a Blockade Zone, or from the Turn Track where "d'Estaing Sails to the
+            # Caribbean" put it until the next French Navy Phase (WW 12.2).
             between_zones = (origin is not None and destination is not None
-                             and origin.kind is PlaceKind.ZONE
+                             and origin.kind in (PlaceKind.ZONE, PlaceKind.TRACK)
                              and destination.kind is PlaceKind.ZONE)
             before_naval = not moment.known or SEQUENCE.index(moment.phase or STRATEGY) < (
                 SEQUENCE.index(FRENCH_NAVAL))
             if between_zones and before_naval and self.hands_empty() and (
                     self.proc.impulse is None or self.proc.impulse.battle is None):
-                self._enter(FRENCH_NAVAL, step, "the French Navy moved between Blockade "
-                            "Zones after both hands emptied", player)
+                self._enter(FRENCH_NAVAL, step, "the French Navy moved into a Blockade "
+                            "Zone after both hands emptied", player)
                 moment = self.proc.moment
             impulse = self.proc.impulse
             self.emit(NavyMoved(step=step, player=player, origin=origin,
