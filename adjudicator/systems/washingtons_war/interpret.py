@@ -733,6 +733,14 @@ class Interpreter(Collector[WWProcedure]):
             cards = (*self.proc.queue(side), card)
             values = [self.data.cards[c].ops if c in self.data.cards else None for c in cards]
             queue_total = None if None in values else sum(v or 0 for v in values)
+        elif destination.kind is PlaceKind.DISCARD and record is not None and (
+                record.kind is CardKind.OPS and self.proc.queue(side)):
+            # The card that completes an Operations Queue goes to the discard pile with
+            # the queue's cards once it is used (WW 7.1.B.ii-iii): whether it passed
+            # through the queue box first is not play. The total is what it may activate.
+            values = [self.data.cards[c].ops if c in self.data.cards else None
+                      for c in (*self.proc.queue(side), card)]
+            queue_total = None if None in values else sum(v or 0 for v in values)
         elif destination.kind is PlaceKind.CARDS and destination.key in REINFORCEMENT_CARD_KEYS:
             use = Use.REINFORCE
         elif record is not None and record.campaign is not None:

@@ -325,7 +325,9 @@ class Impulse:
     player: str | None
     use: Use = Use.UNKNOWN
     queue_total: int | None = None
-    """For an activation through an Operations Queue: the queue's total OPS."""
+    """For an activation through an Operations Queue: the queue's total OPS (also for an
+    OPS card played straight to the discard pile while its side had a queue: it may be the
+    card that completes the queue, WW 7.1.B.ii-iii)."""
     queue: tuple[str, ...] = ()
     """For a card played into an Operations Queue: the queue's cards with it (WW 7.1.B)."""
     activations: tuple[Activation, ...] = ()

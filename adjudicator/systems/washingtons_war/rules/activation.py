@@ -66,9 +66,17 @@ def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     through_queue = impulse.use is Use.QUEUE
     value = impulse.queue_total if through_queue else card.ops
     source = "the Operations Queue" if through_queue else f"a {card.ops}-OPS card"
+    if not through_queue and impulse.queue_total is not None:
+        source += f" (with the Operations Queue it may complete, {impulse.queue_total})"
     for general in dict.fromkeys(generals):
         record = ctx.data.generals.get(general)
         strategy = record.strategy.value if record is not None else None
+        if not through_queue and impulse.queue_total is not None and strategy is not None and (
+                strategy <= impulse.queue_total):
+            # The card went to the discard pile while its side had an Operations Queue: as
+            # the card that completes it, the queue's total activates (WW 7.1.B.ii-iii).
+            yield Check.done("WW-OPS-01")
+            continue
         if value is None or strategy is None:
             missing = "card ops values" if value is None else "strategy ratings"
             yield Check.unchecked("WW-OPS-01", step, f"activation of "
