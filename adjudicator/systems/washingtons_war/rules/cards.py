@@ -16,9 +16,10 @@ from adjudicator.systems.washingtons_war.actions import (
     ImpulseEnded,
     ImpulseOpened,
 )
-from adjudicator.systems.washingtons_war.data import CardKind
+from adjudicator.systems.washingtons_war.data import CardKind, Side
 from adjudicator.systems.washingtons_war.procedure import Impulse, Use
 from adjudicator.systems.washingtons_war.rules import events
+from adjudicator.systems.washingtons_war.rules.alliance import FRANKLIN
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.rules.wording import (
     arrivals_text,
@@ -32,6 +33,9 @@ FAMILY = RuleFamily("cards", frozenset({"WW-SEQ-04", "WW-SEQ-06", "WW-CARD-09",
                     | events.IDS,
                     positional=frozenset({"WW-SEQ-06", "WW-CARD-14"}),
     actions=(ImpulseOpened, ImpulseEnded, BattleCardPlayed, CardExchanged))
+TOURNAMENT_EVENTS = (events.DECLARATION, FRANKLIN)
+"""WW 6.34.C.i Optional Tournament Rule: the British play of either Special Event may be
+followed at once by another British action."""
 QUEUE_START_VALUES = (1, 2)
 """WW 7.1.B.i: a queue is started with a 1 or 2 OPS card."""
 AMERICAN_EXCHANGE_VALUES = (2, 3)
@@ -67,6 +71,16 @@ def _alternation(action: ImpulseOpened, ctx: Context) -> Iterator[Outcome]:
     if previous.step < moment.since_step:
         return
     if previous.side is impulse.side and action.opponent_cards > 0:
+        if impulse.side is Side.BR and previous.card in TOURNAMENT_EVENTS:
+            # WW 6.34.C.i Optional Tournament Rule: after playing either event the British
+            # player "may then draw a replacement card and immediately take another action
+            # using any card"; whether the game uses it the log does not say (WW-CARD-20).
+            yield Check.unchecked("WW-SEQ-04", impulse.step, f"BR played "
+                                  f"{ctx.card_name(impulse.card)} right after his own "
+                                  f"{ctx.card_name(previous.card)}: legal only under the "
+                                  "Optional Tournament Rule (WW 6.34.C.i), which the log "
+                                  "does not show", needs=("optional rules",))
+            return
         yield Check.illegal("WW-SEQ-04", impulse.step, f"{impulse.side.value} played "
                             f"{ctx.card_name(impulse.card)} right after his own "
                             f"{ctx.card_name(previous.card)}, while his opponent held "
