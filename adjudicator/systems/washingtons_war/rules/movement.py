@@ -314,9 +314,11 @@ def _at_rest(step: int, ctx: Context, spaces: frozenset[str] | None,
                 yield Check.illegal("WW-MOV-11", step, f"{names} share "
                                     f"{ctx.space_name(space)}: one must go to the "
                                     "Reinforcement Box", spaces=(space,))
-        # Outside battle, no space holds units of both sides (WW 3.0).
-        if holding.has_units_of(Side.AM, ctx.sides) and holding.has_units_of(Side.BR,
-                                                                              ctx.sides):
+        # Outside battle, "no space may contain Generals and/or CUs of both sides" (WW
+        # 3.0 Stacking Limits): the Congress, an American Unit but neither, is left to the
+        # dispersal rules (WW 7.7, WW-CONG-01/02).
+        if all(holding.cus_of(side) or holding.generals_of(side, ctx.sides)
+               for side in Side):
             if space in unsettled:
                 yield Check.unchecked("WW-MOV-12", step, f"the log ends with a battle in "
                                       f"{ctx.space_name(space)} not yet settled",
