@@ -21,6 +21,7 @@ from adjudicator.systems.washingtons_war.procedure import Impulse, Use
 from adjudicator.systems.washingtons_war.rules import events
 from adjudicator.systems.washingtons_war.rules.alliance import FRANKLIN
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.event_discard import proven_discard
 from adjudicator.systems.washingtons_war.rules.wording import (
     arrivals_text,
     moves_text,
@@ -185,8 +186,20 @@ def things_done(impulse: Impulse, ctx: Context) -> list[str]:
 
 
 def _one_thing(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
-    """WW-SEQ-06 (WW 5.3, 6.2): each card play does exactly one thing."""
+    """WW-SEQ-06 (WW 5.3, 6.2): each card play does exactly one thing. An Event played as
+    the event does what its text says, all of it (WW 6.31: "card text takes precedence"),
+    which may be more than one of these; the card list lacks the texts, so an Event not
+    proven discarded (WW 6.32) is unchecked — except a Campaign, whose activations are its
+    text (WW 7.2)."""
     kinds = things_done(impulse, ctx)
+    card = ctx.card(impulse.card)
+    if len(kinds) > 1 and card is not None and card.kind is CardKind.EVENT and (
+            card.campaign is None and proven_discard(impulse, card) is None):
+        yield Check.unchecked("WW-SEQ-06", impulse.step, f"one card "
+                              f"({ctx.card_name(impulse.card)}) {' and '.join(kinds)}: an "
+                              "Event played as the event does all its text says (WW 6.31), "
+                              "which the card list lacks", needs=("card texts",))
+        return
     if len(kinds) > 1:
         generals = tuple(dict.fromkeys(ctx.general_name(a.general)
                                        for a in impulse.activations))
@@ -195,10 +208,23 @@ def _one_thing(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
              for s in (a.legs[0].origin, a.legs[-1].destination)]
             + [c.space for c in impulse.pcs if c.after is impulse.side]
             + [a.space for a in impulse.arrivals]))
-        yield Check.illegal("WW-SEQ-06", impulse.step, f"one card "
+        yield Check.illegal("WW-SEQ-06", _second_thing(impulse), f"one card "
                             f"({ctx.card_name(impulse.card)}) {' and '.join(kinds)}; a card "
                             "does one of these", spaces=spaces, pieces=generals)
     yield Check.done("WW-SEQ-06")
+
+
+def _second_thing(impulse: Impulse) -> int:
+    """The step at which a card began doing a second thing (WW 5.3): the first step of
+    the kind of action that began second."""
+    firsts = [min(a.step for a in impulse.activations)] if impulse.activations else []
+    own = [c.step for c in impulse.pcs if c.after is impulse.side]
+    if own:
+        firsts.append(min(own))
+    if impulse.arrivals:
+        firsts.append(min(a.step for a in impulse.arrivals))
+    firsts.sort()
+    return firsts[1] if len(firsts) > 1 else impulse.step
 
 
 def _destination(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
