@@ -720,6 +720,7 @@ class Interpreter(Collector[WWProcedure]):
 
     def _open_impulse(self, step: int, side: Side, card: str, name: str, origin: Place,
                       destination: Place, player: str | None) -> None:
+        maybe_drawn = self._maybe_drawn(side, destination)
         self._close_impulse(step)
         self._enter(STRATEGY, step, "a card left a hand", player)
         # Before the card (what an exchange found later goes back to, WW 6.32.C).
@@ -748,7 +749,8 @@ class Interpreter(Collector[WWProcedure]):
         elif record is not None and record.id == "john_glover":
             use = Use.GLOVER
         impulse = Impulse(side=side, card=card, destination=destination, step=step,
-                          player=player, use=use, queue_total=queue_total, queue=cards)
+                          player=player, use=use, queue_total=queue_total, queue=cards,
+                          maybe_drawn=maybe_drawn)
         previous = self.proc.last
         self._loose_dice = NO_DICE
         if previous is None and self._turn_seen:
@@ -765,6 +767,15 @@ class Interpreter(Collector[WWProcedure]):
         self.emit(ImpulseOpened(step=step, side=side.value, player=player, impulse=impulse,
                                 previous=previous,
                                 opponent_cards=self.state.hand_size[other(side).value]))
+
+    def _maybe_drawn(self, side: Side, destination: Place) -> bool:
+        """Whether a card its owner put on the discard pile may be one the opponent's Event
+        under way drew at random (WW 6.31): read as a play, flagged."""
+        under_way = self.proc.impulse
+        if under_way is None or under_way.side is side or destination != DISCARD_PILE:
+            return False
+        record = self.data.cards.get(under_way.card)
+        return record is None or record.kind is CardKind.EVENT
 
     def _close_impulse(self, step: int, *, log_ended: bool = False) -> None:
         impulse = self.proc.impulse

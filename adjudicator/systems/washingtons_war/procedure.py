@@ -347,6 +347,10 @@ class Impulse:
     """The opponent already took this impulse's discarded Event in exchange (WW 6.32.C)."""
     touched: frozenset[str] = frozenset()
     """Spaces where Generals, CUs or the Congress came or went during this impulse."""
+    maybe_drawn: bool = False
+    """Its card went from its player's hand to the discard pile, moved by him, during the
+    opponent's Event impulse: it may be a card that Event drew at random, which is no play
+    (WW 6.31), its owner moving it because his hand is hidden from the opponent."""
 
     @property
     def activation(self) -> Activation | None:

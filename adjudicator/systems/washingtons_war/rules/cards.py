@@ -72,6 +72,19 @@ def _alternation(action: ImpulseOpened, ctx: Context) -> Iterator[Outcome]:
     if previous.step < moment.since_step:
         return
     if previous.side is impulse.side and action.opponent_cards > 0:
+        if previous.maybe_drawn and not (previous.activations or previous.pcs
+                                         or previous.arrivals or previous.landing_party):
+            # WW 6.31: "Loss of a Strategy Card from one's hand in this fashion does not
+            # constitute a play ... the player losing the Strategy Card still makes the
+            # next play." The earlier card did nothing, went to the discard pile during the
+            # opponent's Event, moved by its owner: it may have been drawn at random.
+            yield Check.unchecked("WW-SEQ-04", impulse.step, f"{impulse.side.value} played "
+                                  f"{ctx.card_name(impulse.card)} right after "
+                                  f"{ctx.card_name(previous.card)}, which did nothing and "
+                                  "went to the discard pile during the opponent's Event: if "
+                                  "that Event drew it at random (WW 6.31), this is his play",
+                                  needs=("card texts",))
+            return
         if impulse.side is Side.BR and previous.card in TOURNAMENT_EVENTS:
             # WW 6.34.C.i Optional Tournament Rule: after playing either event the British
             # player "may then draw a replacement card and immediately take another action
