@@ -1227,7 +1227,12 @@ class Interpreter(Collector[WWProcedure]):
         player has an Army (WW 10.2.2); the card allows up to its OPS value of PC actions
         (WW 10.11), or one Landing Party (WW 7.2.B), and nothing once it was spent on
         something else (WW 5.3, 6.2). A change the card cannot take and the phase does not
-        allow is the card's: it is still the Strategy Phase until the log shows otherwise."""
+        allow is the card's: it is still the Strategy Phase until the log shows otherwise.
+        An OPS card never removes a PC (WW 6.32.B Play Note): a removal after it is the
+        phase's (its Remove Isolated PC Markers segment, WW 10.2.3)."""
+        record = self.data.cards.get(impulse.card)
+        if change.after is None and record is not None and record.kind is CardKind.OPS:
+            return "phase"
         if actor is not impulse.side:
             # The other side's card was played before: his own placements now are the
             # phase's; removals of his markers stay with the card being played.
