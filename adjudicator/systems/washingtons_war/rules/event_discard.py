@@ -35,7 +35,7 @@ from adjudicator.systems.washingtons_war.actions import ImpulseEnded
 from adjudicator.systems.washingtons_war.data import Card, CardKind, Side
 from adjudicator.systems.washingtons_war.procedure import Impulse
 from adjudicator.systems.washingtons_war.rules.context import Context
-from adjudicator.systems.washingtons_war.state import other
+from adjudicator.systems.washingtons_war.state import CONGRESS_DISPERSED, other
 
 FAMILY = RuleFamily("event_discard", frozenset({"WW-CARD-05", "WW-CARD-06", "WW-PC-07"}),
                     positional=frozenset({"WW-CARD-05", "WW-PC-07"}),
@@ -149,6 +149,8 @@ def _minor_action(impulse: Impulse, card: Card, changes: list[NetChange],
                             f"{problem}", spaces=(change.space,))
     yield Check.done("WW-CARD-05")
     yield Check.done("WW-PC-07")
+    if impulse.side is Side.AM and any(c.action == "place" for c in changes):
+        yield Check.done("WW-CONG-04")
 
 
 def _discard_problems(impulse: Impulse, changes: list[NetChange], ctx: Context
@@ -171,6 +173,13 @@ def _discard_problems(impulse: Impulse, changes: list[NetChange], ctx: Context
         problem = _restriction(impulse.side, change, ctx)
         if problem is not None:
             problems.append(("WW-PC-07", change, f"{name} {problem}"))
+        if impulse.side is Side.AM and change.action == "place" and (
+                ctx.state.at(CONGRESS_DISPERSED).congress):
+            # WW 10.11.A.iv: "The American player may not use OPS Cards or an Event
+            # discard to place PC Markers if the Continental Congress is dispersed" (flips
+            # and removals are still allowed).
+            problems.append(("WW-CONG-04", change, f"an American PC was placed in {name} "
+                             "while the Continental Congress is dispersed (WW 10.11.A.iv)"))
     return problems
 
 
