@@ -124,6 +124,8 @@ from adjudicator.systems.washingtons_war.procedure import (
 from adjudicator.systems.washingtons_war.routes import route
 from adjudicator.systems.washingtons_war.rules.battle import REGULARS_LOSS, battle_setup
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.event_discard import proven_discard
+from adjudicator.systems.washingtons_war.rules.events import LINE_MUTINIES, played_as_event
 from adjudicator.systems.washingtons_war.rules.sequence import RandomDraw
 from adjudicator.systems.washingtons_war.rules.setup import (
     SET_ASIDE_IN_1775,
@@ -750,7 +752,8 @@ class Interpreter(Collector[WWProcedure]):
             use = Use.GLOVER
         impulse = Impulse(side=side, card=card, destination=destination, step=step,
                           player=player, use=use, queue_total=queue_total, queue=cards,
-                          maybe_drawn=maybe_drawn)
+                          maybe_drawn=maybe_drawn,
+                          line_mutinies=self.proc.season.line_mutinies)
         previous = self.proc.last
         self._loose_dice = NO_DICE
         if previous is None and self._turn_seen:
@@ -786,6 +789,8 @@ class Interpreter(Collector[WWProcedure]):
         assert impulse is not None
         if impulse.use is Use.UNKNOWN:
             impulse = evolve(impulse, use=self._use_of(impulse))
+        if impulse.card == LINE_MUTINIES:
+            self._line_mutinies(impulse)
         self.emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                player=impulse.player, impulse=impulse, log_ended=log_ended))
         before, allied, washington, navy = self._alliance_open
@@ -807,6 +812,19 @@ class Interpreter(Collector[WWProcedure]):
             b.fought or b.rbb or b.losses))
         self.emit(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
                          unsettled=unsettled))
+
+    def _line_mutinies(self, impulse: Impulse) -> None:
+        """"Pennsylvania and New Jersey Line Mutinies" played this turn: `event` when play
+        shows the event (`events.played_as_event`), none when it shows a discard, `maybe`
+        otherwise (WW 10.11.A.iv)."""
+        record = self.data.cards.get(impulse.card)
+        if record is None or proven_discard(impulse, record) is not None:
+            return
+        shown = played_as_event(impulse, self.state.card_at.get(impulse.card)
+                                or impulse.destination)
+        seen = "event" if shown is not None or self.proc.season.line_mutinies == "event" \
+            else "maybe"
+        self._set_season(evolve(self.proc.season, line_mutinies=seen))
 
     def _navy_in_play(self) -> bool:
         """The French Navy is in a Blockade Zone or on the Turn Track (WW 5.5)."""

@@ -347,6 +347,10 @@ class Impulse:
     """The opponent already took this impulse's discarded Event in exchange (WW 6.32.C)."""
     touched: frozenset[str] = frozenset()
     """Spaces where Generals, CUs or the Congress came or went during this impulse."""
+    line_mutinies: str | None = None
+    """"Pennsylvania and New Jersey Line Mutinies" earlier this turn, when this card was
+    played (`Season.line_mutinies`): American placements with OPS cards or Event discards
+    are then forbidden (WW 10.11.A.iv)."""
     maybe_drawn: bool = False
     """Its card went from its player's hand to the discard pile, moved by him, during the
     opponent's Event impulse: it may be a card that Event drew at random, which is no play

@@ -180,6 +180,11 @@ def _discard_problems(impulse: Impulse, changes: list[NetChange], ctx: Context
             # and removals are still allowed).
             problems.append(("WW-CONG-04", change, f"an American PC was placed in {name} "
                              "while the Continental Congress is dispersed (WW 10.11.A.iv)"))
+        elif impulse.side is Side.AM and change.action == "place" and (
+                impulse.line_mutinies == "event"):
+            problems.append(("WW-CONG-04", change, f"an American PC was placed in {name} "
+                             "after Pennsylvania and New Jersey Line Mutinies was played as "
+                             "the event this turn (WW 10.11.A.iv)"))
     return problems
 
 

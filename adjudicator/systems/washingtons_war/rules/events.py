@@ -29,6 +29,9 @@ DISCARD = Place(PlaceKind.DISCARD)
 WAR_ENDS = Place(PlaceKind.CARDS, "war_ends")
 """The War Ends box (WW 6.34.C.iii)."""
 DECLARATION = "declaration_of_independence"
+LINE_MUTINIES = "line_mutinies"
+"""Played as the event, it bars American placements with OPS cards or Event discards for
+the rest of the turn (WW 10.11.A.iv)."""
 ARNOLD_CARD = "benedict_arnold_treason"
 ARNOLD = "arnold"
 TARLETON_CARD = "banastre_tarleton"

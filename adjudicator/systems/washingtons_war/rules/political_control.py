@@ -86,12 +86,12 @@ def _pc_actions(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("WW-OPS-05")
     for change in own:
         if impulse.side is Side.AM:
-            yield from _american(change, ctx)
+            yield from _american(change, impulse, ctx)
         else:
             yield from _british(change, impulse, ctx)
 
 
-def _american(change: PcChange, ctx: Context) -> Iterator[Outcome]:
+def _american(change: PcChange, impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     here = ctx.state.space(change.space)
     name = ctx.space_name(change.space)
     if change.action == "place":
@@ -107,6 +107,8 @@ def _american(change: PcChange, ctx: Context) -> Iterator[Outcome]:
             yield Check.illegal("WW-CONG-04", change.step, f"American PC placed in {name} "
                                 "with an OPS card while the Continental Congress is "
                                 "dispersed; flips are still allowed", spaces=(change.space,))
+        else:
+            yield from mutinies(change, impulse, ctx, "an OPS card")
         yield Check.done("WW-CONG-04")
         yield Check.done("WW-PC-04")
         # An American placement needs a space with no PC and no British CU (WW 10.11.A.ii).
@@ -120,6 +122,26 @@ def _american(change: PcChange, ctx: Context) -> Iterator[Outcome]:
             yield Check.illegal("WW-PC-03", change.step, f"British PC in {name} flipped "
                                 "with no American General there", spaces=(change.space,))
         yield Check.done("WW-PC-03")
+
+
+def mutinies(change: PcChange, impulse: Impulse, ctx: Context, means: str
+             ) -> Iterator[Outcome]:
+    """WW-CONG-04 (WW 10.11.A.iv): no American placement with an OPS card or an Event
+    discard if "Pennsylvania and New Jersey Line Mutinies" was played as the event this
+    turn; unchecked when it was played and may have been discarded instead."""
+    if impulse.line_mutinies is None or change.maybe_phase:
+        return
+    name = ctx.space_name(change.space)
+    message = (f"American PC placed in {name} with {means} after Pennsylvania and New "
+               "Jersey Line Mutinies was played this turn")
+    if impulse.line_mutinies == "event":
+        yield Check.illegal("WW-CONG-04", change.step, message + " as the event (WW "
+                            "10.11.A.iv)", spaces=(change.space,))
+    else:
+        yield Check.unchecked("WW-CONG-04", change.step, message + ": forbidden if it was "
+                              "played as the event, not discarded (WW 10.11.A.iv), which the "
+                              "log does not show", spaces=(change.space,),
+                              needs=("card texts",))
 
 
 def _british(change: PcChange, impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
@@ -246,4 +268,4 @@ def _phase_placement(change: PcChange, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-POL-01")
 
 
-__all__ = ["FAMILY", "judge"]
+__all__ = ["FAMILY", "judge", "mutinies"]
