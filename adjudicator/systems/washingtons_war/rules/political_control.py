@@ -13,7 +13,11 @@ from collections.abc import Iterator
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
-from adjudicator.systems.washingtons_war.actions import ImpulseEnded, PcChanged
+from adjudicator.systems.washingtons_war.actions import (
+    ImpulseEnded,
+    IsolationSegmentEnded,
+    PcChanged,
+)
 from adjudicator.systems.washingtons_war.data import CardKind, Side
 from adjudicator.systems.washingtons_war.procedure import (
     POLITICAL_CONTROL,
@@ -28,7 +32,7 @@ from adjudicator.systems.washingtons_war.state import CONGRESS_DISPERSED
 FAMILY = RuleFamily("political_control", frozenset({
     "WW-PC-01", "WW-PC-02", "WW-PC-03", "WW-PC-04", "WW-PC-05", "WW-PC-06", "WW-OPS-05",
     "WW-CAMP-04", "WW-CONG-04", "WW-POL-01"}),
-    actions=(PcChanged, ImpulseEnded))
+    actions=(PcChanged, ImpulseEnded, IsolationSegmentEnded))
 LANDING_PARTIES = 1
 """WW 7.2.B: one Landing Party per Campaign card."""
 
@@ -41,6 +45,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             yield from _phase_placement(action.change, ctx)
         elif action.impulse is None:
             yield from _no_card(action, ctx)
+    elif isinstance(action, IsolationSegmentEnded):
+        yield from _phase_omissions(action, ctx)
     elif isinstance(action, ImpulseEnded):
         impulse = action.impulse
         if impulse.landing_party:
@@ -231,6 +237,33 @@ def _landing_party(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
             yield Check.illegal("WW-CAMP-04", change.step, f"Landing Party in {name}, but "
                                 f"{problem}", spaces=(change.space,))
     yield Check.done("WW-CAMP-04")
+
+
+def _phase_omissions(action: IsolationSegmentEnded, ctx: Context) -> Iterator[Outcome]:
+    """WW-POL-01 (WW 10.2.2): "Each player places a PC marker in any uncontrolled space and
+    flips to friendly control any enemy PC marker in any space currently occupied by one
+    of his Armies" — mandatory wording. Judged when the log showed the whole phase: every
+    space that held a player's Army (a General with CUs) as the phase began and not his PC
+    holds his PC when the Remove Isolated PC Markers segment begins. An omission is a
+    reminder (the catalog's severity for the duty; the digest's REMINDER), the placement
+    limits being the illegal half (`_phase_placement`)."""
+    start = action.phase_start
+    if not action.complete or start is None:
+        return
+    for held in start.spaces:
+        for side in Side:
+            army = held.cus_of(side) > 0 and any(ctx.side_of(g) is side
+                                                 for g in held.generals)
+            if not army or held.pc is side:
+                continue
+            if action.start.at(held.space).pc is not side:
+                what = "place" if held.pc is None else "flip"
+                yield Check.reminder("WW-POL-01", action.step, f"{side.value} did not "
+                                    f"{what} a PC in {ctx.space_name(held.space)}, where his "
+                                    "Army stood, in the Political Control Phase: each player "
+                                    "places or flips a PC in every space with one of his "
+                                    "Armies (WW 10.2.2)", spaces=(held.space,))
+    yield Check.done("WW-POL-01")
 
 
 def _no_card(action: PcChanged, ctx: Context) -> Iterator[Outcome]:
