@@ -9,7 +9,7 @@ from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.actions import ImpulseEnded, UnactivatedMove
 from adjudicator.systems.washingtons_war.data import Campaign, CardKind
-from adjudicator.systems.washingtons_war.procedure import Impulse, Use
+from adjudicator.systems.washingtons_war.procedure import Impulse, Use, carried_total
 from adjudicator.systems.washingtons_war.rules.context import Context
 
 FAMILY = RuleFamily("activation", frozenset({"WW-OPS-01", "WW-CAMP-01", "WW-CAMP-02",
@@ -128,8 +128,42 @@ def _campaign(impulse: Impulse, ctx: Context, limit: int, name: str) -> Iterator
                                     pieces=(who, ctx.general_name(previous)))
         seen.add(activation.general)
         previous = activation.general
+    yield from _cus_moved_twice(impulse, ctx, name)
     yield Check.done("WW-CAMP-02")
     yield Check.done("WW-CAMP-03")
+
+
+def _cus_moved_twice(impulse: Impulse, ctx: Context, name: str) -> Iterator[Outcome]:
+    """WW-CAMP-02, the CU clause (WW 7.2.A: "nor may a given CU be moved by more than one
+    General during a campaign"). CUs are fungible, so counts are compared: a General who
+    picks up in a space more CUs than stood there before an earlier activation of the card
+    dropped some off there moved one of those again. Losses and earlier pick-ups are not
+    subtracted from the CUs that stood there, so only a certain breach is reported."""
+    fresh: dict[str, int] = {}
+    """CUs in a space before the first drop-off there this card."""
+    delivered: dict[str, int] = {}
+    for activation in impulse.activations:
+        legs = activation.legs
+        carried = [carried_total(leg.carried) for leg in legs]
+        for index, leg in enumerate(legs):
+            before = carried[index - 1] if index and (
+                legs[index - 1].destination == leg.origin) else 0
+            picked = carried[index] - before
+            if picked > 0 and delivered.get(leg.origin) and picked > fresh[leg.origin]:
+                who = ctx.general_name(leg.general)
+                yield Check.illegal("WW-CAMP-02", leg.step, f"{who} took {picked} CUs from "
+                                    f"{ctx.space_name(leg.origin)}, where only "
+                                    f"{fresh[leg.origin]} stood before another General of "
+                                    f"{name} brought CUs there: a CU moved with two Generals "
+                                    "in one Campaign (WW 7.2.A)", spaces=(leg.origin,),
+                                    pieces=(who,))
+        for index, leg in enumerate(legs):
+            after = carried[index + 1] if index + 1 < len(legs) and (
+                legs[index + 1].origin == leg.destination) else 0
+            dropped = carried[index] - after
+            if dropped > 0:
+                fresh.setdefault(leg.destination, leg.friendly_cus_at_destination)
+                delivered[leg.destination] = delivered.get(leg.destination, 0) + dropped
 
 
 def _unactivated(action: UnactivatedMove, ctx: Context) -> Iterator[Outcome]:
