@@ -158,6 +158,9 @@ def _movement_points(activation: Activation, impulse: Impulse,
     if naval:
         return
     low = high = 0
+    over_low: Leg | None = None
+    """The leg on which the move went over the allowance (WW 7.3.A, 7.3.C)."""
+    over_high: Leg | None = None
     for leg in legs:
         if leg.route_problem is not None:
             yield Check.illegal(leg.route_rule or rule, leg.step, f"{name} moved "
@@ -178,6 +181,10 @@ def _movement_points(activation: Activation, impulse: Impulse,
             return
         low += leg.low
         high += leg.high
+        if over_low is None and low > limit:
+            over_low = leg
+        if over_high is None and high > limit:
+            over_high = leg
     path = " → ".join([ctx.space_name(legs[0].origin),
                        *(ctx.space_name(leg.destination) for leg in legs)])
     spent = str(low) if low == high else f"{low}–{high}"
@@ -189,12 +196,14 @@ def _movement_points(activation: Activation, impulse: Impulse,
         why = {"WW-OVR-02": " (an American Army that overruns moves at most 4)",
                "WW-MOV-03": "" if limit == AMERICAN_ALLOWANCE else
                " (an American Army that ends facing enemy CUs moves at most 4)"}.get(rule, "")
-        yield Check.illegal(rule, last.step, f"{name} moved {path}: at least {low} MP, more "
+        assert over_low is not None
+        yield Check.illegal(rule, over_low.step, f"{name} moved {path}: at least {low} MP, more "
                             f"than his {limit}{why}", expected=f"≤ {limit} MP",
                             observed=f"{low} MP", spaces=(legs[0].origin, last.destination),
                             pieces=(name,))
     elif high > limit:
-        yield Check.unchecked(rule, last.step, f"{name} moved {path}: {low}–{high} MP against "
+        assert over_high is not None
+        yield Check.unchecked(rule, over_high.step, f"{name} moved {path}: {low}–{high} MP against "
                               f"{limit}; a line's type (normal or wilderness) is not in the "
                               "data", needs=("map connections",))
         return
