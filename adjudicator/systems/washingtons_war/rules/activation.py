@@ -46,11 +46,11 @@ def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         yield from _campaign(impulse, ctx, campaign_limit(ctx, card.campaign), card.name)
         return
     if card.id == "john_glover":
-        # Glover activates one American General (WW 7.3.C Special).
+        # Glover "activates one American General" (WW 7.3.C Special; WW-MOV-04).
         if len(set(generals)) > 1:
-            yield Check.illegal("WW-OPS-01", step, f"{card.name} activates one General, "
-                                f"but {names} moved")
-        yield Check.done("WW-OPS-01")
+            yield Check.illegal("WW-MOV-04", impulse.activations[1].step, f"{card.name} "
+                                f"activates one General, but {names} moved")
+        yield Check.done("WW-MOV-04")
         return
     if card.kind is not CardKind.OPS:
         yield Check.unchecked("WW-OPS-01", step, f"{names} moved after the event "
