@@ -346,6 +346,12 @@ class Interpreter(Collector[WWProcedure]):
             self.state.apply(relocation)
         if self.proc.regulars is None and self.state.regulars is not None:
             self.proc = evolve(self.proc, regulars=self.state.regulars)
+        held = self.proc.impulse.held if self.proc.impulse is not None else None
+        if held is not None and not any(
+                group.generals and group.origin is not None and group.destination is not None
+                and (group.origin.key, group.destination.key) == (held[1], held[2])
+                for group in pending.moves):
+            self._release_held()
         for group in pending.leaving:
             self._leave(view, group, player)
         for group in pending.moves:
@@ -781,6 +787,7 @@ class Interpreter(Collector[WWProcedure]):
         return record is None or record.kind is CardKind.EVENT
 
     def _close_impulse(self, step: int, *, log_ended: bool = False) -> None:
+        self._release_held()
         impulse = self.proc.impulse
         if impulse is None:
             return
@@ -908,10 +915,10 @@ class Interpreter(Collector[WWProcedure]):
                 self.emit(LegMoved(step=step, side=side.value, player=player, leg=evolve(
                     leg, step=step), activation=activation, impulse=impulse))
                 return
-            self.emit(UnactivatedMove(
-                step=step, side=side.value, player=player, generals=(), carried=group.carried,
-                origin=origin, destination=destination,
-                why="CUs move only with an activated General (WW 7.0)"))
+            # Held until the next drag: their General may be dragged after them.
+            self._release_held()
+            self._set_impulse(evolve(self._impulse_now(), held=(
+                step, origin, destination, group.carried, player)))
             return
         for general in group.generals:
             impulse = self._impulse_now()
@@ -925,6 +932,14 @@ class Interpreter(Collector[WWProcedure]):
             enemy = other(side)
             before_enemy = there.cus_of(enemy)
             carried = group.carried if general == group.generals[0] else ()
+            held = impulse.held
+            if held is not None and general == group.generals[0] and (
+                    held[1], held[2]) == (origin, destination):
+                # The CUs dragged just before him along the same way moved with him.
+                together = Counter(dict(carried))
+                together.update(dict(held[3]))
+                carried = counted(together)
+                impulse = evolve(impulse, held=None)
             # What he has left to enter a battle with (WW 7.3.A, 7.3.C: 4, or 6 with
             # Glover), for the spaces he may have entered the destination from.
             spent = sum(leg.low or 0 for leg in activation.legs)
@@ -953,6 +968,18 @@ class Interpreter(Collector[WWProcedure]):
                 activation = evolve(activation, stop=Stop(step, destination, "battle"))
                 impulse = evolve(impulse, battle=battle)
             self._set_impulse(impulse.with_activation(activation))
+
+    def _release_held(self) -> None:
+        """CUs held back (`Impulse.held`) that no General followed: they moved alone."""
+        impulse = self.proc.impulse
+        if impulse is None or impulse.held is None:
+            return
+        step, origin, destination, carried, player = impulse.held
+        self._set_impulse(evolve(impulse, held=None))
+        self.emit(UnactivatedMove(
+            step=step, side=impulse.side.value, player=player, generals=(), carried=carried,
+            origin=origin, destination=destination,
+            why="CUs move only with an activated General (WW 7.0)"))
 
     def _with_cus(self, leg: Leg, side: Side, carried: Carried, impulse: Impulse) -> Leg:
         """A leg with the CUs that turned out to move with its General: a General first

@@ -351,6 +351,11 @@ class Impulse:
     """"Pennsylvania and New Jersey Line Mutinies" earlier this turn, when this card was
     played (`Season.line_mutinies`): American placements with OPS cards or Event discards
     are then forbidden (WW 10.11.A.iv)."""
+    held: tuple[int, str, str, Carried, str | None] | None = None
+    """CUs of the impulse side dragged with no General and along no leg of one (step,
+    origin, destination, CUs, player): if the next drag is a General of the side along the
+    same way, they moved with him (WW 7.3.A, the counters of one stack dragged in another
+    order); otherwise they moved alone (WW 7.0)."""
     maybe_drawn: bool = False
     """Its card went from its player's hand to the discard pile, moved by him, during the
     opponent's Event impulse: it may be a card that Event drew at random, which is no play
