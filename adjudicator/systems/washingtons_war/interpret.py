@@ -1198,13 +1198,19 @@ class Interpreter(Collector[WWProcedure]):
             here = self.state.space(space)
             american = here.has_units_of(Side.AM, self.sides)
             units = american or bool(here.cus_of(Side.BR) or here.generals)
+            if len(here.pcs) == 2 and here.pcs[0] != here.pcs[1] and new == here.pcs[1] and (
+                    added is None):
+                # The old marker taken off after the new one was put beside it: the flip
+                # ("place the new marker, then remove the old") was read when the new one
+                # came (WW 10.11.A.iii, B.iii).
+                continue
             if new != old:
                 changes.append(PcChange(step, space, old, new, american_units=american,
                                         units=units))
             elif added is not None:
                 # A second marker put on a space that already holds one (WW 10.0.A).
                 changes.append(PcChange(step, space, old, added, american_units=american,
-                                        units=units))
+                                        units=units, added=True))
         return changes
 
     def _pc_after(self, space: str, pcs: Sequence[Relocation[Entity]]

@@ -288,6 +288,9 @@ class PcChange:
     american_units: bool | None = None
     """An American General, CU or the Congress was in the space just before the change
     (None: not recorded)."""
+    added: bool = False
+    """The new marker was put beside the old one, still there (a flip made as "place the
+    new marker, then remove the old", or a second marker, WW 10.0.A)."""
     units: bool | None = None
     """Any General or CU, or the Congress, was in the space just before the change (None:
     not recorded): a Landing Party is judged on the space as it was made (WW 7.2.B)."""

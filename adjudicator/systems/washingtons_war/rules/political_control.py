@@ -40,7 +40,8 @@ LANDING_PARTIES = 1
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The political control rules of one action."""
     if isinstance(action, PcChanged):
-        yield from _single_marker(action.change, ctx)
+        if not (action.change.added and action.impulse is not None):
+            yield from _single_marker(action.change, ctx)
         if action.impulse is None and action.phase == POLITICAL_CONTROL:
             yield from _phase_placement(action.change, ctx)
         elif action.impulse is None:
@@ -49,6 +50,11 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _phase_omissions(action, ctx)
     elif isinstance(action, ImpulseEnded):
         impulse = action.impulse
+        for change in (*impulse.pcs, *impulse.other_pcs, *impulse.landing_party):
+            if change.added:
+                # Judged once the card is over: the old marker may be taken off after the
+                # new one was put beside it (a flip).
+                yield from _single_marker(change, ctx)
         if impulse.landing_party:
             yield from _landing_party(impulse, ctx)
         if [c for c in impulse.pcs if c.after is impulse.side]:
