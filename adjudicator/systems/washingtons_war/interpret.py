@@ -764,6 +764,7 @@ class Interpreter(Collector[WWProcedure]):
         self._loose_dice = NO_DICE
         if previous is None and self._turn_seen:
             self._turn_seen = False
+            impulse = evolve(impulse, opens_turn=True)
             self.emit(StrategyOpened(step=step, side=side.value, player=player,
                                      impulse=impulse, dealt=tuple(self._dealt),
                                      hands=tuple((s, self.state.hand_size[s.value])

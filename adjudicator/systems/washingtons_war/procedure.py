@@ -359,6 +359,8 @@ class Impulse:
     origin, destination, CUs, player): if the next drag is a General of the side along the
     same way, they moved with him (WW 7.3.A, the counters of one stack dragged in another
     order); otherwise they moved alone (WW 7.0)."""
+    opens_turn: bool = False
+    """The first card of a turn whose start the log showed (WW 5.3: who goes first)."""
     maybe_drawn: bool = False
     """Its card went from its player's hand to the discard pile, moved by him, during the
     opponent's Event impulse: it may be a card that Event drew at random, which is no play
