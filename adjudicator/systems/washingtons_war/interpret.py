@@ -125,7 +125,11 @@ from adjudicator.systems.washingtons_war.routes import route
 from adjudicator.systems.washingtons_war.rules.battle import REGULARS_LOSS, battle_setup
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.rules.event_discard import proven_discard
-from adjudicator.systems.washingtons_war.rules.events import LINE_MUTINIES, played_as_event
+from adjudicator.systems.washingtons_war.rules.events import (
+    DECLARATION,
+    LINE_MUTINIES,
+    played_as_event,
+)
 from adjudicator.systems.washingtons_war.rules.sequence import RandomDraw
 from adjudicator.systems.washingtons_war.rules.setup import (
     SET_ASIDE_IN_1775,
@@ -1285,14 +1289,21 @@ class Interpreter(Collector[WWProcedure]):
         record = self.data.cards.get(impulse.card)
         if change.after is None and record is not None and record.kind is CardKind.OPS:
             return "phase"
+        here = self.state.space(change.space)
+        army = bool(here.cus_of(actor)) and bool(here.generals_of(actor, self.sides))
         if actor is not impulse.side:
+            if impulse.card == DECLARATION and actor is Side.AM and change.before is None:
+                # Whoever plays the Declaration, the American places its PCs (WW 6.34.C.i).
+                return "either" if army else "card"
             # The other side's card was played before: his own placements now are the
             # phase's; removals of his markers stay with the card being played.
             return "phase" if change.after is actor else "card"
-        here = self.state.space(change.space)
-        army = bool(here.cus_of(actor)) and bool(here.generals_of(actor, self.sides))
         if army and change.before is None and impulse.use is Use.CAMPAIGN:
             # A Landing Party places only in an empty port (WW 7.2.B): never here.
+            return "phase"
+        if army and change.before is not None and change.after is actor and (
+                impulse.card == DECLARATION):
+            # The Declaration flips no PC (WW 6.34.C.i): a flip is the phase's.
             return "phase"
         if self._absorbs(impulse):
             return "either" if army and change.after is actor else "card"
