@@ -130,6 +130,7 @@ from adjudicator.systems.washingtons_war.rules.events import (
     LINE_MUTINIES,
     played_as_event,
 )
+from adjudicator.systems.washingtons_war.rules.movement import MAX_CARRIED
 from adjudicator.systems.washingtons_war.rules.sequence import RandomDraw
 from adjudicator.systems.washingtons_war.rules.setup import (
     SET_ASIDE_IN_1775,
@@ -903,7 +904,11 @@ class Interpreter(Collector[WWProcedure]):
         if not group.generals:
             if activation is not None and activation.legs and (
                     (activation.legs[-1].origin, activation.legs[-1].destination)
-                    == (origin, destination)):
+                    == (origin, destination)) and not (
+                    impulse.use is Use.CAMPAIGN and carried_total(activation.legs[-1].carried)
+                    + sum(group.cu.values()) > MAX_CARRIED):
+                # (In a Campaign, CUs his leg cannot take, WW 7.3.A, may be the next
+                # General's, dragged before him: held.)
                 # CUs dragged after their General along the same leg move with him
                 # (WW 7.3.A): he was never alone, so his route is priced with them.
                 last = activation.legs[-1]
