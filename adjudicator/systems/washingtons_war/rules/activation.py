@@ -66,8 +66,8 @@ def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     through_queue = impulse.use is Use.QUEUE
     value = impulse.queue_total if through_queue else card.ops
     source = "the Operations Queue" if through_queue else f"a {card.ops}-OPS card"
-    if not through_queue and impulse.queue_total is not None:
-        source += f" (with the Operations Queue it may complete, {impulse.queue_total})"
+    completes = "" if through_queue or impulse.queue_total is None else (
+        f", {impulse.queue_total} with the Operations Queue it may complete")
     for general in dict.fromkeys(generals):
         record = ctx.data.generals.get(general)
         strategy = record.strategy.value if record is not None else None
@@ -86,7 +86,8 @@ def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         # A General activates only if his Strategy Rating ≤ the OPS (WW 7.1.A, T2, 7.1.B.ii).
         if strategy > value:
             yield Check.illegal("WW-OPS-01", step, f"{ctx.general_name(general)} (Strategy "
-                                f"{strategy}) activated with {source} worth {value}",
+                                f"{strategy}) activated with {source} worth {value}"
+                                f"{completes}",
                                 expected=f"Strategy ≤ {value}", observed=str(strategy),
                                 pieces=(ctx.general_name(general),))
         else:
