@@ -16,11 +16,13 @@ sequence facts they give rise to); both return them, in order, for the referee t
   after, and an impulse opened by the card given is withdrawn), or the opponent moved it
   (a random draw, WW 6.31): neither is a play.
 - Pieces of the impulse side moving between spaces are legs of an activated General
-  (WW 7.3); CUs dragged separately along a General's leg join it. Entering a space with
-  enemy CUs opens a battle there (WW 7.3.B, 9.1). The opponent's moves are reactions only
-  when something provoked them: an interception into the space a British Army just
-  entered (WW 7.8), a retreat before battle from the space it entered (WW 7.9), a retreat
-  after a battle (WW 9.6). Anything else is an `UnactivatedMove` (WW 7.0).
+  (WW 7.3); CUs dragged separately along a General's leg join it, and CUs dragged just
+  before a General of the side along the same way are his (held one drag for that).
+  Entering a space with enemy CUs opens a battle there (WW 7.3.B, 9.1). The opponent's
+  moves are reactions only when something provoked them: an interception into the space
+  a British Army just entered (WW 7.8), a retreat before battle from the space it entered
+  (WW 7.9), a retreat after a battle (WW 9.6). Anything else is an `UnactivatedMove`
+  (WW 7.0).
 - Pieces coming onto the map from a box or from stock are reinforcements (WW 8) — except
   CU counters exchanged for others of the same nationality in the same space, which is
   making change (WW 2.2.A, 3.0), in one step or several, in either order, within an
@@ -32,7 +34,8 @@ sequence facts they give rise to); both return them, in order, for the referee t
   to the Political Control Phase (WW 5.6, 10.2). A PC changed with no card being played
   and no phase shown is reported as such, not guessed.
 - The phase follows the log (WW 5.0): a year property, cards dealt, cards played, both
-  hands empty, winter losses, the Navy's move, the Congress's return. Where nothing shows
+  hands empty, winter losses, the Navy's move (between zones, or from the Turn Track),
+  the dispersed Congress's return. Where nothing shows
   it, the phase is unknown and rules needing it say so.
 - After the cards (WW 5.4–5.7) a phase is judged as a whole when it ends: the position at
   the start of the Winter Attrition Phase and of the Remove Isolated PC Markers segment is
