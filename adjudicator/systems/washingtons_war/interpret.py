@@ -1295,7 +1295,17 @@ class Interpreter(Collector[WWProcedure]):
         An OPS card never removes a PC (WW 6.32.B Play Note): a removal after it is the
         phase's (its Remove Isolated PC Markers segment, WW 10.2.3)."""
         record = self.data.cards.get(impulse.card)
-        if change.after is None and record is not None and record.kind is CardKind.OPS:
+        washington = self._alliance_open[2]
+        if change.before is Side.AM and change.after is None and (
+                washington is not None and washington.is_space
+                and self.state.general_at.get(WASHINGTON) in (CAPTURED, REMOVED)):
+            # Washington was captured in this impulse: "The British player immediately
+            # removes 5 American PC markers" (WW 7.6.B), in the card's impulse.
+            return "card"
+        if change.after is None and record is not None and record.kind is CardKind.OPS and (
+                not (impulse.activations or impulse.battles or impulse.battle)):
+            # (With movement, Washington may have been captured: the British then remove
+            # 5 American PCs in the impulse, WW 7.6.B.)
             return "phase"
         here = self.state.space(change.space)
         army = bool(here.cus_of(actor)) and bool(here.generals_of(actor, self.sides))
