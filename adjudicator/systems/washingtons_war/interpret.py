@@ -17,14 +17,15 @@ sequence facts they give rise to); both return them, in order, for the referee t
   after, and an impulse opened by the card given is withdrawn), or the opponent moved it
   (a random draw, WW 6.31): neither is a play.
 - Pieces of the impulse side moving between spaces are legs of an activated General
-  (WW 7.3); CUs dragged separately along a General's leg join it. Entering a space with
-  enemy CUs opens a battle there (WW 7.3.B, 9.1). The opponent's moves are reactions only
-  when something provoked them: an interception into the space a British Army just
-  entered (WW 7.8), a retreat before battle from the space it entered (WW 7.9), a retreat
-  after a battle (WW 9.6) — a fought battle lasts until one side is gone, so a losing
-  General alone still retreats (WW 9.2 Step 6), and the loser retreats even after the
-  winning General was captured in Step 5 (WW 9.5 Special). Anything else is an
-  `UnactivatedMove` (WW 7.0). American dice after a British leg that no interception
+  (WW 7.3); CUs dragged separately along a General's leg join it, and CUs dragged just
+  before a General of the side along the same way are his (held one drag for that).
+  Entering a space with enemy CUs opens a battle there (WW 7.3.B, 9.1). The opponent's
+  moves are reactions only when something provoked them: an interception into the space a
+  British Army just entered (WW 7.8), a retreat before battle from the space it entered
+  (WW 7.9), a retreat after a battle (WW 9.6) — a fought battle lasts until one side is
+  gone, so a losing General alone still retreats (WW 9.2 Step 6), and the loser retreats
+  even after the winning General was captured in Step 5 (WW 9.5 Special). Anything else is
+  an `UnactivatedMove` (WW 7.0). American dice after a British leg that no interception
   followed were failed attempts (WW 7.8.E), charged to the Army that made them where one
   Army could have.
 - A battle's CU removals, captures, retreat drags and the Turn and French Alliance marker
@@ -41,7 +42,8 @@ sequence facts they give rise to); both return them, in order, for the referee t
   to the Political Control Phase (WW 5.6, 10.2). A PC changed with no card being played
   and no phase shown is reported as such, not guessed.
 - The phase follows the log (WW 5.0): a year property, cards dealt, cards played, both
-  hands empty, winter losses, the Navy's move, the Congress's return. Where nothing shows
+  hands empty, winter losses, the Navy's move (between zones, or from the Turn Track),
+  the dispersed Congress's return. Where nothing shows
   it, the phase is unknown and rules needing it say so.
 - After the cards (WW 5.4–5.7) a phase is judged as a whole when it ends: the position at
   the start of the Winter Attrition Phase and of the Remove Isolated PC Markers segment is
@@ -137,6 +139,13 @@ from adjudicator.systems.washingtons_war.routes import route
 from adjudicator.systems.washingtons_war.rules.battle import REGULARS_LOSS, battle_setup
 from adjudicator.systems.washingtons_war.rules.capture import lone_enemy_generals
 from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
+from adjudicator.systems.washingtons_war.rules.event_discard import proven_discard
+from adjudicator.systems.washingtons_war.rules.events import (
+    DECLARATION,
+    LINE_MUTINIES,
+    played_as_event,
+)
+from adjudicator.systems.washingtons_war.rules.movement import MAX_CARRIED
 from adjudicator.systems.washingtons_war.rules.sequence import RandomDraw
 from adjudicator.systems.washingtons_war.rules.setup import (
     SET_ASIDE_IN_1775,
@@ -370,6 +379,12 @@ class Interpreter(Collector[WWProcedure]):
                 *impulse.alliance_moves, *((what, index) for what in moved))))
         if self.proc.regulars is None and self.state.regulars is not None:
             self.proc = evolve(self.proc, regulars=self.state.regulars)
+        held = self.proc.impulse.held if self.proc.impulse is not None else None
+        if held is not None and not any(
+                group.generals and group.origin is not None and group.destination is not None
+                and (group.origin.key, group.destination.key) == (held[1], held[2])
+                for group in pending.moves):
+            self._release_held()
         for group in pending.leaving:
             self._leave(view, group, player)
         for group in pending.moves:
@@ -772,6 +787,7 @@ class Interpreter(Collector[WWProcedure]):
 
     def _open_impulse(self, step: int, side: Side, card: str, name: str, origin: Place,
                       destination: Place, player: str | None) -> None:
+        maybe_drawn = self._maybe_drawn(side, destination)
         self._close_impulse(step)
         self._enter(STRATEGY, step, "a card left a hand", player)
         # Before the card (what an exchange found later goes back to, WW 6.32.C).
@@ -785,6 +801,14 @@ class Interpreter(Collector[WWProcedure]):
             cards = (*self.proc.queue(side), card)
             values = [self.data.cards[c].ops if c in self.data.cards else None for c in cards]
             queue_total = None if None in values else sum(v or 0 for v in values)
+        elif destination.kind is PlaceKind.DISCARD and record is not None and (
+                record.kind is CardKind.OPS and self.proc.queue(side)):
+            # The card that completes an Operations Queue goes to the discard pile with
+            # the queue's cards once it is used (WW 7.1.B.ii-iii): whether it passed
+            # through the queue box first is not play. The total is what it may activate.
+            values = [self.data.cards[c].ops if c in self.data.cards else None
+                      for c in (*self.proc.queue(side), card)]
+            queue_total = None if None in values else sum(v or 0 for v in values)
         elif destination.kind is PlaceKind.CARDS and destination.key in REINFORCEMENT_CARD_KEYS:
             use = Use.REINFORCE
         elif record is not None and record.campaign is not None:
@@ -792,11 +816,14 @@ class Interpreter(Collector[WWProcedure]):
         elif record is not None and record.id == "john_glover":
             use = Use.GLOVER
         impulse = Impulse(side=side, card=card, destination=destination, step=step,
-                          player=player, use=use, queue_total=queue_total, queue=cards)
+                          player=player, use=use, queue_total=queue_total, queue=cards,
+                          maybe_drawn=maybe_drawn,
+                          line_mutinies=self.proc.season.line_mutinies)
         previous = self.proc.last
         self._loose_dice = NO_DICE
         if previous is None and self._turn_seen:
             self._turn_seen = False
+            impulse = evolve(impulse, opens_turn=True)
             self.emit(StrategyOpened(step=step, side=side.value, player=player,
                                      impulse=impulse, dealt=tuple(self._dealt),
                                      hands=tuple((s, self.state.hand_size[s.value])
@@ -810,7 +837,17 @@ class Interpreter(Collector[WWProcedure]):
                                 previous=previous,
                                 opponent_cards=self.state.hand_size[other(side).value]))
 
+    def _maybe_drawn(self, side: Side, destination: Place) -> bool:
+        """Whether a card its owner put on the discard pile may be one the opponent's Event
+        under way drew at random (WW 6.31): read as a play, flagged."""
+        under_way = self.proc.impulse
+        if under_way is None or under_way.side is side or destination != DISCARD_PILE:
+            return False
+        record = self.data.cards.get(under_way.card)
+        return record is None or record.kind is CardKind.EVENT
+
     def _close_impulse(self, step: int, *, log_ended: bool = False) -> None:
+        self._release_held()
         impulse = self.proc.impulse
         if impulse is None:
             return
@@ -822,6 +859,8 @@ class Interpreter(Collector[WWProcedure]):
             impulse = _alliance_placed(impulse)
         if impulse.use is Use.UNKNOWN:
             impulse = evolve(impulse, use=self._use_of(impulse))
+        if impulse.card == LINE_MUTINIES:
+            self._line_mutinies(impulse)
         self.emit(ImpulseEnded(step=impulse.step, side=impulse.side.value,
                                player=impulse.player, impulse=impulse, log_ended=log_ended))
         self.emit(ImpulseReckoned(
@@ -843,6 +882,19 @@ class Interpreter(Collector[WWProcedure]):
             b.fought or b.rbb or b.losses))
         self.emit(AtRest(step=step, player=impulse.player, spaces=impulse.touched,
                          unsettled=unsettled))
+
+    def _line_mutinies(self, impulse: Impulse) -> None:
+        """"Pennsylvania and New Jersey Line Mutinies" played this turn: `event` when play
+        shows the event (`events.played_as_event`), none when it shows a discard, `maybe`
+        otherwise (WW 10.11.A.iv)."""
+        record = self.data.cards.get(impulse.card)
+        if record is None or proven_discard(impulse, record) is not None:
+            return
+        shown = played_as_event(impulse, self.state.card_at.get(impulse.card)
+                                or impulse.destination)
+        seen = "event" if shown is not None or self.proc.season.line_mutinies == "event" \
+            else "maybe"
+        self._set_season(evolve(self.proc.season, line_mutinies=seen))
 
     def _navy_in_play(self) -> bool:
         """The French Navy is in a Blockade Zone or on the Turn Track (WW 5.5)."""
@@ -913,21 +965,31 @@ class Interpreter(Collector[WWProcedure]):
         if not group.generals:
             if activation is not None and activation.legs and (
                     (activation.legs[-1].origin, activation.legs[-1].destination)
-                    == (origin, destination)):
-                # CUs dragged after their General along the same leg move with him.
+                    == (origin, destination)) and not (
+                    impulse.use is Use.CAMPAIGN and carried_total(activation.legs[-1].carried)
+                    + sum(group.cu.values()) > MAX_CARRIED):
+                # (In a Campaign, CUs his leg cannot take, WW 7.3.A, may be the next
+                # General's, dragged before him: held.)
+                # CUs dragged after their General along the same leg move with him
+                # (WW 7.3.A): he was never alone, so his route is priced with them.
                 last = activation.legs[-1]
                 merged = Counter(dict(last.carried))
                 merged.update(group.cu)
-                leg = evolve(last, carried=counted(merged))
+                leg = self._with_cus(last, side, counted(merged), impulse)
                 activation = evolve(activation, legs=(*activation.legs[:-1], leg))
+                battle = impulse.battle
+                if battle is not None and battle.step == last.step and (
+                        battle.space == destination and battle.setup is None):
+                    impulse = evolve(impulse, battle=evolve(
+                        battle, attacker_cus=self.state.space(destination).cus_of(side)))
                 self._set_impulse(impulse.with_activation(activation))
                 self.emit(LegMoved(step=step, side=side.value, player=player, leg=evolve(
                     leg, step=step), activation=activation, impulse=impulse))
                 return
-            self.emit(UnactivatedMove(
-                step=step, side=side.value, player=player, generals=(), carried=group.carried,
-                origin=origin, destination=destination,
-                why="CUs move only with an activated General (WW 7.0)"))
+            # Held until the next drag: their General may be dragged after them.
+            self._release_held()
+            self._set_impulse(evolve(self._impulse_now(), held=(
+                step, origin, destination, group.carried, player)))
             return
         for general in group.generals:
             self._attempts_settled()
@@ -942,6 +1004,14 @@ class Interpreter(Collector[WWProcedure]):
             enemy = other(side)
             before_enemy = there.cus_of(enemy)
             carried = group.carried if general == group.generals[0] else ()
+            held = impulse.held
+            if held is not None and general == group.generals[0] and (
+                    held[1], held[2]) == (origin, destination):
+                # The CUs dragged just before him along the same way moved with him.
+                together = Counter(dict(carried))
+                together.update(dict(held[3]))
+                carried = counted(together)
+                impulse = evolve(impulse, held=None)
             # What he has left to enter a battle with (WW 7.3.A, 7.3.C: 4, or 6 with
             # Glover), for the spaces he may have entered the destination from.
             spent = sum(leg.low or 0 for leg in activation.legs)
@@ -972,6 +1042,37 @@ class Interpreter(Collector[WWProcedure]):
                 activation = evolve(activation, stop=Stop(step, destination, "battle"))
                 impulse = evolve(impulse, battle=battle)
             self._set_impulse(impulse.with_activation(activation))
+
+    def _release_held(self) -> None:
+        """CUs held back (`Impulse.held`) that no General followed: they moved alone."""
+        impulse = self.proc.impulse
+        if impulse is None or impulse.held is None:
+            return
+        step, origin, destination, carried, player = impulse.held
+        self._set_impulse(evolve(impulse, held=None))
+        self.emit(UnactivatedMove(
+            step=step, side=impulse.side.value, player=player, generals=(), carried=carried,
+            origin=origin, destination=destination,
+            why="CUs move only with an activated General (WW 7.0)"))
+
+    def _with_cus(self, leg: Leg, side: Side, carried: Carried, impulse: Impulse) -> Leg:
+        """A leg with the CUs that turned out to move with its General: a General first
+        dragged alone was not alone (WW 7.3.A, 7.4.A–B), so his route and his Naval
+        Movement are read again with them."""
+        if leg.carried:
+            return evolve(leg, carried=carried,
+                          naval=self._naval(side, leg.origin, leg.destination, carried))
+        activation = impulse.activation
+        spent = sum(other_leg.low or 0 for other_leg in activation.legs[:-1]) if (
+            activation is not None) else 0
+        left = (self.data.tables.t2.glover.movement if impulse.use is Use.GLOVER
+                else BATTLE_ALLOWANCE) - spent
+        found = route(self.ctx, leg.origin, leg.destination, side,
+                      arnold=leg.general == "arnold", alone=False, budget=max(left, 0))
+        return evolve(leg, carried=carried, low=found.low, high=found.high,
+                      entered_from=found.entered_from, route_problem=found.problem,
+                      route_rule=found.rule,
+                      naval=self._naval(side, leg.origin, leg.destination, carried))
 
     def _naval(self, side: Side, origin: str, destination: str, carried: Carried) -> str | None:
         """For a British port-to-port drag: `eligible`, or why not (WW 7.5, 12.3)."""
@@ -1254,11 +1355,22 @@ class Interpreter(Collector[WWProcedure]):
         changes = []
         for space, old in before.items():
             new, added = self._pc_after(space, pcs)
+            here = self.state.space(space)
+            american = here.has_units_of(Side.AM, self.sides)
+            units = american or bool(here.cus_of(Side.BR) or here.generals)
+            if len(here.pcs) == 2 and here.pcs[0] != here.pcs[1] and new == here.pcs[1] and (
+                    added is None):
+                # The old marker taken off after the new one was put beside it: the flip
+                # ("place the new marker, then remove the old") was read when the new one
+                # came (WW 10.11.A.iii, B.iii).
+                continue
             if new != old:
-                changes.append(PcChange(step, space, old, new))
+                changes.append(PcChange(step, space, old, new, american_units=american,
+                                        units=units))
             elif added is not None:
                 # A second marker put on a space that already holds one (WW 10.0.A).
-                changes.append(PcChange(step, space, old, added))
+                changes.append(PcChange(step, space, old, added, american_units=american,
+                                        units=units, added=True))
         return changes
 
     def _pc_after(self, space: str, pcs: Sequence[Relocation[Entity]]
@@ -1326,13 +1438,38 @@ class Interpreter(Collector[WWProcedure]):
         player has an Army (WW 10.2.2); the card allows up to its OPS value of PC actions
         (WW 10.11), or one Landing Party (WW 7.2.B), and nothing once it was spent on
         something else (WW 5.3, 6.2). A change the card cannot take and the phase does not
-        allow is the card's: it is still the Strategy Phase until the log shows otherwise."""
+        allow is the card's: it is still the Strategy Phase until the log shows otherwise.
+        An OPS card never removes a PC (WW 6.32.B Play Note): a removal after it is the
+        phase's (its Remove Isolated PC Markers segment, WW 10.2.3)."""
+        record = self.data.cards.get(impulse.card)
+        washington = self._alliance_open[2]
+        if change.before is Side.AM and change.after is None and (
+                washington is not None and washington.is_space
+                and self.state.general_at.get(WASHINGTON) in (CAPTURED, REMOVED)):
+            # Washington was captured in this impulse: "The British player immediately
+            # removes 5 American PC markers" (WW 7.6.B), in the card's impulse.
+            return "card"
+        if change.after is None and record is not None and record.kind is CardKind.OPS and (
+                not (impulse.activations or impulse.battles or impulse.battle)):
+            # (With movement, Washington may have been captured: the British then remove
+            # 5 American PCs in the impulse, WW 7.6.B.)
+            return "phase"
+        here = self.state.space(change.space)
+        army = bool(here.cus_of(actor)) and bool(here.generals_of(actor, self.sides))
         if actor is not impulse.side:
+            if impulse.card == DECLARATION and actor is Side.AM and change.before is None:
+                # Whoever plays the Declaration, the American places its PCs (WW 6.34.C.i).
+                return "either" if army else "card"
             # The other side's card was played before: his own placements now are the
             # phase's; removals of his markers stay with the card being played.
             return "phase" if change.after is actor else "card"
-        here = self.state.space(change.space)
-        army = bool(here.cus_of(actor)) and bool(here.generals_of(actor, self.sides))
+        if army and change.before is None and impulse.use is Use.CAMPAIGN:
+            # A Landing Party places only in an empty port (WW 7.2.B): never here.
+            return "phase"
+        if army and change.before is not None and change.after is actor and (
+                impulse.card == DECLARATION):
+            # The Declaration flips no PC (WW 6.34.C.i): a flip is the phase's.
+            return "phase"
         if self._absorbs(impulse):
             return "either" if army and change.after is actor else "card"
         if (army and change.after is actor) or not self._chargeable(impulse):
@@ -1346,6 +1483,12 @@ class Interpreter(Collector[WWProcedure]):
         if impulse.use is Use.CAMPAIGN:
             return impulse.side is Side.BR and not impulse.landing_party
         record = self.data.cards.get(impulse.card)
+        if record is not None and record.kind is CardKind.EVENT and (
+                impulse.exchanged or (record.flag is not None
+                                      and record.flag.value == other(impulse.side).value)):
+            # A discarded Event allows one PC action (WW 6.32.B); one with the opponent's
+            # flag is always discarded (WW 6.32.A), as is one taken in exchange (6.32.C).
+            return not impulse.pcs
         if record is None or record.kind is not CardKind.OPS or record.ops is None:
             return True  # an Event's text is not interpreted: it may allow more
         return sum(1 for c in impulse.pcs if c.after is impulse.side) < record.ops
@@ -1471,22 +1614,24 @@ class Interpreter(Collector[WWProcedure]):
 
     def _navy(self, step: int, pieces: Sequence[Relocation[Entity]],
               player: str | None) -> None:
-        """The French Navy moved: from one Blockade Zone to another once both hands are
-        empty, it shows the French Naval Phase (WW 5.5)."""
+        """The French Navy moved: from one Blockade Zone (or the Turn Track, WW 12.2) to
+        another once both hands are empty, it shows the French Naval Phase (WW 5.5)."""
         for relocation in pieces:
             origin, destination = relocation.origin, relocation.destination
             if _kind(relocation) != "navy" or origin == destination:
                 continue
             moment = self.proc.moment
+            # From a Blockade Zone, or from the Turn Track where "d'Estaing Sails to the
+            # Caribbean" put it until the next French Navy Phase (WW 12.2).
             between_zones = (origin is not None and destination is not None
-                             and origin.kind is PlaceKind.ZONE
+                             and origin.kind in (PlaceKind.ZONE, PlaceKind.TRACK)
                              and destination.kind is PlaceKind.ZONE)
             before_naval = not moment.known or SEQUENCE.index(moment.phase or STRATEGY) < (
                 SEQUENCE.index(FRENCH_NAVAL))
             if between_zones and before_naval and self.hands_empty() and (
                     self.proc.impulse is None or self.proc.impulse.battle is None):
-                self._enter(FRENCH_NAVAL, step, "the French Navy moved between Blockade "
-                            "Zones after both hands emptied", player)
+                self._enter(FRENCH_NAVAL, step, "the French Navy moved into a Blockade "
+                            "Zone after both hands emptied", player)
                 moment = self.proc.moment
             impulse = self.proc.impulse
             self.emit(NavyMoved(step=step, player=player, origin=origin,
@@ -1505,6 +1650,16 @@ class Interpreter(Collector[WWProcedure]):
                     not destination.is_space) or origin == destination or origin is None:
                 continue
             moment = self.proc.moment
+            if origin == CONGRESS_DISPERSED and self.hands_empty() and (
+                    self.proc.last is not None or self.proc.impulse is not None) and (
+                    not moment.known or SEQUENCE.index(moment.phase or STRATEGY)
+                    < SEQUENCE.index(POLITICAL_CONTROL)) and (
+                    self.proc.impulse is None or self.proc.impulse.battle is None):
+                # The cards are over: the dispersed Congress returns in the Congress
+                # Segment, the first of the Political Control Phase (WW 5.6, 10.2.1).
+                self._enter(POLITICAL_CONTROL, step, "the dispersed Congress returned after "
+                            "both hands emptied", player)
+                moment = self.proc.moment
             self.emit(CongressPlaced(step=step, player=player, origin=origin.key,
                                      space=destination.key,
                                      from_dispersed=origin == CONGRESS_DISPERSED,

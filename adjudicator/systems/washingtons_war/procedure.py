@@ -361,6 +361,15 @@ class PcChange:
     maybe_phase: bool = False
     """Charged to the last card of the Strategy Phase, though it may as well be the
     Political Control Phase's (both hands were empty and the player had an Army there)."""
+    american_units: bool | None = None
+    """An American General, CU or the Congress was in the space just before the change
+    (None: not recorded)."""
+    added: bool = False
+    """The new marker was put beside the old one, still there (a flip made as "place the
+    new marker, then remove the old", or a second marker, WW 10.0.A)."""
+    units: bool | None = None
+    """Any General or CU, or the Congress, was in the space just before the change (None:
+    not recorded): a Landing Party is judged on the space as it was made (WW 7.2.B)."""
 
     @property
     def action(self) -> str:
@@ -395,7 +404,9 @@ class Impulse:
     player: str | None
     use: Use = Use.UNKNOWN
     queue_total: int | None = None
-    """For an activation through an Operations Queue: the queue's total OPS."""
+    """For an activation through an Operations Queue: the queue's total OPS (also for an
+    OPS card played straight to the discard pile while its side had a queue: it may be the
+    card that completes the queue, WW 7.1.B.ii-iii)."""
     queue: tuple[str, ...] = ()
     """For a card played into an Operations Queue: the queue's cards with it (WW 7.1.B)."""
     activations: tuple[Activation, ...] = ()
@@ -425,6 +436,21 @@ class Impulse:
     """The opponent already took this impulse's discarded Event in exchange (WW 6.32.C)."""
     touched: frozenset[str] = frozenset()
     """Spaces where Generals, CUs or the Congress came or went during this impulse."""
+    line_mutinies: str | None = None
+    """"Pennsylvania and New Jersey Line Mutinies" earlier this turn, when this card was
+    played (`Season.line_mutinies`): American placements with OPS cards or Event discards
+    are then forbidden (WW 10.11.A.iv)."""
+    held: tuple[int, str, str, Carried, str | None] | None = None
+    """CUs of the impulse side dragged with no General and along no leg of one (step,
+    origin, destination, CUs, player): if the next drag is a General of the side along the
+    same way, they moved with him (WW 7.3.A, the counters of one stack dragged in another
+    order); otherwise they moved alone (WW 7.0)."""
+    opens_turn: bool = False
+    """The first card of a turn whose start the log showed (WW 5.3: who goes first)."""
+    maybe_drawn: bool = False
+    """Its card went from its player's hand to the discard pile, moved by him, during the
+    opponent's Event impulse: it may be a card that Event drew at random, which is no play
+    (WW 6.31), its owner moving it because his hand is hidden from the opponent."""
     alliance_moves: tuple[tuple[str, int], ...] = ()
     """(`marker`, `navy` or `french`, step): the steps of this impulse that moved the French
     Alliance marker, the French Navy or the French forces (WW 12.1, 12.2.B); VASSAL moves

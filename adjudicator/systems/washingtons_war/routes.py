@@ -5,7 +5,8 @@ an adjacent space is priced by that line as taken — even a line he may not use
 rule flags on its own (WW 7.4.D) rather than pricing a detour he never made. A drag over
 several spaces is priced by the cheapest route a General *could legally* have taken:
 never through a space with enemy CUs (entering one ends the move, WW 7.3.B), and, for a
-lone General, never into enemy CUs or an enemy PC (WW 7.4.A–B). Lines of unstated type
+lone General, never through enemy CUs or an enemy PC (WW 7.4.A–B; his entry into the
+destination itself is judged on the leg). Lines of unstated type
 give a low (1) and a high (3) bound.
 """
 
@@ -55,13 +56,14 @@ def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bo
         low = line_cost(line.kind, arnold=True, unknown=1)
         high = line_cost(line.kind, arnold=True, unknown=WILDERNESS_COST)
         return Route(low, high, frozenset({origin}))
-    constraints_low = ctx.land_constraints(side, arnold=arnold, alone=alone, unknown=1)
+    constraints_low = _into(destination, ctx.land_constraints(side, arnold=arnold,
+                                                              alone=alone, unknown=1))
     found = ctx.graph.cheapest(origin, destination, constraints_low)
     if found is None:
         return _blocked(ctx, origin, destination, side, arnold=arnold,
                         limits=constraints_low)
-    constraints_high = ctx.land_constraints(side, arnold=arnold, alone=alone,
-                                            unknown=WILDERNESS_COST)
+    constraints_high = _into(destination, ctx.land_constraints(
+        side, arnold=arnold, alone=alone, unknown=WILDERNESS_COST))
     worst = ctx.graph.cheapest(origin, destination, constraints_high)
     high = worst.cost if worst is not None else found.cost
     entered = {found.spaces[-2]}
@@ -79,6 +81,14 @@ def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bo
         if ctx.graph.cheapest(origin, neighbour, around, budget=budget - last) is not None:
             entered.add(neighbour)
     return Route(found.cost, high, frozenset(entered))
+
+
+def _into(destination: str, limits: Constraints) -> Constraints:
+    """The limits with the destination itself never barred: a lone General's entry into
+    it (WW 7.4.A–B) is judged on the leg, once it is known whether CUs moved with him
+    (`rules.movement`), not reported a second time as a route with no way through."""
+    return Constraints(cost=limits.cost, stops=limits.stops,
+                       barred=lambda space: space != destination and limits.is_barred(space))
 
 
 def _blocked(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bool,

@@ -109,6 +109,10 @@ class Season:
     """The position when the Political Control Phase began (its Congress Segment)."""
     congress_dispersed: bool = False
     """The Continental Congress was in its Dispersed Box when the phase began."""
+    line_mutinies: str | None = None
+    """"Pennsylvania and New Jersey Line Mutinies" this turn (WW 10.11.A.iv): `event` when
+    play showed it played as the event, `maybe` when it was played and may have been the
+    event or a discard; None: not played this turn."""
     turn_ended: bool = False
     new_turn: bool = False
     """The year changed in the log: the turn's Strategy Phase has not begun yet."""

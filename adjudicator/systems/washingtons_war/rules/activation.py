@@ -9,7 +9,7 @@ from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.actions import ImpulseEnded, UnactivatedMove
 from adjudicator.systems.washingtons_war.data import Campaign, CardKind
-from adjudicator.systems.washingtons_war.procedure import Impulse, Use
+from adjudicator.systems.washingtons_war.procedure import Impulse, Use, carried_total
 from adjudicator.systems.washingtons_war.rules.context import Context
 
 FAMILY = RuleFamily("activation", frozenset({"WW-OPS-01", "WW-CAMP-01", "WW-CAMP-02",
@@ -46,12 +46,7 @@ def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         yield from _campaign(impulse, ctx, campaign_limit(ctx, card.campaign), card.name)
         return
     if card.id == "john_glover":
-        # Glover activates one American General (WW 7.3.C Special).
-        if len(set(generals)) > 1:
-            yield Check.illegal("WW-OPS-01", step, f"{card.name} activates one General, "
-                                f"but {names} moved")
-        yield Check.done("WW-OPS-01")
-        return
+        return  # one General, with Glover's own move: WW-MOV-04 (rules/movement.py)
     if card.kind is not CardKind.OPS:
         yield Check.unchecked("WW-OPS-01", step, f"{names} moved after the event "
                               f"{card.name}; event texts are not interpreted",
@@ -66,9 +61,17 @@ def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     through_queue = impulse.use is Use.QUEUE
     value = impulse.queue_total if through_queue else card.ops
     source = "the Operations Queue" if through_queue else f"a {card.ops}-OPS card"
+    completes = "" if through_queue or impulse.queue_total is None else (
+        f", {impulse.queue_total} with the Operations Queue it may complete")
     for general in dict.fromkeys(generals):
         record = ctx.data.generals.get(general)
         strategy = record.strategy.value if record is not None else None
+        if not through_queue and impulse.queue_total is not None and strategy is not None and (
+                strategy <= impulse.queue_total):
+            # The card went to the discard pile while its side had an Operations Queue: as
+            # the card that completes it, the queue's total activates (WW 7.1.B.ii-iii).
+            yield Check.done("WW-OPS-01")
+            continue
         if value is None or strategy is None:
             missing = "card ops values" if value is None else "strategy ratings"
             yield Check.unchecked("WW-OPS-01", step, f"activation of "
@@ -78,7 +81,8 @@ def _activations(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         # A General activates only if his Strategy Rating ≤ the OPS (WW 7.1.A, T2, 7.1.B.ii).
         if strategy > value:
             yield Check.illegal("WW-OPS-01", step, f"{ctx.general_name(general)} (Strategy "
-                                f"{strategy}) activated with {source} worth {value}",
+                                f"{strategy}) activated with {source} worth {value}"
+                                f"{completes}",
                                 expected=f"Strategy ≤ {value}", observed=str(strategy),
                                 pieces=(ctx.general_name(general),))
         else:
@@ -120,8 +124,42 @@ def _campaign(impulse: Impulse, ctx: Context, limit: int, name: str) -> Iterator
                                     pieces=(who, ctx.general_name(previous)))
         seen.add(activation.general)
         previous = activation.general
+    yield from _cus_moved_twice(impulse, ctx, name)
     yield Check.done("WW-CAMP-02")
     yield Check.done("WW-CAMP-03")
+
+
+def _cus_moved_twice(impulse: Impulse, ctx: Context, name: str) -> Iterator[Outcome]:
+    """WW-CAMP-02, the CU clause (WW 7.2.A: "nor may a given CU be moved by more than one
+    General during a campaign"). CUs are fungible, so counts are compared: a General who
+    picks up in a space more CUs than stood there before an earlier activation of the card
+    dropped some off there moved one of those again. Losses and earlier pick-ups are not
+    subtracted from the CUs that stood there, so only a certain breach is reported."""
+    fresh: dict[str, int] = {}
+    """CUs in a space before the first drop-off there this card."""
+    delivered: dict[str, int] = {}
+    for activation in impulse.activations:
+        legs = activation.legs
+        carried = [carried_total(leg.carried) for leg in legs]
+        for index, leg in enumerate(legs):
+            before = carried[index - 1] if index and (
+                legs[index - 1].destination == leg.origin) else 0
+            picked = carried[index] - before
+            if picked > 0 and delivered.get(leg.origin) and picked > fresh[leg.origin]:
+                who = ctx.general_name(leg.general)
+                yield Check.illegal("WW-CAMP-02", leg.step, f"{who} took {picked} CUs from "
+                                    f"{ctx.space_name(leg.origin)}, where only "
+                                    f"{fresh[leg.origin]} stood before another General of "
+                                    f"{name} brought CUs there: a CU moved with two Generals "
+                                    "in one Campaign (WW 7.2.A)", spaces=(leg.origin,),
+                                    pieces=(who,))
+        for index, leg in enumerate(legs):
+            after = carried[index + 1] if index + 1 < len(legs) and (
+                legs[index + 1].origin == leg.destination) else 0
+            dropped = carried[index] - after
+            if dropped > 0:
+                fresh.setdefault(leg.destination, leg.friendly_cus_at_destination)
+                delivered[leg.destination] = delivered.get(leg.destination, 0) + dropped
 
 
 def _unactivated(action: UnactivatedMove, ctx: Context) -> Iterator[Outcome]:

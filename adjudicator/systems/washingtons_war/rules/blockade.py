@@ -31,9 +31,10 @@ from adjudicator.systems.washingtons_war.actions import (
     PcChanged,
     Retreat,
 )
-from adjudicator.systems.washingtons_war.data import Side
+from adjudicator.systems.washingtons_war.data import CardKind, Side
 from adjudicator.systems.washingtons_war.procedure import Impulse
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.state import SIDE_OF
 
 FAMILY = RuleFamily("blockade", frozenset({"WW-NAVY-02", "WW-PC-09"}),
                     actions=(ImpulseEnded, Retreat, LegMoved, BattleResolved, PcChanged))
@@ -63,11 +64,27 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
 
 def _reinforcements(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     """WW 12.3, 8.1.C: British reinforcements never land in a blockaded port (reported at
-    their arrival there)."""
+    their arrival there). Only British
+    pieces are British reinforcements (American or French pieces placed in a British
+    impulse, e.g. by the French Alliance, are not); pieces an Event card's text places may
+    not be WW 8.1 reinforcements at all, and the card list lacks the texts."""
     if impulse.side is not Side.BR:
         return
-    first_in = {a.space: a.step for a in reversed(impulse.arrivals)}
-    for space in dict.fromkeys(a.space for a in impulse.arrivals):
+    card = ctx.card(impulse.card)
+    event = card is None or card.kind is not CardKind.OPS
+    british = [a for a in impulse.arrivals
+               if any(SIDE_OF[nationality] is Side.BR for nationality, _ in a.cu)
+               or any(ctx.side_of(general) is Side.BR for general in a.generals)]
+    first_in = {a.space: a.step for a in reversed(british)}
+    for space in dict.fromkeys(a.space for a in british):
+        if event and _in_zone(ctx, space) and ctx.navy_known() and ctx.blockaded(space):
+            yield Check.unchecked(BLOCKADE, first_in[space], f"British pieces placed in "
+                                  f"{ctx.space_name(space)}, a port of the Blockaded Zone, "
+                                  f"with {ctx.card_name(impulse.card)}: forbidden if they "
+                                  "are reinforcements (WW 8.1, 12.3); the event's text is "
+                                  "not interpreted", needs=("card texts",),
+                                  spaces=(space,))
+            continue
         yield from _port(ctx, first_in[space], space, "British reinforcements (WW 8.1.C, "
                          "WW-REIN-03)")
 

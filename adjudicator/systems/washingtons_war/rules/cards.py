@@ -16,10 +16,12 @@ from adjudicator.systems.washingtons_war.actions import (
     ImpulseEnded,
     ImpulseOpened,
 )
-from adjudicator.systems.washingtons_war.data import CardKind
+from adjudicator.systems.washingtons_war.data import CardKind, Side
 from adjudicator.systems.washingtons_war.procedure import Impulse, Use
 from adjudicator.systems.washingtons_war.rules import events
+from adjudicator.systems.washingtons_war.rules.alliance import FRANKLIN
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.event_discard import proven_discard
 from adjudicator.systems.washingtons_war.rules.wording import (
     arrivals_text,
     moves_text,
@@ -32,6 +34,9 @@ FAMILY = RuleFamily("cards", frozenset({"WW-SEQ-04", "WW-SEQ-06", "WW-CARD-09",
                     | events.IDS,
                     positional=frozenset({"WW-SEQ-06", "WW-CARD-14"}),
     actions=(ImpulseOpened, ImpulseEnded, BattleCardPlayed, CardExchanged))
+TOURNAMENT_EVENTS = (events.DECLARATION, FRANKLIN)
+"""WW 6.34.C.i Optional Tournament Rule: the British play of either Special Event may be
+followed at once by another British action."""
 QUEUE_START_VALUES = (1, 2)
 """WW 7.1.B.i: a queue is started with a 1 or 2 OPS card."""
 AMERICAN_EXCHANGE_VALUES = (2, 3)
@@ -67,6 +72,29 @@ def _alternation(action: ImpulseOpened, ctx: Context) -> Iterator[Outcome]:
     if previous.step < moment.since_step:
         return
     if previous.side is impulse.side and action.opponent_cards > 0:
+        if previous.maybe_drawn and not (previous.activations or previous.pcs
+                                         or previous.arrivals or previous.landing_party):
+            # WW 6.31: "Loss of a Strategy Card from one's hand in this fashion does not
+            # constitute a play ... the player losing the Strategy Card still makes the
+            # next play." The earlier card did nothing, went to the discard pile during the
+            # opponent's Event, moved by its owner: it may have been drawn at random.
+            yield Check.unchecked("WW-SEQ-04", impulse.step, f"{impulse.side.value} played "
+                                  f"{ctx.card_name(impulse.card)} right after "
+                                  f"{ctx.card_name(previous.card)}, which did nothing and "
+                                  "went to the discard pile during the opponent's Event: if "
+                                  "that Event drew it at random (WW 6.31), this is his play",
+                                  needs=("card texts",))
+            return
+        if impulse.side is Side.BR and previous.card in TOURNAMENT_EVENTS:
+            # WW 6.34.C.i Optional Tournament Rule: after playing either event the British
+            # player "may then draw a replacement card and immediately take another action
+            # using any card"; whether the game uses it the log does not say (WW-CARD-20).
+            yield Check.unchecked("WW-SEQ-04", impulse.step, f"BR played "
+                                  f"{ctx.card_name(impulse.card)} right after his own "
+                                  f"{ctx.card_name(previous.card)}: legal only under the "
+                                  "Optional Tournament Rule (WW 6.34.C.i), which the log "
+                                  "does not show", needs=("optional rules",))
+            return
         yield Check.illegal("WW-SEQ-04", impulse.step, f"{impulse.side.value} played "
                             f"{ctx.card_name(impulse.card)} right after his own "
                             f"{ctx.card_name(previous.card)}, while his opponent held "
@@ -171,8 +199,20 @@ def things_done(impulse: Impulse, ctx: Context) -> list[str]:
 
 
 def _one_thing(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
-    """WW-SEQ-06 (WW 5.3, 6.2): each card play does exactly one thing."""
+    """WW-SEQ-06 (WW 5.3, 6.2): each card play does exactly one thing. An Event played as
+    the event does what its text says, all of it (WW 6.31: "card text takes precedence"),
+    which may be more than one of these; the card list lacks the texts, so an Event not
+    proven discarded (WW 6.32) is unchecked — except a Campaign, whose activations are its
+    text (WW 7.2)."""
     kinds = things_done(impulse, ctx)
+    card = ctx.card(impulse.card)
+    if len(kinds) > 1 and card is not None and card.kind is CardKind.EVENT and (
+            card.campaign is None and proven_discard(impulse, card) is None):
+        yield Check.unchecked("WW-SEQ-06", impulse.step, f"one card "
+                              f"({ctx.card_name(impulse.card)}) {' and '.join(kinds)}: an "
+                              "Event played as the event does all its text says (WW 6.31), "
+                              "which the card list lacks", needs=("card texts",))
+        return
     if len(kinds) > 1:
         generals = tuple(dict.fromkeys(ctx.general_name(a.general)
                                        for a in impulse.activations))
@@ -181,10 +221,23 @@ def _one_thing(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
              for s in (a.legs[0].origin, a.legs[-1].destination)]
             + [c.space for c in impulse.pcs if c.after is impulse.side]
             + [a.space for a in impulse.arrivals]))
-        yield Check.illegal("WW-SEQ-06", impulse.step, f"one card "
+        yield Check.illegal("WW-SEQ-06", _second_thing(impulse), f"one card "
                             f"({ctx.card_name(impulse.card)}) {' and '.join(kinds)}; a card "
                             "does one of these", spaces=spaces, pieces=generals)
     yield Check.done("WW-SEQ-06")
+
+
+def _second_thing(impulse: Impulse) -> int:
+    """The step at which a card began doing a second thing (WW 5.3): the first step of
+    the kind of action that began second."""
+    firsts = [min(a.step for a in impulse.activations)] if impulse.activations else []
+    own = [c.step for c in impulse.pcs if c.after is impulse.side]
+    if own:
+        firsts.append(min(own))
+    if impulse.arrivals:
+        firsts.append(min(a.step for a in impulse.arrivals))
+    firsts.sort()
+    return firsts[1] if len(firsts) > 1 else impulse.step
 
 
 def _destination(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:

@@ -53,6 +53,8 @@ class NetChange:
     before: Side | None
     after: Side | None
     step: int
+    maybe_phase: bool = False
+    """The last change may as well be the Political Control Phase's (`PcChange`)."""
 
     @property
     def action(self) -> str:
@@ -84,7 +86,8 @@ def net_changes(impulse: Impulse) -> list[NetChange]:
     for change in impulse.pcs:
         seen = first.get(change.space)
         before = seen.before if seen is not None else change.before
-        first[change.space] = NetChange(change.space, before, change.after, change.step)
+        first[change.space] = NetChange(change.space, before, change.after, change.step,
+                                        change.maybe_phase)
     return [c for c in first.values() if c.before != c.after]
 
 
@@ -131,7 +134,17 @@ def _minor_action(impulse: Impulse, card: Card, changes: list[NetChange],
                                   "be the event's own text, which the card list lacks",
                                   needs=NEEDS_TEXT, spaces=(change.space,))
         return
+    certain = sum(1 for c in changes if not c.maybe_phase)
     for rule, change, problem in problems:
+        if change.maybe_phase or (rule == "WW-CARD-05" and certain <= MINOR_ACTIONS):
+            # Both hands are empty and the player's Army is there: the change may be the
+            # Political Control Phase's (WW 10.2.2), not the discard's.
+            yield Check.unchecked(rule, change.step, f"{card.name} was discarded ({proof}) "
+                                  f"and {problem}, unless a change in a space with the "
+                                  "player's Army was the Political Control Phase's (WW "
+                                  "10.2.2): the log does not show the phase",
+                                  spaces=(change.space,))
+            continue
         yield Check.illegal(rule, change.step, f"{card.name} was discarded ({proof}), but "
                             f"{problem}", spaces=(change.space,))
     yield Check.done("WW-CARD-05")

@@ -29,6 +29,9 @@ DISCARD = Place(PlaceKind.DISCARD)
 WAR_ENDS = Place(PlaceKind.CARDS, "war_ends")
 """The War Ends box (WW 6.34.C.iii)."""
 DECLARATION = "declaration_of_independence"
+LINE_MUTINIES = "line_mutinies"
+"""Played as the event, it bars American placements with OPS cards or Event discards for
+the rest of the turn (WW 10.11.A.iv)."""
 ARNOLD_CARD = "benedict_arnold_treason"
 ARNOLD = "arnold"
 TARLETON_CARD = "banastre_tarleton"
@@ -91,8 +94,10 @@ def played_as_event(impulse: Impulse, place: Place) -> str | None:
         return "Generals moved with it"
     if impulse.arrivals:
         return "reinforcements came with it"
-    if len(impulse.pcs) > 1:
-        return f"{len(impulse.pcs)} PC actions came with it"
+    # A change that may be the Political Control Phase's (WW 10.2.2) is not evidence.
+    own = sum(1 for change in impulse.pcs if not change.maybe_phase)
+    if own > 1:
+        return f"{own} PC actions came with it"
     return None
 
 
@@ -134,12 +139,20 @@ def declaration(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     card (the event only places PCs); it needs every space's colony in the data."""
     changes = [c for c in (*impulse.pcs, *impulse.other_pcs) if c.after is Side.AM]
     step = impulse.step
-    flips = [c for c in changes if c.before is not None]
+    flips = [c for c in changes if c.before is not None and not c.maybe_phase]
     if flips:
         yield Check.illegal("WW-CARD-17", flips[0].step, f"the Declaration of Independence "
                             f"flipped the British PC in {ctx.space_names(c.space for c in flips)};"
                             " British PC markers cannot be flipped by it (WW 6.34.C.i)",
                             spaces=tuple(c.space for c in flips))
+    for change in changes:
+        if change.maybe_phase and change.before is not None:
+            yield Check.unchecked("WW-CARD-17", change.step, f"the British PC in "
+                                  f"{ctx.space_name(change.space)} was flipped after the "
+                                  "Declaration of Independence, the last card: legal in the "
+                                  "Political Control Phase where an American Army stands "
+                                  "(WW 10.2.2), which the log does not show",
+                                  spaces=(change.space,))
     placed = [c for c in changes if c.before is None]
     by_colony: dict[Colony, list[PcChange]] = {}
     unknown: list[str] = []
@@ -155,6 +168,16 @@ def declaration(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
                                 "a British CU (WW 10.11.A.ii)", spaces=(change.space,))
     for colony, here in by_colony.items():
         spaces = tuple(c.space for c in here)
+        if any(c.maybe_phase for c in here) and (
+                colony is Colony.CANADA or sum(not c.maybe_phase for c in here) <= 1):
+            # A placement where an American Army stands may be the Political Control
+            # Phase's (WW 10.2.2): the log does not show which.
+            if colony is Colony.CANADA or len(here) > 1:
+                yield Check.unchecked("WW-CARD-17", here[-1].step, f"PCs placed in "
+                                      f"{ctx.space_names(spaces)} after the Declaration of "
+                                      "Independence, the last card: one may be the Political "
+                                      "Control Phase's (WW 10.2.2)", spaces=spaces)
+            continue
         if colony is Colony.CANADA:
             yield Check.illegal("WW-CARD-17", here[0].step, f"the Declaration of Independence "
                                 f"placed a PC in Canada ({ctx.space_names(spaces)}); it places "

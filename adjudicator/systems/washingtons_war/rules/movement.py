@@ -1,7 +1,8 @@
 """Land and naval movement (WW 7.3–7.5), overruns (WW 9.7) and stacking at rest (WW 3.0).
 
-A leg is judged as it is moved (carrying, lone Generals, the Arnold-only line, moving on
-after the move had to end); an activation's movement points when it ends, on the routes
+A leg is judged as it is moved (carrying, the Arnold-only line, moving on after the move
+had to end); a lone General's entries and an activation's movement points when it ends
+(CUs dragged after him along the same leg moved with him), on the routes
 `routes.route` priced (one hop by its own line; a longer drag by the cheapest legal
 route). A British port-to-port drag that is eligible for Naval Movement is the whole move
 and is not priced overland (WW 7.5).
@@ -18,6 +19,7 @@ from adjudicator.systems.washingtons_war.actions import (
     ActivationEnded,
     AtRest,
     BattleSettled,
+    ImpulseEnded,
     LegMoved,
     SentToBox,
 )
@@ -35,7 +37,7 @@ FAMILY = RuleFamily("movement", frozenset({
     "WW-MOV-02", "WW-MOV-03", "WW-MOV-04", "WW-MOV-05", "WW-MOV-06", "WW-MOV-07",
     "WW-MOV-08", "WW-MOV-09", "WW-MOV-10", "WW-MOV-11", "WW-MOV-12", "WW-NAV-01",
     "WW-OVR-01", "WW-OVR-02", "WW-OVR-05", "WW-RBB-04"}),
-    actions=(LegMoved, ActivationEnded, BattleSettled, SentToBox, AtRest))
+    actions=(LegMoved, ActivationEnded, BattleSettled, SentToBox, AtRest, ImpulseEnded))
 
 BRITISH_ALLOWANCE = 4
 """WW 7.3.A: a General may move up to 4 spaces."""
@@ -48,6 +50,8 @@ OVERRUN_CUS = (4, 5)
 OVERRUN_DEFENDERS = 1
 """... entering a space with exactly 1 enemy CU and no enemy General."""
 ELIGIBLE = "eligible"
+GLOVER = "john_glover"
+"""The card that activates one American General with a move of its own (WW 7.3.C)."""
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -55,14 +59,31 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if isinstance(action, LegMoved):
         yield from _leg(action, ctx)
     elif isinstance(action, ActivationEnded):
+        for leg in action.activation.legs:
+            yield from _alone(leg, ctx)
         yield from _movement_points(action.activation, action.impulse, ctx)
         yield from _stop_with_enemy_general(action.activation, ctx)
     elif isinstance(action, BattleSettled):
         yield from _overrun(action, ctx)
     elif isinstance(action, SentToBox):
         yield from _sent_to_box(action, ctx)
+    elif isinstance(action, ImpulseEnded) and action.impulse.card == GLOVER:
+        yield from _glover_activates_one(action.impulse, ctx)
     elif isinstance(action, AtRest):
         yield from _at_rest(action.step, ctx, action.spaces, action.unsettled)
+
+
+def _glover_activates_one(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-MOV-04 (WW 7.3.C Special): John Glover's Marblehead Regiment "activates one
+    American General"; a second one moved with it is reported at his first move."""
+    generals = list(dict.fromkeys(a.general for a in impulse.activations))
+    if not generals:
+        return
+    if len(generals) > 1:
+        yield Check.illegal("WW-MOV-04", impulse.activations[1].step,
+                            f"{ctx.card_name(impulse.card)} activates one General, but "
+                            f"{ctx.general_names(generals)} moved")
+    yield Check.done("WW-MOV-04")
 
 
 def allowance(side: Side, activation: Activation, *, glover: int | None) -> tuple[int, str]:
@@ -97,20 +118,6 @@ def _leg(action: LegMoved, ctx: Context) -> Iterator[Outcome]:
                             f"carries at most {MAX_CARRIED}", expected=f"≤ {MAX_CARRIED}",
                             observed=str(carried), spaces=(leg.destination,), pieces=(name,))
     yield Check.done("WW-MOV-07")
-    if carried == 0 and leg.naval != ELIGIBLE:
-        # A lone General may not enter a space with enemy CUs (WW 7.4.A) ...
-        if leg.enemy_cus_at_destination:
-            yield Check.illegal("WW-MOV-09", leg.step, f"{name}, alone, entered "
-                                f"{ctx.space_name(leg.destination)}, which holds "
-                                f"{leg.enemy_cus_at_destination} enemy CUs",
-                                spaces=(leg.destination,), pieces=(name,))
-        yield Check.done("WW-MOV-09")
-        # ... nor a space with an enemy PC (WW 7.4.B).
-        if leg.enemy_pc_at_destination:
-            yield Check.illegal("WW-MOV-10", leg.step, f"{name}, alone, entered "
-                                f"{ctx.space_name(leg.destination)}, which holds an enemy PC",
-                                spaces=(leg.destination,), pieces=(name,))
-        yield Check.done("WW-MOV-10")
     # Entering a space with enemy CUs ends the move, even after a retreat before battle;
     # a battle ends it too (WW 7.3.B, 7.9.B, 9.1).
     stop = activation.stop
@@ -124,6 +131,28 @@ def _leg(action: LegMoved, ctx: Context) -> Iterator[Outcome]:
             yield Check.done("WW-OVR-05")
     yield Check.done("WW-MOV-08")
     yield Check.done("WW-RBB-04")
+
+
+def _alone(leg: Leg, ctx: Context) -> Iterator[Outcome]:
+    """WW-MOV-09/10 (WW 7.4.A–B) on a leg of an activation that is over: only then is it
+    known whether CUs dragged after the General along the same leg moved with him (WW
+    7.3.A; the order in which the counters of one stack are dragged is not play)."""
+    if carried_total(leg.carried) or leg.naval == ELIGIBLE:
+        return
+    name = ctx.general_name(leg.general)
+    # A lone General may not enter a space with enemy CUs (WW 7.4.A) ...
+    if leg.enemy_cus_at_destination:
+        yield Check.illegal("WW-MOV-09", leg.step, f"{name}, alone, entered "
+                            f"{ctx.space_name(leg.destination)}, which holds "
+                            f"{leg.enemy_cus_at_destination} enemy CUs",
+                            spaces=(leg.destination,), pieces=(name,))
+    yield Check.done("WW-MOV-09")
+    # ... nor a space with an enemy PC (WW 7.4.B).
+    if leg.enemy_pc_at_destination:
+        yield Check.illegal("WW-MOV-10", leg.step, f"{name}, alone, entered "
+                            f"{ctx.space_name(leg.destination)}, which holds an enemy PC",
+                            spaces=(leg.destination,), pieces=(name,))
+    yield Check.done("WW-MOV-10")
 
 
 def _movement_points(activation: Activation, impulse: Impulse,
@@ -147,6 +176,9 @@ def _movement_points(activation: Activation, impulse: Impulse,
     if naval:
         return
     low = high = 0
+    over_low: Leg | None = None
+    """The leg on which the move went over the allowance (WW 7.3.A, 7.3.C)."""
+    over_high: Leg | None = None
     for leg in legs:
         if leg.route_problem is not None:
             yield Check.illegal(leg.route_rule or rule, leg.step, f"{name} moved "
@@ -167,6 +199,10 @@ def _movement_points(activation: Activation, impulse: Impulse,
             return
         low += leg.low
         high += leg.high
+        if over_low is None and low > limit:
+            over_low = leg
+        if over_high is None and high > limit:
+            over_high = leg
     path = " → ".join([ctx.space_name(legs[0].origin),
                        *(ctx.space_name(leg.destination) for leg in legs)])
     spent = str(low) if low == high else f"{low}–{high}"
@@ -178,12 +214,14 @@ def _movement_points(activation: Activation, impulse: Impulse,
         why = {"WW-OVR-02": " (an American Army that overruns moves at most 4)",
                "WW-MOV-03": "" if limit == AMERICAN_ALLOWANCE else
                " (an American Army that ends facing enemy CUs moves at most 4)"}.get(rule, "")
-        yield Check.illegal(rule, last.step, f"{name} moved {path}: at least {low} MP, more "
+        assert over_low is not None
+        yield Check.illegal(rule, over_low.step, f"{name} moved {path}: at least {low} MP, more "
                             f"than his {limit}{why}", expected=f"≤ {limit} MP",
                             observed=f"{low} MP", spaces=(legs[0].origin, last.destination),
                             pieces=(name,))
     elif high > limit:
-        yield Check.unchecked(rule, last.step, f"{name} moved {path}: {low}–{high} MP against "
+        assert over_high is not None
+        yield Check.unchecked(rule, over_high.step, f"{name} moved {path}: {low}–{high} MP against "
                               f"{limit}; a line's type (normal or wilderness) is not in the "
                               "data", needs=("map connections",))
         return
@@ -303,9 +341,11 @@ def _at_rest(step: int, ctx: Context, spaces: frozenset[str] | None,
                 yield Check.illegal("WW-MOV-11", step, f"{names} share "
                                     f"{ctx.space_name(space)}: one must go to the "
                                     "Reinforcement Box", spaces=(space,))
-        # Outside battle, no space holds units of both sides (WW 3.0).
-        if holding.has_units_of(Side.AM, ctx.sides) and holding.has_units_of(Side.BR,
-                                                                              ctx.sides):
+        # Outside battle, "no space may contain Generals and/or CUs of both sides" (WW
+        # 3.0 Stacking Limits): the Congress, an American Unit but neither, is left to the
+        # dispersal rules (WW 7.7, WW-CONG-01/02).
+        if all(holding.cus_of(side) or holding.generals_of(side, ctx.sides)
+               for side in Side):
             if space in unsettled:
                 yield Check.unchecked("WW-MOV-12", step, f"the log ends with a battle in "
                                       f"{ctx.space_name(space)} not yet settled",

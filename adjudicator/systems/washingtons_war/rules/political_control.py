@@ -13,8 +13,12 @@ from collections.abc import Iterator
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
-from adjudicator.systems.washingtons_war.actions import ImpulseEnded, PcChanged
-from adjudicator.systems.washingtons_war.data import CardKind, Side
+from adjudicator.systems.washingtons_war.actions import (
+    ImpulseEnded,
+    IsolationSegmentEnded,
+    PcChanged,
+)
+from adjudicator.systems.washingtons_war.data import Card, CardKind, Side
 from adjudicator.systems.washingtons_war.procedure import (
     POLITICAL_CONTROL,
     SEQUENCE,
@@ -22,13 +26,14 @@ from adjudicator.systems.washingtons_war.procedure import (
     PcChange,
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.event_discard import proven_discard
 from adjudicator.systems.washingtons_war.rules.wording import pc_changes_text
 from adjudicator.systems.washingtons_war.state import CONGRESS_DISPERSED
 
 FAMILY = RuleFamily("political_control", frozenset({
     "WW-PC-01", "WW-PC-02", "WW-PC-03", "WW-PC-04", "WW-PC-05", "WW-PC-06", "WW-OPS-05",
     "WW-CAMP-04", "WW-CONG-04", "WW-POL-01"}),
-    actions=(PcChanged, ImpulseEnded))
+    actions=(PcChanged, ImpulseEnded, IsolationSegmentEnded))
 LANDING_PARTIES = 1
 """WW 7.2.B: one Landing Party per Campaign card."""
 
@@ -36,13 +41,21 @@ LANDING_PARTIES = 1
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The political control rules of one action."""
     if isinstance(action, PcChanged):
-        yield from _single_marker(action.change, ctx)
+        if not (action.change.added and action.impulse is not None):
+            yield from _single_marker(action.change, ctx)
         if action.impulse is None and action.phase == POLITICAL_CONTROL:
             yield from _phase_placement(action.change, ctx)
         elif action.impulse is None:
             yield from _no_card(action, ctx)
+    elif isinstance(action, IsolationSegmentEnded):
+        yield from _phase_omissions(action, ctx)
     elif isinstance(action, ImpulseEnded):
         impulse = action.impulse
+        for change in (*impulse.pcs, *impulse.other_pcs, *impulse.landing_party):
+            if change.added:
+                # Judged once the card is over: the old marker may be taken off after the
+                # new one was put beside it (a flip).
+                yield from _single_marker(change, ctx)
         if impulse.landing_party:
             yield from _landing_party(impulse, ctx)
         if [c for c in impulse.pcs if c.after is impulse.side]:
@@ -64,6 +77,8 @@ def _pc_actions(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     own = [c for c in impulse.pcs if c.after is impulse.side]
     card = ctx.card(impulse.card)
     step = own[-1].step
+    if card is not None and card.kind is not CardKind.OPS:
+        yield from _discard_placements(impulse, card, ctx)
     if card is None or card.kind is not CardKind.OPS:
         what = ctx.card_name(impulse.card)
         yield Check.unchecked("WW-OPS-05", step, f"PCs changed after {what} "
@@ -86,12 +101,45 @@ def _pc_actions(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("WW-OPS-05")
     for change in own:
         if impulse.side is Side.AM:
-            yield from _american(change, ctx)
+            yield from _american(change, impulse, ctx)
         else:
             yield from _british(change, impulse, ctx)
 
 
-def _american(change: PcChange, ctx: Context) -> Iterator[Outcome]:
+def _discard_placements(impulse: Impulse, card: Card, ctx: Context) -> Iterator[Outcome]:
+    """WW-CONG-04 (WW 10.11.A.iv) for an Event card's American placements: "The American
+    player may not use OPS Cards or an Event discard to place PC Markers if the Continental
+    Congress is dispersed ... or if the 'Pennsylvania and New Jersey Line Mutinies' Event
+    ... has been played as the event during the current turn" -- but "can still play Events
+    to place PC markers": only a discard the play proves (`proven_discard`) is judged, and a
+    placement the Political Control Phase may have made is unchecked."""
+    placed = [c for c in impulse.pcs if c.before is None and c.after is Side.AM]
+    if impulse.side is not Side.AM or not placed:
+        return
+    proof = proven_discard(impulse, card)
+    if not ctx.state.at(CONGRESS_DISPERSED).congress:
+        for change in placed:
+            if proof is not None:
+                yield from mutinies(change, impulse, ctx, f"{card.name}, discarded")
+        yield Check.done("WW-CONG-04")
+        return
+    for change in placed:
+        name = ctx.space_name(change.space)
+        if proof is None or change.maybe_phase:
+            yield Check.unchecked("WW-CONG-04", change.step, f"American PC placed in {name} "
+                                  f"after {card.name} while the Continental Congress is "
+                                  "dispersed: forbidden by a discard, allowed by the event's "
+                                  "own text or the Political Control Phase (WW 10.11.A.iv, "
+                                  "10.2.2), which the log does not tell apart",
+                                  spaces=(change.space,), needs=("card texts",))
+            continue
+        yield Check.illegal("WW-CONG-04", change.step, f"American PC placed in {name} with "
+                            f"{card.name}, discarded ({proof}), while the Continental "
+                            "Congress is dispersed (WW 10.11.A.iv)", spaces=(change.space,))
+    yield Check.done("WW-CONG-04")
+
+
+def _american(change: PcChange, impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     here = ctx.state.space(change.space)
     name = ctx.space_name(change.space)
     if change.action == "place":
@@ -107,6 +155,8 @@ def _american(change: PcChange, ctx: Context) -> Iterator[Outcome]:
             yield Check.illegal("WW-CONG-04", change.step, f"American PC placed in {name} "
                                 "with an OPS card while the Continental Congress is "
                                 "dispersed; flips are still allowed", spaces=(change.space,))
+        else:
+            yield from mutinies(change, impulse, ctx, "an OPS card")
         yield Check.done("WW-CONG-04")
         yield Check.done("WW-PC-04")
         # An American placement needs a space with no PC and no British CU (WW 10.11.A.ii).
@@ -120,6 +170,26 @@ def _american(change: PcChange, ctx: Context) -> Iterator[Outcome]:
             yield Check.illegal("WW-PC-03", change.step, f"British PC in {name} flipped "
                                 "with no American General there", spaces=(change.space,))
         yield Check.done("WW-PC-03")
+
+
+def mutinies(change: PcChange, impulse: Impulse, ctx: Context, means: str
+             ) -> Iterator[Outcome]:
+    """WW-CONG-04 (WW 10.11.A.iv): no American placement with an OPS card or an Event
+    discard if "Pennsylvania and New Jersey Line Mutinies" was played as the event this
+    turn; unchecked when it was played and may have been discarded instead."""
+    if impulse.line_mutinies is None or change.maybe_phase:
+        return
+    name = ctx.space_name(change.space)
+    message = (f"American PC placed in {name} with {means} after Pennsylvania and New "
+               "Jersey Line Mutinies was played this turn")
+    if impulse.line_mutinies == "event":
+        yield Check.illegal("WW-CONG-04", change.step, message + " as the event (WW "
+                            "10.11.A.iv)", spaces=(change.space,))
+    else:
+        yield Check.unchecked("WW-CONG-04", change.step, message + ": forbidden if it was "
+                              "played as the event, not discarded (WW 10.11.A.iv), which the "
+                              "log does not show", spaces=(change.space,),
+                              needs=("card texts",))
 
 
 def _british(change: PcChange, impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
@@ -187,15 +257,55 @@ def _landing_party(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
             problems.append("it is a fortified port")
         if ctx.blockaded(change.space):
             problems.append("it is in the Blockaded Zone")
-        if change.action == "flip" and here.has_units_of(Side.AM, ctx.sides):
+        # The space as the Landing Party was made: a later activation of the same card
+        # may enter it (WW 7.2.B Design Note).
+        american = change.american_units if change.american_units is not None else (
+            here.has_units_of(Side.AM, ctx.sides))
+        units = change.units if change.units is not None else (
+            american or bool(here.cus_of(Side.BR) or here.generals))
+        if change.action == "flip" and american:
             problems.append("it holds an American General, CU or the Congress")
-        if change.action == "place" and (here.has_units_of(Side.AM, ctx.sides)
-                                         or here.cus_of(Side.BR) or here.generals):
+        if change.action == "place" and units:
             problems.append("it is not empty")
         for problem in problems:
+            if change.maybe_phase:
+                # The British Army is there and both hands are empty: the change may be
+                # the Political Control Phase's (WW 10.2.2).
+                yield Check.unchecked("WW-CAMP-04", change.step, f"Landing Party in {name}, "
+                                      f"but {problem}, unless it was the Political Control "
+                                      "Phase's flip (WW 10.2.2), which the log does not show",
+                                      spaces=(change.space,))
+                continue
             yield Check.illegal("WW-CAMP-04", change.step, f"Landing Party in {name}, but "
                                 f"{problem}", spaces=(change.space,))
     yield Check.done("WW-CAMP-04")
+
+
+def _phase_omissions(action: IsolationSegmentEnded, ctx: Context) -> Iterator[Outcome]:
+    """WW-POL-01 (WW 10.2.2): "Each player places a PC marker in any uncontrolled space and
+    flips to friendly control any enemy PC marker in any space currently occupied by one
+    of his Armies" — mandatory wording. Judged when the log showed the whole phase: every
+    space that held a player's Army (a General with CUs) as the phase began and not his PC
+    holds his PC when the Remove Isolated PC Markers segment begins. An omission is a
+    reminder (the catalog's severity for the duty; the digest's REMINDER), the placement
+    limits being the illegal half (`_phase_placement`)."""
+    start = action.phase_start
+    if not action.complete or start is None:
+        return
+    for held in start.spaces:
+        for side in Side:
+            army = held.cus_of(side) > 0 and any(ctx.side_of(g) is side
+                                                 for g in held.generals)
+            if not army or held.pc is side:
+                continue
+            if action.start.at(held.space).pc is not side:
+                what = "place" if held.pc is None else "flip"
+                yield Check.reminder("WW-POL-01", action.step, f"{side.value} did not "
+                                    f"{what} a PC in {ctx.space_name(held.space)}, where his "
+                                    "Army stood, in the Political Control Phase: each player "
+                                    "places or flips a PC in every space with one of his "
+                                    "Armies (WW 10.2.2)", spaces=(held.space,))
+    yield Check.done("WW-POL-01")
 
 
 def _no_card(action: PcChanged, ctx: Context) -> Iterator[Outcome]:
@@ -233,4 +343,4 @@ def _phase_placement(change: PcChange, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WW-POL-01")
 
 
-__all__ = ["FAMILY", "judge"]
+__all__ = ["FAMILY", "judge", "mutinies"]

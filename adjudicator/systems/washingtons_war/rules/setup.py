@@ -24,7 +24,7 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome, Violation
 from adjudicator.systems.common.places import Place, PlaceKind, box, space
 from adjudicator.systems.common.rulebook import RuleFamily
-from adjudicator.systems.washingtons_war.actions import ImpulseOpened
+from adjudicator.systems.washingtons_war.actions import ImpulseEnded, ImpulseOpened
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.data.tables import T1Setup
 from adjudicator.systems.washingtons_war.data.vocabulary import FIRST_YEAR, Colony
@@ -71,7 +71,7 @@ class StrategyOpened(Action):
 FAMILY = RuleFamily("setup", frozenset({"WW-SETUP-01", "WW-SETUP-02", "WW-SETUP-03",
                                         "WW-SETUP-04", "WW-SEQ-02", "WW-SEQ-03"}),
                     positional=frozenset({"WW-SETUP-01", "WW-SETUP-03", "WW-SETUP-04"}),
-                    actions=(SetUpEnded, StrategyOpened, ImpulseOpened))
+                    actions=(SetUpEnded, StrategyOpened, ImpulseOpened, ImpulseEnded))
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -86,6 +86,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _first_player(action, ctx)
     elif isinstance(action, ImpulseOpened):
         yield from _played_in_1775(action, ctx)
+    elif isinstance(action, ImpulseEnded) and action.impulse.opens_turn:
+        yield from _first_campaign(action.impulse, ctx)
 
 
 # ---------------------------------------------------------------------- set-up (WW 4.0)
@@ -370,13 +372,29 @@ def _first_player(action: StrategyOpened, ctx: Context) -> Iterator[Outcome]:
                               "is not judged", needs=("card list",))
         return
     if card.campaign is not None:
-        yield Check.done("WW-SEQ-03")
-        return
+        return  # judged when the card is over (`_first_campaign`)
     yield Check.unchecked("WW-SEQ-03", impulse.step, f"the British played the first card "
                           f"of the turn, {card.name}, not a Campaign card: legal only if the "
                           "player who chooses (the American, or the British if the Congress "
                           "was dispersed last turn) chose the British to go first (WW 5.3 "
                           "b–c), which the log does not show")
+
+
+def _first_campaign(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-SEQ-03 (WW 5.3 a: "The British player may declare himself the first player by
+    playing a Campaign card"): a British Campaign card that opened the turn and activated
+    no General and made no Landing Party may have been discarded, which is no such play."""
+    card = ctx.card(impulse.card)
+    if impulse.side is not Side.BR or card is None or card.campaign is None:
+        return
+    if impulse.activations or impulse.landing_party:
+        yield Check.done("WW-SEQ-03")
+        return
+    yield Check.unchecked("WW-SEQ-03", impulse.step, f"the British played the first card of "
+                          f"the turn, {card.name}, but no General moved and no Landing Party "
+                          "came with it: if it was discarded, not played as the event, the "
+                          "British went first only if the player who chooses chose them "
+                          "(WW 5.3 a-c), which the log does not show")
 
 
 __all__ = ["FAMILY", "SET_ASIDE_IN_1775", "SetUpEnded", "SetUpPlacement", "StrategyOpened",

@@ -78,7 +78,7 @@ def test_with_the_full_binding_the_same_game_is_judged_illegal() -> None:
     report = adjudicate(game, game="ww", module_path=MODULE, data_files=[DATA],
                         binding_file=BINDING)
     assert [(f.rule_id, f.step) for f in report.findings
-            if f.severity is Severity.ILLEGAL] == [("WW-SEQ-06", 1)]
+            if f.severity is Severity.ILLEGAL] == [("WW-SEQ-06", 3)]
     assert "WW-SEQ-06" in report.coverage.checked
     assert report.status is ReportStatus.JUDGED
 

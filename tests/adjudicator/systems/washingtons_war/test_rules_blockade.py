@@ -16,6 +16,7 @@ from tests.adjudicator.systems.washingtons_war.test_rules_reactions import retre
 from tests.adjudicator.systems.washingtons_war.test_rules_reinforcements import (
     BR_BOX,
     BR_CU,
+    FR_CU,
     arrival,
     cards_in,
     reinforce,
@@ -74,3 +75,23 @@ def test_blockades_have_no_effect_on_placing_pcs() -> None:
     action = ops_card(Side.BR, "fixture_ops_1_b", [("boston", None, Side.BR)])
     assert violations(action, ctx) == set()
     assert {"WW-PC-09", "WW-PC-05"} <= applied(action, ctx)
+
+
+def test_french_pieces_placed_in_a_british_impulse_are_not_british_reinforcements() -> None:
+    """WW 12.3: "No port in the Blockaded Zone may receive British Reinforcements (8.1)" —
+    Rochambeau and French CUs placed in a blockaded port during a British impulse (the
+    French Alliance, WW 12.2.B.ii) are not British reinforcements."""
+    ctx = Position({"boston": ["general:rochambeau", "cu:FR:5"],
+                    NEW_ENGLAND: ["navy"]}).context()
+    action = reinforce(Side.BR, "fixture_ops_1_b",
+                       arrival("boston", ["rochambeau"], cu=5, nationality=FR_CU))
+    assert ("WW-NAVY-02", 1) not in violations(action, ctx)
+
+
+def test_british_pieces_an_event_places_in_a_blockaded_port_are_unchecked() -> None:
+    """WW 12.3 forbids British Reinforcements (8.1); CUs an Event's text places may not be
+    WW 8.1 reinforcements, and the card list lacks the texts: unchecked, not illegal."""
+    ctx = Position({"boston": ["cu:BR:3"], NEW_ENGLAND: ["navy"]}).context()
+    action = reinforce(Side.BR, "joseph_brant", arrival("boston", cu=3, nationality=BR_CU))
+    assert ("WW-NAVY-02", 2) not in violations(action, ctx)
+    assert ("WW-NAVY-02", 2) in violations(action, ctx, "unchecked")

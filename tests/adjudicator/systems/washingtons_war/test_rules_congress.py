@@ -107,10 +107,29 @@ def test_a_retreat_before_battle_is_not_judged() -> None:
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("congress-dispersed-by-army", set()),
-    ("illegal-congress-not-dispersed", {("WW-CONG-01", 2), ("WW-MOV-12", 2)}),
+    # The Congress is no General or CU: its staying is WW 7.7's, not the stacking limit's
+    # (WW 3.0: "no space may contain Generals and/or CUs of both sides").
+    ("illegal-congress-not-dispersed", {("WW-CONG-01", 2)}),
 ])
 def test_congress_scenarios(name: str, expected: set[tuple[str, int]],
                             tmp_path: Path) -> None:
     report = scenario_report(name, tmp_path)
     assert {(f.rule_id, f.step) for f in report.findings
             if f.severity is Severity.ILLEGAL} == expected
+
+
+def test_ww_7_7_the_americans_eliminated_disperse_it_whatever_the_british_have_left() -> None:
+    """WW 7.7: "If a battle ... takes place in the space occupied by the Continental
+    Congress and the American forces are eliminated ... the Continental Congress is
+    dispersed" — also when the British winner has no CU left."""
+    kept = Position({"philadelphia": ["general:clinton", "congress"]}).context()
+    assert congress_findings(battle_at_philadelphia(), kept) == {("WW-CONG-02", 4)}
+    dispersed = Position({"philadelphia": ["general:clinton"],
+                          CONGRESS_DISPERSED: ["congress"]}).context()
+    assert congress_findings(battle_at_philadelphia(), dispersed) == set()
+
+
+def test_ww_7_7_an_american_general_left_without_cus_is_unclear() -> None:
+    ctx = Position({"philadelphia": ["general:washington", "congress"]}).context()
+    assert congress_findings(battle_at_philadelphia(), ctx) == set()
+    assert ("WW-CONG-02", 4) in violations(battle_at_philadelphia(), ctx, "unchecked")

@@ -181,3 +181,11 @@ def test_the_congress_returns_in_the_congress_segment(tmp_path: Path) -> None:
     report = scenario_report("congress-returns", tmp_path)
     assert [f for f in report.findings if f.rule_id == "WW-CONG-05"] == []
     assert "WW-CONG-05" in report.coverage.checked
+
+
+def test_a_forgotten_political_control_phase_placement_is_a_reminder(tmp_path: Path) -> None:
+    """WW 10.2.2: "Each player places a PC marker in any uncontrolled space ... occupied by
+    one of his Armies": the British place none where Howe's Army stands in Boston."""
+    report = scenario_report("political-control-phase-placement-forgotten", tmp_path)
+    assert [(f.rule_id, f.severity, f.spaces) for f in report.findings
+            if f.rule_id == "WW-POL-01"] == [("WW-POL-01", Severity.REMINDER, ("Boston",))]

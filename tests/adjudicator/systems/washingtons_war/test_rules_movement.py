@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.systems.common.outcomes import Computed
+from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import (
     ActivationEnded,
     BattleSettled,
@@ -171,7 +172,11 @@ def test_each_drag(pieces: dict[str, list[str]], move: tuple[str, str, str],
                    extra: dict[str, object], expected: set[tuple[str, int]]) -> None:
     ctx = position(pieces)
     action = leg_moved(ctx, *move, **extra)  # type: ignore[arg-type]
-    assert illegal(movement, action, ctx) == expected
+    # A lone General's entry is judged when his activation ends (CUs dragged after him
+    # along the same leg move with him, WW 7.3.A).
+    over = ActivationEnded(step=1, side=action.side, impulse=action.impulse,
+                           activation=evolve(action.activation, legs=(action.leg,)))
+    assert illegal(movement, action, ctx) | illegal(movement, over, ctx) == expected
 
 
 # WW 7.4.A: "A General moving without a CU may move through a space containing an enemy

@@ -27,6 +27,7 @@ from adjudicator.systems.washingtons_war.rules.setup import (
     StrategyOpened,
 )
 from tests.adjudicator.systems.washingtons_war.movekit import impulse
+from tests.adjudicator.systems.washingtons_war.phasekit import scenario_report
 from tests.adjudicator.systems.washingtons_war.rulekit import data, state_of
 from tests.conftest import REPO
 
@@ -307,3 +308,17 @@ def test_a_log_that_begins_with_the_pcs_placed_shows_no_set_up(
     # The opening-turn scenario starts from t1-setup.toml (PCs and hands already there).
     applied_ids, _ = _judged("opening-turn", tmp_path, monkeypatch)
     assert not {"WW-SETUP-01", "WW-SETUP-03", "WW-SETUP-04", "WW-SEQ-02"} & applied_ids
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("british-first-with-a-campaign", set()),
+    ("british-first-campaign-does-nothing", {("WW-SEQ-03", 2)}),
+])
+def test_a_british_campaign_card_first_is_judged_by_what_it_did(
+        name: str, expected: set[tuple[str, int]], tmp_path: Path) -> None:
+    """WW 5.3 a: the British go first "by playing a Campaign card": one that moved no
+    General and made no Landing Party may have been discarded (unchecked)."""
+    report = scenario_report(name, tmp_path)
+    assert {(f.rule_id, f.step) for f in report.findings
+            if f.severity is Severity.UNCHECKED and f.rule_id == "WW-SEQ-03"} == expected
+
