@@ -252,6 +252,8 @@ CUES: tuple[Cue, ...] = (
 anywhere in the line as logged, the rest in what the player typed."""
 WINTER_STEPS = frozenset(kind for kind, _ in WINTER_STEP_WORDS)
 SIX_NATIONS_HOME = "six_nations_home"
+SIX_NATIONS_SP = "six_nations"
+"""The nation of Six Nations SP counters (`sp:six_nations:<n>`)."""
 """The `WinterStep.kind` of the Six Nations' return to their villages (WfA 7.0, 18.2)."""
 NO_DICE: DiceQueue[str] = DiceQueue()
 
@@ -279,6 +281,8 @@ class OpenCombat:
     by_defender: bool = False
     """The mover did not attack a key space and the non-moving player attacks (WfA 12.16,
     10.14): `attacker` is he."""
+    six_nations: tuple[int, int] | None = (0, 0)
+    """The attacker's and the defender's Six Nations SP there (`Combat.six_nations`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -706,7 +710,8 @@ class Interpreter:
                         attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
                         attacker_roll=rolled.get(combat.attacker),
                         defender_roll=rolled.get(opponent(combat.attacker)),
-                        entered_from=combat.entered_from, by_defender=combat.by_defender)
+                        entered_from=combat.entered_from, by_defender=combat.by_defender,
+                        six_nations=combat.six_nations)
         battle = Battle(combat.space, combat.attacker,
                         before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())),
                         combat=action,
@@ -727,7 +732,17 @@ class Interpreter:
             return
         self.reading = replace(self.reading, combat=replace(
             combat, attacker=side, attacker_sp=combat.defender_sp,
-            defender_sp=combat.attacker_sp, entered_from=None, by_defender=True))
+            defender_sp=combat.attacker_sp, entered_from=None, by_defender=True,
+            six_nations=None if combat.six_nations is None else combat.six_nations[::-1]))
+
+    def _six_nations_on(self, destination: str, moved: int) -> tuple[int, int] | None:
+        """The Six Nations SP that fight for a force entering `destination` and for the
+        enemy there (`Combat.six_nations`; WfA 13.0 Step 3, 11.2): those moving in with
+        the force are its; None when Six Nations already stand there, whose side (the Six
+        Nations Card's) the log does not show."""
+        if self.state.with_armies(destination).sp[SIX_NATIONS_SP] > 0:
+            return None
+        return (moved, 0)
 
     def _holdings(self, space_key: str) -> list[Holding]:
         """A space's contents and those of the Army Cards of armies there (WfA 11.21)."""
@@ -1095,7 +1110,8 @@ class Interpreter:
             return []
         self.reading = replace(self.reading, combat=None)
         return [Overrun(step=index, side=combat.attacker, space=space_key,
-                        sp=combat.attacker_sp, enemy_sp=combat.defender_sp,
+                        sp=combat.attacker_sp,
+                        enemy_sp=combat.defender_sp if combat.six_nations is not None else None,
                         removed=tuple(f"sp:{nation}" for nation in holding.sp
                                       if NATION_SIDE.get(nation) == side))]
 
@@ -1159,19 +1175,25 @@ class Interpreter:
                               units=units, sp=sp, leader=leader,
                               water=frozenset((origin, destination)) in self.water_lines))
         enemy = self.state.space(destination).sp_of(opponent(side))
+        six = self._six_nations_on(destination, sum(
+            e.value for r in group if (e := current(r)) is not None and e.kind == "sp"
+            and e.key == SIX_NATIONS_SP))
         combat = self.reading.combat
         if combat is not None and combat.space == origin and not combat.rolls \
                 and not combat.defender_sp:
             combat = None  # moved on from a lone garrison before any die: no battle there
         if enemy > 0:
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
-                                    enemy_sp=enemy, key=self.key_spaces.get(destination)))
-            combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
+                                    enemy_sp=enemy if six is not None else None,
+                                    key=self.key_spaces.get(destination)))
+            combat = OpenCombat(destination, side, sp, enemy, entered_from=origin,
+                                six_nations=six)
         elif any(NATION_SIDE.get(nation) == opponent(side)
                  for nation in self.state.space(destination).garrisons):
             # 19.21: a lone garrison defends (on the '<1' Petite Guerre column): the
             # battle's D12s may follow, with no SP against the mover.
-            combat = OpenCombat(destination, side, sp, 0, entered_from=origin)
+            combat = OpenCombat(destination, side, sp, 0, entered_from=origin,
+                                six_nations=six)
         fleet_fought = self.reading.fleet_fought if side == self.reading.ap_side else None
         self.reading = replace(self.reading, force=Force(side, destination, units),
                                ap_side=side, d6=NO_DICE, combat=combat,
@@ -1215,9 +1237,14 @@ class Interpreter:
         combat = self.reading.combat
         if enemy > 0 and destination not in self.sea_areas:
             out += self._end_battle(index)
+            six = self._six_nations_on(destination, sum(
+                int(unit.rsplit(":", 1)[-1]) for unit in units
+                if unit.startswith(f"sp:{SIX_NATIONS_SP}:") and unit[-1].isdigit()))
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
-                                    enemy_sp=enemy, key=self.key_spaces.get(destination)))
-            combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
+                                    enemy_sp=enemy if six is not None else None,
+                                    key=self.key_spaces.get(destination)))
+            combat = OpenCombat(destination, side, sp, enemy, entered_from=origin,
+                                six_nations=six)
         landed = (None if destination in self.sea_areas or enemy > 0
                   else (side, destination, frozenset(units)))
         self.reading = replace(self.reading, ap_side=side, combat=combat,

@@ -45,6 +45,7 @@ from adjudicator.systems.war_for_america.rules.battle_sides import (
     BattleSide,
     battle_ground,
     battle_side,
+    six_nations_split,
 )
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 
@@ -67,8 +68,20 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         return
     if not isinstance(action, Combat) or action.side is None:
         return
-    attacker = battle_side(ctx, action.space, action.side)
-    defender = battle_side(ctx, action.space, opponent(action.side))
+    six = six_nations_split(action, ctx.state.with_armies(action.space))
+    if six is None:
+        yield from counter_militia(action)
+        yield from card_order(action, ctx)
+        for rule in ("WFA-CBT-03", "WFA-CBT-01"):
+            yield Check.unchecked(rule, action.step, f"the battle at "
+                                  f"{ctx.space_name(action.space)} cannot be counted: Six "
+                                  "Nations SP stood there, and whose side they fight for "
+                                  "(the Six Nations Card, WfA 11.2, 13.0 Step 3) is not in the "
+                                  "log", needs=("the Six Nations' alliances",),
+                                  spaces=(action.space,))
+        return
+    attacker = battle_side(ctx, action.space, action.side, six_nations=six[0])
+    defender = battle_side(ctx, action.space, opponent(action.side), six_nations=six[1])
     ground = battle_ground(ctx, action.space, defender.side)
     if attacker.sp == 0 and attacker.garrisons > 0:
         yield Check.illegal("WFA-CBT-19", action.step, f"a {side_name(action.side)} garrison "
@@ -339,8 +352,17 @@ def given_way(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
     tables = ctx.data.tables
     if rolls[0] is None or rolls[1] is None or tables.battle is None:
         return
-    attacker = battle_side(ctx, combat.space, combat.side, held)
-    defender = battle_side(ctx, combat.space, opponent(combat.side), held)
+    six = six_nations_split(combat, held)
+    if six is None:
+        yield Check.unchecked("WFA-CBT-10", action.step, f"whether the {side_name(loser)} "
+                              f"had to give way at {ctx.space_name(combat.space)} is not "
+                              "judged: whose side the Six Nations SP there fight for (the "
+                              "Six Nations Card, WfA 11.2) is not in the log",
+                              needs=("the Six Nations' alliances",), spaces=(combat.space,))
+        return
+    attacker = battle_side(ctx, combat.space, combat.side, held, six_nations=six[0])
+    defender = battle_side(ctx, combat.space, opponent(combat.side), held,
+                           six_nations=six[1])
     if attacker.stars is None or defender.stars is None or attacker.sp == 0:
         return
     ground = battle_ground(ctx, combat.space, defender.side, held)
