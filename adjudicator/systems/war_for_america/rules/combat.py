@@ -39,7 +39,7 @@ from adjudicator.systems.war_for_america.land_combat import (
     choose_column,
     side_modifiers,
 )
-from adjudicator.systems.war_for_america.odds import attack_allowed, combat_odds
+from adjudicator.systems.war_for_america.odds import Odds, attack_allowed, combat_odds
 from adjudicator.systems.war_for_america.rules.battle_sides import (
     BattleGround,
     BattleSide,
@@ -158,6 +158,14 @@ def odds(action: Combat, ctx: Context, attacker: BattleSide, defender: BattleSid
     yield Check.computed("land_combat_odds", step, "WFA-CBT-01", f"{att.effective} SP against "
                          f"{dfn.effective} at {where}: odds {ratio}", inputs=inputs,
                          result={"odds": str(ratio), "allowed": allowed})
+    if not allowed and (reverse := non_mover_odds(ctx, action, attacker, defender)):
+        yield Check.unchecked("WFA-CBT-01", step, f"the {side_name(action.side)} attack at "
+                              f"{where} would be at {ratio}, below 1:3, but on a key space the "
+                              "mover may decline and the non-moving player attack (WfA 12.15-"
+                              f"12.16, 10.14), here at {reverse}; who attacked is not in the "
+                              "log", needs=("who attacked (a chat line, WfA 12.16)",),
+                              spaces=(action.space,))
+        return None
     if not allowed:
         yield Check.illegal("WFA-CBT-01", step, f"the {side_name(action.side)} attacked at "
                             f"{where} at {ratio} ({att.effective} SP against "
@@ -167,6 +175,31 @@ def odds(action: Combat, ctx: Context, attacker: BattleSide, defender: BattleSid
                             expected="odds of 1:3 or better", observed=str(ratio))
     yield Check.done("WFA-CBT-01")
     return att, dfn
+
+
+def non_mover_odds(ctx: Context, action: Combat, attacker: BattleSide, defender: BattleSide
+                   ) -> Odds | None:
+    """The odds of the non-moving player's attack, when the log does not say who attacked
+    on a key space and his attack would be allowed: WfA 12.15, "combat is optional" on a
+    key space; 12.16, "If the moving player does not attack, the non-moving player has the
+    option to do so"; 10.14, the Colonial "counter-attack". A battle the log ties to him
+    (`Combat.by_defender`) or fought elsewhere, or a lone garrison (it never attacks,
+    19.20): None."""
+    record = ctx.data.spaces.get(action.space)
+    if action.by_defender or record is None or not record.is_key or defender.sp == 0 \
+            or attacker.stars is None or defender.stars is None:
+        return None
+    tables = ctx.data.tables
+    try:
+        att = attacking_sp(tables, defender.sp, defender.stars)
+    except ValueError:
+        return None
+    fort = battle_ground(ctx, action.space, attacker.side).fort
+    dfn = defending_sp(tables, attacker.sp, attacker.stars, fort=fort)
+    if att.effective < 1 or dfn.effective < 1:
+        return None
+    ratio = combat_odds(att.effective, dfn.effective)
+    return ratio if attack_allowed(tables, ratio) else None
 
 
 def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: BattleSide,
@@ -376,6 +409,16 @@ def given_way(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
         return
     counted = (att, dfn)
     where = ctx.space_name(combat.space)
+    if not defender.lone_garrison and not attack_allowed(
+            tables, combat_odds(att.effective, dfn.effective)) \
+            and non_mover_odds(ctx, combat, attacker, defender) is not None:
+        yield Check.unchecked("WFA-CBT-10", action.step, f"whether the {side_name(loser)} "
+                              f"had to give way at {where} is not judged: the mover's attack "
+                              "would be below 1:3, and who attacked on this key space (WfA "
+                              "12.15-12.16) is not in the log", needs=("who attacked (a chat "
+                                                                       "line, WfA 12.16)",),
+                              spaces=(combat.space,))
+        return
     gives_way, unknown = _one_winner(ctx, attacker, defender,
                                      _combat_sides(attacker, defender, ground, counted),
                                      (rolls[0], rolls[1]), loc=_loc_matters(ctx, counted),
