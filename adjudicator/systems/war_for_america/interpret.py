@@ -463,7 +463,7 @@ class Interpreter:
         out += self._pieces(view)
         for relocation in view.relocations:
             self.state.apply(relocation)
-        if side is not None and view.said(PASS):
+        if side is not None and view.said(PASS) and not self._declines(side):
             out.append(Pass(step=index, side=side))
         if side is not None and view.said(COUNTER_ATTACK):
             self._counter_attack(side)
@@ -718,6 +718,14 @@ class Interpreter:
                         position=copy.deepcopy(self.state.with_armies(combat.space)))
         self.reading = replace(self.reading, combat=None, fought=combat, battle=battle)
         return [action]
+
+    def _declines(self, side: str) -> bool:
+        """Whether a 'pass' of `side` answers the opponent's force that entered his space
+        and awaits its battle: he declines a retreat before combat (WfA 12.10), a
+        counter-attack (12.16) or a card (13.0 Step 4), in the mover's AP; it is not the
+        pass on his own AP (9.6: "A player is allowed to 'pass' on his AP")."""
+        combat = self.reading.combat
+        return combat is not None and combat.attacker == opponent(side)
 
     def _counter_attack(self, side: str) -> None:
         """The non-moving player says he attacks the force that entered a key space without
