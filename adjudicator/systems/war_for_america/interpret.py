@@ -1177,7 +1177,7 @@ class Interpreter:
             joined = tuple(sorted(set(units) - set(force.units)))
             if left:
                 out.append(DroppedOff(step=index, side=side, space=origin, units=left))
-            if joined:
+            if joined and not _change_made(joined, units, force.units):
                 out.append(PickedUp(step=index, side=side, space=origin, units=joined))
         out.append(ForceMoved(step=index, side=side, origin=origin, destination=destination,
                               units=units, sp=sp, leader=leader,
@@ -1543,6 +1543,24 @@ def _start_sp(entity: Entity, place: Place) -> tuple[str, int] | None:
 def _strength(entity: Entity) -> tuple[str, int] | None:
     """An SP counter's nation and SP (what `view.strength` nets per place)."""
     return (entity.key, entity.value) if entity.kind == "sp" else None
+
+
+def _change_made(joined: Sequence[str], going: Sequence[str], arrived: Sequence[str]
+                 ) -> bool:
+    """Whether the SP counters `joined` to the force where it left others are change for
+    them (SP counters are like money, WfA 2.0: a `3` exchanged for a `2` and a `1`, the `2`
+    going on): only SP joined, and of no nation do more SP go on than arrived. The force
+    then drops SP off (9.3, 12.3: "can drop them off on spaces through which they move")
+    and picks nothing up."""
+    if any((entity := Entity.parse(unit)) is None or entity.kind != "sp" for unit in joined):
+        return False
+    went, came = Counter[str](), Counter[str]()
+    for units, total in ((going, went), (arrived, came)):
+        for unit in units:
+            entity = Entity.parse(unit)
+            if entity is not None and entity.kind == "sp":
+                total[entity.key] += entity.value
+    return all(sp <= came[nation] for nation, sp in went.items())
 
 
 def _entity_id(relocation: Relocation[Entity]) -> str:
