@@ -861,6 +861,10 @@ class Interpreter:
             if home is not None:
                 out += home
                 del remaining[(owner, route)]
+            free = self._six_nations_free(index, owner, route, group)
+            if free is not None and (owner, route) in remaining:
+                out.append(free)
+                del remaining[(owner, route)]
         out += self._muster(index, remaining)
         for (owner, route), group in remaining.items():
             if self._pulled_too(index, owner, route, group, out):
@@ -937,6 +941,20 @@ class Interpreter:
         self.reading = replace(self.reading, winter_step=SIX_NATIONS_HOME, force=None,
                                combat=None, fought=None, muster=None, initiative_open=False)
         return [*out, WinterStep(step=index, side=owner, kind=SIX_NATIONS_HOME)]
+
+    def _six_nations_free(self, index: int, owner: str, route: tuple[str, ...],
+                          group: Sequence[Relocation[Entity]]) -> FreeAction | None:
+        """Six Nations SP alone moved where no enemy SP stand: "Six Nations units (if they
+        have been activated)" move as a free action, "completely 'free' and outside the AP
+        system" (WfA 9.10; when they are activated is the Six Nations Card's, not in the
+        data), not the AP's force. None: not that (with other units, or onto the enemy)."""
+        if any((e := current(r)) is None or e.kind != "sp" or e.key != SIX_NATIONS_SP
+               for r in group) or any(self.state.space(key).sp_of(opponent(owner)) > 0
+                                      for key in route[1:]):
+            return None
+        return FreeAction(step=index, side=owner, kind=FreeKind.SIX_NATIONS, origin=route[0],
+                          destination=route[-1],
+                          units=tuple(sorted(_entity_id(r) for r in group)))
 
     def _muster(self, index: int,
                 legs: dict[tuple[str, tuple[str, ...]], list[Relocation[Entity]]]
