@@ -94,6 +94,7 @@ from adjudicator.systems.war_for_america.actions import (
     UnitsRaised,
     WinterStep,
 )
+from adjudicator.systems.war_for_america.state import ARMY_BOX_PREFIX
 
 SETUP: Final = "setup"
 REINFORCEMENT: Final = "reinforcement"
@@ -269,6 +270,9 @@ class Pulse:
     has not shown, before the placement or right after it."""
     last_step: int | None = None
     """The step of the last action placed in it (None: none yet)."""
+    off_cards: tuple[tuple[str, str, int], ...] = ()
+    """(leader, Army Card box, step) of each leader taken off an Army Card onto the map in
+    it (WfA 11.11, 11.21-11.22: whether he left his army is seen when the AP closes)."""
 
     def cards_of(self, side: str) -> tuple[str, ...]:
         """The cards a side played in this pulse."""
@@ -1039,6 +1043,9 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
     if type(action) in _MAIN_KINDS and own and not (
             isinstance(action, ArmyCreated) and action.replaces is not None):
         return evolve(pulse, main=pulse.main or _MAIN_KINDS[type(action)])
+    if isinstance(action, LeaderPlaced) and action.origin.startswith(ARMY_BOX_PREFIX):
+        return evolve(pulse, off_cards=(*pulse.off_cards,
+                                        (action.leader, action.origin, action.step)))
     if isinstance(action, LeaderPlaced) and own and action.origin == LEADER_POOL:
         return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL)
     if isinstance(action, FortBuilt) and own and not action.completed:
