@@ -283,6 +283,10 @@ class OpenCombat:
     10.14): `attacker` is he."""
     six_nations: tuple[int, int] | None = (0, 0)
     """The attacker's and the defender's Six Nations SP there (`Combat.six_nations`)."""
+    entered_at: int | None = None
+    """The step the mover entered the space."""
+    answered: bool = False
+    """The mover did something in a later step (said he does not attack, rolled …)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,6 +390,10 @@ class Reading:
     winter_step: str | None = None
     """The end-of-winter step the log last announced in this Winter Turn (`WinterStep.kind`,
     WfA 18.3-18.10), until the next turn or round."""
+    held_pass: tuple[str, int] | None = None
+    """(side, step) of a 'pass' read as declining a retreat before combat (`_declines`),
+    until the next step of either player: the pass on his AP after all (9.6) when the
+    mover's next AP begins at once."""
 
 
 _CARD_ACTIONS = (CardDrawn, CardOffered, ActionCardPlayed, Roll)
@@ -463,8 +471,22 @@ class Interpreter:
         out += self._pieces(view)
         for relocation in view.relocations:
             self.state.apply(relocation)
-        if side is not None and view.said(PASS) and not self._declines(side):
-            out.append(Pass(step=index, side=side))
+        held = self.reading.held_pass
+        if held is not None and side is not None and index > held[1]:
+            self.reading = replace(self.reading, held_pass=None)
+            if side == opponent(held[0]) and any(
+                    isinstance(a, ApMarkerMoved) and a.side == side and a.before is not None
+                    and a.after is not None and a.after < a.before for a in out):
+                out.insert(0, Pass(step=held[1], side=held[0]))
+        if side is not None and view.said(PASS):
+            if self._declines(side):
+                self.reading = replace(self.reading, held_pass=(side, index))
+            else:
+                out.append(Pass(step=index, side=side))
+        combat = self.reading.combat
+        if combat is not None and side == combat.attacker and not combat.answered \
+                and combat.entered_at is not None and index > combat.entered_at:
+            self.reading = replace(self.reading, combat=replace(combat, answered=True))
         if side is not None and view.said(COUNTER_ATTACK):
             self._counter_attack(side)
         if self.reading.battle is not None and view.said(SURRENDER):
@@ -720,12 +742,16 @@ class Interpreter:
         return [action]
 
     def _declines(self, side: str) -> bool:
-        """Whether a 'pass' of `side` answers the opponent's force that entered his space
-        and awaits its battle: he declines a retreat before combat (WfA 12.10), a
-        counter-attack (12.16) or a card (13.0 Step 4), in the mover's AP; it is not the
-        pass on his own AP (9.6: "A player is allowed to 'pass' on his AP")."""
+        """Whether a 'pass' of `side` answers the opponent's force that just entered his
+        space, before the mover did anything more: he declines a retreat before combat
+        (WfA 12.10: "the non-moving player may attempt to retreat"), in the mover's AP; it
+        is not the pass on his own AP (9.6: "A player is allowed to 'pass' on his AP"),
+        unless the mover's next AP begins right after it (`Reading.held_pass`). After the
+        mover said or did more (he does not attack a key space, 12.15) a pass may be
+        either, and is read as the AP's."""
         combat = self.reading.combat
-        return combat is not None and combat.attacker == opponent(side)
+        return combat is not None and combat.attacker == opponent(side) \
+            and not combat.answered and not combat.rolls
 
     def _counter_attack(self, side: str) -> None:
         """The non-moving player says he attacks the force that entered a key space without
@@ -1213,13 +1239,13 @@ class Interpreter:
                                     enemy_sp=enemy if six is not None else None,
                                     key=self.key_spaces.get(destination)))
             combat = OpenCombat(destination, side, sp, enemy, entered_from=origin,
-                                six_nations=six)
+                                six_nations=six, entered_at=index)
         elif any(NATION_SIDE.get(nation) == opponent(side)
                  for nation in self.state.space(destination).garrisons):
             # 19.21: a lone garrison defends (on the '<1' Petite Guerre column): the
             # battle's D12s may follow, with no SP against the mover.
             combat = OpenCombat(destination, side, sp, 0, entered_from=origin,
-                                six_nations=six)
+                                six_nations=six, entered_at=index)
         fleet_fought = self.reading.fleet_fought if side == self.reading.ap_side else None
         self.reading = replace(self.reading, force=Force(side, destination, units),
                                ap_side=side, d6=NO_DICE, combat=combat,
@@ -1270,7 +1296,7 @@ class Interpreter:
                                     enemy_sp=enemy if six is not None else None,
                                     key=self.key_spaces.get(destination)))
             combat = OpenCombat(destination, side, sp, enemy, entered_from=origin,
-                                six_nations=six)
+                                six_nations=six, entered_at=index)
         landed = (None if destination in self.sea_areas or enemy > 0
                   else (side, destination, frozenset(units)))
         self.reading = replace(self.reading, ap_side=side, combat=combat,
