@@ -973,10 +973,14 @@ class Interpreter:
         """Six Nations SP alone moved where no enemy SP stand: "Six Nations units (if they
         have been activated)" move as a free action, "completely 'free' and outside the AP
         system" (WfA 9.10; when they are activated is the Six Nations Card's, not in the
-        data), not the AP's force. None: not that (with other units, or onto the enemy)."""
+        data), not the AP's force. None: not that (with other units, or onto enemy SP or
+        a garrison)."""
         if any((e := current(r)) is None or e.kind != "sp" or e.key != SIX_NATIONS_SP
-               for r in group) or any(self.state.space(key).sp_of(opponent(owner)) > 0
-                                      for key in route[1:]):
+               for r in group) or any(
+                   self.state.space(key).sp_of(opponent(owner)) > 0
+                   or any(NATION_SIDE.get(nation) == opponent(owner)
+                          for nation in +self.state.space(key).garrisons)
+                   for key in route[1:]):
             return None
         return FreeAction(step=index, side=owner, kind=FreeKind.SIX_NATIONS, origin=route[0],
                           destination=route[-1],

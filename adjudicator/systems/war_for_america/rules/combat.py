@@ -18,8 +18,9 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from itertools import product
 
+from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.outcomes import Check, Outcome, Violation
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.tables import RollTable
 from adjudicator.systems.war_for_america.actions import BattleLosses, Combat, opponent
@@ -41,6 +42,7 @@ from adjudicator.systems.war_for_america.land_combat import (
 )
 from adjudicator.systems.war_for_america.odds import Odds, attack_allowed, combat_odds
 from adjudicator.systems.war_for_america.rules.battle_sides import (
+    SIX_NATIONS,
     BattleGround,
     BattleSide,
     battle_ground,
@@ -68,10 +70,15 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         return
     if not isinstance(action, Combat) or action.side is None:
         return
-    six = six_nations_split(action, ctx.state.with_armies(action.space))
+    held = ctx.state.with_armies(action.space)
+    six = six_nations_split(action, held)
     if six is None:
         yield from counter_militia(action)
         yield from card_order(action, ctx)
+        below = _below_one_to_three_anyway(action, ctx, held.sp[SIX_NATIONS])
+        if below:
+            yield from below
+            return
         for rule in ("WFA-CBT-03", "WFA-CBT-01"):
             yield Check.unchecked(rule, action.step, f"the battle at "
                                   f"{ctx.space_name(action.space)} cannot be counted: Six "
@@ -175,6 +182,29 @@ def odds(action: Combat, ctx: Context, attacker: BattleSide, defender: BattleSid
                             expected="odds of 1:3 or better", observed=str(ratio))
     yield Check.done("WFA-CBT-01")
     return att, dfn
+
+
+def _below_one_to_three_anyway(action: Combat, ctx: Context, six_nations: int
+                               ) -> list[Outcome]:
+    """WFA-CBT-01 when whose side the Six Nations SP on the battle space fight for is not in
+    the log (`six_nations_split`): the attack is below 1:3 whatever their side when it is
+    so with all of them counted for the attacker (13.0 Step 3). Judged only where the
+    battle is surely the attacker's (no key space, or the log ties it to the non-mover,
+    12.15-12.16). Empty: not shown to be below 1:3."""
+    record = ctx.data.spaces.get(action.space)
+    if action.side is None or record is None or (record.is_key and not action.by_defender):
+        return []
+    attacker = battle_side(ctx, action.space, action.side, six_nations=six_nations)
+    defender = battle_side(ctx, action.space, opponent(action.side))
+    outcomes = list(odds(action, ctx, attacker, defender))
+    if not any(isinstance(o, Violation) and o.rule_id == "WFA-CBT-01"
+               and o.severity is Severity.ILLEGAL for o in outcomes):
+        return []
+    return [replace(o, message=f"{o.message}; even with all {six_nations} Six Nations SP "
+                    "there fighting for the attacker (their side, the Six Nations Card's, "
+                    "is not in the log, WfA 11.2)")
+            if isinstance(o, Violation) and o.rule_id == "WFA-CBT-01" else o
+            for o in outcomes]
 
 
 def non_mover_odds(ctx: Context, action: Combat, attacker: BattleSide, defender: BattleSide
