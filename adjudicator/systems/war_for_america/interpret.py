@@ -20,12 +20,18 @@ its dice, reads them against the position *before* the step, applies them to the
 - Land units of one side leaving one space together for another are one force: the first
   leg of a force in an AP is its `ForceActivated` (with the D6 its side rolled just before,
   12.2-12.7), then `ForceMoved`; units left behind on a space the force passed are
-  `DroppedOff`, units joining it `PickedUp` (12.8). Entering a space with enemy SP is
+  `DroppedOff`, units joining it `PickedUp` (12.8) unless they are change for counters it
+  left there (no nation more SP going on than arrived: a drop-off, 12.3). Entering a
+  space with enemy SP is
   `EnemyEntered` (9.5, 12.10); the two sides' D12s that follow are the `Combat` there
   (13.0), the attacker being the side that entered and `entered_from` the space it came
   from (13.3) — or, on a key space the mover did not attack, the non-moving player once
   his chat line says he counter-attacks (`by_defender`, 12.16, 10.14); a space with only
-  an enemy garrison opens a battle too (19.21). The defender's last SP there removed
+  an enemy garrison opens a battle too (19.21). Six Nations SP that came in with the
+  attacking force fight for it; any already on the space are of a side the log does not
+  show (`Combat.six_nations`, 11.2, 13.0 Step 3). The non-moving player's 'pass' right
+  after the entry declines a retreat before combat (12.10), not his AP (9.6), unless the
+  mover's next AP follows at once. The defender's last SP there removed
   before any die is an `Overrun` (12.13-12.14). The defender leaving that space before the dice is a
   `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled), after them a `Retreated`
   (13.0 Step 9); so is the attacker leaving while the defender still holds the space
@@ -45,7 +51,7 @@ its dice, reads them against the position *before* the step, applies them to the
   log cannot tell them apart until the second comes), each time with every pull so far.
   British SP moved in a Winter Turn from the 13 Colonies or Canada to a British Caribbean
   possession are the British Withdrawal (`FreeAction`, 13.14); Six Nations SP off the Six
-  Nations Card are a `FreeAction` too (9.10).
+  Nations Card, or moving alone where no enemy stands, are a `FreeAction` too (9.10).
 - SP counters put on or taken off a place: per nation and place the net change, so making
   change (a 5 for a 2 and a 3) is neither a loss nor a levy: a net loss on a space is
   `LossTaken` (13.0 Step 8), a net gain `UnitsRaised` (8.0, 10.0; its kind from the nation).
