@@ -1339,12 +1339,18 @@ class Interpreter:
                               cancelled=True)]
         if fought is None or origin != fought.space:
             return None
+        attacker: bool | None
         if side == opponent(fought.attacker):
             attacker = False
         elif side == fought.attacker and self.state.space(origin).sp_of(opponent(side)) > 0:
             attacker = True
         else:
             return None
+        if not fought.by_defender and self.key_spaces.get(fought.space) is True \
+                and fought.attacker_sp * 3 < fought.defender_sp:
+            # The mover's attack on a key space would be below 1:3: the battle may have
+            # been the non-moving player's (12.15-12.16), which the log does not say.
+            attacker = None
         out: list[Action] = []
         battle = self.reading.battle
         if battle is not None and battle.space == origin:
