@@ -246,9 +246,10 @@ class Pulse:
     """The force had combat (not an overrun): it moves no further (9.3)."""
     combat_step: int | None = None
     landings: frozenset[str] = frozenset()
-    """Spaces its owner's land units reached by Naval Transport in it (free, WfA 9.10)."""
+    """Spaces British land units reached by British Naval Transport in it (free, WfA
+    9.10: "Moving land units via British Naval Transport")."""
     free_battle: tuple[str, int] | None = None
-    """(space, step) of the first battle fought in it by units its owner brought there by
+    """(space, step) of the first battle fought in it by units the British brought there by
     Naval Transport, not by its force ("completely 'free' and outside the AP system", WfA
     9.10; 14.7: an amphibious attack): `fought` is its force's (9.3)."""
     passed: bool = False
@@ -1040,7 +1041,8 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
         return evolve(pulse, dropped=pulse.dropped | frozenset(action.units))
     if isinstance(action, PickedUp) and own:
         return evolve(pulse, dropped=pulse.dropped - frozenset(action.units))
-    if isinstance(action, NavalTransport) and own and action.destination is not None:
+    if isinstance(action, NavalTransport) and own and action.side == BRITISH \
+            and action.destination is not None:
         return evolve(pulse, landings=pulse.landings | {action.destination})
     if isinstance(action, Combat) and own and not action.by_defender \
             and action.space in pulse.landings and action.space != pulse.force_space:
