@@ -314,6 +314,12 @@ class Combat(Action):
     entered_from: str | None = None
     """The space the attacking force last moved from into the battle's space (the attacker
     retreats there, the defender may not, WfA 13.3); None when the log does not show it."""
+    six_nations: tuple[int, int] | None = (0, 0)
+    """The Six Nations SP on the battle space that fight for the attacker and for the
+    defender (WfA 13.0 Step 3: "Each player adds up all his SP"; 11.2: red, orange and
+    dark blue leaders command them; a tribe's side is the Six Nations Card's): those that
+    came in with the attacking force are its; None when the log does not show whose some
+    are (they stood on the space before the battle)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

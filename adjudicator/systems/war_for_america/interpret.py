@@ -20,12 +20,18 @@ its dice, reads them against the position *before* the step, applies them to the
 - Land units of one side leaving one space together for another are one force: the first
   leg of a force in an AP is its `ForceActivated` (with the D6 its side rolled just before,
   12.2-12.7), then `ForceMoved`; units left behind on a space the force passed are
-  `DroppedOff`, units joining it `PickedUp` (12.8). Entering a space with enemy SP is
+  `DroppedOff`, units joining it `PickedUp` (12.8) unless they are change for counters it
+  left there (no nation more SP going on than arrived: a drop-off, 12.3). Entering a
+  space with enemy SP is
   `EnemyEntered` (9.5, 12.10); the two sides' D12s that follow are the `Combat` there
   (13.0), the attacker being the side that entered and `entered_from` the space it came
   from (13.3) — or, on a key space the mover did not attack, the non-moving player once
   his chat line says he counter-attacks (`by_defender`, 12.16, 10.14); a space with only
-  an enemy garrison opens a battle too (19.21). The defender's last SP there removed
+  an enemy garrison opens a battle too (19.21). Six Nations SP that came in with the
+  attacking force fight for it; any already on the space are of a side the log does not
+  show (`Combat.six_nations`, 11.2, 13.0 Step 3). The non-moving player's 'pass' right
+  after the entry declines a retreat before combat (12.10), not his AP (9.6), unless the
+  mover's next AP follows at once. The defender's last SP there removed
   before any die is an `Overrun` (12.13-12.14). The defender leaving that space before the dice is a
   `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled), after them a `Retreated`
   (13.0 Step 9); so is the attacker leaving while the defender still holds the space
@@ -45,7 +51,7 @@ its dice, reads them against the position *before* the step, applies them to the
   log cannot tell them apart until the second comes), each time with every pull so far.
   British SP moved in a Winter Turn from the 13 Colonies or Canada to a British Caribbean
   possession are the British Withdrawal (`FreeAction`, 13.14); Six Nations SP off the Six
-  Nations Card are a `FreeAction` too (9.10).
+  Nations Card, or moving alone where no enemy stands, are a `FreeAction` too (9.10).
 - SP counters put on or taken off a place: per nation and place the net change, so making
   change (a 5 for a 2 and a 3) is neither a loss nor a levy: a net loss on a space is
   `LossTaken` (13.0 Step 8), a net gain `UnitsRaised` (8.0, 10.0; its kind from the nation).
@@ -252,6 +258,8 @@ CUES: tuple[Cue, ...] = (
 anywhere in the line as logged, the rest in what the player typed."""
 WINTER_STEPS = frozenset(kind for kind, _ in WINTER_STEP_WORDS)
 SIX_NATIONS_HOME = "six_nations_home"
+SIX_NATIONS_SP = "six_nations"
+"""The nation of Six Nations SP counters (`sp:six_nations:<n>`)."""
 """The `WinterStep.kind` of the Six Nations' return to their villages (WfA 7.0, 18.2)."""
 NO_DICE: DiceQueue[str] = DiceQueue()
 
@@ -279,6 +287,12 @@ class OpenCombat:
     by_defender: bool = False
     """The mover did not attack a key space and the non-moving player attacks (WfA 12.16,
     10.14): `attacker` is he."""
+    six_nations: tuple[int, int] | None = (0, 0)
+    """The attacker's and the defender's Six Nations SP there (`Combat.six_nations`)."""
+    entered_at: int | None = None
+    """The step the mover entered the space."""
+    answered: bool = False
+    """The mover did something in a later step (said he does not attack, rolled …)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,6 +396,10 @@ class Reading:
     winter_step: str | None = None
     """The end-of-winter step the log last announced in this Winter Turn (`WinterStep.kind`,
     WfA 18.3-18.10), until the next turn or round."""
+    held_pass: tuple[str, int] | None = None
+    """(side, step) of a 'pass' read as declining a retreat before combat (`_declines`),
+    until the next step of either player: the pass on his AP after all (9.6) when the
+    mover's next AP begins at once."""
 
 
 _CARD_ACTIONS = (CardDrawn, CardOffered, ActionCardPlayed, Roll)
@@ -459,8 +477,22 @@ class Interpreter:
         out += self._pieces(view)
         for relocation in view.relocations:
             self.state.apply(relocation)
+        held = self.reading.held_pass
+        if held is not None and side is not None and index > held[1]:
+            self.reading = replace(self.reading, held_pass=None)
+            if side == opponent(held[0]) and any(
+                    isinstance(a, ApMarkerMoved) and a.side == side and a.before is not None
+                    and a.after is not None and a.after < a.before for a in out):
+                out.insert(0, Pass(step=held[1], side=held[0]))
         if side is not None and view.said(PASS):
-            out.append(Pass(step=index, side=side))
+            if self._declines(side):
+                self.reading = replace(self.reading, held_pass=(side, index))
+            else:
+                out.append(Pass(step=index, side=side))
+        combat = self.reading.combat
+        if combat is not None and side == combat.attacker and not combat.answered \
+                and combat.entered_at is not None and index > combat.entered_at:
+            self.reading = replace(self.reading, combat=replace(combat, answered=True))
         if side is not None and view.said(COUNTER_ATTACK):
             self._counter_attack(side)
         if self.reading.battle is not None and view.said(SURRENDER):
@@ -706,13 +738,26 @@ class Interpreter:
                         attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
                         attacker_roll=rolled.get(combat.attacker),
                         defender_roll=rolled.get(opponent(combat.attacker)),
-                        entered_from=combat.entered_from, by_defender=combat.by_defender)
+                        entered_from=combat.entered_from, by_defender=combat.by_defender,
+                        six_nations=combat.six_nations)
         battle = Battle(combat.space, combat.attacker,
                         before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())),
                         combat=action,
                         position=copy.deepcopy(self.state.with_armies(combat.space)))
         self.reading = replace(self.reading, combat=None, fought=combat, battle=battle)
         return [action]
+
+    def _declines(self, side: str) -> bool:
+        """Whether a 'pass' of `side` answers the opponent's force that just entered his
+        space, before the mover did anything more: he declines a retreat before combat
+        (WfA 12.10: "the non-moving player may attempt to retreat"), in the mover's AP; it
+        is not the pass on his own AP (9.6: "A player is allowed to 'pass' on his AP"),
+        unless the mover's next AP begins right after it (`Reading.held_pass`). After the
+        mover said or did more (he does not attack a key space, 12.15) a pass may be
+        either, and is read as the AP's."""
+        combat = self.reading.combat
+        return combat is not None and combat.attacker == opponent(side) \
+            and not combat.answered and not combat.rolls
 
     def _counter_attack(self, side: str) -> None:
         """The non-moving player says he attacks the force that entered a key space without
@@ -727,7 +772,17 @@ class Interpreter:
             return
         self.reading = replace(self.reading, combat=replace(
             combat, attacker=side, attacker_sp=combat.defender_sp,
-            defender_sp=combat.attacker_sp, entered_from=None, by_defender=True))
+            defender_sp=combat.attacker_sp, entered_from=None, by_defender=True,
+            six_nations=None if combat.six_nations is None else combat.six_nations[::-1]))
+
+    def _six_nations_on(self, destination: str, moved: int) -> tuple[int, int] | None:
+        """The Six Nations SP that fight for a force entering `destination` and for the
+        enemy there (`Combat.six_nations`; WfA 13.0 Step 3, 11.2): those moving in with
+        the force are its; None when Six Nations already stand there, whose side (the Six
+        Nations Card's) the log does not show."""
+        if self.state.with_armies(destination).sp[SIX_NATIONS_SP] > 0:
+            return None
+        return (moved, 0)
 
     def _holdings(self, space_key: str) -> list[Holding]:
         """A space's contents and those of the Army Cards of armies there (WfA 11.21)."""
@@ -838,6 +893,10 @@ class Interpreter:
             if home is not None:
                 out += home
                 del remaining[(owner, route)]
+            free = self._six_nations_free(index, owner, route, group)
+            if free is not None and (owner, route) in remaining:
+                out.append(free)
+                del remaining[(owner, route)]
         out += self._muster(index, remaining)
         for (owner, route), group in remaining.items():
             if self._pulled_too(index, owner, route, group, out):
@@ -914,6 +973,24 @@ class Interpreter:
         self.reading = replace(self.reading, winter_step=SIX_NATIONS_HOME, force=None,
                                combat=None, fought=None, muster=None, initiative_open=False)
         return [*out, WinterStep(step=index, side=owner, kind=SIX_NATIONS_HOME)]
+
+    def _six_nations_free(self, index: int, owner: str, route: tuple[str, ...],
+                          group: Sequence[Relocation[Entity]]) -> FreeAction | None:
+        """Six Nations SP alone moved where no enemy SP stand: "Six Nations units (if they
+        have been activated)" move as a free action, "completely 'free' and outside the AP
+        system" (WfA 9.10; when they are activated is the Six Nations Card's, not in the
+        data), not the AP's force. None: not that (with other units, or onto enemy SP or
+        a garrison)."""
+        if any((e := current(r)) is None or e.kind != "sp" or e.key != SIX_NATIONS_SP
+               for r in group) or any(
+                   self.state.space(key).sp_of(opponent(owner)) > 0
+                   or any(NATION_SIDE.get(nation) == opponent(owner)
+                          for nation in +self.state.space(key).garrisons)
+                   for key in route[1:]):
+            return None
+        return FreeAction(step=index, side=owner, kind=FreeKind.SIX_NATIONS, origin=route[0],
+                          destination=route[-1],
+                          units=tuple(sorted(_entity_id(r) for r in group)))
 
     def _muster(self, index: int,
                 legs: dict[tuple[str, tuple[str, ...]], list[Relocation[Entity]]]
@@ -1095,7 +1172,8 @@ class Interpreter:
             return []
         self.reading = replace(self.reading, combat=None)
         return [Overrun(step=index, side=combat.attacker, space=space_key,
-                        sp=combat.attacker_sp, enemy_sp=combat.defender_sp,
+                        sp=combat.attacker_sp,
+                        enemy_sp=combat.defender_sp if combat.six_nations is not None else None,
                         removed=tuple(f"sp:{nation}" for nation in holding.sp
                                       if NATION_SIDE.get(nation) == side))]
 
@@ -1153,25 +1231,31 @@ class Interpreter:
             joined = tuple(sorted(set(units) - set(force.units)))
             if left:
                 out.append(DroppedOff(step=index, side=side, space=origin, units=left))
-            if joined:
+            if joined and not _change_made(joined, units, force.units):
                 out.append(PickedUp(step=index, side=side, space=origin, units=joined))
         out.append(ForceMoved(step=index, side=side, origin=origin, destination=destination,
                               units=units, sp=sp, leader=leader,
                               water=frozenset((origin, destination)) in self.water_lines))
         enemy = self.state.space(destination).sp_of(opponent(side))
+        six = self._six_nations_on(destination, sum(
+            e.value for r in group if (e := current(r)) is not None and e.kind == "sp"
+            and e.key == SIX_NATIONS_SP))
         combat = self.reading.combat
         if combat is not None and combat.space == origin and not combat.rolls \
                 and not combat.defender_sp:
             combat = None  # moved on from a lone garrison before any die: no battle there
         if enemy > 0:
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
-                                    enemy_sp=enemy, key=self.key_spaces.get(destination)))
-            combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
+                                    enemy_sp=enemy if six is not None else None,
+                                    key=self.key_spaces.get(destination)))
+            combat = OpenCombat(destination, side, sp, enemy, entered_from=origin,
+                                six_nations=six, entered_at=index)
         elif any(NATION_SIDE.get(nation) == opponent(side)
                  for nation in self.state.space(destination).garrisons):
             # 19.21: a lone garrison defends (on the '<1' Petite Guerre column): the
             # battle's D12s may follow, with no SP against the mover.
-            combat = OpenCombat(destination, side, sp, 0, entered_from=origin)
+            combat = OpenCombat(destination, side, sp, 0, entered_from=origin,
+                                six_nations=six, entered_at=index)
         fleet_fought = self.reading.fleet_fought if side == self.reading.ap_side else None
         self.reading = replace(self.reading, force=Force(side, destination, units),
                                ap_side=side, d6=NO_DICE, combat=combat,
@@ -1215,9 +1299,14 @@ class Interpreter:
         combat = self.reading.combat
         if enemy > 0 and destination not in self.sea_areas:
             out += self._end_battle(index)
+            six = self._six_nations_on(destination, sum(
+                int(unit.rsplit(":", 1)[-1]) for unit in units
+                if unit.startswith(f"sp:{SIX_NATIONS_SP}:") and unit[-1].isdigit()))
             out.append(EnemyEntered(step=index, side=side, space=destination, sp=sp,
-                                    enemy_sp=enemy, key=self.key_spaces.get(destination)))
-            combat = OpenCombat(destination, side, sp, enemy, entered_from=origin)
+                                    enemy_sp=enemy if six is not None else None,
+                                    key=self.key_spaces.get(destination)))
+            combat = OpenCombat(destination, side, sp, enemy, entered_from=origin,
+                                six_nations=six, entered_at=index)
         landed = (None if destination in self.sea_areas or enemy > 0
                   else (side, destination, frozenset(units)))
         self.reading = replace(self.reading, ap_side=side, combat=combat,
@@ -1250,12 +1339,18 @@ class Interpreter:
                               cancelled=True)]
         if fought is None or origin != fought.space:
             return None
+        attacker: bool | None
         if side == opponent(fought.attacker):
             attacker = False
         elif side == fought.attacker and self.state.space(origin).sp_of(opponent(side)) > 0:
             attacker = True
         else:
             return None
+        if not fought.by_defender and self.key_spaces.get(fought.space) is True \
+                and fought.attacker_sp * 3 < fought.defender_sp:
+            # The mover's attack on a key space would be below 1:3: the battle may have
+            # been the non-moving player's (12.15-12.16), which the log does not say.
+            attacker = None
         out: list[Action] = []
         battle = self.reading.battle
         if battle is not None and battle.space == origin:
@@ -1508,6 +1603,24 @@ def _start_sp(entity: Entity, place: Place) -> tuple[str, int] | None:
 def _strength(entity: Entity) -> tuple[str, int] | None:
     """An SP counter's nation and SP (what `view.strength` nets per place)."""
     return (entity.key, entity.value) if entity.kind == "sp" else None
+
+
+def _change_made(joined: Sequence[str], going: Sequence[str], arrived: Sequence[str]
+                 ) -> bool:
+    """Whether the SP counters `joined` to the force where it left others are change for
+    them (SP counters are like money, WfA 2.0: a `3` exchanged for a `2` and a `1`, the `2`
+    going on): only SP joined, and of no nation do more SP go on than arrived. The force
+    then drops SP off (9.3, 12.3: "can drop them off on spaces through which they move")
+    and picks nothing up."""
+    if any((entity := Entity.parse(unit)) is None or entity.kind != "sp" for unit in joined):
+        return False
+    went, came = Counter[str](), Counter[str]()
+    for units, total in ((going, went), (arrived, came)):
+        for unit in units:
+            entity = Entity.parse(unit)
+            if entity is not None and entity.kind == "sp":
+                total[entity.key] += entity.value
+    return all(sp <= came[nation] for nation, sp in went.items())
 
 
 def _entity_id(relocation: Relocation[Entity]) -> str:

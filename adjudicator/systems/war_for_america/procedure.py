@@ -94,6 +94,7 @@ from adjudicator.systems.war_for_america.actions import (
     UnitsRaised,
     WinterStep,
 )
+from adjudicator.systems.war_for_america.state import ARMY_BOX_PREFIX
 
 SETUP: Final = "setup"
 REINFORCEMENT: Final = "reinforcement"
@@ -244,6 +245,13 @@ class Pulse:
     fought: bool = False
     """The force had combat (not an overrun): it moves no further (9.3)."""
     combat_step: int | None = None
+    landings: frozenset[str] = frozenset()
+    """Spaces British land units reached by British Naval Transport in it (free, WfA
+    9.10: "Moving land units via British Naval Transport")."""
+    free_battle: tuple[str, int] | None = None
+    """(space, step) of the first battle fought in it by units the British brought there by
+    Naval Transport, not by its force ("completely 'free' and outside the AP system", WfA
+    9.10; 14.7: an amphibious attack): `fought` is its force's (9.3)."""
     passed: bool = False
     cards: tuple[tuple[str, str], ...] = ()
     """(side, card) of each card played in it, not counting discards."""
@@ -269,6 +277,9 @@ class Pulse:
     has not shown, before the placement or right after it."""
     last_step: int | None = None
     """The step of the last action placed in it (None: none yet)."""
+    off_cards: tuple[tuple[str, str, int], ...] = ()
+    """(leader, Army Card box, step) of each leader taken off an Army Card onto the map in
+    it (WfA 11.11, 11.21-11.22: whether he left his army is seen when the AP closes)."""
 
     def cards_of(self, side: str) -> tuple[str, ...]:
         """The cards a side played in this pulse."""
@@ -1030,6 +1041,12 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
         return evolve(pulse, dropped=pulse.dropped | frozenset(action.units))
     if isinstance(action, PickedUp) and own:
         return evolve(pulse, dropped=pulse.dropped - frozenset(action.units))
+    if isinstance(action, NavalTransport) and own and action.side == BRITISH \
+            and action.destination is not None:
+        return evolve(pulse, landings=pulse.landings | {action.destination})
+    if isinstance(action, Combat) and own and not action.by_defender \
+            and action.space in pulse.landings and action.space != pulse.force_space:
+        return evolve(pulse, free_battle=pulse.free_battle or (action.space, action.step))
     if isinstance(action, Combat):
         return evolve(pulse, fought=True, combat_step=action.step)
     if isinstance(action, Pass) and own:
@@ -1039,6 +1056,9 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
     if type(action) in _MAIN_KINDS and own and not (
             isinstance(action, ArmyCreated) and action.replaces is not None):
         return evolve(pulse, main=pulse.main or _MAIN_KINDS[type(action)])
+    if isinstance(action, LeaderPlaced) and action.origin.startswith(ARMY_BOX_PREFIX):
+        return evolve(pulse, off_cards=(*pulse.off_cards,
+                                        (action.leader, action.origin, action.step)))
     if isinstance(action, LeaderPlaced) and own and action.origin == LEADER_POOL:
         return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL)
     if isinstance(action, FortBuilt) and own and not action.completed:

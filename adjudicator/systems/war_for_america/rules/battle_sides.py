@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from adjudicator.systems.war_for_america.actions import Combat
 from adjudicator.systems.war_for_america.data.vocabulary import BattleRating, Nation, Region
 from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.state import ARMY_SIDE, NATION_SIDE, Holding
 
+SIX_NATIONS = "six_nations"
+"""The nation of Six Nations SP (tribes allied to either side, SNC; `state.NATION_SIDE`)."""
 REGULARS = frozenset({Nation.BRITISH, Nation.GERMAN, Nation.CONTINENTAL, Nation.FRENCH,
                       Nation.SPANISH, Nation.DUTCH})
 """Regular SP (WfA 13.0 Step 8 sets Regular Units apart from Loyalists and Militia; 19.18:
@@ -47,12 +50,13 @@ class BattleSide:
         return self.sp == 0 and self.garrisons > 0
 
 
-def battle_side(ctx: Context, space: str, side: str, held: Holding | None = None
-                ) -> BattleSide:
+def battle_side(ctx: Context, space: str, side: str, held: Holding | None = None,
+                six_nations: int = 0) -> BattleSide:
     """`side`'s forces on `space` (with its armies' cards) as the battle counts them; from
-    `held` when given (the space as it was when the battle's dice were rolled)."""
+    `held` when given (the space as it was when the battle's dice were rolled), with the
+    `six_nations` SP that fight for it (`six_nations_split`)."""
     held = ctx.state.with_armies(space) if held is None else held
-    sp = regular = 0
+    sp, regular = six_nations, 0
     for nation, count in held.sp.items():
         if NATION_SIDE.get(nation) == side:
             sp += count
@@ -86,6 +90,23 @@ def battle_side(ctx: Context, space: str, side: str, held: Holding | None = None
                       choice, tactical_commander=tc)
 
 
+def six_nations_split(combat: Combat, held: Holding) -> tuple[int, int] | None:
+    """The Six Nations SP on the battle space (`held`) that fight for the attacker and for
+    the defender: WfA 13.0 Step 3, "Each player adds up all his SP", and Step 8 takes Six
+    Nations first among either side's losses; 11.2: red, orange and dark blue leaders
+    command them, so a tribe fights for the side the Six Nations Card gives it, which the
+    log does not show. Those that came in with the attacking force are its
+    (`Combat.six_nations`); None when some stood there already, or the count there is not
+    the one the force brought."""
+    there = held.sp[SIX_NATIONS]
+    split = combat.six_nations
+    if there == 0:
+        return (0, 0)
+    if split is None or sum(split) != there:
+        return None
+    return split
+
+
 @dataclass(frozen=True, slots=True)
 class BattleGround:
     """What the battle space adds: fortress (WfA 17.1), the defender's fort (17.5) and
@@ -113,4 +134,5 @@ def battle_ground(ctx: Context, space: str, defender: str, here: Holding | None 
         coastal=None if record is None else record.coastal)
 
 
-__all__ = ["REGULARS", "BattleGround", "BattleSide", "battle_ground", "battle_side"]
+__all__ = ["REGULARS", "SIX_NATIONS", "BattleGround", "BattleSide", "battle_ground",
+           "battle_side", "six_nations_split"]

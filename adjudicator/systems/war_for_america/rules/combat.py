@@ -18,8 +18,9 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from itertools import product
 
+from adjudicator.findings import Severity
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.outcomes import Check, Outcome, Violation
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.tables import RollTable
 from adjudicator.systems.war_for_america.actions import BattleLosses, Combat, opponent
@@ -39,12 +40,14 @@ from adjudicator.systems.war_for_america.land_combat import (
     choose_column,
     side_modifiers,
 )
-from adjudicator.systems.war_for_america.odds import attack_allowed, combat_odds
+from adjudicator.systems.war_for_america.odds import Odds, attack_allowed, combat_odds
 from adjudicator.systems.war_for_america.rules.battle_sides import (
+    SIX_NATIONS,
     BattleGround,
     BattleSide,
     battle_ground,
     battle_side,
+    six_nations_split,
 )
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 
@@ -67,8 +70,25 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         return
     if not isinstance(action, Combat) or action.side is None:
         return
-    attacker = battle_side(ctx, action.space, action.side)
-    defender = battle_side(ctx, action.space, opponent(action.side))
+    held = ctx.state.with_armies(action.space)
+    six = six_nations_split(action, held)
+    if six is None:
+        yield from counter_militia(action)
+        yield from card_order(action, ctx)
+        below = _below_one_to_three_anyway(action, ctx, held.sp[SIX_NATIONS])
+        if below:
+            yield from below
+            return
+        for rule in ("WFA-CBT-03", "WFA-CBT-01"):
+            yield Check.unchecked(rule, action.step, f"the battle at "
+                                  f"{ctx.space_name(action.space)} cannot be counted: Six "
+                                  "Nations SP stood there, and whose side they fight for "
+                                  "(the Six Nations Card, WfA 11.2, 13.0 Step 3) is not in the "
+                                  "log", needs=("the Six Nations' alliances",),
+                                  spaces=(action.space,))
+        return
+    attacker = battle_side(ctx, action.space, action.side, six_nations=six[0])
+    defender = battle_side(ctx, action.space, opponent(action.side), six_nations=six[1])
     ground = battle_ground(ctx, action.space, defender.side)
     if attacker.sp == 0 and attacker.garrisons > 0:
         yield Check.illegal("WFA-CBT-19", action.step, f"a {side_name(action.side)} garrison "
@@ -145,6 +165,14 @@ def odds(action: Combat, ctx: Context, attacker: BattleSide, defender: BattleSid
     yield Check.computed("land_combat_odds", step, "WFA-CBT-01", f"{att.effective} SP against "
                          f"{dfn.effective} at {where}: odds {ratio}", inputs=inputs,
                          result={"odds": str(ratio), "allowed": allowed})
+    if not allowed and (reverse := non_mover_odds(ctx, action, attacker, defender)):
+        yield Check.unchecked("WFA-CBT-01", step, f"the {side_name(action.side)} attack at "
+                              f"{where} would be at {ratio}, below 1:3, but on a key space the "
+                              "mover may decline and the non-moving player attack (WfA 12.15-"
+                              f"12.16, 10.14), here at {reverse}; who attacked is not in the "
+                              "log", needs=("who attacked (a chat line, WfA 12.16)",),
+                              spaces=(action.space,))
+        return None
     if not allowed:
         yield Check.illegal("WFA-CBT-01", step, f"the {side_name(action.side)} attacked at "
                             f"{where} at {ratio} ({att.effective} SP against "
@@ -154,6 +182,54 @@ def odds(action: Combat, ctx: Context, attacker: BattleSide, defender: BattleSid
                             expected="odds of 1:3 or better", observed=str(ratio))
     yield Check.done("WFA-CBT-01")
     return att, dfn
+
+
+def _below_one_to_three_anyway(action: Combat, ctx: Context, six_nations: int
+                               ) -> list[Outcome]:
+    """WFA-CBT-01 when whose side the Six Nations SP on the battle space fight for is not in
+    the log (`six_nations_split`): the attack is below 1:3 whatever their side when it is
+    so with all of them counted for the attacker (13.0 Step 3). Judged only where the
+    battle is surely the attacker's (no key space, or the log ties it to the non-mover,
+    12.15-12.16). Empty: not shown to be below 1:3."""
+    record = ctx.data.spaces.get(action.space)
+    if action.side is None or record is None or (record.is_key and not action.by_defender):
+        return []
+    attacker = battle_side(ctx, action.space, action.side, six_nations=six_nations)
+    defender = battle_side(ctx, action.space, opponent(action.side))
+    outcomes = list(odds(action, ctx, attacker, defender))
+    if not any(isinstance(o, Violation) and o.rule_id == "WFA-CBT-01"
+               and o.severity is Severity.ILLEGAL for o in outcomes):
+        return []
+    return [replace(o, message=f"{o.message}; even with all {six_nations} Six Nations SP "
+                    "there fighting for the attacker (their side, the Six Nations Card's, "
+                    "is not in the log, WfA 11.2)")
+            if isinstance(o, Violation) and o.rule_id == "WFA-CBT-01" else o
+            for o in outcomes]
+
+
+def non_mover_odds(ctx: Context, action: Combat, attacker: BattleSide, defender: BattleSide
+                   ) -> Odds | None:
+    """The odds of the non-moving player's attack, when the log does not say who attacked
+    on a key space and his attack would be allowed: WfA 12.15, "combat is optional" on a
+    key space; 12.16, "If the moving player does not attack, the non-moving player has the
+    option to do so"; 10.14, the Colonial "counter-attack". A battle the log ties to him
+    (`Combat.by_defender`) or fought elsewhere, or a lone garrison (it never attacks,
+    19.20): None."""
+    record = ctx.data.spaces.get(action.space)
+    if action.by_defender or record is None or not record.is_key or defender.sp == 0 \
+            or attacker.stars is None or defender.stars is None:
+        return None
+    tables = ctx.data.tables
+    try:
+        att = attacking_sp(tables, defender.sp, defender.stars)
+    except ValueError:
+        return None
+    fort = battle_ground(ctx, action.space, attacker.side).fort
+    dfn = defending_sp(tables, attacker.sp, attacker.stars, fort=fort)
+    if att.effective < 1 or dfn.effective < 1:
+        return None
+    ratio = combat_odds(att.effective, dfn.effective)
+    return ratio if attack_allowed(tables, ratio) else None
 
 
 def battle_result(action: Combat, ctx: Context, attacker: BattleSide, defender: BattleSide,
@@ -339,8 +415,17 @@ def given_way(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
     tables = ctx.data.tables
     if rolls[0] is None or rolls[1] is None or tables.battle is None:
         return
-    attacker = battle_side(ctx, combat.space, combat.side, held)
-    defender = battle_side(ctx, combat.space, opponent(combat.side), held)
+    six = six_nations_split(combat, held)
+    if six is None:
+        yield Check.unchecked("WFA-CBT-10", action.step, f"whether the {side_name(loser)} "
+                              f"had to give way at {ctx.space_name(combat.space)} is not "
+                              "judged: whose side the Six Nations SP there fight for (the "
+                              "Six Nations Card, WfA 11.2) is not in the log",
+                              needs=("the Six Nations' alliances",), spaces=(combat.space,))
+        return
+    attacker = battle_side(ctx, combat.space, combat.side, held, six_nations=six[0])
+    defender = battle_side(ctx, combat.space, opponent(combat.side), held,
+                           six_nations=six[1])
     if attacker.stars is None or defender.stars is None or attacker.sp == 0:
         return
     ground = battle_ground(ctx, combat.space, defender.side, held)
@@ -354,6 +439,16 @@ def given_way(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
         return
     counted = (att, dfn)
     where = ctx.space_name(combat.space)
+    if not defender.lone_garrison and not attack_allowed(
+            tables, combat_odds(att.effective, dfn.effective)) \
+            and non_mover_odds(ctx, combat, attacker, defender) is not None:
+        yield Check.unchecked("WFA-CBT-10", action.step, f"whether the {side_name(loser)} "
+                              f"had to give way at {where} is not judged: the mover's attack "
+                              "would be below 1:3, and who attacked on this key space (WfA "
+                              "12.15-12.16) is not in the log", needs=("who attacked (a chat "
+                                                                       "line, WfA 12.16)",),
+                              spaces=(combat.space,))
+        return
     gives_way, unknown = _one_winner(ctx, attacker, defender,
                                      _combat_sides(attacker, defender, ground, counted),
                                      (rolls[0], rolls[1]), loc=_loc_matters(ctx, counted),

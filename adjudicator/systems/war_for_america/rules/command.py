@@ -19,7 +19,6 @@ from adjudicator.systems.war_for_america.actions import (
     Combat,
     ForceActivated,
     ForceMoved,
-    LeaderPlaced,
     PickedUp,
     opponent,
 )
@@ -48,7 +47,7 @@ FAMILY = RuleFamily(
     "command",
     frozenset({"WFA-LDR-03", "WFA-LDR-04", "WFA-LDR-05", "WFA-LDR-06", "WFA-LDR-11",
                "WFA-LDR-12", "WFA-LDR-15"}),
-    actions=(ForceActivated, ForceMoved, PickedUp, LeaderPlaced, Combat, PulseClosed),
+    actions=(ForceActivated, ForceMoved, PickedUp, Combat, PulseClosed),
 )
 
 
@@ -60,12 +59,11 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from command_of_leg(action, ctx)
     elif isinstance(action, PickedUp):
         yield from pick_up(action, ctx)
-    elif isinstance(action, LeaderPlaced):
-        yield from washington_keeps_command(action, ctx)
     elif isinstance(action, Combat):
         yield from battle_ratings(action, ctx)
     elif isinstance(action, PulseClosed):
         yield from largest_force(action, ctx)
+        yield from washington_left_his_army(action, ctx)
 
 
 def command_of_leg(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
@@ -178,21 +176,43 @@ def pick_up(action: PickedUp, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("WFA-LDR-06")
 
 
-def washington_keeps_command(action: LeaderPlaced, ctx: Context) -> Iterator[Outcome]:
+def washington_left_his_army(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
     """LDR-11 (WfA 11.11): "Once Washington commands the Main Continental Army, no other
-    leader can take command unless he is captured." Washington leaving Washington's Army's
-    card (W, read as the Main Continental Army) for the map while its marker stays on the
-    map hands its command to another leader. A capture sends him to a Leader Pool or out
+    leader can take command unless he is captured." Washington taken off Washington's
+    Army's card onto the map in the AP, and at its close not back on it while its marker
+    still stands on the map with another leader on the card, hands its command to that
+    leader: illegal at the step he left. With the army disbanded (11.22: "It can be
+    disbanded entirely"; its marker off the map) or its card left empty it is legal; with
+    SP alone left on the card no leader takes command, and whether the army may stay
+    without one is not the rule's: unchecked. A capture sends him to a Leader Pool or out
     of play (19.14), not to the map."""
-    if action.leader != WASHINGTON or action.origin != ARMY_BOX_PREFIX + WASHINGTONS_ARMY:
+    card = ARMY_BOX_PREFIX + WASHINGTONS_ARMY
+    left = [step for leader, origin, step in fact.pulse.off_cards
+            if leader == WASHINGTON and origin == card]
+    if not left:
         return
+    step = left[-1]
     marker = ctx.state.army_at.get(WASHINGTONS_ARMY)
-    if marker is not None and marker.kind is PlaceKind.SPACE:
-        yield Check.illegal("WFA-LDR-11", action.step, f"Washington left Washington's Army "
-                            f"(still at {ctx.space_name(marker.key)}) for "
-                            f"{ctx.space_name(action.space)}; once he commands it no other "
-                            "leader can take command unless he is captured (WfA 11.11)",
-                            spaces=(marker.key, action.space), pieces=("leader:washington",))
+    held = ctx.state.at(box(card))
+    if marker is None or marker.kind is not PlaceKind.SPACE or WASHINGTON in held.leaders \
+            or not (held.leaders or +held.sp):
+        yield Check.done("WFA-LDR-11")
+        return
+    where = ctx.space_name(marker.key)
+    if not held.leaders:
+        yield Check.unchecked("WFA-LDR-11", step, f"Washington left Washington's Army "
+                              f"(still at {where}) and its SP with no leader; no other leader "
+                              "took command (WfA 11.11), and whether an army may stay without "
+                              "one is not stated (11.21-11.22)", spaces=(marker.key,),
+                              pieces=("leader:washington",))
+        return
+    others = ", ".join(leader_name(ctx.data, leader) for leader in held.leaders)
+    yield Check.illegal("WFA-LDR-11", step, f"Washington left Washington's Army (still at "
+                        f"{where}, commanded now by {others}); once he commands it no other "
+                        "leader can take command unless he is captured (WfA 11.11)",
+                        spaces=(marker.key,), pieces=("leader:washington",),
+                        expected="Washington keeps command, or the army disbanded",
+                        observed=f"{others} in command")
     yield Check.done("WFA-LDR-11")
 
 
@@ -314,4 +334,4 @@ def _capacity(ctx: Context, force: Force) -> int:
 
 
 __all__ = ["FAMILY", "TOP_RANK", "WASHINGTONS_ARMY", "battle_ratings", "command_of_leg",
-           "judge", "largest_force", "pick_up", "seniority", "washington_keeps_command"]
+           "judge", "largest_force", "pick_up", "seniority", "washington_left_his_army"]

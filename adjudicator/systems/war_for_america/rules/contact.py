@@ -36,7 +36,11 @@ from adjudicator.systems.war_for_america.odds import (
     overrun,
 )
 from adjudicator.systems.war_for_america.procedure import PulseClosed
-from adjudicator.systems.war_for_america.rules.battle_sides import battle_ground, battle_side
+from adjudicator.systems.war_for_america.rules.battle_sides import (
+    SIX_NATIONS,
+    battle_ground,
+    battle_side,
+)
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.rules.forces import (
     Force,
@@ -129,8 +133,11 @@ def cancelled_attack(action: Retreated, ctx: Context) -> Iterator[Outcome]:
 
 def _odds_left(action: Retreated, ctx: Context) -> Odds | None:
     """The odds the retreating attacker had against the defender still on the space
-    (the attacker's SP from the units that went back; None: not countable)."""
+    (the attacker's SP from the units that went back; None: not countable, as when Six
+    Nations SP stay there, whose side the log does not show, WfA 11.2, 13.0 Step 3)."""
     assert action.side is not None
+    if ctx.state.with_armies(action.origin).sp[SIX_NATIONS] > 0:
+        return None
     force = read_force(action.units, ctx.state)
     ranks = [stars(ctx.data, leader) for leader in force.leaders]
     defender = battle_side(ctx, action.origin, opponent(action.side))

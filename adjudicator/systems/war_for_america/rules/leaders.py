@@ -192,7 +192,9 @@ def from_the_pool(action: LeaderPlaced, ctx: Context) -> Iterator[Outcome]:
     Judged in the Action Cycle (a leader placed by a Reinforcement Chart is another
     matter, 11.1 first sentence). Under siege: the space has a Siege Marker and an enemy
     army marker, the besieger (11.25, 17.13); a Siege Marker with the side's own army
-    there is its own siege; a Siege Marker with neither is not judged.
+    there is its own siege; a Siege Marker with neither is not judged. The SP of an army
+    on the space count: they stand on its Army Card, the army marker on the space (11.21:
+    "All SP and leaders are placed on the appropriate location on the Army Card").
     """
     if action.origin != LEADER_POOL or ctx.placement.phase != ACTION_CYCLE:
         return
@@ -202,7 +204,7 @@ def from_the_pool(action: LeaderPlaced, ctx: Context) -> Iterator[Outcome]:
     name = leader_name(ctx.data, action.leader)
     here = ctx.state.space(action.space)
     where = ctx.space_name(action.space)
-    if here.sp_of(side) == 0:
+    if ctx.state.with_armies(action.space).sp_of(side) == 0:
         yield Check.illegal("WFA-LDR-08", action.step, f"{name} came from the Leader Pool to "
                             f"{where}, which holds no friendly SP; a leader from the pool is "
                             "placed on a space with friendly SP (WfA 11.1)",

@@ -40,6 +40,7 @@ from adjudicator.systems.war_for_america.procedure import (
     ACTION_CYCLE,
     REINFORCEMENT,
     CycleEnded,
+    Pulse,
     PulseClosed,
     PulseOpened,
     RoundOpened,
@@ -268,16 +269,69 @@ def one_force_one_space(action: ForceActivated | ForceMoved | Pass,
                             "moves no further (WfA 9.3)",
                             spaces=(action.origin, action.destination),
                             expected="no move after combat", observed="a move")
+    elif (unsettled := _after_a_free_battle(ctx, pulse)) is not None:
+        yield Check.unchecked("WFA-SEQ-08", action.step, f"the force moved from "
+                              f"{action.origin} to {action.destination} {unsettled}",
+                              needs=("the reading of WfA 9.5 against 9.3 and 9.10",),
+                              spaces=(action.origin, action.destination))
+        return
     yield Check.done("WFA-SEQ-08")
+
+
+def _after_a_free_battle(ctx: Context, pulse: Pulse) -> str | None:
+    """Why a move or a battle of the AP's force after a battle of units its owner brought
+    by Naval Transport in the AP is not judged, or None when it may follow. Those units
+    move "completely 'free' and outside the AP system" (WfA 9.10) and are not the AP's
+    force, which alone "moves no further" after its combat (9.3: "Every SP can move and have
+    combat only once per AP. After this force has combat ..."); but "A force entering an
+    enemy occupied non-key/control space must have combat ... and the player's AP is over"
+    (9.5): on a non-key space (or one the data does not class) the two readings differ.
+    On a key space the battle was optional (9.5, 12.15) and ends no AP."""
+    if pulse.free_battle is None:
+        return None
+    space, step = pulse.free_battle
+    record = ctx.data.spaces.get(space)
+    if record is not None and record.is_key:
+        return None
+    return (f"after the battle at step {step} at {ctx.space_name(space)}, of units brought "
+            "by Naval Transport (free, WfA 9.10), not this AP's force (9.3: only the force "
+            "that had combat moves no further); whether that battle on a non-key space "
+            "ended the AP (9.5: 'and the player's AP is over') is not settled")
 
 
 def combat_once(action: Combat, ctx: Context) -> Iterator[Outcome]:
     """WFA-SEQ-07 (WfA 9.3): "Every SP can move and have combat only once per AP": the
     moving player's force has at most one combat in its AP. An overrun is no combat
     (12.13); the non-moving player's attack on a key space the mover declined to attack
-    (12.16) is a combat of the moving force too, so the mover may not attack after it."""
+    (12.16) is a combat of the moving force too, so the mover may not attack after it.
+    A battle of units brought by Naval Transport (free, 9.10) is not the force's: one
+    after the force's battle, or the force's after one, is judged by
+    `_after_a_free_battle`."""
     pulse = ctx.pulse
     if pulse is None or action.by_defender or pulse.side != action.side:
+        return
+    free = action.space in pulse.landings and action.space != pulse.force_space
+    if free and pulse.fought and pulse.force_space is not None:
+        record = ctx.data.spaces.get(pulse.force_space)
+        if record is None or not record.is_key:
+            yield Check.unchecked("WFA-SEQ-07", action.step, f"the battle at "
+                                  f"{ctx.space_name(action.space)} of units brought by Naval "
+                                  "Transport (free, WfA 9.10) came after this AP's force had "
+                                  f"combat at {ctx.space_name(pulse.force_space)}, no key "
+                                  "space: whether that ended the AP (9.5: 'and the player's "
+                                  "AP is over') or only stopped the force (9.3) is not settled",
+                                  needs=("the reading of WfA 9.5 against 9.3 and 9.10",),
+                                  spaces=(action.space,))
+            return
+    if free:
+        yield Check.done("WFA-SEQ-07")
+        return
+    if not pulse.fought and (
+            unsettled := _after_a_free_battle(ctx, pulse)) is not None:
+        yield Check.unchecked("WFA-SEQ-07", action.step, f"the battle at "
+                              f"{ctx.space_name(action.space)} came {unsettled}",
+                              needs=("the reading of WfA 9.5 against 9.3 and 9.10",),
+                              spaces=(action.space,))
         return
     if pulse.fought:
         yield Check.illegal("WFA-SEQ-07", action.step, f"a second combat (at {action.space}) "

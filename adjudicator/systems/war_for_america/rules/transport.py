@@ -130,6 +130,15 @@ def _enemy_units(ctx: Context, key: str, side: str) -> int:
                                    if NATION_SIDE.get(nation) == enemy)
 
 
+def _friendly_before(ctx: Context, key: str, side: str, action: NavalTransport) -> int:
+    """`side`'s SP and garrison counters on a space besides those `action` brought there
+    (the position is judged after the step): a contested space when enemy units are there
+    too (WfA 2.0)."""
+    held = ctx.state.space(key)
+    return max(0, held.sp_of(side) - (action.sp or 0)) + sum(
+        n for nation, n in held.garrisons.items() if NATION_SIDE.get(nation) == side)
+
+
 def starting_space(action: NavalTransport, ctx: Context, origin: SeaPlace | None,
                    side: str) -> Iterator[Outcome]:
     """WFA-TRN-01 (WfA 14.7, 14.14): British/German/Loyalist SP "must begin their turn on
@@ -304,12 +313,27 @@ def from_the_europe_box(action: NavalTransport, ctx: Context,
     enemy space" — "They cannot perform an amphibious attack from the Europe Box"; "If not
     specified directly, British reinforcements land at any friendly coastal space" (or
     "remain at sea", 8.5). A landing on an inland space is legal only where the
-    Reinforcement Chart names it."""
+    Reinforcement Chart names it.
+
+    Not an enemy space: a contested one (14.7: British SP "can land at any space whether
+    friendly, contested or enemy ... but if coming from the Europe Box cannot land at an
+    enemy space"; 2.0: "Contested Space - Containing both sides' units"), where friendly SP
+    or a garrison stood before the landing; and Quebec outside winter (8.11: "Except in
+    winter, British reinforcements can still land at Quebec, even if it is under Colonial
+    control"; the winter landing is WFA-TRN-07's too)."""
     if action.origin != EUROPE_BOX or destination is None or destination.kind != "space":
         return
     name = ctx.space_name(destination.key)
     side = action.side or BRITISH
-    if _enemy_units(ctx, destination.key, side):
+    quebec = destination.key == QUEBEC and side == BRITISH
+    if _enemy_units(ctx, destination.key, side) and quebec and winter(ctx) is None:
+        yield Check.unchecked("WFA-TRN-05", action.step, "units from the Europe Box landed at "
+                              "Quebec, held by Colonial units, in a turn whose season is "
+                              "unknown; they may land there except in winter (WfA 8.11)",
+                              needs=("turn calendar",), spaces=(destination.key,))
+        return
+    if _enemy_units(ctx, destination.key, side) and not _friendly_before(
+            ctx, destination.key, side, action) and not (quebec and winter(ctx) is False):
         yield Check.illegal("WFA-TRN-05", action.step, f"units from the Europe Box landed at "
                             f"{name}, held by {side_name(opponent(side))} units; units from "
                             "the Europe Box cannot land at an enemy space (no amphibious "

@@ -101,16 +101,33 @@ def test_the_rulebooks_odds_examples_are_legal(attacking: int, defending: int,
 
 
 def test_an_attack_below_one_to_three_is_illegal_13_0_step_3() -> None:
-    ctx = context({"albany": holding(sp={"british": 1, "continental": 4})})
-    outcomes = list(judge(battle("albany"), ctx))
+    # Saratoga is no key space: the battle is the mover's (12.17).
+    ctx = context({"saratoga": holding(sp={"british": 1, "continental": 4})})
+    outcomes = list(judge(battle("saratoga"), ctx))
     assert illegal(outcomes) == ["WFA-CBT-01"]
     assert computed(outcomes, "land_combat_odds").result == {"odds": "1:4", "allowed": False}
 
 
 def test_militia_raised_before_the_battle_count_13_0_step_3() -> None:
     # "Each player adds up all his SP, including militia": 2 against 3 + 4 is 1:4.
-    ctx = context({"albany": holding(sp={"british": 2, "continental": 3, "militia": 4})})
-    assert illegal(list(judge(battle("albany"), ctx))) == ["WFA-CBT-01"]
+    ctx = context({"saratoga": holding(sp={"british": 2, "continental": 3, "militia": 4})})
+    assert illegal(list(judge(battle("saratoga"), ctx))) == ["WFA-CBT-01"]
+
+
+def test_on_a_key_space_the_non_mover_may_have_attacked_12_16() -> None:
+    # 12.15-12.16: on a key space the mover may decline and the non-moving player attack;
+    # the log does not say who did, and his 4:1 is legal: not illegal.
+    ctx = context({"albany": holding(sp={"british": 1, "continental": 4})})
+    outcomes = list(judge(battle("albany"), ctx))
+    assert illegal(outcomes) == []
+    assert "WFA-CBT-01" in unchecked(outcomes)
+
+
+def test_a_counter_attack_the_log_ties_to_the_non_mover_is_judged_12_16() -> None:
+    # The chat said who attacked (`by_defender`): his 1:4 is illegal.
+    ctx = context({"albany": holding(sp={"british": 4, "continental": 1})})
+    outcomes = list(judge(battle("albany", COLONIAL, by_defender=True), ctx))
+    assert illegal(outcomes) == ["WFA-CBT-01"]
 
 
 def test_a_one_star_defender_halves_the_excess_11_4() -> None:

@@ -13,7 +13,6 @@ from adjudicator.systems.war_for_america.actions import (
     Combat,
     ForceActivated,
     ForceMoved,
-    LeaderPlaced,
     PickedUp,
 )
 from adjudicator.systems.war_for_america.procedure import Pulse, PulseClosed
@@ -133,15 +132,24 @@ def test_12_8_an_armys_leaders_are_on_its_card() -> None:
     assert not found(judge(action, context(state, pulse=pulse)), "WFA-LDR-06")
 
 
-def test_11_11_washington_cannot_leave_the_main_army_while_it_stands() -> None:
+def test_11_11_washington_cannot_leave_the_main_army_to_another_leader() -> None:
+    # Judged when the AP closes, at the step he left (a disbandment, 11.22, may take the
+    # marker off after the units).
+    pulse = Pulse(COLONIAL, 1, 1, 1, off_cards=(("washington", "army_w", 6),))
+    closed = PulseClosed(step=9, side=COLONIAL, pulse=pulse, ap_markers_logged=True)
     state = WfAState()
     on(state, "philadelphia", "army:w", "leader:washington")
-    action = LeaderPlaced(step=6, side=COLONIAL, leader="washington", space="philadelphia",
-                          origin="army_w")
-    assert found(judge(action, context(state)), "WFA-LDR-11")
+    put(state, box("army_w"), "leader:lincoln", "sp:continental:5")
+    assert [getattr(o, "step", None) for o in judge(closed, context(state))
+            if getattr(o, "rule_id", None) == "WFA-LDR-11"
+            and getattr(o, "severity", None) is Severity.ILLEGAL] == [6]
     disbanded = WfAState()
     on(disbanded, "philadelphia", "leader:washington")
-    assert not found(judge(action, context(disbanded)), "WFA-LDR-11")
+    put(disbanded, box("army_w"), "leader:lincoln", "sp:continental:5")
+    assert not found(judge(closed, context(disbanded)), "WFA-LDR-11")
+    emptied = WfAState()
+    on(emptied, "philadelphia", "army:w", "leader:washington", "sp:continental:5")
+    assert not found(judge(closed, context(emptied)), "WFA-LDR-11")
 
 
 def test_11_7_11_9_the_senior_rating_and_an_armys_second_leader() -> None:
