@@ -61,6 +61,7 @@ from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.rules.french_forces import judge_placement
 from adjudicator.systems.washingtons_war.state import (
     ALLIANCE_SPACE,
+    ALLIANCE_TRACK,
     AM_REINFORCEMENTS,
     other,
 )
@@ -349,7 +350,11 @@ def _european_war(action: TurnEnded, ctx: Context) -> Iterator[Outcome]:
     if not state.european_war or (following is not None and (
             place is None or place.key != following)):
         shown = "European War" if state.european_war else "French Alliance"
-        where = place.key.removeprefix(TURN_TRACK) if place is not None else "nowhere"
+        where = ("nowhere" if place is None else
+                 f"the Turn Track's {place.key.removeprefix(TURN_TRACK)}"
+                 if place.key.startswith(TURN_TRACK) else
+                 f"the French Alliance track's {place.key.removeprefix(ALLIANCE_TRACK)}"
+                 if place.key.startswith(ALLIANCE_TRACK) else place.key)
         yield Check.illegal("WW-FA-05", action.step, f"the French Alliance came in {year}, "
                             f"and at the End Phase the marker shows {shown} on {where}: it "
                             "is flipped to European War on the next turn's space "
