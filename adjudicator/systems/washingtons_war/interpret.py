@@ -568,6 +568,8 @@ class Interpreter(Collector[WWProcedure]):
                 # play (WW 6.31); its owner still takes the next impulse.
                 self.emit(RandomDraw(step=step, side=self.acting.value, player=player,
                                      card=card, victim=side.value))
+                if impulse is not None:
+                    self._set_impulse(evolve(impulse, drawn=(*impulse.drawn, (card, step))))
                 return
             self._open_impulse(step, side, card, relocation.name, origin,
                                destination or Place(PlaceKind.DISCARD), player)
