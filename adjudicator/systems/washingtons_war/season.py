@@ -109,6 +109,10 @@ class Season:
     """The position when the Political Control Phase began (its Congress Segment)."""
     congress_dispersed: bool = False
     """The Continental Congress was in its Dispersed Box when the phase began."""
+    end_start: Snapshot | None = None
+    """The position when the log showed the End Phase begin (WW 5.7)."""
+    end_changed: tuple[int, ...] = ()
+    """The steps of the shown End Phase that took CUs off or onto map spaces."""
     turn_ended: bool = False
     new_turn: bool = False
     """The year changed in the log: the turn's Strategy Phase has not begun yet."""
