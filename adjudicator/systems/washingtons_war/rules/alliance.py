@@ -66,6 +66,7 @@ from adjudicator.systems.washingtons_war.rules.battle import (
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.rules.french_forces import judge_placement
+from adjudicator.systems.washingtons_war.rules.victory import LAST_YEAR
 from adjudicator.systems.washingtons_war.state import (
     ALLIANCE_SPACE,
     ALLIANCE_TRACK,
@@ -354,7 +355,9 @@ def _european_war(action: TurnEnded, ctx: Context) -> Iterator[Outcome]:
     year = action.year
     if action.final or year is None or state.allied_in != year:
         return
-    following = f"{TURN_TRACK}{int(year) + 1}" if year.isdigit() else None
+    # After the last turn there is no next turn's space: the marker is only flipped.
+    following = (f"{TURN_TRACK}{int(year) + 1}" if year.isdigit() and int(year) < LAST_YEAR
+                 else None)
     place = state.alliance_place
     if not state.european_war or (following is not None and (
             place is None or place.key != following)):
@@ -364,13 +367,15 @@ def _european_war(action: TurnEnded, ctx: Context) -> Iterator[Outcome]:
                  if place.key.startswith(TURN_TRACK) else
                  f"the French Alliance track's {place.key.removeprefix(ALLIANCE_TRACK)}"
                  if place.key.startswith(ALLIANCE_TRACK) else place.key)
+        due = ("European War" if following is None else
+               f"European War on {following.removeprefix(TURN_TRACK)}")
         yield Check.illegal("WW-FA-05", action.step, f"the French Alliance came in {year}, "
                             f"and at the End Phase the marker shows {shown} on {where}: it "
-                            "is flipped to European War on the next turn's space "
-                            f"({following.removeprefix(TURN_TRACK) if following else '?'})"
+                            "is flipped to European War" + (
+                                "" if following is None else " on the next turn's space "
+                                f"({following.removeprefix(TURN_TRACK)})") +
                             " (WW 12.2.B.iii)", pieces=("French Alliance marker",),
-                            expected=f"European War on {following}",
-                            observed=f"{shown} on {where}")
+                            expected=due, observed=f"{shown} on {where}")
     yield Check.reminder("WW-FA-05", action.step, f"the French Alliance came in {year}: in "
                          f"this End Phase the British remove {EUROPEAN_WAR_CUS} British CUs "
                          "from the map, from one or two spaces, blockaded ports included, "

@@ -299,6 +299,14 @@ def test_ww_12_2_b_iii_european_war_on_the_next_turn_with_two_british_cus_and_a_
         assert violations(action, ctx) == {("WW-FA-05", 30)}
 
 
+def test_an_alliance_in_the_last_turn_only_flips_the_marker() -> None:
+    # WW 5.7: the game ends after 1783; the Turn Track has no next turn's space.
+    action, ctx = end_of("1783", turn(1783), "european_war")
+    assert violations(action, ctx) == set()
+    action, ctx = end_of("1783", track(9), "track")
+    assert violations(action, ctx) == {("WW-FA-05", 30)}
+
+
 def british(**spaces: int) -> Snapshot:
     """A map position with British CUs in some spaces."""
     return Snapshot(tuple(SpaceAt(space, cu=((Nationality.BR, n),)) for space, n in
