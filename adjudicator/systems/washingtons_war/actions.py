@@ -286,6 +286,17 @@ class TurnEnded(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class EndPhaseEnded(Action):
+    """The End Phase the log showed (WW 5.7) ended: the next year began. The positions at
+    its start and end, and the steps in it that took CUs off or onto map spaces."""
+
+    year: str | None
+    start: Snapshot
+    end: Snapshot
+    changed: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CongressPlaced(Action):
     """The Continental Congress came onto a map space (from its Dispersed Box, or from
     another space) (WW 10.2.1)."""
@@ -386,6 +397,7 @@ __all__ = [
     "CardPlay",
     "CardsIntoDeck",
     "CongressPlaced",
+    "EndPhaseEnded",
     "GeneralRemoved",
     "ImpulseEnded",
     "ImpulseOpened",

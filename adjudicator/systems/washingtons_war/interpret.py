@@ -49,7 +49,9 @@ sequence facts they give rise to); both return them, in order, for the referee t
   the start of the Winter Attrition Phase and of the Remove Isolated PC Markers segment is
   kept (`season.Season`, undone with the procedure) and compared with the position at its
   end (`WinterAttritionEnded`, `IsolationSegmentEnded`); the End Phase, shown or implied by
-  the next year, is a `TurnEnded`. A log ending mid-phase judges only what was done.
+  the next year, is a `TurnEnded`; an End Phase the log showed, once the next year begins,
+  is also an `EndPhaseEnded` (its starting position against its end, WW 12.2.B.iii). A
+  log ending mid-phase judges only what was done.
 """
 
 from __future__ import annotations
@@ -89,6 +91,7 @@ from adjudicator.systems.washingtons_war.actions import (
     CardExchanged,
     CardsIntoDeck,
     CongressPlaced,
+    EndPhaseEnded,
     GeneralRemoved,
     ImpulseEnded,
     ImpulseOpened,
@@ -395,6 +398,8 @@ class Interpreter(Collector[WWProcedure]):
         self._check_battle(index, player)
         if self._in(WINTER_ATTRITION):
             self._winter_changes(index, pieces)
+        if self._in(END) and self.proc.season.end_start is not None:
+            self._end_changes(index, pieces)
         self._congress(index, pieces, player)
         self._navy(index, pieces, player)
         return self.take()
@@ -493,6 +498,11 @@ class Interpreter(Collector[WWProcedure]):
             self._end_isolation(step, player, complete=True)
         if not self.proc.season.turn_ended and self.state.year is not None:
             self._end_turn(step, player, year)
+        season = self.proc.season
+        if season.end_start is not None:
+            self.emit(EndPhaseEnded(step=step, player=player, year=self.state.year,
+                                    start=season.end_start, end=snapshot(self.state),
+                                    changed=season.end_changed))
         self._dealt, self._turn_seen = [], True
         self.state.year = year
         self.emit(NewTurn(step=step, player=player, turn=year,
@@ -583,6 +593,8 @@ class Interpreter(Collector[WWProcedure]):
                 # play (WW 6.31); its owner still takes the next impulse.
                 self.emit(RandomDraw(step=step, side=self.acting.value, player=player,
                                      card=card, victim=side.value))
+                if impulse is not None:
+                    self._set_impulse(evolve(impulse, drawn=(*impulse.drawn, (card, step))))
                 return
             self._open_impulse(step, side, card, relocation.name, origin,
                                destination or Place(PlaceKind.DISCARD), player)
@@ -1546,6 +1558,12 @@ class Interpreter(Collector[WWProcedure]):
         if spaces:
             self._set_season(self.proc.season.with_changes(spaces, step))
 
+    def _end_changes(self, step: int, pieces: Sequence[Relocation[Entity]]) -> None:
+        """A step of the shown End Phase that took CUs off or onto map spaces (WW 5.7)."""
+        if places_of([r for r in pieces if _kind(r) == "cu"], _on_map):
+            season = self.proc.season
+            self._set_season(evolve(season, end_changed=(*season.end_changed, step)))
+
     def _after_cards(self, left: str | None, phase: str, step: int,
                      player: str | None) -> None:
         """A phase after the cards began: keep the Winter Attrition Phase's starting
@@ -1576,6 +1594,7 @@ class Interpreter(Collector[WWProcedure]):
         if left == POLITICAL_CONTROL and phase == END:
             self._end_isolation(step, player, complete=True)
         if phase == END:
+            self._set_season(evolve(self.proc.season, end_start=snapshot(self.state)))
             self._end_turn(step, player, None)
 
     def _end_winter(self, step: int, player: str | None, *, complete: bool,

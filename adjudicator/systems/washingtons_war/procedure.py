@@ -434,6 +434,9 @@ class Impulse:
     """PC changes by the other side during this impulse (events, removals)."""
     exchanged: bool = False
     """The opponent already took this impulse's discarded Event in exchange (WW 6.32.C)."""
+    drawn: tuple[tuple[str, int], ...] = ()
+    """(card, step): the cards this impulse's Event drew at random from the opponent's hand
+    (WW 6.31); a Special Event among them is carried out at once (WW 6.34.B)."""
     touched: frozenset[str] = frozenset()
     """Spaces where Generals, CUs or the Congress came or went during this impulse."""
     line_mutinies: str | None = None

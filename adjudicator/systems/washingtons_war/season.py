@@ -113,6 +113,10 @@ class Season:
     """"Pennsylvania and New Jersey Line Mutinies" this turn (WW 10.11.A.iv): `event` when
     play showed it played as the event, `maybe` when it was played and may have been the
     event or a discard; None: not played this turn."""
+    end_start: Snapshot | None = None
+    """The position when the log showed the End Phase begin (WW 5.7)."""
+    end_changed: tuple[int, ...] = ()
+    """The steps of the shown End Phase that took CUs off or onto map spaces."""
     turn_ended: bool = False
     new_turn: bool = False
     """The year changed in the log: the turn's Strategy Phase has not begun yet."""

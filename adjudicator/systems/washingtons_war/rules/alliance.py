@@ -30,7 +30,9 @@ WW-FA-03, WW-NAVY-03).
   after the card's last move and battle (WW-FA-02, "after the current Strategy Card has
   been fully resolved").
 * By that turn's End Phase the marker shows European War on the next turn's space, and
-  the British remove 2 CUs from the map (a reminder: the removals are not counted) (WW-FA-05);
+  in it the British remove 2 CUs from the map (WW-FA-05): a reminder when it begins; the
+  CUs are counted when an End Phase the log showed (the phase marker) ends with the next
+  year, the British CUs on map spaces at its start against its end;
   the deck is reshuffled at the end of that turn (a reminder, WW-FA-06).
 
 Where the marker is not bound, or a battle's loser cannot be read from its dice, the rule
@@ -47,7 +49,12 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Applied, Check, Outcome, Violation
 from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
-from adjudicator.systems.washingtons_war.actions import ImpulseReckoned, NavyMoved, TurnEnded
+from adjudicator.systems.washingtons_war.actions import (
+    EndPhaseEnded,
+    ImpulseReckoned,
+    NavyMoved,
+    TurnEnded,
+)
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.procedure import Battle, Impulse, Use
 from adjudicator.systems.washingtons_war.rules.battle import (
@@ -59,8 +66,10 @@ from adjudicator.systems.washingtons_war.rules.battle import (
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
 from adjudicator.systems.washingtons_war.rules.french_forces import judge_placement
+from adjudicator.systems.washingtons_war.rules.victory import LAST_YEAR
 from adjudicator.systems.washingtons_war.state import (
     ALLIANCE_SPACE,
+    ALLIANCE_TRACK,
     AM_REINFORCEMENTS,
     other,
 )
@@ -68,7 +77,7 @@ from adjudicator.systems.washingtons_war.state import (
 FAMILY = RuleFamily("alliance", frozenset({
     "WW-CARD-18", "WW-FA-01", "WW-FA-02", "WW-FA-03", "WW-FA-04", "WW-FA-05", "WW-FA-06",
     "WW-NAVY-03", "WW-OVR-03"}),
-    actions=(ImpulseReckoned, NavyMoved, TurnEnded))
+    actions=(ImpulseReckoned, NavyMoved, TurnEnded, EndPhaseEnded))
 BRITISH_DEFEAT = 1
 """WW 12.1: +1 each time the British lose a battle (overruns count)."""
 REGULARS_LOST = 2
@@ -119,6 +128,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _navy(action, ctx)
     elif isinstance(action, TurnEnded):
         yield from _european_war(action, ctx)
+    elif isinstance(action, EndPhaseEnded):
+        yield from _european_war_losses(action, ctx)
 
 
 def battle_loser(ctx: Context, battle: Battle) -> Side | str:
@@ -344,19 +355,27 @@ def _european_war(action: TurnEnded, ctx: Context) -> Iterator[Outcome]:
     year = action.year
     if action.final or year is None or state.allied_in != year:
         return
-    following = f"{TURN_TRACK}{int(year) + 1}" if year.isdigit() else None
+    # After the last turn there is no next turn's space: the marker is only flipped.
+    following = (f"{TURN_TRACK}{int(year) + 1}" if year.isdigit() and int(year) < LAST_YEAR
+                 else None)
     place = state.alliance_place
     if not state.european_war or (following is not None and (
             place is None or place.key != following)):
         shown = "European War" if state.european_war else "French Alliance"
-        where = place.key.removeprefix(TURN_TRACK) if place is not None else "nowhere"
+        where = ("nowhere" if place is None else
+                 f"the Turn Track's {place.key.removeprefix(TURN_TRACK)}"
+                 if place.key.startswith(TURN_TRACK) else
+                 f"the French Alliance track's {place.key.removeprefix(ALLIANCE_TRACK)}"
+                 if place.key.startswith(ALLIANCE_TRACK) else place.key)
+        due = ("European War" if following is None else
+               f"European War on {following.removeprefix(TURN_TRACK)}")
         yield Check.illegal("WW-FA-05", action.step, f"the French Alliance came in {year}, "
                             f"and at the End Phase the marker shows {shown} on {where}: it "
-                            "is flipped to European War on the next turn's space "
-                            f"({following.removeprefix(TURN_TRACK) if following else '?'})"
+                            "is flipped to European War" + (
+                                "" if following is None else " on the next turn's space "
+                                f"({following.removeprefix(TURN_TRACK)})") +
                             " (WW 12.2.B.iii)", pieces=("French Alliance marker",),
-                            expected=f"European War on {following}",
-                            observed=f"{shown} on {where}")
+                            expected=due, observed=f"{shown} on {where}")
     yield Check.reminder("WW-FA-05", action.step, f"the French Alliance came in {year}: in "
                          f"this End Phase the British remove {EUROPEAN_WAR_CUS} British CUs "
                          "from the map, from one or two spaces, blockaded ports included, "
@@ -365,6 +384,31 @@ def _european_war(action: TurnEnded, ctx: Context) -> Iterator[Outcome]:
     yield Check.reminder("WW-FA-06", action.step, f"the French Alliance came in {year}: the "
                          "deck is reshuffled at the end of this turn (WW 12.2.B.iv)")
     yield Check.done("WW-FA-06")
+
+
+def _european_war_losses(action: EndPhaseEnded, ctx: Context) -> Iterator[Outcome]:
+    """WW-FA-05 (WW 12.2.B.iii): in the End Phase of the turn in which the alliance came,
+    the British remove 2 British CUs from map spaces (one or two, blockaded ports
+    included), never from the British Reinforcement Box. Judged when an End Phase the log
+    showed ends (the next year): the British CUs on the map at its start against its end.
+    Too many are found at the last step that took CUs off the map, too few at the step
+    that ended the phase."""
+    year = action.year
+    if year is None or ctx.state.allied_in != year:
+        return
+    before = sum(held.cus(Nationality.BR) for held in action.start.spaces)
+    after = sum(held.cus(Nationality.BR) for held in action.end.spaces)
+    removed = before - after
+    if removed != EUROPEAN_WAR_CUS:
+        step = max(action.changed) if removed > EUROPEAN_WAR_CUS and action.changed else (
+            action.step)
+        yield Check.illegal("WW-FA-05", step, f"the French Alliance came in {year}, and in "
+                            f"its End Phase the British CUs on the map went from {before} to "
+                            f"{after}: the British remove {EUROPEAN_WAR_CUS} CUs from the "
+                            "map, not from the Reinforcement Box (WW 12.2.B.iii)",
+                            expected=f"{EUROPEAN_WAR_CUS} CUs removed",
+                            observed=f"{removed} removed")
+    yield Check.done("WW-FA-05")
 
 
 def _navy(action: NavyMoved, ctx: Context) -> Iterator[Outcome]:

@@ -54,6 +54,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _destination(action.impulse, ctx)
         yield from _queue_leftovers(action.impulse, ctx)
         yield from events.impulse_event(action.impulse, ctx)
+        yield from events.drawn_events(action.impulse, ctx)
         yield from events.battle_cards(action.impulse, ctx)
     elif isinstance(action, BattleCardPlayed):
         yield from _battle_cards(action, ctx)

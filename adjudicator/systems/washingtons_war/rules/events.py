@@ -5,8 +5,10 @@ the discard pile, WW 6.3.C, 6.32.A): what these checks read is where the card li
 impulse (or its battle) is over. A card removed from the game was played as the event
 (a discarded card is never removed, WW 6.32.A); a card put anywhere but the discard pile,
 the War Ends box or the removed cards was misplaced. A Special Event is never discarded,
-in an impulse or in a battle (WW 6.33.C, 6.34.A). Facts the card list lacks (most cards'
-"once per game" text) leave a check unchecked, naming the missing data.
+in an impulse or in a battle (WW 6.33.C, 6.34.A). A North's Government Falls card drawn at
+random by the opponent's Event is carried out at once (WW 6.34.B): judged where it lies when
+that Event's impulse is over. Facts the card list lacks (most cards' "once per game" text)
+leave a check unchecked, naming the missing data.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ def impulse_event(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
         return
     yield from _flag(impulse, card, place, ctx)
     if card.ends_war:
-        yield from _war_ends(impulse, card, place, ctx)
+        yield from _war_ends(impulse.card, impulse.step, card, place, ctx)
         return
     if card.special and place.kind is PlaceKind.CARDS:
         yield Check.illegal("WW-CARD-03", impulse.step, f"the Special Event {card.name} was "
@@ -228,20 +230,34 @@ def _colonies_missed(impulse: Impulse, by_colony: dict[Colony, list[PcChange]],
     yield Check.done("WW-CARD-17")
 
 
-def _war_ends(impulse: Impulse, card: Card, place: Place, ctx: Context) -> Iterator[Outcome]:
+def drawn_events(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
+    """WW-CARD-15 for a North's Government Falls card this impulse's Event drew at random
+    from the opponent's hand: "its event is immediately implemented" (WW 6.34.B), so once
+    the impulse is over it lies in the War Ends box like a played one (WW 6.34.C.iii)."""
+    for drawn, step in impulse.drawn:
+        card = ctx.card(drawn)
+        place = ctx.state.card_at.get(drawn)
+        if card is None or not card.ends_war or place is None or not place.resolved:
+            continue
+        yield from _war_ends(drawn, step, card, place, ctx, how="was drawn at random (its "
+                             "event is carried out at once, WW 6.34.B) and went")
+
+
+def _war_ends(card_id: str, step: int, card: Card, place: Place, ctx: Context, *,
+              how: str = "went") -> Iterator[Outcome]:
     """WW-CARD-15 (WW 6.34.C.iii): a North's Government Falls card goes into the War Ends
     box, and a card already there goes to the discard pile. Being a Special Event, it is
     never discarded (WW-CARD-03, 6.34.A)."""
     if place != WAR_ENDS:
-        yield Check.illegal("WW-CARD-15", impulse.step, f"{card.name} went to "
+        yield Check.illegal("WW-CARD-15", step, f"{card.name} {how} to "
                             f"{place_name(place)}, not into the War Ends box; it is a Special "
                             "Event, played as the event (never discarded, WW 6.34.A), and "
                             "the event puts it into the War Ends box",
                             expected="the War Ends box", observed=place_name(place))
     else:
-        others = [c for c in ctx.state.cards_in(WAR_ENDS) if c != impulse.card]
+        others = [c for c in ctx.state.cards_in(WAR_ENDS) if c != card_id]
         if others:
-            yield Check.illegal("WW-CARD-15", impulse.step, f"{card.name} went into the War "
+            yield Check.illegal("WW-CARD-15", step, f"{card.name} {how} into the War "
                                 f"Ends box, but {', '.join(map(ctx.card_name, others))} "
                                 "stayed there; the card already in the box goes to the "
                                 "discard pile", expected="1 card in the War Ends box",
@@ -369,4 +385,5 @@ def _battle_card(played: BattleCard, impulse: Impulse, ctx: Context) -> Iterator
         yield from _played_card_place(played.step, card, place, "the battle")
 
 
-__all__ = ["IDS", "battle_cards", "impulse_event", "place_name", "played_as_event", "where"]
+__all__ = ["IDS", "battle_cards", "drawn_events", "impulse_event", "place_name", "played_as_event",
+           "where"]

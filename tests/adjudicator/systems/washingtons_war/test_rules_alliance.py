@@ -11,7 +11,12 @@ import pytest
 
 from adjudicator.findings import Severity
 from adjudicator.systems.common.places import Place, PlaceKind, box
-from adjudicator.systems.washingtons_war.actions import ImpulseReckoned, NavyMoved, TurnEnded
+from adjudicator.systems.washingtons_war.actions import (
+    EndPhaseEnded,
+    ImpulseReckoned,
+    NavyMoved,
+    TurnEnded,
+)
 from adjudicator.systems.washingtons_war.data import Nationality, Side
 from adjudicator.systems.washingtons_war.procedure import (
     STRATEGY,
@@ -23,6 +28,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     Use,
 )
 from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.season import Snapshot, SpaceAt
 from adjudicator.systems.washingtons_war.state import WWState
 from tests.adjudicator.systems.washingtons_war.phasekit import scenario_report
 from tests.adjudicator.systems.washingtons_war.rulekit import (
@@ -291,6 +297,43 @@ def test_ww_12_2_b_iii_european_war_on_the_next_turn_with_two_british_cus_and_a_
     for marker, side in ((turn(1778), "european_war"), (track(9), "track")):
         action, ctx = end_of("1778", marker, side)
         assert violations(action, ctx) == {("WW-FA-05", 30)}
+
+
+def test_an_alliance_in_the_last_turn_only_flips_the_marker() -> None:
+    # WW 5.7: the game ends after 1783; the Turn Track has no next turn's space.
+    action, ctx = end_of("1783", turn(1783), "european_war")
+    assert violations(action, ctx) == set()
+    action, ctx = end_of("1783", track(9), "track")
+    assert violations(action, ctx) == {("WW-FA-05", 30)}
+
+
+def british(**spaces: int) -> Snapshot:
+    """A map position with British CUs in some spaces."""
+    return Snapshot(tuple(SpaceAt(space, cu=((Nationality.BR, n),)) for space, n in
+                          sorted(spaces.items()) if n))
+
+
+@pytest.mark.parametrize(("end", "changed", "found"), [
+    pytest.param(british(boston=3, quebec=2), (33,), set(), id="2 from one space"),
+    pytest.param(british(boston=4, quebec=1), (32, 33), set(),
+                 id="1 each from two spaces (WW 12.2.B.iii)"),
+    pytest.param(british(boston=4, quebec=2), (33,), {("WW-FA-05", 40)},
+                 id="1 only: found as the End Phase ends"),
+    pytest.param(british(boston=2, quebec=2), (32, 33), {("WW-FA-05", 33)},
+                 id="3: found at the last removal"),
+    pytest.param(british(boston=5, quebec=2), (), {("WW-FA-05", 40)},
+                 id="none from the map (the box does not count)"),
+])
+def test_ww_12_2_b_iii_the_british_remove_two_cus_from_the_map_in_the_end_phase(
+        end: Snapshot, changed: tuple[int, ...], found: set[tuple[str, int]]) -> None:
+    _, ctx = end_of("1778", turn(1779), "european_war")
+    action = EndPhaseEnded(step=40, year="1778", start=british(boston=5, quebec=2), end=end,
+                           changed=changed)
+    assert violations(action, ctx) == found
+    assert "WW-FA-05" in applied(action, ctx)
+    later = EndPhaseEnded(step=50, year="1779", start=british(boston=5), end=british(boston=5),
+                          changed=())
+    assert violations(later, ctx) == set()
 
 
 def test_another_turn_s_end_phase_owes_nothing() -> None:

@@ -79,6 +79,19 @@ def test_a_north_card_goes_into_the_war_ends_box(cards: dict[Place, list[str]],
     assert judged(ended(Side.AM, NORTH_1779, destination=WAR_ENDS), cards) == expected
 
 
+@pytest.mark.parametrize(("cards", "expected"), NORTH_CASES)
+def test_a_north_card_drawn_at_random_goes_into_the_war_ends_box(
+        cards: dict[Place, list[str]], expected: set[tuple[str, int]]) -> None:
+    # WW 6.34.B: a Special Event drawn at random from a hand is carried out at once,
+    # whoever drew it; the finding is at the draw (step 3).
+    impulse = Impulse(side=Side.AM, card="john_paul_jones_shipping_raids",
+                      destination=DISCARD, step=1, player=None, drawn=((NORTH_1779, 3),))
+    found = judged(ImpulseEnded(step=5, side="AM", impulse=impulse),
+                   {**cards, DISCARD: [*cards.get(DISCARD, []),
+                                       "john_paul_jones_shipping_raids"]})
+    assert {f for f in found if f[0] == "WW-CARD-15"} == {(r, 3) for r, _ in expected}
+
+
 # ----------------------------------------------------------------- Special Events
 
 def test_a_special_event_is_never_put_into_a_card_box() -> None:
