@@ -27,7 +27,8 @@ its dice, reads them against the position *before* the step, applies them to the
   his chat line says he counter-attacks (`by_defender`, 12.16, 10.14); a space with only
   an enemy garrison opens a battle too (19.21). The defender's last SP there removed
   before any die is an `Overrun` (12.13-12.14). The defender leaving that space before the dice is a
-  `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled), after them a `Retreated`
+  `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled; so are leaders alone on the
+  space the moving force stands on, leaving it, 12.10), after them a `Retreated`
   (13.0 Step 9); so is the attacker leaving while the defender still holds the space
   (`attacker=True`: a tie or a loss). The battle is over at a retreat, the next force, AP
   or turn, or the log's end: its `BattleLosses` give each nation's SP before the dice and
@@ -1121,6 +1122,8 @@ class Interpreter:
         out: list[Action] = []
         units = tuple(sorted(_entity_id(r) for r in group))
         retreat = self._retreat(index, side, origin, destination, units)
+        if retreat is None:
+            retreat = self._lone_leaders_leave(index, side, origin, destination, group)
         if retreat is not None:
             return retreat
         sp = sum(e.value for r in group if (e := current(r)) is not None and e.kind == "sp")
@@ -1223,6 +1226,22 @@ class Interpreter:
         self.reading = replace(self.reading, ap_side=side, combat=combat,
                                initiative_open=False, landed=landed)
         return out
+
+    def _lone_leaders_leave(self, index: int, side: str, origin: str, destination: str,
+                            group: Sequence[Relocation[Entity]]) -> list[Action] | None:
+        """Leaders alone on the space the enemy's moving force stands on, leaving it before
+        it moves on: a retreat before combat that needs no die (WfA 12.10: "Leaders alone
+        on a space can always retreat before combat if a path of retreat is available")."""
+        force, here = self.reading.force, self.state.space(origin)
+        if (force is None or force.side != opponent(side) or force.at != origin
+                or any((e := current(r)) is None or e.kind != "leader" for r in group)
+                or here.sp_of(side) > 0
+                or any(NATION_SIDE.get(nation) == side for nation in here.garrisons)):
+            return None
+        units = tuple(sorted(_entity_id(r) for r in group))
+        return [RetreatBeforeCombat(step=index, side=side, origin=origin,
+                                    destination=destination, roll=self._take_d6(side),
+                                    units=units)]
 
     def _retreat(self, index: int, side: str, origin: str, destination: str,
                  units: tuple[str, ...]) -> list[Action] | None:
