@@ -146,7 +146,7 @@ def florida(step: int, units: tuple[str, ...], destination: str,
     if region is not Region.FLORIDA:
         return
     force = read_force(units, ctx.state)
-    barred = sorted(force.nations & BARRED_FROM_FLORIDA)
+    barred = [nation.title() for nation in sorted(force.nations & BARRED_FROM_FLORIDA)]
     if barred:
         yield Check.illegal("WFA-MOV-12", step, f"{', '.join(barred)} SP entered "
                             f"{ctx.space_name(destination)} in Florida, where only British "
