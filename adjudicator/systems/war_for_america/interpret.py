@@ -13,7 +13,8 @@ its dice, reads them against the position *before* the step, applies them to the
   the discard pile before anything else is done was offered and rejected (`CardOffered`,
   20.8). A card going from the deck to a hand is a `CardDrawn` (6.2, 20.4).
 - Dice: every roll is a `Roll`; the first D6 of each side after the Action Round marker
-  moved, before anything else, is that side's `InitiativeDie` (6.5, 9.1). Other D6s wait
+  moved, before anything else, is that side's `InitiativeDie` (6.5, 9.1); after a tie
+  in 1775 (or with the year unseen) the next pair is the Turn 1 re-roll (6.5). Other D6s wait
   for the action that uses them: a force's activation takes its side's (Washington's
   re-rolled 6 gives two, 11.10), a fleet or a retreat before combat its side's last. A D12
   is two dice (WfA 2.0): the `2d6` button.
@@ -183,6 +184,7 @@ from adjudicator.systems.war_for_america.actions import (
     opponent,
 )
 from adjudicator.systems.war_for_america.data.vocabulary import HAND_LIMIT
+from adjudicator.systems.war_for_america.procedure import FIRST_YEAR
 from adjudicator.systems.war_for_america.state import (
     ARMY_BOX_PREFIX,
     ARMY_SIDE,
@@ -340,6 +342,8 @@ class Reading:
     """Whether initiative dice may come now: after the Action Round marker moved, before
     anything else (a log that shows no round marker shows no initiative dice)."""
     initiative_rolled: frozenset[str] = frozenset()
+    initiative_values: tuple[int, ...] = ()
+    """The initiative D6 of the pair being rolled, in order (a Turn 1 tie is re-rolled)."""
     ap_side: str | None = None
     """The side whose AP it is, as last shown (the AP marker moved, or its force moved)."""
     force: Force | None = None
@@ -638,8 +642,16 @@ class Interpreter:
                 reading = self.reading
                 if reading.initiative_open and side not in reading.initiative_rolled:
                     out.append(InitiativeDie(step=index, side=side, value=values[0]))
-                    self.reading = replace(reading, initiative_rolled=(
-                        reading.initiative_rolled | {side}))
+                    rolled = reading.initiative_rolled | {side}
+                    pair = (*(reading.initiative_values if reading.initiative_rolled
+                              else ()), values[0])
+                    if len(rolled) == 2 and pair[0] == pair[-1] and \
+                            self.state.track_value("year") in (None, FIRST_YEAR):
+                        # 6.5: "Only on Turn 1 does a 'tie' call for a re-roll until one
+                        # person has the initiative": the next pair is the re-roll.
+                        rolled, pair = frozenset(), ()
+                    self.reading = replace(reading, initiative_rolled=rolled,
+                                           initiative_values=pair)
                 elif reading.fort_waiting is not None and reading.fort_waiting[0] == side \
                         and index <= reading.fort_waiting[2] + 1:
                     _, space, placed = reading.fort_waiting
