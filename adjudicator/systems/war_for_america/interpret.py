@@ -21,8 +21,9 @@ its dice, reads them against the position *before* the step, applies them to the
 - Land units of one side leaving one space together for another are one force: the first
   leg of a force in an AP is its `ForceActivated` (with the D6 its side rolled just before,
   12.2-12.7), then `ForceMoved`; units left behind on a space the force passed are
-  `DroppedOff`, units joining it `PickedUp` (12.8). Entering a space with enemy SP is
-  `EnemyEntered` (9.5, 12.10); the two sides' D12s that follow are the `Combat` there
+  `DroppedOff`, units joining it `PickedUp` (12.8). Entering a space with enemy SP (those
+  on the Army Card of an army there too, 11.21) is `EnemyEntered` (9.5, 12.10); the two
+  sides' D12s that follow are the `Combat` there
   (13.0), the attacker being the side that entered and `entered_from` the space it came
   from (13.3) — or, on a key space the mover did not attack, the non-moving player once
   his chat line says he counter-attacks (`by_defender`, 12.16, 10.14); a space with only
@@ -1173,7 +1174,7 @@ class Interpreter:
         out.append(ForceMoved(step=index, side=side, origin=origin, destination=destination,
                               units=units, sp=sp, leader=leader,
                               water=frozenset((origin, destination)) in self.water_lines))
-        enemy = self.state.space(destination).sp_of(opponent(side))
+        enemy = self.state.with_armies(destination).sp_of(opponent(side))
         combat = self.reading.combat
         if combat is not None and combat.space == origin and not combat.rolls \
                 and not combat.defender_sp:
@@ -1226,7 +1227,7 @@ class Interpreter:
         out: list[Action] = [NavalTransport(step=index, side=side, origin=origin,
                                             destination=destination, units=units, sp=sp,
                                             roll=roll)]
-        enemy = self.state.space(destination).sp_of(opponent(side))
+        enemy = self.state.with_armies(destination).sp_of(opponent(side))
         combat = self.reading.combat
         if enemy > 0 and destination not in self.sea_areas:
             out += self._end_battle(index)
