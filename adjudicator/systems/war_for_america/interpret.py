@@ -163,6 +163,7 @@ from adjudicator.systems.war_for_america.actions import (
     MagazineRemoved,
     MajorVictoryMarked,
     MilitiaRaisedMarked,
+    MortarMoved,
     NavalTransport,
     Overrun,
     Pass,
@@ -1329,6 +1330,11 @@ class Interpreter:
             return [LakeNavyMoved(step=index, side=entity.key, navy=entity.key,
                                   origin=key_of(origin), destination=key_of(destination),
                                   retreat=retreat)]
+        if kind == "mortar" and from_space is not None and to_space is not None \
+                and from_space != to_space:
+            # 19.16: once landed the Siege Mortars "can be moved only '1' space".
+            return [MortarMoved(step=index, side=side, origin=from_space,
+                                destination=to_space)]
         if kind == "leader" and to_space is not None and origin is not None \
                 and origin.kind is PlaceKind.BOX:
             # `leader_pool` for either side's pool (WfA 11.1), else the box's id.
