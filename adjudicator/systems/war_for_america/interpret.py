@@ -40,7 +40,8 @@ its dice, reads them against the position *before* the step, applies them to the
   either it stays the battle's losses. After a Siege
   Table roll (a D12 with no battle or fleet combat open, by the side besieging the one
   space with a Siege Marker: a `SiegeAttempt`, 17.14) the besieged force removed is a
-  `Surrendered`.
+  `Surrendered`. Such a D12 of the besieged side in its own AP is its attack on the
+  besieging army, the first of that battle's dice (17.15).
 - SP of one side dragged in one step from two or more spaces onto a space where a
   friendly leader stays are a Leader Muster (`ForceActivated` of kind `muster` and
   `LeaderMustered`, 9.4, 12.9); so is a second group of SP alone pulled one space onto the
@@ -672,13 +673,34 @@ class Interpreter:
                 if self.reading.combat is None and self.reading.naval is not None:
                     out += self._fleet_combat(index, side, sum(values))
                 elif self.reading.combat is None:
-                    siege = self._siege_roll(index, side, sum(values))
+                    siege = (self._sortie(index, side, sum(values))
+                             or self._siege_roll(index, side, sum(values)))
                     if not siege:
                         self.reading = replace(self.reading, free_d12=(side, sum(values)))
                     out += siege
                 else:
                     out += self._combat_roll(index, side, sum(values))
         return out
+
+    def _sortie(self, index: int, side: str, total: int) -> list[Action]:
+        """A D12 with no battle open, in its own AP, by the side besieged on one space (a
+        Siege Marker there, its SP and an enemy army, none of its own: only an army lays
+        siege, 17.13): its attack on the besieger, the battle's first D12 (17.15: "The
+        only way to remove a Siege Marker after it has been placed, is for the besieged
+        or an outside force to attack")."""
+        if self.reading.ap_side != side:
+            return []
+        enemy = opponent(side)
+        spaces = [key for key, holding in self.state.spaces()
+                  if holding.markers["siege"] > 0 and holding.sp_of(side) > 0
+                  and any(ARMY_SIDE.get(army) == enemy for army in holding.armies)
+                  and not any(ARMY_SIDE.get(army) == side for army in holding.armies)]
+        if len(spaces) != 1:
+            return []
+        here = self.state.with_armies(spaces[0])
+        self.reading = replace(self.reading, combat=OpenCombat(
+            spaces[0], side, here.sp_of(side), here.sp_of(enemy)))
+        return self._combat_roll(index, side, total)
 
     def _siege_roll(self, index: int, side: str, total: int) -> list[Action]:
         """A D12 with no battle or fleet combat open, by a side besieging one space (a
