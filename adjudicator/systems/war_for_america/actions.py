@@ -619,6 +619,15 @@ class LakeNavyMoved(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MortarMoved(Action):
+    """Rochambeau's Siege Mortars moved from one map space to another (WfA 19.15-19.16:
+    once landed "they can be moved only '1' space")."""
+
+    origin: str
+    destination: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NavalTransport(Action):
     """Land SP carried by sea (WfA 8.5–8.11, 14.7–14.16): British Naval Transport is free
     (9.10); the Colonial one needs the card (14.16)."""
@@ -730,6 +739,7 @@ __all__ = [
     "MagazineRemoved",
     "MajorVictoryMarked",
     "MilitiaRaisedMarked",
+    "MortarMoved",
     "NavalTransport",
     "Overrun",
     "Pass",

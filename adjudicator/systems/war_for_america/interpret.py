@@ -13,7 +13,8 @@ its dice, reads them against the position *before* the step, applies them to the
   the discard pile before anything else is done was offered and rejected (`CardOffered`,
   20.8). A card going from the deck to a hand is a `CardDrawn` (6.2, 20.4).
 - Dice: every roll is a `Roll`; the first D6 of each side after the Action Round marker
-  moved, before anything else, is that side's `InitiativeDie` (6.5, 9.1). Other D6s wait
+  moved, before anything else, is that side's `InitiativeDie` (6.5, 9.1); after a tie
+  in 1775 (or with the year unseen) the next pair is the Turn 1 re-roll (6.5). Other D6s wait
   for the action that uses them: a force's activation takes its side's (Washington's
   re-rolled 6 gives two, 11.10), a fleet or a retreat before combat its side's last. A D12
   is two dice (WfA 2.0): the `2d6` button.
@@ -22,7 +23,7 @@ its dice, reads them against the position *before* the step, applies them to the
   12.2-12.7), then `ForceMoved`; units left behind on a space the force passed are
   `DroppedOff`, units joining it `PickedUp` (12.8) unless they are change for counters it
   left there (no nation more SP going on than arrived: a drop-off, 12.3). Entering a
-  space with enemy SP is
+  space with enemy SP (those on the Army Card of an army there too, 11.21) is
   `EnemyEntered` (9.5, 12.10); the two sides' D12s that follow are the `Combat` there
   (13.0), the attacker being the side that entered and `entered_from` the space it came
   from (13.3) — or, on a key space the mover did not attack, the non-moving player once
@@ -33,7 +34,8 @@ its dice, reads them against the position *before* the step, applies them to the
   after the entry declines a retreat before combat (12.10), not his AP (9.6), unless the
   mover's next AP follows at once. The defender's last SP there removed
   before any die is an `Overrun` (12.13-12.14). The defender leaving that space before the dice is a
-  `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled), after them a `Retreated`
+  `RetreatBeforeCombat` (12.10-12.11, with the D6 it rolled; so are leaders alone on the
+  space the moving force stands on, leaving it, 12.10), after them a `Retreated`
   (13.0 Step 9); so is the attacker leaving while the defender still holds the space
   (`attacker=True`: a tie or a loss). The battle is over at a retreat, the next force, AP
   or turn, or the log's end: its `BattleLosses` give each nation's SP before the dice and
@@ -43,7 +45,8 @@ its dice, reads them against the position *before* the step, applies them to the
   either it stays the battle's losses. After a Siege
   Table roll (a D12 with no battle or fleet combat open, by the side besieging the one
   space with a Siege Marker: a `SiegeAttempt`, 17.14) the besieged force removed is a
-  `Surrendered`.
+  `Surrendered`. Such a D12 of the besieged side in its own AP is its attack on the
+  besieging army, the first of that battle's dice (17.15).
 - SP of one side dragged in one step from two or more spaces onto a space where a
   friendly leader stays are a Leader Muster (`ForceActivated` of kind `muster` and
   `LeaderMustered`, 9.4, 12.9); so is a second group of SP alone pulled one space onto the
@@ -166,6 +169,7 @@ from adjudicator.systems.war_for_america.actions import (
     MagazineRemoved,
     MajorVictoryMarked,
     MilitiaRaisedMarked,
+    MortarMoved,
     NavalTransport,
     Overrun,
     Pass,
@@ -188,6 +192,7 @@ from adjudicator.systems.war_for_america.actions import (
     opponent,
 )
 from adjudicator.systems.war_for_america.data.vocabulary import HAND_LIMIT
+from adjudicator.systems.war_for_america.procedure import FIRST_YEAR
 from adjudicator.systems.war_for_america.state import (
     ARMY_BOX_PREFIX,
     ARMY_SIDE,
@@ -353,6 +358,8 @@ class Reading:
     """Whether initiative dice may come now: after the Action Round marker moved, before
     anything else (a log that shows no round marker shows no initiative dice)."""
     initiative_rolled: frozenset[str] = frozenset()
+    initiative_values: tuple[int, ...] = ()
+    """The initiative D6 of the pair being rolled, in order (a Turn 1 tie is re-rolled)."""
     ap_side: str | None = None
     """The side whose AP it is, as last shown (the AP marker moved, or its force moved)."""
     force: Force | None = None
@@ -669,8 +676,16 @@ class Interpreter:
                 reading = self.reading
                 if reading.initiative_open and side not in reading.initiative_rolled:
                     out.append(InitiativeDie(step=index, side=side, value=values[0]))
-                    self.reading = replace(reading, initiative_rolled=(
-                        reading.initiative_rolled | {side}))
+                    rolled = reading.initiative_rolled | {side}
+                    pair = (*(reading.initiative_values if reading.initiative_rolled
+                              else ()), values[0])
+                    if len(rolled) == 2 and pair[0] == pair[-1] and \
+                            self.state.track_value("year") in (None, FIRST_YEAR):
+                        # 6.5: "Only on Turn 1 does a 'tie' call for a re-roll until one
+                        # person has the initiative": the next pair is the re-roll.
+                        rolled, pair = frozenset(), ()
+                    self.reading = replace(reading, initiative_rolled=rolled,
+                                           initiative_values=pair)
                 elif reading.fort_waiting is not None and reading.fort_waiting[0] == side \
                         and index <= reading.fort_waiting[2] + 1:
                     _, space, placed = reading.fort_waiting
@@ -689,13 +704,34 @@ class Interpreter:
                 if self.reading.combat is None and self.reading.naval is not None:
                     out += self._fleet_combat(index, side, sum(values))
                 elif self.reading.combat is None:
-                    siege = self._siege_roll(index, side, sum(values))
+                    siege = (self._sortie(index, side, sum(values))
+                             or self._siege_roll(index, side, sum(values)))
                     if not siege:
                         self.reading = replace(self.reading, free_d12=(side, sum(values)))
                     out += siege
                 else:
                     out += self._combat_roll(index, side, sum(values))
         return out
+
+    def _sortie(self, index: int, side: str, total: int) -> list[Action]:
+        """A D12 with no battle open, in its own AP, by the side besieged on one space (a
+        Siege Marker there, its SP and an enemy army, none of its own: only an army lays
+        siege, 17.13): its attack on the besieger, the battle's first D12 (17.15: "The
+        only way to remove a Siege Marker after it has been placed, is for the besieged
+        or an outside force to attack")."""
+        if self.reading.ap_side != side:
+            return []
+        enemy = opponent(side)
+        spaces = [key for key, holding in self.state.spaces()
+                  if holding.markers["siege"] > 0 and holding.sp_of(side) > 0
+                  and any(ARMY_SIDE.get(army) == enemy for army in holding.armies)
+                  and not any(ARMY_SIDE.get(army) == side for army in holding.armies)]
+        if len(spaces) != 1:
+            return []
+        here = self.state.with_armies(spaces[0])
+        self.reading = replace(self.reading, combat=OpenCombat(
+            spaces[0], side, here.sp_of(side), here.sp_of(enemy)))
+        return self._combat_roll(index, side, total)
 
     def _siege_roll(self, index: int, side: str, total: int) -> list[Action]:
         """A D12 with no battle or fleet combat open, by a side besieging one space (a
@@ -1199,6 +1235,8 @@ class Interpreter:
         out: list[Action] = []
         units = tuple(sorted(_entity_id(r) for r in group))
         retreat = self._retreat(index, side, origin, destination, units)
+        if retreat is None:
+            retreat = self._lone_leaders_leave(index, side, origin, destination, group)
         if retreat is not None:
             return retreat
         sp = sum(e.value for r in group if (e := current(r)) is not None and e.kind == "sp")
@@ -1236,7 +1274,7 @@ class Interpreter:
         out.append(ForceMoved(step=index, side=side, origin=origin, destination=destination,
                               units=units, sp=sp, leader=leader,
                               water=frozenset((origin, destination)) in self.water_lines))
-        enemy = self.state.space(destination).sp_of(opponent(side))
+        enemy = self.state.with_armies(destination).sp_of(opponent(side))
         six = self._six_nations_on(destination, sum(
             e.value for r in group if (e := current(r)) is not None and e.kind == "sp"
             and e.key == SIX_NATIONS_SP))
@@ -1295,7 +1333,7 @@ class Interpreter:
         out: list[Action] = [NavalTransport(step=index, side=side, origin=origin,
                                             destination=destination, units=units, sp=sp,
                                             roll=roll)]
-        enemy = self.state.space(destination).sp_of(opponent(side))
+        enemy = self.state.with_armies(destination).sp_of(opponent(side))
         combat = self.reading.combat
         if enemy > 0 and destination not in self.sea_areas:
             out += self._end_battle(index)
@@ -1312,6 +1350,22 @@ class Interpreter:
         self.reading = replace(self.reading, ap_side=side, combat=combat,
                                initiative_open=False, landed=landed)
         return out
+
+    def _lone_leaders_leave(self, index: int, side: str, origin: str, destination: str,
+                            group: Sequence[Relocation[Entity]]) -> list[Action] | None:
+        """Leaders alone on the space the enemy's moving force stands on, leaving it before
+        it moves on: a retreat before combat that needs no die (WfA 12.10: "Leaders alone
+        on a space can always retreat before combat if a path of retreat is available")."""
+        force, here = self.reading.force, self.state.space(origin)
+        if (force is None or force.side != opponent(side) or force.at != origin
+                or any((e := current(r)) is None or e.kind != "leader" for r in group)
+                or here.sp_of(side) > 0
+                or any(NATION_SIDE.get(nation) == side for nation in here.garrisons)):
+            return None
+        units = tuple(sorted(_entity_id(r) for r in group))
+        return [RetreatBeforeCombat(step=index, side=side, origin=origin,
+                                    destination=destination, roll=self._take_d6(side),
+                                    units=units)]
 
     def _retreat(self, index: int, side: str, origin: str, destination: str,
                  units: tuple[str, ...]) -> list[Action] | None:
@@ -1392,6 +1446,11 @@ class Interpreter:
             return [LakeNavyMoved(step=index, side=entity.key, navy=entity.key,
                                   origin=key_of(origin), destination=key_of(destination),
                                   retreat=retreat)]
+        if kind == "mortar" and from_space is not None and to_space is not None \
+                and from_space != to_space:
+            # 19.16: once landed the Siege Mortars "can be moved only '1' space".
+            return [MortarMoved(step=index, side=side, origin=from_space,
+                                destination=to_space)]
         if kind == "leader" and to_space is not None and origin is not None \
                 and origin.kind is PlaceKind.BOX:
             # `leader_pool` for either side's pool (WfA 11.1), else the box's id.

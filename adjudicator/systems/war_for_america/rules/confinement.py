@@ -21,6 +21,7 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.actions import (
     FleetMoved,
     ForceMoved,
+    MortarMoved,
     NavalTransport,
     RetreatBeforeCombat,
     Retreated,
@@ -69,7 +70,7 @@ FAMILY = RuleFamily(
     "confinement",
     frozenset({"WFA-MOV-11", "WFA-MOV-12", "WFA-MOV-13", "WFA-MOV-16", "WFA-MOV-17"}),
     actions=(ForceMoved, RetreatBeforeCombat, Retreated, NavalTransport, FleetMoved,
-             PulseClosed),
+             MortarMoved, PulseClosed),
 )
 
 
@@ -84,6 +85,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from florida(action.step, action.units, action.destination, ctx)
     elif isinstance(action, FleetMoved) and action.destination is not None:
         yield from fleet_in_florida(action, ctx)
+    elif isinstance(action, MortarMoved):
+        yield from mortar_moved(action, ctx)
     elif isinstance(action, PulseClosed):
         yield from armies_in_region(action, ctx)
         yield from french_troops(action, ctx)
@@ -146,7 +149,7 @@ def florida(step: int, units: tuple[str, ...], destination: str,
     if region is not Region.FLORIDA:
         return
     force = read_force(units, ctx.state)
-    barred = sorted(force.nations & BARRED_FROM_FLORIDA)
+    barred = [nation.title() for nation in sorted(force.nations & BARRED_FROM_FLORIDA)]
     if barred:
         yield Check.illegal("WFA-MOV-12", step, f"{', '.join(barred)} SP entered "
                             f"{ctx.space_name(destination)} in Florida, where only British "
@@ -312,6 +315,36 @@ def mortars(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("WFA-MOV-17")
 
 
+def mortar_moved(action: MortarMoved, ctx: Context) -> Iterator[Outcome]:
+    """MOV-17 (WfA 19.16): "Once the Siege Mortars have 'landed', they can be moved only
+    '1' space. To be picked up, they are moved back to Rochambeau's fleet where they can
+    be embarked." A drag from one land space to another not adjacent to it is illegal;
+    one that ends on Rochambeau's fleet may be the mortars carried embarked, and a move
+    to or from a sea area is an embarkation or a landing: neither is judged here. Each
+    drag is judged alone (one space a step: moves split over steps are not added up)."""
+    origin, destination = action.origin, action.destination
+    if origin not in ctx.data.spaces or destination not in ctx.data.spaces:
+        return
+    fleet: Place | None = ctx.state.fleet_at.get(ROCHAMBEAU_FLEET)
+    if fleet is not None and fleet.key == destination:
+        return
+    near = _within(ctx, origin, destination, MORTAR_REACH)
+    if near is None:
+        yield Check.unchecked("WFA-MOV-17", action.step, f"whether the siege mortars' move "
+                              f"from {ctx.space_name(origin)} to "
+                              f"{ctx.space_name(destination)} is one space needs the "
+                              "complete map (WfA 19.16)", needs=("map connections",),
+                              spaces=(origin, destination))
+        return
+    if not near:
+        yield Check.illegal("WFA-MOV-17", action.step, f"the landed siege mortars moved from "
+                            f"{ctx.space_name(origin)} to {ctx.space_name(destination)}, "
+                            "more than one space; once landed they can be moved only 1 "
+                            "space (WfA 19.16)", spaces=(origin, destination),
+                            pieces=("mortar",), expected="1 space", observed="more")
+    yield Check.done("WFA-MOV-17")
+
+
 def _mortar_near(ctx: Context, space: str, fleet: Place) -> bool | None:
     if fleet.kind is PlaceKind.ZONE:
         record = ctx.data.spaces.get(space)
@@ -328,4 +361,4 @@ def _region(region: Region) -> str:
 
 
 __all__ = ["ARMY_REGIONS", "BARRED_FROM_FLORIDA", "FAMILY", "armies_in_region", "florida",
-           "french_troops", "judge", "militia_region", "mortars"]
+           "french_troops", "judge", "militia_region", "mortar_moved", "mortars"]

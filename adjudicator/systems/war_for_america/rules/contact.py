@@ -333,7 +333,7 @@ def _mover_came_from(action: RetreatBeforeCombat, ctx: Context) -> str | None:
 
 def _retreat_target(force: Force, ctx: Context) -> tuple[int, str] | None:
     """The highest D6 that lets the force retreat, and why; None when unknown."""
-    best = (UNLED_RETREAT, "with no leader able to command the whole stack, 1-2 is needed")
+    best = (UNLED_RETREAT, "a force with no leader able to command the whole stack")
     unknown = False
     for leader in force.leaders:
         record = ctx.data.leaders.get(leader)

@@ -104,12 +104,17 @@ def round_opened(fact: RoundOpened) -> Iterator[Outcome]:
     the count WFA-SEQ-05 (WFA-SEQ-01 on Turn 1: more than 2 APs a side). Both players
     passing (9.6) also ends it, but by A-5 more APs are then not flagged either way.
 
-    A re-roll pair of the same round (a Turn 1 tie) is not a new round: judged once.
+    A re-roll pair of the same round (a Turn 1 tie) is not a new round: judged once. The
+    re-roll that breaks Turn 1's tie concludes WFA-SEQ-03 (6.5: "Only on Turn 1 does a
+    'tie' call for a re-roll until one person has the initiative").
     """
     if fact.round is None:
         return
     initiative = fact.initiative
     if initiative is not None and initiative.pairs > 1:
+        if (fact.first_turn and not initiative.tie
+                and initiative.ties == initiative.pairs - 1):
+            yield Check.done("WFA-SEQ-03")
         return
     if fact.beyond is not None and not fact.soft_over:
         rule = ("WFA-SEQ-01" if fact.first_turn else

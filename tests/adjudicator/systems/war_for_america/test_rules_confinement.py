@@ -13,6 +13,7 @@ from adjudicator.systems.war_for_america.actions import (
     COLONIAL,
     FleetMoved,
     ForceMoved,
+    MortarMoved,
     Retreated,
 )
 from adjudicator.systems.war_for_america.procedure import Pulse, PulseClosed
@@ -140,3 +141,18 @@ def test_19_15_mortars_within_one_space_of_rochambeaus_fleet() -> None:
     on(at_sea, "baltimore", "mortar")
     _fleet(at_sea, "rochambeau", Place(PlaceKind.ZONE, "tidewater_obz"))
     assert not found(judge(_closed(pulse), context(at_sea)), "WFA-MOV-17")
+
+
+def test_19_16_landed_mortars_move_only_one_space() -> None:
+    state = WfAState()
+    on(state, "new_haven", "mortar")
+    _fleet(state, "rochambeau", Place(PlaceKind.SPACE, "new_london"))
+    def moved(origin: str) -> MortarMoved:
+        return MortarMoved(step=5, side=COLONIAL, origin=origin, destination="new_haven")
+    out = list(judge(moved("new_london"), context(state)))
+    assert not found(out, "WFA-MOV-17") and applied(out, "WFA-MOV-17")
+    assert found(judge(moved("newport"), context(state)), "WFA-MOV-17")   # two spaces
+    embarked = WfAState()
+    on(embarked, "new_haven", "mortar")
+    _fleet(embarked, "rochambeau", Place(PlaceKind.SPACE, "new_haven"))   # with the fleet
+    assert not list(judge(moved("newport"), context(embarked)))
