@@ -293,6 +293,8 @@ class Battle:
     removed: tuple[tuple[str, int], ...] = ()
     loss_steps: frozenset[tuple[str, int]] = frozenset()
     """(side, step) of every step in which a side lost SP there."""
+    losses: tuple[tuple[str, int, int], ...] = ()
+    """(side, step, SP) of every step in which a side lost SP there, in order."""
     emptied: tuple[tuple[str, int, tuple[str, ...], int | None], ...] = ()
     """(side, step, units, regular SP or None) of a side whose whole force there was
     removed, not moved: a surrender when the log says so (`Surrendered`)."""
@@ -1012,11 +1014,13 @@ class Interpreter:
         holdings = self._holdings(battle.space)
         emptied = list(battle.emptied)
         steps = set(battle.loss_steps)
+        losses = list(battle.losses)
         for side in SIDES:
             mine = {nation: sp for nation, sp in lost.items() if NATION_SIDE.get(nation) == side}
             if not mine:
                 continue
             steps.add((side, index))
+            losses.append((side, index, sum(mine.values())))
             if sum(holding.sp_of(side) for holding in holdings) > sum(mine.values()):
                 continue
             # The regulars the surrender took, when the side's battle losses came earlier
@@ -1028,7 +1032,7 @@ class Interpreter:
                             regular))
         self.reading = replace(self.reading, battle=replace(
             battle, removed=tuple(sorted(removed.items())), loss_steps=frozenset(steps),
-            emptied=tuple(emptied)))
+            losses=tuple(losses), emptied=tuple(emptied)))
         return self._surrenders(index)
 
     def _siege_surrender(self, index: int, change: Mapping[tuple[Place, str], int]
@@ -1077,7 +1081,8 @@ class Interpreter:
         return [BattleLosses(step=index, side=battle.attacker, space=battle.space,
                              before=battle.before, removed=battle.removed,
                              retreated=battle.retreated, surrendered=battle.surrendered,
-                             combat=battle.combat, position=battle.position)]
+                             combat=battle.combat, position=battle.position,
+                             losses=battle.losses)]
 
     def _overrun(self, index: int, space_key: str, side: str | None,
                  change: Mapping[tuple[Place, str], int]) -> list[Action]:
