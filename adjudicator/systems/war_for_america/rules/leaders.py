@@ -235,8 +235,10 @@ def transfer(action: LeaderTransferred, ctx: Context) -> Iterator[Outcome]:
     placed on a '2' SP stack. Similarly, a ★★ leader cannot be placed on '20' SP"; "Grant
     is the only leader who can move to the Caribbean". Read literally (the smallest
     reading): ★★★ onto a stack of 1-2 SP, ★★ onto 20 SP or more; the wider reading (★★
-    onto more than 10, beyond his rank) is not flagged. A space holding enemy SP is not
-    friendly; control of an empty space is not in the position, so it is not judged.
+    onto more than 10, beyond his rank) is not flagged. The stack counts the SP on the Army
+    Cards of armies there (11.21: "All SP and leaders are placed on the appropriate
+    location on the Army Card"). A space holding enemy SP is not friendly; control of an
+    empty space is not in the position, so it is not judged.
 
     The sequencer reads leaders moved alone in the Reinforcement Phase as a transfer
     (`LeaderTransferred`). When the log never showed initiative dice, the same move may have
@@ -260,7 +262,8 @@ def _transfer_one(action: LeaderTransferred, leader: str, ctx: Context
         return
     name = leader_name(ctx.data, leader)
     where = ctx.space_name(action.destination)
-    here = ctx.state.space(action.destination)
+    # 11.21: an army's SP stand on its Army Card, where its marker stands.
+    here = ctx.state.with_armies(action.destination)
     record = ctx.data.spaces.get(action.destination)
     region = region_of(ctx.data, action.destination)
     spaces = (action.destination,)
