@@ -355,6 +355,25 @@ def _governor(step: int, leader: str, destination: str, ctx: Context, *,
     yield Check.done("WFA-LDR-10")
 
 
+def may_go(ctx: Context, leader: str, destination: str) -> bool | None:
+    """Whether WfA 11.12 lets `leader` go to `destination` (True for every leader it does
+    not name; None when the data cannot say): Carleton and Haldimand only in Canada and as
+    far south as Ticonderoga, Prévost only in Florida until 1778."""
+    region = region_of(ctx.data, destination)
+    if leader in GOVERNORS:
+        if region is Region.CANADA or destination == TICONDEROGA:
+            return True
+        return None if region is None else _toward_ticonderoga(ctx, destination)
+    if leader == PREVOST:
+        year = ctx.procedure.year
+        if year is not None and year >= PREVOST_FREED:
+            return True
+        if region is Region.FLORIDA:
+            return True
+        return None if year is None or region is None else False
+    return True
+
+
 def _toward_ticonderoga(ctx: Context, space: str) -> bool | None:
     """Whether a space lies on a shortest route (in lines) from Canada to Ticonderoga;
     None when the map is incomplete."""
@@ -485,5 +504,5 @@ def _leader_side(ctx: Context, leader: str) -> str | None:
     return None if record is None else str(record.side)
 
 
-__all__ = ["FAMILY", "GOVERNORS", "confined", "from_the_pool", "judge", "muster",
+__all__ = ["FAMILY", "GOVERNORS", "confined", "from_the_pool", "judge", "may_go", "muster",
            "muster_is_the_whole_ap", "muster_roll", "prisoner_exchange", "transfer"]
