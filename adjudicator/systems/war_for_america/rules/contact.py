@@ -349,7 +349,10 @@ def overran(action: Overrun, ctx: Context) -> Iterator[Outcome]:
     """MOV-09 (WfA 12.13-12.14, 17.4, 17.9): an overrun needs the mover's SP at least 8
     times the defender's as it moves onto the space; "Fortresses can never be overrun. A
     fort can be, if containing only a garrison counter"; "Overruns are ignored in the
-    Caribbean". A lone garrison: digest §8 A-22 (any force overruns it, a CHECK)."""
+    Caribbean". A lone garrison: digest §8 A-22 (any force overruns it, a CHECK). 12.13
+    says "outnumber them by at least 8:1", 12.14 "8:1 odds", and odds count SP as a battle
+    does (11.4-11.8, 13.0 Step 3): an overrun below 8:1 on the SP present is illegal only
+    when it is below 8:1 counted too; otherwise `unchecked`, naming both readings."""
     if action.side is None:
         return
     ground, garrison = _ground(ctx, action.space, opponent(action.side))
@@ -361,6 +364,17 @@ def overran(action: Overrun, ctx: Context) -> Iterator[Outcome]:
         return
     found = overrun(ctx.data.tables, action.sp, action.enemy_sp or 0, ground=ground,
                     lone_garrison=garrison)
+    counted = None if found.overrun or garrison else _counted_overrun(action, ground, ctx)
+    if not found.overrun and counted is not False:
+        yield Check.unchecked("WFA-MOV-09", action.step, f"the defender at "
+                              f"{ctx.space_name(action.space)} was removed by an overrun: "
+                              f"{found.reason}; but counted as in battle (the leaders' "
+                              "limits, WfA 11.4-11.8; 12.14, 13.0 Step 3 speak of '8:1 "
+                              "odds') " + ("it is 8:1" if counted else "the SP cannot be "
+                                           "counted") + ": which 12.13 means is not decided",
+                              needs=("whether 8:1 compares the SP present or the SP "
+                                     "counted in battle",), spaces=(action.space,))
+        return
     if not found.overrun:
         yield Check.illegal("WFA-MOV-09", action.step, f"the defender at "
                             f"{ctx.space_name(action.space)} was removed by an overrun, but "
@@ -372,6 +386,25 @@ def overran(action: Overrun, ctx: Context) -> Iterator[Outcome]:
                              inputs={"space": action.space, "sp": action.sp},
                              result={"overrun": True})
     yield Check.done("WFA-MOV-09")
+
+
+def _counted_overrun(action: Overrun, ground: Ground, ctx: Context) -> bool | None:
+    """Whether the overrun is 8:1 on the SP as a battle counts them (WfA 11.4-11.8: a
+    leader attacks with at most his rank's SP; a defender's excess over it is halved or
+    ignored; no leader, at most 10 SP), the leaders read on the space after the step;
+    None when they cannot be counted."""
+    assert action.side is not None and action.sp is not None
+    tables = ctx.data.tables
+    mover = battle_side(ctx, action.space, action.side)
+    stayed = battle_side(ctx, action.space, opponent(action.side))
+    if mover.stars is None or stayed.stars is None:
+        return None
+    try:
+        att = attacking_sp(tables, action.sp, mover.stars)
+    except ValueError:
+        return None
+    dfn = defending_sp(tables, action.enemy_sp or 0, stayed.stars)
+    return overrun(tables, att.effective, dfn.effective, ground=ground).overrun
 
 
 def _ground(ctx: Context, space: str, defender: str) -> tuple[Ground | None, bool]:
