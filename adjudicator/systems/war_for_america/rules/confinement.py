@@ -156,12 +156,25 @@ def florida(step: int, units: tuple[str, ...], destination: str,
 
 
 def fleet_in_florida(action: FleetMoved, ctx: Context) -> Iterator[Outcome]:
-    """MOV-12 (WfA 3.3) for fleets: only British and Spanish fleets move in Florida."""
+    """MOV-12 (WfA 3.3) for fleets: "Florida: Contested area, where only British and
+    Spanish land units/fleets can move". A French or Dutch fleet on a Florida space
+    (port) is illegal; in a sea area the data puts in Florida's Region (an OBZ), the
+    Region being a list of land spaces (3.3), `unchecked`."""
     assert action.destination is not None
     if region_of(ctx.data, action.destination) is not Region.FLORIDA:
         return
     fleet = ctx.data.fleets.get(action.fleet)
     if fleet is None:
+        return
+    if str(fleet.nation) not in ("british", "spanish") \
+            and action.destination in ctx.data.sea_areas:
+        yield Check.unchecked("WFA-MOV-12", action.step, f"{fleet.name} entered the "
+                              f"{ctx.data.sea_areas[action.destination].name}, a sea area the data "
+                              "gives Florida's Region: whether 'only British and Spanish land"
+                              " units/fleets can move' in Florida (WfA 3.3, a Region of land "
+                              "spaces) reaches the sea off it is not decided",
+                              needs=("whether a sea area is part of Florida",),
+                              spaces=(action.destination,))
         return
     if str(fleet.nation) not in ("british", "spanish"):
         yield Check.illegal("WFA-MOV-12", action.step, f"{fleet.name} entered "
