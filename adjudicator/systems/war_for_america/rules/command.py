@@ -42,6 +42,7 @@ from adjudicator.systems.war_for_america.rules.leaders import (
     PREVOST_FREED,
     may_go,
 )
+from adjudicator.systems.war_for_america.rules.special import french_regulars
 from adjudicator.systems.war_for_america.state import ARMY_BOX_PREFIX, ARMY_SIDE
 
 WASHINGTONS_ARMY = "w"
@@ -106,7 +107,9 @@ def command_of_leg(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                               needs=("leader ranks",), spaces=where)
     if rank.allowed is not None:
         yield Check.done("WFA-LDR-03")
-    circle = any_allows(colour_allows(ctx.data, leader, force) for leader in force.leaders)
+    regulars = french_regulars(ctx)
+    circle = any_allows(colour_allows(ctx.data, leader, force, french_regulars=regulars)
+                        for leader in force.leaders)
     if circle.allowed is False:
         yield Check.illegal("WFA-LDR-04", action.step, f"no leader in the force moved from "
                             f"{ctx.space_name(action.origin)} may command all of it: "
