@@ -1381,9 +1381,14 @@ class Interpreter:
         AP): to or from the Turn Record Track for repair (WfA 15.7-15.8); the fleets going
         out of the port where they met, to fight in its OBZ (15.1 Option 2: "Both fleets,
         now in the OBZ"); a fleet leaving the place of the fleet combat just fought (the
-        loser to the closest friendly port, 19.32-19.33)."""
-        if on_turn_track(origin) or on_turn_track(destination):
+        loser to the closest friendly port, 19.32-19.33). Off the track anywhere but the
+        Europe Box it takes its side's D6, if any: one drag for 15.8's return to the Europe
+        Box and the voyage on from there (14.2)."""
+        if on_turn_track(destination) or (on_turn_track(origin)
+                                          and destination == EUROPE.key):
             return True
+        if on_turn_track(origin):
+            return False
         naval = self.reading.naval
         if naval is not None and origin in (naval.place, naval.port):
             return True
