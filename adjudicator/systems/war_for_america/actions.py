@@ -310,6 +310,9 @@ class Combat(Action):
     defender_roll: int | None = None
     by_defender: bool = False
     """The non-moving player's attack after the mover declined on a key space (12.16)."""
+    initiative_roll: int | None = None
+    """With `by_defender`: his leader's initiative D6, rolled after he said he attacks
+    (12.16: "He must roll for his leader's initiative"); None when the log shows none."""
     winner: str | None = None
     entered_from: str | None = None
     """The space the attacking force last moved from into the battle's space (the attacker

@@ -279,6 +279,9 @@ class OpenCombat:
     by_defender: bool = False
     """The mover did not attack a key space and the non-moving player attacks (WfA 12.16,
     10.14): `attacker` is he."""
+    cue_dice: int = 0
+    """How many dice waited when he said he attacks: his leader's initiative D6 (12.16)
+    is one rolled after."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -704,11 +707,18 @@ class Interpreter:
             self.reading = replace(self.reading, combat=combat)
             return []
         rolled = dict(combat.rolls)
+        initiative = None
+        if combat.by_defender:
+            initiative, _ = self.reading.d6.after(combat.cue_dice).take_last(combat.attacker)
+            if initiative is not None:
+                self.reading = replace(self.reading, d6=self.reading.d6.without(
+                    combat.attacker, initiative))
         action = Combat(step=index, side=combat.attacker, space=combat.space,
                         attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
                         attacker_roll=rolled.get(combat.attacker),
                         defender_roll=rolled.get(opponent(combat.attacker)),
-                        entered_from=combat.entered_from, by_defender=combat.by_defender)
+                        entered_from=combat.entered_from, by_defender=combat.by_defender,
+                        initiative_roll=initiative)
         battle = Battle(combat.space, combat.attacker,
                         before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())),
                         combat=action,
@@ -729,7 +739,8 @@ class Interpreter:
             return
         self.reading = replace(self.reading, combat=replace(
             combat, attacker=side, attacker_sp=combat.defender_sp,
-            defender_sp=combat.attacker_sp, entered_from=None, by_defender=True))
+            defender_sp=combat.attacker_sp, entered_from=None, by_defender=True,
+            cue_dice=len(self.reading.d6)))
 
     def _holdings(self, space_key: str) -> list[Holding]:
         """A space's contents and those of the Army Cards of armies there (WfA 11.21)."""

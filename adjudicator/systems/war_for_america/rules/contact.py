@@ -39,6 +39,7 @@ from adjudicator.systems.war_for_america.procedure import PulseClosed
 from adjudicator.systems.war_for_america.rules.battle_sides import battle_ground, battle_side
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.rules.forces import (
+    WASHINGTON,
     Force,
     leader_name,
     rank_allows,
@@ -218,19 +219,43 @@ def entered(action: EnemyEntered, ctx: Context) -> Iterator[Outcome]:
 def defender_attack(action: Combat, ctx: Context) -> Iterator[Outcome]:
     """MOV-07 (WfA 12.16): "If the moving player does not attack, the non-moving player
     has the option to do so. He must roll for his leader's initiative. If he fails, no
-    attack is possible." The defender's activation roll is not part of `Combat`, so such
-    an attack is not judged; the mover's attack on a key space is optional and legal."""
+    attack is possible." Read as the activation roll (12.6-12.7): he fails on a D6 higher
+    than his leader's command value (the best of his leaders on the space; Washington's
+    6 is re-rolled, 11.10, so not judged). His D6 rolled after he said he attacks
+    (`Combat.initiative_roll`) and above that value, with the battle fought, is illegal;
+    no D6 in the log, no leader there, or a command value the data lacks is `unchecked`.
+    The mover's attack on a key space is optional and legal."""
     record = ctx.data.spaces.get(action.space)
     if record is None or not record.is_key:
         return
-    if action.by_defender:
-        yield Check.unchecked("WFA-MOV-07", action.step, f"the non-moving player attacked at "
-                              f"{ctx.space_name(action.space)}; he may only after passing "
-                              "his leader's activation roll (WfA 12.16), which the log does "
-                              "not tie to the battle", needs=("the defender's activation "
-                                                              "roll",),
+    if not action.by_defender or action.side is None:
+        yield Check.done("WFA-MOV-07")
+        return
+    where = ctx.space_name(action.space)
+    leaders = [leader for leader in ctx.state.with_armies(action.space).leaders
+               if (r := ctx.data.leaders.get(leader)) is not None and str(r.side) == action.side]
+    commands = [ctx.data.leaders[leader].command for leader in leaders]
+    roll = action.initiative_roll
+    if roll is None or not leaders or any(c is None for c in commands) or (
+            roll == DIE_FACES and WASHINGTON in leaders):
+        why = ("no initiative D6 was seen after he said he attacks" if roll is None else
+               "no leader of his is on the space" if not leaders else
+               "Washington re-rolls a 6 (WfA 11.10)" if roll == DIE_FACES
+               and WASHINGTON in leaders else "a leader's command value is not in the data")
+        yield Check.unchecked("WFA-MOV-07", action.step, f"the non-moving "
+                              f"{side_name(action.side)} player attacked at {where}; he may "
+                              "only after his leader's initiative roll succeeds (WfA 12.16): "
+                              f"{why}", needs=("the defender's initiative roll",),
                               spaces=(action.space,))
         return
+    best = max(c for c in commands if c is not None)
+    if roll > best:
+        yield Check.illegal("WFA-MOV-07", action.step, f"the non-moving "
+                            f"{side_name(action.side)} player attacked at {where} after his "
+                            f"leader's initiative D6 of {roll}, above the best command value "
+                            f"there ({best}); if he fails, no attack is possible (WfA 12.16, "
+                            "12.6-12.7)", spaces=(action.space,),
+                            expected=f"a D6 of {best} or less", observed=str(roll))
     yield Check.done("WFA-MOV-07")
 
 
