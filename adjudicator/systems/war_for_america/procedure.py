@@ -269,6 +269,11 @@ class Pulse:
     has not shown, before the placement or right after it."""
     last_step: int | None = None
     """The step of the last action placed in it (None: none yet)."""
+    spent_at: str | None = None
+    """Where its AP went before any force was activated: a leader from the Leader Pool
+    placed there (WfA 11.1: "by expending an AP"; "he also activates any SP with which he
+    is placed") or an army created there outside a muster (11.20: "by expending the
+    pulse")."""
 
     def cards_of(self, side: str) -> tuple[str, ...]:
         """The cards a side played in this pulse."""
@@ -1038,9 +1043,12 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
         return evolve(pulse, ap_marker=True)
     if type(action) in _MAIN_KINDS and own and not (
             isinstance(action, ArmyCreated) and action.replaces is not None):
-        return evolve(pulse, main=pulse.main or _MAIN_KINDS[type(action)])
+        spent = action.space if isinstance(action, ArmyCreated) and pulse.main is None \
+            else pulse.spent_at
+        return evolve(pulse, main=pulse.main or _MAIN_KINDS[type(action)], spent_at=spent)
     if isinstance(action, LeaderPlaced) and own and action.origin == LEADER_POOL:
-        return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL)
+        return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL,
+                      spent_at=action.space if pulse.main is None else pulse.spent_at)
     if isinstance(action, FortBuilt) and own and not action.completed:
         unrolled = ((action.space, action.step),) if action.roll is None else ()
         return evolve(pulse, main=pulse.main or Activation.BUILD_FORT,
