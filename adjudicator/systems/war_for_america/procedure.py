@@ -269,6 +269,10 @@ class Pulse:
     has not shown, before the placement or right after it."""
     last_step: int | None = None
     """The step of the last action placed in it (None: none yet)."""
+    militia_raised: frozenset[str] = frozenset()
+    """Spaces the other side deployed militia on in it (WfA 10.8, 10.13: the British "may
+    not be able to continue moving if the Colonial player has deployed militia in the
+    space")."""
     spent_at: str | None = None
     """Where its AP went before any force was activated: a leader from the Leader Pool
     placed there (WfA 11.1: "by expending an AP"; "he also activates any SP with which he
@@ -1031,6 +1035,8 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
                       origin=pulse.origin or action.origin,
                       moved=pulse.moved | frozenset(action.units),
                       route=(*route, action.destination))
+    if isinstance(action, UnitsRaised) and not own and action.kind is RaiseKind.MILITIA:
+        return evolve(pulse, militia_raised=pulse.militia_raised | {action.place})
     if isinstance(action, DroppedOff) and own:
         return evolve(pulse, dropped=pulse.dropped | frozenset(action.units))
     if isinstance(action, PickedUp) and own:

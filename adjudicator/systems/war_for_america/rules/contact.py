@@ -101,6 +101,58 @@ def moved_on(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
         return
     yield from _enemy_still_there(action.step, action.side, action.origin, ctx,
                                   moved_on=action.destination)
+    if action.side == BRITISH and action.origin in pulse.militia_raised:
+        yield from militia_block(action, ctx)
+
+
+def militia_block(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """MOV-10 (WfA 10.13): "Once deployed, the British player may not be able to continue
+    moving if the Colonial player has deployed militia in the space, unless he has 8:1
+    odds, qualifying for an overrun situation (12.14). If this occurs, he can keep moving"
+    (10.10). British leaving a key space on which militia were deployed in this AP, with
+    Colonial SP still there, is illegal below 8:1 (on the SP present and as a battle counts
+    them, 11.4-11.8); at 8:1 on either count the militia should have been overrun (12.13),
+    which the log may show later: `unchecked`. (On a non-key space, leaving the enemy is
+    WFA-MOV-06's breach.)"""
+    space = action.origin
+    record = ctx.data.spaces.get(space)
+    enemy = ctx.state.with_armies(space).sp_of(opponent(BRITISH))
+    if record is None or not record.is_key or enemy == 0:
+        return
+    where = ctx.space_name(space)
+    sp = action.sp if action.sp is not None else read_force(action.units, ctx.state).sp
+    ground, _ = _ground(ctx, space, opponent(BRITISH))
+    if ground is None or sp == 0:
+        return
+    tables = ctx.data.tables
+    raw = overrun(tables, sp, enemy, ground=ground).overrun
+    mover = battle_side(ctx, action.destination, BRITISH)
+    stayed = battle_side(ctx, space, opponent(BRITISH))
+    counted: bool | None = None
+    if mover.stars is not None and stayed.stars is not None:
+        try:
+            att = attacking_sp(tables, sp, mover.stars)
+            dfn = defending_sp(tables, enemy, stayed.stars)
+            counted = overrun(tables, att.effective, dfn.effective, ground=ground).overrun
+        except ValueError:
+            counted = None
+    if raw or counted is not False:
+        yield Check.unchecked("WFA-MOV-10", action.step, f"the British force moved on from "
+                              f"{where}, where militia were deployed in this AP and {enemy} "
+                              "Colonial SP are still there; it may go on only with 8:1 (WfA "
+                              "10.13), which " + ("it had, so the militia should have been "
+                                                  "overrun (12.13)" if raw or counted else
+                                                  "cannot be counted here"),
+                              needs=("whether the militia were overrun",), spaces=(space,))
+        return
+    yield Check.illegal("WFA-MOV-10", action.step, f"the British force ({sp} SP) moved on "
+                        f"from {where}, where the Colonial player deployed militia in this "
+                        f"AP and {enemy} Colonial SP are still there, without 8:1 odds; once "
+                        "militia are deployed in the space the British may keep moving only "
+                        "with 8:1, an overrun (WfA 10.13, 10.10, 12.14)",
+                        spaces=(space, action.destination), expected="8:1 or a halt",
+                        observed=f"{sp} against {enemy}")
+    yield Check.done("WFA-MOV-10")
 
 
 def cancelled_attack(action: Retreated, ctx: Context) -> Iterator[Outcome]:
@@ -489,5 +541,5 @@ def militia_trigger(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
 
 
 __all__ = ["FAMILY", "INVADERS", "MILITIA_YEAR", "defender_attack", "entered", "judge",
-           "militia_trigger", "moved_on", "overran", "retreat_before_combat",
+           "militia_block", "militia_trigger", "moved_on", "overran", "retreat_before_combat",
            "stopped_without_combat"]
