@@ -1016,8 +1016,9 @@ class Interpreter:
         assert battle is not None
         lost: Counter[str] = Counter()
         for (place, nation), net in change.items():
-            if net < 0 and place != EUROPE and self._loss_space(place) == battle.space:
-                lost[nation] -= net
+            if place != EUROPE and self._loss_space(place) == battle.space:
+                lost[nation] -= net  # SP moved between the space and its Army Cards net out
+        lost = +lost
         if not lost:
             return []
         removed = Counter(dict(battle.removed))

@@ -409,7 +409,9 @@ def losses_taken(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
     to retreat again" loses "an extra '1' SP" (a 'D' marker on the space at the dice gives
     the side that gives way one more); 13.4, a force with no legal retreat surrenders
     whole (a side that gives way and lost every SP is not judged unless the log says it
-    surrendered, which `Surrendered` judges). With an action card played in the AP or a
+    surrendered, which `Surrendered` judges); 10.15, militia forced to retreat out of
+    their Region are removed (militia of a side that gives way, removed beyond the result,
+    leave it `unchecked`). With an action card played in the AP or a
     choice of leader rating (13.0 Step 4, 11.7) the result is `unchecked`. Fewer SP than
     the result are not judged: the losses may be taken after the retreat, where the force
     went (the battle's count ends at the retreat)."""
@@ -441,6 +443,16 @@ def losses_taken(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
                    for r in readings)
         extra = 1 if d_marked and True in gives_way and action.retreated in (None, side) else 0
         if lost <= most + extra:
+            continue
+        militia = action.removed_of(side, NATION_SIDE).get("militia", 0)
+        if militia and True in gives_way and lost - militia <= most + extra:
+            yield Check.unchecked("WFA-CBT-04", action.step, f"the {side_name(side)} side "
+                                  f"lost {lost} SP at {where} after the battle, more than the "
+                                  f"battle table's {most}, {militia} of them militia: militia "
+                                  "forced to retreat out of their Region are removed (WfA "
+                                  "10.15), which the log does not tell from battle losses",
+                                  needs=("why the militia were removed",),
+                                  spaces=(combat.space,))
             continue
         if lost >= had and True in gives_way:
             yield Check.unchecked("WFA-CBT-04", action.step, f"the {side_name(side)} side "
