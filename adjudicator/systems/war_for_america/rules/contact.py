@@ -58,6 +58,9 @@ RAISED: Final = "marker:militia_raised"
 UNLED_RETREAT: Final = 2
 """With no leader, or one of insufficient rank, a retreat before combat needs 1-2 (12.11)."""
 DIE_FACES: Final = 6
+ONE_STAR_SP: Final = 2
+"""The SP a one-star leader defends with in full (WfA 11.4): with no more, no leader
+changes how the defender counts."""
 
 FAMILY = RuleFamily(
     "contact",
@@ -476,6 +479,8 @@ def _counted_overrun(action: Overrun, ground: Ground, ctx: Context) -> bool | No
     stayed = battle_side(ctx, action.space, opponent(action.side))
     if mover.stars is None or stayed.stars is None:
         return None
+    if not stayed.leaders and (action.enemy_sp or 0) > ONE_STAR_SP:
+        return None  # a leader of theirs may have left in the step that removed them
     try:
         att = attacking_sp(tables, action.sp, mover.stars)
     except ValueError:
