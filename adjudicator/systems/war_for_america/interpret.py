@@ -709,10 +709,11 @@ class Interpreter:
         rolled = dict(combat.rolls)
         initiative = None
         if combat.by_defender:
-            initiative, _ = self.reading.d6.after(combat.cue_dice).take_last(combat.attacker)
+            dice = self.reading.d6
+            initiative, rest = dice.after(combat.cue_dice).take_last(combat.attacker)
             if initiative is not None:
-                self.reading = replace(self.reading, d6=self.reading.d6.without(
-                    combat.attacker, initiative))
+                self.reading = replace(self.reading, d6=DiceQueue(
+                    (*dice.dice[:combat.cue_dice], *rest.dice)))
         action = Combat(step=index, side=combat.attacker, space=combat.space,
                         attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
                         attacker_roll=rolled.get(combat.attacker),
