@@ -310,6 +310,9 @@ class Combat(Action):
     defender_roll: int | None = None
     by_defender: bool = False
     """The non-moving player's attack after the mover declined on a key space (12.16)."""
+    initiative_roll: int | None = None
+    """With `by_defender`: his leader's initiative D6, rolled after he said he attacks
+    (12.16: "He must roll for his leader's initiative"); None when the log shows none."""
     winner: str | None = None
     entered_from: str | None = None
     """The space the attacking force last moved from into the battle's space (the attacker
@@ -377,6 +380,9 @@ class BattleLosses(Action):
     way (WfA 13.0 Steps 7, 9); a view of the battle, not part of its losses."""
     position: Holding | None = field(default=None, compare=False)
     """The battle space, with the Army Cards of armies there, when the D12s were rolled."""
+    losses: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
+    """(side, step, SP) of each step in which a side lost SP there, in order (the step
+    whose loss took a side past its battle table result, WfA 13.0 Step 6)."""
 
     def before_of(self, side: str, sides: Mapping[str, str | None]) -> dict[str, int]:
         """One side's SP by nation before the battle (`sides`: nation → side)."""

@@ -298,6 +298,9 @@ class OpenCombat:
     """The step the mover entered the space."""
     answered: bool = False
     """The mover did something in a later step (said he does not attack, rolled …)."""
+    cue_dice: int = 0
+    """How many dice waited when he said he attacks: his leader's initiative D6 (12.16)
+    is one rolled after."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,6 +315,8 @@ class Battle:
     removed: tuple[tuple[str, int], ...] = ()
     loss_steps: frozenset[tuple[str, int]] = frozenset()
     """(side, step) of every step in which a side lost SP there."""
+    losses: tuple[tuple[str, int, int], ...] = ()
+    """(side, step, SP) of every step in which a side lost SP there, in order."""
     emptied: tuple[tuple[str, int, tuple[str, ...], int | None], ...] = ()
     """(side, step, units, regular SP or None) of a side whose whole force there was
     removed, not moved: a surrender when the log says so (`Surrendered`)."""
@@ -770,12 +775,20 @@ class Interpreter:
             self.reading = replace(self.reading, combat=combat)
             return []
         rolled = dict(combat.rolls)
+        initiative = None
+        if combat.by_defender:
+            dice = self.reading.d6
+            initiative, rest = dice.after(combat.cue_dice).take_last(combat.attacker)
+            if initiative is not None:
+                self.reading = replace(self.reading, d6=DiceQueue(
+                    (*dice.dice[:combat.cue_dice], *rest.dice)))
         action = Combat(step=index, side=combat.attacker, space=combat.space,
                         attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
                         attacker_roll=rolled.get(combat.attacker),
                         defender_roll=rolled.get(opponent(combat.attacker)),
                         entered_from=combat.entered_from, by_defender=combat.by_defender,
-                        six_nations=combat.six_nations)
+                        six_nations=combat.six_nations,
+                        initiative_roll=initiative)
         battle = Battle(combat.space, combat.attacker,
                         before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())),
                         combat=action,
@@ -809,7 +822,8 @@ class Interpreter:
         self.reading = replace(self.reading, combat=replace(
             combat, attacker=side, attacker_sp=combat.defender_sp,
             defender_sp=combat.attacker_sp, entered_from=None, by_defender=True,
-            six_nations=None if combat.six_nations is None else combat.six_nations[::-1]))
+            six_nations=None if combat.six_nations is None else combat.six_nations[::-1],
+            cue_dice=len(self.reading.d6)))
 
     def _six_nations_on(self, destination: str, moved: int) -> tuple[int, int] | None:
         """The Six Nations SP that fight for a force entering `destination` and for the
@@ -1116,8 +1130,9 @@ class Interpreter:
         assert battle is not None
         lost: Counter[str] = Counter()
         for (place, nation), net in change.items():
-            if net < 0 and place != EUROPE and self._loss_space(place) == battle.space:
-                lost[nation] -= net
+            if place != EUROPE and self._loss_space(place) == battle.space:
+                lost[nation] -= net  # SP moved between the space and its Army Cards net out
+        lost = +lost
         if not lost:
             return []
         removed = Counter(dict(battle.removed))
@@ -1125,11 +1140,13 @@ class Interpreter:
         holdings = self._holdings(battle.space)
         emptied = list(battle.emptied)
         steps = set(battle.loss_steps)
+        losses = list(battle.losses)
         for side in SIDES:
             mine = {nation: sp for nation, sp in lost.items() if NATION_SIDE.get(nation) == side}
             if not mine:
                 continue
             steps.add((side, index))
+            losses.append((side, index, sum(mine.values())))
             if sum(holding.sp_of(side) for holding in holdings) > sum(mine.values()):
                 continue
             # The regulars the surrender took, when the side's battle losses came earlier
@@ -1141,7 +1158,7 @@ class Interpreter:
                             regular))
         self.reading = replace(self.reading, battle=replace(
             battle, removed=tuple(sorted(removed.items())), loss_steps=frozenset(steps),
-            emptied=tuple(emptied)))
+            losses=tuple(losses), emptied=tuple(emptied)))
         return self._surrenders(index)
 
     def _siege_surrender(self, index: int, change: Mapping[tuple[Place, str], int]
@@ -1190,7 +1207,8 @@ class Interpreter:
         return [BattleLosses(step=index, side=battle.attacker, space=battle.space,
                              before=battle.before, removed=battle.removed,
                              retreated=battle.retreated, surrendered=battle.surrendered,
-                             combat=battle.combat, position=battle.position)]
+                             combat=battle.combat, position=battle.position,
+                             losses=battle.losses)]
 
     def _overrun(self, index: int, space_key: str, side: str | None,
                  change: Mapping[tuple[Place, str], int]) -> list[Action]:
@@ -1530,9 +1548,14 @@ class Interpreter:
         AP): to or from the Turn Record Track for repair (WfA 15.7-15.8); the fleets going
         out of the port where they met, to fight in its OBZ (15.1 Option 2: "Both fleets,
         now in the OBZ"); a fleet leaving the place of the fleet combat just fought (the
-        loser to the closest friendly port, 19.32-19.33)."""
-        if on_turn_track(origin) or on_turn_track(destination):
+        loser to the closest friendly port, 19.32-19.33). Off the track anywhere but the
+        Europe Box it takes its side's D6, if any: one drag for 15.8's return to the Europe
+        Box and the voyage on from there (14.2)."""
+        if on_turn_track(destination) or (on_turn_track(origin)
+                                          and destination == EUROPE.key):
             return True
+        if on_turn_track(origin):
+            return False
         naval = self.reading.naval
         if naval is not None and origin in (naval.place, naval.port):
             return True

@@ -280,6 +280,15 @@ class Pulse:
     off_cards: tuple[tuple[str, str, int], ...] = ()
     """(leader, Army Card box, step) of each leader taken off an Army Card onto the map in
     it (WfA 11.11, 11.21-11.22: whether he left his army is seen when the AP closes)."""
+    militia_raised: frozenset[str] = frozenset()
+    """Spaces the other side deployed militia on in it (WfA 10.8, 10.13: the British "may
+    not be able to continue moving if the Colonial player has deployed militia in the
+    space")."""
+    spent_at: str | None = None
+    """Where its AP went before any force was activated: a leader from the Leader Pool
+    placed there (WfA 11.1: "by expending an AP"; "he also activates any SP with which he
+    is placed") or an army created there outside a muster (11.20: "by expending the
+    pulse")."""
 
     def cards_of(self, side: str) -> tuple[str, ...]:
         """The cards a side played in this pulse."""
@@ -1037,6 +1046,8 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
                       origin=pulse.origin or action.origin,
                       moved=pulse.moved | frozenset(action.units),
                       route=(*route, action.destination))
+    if isinstance(action, UnitsRaised) and not own and action.kind is RaiseKind.MILITIA:
+        return evolve(pulse, militia_raised=pulse.militia_raised | {action.place})
     if isinstance(action, DroppedOff) and own:
         return evolve(pulse, dropped=pulse.dropped | frozenset(action.units))
     if isinstance(action, PickedUp) and own:
@@ -1055,12 +1066,15 @@ def _pulse_effect(pulse: Pulse, action: Action) -> Pulse:
         return evolve(pulse, ap_marker=True)
     if type(action) in _MAIN_KINDS and own and not (
             isinstance(action, ArmyCreated) and action.replaces is not None):
-        return evolve(pulse, main=pulse.main or _MAIN_KINDS[type(action)])
+        spent = action.space if isinstance(action, ArmyCreated) and pulse.main is None \
+            else pulse.spent_at
+        return evolve(pulse, main=pulse.main or _MAIN_KINDS[type(action)], spent_at=spent)
     if isinstance(action, LeaderPlaced) and action.origin.startswith(ARMY_BOX_PREFIX):
         return evolve(pulse, off_cards=(*pulse.off_cards,
                                         (action.leader, action.origin, action.step)))
     if isinstance(action, LeaderPlaced) and own and action.origin == LEADER_POOL:
-        return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL)
+        return evolve(pulse, main=pulse.main or Activation.LEADER_FROM_POOL,
+                      spent_at=action.space if pulse.main is None else pulse.spent_at)
     if isinstance(action, FortBuilt) and own and not action.completed:
         unrolled = ((action.space, action.step),) if action.roll is None else ()
         return evolve(pulse, main=pulse.main or Activation.BUILD_FORT,

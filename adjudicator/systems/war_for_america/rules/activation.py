@@ -38,6 +38,7 @@ from adjudicator.systems.war_for_america.rules.forces import (
     read_force,
     region_of,
 )
+from adjudicator.systems.war_for_america.rules.special import french_regulars
 from adjudicator.systems.war_for_america.state import ARMY_SIDE
 
 REROLLED: Final = 6
@@ -115,7 +116,8 @@ def _candidates(force: Force, ctx: Context) -> list[str]:
     player chooses among them, WfA 12.4-12.5), else every leader in it."""
     able = [leader for leader in force.leaders
             if rank_allows(ctx.data, leader, force.sp).allowed is not False
-            and colour_allows(ctx.data, leader, force).allowed is not False]
+            and colour_allows(ctx.data, leader, force,
+                              french_regulars=french_regulars(ctx)).allowed is not False]
     return able or list(force.leaders)
 
 

@@ -38,6 +38,7 @@ from adjudicator.systems.war_for_america.rules.control import (
     side_sp,
     space_control,
 )
+from adjudicator.systems.war_for_america.rules.naval import blockade
 from adjudicator.systems.war_for_america.state import ARMY_BOX_PREFIX, ARMY_SIDE, Holding
 
 FIRST_YEAR: Final = 1776
@@ -100,8 +101,9 @@ def loc_here(ctx: Context, space: str, side: str) -> bool | None:
     if control.side == opponent(side):
         return None
     if side == BRITISH:
+        # 14.25: blockaded by "an enemy fleet" -- French, Spanish or Dutch.
         if record.coastal and record.obz is not None \
-                and not fleet_near(ctx, space, record.obz, Nation.FRENCH):
+                and blockade(ctx, space, BRITISH).blockaded is False:
             return True
         return None
     if not record.is_key:

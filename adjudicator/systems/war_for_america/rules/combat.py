@@ -8,8 +8,9 @@ the data — each side's column, modifiers and the result its logged roll reads
 an action card's modifier, a table modifier's applicability, a leader's value) the verdict
 that needs it is `unchecked`; only the odds below 1:3 and a garrison attacking are
 `illegal` on the position alone. When the battle is over (`BattleLosses`), the side that
-retreated is judged against the winner the table gives (13.0 Steps 7, 9), on the position
-at the dice. Losses and retreats are judged in `retreat.py`.
+retreated is judged against the winner the table gives (13.0 Steps 7, 9), and the SP each
+side removed against the result the other side's roll reads (Step 6), on the position at
+the dice. Loss order and retreats are judged in `loss_order.py` and `retreat.py`.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from adjudicator.systems.war_for_america.rules.battle_sides import (
     six_nations_split,
 )
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
+from adjudicator.systems.war_for_america.state import NATION_SIDE
 
 FAMILY = RuleFamily(
     "combat",
@@ -67,6 +69,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Every combat check of a land battle; when it is over, the winner its retreat shows."""
     if isinstance(action, BattleLosses):
         yield from given_way(action, ctx)
+        yield from losses_taken(action, ctx)
         return
     if not isinstance(action, Combat) or action.side is None:
         return
@@ -408,36 +411,23 @@ def given_way(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
     the dice (`BattleLosses.position`) when every reading the log leaves open (an LOC, an
     amphibious landing, the table's printed modifiers; no card, no choice of leader) gives
     one winner; a surrender (13.4) is not judged here."""
-    combat, held, loser = action.combat, action.position, action.retreated
-    if combat is None or held is None or combat.side is None or loser is None:
+    loser = action.retreated
+    dice = _at_the_dice(action, ctx)
+    if loser is None:
         return
-    rolls = (combat.attacker_roll, combat.defender_roll)
-    tables = ctx.data.tables
-    if rolls[0] is None or rolls[1] is None or tables.battle is None:
-        return
-    six = six_nations_split(combat, held)
-    if six is None:
+    combat, held = action.combat, action.position
+    if combat is not None and held is not None and six_nations_split(combat, held) is None:
         yield Check.unchecked("WFA-CBT-10", action.step, f"whether the {side_name(loser)} "
                               f"had to give way at {ctx.space_name(combat.space)} is not "
                               "judged: whose side the Six Nations SP there fight for (the "
                               "Six Nations Card, WfA 11.2) is not in the log",
                               needs=("the Six Nations' alliances",), spaces=(combat.space,))
         return
-    attacker = battle_side(ctx, combat.space, combat.side, held, six_nations=six[0])
-    defender = battle_side(ctx, combat.space, opponent(combat.side), held,
-                           six_nations=six[1])
-    if attacker.stars is None or defender.stars is None or attacker.sp == 0:
+    if dice is None:
         return
-    ground = battle_ground(ctx, combat.space, defender.side, held)
-    try:
-        att = attacking_sp(tables, attacker.sp, attacker.stars)
-    except ValueError:
-        return
-    dfn = (EffectiveSP(0, 0, ()) if defender.lone_garrison else
-           defending_sp(tables, defender.sp, defender.stars, fort=ground.fort))
-    if att.effective < 1 or (dfn.effective < 1 and not defender.lone_garrison):
-        return
-    counted = (att, dfn)
+    combat, attacker, defender, ground, counted, rolls = dice
+    att, dfn = counted
+    tables = ctx.data.tables
     where = ctx.space_name(combat.space)
     if not defender.lone_garrison and not attack_allowed(
             tables, combat_odds(att.effective, dfn.effective)) \
@@ -451,7 +441,7 @@ def given_way(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
         return
     gives_way, unknown = _one_winner(ctx, attacker, defender,
                                      _combat_sides(attacker, defender, ground, counted),
-                                     (rolls[0], rolls[1]), loc=_loc_matters(ctx, counted),
+                                     rolls, loc=_loc_matters(ctx, counted),
                                      landing=_landing_unknown(ctx, ground, combat),
                                      fold=_who_gives_way)
     if gives_way is None:
@@ -472,6 +462,132 @@ def given_way(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
                             spaces=(combat.space,), expected=f"the {gives_way} retreats",
                             observed=f"the {gave_way} retreated")
     yield Check.done("WFA-CBT-10")
+
+
+AtTheDice = tuple[Combat, BattleSide, BattleSide, BattleGround, Counted, tuple[int, int]]
+"""A battle as it stood at its dice: the `Combat`, attacker, defender, ground, their
+effective SP and the two D12."""
+
+
+def _at_the_dice(action: BattleLosses, ctx: Context) -> AtTheDice | None:
+    """The battle of `action` as it stood when both D12 were rolled (`BattleLosses.position`),
+    or None when it cannot be read on the battle table (no dice, no table, a rank or an SP
+    count missing)."""
+    combat, held = action.combat, action.position
+    if combat is None or held is None or combat.side is None:
+        return None
+    rolls = (combat.attacker_roll, combat.defender_roll)
+    tables = ctx.data.tables
+    if rolls[0] is None or rolls[1] is None or tables.battle is None:
+        return None
+    six = six_nations_split(combat, held)
+    if six is None:
+        return None  # whose side the Six Nations there fight for is not in the log
+    attacker = battle_side(ctx, combat.space, combat.side, held, six_nations=six[0])
+    defender = battle_side(ctx, combat.space, opponent(combat.side), held,
+                           six_nations=six[1])
+    if attacker.stars is None or defender.stars is None or attacker.sp == 0:
+        return None
+    ground = battle_ground(ctx, combat.space, defender.side, held)
+    try:
+        att = attacking_sp(tables, attacker.sp, attacker.stars)
+    except ValueError:
+        return None
+    dfn = (EffectiveSP(0, 0, ()) if defender.lone_garrison else
+           defending_sp(tables, defender.sp, defender.stars, fort=ground.fort))
+    if att.effective < 1 or (dfn.effective < 1 and not defender.lone_garrison):
+        return None
+    return combat, attacker, defender, ground, (att, dfn), (rolls[0], rolls[1])
+
+
+def losses_taken(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
+    """WFA-CBT-04 (WfA 13.0 Step 6): each D12 "indicates the result against the enemy and
+    denotes how many SP he loses" — a side loses the SP number of the other side's result
+    (17.3, Step 8: fortress defenders that tie or win lose one fewer; never more than it
+    had). A side that removed more SP at the battle's space, from the dice until the battle
+    ended, than the most any reading the log leaves open gives (an LOC, an amphibious
+    landing, the table's printed modifiers) is illegal, at the step whose removal took it
+    past that result. Allowed besides: 13.2 and 13.8, a force already marked 'D' "forced
+    to retreat again" loses "an extra '1' SP" (a 'D' marker on the space at the dice gives
+    the side that gives way one more); 13.4, a force with no legal retreat surrenders
+    whole (a side that gives way and lost every SP is not judged unless the log says it
+    surrendered, which `Surrendered` judges); 10.15, militia forced to retreat out of
+    their Region are removed (militia of a side that gives way, removed beyond the result,
+    leave it `unchecked`). With an action card played in the AP or a
+    choice of leader rating (13.0 Step 4, 11.7) the result is `unchecked`. Fewer SP than
+    the result are not judged: the losses may be taken after the retreat, where the force
+    went (the battle's count ends at the retreat)."""
+    dice = _at_the_dice(action, ctx)
+    if dice is None:
+        return
+    combat, attacker, defender, ground, counted, rolls = dice
+    assert combat.side is not None
+    readings = list(_readings(ctx, *_combat_sides(attacker, defender, ground, counted), rolls,
+                              loc=_loc_matters(ctx, counted),
+                              landing=_landing_unknown(ctx, ground, combat)))
+    unknown: list[str] = []
+    if attacker.choice or defender.choice:
+        unknown.append("which leader's rating is used (the player's choice, WfA 11.7)")
+    pulse = ctx.pulse
+    if pulse is not None and pulse.cards:
+        unknown.append("the modifiers of the action cards played in this AP (WfA 13.0 Step 4)")
+    held = action.position
+    d_marked = held is not None and held.markers.get("marker:d", 0) > 0
+    where = ctx.space_name(combat.space)
+    for side, attacking in ((combat.side, True), (opponent(combat.side), False)):
+        if action.surrendered == side or (not attacking and defender.lone_garrison):
+            continue
+        had = sum(action.before_of(side, NATION_SIDE).values())
+        lost = sum(action.removed_of(side, NATION_SIDE).values())
+        gives_way = {_who_gives_way(r.winner) == ("attacker" if attacking else "defender")
+                     for r in readings}
+        most = max(min(r.attacker_loss if attacking else r.defender_loss, had)
+                   for r in readings)
+        extra = 1 if d_marked and True in gives_way and action.retreated in (None, side) else 0
+        if lost <= most + extra:
+            continue
+        militia = action.removed_of(side, NATION_SIDE).get("militia", 0)
+        if militia and True in gives_way and lost - militia <= most + extra:
+            yield Check.unchecked("WFA-CBT-04", action.step, f"the {side_name(side)} side "
+                                  f"lost {lost} SP at {where} after the battle, more than the "
+                                  f"battle table's {most}, {militia} of them militia: militia "
+                                  "forced to retreat out of their Region are removed (WfA "
+                                  "10.15), which the log does not tell from battle losses",
+                                  needs=("why the militia were removed",),
+                                  spaces=(combat.space,))
+            continue
+        if lost >= had and True in gives_way:
+            yield Check.unchecked("WFA-CBT-04", action.step, f"the {side_name(side)} side "
+                                  f"lost all its {had} SP at {where} after the battle, more "
+                                  f"than the battle table's {most}: a surrender for want of a"
+                                  " legal retreat (WfA 13.4) the log does not say",
+                                  needs=("whether the force surrendered",),
+                                  spaces=(combat.space,))
+            continue
+        step, total = action.step, 0
+        for who, at, sp in action.losses:
+            if who == side:
+                total += sp
+                if total > most + extra:
+                    step = at
+                    break
+        if unknown:
+            yield Check.unchecked("WFA-CBT-04", step, f"the {side_name(side)} side lost "
+                                  f"{lost} SP at {where}, more than the battle table's {most}"
+                                  " without them; not judged: not in the log — "
+                                  + "; ".join(unknown), needs=tuple(unknown),
+                                  spaces=(combat.space,))
+            continue
+        yield Check.illegal("WFA-CBT-04", step, f"the {side_name(side)} side lost {lost} SP "
+                            f"at {where} after the battle (attacker D12 {rolls[0]}, defender "
+                            f"{rolls[1]}), but the battle table's result against it is "
+                            f"{most} SP" + (" and one more for its 'D' marker (WfA 13.8)"
+                                            if extra else "")
+                            + "; each side loses the SP the enemy's result shows (WfA 13.0 "
+                            "Step 6)", spaces=(combat.space,),
+                            expected=f"at most {most + extra} SP lost",
+                            observed=f"{lost} SP lost")
+    yield Check.done("WFA-CBT-04")
 
 
 def _who_gives_way(winner: str) -> str:
@@ -599,4 +715,4 @@ def _fraction(value: object) -> str | None:
 
 
 __all__ = ["FAMILY", "battle_result", "card_order", "counter_militia", "given_way", "judge",
-           "odds", "step7_winner"]
+           "losses_taken", "odds", "step7_winner"]

@@ -35,6 +35,13 @@ from adjudicator.systems.war_for_america.rules.forces import (
     read_force,
     stars,
 )
+from adjudicator.systems.war_for_america.rules.leaders import (
+    GOVERNORS,
+    PREVOST,
+    PREVOST_FREED,
+    may_go,
+)
+from adjudicator.systems.war_for_america.rules.special import french_regulars
 from adjudicator.systems.war_for_america.state import ARMY_BOX_PREFIX, ARMY_SIDE
 
 WASHINGTONS_ARMY = "w"
@@ -98,7 +105,9 @@ def command_of_leg(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                               needs=("leader ranks",), spaces=where)
     if rank.allowed is not None:
         yield Check.done("WFA-LDR-03")
-    circle = any_allows(colour_allows(ctx.data, leader, force) for leader in force.leaders)
+    regulars = french_regulars(ctx)
+    circle = any_allows(colour_allows(ctx.data, leader, force, french_regulars=regulars)
+                        for leader in force.leaders)
     if circle.allowed is False:
         yield Check.illegal("WFA-LDR-04", action.step, f"no leader in the force moved from "
                             f"{ctx.space_name(action.origin)} may command all of it: "
@@ -119,7 +128,9 @@ def seniority(action: ForceActivated, ctx: Context) -> Iterator[Outcome]:
     Read on the position after the move: every SP of the side left the space with a
     leader, while a leader of higher rank than every leader who went stayed behind — the
     whole force moved under a junior. (A force moving with no leader at all is a move
-    without a leader, 12.2, and not judged here.)
+    without a leader, 12.2, and not judged here.) A senior WfA 11.12 keeps out of where
+    the force went (Carleton, Haldimand; Prévost before 1778) does not count
+    (`_free_to_go`).
     """
     force = read_force(action.units, ctx.state, stated_sp=action.sp)
     if not force.leaders or force.sp == 0 or force.armies or action.side is None:
@@ -143,6 +154,16 @@ def seniority(action: ForceActivated, ctx: Context) -> Iterator[Outcome]:
         return
     went = max(stars(ctx.data, leader) or 0 for leader in force.leaders)
     senior = [leader for leader in stayed if (stars(ctx.data, leader) or 0) > went]
+    senior, unsure = _free_to_go(action, force.leaders, senior, ctx)
+    if unsure:
+        yield Check.unchecked("WFA-LDR-05", action.step, f"the entire force at "
+                              f"{ctx.space_name(action.space)} moved under "
+                              f"{_names(ctx, force)} while {leader_name(ctx.data, unsure[0])}"
+                              " stayed, who may not go everywhere (WfA 11.12): whether he "
+                              "could have led it where it was going (WfA 12.5) is not "
+                              "known at its first space", spaces=(action.space,),
+                              needs=("the force's destination",))
+        return
     if senior:
         yield Check.illegal("WFA-LDR-05", action.step, f"the entire force at "
                             f"{ctx.space_name(action.space)} moved under "
@@ -154,6 +175,37 @@ def seniority(action: ForceActivated, ctx: Context) -> Iterator[Outcome]:
                             expected=f"{leader_name(ctx.data, senior[0])} in command",
                             observed=f"{_names(ctx, force)} in command")
     yield Check.done("WFA-LDR-05")
+
+
+def _free_to_go(action: ForceActivated, went: tuple[str, ...], senior: list[str],
+                ctx: Context) -> tuple[list[str], list[str]]:
+    """The senior leaders who stayed that could have led the force, and those of them it
+    cannot yet tell. WfA 11.12 (specific, so above 12.5): Carleton and Haldimand "can
+    never leave Canada ... only as far south as Ft. Ticonderoga", Prévost "cannot leave
+    Florida until 1778": one of them who may not go where the force went is no senior that
+    "must command" it. Where it went is its declared destination (12.2) or, else, where its
+    leaders stand after this step; a confined leader who could go there, with no destination
+    declared, might not have gone where the force went on to: not known."""
+    where = action.destination
+    if where is None:
+        place = ctx.state.leader_at.get(went[0])
+        where = place.key if place is not None and place.kind is PlaceKind.SPACE else None
+    free: list[str] = []
+    unsure: list[str] = []
+    for leader in senior:
+        confined = leader in GOVERNORS or (leader == PREVOST and (
+            ctx.procedure.year is None or ctx.procedure.year < PREVOST_FREED))
+        if not confined:
+            free.append(leader)
+            continue
+        go = may_go(ctx, leader, where) if where is not None else None
+        if go is False:
+            continue
+        if go is None or action.destination is None:
+            unsure.append(leader)
+        else:
+            free.append(leader)
+    return free, (unsure if not free else [])
 
 
 def pick_up(action: PickedUp, ctx: Context) -> Iterator[Outcome]:

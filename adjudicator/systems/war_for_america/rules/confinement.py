@@ -35,7 +35,7 @@ from adjudicator.systems.war_for_america.rules.forces import (
     read_force,
     region_of,
 )
-from adjudicator.systems.war_for_america.state import ARMY_SIDE
+from adjudicator.systems.war_for_america.state import ARMY_SIDE, START, Entity
 
 NORTH: Final = frozenset({Region.CANADA, Region.NEW_ENGLAND, Region.MIDDLE_STATES})
 SOUTH: Final = frozenset({Region.DEEP_SOUTH, Region.TIDEWATER})
@@ -104,7 +104,8 @@ def militia_region(action: ForceMoved | RetreatBeforeCombat | Retreated, origin:
     than the militia introduced in 1776" — whether the Region limit binds them is not
     said, and the log cannot see their black dot; before 1776 every militia is one, so
     a move out of the Region then is `unchecked`, from 1776 `illegal` (naming the
-    reading)."""
+    reading), unless every militia counter moved is a dotted start militia
+    (`sp:militia:<n>:start`, when the binding tells them apart): `unchecked` too."""
     force = read_force(action.units, ctx.state)
     if force.sp_by_nation.get(MILITIA, 0) == 0:
         return
@@ -122,6 +123,15 @@ def militia_region(action: ForceMoved | RetreatBeforeCombat | Retreated, origin:
                                  f"Region to {ctx.space_name(destination)}; militia forced "
                                  "to retreat out of their Region are removed (WfA 10.15)",
                                  spaces=spaces)
+        elif _start_militia_only(action.units):
+            yield Check.unchecked("WFA-MOV-11", action.step, f"start militia (black dot) "
+                                  f"left their Region ({_region(home)}) for "
+                                  f"{ctx.space_name(destination)}; start militia 'operate in "
+                                  "a different manner than the militia introduced in 1776' "
+                                  "(WfA 10.6) and the rulebook does not say the Region limit "
+                                  "(10.17) binds them", spaces=spaces,
+                                  needs=("whether WfA 10.17 binds start militia",))
+            return
         elif ctx.procedure.year is None or ctx.procedure.year < RAISED_FROM:
             yield Check.unchecked("WFA-MOV-11", action.step, f"militia left their Region "
                                   f"({_region(home)}) for {ctx.space_name(destination)}, but "
@@ -142,6 +152,13 @@ def militia_region(action: ForceMoved | RetreatBeforeCombat | Retreated, origin:
     yield Check.done("WFA-MOV-11")
 
 
+def _start_militia_only(units: tuple[str, ...]) -> bool:
+    """Whether every militia counter in `units` is a dotted start militia (WfA 10.6)."""
+    militia = [e for unit in units if (e := Entity.parse(unit)) is not None
+               and e.kind == "sp" and e.key == MILITIA]
+    return bool(militia) and all(e.detail == START for e in militia)
+
+
 def florida(step: int, units: tuple[str, ...], destination: str,
             ctx: Context) -> Iterator[Outcome]:
     """MOV-12 (WfA 3.3): only British and Spanish land units may move in Florida."""
@@ -159,12 +176,25 @@ def florida(step: int, units: tuple[str, ...], destination: str,
 
 
 def fleet_in_florida(action: FleetMoved, ctx: Context) -> Iterator[Outcome]:
-    """MOV-12 (WfA 3.3) for fleets: only British and Spanish fleets move in Florida."""
+    """MOV-12 (WfA 3.3) for fleets: "Florida: Contested area, where only British and
+    Spanish land units/fleets can move". A French or Dutch fleet on a Florida space
+    (port) is illegal; in a sea area the data puts in Florida's Region (an OBZ), the
+    Region being a list of land spaces (3.3), `unchecked`."""
     assert action.destination is not None
     if region_of(ctx.data, action.destination) is not Region.FLORIDA:
         return
     fleet = ctx.data.fleets.get(action.fleet)
     if fleet is None:
+        return
+    if str(fleet.nation) not in ("british", "spanish") \
+            and action.destination in ctx.data.sea_areas:
+        yield Check.unchecked("WFA-MOV-12", action.step, f"{fleet.name} entered the "
+                              f"{ctx.data.sea_areas[action.destination].name}, a sea area the data "
+                              "gives Florida's Region: whether 'only British and Spanish land"
+                              " units/fleets can move' in Florida (WfA 3.3, a Region of land "
+                              "spaces) reaches the sea off it is not decided",
+                              needs=("whether a sea area is part of Florida",),
+                              spaces=(action.destination,))
         return
     if str(fleet.nation) not in ("british", "spanish"):
         yield Check.illegal("WFA-MOV-12", action.step, f"{fleet.name} entered "

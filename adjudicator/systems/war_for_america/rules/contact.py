@@ -43,6 +43,7 @@ from adjudicator.systems.war_for_america.rules.battle_sides import (
 )
 from adjudicator.systems.war_for_america.rules.context import Context, side_name
 from adjudicator.systems.war_for_america.rules.forces import (
+    WASHINGTON,
     Force,
     leader_name,
     rank_allows,
@@ -61,6 +62,9 @@ RAISED: Final = "marker:militia_raised"
 UNLED_RETREAT: Final = 2
 """With no leader, or one of insufficient rank, a retreat before combat needs 1-2 (12.11)."""
 DIE_FACES: Final = 6
+ONE_STAR_SP: Final = 2
+"""The SP a one-star leader defends with in full (WfA 11.4): with no more, no leader
+changes how the defender counts."""
 
 FAMILY = RuleFamily(
     "contact",
@@ -104,6 +108,58 @@ def moved_on(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
         return
     yield from _enemy_still_there(action.step, action.side, action.origin, ctx,
                                   moved_on=action.destination)
+    if action.side == BRITISH and action.origin in pulse.militia_raised:
+        yield from militia_block(action, ctx)
+
+
+def militia_block(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """MOV-10 (WfA 10.13): "Once deployed, the British player may not be able to continue
+    moving if the Colonial player has deployed militia in the space, unless he has 8:1
+    odds, qualifying for an overrun situation (12.14). If this occurs, he can keep moving"
+    (10.10). British leaving a key space on which militia were deployed in this AP, with
+    Colonial SP still there, is illegal below 8:1 (on the SP present and as a battle counts
+    them, 11.4-11.8); at 8:1 on either count the militia should have been overrun (12.13),
+    which the log may show later: `unchecked`. (On a non-key space, leaving the enemy is
+    WFA-MOV-06's breach.)"""
+    space = action.origin
+    record = ctx.data.spaces.get(space)
+    enemy = ctx.state.with_armies(space).sp_of(opponent(BRITISH))
+    if record is None or not record.is_key or enemy == 0:
+        return
+    where = ctx.space_name(space)
+    sp = action.sp if action.sp is not None else read_force(action.units, ctx.state).sp
+    ground, _ = _ground(ctx, space, opponent(BRITISH))
+    if ground is None or sp == 0:
+        return
+    tables = ctx.data.tables
+    raw = overrun(tables, sp, enemy, ground=ground).overrun
+    mover = battle_side(ctx, action.destination, BRITISH)
+    stayed = battle_side(ctx, space, opponent(BRITISH))
+    counted: bool | None = None
+    if mover.stars is not None and stayed.stars is not None:
+        try:
+            att = attacking_sp(tables, sp, mover.stars)
+            dfn = defending_sp(tables, enemy, stayed.stars)
+            counted = overrun(tables, att.effective, dfn.effective, ground=ground).overrun
+        except ValueError:
+            counted = None
+    if raw or counted is not False:
+        yield Check.unchecked("WFA-MOV-10", action.step, f"the British force moved on from "
+                              f"{where}, where militia were deployed in this AP and {enemy} "
+                              "Colonial SP are still there; it may go on only with 8:1 (WfA "
+                              "10.13), which " + ("it had, so the militia should have been "
+                                                  "overrun (12.13)" if raw or counted else
+                                                  "cannot be counted here"),
+                              needs=("whether the militia were overrun",), spaces=(space,))
+        return
+    yield Check.illegal("WFA-MOV-10", action.step, f"the British force ({sp} SP) moved on "
+                        f"from {where}, where the Colonial player deployed militia in this "
+                        f"AP and {enemy} Colonial SP are still there, without 8:1 odds; once "
+                        "militia are deployed in the space the British may keep moving only "
+                        "with 8:1, an overrun (WfA 10.13, 10.10, 12.14)",
+                        spaces=(space, action.destination), expected="8:1 or a halt",
+                        observed=f"{sp} against {enemy}")
+    yield Check.done("WFA-MOV-10")
 
 
 def cancelled_attack(action: Retreated, ctx: Context) -> Iterator[Outcome]:
@@ -225,19 +281,43 @@ def entered(action: EnemyEntered, ctx: Context) -> Iterator[Outcome]:
 def defender_attack(action: Combat, ctx: Context) -> Iterator[Outcome]:
     """MOV-07 (WfA 12.16): "If the moving player does not attack, the non-moving player
     has the option to do so. He must roll for his leader's initiative. If he fails, no
-    attack is possible." The defender's activation roll is not part of `Combat`, so such
-    an attack is not judged; the mover's attack on a key space is optional and legal."""
+    attack is possible." Read as the activation roll (12.6-12.7): he fails on a D6 higher
+    than his leader's command value (the best of his leaders on the space; Washington's
+    6 is re-rolled, 11.10, so not judged). His D6 rolled after he said he attacks
+    (`Combat.initiative_roll`) and above that value, with the battle fought, is illegal;
+    no D6 in the log, no leader there, or a command value the data lacks is `unchecked`.
+    The mover's attack on a key space is optional and legal."""
     record = ctx.data.spaces.get(action.space)
     if record is None or not record.is_key:
         return
-    if action.by_defender:
-        yield Check.unchecked("WFA-MOV-07", action.step, f"the non-moving player attacked at "
-                              f"{ctx.space_name(action.space)}; he may only after passing "
-                              "his leader's activation roll (WfA 12.16), which the log does "
-                              "not tie to the battle", needs=("the defender's activation "
-                                                              "roll",),
+    if not action.by_defender or action.side is None:
+        yield Check.done("WFA-MOV-07")
+        return
+    where = ctx.space_name(action.space)
+    leaders = [leader for leader in ctx.state.with_armies(action.space).leaders
+               if (r := ctx.data.leaders.get(leader)) is not None and str(r.side) == action.side]
+    commands = [ctx.data.leaders[leader].command for leader in leaders]
+    roll = action.initiative_roll
+    if roll is None or not leaders or any(c is None for c in commands) or (
+            roll == DIE_FACES and WASHINGTON in leaders):
+        why = ("no initiative D6 was seen after he said he attacks" if roll is None else
+               "no leader of his is on the space" if not leaders else
+               "Washington re-rolls a 6 (WfA 11.10)" if roll == DIE_FACES
+               and WASHINGTON in leaders else "a leader's command value is not in the data")
+        yield Check.unchecked("WFA-MOV-07", action.step, f"the non-moving "
+                              f"{side_name(action.side)} player attacked at {where}; he may "
+                              "only after his leader's initiative roll succeeds (WfA 12.16): "
+                              f"{why}", needs=("the defender's initiative roll",),
                               spaces=(action.space,))
         return
+    best = max(c for c in commands if c is not None)
+    if roll > best:
+        yield Check.illegal("WFA-MOV-07", action.step, f"the non-moving "
+                            f"{side_name(action.side)} player attacked at {where} after his "
+                            f"leader's initiative D6 of {roll}, above the best command value "
+                            f"there ({best}); if he fails, no attack is possible (WfA 12.16, "
+                            "12.6-12.7)", spaces=(action.space,),
+                            expected=f"a D6 of {best} or less", observed=str(roll))
     yield Check.done("WFA-MOV-07")
 
 
@@ -356,7 +436,10 @@ def overran(action: Overrun, ctx: Context) -> Iterator[Outcome]:
     """MOV-09 (WfA 12.13-12.14, 17.4, 17.9): an overrun needs the mover's SP at least 8
     times the defender's as it moves onto the space; "Fortresses can never be overrun. A
     fort can be, if containing only a garrison counter"; "Overruns are ignored in the
-    Caribbean". A lone garrison: digest §8 A-22 (any force overruns it, a CHECK)."""
+    Caribbean". A lone garrison: digest §8 A-22 (any force overruns it, a CHECK). 12.13
+    says "outnumber them by at least 8:1", 12.14 "8:1 odds", and odds count SP as a battle
+    does (11.4-11.8, 13.0 Step 3): an overrun below 8:1 on the SP present is illegal only
+    when it is below 8:1 counted too; otherwise `unchecked`, naming both readings."""
     if action.side is None:
         return
     ground, garrison = _ground(ctx, action.space, opponent(action.side))
@@ -368,6 +451,17 @@ def overran(action: Overrun, ctx: Context) -> Iterator[Outcome]:
         return
     found = overrun(ctx.data.tables, action.sp, action.enemy_sp or 0, ground=ground,
                     lone_garrison=garrison)
+    counted = None if found.overrun or garrison else _counted_overrun(action, ground, ctx)
+    if not found.overrun and counted is not False:
+        yield Check.unchecked("WFA-MOV-09", action.step, f"the defender at "
+                              f"{ctx.space_name(action.space)} was removed by an overrun: "
+                              f"{found.reason}; but counted as in battle (the leaders' "
+                              "limits, WfA 11.4-11.8; 12.14, 13.0 Step 3 speak of '8:1 "
+                              "odds') " + ("it is 8:1" if counted else "the SP cannot be "
+                                           "counted") + ": which 12.13 means is not decided",
+                              needs=("whether 8:1 compares the SP present or the SP "
+                                     "counted in battle",), spaces=(action.space,))
+        return
     if not found.overrun:
         yield Check.illegal("WFA-MOV-09", action.step, f"the defender at "
                             f"{ctx.space_name(action.space)} was removed by an overrun, but "
@@ -379,6 +473,27 @@ def overran(action: Overrun, ctx: Context) -> Iterator[Outcome]:
                              inputs={"space": action.space, "sp": action.sp},
                              result={"overrun": True})
     yield Check.done("WFA-MOV-09")
+
+
+def _counted_overrun(action: Overrun, ground: Ground, ctx: Context) -> bool | None:
+    """Whether the overrun is 8:1 on the SP as a battle counts them (WfA 11.4-11.8: a
+    leader attacks with at most his rank's SP; a defender's excess over it is halved or
+    ignored; no leader, at most 10 SP), the leaders read on the space after the step;
+    None when they cannot be counted."""
+    assert action.side is not None and action.sp is not None
+    tables = ctx.data.tables
+    mover = battle_side(ctx, action.space, action.side)
+    stayed = battle_side(ctx, action.space, opponent(action.side))
+    if mover.stars is None or stayed.stars is None:
+        return None
+    if not stayed.leaders and (action.enemy_sp or 0) > ONE_STAR_SP:
+        return None  # a leader of theirs may have left in the step that removed them
+    try:
+        att = attacking_sp(tables, action.sp, mover.stars)
+    except ValueError:
+        return None
+    dfn = defending_sp(tables, action.enemy_sp or 0, stayed.stars)
+    return overrun(tables, att.effective, dfn.effective, ground=ground).overrun
 
 
 def _ground(ctx: Context, space: str, defender: str) -> tuple[Ground | None, bool]:
@@ -438,5 +553,5 @@ def militia_trigger(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
 
 
 __all__ = ["FAMILY", "INVADERS", "MILITIA_YEAR", "defender_attack", "entered", "judge",
-           "militia_trigger", "moved_on", "overran", "retreat_before_combat",
+           "militia_block", "militia_trigger", "moved_on", "overran", "retreat_before_combat",
            "stopped_without_combat"]

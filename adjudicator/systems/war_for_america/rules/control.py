@@ -34,6 +34,7 @@ from adjudicator.systems.war_for_america.data.vocabulary import (
     Region,
 )
 from adjudicator.systems.war_for_america.rules.context import Context
+from adjudicator.systems.war_for_america.rules.naval import blockade
 from adjudicator.systems.war_for_america.state import NATION_SIDE, Holding
 
 REGULARS: Final = frozenset({"british", "german", "continental", "french", "spanish",
@@ -201,7 +202,9 @@ def british_colony(ctx: Context, colony: Colony,
     with an LOC to a magazine or to a coastal space not under blockade. A key space that
     is itself such a coastal space, or holds a British magazine or a fortress (its own
     magazine, 17.1), has one; any other needs the LOC rules (16.0), which this answer
-    leaves unknown. `without` leaves out SP just placed (space → nation → SP)."""
+    leaves unknown. Under blockade (14.25) is by "an enemy fleet": French, Spanish or
+    Dutch, on the space or in its OBZ (`naval.blockade`). `without` leaves out SP just
+    placed (space → nation → SP)."""
     placed = without or {}
     if not ctx.data.map_status.spaces_complete:
         return ColonyControl(None, f"the data's spaces of {colony} may not be complete",
@@ -233,8 +236,8 @@ def british_colony(ctx: Context, colony: Colony,
         here = ctx.state.space(key)
         if BRITISH in here.magazines or record.fortress:
             continue
-        if record.coastal and not french_fleet_near(ctx, key, record.obz) \
-                and record.obz is not None:
+        if record.coastal and record.obz is not None \
+                and blockade(ctx, key, BRITISH).blockaded is False:
             continue
         return ColonyControl(None, f"whether {ctx.space_name(key)} has an LOC to a magazine "
                              f"or an unblockaded coastal space (WfA 4.10, 16.0) is not "

@@ -28,6 +28,7 @@ from adjudicator.systems.war_for_america.actions import (
     FleetMoved,
     opponent,
 )
+from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind
 from adjudicator.systems.war_for_america.naval_odds import (
     READING_TEXT,
     FleetOdds,
@@ -258,13 +259,31 @@ def _repair_note(ctx: Context, result: str) -> str:
 def back_from_repair(action: FleetMoved, ctx: Context) -> Iterator[Outcome]:
     """WFA-FLT-05 (WfA 15.8): a fleet sent to its Turn Record Track box "appears in the
     Europe Box" in the Reinforcement Phase "and returns to the game as normal". Illegal: it
-    comes off the track anywhere but the Europe Box, or in a year before its box's.
-    Reminded: it comes off the track outside a Reinforcement Phase."""
+    comes off the track anywhere but the Europe Box without a D6 of its own, or in a year
+    before its box's. Reminded: it comes off the track outside a Reinforcement Phase, or
+    with its D6 along an Ocean Transit Line from the Europe Box (one drag for the Europe
+    Box and the voyage, 14.2); with its D6 elsewhere, `unchecked` (the sea lanes' costs
+    are not in the data)."""
     origin = sea_place(ctx, action.origin)
     if origin is None or origin.kind != "repair":
         return
     name = fleet_name(ctx, action.fleet)
-    if action.destination != EUROPE_BOX:
+    if action.destination != EUROPE_BOX and action.roll is not None \
+            and _ocean_transit_from_europe(ctx, action.destination):
+        yield Check.reminder("WFA-FLT-05", action.step, f"{name} came off the Turn Record "
+                             f"Track straight to {ctx.space_name(action.destination or '?')}"
+                             f" with its D6 ({action.roll}); a repaired fleet appears in the "
+                             "Europe Box in the Reinforcement Phase and returns to the game "
+                             "as normal (WfA 15.8): read as a voyage from the Europe Box "
+                             "along its Ocean Transit Line", pieces=(action.fleet,))
+    elif action.destination != EUROPE_BOX and action.roll is not None:
+        yield Check.unchecked("WFA-FLT-05", action.step, f"{name} came off the Turn Record "
+                              f"Track to {ctx.space_name(action.destination or '?')} with its "
+                              f"D6 ({action.roll}); a repaired fleet appears in the Europe Box "
+                              "(WfA 15.8): whether that D6 took it from the Europe Box there "
+                              "needs the sea lanes' costs, which the data does not have",
+                              needs=("sea lanes",), pieces=(action.fleet,))
+    elif action.destination != EUROPE_BOX:
         yield Check.illegal("WFA-FLT-05", action.step, f"{name} came off the Turn Record "
                             f"Track to {ctx.space_name(action.destination or '?')}; a repaired "
                             "fleet appears in the Europe Box in the Reinforcement Phase "
@@ -286,6 +305,13 @@ def back_from_repair(action: FleetMoved, ctx: Context) -> Iterator[Outcome]:
                              "Box in the Reinforcement Phase (WfA 15.8)",
                              pieces=(action.fleet,))
     yield Check.done("WFA-FLT-05")
+
+
+def _ocean_transit_from_europe(ctx: Context, destination: str | None) -> bool:
+    """Whether an Ocean Transit Line joins the Europe Box to `destination` (WfA 8.8)."""
+    return destination is not None and any(
+        line.kind is ConnectionKind.OCEAN_TRANSIT and EUROPE_BOX in line.ends
+        and destination in line.ends for line in ctx.data.connections)
 
 
 def caribbean_amphibious(action: Combat, ctx: Context) -> Iterator[Outcome]:

@@ -138,7 +138,8 @@ class Verdict:
     reason: str
 
 
-def colour_allows(data: WfAData, leader: str, force: Force) -> Verdict:
+def colour_allows(data: WfAData, leader: str, force: Force, *,
+                  french_regulars: bool | None = True) -> Verdict:
     """Whether a leader's command circle lets him command every nation in the force
     (WfA 11.2, table T-5; the garbled footnotes read as digest §8 A-8):
 
@@ -149,8 +150,12 @@ def colour_allows(data: WfAData, leader: str, force: Force) -> Verdict:
       British/Loyalist units, only if the number of German SP is equal to or greater than
       the number of British/Loyalist SP".
     - Ethan Allan commands only militia.
-    - "Only Washington commands Continentals with French Regulars" (the log cannot tell
-      French Regulars from French Seasonal troops: every French SP is read as regulars).
+    - "Only Washington commands Continentals with French Regulars". The Regulars are
+      Rochambeau's (13.12, 14.30); d'Estaing's are "French Seasonal Troops" (8.4, 13.11).
+      `french_regulars` says whether the French SP may be Regulars: False (Rochambeau's
+      fleet not in play yet: every French SP is d'Estaing's) lifts the restriction, None
+      (the log cannot tell them apart) leaves it open, True reads every French SP as
+      regulars.
 
     French, Spanish and Dutch SP are otherwise in no circle's list; the rulebook does not
     say who commands them, so they are not judged here.
@@ -158,7 +163,14 @@ def colour_allows(data: WfAData, leader: str, force: Force) -> Verdict:
     record = data.leaders.get(leader)
     name = leader_name(data, leader)
     nations = force.nations
-    if FRENCH in nations and CONTINENTAL in nations and leader != WASHINGTON:
+    if FRENCH in nations and CONTINENTAL in nations and leader != WASHINGTON \
+            and french_regulars is None:
+        return Verdict(None, f"{name} commanded Continentals with French SP; only "
+                       "Washington commands Continentals with French Regulars (WfA 11.2), "
+                       "and whether these French SP are Rochambeau's Regulars or d'Estaing's "
+                       "Seasonal troops (13.12, 8.4) is not in the log")
+    if FRENCH in nations and CONTINENTAL in nations and leader != WASHINGTON \
+            and french_regulars:
         return Verdict(False, f"{name} commanded Continentals with French SP; only Washington "
                        "commands Continentals with French Regulars (WfA 11.2, its garbled "
                        "footnote read as digest §8 A-8; every French SP counted as regulars)")

@@ -237,8 +237,10 @@ def transfer(action: LeaderTransferred, ctx: Context) -> Iterator[Outcome]:
     placed on a '2' SP stack. Similarly, a ★★ leader cannot be placed on '20' SP"; "Grant
     is the only leader who can move to the Caribbean". Read literally (the smallest
     reading): ★★★ onto a stack of 1-2 SP, ★★ onto 20 SP or more; the wider reading (★★
-    onto more than 10, beyond his rank) is not flagged. A space holding enemy SP is not
-    friendly; control of an empty space is not in the position, so it is not judged.
+    onto more than 10, beyond his rank) is not flagged. The stack counts the SP on the Army
+    Cards of armies there (11.21: "All SP and leaders are placed on the appropriate
+    location on the Army Card"). A space holding enemy SP is not friendly; control of an
+    empty space is not in the position, so it is not judged.
 
     The sequencer reads leaders moved alone in the Reinforcement Phase as a transfer
     (`LeaderTransferred`). When the log never showed initiative dice, the same move may have
@@ -262,7 +264,8 @@ def _transfer_one(action: LeaderTransferred, leader: str, ctx: Context
         return
     name = leader_name(ctx.data, leader)
     where = ctx.space_name(action.destination)
-    here = ctx.state.space(action.destination)
+    # 11.21: an army's SP stand on its Army Card, where its marker stands.
+    here = ctx.state.with_armies(action.destination)
     record = ctx.data.spaces.get(action.destination)
     region = region_of(ctx.data, action.destination)
     spaces = (action.destination,)
@@ -352,6 +355,25 @@ def _governor(step: int, leader: str, destination: str, ctx: Context, *,
                             "south as Ft. Ticonderoga (WfA 11.12)", spaces=(destination,),
                             pieces=(f"leader:{leader}",))
     yield Check.done("WFA-LDR-10")
+
+
+def may_go(ctx: Context, leader: str, destination: str) -> bool | None:
+    """Whether WfA 11.12 lets `leader` go to `destination` (True for every leader it does
+    not name; None when the data cannot say): Carleton and Haldimand only in Canada and as
+    far south as Ticonderoga, Prévost only in Florida until 1778."""
+    region = region_of(ctx.data, destination)
+    if leader in GOVERNORS:
+        if region is Region.CANADA or destination == TICONDEROGA:
+            return True
+        return None if region is None else _toward_ticonderoga(ctx, destination)
+    if leader == PREVOST:
+        year = ctx.procedure.year
+        if year is not None and year >= PREVOST_FREED:
+            return True
+        if region is Region.FLORIDA:
+            return True
+        return None if year is None or region is None else False
+    return True
 
 
 def _toward_ticonderoga(ctx: Context, space: str) -> bool | None:
@@ -484,5 +506,5 @@ def _leader_side(ctx: Context, leader: str) -> str | None:
     return None if record is None else str(record.side)
 
 
-__all__ = ["FAMILY", "GOVERNORS", "confined", "from_the_pool", "judge", "muster",
+__all__ = ["FAMILY", "GOVERNORS", "confined", "from_the_pool", "judge", "may_go", "muster",
            "muster_is_the_whole_ap", "muster_roll", "prisoner_exchange", "transfer"]

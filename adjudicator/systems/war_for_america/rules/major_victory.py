@@ -162,15 +162,36 @@ def french_entry(action: UnitsRaised | LeaderPlaced, ctx: Context) -> Iterator[O
     yield Check.done("WFA-MV-04")
 
 
+WITHDRAWAL_YEAR: Final = 1777
+"""WfA 13.14: with no Colonial Major Victory "by the Fall of 1777", the Withdrawal comes
+in the Winter that follows (the Winter Turn of 1777 on the TRT, digest §8 A-17)."""
+
+
 def withdrawal(action: FreeAction, ctx: Context) -> Iterator[Outcome]:
     """WFA-MV-05 (WfA 13.14, 18.11): in "the 1st or 2nd British AP of the Winter Turn" (or
     that Winter's steps, 18.11) the British "removes '12' SP of British regulars, not
     Germans, from the 13 Colonies and/or Canada" and "4 SP per space are distributed among
     the three British possessions in the Caribbean". Germans or Loyalists moved, a move to
     another space, more than 4 SP to one space, or a Withdrawal outside a Winter Turn is
-    illegal; the total of 12 and its trigger (the first Colonial Major Victory, else the
-    Winter after Fall 1777, digest A-17) need the whole Withdrawal: not judged here."""
+    illegal; the total of 12 needs the whole Withdrawal: not judged here. Its trigger: "the
+    Colonials achieve their first Major Victory. If no Major Victory is achieved by the Fall
+    of 1777, withdrawal occurs during the Winter of 1778" (the Winter after Fall 1777,
+    digest A-17). Before it is due -- no Colonial Major Victory marker seen and a Winter
+    before 1777 -- British SP sent to the Caribbean may be ordinary Naval Transport (14.7,
+    19.30: Germans and Loyalists too), not the Withdrawal: `unchecked`."""
     step = action.step
+    year = ctx.procedure.year
+    if major_victories(ctx.state, COLONIAL) == 0 and (year is None
+                                                      or year < WITHDRAWAL_YEAR):
+        yield Check.unchecked("WFA-MV-05", step, "British SP went from the mainland to a "
+                              "British Caribbean possession in a Winter Turn "
+                              + (f"of {year} " if year is not None else "")
+                              + "before the British Withdrawal is shown due (no Colonial Major "
+                              "Victory marker; the Winter after Fall 1777, WfA 13.14): it may"
+                              " be ordinary Naval Transport (WfA 14.7), whose units the "
+                              "Withdrawal's rules do not bind",
+                              needs=("whether this is the British Withdrawal",))
+        return
     wrong = sorted({unit for unit in action.units
                     if (e := Entity.parse(unit)) is not None and e.kind == "sp"
                     and e.key != "british"})

@@ -20,6 +20,7 @@ from adjudicator.systems.war_for_america.actions import (
     BRITISH,
     COLONIAL,
     ActionCardPlayed,
+    Activation,
     ApMarkerMoved,
     CardUse,
     Combat,
@@ -252,6 +253,20 @@ def one_force_one_space(action: ForceActivated | ForceMoved | Pass,
                                 f"begun at step {pulse.step}; an AP moves one single force "
                                 "from one single space (WfA 9.3)", spaces=(action.space,),
                                 expected="one force a pulse", observed="a second activation")
+        elif pulse.spent_at is not None and action.space != pulse.spent_at:
+            what = ("a leader from the Leader Pool was placed"
+                    if pulse.main is Activation.LEADER_FROM_POOL else "an army was created")
+            yield Check.illegal("WFA-SEQ-07", action.step, f"a force was activated at "
+                                f"{ctx.space_name(action.space)} in the "
+                                f"{side_name(action.side)} AP begun at step {pulse.step}, "
+                                f"whose AP was expended when {what} at "
+                                f"{ctx.space_name(pulse.spent_at)} (WfA 11.1: 'by "
+                                "expending an AP', and he activates the SP with which he is "
+                                "placed; 11.20: 'by expending the pulse'); an AP moves one "
+                                "single force (9.3)",
+                                spaces=(action.space, pulse.spent_at),
+                                expected=f"no force but at {pulse.spent_at}",
+                                observed=f"a force at {action.space}")
         yield Check.done("WFA-SEQ-07")
         return
     if pulse.force_space is not None and action.origin != pulse.force_space:

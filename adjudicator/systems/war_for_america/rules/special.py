@@ -80,6 +80,14 @@ def rochambeau_arrived(ctx: Context) -> bool | None:
     return place.kind in (PlaceKind.SPACE, PlaceKind.ZONE) or place == EUROPE
 
 
+def french_regulars(ctx: Context) -> bool | None:
+    """Whether French SP on the map may be Rochambeau's French Regulars (WfA 13.12, 14.30):
+    False while his fleet is on a track or in another box (every French SP is then
+    d'Estaing's Seasonal troops, 8.4), None once it is in play or was never seen (the log
+    does not tell the two apart)."""
+    return False if rochambeau_arrived(ctx) is False else None
+
+
 def french_bodies(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]:
     """WFA-SPC-01 at the end of a Colonial AP that moved French SP.
 
@@ -166,4 +174,4 @@ def six_nations_first(action: LossTaken, ctx: Context) -> Iterator[Outcome]:
                           spaces=(action.space,))
 
 
-__all__ = ["FAMILY", "french_places", "judge", "rochambeau_arrived"]
+__all__ = ["FAMILY", "french_places", "french_regulars", "judge", "rochambeau_arrived"]

@@ -488,9 +488,13 @@ def late_summer_attack(action: NavalTransport, ctx: Context,
                        destination: SeaPlace | None, side: str) -> Iterator[Outcome]:
     """WFA-TRN-11 (WfA 14.22, 3.1): in Late Summer Turns "no attacks can be undertaken via
     Naval Transport" — a landing on a space held by the enemy (an amphibious attack, 14.7)
-    is illegal. The rule is ambiguous (digest §8 A-7): 3.1 says no naval transport can
-    occur at all in yellow turns; the digest follows 14.22, and other Late Summer transport
-    is left `unchecked` naming the other reading."""
+    in the Caribbean is illegal. The rule's scope is ambiguous: the sentence stands under
+    "14.22 Late Summer Turns in the Caribbean" (and the 13.5 Note: "In the Caribbean ...
+    the British can only use naval transport to attack and not in Late Summer Turns"),
+    while 3.1 says of the yellow turns "fleets must leave the Caribbean and no naval
+    transport can occur", with no place named (digest §8 A-7). So an attack by sea on
+    the mainland in Late Summer is `unchecked`, naming both readings; other Late Summer
+    transport is left `unchecked` naming 3.1's reading."""
     if destination is None:
         return
     season = late_summer(ctx)
@@ -502,6 +506,17 @@ def late_summer_attack(action: NavalTransport, ctx: Context,
         yield Check.done("WFA-TRN-11")
         return
     name = ctx.space_name(destination.key)
+    if destination.kind == "space" and _enemy_units(ctx, destination.key, side) \
+            and not destination.caribbean:
+        yield Check.unchecked("WFA-TRN-11", action.step, f"land units by sea attacked {name}"
+                              f" in a Late Summer Turn ({turn_name(ctx)}), outside the "
+                              "Caribbean; the rule's scope is ambiguous: WfA 14.22 bars "
+                              "attacks via Naval Transport under the heading 'Late Summer "
+                              "Turns in the Caribbean', 3.1 says no naval transport can "
+                              "occur in yellow turns, naming no place",
+                              needs=("whether WfA 14.22 and 3.1 reach beyond the Caribbean",),
+                              spaces=(destination.key,))
+        return
     if destination.kind == "space" and _enemy_units(ctx, destination.key, side):
         yield Check.illegal("WFA-TRN-11", action.step, f"land units by sea attacked {name} "
                             f"in a Late Summer Turn ({turn_name(ctx)}); no attacks can be "

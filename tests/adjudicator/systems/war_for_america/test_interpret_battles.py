@@ -864,6 +864,23 @@ def test_the_non_movers_counter_attack_on_a_key_space_is_his_battle_wfa_12_16() 
     assert (combat.attacker_sp, combat.defender_sp) == (3, 5)
 
 
+def test_the_counter_attack_takes_the_initiative_d6_rolled_after_it_is_said() -> None:
+    """12.16: "He must roll for his leader's initiative": his D6 after the words, not one
+    rolled before them (a militia die, 12.15), is the battle's `initiative_roll`."""
+    field = Battlefield()
+    field.interpreter.key_spaces["albany"] = True
+    field.move(1, "British", "b5", "albany")
+    field.interpreter.step(Step(index=2, side="Colonial",
+                                rolls=(DiceRoll("1d6", (6,), 6),)), [])
+    field.say(3, "Colonial", "Counter-attack at Albany!")
+    field.interpreter.step(Step(index=4, side="Colonial",
+                                rolls=(DiceRoll("1d6", (2,), 2),)), [])
+    field.interpreter.step(Step(index=5, side="Colonial", rolls=d12((6, 6))), [])
+    (combat,) = [a for a in field.interpreter.step(
+        Step(index=6, side="British", rolls=d12((1, 1))), []) if isinstance(a, Combat)]
+    assert (combat.by_defender, combat.initiative_roll) == (True, 2)
+
+
 def test_a_counter_attack_said_on_a_space_not_known_as_key_is_not_read() -> None:
     """12.17: on a non-key space combat is compulsory for the mover; a 'counter-attack'
     said there (or where the data does not say) leaves the mover the attacker."""

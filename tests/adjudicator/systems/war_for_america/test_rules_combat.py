@@ -369,3 +369,43 @@ def test_an_attacker_come_along_a_land_line_made_no_landing_12_16() -> None:
                   entered_from="newport")
     outcomes = list(judge(came, ctx))
     assert "WFA-CBT-08" not in unchecked(outcomes) and "WFA-CBT-08" in applied(outcomes)
+
+
+def _losses(removed: dict[str, int], *, before: dict[str, int] | None = None,
+            d_marker: bool = False, retreated: str | None = COLONIAL) -> BattleLosses:
+    """The battle at Albany over: British 12 ('1*' or '1'), Continental 2 ('-'): the
+    Colonials lose 1 SP, the British none (WfA 13.0 Step 6)."""
+    held = before or {"british": 5, "continental": 3}
+    combat = Combat(step=5, side=BRITISH, space="albany", attacker_roll=12, defender_roll=2,
+                    entered_from="saratoga")
+    position = holding(sp=held, markers=Counter({"marker:d": 1} if d_marker else {}))
+    return BattleLosses(step=9, side=BRITISH, space="albany", retreated=retreated,
+                        combat=combat, position=position, before=tuple(sorted(held.items())),
+                        removed=tuple(sorted(removed.items())),
+                        losses=tuple(("british" if n == "british" else COLONIAL, 7, sp)
+                                     for n, sp in removed.items()))
+
+
+def test_losses_beyond_the_table_are_illegal_at_their_step_wfa_13_0_step_6() -> None:
+    ctx = context({"albany": holding(sp={"british": 5})})
+    assert "WFA-CBT-04" not in illegal(list(judge(_losses({"continental": 1}), ctx)))
+    (found,) = [o for o in judge(_losses({"continental": 2}), ctx)
+                if isinstance(o, Violation) and o.rule_id == "WFA-CBT-04"
+                and o.severity is Severity.ILLEGAL]
+    assert found.step == 7
+    assert illegal(list(judge(_losses({"british": 1, "continental": 1}), ctx))) == [
+        "WFA-CBT-04"]
+
+
+def test_a_d_marked_force_retreating_again_loses_one_more_wfa_13_8() -> None:
+    ctx = context({"albany": holding(sp={"british": 5})})
+    assert "WFA-CBT-04" not in illegal(list(judge(_losses({"continental": 2},
+                                                          d_marker=True), ctx)))
+
+
+def test_militia_removed_beyond_the_table_are_unchecked_wfa_10_15() -> None:
+    ctx = context({"albany": holding(sp={"british": 5})})
+    beaten = _losses({"continental": 1, "militia": 1},
+                     before={"british": 5, "continental": 2, "militia": 1})
+    outcomes = list(judge(beaten, ctx))
+    assert "WFA-CBT-04" not in illegal(outcomes) and "WFA-CBT-04" in unchecked(outcomes)

@@ -4,6 +4,8 @@ Region, Florida, armies in their Regions, the French troops and the siege mortar
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from adjudicator.findings import Severity
@@ -71,9 +73,13 @@ def test_3_3_only_british_and_spanish_enter_florida(units: tuple[str, ...],
 
 
 def test_3_3_only_british_and_spanish_fleets_in_florida() -> None:
-    french = FleetMoved(step=5, side=COLONIAL, fleet="destaing", origin="deep_south_obz",
-                        destination="florida_obz")
+    french = FleetMoved(step=5, side=COLONIAL, fleet="destaing", origin="florida_obz",
+                        destination="st_augustine")
     assert found(judge(french, context()), "WFA-MOV-12")
+    # 3.3's Regions are land spaces: whether the Florida OBZ is "in Florida" is open.
+    at_sea = replace(french, origin="deep_south_obz", destination="florida_obz")
+    out = list(judge(at_sea, context()))
+    assert not found(out, "WFA-MOV-12") and found(out, "WFA-MOV-12", Severity.UNCHECKED)
     spanish = FleetMoved(step=5, side=COLONIAL, fleet="spanish_fleet",
                          origin="deep_south_obz", destination="florida_obz")
     assert not found(judge(spanish, context()), "WFA-MOV-12")

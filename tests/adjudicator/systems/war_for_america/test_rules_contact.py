@@ -138,6 +138,18 @@ def test_12_16_the_defenders_attack_needs_his_activation_roll() -> None:
     assert applied(judge(mover, context()), "WFA-MOV-07")
 
 
+@pytest.mark.parametrize(("roll", "illegal"), [(3, False), (4, True)])
+def test_12_16_the_defender_attacks_only_on_a_successful_initiative_roll(
+        roll: int, illegal: bool) -> None:
+    # Lincoln's command value is 3 (fixture): a 4 fails, "no attack is possible".
+    state = WfAState()
+    on(state, "newport", "leader:lincoln", "sp:continental:3", "sp:british:5")
+    attack = Combat(step=7, side=COLONIAL, space="newport", by_defender=True,
+                    initiative_roll=roll)
+    out = list(judge(attack, context(state)))
+    assert bool(found(out, "WFA-MOV-07")) is illegal and applied(out, "WFA-MOV-07")
+
+
 def _rbc(units: tuple[str, ...], roll: int | None, destination: str | None = "new_haven"
          ) -> RetreatBeforeCombat:
     return RetreatBeforeCombat(step=6, side=COLONIAL, origin="new_london",

@@ -130,6 +130,16 @@ def test_the_command_circle_says_whom_a_leader_commands(
     assert colour_allows(fixture_data(), leader, force).allowed is allowed
 
 
+@pytest.mark.parametrize(("regulars", "allowed"), [(True, False), (False, True),
+                                                   (None, None)])
+def test_11_2_only_french_regulars_need_washington(regulars: bool | None,
+                                                    allowed: bool | None) -> None:
+    # 13.12, 8.4: before Rochambeau every French SP is d'Estaing's Seasonal troops.
+    force = read_force(("sp:continental:2", "sp:french:2"), WfAState())
+    assert colour_allows(fixture_data(), "lincoln", force,
+                         french_regulars=regulars).allowed is allowed
+
+
 def test_one_able_leader_is_enough_and_unknown_is_not_a_no() -> None:
     data = fixture_data()
     force = read_force(("sp:british:12",), WfAState())

@@ -158,3 +158,12 @@ def test_a_withdrawal_to_a_french_island_is_illegal_13_14() -> None:
                  if s.region == "caribbean" and s.original_owner not in (None, "british"))
     move = withdrawal("sp:british:2", destination=other)
     assert illegal(list(judge(move, at(1777, context({}), winter=True)))) == ["WFA-MV-05"]
+
+
+def test_germans_to_the_caribbean_before_the_withdrawal_is_due_are_unchecked_13_14() -> None:
+    # No Colonial Major Victory marker and a Winter before 1777: ordinary transport (14.7).
+    move = withdrawal("sp:german:2", destination=british_caribbean())
+    outcomes = list(judge(move, at(1776, context({}), winter=True)))
+    assert illegal(outcomes) == []
+    assert any(isinstance(o, Violation) and o.rule_id == "WFA-MV-05"
+               and o.severity is Severity.UNCHECKED for o in outcomes)

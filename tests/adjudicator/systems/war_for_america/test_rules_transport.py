@@ -292,11 +292,21 @@ def test_14_16_with_no_known_pulse_the_card_is_unchecked() -> None:
 # --- WFA-TRN-11 (14.22, 3.1, digest A-7) ---------------------------------------------------
 
 
-def test_14_22_no_attack_by_naval_transport_in_late_summer() -> None:
+def test_14_22_no_attack_by_naval_transport_in_the_caribbean_in_late_summer() -> None:
+    ctx = world(("sp:british:2", "space:martinique"), ("sp:french:2", "space:martinique"),
+                ("fleet:rodney", "space:martinique"), season="late_summer")
+    (found,) = illegal(judge(by_sea("st_lucia", "martinique"), ctx), "WFA-TRN-11")
+    assert "Late Summer" in found.message
+
+
+def test_14_22_an_attack_by_sea_on_the_mainland_in_late_summer_is_unchecked() -> None:
+    # 14.22 stands under 'Late Summer Turns in the Caribbean'; 3.1 names no place.
     ctx = world(("sp:british:2", "space:charleston"), ("sp:militia:2", "space:charleston"),
                 season="late_summer")
-    (found,) = illegal(judge(by_sea("savannah", "charleston"), ctx), "WFA-TRN-11")
-    assert "Late Summer" in found.message
+    out = list(judge(by_sea("savannah", "charleston"), ctx))
+    assert not illegal(out, "WFA-TRN-11")
+    (found,) = of_severity(out, "WFA-TRN-11", Severity.UNCHECKED)
+    assert "Caribbean" in found.message and "3.1" in found.message
 
 
 def test_a7_other_late_summer_transport_is_unchecked_naming_both_readings() -> None:
