@@ -220,6 +220,8 @@ class _Group:
     destination: Place | None
     generals: tuple[str, ...]
     cu: Counter[Nationality]
+    via: tuple[str, ...] = ()
+    """The spaces the step's drags put them on on the way (several drags in one step)."""
 
     @classmethod
     def of(cls, group: Group[Entity, bool]) -> _Group:
@@ -232,7 +234,8 @@ class _Group:
                 generals.append(entity.key)
             elif entity.kind == "cu":
                 cu[entity.nationality] += entity.value
-        return cls(group.origin, group.destination, tuple(generals), cu)
+        return cls(group.origin, group.destination, tuple(generals), cu,
+                   tuple(group.route[1:-1]))
 
     @property
     def carried(self) -> Carried:
@@ -1030,7 +1033,7 @@ class Interpreter(Collector[WWProcedure]):
             left = (self.data.tables.t2.glover.movement if impulse.use is Use.GLOVER
                      else BATTLE_ALLOWANCE) - spent
             found = route(self.ctx, origin, destination, side, arnold=general == "arnold",
-                          alone=not carried, budget=max(left, 0))
+                          alone=not carried, budget=max(left, 0), via=group.via)
             leg = Leg(step=step, general=general, origin=origin, destination=destination,
                       carried=carried, enemy_cus_at_destination=before_enemy,
                       enemy_general_at_destination=bool(there.generals_of(enemy, self.sides)),
@@ -1038,7 +1041,7 @@ class Interpreter(Collector[WWProcedure]):
                       friendly_cus_at_destination=there.cus_of(side) - carried_total(carried),
                       low=found.low, high=found.high, entered_from=found.entered_from,
                       route_problem=found.problem, route_rule=found.rule,
-                      naval=self._naval(side, origin, destination, carried))
+                      naval=self._naval(side, origin, destination, carried), via=group.via)
             self.emit(LegMoved(step=step, side=side.value, player=player, leg=leg,
                                activation=activation, impulse=impulse))
             if interceptable(leg, side):
@@ -1080,7 +1083,8 @@ class Interpreter(Collector[WWProcedure]):
         left = (self.data.tables.t2.glover.movement if impulse.use is Use.GLOVER
                 else BATTLE_ALLOWANCE) - spent
         found = route(self.ctx, leg.origin, leg.destination, side,
-                      arnold=leg.general == "arnold", alone=False, budget=max(left, 0))
+                      arnold=leg.general == "arnold", alone=False, budget=max(left, 0),
+                      via=leg.via)
         return evolve(leg, carried=carried, low=found.low, high=found.high,
                       entered_from=found.entered_from, route_problem=found.problem,
                       route_rule=found.rule,

@@ -114,6 +114,9 @@ class Leg:
     naval: str | None = None
     """For a British port-to-port drag: `eligible`, or why Naval Movement is not allowed
     (WW 7.5); None for any other drag."""
+    via: tuple[str, ...] = ()
+    """The spaces the step's drags put him on between `origin` and `destination` (several
+    drags in one step), in order: the route is priced along them."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.referee import SequencedReferee
 from adjudicator.systems.common.sequencer import Advance
+from adjudicator.systems.common.steps import drag_waypoints
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.washingtons_war.data import WWData
 from adjudicator.systems.washingtons_war.interpret import READER, Interpreter
@@ -96,8 +97,9 @@ class WWReferee(SequencedReferee[WWData, WWState, Entity, WWProcedure, Context])
                   board: Board) -> None:
         """Interpret and judge one step: what it did read against the position before it,
         then (the step applied) against the position after it."""
-        self.judge_placed(self.interpreter.read(READER.read(step, relocations), self.player,
-                                                self._year(board), self._phase(board)))
+        view = READER.read(step, relocations, drag_waypoints(step, board, self.binding))
+        self.judge_placed(self.interpreter.read(view, self.player, self._year(board),
+                                                self._phase(board)))
         self.judge_placed(self.interpreter.apply())
 
     def close(self) -> None:

@@ -1,6 +1,8 @@
 """The route a drag took across the map, and what it cost (WW 7.3–7.4).
 
-A VASSAL drag shows only where a General started and where he was dropped. One hop to
+A VASSAL drag shows only where a General started and where he was dropped; a step holding
+several drags of his stack shows each place they put him, and is priced hop by hop along
+them (`via`). One hop to
 an adjacent space is priced by that line as taken — even a line he may not use, which a
 rule flags on its own (WW 7.4.D) rather than pricing a detour he never made. A drag over
 several spaces is priced by the cheapest route a General *could legally* have taken:
@@ -13,6 +15,7 @@ give a low (1) and a high (3) bound.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from adjudicator.systems.common.mapgraph import Constraints
 from adjudicator.systems.washingtons_war.data import Side
@@ -42,13 +45,17 @@ class Route:
 
 
 def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bool,
-          alone: bool, budget: int = SEARCH_BUDGET) -> Route:
-    """The cheapest legal route of one drag (see the module docstring).
+          alone: bool, budget: int = SEARCH_BUDGET, via: tuple[str, ...] = ()) -> Route:
+    """The cheapest legal route of one drag (see the module docstring); `via`: the spaces
+    the step's drags put him on between the two, each hop priced on its own and added up.
 
     `entered_from` holds the space the cheapest route enters the destination from, and
     every other neighbour of the destination that a legal route reaches — without passing
     the destination — with the last line still within `budget` movement points (what the
     General had left; the lines' low cost)."""
+    if via:
+        return _along(ctx, (origin, *via, destination), side, arnold=arnold, alone=alone,
+                      budget=budget)
     if origin == destination:
         return Route(0, 0, frozenset({origin}))
     line = ctx.graph.connection(origin, destination)
@@ -81,6 +88,44 @@ def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bo
         if ctx.graph.cheapest(origin, neighbour, around, budget=budget - last) is not None:
             entered.add(neighbour)
     return Route(found.cost, high, frozenset(entered))
+
+
+def _along(ctx: Context, spaces: tuple[str, ...], side: Side, *, arnold: bool, alone: bool,
+           budget: int) -> Route:
+    """A move the log shows drag by drag within one step: every line entered costs its MP
+    (WW 7.3.A), so each hop is priced as a drag of its own and the costs are added up."""
+    limits = ctx.land_constraints(side, arnold=arnold, alone=alone, unknown=1)
+    for space in spaces[1:-1]:
+        passed = _passed(ctx, space, limits)
+        if passed is not None:
+            return passed
+    low = high = 0
+    hop = Route(0, 0, frozenset({spaces[0]}))
+    for start, end in pairwise(spaces):
+        hop = route(ctx, start, end, side, arnold=arnold, alone=alone,
+                    budget=max(budget - low, 0))
+        if hop.low is None or hop.high is None:
+            return hop
+        low, high = low + hop.low, high + hop.high
+    return Route(low, high, hop.entered_from)
+
+
+def _passed(ctx: Context, space: str, limits: Constraints) -> Route | None:
+    """The rule a move breaks by passing `space` on its way (a lone General may not enter
+    enemy CUs or an enemy PC, WW 7.4.A-B; entering enemy CUs ends any move, WW 7.3.B), or
+    None."""
+    name = ctx.space_name(space)
+    if limits.is_barred(space):
+        if limits.is_stop(space):
+            return Route(None, None, frozenset(), rule="WW-MOV-09", problem=(
+                f"a lone General cannot pass {name}, which holds enemy CUs (WW 7.4.A)"))
+        return Route(None, None, frozenset(), rule="WW-MOV-10", problem=(
+            f"a lone General cannot pass {name}, which holds an enemy PC (WW 7.4.B)"))
+    if limits.is_stop(space):
+        return Route(None, None, frozenset(), rule="WW-MOV-08", problem=(
+            f"the route passes {name}, which holds enemy CUs: entering it ends the move "
+            "(WW 7.3.B)"))
+    return None
 
 
 def _into(destination: str, limits: Constraints) -> Constraints:
