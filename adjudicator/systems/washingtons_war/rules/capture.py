@@ -179,7 +179,10 @@ def _washington_removed(action: GeneralRemoved, ctx: Context) -> Iterator[Outcom
 
 def _washington_pcs(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
     """WW-CAPT-03: the American PCs removed in the impulse in which Washington was captured
-    (every American PC taken off in it: no other removal is possible in such an impulse)."""
+    (every American PC taken off in it: no other removal is possible in such an impulse):
+    5, at most one per colony, from spaces without an American CU, General or the Congress
+    (WW 7.6.B). A removal that breaks it is reported at its step; one too few at the last
+    removal (or the capture, when none was made)."""
     if not action.washington_lost:
         return
     impulse = action.impulse
@@ -187,21 +190,28 @@ def _washington_pcs(action: ImpulseReckoned, ctx: Context) -> Iterator[Outcome]:
                 if c.before is Side.AM and c.after is None]
     per_colony: Counter[str] = Counter()
     unknown = False
+    step = removals[-1].step if removals else action.step
     for change in removals:
+        here = ctx.state.space(change.space)
+        if here.has_units_of(Side.AM, ctx.sides):
+            yield Check.illegal("WW-CAPT-03", change.step, "after Washington's capture the "
+                                f"British removed the American PC in "
+                                f"{ctx.space_name(change.space)}, which holds an American "
+                                "CU, General or the Continental Congress (WW 7.6.B)",
+                                spaces=(change.space,))
         record = ctx.data.spaces.get(change.space)
         if record is None or record.colony is None:
             unknown = True
             continue
         per_colony[str(record.colony)] += 1
-    step = action.step
-    twice = [colony for colony, n in per_colony.items() if n > 1]
-    if twice:
-        yield Check.illegal("WW-CAPT-03", step, "after Washington's capture the British "
-                            f"removed more than one American PC in {', '.join(twice)}: at "
-                            "most one per colony (WW 7.6.B)",
-                            spaces=tuple(c.space for c in removals))
+        if per_colony[str(record.colony)] == 2:
+            yield Check.illegal("WW-CAPT-03", change.step, "after Washington's capture the "
+                                "British removed more than one American PC in "
+                                f"{record.colony}: at most one per colony (WW 7.6.B)",
+                                spaces=tuple(c.space for c in removals))
     if len(removals) > WASHINGTON_PCS:
-        yield Check.illegal("WW-CAPT-03", step, f"after Washington's capture the British "
+        yield Check.illegal("WW-CAPT-03", removals[WASHINGTON_PCS].step, f"after Washington's "
+                            f"capture the British "
                             f"removed {len(removals)} American PCs; the rule takes "
                             f"{WASHINGTON_PCS} (WW 7.6.B)", expected=str(WASHINGTON_PCS),
                             observed=str(len(removals)))

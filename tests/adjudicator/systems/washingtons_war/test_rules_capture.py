@@ -149,25 +149,34 @@ def pcs_removed(*spaces: str) -> ImpulseReckoned:
 def test_ww_7_6_b_five_american_pcs_at_most_one_per_colony() -> None:
     # Hartford (CT) and New Haven (CT): two in one colony.
     ctx = Position({"norwich": ["pc:AM"], "reading": ["pc:AM"]}).context()
+    # The second removal in Connecticut (New Haven, step 6) breaks the rule.
     twice = pcs_removed("hartford", "new_haven", "new_york", "new_brunswick", "baltimore")
-    assert violations(twice, ctx) == {("WW-CAPT-03", 2)}
+    assert violations(twice, ctx) == {("WW-CAPT-03", 6)}
 
 
 def test_ww_7_6_b_fewer_than_five_only_when_no_other_colony_has_a_removable_pc() -> None:
     # Reading (PA) still holds an American PC with no American unit: it could go too.
     short = pcs_removed("hartford", "new_york")
     assert violations(short, Position({"reading": ["pc:AM"]}).context()) == {
-        ("WW-CAPT-03", 2)}
+        ("WW-CAPT-03", 6)}
     # A PC beside an American CU, General or the Congress may not be removed.
     guarded = Position({"reading": ["pc:AM", "cu:AM:1"], "philadelphia": [
         "pc:AM", "congress"], "baltimore": ["pc:AM", "general:greene"]}).context()
     assert violations(short, guarded) == set()
 
 
+def test_ww_7_6_b_no_pc_removed_beside_an_american_unit() -> None:
+    # "from spaces that do not contain an American CU, General or the Continental Congress"
+    five = pcs_removed("hartford", "new_york", "new_brunswick", "baltimore", "reading")
+    guarded = Position({"reading": ["cu:AM:1"]}).context()
+    assert violations(five, guarded) == {("WW-CAPT-03", 9)}
+    assert violations(five, Position().context()) == set()
+
+
 def test_ww_7_6_b_more_than_five_is_illegal() -> None:
     six = pcs_removed("hartford", "new_york", "new_brunswick", "baltimore", "reading",
                       "charlotte")
-    assert violations(six, Position().context()) == {("WW-CAPT-03", 2)}
+    assert violations(six, Position().context()) == {("WW-CAPT-03", 10)}
 
 
 # ------------------------------------------------------------------ through the log
@@ -175,7 +184,7 @@ def test_ww_7_6_b_more_than_five_is_illegal() -> None:
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("capture-washington", set()),
-    ("illegal-capture-washington-kept", {("WW-CAPT-03", 4), ("WW-CAPT-03", 2),
+    ("illegal-capture-washington-kept", {("WW-CAPT-03", 4), ("WW-CAPT-03", 6),
                                          ("WW-FA-01", 2)}),
     ("illegal-capture-lone-general-left", {("WW-CAPT-01", 3), ("WW-MOV-12", 3)}),
 ])
