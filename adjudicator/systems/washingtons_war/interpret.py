@@ -359,7 +359,7 @@ class Interpreter(Collector[WWProcedure]):
                                           unresolved=unresolved))
         # Read everything against the position before the step, then apply it.
         moves = [g for g in groups if _on_map(g.origin) and _on_map(g.destination)
-                 and g.origin != g.destination]
+                 and (g.origin != g.destination or g.via)]
         leaving = [g for g in groups if _on_map(g.origin) and not _on_map(g.destination)]
         arriving = [g for g in groups if not _on_map(g.origin) and _on_map(g.destination)]
         pc_changes = self._pc_changes(index, pcs)

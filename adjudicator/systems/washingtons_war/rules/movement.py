@@ -232,8 +232,10 @@ def _movement_points(activation: Activation, impulse: Impulse,
 def _sea_only(leg: Leg, limit: int) -> bool:
     """Whether a British port-to-port drag can only have been made by sea: no legal land
     route, or one longer than the General's whole allowance (WW 7.5). Not when the map's
-    data knows no route at all (it may be a land move)."""
-    return leg.naval is not None and (leg.route_problem is not None or (
+    data knows no route at all (it may be a land move), nor when the step's drags put him
+    on spaces between the two (`Leg.via`): Naval Movement is one transfer from port to
+    port, the entire move, so a stack set down on the way moved by land."""
+    return leg.naval is not None and not leg.via and (leg.route_problem is not None or (
         leg.low is not None and leg.low > limit))
 
 
