@@ -327,22 +327,46 @@ def ww_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                     block.append({"do": "exchange", "player": side, "at": battle.space,
                                   "remove": counters, "place": change(had - new, prefix)})
                 tail: list[Action] = []
-                if end < len(actions) and actions[end]["do"] == "move" and \
-                        actions[end]["path"][0] == battle.space:
+                # A winner left alone captured first (WW 9.5 Special): a move out of the
+                # space by the winner, kept as it was, before the loser's retreat.
+                lead = end
+                while lead < len(actions) and actions[lead]["do"] == "move" and \
+                        actions[lead]["path"][0] == battle.space and \
+                        actions[lead]["player"] != battle.loser:
+                    lead += 1
+                if any(p.startswith(prefix) for a in actions[end:lead] for p in a["pieces"]):
+                    made.skip(kind, f"{rule}: the winner's counters leave the space before "
+                                    "the retreat")
+                    continue
+                if lead < len(actions) and actions[lead]["do"] == "move" and \
+                        actions[lead]["path"][0] == battle.space:
                     # The retreat that follows, with the counters the side now has.
-                    retreat = actions[end]
+                    retreat = actions[lead]
                     pieces = retreat["pieces"]
                     if retreat["player"] == side:
                         pieces = [p for p in pieces if not p.startswith(prefix)]
                         pieces += change(had - new, prefix)
-                    tail = [{**retreat, "pieces": pieces}]
+                    tail = [*actions[end:lead], {**retreat, "pieces": pieces}]
                     # Later play, up to the first action naming the side's counters.
-                    for later in actions[end + 1:]:
+                    taken_later = False
+                    for later in actions[lead + 1:]:
                         names = [later.get("piece", ""), *later.get("pieces", []),
                                  *later.get("remove", [])]
                         if any(n.startswith(prefix) for n in names):
+                            # The loss taken off the retreated stack (counted as the
+                            # battle's, WW 9.5): the original's loss is not `lost`.
+                            taken_later = later["do"] in ("remove", "exchange") and \
+                                later["at"] == retreat["path"][-1] and \
+                                retreat["player"] == side
                             break
                         tail.append(later)
+                    if taken_later:
+                        made.skip(kind, f"{rule}: the loss is taken after the retreat, off "
+                                        "the battle space")
+                        continue
+                elif lead > end:
+                    made.skip(kind, f"{rule}: a move out of the space with no retreat after")
+                    continue
                 mutated = [*actions[:start], *block, *tail]
                 # A removal that goes over the table is the step that broke it; a loss
                 # not taken is missing at the battle's last step: the retreat that follows,
@@ -350,8 +374,10 @@ def ww_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                 # (WW 9.2 Step 7), else the last removal.
                 removal = start + len(block)
                 at = removal
-                if delta < 0 and tail and tail[0]["do"] == "move":
-                    at = removal + 1 + sum(1 for _ in itertools.takewhile(ww_step_seven, tail[1:]))
+                if delta < 0 and tail:
+                    moved = lead - end
+                    at = removal + 1 + moved + sum(
+                        1 for _ in itertools.takewhile(ww_step_seven, tail[moved + 1:]))
                 made.variants.append(variant(
                     "ww", path, kind, rule, at,
                     f"the {side} {'loser' if side == battle.loser else 'winner'} of the "
