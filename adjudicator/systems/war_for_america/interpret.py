@@ -316,7 +316,8 @@ class Battle:
     loss_steps: frozenset[tuple[str, int]] = frozenset()
     """(side, step) of every step in which a side lost SP there."""
     losses: tuple[tuple[str, int, int], ...] = ()
-    """(side, step, SP) of every step in which a side lost SP there, in order."""
+    """(side, step, SP) of every step in which a side lost SP there, in order; Six Nations
+    SP, whose side the log does not show (WfA 11.2), under `six_nations`."""
     emptied: tuple[tuple[str, int, tuple[str, ...], int | None], ...] = ()
     """(side, step, units, regular SP or None) of a side whose whole force there was
     removed, not moved: a surrender when the log says so (`Surrendered`)."""
@@ -1141,6 +1142,9 @@ class Interpreter:
         emptied = list(battle.emptied)
         steps = set(battle.loss_steps)
         losses = list(battle.losses)
+        if lost.get(SIX_NATIONS_SP):
+            # Six Nations SP fight for either side (WfA 11.2): their own entry
+            losses.append((SIX_NATIONS_SP, index, lost[SIX_NATIONS_SP]))
         for side in SIDES:
             mine = {nation: sp for nation, sp in lost.items() if NATION_SIDE.get(nation) == side}
             if not mine:
