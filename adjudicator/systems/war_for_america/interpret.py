@@ -872,7 +872,8 @@ class Interpreter:
                 continue
             owner = self._side_of(entity) or side
             if (entity.kind in LAND_KINDS and on_map(origin) and on_map(destination)
-                    and origin != destination and owner is not None):
+                    and (origin != destination or _dragged_away(view, relocation))
+                    and owner is not None):
                 land.append(relocation)
                 continue
             if entity.kind == "sp" and origin == SIX_NATIONS and on_map(destination):
@@ -1712,6 +1713,13 @@ def _change_made(joined: Sequence[str], going: Sequence[str], arrived: Sequence[
 def _entity_id(relocation: Relocation[Entity]) -> str:
     entity = current(relocation)
     return entity.entity_id if entity is not None else relocation.name
+
+
+def _dragged_away(view: StepView[Entity, str], relocation: Relocation[Entity]) -> bool:
+    """Whether a piece that ends the step where it began was dragged elsewhere on the map
+    in it (and back): a move, every space entered costing MP (WfA 12.0)."""
+    return any(on_map(place) and place != relocation.origin
+               for place in view.waypoints.get(relocation.piece_id, ()))
 
 
 def _armies_taken_off(relocations: Sequence[Relocation[Entity]]) -> dict[str, str]:
