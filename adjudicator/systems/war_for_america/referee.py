@@ -28,11 +28,11 @@ from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.referee import SequencedReferee
-from adjudicator.systems.common.steps import drag_waypoints
+from adjudicator.systems.common.steps import drag_waypoints, on_map
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.data import WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind, Owner, Region
-from adjudicator.systems.war_for_america.interpret import Interpreter, Reading
+from adjudicator.systems.war_for_america.interpret import LAND_KINDS, Interpreter, Reading
 from adjudicator.systems.war_for_america.procedure import (
     FIRST_YEAR,
     TURN_MARKERS_STANDING,
@@ -154,6 +154,8 @@ class WfAReferee(SequencedReferee[WfAData, WfAState, Entity, WfAProcedure, Conte
         for piece_id, name, placed in self.tracker.placed():
             places = waypoints.get(piece_id)
             if piece_id in moved or not places or placed.place is None \
+                    or placed.entity.kind not in LAND_KINDS \
+                    or not on_map(placed.place) \
                     or places[-1] != placed.place \
                     or all(place == placed.place for place in places):
                 continue
