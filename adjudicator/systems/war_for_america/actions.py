@@ -382,7 +382,8 @@ class BattleLosses(Action):
     """The battle space, with the Army Cards of armies there, when the D12s were rolled."""
     losses: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """(side, step, SP) of each step in which a side lost SP there, in order (the step
-    whose loss took a side past its battle table result, WfA 13.0 Step 6)."""
+    whose loss took a side past its battle table result, WfA 13.0 Step 6); Six Nations SP,
+    of either side (WfA 11.2), under `six_nations`."""
 
     def before_of(self, side: str, sides: Mapping[str, str | None]) -> dict[str, int]:
         """One side's SP by nation before the battle (`sides`: nation → side)."""

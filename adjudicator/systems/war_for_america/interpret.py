@@ -316,7 +316,8 @@ class Battle:
     loss_steps: frozenset[tuple[str, int]] = frozenset()
     """(side, step) of every step in which a side lost SP there."""
     losses: tuple[tuple[str, int, int], ...] = ()
-    """(side, step, SP) of every step in which a side lost SP there, in order."""
+    """(side, step, SP) of every step in which a side lost SP there, in order; Six Nations
+    SP, whose side the log does not show (WfA 11.2), under `six_nations`."""
     emptied: tuple[tuple[str, int, tuple[str, ...], int | None], ...] = ()
     """(side, step, units, regular SP or None) of a side whose whole force there was
     removed, not moved: a surrender when the log says so (`Surrendered`)."""
@@ -871,7 +872,8 @@ class Interpreter:
                 continue
             owner = self._side_of(entity) or side
             if (entity.kind in LAND_KINDS and on_map(origin) and on_map(destination)
-                    and origin != destination and owner is not None):
+                    and (origin != destination or _dragged_away(view, relocation))
+                    and owner is not None):
                 land.append(relocation)
                 continue
             if entity.kind == "sp" and origin == SIX_NATIONS and on_map(destination):
@@ -1141,6 +1143,9 @@ class Interpreter:
         emptied = list(battle.emptied)
         steps = set(battle.loss_steps)
         losses = list(battle.losses)
+        if lost.get(SIX_NATIONS_SP):
+            # Six Nations SP fight for either side (WfA 11.2): their own entry
+            losses.append((SIX_NATIONS_SP, index, lost[SIX_NATIONS_SP]))
         for side in SIDES:
             mine = {nation: sp for nation, sp in lost.items() if NATION_SIDE.get(nation) == side}
             if not mine:
@@ -1708,6 +1713,13 @@ def _change_made(joined: Sequence[str], going: Sequence[str], arrived: Sequence[
 def _entity_id(relocation: Relocation[Entity]) -> str:
     entity = current(relocation)
     return entity.entity_id if entity is not None else relocation.name
+
+
+def _dragged_away(view: StepView[Entity, str], relocation: Relocation[Entity]) -> bool:
+    """Whether a piece that ends the step where it began was dragged elsewhere on the map
+    in it (and back): a move, every space entered costing MP (WfA 12.0)."""
+    return any(on_map(place) and place != relocation.origin
+               for place in view.waypoints.get(relocation.piece_id, ()))
 
 
 def _armies_taken_off(relocations: Sequence[Relocation[Entity]]) -> dict[str, str]:

@@ -26,12 +26,13 @@ from types import MappingProxyType
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.referee import SequencedReferee
-from adjudicator.systems.common.steps import drag_waypoints
+from adjudicator.systems.common.steps import drag_waypoints, on_map
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.data import WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind, Owner, Region
-from adjudicator.systems.war_for_america.interpret import Interpreter, Reading
+from adjudicator.systems.war_for_america.interpret import LAND_KINDS, Interpreter, Reading
 from adjudicator.systems.war_for_america.procedure import (
     FIRST_YEAR,
     TURN_MARKERS_STANDING,
@@ -137,8 +138,29 @@ class WfAReferee(SequencedReferee[WfAData, WfAState, Entity, WfAProcedure, Conte
     def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
                   board: Board) -> None:
         """Interpret one step and judge its actions in their place in the sequence."""
-        self.judge_in_turn(self.interpreter.step(step, relocations,
-                                                 drag_waypoints(step, board, self.binding)))
+        waypoints = drag_waypoints(step, board, self.binding)
+        self.judge_in_turn(self.interpreter.step(
+            step, [*relocations, *self._dragged_back(relocations, waypoints)], waypoints))
+
+    def _dragged_back(self, relocations: Sequence[Relocation[Entity]],
+                      waypoints: Mapping[str, Sequence[Place]]) -> list[Relocation[Entity]]:
+        """Pieces whose drags in this step took them elsewhere and back to where they
+        were: the tracker sees no relocation, yet every space entered costs MP (WfA 12.0);
+        each is read as a move from its space to itself along the drags' spaces."""
+        if not waypoints:
+            return []
+        moved = {relocation.piece_id for relocation in relocations}
+        back: list[Relocation[Entity]] = []
+        for piece_id, name, placed in self.tracker.placed():
+            places = waypoints.get(piece_id)
+            if piece_id in moved or not places or placed.place is None \
+                    or placed.entity.kind not in LAND_KINDS \
+                    or not on_map(placed.place) \
+                    or places[-1] != placed.place \
+                    or all(place == placed.place for place in places):
+                continue
+            back.append(Relocation(piece_id, name, placed, placed))
+        return back
 
     def context(self, advance: Advance, step_actions: tuple[Action, ...]) -> Context:
         """What the rules read: the procedure and placement of the action, the data, the

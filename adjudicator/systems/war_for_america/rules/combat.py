@@ -469,10 +469,12 @@ AtTheDice = tuple[Combat, BattleSide, BattleSide, BattleGround, Counted, tuple[i
 effective SP and the two D12."""
 
 
-def _at_the_dice(action: BattleLosses, ctx: Context) -> AtTheDice | None:
+def _at_the_dice(action: BattleLosses, ctx: Context,
+                 split: tuple[int, int] | None = None) -> AtTheDice | None:
     """The battle of `action` as it stood when both D12 were rolled (`BattleLosses.position`),
     or None when it cannot be read on the battle table (no dice, no table, a rank or an SP
-    count missing)."""
+    count missing); `split`: the Six Nations SP there for the attacker and the defender,
+    when the log does not show it (`six_nations_split`)."""
     combat, held = action.combat, action.position
     if combat is None or held is None or combat.side is None:
         return None
@@ -480,7 +482,7 @@ def _at_the_dice(action: BattleLosses, ctx: Context) -> AtTheDice | None:
     tables = ctx.data.tables
     if rolls[0] is None or rolls[1] is None or tables.battle is None:
         return None
-    six = six_nations_split(combat, held)
+    six = six_nations_split(combat, held) if split is None else split
     if six is None:
         return None  # whose side the Six Nations there fight for is not in the log
     attacker = battle_side(ctx, combat.space, combat.side, held, six_nations=six[0])
@@ -517,37 +519,62 @@ def losses_taken(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
     choice of leader rating (13.0 Step 4, 11.7) the result is `unchecked`. Fewer SP than
     the result are not judged: the losses may be taken after the retreat, where the force
     went (the battle's count ends at the retreat)."""
-    dice = _at_the_dice(action, ctx)
-    if dice is None:
+    combat, held = action.combat, action.position
+    if combat is None or held is None or combat.side is None:
         return
-    combat, attacker, defender, ground, counted, rolls = dice
-    assert combat.side is not None
-    readings = list(_readings(ctx, *_combat_sides(attacker, defender, ground, counted), rolls,
-                              loc=_loc_matters(ctx, counted),
-                              landing=_landing_unknown(ctx, ground, combat)))
+    known = six_nations_split(combat, held)
+    there = held.sp[SIX_NATIONS]
+    splits = [known] if known is not None else [(a, there - a) for a in range(there + 1)]
+    dices = [_at_the_dice(action, ctx, split) for split in splits]
+    if not dices or any(dice is None for dice in dices):
+        return
     unknown: list[str] = []
-    if attacker.choice or defender.choice:
+    if any(d is not None and (d[1].choice or d[2].choice) for d in dices):
         unknown.append("which leader's rating is used (the player's choice, WfA 11.7)")
     pulse = ctx.pulse
     if pulse is not None and pulse.cards:
         unknown.append("the modifiers of the action cards played in this AP (WfA 13.0 Step 4)")
-    held = action.position
-    d_marked = held is not None and held.markers.get("marker:d", 0) > 0
+    d_marked = held.markers.get("marker:d", 0) > 0
     where = ctx.space_name(combat.space)
+    rolls = (combat.attacker_roll or 0, combat.defender_roll or 0)
+    six_lost = dict(action.removed).get(SIX_NATIONS, 0)
     for side, attacking in ((combat.side, True), (opponent(combat.side), False)):
-        if action.surrendered == side or (not attacking and defender.lone_garrison):
+        if action.surrendered == side:
             continue
-        had = sum(action.before_of(side, NATION_SIDE).values())
-        lost = sum(action.removed_of(side, NATION_SIDE).values())
-        gives_way = {_who_gives_way(r.winner) == ("attacker" if attacking else "defender")
-                     for r in readings}
-        most = max(min(r.attacker_loss if attacking else r.defender_loss, had)
-                   for r in readings)
-        extra = 1 if d_marked and True in gives_way and action.retreated in (None, side) else 0
-        if lost <= most + extra:
-            continue
+        own_had = sum(action.before_of(side, NATION_SIDE).values())
+        own_lost = sum(action.removed_of(side, NATION_SIDE).values())
         militia = action.removed_of(side, NATION_SIDE).get("militia", 0)
-        if militia and True in gives_way and lost - militia <= most + extra:
+        # Each reading of the Six Nations' alliance (11.2): the side's SP, the fewest SP
+        # of its own it lost, and the most the battle table lets it lose.
+        within, excused, surrender, most, lost = False, False, False, 0, None
+        for split, dice in zip(splits, dices, strict=True):
+            assert dice is not None
+            _, attacker, defender, ground, counted, _ = dice
+            if not attacking and defender.lone_garrison:
+                within = True
+                break
+            mine, theirs = split if attacking else split[::-1]
+            had = own_had + mine
+            lost_here = own_lost + max(0, six_lost - theirs)
+            readings = list(_readings(ctx, *_combat_sides(attacker, defender, ground, counted),
+                                      rolls, loc=_loc_matters(ctx, counted),
+                                      landing=_landing_unknown(ctx, ground, combat)))
+            gives_way = any(_who_gives_way(r.winner) == ("attacker" if attacking else
+                                                         "defender") for r in readings)
+            most_here = max(min(r.attacker_loss if attacking else r.defender_loss, had)
+                            for r in readings)
+            most_here += 1 if d_marked and gives_way and action.retreated in (None, side) \
+                else 0
+            if lost_here <= most_here:
+                within = True
+                break
+            excused |= bool(militia) and gives_way and lost_here - militia <= most_here
+            surrender |= lost_here >= had and gives_way
+            most = max(most, most_here)
+            lost = lost_here if lost is None else min(lost, lost_here)
+        if within or lost is None:
+            continue
+        if excused:
             yield Check.unchecked("WFA-CBT-04", action.step, f"the {side_name(side)} side "
                                   f"lost {lost} SP at {where} after the battle, more than the "
                                   f"battle table's {most}, {militia} of them militia: militia "
@@ -556,21 +583,15 @@ def losses_taken(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
                                   needs=("why the militia were removed",),
                                   spaces=(combat.space,))
             continue
-        if lost >= had and True in gives_way:
+        if surrender:
             yield Check.unchecked("WFA-CBT-04", action.step, f"the {side_name(side)} side "
-                                  f"lost all its {had} SP at {where} after the battle, more "
+                                  f"lost all its SP at {where} after the battle, more "
                                   f"than the battle table's {most}: a surrender for want of a"
                                   " legal retreat (WfA 13.4) the log does not say",
                                   needs=("whether the force surrendered",),
                                   spaces=(combat.space,))
             continue
-        step, total = action.step, 0
-        for who, at, sp in action.losses:
-            if who == side:
-                total += sp
-                if total > most + extra:
-                    step = at
-                    break
+        step = _past_the_result(action, side, attacking, splits, most)
         if unknown:
             yield Check.unchecked("WFA-CBT-04", step, f"the {side_name(side)} side lost "
                                   f"{lost} SP at {where}, more than the battle table's {most}"
@@ -580,14 +601,33 @@ def losses_taken(action: BattleLosses, ctx: Context) -> Iterator[Outcome]:
             continue
         yield Check.illegal("WFA-CBT-04", step, f"the {side_name(side)} side lost {lost} SP "
                             f"at {where} after the battle (attacker D12 {rolls[0]}, defender "
-                            f"{rolls[1]}), but the battle table's result against it is "
-                            f"{most} SP" + (" and one more for its 'D' marker (WfA 13.8)"
-                                            if extra else "")
+                            f"{rolls[1]}), but the battle table's result against it is at "
+                            f"most {most} SP" + (", counting the extra SP a 'D' marker may "
+                                                 "cost (WfA 13.8)" if d_marked else "")
                             + "; each side loses the SP the enemy's result shows (WfA 13.0 "
-                            "Step 6)", spaces=(combat.space,),
-                            expected=f"at most {most + extra} SP lost",
+                            "Step 6)" + (" whichever side the Six Nations there fight for "
+                                         "(WfA 11.2)" if known is None else ""),
+                            spaces=(combat.space,),
+                            expected=f"at most {most} SP lost",
                             observed=f"{lost} SP lost")
     yield Check.done("WFA-CBT-04")
+
+
+def _past_the_result(action: BattleLosses, side: str, attacking: bool,
+                     splits: list[tuple[int, int]], most: int) -> int:
+    """The step whose removal took `side` past `most` SP lost (WfA 13.0 Step 6), its Six
+    Nations SP counted when every reading of their alliance gives them to it; the battle's
+    end when none did."""
+    total = 0
+    for who, at, sp in action.losses:
+        if who == SIX_NATIONS:
+            sp = min(max(0, sp - (s[1] if attacking else s[0])) for s in splits)
+        elif who != side:
+            continue
+        total += sp
+        if total > most:
+            return at
+    return action.step
 
 
 def _who_gives_way(winner: str) -> str:
