@@ -40,7 +40,7 @@ from typing import Any, Generic, TypeVar
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.places import Place, PlaceKind
-from adjudicator.systems.common.tracker import Relocation
+from adjudicator.systems.common.tracker import PieceTracker, Relocation
 
 E = TypeVar("E")
 S = TypeVar("S", bound=Hashable)
@@ -528,6 +528,27 @@ def drag_waypoints(step: Step, board: Board, binding: Binding
     return {piece: tuple(places) for piece, places in found.items() if len(places) > 1}
 
 
+def dragged_back(tracker: PieceTracker[E], relocations: Sequence[Relocation[E]],
+                 waypoints: Mapping[str, Sequence[Place]],
+                 moves: Callable[[E, Place], bool]) -> list[Relocation[E]]:
+    """Pieces the step's drags took elsewhere and brought back to where they were (several
+    drags in one step): the tracker sees no relocation, yet every space entered costs, so
+    each is read as a move from its place to itself (its `waypoints` give the route).
+    `moves`: the game's entities and places that move so (its land pieces on the map)."""
+    if not waypoints:
+        return []
+    moved = {relocation.piece_id for relocation in relocations}
+    back: list[Relocation[E]] = []
+    for piece_id, name, placed in tracker.placed():
+        places = waypoints.get(piece_id)
+        here = placed.place
+        if piece_id in moved or not places or here is None or not moves(placed.entity, here) \
+                or places[-1] != here or all(place == here for place in places):
+            continue
+        back.append(Relocation(piece_id, name, placed, placed))
+    return back
+
+
 __all__ = ["CHAT_PREFIX", "Cue", "DiceQueue", "Die", "Group", "Heard", "Rolled", "Route",
-           "StepReader", "StepView", "current", "drag_waypoints", "hear", "net_change",
-           "places_of", "rolls_of", "roster_words", "route_of", "spoken"]
+           "StepReader", "StepView", "current", "drag_waypoints", "dragged_back", "hear",
+           "net_change", "places_of", "rolls_of", "roster_words", "route_of", "spoken"]

@@ -28,7 +28,7 @@ from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.referee import SequencedReferee
-from adjudicator.systems.common.steps import drag_waypoints, on_map
+from adjudicator.systems.common.steps import drag_waypoints, dragged_back, on_map
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.war_for_america.data import WfAData
 from adjudicator.systems.war_for_america.data.vocabulary import ConnectionKind, Owner, Region
@@ -140,27 +140,8 @@ class WfAReferee(SequencedReferee[WfAData, WfAState, Entity, WfAProcedure, Conte
         """Interpret one step and judge its actions in their place in the sequence."""
         waypoints = drag_waypoints(step, board, self.binding)
         self.judge_in_turn(self.interpreter.step(
-            step, [*relocations, *self._dragged_back(relocations, waypoints)], waypoints))
-
-    def _dragged_back(self, relocations: Sequence[Relocation[Entity]],
-                      waypoints: Mapping[str, Sequence[Place]]) -> list[Relocation[Entity]]:
-        """Pieces whose drags in this step took them elsewhere and back to where they
-        were: the tracker sees no relocation, yet every space entered costs MP (WfA 12.0);
-        each is read as a move from its space to itself along the drags' spaces."""
-        if not waypoints:
-            return []
-        moved = {relocation.piece_id for relocation in relocations}
-        back: list[Relocation[Entity]] = []
-        for piece_id, name, placed in self.tracker.placed():
-            places = waypoints.get(piece_id)
-            if piece_id in moved or not places or placed.place is None \
-                    or placed.entity.kind not in LAND_KINDS \
-                    or not on_map(placed.place) \
-                    or places[-1] != placed.place \
-                    or all(place == placed.place for place in places):
-                continue
-            back.append(Relocation(piece_id, name, placed, placed))
-        return back
+            step, [*relocations, *dragged_back(self.tracker, relocations, waypoints, _land_on_map)],
+            waypoints))
 
     def context(self, advance: Advance, step_actions: tuple[Action, ...]) -> Context:
         """What the rules read: the procedure and placement of the action, the data, the
@@ -182,6 +163,12 @@ class WfAReferee(SequencedReferee[WfAData, WfAState, Entity, WfAProcedure, Conte
     def restore(self, procedure: Memory) -> None:
         """Undo: go back to an earlier procedure and reading."""
         self.procedure, self.interpreter.reading = procedure
+
+
+def _land_on_map(entity: Entity, place: Place) -> bool:
+    """The pieces whose drags out and back within a step are a move (land units on the
+    map, WfA 12.0)."""
+    return entity.kind in LAND_KINDS and on_map(place)
 
 
 def interpreter_for(data: WfAData, state: WfAState) -> Interpreter:

@@ -16,10 +16,9 @@ from types import MappingProxyType
 from adjudicator.binding import Binding, normalize_name
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.places import Place
 from adjudicator.systems.common.referee import SequencedReferee
 from adjudicator.systems.common.sequencer import Advance
-from adjudicator.systems.common.steps import drag_waypoints
+from adjudicator.systems.common.steps import drag_waypoints, dragged_back
 from adjudicator.systems.common.tracker import Relocation
 from adjudicator.systems.washingtons_war.data import WWData
 from adjudicator.systems.washingtons_war.interpret import READER, Interpreter
@@ -99,8 +98,8 @@ class WWReferee(SequencedReferee[WWData, WWState, Entity, WWProcedure, Context])
         """Interpret and judge one step: what it did read against the position before it,
         then (the step applied) against the position after it."""
         waypoints = drag_waypoints(step, board, self.binding)
-        view = READER.read(step, [*relocations, *self._returned(relocations, waypoints)],
-                           waypoints)
+        view = READER.read(step, [*relocations, *dragged_back(
+            self.tracker, relocations, waypoints, lambda _, place: place.is_space)], waypoints)
         self.judge_placed(self.interpreter.read(view, self.player, self._year(board),
                                                 self._phase(board)))
         self.judge_placed(self.interpreter.apply())
@@ -130,28 +129,6 @@ class WWReferee(SequencedReferee[WWData, WWState, Entity, WWProcedure, Context])
         return missing
 
     # ------------------------------------------------------------------ internals
-
-    def _returned(self, relocations: Sequence[Relocation[Entity]],
-                  waypoints: Mapping[str, Sequence[Place]]) -> list[Relocation[Entity]]:
-        """Pieces the step's drags took away and brought back to the space they started on
-        (several drags in one step): the tracker sees no change, but each line entered
-        costs MP (WW 7.3.A), so each is read as a move from its space to itself."""
-        moved = {relocation.piece_id for relocation in relocations}
-        found = []
-        for piece_id, places in waypoints.items():
-            placed = self.tracker.get(piece_id)
-            if piece_id in moved or placed is None or placed.place is None:
-                continue
-            here = placed.place
-            if (not here.is_space or places[-1] != here
-                    or all(place == here for place in places)):
-                continue
-            found.append(Relocation(piece_id, self._name_of(piece_id), placed, placed))
-        return found
-
-    def _name_of(self, piece_id: str) -> str:
-        return next((name for found, name, _ in self.tracker.placed() if found == piece_id),
-                    "")
 
     def _phase(self, board: Board) -> str | None:
         """The phase the module's phase property names, if the binding has one (matched
