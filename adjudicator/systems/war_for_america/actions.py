@@ -19,16 +19,11 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
 from adjudicator.systems.common.actions import Action, CardPlay, PhaseChange, Roll
+from adjudicator.systems.war_for_america.sides import BRITISH, COLONIAL, SIDES
 
 if TYPE_CHECKING:
     from adjudicator.systems.war_for_america.state import Holding
 
-BRITISH: Final = "british"
-"""The British side: British, German and Loyalist units (and British-allied Six Nations)."""
-COLONIAL: Final = "colonial"
-"""The Colonial (American) side: Continentals, militia and, by the digest's reading (§8
-A-31), the French, Spanish and Dutch forces."""
-SIDES: Final = (BRITISH, COLONIAL)
 ARNOLD: Final = "arnold"
 """Benedict Arnold, "the only leader who defects to the British" (WfA 11.13, 19.13)."""
 LEADER_POOL: Final = "leader_pool"

@@ -44,7 +44,7 @@ from adjudicator.systems.common.places import Place, PlaceKind, box
 from adjudicator.systems.common.places import space as space_place
 from adjudicator.systems.common.steps import track_box
 from adjudicator.systems.common.tracker import UNKNOWN_CARD, PieceState, Placed
-from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, SIDES
+from adjudicator.systems.war_for_america.sides import BRITISH, COLONIAL, SIDES
 
 T = TypeVar("T")
 
