@@ -93,20 +93,22 @@ def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bo
 def _along(ctx: Context, spaces: tuple[str, ...], side: Side, *, arnold: bool, alone: bool,
            budget: int) -> Route:
     """A move the log shows drag by drag within one step: every line entered costs its MP
-    (WW 7.3.A), so each hop is priced as a drag of its own and the costs are added up."""
+    (WW 7.3.A), so each hop is priced as a drag of its own and the costs are added up. A
+    space passed that ends or bars the move (`_passed`) is reported with the cost."""
     limits = ctx.land_constraints(side, arnold=arnold, alone=alone, unknown=1)
-    for space in spaces[1:-1]:
-        passed = _passed(ctx, space, limits)
-        if passed is not None:
-            return passed
+    broken = next((found for space in spaces[1:-1]
+                   if (found := _passed(ctx, space, limits)) is not None), None)
     low = high = 0
     hop = Route(0, 0, frozenset({spaces[0]}))
     for start, end in pairwise(spaces):
         hop = route(ctx, start, end, side, arnold=arnold, alone=alone,
                     budget=max(budget - low, 0))
         if hop.low is None or hop.high is None:
-            return hop
+            return broken or hop
         low, high = low + hop.low, high + hop.high
+    if broken is not None:
+        # The drags show the way, so its cost is known too (WW 7.3.A): both are judged.
+        return Route(low, high, hop.entered_from, problem=broken.problem, rule=broken.rule)
     return Route(low, high, hop.entered_from)
 
 

@@ -185,7 +185,9 @@ def _movement_points(activation: Activation, impulse: Impulse,
                                 f"{ctx.space_name(leg.origin)} → "
                                 f"{ctx.space_name(leg.destination)}: {leg.route_problem}",
                                 spaces=(leg.origin, leg.destination), pieces=(name,))
-            return
+            if leg.low is None:
+                return  # no way there: its cost is unknown
+            # The step's drags showed the way he took: its cost is judged too.
         if leg.low is None or leg.high is None:
             yield Check.unchecked(rule, leg.step, f"no known route "
                                   f"{ctx.space_name(leg.origin)} → "
