@@ -94,6 +94,9 @@ class ActionReferee(ABC, Generic[E, P]):
         """Piece id → (the raw location, whether it is a card) of a bound piece we cannot
         place. An unplaced card hides card plays, so then every rule is affected."""
         self._player: str | None = None
+        self._players: OrderedDict[int, str | None] = OrderedDict()
+        """Recent steps' acting players (as findings name them), so that a finding names
+        the one who made the step it points at."""
         self.last_step = 0
         self.started = False
         self.recognised = False
@@ -164,6 +167,9 @@ class ActionReferee(ABC, Generic[E, P]):
         self._remember(step.index)
         self.recognised = self.recognised or bool(relocations)
         self._player = _who(step)
+        self._players[step.index] = self._player
+        if len(self._players) > UNDO_DEPTH:
+            self._players.popitem(last=False)
         for relocation in relocations:
             if relocation.unresolved:
                 self._report_unresolved(step.index, relocation)
@@ -215,7 +221,9 @@ class ActionReferee(ABC, Generic[E, P]):
         return any(is_card for _, is_card in self._unresolved.values())
 
     def emit(self, outcomes: Iterable[Outcome], player: str | None = None) -> None:
-        """Record what checks found; `player` defaults to the step's acting player."""
+        """Record what checks found. A finding names the player who made the step it points
+        at (when the log names one); else `player`, which defaults to the step's acting
+        player."""
         who = player if player is not None else self._player
         unknown = self.positions_unknown
         for outcome in outcomes:
@@ -236,7 +244,9 @@ class ActionReferee(ABC, Generic[E, P]):
                 continue
             if unknown is not None and self._affected(outcome.rule_id):
                 outcome = outcome.withheld(unknown)
-            self._add(outcome, citation, who)
+            # The player who made the step that broke the rule (a removal, a retreat), where
+            # the log names him; else the player of the action judged.
+            self._add(outcome, citation, self._players.get(outcome.step) or who)
 
     def _add(self, outcome: Violation, citation: str, player: str | None) -> None:
         if outcome.severity is Severity.UNCHECKED:

@@ -105,3 +105,11 @@ def test_a_mismatched_module_gives_grouped_problems_not_one_per_piece() -> None:
                         module_path=WW / "module" / "buildFile.xml")
     assert 0 < len(report.problems) < 20
     assert any("(×" in problem for problem in report.problems)
+
+
+def test_a_finding_names_the_player_who_made_the_step_it_points_at(tmp_path: Path) -> None:
+    """The French Alliance marker left short is the American's move at step 13 (he moved
+    it), in a British impulse: the finding names him, not the impulse's player."""
+    report = _check(WW / "scenarios" / "illegal-alliance-marker-short.toml", tmp_path)
+    (short,) = [f for f in report.findings if f.rule_id == "WW-FA-01"]
+    assert (short.step, short.player) == (13, "Abigail (American)")
