@@ -138,7 +138,7 @@ def main(argv: Sequence[str] = ()) -> None:
     if "--draft-misses" in argv:
         for v, words in unlisted:
             print(f"\n[[miss]]\nid = {json.dumps(v.id)}\nreason = "
-                  + json.dumps(f"bug: TODO ({v.what}); the referee said: {words}",
+                  + json.dumps(f"bug: not flagged: {v.what}; the referee said: {words}",
                                ensure_ascii=False))
         for vid in now_caught:
             print(f"# now caught, remove from {KNOWN_MISSES.name}: {vid}")
