@@ -1,0 +1,141 @@
+"""The American Revolution's actions: what its interpreter makes of the log's steps.
+
+Every action a side takes within a phase is a `PhaseActed`, so the sequencer notes that
+side acted there (the First Player acts in full before the Second, AR 5.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.systems.common.actions import Action
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhaseActed(Action):
+    """Something a side did in the phase (`side` is the side whose pieces it concerns)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FirstPlayerShown(Action):
+    """The log shows who is First Player this turn (the First Player marker, AR 8.0)."""
+
+    first: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PointsShown(Action):
+    """A side's political points as the log's PP record shows them (AR 6.1)."""
+
+    before: int | None
+    after: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiceRolled(Action):
+    """A roll of the step: its button and every die."""
+
+    button: str
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForceMoved(PhaseActed):
+    """Units and leaders moved together from one locale to another (AR 16): a force."""
+
+    pieces: tuple[str, ...]
+    """Their piece ids."""
+    units: tuple[str, ...]
+    """The formation id of each unit (`gb_regular`), one per unit."""
+    leaders: tuple[str, ...]
+    origin: str
+    destination: str
+    path: tuple[str, ...]
+    """Every locale from the origin to the destination, both included."""
+    die: int | None
+    """The movement die rolled for it (AR 16.3), when the log shows one."""
+    retreat: bool = False
+    """It left a locale the enemy still holds: a retreat after battle (AR 18.8)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Raised(PhaseActed):
+    """A unit or leader put into play (AR 13): from the palette, a pool, a box."""
+
+    entity: str
+    """`unit` or `leader`."""
+    key: str
+    """The formation or leader id."""
+    locale: str
+    origin: str | None
+    """Where it came from (a place id such as `box:leader_pool_US`); None: the palette."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitsRemoved(PhaseActed):
+    """Units or leaders taken out of a locale (eliminated, to a pool, out of play)."""
+
+    units: tuple[str, ...]
+    leaders: tuple[str, ...]
+    locale: str
+    to: str | None
+    """Where they went (a place id; None: deleted)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Disrupted(PhaseActed):
+    """Units or leaders flipped to their disrupted side (or back) in a locale (AR 18.4)."""
+
+    units: tuple[str, ...]
+    leaders: tuple[str, ...]
+    locale: str
+    restored: bool = False
+    """True: flipped back to their good side."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkersDrawn(PhaseActed):
+    """Campaign markers drawn from the pool into a hand (AR 7.1, 7.3)."""
+
+    count: int
+    bought: bool
+    """Drawn in the Mobilization Phase: bought (AR 7.1(1))."""
+    pool_left: int
+    """How many the pool held after the draw."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkersReturned(PhaseActed):
+    """Campaign markers put back from a hand into the pool, unseen (AR 7.2)."""
+
+    count: int
+    held_before: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerPlayed(PhaseActed):
+    """An action or tactics marker played face up (AR 7.7, 7.9)."""
+
+    marker: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkersCommitted(PhaseActed):
+    """Markers revealed on a table: initiative (AR 8.1), or rabble rousing on the
+    Revolutionary Progress, Balance of Power or a region's Loyalty table (AR 9.1)."""
+
+    table: str
+    """`initiative`, `rp`, `bop` or a colonial region id."""
+    markers: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrackMoved(Action):
+    """A track marker moved: Revolutionary Progress, Balance of Power, a Loyalty track."""
+
+    track: str
+    """`rp`, `bop` or `loyalty`."""
+    region: str = ""
+    before: int | None
+    after: int | None

@@ -1,0 +1,116 @@
+"""The American Revolution referee: the toolkit's pipeline with this game's reading, turn
+and rules.
+
+The tracker keeps which piece is which entity and where; the `Reader` applies nothing
+itself (the state follows the tracker's relocations) and turns each step into typed
+actions; the sequencer places each in the turn (AR 5.1); the rule families judge them.
+Undo goes back to the procedure and the reader's reading, both immutable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from adjudicator.binding import Binding
+from adjudicator.replay import Board, Step
+from adjudicator.systems.american_revolution.data import ARData
+from adjudicator.systems.american_revolution.interpret import Reader, Reading, Shown
+from adjudicator.systems.american_revolution.procedure import SEQUENCER, ARProcedure
+from adjudicator.systems.american_revolution.rules import RULES
+from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.state import ARState, Entity
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.mapgraph import Connection, MapGraph
+from adjudicator.systems.common.referee import SequencedReferee
+from adjudicator.systems.common.sequencer import Advance
+from adjudicator.systems.common.steps import StepReader, drag_waypoints, roster_words
+from adjudicator.systems.common.tracker import Relocation
+
+GAME = "ar"
+SIDE_WORDS = {"US": ("amer", "us", "colon", "rebel", "patriot"),
+              "GB": ("brit", "gb", "uk", "crown", "loyal")}
+
+NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({})
+"""AR catalog rules no family declares, and why."""
+
+Memory = tuple[ARProcedure, Reading]
+
+
+class ARReferee(SequencedReferee[ARData, ARState, Entity, ARProcedure, Context, Memory]):
+    """Judges one game of The American Revolution."""
+
+    game = GAME
+    rules = RULES
+    not_checkable = NOT_CHECKABLE
+
+    def __init__(self, data: ARData, binding: Binding) -> None:
+        super().__init__(data, binding, entities=Entity, state=ARState(),
+                         sequencer=SEQUENCER, procedure=ARProcedure())
+        self.steps: StepReader[Entity, str] = StepReader(side_of=roster_words(SIDE_WORDS),
+                                                         is_card=self.is_card)
+        sides = {key: str(f.side) for key, f in data.formations.items()}
+        leader_sides = {key: str(leader.side) for key, leader in data.leaders.items()}
+        self.reader = Reader(self.state, side_of_formation=sides.get,
+                             side_of_leader=leader_sides.get)
+        self.graph = MapGraph(data.locales, (Connection(r.a, r.b, str(r.type))
+                                             for r in data.routes),
+                              complete=data.map_status.routes_complete)
+        properties = binding.properties
+        self.names = {concept: properties.get(concept) for concept in
+                      ("turn", "phase", "first_player", "pp:US", "pp:GB")}
+
+    def context(self, advance: Advance[ARProcedure], step_actions: tuple[Action, ...]
+                ) -> Context:
+        """What the rules read for one placed action."""
+        return Context(self.data, self.state, advance.at, advance.placement, self.graph,
+                       step_actions)
+
+    def begin(self, arrivals: Sequence[Relocation[Entity]], step: Step, board: Board) -> None:
+        """The starting position, in the turn and phase its markers show."""
+        for relocation in arrivals:
+            self.state.apply(relocation)
+        self.judge_in_turn(self.reader.begin(self._shown(board)))
+
+    def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
+                  board: Board) -> None:
+        """Apply the step, read its actions and judge each where it stands."""
+        for relocation in relocations:
+            self.state.apply(relocation)
+        view = self.steps.read(step, relocations, drag_waypoints(step, board, self.binding))
+        self.judge_in_turn(self.reader.step(view, self._shown(board), self.player,
+                                            self.procedure.phase))
+
+    def snapshot(self) -> Memory:
+        """The procedure and the reading (kept per step for undo)."""
+        return self.procedure, self.reader.reading
+
+    def restore(self, procedure: Memory) -> None:
+        """Undo: go back to an earlier procedure and reading."""
+        self.procedure, self.reader.reading = procedure
+
+    def _shown(self, board: Board) -> Shown:
+        def value(concept: str) -> str | None:
+            name = self.names.get(concept)
+            return board.global_property(name) if name else None
+
+        return Shown(turn=value("turn"), phase=value("phase"),
+                     first=_side(value("first_player")),
+                     points=(_number(value("pp:US")), _number(value("pp:GB"))))
+
+
+def _number(text: str | None) -> int | None:
+    try:
+        return int(text) if text is not None and text.strip() else None
+    except ValueError:
+        return None
+
+
+def _side(text: str | None) -> str | None:
+    if not text:
+        return None
+    folded = text.strip().casefold()
+    for side, words in SIDE_WORDS.items():
+        if any(folded.startswith(word) for word in words):
+            return side
+    return None

@@ -1,0 +1,17 @@
+"""The American Revolution's rule families, in rulebook order."""
+
+from __future__ import annotations
+
+from adjudicator.systems.american_revolution.rules import (
+    initiative,
+    markers,
+    mobilization,
+    movement,
+    sequence,
+)
+from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.common.rulebook import Dispatch
+
+RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement))
+
+__all__ = ["RULES"]
