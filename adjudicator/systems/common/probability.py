@@ -425,7 +425,7 @@ def multinomial(n: int, each: Distribution[T],
                 grown[counts] = grown.get(counts, _ZERO) + mass * rest
             for index, chance in enumerate(chances):
                 if chance:
-                    step = counts[:index] + (counts[index] + 1,) + counts[index + 1:]
+                    step = (*counts[:index], counts[index] + 1, *counts[index + 1:])
                     grown[step] = grown.get(step, _ZERO) + mass * chance
         masses = grown
     return Distribution(tuple(masses.items()))
