@@ -183,6 +183,11 @@ Hits(eliminations=0, disruptions=1): 1/6, Hits(eliminations=1, disruptions=0): 1
     return multinomial(dice, Distribution.die(), (6, 5)).map(lambda c: Hits(c[0], c[1]))
 
 
+@lru_cache(maxsize=256)
+def _round_table(dice: int, protected: bool) -> tuple[tuple[Hits, Fraction], ...]:
+    return fire_round(dice, protected=protected).items()
+
+
 class LoneEffect(StrEnum):
     """What a round does to a lone unit."""
 
@@ -482,12 +487,12 @@ class _Solver:
         """(stall chance, P(attacker wins) through rounds that change something)."""
         if attacker_fires:
             dice = self._dice(force_a, self.attacker_extra)
-            table = fire_round(dice, protected=self.protected)
+            table = _round_table(dice, self.protected)
         else:
-            table = fire_round(self._dice(force_d, self.defender_extra))
+            table = _round_table(self._dice(force_d, self.defender_extra), False)
         stall = _ZERO
         value = _ZERO
-        for hits, p in table.items():
+        for hits, p in table:
             target = force_d if attacker_fires else force_a
             hit = apply_hits(target[0], target[1], hits)
             if hit == target:
