@@ -371,7 +371,7 @@ def test_militia_expedition_and_retreat() -> None:
             crossing.p(Expedition.REMOVED)) == (F(1, 3), F(1, 2), F(1, 6))
     retreat = militia_expedition(2, retreat=True)
     assert retreat.p(Expedition.REMOVED) == F(2, 3)
-    with pytest.raises(ValueError, match="33.1"):
+    with pytest.raises(ValueError, match=r"33\.1"):
         militia_expedition(6)
 
 
