@@ -168,11 +168,11 @@ def test_example_d_rabble_rousing(us: int, gb: int, expected: tuple[F, F, F]) ->
 
 def test_uncontested_rabble_is_won_without_a_roll() -> None:
     gb_only = contest(0, 2, dice_us=2)
-    assert (gb_only.us, gb_only.tie, gb_only.gb, gb_only.rolled) == (0, 0, 1, False)
+    assert (gb_only.us, gb_only.tie, gb_only.gb, gb_only.rolled) == (F(0), F(0), F(1), False)
     us_only = contest(1, 0)
-    assert (us_only.us, us_only.rolled) == (1, False)
+    assert (us_only.us, us_only.rolled) == (F(1), False)
     nobody = contest(0, 0)
-    assert (nobody.tie, nobody.rolled) == (1, False)
+    assert (nobody.tie, nobody.rolled) == (F(1), False)
 
 
 def test_rabble_refuses_three_us_dice() -> None:
