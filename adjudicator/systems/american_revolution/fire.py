@@ -54,6 +54,18 @@ class UnitKind(StrEnum):
     HESSIAN = "hessian"
 
 
+STANDARD_CF: dict[UnitKind, tuple[int, str]] = {
+    UnitKind.REGULAR: (2, "AR FAQ: '3 x regulars = 3 x 2 strength'"),
+    UnitKind.DETACHMENT: (1, "AR FAQ: '1 strength is detachment'; AR 13.7"),
+    UnitKind.GRENADIER: (3, "AR 39.0: grenadiers 'a combat factor of 3'"),
+    UnitKind.LIGHT: (1, "AR 39.0: light units' 'printed strength is only 1'"),
+    UnitKind.MILITIA: (1, "AR FAQ (overrun question): 'one strength militias'"),
+    UnitKind.INDIAN: (1, "AR 18.12 example: 'an Indian unit with a fire (combat) factor of 1'"),
+}
+"""The printed CFs the rulebook states, with where. Marine and Hessian CFs are printed on
+the counters only (AR 24.12, 27.1: "treated like regulars"): inputs, never constants."""
+
+
 @dataclass(frozen=True, slots=True)
 class Firer:
     """One combat unit of a firing side: its kind, printed CF and disruption."""
@@ -532,6 +544,7 @@ __all__ = [
     "MAX_BATTLE_DICE",
     "MAX_BATTLE_UNITS",
     "POLICY",
+    "STANDARD_CF",
     "BattleOdds",
     "BattleSide",
     "BattleUnit",
