@@ -216,6 +216,18 @@ def militia_expedition(value: int, *, retreat: bool = False) -> Distribution[Exp
     return Distribution.die().map(read)
 
 
+def compulsory_massacre_chance(indians: int) -> Fraction:
+    """The chance a victorious attacking force with `indians` Indian units must massacre:
+    a die ≤ the number of Indian units (AR 37.3; optional rule 37).
+
+    >>> compulsory_massacre_chance(2)
+    Fraction(1, 3)
+    """
+    if indians < 0:
+        raise ValueError(f"a force cannot have {indians} Indian units")
+    return _clamped_sixths(indians)
+
+
 PARTISAN_PLACEMENT = Fraction(1, 2)
 """A partisan is placed on 4-6 (AR 29.2)."""
 
@@ -387,6 +399,7 @@ __all__ = [
     "SiegeAttack",
     "SupplyKind",
     "check_move",
+    "compulsory_massacre_chance",
     "enlistment_loss_chance",
     "enlistment_losses",
     "forced_march_losses",

@@ -15,6 +15,7 @@ from adjudicator.systems.american_revolution.attrition import (
     Route,
     SupplyKind,
     check_move,
+    compulsory_massacre_chance,
     enlistment_loss_chance,
     enlistment_losses,
     forced_march_losses,
@@ -462,3 +463,9 @@ def test_check_hits_excess_hits_are_lost_when_no_target_remains() -> None:
 
 def test_fortress_roll_halves() -> None:
     assert FORTRESS_ROLL.p(FortressFate.DESTROYED) == F(1, 2)
+
+
+def test_compulsory_massacre_chance() -> None:
+    assert compulsory_massacre_chance(0) == 0
+    assert compulsory_massacre_chance(2) == F(1, 3)
+    assert compulsory_massacre_chance(7) == 1
