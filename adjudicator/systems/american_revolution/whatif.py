@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -59,6 +59,13 @@ def _no_tables(paths: Sequence[Path]) -> None:
     return None
 
 
+def _shown(chance: Chance) -> str:
+    """A chance for text: its fraction when short, else its decimal (exact in JSON)."""
+    if len(chance.fraction) <= 24:
+        return str(chance)
+    return f"{chance.decimal:.2%} (exact fraction in --json)"
+
+
 def _hits_spread(hits: Distribution[Hits]) -> dict[str, Chance]:
     return {f"{h.eliminations} eliminated, {h.disruptions} disrupted": Chance.of(p)
             for h, p in hits.items()}
@@ -86,8 +93,9 @@ class ForceQuestion(BaseModel):
     hessians: int = Field(0, ge=0, le=30, description="Hessians (give --*-hessian-cf).")
     hessian_cf: int | None = Field(None, ge=0, le=6, description="A Hessian's printed CF "
                                    "(counter data).")
-    other_cf: tuple[int, ...] = Field((), description="Another unit's printed CF "
-                                      "(repeatable).", json_schema_extra={"metavar": "CF"})
+    other_cf: tuple[Annotated[int, Field(ge=0, le=6)], ...] = Field(
+        (), description="Another unit's printed CF (repeatable).",
+        json_schema_extra={"metavar": "CF"})
     leadership: int = Field(0, ge=0, le=30, description="Total effective leadership in the "
                             "battle (AR 18.4(1), 21.6-21.7).")
     tactics: int = Field(0, ge=0, le=30, description="Tactics markers committed (≤ "
@@ -306,8 +314,8 @@ def combat_text(answer: CombatAnswer) -> str:
         lines.append(f"Attacker fires first ({reading.reading}, {reading.attacker_modifier:+d}"
                      f" vs {reading.defender_modifier:+d}): {reading.attacker_first}")
     if answer.attacker_wins is not None and answer.defender_wins is not None:
-        lines.append(f"Battle: attacker wins {answer.attacker_wins}, defender wins "
-                     f"{answer.defender_wins}")
+        lines.append(f"Battle: attacker wins {_shown(answer.attacker_wins)}, defender wins "
+                     f"{_shown(answer.defender_wins)}")
     lines.append(f"  {answer.battle_note}")
     lines.append("  " + ", ".join(answer.citations))
     return "\n".join(lines)
@@ -568,10 +576,11 @@ def siege_text(answer: SiegeAnswer) -> str:
     lines = [f"Garrison fires first: {answer.garrison_first}; attacker's {answer.attacker_dice}"
              f" dice on the {table}",
              "Garrison after the attacker's rounds: " + " · ".join(
-                 f"{k} {c}" for k, c in answer.garrison_after_rounds.items())]
+                 f"{k} {_shown(c)}" for k, c in answer.garrison_after_rounds.items())]
     if answer.attacker_wins is not None:
-        lines.append(f"Attacker wins {answer.attacker_wins}: fortress captured "
-                     f"{answer.captured}, destroyed {answer.destroyed} (AR 28.5)")
+        lines.append(f"Attacker wins {_shown(answer.attacker_wins)}: fortress captured "
+                     f"{_shown(answer.captured) if answer.captured else '-'}, destroyed "
+                     f"{_shown(answer.destroyed) if answer.destroyed else '-'} (AR 28.5)")
     lines.append(f"  {answer.note}")
     return "\n".join(lines)
 
@@ -583,8 +592,9 @@ class MoveQuestion(BaseModel):
     """A move against its roll (AR 16.3, 16.12)."""
 
     model_config = _MODEL
-    cost: tuple[int, ...] = Field((), description="A route's MP cost, in path order "
-                                  "(repeatable).", json_schema_extra={"metavar": "MP"})
+    cost: tuple[Annotated[int, Field(ge=1, le=6)], ...] = Field(
+        (), description="A route's MP cost, in path order (repeatable).",
+        json_schema_extra={"metavar": "MP"})
     roads: int = Field(0, ge=0, le=30, description="Roads on the path (1 MP each).")
     trails: int = Field(0, ge=0, le=30, description="Trails (2 MP, 1 for a force of only "
                         "leaders, light and Indians).")

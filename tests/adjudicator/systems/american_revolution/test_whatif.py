@@ -52,7 +52,7 @@ def test_every_option_has_a_description() -> None:
 def test_every_integer_option_is_bounded() -> None:
     for question in questions():
         for option in question_options(question.asks):
-            if option.kind is int and not option.repeatable:
+            if option.kind is int:
                 assert option.minimum is not None, f"{question.name}: {option.flag}"
                 assert option.maximum is not None, f"{question.name}: {option.flag}"
 
@@ -266,3 +266,15 @@ def test_generated_command_for_one_question() -> None:
     result = _cli("--roads", "5", "--leader", "2", "--die", "3", always_question="move")
     assert result.exit_code == 0, result.output
     assert "legal, 0 MP left" in result.output
+
+
+def test_route_costs_are_bounded() -> None:
+    with pytest.raises(ValueError, match="greater than or equal to 1"):
+        MoveQuestion(cost=(0,))
+
+
+def test_long_exact_fractions_are_shown_as_decimals_in_text() -> None:
+    found = answer_combat(CombatQuestion(attacker=ForceQuestion(grenadiers=3),
+                                         defender=ForceQuestion(regulars=3)), None)
+    assert found.attacker_wins is not None and len(found.attacker_wins.fraction) > 24
+    assert "exact fraction in --json" in _question("combat").text(found)
