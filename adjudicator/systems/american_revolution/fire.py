@@ -445,6 +445,21 @@ def apply_hits(fresh: Sequence[BattleUnit], disrupted: Sequence[BattleUnit],
     return tuple(fresh_left), tuple(spent)
 
 
+def force_after_round(dice: int, fresh: Sequence[BattleUnit],
+                      disrupted: Sequence[BattleUnit] = (), *,
+                      protected: bool = False) -> Distribution[tuple[int, int]]:
+    """A target force's (fresh, disrupted) unit counts after one round of `dice` fire
+    dice, hits taken under `POLICY` (AR 18.4(2), 18.7, 28.2(2); FAQ: eliminations first).
+
+    >>> force_after_round(4, [BattleUnit(1, 1)]).p((0, 0))
+    Fraction(49, 81)
+    """
+    def counts(hits: Hits) -> tuple[int, int]:
+        left, spent = apply_hits(fresh, disrupted, hits)
+        return len(left), len(spent)
+    return fire_round(dice, protected=protected).map(counts)
+
+
 def battle_odds(attacker: BattleSide, defender: BattleSide, *, attacker_first: Fraction,
                 defender_protected: bool = False) -> BattleOdds:
     """The chance each side wins a battle fought until one side's units are all eliminated
@@ -564,6 +579,7 @@ __all__ = [
     "duel",
     "fire_dice",
     "fire_round",
+    "force_after_round",
     "initiative",
     "initiative_modifiers",
     "initiative_roll",

@@ -47,6 +47,7 @@ from adjudicator.systems.american_revolution.fire import (
     duel,
     fire_dice,
     fire_round,
+    force_after_round,
     initiative,
     initiative_modifiers,
     initiative_roll,
@@ -469,3 +470,13 @@ def test_compulsory_massacre_chance() -> None:
     assert compulsory_massacre_chance(0) == 0
     assert compulsory_massacre_chance(2) == F(1, 3)
     assert compulsory_massacre_chance(7) == 1
+
+
+def test_force_after_round_example_a_and_a_mixed_force() -> None:
+    after = force_after_round(4, [BattleUnit(1, 1)])
+    assert (after.p((0, 0)), after.p((0, 1)), after.p((1, 0))) == (F(49, 81), F(16, 81),
+                                                                   F(16, 81))
+    # one die on a fresh and a disrupted unit: a 6 takes the disrupted one (policy),
+    # a 5 disrupts the fresh one
+    mixed = force_after_round(1, [BattleUnit(2, 2)], [BattleUnit(1, 1)])
+    assert (mixed.p((1, 0)), mixed.p((0, 2)), mixed.p((1, 1))) == (F(1, 6), F(1, 6), F(2, 3))
