@@ -248,12 +248,13 @@ FORTRESS_ROLL: Distribution[FortressFate] = Distribution(
 
 
 class Route(StrEnum):
-    """Route types (AR 2.6, 16.12)."""
+    """Route types (AR 2.6, 16.12); the same values as `data.vocabulary.RouteType` on main,
+    which may replace it once both are merged."""
 
     ROAD = "road"
     TRAIL = "trail"
-    LAKE_RIVER = "lake-river"
-    HIGH_SEAS = "high-seas"
+    LAKE_RIVER = "lake/river"
+    HIGH_SEAS = "high seas"
 
 
 def route_cost(route: Route, *, light_only: bool = False) -> int:

@@ -42,7 +42,9 @@ _SIXTH = Fraction(1, 6)
 
 
 class UnitKind(StrEnum):
-    """The combat formations that matter to fire (AR 2.11-2.14, 24.12, 27)."""
+    """The combat formations that matter to fire (AR 2.11-2.14, 24.12, 27); the same values
+    as `data.vocabulary.FormationType` on main (less the fleet, whose CF is passed apart),
+    which may replace it once both are merged."""
 
     REGULAR = "regular"
     DETACHMENT = "detachment"
