@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 from operator import itemgetter
 from typing import Generic, TypeAlias, TypeVar, overload
 
@@ -380,3 +381,51 @@ def through_table(roll: Distribution[int],
         return found[0]
 
     return roll.map(look_up)
+
+
+def binomial(n: int, p: Fraction | int) -> Distribution[int]:
+    """The number of successes in `n` independent trials of chance `p` (e.g. how many of
+    `n` units a die per unit eliminates on a 6).
+
+    >>> binomial(2, Fraction(1, 6))
+    Distribution({0: 25/36, 1: 5/18, 2: 1/36})
+    >>> binomial(0, Fraction(1, 2))
+    Distribution({0: 1})
+    """
+    if n < 0:
+        raise ValueError(f"cannot make a negative number of trials ({n})")
+    chance = _exact(p, "the chance of success")
+    if not 0 <= chance <= 1:
+        raise ValueError(f"a chance must lie in [0, 1], not {chance}")
+    return Distribution(tuple((k, comb(n, k) * chance ** k * (1 - chance) ** (n - k))
+                              for k in range(n + 1)))
+
+
+def multinomial(n: int, each: Distribution[T],
+                kinds: tuple[T, ...]) -> Distribution[tuple[int, ...]]:
+    """How many of `n` independent draws from `each` fall on each of `kinds` (outcomes not
+    listed are counted nowhere), e.g. the 6s and the 5s among `n` dice.
+
+    >>> multinomial(2, Distribution.die(), (6, 5)).p((1, 1))
+    Fraction(1, 18)
+    >>> multinomial(0, Distribution.die(), (6,))
+    Distribution({(0,): 1})
+    """
+    if n < 0:
+        raise ValueError(f"cannot make a negative number of draws ({n})")
+    if len(set(kinds)) != len(kinds):
+        raise ValueError(f"kinds are listed twice: {kinds!r}")
+    chances = [each.p(kind) for kind in kinds]
+    rest = 1 - sum(chances, _ZERO)
+    masses: dict[tuple[int, ...], Fraction] = {tuple(0 for _ in kinds): _ONE}
+    for _ in range(n):
+        grown: dict[tuple[int, ...], Fraction] = {}
+        for counts, mass in masses.items():
+            if rest:
+                grown[counts] = grown.get(counts, _ZERO) + mass * rest
+            for index, chance in enumerate(chances):
+                if chance:
+                    step = (*counts[:index], counts[index] + 1, *counts[index + 1:])
+                    grown[step] = grown.get(step, _ZERO) + mass * chance
+        masses = grown
+    return Distribution(tuple(masses.items()))
