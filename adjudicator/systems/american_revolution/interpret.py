@@ -124,7 +124,7 @@ class Reader:
                                             reason="the First Player marker"))
         return actions
 
-    def step(self, view: StepView[Entity, str], shown: Shown, player: str | None,
+    def step(self, view: StepView[Entity, str | None], shown: Shown, player: str | None,
              phase: str | None) -> list[Action]:
         """The actions of one step, in the order the rules judge them: properties first
         (a new turn, the phase), then rolls, then pieces."""
@@ -166,7 +166,7 @@ class Reader:
 
     # ------------------------------------------------------------------ markers
 
-    def _markers(self, view: StepView[Entity, str], player: str | None,
+    def _markers(self, view: StepView[Entity, str | None], player: str | None,
                  phase: str | None) -> list[Action]:
         drawn: dict[str, int] = {}
         returned: dict[str, int] = {}
@@ -205,7 +205,7 @@ class Reader:
 
     # ------------------------------------------------------------------ forces
 
-    def _forces(self, view: StepView[Entity, str], player: str | None) -> list[Action]:
+    def _forces(self, view: StepView[Entity, str | None], player: str | None) -> list[Action]:
         moves: dict[tuple[str, str, str, tuple[str, ...]], list[Relocation[Entity]]] = {}
         actions: list[Action] = []
         for relocation in view.pieces:
@@ -261,7 +261,7 @@ class Reader:
 
     # ------------------------------------------------------------------ tracks
 
-    def _tracks(self, view: StepView[Entity, str], player: str | None) -> list[Action]:
+    def _tracks(self, view: StepView[Entity, str | None], player: str | None) -> list[Action]:
         actions: list[Action] = []
         for relocation in view.pieces:
             entity = _entity(relocation)
@@ -291,15 +291,23 @@ def _merged(actions: Sequence[Action]) -> list[Action]:
     out: list[Action] = []
     for action in actions:
         last = out[-1] if out else None
-        if (isinstance(action, UnitsRemoved) and isinstance(last, UnitsRemoved) and (
-                last.side, last.locale, last.to) == (action.side, action.locale, action.to)) or (isinstance(action, Disrupted) and isinstance(last, Disrupted) and (
-                last.side, last.locale, last.restored) == (
-                    action.side, action.locale, action.restored)):
+        if _same(last, action):
+            assert isinstance(last, UnitsRemoved | Disrupted)
+            assert isinstance(action, UnitsRemoved | Disrupted)
             out[-1] = replace(last, units=last.units + action.units,
                               leaders=last.leaders + action.leaders)
         else:
             out.append(action)
     return out
+
+
+def _same(last: Action | None, action: Action) -> bool:
+    if isinstance(action, UnitsRemoved) and isinstance(last, UnitsRemoved):
+        return (last.side, last.locale, last.to) == (action.side, action.locale, action.to)
+    if isinstance(action, Disrupted) and isinstance(last, Disrupted):
+        return (last.side, last.locale, last.restored) == (
+            action.side, action.locale, action.restored)
+    return False
 
 
 def sides_of(items: Iterable[tuple[str, str]]) -> dict[str, str]:

@@ -28,11 +28,24 @@ from adjudicator.systems.common.steps import StepReader, drag_waypoints, roster_
 from adjudicator.systems.common.tracker import Relocation
 
 GAME = "ar"
-SIDE_WORDS = {"US": ("amer", "us", "colon", "rebel", "patriot"),
+SIDE_WORDS: dict[str | None, tuple[str, ...]] = {"US": ("amer", "us", "colon", "rebel", "patriot"),
               "GB": ("brit", "gb", "uk", "crown", "loyal")}
 
-NOT_CHECKABLE: Mapping[str, str] = MappingProxyType({})
-"""AR catalog rules no family declares, and why."""
+NOT_JUDGED_YET = ("not judged yet: The American Revolution's rules are being built family by "
+                  "family (issue 21), and no family judges this one")
+
+
+def _not_checkable() -> Mapping[str, str]:
+    """AR catalog rules no family declares, and why."""
+    from adjudicator.systems.american_revolution.data import bundled_data
+    from adjudicator.systems.common.rulebook import declared
+
+    judged = declared(RULES.families)
+    return MappingProxyType({rule.id: NOT_JUDGED_YET for rule in bundled_data().catalog
+                             if rule.id not in judged})
+
+
+NOT_CHECKABLE = _not_checkable()
 
 Memory = tuple[ARProcedure, Reading]
 
@@ -47,8 +60,9 @@ class ARReferee(SequencedReferee[ARData, ARState, Entity, ARProcedure, Context, 
     def __init__(self, data: ARData, binding: Binding) -> None:
         super().__init__(data, binding, entities=Entity, state=ARState(),
                          sequencer=SEQUENCER, procedure=ARProcedure())
-        self.steps: StepReader[Entity, str] = StepReader(side_of=roster_words(SIDE_WORDS),
-                                                         is_card=self.is_card)
+        self.steps: StepReader[Entity, str | None] = StepReader(
+            side_of=roster_words(SIDE_WORDS),
+            is_card=self.is_card)
         sides = {key: str(f.side) for key, f in data.formations.items()}
         leader_sides = {key: str(leader.side) for key, leader in data.leaders.items()}
         self.reader = Reader(self.state, side_of_formation=sides.get,
@@ -111,6 +125,6 @@ def _side(text: str | None) -> str | None:
         return None
     folded = text.strip().casefold()
     for side, words in SIDE_WORDS.items():
-        if any(folded.startswith(word) for word in words):
+        if side is not None and any(folded.startswith(word) for word in words):
             return side
     return None

@@ -35,8 +35,10 @@ class Entity:
 
         >>> Entity.parse("unit:gb_regular:disrupted")
         Entity(kind='unit', key='gb_regular', disrupted=True)
-        >>> Entity.parse("partisan:US"), Entity.parse("rp"), Entity.parse("card:x")
-        (Entity(kind='partisan', key='US', disrupted=False), Entity(kind='rp', key='', disrupted=False), None)
+        >>> Entity.parse("partisan:US")
+        Entity(kind='partisan', key='US', disrupted=False)
+        >>> Entity.parse("rp"), Entity.parse("card:x")
+        (Entity(kind='rp', key='', disrupted=False), None)
         """
         kind, _, rest = entity_id.partition(":")
         if kind not in KINDS:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 
 from adjudicator.systems.american_revolution.data.models import ARData
-from adjudicator.systems.american_revolution.data.vocabulary import LocaleKind, RouteType
+from adjudicator.systems.american_revolution.data.vocabulary import LocaleKind, Need, RouteType
 from adjudicator.systems.common.facts import MissingFact, missing_facts, template_blocks
 
 
@@ -63,8 +63,8 @@ def template_toml(data: ARData) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _summary(facts: list[MissingFact[object]]) -> list[str]:
-    first: dict[str, MissingFact[object]] = {}
+def _summary(facts: list[MissingFact[Need]]) -> list[str]:
+    first: dict[str, MissingFact[Need]] = {}
     counts: dict[str, int] = {}
     for fact in facts:
         need = str(fact.need)

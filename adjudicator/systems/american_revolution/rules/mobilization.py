@@ -85,9 +85,8 @@ def _leader(action: Raised, ctx: Context) -> Iterator[Outcome]:
             yield Check.done("AR-MOB-14")
     if action.origin in NOT_AGAIN:
         yield Check.illegal("AR-MOB-04", action.step,
-                            f"{leader.name} came back into play from "
-                            f"{'the eliminated' if action.origin == NOT_AGAIN[0] else 'out of play'}"
-                            ": an eliminated leader may not be re-mobilized",
+                            f"{leader.name} came back into play from {_box(action.origin)}: an "
+                            "eliminated leader may not be re-mobilized",
                             spaces=(action.locale,), pieces=(leader.name,))
     yield from _frozen(action, ctx, leader.nation, leader.name)
 
@@ -101,8 +100,8 @@ def _frozen(action: Raised, ctx: Context, nation: Nation, name: str) -> Iterator
         return
     if bop < level:
         yield Check.illegal("AR-MOB-13", action.step,
-                            f"{name} was mobilized while {'France' if nation is Nation.FR else 'Spain'}"
-                            f" is neutral (Balance of Power {bop:+d}): its forces are frozen",
+                            f"{name} was mobilized while {_nation(nation)} is neutral "
+                            f"(Balance of Power {bop:+d}): its forces are frozen",
                             spaces=(action.locale,), pieces=(name,))
     else:
         yield Check.done("AR-MOB-13")
@@ -183,3 +182,11 @@ def _indian(action: Raised, ctx: Context, name: str) -> Iterator[Outcome]:
 def _side(ctx: Context, formation: str) -> object:
     found = ctx.data.formations.get(formation)
     return found.side if found is not None else None
+
+
+def _box(origin: str | None) -> str:
+    return "the eliminated units" if origin == NOT_AGAIN[0] else "out of play"
+
+
+def _nation(nation: Nation) -> str:
+    return "France" if nation is Nation.FR else "Spain"
