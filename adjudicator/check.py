@@ -77,7 +77,8 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
                data_files: Sequence[Path] = (), binding_file: Path | None = None,
                chat_patterns: Sequence[ChatDicePattern] = (),
                view: Viewpoint = OPPONENT,
-               limits: Limits | None = None, full_paths: bool = False) -> Report:
+               limits: Limits | None = None, full_paths: bool = False,
+               options: Sequence[str] = ()) -> Report:
     """Judge one save or log against a game's rules and return the report.
 
     The report names the file and the module by name (`recorded_path`), or by the paths
@@ -93,7 +94,8 @@ def adjudicate(path: Path, *, game: str, module_path: Path | None = None,
     """
     system = find_system(game)
     module = open_module_once(module_path) if module_path is not None else None
-    referee = system.referee(module=module, data_files=data_files, binding_file=binding_file)
+    referee = system.referee(module=module, data_files=data_files, binding_file=binding_file,
+                             options=options)
     try:
         save = read_save(path, limits=limits)
         # A piece decoded while replaying may exceed a bound (`vmod_schema.archive`).

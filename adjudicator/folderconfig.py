@@ -12,6 +12,7 @@ dice = ["vasl"]                     # chat dice presets, and/or
 dice_patterns = "my-dice.toml"      # a file of chat dice patterns
 full_paths = false                  # true: reports name files by full path, not name
 reveal = false                      # true: show hidden information (a trusted referee)
+options = ["fortresses"]            # the game's optional rules in use (`adjudicator rules GAME`)
 ```
 
 Every key is optional. Without a `game`, each file's game is recognised from the module
@@ -54,6 +55,9 @@ class FolderConfig(BaseModel):
     """Show hidden information: masked and invisible pieces by name, the pieces in each
     hand (`--reveal`, for a referee both players trust); by default reports show pieces as
     VASSAL shows them to the other player."""
+    options: tuple[str, ...] = ()
+    """The game's optional rules in use (`--option`): each game names its own
+    (`adjudicator rules GAME` lists them); the others are reported as not in use."""
     source: Path | None = Field(default=None, exclude=True)
     """The file this was read from (None: defaults and command-line options only)."""
 

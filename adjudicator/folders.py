@@ -93,7 +93,8 @@ def config_key(config: FolderConfig) -> str:
              _file_digest(config.binding), *(_file_digest(p) for p in config.data),
              ",".join(config.dice), _file_digest(config.dice_patterns),
              *(["full-paths"] if config.full_paths else []),
-             *(["reveal"] if config.reveal else [])]
+             *(["reveal"] if config.reveal else []),
+             *([f"options-{','.join(sorted(config.options))}"] if config.options else [])]
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
 
 

@@ -80,7 +80,8 @@ def _judge(save: SaveFile, path: Path, config: FolderConfig, sha256: str) -> Rep
     system, binding = choose_system(config, module_name, path.parent)
     module = open_module_once(config.module) if config.module is not None else None
     patterns = chat_patterns(config.dice, config.dice_patterns)
-    referee = (system.referee(module=module, data_files=config.data, binding_file=binding)
+    referee = (system.referee(module=module, data_files=config.data, binding_file=binding,
+                              options=config.options)
                if system is not None else None)
     return judge_save(save, path, system=system, referee=referee, module=module,
                       module_path=config.module, chat_patterns=patterns, sha256=sha256,

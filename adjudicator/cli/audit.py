@@ -18,6 +18,7 @@ from adjudicator.cli.options import (
     JobsOpt,
     MaybeGameOpt,
     ModuleOpt,
+    OptionOpt,
     RevealOpt,
     default_jobs,
     user_errors,
@@ -79,6 +80,7 @@ def audit(
     fail_on: FailOnOpt = None,
     full_paths: FullPathsOpt = False,
     reveal: RevealOpt = False,
+    option: OptionOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """Check every save and log under PATHS, write each file's sidecars, and write one
@@ -122,7 +124,8 @@ def audit(
             "data": tuple(p.absolute() for p in data) if data else None,
             "dice": tuple(dice) if dice else None,
             "full_paths": True if full_paths else None,
-            "reveal": True if reveal else None}
+            "reveal": True if reveal else None,
+            "options": tuple(option) if option else None}
         resolvers = Resolvers.create(config.absolute() if config is not None else None,
                                      {k: v for k, v in overrides.items() if v is not None})
         errors = configuration_errors(files, resolvers)

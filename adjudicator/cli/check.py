@@ -24,6 +24,7 @@ from adjudicator.cli.options import (
     FullPathsOpt,
     GameOpt,
     ModuleOpt,
+    OptionOpt,
     OutOpt,
     RevealOpt,
     user_errors,
@@ -57,6 +58,7 @@ def check(
         "--fail-on-illegal", help="Exit 1 when any illegal finding is reported.")] = False,
     full_paths: FullPathsOpt = False,
     reveal: RevealOpt = False,
+    option: OptionOpt = None,
     replace: Annotated[bool, typer.Option(
         "--replace", help="Write only the formats asked for and remove the file's sidecars "
         "in other formats (by default those already there are kept and rewritten, so the "
@@ -115,7 +117,8 @@ def check(
                     path, game=game, module=module, binding=binding, data=data or [],
                     chosen=chosen, out=_out_dir(out, path, folder), patterns=patterns,
                     view=viewpoint(reveal=reveal), fail_on_illegal=fail_on_illegal,
-                    full_paths=full_paths, replace=replace, repair=repair))
+                    full_paths=full_paths, replace=replace, repair=repair,
+                    options=option or ()))
         except typer.Exit as stop:
             if not _only_this_file(stop, path):
                 raise
@@ -129,7 +132,7 @@ def _check_file(path: Path, *, game: str, module: Path | None, binding: Path | N
                 data: Sequence[Path], chosen: Sequence[ReportFormat], out: Path | None,
                 patterns: Sequence[ChatDicePattern], view: Viewpoint,
                 fail_on_illegal: bool, full_paths: bool, replace: bool,
-                repair: FolderRepair) -> int:
+                repair: FolderRepair, options: Sequence[str] = ()) -> int:
     """Judge one file, write its sidecars, print its line; return its exit status."""
     from adjudicator.ceilings import CeilingExceeded, one_file
     from adjudicator.check import adjudicate, unreadable_report
@@ -143,7 +146,7 @@ def _check_file(path: Path, *, game: str, module: Path | None, binding: Path | N
         with one_file(path):
             report = adjudicate(path, game=game, module_path=module, data_files=data,
                                 binding_file=binding, view=view, chat_patterns=patterns,
-                                full_paths=full_paths)
+                                full_paths=full_paths, options=options)
     except CeilingExceeded as error:
         report = unreadable_report(find_system(game), source=path, module=module,
                                    error=str(error), full_paths=full_paths)

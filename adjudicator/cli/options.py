@@ -36,6 +36,9 @@ MaybeGameOpt = Annotated[str | None, typer.Option(
     "recognised from the module named in each file.")]
 DataOpt = Annotated[list[Path] | None, typer.Option(
     "--data", "-d", metavar="FILE", help="A data file with facts the rulebook lacks (repeatable).")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", metavar="RULE", help="An optional rule of the game in use (repeatable; "
+    "`adjudicator rules GAME` lists them). The others are reported as not in use.")]
 BindingOpt = Annotated[Path | None, typer.Option(
     "--binding", "-b", metavar="FILE", help="Binding file (see `adjudicator bind`).")]
 OutOpt = Annotated[Path | None, typer.Option(

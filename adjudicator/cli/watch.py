@@ -18,6 +18,7 @@ from adjudicator.cli.options import (
     JobsOpt,
     MaybeGameOpt,
     ModuleOpt,
+    OptionOpt,
     OutOpt,
     RevealOpt,
     default_jobs,
@@ -63,6 +64,7 @@ def watch(
     fail_on: WatchFailOnOpt = None,
     full_paths: FullPathsOpt = False,
     reveal: RevealOpt = False,
+    option: OptionOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """Watch FOLDER: each .vlog or .vsav that arrives or changes gets its sidecar reports
@@ -110,7 +112,8 @@ def watch(
             "data": tuple(p.absolute() for p in data) if data else None,
             "formats": tuple(parse_formats(formats)) if formats is not None else None,
             "full_paths": True if full_paths else None,
-            "reveal": True if reveal else None}
+            "reveal": True if reveal else None,
+            "options": tuple(option) if option else None}
         options = WatchOptions(
             root=root, recursive=recursive, out=out.absolute() if out is not None else None,
             config_file=config.absolute() if config is not None else None,

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from adjudicator.binding import Binding, load_binding
+from adjudicator.errors import AdjudicatorError
 from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.questions import AnyQuestion
 from adjudicator.systems.common.system import Referee
@@ -79,9 +80,13 @@ class BundledGame:
         return catalog
 
     def referee(self, *, module: Module | None, data_files: Sequence[Path] = (),
-                binding_file: Path | None = None) -> Referee:
+                binding_file: Path | None = None, options: Sequence[str] = ()) -> Referee:
         """A referee with user data merged and the binding loaded, or drafted from the
-        module (an empty binding when there is neither)."""
+        module (an empty binding when there is neither), with the optional rules in use.
+
+        Raises:
+            AdjudicatorError: a bad data or binding file, or an option the game lacks.
+        """
         data = self.parts.load(data_files)
         binding: Binding
         if binding_file is not None:
@@ -90,7 +95,14 @@ class BundledGame:
             binding = self.parts.draft(module, data)
         else:
             binding = Binding(game=self.id)
-        return self.parts.referee(data, binding)
+        referee = self.parts.referee(data, binding)
+        if options:
+            use = getattr(referee, "use_options", None)
+            if use is None:
+                raise AdjudicatorError(f"{self.name} has no optional rules; got "
+                                       f"{', '.join(options)}")
+            use(options)
+        return referee
 
     def data_template(self) -> str:
         """The commented TOML of every missing fact (`adjudicator data template GAME`)."""

@@ -23,12 +23,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from typing_extensions import TypeVar as DefaultedTypeVar
 
 from adjudicator.binding import Binding
+from adjudicator.errors import AdjudicatorError
 from adjudicator.findings import Computation, Finding, Probability, Severity
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.actions import Action
@@ -62,6 +64,25 @@ UNDO_DEPTH = 1024
 """How many recent steps keep their procedure for undo (VASSAL undoes recent steps)."""
 
 
+@dataclass(frozen=True, slots=True)
+class OptionalRule:
+    """An optional rule of a game, switched on by its name (`options = ["forage"]` in the
+    folder's `adjudicator.toml`, or `--option forage`). While it is off, the catalog rules
+    that exist only with it are never judged, and the report says why."""
+
+    name: str
+    title: str
+    citation: str
+    rules: frozenset[str]
+    """Catalog ids that apply only while it is in use."""
+
+    def not_in_use(self) -> str:
+        """Why its rules were not checked."""
+        return (f"optional rule {self.title} ({self.citation}) is not in use: switch it on "
+                f"with --option {self.name}, or options = [\"{self.name}\"] in "
+                "adjudicator.toml")
+
+
 class ActionReferee(ABC, Generic[E, P]):
     """Drives one game's referee over a replay (see the module docstring).
 
@@ -78,6 +99,8 @@ class ActionReferee(ABC, Generic[E, P]):
     unread: Mapping[str, str] = MappingProxyType({})
     """Declared rules whose events the interpreter does not read yet, and what the log would
     have to show: checked only where applied (`derive_coverage`)."""
+    optional_rules: tuple[OptionalRule, ...] = ()
+    """The game's optional rules (none by default); `use_options` says which are in use."""
 
     def __init__(self, binding: Binding, citations: Mapping[str, str],
                  catalog: Sequence[str]) -> None:
@@ -100,6 +123,30 @@ class ActionReferee(ABC, Generic[E, P]):
         self.last_step = 0
         self.started = False
         self.recognised = False
+        self.options: frozenset[str] = frozenset()
+        """The optional rules in use (`use_options`)."""
+        self._off: dict[str, OptionalRule] = self._rules_off()
+
+    def use_options(self, options: Iterable[str]) -> None:
+        """Judge with these optional rules in use (the others stay off).
+
+        Raises:
+            AdjudicatorError: a name that is none of the game's optional rules.
+        """
+        known = {rule.name: rule for rule in self.optional_rules}
+        wanted = frozenset(options)
+        unknown = sorted(wanted - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise AdjudicatorError(f"no optional rule {', '.join(map(repr, unknown))} in "
+                                   f"{self.game}; its optional rules: {names}")
+        self.options = wanted
+        self._off = self._rules_off()
+
+    def _rules_off(self) -> dict[str, OptionalRule]:
+        """Rule id → the optional rule not in use that it belongs to."""
+        return {rule_id: rule for rule in self.optional_rules if rule.name not in self.options
+                for rule_id in rule.rules}
 
     # ------------------------------------------------------------------ game hooks
 
@@ -185,14 +232,33 @@ class ActionReferee(ABC, Generic[E, P]):
             checked, partial, unchecked = derive_coverage(
                 self.catalog, self.families, empty, recognised=True, missing_data={},
                 not_checkable=self.not_checkable, unread=self.unread)
+            self._switched_off(checked, partial, unchecked)
             return Verdict(checked=set(checked), unchecked=unchecked)
         checked, partial, unchecked = derive_coverage(
             self.catalog, self.families, self.ledger,
             recognised=self.recognised, missing_data=self.missing_data(),
             not_checkable=self.not_checkable, unread=self.unread)
+        self._switched_off(checked, partial, unchecked)
         return Verdict(findings=list(self._findings), computations=list(self._computations),
                        checked=set(checked), partial=partial, unchecked=unchecked,
                        recognised=self.recognised)
+
+    def _switched_off(self, checked: list[str], partial: dict[str, str],
+                      unchecked: dict[str, str]) -> None:
+        """The rules of optional rules not in use: unchecked, saying so."""
+        if not self._off:
+            return
+        checked[:] = [rule_id for rule_id in checked if rule_id not in self._off]
+        for rule_id in self._off:
+            partial.pop(rule_id, None)
+        before = dict(unchecked)
+        unchecked.clear()
+        for rule_id in self.catalog:
+            rule = self._off.get(rule_id)
+            if rule is not None:
+                unchecked[rule_id] = rule.not_in_use()
+            elif rule_id in before:
+                unchecked[rule_id] = before[rule_id]
 
     # ------------------------------------------------------------------ emitting
 
@@ -226,7 +292,10 @@ class ActionReferee(ABC, Generic[E, P]):
         player."""
         who = player if player is not None else self._player
         unknown = self.positions_unknown
+        off = self._off
         for outcome in outcomes:
+            if off and outcome.rule_id in off:
+                continue
             if isinstance(outcome, Applied):
                 if not self._affected(outcome.rule_id):
                     self.ledger.applied.add(outcome.rule_id)
@@ -510,5 +579,5 @@ def _who(step: Step) -> str | None:
     return f"{step.player} ({step.side})" if step.side else step.player
 
 
-__all__ = ["LOCATION_RULE", "ActionReferee", "GameReferee", "PieceEntity", "PlacesActions",
-           "PlayState", "RefereeData", "SequencedReferee"]
+__all__ = ["LOCATION_RULE", "ActionReferee", "GameReferee", "OptionalRule", "PieceEntity",
+           "PlacesActions", "PlayState", "RefereeData", "SequencedReferee"]

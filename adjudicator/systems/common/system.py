@@ -66,11 +66,13 @@ class GameSystem(Protocol):
         """Every rule of the game's catalog (a `Catalog` finds one by id)."""
 
     def referee(self, *, module: Module | None, data_files: Sequence[Path] = (),
-                binding_file: Path | None = None) -> Referee:
-        """A referee for one game, with user data files and binding merged in.
+                binding_file: Path | None = None, options: Sequence[str] = ()) -> Referee:
+        """A referee for one game, with user data files and binding merged in, judging the
+        optional rules named in `options` as in use.
 
         Raises:
-            AdjudicatorError: a data or binding file is malformed (named, with the key).
+            AdjudicatorError: a data or binding file is malformed (named, with the key), or
+                an option the game does not have.
         """
 
     def data_template(self) -> str:
