@@ -135,6 +135,10 @@ _ABBREVIATIONS = {
     "genl": "general", "n": "north", "s": "south", "e": "east", "w": "west",
 }
 _WORD = re.compile(r"[a-z0-9]+")
+_SIGN = re.compile(r"(?<![\w.])[+-](?=\d)")
+"""A sign before a number that starts a word (`BoP -3`, `Loyalty +2`): kept as a word, so
+the boxes of a signed track stay apart; a hyphen inside a word or range (`Mid-Atlantic`,
+`1775-1782`) is not one."""
 
 
 def normalize_name(name: str) -> str:
@@ -145,9 +149,12 @@ def normalize_name(name: str) -> str:
     True
     >>> normalize_name("Ft. Detroit"), normalize_name("St. Mary's")
     ('fort detroit', 'saint marys')
+    >>> normalize_name("BoP -3"), normalize_name("BoP +3"), normalize_name("Mid-Atlantic 1")
+    ('bop minus 3', 'bop plus 3', 'mid atlantic 1')
     """
     text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
     text = text.replace("&", " and ").replace("'", "")
+    text = _SIGN.sub(lambda sign: " plus " if sign.group(0) == "+" else " minus ", text)
     words = [_ABBREVIATIONS.get(word, word) for word in _WORD.findall(text)]
     return " ".join(word for word in words if word != "and")
 
