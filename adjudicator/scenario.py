@@ -215,6 +215,8 @@ class Scenario(BaseModel):
     data: list[str] = Field(default_factory=list)
     """Game data files (user-supplied facts) the check needs, relative to the file."""
     binding: str | None = None
+    options: list[str] = Field(default_factory=list)
+    """The game's optional rules the scenario is played with (`--option`)."""
     players: dict[str, str] = Field(default_factory=dict)
     """Side → player name."""
     setup_files: list[str] = Field(default_factory=list)

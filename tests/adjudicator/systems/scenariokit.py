@@ -23,7 +23,8 @@ def check_scenario(path: Path, tmp_path: Path, *, game: str, data_files: Sequenc
     scenario = load_scenario(path)
     log = build_scenario_log(path, tmp_path / f"{path.stem}.vlog")
     return adjudicate(log, game=game, module_path=path.parent / scenario.module,
-                      data_files=list(data_files), binding_file=binding_file)
+                      data_files=list(data_files), binding_file=binding_file,
+                      options=scenario.options)
 
 
 def assert_expected_findings(path: Path, report: Report) -> None:
