@@ -15,6 +15,7 @@ from types import MappingProxyType
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
 from adjudicator.systems.american_revolution.data import ARData
+from adjudicator.systems.american_revolution.data import OptionalRule as OptionalName
 from adjudicator.systems.american_revolution.interpret import Reader, Reading, Shown
 from adjudicator.systems.american_revolution.procedure import SEQUENCER, ARProcedure
 from adjudicator.systems.american_revolution.rules import RULES
@@ -22,7 +23,7 @@ from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.state import ARState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection, MapGraph
-from adjudicator.systems.common.referee import SequencedReferee
+from adjudicator.systems.common.referee import OptionalRule, SequencedReferee
 from adjudicator.systems.common.sequencer import Advance
 from adjudicator.systems.common.steps import StepReader, drag_waypoints, roster_words
 from adjudicator.systems.common.tracker import Relocation
@@ -47,6 +48,37 @@ def _not_checkable() -> Mapping[str, str]:
 
 NOT_CHECKABLE = _not_checkable()
 
+def _optional(name: OptionalName, title: str, citation: str, *ids: str) -> OptionalRule:
+    return OptionalRule(name.value, title, citation, frozenset(ids))
+
+
+OPTIONAL_RULES = (
+    _optional(OptionalName.FORTRESSES, "Fortresses & Sieges", "AR 28", "AR-SET-06",
+              "AR-SUP-05", "AR-FLT-08", "AR-CM-14",
+              *(f"AR-FORT-{n:02d}" for n in range(1, 13))),
+    _optional(OptionalName.PARTISANS, "Partisans", "AR 29",
+              *(f"AR-PART-{n:02d}" for n in range(1, 5))),
+    _optional(OptionalName.INDIAN_SOVEREIGNTY, "Indian Sovereignty", "AR 30", "AR-PP-13",
+              "AR-ISOV-01"),
+    _optional(OptionalName.MILITIA_UPGRADES, "Militia Upgrades", "AR 31", "AR-MUP-01"),
+    _optional(OptionalName.INTERCEPTION, "Interception", "AR 32", "AR-INT-01"),
+    _optional(OptionalName.MILITIA_EXPEDITIONS, "Militia Expeditions", "AR 33",
+              "AR-MEXP-01", "AR-MEXP-02"),
+    _optional(OptionalName.OVERRUN, "Overrun", "AR 34", "AR-OVR-01"),
+    _optional(OptionalName.FRONTIER_WARFARE, "Frontier Warfare", "AR 35", "AR-FRW-01",
+              "AR-FRW-02"),
+    _optional(OptionalName.FORAGE, "Forage", "AR 36", "AR-FORG-01"),
+    _optional(OptionalName.MASSACRE, "Massacre", "AR 37",
+              *(f"AR-MAS-{n:02d}" for n in range(1, 5))),
+    _optional(OptionalName.HONORS_OF_WAR, "Honors of War", "AR 38", "AR-HON-01"),
+    _optional(OptionalName.DEMORALIZATION, "Demoralization (unofficial)", "AR 39",
+              "AR-UNOF-01"),
+    _optional(OptionalName.BATTLE_TACTICS, "Battle Tactics (unofficial)", "AR 39",
+              "AR-UNOF-02"),
+)
+"""The optional rules (AR 28-38) and the designer's unofficial ones (AR 39), each with the
+catalog rules that exist only while it is in use."""
+
 Memory = tuple[ARProcedure, Reading]
 
 
@@ -56,6 +88,7 @@ class ARReferee(SequencedReferee[ARData, ARState, Entity, ARProcedure, Context, 
     game = GAME
     rules = RULES
     not_checkable = NOT_CHECKABLE
+    optional_rules = OPTIONAL_RULES
 
     def __init__(self, data: ARData, binding: Binding) -> None:
         super().__init__(data, binding, entities=Entity, state=ARState(),
@@ -78,7 +111,7 @@ class ARReferee(SequencedReferee[ARData, ARState, Entity, ARProcedure, Context, 
                 ) -> Context:
         """What the rules read for one placed action."""
         return Context(self.data, self.state, advance.at, advance.placement, self.graph,
-                       step_actions)
+                       step_actions, self.options)
 
     def begin(self, arrivals: Sequence[Relocation[Entity]], step: Step, board: Board) -> None:
         """The starting position, in the turn and phase its markers show."""

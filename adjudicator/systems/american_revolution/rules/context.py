@@ -24,6 +24,12 @@ class Context:
     placement: Placement
     graph: MapGraph
     step_actions: tuple[Action, ...] = ()
+    options: frozenset[str] = frozenset()
+    """The optional rules in use (`OptionalRule` values: `fortresses`, `forage`, ...)."""
+
+    def uses(self, option: str) -> bool:
+        """Whether an optional rule is in use."""
+        return option in self.options
 
     @property
     def phase(self) -> str | None:
