@@ -82,3 +82,12 @@ def test_rules_of_an_option_off_are_never_judged() -> None:
     assert governed <= {rule.id for rule in find_system("ar").catalog()}
     referee.use_options(["forage"])
     assert referee.options == frozenset({"forage"})
+
+
+def test_rules_lists_the_optional_rules_and_those_in_use() -> None:
+    result = _run("rules", "ar", "--option", "forage")
+    assert result.exit_code == 0, result.output
+    tail = result.output.split("Optional rules")[1]
+    assert "fortresses           Fortresses & Sieges (AR 28)\n" in tail
+    assert "forage               Forage (AR 36)  (in use)" in tail
+    assert "Optional rules" not in _run("rules", "ww").output
