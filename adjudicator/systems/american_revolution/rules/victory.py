@@ -34,6 +34,7 @@ from adjudicator.systems.american_revolution.rules.political import LABEL, towns
 from adjudicator.systems.common.actions import Action, PhaseChange
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.sequencer import NewTurn
 
 FAMILY = RuleFamily("victory", frozenset({"AR-VIC-01", "AR-VIC-02", "AR-VIC-03",
                                           "AR-VIC-04"}), actions=(PhaseChange,))
@@ -51,6 +52,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The Victory Check when the End of Turn Phase begins."""
     if not isinstance(action, PhaseChange) or action.phase != END:
         return
+    if any(isinstance(other, NewTurn) for other in ctx.step_actions):
+        return  # the year changed while the Phase marker still shows the last turn's end
     step = action.step
     state = ctx.state
     rp = state.level("rp")
