@@ -35,14 +35,18 @@ AR 7.9 Indians, and the FAQ: the American "play during any Political Phase to pi
 campaign marker, at no cost, for any Indian unit then anywhere on the map": "Just one."
 
 The income is judged when the side's record changes in the Political Phase (a total
-higher than the towns and every die could give is wrong at once) and at the phase's end
-(the last total against the towns and the dice rolled before it).
+higher than the towns and every die could give is wrong at once) and at the phase's end:
+the total the record reached before it first fell (markers bought in the Political Phase,
+as AR 7.1(1) also allows, digest 8.2 A3, are spent after the income), against the towns
+and the dice rolled before it. With fewer dice logged than the side rolls, or Speculators'
+dice among them, the income is unchecked unless no roll could reach it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from adjudicator.systems.american_revolution.actions import (
     DiceRolled,
@@ -503,7 +507,16 @@ def _political_over(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
                                   f"the log does not show the {LABEL[side]} political "
                                   "points in this Political Phase")
             continue
-        yield from _final(own[-1], ctx)
+        yield from _final(_income_record(own), ctx)
+
+
+def _income_record(records: list[PointsRecord]) -> PointsRecord:
+    """The record that shows the income: the last before the first fall (points spent in
+    the Political Phase, AR 7.1(1) and digest 8.2 A3, come after the income)."""
+    for earlier, later in pairwise(records):
+        if later.shown.after < earlier.shown.after:
+            return earlier
+    return records[-1]
 
 
 def _final(record: PointsRecord, ctx: Context) -> Iterator[Outcome]:

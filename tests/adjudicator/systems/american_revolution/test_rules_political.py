@@ -235,3 +235,14 @@ def test_the_indians_marker_gives_one_marker_while_an_indian_is_on_the_map() -> 
     assert rule_ids(judge(replace(draw, count=2), context(on_map, played=played))) == [
         "AR-PP-14"]
     assert rule_ids(judge(draw, context(state(), played=played))) == ["AR-PP-14"]
+
+
+def test_points_spent_in_the_political_phase_leave_the_income_judged_before_them() -> None:
+    dice = (roll("GB", 3, 5),)
+    records = (PointsRecord(1, "political", shown("GB", 17, step=5), dice, ()),
+               PointsRecord(1, "political", shown("GB", 12, before=17, step=6), dice, ()))
+    ctx = context(GB_TOWNS, "mobilization", points=records)
+    change = PhaseChange(step=10, turn="1775", phase="mobilization",
+                         knowledge=Knowledge.SHOWN, reason="", previous="political")
+    out = list(judge(change, ctx))
+    assert rule_ids(out) == [] and applied(out, "AR-PP-01")
