@@ -25,7 +25,8 @@ roll one extra die. The Balance of Power table (digest 5.8): at -1 or below the 
 roll an extra die each Political Phase. AR 7.9 Debate in Parliament: played by the British
 "he rolls an extra die for political points this turn", by the American "the British roll
 one less die". Speculators (AR 7.9) rolls two dice of its own in the Political Phase; with
-it played, which dice were the points' is not known.
+it played, which dice were the points' is not known; nor with Master Plan (AR 7.9: "You may
+re-roll any die roll you make"), which may re-roll them.
 
 AR 6.8: "Political points must be used in the turn they're received; they may not be
 accumulated from turn to turn" (zeroed in the Supply Phase, 5.1 VI.C). Spending more than
@@ -86,8 +87,10 @@ ALLIED_AT = {Nation.FR: 2, Nation.SP: 3}
 """Balance of Power levels at which France and Spain are allied (AR 12.7, 26.1)."""
 SCOFF = -1
 """Balance of Power at or below which the British roll an extra die (Scoff at Rebels)."""
-DEBATE, SPECULATORS, INDIANS = "debate", "speculators", "indians"
+DEBATE, SPECULATORS, INDIANS, MASTER_PLAN = "debate", "speculators", "indians", "master_plan"
 SPECULATORS_DICE = 2
+EXTRA_ROLLS = (SPECULATORS, MASTER_PLAN)
+"""Markers that add rolls of their own: Speculators' two dice, Master Plan's re-roll."""
 
 
 # ---------------------------------------------------------------- the income, computed
@@ -321,7 +324,7 @@ def _shown(action: PointsShown, ctx: Context) -> Iterator[Outcome]:
     if ctx.phase != POLITICAL:
         return
     income = _Income.of(ctx, side, ctx.proc.phase_dice, ctx.proc.played, ctx.proc.has_played(
-        side, SPECULATORS))
+        side, *EXTRA_ROLLS))
     yield income.computed(action.step)
     if income.high is not None and action.after > income.high + income.bonus:
         yield income.illegal(action, ctx, over=True)
@@ -336,7 +339,8 @@ def _rolled(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
     if count.count is None:
         return
     rolled = sum(len(r.dice) for r in ctx.proc.phase_dice if r.side == side) + len(action.dice)
-    allowed = count.count + (SPECULATORS_DICE if (side, SPECULATORS) in plays else 0)
+    allowed = count.count + (SPECULATORS_DICE if (side, SPECULATORS) in plays else 0) + (
+        count.count if (side, MASTER_PLAN) in plays else 0)
     if rolled <= allowed:
         return
     rule = _count_rule(ctx, side, rolled - allowed, plays)
@@ -344,7 +348,7 @@ def _rolled(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
                         f"the {LABEL[side]} player has rolled {rolled} dice in the Political "
                         f"Phase; he rolls {count.count} for political points "
                         f"({'; '.join(count.parts)})"
-                        f"{' and 2 for Speculators' if allowed > count.count else ''}",
+                        f"{' and those of the markers played' if allowed > count.count else ''}",
                         expected=str(allowed), observed=str(rolled))
 
 
@@ -375,26 +379,27 @@ class _Income:
     towns: Towns
     count: DiceCount
     dice: tuple[int, ...]
-    speculators: bool
+    extra_rolls: bool
+    """Speculators or Master Plan played: rolls of their own among the dice."""
     bonus: int
     """Indian Sovereignty points it may also have (optional AR 30)."""
     ctx: Context
 
     @classmethod
     def of(cls, ctx: Context, side: str, phase_dice: tuple[DiceRolled, ...],
-           played: tuple[MarkerPlayed, ...], speculators: bool) -> _Income:
+           played: tuple[MarkerPlayed, ...], extra_rolls: bool) -> _Income:
         towns = towns_of(ctx.data, ctx.state, side)
         count = dice_count(ctx.state, side, _plays(played))
         dice = tuple(d for roll in phase_dice if roll.side == side for d in roll.dice)
         bonus = sovereignty(ctx.data, ctx.state, side) if ctx.uses(
             OptionalRule.INDIAN_SOVEREIGNTY.value) else 0
-        return cls(side, towns, count, dice, speculators, bonus, ctx)
+        return cls(side, towns, count, dice, extra_rolls, bonus, ctx)
 
     @property
     def complete(self) -> bool:
         """Whether the dice for points are known: as many as the side rolls, and no
-        Speculators dice among them."""
-        return (self.count.count is not None and not self.speculators
+        marker's rolls among them."""
+        return (self.count.count is not None and not self.extra_rolls
                 and len(self.dice) >= self.count.count)
 
     @property
@@ -407,7 +412,7 @@ class _Income:
         """The most the income can be with the dice not yet rolled (None: unknown)."""
         if self.count.count is None:
             return None
-        if self.speculators:
+        if self.extra_rolls:
             return self.towns.total + 6 * self.count.count
         missing = max(self.count.count - len(self.dice), 0)
         return self.towns.total + sum(self.dice) + 6 * missing
@@ -524,14 +529,16 @@ def _final(record: PointsRecord, ctx: Context) -> Iterator[Outcome]:
     side = shown.side
     assert side is not None
     plays = _plays(record.played)
-    income = _Income.of(ctx, side, record.dice, record.played, (side, SPECULATORS) in plays)
+    income = _Income.of(ctx, side, record.dice, record.played,
+                        any((side, marker) in plays for marker in EXTRA_ROLLS))
     if income.exact is None:
         high = income.high
         if high is not None and shown.after > high + income.bonus:
             return  # reported when it was shown
         why = ("the Revolutionary Progress level is not shown" if income.count.count is None
-               else "Speculators was played, and which dice were for points is not known"
-               if income.speculators
+               else "Speculators or Master Plan was played, and which dice were for points "
+               "is not known"
+               if income.extra_rolls
                else f"the log shows {len(income.dice)} of the {income.count.count} dice")
         yield Check.unchecked("AR-PP-01", shown.step,
                               f"the {LABEL[side]} political points show {shown.after}, "

@@ -246,3 +246,16 @@ def test_points_spent_in_the_political_phase_leave_the_income_judged_before_them
                          knowledge=Knowledge.SHOWN, reason="", previous="political")
     out = list(judge(change, ctx))
     assert rule_ids(out) == [] and applied(out, "AR-PP-01")
+
+
+def test_a_master_plan_re_roll_is_no_extra_die_and_leaves_the_income_unchecked() -> None:
+    played = (MarkerPlayed(step=1, side="GB", marker="master_plan"),)
+    ctx = context(GB_TOWNS, dice=(roll("GB", 1, 2),), played=played)
+    assert rule_ids(judge(roll("GB", 5, 6), ctx)) == []
+    record = PointsRecord(1, "political", shown("GB", 20), (roll("GB", 1, 2), roll("GB", 5, 6)),
+                          played)
+    change = PhaseChange(step=10, turn="1775", phase="mobilization",
+                         knowledge=Knowledge.SHOWN, reason="", previous="political")
+    out = list(judge(change, context(GB_TOWNS, "mobilization", points=(record,))))
+    assert rule_ids(out) == []
+    assert any("Master Plan" in v.message for v in violations(out, severity=Severity.UNCHECKED))
