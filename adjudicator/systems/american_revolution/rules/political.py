@@ -29,8 +29,15 @@ it played, which dice were the points' is not known; nor with Master Plan (AR 7.
 re-roll any die roll you make"), which may re-roll them.
 
 AR 6.8: "Political points must be used in the turn they're received; they may not be
-accumulated from turn to turn" (zeroed in the Supply Phase, 5.1 VI.C). Spending more than
-a side has (AR-PP-12) shows as a record below zero.
+accumulated from turn to turn" (zeroed in the Supply Phase, 5.1 VI.C). The digest makes
+carrying ILLEGAL (AR-PP-11); a record left standing after the Supply Phase gains nothing by
+itself, so it is a reminder, and carrying is illegal where the next Political Phase's total
+adds last turn's points to the income. Spending more than a side has (AR-PP-12) shows as a
+record below zero.
+
+AR 25.8 says France's and Spain's points are "calculated separately"; whether they are a
+separate purse is not said (digest 8.2 A14), and a log keeps one American record: they are
+counted in it.
 
 AR 7.9 Indians, and the FAQ: the American "play during any Political Phase to pick one
 campaign marker, at no cost, for any Indian unit then anywhere on the map": "Just one."

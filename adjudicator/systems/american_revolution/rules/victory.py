@@ -5,8 +5,9 @@ Victory: your units occupy towns whose total political values equal 36 or more" 
 political victory: "2a) [...] the Articles of the Confederation level on the Revolutionary
 Progress Table, and [...] a loyalty level of two or more in any four of the seven colonial
 regions"; "2b) [...] the Revolutionary Progress Table is at Continental Congress or lower,
-and [...] a loyalty level of two or higher [for the British] of any four" of New England,
-the Middle Atlantic, Virginia, the Deep South, the West, Florida, Canada. AR 3.2: the game
+and [...] a loyalty level of two or higher of any four" of New England,
+the Middle Atlantic, Virginia, the Deep South, the West, Florida, Canada (for the British,
+Pro-British 2 or more: -2 or below on the track). AR 3.2: the game
 ends at that Victory Check; from Declaration of Independence on the British can no longer
 win so. AR 3.3-3.4, after the last turn (1782): a partial victory to the side that met its
 political or its military condition while the other met neither; otherwise a draw. AR 3.5,
