@@ -7,11 +7,17 @@ from adjudicator.systems.american_revolution.rules import (
     markers,
     mobilization,
     movement,
+    political,
     sequence,
+    victory,
 )
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement))
+RULES: Dispatch[Context] = Dispatch((
+    victory,
+    sequence,
+    political,
+    initiative, markers, mobilization, movement))
 
 __all__ = ["RULES"]
