@@ -24,6 +24,7 @@ from adjudicator.systems.american_revolution.actions import (
     MarkersDrawn,
     PhaseActed,
     Raised,
+    UnitsRemoved,
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
@@ -135,6 +136,9 @@ class ARProcedure:
     """The rolls made in this phase (initiative ties, rabble rousing, AR 8.2, 9.3)."""
     played: tuple[MarkerPlayed, ...] = ()
     """The markers played this phase (AR 7.9, 7.11)."""
+    losses: tuple[UnitsRemoved | ForceMoved, ...] = ()
+    """Units removed from locales and retreats this phase: the traces battles leave (what
+    an overrun, a massacre and a militia upgrade follow, AR 31, 34, 37)."""
 
     def has_played(self, side: str | None, *markers: str) -> bool:
         """Whether a side played one of these markers this phase."""
@@ -174,7 +178,7 @@ class ARSequencer(Sequencer[ARProcedure]):
         """A new turn clears the turn's record; the First Player, moves and purchases."""
         return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
                 MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
-                MarkerPlayed: _played, Raised: _raised}
+                MarkerPlayed: _played, Raised: _raised, UnitsRemoved: _lost}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -184,7 +188,7 @@ class ARSequencer(Sequencer[ARProcedure]):
         if entered.position.moment.phase == proc.position.moment.phase:
             return entered
         return replace(entered, acted=(), moved=frozenset(), phase_dice=(), played=(),
-                       marches=Tally())
+                       marches=Tally(), losses=())
 
 
 def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
@@ -197,7 +201,7 @@ def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
 def _new_turn(proc: ARProcedure, action: Action) -> ARProcedure:
     return replace(proc, first=None, acted=(), moved=frozenset(), bought=Tally(),
                    free=Tally(), raised=(), commitments=(), phase_dice=(), played=(),
-                   marches=Tally())
+                   marches=Tally(), losses=())
 
 
 def _first(proc: ARProcedure, action: Action) -> ARProcedure:
@@ -207,7 +211,9 @@ def _first(proc: ARProcedure, action: Action) -> ARProcedure:
 
 def _moved(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, ForceMoved)
-    if action.retreat or action.side is None:
+    if action.retreat:
+        return replace(proc, losses=(*proc.losses, action))
+    if action.side is None:
         return proc
     return replace(proc, moved=proc.moved | frozenset(action.pieces),
                    marches=proc.marches.plus(action.side, 1))
@@ -241,6 +247,11 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
     if action.key in ("gb_hessian", "gb_indian"):
         return replace(proc, free=proc.free.plus("US", 1))
     return proc
+
+
+def _lost(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, UnitsRemoved)
+    return replace(proc, losses=(*proc.losses, action))
 
 
 SEQUENCER = ARSequencer(TURN)

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 from adjudicator.systems.american_revolution.rules import (
+    expeditions,
     initiative,
     markers,
+    massacre,
     mobilization,
     movement,
+    overrun,
+    partisans,
     sequence,
+    sovereignty,
+    unofficial,
+    upgrades,
 )
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement))
+RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement,
+                                     partisans, sovereignty, upgrades, expeditions, overrun,
+                                     massacre, unofficial))
 
 __all__ = ["RULES"]
