@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from adjudicator.systems.american_revolution.actions import ForceMoved
 from adjudicator.systems.american_revolution.attrition import Expedition, militia_expedition
-from adjudicator.systems.american_revolution.data import FormationType, LeaderKind
+from adjudicator.systems.american_revolution.data import FormationType, LeaderKind, OptionalRule
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
@@ -43,7 +43,7 @@ def commanders(ctx: Context, leaders: tuple[str, ...]) -> list[str]:
 
 def is_expedition(action: ForceMoved, ctx: Context) -> bool:
     """Whether the option is in use and a commander leads the moving force (AR 33.1)."""
-    return ctx.uses("militia_expeditions") and bool(commanders(ctx, action.leaders))
+    return ctx.uses(OptionalRule.MILITIA_EXPEDITIONS) and bool(commanders(ctx, action.leaders))
 
 
 def _militia(ctx: Context, action: ForceMoved) -> int:
@@ -91,4 +91,4 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                            f"{outcome.p(Expedition.CROSSES)}",
                    inputs={"militia": militia, "commander value": value,
                            "retreat": action.retreat},
-                   result={str(k): str(outcome.p(k)) for k in Expedition})
+                   probabilities={str(k): outcome.p(k) for k in Expedition})

@@ -64,6 +64,14 @@ def _side_of(ctx: Context, kind: str, key: str) -> str | None:
     return None
 
 
+def _occupier(ctx: Context, locale: str) -> str | None:
+    """The one side with units or leaders in a locale (who placed a massacre there when
+    the log does not say)."""
+    sides = {_side_of(ctx, e.kind, e.key) for e in ctx.state.in_locale(locale) if e.combat}
+    sides.discard(None)
+    return sides.pop() if len(sides) == 1 else None
+
+
 def _placed(action: MapMarkerPlaced, ctx: Context) -> Iterator[Outcome]:
     where = ctx.name(action.locale)
     spaces = (action.locale,)
@@ -81,7 +89,7 @@ def _placed(action: MapMarkerPlaced, ctx: Context) -> Iterator[Outcome]:
                             "conducted only in land locales", spaces=spaces,
                             pieces=("Massacre",))
         return
-    side = action.side
+    side = action.side or _occupier(ctx, action.locale)
     if side is None or ctx.phase is None:
         return
     enemy = "GB" if side == "US" else "US"
@@ -123,7 +131,7 @@ def _placed(action: MapMarkerPlaced, ctx: Context) -> Iterator[Outcome]:
                        summary=f"{indians} Indian units in the victorious force: a die of "
                                f"{indians} or less makes the massacre compulsory "
                                f"(chance {chance}) for an attacker",
-                       inputs={"indians": indians}, result={"chance": str(chance)})
+                       inputs={"indians": indians}, probabilities={"compulsory": chance})
 
 
 def _removed(action: MapMarkerRemoved, ctx: Context) -> Iterator[Outcome]:

@@ -22,7 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from adjudicator.systems.american_revolution.actions import ForceMoved, UnitsRemoved
-from adjudicator.systems.american_revolution.data import FormationType, LocaleKind, Need
+from adjudicator.systems.american_revolution.data import (
+    FormationType,
+    LocaleKind,
+    Need,
+    OptionalRule,
+)
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
@@ -50,7 +55,7 @@ def _enemy_partisan(ctx: Context, side: str, locale: str) -> bool:
 def passable(ctx: Context, side: str, locale: str) -> bool:
     """Whether a force may go on through a locale holding enemy units by overrunning them
     (the option in use and no enemy partisan there, which stops it anyway, AR 29.4)."""
-    return ctx.uses("overrun") and bool(_enemy_units(ctx, side, locale)) \
+    return ctx.uses(OptionalRule.OVERRUN) and bool(_enemy_units(ctx, side, locale)) \
         and not _enemy_partisan(ctx, side, locale)
 
 
@@ -68,7 +73,7 @@ def _overrun_losses(ctx: Context, action: ForceMoved) -> list[str]:
 def continues(action: ForceMoved, ctx: Context) -> bool:
     """Whether a force that already moved this phase moves on from a locale whose enemy
     units were removed this phase: going on after an overrun (the option in use)."""
-    return (ctx.uses("overrun") and not action.retreat
+    return (ctx.uses(OptionalRule.OVERRUN) and not action.retreat
             and any(piece in ctx.proc.moved for piece in action.pieces)
             and bool(_overrun_losses(ctx, action)))
 

@@ -30,7 +30,7 @@ from adjudicator.systems.american_revolution.actions import (
     MapMarkerRemoved,
 )
 from adjudicator.systems.american_revolution.attrition import PARTISAN_PLACEMENT
-from adjudicator.systems.american_revolution.data import Need
+from adjudicator.systems.american_revolution.data import Need, OptionalRule
 from adjudicator.systems.american_revolution.procedure import CAMPAIGNS, MOBILIZATION
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.actions import Action
@@ -111,8 +111,8 @@ def _created(action: MapMarkerPlaced, ctx: Context, name: str,
                            + (f", cost {cost} PP" if cost is not None else ""),
                    inputs={"region": region or "", "die": roll if roll is not None else "",
                            "loyalty": ctx.state.level("loyalty", region or "") or 0},
-                   result={"chance": str(PARTISAN_PLACEMENT),
-                           "cost": cost if cost is not None else ""})
+                   result={"cost": cost if cost is not None else ""},
+                   probabilities={"placed": PARTISAN_PLACEMENT})
     if roll is None:
         yield Check.unchecked("AR-PART-01", action.step,
                               f"no die roll was shown for the {name} placed in {where}: a "
@@ -168,7 +168,7 @@ def _removed(action: MapMarkerRemoved, ctx: Context) -> Iterator[Outcome]:
     if phase is None:
         return
     may_follow = (phase == MOBILIZATION or ctx.proc.has_played(enemy, COMMITTEE)
-                  or (phase in CAMPAIGNS and ctx.uses("massacre")))
+                  or (phase in CAMPAIGNS and ctx.uses(OptionalRule.MASSACRE)))
     if may_follow:
         yield Check.unchecked("AR-PART-04", action.step,
                               f"a {name} was removed from {where} before any enemy partisan "

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from adjudicator.systems.american_revolution.actions import Disrupted
-from adjudicator.systems.american_revolution.data import LeaderKind, Need
+from adjudicator.systems.american_revolution.data import LeaderKind, Need, OptionalRule
 from adjudicator.systems.american_revolution.procedure import CAMPAIGNS
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.actions import Action
@@ -30,7 +30,7 @@ FAMILY = RuleFamily("demoralization", frozenset({"AR-UNOF-01"}), actions=(Disrup
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A demoralized unit rallied: when, and by which commanders."""
     if not isinstance(action, Disrupted) or not action.restored or not action.units \
-            or ctx.phase in (None, "setup") or not ctx.uses("demoralization"):
+            or ctx.phase in (None, "setup") or not ctx.uses(OptionalRule.DEMORALIZATION):
         return
     where = ctx.name(action.locale)
     names = tuple(ctx.unit_name(key) for key in action.units)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from adjudicator.systems.american_revolution.actions import Raised, UnitsRemoved
+from adjudicator.systems.american_revolution.data import OptionalRule
 from adjudicator.systems.american_revolution.procedure import MOBILIZATION
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.actions import Action
@@ -44,7 +45,7 @@ def militia_removed(ctx: Context, locale: str) -> int:
 def is_upgrade(action: Raised, ctx: Context) -> bool:
     """Whether a raised unit is a militia upgrade (the option in use, a British Regular or
     Light put on the map where a Tory Militia came off this phase)."""
-    return (ctx.uses("militia_upgrades") and action.entity == "unit"
+    return (ctx.uses(OptionalRule.MILITIA_UPGRADES) and action.entity == "unit"
             and action.key in UPGRADED and action.locale != "britain_box"
             and militia_removed(ctx, action.locale) > 0)
 
