@@ -32,13 +32,14 @@ from adjudicator.systems.american_revolution.attrition import compulsory_massacr
 from adjudicator.systems.american_revolution.data import FormationType, LocaleKind
 from adjudicator.systems.american_revolution.procedure import CAMPAIGNS, END, SUPPLY
 from adjudicator.systems.american_revolution.rules.context import Context
-from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.actions import Action, PhaseChange
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("massacre",
                     frozenset({"AR-MAS-01", "AR-MAS-02", "AR-MAS-03", "AR-MAS-04"}),
-                    actions=(MapMarkerPlaced, MapMarkerRemoved))
+                    actions=(MapMarkerPlaced, MapMarkerRemoved, PhaseChange))
 BAIT = "bait"
 """Bait the Redcoats/Bluecoats: a 2-3 makes the enemy massacre (AR 7.9)."""
 SEA = frozenset({LocaleKind.HIGH_SEAS, LocaleKind.BOX})
@@ -52,6 +53,22 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _placed(action, ctx)
     elif isinstance(action, MapMarkerRemoved) and action.kind == "massacre":
         yield from _removed(action, ctx)
+    elif isinstance(action, PhaseChange) and action.forward and action.previous == SUPPLY:
+        yield from _left_after_supply(action, ctx)
+
+
+def _left_after_supply(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
+    """The Supply Phase over, Massacre markers outside Indian locales still on the map."""
+    left = sorted({where.key for entity, where in ctx.state.pieces.values()
+                   if entity.kind == "massacre" and where.kind is PlaceKind.SPACE
+                   and (locale := ctx.data.locales.get(where.key)) is not None
+                   and locale.kind is not LocaleKind.INDIAN})
+    if left:
+        yield Check.reminder("AR-MAS-04", action.step,
+                             "the Supply Phase is over and Massacre markers remain in "
+                             f"{', '.join(ctx.name(key) for key in left)}: those outside "
+                             "Indian locales are removed at the end of every Supply Phase",
+                             spaces=tuple(left), pieces=("Massacre",))
 
 
 def _side_of(ctx: Context, kind: str, key: str) -> str | None:

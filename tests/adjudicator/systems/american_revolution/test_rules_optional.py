@@ -23,6 +23,7 @@ SCENARIOS = AR / "scenarios"
 JUDGED_LEGAL = {
     "part-legal-placed-on-roll-replaces-enemy": ("AR-PART-01", "AR-PART-02", "AR-PART-04"),
     "part-legal-committee-any-phase": ("AR-PART-02",),
+    "part-legal-retry-after-a-failed-roll": ("AR-PART-01",),
     "part-legal-force-leaves-partisan-locale": ("AR-PART-03",),
     "mas-legal-after-battle-won": ("AR-MAS-01", "AR-MAS-02", "AR-PART-04"),
     "mas-legal-bait-result": ("AR-MAS-01",),
