@@ -5,6 +5,7 @@ from __future__ import annotations
 from adjudicator.systems.american_revolution.rules import (
     expeditions,
     initiative,
+    interception,
     markers,
     massacre,
     mobilization,
@@ -20,7 +21,7 @@ from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
 RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement,
-                                     partisans, sovereignty, upgrades, expeditions, overrun,
-                                     massacre, unofficial))
+                                     partisans, sovereignty, upgrades, interception, expeditions,
+                                     overrun, massacre, unofficial))
 
 __all__ = ["RULES"]

@@ -126,3 +126,12 @@ def test_with_its_option_off_an_optional_rule_reports_nothing(name: str,
                             binding_file=AR / "binding.toml")
     optional = ("AR-PART", "AR-MAS", "AR-UNOF")
     assert not [f for f in report.findings if f.rule_id.startswith(optional)]
+
+
+def test_an_interception_succeeds_on_a_die_at_most_the_commanders_value(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Wayne (2) intercepts after a roll of 2 (AR 32.2): chance 2/6.
+    [interception] = computed("int-possible-interception-unchecked", "interception",
+                              tmp_path, monkeypatch)
+    assert interception.probabilities == {"success": Fraction(1, 3)}
+    assert interception.result == {"succeeded": True}
