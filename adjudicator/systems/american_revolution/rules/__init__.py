@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from adjudicator.systems.american_revolution.rules import (
     expeditions,
+    forage,
     initiative,
     interception,
     markers,
@@ -22,6 +23,6 @@ from adjudicator.systems.common.rulebook import Dispatch
 
 RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement,
                                      partisans, sovereignty, upgrades, interception, expeditions,
-                                     overrun, massacre, unofficial))
+                                     overrun, forage, massacre, unofficial))
 
 __all__ = ["RULES"]

@@ -36,6 +36,7 @@ JUDGED_LEGAL = {
     "ovr-legal-overrun-and-move-on": ("AR-OVR-01",),
     "ovr-legal-overrun-in-one-drag": ("AR-OVR-01",),
     "unof-legal-commander-rallies": ("AR-UNOF-01",),
+    "forg-legal-light-lost-on-a-five": ("AR-FORG-01",),
 }
 """Legal scenario → the optional rules it must be judged legal by."""
 
@@ -135,3 +136,12 @@ def test_an_interception_succeeds_on_a_die_at_most_the_commanders_value(
                               tmp_path, monkeypatch)
     assert interception.probabilities == {"success": Fraction(1, 3)}
     assert interception.result == {"succeeded": True}
+
+
+def test_forage_gives_light_troops_a_third_and_regulars_two_thirds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    [light] = computed("forg-legal-light-lost-on-a-five", "forage", tmp_path, monkeypatch)
+    assert light.probabilities == {"light-or-indian": Fraction(1, 3)}
+    [regular] = computed("forg-unchecked-regular-lost-after-a-two", "forage", tmp_path,
+                         monkeypatch)
+    assert regular.probabilities == {"regular": Fraction(2, 3)}
