@@ -59,23 +59,30 @@ def passable(ctx: Context, side: str, locale: str) -> bool:
         and not _enemy_partisan(ctx, side, locale)
 
 
-def _overrun_losses(ctx: Context, action: ForceMoved) -> list[str]:
-    """The enemy units removed this phase from the locale a force leaves."""
+def _removals(ctx: Context, action: ForceMoved) -> list[UnitsRemoved]:
+    """The enemy units and leaders removed this phase from the locale a force leaves."""
     side = action.side
     found: list[UnitsRemoved] = []
     for act in (*ctx.proc.losses, *ctx.step_actions):
         if isinstance(act, UnitsRemoved) and act.locale == action.origin \
                 and act.side not in (None, side) and act not in found:
             found.append(act)
-    return [unit for act in found for unit in act.units]
+    return found
+
+
+def _overrun_losses(ctx: Context, action: ForceMoved) -> list[str]:
+    """The enemy units removed this phase from the locale a force leaves (lone leaders:
+    none)."""
+    return [unit for act in _removals(ctx, action) for unit in act.units]
 
 
 def continues(action: ForceMoved, ctx: Context) -> bool:
     """Whether a force that already moved this phase moves on from a locale whose enemy
-    units were removed this phase: going on after an overrun (the option in use)."""
+    units or leaders were removed this phase: going on after an overrun (the option in
+    use)."""
     return (ctx.uses(OptionalRule.OVERRUN) and not action.retreat
             and any(piece in ctx.proc.moved for piece in action.pieces)
-            and bool(_overrun_losses(ctx, action)))
+            and bool(_removals(ctx, action)))
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -84,19 +91,23 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             or ctx.phase == "setup":
         return
     side = action.side
+    through = [locale for locale in action.path[1:-1] if passable(ctx, side, locale)]
+    if continues(action, ctx):
+        overran = [action.origin, *through]
+    else:
+        overran = through
+    if len(overran) > 1:
+        yield Check.illegal("AR-OVR-01", action.step,
+                            f"a force overran {ctx.name(overran[0])} and went on through "
+                            f"{ctx.name(overran[1])}, also held by enemy units: no force "
+                            "conducts more than one overrun per Movement Phase",
+                            spaces=(overran[1],))
+        return
     if continues(action, ctx):
         mine = [*action.units, *(e.key for e in ctx.state.in_locale(action.origin)
                                  if e.kind == "unit" and _side(ctx, e.key) == side)]
         yield from _overrun(action, ctx, action.origin, mine, _overrun_losses(ctx, action),
                             partisan_stops=True)
-        return
-    through = [locale for locale in action.path[1:-1] if passable(ctx, side, locale)]
-    if len(through) > 1:
-        yield Check.illegal("AR-OVR-01", action.step,
-                            f"a force overran {ctx.name(through[0])} and went on through "
-                            f"{ctx.name(through[1])}, also held by enemy units: no force "
-                            "conducts more than one overrun per Movement Phase",
-                            spaces=(through[1],))
         return
     for locale in through:
         removed = [u for act in ctx.step_actions if isinstance(act, UnitsRemoved)

@@ -35,6 +35,7 @@ JUDGED_LEGAL = {
     "mexp-legal-retreat-across-border-with-commander": ("AR-MEXP-02",),
     "ovr-legal-overrun-and-move-on": ("AR-OVR-01",),
     "ovr-legal-overrun-in-one-drag": ("AR-OVR-01",),
+    "ovr-legal-lone-leader-by-ten": ("AR-OVR-01",),
     "unof-legal-commander-rallies": ("AR-UNOF-01",),
     "forg-legal-light-lost-on-a-five": ("AR-FORG-01",),
 }
