@@ -92,10 +92,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         return
     side = action.side
     through = [locale for locale in action.path[1:-1] if passable(ctx, side, locale)]
-    if continues(action, ctx):
-        overran = [action.origin, *through]
-    else:
-        overran = through
+    overran = [action.origin, *through] if continues(action, ctx) else through
     if len(overran) > 1:
         yield Check.illegal("AR-OVR-01", action.step,
                             f"a force overran {ctx.name(overran[0])} and went on through "
