@@ -199,3 +199,19 @@ def _stopped(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                             "movement there", spaces=(passed[0],))
     elif held(action.destination) or held(action.origin):
         yield Check.done("AR-PART-03")
+
+
+def political_value(ctx: Context, locale: str, side: str) -> int | None:
+    """A locale's political value for a side (None: not known): its printed value, 0 where
+    an enemy partisan stands (AR 29.4(1), forage included; a friendly partisan changes
+    nothing) or a Massacre marker (AR 37.2(3)). For the political-point and forage rules."""
+    found = ctx.data.locales.get(locale)
+    if found is None or found.political_value is None:
+        return None
+    for entity in ctx.state.in_locale(locale):
+        if entity.kind == "massacre" and ctx.uses(OptionalRule.MASSACRE):
+            return 0
+        if entity.kind == "partisan" and entity.key == other(side) \
+                and ctx.uses(OptionalRule.PARTISANS):
+            return 0
+    return found.political_value

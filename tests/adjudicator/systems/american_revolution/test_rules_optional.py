@@ -146,3 +146,35 @@ def test_forage_gives_light_troops_a_third_and_regulars_two_thirds(
     [regular] = computed("forg-unchecked-regular-lost-after-a-two", "forage", tmp_path,
                          monkeypatch)
     assert regular.probabilities == {"regular": Fraction(2, 3)}
+
+
+def _context(*pieces: tuple[str, str], options: frozenset[str]) -> Context:
+    """A context with these entities (id, locale) on the fixture map."""
+    from adjudicator.systems.american_revolution.data.user import load_data
+    from adjudicator.systems.american_revolution.procedure import ARProcedure
+    from adjudicator.systems.american_revolution.state import ARState, Entity
+    from adjudicator.systems.common.mapgraph import MapGraph
+    from adjudicator.systems.common.places import Place, PlaceKind
+    from adjudicator.systems.common.sequence import Moment
+    from adjudicator.systems.common.sequencer import Placement
+
+    data = load_data([AR / "data" / "fixture.toml"])
+    state = ARState()
+    for n, (entity, locale) in enumerate(pieces):
+        parsed = Entity.parse(entity)
+        assert parsed is not None
+        state.pieces[f"p{n}"] = (parsed, Place(PlaceKind.SPACE, locale))
+    graph = MapGraph((), (), complete=False)
+    return Context(data, state, ARProcedure(), Placement(Moment()), graph, options=options)
+
+
+def test_an_enemy_partisan_or_a_massacre_makes_a_towns_value_zero() -> None:
+    from adjudicator.systems.american_revolution.rules.partisans import political_value
+
+    both = frozenset({"partisans", "massacre"})
+    ctx = _context(("partisan:US", "boston"), ("massacre", "albany"), options=both)
+    assert political_value(ctx, "boston", "GB") == 0  # AR 29.4(1)
+    assert political_value(ctx, "boston", "US") == 5  # a friendly partisan: no effect
+    assert political_value(ctx, "albany", "US") == 0  # AR 37.2(3)
+    off = _context(("partisan:US", "boston"), options=frozenset())
+    assert political_value(off, "boston", "GB") == 5
