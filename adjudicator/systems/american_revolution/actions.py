@@ -139,3 +139,29 @@ class TrackMoved(Action):
     region: str = ""
     before: int | None
     after: int | None
+
+
+# map markers (Partisans AR 29, Massacre AR 37; Fortresses and Sieges AR 28)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerPlaced(PhaseActed):
+    """A map marker put into a locale: a partisan (`partisan`, key `US`/`GB`), a
+    massacre (`massacre`), a fortress or a siege."""
+
+    kind: str
+    key: str
+    locale: str
+    origin: str | None
+    """Where it came from (a place id, a locale when it moved); None: the palette."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerRemoved(PhaseActed):
+    """A map marker taken out of a locale."""
+
+    kind: str
+    key: str
+    locale: str
+    to: str | None
+    """Where it went (a place id; None: deleted)."""

@@ -25,6 +25,7 @@ from adjudicator.systems.american_revolution.actions import (
     PhaseActed,
     PointsShown,
     Raised,
+    UnitsRemoved,
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
@@ -151,6 +152,9 @@ class ARProcedure:
     points: tuple[PointsRecord, ...] = ()
     """Every change of a side's political points the log showed, with the phase and the
     phase's rolls and plays so far (AR 6.0; political points and victory)."""
+    losses: tuple[UnitsRemoved | ForceMoved, ...] = ()
+    """Units removed from locales and retreats this phase: the traces battles leave (what
+    an overrun, a massacre and a militia upgrade follow, AR 31, 34, 37)."""
 
     def has_played(self, side: str | None, *markers: str) -> bool:
         """Whether a side played one of these markers this phase."""
@@ -190,7 +194,8 @@ class ARSequencer(Sequencer[ARProcedure]):
         """A new turn clears the turn's record; the First Player, moves and purchases."""
         return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
                 MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
-                MarkerPlayed: _played, Raised: _raised, PointsShown: _points}
+                MarkerPlayed: _played, Raised: _raised, PointsShown: _points,
+                UnitsRemoved: _lost}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -200,7 +205,7 @@ class ARSequencer(Sequencer[ARProcedure]):
         if entered.position.moment.phase == proc.position.moment.phase:
             return entered
         return replace(entered, acted=(), moved=frozenset(), phase_dice=(), played=(),
-                       marches=Tally())
+                       marches=Tally(), losses=())
 
 
 def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
@@ -213,7 +218,7 @@ def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
 def _new_turn(proc: ARProcedure, action: Action) -> ARProcedure:
     return replace(proc, first=None, acted=(), moved=frozenset(), bought=Tally(),
                    free=Tally(), raised=(), commitments=(), phase_dice=(), played=(),
-                   marches=Tally())
+                   marches=Tally(), losses=())
 
 
 def _first(proc: ARProcedure, action: Action) -> ARProcedure:
@@ -223,7 +228,9 @@ def _first(proc: ARProcedure, action: Action) -> ARProcedure:
 
 def _moved(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, ForceMoved)
-    if action.retreat or action.side is None:
+    if action.retreat:
+        return replace(proc, losses=(*proc.losses, action))
+    if action.side is None:
         return proc
     return replace(proc, moved=proc.moved | frozenset(action.pieces),
                    marches=proc.marches.plus(action.side, 1))
@@ -266,6 +273,11 @@ def _points(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, PointsShown)
     record = PointsRecord(proc.turn, proc.phase, action, proc.phase_dice, proc.played)
     return replace(proc, points=(*proc.points, record))
+
+
+def _lost(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, UnitsRemoved)
+    return replace(proc, losses=(*proc.losses, action))
 
 
 SEQUENCER = ARSequencer(TURN)
