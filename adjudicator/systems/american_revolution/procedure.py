@@ -131,7 +131,8 @@ class ARProcedure:
     first: str | None = None
     """The First Player this turn (AR 8.0; US on Turn 1, AR 4.7)."""
     acted: tuple[str, ...] = ()
-    """The sides that acted in this phase, in the order they first did (AR 5.1)."""
+    """The sides that took their part of this phase, in the order they first did: moved a
+    force, raised a unit, bought markers (AR 5.1)."""
     moved: frozenset[str] = frozenset()
     """The pieces that moved in this Campaign Phase (AR 16.5)."""
     marches: Tally = Tally()
@@ -209,10 +210,21 @@ class ARSequencer(Sequencer[ARProcedure]):
 
 
 def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
+    """A side took its part of the phase: it moved a force (not a retreat), raised a unit
+    or bought markers. Marker plays, removals and retreats happen in either side's part
+    (Privateers in the enemy's Movement, losses in the enemy's Combat), so they do not."""
     side = action.side
-    if side is None or side in proc.acted:
+    if side is None or side in proc.acted or not _takes_part(action):
         return proc
     return replace(proc, acted=(*proc.acted, side))
+
+
+def _takes_part(action: Action) -> bool:
+    if isinstance(action, ForceMoved):
+        return not action.retreat
+    if isinstance(action, MarkersDrawn):
+        return action.bought
+    return isinstance(action, Raised)
 
 
 def _new_turn(proc: ARProcedure, action: Action) -> ARProcedure:
