@@ -139,3 +139,18 @@ class TrackMoved(Action):
     region: str = ""
     before: int | None
     after: int | None
+
+
+# --- Mobilization, stacking, fleets and the set-up (issue 21: ar-mobilize) -----------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerPlaced(PhaseActed):
+    """A fortress, siege, partisan or massacre marker put into a locale (AR 15.2, 28,
+    29, 37)."""
+
+    kind: str
+    """`fortress`, `siege`, `partisan` or `massacre`."""
+    key: str
+    """The partisan's side (`US`/`GB`); empty for the others."""
+    locale: str

@@ -135,6 +135,13 @@ class ARProcedure:
     """The rolls made in this phase (initiative ties, rabble rousing, AR 8.2, 9.3)."""
     played: tuple[MarkerPlayed, ...] = ()
     """The markers played this phase (AR 7.9, 7.11)."""
+    moves: tuple[ForceMoved, ...] = ()
+    """The forces' moves this phase, retreats aside, in order: a move that carries on from
+    the last one's destination with some of its pieces and no new die is the same force
+    going on (AR 16.7), see `continues`."""
+    ashore: frozenset[str] = frozenset()
+    """Land pieces whose last move was by land (not carried by a fleet): embarking them
+    is an embarkation (AR 24.4(5))."""
 
     def has_played(self, side: str | None, *markers: str) -> bool:
         """Whether a side played one of these markers this phase."""
@@ -184,7 +191,7 @@ class ARSequencer(Sequencer[ARProcedure]):
         if entered.position.moment.phase == proc.position.moment.phase:
             return entered
         return replace(entered, acted=(), moved=frozenset(), phase_dice=(), played=(),
-                       marches=Tally())
+                       marches=Tally(), moves=())
 
 
 def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
@@ -197,7 +204,7 @@ def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
 def _new_turn(proc: ARProcedure, action: Action) -> ARProcedure:
     return replace(proc, first=None, acted=(), moved=frozenset(), bought=Tally(),
                    free=Tally(), raised=(), commitments=(), phase_dice=(), played=(),
-                   marches=Tally())
+                   marches=Tally(), moves=())
 
 
 def _first(proc: ARProcedure, action: Action) -> ARProcedure:
@@ -209,8 +216,13 @@ def _moved(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, ForceMoved)
     if action.retreat or action.side is None:
         return proc
-    return replace(proc, moved=proc.moved | frozenset(action.pieces),
-                   marches=proc.marches.plus(action.side, 1))
+    going_on = bool(proc.moves) and continues(proc.moves[-1], action)
+    pieces = frozenset(action.pieces)
+    by_sea = any(unit.endswith("_fleet") for unit in action.units)
+    return replace(proc, moved=proc.moved | pieces,
+                   ashore=proc.ashore - pieces if by_sea else proc.ashore | pieces,
+                   marches=proc.marches if going_on else proc.marches.plus(action.side, 1),
+                   moves=(*proc.moves, action))
 
 
 def _drawn(proc: ARProcedure, action: Action) -> ARProcedure:
@@ -241,6 +253,25 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
     if action.key in ("gb_hessian", "gb_indian"):
         return replace(proc, free=proc.free.plus("US", 1))
     return proc
+
+
+def continues(last: ForceMoved, action: ForceMoved) -> bool:
+    """Whether a move is the force of the last move going on (AR 16.7: a force may drop
+    off units as it moves): the same side, from where the last move ended, with some of
+    its pieces and no die of its own."""
+    return (action.side == last.side and action.origin == last.destination
+            and action.die is None and not action.retreat
+            and bool(set(action.pieces) & set(last.pieces)))
+
+
+def force_of(moves: tuple[ForceMoved, ...]) -> tuple[ForceMoved, ...]:
+    """The moves of the force the last move belongs to, first to last."""
+    if not moves:
+        return ()
+    start = len(moves) - 1
+    while start > 0 and continues(moves[start - 1], moves[start]):
+        start -= 1
+    return moves[start:]
 
 
 SEQUENCER = ARSequencer(TURN)
