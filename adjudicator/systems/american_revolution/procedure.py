@@ -31,6 +31,7 @@ from adjudicator.systems.common.sequencer import (
     Effect,
     Facts,
     NewTurn,
+    PhaseShown,
     Position,
     Sequencer,
     Stage,
@@ -139,6 +140,9 @@ class ARProcedure:
     """The forces' moves this phase, retreats aside, in order: a move that carries on from
     the last one's destination with some of its pieces and no new die is the same force
     going on (AR 16.7), see `continues`."""
+    begun: bool = False
+    """Whether the log has shown a phase past the set-up (the set-up is judged at the
+    first, AR 4.0)."""
     ashore: frozenset[str] = frozenset()
     """Land pieces whose last move was by land (not carried by a fleet): embarking them
     is an embarkation (AR 24.4(5))."""
@@ -181,7 +185,7 @@ class ARSequencer(Sequencer[ARProcedure]):
         """A new turn clears the turn's record; the First Player, moves and purchases."""
         return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
                 MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
-                MarkerPlayed: _played, Raised: _raised}
+                MarkerPlayed: _played, Raised: _raised, PhaseShown: _begun}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -253,6 +257,11 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
     if action.key in ("gb_hessian", "gb_indian"):
         return replace(proc, free=proc.free.plus("US", 1))
     return proc
+
+
+def _begun(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, PhaseShown)
+    return proc if action.phase == SETUP or proc.begun else replace(proc, begun=True)
 
 
 def continues(last: ForceMoved, action: ForceMoved) -> bool:

@@ -120,8 +120,7 @@ RULES = ("AR-SET-01", "AR-SET-02", "AR-SET-03", "AR-SET-04", "AR-SET-05", "AR-SE
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The starting position, the first time play shows a phase past the set-up."""
-    if not isinstance(action, PhaseShown) or action.phase == SETUP or \
-            ctx.proc.phase not in (None, SETUP):
+    if not isinstance(action, PhaseShown) or action.phase == SETUP or ctx.proc.begun:
         return
     if ctx.proc.turn != 1 or action.phase != INITIATIVE:
         year = "not shown" if ctx.proc.turn is None else str(ctx.proc.turn + 1774)
