@@ -23,7 +23,9 @@ from adjudicator.systems.american_revolution.actions import (
     MarkersCommitted,
     MarkersDrawn,
     PhaseActed,
+    PointsShown,
     Raised,
+    UnitsRemoved,
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
@@ -143,6 +145,18 @@ class ARProcedure:
     begun: bool = False
     """Whether the log has shown a phase past the set-up (the set-up is judged at the
     first, AR 4.0)."""
+    removals: tuple[UnitsRemoved, ...] = ()
+    """Units taken off the map this phase (a detachment swap, AR 13.7)."""
+    mobilized: tuple[Raised, ...] = ()
+    """The units and leaders raised in this turn's Mobilization Phase (AR 13)."""
+    spent: Tally = Tally()
+    """Political points each side's PP record fell by in this turn's Mobilization Phase
+    (AR 13.1)."""
+    mob_markers: tuple[MarkerPlayed, ...] = ()
+    """The markers played in this turn's Mobilization Phase (Drillmaster, Pulaski,
+    Hessians: units at a lower cost or none, AR 7.9)."""
+    costed: bool = False
+    """Whether this turn's Mobilization Phase is over and its costs judged."""
     ashore: frozenset[str] = frozenset()
     """Land pieces whose last move was by land (not carried by a fleet): embarking them
     is an embarkation (AR 24.4(5))."""
@@ -185,7 +199,8 @@ class ARSequencer(Sequencer[ARProcedure]):
         """A new turn clears the turn's record; the First Player, moves and purchases."""
         return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
                 MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
-                MarkerPlayed: _played, Raised: _raised, PhaseShown: _begun}
+                MarkerPlayed: _played, Raised: _raised, PhaseShown: _begun,
+                UnitsRemoved: _removed, PointsShown: _points}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -195,7 +210,7 @@ class ARSequencer(Sequencer[ARProcedure]):
         if entered.position.moment.phase == proc.position.moment.phase:
             return entered
         return replace(entered, acted=(), moved=frozenset(), phase_dice=(), played=(),
-                       marches=Tally(), moves=())
+                       marches=Tally(), moves=(), removals=())
 
 
 def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
@@ -208,7 +223,8 @@ def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
 def _new_turn(proc: ARProcedure, action: Action) -> ARProcedure:
     return replace(proc, first=None, acted=(), moved=frozenset(), bought=Tally(),
                    free=Tally(), raised=(), commitments=(), phase_dice=(), played=(),
-                   marches=Tally(), moves=())
+                   marches=Tally(), moves=(), mobilized=(), spent=Tally(), costed=False,
+                   mob_markers=())
 
 
 def _first(proc: ARProcedure, action: Action) -> ARProcedure:
@@ -248,12 +264,17 @@ def _rolled(proc: ARProcedure, action: Action) -> ARProcedure:
 
 def _played(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, MarkerPlayed)
-    return replace(proc, played=(*proc.played, action))
+    proc = replace(proc, played=(*proc.played, action))
+    if proc.phase == MOBILIZATION:
+        proc = replace(proc, mob_markers=(*proc.mob_markers, action))
+    return proc
 
 
 def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, Raised)
     proc = replace(proc, raised=(*proc.raised, action))
+    if proc.phase == MOBILIZATION:
+        proc = replace(proc, mobilized=(*proc.mobilized, action))
     if action.key in ("gb_hessian", "gb_indian"):
         return replace(proc, free=proc.free.plus("US", 1))
     return proc
@@ -261,7 +282,22 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
 
 def _begun(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, PhaseShown)
+    if action.phase not in (SETUP, MOBILIZATION) and (proc.mobilized or proc.spent.us
+                                                      or proc.spent.gb):
+        proc = replace(proc, costed=True)
     return proc if action.phase == SETUP or proc.begun else replace(proc, begun=True)
+
+
+def _removed(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, UnitsRemoved)
+    return replace(proc, removals=(*proc.removals, action))
+
+
+def _points(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, PointsShown)
+    if proc.phase != MOBILIZATION or action.before is None or action.side is None:
+        return proc
+    return replace(proc, spent=proc.spent.plus(action.side, action.before - action.after))
 
 
 def continues(last: ForceMoved, action: ForceMoved) -> bool:

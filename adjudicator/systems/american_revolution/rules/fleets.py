@@ -113,6 +113,13 @@ def _transport(action: ForceMoved, ctx: Context, fleets: list[str],
                                                          LocaleKind.BOX) or destination.port):
         yield Check.done("AR-FLT-02")
     if going_on:
+        boarded = [piece for piece in land if piece not in moves[-1].pieces]
+        if boarded:
+            yield Check.illegal("AR-FLT-01", action.step,
+                                f"the fleet moving {route} took on land units in "
+                                f"{ctx.name(action.origin)} during its move: the fleet and "
+                                "its land force start the Movement Phase in the same port or "
+                                "box", spaces=(action.origin,))
         return
     late = [piece for piece in (*fleets, *land) if piece in ctx.proc.moved]
     if late:

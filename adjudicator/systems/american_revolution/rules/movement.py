@@ -28,8 +28,9 @@ one), so a move is never called too long for a commander it might have had.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 
 from adjudicator.systems.american_revolution.actions import ForceMoved
 from adjudicator.systems.american_revolution.data import (
@@ -130,6 +131,14 @@ def _twice(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
         if moves:
             yield Check.done("AR-MOV-03")
         return
+    left_behind = _dropped_off(moves, set(again))
+    if left_behind:
+        yield Check.illegal("AR-MOV-05", action.step,
+                            f"{_count(left_behind)} dropped off by a force earlier this phase "
+                            f"moved again, {route}: once dropped off, a unit may not move "
+                            "again, or any farther, that phase",
+                            spaces=(action.origin,), pieces=_names(ctx, left_behind))
+        return
     resumed = [move for move in moves[:-1] if action.die is None
                and move.side == action.side and move.destination == action.origin
                and set(action.pieces) <= set(move.pieces)]
@@ -148,11 +157,21 @@ def _twice(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                         pieces=_names(ctx, again))
 
 
+def _dropped_off(moves: tuple[ForceMoved, ...], pieces: set[str]) -> list[str]:
+    """The pieces a force dropped off as it went on (in one of its moves, not the next)."""
+    found: list[str] = []
+    for before, after in pairwise(moves):
+        if continues(before, after):
+            found += [p for p in before.pieces if p in pieces and p not in after.pieces
+                      and p not in found]
+    return found
+
+
 def _count(pieces: list[str]) -> str:
     return "a unit" if len(pieces) == 1 else f"{len(pieces)} units"
 
 
-def _names(ctx: Context, pieces: list[str]) -> tuple[str, ...]:
+def _names(ctx: Context, pieces: Iterable[str]) -> tuple[str, ...]:
     names = []
     for piece in pieces:
         found = ctx.state.pieces.get(piece)
