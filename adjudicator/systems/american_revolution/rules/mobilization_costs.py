@@ -288,7 +288,8 @@ def _bounds(ctx: Context, side: str, raised: list[Raised]) -> tuple[int, int, st
             return None
         low += markers * found.cost
         high += markers * found.cost
-    items = f"{count} unit{'s' if count != 1 else ''} and leaders and {markers} markers"
+    items = (f"{count} unit{'' if count == 1 else 's'} or leader{'' if count == 1 else 's'}"
+             f" and {markers} campaign marker{'' if markers == 1 else 's'}")
     return low, high, items
 
 
