@@ -112,6 +112,10 @@ def _removed(ctx: Context) -> list[UnitsRemoved]:
     return [*ctx.proc.removals, *(a for a in here if a not in ctx.proc.removals)]
 
 
+def _a(name: str) -> str:
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+
+
 def _region(ctx: Context, locale: str) -> str:
     region = ctx.data.region_of(locale)
     return region.id if region is not None else locale
@@ -138,7 +142,7 @@ def raised_unit(action: Raised, ctx: Context) -> Iterator[Outcome]:
             yield Check.done("AR-MOB-11")
         elif formation.type is not FormationType.GRENADIER:
             yield Check.reminder("AR-MOB-11", action.step,
-                                 f"a {name} was mobilized in {where}: the American player "
+                                 f"{_a(name)} was mobilized in {where}: the American player "
                                  "picks one campaign marker at random from the pool for it",
                                  spaces=(action.locale,), pieces=(name,))
     yield Check.unchecked("AR-MOB-09", action.step,
@@ -151,7 +155,7 @@ def _detachment(action: Raised, ctx: Context, name: str) -> Iterator[Outcome]:
     where = ctx.name(action.locale)
     if ctx.phase != MOBILIZATION:
         yield Check.illegal("AR-MOB-06", action.step,
-                            f"a {name} was put into {where} outside the Mobilization Phase: "
+                            f"{_a(name)} was put into {where} outside the Mobilization Phase: "
                             "a 2-value regular is exchanged for two detachments only during "
                             "a Mobilization Phase", spaces=(action.locale,), pieces=(name,))
         return
@@ -168,7 +172,7 @@ def _detachment(action: Raised, ctx: Context, name: str) -> Iterator[Outcome]:
         return
     extra = " (a Hessian may not be broken down into detachments)" if hessians else ""
     yield Check.illegal("AR-MOB-06", action.step,
-                        f"a {name} was put into {where} with no British 2-value regular "
+                        f"{_a(name)} was put into {where} with no British 2-value regular "
                         f"taken off in its region for it{extra}: detachments come into play "
                         "only two for one regular, in the same region, and may not "
                         "otherwise be mobilized", spaces=(action.locale,), pieces=(name,))

@@ -24,6 +24,24 @@ Which leader commands is the player's choice and not in the log: the force's bes
 effective value is used (AR 21.6: a militia leader counts only for a force all militia,
 light and militia leaders; 21.7: a general adds nothing to a fleet, an admiral only to
 one), so a move is never called too long for a commander it might have had.
+
+A force's move may take several steps of the log. AR 16.7: "you may drop off some of them
+as the force moves; however, once a unit has been dropped off, it may not move again, or
+any farther, that phase"; 16.8: "No units may be added or in any way picked up as a force
+moves"; 16.4: "You must complete the movement of one force before starting to move
+another." A move that starts where the side's last move ended, with some of its pieces
+and no die of its own, is that force going on (`procedure.continues`): its pieces are not
+moving twice (AR-MOV-04), its path is costed from where the force began, against the
+force's one die (each part at the trail cost of the force as it then was), it counts as
+one force for forced march, and a locale it had to stop in is not left (AR-MOV-07).
+Pieces it did not have are picked up, pieces it dropped earlier move again (AR-MOV-05); a
+force's move taken up again after another force moved is interleaved (AR-MOV-03).
+
+Where a force must stop (AR 16.10, 24.2, 24.3, 29.4(2)): a land force where enemy land
+units or an enemy partisan stand, not where an enemy fleet stands alone (AR FAQ: land
+units moving into a port leave the fleet there, blockading; fleets cannot attack land
+units by themselves, AR 24.7); a fleet in a port holding enemy combat units of any type,
+not on the high seas where enemy fleets are (AR 24.3); nobody in an off-map box (AR 25).
 """
 
 from __future__ import annotations
@@ -186,6 +204,8 @@ def _names(ctx: Context, pieces: Iterable[str]) -> tuple[str, ...]:
 def _forced_march(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outcome]:
     if ctx.phase not in CAMPAIGNS[1:]:
         return
+    if ctx.proc.moves and continues(ctx.proc.moves[-1], action):
+        return  # the same force going on: its march was judged at its first move
     side = action.side
     plays = [p for p in ctx.proc.played if p.side == side and p.marker in ("tactics",
                                                                               "committee")]
