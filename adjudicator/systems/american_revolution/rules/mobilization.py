@@ -115,7 +115,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         box = OWN_BOX[formation.nation]
         if action.locale != box:
             yield Check.illegal("AR-MOB-05", action.step,
-                                f"a {name} was mobilized in {where}: the regulars of that "
+                                f"{costs.article(name)} was mobilized in {where}: the "
+                                "regulars of that "
                                 f"nation are mobilized only in the {ctx.name(box)} box",
                                 spaces=(action.locale,), pieces=(name,))
         else:
@@ -171,7 +172,8 @@ def _militia(action: Raised, ctx: Context, nation: Nation, name: str) -> Iterato
         if locale is not None and locale.kind is not None and locale.region is None and \
                 str(locale.kind) == "off-map box":
             yield Check.illegal("AR-MOB-07", action.step,
-                                f"a {name} was mobilized in the {where} box: militia are "
+                                f"{costs.article(name)} was mobilized in the {where} box: "
+                                "militia are "
                                 "raised only in the colonial regions",
                                 spaces=(action.locale,), pieces=(name,))
             return
@@ -189,7 +191,8 @@ def _militia(action: Raised, ctx: Context, nation: Nation, name: str) -> Iterato
                      "regions")
     if not allowed:
         yield Check.illegal("AR-MOB-07", action.step,
-                            f"a {name} was mobilized in {where} ({region.name}): {rule_text}",
+                            f"{costs.article(name)} was mobilized in {where} "
+                            f"({region.name}): {rule_text}",
                             spaces=(action.locale,), pieces=(name,))
         return
     side = nation.side
@@ -198,7 +201,8 @@ def _militia(action: Raised, ctx: Context, nation: Nation, name: str) -> Iterato
                or (entity.kind == "partisan" and entity.key == side.enemy)]
     if enemies:
         yield Check.illegal("AR-MOB-07", action.step,
-                            f"a {name} was mobilized in {where}, which holds enemy units or "
+                            f"{costs.article(name)} was mobilized in {where}, which holds "
+                            "enemy units or "
                             "an enemy partisan: militia are placed only where there are none",
                             spaces=(action.locale,), pieces=(name,))
         return

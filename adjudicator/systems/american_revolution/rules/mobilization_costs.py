@@ -112,7 +112,8 @@ def _removed(ctx: Context) -> list[UnitsRemoved]:
     return [*ctx.proc.removals, *(a for a in here if a not in ctx.proc.removals)]
 
 
-def _a(name: str) -> str:
+def article(name: str) -> str:
+    """`a British Regular`, `an American Militia`."""
     return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
 
@@ -142,7 +143,7 @@ def raised_unit(action: Raised, ctx: Context) -> Iterator[Outcome]:
             yield Check.done("AR-MOB-11")
         elif formation.type is not FormationType.GRENADIER:
             yield Check.reminder("AR-MOB-11", action.step,
-                                 f"{_a(name)} was mobilized in {where}: the American player "
+                                 f"{article(name)} was mobilized in {where}: the American player "
                                  "picks one campaign marker at random from the pool for it",
                                  spaces=(action.locale,), pieces=(name,))
     yield Check.unchecked("AR-MOB-09", action.step,
@@ -155,7 +156,7 @@ def _detachment(action: Raised, ctx: Context, name: str) -> Iterator[Outcome]:
     where = ctx.name(action.locale)
     if ctx.phase != MOBILIZATION:
         yield Check.illegal("AR-MOB-06", action.step,
-                            f"{_a(name)} was put into {where} outside the Mobilization Phase: "
+                            f"{article(name)} was put into {where} outside the Mobilization Phase: "
                             "a 2-value regular is exchanged for two detachments only during "
                             "a Mobilization Phase", spaces=(action.locale,), pieces=(name,))
         return
@@ -172,7 +173,7 @@ def _detachment(action: Raised, ctx: Context, name: str) -> Iterator[Outcome]:
         return
     extra = " (a Hessian may not be broken down into detachments)" if hessians else ""
     yield Check.illegal("AR-MOB-06", action.step,
-                        f"{_a(name)} was put into {where} with no British 2-value regular "
+                        f"{article(name)} was put into {where} with no British 2-value regular "
                         f"taken off in its region for it{extra}: detachments come into play "
                         "only two for one regular, in the same region, and may not "
                         "otherwise be mobilized", spaces=(action.locale,), pieces=(name,))

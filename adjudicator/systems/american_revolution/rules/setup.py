@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from adjudicator.systems.american_revolution.data import Need, OptionalRule
 from adjudicator.systems.american_revolution.procedure import INITIATIVE, SETUP
 from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.rules.mobilization_costs import article
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -249,7 +250,7 @@ def _american_apart(action: PhaseShown, ctx: Context, pieces: list[tuple[str, st
             broken.add("AR-SET-02")
             name = ctx.unit_name(key)
             yield Check.illegal("AR-SET-02", action.step,
-                                f"an {name} starts in {ctx.name(locale)}, which holds "
+                                f"{article(name)} starts in {ctx.name(locale)}, which holds "
                                 "British units: American units may not be placed in the same "
                                 "locales as British units", spaces=(locale,), pieces=(name,))
 
