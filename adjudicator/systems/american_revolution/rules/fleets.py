@@ -54,10 +54,13 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if isinstance(action, Raised):
         yield from _raised(action, ctx)
         return
-    if not isinstance(action, ForceMoved) or action.retreat:
+    if not isinstance(action, ForceMoved):
         return
     kinds = _kinds(ctx, action)
     if kinds is None:
+        return
+    if action.retreat:
+        yield from _leaving_enemy_fleet(action, ctx, kinds)
         return
     fleets = [piece for piece, kind in kinds.items() if kind is FormationType.FLEET]
     land = [piece for piece, kind in kinds.items() if kind is not FormationType.FLEET]
@@ -70,6 +73,28 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _transport(action, ctx, fleets, land)
     else:
         yield from _by_land(action, ctx)
+
+
+def _leaving_enemy_fleet(action: ForceMoved, ctx: Context,
+                         kinds: dict[str, FormationType]) -> Iterator[Outcome]:
+    """A transport leaving a port where only enemy fleets stand: the reader calls any move
+    out of a locale the enemy holds a retreat, but fleets alone fight no land battle. Land
+    units whose last move was by land embark there, which AR 24.4(5) forbids (units
+    already aboard, as after a battle between fleets, do not embark)."""
+    fleets = [piece for piece, kind in kinds.items() if kind is FormationType.FLEET]
+    boarding = [piece for piece, kind in kinds.items() if kind is not FormationType.FLEET
+                and piece in ctx.proc.ashore]
+    if not fleets or not boarding:
+        return
+    enemies = [entity for entity in ctx.state.in_locale(action.origin)
+               if entity.kind == "unit" and (f := ctx.data.formations.get(entity.key))
+               is not None and str(f.side) != action.side]
+    if enemies and all(ctx.data.formations[e.key].type is FormationType.FLEET
+                       for e in enemies) and _enemy_fleet(ctx, action.side, action.origin):
+        yield Check.illegal("AR-FLT-05", action.step,
+                            f"land units embarked in {ctx.name(action.origin)}, a port "
+                            "holding an enemy fleet: land forces may not be embarked from, "
+                            "or disembarked into, such a port", spaces=(action.origin,))
 
 
 def _kinds(ctx: Context, action: ForceMoved) -> dict[str, FormationType] | None:
