@@ -28,8 +28,9 @@ three detachments in the West Indies region, at most one per locale.
   (AR 28) and partisans (AR 29) on the map without those rules are a reminder, and the
   lists' fortresses and partisans are compared only when their rule is in use.
 
-A leader's starting place is the data's `at_start` (a locale, a region, `pool`,
-`set_aside`): the rulebook names every one of them.
+The leaders' starting places are the lists' (`LEADERS`); Cornwallis and Washington are
+set aside (AR 4.9, 4.10), and every other leader
+starts in his side's pool, so one on the map is not where the lists put him.
 """
 
 from __future__ import annotations
@@ -103,15 +104,23 @@ LISTS: dict[str, tuple[str, tuple[Line, ...]]] = {
         _line("the Spain box", at=("spain_box",), sp_regular=3, sp_marine=1),
     )),
 }
-"""AR 4.2-4.5, unit by unit (leaders come from the data's `at_start`)."""
+"""AR 4.2-4.5, unit by unit (the leaders: `LEADERS`)."""
 FORTRESSES = (("boston", None), ("quebec", None), ("halifax", None), ("ticonderoga", None),
               ("havana", None), (None, "hispaniola"))
 """AR 4.2, 4.4, 4.5: a fortress in each (a locale, or anywhere in a region)."""
 PARTISANS = ("boston", "richmond")
 """AR 4.3: an American partisan in each."""
+LEADERS = {"gage": "boston", "carleton": "canada", "hamilton": "fort_detroit",
+           "clinton": "britain_box", "w_howe": "britain_box", "r_howe": "britain_box",
+           "ward": "new_england", "arnold": "mid_atlantic", "allen": "mid_atlantic",
+           "rochambeau": "france_box", "de_grasse": "france_box", "galvez": "new_orleans"}
+"""AR 4.2-4.5: where each leader the lists name starts (a locale, or a region: "Canada:
+Leader Carleton" is anywhere in Canada, AR 4.1 Design Note). The rulebook's lists, not
+the data's `at_start`, which may name one locale of the region."""
 SET_ASIDE = {"gb_grenadier": 1, "gb_regular": 6, "gb_light": 1, "gb_marine": 1,
              "gb_fleet": 1}
-"""AR 4.9 (Cornwallis and, AR 4.10, Washington are leaders: their `at_start`)."""
+"""AR 4.9's units (its leader Cornwallis and AR 4.10's Washington: `SET_ASIDE_LEADERS`)."""
+SET_ASIDE_LEADERS = ("cornwallis", "washington")
 LOYALTY = {"new_england": 3, "mid_atlantic": 1, "virginia": 2, "deep_south": 1, "west": 0,
            "florida": -1, "canada": -2}
 """Each region's starting Loyalty (AR 11.1; digest 5.7)."""
@@ -212,10 +221,9 @@ def _lists(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:
 def _leader_lines(ctx: Context, group: str) -> tuple[Line, ...]:
     lines = []
     for leader in ctx.data.leaders.values():
-        if str(leader.nation) != group or leader.at_start in (None, "pool", "set_aside"):
+        start = LEADERS.get(leader.id)
+        if str(leader.nation) != group or start is None:
             continue
-        start = leader.at_start
-        assert start is not None
         if start in ctx.data.regions:
             lines.append(Line(f"{ctx.data.regions[start].name} ({leader.name})",
                               region=start, units=((leader.id, 1),)))
@@ -381,8 +389,9 @@ def _tracks(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:
 
 def _set_aside(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:
     broken = False
-    for leader in ctx.data.leaders.values():
-        if leader.at_start != "set_aside":
+    for key in SET_ASIDE_LEADERS:
+        leader = ctx.data.leaders.get(key)
+        if leader is None:
             continue
         places = ctx.state.where_is("leader", leader.id)
         wrong = [p for p in places if p.kind is PlaceKind.SPACE or

@@ -76,3 +76,13 @@ def test_optional_markers_without_their_rule_are_a_reminder() -> None:
     assert "AR-SET-07" in {f.rule_id for f in of(outcomes, "reminder")}
     with_rule = list(setup.judge(INITIATIVE, bench.context(options=("fortresses",))))
     assert "AR-SET-07" in done(with_rule)
+
+
+def test_carleton_may_start_anywhere_in_canada_but_cornwallis_is_set_aside() -> None:
+    bench = Bench().at("initiative", turn="1775")
+    bench.put("leader:carleton", "montreal")
+    bench.put("leader:cornwallis", "boston")
+    outcomes = list(setup.judge(INITIATIVE, bench.context()))
+    messages = [f.message for f in of(outcomes, "illegal")]
+    assert not any(m.startswith("Carleton") for m in messages)
+    assert any(f.rule_id == "AR-SET-05" for f in of(outcomes, "illegal"))
