@@ -25,6 +25,7 @@ from adjudicator.systems.american_revolution.procedure import (
 )
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.sequencer import PhaseShown
 
 CONTINENTAL_CONGRESS, DECLARATION, PROFESSIONAL = 1, 2, 3
@@ -77,6 +78,14 @@ def from_pool(action: Raised, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("AR-MOB-02")
         return
     came = "the palette" if action.origin is None else _place(action.origin)
+    pool_place = Place(PlaceKind.BOX, pool.partition(":")[2])
+    if action.origin is None and not any(True for _ in ctx.state.at(pool_place)):
+        yield Check.unchecked("AR-MOB-02", action.step,
+                              f"{leader.name} came into play from the palette and the log "
+                              "shows no leader in his side's pool: whether he was drawn from "
+                              "it cannot be seen", spaces=(action.locale,),
+                              pieces=(leader.name,))
+        return
     yield Check.illegal("AR-MOB-02", action.step,
                         f"{leader.name} came into play in {ctx.name(action.locale)} from "
                         f"{came}: a leader is brought into play by picking one at random "

@@ -32,6 +32,7 @@ def test_units_come_in_outside_the_mobilization_phase_only_by_a_marker_or_event(
 
 def test_a_leader_comes_from_his_sides_pool() -> None:
     bench = Bench().at("mobilization")
+    bench.put("leader:wayne", "box:leader_pool_US")
     pool = raised("greene", "albany", entity="leader", side="US",
                   origin="box:leader_pool_US")
     assert "AR-MOB-02" in done(mobilization.judge(pool, bench.context()))
@@ -134,3 +135,11 @@ def test_overpaying_with_unseen_purchases_possible_is_unchecked() -> None:
     outcomes = list(mobilization.judge(rabble, bench.context(options=("partisans",))))
     assert illegal(outcomes) == []
     assert [f.rule_id for f in of(outcomes, "unchecked")] == ["AR-MOB-03"]
+
+
+def test_a_leader_from_the_palette_with_no_pool_shown_is_unchecked() -> None:
+    bench = Bench().at("mobilization")
+    picked = raised("greene", "albany", entity="leader", side="US")
+    outcomes = list(mobilization.judge(picked, bench.context()))
+    assert illegal(outcomes) == []
+    assert [f.rule_id for f in of(outcomes, "unchecked")] == ["AR-MOB-02"]
