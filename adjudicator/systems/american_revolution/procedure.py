@@ -155,6 +155,8 @@ class ARProcedure:
     mob_markers: tuple[MarkerPlayed, ...] = ()
     """The markers played in this turn's Mobilization Phase (Drillmaster, Pulaski,
     Hessians: units at a lower cost or none, AR 7.9)."""
+    paid_at: tuple[tuple[str, int], ...] = ()
+    """The steps at which each side's PP record fell in this turn's Mobilization Phase."""
     costed: bool = False
     """Whether this turn's Mobilization Phase is over and its costs judged."""
     ashore: frozenset[str] = frozenset()
@@ -224,7 +226,7 @@ def _new_turn(proc: ARProcedure, action: Action) -> ARProcedure:
     return replace(proc, first=None, acted=(), moved=frozenset(), bought=Tally(),
                    free=Tally(), raised=(), commitments=(), phase_dice=(), played=(),
                    marches=Tally(), moves=(), mobilized=(), spent=Tally(), costed=False,
-                   mob_markers=())
+                   mob_markers=(), paid_at=())
 
 
 def _first(proc: ARProcedure, action: Action) -> ARProcedure:
@@ -297,7 +299,8 @@ def _points(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, PointsShown)
     if proc.phase != MOBILIZATION or action.before is None or action.side is None:
         return proc
-    return replace(proc, spent=proc.spent.plus(action.side, action.before - action.after))
+    return replace(proc, spent=proc.spent.plus(action.side, action.before - action.after),
+                   paid_at=(*proc.paid_at, (action.side, action.step)))
 
 
 def continues(last: ForceMoved, action: ForceMoved) -> bool:

@@ -32,7 +32,8 @@ The rest of AR 13 (this module's second half):
   pays twice the normal mobilization costs for units and Campaign markers". Markers played
   in the phase lower the bound (Drillmaster: American regulars at 2, a British regular or
   light free; Pulaski: a regular or light free; Hessians, Indians: one free; Leader Arises
-  is a marker). Judged when the phase after the Mobilization Phase shows. Paying less
+  is a marker). Judged when the phase after the Mobilization Phase shows; a finding
+  points at the step where the side's PP record last fell. Paying less
   than the lowest reading is illegal; paying more is illegal only when nothing unseen can
   cost points (the optional fortresses, partisans, militia upgrades: a failed partisan
   attempt costs its points and leaves no piece, AR 29.2).

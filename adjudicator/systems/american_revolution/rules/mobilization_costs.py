@@ -249,8 +249,10 @@ def _cost(action: PhaseShown, ctx: Context, side: str, raised: list[Raised], rul
                               f"Phase: what {items} cost ({shown} PP{doubled}) cannot be "
                               "compared with what was paid")
         return
+    paid = [step for who_paid, step in ctx.proc.paid_at if who_paid == side]
+    at = paid[-1] if paid else action.step
     if spent < low or (spent > high and not any(ctx.uses(o.value) for o in UNSEEN)):
-        yield Check.illegal(rule, action.step,
+        yield Check.illegal(rule, at,
                             f"the {who} player paid {spent} PP in the Mobilization Phase for "
                             f"{items}: the Mobilization Table asks {shown}{doubled}",
                             expected=shown, observed=str(spent))

@@ -12,13 +12,15 @@ fleets "may move only into ports and high seas locales and friendly off-map hold
 boxes", never along land routes; land units go by sea only carried by fleets. AR 24.2: a
 fleet stops on entering a port with enemy combat units. AR 23.1: "Militia combat units
 and militia commanders may not cross any regional border [...] may not move out to sea in
-any way." AR 26.3: "Until France allies with America, no non-French units may enter
-Hispaniola. Until Spain allies with America, no non-Spanish units may enter Cuba or New
-Spain." AR 25.1-25.4: the off-map boxes are entered and left only by fleet; only the
-British use the Britain box; only French units the France box, Spanish the Spain box, and
-only while that nation is allied. AR 14.2, 17.1: in the second and third Campaign Phases
-a force moves only by forced march: a Tactics marker spent at the start of the phase and
-a leader with the force (Committee of Correspondence: neither needed, AR 7.9).
+any way" (with the optional Militia Expeditions, AR 33.1, they may attempt to cross: the
+crossing is then that rule's to judge). AR 26.3: "Until France allies with America, no
+non-French units may enter Hispaniola. Until Spain allies with America, no non-Spanish
+units may enter Cuba or New Spain." AR 25.1-25.4: the off-map boxes are entered and left
+only by fleet; only the British use the Britain box; only French units the France box,
+Spanish the Spain box, and only while that nation is allied. AR 14.2, 17.1: in the second
+and third Campaign Phases a force moves only by forced march: a Tactics marker spent at
+the start of the phase and a leader with the force (Committee of Correspondence: neither
+needed, AR 7.9).
 
 Which leader commands is the player's choice and not in the log: the force's best
 effective value is used (AR 21.6: a militia leader counts only for a force all militia,
@@ -57,6 +59,7 @@ from adjudicator.systems.american_revolution.data import (
     LocaleKind,
     Nation,
     Need,
+    OptionalRule,
     RouteType,
 )
 from adjudicator.systems.american_revolution.procedure import CAMPAIGNS, continues, force_of
@@ -253,6 +256,8 @@ def _militia(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outcome
                               " is not known: whether militia crossed a regional border "
                               "cannot be checked", needs=(str(Need.REGIONS),))
         return
+    if a.id != b.id and ctx.uses(OptionalRule.MILITIA_EXPEDITIONS.value):
+        return  # AR 33.1: militia may attempt to cross with a commander (AR-MEXP-01)
     if a.id != b.id:
         yield Check.illegal("AR-MOV-09", action.step,
                             f"militia moved {ctx.name(action.origin)} ({a.name}) → "
