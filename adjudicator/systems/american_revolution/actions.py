@@ -141,7 +141,7 @@ class TrackMoved(Action):
     after: int | None
 
 
-# map markers (Partisans AR 29, Massacre AR 37; Fortresses and Sieges AR 28)
+# --- map markers: fortress, siege (AR 28), partisan (AR 29), massacre (AR 37) ---------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -152,7 +152,7 @@ class MapMarkerPlaced(PhaseActed):
     kind: str
     key: str
     locale: str
-    origin: str | None
+    origin: str | None = None
     """Where it came from (a place id, a locale when it moved); None: the palette."""
 
 

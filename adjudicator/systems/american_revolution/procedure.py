@@ -33,6 +33,7 @@ from adjudicator.systems.common.sequencer import (
     Effect,
     Facts,
     NewTurn,
+    PhaseShown,
     Position,
     Sequencer,
     Stage,
@@ -156,6 +157,33 @@ class ARProcedure:
     losses: tuple[UnitsRemoved | ForceMoved, ...] = ()
     """Units removed from locales and retreats this phase: the traces battles leave (what
     an overrun, a massacre and a militia upgrade follow, AR 31, 34, 37)."""
+    moves: tuple[ForceMoved, ...] = ()
+    """The forces' moves this phase, retreats aside, in order: a move that carries on from
+    the last one's destination with some of its pieces and no new die is the same force
+    going on (AR 16.7), see `continues`."""
+    begun: bool = False
+    """Whether the log has shown a phase past the set-up (the set-up is judged at the
+    first, AR 4.0)."""
+    mobilized: tuple[Raised, ...] = ()
+    """The units and leaders raised in this turn's Mobilization Phase (AR 13)."""
+    spent: Tally = Tally()
+    """Political points each side's PP record fell by in this turn's Mobilization Phase
+    (AR 13.1)."""
+    mob_markers: tuple[MarkerPlayed, ...] = ()
+    """The markers played in this turn's Mobilization Phase (Drillmaster, Pulaski,
+    Hessians: units at a lower cost or none, AR 7.9)."""
+    paid_at: tuple[tuple[str, int], ...] = ()
+    """The steps at which each side's PP record fell in this turn's Mobilization Phase."""
+    costed: bool = False
+    """Whether this turn's Mobilization Phase is over and its costs judged."""
+    ashore: frozenset[str] = frozenset()
+    """Land pieces whose last move was by land (not carried by a fleet): embarking them
+    is an embarkation (AR 24.4(5))."""
+
+    @property
+    def removals(self) -> tuple[UnitsRemoved, ...]:
+        """Units taken off the map this phase (a detachment swap, AR 13.7)."""
+        return tuple(loss for loss in self.losses if isinstance(loss, UnitsRemoved))
 
     def has_played(self, side: str | None, *markers: str) -> bool:
         """Whether a side played one of these markers this phase."""
@@ -195,8 +223,8 @@ class ARSequencer(Sequencer[ARProcedure]):
         """A new turn clears the turn's record; the First Player, moves and purchases."""
         return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
                 MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
-                MarkerPlayed: _played, Raised: _raised, PointsShown: _points,
-                UnitsRemoved: _lost}
+                MarkerPlayed: _played, Raised: _raised, PhaseShown: _begun,
+                UnitsRemoved: _lost, PointsShown: _points}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -206,7 +234,7 @@ class ARSequencer(Sequencer[ARProcedure]):
         if entered.position.moment.phase == proc.position.moment.phase:
             return entered
         return replace(entered, acted=(), moved=frozenset(), phase_dice=(), played=(),
-                       marches=Tally(), losses=())
+                       marches=Tally(), losses=(), moves=())
 
 
 def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
@@ -230,7 +258,8 @@ def _takes_part(action: Action) -> bool:
 def _new_turn(proc: ARProcedure, action: Action) -> ARProcedure:
     return replace(proc, first=None, acted=(), moved=frozenset(), bought=Tally(),
                    free=Tally(), raised=(), commitments=(), phase_dice=(), played=(),
-                   marches=Tally(), losses=())
+                   marches=Tally(), losses=(), moves=(), mobilized=(), spent=Tally(),
+                   costed=False, mob_markers=(), paid_at=())
 
 
 def _first(proc: ARProcedure, action: Action) -> ARProcedure:
@@ -244,8 +273,13 @@ def _moved(proc: ARProcedure, action: Action) -> ARProcedure:
         return replace(proc, losses=(*proc.losses, action))
     if action.side is None:
         return proc
-    return replace(proc, moved=proc.moved | frozenset(action.pieces),
-                   marches=proc.marches.plus(action.side, 1))
+    going_on = bool(proc.moves) and continues(proc.moves[-1], action)
+    pieces = frozenset(action.pieces)
+    by_sea = any(unit.endswith("_fleet") for unit in action.units)
+    return replace(proc, moved=proc.moved | pieces,
+                   ashore=proc.ashore - pieces if by_sea else proc.ashore | pieces,
+                   marches=proc.marches if going_on else proc.marches.plus(action.side, 1),
+                   moves=(*proc.moves, action))
 
 
 def _drawn(proc: ARProcedure, action: Action) -> ARProcedure:
@@ -267,15 +301,28 @@ def _rolled(proc: ARProcedure, action: Action) -> ARProcedure:
 
 def _played(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, MarkerPlayed)
-    return replace(proc, played=(*proc.played, action))
+    proc = replace(proc, played=(*proc.played, action))
+    if proc.phase == MOBILIZATION:
+        proc = replace(proc, mob_markers=(*proc.mob_markers, action))
+    return proc
 
 
 def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, Raised)
     proc = replace(proc, raised=(*proc.raised, action))
+    if proc.phase == MOBILIZATION:
+        proc = replace(proc, mobilized=(*proc.mobilized, action))
     if action.key in ("gb_hessian", "gb_indian"):
         return replace(proc, free=proc.free.plus("US", 1))
     return proc
+
+
+def _begun(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, PhaseShown)
+    if action.phase not in (SETUP, MOBILIZATION) and (proc.mobilized or proc.spent.us
+                                                      or proc.spent.gb):
+        proc = replace(proc, costed=True)
+    return proc if action.phase == SETUP or proc.begun else replace(proc, begun=True)
 
 
 # --- political points -------------------------------------------------------------------
@@ -284,12 +331,35 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
 def _points(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, PointsShown)
     record = PointsRecord(proc.turn, proc.phase, action, proc.phase_dice, proc.played)
-    return replace(proc, points=(*proc.points, record))
+    proc = replace(proc, points=(*proc.points, record))
+    if proc.phase != MOBILIZATION or action.before is None or action.side is None:
+        return proc
+    return replace(proc, spent=proc.spent.plus(action.side, action.before - action.after),
+                   paid_at=(*proc.paid_at, (action.side, action.step)))
 
 
 def _lost(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, UnitsRemoved)
     return replace(proc, losses=(*proc.losses, action))
+
+
+def continues(last: ForceMoved, action: ForceMoved) -> bool:
+    """Whether a move is the force of the last move going on (AR 16.7: a force may drop
+    off units as it moves): the same side, from where the last move ended, with some of
+    its pieces and no die of its own."""
+    return (action.side == last.side and action.origin == last.destination
+            and action.die is None and not action.retreat
+            and bool(set(action.pieces) & set(last.pieces)))
+
+
+def force_of(moves: tuple[ForceMoved, ...]) -> tuple[ForceMoved, ...]:
+    """The moves of the force the last move belongs to, first to last."""
+    if not moves:
+        return ()
+    start = len(moves) - 1
+    while start > 0 and continues(moves[start - 1], moves[start]):
+        start -= 1
+    return moves[start:]
 
 
 SEQUENCER = ARSequencer(TURN)

@@ -1,6 +1,6 @@
-"""The reading of partisan and massacre markers (optional rules AR 29, 37): a marker
-put into a locale is placed, one taken off a locale removed; one moved from locale to
-locale is both (partisans and massacres never move).
+"""The reading of the map markers, fortress, siege, partisan and massacre (AR 15.2, 28,
+29, 37): a marker put into a locale is placed, one taken off a locale removed; one moved
+from locale to locale is both (partisans and massacres never move).
 
 Which side a placement is: the partisan's own (Rebels American, Tories British), a
 massacre's the player's who placed it. A removal is the player's who took it off.
@@ -9,17 +9,17 @@ massacre's the player's who placed it. A removal is the player's who took it off
 from __future__ import annotations
 
 from adjudicator.systems.american_revolution.actions import MapMarkerPlaced, MapMarkerRemoved
-from adjudicator.systems.american_revolution.state import Entity
+from adjudicator.systems.american_revolution.state import MAP_MARKERS, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.steps import StepView
 
-KINDS = frozenset({"partisan", "massacre"})
-"""The map markers read here (fortresses and sieges are read with their own rule)."""
+KINDS = MAP_MARKERS
+"""The map markers read here."""
 
 
 def map_markers(view: StepView[Entity, str | None], player: str | None) -> list[Action]:
-    """The partisan and massacre markers a step placed and removed, removals first."""
+    """The map markers a step placed and removed, removals first."""
     removed: list[Action] = []
     placed: list[Action] = []
     for relocation in view.pieces:

@@ -36,14 +36,23 @@ NOT_JUDGED_YET = ("not judged yet: The American Revolution's rules are being bui
                   "family (issue 21), and no family judges this one")
 
 
+NEVER_JUDGED: Mapping[str, str] = {
+    "AR-MOV-08": ("judged within AR-MOV-02: each force's path is costed against its own die "
+                  "and commander alone (a force going on after dropping units off keeps its "
+                  "first die), so MP saved from one move or lent by another force show "
+                  "there as a move too long; nothing else of it is in a log"),
+}
+"""AR catalog rules no log can show on their own, and why."""
+
+
 def _not_checkable() -> Mapping[str, str]:
     """AR catalog rules no family declares, and why."""
     from adjudicator.systems.american_revolution.data import bundled_data
     from adjudicator.systems.common.rulebook import declared
 
     judged = declared(RULES.families)
-    return MappingProxyType({rule.id: NOT_JUDGED_YET for rule in bundled_data().catalog
-                             if rule.id not in judged})
+    return MappingProxyType({rule.id: NEVER_JUDGED.get(rule.id, NOT_JUDGED_YET)
+                             for rule in bundled_data().catalog if rule.id not in judged})
 
 
 NOT_CHECKABLE = _not_checkable()

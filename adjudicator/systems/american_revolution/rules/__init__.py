@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from adjudicator.systems.american_revolution.rules import (
     expeditions,
+    fleets,
     forage,
     initiative,
     interception,
@@ -19,7 +20,9 @@ from adjudicator.systems.american_revolution.rules import (
     partisans,
     political,
     sequence,
+    setup,
     sovereignty,
+    stacking,
     unofficial,
     upgrades,
     victory,
@@ -34,7 +37,10 @@ RULES: Dispatch[Context] = Dispatch((
     markers,
     initiative,
     mobilization,
+    stacking,
     movement,
+    fleets,
+    setup,
     partisans,
     sovereignty,
     upgrades,

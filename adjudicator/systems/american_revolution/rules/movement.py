@@ -12,24 +12,45 @@ fleets "may move only into ports and high seas locales and friendly off-map hold
 boxes", never along land routes; land units go by sea only carried by fleets. AR 24.2: a
 fleet stops on entering a port with enemy combat units. AR 23.1: "Militia combat units
 and militia commanders may not cross any regional border [...] may not move out to sea in
-any way." AR 26.3: "Until France allies with America, no non-French units may enter
-Hispaniola. Until Spain allies with America, no non-Spanish units may enter Cuba or New
-Spain." AR 25.1-25.4: the off-map boxes are entered and left only by fleet; only the
-British use the Britain box; only French units the France box, Spanish the Spain box, and
-only while that nation is allied. AR 14.2, 17.1: in the second and third Campaign Phases
-a force moves only by forced march: a Tactics marker spent at the start of the phase and
-a leader with the force (Committee of Correspondence: neither needed, AR 7.9).
+any way" (with the optional Militia Expeditions, AR 33.1, they may attempt to cross: the
+crossing is then that rule's to judge). AR 26.3: "Until France allies with America, no
+non-French units may enter Hispaniola. Until Spain allies with America, no non-Spanish
+units may enter Cuba or New Spain." AR 25.1-25.4: the off-map boxes are entered and left
+only by fleet; only the British use the Britain box; only French units the France box,
+Spanish the Spain box, and only while that nation is allied. AR 14.2, 17.1: in the second
+and third Campaign Phases a force moves only by forced march: a Tactics marker spent at
+the start of the phase and a leader with the force (Committee of Correspondence: neither
+needed, AR 7.9).
 
 Which leader commands is the player's choice and not in the log: the force's best
 effective value is used (AR 21.6: a militia leader counts only for a force all militia,
 light and militia leaders; 21.7: a general adds nothing to a fleet, an admiral only to
 one), so a move is never called too long for a commander it might have had.
+
+A force's move may take several steps of the log. AR 16.7: "you may drop off some of them
+as the force moves; however, once a unit has been dropped off, it may not move again, or
+any farther, that phase"; 16.8: "No units may be added or in any way picked up as a force
+moves"; 16.4: "You must complete the movement of one force before starting to move
+another." A move that starts where the side's last move ended, with some of its pieces
+and no die of its own, is that force going on (`procedure.continues`): its pieces are not
+moving twice (AR-MOV-04), its path is costed from where the force began, against the
+force's one die (each part at the trail cost of the force as it then was), it counts as
+one force for forced march, and a locale it had to stop in is not left (AR-MOV-07).
+Pieces it did not have are picked up, pieces it dropped earlier move again (AR-MOV-05); a
+force's move taken up again after another force moved is interleaved (AR-MOV-03).
+
+Where a force must stop (AR 16.10, 24.2, 24.3, 29.4(2)): a land force where enemy land
+units or an enemy partisan stand, not where an enemy fleet stands alone (AR FAQ: land
+units moving into a port leave the fleet there, blockading; fleets cannot attack land
+units by themselves, AR 24.7); a fleet in a port holding enemy combat units of any type,
+not on the high seas where enemy fleets are (AR 24.3); nobody in an off-map box (AR 25).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 
 from adjudicator.systems.american_revolution.actions import ForceMoved
 from adjudicator.systems.american_revolution.data import (
@@ -40,17 +61,19 @@ from adjudicator.systems.american_revolution.data import (
     Need,
     RouteType,
 )
-from adjudicator.systems.american_revolution.procedure import CAMPAIGNS
+from adjudicator.systems.american_revolution.procedure import CAMPAIGNS, continues, force_of
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.rules.expeditions import is_expedition
-from adjudicator.systems.american_revolution.rules.overrun import continues, passable
+from adjudicator.systems.american_revolution.rules.overrun import continues as overruns_on
+from adjudicator.systems.american_revolution.rules.overrun import passable
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection, Constraints, MapGraph
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("movement",
-                    frozenset({"AR-MOV-01", "AR-MOV-02", "AR-MOV-04", "AR-MOV-06",
+                    frozenset({"AR-MOV-01", "AR-MOV-02", "AR-MOV-03", "AR-MOV-04", "AR-MOV-05",
+                               "AR-MOV-06",
                                "AR-MOV-07", "AR-MOV-09", "AR-MOV-10", "AR-MOV-11",
                                "AR-FM-01"}),
                     actions=(ForceMoved,))
@@ -85,15 +108,10 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A force's move against the routes, its allowance and the places it may go."""
     if not isinstance(action, ForceMoved) or action.retreat or ctx.phase == "setup":
         return
-    types, nations = [], []
-    for key in action.units:
-        formation = ctx.data.formations.get(key)
-        if formation is None:
-            return
-        types.append(formation.type)
-        nations.append(formation.nation)
-    force = Force(str(action.side), tuple(types), tuple(nations), action.leaders)
-    if not continues(action, ctx):  # going on after an overrun (optional AR 34), judged there
+    force = force_read(ctx, action)
+    if force is None:
+        return
+    if not overruns_on(action, ctx):  # going on after an overrun (optional AR 34), judged there
         yield from _twice(action, ctx)
     yield from _forced_march(action, ctx, force)
     yield from _militia(action, ctx, force)
@@ -104,20 +122,96 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
 
 
 def _twice(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """AR 16.4, 16.5, 16.7, 16.8: a force goes on from where its last move ended with some
+    of its pieces (dropping others off), but picks nobody up; no piece moves twice; one
+    force's move is complete before another's begins."""
+    moves = ctx.proc.moves
+    route = f"{ctx.name(action.origin)} → {ctx.name(action.destination)}"
+    if moves and continues(moves[-1], action):
+        force = force_of(moves)
+        earlier = {piece for move in force for piece in move.pieces}
+        dropped = earlier - set(moves[-1].pieces)
+        again = [p for p in action.pieces if p in dropped]
+        picked = [p for p in action.pieces if p not in earlier]
+        if again:
+            yield Check.illegal("AR-MOV-05", action.step,
+                                f"{_count(again)} dropped off earlier in its move went on "
+                                f"{route} with the force: once dropped off, a unit may not "
+                                "move again, or any farther, that phase",
+                                spaces=(action.origin,), pieces=_names(ctx, again))
+        if picked:
+            yield Check.illegal("AR-MOV-05", action.step,
+                                f"the force moving {route} picked up {_count(picked)} in "
+                                f"{ctx.name(action.origin)}: no units may be added or in any "
+                                "way picked up as a force moves", spaces=(action.origin,),
+                                pieces=_names(ctx, picked))
+        if not again and not picked:
+            yield Check.done("AR-MOV-05")
+        yield Check.done("AR-MOV-03")
+        return
     again = [piece for piece in action.pieces if piece in ctx.proc.moved]
-    if again:
-        yield Check.illegal("AR-MOV-04", action.step,
-                            f"{len(again)} of the pieces that moved {ctx.name(action.origin)}"
-                            f" → {ctx.name(action.destination)} had already moved this "
-                            "Movement Phase: no unit or leader moves twice in one",
-                            spaces=(action.origin, action.destination))
-    else:
+    if not again:
         yield Check.done("AR-MOV-04")
+        if moves:
+            yield Check.done("AR-MOV-03")
+        return
+    left_behind = _dropped_off(moves, set(again))
+    if left_behind:
+        yield Check.illegal("AR-MOV-05", action.step,
+                            f"{_count(left_behind)} dropped off by a force earlier this phase "
+                            f"moved again, {route}: once dropped off, a unit may not move "
+                            "again, or any farther, that phase",
+                            spaces=(action.origin,), pieces=_names(ctx, left_behind))
+        return
+    resumed = [move for move in moves[:-1] if action.die is None
+               and move.side == action.side and move.destination == action.origin
+               and set(action.pieces) <= set(move.pieces)]
+    if resumed:
+        yield Check.illegal("AR-MOV-03", action.step,
+                            f"the force that moved {ctx.name(resumed[-1].origin)} → "
+                            f"{ctx.name(resumed[-1].destination)} (step {resumed[-1].step}) "
+                            f"went on {route} after another force had moved: the movement "
+                            "of one force is completed before another's is begun",
+                            spaces=(action.origin, action.destination))
+        return
+    yield Check.illegal("AR-MOV-04", action.step,
+                        f"{len(again)} of the pieces that moved {route} had already moved "
+                        "this Movement Phase: no unit or leader moves twice in one",
+                        spaces=(action.origin, action.destination),
+                        pieces=_names(ctx, again))
+
+
+def _dropped_off(moves: tuple[ForceMoved, ...], pieces: set[str]) -> list[str]:
+    """The pieces a force dropped off as it went on (in one of its moves, not the next)."""
+    found: list[str] = []
+    for before, after in pairwise(moves):
+        if continues(before, after):
+            found += [p for p in before.pieces if p in pieces and p not in after.pieces
+                      and p not in found]
+    return found
+
+
+def _count(pieces: list[str]) -> str:
+    return "a unit" if len(pieces) == 1 else f"{len(pieces)} units"
+
+
+def _names(ctx: Context, pieces: Iterable[str]) -> tuple[str, ...]:
+    names = []
+    for piece in pieces:
+        found = ctx.state.pieces.get(piece)
+        if found is None:
+            continue
+        entity = found[0]
+        names.append(ctx.unit_name(entity.key) if entity.kind == "unit"
+                     else ctx.leader_name(entity.key))
+    return tuple(names)
 
 
 def _forced_march(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outcome]:
     if ctx.phase not in CAMPAIGNS[1:]:
         return
+    if ctx.proc.moves and continues(ctx.proc.moves[-1], action):
+        return  # the same force going on: its march was judged at its first move
     side = action.side
     plays = [p for p in ctx.proc.played if p.side == side and p.marker in ("tactics",
                                                                               "committee")]
@@ -157,8 +251,6 @@ def _militia(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outcome
                             "may not move out to sea in any way",
                             spaces=(action.origin, action.destination))
         return
-    if is_expedition(action, ctx):  # a militia expedition (optional AR 33), judged there
-        return
     a, b = ctx.data.region_of(action.origin), ctx.data.region_of(action.destination)
     if a is None or b is None:
         yield Check.unchecked("AR-MOV-09", action.step,
@@ -167,6 +259,8 @@ def _militia(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outcome
                               " is not known: whether militia crossed a regional border "
                               "cannot be checked", needs=(str(Need.REGIONS),))
         return
+    if a.id != b.id and is_expedition(action, ctx):
+        return  # AR 33.1: militia may attempt to cross with a commander (AR-MEXP-01)
     if a.id != b.id:
         yield Check.illegal("AR-MOV-09", action.step,
                             f"militia moved {ctx.name(action.origin)} ({a.name}) → "
@@ -264,14 +358,33 @@ def _fleet_ports(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Out
         yield Check.done("AR-MOV-06")
 
 
-def _enemy_held(ctx: Context, side: str, locale: str) -> bool:
+def _enemy_held(ctx: Context, force: Force, locale: str) -> bool:
+    """Whether a moving force must stop in a locale (AR 16.10, 29.4(2), 24.2, 24.3).
+
+    A fleet stops on entering a port holding enemy combat units of any type (AR 24.2),
+    never for enemy fleets on the high seas (AR 24.3: it "may move into and through" them).
+    A land force stops where enemy land units or an enemy partisan stand; an enemy fleet
+    alone in a port does not stop it (AR FAQ: land units moving into a port leave the
+    fleet there, blockading; fleets cannot attack land units by themselves, AR 24.7).
+    Nothing stops a force in an off-map box (AR 25)."""
+    found = ctx.data.locales.get(locale)
+    kind = found.kind if found is not None else None
+    if kind is LocaleKind.BOX:
+        return False
     for entity in ctx.state.in_locale(locale):
-        if entity.kind == "partisan" and entity.key not in ("", side):
+        if entity.kind == "partisan" and entity.key not in ("", force.side) \
+                and not force.fleet:
             return True
-        if entity.kind == "unit":
-            formation = ctx.data.formations.get(entity.key)
-            if formation is not None and str(formation.side) != side:
+        if entity.kind != "unit":
+            continue
+        formation = ctx.data.formations.get(entity.key)
+        if formation is None or str(formation.side) == force.side:
+            continue
+        if force.fleet:
+            if kind is not LocaleKind.HIGH_SEAS:
                 return True
+        elif formation.type is not FormationType.FLEET:
+            return True
     return False
 
 
@@ -283,56 +396,81 @@ def _costs(force: Force) -> dict[str, int | None]:
             RouteType.TRAIL.value: trail}
 
 
+def force_read(ctx: Context, action: ForceMoved) -> Force | None:
+    """What the rules read of a move's force (None: a unit the data does not know)."""
+    types, nations = [], []
+    for key in action.units:
+        formation = ctx.data.formations.get(key)
+        if formation is None:
+            return None
+        types.append(formation.type)
+        nations.append(formation.nation)
+    return Force(str(action.side), tuple(types), tuple(nations), action.leaders)
+
+
 def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outcome]:
     graph: MapGraph = ctx.graph
-    table = _costs(force)
-    route_text = f"{ctx.name(action.origin)} → {ctx.name(action.destination)}"
-    spaces = (action.origin, action.destination)
-
-    def cost(connection: Connection) -> int | None:
-        return table.get(connection.kind)
-
-    stops = {locale for locale in graph.spaces if _enemy_held(ctx, force.side, locale)
-             and not passable(ctx, force.side, locale)}  # an overrun (optional AR 34)
-    constraints = Constraints(cost=cost, stops=stops)
-    legs = list(zip(action.path, action.path[1:], strict=False))
-    total, through = 0, [action.origin]
-    for start, end in legs:
-        leg = graph.cheapest(start, end, constraints)
-        if leg is None:
-            if graph.complete:
-                yield Check.illegal("AR-MOV-02", action.step,
-                                    f"a force moved {ctx.name(start)} → {ctx.name(end)} "
-                                    "along no route it may use (or only through a locale "
-                                    "where it had to stop)", spaces=(start, end))
-            else:
-                yield Check.unchecked("AR-MOV-02", action.step,
-                                      f"no known route joins {ctx.name(start)} and "
-                                      f"{ctx.name(end)}: the map's routes are incomplete",
-                                      needs=(str(Need.ROUTES),), spaces=(start, end))
+    moves = ctx.proc.moves
+    earlier = force_of(moves) if moves and continues(moves[-1], action) else ()
+    first = earlier[0] if earlier else action
+    route_text = f"{ctx.name(first.origin)} → {ctx.name(action.destination)}"
+    spaces = (first.origin, action.destination)
+    total, through = 0, [first.origin]
+    for index, move in enumerate((*earlier, action)):
+        mover = force if move is action else force_read(ctx, move)
+        if mover is None:
             return
-        total += leg.cost
-        through += list(leg.spaces[1:])
-    stopped = [locale for locale in through[1:-1] if locale in stops]
-    if stopped:
-        yield Check.illegal("AR-MOV-07", action.step,
-                            f"a force moved on from {ctx.name(stopped[0])}, which holds enemy "
-                            "units or an enemy partisan: a force entering such a locale "
-                            "stops there", spaces=(stopped[0],))
-    else:
-        yield Check.done("AR-MOV-07")
-    if action.die is None:
+        table = _costs(mover)
+
+        def cost(connection: Connection, table: dict[str, int | None] = table) -> int | None:
+            return table.get(connection.kind)
+
+        stops = {locale for locale in graph.spaces if _enemy_held(ctx, mover, locale)
+                 and not passable(ctx, mover.side, locale)}  # an overrun (optional AR 34)
+        constraints = Constraints(cost=cost, stops=stops)
+        own = [move.origin]
+        for start, end in zip(move.path, move.path[1:], strict=False):
+            leg = graph.cheapest(start, end, constraints)
+            if leg is None:
+                if move is not action:
+                    return
+                if graph.complete:
+                    yield Check.illegal("AR-MOV-02", action.step,
+                                        f"a force moved {ctx.name(start)} → {ctx.name(end)} "
+                                        "along no route it may use (or only through a "
+                                        "locale where it had to stop)", spaces=(start, end))
+                else:
+                    yield Check.unchecked("AR-MOV-02", action.step,
+                                          f"no known route joins {ctx.name(start)} and "
+                                          f"{ctx.name(end)}: the map's routes are incomplete",
+                                          needs=(str(Need.ROUTES),), spaces=(start, end))
+                return
+            total += leg.cost
+            through += list(leg.spaces[1:])
+            own += list(leg.spaces[1:])
+        if move is action:
+            inner = own[:-1] if index > 0 else own[1:-1]
+            stopped = [locale for locale in inner if locale in stops]
+            if stopped:
+                yield Check.illegal("AR-MOV-07", action.step,
+                                    f"a force moved on from {ctx.name(stopped[0])}, which "
+                                    "holds enemy units or an enemy partisan: a force entering "
+                                    "such a locale stops there", spaces=(stopped[0],))
+            else:
+                yield Check.done("AR-MOV-07")
+    if first.die is None:
         yield Check.unchecked("AR-MOV-01", action.step,
                               f"no movement die was rolled for the force that moved "
                               f"{route_text}", spaces=spaces)
         return
     yield Check.done("AR-MOV-01")
-    value, unknown = _commander(ctx, force)
-    allowance = action.die + value
+    starting = force_read(ctx, first) if earlier else force
+    value, unknown = _commander(ctx, starting or force)
+    allowance = first.die + value
     computed = Computed(kind="movement points", step=action.step, rule_id="AR-MOV-02",
                         summary=f"{route_text}: {total} MP of {allowance}"
                                 f"{' or more' if unknown else ''}",
-                        inputs={"die": action.die, "commander value": value,
+                        inputs={"die": first.die, "commander value": value,
                                 "route": " → ".join(ctx.name(p) for p in through)},
                         result={"cost": total, "allowance": allowance,
                                 "left": allowance - total})
@@ -342,7 +480,7 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
     elif unknown:
         yield Check.unchecked("AR-MOV-02", action.step,
                               f"{route_text} costs at least {total} MP, more than the die "
-                              f"({action.die}) plus the known leader values ({value}): the "
+                              f"({first.die}) plus the known leader values ({value}): the "
                               f"value of {', '.join(unknown)} is needed",
                               needs=(str(Need.LEADERS),), spaces=spaces)
     elif not graph.complete:
@@ -353,7 +491,7 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
     else:
         yield Check.illegal("AR-MOV-02", action.step,
                             f"{route_text} costs at least {total} MP, more than the force's "
-                            f"movement allowance of {allowance} (die {action.die} + "
+                            f"movement allowance of {allowance} (die {first.die} + "
                             f"commander {value})", spaces=spaces,
                             expected=f"at most {allowance} MP", observed=f"{total} MP")
 
