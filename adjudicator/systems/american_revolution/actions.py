@@ -139,3 +139,46 @@ class TrackMoved(Action):
     region: str = ""
     before: int | None
     after: int | None
+
+
+# --- map markers (Fortress, Siege; partisans and massacres may reuse them) ------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerPlaced(Action):
+    """A map marker put into a locale (`side`: the side of the player who placed it; not a
+    `PhaseActed`: a marker may be placed or taken off in the other side's turn)."""
+
+    kind: str
+    """The entity kind: `fortress`, `siege`, `partisan`, `massacre`."""
+    key: str
+    """The entity key (`US`/`GB` for a partisan; empty for the others)."""
+    locale: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerRemoved(Action):
+    """A map marker taken out of a locale (`side`: the side of the player who took it)."""
+
+    kind: str
+    key: str
+    locale: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerStranded(Action):
+    """After this step a map marker stands where the rules no longer let it stay: a fortress
+    with no land unit or leader (AR 28.4), a siege with no fortress or no two sides facing
+    each other (AR 28.14)."""
+
+    kind: str
+    locale: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FortressTaken(Action):
+    """After this step a fortress locale holds only `side`'s land units and leaders where
+    the other side's stood before: the other side's garrison is gone (AR 28.5)."""
+
+    locale: str
+    loser: str

@@ -34,6 +34,7 @@ from adjudicator.systems.american_revolution.actions import (
     UnitsRemoved,
 )
 from adjudicator.systems.american_revolution.procedure import MOBILIZATION, phase_named
+from adjudicator.systems.american_revolution.read_sieges import map_markers
 from adjudicator.systems.american_revolution.state import TRACKS, ARState, Entity, track_level
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -141,6 +142,7 @@ class Reader:
         actions += self._markers(view, player, phase)
         actions += self._forces(view, player)
         actions += self._tracks(view, player)
+        actions += map_markers(view, player, self.state, self.owner)
         return actions
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:

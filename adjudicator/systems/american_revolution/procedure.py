@@ -15,16 +15,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from adjudicator.systems.american_revolution import fortress_ledger
 from adjudicator.systems.american_revolution.actions import (
     DiceRolled,
     FirstPlayerShown,
     ForceMoved,
+    FortressTaken,
+    MapMarkerPlaced,
+    MapMarkerRemoved,
+    MapMarkerStranded,
     MarkerPlayed,
     MarkersCommitted,
     MarkersDrawn,
     PhaseActed,
+    PointsShown,
     Raised,
 )
+from adjudicator.systems.american_revolution.fortress_ledger import MarkerLedger
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.sequencer import (
@@ -135,6 +142,8 @@ class ARProcedure:
     """The rolls made in this phase (initiative ties, rabble rousing, AR 8.2, 9.3)."""
     played: tuple[MarkerPlayed, ...] = ()
     """The markers played this phase (AR 7.9, 7.11)."""
+    fortresses: MarkerLedger = field(default_factory=MarkerLedger)
+    """Sieges, siege costs, stranded markers and fortress fates (AR 28; fortress_ledger)."""
 
     def has_played(self, side: str | None, *markers: str) -> bool:
         """Whether a side played one of these markers this phase."""
@@ -174,7 +183,7 @@ class ARSequencer(Sequencer[ARProcedure]):
         """A new turn clears the turn's record; the First Player, moves and purchases."""
         return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
                 MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
-                MarkerPlayed: _played, Raised: _raised}
+                MarkerPlayed: _played, Raised: _raised, **_MAP_MARKER_EFFECTS}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -241,6 +250,58 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
     if action.key in ("gb_hessian", "gb_indian"):
         return replace(proc, free=proc.free.plus("US", 1))
     return proc
+
+
+# --- map markers (fortresses and sieges, AR 28) ----------------------------------------------
+
+
+def _ledger(proc: ARProcedure, ledger: MarkerLedger) -> ARProcedure:
+    return replace(proc, fortresses=ledger)
+
+
+def _moment(proc: ARProcedure) -> tuple[str | None, str | None]:
+    return proc.position.moment.turn, proc.phase
+
+
+def _marker_placed(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, MapMarkerPlaced)
+    engineers = sum(1 for play in proc.played
+                    if play.side == action.side and play.marker == "engineers")
+    return _ledger(proc, fortress_ledger.placed(proc.fortresses, action, *_moment(proc),
+                                                engineers))
+
+
+def _marker_removed(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, MapMarkerRemoved)
+    return _ledger(proc, fortress_ledger.removed(proc.fortresses, action))
+
+
+def _marker_stranded(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, MapMarkerStranded)
+    return _ledger(proc, fortress_ledger.stranded(proc.fortresses, action, *_moment(proc)))
+
+
+def _fortress_taken(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, FortressTaken)
+    return _ledger(proc, fortress_ledger.taken(proc.fortresses, action, *_moment(proc)))
+
+
+def _points(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, PointsShown)
+    return _ledger(proc, fortress_ledger.paid(proc.fortresses, action, *_moment(proc)))
+
+
+def _rolled_noted(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, DiceRolled)
+    proc = _rolled(proc, action)
+    return _ledger(proc, fortress_ledger.rolled(proc.fortresses, action))
+
+
+_MAP_MARKER_EFFECTS: dict[type[Action], Effect[ARProcedure]] = {
+    MapMarkerPlaced: _marker_placed, MapMarkerRemoved: _marker_removed,
+    MapMarkerStranded: _marker_stranded, FortressTaken: _fortress_taken,
+    PointsShown: _points, DiceRolled: _rolled_noted}
+"""The fortress and siege bookkeeping; a roll is also read as a fortress's fate die."""
 
 
 SEQUENCER = ARSequencer(TURN)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from adjudicator.systems.american_revolution.rules import (
+    fortresses,
+    honors,
     initiative,
     markers,
     mobilization,
@@ -12,6 +14,7 @@ from adjudicator.systems.american_revolution.rules import (
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement))
+RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement,
+                                     fortresses, honors))
 
 __all__ = ["RULES"]
