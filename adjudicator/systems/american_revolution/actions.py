@@ -182,3 +182,7 @@ class FortressTaken(Action):
 
     locale: str
     loser: str
+    pieces: tuple[str, ...] = ()
+    """The loser's pieces that left the locale in this step."""
+    marched: bool = False
+    """Some of them went to another locale (a retreat, a march out), not off the map."""

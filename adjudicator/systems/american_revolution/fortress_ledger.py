@@ -49,9 +49,9 @@ class MarkerLedger:
     sieges: tuple[tuple[str, str | None], ...] = ()
     """(locale, side that placed it) for each Siege marker on the map."""
     waiting: tuple[Waiting, ...] = ()
-    credit: tuple[tuple[str, str | None, str | None, int], ...] = ()
+    credit: tuple[tuple[str | None, str | None, str | None, int], ...] = ()
     """(side, turn, phase, points) paid this phase and not yet spent on a siege."""
-    free_used: tuple[tuple[str, str | None, str | None], ...] = ()
+    free_used: tuple[tuple[str | None, str | None, str | None], ...] = ()
     """(side, turn, phase) for each Engineers marker spent on a placement."""
 
     def besieger(self, locale: str) -> str | None:
@@ -76,11 +76,17 @@ class MarkerLedger:
         return next((w for w in self.waiting if w.what == "fate" and w.locale == locale), None)
 
 
-def placed(ledger: MarkerLedger, action: MapMarkerPlaced, turn: str | None,
+def placer(action: MapMarkerPlaced, acted: tuple[str, ...]) -> str | None:
+    """The side that placed a marker: the logged player's, else the side acting in the
+    phase (the last to act)."""
+    return action.side or (acted[-1] if acted else None)
+
+
+def placed(ledger: MarkerLedger, action: MapMarkerPlaced, side: str | None, turn: str | None,
            phase: str | None, engineers: int) -> MarkerLedger:
-    """A fortress or siege placed: a siege is noted, its cost paid from this phase's points
-    or an Engineers marker played this phase, or left waiting (AR 28.6, 7.9 Engineers)."""
-    side = action.side or ""
+    """A fortress or siege placed by `side`: a siege is noted, its cost paid from this
+    phase's points or an Engineers marker played this phase, or left waiting (AR 28.6, 7.9
+    Engineers)."""
     if action.kind not in ("siege", "fortress"):
         return ledger
     free = engineers > ledger.engineers_used(side, turn, phase)
@@ -88,13 +94,13 @@ def placed(ledger: MarkerLedger, action: MapMarkerPlaced, turn: str | None,
         if free and phase is not None and phase.startswith("campaign"):
             return replace(ledger, free_used=(*ledger.free_used, (side, turn, phase)))
         return ledger
-    ledger = replace(ledger, sieges=(*ledger.sieges, (action.locale, action.side)))
+    ledger = replace(ledger, sieges=(*ledger.sieges, (action.locale, side)))
     if ledger.credit_of(side, turn, phase) >= SIEGE_COST:
-        return _spend(ledger, side, turn, phase, SIEGE_COST)
+        return _spend(ledger, side or "", turn, phase, SIEGE_COST)
     if free:
         return replace(ledger, free_used=(*ledger.free_used, (side, turn, phase)))
     return replace(ledger, waiting=(*ledger.waiting, Waiting(
-        "cost", action.step, action.side, action.locale, turn, phase)))
+        "cost", action.step, side, action.locale, turn, phase)))
 
 
 def _spend(ledger: MarkerLedger, side: str, turn: str | None, phase: str | None,
@@ -135,9 +141,16 @@ def stranded(ledger: MarkerLedger, action: MapMarkerStranded, turn: str | None,
         "stranded", action.step, None, action.locale, turn, phase, kind=action.kind)))
 
 
-def taken(ledger: MarkerLedger, action: FortressTaken, turn: str | None,
-          phase: str | None) -> MarkerLedger:
-    """A fortress's garrison gone, the winner standing there: its 28.5 die is awaited."""
+def taken(ledger: MarkerLedger, action: FortressTaken, moved: frozenset[str],
+          turn: str | None, phase: str | None) -> MarkerLedger:
+    """A fortress's garrison gone, the winner standing there: its 28.5 die is awaited.
+    Not when the side gone is the besieger, or pieces that entered this phase (attackers
+    leaving, not a garrison beaten), nor when they marched out to another locale (a beaten
+    sortie's retreat, AR 28.13, after which the fortress goes by 28.4; the Honors of War,
+    after which the besieger holds it, AR 38.2): no 28.5 roll follows those."""
+    if action.marched or ledger.besieger(action.locale) == action.loser or any(
+            piece in moved for piece in action.pieces):
+        return ledger
     rest = tuple(w for w in ledger.waiting if not (w.what == "fate"
                                                   and w.locale == action.locale))
     return replace(ledger, waiting=(*rest, Waiting(

@@ -265,9 +265,9 @@ def _moment(proc: ARProcedure) -> tuple[str | None, str | None]:
 
 def _marker_placed(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, MapMarkerPlaced)
-    engineers = sum(1 for play in proc.played
-                    if play.side == action.side and play.marker == "engineers")
-    return _ledger(proc, fortress_ledger.placed(proc.fortresses, action, *_moment(proc),
+    side = fortress_ledger.placer(action, proc.acted)
+    engineers = sum(1 for play in proc.played if play.side == side and play.marker == "engineers")
+    return _ledger(proc, fortress_ledger.placed(proc.fortresses, action, side, *_moment(proc),
                                                 engineers))
 
 
@@ -283,7 +283,8 @@ def _marker_stranded(proc: ARProcedure, action: Action) -> ARProcedure:
 
 def _fortress_taken(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, FortressTaken)
-    return _ledger(proc, fortress_ledger.taken(proc.fortresses, action, *_moment(proc)))
+    return _ledger(proc, fortress_ledger.taken(proc.fortresses, action, proc.moved,
+                                               *_moment(proc)))
 
 
 def _points(proc: ARProcedure, action: Action) -> ARProcedure:

@@ -3,13 +3,16 @@ and goings show, as typed actions (called from `Reader.step`).
 
 - A map marker entering a locale is `MapMarkerPlaced`, leaving one `MapMarkerRemoved`
   (a marker dragged from one locale to another is both); `side` is the side of the player
-  who did it. Partisans and massacres are read the same way, for their own rules.
+  who did it, None when the log does not say (a piece put from the palette is logged with
+  no player: the rules then take the side acting in the phase). Partisans and massacres
+  are read the same way, for their own rules.
 - After the step, a fortress that had land units or leaders with it and has none left is
   `MapMarkerStranded` (AR 28.4(1): it goes when "all friendly units move out of the locale
   or are eliminated"; a lone leader keeps it, FAQ); a Siege marker left without a fortress
   or without both sides in its locale is stranded too (AR 28.14).
 - A fortress locale that held both sides' land pieces and holds only one side's after the
-  step is `FortressTaken`: the other side's garrison is gone, beaten (AR 28.5).
+  step is `FortressTaken`: the other side's pieces are gone (AR 28.5). Whether they were
+  the garrison or the attackers is the procedure's to tell (who besieged, who entered).
 
 Fleets are never a garrison (AR 24.11: "fleets may not make any use of friendly
 fortresses"); they are told by their formation id (`gb_fleet`, `fr_fleet`, ...).
@@ -55,6 +58,7 @@ def map_markers(view: StepView[Entity, str | None], player: str | None, state: A
     touched: set[str] = set()
     arrived: dict[str, list[Entity]] = {}
     left: dict[str, list[Entity]] = {}
+    gone: dict[str, list[tuple[str, Entity, bool]]] = {}
     for relocation in view.pieces:
         entity = _entity(relocation)
         if entity is None:
@@ -66,6 +70,8 @@ def map_markers(view: StepView[Entity, str | None], player: str | None, state: A
             assert origin is not None
             touched.add(origin.key)
             left.setdefault(origin.key, []).append(entity)
+            gone.setdefault(origin.key, []).append(
+                (relocation.piece_id, entity, _locale(destination)))
             if entity.kind in MAP_MARKERS:
                 actions.append(MapMarkerRemoved(step=view.index, side=view.side, player=player,
                                                 kind=entity.kind, key=entity.key,
@@ -81,12 +87,13 @@ def map_markers(view: StepView[Entity, str | None], player: str | None, state: A
     for locale in sorted(touched):
         after = state.in_locale(locale)
         before = _without(after, arrived.get(locale, [])) + left.get(locale, [])
-        actions += _judged_locale(view.index, locale, before, after, owner)
+        actions += _judged_locale(view.index, locale, before, after, owner,
+                                  gone.get(locale, []))
     return actions
 
 
 def _judged_locale(step: int, locale: str, before: list[Entity], after: list[Entity],
-                   owner: Owner) -> list[Action]:
+                   owner: Owner, gone: list[tuple[str, Entity, bool]]) -> list[Action]:
     found: list[Action] = []
     sides_before, sides_after = land_sides(before, owner), land_sides(after, owner)
     fort_before = any(e.kind == "fortress" for e in before)
@@ -101,7 +108,10 @@ def _judged_locale(step: int, locale: str, before: list[Entity], after: list[Ent
     if fort_before and fort_after and len(sides_before) == 2 and len(sides_after) == 1:
         (winner,) = sides_after
         (loser,) = sides_before - sides_after
-        found.append(FortressTaken(step=step, side=winner, locale=locale, loser=loser))
+        lost = [(piece, marched) for piece, entity, marched in gone if owner(entity) == loser]
+        found.append(FortressTaken(step=step, side=winner, locale=locale, loser=loser,
+                                   pieces=tuple(piece for piece, _ in lost),
+                                   marched=any(marched for _, marched in lost)))
     return found
 
 

@@ -52,7 +52,8 @@ not enter this phase (the besieger entered, AR 28.6).
   besieger and a leader with the besieging force. A hit on the garrison while the
   besieger is the side acting in the phase is read as its siege attack.
 - AR-SET-06 (AR 4.2, FAQ: "Forts have to be garrisoned"): the Halifax and Quebec
-  fortresses must have land units or leaders with them when play begins.
+  fortresses must have land units or leaders with them; judged when the 1775 Political
+  Phase begins (set-up and initiative done; once).
 
 Left to the battle family (hooks below): the fortress's initiative, fire protection and
 defensive dice (AR-FORT-01(1-2), 02, 06: `fortress_effects`), the odds of an attack on a
@@ -85,10 +86,18 @@ from adjudicator.systems.american_revolution.fire import (
     UnitKind,
     battle_units,
 )
-from adjudicator.systems.american_revolution.fortress_ledger import SIEGE_COST, Waiting
+from adjudicator.systems.american_revolution.fortress_ledger import (
+    SIEGE_COST,
+    Waiting,
+    placer,
+)
 from adjudicator.systems.american_revolution.procedure import (
     CAMPAIGNS,
+    END,
+    INITIATIVE,
     MOBILIZATION,
+    POLITICAL,
+    RABBLE,
     SETUP,
     SUPPLY,
 )
@@ -113,6 +122,9 @@ REGULARS = frozenset({FormationType.REGULAR, FormationType.DETACHMENT,
 SET_UP_FORTRESSES = ("halifax", "quebec")
 """The Canada fortresses the FAQ says must be garrisoned at set-up."""
 SIDE_NAMES = {"US": "American", "GB": "British"}
+FIRST_YEAR = "1775"
+ORDER = (SETUP, INITIATIVE, POLITICAL, MOBILIZATION, RABBLE, *CAMPAIGNS, SUPPLY, END)
+"""The phases in turn order (AR 5.1)."""
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -219,13 +231,13 @@ def _who(side: str | None) -> str:
 
 
 def _siege_placed(action: MapMarkerPlaced, ctx: Context) -> Iterator[Outcome]:
-    side, locale = action.side, action.locale
+    side, locale = placer(action, ctx.proc.acted), action.locale
     where = ctx.name(locale)
     spaces = (locale,)
     if side is None:
         yield Check.unchecked("AR-FORT-05", action.step,
-                              f"a Siege marker was placed in {where} by a player whose side "
-                              "is not known", spaces=spaces)
+                              f"a Siege marker was placed in {where}, and neither the log nor "
+                              "the play so far shows by which side", spaces=spaces)
         return
     if ctx.phase not in CAMPAIGNS:
         yield Check.illegal("AR-FORT-05", action.step,
@@ -287,7 +299,7 @@ def _type(ctx: Context, entity: Entity) -> FormationType | None:
 
 
 def _fortress_placed(action: MapMarkerPlaced, ctx: Context) -> Iterator[Outcome]:
-    side, locale = action.side, action.locale
+    side, locale = placer(action, ctx.proc.acted), action.locale
     where = ctx.name(locale)
     spaces = (locale,)
     if ctx.phase is None or ctx.phase == MOBILIZATION:
@@ -370,7 +382,13 @@ def _fortress_removed(action: MapMarkerRemoved, ctx: Context) -> Iterator[Outcom
         yield Check.done("AR-FORT-03")
         return
     sides = land(ctx, locale)
-    if len(sides) == 1:
+    if len(sides) != 1:
+        return
+    ((holder, pieces),) = sides.items()
+    if ledger.besieger(locale) == holder or any(piece in ctx.proc.moved for piece, _ in pieces):
+        # The side left there besieged it or entered this phase: the owner's units are gone.
+        yield Check.done("AR-FORT-03")
+    else:
         yield Check.illegal("AR-FORT-03", action.step,
                             f"the garrisoned fortress in {where} was removed in the "
                             f"{_phase_text(ctx.phase)}: a fortress stays until its units "
@@ -404,14 +422,13 @@ def _phase_text(phase: str | None) -> str:
 
 
 def _phase_ended(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
-    if action.turn == "1775" and action.previous in (None, SETUP) and \
-            action.phase != SETUP and ctx.proc.turn in (None, 1) and \
-            action.phase == "initiative":
+    """Judge what waited for the end of the phase just left: the one right before the
+    phase entered (the last phase of a turn before a new turn's first). Phases skipped
+    by the log leave their matters unjudged."""
+    if action.turn == FIRST_YEAR and action.phase == POLITICAL:
         yield from _set_up(action, ctx)
-    if action.previous is None:
-        return
     for entry in ctx.proc.fortresses.waiting:
-        if (entry.turn, entry.phase) != (action.turn, action.previous):
+        if not _follows(entry, action):
             continue
         if entry.what == "cost":
             yield Check.illegal("AR-FORT-05", entry.step,
@@ -424,6 +441,16 @@ def _phase_ended(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
             yield from _still_stranded(entry, ctx)
         elif entry.what == "fate":
             yield from _fate_at_end(entry, ctx)
+
+
+def _follows(entry: Waiting, action: PhaseChange) -> bool:
+    """Whether the phase entered comes right after the entry's phase."""
+    if entry.phase not in ORDER or action.phase not in ORDER or action.step <= entry.step:
+        return False
+    at = ORDER.index(entry.phase)
+    if action.turn == entry.turn:
+        return ORDER.index(action.phase) == at + 1
+    return entry.phase == ORDER[-1] and action.phase in (ORDER[0], ORDER[1])
 
 
 def _still_stranded(entry: Waiting, ctx: Context) -> Iterator[Outcome]:
@@ -522,7 +549,7 @@ def _garrison_hit(action: UnitsRemoved | Disrupted, ctx: Context) -> Iterator[Ou
     besieger = ctx.proc.fortresses.besieger(locale)
     if besieger is None or besieger == side or not _has(ctx, "fortress", locale):
         return
-    if not ctx.proc.acted or ctx.proc.acted[-1] != besieger:
+    if not acting(ctx, besieger, side):
         return
     odds = siege_odds(ctx, locale, besieger, step=action.step)
     if odds is not None and not any(e.disrupted for _, e in land(ctx, locale).get(side, [])
@@ -541,6 +568,14 @@ def _garrison_hit(action: UnitsRemoved | Disrupted, ctx: Context) -> Iterator[Ou
                         f"the {_phase_text(ctx.phase)} without {lacking}: a siege attack in "
                         "the second or third Combat Phase must meet a forced march's "
                         "requirements", spaces=(locale,))
+
+
+def acting(ctx: Context, side: str, other: str) -> bool:
+    """Whether `side` is the side acting in the phase, judging an action of `other`'s
+    pieces: the last to act, or the last before `other`, whose action it is that put it
+    in the record (the record is kept before the action is judged)."""
+    acted = ctx.proc.acted
+    return bool(acted) and (acted[-1] == side or acted[-2:] == (side, other))
 
 
 # ---------------------------------------------------------------------- hooks for battles

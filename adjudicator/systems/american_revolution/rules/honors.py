@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from adjudicator.systems.american_revolution.actions import ForceMoved
 from adjudicator.systems.american_revolution.data import FormationType, RouteType
 from adjudicator.systems.american_revolution.rules.context import Context
-from adjudicator.systems.american_revolution.rules.fortresses import land
+from adjudicator.systems.american_revolution.rules.fortresses import acting, land
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
@@ -49,7 +49,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     besieger = ctx.proc.fortresses.besieger(locale)
     if side is None or besieger is None or besieger == side:
         return
-    if not ctx.proc.acted or ctx.proc.acted[-1] != besieger:
+    if not acting(ctx, besieger, side):
         return
     left = land(ctx, locale)
     if left.get(side) or not left.get(besieger):
