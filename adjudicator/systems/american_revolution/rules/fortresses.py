@@ -551,9 +551,15 @@ def _garrison_hit(action: UnitsRemoved | Disrupted, ctx: Context) -> Iterator[Ou
         return
     if not acting(ctx, besieger, side):
         return
-    odds = siege_odds(ctx, locale, besieger, step=action.step)
-    if odds is not None and not any(e.disrupted for _, e in land(ctx, locale).get(side, [])
-                                    if not isinstance(action, Disrupted)):
+    garrison = land(ctx, locale).get(side, [])
+    disrupted = sum(e.disrupted for _, e in garrison)
+    # The attack's first hit: no garrison unit disrupted before it.
+    if isinstance(action, Disrupted):
+        first_hit = disrupted == len(action.units) and not action.restored
+    else:
+        first_hit = disrupted == 0
+    odds = siege_odds(ctx, locale, besieger, step=action.step) if first_hit else None
+    if odds is not None:
         yield odds
     if ctx.phase == CAMPAIGNS[0]:
         return
@@ -634,8 +640,9 @@ def fortress_supplies(ctx: Context, side: str, locale: str) -> bool:
 def siege_odds(ctx: Context, locale: str, attacker: str, *, step: int,
                tactics: int = 0) -> Computed | None:
     """The odds of `attacker`'s attack on the enemy fortress in `locale` (digest 6.5,
-    Example G: `attrition.siege_attack`), from the units there now; None when the numbers
-    are not known (a unit's CF, the fortress's value) or too large to compute exactly."""
+    Example G: `attrition.siege_attack`), from the units there now, every one taken fresh
+    (as the attack starts); None when the numbers are not known (a unit's CF, the
+    fortress's value) or too large to compute exactly."""
     sides = land(ctx, locale)
     cf = ctx.data.fortress_cf
     if cf is None:
@@ -668,7 +675,7 @@ def siege_odds(ctx: Context, locale: str, attacker: str, *, step: int,
 def _firers(ctx: Context, entities: list[Entity]) -> list[Firer] | None:
     found = []
     for entity in entities:
-        if entity.kind != "unit" or entity.disrupted:
+        if entity.kind != "unit":
             continue
         formation = ctx.data.formations.get(entity.key)
         if formation is None or formation.cf is None:
