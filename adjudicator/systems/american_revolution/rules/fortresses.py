@@ -29,9 +29,10 @@ not enter this phase (the besieger entered, AR 28.6).
 - AR-FORT-03 (AR 28.4, FAQ errata): a fortress stays "until [...] all friendly units move
   out of the locale or are eliminated" (a lone leader keeps it, FAQ), or its owner
   removes it "as your last step in any Supply Phase". A fortress left without land units
-  or leaders must be gone by the end of that phase (the log shows its removal as a later
-  step: the finding points at the step that left it); a garrisoned fortress removed
-  outside a Supply Phase, with no beaten garrison behind it, is illegal.
+  or leaders must go; AR 5.1 VI.D has "Both players remove unoccupied fortresses from the
+  map" in the Supply Phase, so one still there, still unoccupied, when the End of Turn
+  Phase begins is illegal (the finding points at the step that left it). A garrisoned
+  fortress removed outside a Supply Phase, its owner's units still there, is illegal.
 - AR-FORT-04 (AR 28.5): "If you win a battle against a force defending in a locale
   containing an enemy fortress, roll a die. On a result of one through three, you gain
   control of that fortress; on a four through six, the fortress is eliminated." The
@@ -428,6 +429,11 @@ def _phase_ended(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
     if action.turn == FIRST_YEAR and action.phase == POLITICAL:
         yield from _set_up(action, ctx)
     for entry in ctx.proc.fortresses.waiting:
+        if entry.what == "stranded" and entry.kind == "fortress":
+            # Unoccupied fortresses go at the latest in the Supply Phase (AR 5.1 VI.D).
+            if action.turn == entry.turn and action.phase == END and action.step > entry.step:
+                yield from _still_stranded(entry, ctx)
+            continue
         if not _follows(entry, action):
             continue
         if entry.what == "cost":
@@ -458,10 +464,14 @@ def _still_stranded(entry: Waiting, ctx: Context) -> Iterator[Outcome]:
     if not _has(ctx, entry.kind, entry.locale):
         return
     if entry.kind == "fortress":
+        if land(ctx, entry.locale):
+            return
         yield Check.illegal("AR-FORT-03", entry.step,
                             f"the fortress in {where} was left with no land unit or leader "
-                            "and stayed on the map: a fortress is removed when all its "
-                            "units move out or are eliminated", spaces=(entry.locale,))
+                            "and was still on the map when the turn's Supply Phase ended: a "
+                            "fortress is removed when all its units move out or are "
+                            "eliminated, unoccupied fortresses at the latest in the Supply "
+                            "Phase", spaces=(entry.locale,))
     else:
         yield Check.illegal("AR-FORT-11", entry.step,
                             f"the Siege marker in {where} stayed on the map after the "
