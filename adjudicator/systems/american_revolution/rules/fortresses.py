@@ -37,7 +37,9 @@ not enter this phase (the besieger entered, AR 28.6).
   containing an enemy fortress, roll a die. On a result of one through three, you gain
   control of that fortress; on a four through six, the fortress is eliminated." The
   winner's first single die after the garrison is gone is that roll; a fortress removed
-  after 1-3, or still standing at the phase's end after 4-6, is illegal.
+  after 1-3, or still standing at the phase's end after 4-6, is illegal. (With the
+  Massacre rule in use and Indians among the winners, that die may be the massacre roll,
+  AR 37.3: not judged.)
 - AR-FORT-11 (AR 28.14): the Siege marker stays until the besiegers are all gone or the
   fortress is removed or captured; it "may never be captured". A siege left stranded
   must be gone by the phase's end; one removed while fortress, garrison and besiegers all
@@ -360,7 +362,12 @@ def _fortress_removed(action: MapMarkerRemoved, ctx: Context) -> Iterator[Outcom
     ledger = ctx.proc.fortresses
     fate = ledger.fate(locale)
     if fate is not None:
-        if fate.die is None:
+        if _massacre_roll_possible(ctx, fate):
+            yield Check.unchecked("AR-FORT-04", action.step,
+                                  f"the winner at {where} has Indians and the Massacre rule is "
+                                  "in use: the die read as the fortress roll may be the "
+                                  "massacre roll (AR 37.3)", spaces=spaces)
+        elif fate.die is None:
             yield Check.unchecked("AR-FORT-04", action.step,
                                   f"the fortress in {where} was removed after its garrison "
                                   "was beaten, with no die rolled for it: the winner rolls, "
@@ -480,9 +487,17 @@ def _still_stranded(entry: Waiting, ctx: Context) -> Iterator[Outcome]:
                             spaces=(entry.locale,))
 
 
+def _massacre_roll_possible(ctx: Context, fate: Waiting) -> bool:
+    """A winner with Indians rolls for a massacre after the battle (AR 37.3): its first die
+    may be that, not the fortress roll."""
+    return ctx.uses("massacre") and any(
+        _type(ctx, e) is FormationType.INDIAN
+        for _, e in land(ctx, fate.locale).get(fate.side or "", []))
+
+
 def _fate_at_end(entry: Waiting, ctx: Context) -> Iterator[Outcome]:
     where = ctx.name(entry.locale)
-    if not _has(ctx, "fortress", entry.locale):
+    if not _has(ctx, "fortress", entry.locale) or _massacre_roll_possible(ctx, entry):
         return
     if entry.die is None:
         yield Check.unchecked("AR-FORT-04", entry.step,
