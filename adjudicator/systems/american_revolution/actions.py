@@ -165,3 +165,26 @@ class MapMarkerRemoved(PhaseActed):
     locale: str
     to: str | None
     """Where it went (a place id; None: deleted)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerStranded(Action):
+    """After this step a map marker stands where the rules no longer let it stay: a fortress
+    with no land unit or leader (AR 28.4), a siege with no fortress or no two sides facing
+    each other (AR 28.14)."""
+
+    kind: str
+    locale: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FortressTaken(Action):
+    """After this step a fortress locale holds only `side`'s land units and leaders where
+    the other side's stood before: the other side's garrison is gone (AR 28.5)."""
+
+    locale: str
+    loser: str
+    pieces: tuple[str, ...] = ()
+    """The loser's pieces that left the locale in this step."""
+    marched: bool = False
+    """Some of them went to another locale (a retreat, a march out), not off the map."""

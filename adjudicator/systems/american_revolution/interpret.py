@@ -142,7 +142,7 @@ class Reader:
         actions += self._markers(view, player, phase)
         actions += self._forces(view, player)
         actions += self._tracks(view, player)
-        actions += map_markers(view, player)
+        actions += map_markers(view, player, self.state, self.owner)
         return actions
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:

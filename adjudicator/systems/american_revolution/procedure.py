@@ -15,10 +15,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from adjudicator.systems.american_revolution import fortress_ledger
 from adjudicator.systems.american_revolution.actions import (
     DiceRolled,
     FirstPlayerShown,
     ForceMoved,
+    FortressTaken,
+    MapMarkerPlaced,
+    MapMarkerRemoved,
+    MapMarkerStranded,
     MarkerPlayed,
     MarkersCommitted,
     MarkersDrawn,
@@ -27,6 +32,7 @@ from adjudicator.systems.american_revolution.actions import (
     Raised,
     UnitsRemoved,
 )
+from adjudicator.systems.american_revolution.fortress_ledger import MarkerLedger
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.sequencer import (
@@ -132,8 +138,13 @@ class ARProcedure:
     first: str | None = None
     """The First Player this turn (AR 8.0; US on Turn 1, AR 4.7)."""
     acted: tuple[str, ...] = ()
+    """The sides that did anything in this phase (a `PhaseActed` of theirs), in the order
+    they first did."""
+    parts: tuple[str, ...] = ()
     """The sides that took their part of this phase, in the order they first did: moved a
-    force, raised a unit, bought markers (AR 5.1)."""
+    force, raised a unit, bought markers (AR 5.1). Marker plays, removals and retreats
+    happen in either side's part (Privateers in the enemy's Movement, losses in the
+    enemy's Combat), so they do not count."""
     moved: frozenset[str] = frozenset()
     """The pieces that moved in this Campaign Phase (AR 16.5)."""
     marches: Tally = Tally()
@@ -184,6 +195,8 @@ class ARProcedure:
     def removals(self) -> tuple[UnitsRemoved, ...]:
         """Units taken off the map this phase (a detachment swap, AR 13.7)."""
         return tuple(loss for loss in self.losses if isinstance(loss, UnitsRemoved))
+    fortresses: MarkerLedger = field(default_factory=MarkerLedger)
+    """Sieges, siege costs, stranded markers and fortress fates (AR 28; fortress_ledger)."""
 
     def has_played(self, side: str | None, *markers: str) -> bool:
         """Whether a side played one of these markers this phase."""
@@ -222,9 +235,11 @@ class ARSequencer(Sequencer[ARProcedure]):
     def effects(self) -> Mapping[type[Action], Effect[ARProcedure]]:
         """A new turn clears the turn's record; the First Player, moves and purchases."""
         return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
-                MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
+                MarkersDrawn: _drawn, MarkersCommitted: _committed,
                 MarkerPlayed: _played, Raised: _raised, PhaseShown: _begun,
-                UnitsRemoved: _lost, PointsShown: _points}
+                UnitsRemoved: _lost, PointsShown: _points, DiceRolled: _rolled_noted,
+                MapMarkerPlaced: _marker_placed, MapMarkerRemoved: _marker_removed,
+                MapMarkerStranded: _marker_stranded, FortressTaken: _fortress_taken}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -233,18 +248,21 @@ class ARSequencer(Sequencer[ARProcedure]):
                                 facts=facts, player=player)
         if entered.position.moment.phase == proc.position.moment.phase:
             return entered
-        return replace(entered, acted=(), moved=frozenset(), phase_dice=(), played=(),
+        return replace(entered, acted=(), parts=(), moved=frozenset(), phase_dice=(), played=(),
                        marches=Tally(), losses=(), moves=())
 
 
 def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
-    """A side took its part of the phase: it moved a force (not a retreat), raised a unit
-    or bought markers. Marker plays, removals and retreats happen in either side's part
-    (Privateers in the enemy's Movement, losses in the enemy's Combat), so they do not."""
+    """A side acted in the phase; and took its part of it, when it moved a force (not a
+    retreat), raised a unit or bought markers (`ARProcedure.parts`)."""
     side = action.side
-    if side is None or side in proc.acted or not _takes_part(action):
+    if side is None:
         return proc
-    return replace(proc, acted=(*proc.acted, side))
+    if side not in proc.acted:
+        proc = replace(proc, acted=(*proc.acted, side))
+    if side not in proc.parts and _takes_part(action):
+        proc = replace(proc, parts=(*proc.parts, side))
+    return proc
 
 
 def _takes_part(action: Action) -> bool:
@@ -256,7 +274,7 @@ def _takes_part(action: Action) -> bool:
 
 
 def _new_turn(proc: ARProcedure, action: Action) -> ARProcedure:
-    return replace(proc, first=None, acted=(), moved=frozenset(), bought=Tally(),
+    return replace(proc, first=None, acted=(), parts=(), moved=frozenset(), bought=Tally(),
                    free=Tally(), raised=(), commitments=(), phase_dice=(), played=(),
                    marches=Tally(), losses=(), moves=(), mobilized=(), spent=Tally(),
                    costed=False, mob_markers=(), paid_at=())
@@ -328,10 +346,46 @@ def _begun(proc: ARProcedure, action: Action) -> ARProcedure:
 # --- political points -------------------------------------------------------------------
 
 
+# --- map markers (fortresses and sieges, AR 28) ----------------------------------------------
+
+
+def _ledger(proc: ARProcedure, ledger: MarkerLedger) -> ARProcedure:
+    return replace(proc, fortresses=ledger)
+
+
+def _moment(proc: ARProcedure) -> tuple[str | None, str | None]:
+    return proc.position.moment.turn, proc.phase
+
+
+def _marker_placed(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, MapMarkerPlaced)
+    side = fortress_ledger.placer(action, proc.acted)
+    engineers = sum(1 for play in proc.played if play.side == side and play.marker == "engineers")
+    return _ledger(proc, fortress_ledger.placed(proc.fortresses, action, side, *_moment(proc),
+                                                engineers))
+
+
+def _marker_removed(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, MapMarkerRemoved)
+    return _ledger(proc, fortress_ledger.removed(proc.fortresses, action))
+
+
+def _marker_stranded(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, MapMarkerStranded)
+    return _ledger(proc, fortress_ledger.stranded(proc.fortresses, action, *_moment(proc)))
+
+
+def _fortress_taken(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, FortressTaken)
+    return _ledger(proc, fortress_ledger.taken(proc.fortresses, action, proc.moved,
+                                               *_moment(proc)))
+
+
 def _points(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, PointsShown)
     record = PointsRecord(proc.turn, proc.phase, action, proc.phase_dice, proc.played)
     proc = replace(proc, points=(*proc.points, record))
+    proc = _ledger(proc, fortress_ledger.paid(proc.fortresses, action, *_moment(proc)))
     if proc.phase != MOBILIZATION or action.before is None or action.side is None:
         return proc
     return replace(proc, spent=proc.spent.plus(action.side, action.before - action.after),
@@ -360,6 +414,12 @@ def force_of(moves: tuple[ForceMoved, ...]) -> tuple[ForceMoved, ...]:
     while start > 0 and continues(moves[start - 1], moves[start]):
         start -= 1
     return moves[start:]
+
+
+def _rolled_noted(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, DiceRolled)
+    proc = _rolled(proc, action)
+    return _ledger(proc, fortress_ledger.rolled(proc.fortresses, action))
 
 
 SEQUENCER = ARSequencer(TURN)

@@ -10,6 +10,8 @@ from adjudicator.systems.american_revolution.rules import (
     expeditions,
     fleets,
     forage,
+    fortresses,
+    honors,
     initiative,
     interception,
     markers,
@@ -41,6 +43,7 @@ RULES: Dispatch[Context] = Dispatch((
     movement,
     fleets,
     setup,
+    fortresses,
     partisans,
     sovereignty,
     upgrades,
@@ -49,6 +52,7 @@ RULES: Dispatch[Context] = Dispatch((
     overrun,
     forage,
     massacre,
+    honors,
     unofficial,
 ))
 

@@ -89,7 +89,7 @@ def _in_order(action: ForceMoved | Raised, ctx: Context, phase: str,
     first, second = ctx.proc.first, ctx.proc.second
     if phase not in ORDERED or first is None or action.side is None:
         return
-    if action.side == first and second in ctx.proc.acted:
+    if action.side == first and second in ctx.proc.parts:
         if isinstance(action, ForceMoved) and ctx.uses("interception") and \
                 ctx.proc.has_played(second, "tactics"):
             yield Check.unchecked("AR-SEQ-02", action.step,
