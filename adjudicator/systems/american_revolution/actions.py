@@ -163,7 +163,7 @@ class MapMarkerRemoved(PhaseActed):
     kind: str
     key: str
     locale: str
-    to: str | None
+    to: str | None = None
     """Where it went (a place id; None: deleted)."""
 
 
