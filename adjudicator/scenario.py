@@ -418,10 +418,13 @@ class _Writer:
             self.game.place(_deck_type(deck), join(
                 [spot.map_id, str(spot.x), str(spot.y), "false", join(members, ",")], ";"))
 
-    def find(self, name: str, at: str | None = None) -> _Tracked:
+    def find(self, name: str, at: str | None = None,
+             taken: Sequence[_Tracked] = ()) -> _Tracked:
         for tracked in reversed(self.pieces):
             if tracked.name != name and tracked.slot != name:
                 continue
+            if any(tracked is other for other in taken):
+                continue  # several pieces of one name moved together: each a different one
             if at is None or self._is_at(tracked, at):
                 return tracked
         where = f" at {at!r}" if at else ""
@@ -429,6 +432,8 @@ class _Writer:
 
     def _is_at(self, tracked: _Tracked, at: str) -> bool:
         spot = self.index.lookup(at)
+        if spot is not None and spot.deck is None and spot.map_id == at:
+            return tracked.spot.map_id == at  # a hand: its pieces are spread along it
         return spot is not None and (tracked.spot.map_id, tracked.spot.x, tracked.spot.y) == (
             spot.map_id, spot.x, spot.y)
 
@@ -444,7 +449,9 @@ class _Writer:
         if isinstance(action, PlayCard):
             self.game.step(*self._move([self.find(action.card)], action.to, player, None))
         elif isinstance(action, MovePieces):
-            movers = [self.find(name, action.path[0]) for name in action.pieces]
+            movers: list[_Tracked] = []
+            for name in action.pieces:
+                movers.append(self.find(name, action.path[0], movers))
             commands: list[Command] = []
             for origin, place in zip(action.path, action.path[1:], strict=False):
                 commands += self._move(movers, place, player, origin)
@@ -455,7 +462,9 @@ class _Writer:
             self.game.step(AddPiece(tracked.piece_id, tracked.type_, tracked.state),
                            Chat(f"* {tracked.name} created in {action.at} *"))
         elif isinstance(action, FlipPiece):
-            tracked = self.find(action.piece, action.at)
+            # Several pieces of one name flipped in turn: each a piece not yet at that level.
+            shown = [t for t in self.pieces if t.name == action.level]
+            tracked = self.find(action.piece, action.at, shown)
             old = tracked.state
             piece = set_level(decode_piece(tracked.type_, old), action.level)
             tracked.state, tracked.name = piece.encode_state(), piece.name
