@@ -530,12 +530,8 @@ def _deck_type(name: str) -> str:
     return join(fields, ";")
 
 
-def build_scenario_log(path: Path, out: Path) -> Path:
-    """Write the scenario at `path` as a VASSAL log at `out`; returns `out`.
-
-    Raises:
-        ScenarioError: the scenario is malformed or names something the module lacks.
-    """
+def _played(path: Path) -> tuple[Scenario, Module, _Writer]:
+    """The scenario at `path`, its module, and a writer that has played all its actions."""
     scenario = load_scenario(path)
     module = open_module((path.parent / scenario.module).resolve())
     writer = _Writer(scenario, ModuleIndex(module))
@@ -545,10 +541,52 @@ def build_scenario_log(path: Path, out: Path) -> Path:
     writer.setup([*placements, *scenario.setup])
     for action in scenario.actions:
         writer.act(action)
+    return scenario, module, writer
+
+
+def end_position(path: Path) -> list[Placement]:
+    """Where every piece stands once the scenario at `path` has played all its actions, as
+    set-up placements (one per slot, place and level, with a count): the starting position
+    of a scenario that carries the play on (e.g. the next turn of a played game).
+
+    Raises:
+        ScenarioError: the scenario is malformed or names something the module lacks.
+    """
+    _, _, writer = _played(path)
+    names: dict[tuple[str, int, int], str] = {}
+    hands: set[str] = set()
+    for name, spot in writer.index._spots.items():
+        if spot.deck is None and spot.map_id == name:
+            hands.add(name)
+        elif spot.deck is None:
+            names.setdefault((spot.map_id, spot.x, spot.y), name)
+    counts: dict[tuple[str, str, str | None], int] = {}
+    for tracked in writer.pieces:
+        spot = tracked.spot
+        if spot.deck is not None:
+            at = spot.deck
+        elif spot.map_id in hands:
+            at = spot.map_id
+        else:
+            at = names[(spot.map_id, spot.x, spot.y)]
+        key = (tracked.slot, at, tracked.name if tracked.name != tracked.slot else None)
+        counts[key] = counts.get(key, 0) + 1
+    return [Placement(piece=slot, at=at, count=n, level=level)
+            for (slot, at, level), n in counts.items()]
+
+
+def build_scenario_log(path: Path, out: Path) -> Path:
+    """Write the scenario at `path` as a VASSAL log at `out`; returns `out`.
+
+    Raises:
+        ScenarioError: the scenario is malformed or names something the module lacks.
+    """
+    scenario, module, writer = _played(path)
     info = GameFileInfo(module_name=module.name, module_version=module.version,
                         vassal_version=module.vassal_version or "3.7.12",
                         description=scenario.title, date_saved_ms=1_700_000_000_000)
     return writer.game.write(out, info=info, key=0x2A)
 
 
-__all__ = ["Scenario", "ScenarioError", "build_scenario_log", "load_scenario"]
+__all__ = ["Placement", "Scenario", "ScenarioError", "build_scenario_log", "end_position",
+           "load_scenario"]
