@@ -418,10 +418,13 @@ class _Writer:
             self.game.place(_deck_type(deck), join(
                 [spot.map_id, str(spot.x), str(spot.y), "false", join(members, ",")], ";"))
 
-    def find(self, name: str, at: str | None = None) -> _Tracked:
+    def find(self, name: str, at: str | None = None,
+             taken: Sequence[_Tracked] = ()) -> _Tracked:
         for tracked in reversed(self.pieces):
             if tracked.name != name and tracked.slot != name:
                 continue
+            if any(tracked is other for other in taken):
+                continue  # several pieces of one name moved together: each a different one
             if at is None or self._is_at(tracked, at):
                 return tracked
         where = f" at {at!r}" if at else ""
@@ -446,7 +449,9 @@ class _Writer:
         if isinstance(action, PlayCard):
             self.game.step(*self._move([self.find(action.card)], action.to, player, None))
         elif isinstance(action, MovePieces):
-            movers = [self.find(name, action.path[0]) for name in action.pieces]
+            movers: list[_Tracked] = []
+            for name in action.pieces:
+                movers.append(self.find(name, action.path[0], movers))
             commands: list[Command] = []
             for origin, place in zip(action.path, action.path[1:], strict=False):
                 commands += self._move(movers, place, player, origin)
@@ -457,7 +462,9 @@ class _Writer:
             self.game.step(AddPiece(tracked.piece_id, tracked.type_, tracked.state),
                            Chat(f"* {tracked.name} created in {action.at} *"))
         elif isinstance(action, FlipPiece):
-            tracked = self.find(action.piece, action.at)
+            # Several pieces of one name flipped in turn: each a piece not yet at that level.
+            shown = [t for t in self.pieces if t.name == action.level]
+            tracked = self.find(action.piece, action.at, shown)
             old = tracked.state
             piece = set_level(decode_piece(tracked.type_, old), action.level)
             tracked.state, tracked.name = piece.encode_state(), piece.name
@@ -523,12 +530,8 @@ def _deck_type(name: str) -> str:
     return join(fields, ";")
 
 
-def build_scenario_log(path: Path, out: Path) -> Path:
-    """Write the scenario at `path` as a VASSAL log at `out`; returns `out`.
-
-    Raises:
-        ScenarioError: the scenario is malformed or names something the module lacks.
-    """
+def _played(path: Path) -> tuple[Scenario, Module, _Writer]:
+    """The scenario at `path`, its module, and a writer that has played all its actions."""
     scenario = load_scenario(path)
     module = open_module((path.parent / scenario.module).resolve())
     writer = _Writer(scenario, ModuleIndex(module))
@@ -538,10 +541,52 @@ def build_scenario_log(path: Path, out: Path) -> Path:
     writer.setup([*placements, *scenario.setup])
     for action in scenario.actions:
         writer.act(action)
+    return scenario, module, writer
+
+
+def end_position(path: Path) -> list[Placement]:
+    """Where every piece stands once the scenario at `path` has played all its actions, as
+    set-up placements (one per slot, place and level, with a count): the starting position
+    of a scenario that carries the play on (e.g. the next turn of a played game).
+
+    Raises:
+        ScenarioError: the scenario is malformed or names something the module lacks.
+    """
+    _, _, writer = _played(path)
+    names: dict[tuple[str, int, int], str] = {}
+    hands: set[str] = set()
+    for name, spot in writer.index._spots.items():
+        if spot.deck is None and spot.map_id == name:
+            hands.add(name)
+        elif spot.deck is None:
+            names.setdefault((spot.map_id, spot.x, spot.y), name)
+    counts: dict[tuple[str, str, str | None], int] = {}
+    for tracked in writer.pieces:
+        spot = tracked.spot
+        if spot.deck is not None:
+            at = spot.deck
+        elif spot.map_id in hands:
+            at = spot.map_id
+        else:
+            at = names[(spot.map_id, spot.x, spot.y)]
+        key = (tracked.slot, at, tracked.name if tracked.name != tracked.slot else None)
+        counts[key] = counts.get(key, 0) + 1
+    return [Placement(piece=slot, at=at, count=n, level=level)
+            for (slot, at, level), n in counts.items()]
+
+
+def build_scenario_log(path: Path, out: Path) -> Path:
+    """Write the scenario at `path` as a VASSAL log at `out`; returns `out`.
+
+    Raises:
+        ScenarioError: the scenario is malformed or names something the module lacks.
+    """
+    scenario, module, writer = _played(path)
     info = GameFileInfo(module_name=module.name, module_version=module.version,
                         vassal_version=module.vassal_version or "3.7.12",
                         description=scenario.title, date_saved_ms=1_700_000_000_000)
     return writer.game.write(out, info=info, key=0x2A)
 
 
-__all__ = ["Scenario", "ScenarioError", "build_scenario_log", "load_scenario"]
+__all__ = ["Placement", "Scenario", "ScenarioError", "build_scenario_log", "end_position",
+           "load_scenario"]

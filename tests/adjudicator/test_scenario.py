@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.replay import replay
-from adjudicator.scenario import ScenarioError, build_scenario_log, load_scenario
+from adjudicator.scenario import ScenarioError, build_scenario_log, end_position, load_scenario
 from tests.conftest import REPO
 from vmod_schema.buildfile import open_module
 from vmod_schema.savefile import read_save
@@ -119,3 +119,57 @@ at = "Augusta"
     scenario.write_text(text, encoding="utf-8")
     places = _names_at(build_scenario_log(scenario, tmp_path / "undo-flip.vlog"))
     assert "Augusta" not in places
+
+
+AR_MODULE = REPO / "fixtures" / "american-revolution" / "module" / "buildFile.xml"
+SAME_NAMES = f"""
+source = "made-up scenario for this test"
+module = "{AR_MODULE}"
+setup = [
+  {{ piece = "British Regular", at = "Boston", count = 3 }},
+  {{ piece = "Tactics", at = "British Hand", count = 2 }},
+  {{ piece = "Spy", at = "British Hand" }},
+]
+[players]
+British = "Bea"
+American = "Al"
+[[actions]]
+do = "move"
+player = "British"
+pieces = ["British Regular", "British Regular"]
+path = ["Boston", "Newport"]
+[[actions]]
+do = "move"
+player = "British"
+pieces = ["Tactics", "Tactics"]
+path = ["British Hand", "Initiative Box"]
+[[actions]]
+do = "flip"
+player = "British"
+piece = "British Regular"
+at = "Newport"
+level = "British Regular (Disrupted)"
+[[actions]]
+do = "flip"
+player = "British"
+piece = "British Regular"
+at = "Newport"
+level = "British Regular (Disrupted)"
+"""
+
+
+def test_pieces_of_one_name_moved_or_flipped_together_are_different_pieces(
+        tmp_path: Path) -> None:
+    """Two "British Regular"s moved in one step are two pieces; a hand's pieces are found
+    in it wherever the hand spreads them; a second flip takes a piece not yet flipped."""
+    scenario = tmp_path / "same-names.toml"
+    scenario.write_text(SAME_NAMES, encoding="utf-8")
+    end = {(p.piece, p.at, p.level): p.count for p in end_position(scenario)}
+    assert end == {("British Regular", "Boston", None): 1,
+                   ("British Regular", "Newport", "British Regular (Disrupted)"): 2,
+                   ("Tactics", "Initiative Box", None): 2,
+                   ("Spy", "British Hand", None): 1}
+    timeline = replay(read_save(build_scenario_log(scenario, tmp_path / "s.vlog")),
+                      open_module(AR_MODULE))
+    assert timeline.problems == []
+    assert len({m.piece_id for m in timeline[1].moves}) == 2

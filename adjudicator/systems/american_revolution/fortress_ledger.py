@@ -76,10 +76,16 @@ class MarkerLedger:
         return next((w for w in self.waiting if w.what == "fate" and w.locale == locale), None)
 
 
-def placer(action: MapMarkerPlaced, acted: tuple[str, ...]) -> str | None:
-    """The side that placed a marker: the logged player's, else the side acting in the
-    phase (the last to act)."""
-    return action.side or (acted[-1] if acted else None)
+def placer(action: MapMarkerPlaced, acted: tuple[str, ...],
+           engineers: tuple[str | None, ...] = ()) -> str | None:
+    """The side that placed a marker: the logged player's; else the side that last played
+    Engineers this phase (AR 7.9: it places the marker it plays for); else the side acting
+    in the phase (the last to act)."""
+    if action.side is not None:
+        return action.side
+    if engineers and engineers[-1] is not None:
+        return engineers[-1]
+    return acted[-1] if acted else None
 
 
 def placed(ledger: MarkerLedger, action: MapMarkerPlaced, side: str | None, turn: str | None,

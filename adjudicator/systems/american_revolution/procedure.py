@@ -198,6 +198,11 @@ class ARProcedure:
     fortresses: MarkerLedger = field(default_factory=MarkerLedger)
     """Sieges, siege costs, stranded markers and fortress fates (AR 28; fortress_ledger)."""
 
+    @property
+    def engineers_played(self) -> tuple[str | None, ...]:
+        """The sides that played Engineers this phase, in order (AR 7.9)."""
+        return tuple(play.side for play in self.played if play.marker == "engineers")
+
     def has_played(self, side: str | None, *markers: str) -> bool:
         """Whether a side played one of these markers this phase."""
         return any(play.side == side and play.marker in markers for play in self.played)
@@ -359,7 +364,7 @@ def _moment(proc: ARProcedure) -> tuple[str | None, str | None]:
 
 def _marker_placed(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, MapMarkerPlaced)
-    side = fortress_ledger.placer(action, proc.acted)
+    side = fortress_ledger.placer(action, proc.acted, proc.engineers_played)
     engineers = sum(1 for play in proc.played if play.side == side and play.marker == "engineers")
     return _ledger(proc, fortress_ledger.placed(proc.fortresses, action, side, *_moment(proc),
                                                 engineers))

@@ -234,7 +234,7 @@ def _who(side: str | None) -> str:
 
 
 def _siege_placed(action: MapMarkerPlaced, ctx: Context) -> Iterator[Outcome]:
-    side, locale = placer(action, ctx.proc.acted), action.locale
+    side, locale = placer(action, ctx.proc.acted, ctx.proc.engineers_played), action.locale
     where = ctx.name(locale)
     spaces = (locale,)
     if side is None:
@@ -302,7 +302,7 @@ def _type(ctx: Context, entity: Entity) -> FormationType | None:
 
 
 def _fortress_placed(action: MapMarkerPlaced, ctx: Context) -> Iterator[Outcome]:
-    side, locale = placer(action, ctx.proc.acted), action.locale
+    side, locale = placer(action, ctx.proc.acted, ctx.proc.engineers_played), action.locale
     where = ctx.name(locale)
     spaces = (locale,)
     if ctx.phase is None or ctx.phase == MOBILIZATION:
