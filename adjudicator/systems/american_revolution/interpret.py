@@ -34,6 +34,7 @@ from adjudicator.systems.american_revolution.actions import (
     UnitsRemoved,
 )
 from adjudicator.systems.american_revolution.procedure import MOBILIZATION, phase_named
+from adjudicator.systems.american_revolution.read_markers import marker_moves
 from adjudicator.systems.american_revolution.state import TRACKS, ARState, Entity, track_level
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -139,6 +140,7 @@ class Reader:
         if phase_named(shown.phase) is not None:
             phase = phase_named(shown.phase)
         actions += self._markers(view, player, phase)
+        actions += marker_moves(view, player)
         actions += self._forces(view, player)
         actions += self._tracks(view, player)
         return actions

@@ -19,11 +19,15 @@ from adjudicator.systems.american_revolution.actions import (
     DiceRolled,
     FirstPlayerShown,
     ForceMoved,
+    MarkerMoved,
     MarkerPlayed,
     MarkersCommitted,
     MarkersDrawn,
+    MarkersReturned,
     PhaseActed,
+    PointsShown,
     Raised,
+    UnitsRemoved,
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
@@ -110,6 +114,15 @@ class Tally:
 
 
 @dataclass(frozen=True, slots=True)
+class Noted:
+    """An action kept with the turn (the Turn marker's year) and phase it came in."""
+
+    turn: str | None
+    phase: str | None
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
 class ARProcedure:
     """Where play is (immutable: undo keeps a reference)."""
 
@@ -135,10 +148,20 @@ class ARProcedure:
     """The rolls made in this phase (initiative ties, rabble rousing, AR 8.2, 9.3)."""
     played: tuple[MarkerPlayed, ...] = ()
     """The markers played this phase (AR 7.9, 7.11)."""
+    noted: tuple[Noted, ...] = ()
+    """Marker, point and removal actions, each with the turn and phase it came in (what
+    the markers' effects, supply, enlistment and the end-of-turn chores read)."""
 
     def has_played(self, side: str | None, *markers: str) -> bool:
         """Whether a side played one of these markers this phase."""
         return any(play.side == side and play.marker in markers for play in self.played)
+
+    def noted_in(self, phase: str | None = None, *kinds: type[Action]) -> list[Action]:
+        """The noted actions of this turn (and of `phase`, when given), of these kinds."""
+        turn = self.position.moment.turn
+        return [note.action for note in self.noted
+                if note.turn == turn and (phase is None or note.phase == phase)
+                and (not kinds or isinstance(note.action, kinds))]
 
     def placed(self, position: Position) -> ARProcedure:
         """This procedure at another position."""
@@ -172,9 +195,11 @@ class ARSequencer(Sequencer[ARProcedure]):
 
     def effects(self) -> Mapping[type[Action], Effect[ARProcedure]]:
         """A new turn clears the turn's record; the First Player, moves and purchases."""
-        return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
+        own: dict[type[Action], Effect[ARProcedure]] = {
+                NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
                 MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
                 MarkerPlayed: _played, Raised: _raised}
+        return {**own, **{kind: _noting(own.get(kind)) for kind in NOTED}}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -241,6 +266,25 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
     if action.key in ("gb_hessian", "gb_indian"):
         return replace(proc, free=proc.free.plus("US", 1))
     return proc
+
+
+NOTED: tuple[type[Action], ...] = (MarkersReturned, UnitsRemoved, PointsShown, MarkerMoved,
+                                   MarkersDrawn, MarkerPlayed, DiceRolled, Raised)
+"""The actions kept in `ARProcedure.noted` (AR 7.9, 19-20, 5.1 VI-VII)."""
+NOTED_KEPT = 400
+"""How many noted actions are kept (two turns' worth and more)."""
+
+
+def _noting(effect: Effect[ARProcedure] | None) -> Effect[ARProcedure]:
+    """An effect that also notes the action (after its own effect, if any)."""
+
+    def noted(proc: ARProcedure, action: Action) -> ARProcedure:
+        if effect is not None:
+            proc = effect(proc, action)
+        note = Noted(proc.position.moment.turn, proc.phase, action)
+        return replace(proc, noted=(*proc.noted[-NOTED_KEPT:], note))
+
+    return noted
 
 
 SEQUENCER = ARSequencer(TURN)
