@@ -35,6 +35,7 @@ from adjudicator.systems.common.sequencer import (
     Effect,
     Facts,
     NewTurn,
+    PhaseShown,
     Position,
     Sequencer,
     Stage,
@@ -163,6 +164,18 @@ class ARProcedure:
                 if note.turn == turn and (phase is None or note.phase == phase)
                 and (not kinds or isinstance(note.action, kinds))]
 
+    def noted_of(self, turn: str | None, phase: str | None, *kinds: type[Action]
+                 ) -> list[Action]:
+        """The noted actions of a turn and phase, of these kinds."""
+        return [note.action for note in self.noted
+                if note.turn == turn and note.phase == phase
+                and (not kinds or isinstance(note.action, kinds))]
+
+    def last_shown(self) -> Noted | None:
+        """The last phase the log showed before this action (its turn and phase)."""
+        return next((note for note in reversed(self.noted)
+                     if isinstance(note.action, PhaseShown)), None)
+
     def placed(self, position: Position) -> ARProcedure:
         """This procedure at another position."""
         return replace(self, position=position)
@@ -269,7 +282,7 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
 
 
 NOTED: tuple[type[Action], ...] = (MarkersReturned, UnitsRemoved, PointsShown, MarkerMoved,
-                                   MarkersDrawn, MarkerPlayed, DiceRolled, Raised)
+                                   MarkersDrawn, MarkerPlayed, DiceRolled, Raised, PhaseShown)
 """The actions kept in `ARProcedure.noted` (AR 7.9, 19-20, 5.1 VI-VII)."""
 NOTED_KEPT = 400
 """How many noted actions are kept (two turns' worth and more)."""

@@ -18,7 +18,8 @@ def marker_moves(view: StepView[Entity, str | None], player: str | None) -> list
     """The step's marker moves out of play, between hands, or from the palette."""
     actions: list[Action] = []
     for relocation in view.pieces:
-        placed = relocation.after or relocation.before
+        placed = (relocation.before or relocation.after) if relocation.origin == PLAYED \
+            else (relocation.after or relocation.before)
         if placed is None or placed.entity.kind != "marker":
             continue
         origin, destination = relocation.origin, relocation.destination

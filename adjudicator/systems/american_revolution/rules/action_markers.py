@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from adjudicator.systems.american_revolution.actions import (
+    DiceRolled,
     MarkerMoved,
     MarkerPlayed,
     MarkersDrawn,
@@ -139,6 +140,14 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _phase_end(action, ctx)
 
 
+def _shown(ctx: Context) -> str | None:
+    """The phase, when the log's Phase marker shows it this turn (None: only inferred)."""
+    last = ctx.proc.last_shown()
+    if last is None or last.turn != ctx.proc.position.moment.turn or last.phase != ctx.phase:
+        return None
+    return ctx.phase
+
+
 def _who(side: str | None) -> str:
     return "American" if side == "US" else "British"
 
@@ -163,8 +172,8 @@ def _played(action: MarkerPlayed, ctx: Context) -> Iterator[Outcome]:
                              "a Spy was played: it lets its player examine the enemy units "
                              "in one colonial region or off-map box, or the enemy's whole "
                              "hand; without one nobody may look at the enemy's markers")
-    if rule is None or ctx.phase is None:
-        return
+    if rule is None or _shown(ctx) is None:
+        return  # timing is judged on phases the log shows
     name = ctx.data.markers[marker].name if marker in ctx.data.markers else marker
     when, words = INDIANS_WHEN.get(action.side or "", (ANY, "")) if marker == "indians" \
         else WHEN.get(marker, (ANY, ""))
@@ -244,7 +253,7 @@ def _drawn(action: MarkersDrawn, ctx: Context) -> Iterator[Outcome]:
     if action.pool_left < 0:
         return
     yield Check.done("AR-CM-05")
-    phase = ctx.phase
+    phase = _shown(ctx)
     if phase == MOBILIZATION:
         yield Check.done("AR-CM-02")
         return
@@ -316,13 +325,13 @@ def _speculated(action: MarkersDrawn | MarkersReturned, ctx: Context, *,
 
 def _moved(action: MarkerMoved, ctx: Context) -> Iterator[Outcome]:
     marker = ctx.data.markers.get(action.marker)
-    name = marker.name if marker is not None else action.marker
+    name = marker.name if marker is not None else "campaign"
     if action.origin is None:
         if ctx.state.count("marker", Place(PlaceKind.DECK)) == 0:
             yield Check.illegal("AR-CM-05", action.step,
-                                f"a {name} marker was put into the {_who(action.side)} hand "
+                                "a campaign marker was put into the {_who(action.side)} hand "
                                 "while the pool was empty: no more markers can be picked "
-                                "until some are returned to the pool", pieces=(name,))
+                                "until some are returned to the pool")
         return
     if action.origin != "zone:played":
         return
@@ -518,8 +527,10 @@ def _politicking(action: UnitsRemoved, ctx: Context) -> Iterator[Outcome]:
 
 
 def _phase_end(action: PhaseShown | NewTurn, ctx: Context) -> Iterator[Outcome]:
-    """Leaving the Supply Phase: each side returned half its hand (AR 7.2)."""
-    if ctx.proc.phase != SUPPLY:
+    """Leaving the Supply Phase: each side returned half its hand (AR 7.2). The procedure
+    is already in the new phase: the phase left is the last one the log showed."""
+    last = ctx.proc.last_shown()
+    if last is None or last.phase != SUPPLY:
         return
     if isinstance(action, PhaseShown) and action.phase == SUPPLY:
         return
@@ -527,18 +538,24 @@ def _phase_end(action: PhaseShown | NewTurn, ctx: Context) -> Iterator[Outcome]:
                                            for a in ctx.step_actions):
         return
     for side in ("US", "GB"):
-        yield from _returns(action, ctx, side)
+        yield from _returns(action, ctx, last.turn, side)
 
 
-def _returns(action: Action, ctx: Context, side: str) -> Iterator[Outcome]:
-    returns = [a for a in ctx.proc.noted_in(SUPPLY, MarkersReturned) if a.side == side]
+def _returns(action: Action, ctx: Context, turn: str | None, side: str) -> Iterator[Outcome]:
+    def of(*kinds: type[Action]) -> list[Action]:
+        return ctx.proc.noted_of(turn, SUPPLY, *kinds)
+
+    returns = [a for a in of(MarkersReturned) if a.side == side]
+    played = [a for a in of(MarkerPlayed) if isinstance(a, MarkerPlayed)]
     held_now = ctx.state.count("marker", Place(PlaceKind.HAND, side))
-    mutiny = [p for p in ctx.proc.played if p.marker == "mutiny" and p.side != side]
-    negated = mutiny and any(p.marker == "spy" and p.side == side and p.step >= mutiny[-1].step
-                             for p in ctx.proc.played)
+    mutiny = [p for p in played if p.marker == "mutiny" and p.side != side]
+    negated = bool(mutiny) and any(p.marker == "spy" and p.side == side
+                                   and p.step >= mutiny[-1].step for p in played)
     extra_max = 0
     if mutiny and not negated:
-        dice = _dice_after(ctx, _enemy(side), mutiny[-1].step)
+        dice = [d for roll in of(DiceRolled) if isinstance(roll, DiceRolled)
+                and roll.side == _enemy(side) and roll.step > mutiny[-1].step
+                for d in roll.dice]
         if not dice:
             yield Check.unchecked("AR-CM-04", action.step,
                                   "Mutiny & Treason's die is not in the log: the "
@@ -547,11 +564,10 @@ def _returns(action: Action, ctx: Context, side: str) -> Iterator[Outcome]:
         extra_max = dice[0]
     total = sum(a.count for a in returns if isinstance(a, MarkersReturned))
     passed = any(isinstance(a, MarkerMoved) and a.marker == "mutiny"
-                 and a.destination == f"hand:{side}"
-                 for a in ctx.proc.noted_in(SUPPLY, MarkerMoved))
+                 and a.destination == f"hand:{side}" for a in of(MarkerMoved))
     held = held_now + total
     fits = []
-    for hand in {held, held - 1} if passed else {held}:
+    for hand in ({held, held - 1} if passed else {held}):
         extra = min(extra_max, hand)
         fits.append(extra + (hand - extra) // 2)
     if total in fits:
@@ -559,13 +575,13 @@ def _returns(action: Action, ctx: Context, side: str) -> Iterator[Outcome]:
         if mutiny and not negated:
             yield Check.done("AR-CM-20")
         return
-    expected = min(fits)
     yield Check.illegal("AR-CM-04", action.step,
                         f"the {_who(side)} player held {held} campaign markers in the Point "
                         f"& Marker Adjustment Phase and returned {total}: half the hand, "
                         "rounded down, goes back to the pool"
                         + (f" after Mutiny & Treason's {extra_max}" if extra_max else ""),
-                        expected=str(expected), observed=str(total))
+                        expected=" or ".join(str(n) for n in sorted(set(fits))),
+                        observed=str(total))
 
 
 __all__ = ["FAMILY", "judge"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from adjudicator.systems.american_revolution.actions import MarkersReturned, PointsShown
+from adjudicator.systems.american_revolution.procedure import END, SUPPLY
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
@@ -32,9 +33,10 @@ SIDES = {"US": "American", "GB": "British"}
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The chores the board shows undone when the turn advances."""
-    if not isinstance(action, NewTurn) or ctx.proc.turn is None or action.step == 0:
-        return
-    chores = list(_undone(ctx))
+    last = ctx.proc.last_shown() if isinstance(action, NewTurn) else None
+    if last is None or last.phase not in (SUPPLY, END):
+        return  # only a turn played to its Supply or End of Turn Phase is judged
+    chores = list(_undone(ctx, last.turn))
     for chore in chores:
         yield Check.reminder("AR-SEQ-03", action.step,
                              f"the turn advanced but {chore}: the end-of-turn chores are "
@@ -45,9 +47,11 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("AR-SEQ-03")
 
 
-def _undone(ctx: Context) -> Iterator[str]:
-    points = ctx.proc.noted_in(None, PointsShown)
-    returns = ctx.proc.noted_in(None, MarkersReturned)
+def _undone(ctx: Context, turn: str | None) -> Iterator[str]:
+    points = [n.action for n in ctx.proc.noted
+              if n.turn == turn and isinstance(n.action, PointsShown)]
+    returns = [n.action for n in ctx.proc.noted
+               if n.turn == turn and isinstance(n.action, MarkersReturned)]
     for side, who in SIDES.items():
         shown = [p for p in points if p.side == side and isinstance(p, PointsShown)]
         if shown and shown[-1].after > 0:

@@ -45,7 +45,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Units removed whose enlistment does not check, and removals that do not fit the
     dice."""
     if isinstance(action, PhaseShown):
-        if action.phase == SUPPLY and ctx.proc.phase != SUPPLY:
+        last = ctx.proc.last_shown()
+        if action.phase == SUPPLY and (last is None or last.phase != SUPPLY):
             yield Check.reminder("AR-ENL-01", action.step,
                                  "the Supply Phase: first each side forages (First Player, "
                                  "then Second), then each checks enlistments, after supply")
@@ -54,12 +55,14 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if removal is None or not isinstance(action, UnitsRemoved):
         return
     where = ctx.name(action.locale)
-    if removal.barred and removal.forage.unfed < len(removal.barred) + len(removal.others):
-        formation, reason, rule = removal.barred[0]
+    automatic = [entry for entry in removal.barred if entry[3]]
+    foraging = [entry for entry in removal.barred if not entry[3]]
+    if automatic or (foraging and removal.forage.unfed < len(foraging) + len(removal.others)):
+        formation, reason, rule, _ = (automatic or foraging)[0]
         name = ctx.unit_name(formation)
         yield Check.illegal(rule, action.step,
                             f"a {name} was eliminated in the Supply Phase in {where}, where "
-                            f"forage feeds it and its enlistment is not checked: {reason}",
+                            f"it is in supply and its enlistment is not checked: {reason}",
                             spaces=(action.locale,), pieces=(name,))
         return
     for formation in removal.enlisting:

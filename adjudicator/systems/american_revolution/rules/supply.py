@@ -76,9 +76,9 @@ class Removal:
     """Removed units automatically in supply: (formation, reason, rule)."""
     enlisting: tuple[str, ...]
     """Removed units whose enlistment is checked (AR 20.2-20.4)."""
-    barred: tuple[tuple[str, str, str], ...]
+    barred: tuple[tuple[str, str, str, bool], ...]
     """Removed units of AR 20's kinds whose enlistment is NOT checked: (formation, reason,
-    rule)."""
+    rule, automatically in supply)."""
     others: tuple[str, ...]
     """Removed units only supply can explain."""
     dice: tuple[int, ...]
@@ -96,17 +96,19 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         return
     where = ctx.name(action.locale)
     for formation, reason, rule in removal.auto:
-        if formation in removal.enlisting:
-            continue
+        if formation in removal.enlisting or formation in ENLISTING:
+            continue  # the enlistment family judges AR 20's kinds
         yield Check.illegal(rule, action.step,
                             f"a {ctx.unit_name(formation)} was eliminated for supply in "
                             f"{where}, where it is in supply automatically ({reason})",
                             spaces=(action.locale,), pieces=(ctx.unit_name(formation),))
         return
-    if removal.auto:
-        yield Check.done("AR-SUP-03")
     if removal.enlisting or removal.barred:
         return  # the enlistment family judges these
+    yield Check.done("AR-SUP-03")
+    if any(_is_fleet(ctx, e.key) and _side(ctx, e.key) == removal.side
+           for e in ctx.state.in_locale(action.locale) if e.kind == "unit"):
+        yield Check.done("AR-SUP-04")  # read as embarked: they roll (AR 19.6)
     forage = removal.forage
     if not ctx.uses("fortresses"):
         if len(removal.others) > forage.unfed:
@@ -193,8 +195,9 @@ def read_removal(action: Action, ctx: Context) -> Removal | None:
                 others.append(formation)
         elif verdict[0]:
             enlisting.append(formation)
-        elif reason is None:
-            barred.append((formation, verdict[1], ENLISTING[formation]))
+        else:
+            barred.append((formation, verdict[1] + (f" (and {reason[0]})" if reason else ""),
+                           ENLISTING[formation], reason is not None))
     needing = sum(1 for f in before if auto_supply(ctx, side, locale, f) is None)
     return Removal(side, forage(ctx, side, locale, needing), tuple(auto), tuple(enlisting),
                    tuple(barred), tuple(others), _dice(action, ctx),
