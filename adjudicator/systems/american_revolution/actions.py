@@ -155,3 +155,12 @@ class MarkerMoved(PhaseActed):
     """Where it was (a place id; None: the palette)."""
     destination: str | None
     """Where it went (a place id; None: deleted)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PartisanPlaced(PhaseActed):
+    """A partisan marker put on a locale from off the map (AR 29.2; Committee of
+    Correspondence, AR 7.9). `side` is the partisan's."""
+
+    locale: str
+    origin: str | None

@@ -1,10 +1,11 @@
-"""Campaign markers the interpreter's own reading leaves aside: a played marker leaving the
-Played Markers zone (AR 7.7), a marker passed from one hand to the other (Mutiny &
-Treason, AR 7.9), a marker put into a hand from outside the pool (`MarkerMoved`)."""
+"""Campaign markers and partisans the interpreter's own reading leaves aside: a played
+marker leaving the Played Markers zone (AR 7.7), a marker passed from one hand to the other
+(Mutiny & Treason, AR 7.9), a marker put into a hand from outside the pool (`MarkerMoved`);
+a partisan put on the map (`PartisanPlaced`, AR 29.2, Committee of Correspondence)."""
 
 from __future__ import annotations
 
-from adjudicator.systems.american_revolution.actions import MarkerMoved
+from adjudicator.systems.american_revolution.actions import MarkerMoved, PartisanPlaced
 from adjudicator.systems.american_revolution.state import Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -15,11 +16,16 @@ DECK = Place(PlaceKind.DECK)
 
 
 def marker_moves(view: StepView[Entity, str | None], player: str | None) -> list[Action]:
-    """The step's marker moves out of play, between hands, or from the palette."""
+    """The step's marker moves out of play, between hands, or from the palette; partisans
+    put on the map."""
     actions: list[Action] = []
     for relocation in view.pieces:
         placed = (relocation.before or relocation.after) if relocation.origin == PLAYED \
             else (relocation.after or relocation.before)
+        if placed is not None and placed.entity.kind == "partisan":
+            actions += _partisan(view, player, relocation.origin, relocation.destination,
+                                 placed.entity.key)
+            continue
         if placed is None or placed.entity.kind != "marker":
             continue
         origin, destination = relocation.origin, relocation.destination
@@ -37,3 +43,12 @@ def marker_moves(view: StepView[Entity, str | None], player: str | None) -> list
                 origin=None if origin is None else str(origin),
                 destination=None if destination is None else str(destination)))
     return actions
+
+
+def _partisan(view: StepView[Entity, str | None], player: str | None, origin: Place | None,
+              destination: Place | None, side: str) -> list[Action]:
+    if destination is None or destination.kind is not PlaceKind.SPACE or (
+            origin is not None and origin.kind is PlaceKind.SPACE):
+        return []
+    return [PartisanPlaced(step=view.index, side=side, player=player, locale=destination.key,
+                           origin=None if origin is None else str(origin))]

@@ -48,6 +48,7 @@ from adjudicator.systems.american_revolution.actions import (
     MarkerPlayed,
     MarkersDrawn,
     MarkersReturned,
+    PartisanPlaced,
     Raised,
     UnitsRemoved,
 )
@@ -72,7 +73,7 @@ FAMILY = RuleFamily(
     frozenset({"AR-CM-02", "AR-CM-04", "AR-CM-05", "AR-CM-06", "AR-CM-08", "AR-CM-09",
                *(f"AR-CM-{n}" for n in (10, 11, 12, 13, *range(15, 29)))}),
     actions=(MarkerPlayed, MarkersDrawn, MarkersReturned, MarkerMoved, Raised, UnitsRemoved,
-             PhaseShown, NewTurn))
+             PhaseShown, NewTurn, PartisanPlaced))
 
 RULE_OF = {"bait": "AR-CM-10", "committee": "AR-CM-11", "debate": "AR-CM-12",
            "drillmaster": "AR-CM-13", "hessians": "AR-CM-15", "indians": "AR-CM-16",
@@ -110,6 +111,20 @@ WHEN: dict[str, tuple[str, str]] = {
 """Each marker's phase and AR 7.9's words for it (Indians: by side, below)."""
 INDIANS_WHEN = {"GB": (MOBILIZATION, "the British play it during any Mobilization Phase"),
                 "US": (POLITICAL, "the American plays it during any Political Phase")}
+UNTIED = {
+    "drillmaster": "the regulars the American recruits with it (up to the leader's value, at "
+                   "two political points each) cannot be told in the log from those bought "
+                   "normally in the same phase",
+    "pulaski": "the free regular or light unit cannot be told in the log from those bought "
+               "normally in the same phase",
+    "bait": "the markers its die gives cannot be told in the log from the battle draws of the "
+            "same Campaign Phase",
+    "tarleton": "the log does not tie the play to a battle's locale (no play where a massacre "
+                "took place), nor its doubled draws to that battle",
+    "privateers": "the log does not tie the play to the naval move it stalls, nor the carried "
+                  "units' later moves to it",
+}
+"""Effects the log cannot tie to the marker played (unchecked, with the reason)."""
 BATTLE_BOXES = (Place(PlaceKind.ZONE, "battle_US"), Place(PlaceKind.ZONE, "battle_GB"))
 DECK = "deck"
 SET_ASIDE = ("box:set_aside", "box:removed")
@@ -138,6 +153,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _politicking(action, ctx)
     elif isinstance(action, PhaseShown | NewTurn):
         yield from _phase_end(action, ctx)
+    elif isinstance(action, PartisanPlaced):
+        yield from _committee(action, ctx)
 
 
 def _shown(ctx: Context) -> str | None:
@@ -194,6 +211,8 @@ def _played(action: MarkerPlayed, ctx: Context) -> Iterator[Outcome]:
     yield Check.done(rule)
     if marker == "bait":
         yield from _bait(action, ctx, name)
+    if marker in UNTIED and (marker != "drillmaster" or action.side == "US"):
+        yield Check.unchecked(rule, action.step, f"{name}: {UNTIED[marker]}", pieces=(name,))
 
 
 def _out_of_time(action: MarkerPlayed, ctx: Context, when: str) -> str | None:
@@ -521,6 +540,42 @@ def _politicking(action: UnitsRemoved, ctx: Context) -> Iterator[Outcome]:
                                 expected="leader pool", observed=_place_name(action.to))
         else:
             yield Check.done("AR-CM-21")
+
+
+def _committee(action: PartisanPlaced, ctx: Context) -> Iterator[Outcome]:
+    """A partisan placed outside the Mobilization Phase after Committee of Correspondence:
+    a colonial region pro the side, and the AR 29.2 roll of 4-6 still made."""
+    side = action.side
+    step = _play_step(ctx, side, "committee")
+    if step is None or _shown(ctx) in (None, MOBILIZATION):
+        return  # a Mobilization Phase partisan may be bought (AR 29.2): not tied to it
+    where = ctx.name(action.locale)
+    what = "Rebel Partisan" if side == "US" else "Tory Partisan"
+    region = ctx.data.region_of(action.locale)
+    loyalty = ctx.state.level("loyalty", region.id) if region is not None else None
+    pro = loyalty is not None and (loyalty > 0 if side == "US" else loyalty < 0)
+    if region is None or not region.colonial or not pro:
+        yield Check.illegal("AR-CM-11", action.step,
+                            f"Committee of Correspondence placed a {what} in {where}: it "
+                            "places a friendly partisan in a colonial region that is pro your "
+                            "side" + (f" (Loyalty there is {loyalty:+d})" if loyalty is not None
+                                      else ""), spaces=(action.locale,), pieces=(what,))
+        return
+    dice = _dice_after(ctx, side, step)
+    if not dice:
+        yield Check.unchecked("AR-CM-11", action.step,
+                              f"a {what} was placed in {where} after Committee of "
+                              "Correspondence with no placement die in the log",
+                              spaces=(action.locale,), pieces=(what,))
+    elif dice[-1] <= 3:
+        yield Check.illegal("AR-CM-11", action.step,
+                            f"Committee of Correspondence's placement die was {dice[-1]}, yet "
+                            f"a {what} was placed in {where}: you must still roll, and on "
+                            "1-3 no partisan is placed (AR 29.2)",
+                            spaces=(action.locale,), pieces=(what,), expected="4-6",
+                            observed=str(dice[-1]))
+    else:
+        yield Check.done("AR-CM-11")
 
 
 # ---------------------------------------------------------------------------- returns
