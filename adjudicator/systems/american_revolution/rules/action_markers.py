@@ -582,15 +582,14 @@ def _committee(action: PartisanPlaced, ctx: Context) -> Iterator[Outcome]:
 
 
 def _phase_end(action: PhaseShown | NewTurn, ctx: Context) -> Iterator[Outcome]:
-    """Leaving the Supply Phase: each side returned half its hand (AR 7.2). The procedure
-    is already in the new phase: the phase left is the last one the log showed."""
+    """The turn advancing: each side returned half its hand in the Point & Marker
+    Adjustment (AR 7.2, 5.1 VI.C.2). Returns made late, in the End of Turn Phase, are
+    counted too (read in the player's favour). The procedure is already in the new turn:
+    the turn left is the one of the last phase the log showed."""
+    if not isinstance(action, NewTurn):
+        return
     last = ctx.proc.last_shown()
-    if last is None or last.phase != SUPPLY:
-        return
-    if isinstance(action, PhaseShown) and action.phase == SUPPLY:
-        return
-    if isinstance(action, NewTurn) and any(isinstance(a, PhaseShown)
-                                           for a in ctx.step_actions):
+    if last is None or last.phase not in (SUPPLY, END):
         return
     for side in ("US", "GB"):
         yield from _returns(action, ctx, last.turn, side)
@@ -598,7 +597,7 @@ def _phase_end(action: PhaseShown | NewTurn, ctx: Context) -> Iterator[Outcome]:
 
 def _returns(action: Action, ctx: Context, turn: str | None, side: str) -> Iterator[Outcome]:
     def of(*kinds: type[Action]) -> list[Action]:
-        return ctx.proc.noted_of(turn, SUPPLY, *kinds)
+        return [*ctx.proc.noted_of(turn, SUPPLY, *kinds), *ctx.proc.noted_of(turn, END, *kinds)]
 
     returns = [a for a in of(MarkersReturned) if a.side == side]
     played = [a for a in of(MarkerPlayed) if isinstance(a, MarkerPlayed)]
