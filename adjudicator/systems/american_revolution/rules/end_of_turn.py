@@ -53,7 +53,8 @@ def _undone(ctx: Context, turn: str | None) -> Iterator[str]:
     returns = [n.action for n in ctx.proc.noted
                if n.turn == turn and isinstance(n.action, MarkersReturned)]
     for side, who in SIDES.items():
-        shown = [p for p in points if p.side == side and isinstance(p, PointsShown)]
+        shown = [p for p in (*points, *ctx.step_actions)
+                 if p.side == side and isinstance(p, PointsShown)]
         if shown and shown[-1].after > 0:
             yield f"the {who} player still has {shown[-1].after} political points"
         held = ctx.state.count("marker", Place(PlaceKind.HAND, side))
