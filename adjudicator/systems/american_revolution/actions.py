@@ -141,6 +141,32 @@ class TrackMoved(Action):
     after: int | None
 
 
+# map markers (Partisans AR 29, Massacre AR 37; Fortresses and Sieges AR 28)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerPlaced(PhaseActed):
+    """A map marker put into a locale: a partisan (`partisan`, key `US`/`GB`), a
+    massacre (`massacre`), a fortress or a siege."""
+
+    kind: str
+    key: str
+    locale: str
+    origin: str | None
+    """Where it came from (a place id, a locale when it moved); None: the palette."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerRemoved(PhaseActed):
+    """A map marker taken out of a locale."""
+
+    kind: str
+    key: str
+    locale: str
+    to: str | None
+    """Where it went (a place id; None: deleted)."""
+
+
 # --- Campaign markers after play, supply and the end of the turn (AR 7.7, 19-20, 5.1 VI-VII)
 
 
@@ -156,11 +182,3 @@ class MarkerMoved(PhaseActed):
     destination: str | None
     """Where it went (a place id; None: deleted)."""
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PartisanPlaced(PhaseActed):
-    """A partisan marker put on a locale from off the map (AR 29.2; Committee of
-    Correspondence, AR 7.9). `side` is the partisan's."""
-
-    locale: str
-    origin: str | None

@@ -34,7 +34,8 @@ from adjudicator.systems.american_revolution.actions import (
     UnitsRemoved,
 )
 from adjudicator.systems.american_revolution.procedure import MOBILIZATION, phase_named
-from adjudicator.systems.american_revolution.read_markers import marker_moves
+from adjudicator.systems.american_revolution.read_markers import map_markers
+from adjudicator.systems.american_revolution.read_played import marker_moves
 from adjudicator.systems.american_revolution.state import TRACKS, ARState, Entity, track_level
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -143,6 +144,7 @@ class Reader:
         actions += marker_moves(view, player)
         actions += self._forces(view, player)
         actions += self._tracks(view, player)
+        actions += map_markers(view, player)
         return actions
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:

@@ -1,54 +1,50 @@
-"""Campaign markers and partisans the interpreter's own reading leaves aside: a played
-marker leaving the Played Markers zone (AR 7.7), a marker passed from one hand to the other
-(Mutiny & Treason, AR 7.9), a marker put into a hand from outside the pool (`MarkerMoved`);
-a partisan put on the map (`PartisanPlaced`, AR 29.2, Committee of Correspondence)."""
+"""The reading of partisan and massacre markers (optional rules AR 29, 37): a marker
+put into a locale is placed, one taken off a locale removed; one moved from locale to
+locale is both (partisans and massacres never move).
+
+Which side a placement is: the partisan's own (Rebels American, Tories British), a
+massacre's the player's who placed it. A removal is the player's who took it off.
+"""
 
 from __future__ import annotations
 
-from adjudicator.systems.american_revolution.actions import MarkerMoved, PartisanPlaced
+from adjudicator.systems.american_revolution.actions import MapMarkerPlaced, MapMarkerRemoved
 from adjudicator.systems.american_revolution.state import Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.steps import StepView
 
-PLAYED = Place(PlaceKind.ZONE, "played")
-DECK = Place(PlaceKind.DECK)
+KINDS = frozenset({"partisan", "massacre"})
+"""The map markers read here (fortresses and sieges are read with their own rule)."""
 
 
-def marker_moves(view: StepView[Entity, str | None], player: str | None) -> list[Action]:
-    """The step's marker moves out of play, between hands, or from the palette; partisans
-    put on the map."""
-    actions: list[Action] = []
+def map_markers(view: StepView[Entity, str | None], player: str | None) -> list[Action]:
+    """The partisan and massacre markers a step placed and removed, removals first."""
+    removed: list[Action] = []
+    placed: list[Action] = []
     for relocation in view.pieces:
-        placed = (relocation.before or relocation.after) if relocation.origin == PLAYED \
-            else (relocation.after or relocation.before)
-        if placed is not None and placed.entity.kind == "partisan":
-            actions += _partisan(view, player, relocation.origin, relocation.destination,
-                                 placed.entity.key)
-            continue
-        if placed is None or placed.entity.kind != "marker":
+        after = relocation.after or relocation.before
+        entity = after.entity if after is not None else None
+        if entity is None or entity.kind not in KINDS:
             continue
         origin, destination = relocation.origin, relocation.destination
         if origin == destination:
             continue
-        into_hand = destination is not None and destination.kind is PlaceKind.HAND
-        out_of_hand = origin is not None and origin.kind is PlaceKind.HAND
-        if origin == PLAYED or (into_hand and out_of_hand) or (
-                into_hand and origin is None):
-            side = origin.key if out_of_hand and origin is not None else (
-                destination.key if into_hand and destination is not None and origin is None
-                else view.side)
-            actions.append(MarkerMoved(
-                step=view.index, side=side, player=player, marker=placed.entity.key,
-                origin=None if origin is None else str(origin),
-                destination=None if destination is None else str(destination)))
-    return actions
+        if _locale(origin):
+            assert origin is not None
+            removed.append(MapMarkerRemoved(
+                step=view.index, side=view.side, player=player, kind=entity.kind,
+                key=entity.key, locale=origin.key,
+                to=None if destination is None else str(destination)))
+        if _locale(destination):
+            assert destination is not None
+            side = entity.key if entity.key in ("US", "GB") else view.side
+            placed.append(MapMarkerPlaced(
+                step=view.index, side=side, player=player, kind=entity.kind,
+                key=entity.key, locale=destination.key,
+                origin=None if origin is None else str(origin)))
+    return removed + placed
 
 
-def _partisan(view: StepView[Entity, str | None], player: str | None, origin: Place | None,
-              destination: Place | None, side: str) -> list[Action]:
-    if destination is None or destination.kind is not PlaceKind.SPACE or (
-            origin is not None and origin.kind is PlaceKind.SPACE):
-        return []
-    return [PartisanPlaced(step=view.index, side=side, player=player, locale=destination.key,
-                           origin=None if origin is None else str(origin))]
+def _locale(place: Place | None) -> bool:
+    return place is not None and place.kind is PlaceKind.SPACE

@@ -1,4 +1,8 @@
-"""The American Revolution's rule families, in rulebook order."""
+"""The American Revolution's rule families, in rulebook order (AR 3 victory, 5 sequence,
+6 political points, 7 campaign markers, 8 initiative, 9-12 rabble rousing and the tracks,
+13 mobilization, 15 stacking, 16-17 movement and forced march, 18 combat, 19-21 supply,
+enlistment and leaders, 24-27 fleets and alliances, 4 set-up; then the optional rules,
+AR 28-39)."""
 
 from __future__ import annotations
 
@@ -6,20 +10,48 @@ from adjudicator.systems.american_revolution.rules import (
     action_markers,
     end_of_turn,
     enlistment,
+    expeditions,
+    forage,
     initiative,
+    interception,
     markers,
+    massacre,
     mobilization,
     movement,
+    overrun,
+    partisans,
+    political,
     sequence,
+    sovereignty,
     supply,
+    unofficial,
+    upgrades,
+    victory,
 )
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement))
-RULES = Dispatch((*RULES.modules, action_markers))
-RULES = Dispatch((*RULES.modules, supply))
-RULES = Dispatch((*RULES.modules, enlistment))
-RULES = Dispatch((*RULES.modules, end_of_turn))
+RULES: Dispatch[Context] = Dispatch((
+    victory,
+    sequence,
+    political,
+    markers,
+    action_markers,
+    initiative,
+    mobilization,
+    movement,
+    supply,
+    enlistment,
+    partisans,
+    sovereignty,
+    upgrades,
+    interception,
+    expeditions,
+    overrun,
+    forage,
+    massacre,
+    unofficial,
+    end_of_turn,
+))
 
 __all__ = ["RULES"]

@@ -31,9 +31,11 @@ first and do not count toward it. AR 7.3: "If the pool is empty, no more markers
 picked". AR 7.5: "Unless specifically prohibited in its explanation, a marker may be used in
 the same phase it was acquired" (a permission: never illegal).
 
-The rulebook wins over the digest: AR 7.1(1) says markers are bought "during the Political
-Phase" but "Political points are used to purchase Campaign Markers in the Mobilization
-Phase" (AR 5.1 III); the Mobilization Phase is followed. Committee of Correspondence cites
+The rulebook wins over the digest: AR 7.1(1) says "During the Political Phase, you may
+purchase the right to randomly pick campaign markers" and also "Political points are used
+to purchase Campaign Markers in the Mobilization Phase" (AR 5.1 III); the digest (AR-CM-02,
+8 A3) keeps only the Mobilization Phase. Read in the player's favour, a draw in either is
+legal; a draw in any other phase with no marker or battle to explain it is not. Committee of Correspondence cites
 "28.1" for the partisan roll, which is AR 29.2. The digest lists Engineers (AR-CM-14, the
 fortress rules) and post-battle draws (AR-CM-03, combat) elsewhere.
 """
@@ -44,11 +46,11 @@ from collections.abc import Iterator
 
 from adjudicator.systems.american_revolution.actions import (
     DiceRolled,
+    MapMarkerPlaced,
     MarkerMoved,
     MarkerPlayed,
     MarkersDrawn,
     MarkersReturned,
-    PartisanPlaced,
     Raised,
     UnitsRemoved,
 )
@@ -73,7 +75,7 @@ FAMILY = RuleFamily(
     frozenset({"AR-CM-02", "AR-CM-04", "AR-CM-05", "AR-CM-06", "AR-CM-08", "AR-CM-09",
                *(f"AR-CM-{n}" for n in (10, 11, 12, 13, *range(15, 29)))}),
     actions=(MarkerPlayed, MarkersDrawn, MarkersReturned, MarkerMoved, Raised, UnitsRemoved,
-             PhaseShown, NewTurn, PartisanPlaced))
+             PhaseShown, NewTurn, MapMarkerPlaced))
 
 RULE_OF = {"bait": "AR-CM-10", "committee": "AR-CM-11", "debate": "AR-CM-12",
            "drillmaster": "AR-CM-13", "hessians": "AR-CM-15", "indians": "AR-CM-16",
@@ -153,7 +155,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _politicking(action, ctx)
     elif isinstance(action, PhaseShown | NewTurn):
         yield from _phase_end(action, ctx)
-    elif isinstance(action, PartisanPlaced):
+    elif isinstance(action, MapMarkerPlaced) and action.kind == "partisan":
         yield from _committee(action, ctx)
 
 
@@ -276,9 +278,8 @@ def _drawn(action: MarkersDrawn, ctx: Context) -> Iterator[Outcome]:
         return
     if phase is None or phase in CAMPAIGNS:
         return  # after battles (AR-CM-03), Bait the Redcoats
-    if phase == POLITICAL and (ctx.proc.has_played(side, "speculators") or (
-            side == "US" and ctx.proc.has_played(side, "indians"))):
-        yield Check.done("AR-CM-02")
+    if phase == POLITICAL:
+        yield Check.done("AR-CM-02")  # AR 7.1(1): the right to pick is bought then too
         return
     yield Check.illegal("AR-CM-02", action.step,
                         f"the {_who(side)} player drew {action.count} campaign marker(s) "
@@ -448,6 +449,12 @@ def _minutemen(action: Raised, ctx: Context) -> Iterator[Outcome]:
     region = ctx.data.region_of(action.locale)
     loyalty = ctx.state.level("loyalty", region.id) if region is not None else None
     pro = loyalty is not None and (loyalty > 0 if side == "US" else loyalty < 0)
+    if region is not None and region.colonial and loyalty is None:
+        yield Check.unchecked("AR-CM-19", action.step,
+                              f"the {region.name} Loyalty marker is not on its track: whether "
+                              "the region is pro the side is not known",
+                              spaces=(action.locale,), pieces=(name,))
+        return
     if locale is None or locale.kind not in (LocaleKind.TOWN, LocaleKind.WILDERNESS) \
             or region is None or not region.colonial or not pro:
         yield Check.illegal("AR-CM-19", action.step,
@@ -540,11 +547,13 @@ def _politicking(action: UnitsRemoved, ctx: Context) -> Iterator[Outcome]:
             yield Check.done("AR-CM-21")
 
 
-def _committee(action: PartisanPlaced, ctx: Context) -> Iterator[Outcome]:
+def _committee(action: MapMarkerPlaced, ctx: Context) -> Iterator[Outcome]:
     """A partisan placed outside the Mobilization Phase after Committee of Correspondence:
     a colonial region pro the side, and the AR 29.2 roll of 4-6 still made."""
     side = action.side
     step = _play_step(ctx, side, "committee")
+    if (action.origin or "").startswith("space:"):
+        return  # moved from a locale: not a placement
     if step is None or _shown(ctx) in (None, MOBILIZATION):
         return  # a Mobilization Phase partisan may be bought (AR 29.2): not tied to it
     where = ctx.name(action.locale)
@@ -552,6 +561,12 @@ def _committee(action: PartisanPlaced, ctx: Context) -> Iterator[Outcome]:
     region = ctx.data.region_of(action.locale)
     loyalty = ctx.state.level("loyalty", region.id) if region is not None else None
     pro = loyalty is not None and (loyalty > 0 if side == "US" else loyalty < 0)
+    if region is not None and region.colonial and loyalty is None:
+        yield Check.unchecked("AR-CM-11", action.step,
+                              f"the {region.name} Loyalty marker is not on its track: whether "
+                              "the region is pro the side is not known",
+                              spaces=(action.locale,), pieces=(what,))
+        return
     if region is None or not region.colonial or not pro:
         yield Check.illegal("AR-CM-11", action.step,
                             f"Committee of Correspondence placed a {what} in {where}: it "
@@ -622,6 +637,8 @@ def _returns(action: Action, ctx: Context, turn: str | None, side: str) -> Itera
     for hand in ({held, held - 1} if passed else {held}):
         extra = min(extra_max, hand)
         fits.append(extra + (hand - extra) // 2)
+    if total == 0 and not (mutiny and not negated):
+        return  # the return skipped altogether: AR-SEQ-03's reminder at the turn advance
     if total in fits:
         yield Check.done("AR-CM-04")
         if mutiny and not negated:

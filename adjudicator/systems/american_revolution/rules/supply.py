@@ -39,25 +39,12 @@ from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("supply", frozenset({"AR-SUP-01", "AR-SUP-02", "AR-SUP-03",
-                                         "AR-SUP-04", "AR-FORG-01"}),
+                                         "AR-SUP-04"}),
                     actions=(UnitsRemoved,))
 ENLISTING = {"us_regular": "AR-ENL-02", "us_light": "AR-ENL-02", "us_militia": "AR-ENL-03",
              "gb_militia": "AR-ENL-03", "sp_militia": "AR-ENL-03", "gb_indian": "AR-ENL-04"}
 """The kinds of unit AR 20.2-20.4 speak of (the `enlistment` family judges their
 removals when supply cannot explain them)."""
-LOSS_FACES = {SupplyKind.OTHER: frozenset({1, 2, 3}),
-              SupplyKind.LIGHT_OR_INDIAN: frozenset({5, 6}),
-              SupplyKind.REGULAR: frozenset({3, 4, 5, 6})}
-"""The faces that eliminate an unfed unit with the optional Forage rule in a wilderness or
-Indian locale (AR 36.1-36.3); OTHER is also every unit's elsewhere (AR 19.3)."""
-FORAGE_KINDS = {FormationType.LIGHT: (SupplyKind.LIGHT_OR_INDIAN,),
-                FormationType.INDIAN: (SupplyKind.LIGHT_OR_INDIAN,),
-                FormationType.REGULAR: (SupplyKind.REGULAR,),
-                FormationType.GRENADIER: (SupplyKind.REGULAR, SupplyKind.OTHER),
-                FormationType.DETACHMENT: (SupplyKind.REGULAR, SupplyKind.OTHER),
-                FormationType.HESSIAN: (SupplyKind.REGULAR, SupplyKind.OTHER)}
-"""How AR 36 may read each kind of unit ("Regulars": grenadiers, detachments and
-Hessians are read both ways, in the player's favour)."""
 SUPPLY_LOSS = 3
 """An unfed unit is eliminated on 1-3 (AR 19.3)."""
 ENLISTMENT_LOSS = 4
@@ -140,8 +127,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     place = ctx.data.locales.get(action.locale)
     if ctx.uses("forage") and place is not None and place.kind in (LocaleKind.WILDERNESS,
                                                                    LocaleKind.INDIAN):
-        yield from _forage_dice(action, ctx, removal)
-        return
+        return  # the Forage rule's dice (AR 36) are the `forage` family's (AR-FORG-01)
     yield from dice_check(action, ctx, removal, "AR-SUP-02", SUPPLY_LOSS)
     if forage.unfed:
         distribution = supply_losses([SupplyKind.OTHER] * forage.unfed)
@@ -190,39 +176,6 @@ def dice_check(action: UnitsRemoved, ctx: Context, removal: Removal, rule: str,
                             observed=str(removed))
     else:
         yield Check.done(rule)
-
-
-def _forage_dice(action: UnitsRemoved, ctx: Context, removal: Removal) -> Iterator[Outcome]:
-    """The optional Forage rule's dice in a wilderness or Indian locale (AR 36): a removal
-    fits when no more units go than dice some removed unit's kind loses on."""
-    where = ctx.name(action.locale)
-    kinds = {kind for formation in action.units
-             for kind in _forage_kinds(ctx, formation)}
-    faces = frozenset().union(*(LOSS_FACES[kind] for kind in kinds))
-    dice = removal.dice
-    if not dice:
-        yield Check.unchecked("AR-FORG-01", action.step,
-                              f"units were removed in {where} in the Supply Phase with no die "
-                              "in the log since the side's last removal",
-                              spaces=(action.locale,))
-        return
-    allowed = sum(1 for d in dice if d in faces)
-    if len(action.units) > allowed:
-        yield Check.illegal("AR-FORG-01", action.step,
-                            f"{len(action.units)} unit(s) were eliminated in {where} (a "
-                            f"wilderness or Indian locale) but the dice "
-                            f"({', '.join(map(str, dice))}) show {allowed} loss(es): with "
-                            "Forage, light and Indian units are eliminated on 5-6, regulars "
-                            "on 3-6, all others on 1-3", spaces=(action.locale,),
-                            expected=f"at most {allowed}", observed=str(len(action.units)))
-    else:
-        yield Check.done("AR-FORG-01")
-
-
-def _forage_kinds(ctx: Context, formation: str) -> tuple[SupplyKind, ...]:
-    found = ctx.data.formations.get(formation)
-    return FORAGE_KINDS.get(found.type, (SupplyKind.OTHER,)) if found is not None \
-        else (SupplyKind.OTHER,)
 
 
 def read_removal(action: Action, ctx: Context) -> Removal | None:
