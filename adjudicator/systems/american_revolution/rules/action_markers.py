@@ -36,8 +36,9 @@ purchase the right to randomly pick campaign markers" and also "Political points
 to purchase Campaign Markers in the Mobilization Phase" (AR 5.1 III); the digest (AR-CM-02,
 8 A3) keeps only the Mobilization Phase. Read in the player's favour, a draw in either is
 legal; a draw in any other phase with no marker or battle to explain it is not. Committee
-of Correspondence cites "28.1" for the partisan roll, which is AR 29.2. The digest lists Engineers (AR-CM-14, the
-fortress rules) and post-battle draws (AR-CM-03, combat) elsewhere.
+of Correspondence cites "28.1" for the partisan roll, which is AR 29.2. The digest lists
+Engineers (AR-CM-14, the fortress rules) and post-battle draws (AR-CM-03, combat)
+elsewhere.
 """
 
 from __future__ import annotations
