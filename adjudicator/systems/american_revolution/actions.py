@@ -188,3 +188,20 @@ class FortressTaken(Action):
     """The loser's pieces that left the locale in this step."""
     marched: bool = False
     """Some of them went to another locale (a retreat, a march out), not off the map."""
+
+
+# --- Campaign markers after play, supply and the end of the turn (AR 7.7, 19-20, 5.1 VI-VII)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerMoved(PhaseActed):
+    """A campaign marker leaving the Played Markers zone (AR 7.7: to the pool, set aside,
+    or the opponent's hand), passed from one hand to the other (Mutiny & Treason, AR 7.9),
+    or put into a hand from outside the pool (a new counter)."""
+
+    marker: str
+    origin: str | None
+    """Where it was (a place id; None: the palette)."""
+    destination: str | None
+    """Where it went (a place id; None: deleted)."""
+

@@ -35,6 +35,7 @@ from adjudicator.systems.american_revolution.actions import (
 )
 from adjudicator.systems.american_revolution.procedure import MOBILIZATION, phase_named
 from adjudicator.systems.american_revolution.read_markers import map_markers
+from adjudicator.systems.american_revolution.read_played import marker_moves
 from adjudicator.systems.american_revolution.state import TRACKS, ARState, Entity, track_level
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -140,6 +141,7 @@ class Reader:
         if phase_named(shown.phase) is not None:
             phase = phase_named(shown.phase)
         actions += self._markers(view, player, phase)
+        actions += marker_moves(view, player)
         actions += self._forces(view, player)
         actions += self._tracks(view, player)
         actions += map_markers(view, player, self.state, self.owner)

@@ -24,9 +24,11 @@ from adjudicator.systems.american_revolution.actions import (
     MapMarkerPlaced,
     MapMarkerRemoved,
     MapMarkerStranded,
+    MarkerMoved,
     MarkerPlayed,
     MarkersCommitted,
     MarkersDrawn,
+    MarkersReturned,
     PhaseActed,
     PointsShown,
     Raised,
@@ -119,6 +121,15 @@ class Tally:
 
 
 @dataclass(frozen=True, slots=True)
+class Noted:
+    """An action kept with the turn (the Turn marker's year) and phase it came in."""
+
+    turn: str | None
+    phase: str | None
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
 class PointsRecord:
     """A side's political points shown (AR 6.1), where play stood: the turn, the phase,
     and the rolls and marker plays of that phase before it (political points)."""
@@ -162,6 +173,9 @@ class ARProcedure:
     """The rolls made in this phase (initiative ties, rabble rousing, AR 8.2, 9.3)."""
     played: tuple[MarkerPlayed, ...] = ()
     """The markers played this phase (AR 7.9, 7.11)."""
+    noted: tuple[Noted, ...] = ()
+    """Marker, point and removal actions, each with the turn and phase it came in (what
+    the markers' effects, supply, enlistment and the end-of-turn chores read)."""
     points: tuple[PointsRecord, ...] = ()
     """Every change of a side's political points the log showed, with the phase and the
     phase's rolls and plays so far (AR 6.0; political points and victory)."""
@@ -207,6 +221,25 @@ class ARProcedure:
         """Whether a side played one of these markers this phase."""
         return any(play.side == side and play.marker in markers for play in self.played)
 
+    def noted_in(self, phase: str | None = None, *kinds: type[Action]) -> list[Action]:
+        """The noted actions of this turn (and of `phase`, when given), of these kinds."""
+        turn = self.position.moment.turn
+        return [note.action for note in self.noted
+                if note.turn == turn and (phase is None or note.phase == phase)
+                and (not kinds or isinstance(note.action, kinds))]
+
+    def noted_of(self, turn: str | None, phase: str | None, *kinds: type[Action]
+                 ) -> list[Action]:
+        """The noted actions of a turn and phase, of these kinds."""
+        return [note.action for note in self.noted
+                if note.turn == turn and note.phase == phase
+                and (not kinds or isinstance(note.action, kinds))]
+
+    def last_shown(self) -> Noted | None:
+        """The last phase the log showed before this action (its turn and phase)."""
+        return next((note for note in reversed(self.noted)
+                     if isinstance(note.action, PhaseShown)), None)
+
     def placed(self, position: Position) -> ARProcedure:
         """This procedure at another position."""
         return replace(self, position=position)
@@ -239,12 +272,14 @@ class ARSequencer(Sequencer[ARProcedure]):
 
     def effects(self) -> Mapping[type[Action], Effect[ARProcedure]]:
         """A new turn clears the turn's record; the First Player, moves and purchases."""
-        return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
-                MarkersDrawn: _drawn, MarkersCommitted: _committed,
-                MarkerPlayed: _played, Raised: _raised, PhaseShown: _begun,
-                UnitsRemoved: _lost, PointsShown: _points, DiceRolled: _rolled_noted,
-                MapMarkerPlaced: _marker_placed, MapMarkerRemoved: _marker_removed,
-                MapMarkerStranded: _marker_stranded, FortressTaken: _fortress_taken}
+        own: dict[type[Action], Effect[ARProcedure]] = {
+            NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
+            MarkersDrawn: _drawn, MarkersCommitted: _committed,
+            MarkerPlayed: _played, Raised: _raised, PhaseShown: _begun,
+            UnitsRemoved: _lost, PointsShown: _points, DiceRolled: _rolled_noted,
+            MapMarkerPlaced: _marker_placed, MapMarkerRemoved: _marker_removed,
+            MapMarkerStranded: _marker_stranded, FortressTaken: _fortress_taken}
+        return {**own, **{kind: _noting(own.get(kind)) for kind in NOTED}}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -346,6 +381,25 @@ def _begun(proc: ARProcedure, action: Action) -> ARProcedure:
                                                       or proc.spent.gb):
         proc = replace(proc, costed=True)
     return proc if action.phase == SETUP or proc.begun else replace(proc, begun=True)
+
+
+NOTED: tuple[type[Action], ...] = (MarkersReturned, UnitsRemoved, PointsShown, MarkerMoved,
+                                   MarkersDrawn, MarkerPlayed, DiceRolled, Raised, PhaseShown)
+"""The actions kept in `ARProcedure.noted` (AR 7.9, 19-20, 5.1 VI-VII)."""
+NOTED_KEPT = 400
+"""How many noted actions are kept (two turns' worth and more)."""
+
+
+def _noting(effect: Effect[ARProcedure] | None) -> Effect[ARProcedure]:
+    """An effect that also notes the action (after its own effect, if any)."""
+
+    def noted(proc: ARProcedure, action: Action) -> ARProcedure:
+        if effect is not None:
+            proc = effect(proc, action)
+        note = Noted(proc.position.moment.turn, proc.phase, action)
+        return replace(proc, noted=(*proc.noted[-NOTED_KEPT:], note))
+
+    return noted
 
 
 # --- political points -------------------------------------------------------------------

@@ -7,6 +7,9 @@ AR 28-39)."""
 from __future__ import annotations
 
 from adjudicator.systems.american_revolution.rules import (
+    action_markers,
+    end_of_turn,
+    enlistment,
     expeditions,
     fleets,
     forage,
@@ -25,6 +28,7 @@ from adjudicator.systems.american_revolution.rules import (
     setup,
     sovereignty,
     stacking,
+    supply,
     unofficial,
     upgrades,
     victory,
@@ -37,10 +41,14 @@ RULES: Dispatch[Context] = Dispatch((
     sequence,
     political,
     markers,
+    action_markers,
     initiative,
     mobilization,
     stacking,
     movement,
+    supply,
+    enlistment,
+    end_of_turn,
     fleets,
     setup,
     fortresses,
