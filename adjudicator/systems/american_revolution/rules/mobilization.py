@@ -64,6 +64,7 @@ from collections.abc import Iterator
 
 from adjudicator.systems.american_revolution.actions import MarkerPlayed, Raised
 from adjudicator.systems.american_revolution.data import FormationType, Nation, Need
+from adjudicator.systems.american_revolution.printings import printings
 from adjudicator.systems.american_revolution.rules import mobilization_costs as costs
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.rules.upgrades import is_upgrade
@@ -204,8 +205,8 @@ def _militia(action: Raised, ctx: Context, nation: Nation, name: str) -> Iterato
     if enemies:
         yield Check.illegal("AR-MOB-07", action.step,
                             f"{costs.article(name)} was mobilized in {where}, which holds "
-                            "enemy units or "
-                            "an enemy partisan: militia are placed only where there are none",
+                            "enemy units or an enemy partisan: militia are placed only where "
+                            f"there are none{printings('13.8')}",
                             spaces=(action.locale,), pieces=(name,))
         return
     yield Check.done("AR-MOB-07")

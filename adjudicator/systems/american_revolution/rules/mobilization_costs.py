@@ -18,6 +18,7 @@ from adjudicator.systems.american_revolution.data import (
     Need,
     OptionalRule,
 )
+from adjudicator.systems.american_revolution.printings import printings
 from adjudicator.systems.american_revolution.procedure import (
     CAMPAIGNS,
     MOBILIZATION,
@@ -180,7 +181,8 @@ def _detachment(action: Raised, ctx: Context, name: str) -> Iterator[Outcome]:
     if placed <= 2 * regulars:
         yield Check.done("AR-MOB-06")
         return
-    extra = " (a Hessian may not be broken down into detachments)" if hessians else ""
+    extra = (f" (a Hessian may not be broken down into detachments{printings('13.7')})"
+             if hessians else "")
     yield Check.illegal("AR-MOB-06", action.step,
                         f"{article(name)} was put into {where} with no British 2-value regular "
                         f"taken off in its region for it{extra}: detachments come into play "
