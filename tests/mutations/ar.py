@@ -67,6 +67,16 @@ def _leader(piece: str) -> Any:
     return None
 
 
+def _side(piece: str) -> str | None:
+    found = _formation(piece) or _leader(piece)
+    return None if found is None else str(found.side)
+
+
+def _enemies_at(board: Board, locale: str, mover: str) -> bool:
+    side = _side(mover)
+    return any(_side(piece) not in (None, side) for piece in board.pieces(locale))
+
+
 def _phase(actions: list[Action], i: int) -> tuple[int, str] | None:
     """The last Phase marker setting before action `i`: its index and value."""
     for j in range(i - 1, -1, -1):
@@ -127,6 +137,12 @@ def ar_out_of_phase(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
     for i, action in enumerate(actions):
         first = action["pieces"][0] if action["do"] == "move" else ""
         if action["do"] != "move" or (_leader(first) is None and _formation(first) is None):
+            continue
+        if any(end.casefold() not in ar_names() for end in (action["path"][0],
+                                                            action["path"][-1])):
+            continue  # a removal or a placement, not a move between locales
+        if _enemies_at(pos[i], action["path"][0], action["pieces"][0]):
+            made.skip(kind, "a move out of a locale the enemy holds (a retreat)")
             continue
         phase = _phase(actions, i)
         if phase is None or phase[1] not in CAMPAIGN:
