@@ -113,6 +113,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                             f"an eliminated Hessian came back into play in {where}: once "
                             "eliminated, a Hessian may never be re-mobilized",
                             spaces=(action.locale,), pieces=(name,))
+    elif action.origin in NOT_AGAIN:
+        yield Check.done("AR-MOB-04")  # AR 13.5: other eliminated units come back at cost
     if formation.type is FormationType.REGULAR and formation.nation in OWN_BOX and \
             not costs.exchanged(action, ctx) and not is_upgrade(action, ctx):
         box = OWN_BOX[formation.nation]
