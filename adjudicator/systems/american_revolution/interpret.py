@@ -34,6 +34,7 @@ from adjudicator.systems.american_revolution.actions import (
     UnitsRemoved,
 )
 from adjudicator.systems.american_revolution.procedure import MOBILIZATION, phase_named
+from adjudicator.systems.american_revolution.read_battles import BattleReading, read_step
 from adjudicator.systems.american_revolution.state import TRACKS, ARState, Entity, track_level
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -74,6 +75,7 @@ class Reading:
 
     shown: Properties = field(default_factory=Properties)
     dice: DiceQueue[str] = field(default_factory=DiceQueue)
+    battles: BattleReading = field(default_factory=BattleReading)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +143,7 @@ class Reader:
         actions += self._markers(view, player, phase)
         actions += self._forces(view, player)
         actions += self._tracks(view, player)
+        actions += read_step(self, view, actions, phase, player)
         return actions
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:
