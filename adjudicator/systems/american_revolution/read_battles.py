@@ -245,7 +245,8 @@ class BattleTracker:
                     reading = replace(
                         reading,
                         march=March(action.side, action.destination,
-                                    frozenset(action.pieces), units, index),
+                                    frozenset(action.pieces), units, index,
+                                    sixes=None if units else 0),
                         forced=(*reading.forced, (action.side, action.destination)),
                         forced_pieces=reading.forced_pieces | frozenset(action.pieces))
         reading, found = self._tactics(reading, view, player)

@@ -36,14 +36,22 @@ NOT_JUDGED_YET = ("not judged yet: The American Revolution's rules are being bui
                   "family (issue 21), and no family judges this one")
 
 
+NEVER_JUDGED: Mapping[str, str] = {
+    "AR-FOG-01": ("a log shows every piece of every stack to whoever replays it; whether a "
+                  "player looked beneath the top unit of an enemy stack outside a battle or a "
+                  "Spy (AR 22.1) is not recorded"),
+}
+"""Catalog rules no log can ever show broken, and why."""
+
+
 def _not_checkable() -> Mapping[str, str]:
     """AR catalog rules no family declares, and why."""
     from adjudicator.systems.american_revolution.data import bundled_data
     from adjudicator.systems.common.rulebook import declared
 
     judged = declared(RULES.families)
-    return MappingProxyType({rule.id: NOT_JUDGED_YET for rule in bundled_data().catalog
-                             if rule.id not in judged})
+    return MappingProxyType({rule.id: NEVER_JUDGED.get(rule.id, NOT_JUDGED_YET)
+                             for rule in bundled_data().catalog if rule.id not in judged})
 
 
 NOT_CHECKABLE = _not_checkable()

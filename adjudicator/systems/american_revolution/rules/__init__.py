@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from adjudicator.systems.american_revolution.rules import (
+    combat,
+    forced_march,
     initiative,
+    leaders,
     markers,
     mobilization,
     movement,
@@ -12,6 +15,7 @@ from adjudicator.systems.american_revolution.rules import (
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement))
+RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement,
+                                     forced_march, combat, leaders))
 
 __all__ = ["RULES"]
