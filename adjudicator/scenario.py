@@ -418,9 +418,12 @@ class _Writer:
             self.game.place(_deck_type(deck), join(
                 [spot.map_id, str(spot.x), str(spot.y), "false", join(members, ",")], ";"))
 
-    def find(self, name: str, at: str | None = None) -> _Tracked:
+    def find(self, name: str, at: str | None = None,
+             skip: Sequence[_Tracked] = ()) -> _Tracked:
         for tracked in reversed(self.pieces):
             if tracked.name != name and tracked.slot != name:
+                continue
+            if any(tracked is taken for taken in skip):
                 continue
             if at is None or self._is_at(tracked, at):
                 return tracked
@@ -429,6 +432,8 @@ class _Writer:
 
     def _is_at(self, tracked: _Tracked, at: str) -> bool:
         spot = self.index.lookup(at)
+        if spot is not None and spot.deck is None and spot.map_id == at:
+            return tracked.spot.map_id == spot.map_id  # a hand: its cards are spread along it
         return spot is not None and (tracked.spot.map_id, tracked.spot.x, tracked.spot.y) == (
             spot.map_id, spot.x, spot.y)
 
@@ -444,7 +449,9 @@ class _Writer:
         if isinstance(action, PlayCard):
             self.game.step(*self._move([self.find(action.card)], action.to, player, None))
         elif isinstance(action, MovePieces):
-            movers = [self.find(name, action.path[0]) for name in action.pieces]
+            movers: list[_Tracked] = []
+            for name in action.pieces:  # a name listed twice moves two such pieces
+                movers.append(self.find(name, action.path[0], movers))
             commands: list[Command] = []
             for origin, place in zip(action.path, action.path[1:], strict=False):
                 commands += self._move(movers, place, player, origin)

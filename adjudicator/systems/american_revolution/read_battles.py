@@ -77,6 +77,8 @@ class Round:
     start: tuple[tuple[str, bool], ...]
     """The target's pieces in the locale at the roll: (piece id, disrupted)."""
     removed: frozenset[str] = frozenset()
+    flipped: frozenset[str] = frozenset()
+    """Target pieces flipped to disrupted since the roll."""
 
     @property
     def sixes(self) -> int:
@@ -285,7 +287,7 @@ class BattleTracker:
         locales: list[tuple[str, Holding, Holding]] = []
         for locale in sorted(before):
             sides = before[locale]
-            if all(sides.get(side) for side in SIDES):
+            if all(sides.get(side) for side in SIDES) and locale not in reading.fought:
                 us, gb = (tuple(sorted((e.kind, e.key, e.disrupted) for _, e in sides[side]))
                           for side in SIDES)
                 locales.append((locale, us, gb))
@@ -516,8 +518,12 @@ class BattleTracker:
                 battle = replace(battle, survivors=battle.survivors + fallen)
             current = battle.round
             if current is not None and current.firer == other(side) and not battle.over:
+                turned = {r.piece_id for r in relocations if r not in removed
+                          and r.after is not None and r.after.entity.disrupted}
+                back = {r.piece_id for r in relocations if r not in removed
+                        and r.after is not None and not r.after.entity.disrupted}
                 current = replace(current, removed=current.removed | {
-                    r.piece_id for r in removed})
+                    r.piece_id for r in removed}, flipped=(current.flipped | turned) - back)
                 battle = replace(battle, round=current)
                 out.append(self._taken(current, locale, side, view.index, player))
             reading = replace(reading, battle=battle)
@@ -525,10 +531,9 @@ class BattleTracker:
 
     def _taken(self, current: Round, locale: str, side: str, index: int,
                player: str | None, closing: bool = False) -> LossesTaken:
-        now = {piece_id: entity.disrupted for piece_id, entity in self._pieces(locale, side)}
         fresh = sum(1 for _, disrupted in current.start if not disrupted)
-        flipped = sum(1 for piece_id, disrupted in current.start
-                      if not disrupted and now.get(piece_id, False))
+        flipped = sum(1 for piece_id, disrupted in current.start if not disrupted
+                      and piece_id in current.flipped and piece_id not in current.removed)
         return LossesTaken(step=index, side=side, player=player, locale=locale,
                            sixes=current.sixes, fives=current.fives, fresh=fresh,
                            disrupted=len(current.start) - fresh,

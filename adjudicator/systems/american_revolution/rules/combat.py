@@ -61,6 +61,7 @@ from adjudicator.systems.american_revolution.data import (
     FormationType,
     LeaderKind,
     LocaleKind,
+    RouteType,
 )
 from adjudicator.systems.american_revolution.fire import (
     MAX_BATTLE_DICE,
@@ -381,7 +382,8 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
                               "the data", needs=("formation combat factors",))
         return
     low = min(base, sum(fleets)) if fleets else base
-    low = min(low, final) if not again else final
+    if again or (action.number == 1 and action.initiative != side):
+        low = min(low, final)  # maybe the final round against a retreat (AR 18.4(4b))
     high = base + extra + room
     if n < low or n > base + extra + action.tactics_left:
         yield Check.illegal("AR-CBT-04", action.step,
@@ -479,8 +481,17 @@ def _retreat(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     if any(is_fleet(ctx, "unit", key) for key in action.units):
         return  # a retreat to sea (AR 18.9): not judged here
     problems: list[str] = []
-    if not ctx.graph.adjacent(action.origin, action.destination):
+    route = ctx.data.route(action.origin, action.destination)
+    if route is None and not ctx.graph.complete:
+        yield Check.unchecked("AR-CBT-08", action.step,
+                              f"whether {origin} and {destination} are joined by a route is "
+                              "not in the data", needs=("routes",), spaces=(origin, destination))
+        return
+    if route is None:
         problems.append(f"{destination} is not adjacent to {origin} by a route")
+    elif route is RouteType.HIGH_SEAS:
+        problems.append(f"{destination} is joined to {origin} only by the high seas, and a land "
+                        "force retreats to sea only with a friendly fleet (AR 18.9)")
     enemy = [e for e in ctx.state.in_locale(action.destination) if e.combat
              and _side_of(ctx, e.kind, e.key) not in (None, side)]
     if enemy:
