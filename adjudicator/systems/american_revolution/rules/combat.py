@@ -7,18 +7,18 @@ rule 28.9; the FAQ's enemy fleet in a port with one's land units). AR 18.2: "Onl
 attack is allowed per locale per Combat Phase". AR 17.5: only forced-marched forces move
 in the second and third Movement Phases, so combat there is theirs (AR 17.4).
 
-AR 18.4(1): Tactics markers committed "from zero up to the total leadership values of all
+AR 18.4(1): tactics markers committed "from zero up to the total leadership values of all
 their side's leaders in that battle"; P1 adds "A player must have one or more leaders in
-order to play Tactics markers in a battle". Each side rolls a die and adds "the total
-leadership value" (the literal text) or, by the FAQ, the number of Tactics committed (the
+order to play tactics markers in a battle". Each side rolls a die and adds "the total
+leadership value" (the literal text) or, by the FAQ, the number of tactics committed (the
 digest's reading, A2, which this module follows: the FAQ is the designer's word). The
 higher total fires first; ties are rolled again. AR 21.6/21.7: a militia leader's value
 counts only for a force all militia, light and militia leaders; an admiral's only for
 fleets (AR-LDR-03, AR-LDR-04).
 
 AR 18.4(2): the firer "rolls one die for each combat factor of his involved combat units,
-plus one additional die for each Tactics marker he wants to expend"; 18.12 +1 per light
-or Indian unit in a wilderness or Indian locale; AR 18.5: never more Tactics in a round
+plus one additional die for each tactics marker he wants to expend"; 18.12 +1 per light
+or Indian unit in a wilderness or Indian locale; AR 18.5: never more tactics in a round
 than "printed combat strength points firing"; AR 18.7: disrupted units do not fire. Each
 6 eliminates a unit, each 5 disrupts one, a disrupted unit disrupted again is eliminated,
 and (FAQ) "All eliminations must be applied before any disruptions" (`fire.check_hits`).
@@ -26,7 +26,7 @@ and (FAQ) "All eliminations must be applied before any disruptions" (`fire.check
 AR 18.4(4): rounds alternate until a side's force is "completely eliminated and/or
 disrupted" (it loses), or a side declares retreat at the start of its own round; the
 other then has "one final round of fire—but only using light troops and/or Indians
-(though Tactics marker use is also permitted)" (P1, 2016; the 2011 printing lets the whole
+(though tactics marker use is also permitted)" (P1, 2016; the 2011 printing lets the whole
 force fire: the rulebook of record, P1, is followed). So the same side may fire twice in a
 row only in that final round.
 
@@ -265,7 +265,7 @@ def _odds(action: BattleFought, ctx: Context) -> Iterator[Outcome]:
     a_dice = fire_dice(a_land, wilderness=wild).total
     d_dice = fire_dice(d_land, wilderness=wild).total
     first = initiative(0)
-    probabilities: dict[str, Fraction] = {"attacker fires first (no Tactics)": first}
+    probabilities: dict[str, Fraction] = {"attacker fires first (no tactics)": first}
     result: dict[str, str | int] = {"attacker dice": a_dice, "defender dice": d_dice}
     a_units = battle_units([f for f in a_land if not f.disrupted], wilderness=wild)
     d_units = battle_units([f for f in d_land if not f.disrupted], wilderness=wild)
@@ -278,7 +278,7 @@ def _odds(action: BattleFought, ctx: Context) -> Iterator[Outcome]:
         result["policy"] = POLICY
     yield Computed(kind="battle odds", step=action.step, rule_id="AR-CBT-03",
                    summary=f"battle in {ctx.name(action.locale)}: attacker rolls {a_dice} "
-                           f"dice a round, defender {d_dice} (before Tactics)",
+                           f"dice a round, defender {d_dice} (before tactics)",
                    inputs={"locale": ctx.name(action.locale),
                            "attacker": ", ".join(_names(ctx, action.attacker)),
                            "defender": ", ".join(_names(ctx, action.defender))},
@@ -290,29 +290,29 @@ def _committed(action: TacticsCommitted, ctx: Context) -> Iterator[Outcome]:
     if others:
         yield Check.illegal("AR-CBT-03", action.step,
                             f"{who(action.side)} put {', '.join(m.title() for m in others)} "
-                            "in the Battle Box: only Tactics markers are committed to a "
+                            "in the Battle Box: only tactics markers are committed to a "
                             "battle (AR 18.4(1))",
                             pieces=tuple(ctx.data.markers[m].name if m in ctx.data.markers
                                          else m for m in others))
         return
     if action.locale is None:
         yield Check.unchecked("AR-CBT-03", action.step,
-                              "Tactics committed, but which battle they are for is not known "
+                              "tactics committed, but which battle they are for is not known "
                               "yet", needs=("the battle's locale",))
         return
     place = ctx.name(action.locale)
     if not action.leaders:
         yield Check.illegal("AR-CBT-03", action.step,
-                            f"{who(action.side)} committed Tactics to the battle in {place} "
+                            f"{who(action.side)} committed tactics to the battle in {place} "
                             "with no leader there: a player must have one or more leaders "
-                            "to play Tactics markers in a battle (AR 18.4(1))",
+                            "to play tactics markers in a battle (AR 18.4(1))",
                             spaces=(place,), observed=str(action.committed))
         return
     holding = ctx_holding(ctx, action.locale, action.side)
     _, printed = leadership(ctx, holding)
     if action.committed > printed:
         yield Check.illegal("AR-CBT-03", action.step,
-                            f"{who(action.side)} committed {action.committed} Tactics to the "
+                            f"{who(action.side)} committed {action.committed} tactics to the "
                             f"battle in {place}: at most the total leadership value of his "
                             f"leaders there, {printed} (AR 18.4(1))", spaces=(place,),
                             expected=f"at most {printed}", observed=str(action.committed))
@@ -372,7 +372,7 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
         yield Check.illegal("AR-CBT-03", action.step,
                             f"{who(side)} fired the first round in {place}, but "
                             f"{who(action.initiative)} had the higher initiative total "
-                            "(die + Tactics committed) and fires first in each round "
+                            "(die + tactics committed) and fires first in each round "
                             "(AR 18.4(1), FAQ)", spaces=(place,))
     elif action.number == 1 and action.initiative is not None:
         yield Check.done("AR-CBT-03")
@@ -389,14 +389,14 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
         yield Check.illegal("AR-CBT-04", action.step,
                             f"{who(side)} rolled {n} fire dice in {place}: one die per "
                             f"combat factor of his undisrupted units ({base} with terrain), "
-                            "plus one per Tactics marker spent (AR 18.4(2), 18.12)",
+                            "plus one per tactics marker spent (AR 18.4(2), 18.12)",
                             spaces=(place,),
                             expected=f"{low}" if low == high else f"{low} to {high}",
                             observed=str(n))
     elif n > high:
         yield Check.illegal("AR-CBT-05", action.step,
                             f"{who(side)} rolled {n} fire dice in {place}: {n - base - extra} "
-                            f"Tactics spent, more than the {printed + fortress} printed "
+                            f"tactics spent, more than the {printed + fortress} printed "
                             "combat strength points firing (AR 18.5)", spaces=(place,),
                             expected=f"at most {high}", observed=str(n))
     else:
@@ -404,9 +404,9 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
         leaders = [h for h in action.firers if h[0] == "leader"]
         if n > base + extra and leaders and all(d for _, _, d in leaders):
             yield Check.illegal("AR-CBT-05", action.step,
-                                f"{who(side)} spent Tactics in {place} with every leader "
+                                f"{who(side)} spent tactics in {place} with every leader "
                                 "there disrupted: a side whose leaders are all disrupted "
-                                "may not spend Tactics (AR 18.5, FAQ)", spaces=(place,))
+                                "may not spend tactics (AR 18.5, FAQ)", spaces=(place,))
         else:
             yield Check.done("AR-CBT-05")
     yield from _owed_losses(action, ctx, place)

@@ -6,7 +6,7 @@ AR 21.6: militia leaders "may only apply their leadership factor to a force cons
 entirely of militia and/or light units and/or other militia leaders. In all other force
 compositions, they have leadership values of zero." AR 21.7: admirals "may use their
 leadership values only to enhance the movement of fleets, for forced marching of fleets,
-for fleet combat, and for amphibious assaults". Here: the Tactics a side commits to a
+for fleet combat, and for amphibious assaults". Here: the tactics a side commits to a
 battle (up to its total leadership, AR 18.4(1)) count only the values that apply.
 """
 
@@ -27,7 +27,7 @@ FAMILY = RuleFamily("leaders", frozenset({"AR-LDR-02", "AR-LDR-03", "AR-LDR-04"}
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
-    """A leader removed for attrition; Tactics beyond the leadership that counts."""
+    """A leader removed for attrition; tactics beyond the leadership that counts."""
     if isinstance(action, AttritionLosses) and not action.closing:
         if action.leaders:
             names = tuple(ctx.leader_name(key) for key in action.leaders)
@@ -54,7 +54,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             if effective < action.committed <= printed:
                 place = ctx.name(action.locale)
                 yield Check.illegal(rule, action.step,
-                                    f"{who(action.side)} committed {action.committed} Tactics "
+                                    f"{who(action.side)} committed {action.committed} tactics "
                                     f"to the battle in {place}, above the leadership that "
                                     f"counts there, {effective}: {why}", spaces=(place,),
                                     expected=f"at most {effective}",
