@@ -305,8 +305,12 @@ class BattleTracker:
         reading, closed = self._close_battle(reading, index, player)
         out += closed
         if locale is None:
-            left = [loc for loc in self.contested() if loc not in reading.fought]
-            locale = left[0] if len(left) == 1 else None
+            contested = self.contested()
+            left = [loc for loc in contested if loc not in reading.fought]
+            if len(left) == 1:
+                locale = left[0]
+            elif not left and len(contested) == 1:
+                locale = contested[0]  # fought already in this phase (AR 18.2)
         battle = Battle(step=index, attacker=reading.phasing)
         reading = replace(reading, battle=battle)
         if locale is not None:
@@ -408,7 +412,7 @@ class BattleTracker:
                     step=index, side=side, player=player, leader=leader, die=roll.dice[0],
                     place=str(place[1]) if place is not None else "")]
         if not self._active(reading):
-            if not [loc for loc in self.contested(view) if loc not in reading.fought]:
+            if not self.contested(view):
                 return reading, []
             reading, out = self._open(reading, index, player)
         else:
