@@ -161,6 +161,8 @@ class BattleFought(Action):
     """Some attacking unit or leader forced-marched into the locale this phase (AR 17.4)."""
     again: bool
     """A battle was already fought in this locale in this Combat Phase (AR 18.2)."""
+    tactics: tuple[int, int] = (0, 0)
+    """Tactics committed so far by the attacker and the defender (AR 18.4(1))."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -340,7 +340,9 @@ class BattleTracker:
         return reading, [BattleFought(step=index, side=attacker, player=player, locale=locale,
                                       attacker=self.holding(locale, attacker),
                                       defender=self.holding(locale, other(attacker)),
-                                      forced=forced, again=again)]
+                                      forced=forced, again=again,
+                                      tactics=(_of(battle.committed, attacker),
+                                               _of(battle.committed, other(attacker))))]
 
     def _active(self, reading: BattleReading) -> bool:
         return reading.battle is not None and not reading.battle.over

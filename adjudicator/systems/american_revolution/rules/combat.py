@@ -259,14 +259,30 @@ def _fought(action: BattleFought, ctx: Context) -> Iterator[Outcome]:
 
 
 def _odds(action: BattleFought, ctx: Context) -> Iterator[Outcome]:
+    """Dice a round, initiative (FAQ reading: Tactics committed; the literal text: the
+    leadership value), each side's first full round, and the battle under `POLICY`."""
     wild = wilderness(ctx, action.locale)
     a_land, a_fleets, a_known = firers(ctx, action.attacker)
     d_land, d_fleets, d_known = firers(ctx, action.defender)
-    a_dice = fire_dice(a_land, wilderness=wild).total
-    d_dice = fire_dice(d_land, wilderness=wild).total
-    first = initiative(0)
-    probabilities: dict[str, Fraction] = {"attacker fires first (no tactics)": first}
-    result: dict[str, str | int] = {"attacker dice": a_dice, "defender dice": d_dice}
+    a_dice = fire_dice(a_land, wilderness=wild).total + sum(a_fleets)
+    d_dice = fire_dice(d_land, wilderness=wild).total + sum(d_fleets)
+    delta = action.tactics[0] - action.tactics[1]
+    first = initiative(delta)
+    literal = initiative(leadership(ctx, action.attacker)[0]
+                         - leadership(ctx, action.defender)[0])
+    probabilities: dict[str, Fraction] = {
+        "attacker fires first (Tactics committed, FAQ)": first,
+        "attacker fires first (leadership value, literal text)": literal}
+    for name, dice in (("attacker", a_dice), ("defender", d_dice)):
+        table = fire_round(dice).items()
+        probabilities[f"{name}'s full round eliminates at least one"] = sum(
+            (p for hits, p in table if hits.eliminations), Fraction(0))
+        probabilities[f"{name}'s full round only disrupts"] = sum(
+            (p for hits, p in table if not hits.eliminations and hits.disruptions),
+            Fraction(0))
+    result: dict[str, str | int] = {"attacker dice": a_dice, "defender dice": d_dice,
+                                    "tactics committed": f"{action.tactics[0]} against "
+                                                         f"{action.tactics[1]}"}
     a_units = battle_units([f for f in a_land if not f.disrupted], wilderness=wild)
     d_units = battle_units([f for f in d_land if not f.disrupted], wilderness=wild)
     if a_known and d_known and a_units and d_units and not a_fleets and not d_fleets and \
@@ -278,7 +294,8 @@ def _odds(action: BattleFought, ctx: Context) -> Iterator[Outcome]:
         result["policy"] = POLICY
     yield Computed(kind="battle odds", step=action.step, rule_id="AR-CBT-03",
                    summary=f"battle in {ctx.name(action.locale)}: attacker rolls {a_dice} "
-                           f"dice a round, defender {d_dice} (before tactics)",
+                           f"dice a round, defender {d_dice} (spent tactics aside); with the "
+                           f"tactics committed so far the attacker fires first with chance {first}",
                    inputs={"locale": ctx.name(action.locale),
                            "attacker": ", ".join(_names(ctx, action.attacker)),
                            "defender": ", ".join(_names(ctx, action.defender))},
