@@ -296,3 +296,12 @@ class CombatOwed(Action):
     """(locale, US pieces, GB pieces)."""
     forced: tuple[str, ...]
     """Locales a forced march of this side ended in this phase (AR 17.4)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeadersTaken(Action):
+    """Lone leaders (no unit of theirs with them) removed from a locale the enemy holds
+    with no round of fire at them (AR 21.3)."""
+
+    locale: str
+    leaders: tuple[str, ...]

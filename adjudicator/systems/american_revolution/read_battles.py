@@ -42,6 +42,7 @@ from adjudicator.systems.american_revolution.actions import (
     ForceMoved,
     Holding,
     InitiativeRolled,
+    LeadersTaken,
     LeaderSurvival,
     LossesTaken,
     MarkersDrawn,
@@ -503,6 +504,14 @@ class BattleTracker:
                                            leaders=march.removed_leaders))
                 continue
             battle = reading.battle
+            lone = self._lone(view, locale, side, removed)
+            blocked = battle is not None and battle.over and battle.locale == locale and \
+                battle.loser == side  # eliminated in place, the retreat blocked (AR 18.8)
+            if lone and not blocked and (battle is None or battle.over or battle.round is None
+                                         or battle.locale not in (None, locale)):
+                out.append(LeadersTaken(step=view.index, side=side, player=player,
+                                        locale=locale, leaders=lone))
+                continue
             if battle is None:
                 continue
             if battle.locale is None and not battle.over and \
@@ -534,6 +543,18 @@ class BattleTracker:
                 out.append(self._taken(current, locale, side, view.index, player))
             reading = replace(reading, battle=battle)
         return reading, out
+
+    def _lone(self, view: StepView[Entity, str | None], locale: str, side: str,
+              removed: Sequence[Relocation[Entity]]) -> tuple[str, ...]:
+        """Leaders removed from a locale where, before the step, the enemy stood with
+        nothing of `side` but leaders (AR 21.3: they must still be fired on)."""
+        before = self.holders(view).get(locale, {})
+        mine = before.get(side, [])
+        if not removed or not before.get(other(side)) or \
+                any(entity.kind != "leader" for _, entity in mine) or \
+                any(_kind(r) != "leader" for r in removed):
+            return ()
+        return tuple(_key(r) for r in removed)
 
     def _taken(self, current: Round, locale: str, side: str, index: int,
                player: str | None, closing: bool = False) -> LossesTaken:

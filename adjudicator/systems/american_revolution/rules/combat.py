@@ -53,6 +53,7 @@ from adjudicator.systems.american_revolution.actions import (
     FireRound,
     ForceMoved,
     Holding,
+    LeadersTaken,
     LeaderSurvival,
     LossesTaken,
     TacticsCommitted,
@@ -87,10 +88,11 @@ from adjudicator.systems.common.rulebook import RuleFamily
 FAMILY = RuleFamily("combat",
                     frozenset({"AR-CBT-01", "AR-CBT-02", "AR-CBT-03", "AR-CBT-04",
                                "AR-CBT-05", "AR-CBT-06", "AR-CBT-07", "AR-CBT-08",
-                               "AR-CBT-11", "AR-CBT-12", "AR-CBT-15", "AR-CM-03"}),
+                               "AR-CBT-11", "AR-CBT-12", "AR-CBT-13", "AR-CBT-15",
+                               "AR-CM-03"}),
                     actions=(BattleFought, TacticsCommitted, FireRound, LossesTaken,
                              ForceMoved, BattleEnded, BattleDraw, LeaderSurvival,
-                             CombatOwed))
+                             CombatOwed, LeadersTaken))
 SIDE_NAMES = {"US": "American", "GB": "British"}
 DECK = Place(PlaceKind.DECK)
 
@@ -116,6 +118,14 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _draws(action, ctx)
     elif isinstance(action, LeaderSurvival):
         yield from _survival(action, ctx)
+    elif isinstance(action, LeadersTaken):
+        names = tuple(ctx.leader_name(key) for key in action.leaders)
+        place = ctx.name(action.locale)
+        yield Check.illegal("AR-CBT-13", action.step,
+                            f"{who(action.side)}'s {', '.join(names)}, alone in {place} with "
+                            "the enemy, removed with no round of fire at him: a leader alone "
+                            "in a locale still has to be fired on by enemy combat units to be "
+                            "eliminated (AR 21.3)", spaces=(place,), pieces=names)
 
 
 # ---------------------------------------------------------------- helpers
@@ -271,7 +281,7 @@ def _odds(action: BattleFought, ctx: Context) -> Iterator[Outcome]:
     literal = initiative(leadership(ctx, action.attacker)[0]
                          - leadership(ctx, action.defender)[0])
     probabilities: dict[str, Fraction] = {
-        "attacker fires first (Tactics committed, FAQ)": first,
+        "attacker fires first (tactics committed, FAQ)": first,
         "attacker fires first (leadership value, literal text)": literal}
     for name, dice in (("attacker", a_dice), ("defender", d_dice)):
         table = fire_round(dice).items()
@@ -460,6 +470,8 @@ def _losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
     if action.closing:
         if check.fits:
             yield Check.done("AR-CBT-06")
+            if action.removed:
+                yield Check.done("AR-CBT-13")
             return
         yield Check.illegal("AR-CBT-06", action.step,
                             f"the round of fire rolled at step {action.roll_step} in {place} "
