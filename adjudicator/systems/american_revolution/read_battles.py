@@ -121,6 +121,8 @@ class Battle:
     """Eliminated leaders awaiting their survival die: (piece id, side, leader id)."""
     survival_dice: tuple[tuple[str, int], ...] = ()
     """(piece id, die) for leaders whose survival die was rolled."""
+    early: tuple[tuple[str, int], ...] = ()
+    """(side, die): a survival die rolled before the hit leader was taken off."""
     announced: bool = False
     """`BattleFought` was emitted (once the battle shows more than a lone die)."""
 
@@ -422,6 +424,9 @@ class BattleTracker:
             out = []
         battle = reading.battle
         assert battle is not None
+        if self._early_survival(battle, side, roll):
+            return replace(reading, battle=replace(
+                battle, early=(*battle.early, (side, roll.dice[0])))), out
         if battle.rounds == 0 and battle.winner is None and len(roll.dice) == 1 and \
                 (side not in dict(battle.initiative) or len(battle.initiative) == 1):
             rolls = (*(r for r in battle.initiative if r[0] != side), (side, roll.dice[0]))
@@ -466,6 +471,15 @@ class BattleTracker:
         battle = replace(battle, rounds=battle.rounds + 1, last_firer=side, spent=(0, 0),
                          round=Round(side, index, roll.dice, start))
         return replace(reading, battle=battle), out
+
+    def _early_survival(self, battle: Battle, side: str, roll: DiceRolled) -> bool:
+        """A lone die of the side fired on, with a 6 still untaken and a leader of its
+        there: his survival die, rolled before he is taken off (AR 21.4)."""
+        current = battle.round
+        if current is None or current.firer == side or len(roll.dice) != 1 or \
+                len(current.removed) >= current.sixes or battle.locale is None:
+            return False
+        return any(entity.kind == "leader" for _, entity in self._pieces(battle.locale, side))
 
     # ------------------------------------------------------------------ losses
 
@@ -531,6 +545,13 @@ class BattleTracker:
                 fallen = tuple((r.piece_id, side, _key(r)) for r in removed
                                if _kind(r) == "leader")
                 battle = replace(battle, survivors=battle.survivors + fallen)
+                for piece_id, _, _ in fallen:
+                    early = next((e for e in battle.early if e[0] == side), None)
+                    if early is not None:
+                        rest = list(battle.early)
+                        rest.remove(early)
+                        battle = replace(battle, early=tuple(rest), survival_dice=(
+                            *battle.survival_dice, (piece_id, early[1])))
             current = battle.round
             if current is not None and current.firer == other(side) and not battle.over:
                 turned = {r.piece_id for r in relocations if r not in removed
