@@ -141,6 +141,32 @@ class TrackMoved(Action):
     after: int | None
 
 
+# map markers (Partisans AR 29, Massacre AR 37; Fortresses and Sieges AR 28)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerPlaced(PhaseActed):
+    """A map marker put into a locale: a partisan (`partisan`, key `US`/`GB`), a
+    massacre (`massacre`), a fortress or a siege."""
+
+    kind: str
+    key: str
+    locale: str
+    origin: str | None
+    """Where it came from (a place id, a locale when it moved); None: the palette."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapMarkerRemoved(PhaseActed):
+    """A map marker taken out of a locale."""
+
+    kind: str
+    key: str
+    locale: str
+    to: str | None
+    """Where it went (a place id; None: deleted)."""
+
+
 # --- Battles (AR 17.2, 18, 21.3-21.4): read by read_battles.py ---------------------------
 
 
@@ -296,6 +322,8 @@ class CombatOwed(Action):
     """(locale, US pieces, GB pieces)."""
     forced: tuple[str, ...]
     """Locales a forced march of this side ended in this phase (AR 17.4)."""
+    by_move: bool = False
+    """The other side's move ended it (not the phase's end)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -35,6 +35,7 @@ from adjudicator.systems.american_revolution.actions import (
 )
 from adjudicator.systems.american_revolution.procedure import MOBILIZATION, phase_named
 from adjudicator.systems.american_revolution.read_battles import BattleReading, read_step
+from adjudicator.systems.american_revolution.read_markers import map_markers
 from adjudicator.systems.american_revolution.state import TRACKS, ARState, Entity, track_level
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -143,6 +144,7 @@ class Reader:
         actions += self._markers(view, player, phase)
         actions += self._forces(view, player)
         actions += self._tracks(view, player)
+        actions += map_markers(view, player)
         actions += read_step(self, view, actions, phase, player)
         return actions
 

@@ -23,7 +23,9 @@ from adjudicator.systems.american_revolution.actions import (
     MarkersCommitted,
     MarkersDrawn,
     PhaseActed,
+    PointsShown,
     Raised,
+    UnitsRemoved,
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
@@ -110,6 +112,18 @@ class Tally:
 
 
 @dataclass(frozen=True, slots=True)
+class PointsRecord:
+    """A side's political points shown (AR 6.1), where play stood: the turn, the phase,
+    and the rolls and marker plays of that phase before it (political points)."""
+
+    turn: int | None
+    phase: str | None
+    shown: PointsShown
+    dice: tuple[DiceRolled, ...]
+    played: tuple[MarkerPlayed, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ARProcedure:
     """Where play is (immutable: undo keeps a reference)."""
 
@@ -117,7 +131,8 @@ class ARProcedure:
     first: str | None = None
     """The First Player this turn (AR 8.0; US on Turn 1, AR 4.7)."""
     acted: tuple[str, ...] = ()
-    """The sides that acted in this phase, in the order they first did (AR 5.1)."""
+    """The sides that took their part of this phase, in the order they first did: moved a
+    force, raised a unit, bought markers (AR 5.1)."""
     moved: frozenset[str] = frozenset()
     """The pieces that moved in this Campaign Phase (AR 16.5)."""
     marches: Tally = Tally()
@@ -135,6 +150,12 @@ class ARProcedure:
     """The rolls made in this phase (initiative ties, rabble rousing, AR 8.2, 9.3)."""
     played: tuple[MarkerPlayed, ...] = ()
     """The markers played this phase (AR 7.9, 7.11)."""
+    points: tuple[PointsRecord, ...] = ()
+    """Every change of a side's political points the log showed, with the phase and the
+    phase's rolls and plays so far (AR 6.0; political points and victory)."""
+    losses: tuple[UnitsRemoved | ForceMoved, ...] = ()
+    """Units removed from locales and retreats this phase: the traces battles leave (what
+    an overrun, a massacre and a militia upgrade follow, AR 31, 34, 37)."""
 
     def has_played(self, side: str | None, *markers: str) -> bool:
         """Whether a side played one of these markers this phase."""
@@ -174,7 +195,8 @@ class ARSequencer(Sequencer[ARProcedure]):
         """A new turn clears the turn's record; the First Player, moves and purchases."""
         return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
                 MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
-                MarkerPlayed: _played, Raised: _raised}
+                MarkerPlayed: _played, Raised: _raised, PointsShown: _points,
+                UnitsRemoved: _lost}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -184,20 +206,31 @@ class ARSequencer(Sequencer[ARProcedure]):
         if entered.position.moment.phase == proc.position.moment.phase:
             return entered
         return replace(entered, acted=(), moved=frozenset(), phase_dice=(), played=(),
-                       marches=Tally())
+                       marches=Tally(), losses=())
 
 
 def _acted(proc: ARProcedure, action: Action, facts: Facts) -> ARProcedure:
+    """A side took its part of the phase: it moved a force (not a retreat), raised a unit
+    or bought markers. Marker plays, removals and retreats happen in either side's part
+    (Privateers in the enemy's Movement, losses in the enemy's Combat), so they do not."""
     side = action.side
-    if side is None or side in proc.acted:
+    if side is None or side in proc.acted or not _takes_part(action):
         return proc
     return replace(proc, acted=(*proc.acted, side))
+
+
+def _takes_part(action: Action) -> bool:
+    if isinstance(action, ForceMoved):
+        return not action.retreat
+    if isinstance(action, MarkersDrawn):
+        return action.bought
+    return isinstance(action, Raised)
 
 
 def _new_turn(proc: ARProcedure, action: Action) -> ARProcedure:
     return replace(proc, first=None, acted=(), moved=frozenset(), bought=Tally(),
                    free=Tally(), raised=(), commitments=(), phase_dice=(), played=(),
-                   marches=Tally())
+                   marches=Tally(), losses=())
 
 
 def _first(proc: ARProcedure, action: Action) -> ARProcedure:
@@ -207,7 +240,9 @@ def _first(proc: ARProcedure, action: Action) -> ARProcedure:
 
 def _moved(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, ForceMoved)
-    if action.retreat or action.side is None:
+    if action.retreat:
+        return replace(proc, losses=(*proc.losses, action))
+    if action.side is None:
         return proc
     return replace(proc, moved=proc.moved | frozenset(action.pieces),
                    marches=proc.marches.plus(action.side, 1))
@@ -241,6 +276,20 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
     if action.key in ("gb_hessian", "gb_indian"):
         return replace(proc, free=proc.free.plus("US", 1))
     return proc
+
+
+# --- political points -------------------------------------------------------------------
+
+
+def _points(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, PointsShown)
+    record = PointsRecord(proc.turn, proc.phase, action, proc.phase_dice, proc.played)
+    return replace(proc, points=(*proc.points, record))
+
+
+def _lost(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, UnitsRemoved)
+    return replace(proc, losses=(*proc.losses, action))
 
 
 SEQUENCER = ARSequencer(TURN)

@@ -238,7 +238,8 @@ class BattleTracker:
             if isinstance(action, ForceMoved) and not action.retreat and action.side:
                 reading = _movement_roll(reading, action.side)
                 if reading.phasing is not None and action.side != reading.phasing:
-                    reading, closed = self._end_combat(reading, index, player, view)
+                    reading, closed = self._end_combat(reading, index, player, view,
+                                                       by_move=True)
                     out += closed
                     reading = replace(reading, fought=frozenset(), forced=(),
                                       forced_pieces=frozenset())
@@ -278,7 +279,8 @@ class BattleTracker:
     # ------------------------------------------------------------------ combat phase end
 
     def _end_combat(self, reading: BattleReading, index: int, player: str | None,
-                    view: StepView[Entity, str | None]) -> tuple[BattleReading, list[Action]]:
+                    view: StepView[Entity, str | None], *, by_move: bool = False
+                    ) -> tuple[BattleReading, list[Action]]:
         out: list[Action] = []
         reading, closed = self._close_battle(reading, index, player)
         out += closed
@@ -297,7 +299,7 @@ class BattleTracker:
         forced = tuple(locale for side, locale in reading.forced if side == reading.phasing)
         out.append(CombatOwed(step=index, side=reading.phasing, player=player,
                               locales=tuple(locales),
-                              forced=forced))
+                              forced=forced, by_move=by_move))
         return reading, out
 
     # ------------------------------------------------------------------ a battle opens

@@ -62,6 +62,7 @@ from adjudicator.systems.american_revolution.data import (
     FormationType,
     LeaderKind,
     LocaleKind,
+    OptionalRule,
     RouteType,
 )
 from adjudicator.systems.american_revolution.fire import (
@@ -118,7 +119,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _draws(action, ctx)
     elif isinstance(action, LeaderSurvival):
         yield from _survival(action, ctx)
-    elif isinstance(action, LeadersTaken):
+    elif isinstance(action, LeadersTaken) and not ctx.uses(OptionalRule.OVERRUN):  # AR 34 overruns
         names = tuple(ctx.leader_name(key) for key in action.leaders)
         place = ctx.name(action.locale)
         yield Check.illegal("AR-CBT-13", action.step,
@@ -201,7 +202,7 @@ def _names(ctx: Context, holding: Holding) -> tuple[str, ...]:
 
 
 def _has_fortress(ctx: Context, locale: str) -> bool:
-    return ctx.uses("fortresses") and ctx.state.count(
+    return ctx.uses(OptionalRule.FORTRESSES) and ctx.state.count(
         "fortress", Place(PlaceKind.SPACE, locale)) > 0
 
 
@@ -211,14 +212,23 @@ def _has_fortress(ctx: Context, locale: str) -> bool:
 def exempt(ctx: Context, locale: str, us: Holding, gb: Holding) -> bool:
     """Both sides may stay in a locale without a battle: a siege (AR 28.9, optional) or
     an enemy fleet in a port with one's land units (FAQ)."""
-    if ctx.uses("fortresses") and ctx.state.count("siege", Place(PlaceKind.SPACE, locale)):
+    siege = ctx.state.count("siege", Place(PlaceKind.SPACE, locale))
+    if ctx.uses(OptionalRule.FORTRESSES) and siege:
         return True
     fleets_us = [is_fleet(ctx, k, key) for k, key, _ in us]
     fleets_gb = [is_fleet(ctx, k, key) for k, key, _ in gb]
     return (all(fleets_us) and not any(fleets_gb)) or (all(fleets_gb) and not any(fleets_us))
 
 
+def out_of_turn(action: CombatOwed, ctx: Context) -> bool:
+    """The First Player moved after the Second had begun: the sequence family's finding
+    (AR-SEQ-02), not a Combat Phase's end."""
+    return action.by_move and ctx.proc.first is not None and action.side == ctx.proc.second
+
+
 def _owed(action: CombatOwed, ctx: Context) -> Iterator[Outcome]:
+    if out_of_turn(action, ctx):
+        return
     whose = SIDE_NAMES.get(action.side or "", "phasing")
     for locale, us, gb in action.locales:
         if exempt(ctx, locale, us, gb):
@@ -394,7 +404,7 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
         return
     if action.number == 1 and action.initiative is not None and \
             action.initiative != side and not _has_fortress(ctx, action.locale) and \
-            not ctx.uses("frontier_warfare") and \
+            not ctx.uses(OptionalRule.FRONTIER_WARFARE) and \
             not any(ctx.proc.has_played(s, "tarleton") for s in ("US", "GB")):
         yield Check.illegal("AR-CBT-03", action.step,
                             f"{who(side)} fired the first round in {place}, but "
@@ -533,7 +543,8 @@ def _retreat(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     a, b = ctx.data.region_of(action.origin), ctx.data.region_of(action.destination)
     militia = [key for key in action.units if key in ctx.data.formations
                and ctx.data.formations[key].type is FormationType.MILITIA]
-    if a is not None and b is not None and a != b and militia:
+    if a is not None and b is not None and a != b and militia and \
+            not ctx.uses(OptionalRule.MILITIA_EXPEDITIONS):  # AR 33: judged by its own family
         problems.append("militia may not cross a regional border (AR 23.1)")
     if problems:
         yield Check.illegal("AR-CBT-08", action.step,

@@ -23,7 +23,12 @@ from adjudicator.systems.american_revolution.actions import (
 )
 from adjudicator.systems.american_revolution.attrition import forced_march_losses
 from adjudicator.systems.american_revolution.procedure import CAMPAIGNS
-from adjudicator.systems.american_revolution.rules.combat import _names, exempt, who
+from adjudicator.systems.american_revolution.rules.combat import (
+    _names,
+    exempt,
+    out_of_turn,
+    who,
+)
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
@@ -51,7 +56,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                                 spaces=(ctx.name(action.origin),))
         else:
             yield Check.done("AR-FM-03")
-    elif isinstance(action, CombatOwed):
+    elif isinstance(action, CombatOwed) and not out_of_turn(action, ctx):
         for locale, us, gb in action.locales:
             if locale in action.forced and not exempt(ctx, locale, us, gb):
                 yield Check.illegal("AR-FM-04", action.step,

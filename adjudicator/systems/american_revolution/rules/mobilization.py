@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from adjudicator.systems.american_revolution.actions import Raised
 from adjudicator.systems.american_revolution.data import FormationType, Nation, Need
 from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.rules.upgrades import is_upgrade
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
@@ -55,7 +56,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                             f"an eliminated Hessian came back into play in {where}: once "
                             "eliminated, a Hessian may never be re-mobilized",
                             spaces=(action.locale,), pieces=(name,))
-    if formation.type is FormationType.REGULAR and formation.nation in OWN_BOX:
+    if formation.type is FormationType.REGULAR and formation.nation in OWN_BOX \
+            and not is_upgrade(action, ctx):  # a militia upgrade (optional AR 31)
         box = OWN_BOX[formation.nation]
         if action.locale != box:
             yield Check.illegal("AR-MOB-05", action.step,

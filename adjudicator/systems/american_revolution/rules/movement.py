@@ -42,6 +42,8 @@ from adjudicator.systems.american_revolution.data import (
 )
 from adjudicator.systems.american_revolution.procedure import CAMPAIGNS
 from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.rules.expeditions import is_expedition
+from adjudicator.systems.american_revolution.rules.overrun import continues, passable
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection, Constraints, MapGraph
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
@@ -91,7 +93,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         types.append(formation.type)
         nations.append(formation.nation)
     force = Force(str(action.side), tuple(types), tuple(nations), action.leaders)
-    yield from _twice(action, ctx)
+    if not continues(action, ctx):  # going on after an overrun (optional AR 34), judged there
+        yield from _twice(action, ctx)
     yield from _forced_march(action, ctx, force)
     yield from _militia(action, ctx, force)
     yield from _closed_regions(action, ctx, force)
@@ -153,6 +156,8 @@ def _militia(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outcome
                             "militia went to sea with a fleet: militia units and leaders "
                             "may not move out to sea in any way",
                             spaces=(action.origin, action.destination))
+        return
+    if is_expedition(action, ctx):  # a militia expedition (optional AR 33), judged there
         return
     a, b = ctx.data.region_of(action.origin), ctx.data.region_of(action.destination)
     if a is None or b is None:
@@ -287,7 +292,8 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
     def cost(connection: Connection) -> int | None:
         return table.get(connection.kind)
 
-    stops = {locale for locale in graph.spaces if _enemy_held(ctx, force.side, locale)}
+    stops = {locale for locale in graph.spaces if _enemy_held(ctx, force.side, locale)
+             and not passable(ctx, force.side, locale)}  # an overrun (optional AR 34)
     constraints = Constraints(cost=cost, stops=stops)
     legs = list(zip(action.path, action.path[1:], strict=False))
     total, through = 0, [action.origin]

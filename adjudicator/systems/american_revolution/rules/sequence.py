@@ -90,6 +90,13 @@ def _in_order(action: ForceMoved | Raised, ctx: Context, phase: str,
     if phase not in ORDERED or first is None or action.side is None:
         return
     if action.side == first and second in ctx.proc.acted:
+        if isinstance(action, ForceMoved) and ctx.uses("interception") and \
+                ctx.proc.has_played(second, "tactics"):
+            yield Check.unchecked("AR-SEQ-02", action.step,
+                                  "the Second Player moved and played a Tactics marker in "
+                                  "this phase: an interception (AR 32) or his own move, which "
+                                  "the log does not tell apart", spaces=(_where(action),))
+            return
         yield Check.illegal("AR-SEQ-02", action.step,
                             f"the First Player ({'American' if first == 'US' else 'British'}) "
                             f"{verb} after the Second Player had begun the "
