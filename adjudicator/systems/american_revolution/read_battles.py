@@ -369,7 +369,9 @@ class BattleTracker:
                 committed.setdefault(to_box, []).append(entity.key)
             elif from_box is not None and relocation.destination == DECK:
                 spent[from_box] = spent.get(from_box, 0) + 1
-        if (committed or spent) and not self._active(reading):
+        if spent and not committed and not self._active(reading):
+            return reading, out  # the unspent Tactics back to the pool at the end (AR 18.5)
+        if committed and not self._active(reading):
             reading, found = self._open(reading, view.index, player)
             out += found
         for side, markers in committed.items():
@@ -475,13 +477,16 @@ class BattleTracker:
         return replace(reading, battle=battle), out
 
     def _early_survival(self, battle: Battle, side: str, roll: DiceRolled) -> bool:
-        """A lone die of the side fired on, with a 6 still untaken and a leader of its
-        there: his survival die, rolled before he is taken off (AR 21.4)."""
+        """A lone die of the side fired on, with a leader of its there and a 6 still
+        untaken (or nothing of it left undisrupted, so it cannot fire): his survival die,
+        rolled before he is taken off (AR 21.4)."""
         current = battle.round
         if current is None or current.firer == side or len(roll.dice) != 1 or \
-                len(current.removed) >= current.sixes or battle.locale is None:
+                battle.locale is None:
             return False
-        return any(entity.kind == "leader" for _, entity in self._pieces(battle.locale, side))
+        leader = any(entity.kind == "leader" for _, entity in self._pieces(battle.locale, side))
+        owed = len(current.removed) < current.sixes
+        return leader and (owed or self.broken(battle.locale, side))
 
     # ------------------------------------------------------------------ losses
 
@@ -535,6 +540,12 @@ class BattleTracker:
                 reading = self._locate(reading, locale)
                 battle = reading.battle
                 assert battle is not None
+                if battle.round is not None and not battle.round.start:
+                    target = other(battle.round.firer)  # the roll came before the locale
+                    start = tuple((piece_id, entity.disrupted) for piece_id, entity
+                                  in self.holders(view).get(locale, {}).get(target, []))
+                    battle = replace(battle, round=replace(battle.round, start=start))
+                    reading = replace(reading, battle=battle)
             if battle.locale != locale:
                 continue
             reading, found = self._announce(reading, view.index, player)

@@ -477,7 +477,15 @@ def _losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
     check = check_hits(sixes=action.sixes, fives=action.fives, fresh=action.fresh,
                        disrupted=action.disrupted, removed=action.removed,
                        flipped=action.flipped)
+    reachable = any(r >= action.removed and r + f >= action.removed + action.flipped
+                    for r, f in check.legal)
     if action.closing:
+        twin = any(isinstance(a, LossesTaken) and not a.closing and a.step == action.step
+                   and (a.roll_step, a.removed, a.flipped) == (
+                       action.roll_step, action.removed, action.flipped)
+                   for a in ctx.step_actions)
+        if twin and not reachable:
+            return  # the same losses were just found too many, at this step
         if check.fits:
             yield Check.done("AR-CBT-06")
             if action.removed:
@@ -492,8 +500,6 @@ def _losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
                             expected=_legal(check.legal), observed=f"{action.removed} removed "
                             f"+ {action.flipped} flipped")
         return
-    reachable = any(r >= action.removed and r + f >= action.removed + action.flipped
-                    for r, f in check.legal)
     if reachable:
         yield Check.done("AR-CBT-06")
         return
