@@ -462,9 +462,12 @@ class _Writer:
             self.game.step(AddPiece(tracked.piece_id, tracked.type_, tracked.state),
                            Chat(f"* {tracked.name} created in {action.at} *"))
         elif isinstance(action, FlipPiece):
-            # Several pieces of one name flipped in turn: each a piece not yet at that level.
-            shown = [t for t in self.pieces if t.name == action.level]
-            tracked = self.find(action.piece, action.at, shown)
+            # Of several such pieces, one not already showing that level.
+            done = [t for t in self.pieces if t.name == action.level]
+            try:
+                tracked = self.find(action.piece, action.at, done)
+            except ScenarioError:
+                tracked = self.find(action.piece, action.at)
             old = tracked.state
             piece = set_level(decode_piece(tracked.type_, old), action.level)
             tracked.state, tracked.name = piece.encode_state(), piece.name

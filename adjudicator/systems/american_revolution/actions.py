@@ -205,3 +205,180 @@ class MarkerMoved(PhaseActed):
     destination: str | None
     """Where it went (a place id; None: deleted)."""
 
+
+
+# --- Battles (AR 17.2, 18, 21.3-21.4): read by read_battles.py ---------------------------
+
+
+Holding = tuple[tuple[str, str, bool], ...]
+"""Pieces of one side in a locale: (kind `unit`/`leader`, formation or leader id,
+disrupted)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleFought(Action):
+    """A battle begins in a locale (AR 18.4): the attacker is the side whose Combat Phase
+    it is (`side`); both forces as they stand."""
+
+    locale: str
+    attacker: Holding
+    defender: Holding
+    forced: bool
+    """Some attacking unit or leader forced-marched into the locale this phase (AR 17.4)."""
+    again: bool
+    """A battle was already fought in this locale in this Combat Phase (AR 18.2)."""
+    tactics: tuple[int, int] = (0, 0)
+    """Tactics committed so far by the attacker and the defender (AR 18.4(1))."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TacticsCommitted(Action):
+    """Campaign markers put in a side's Battle Box: Tactics committed (AR 18.4(1))."""
+
+    locale: str | None
+    markers: tuple[str, ...]
+    committed: int
+    """All markers the side has committed to this battle so far."""
+    leaders: Holding
+    """The side's leaders in the battle."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InitiativeRolled(Action):
+    """Both sides' initiative dice for a battle (AR 18.4(1)); a tie is rolled again."""
+
+    locale: str | None
+    us_die: int
+    gb_die: int
+    us_tactics: int
+    gb_tactics: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FireRound(Action):
+    """A side's round of fire in a battle (AR 18.4(2)): `side` fires `dice`."""
+
+    locale: str | None
+    number: int
+    """1 for the first round of the battle."""
+    dice: tuple[int, ...]
+    firers: Holding
+    """The firing side's pieces in the locale (disrupted ones do not fire)."""
+    target: Holding
+    tactics_spent: int
+    """Committed Tactics markers put back in the pool for this round (AR 18.5)."""
+    tactics_left: int
+    """Committed Tactics markers still in the Battle Box before this round."""
+    previous: str | None
+    """The side that fired the last round (None: none yet)."""
+    initiative: str | None
+    """The side whose initiative total was higher (round 1 only; None: not seen)."""
+    target_broken: bool
+    """Before this round, every unit of the target was eliminated or disrupted."""
+    firer_broken: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LossesTaken(Action):
+    """Removals and flips a round's target took so far (AR 18.4(2), 18.7): `side` owns
+    them. `closing`: the round is over (another round, a retreat or the battle's end)."""
+
+    locale: str
+    sixes: int
+    fives: int
+    fresh: int
+    disrupted: int
+    removed: int
+    flipped: int
+    roll_step: int
+    closing: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleEnded(Action):
+    """A battle is over (AR 18.4(4), 18.10): the victor (`side`), and how many enemy units
+    and leaders each side eliminated (AR 18.11)."""
+
+    locale: str
+    loser: str | None
+    eliminated_by_us: int
+    eliminated_by_gb: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleRetreat(Action):
+    """A force left the locale of the battle it fought there (AR 18.8): its move, judged
+    as a retreat. A move out of a locale the enemy holds with no battle there (a besieger
+    lifting its siege, a garrison marching out with the honors of war) is not one."""
+
+    move: ForceMoved
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleDraw(Action):
+    """Markers drawn after a battle (AR 7.1(2), 18.11): `side` drew `count`, and owed."""
+
+    locale: str
+    count: int
+    drawn: int
+    """All the side has drawn after this battle, this draw included."""
+    owed: int
+    victor: str | None
+    victor_drawn: int
+    victor_owed: int
+    closing: bool = False
+    """The battle's draws are over (the next battle, move or phase came)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeaderSurvival(Action):
+    """A leader eliminated in battle and his survival die (AR 21.4): to the pool or out."""
+
+    leader: str
+    die: int | None
+    place: str
+    """Where the leader is now (a place id)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttritionRolled(Action):
+    """Forced-march attrition (AR 17.2): `side` rolled for the force now in `locale`."""
+
+    locale: str
+    units: int
+    """Combat units in the force that marched (leaders never roll, AR 21.5)."""
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttritionLosses(Action):
+    """Units and leaders removed from a force after its attrition roll (AR 17.2, 21.5)."""
+
+    locale: str
+    sixes: int | None
+    """None: no attrition roll was seen."""
+    units: int
+    leaders: tuple[str, ...]
+    closing: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CombatOwed(Action):
+    """A side's Combat Phase is over (the other side moves, or the phase ends): the
+    locales still holding both sides' pieces (AR 18.1), each with both sides' pieces."""
+
+    locales: tuple[tuple[str, Holding, Holding], ...]
+    """(locale, US pieces, GB pieces)."""
+    forced: tuple[str, ...]
+    """Locales a forced march of this side ended in this phase (AR 17.4)."""
+    by_move: bool = False
+    """The other side's move ended it (not the phase's end)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeadersTaken(Action):
+    """Lone leaders (no unit of theirs with them) removed from a locale the enemy holds
+    with no round of fire at them (AR 21.3)."""
+
+    locale: str
+    leaders: tuple[str, ...]

@@ -34,6 +34,7 @@ from adjudicator.systems.american_revolution.actions import (
     UnitsRemoved,
 )
 from adjudicator.systems.american_revolution.procedure import MOBILIZATION, phase_named
+from adjudicator.systems.american_revolution.read_battles import BattleReading, read_step
 from adjudicator.systems.american_revolution.read_markers import map_markers
 from adjudicator.systems.american_revolution.read_played import marker_moves
 from adjudicator.systems.american_revolution.state import TRACKS, ARState, Entity, track_level
@@ -76,6 +77,7 @@ class Reading:
 
     shown: Properties = field(default_factory=Properties)
     dice: DiceQueue[str] = field(default_factory=DiceQueue)
+    battles: BattleReading = field(default_factory=BattleReading)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +147,7 @@ class Reader:
         actions += self._forces(view, player)
         actions += self._tracks(view, player)
         actions += map_markers(view, player, self.state, self.owner)
+        actions += read_step(self, view, actions, phase, player)
         return actions
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:

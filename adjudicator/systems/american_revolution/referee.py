@@ -41,6 +41,9 @@ NEVER_JUDGED: Mapping[str, str] = {
                   "and commander alone (a force going on after dropping units off keeps its "
                   "first die), so MP saved from one move or lent by another force show "
                   "there as a move too long; nothing else of it is in a log"),
+    "AR-FOG-01": ("a log shows every piece of every stack to whoever replays it; whether a "
+                  "player looked beneath the top unit of an enemy stack outside a battle or a "
+                  "Spy (AR 22.1) is not recorded"),
 }
 """AR catalog rules no log can show on their own, and why."""
 

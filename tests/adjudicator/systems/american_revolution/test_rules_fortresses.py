@@ -186,7 +186,7 @@ def test_the_fortress_roll_is_reported(tmp_path: Path) -> None:
 
 
 def test_without_the_option_the_fortress_rules_are_reported_not_in_use(tmp_path: Path) -> None:
-    got = report("fort-legal-unpaid-siege-option-off", tmp_path)
+    got = report("fort-off-unpaid-siege-not-judged-but-combat-owed", tmp_path)
     assert not [f for f in got.findings if f.rule_id.startswith(("AR-FORT", "AR-HON"))]
     assert "not in use" in got.coverage.unchecked["AR-FORT-05"]
     assert "not in use" in got.coverage.unchecked["AR-HON-01"]
