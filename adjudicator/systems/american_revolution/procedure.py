@@ -25,6 +25,8 @@ from adjudicator.systems.american_revolution.actions import (
     PhaseActed,
     Raised,
 )
+from adjudicator.systems.american_revolution.actions import TrackMoved as _TrackMoved
+from adjudicator.systems.american_revolution.resolution import Resolution, resolve
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.sequencer import (
@@ -135,6 +137,9 @@ class ARProcedure:
     """The rolls made in this phase (initiative ties, rabble rousing, AR 8.2, 9.3)."""
     played: tuple[MarkerPlayed, ...] = ()
     """The markers played this phase (AR 7.9, 7.11)."""
+    rabble: tuple[Resolution, ...] = ()
+    """Every rabble-rousing table resolved by a track move, with its turn and the rolls it
+    stands on (AR 9.3; `resolution.py`)."""
 
     def has_played(self, side: str | None, *markers: str) -> bool:
         """Whether a side played one of these markers this phase."""
@@ -174,7 +179,8 @@ class ARSequencer(Sequencer[ARProcedure]):
         """A new turn clears the turn's record; the First Player, moves and purchases."""
         return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
                 MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
-                MarkerPlayed: _played, Raised: _raised}
+                MarkerPlayed: _played, Raised: _raised,
+                _TrackMoved: _track_moved}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
               reason: str, facts: Facts, player: str | None = None) -> ARProcedure:
@@ -241,6 +247,15 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
     if action.key in ("gb_hessian", "gb_indian"):
         return replace(proc, free=proc.free.plus("US", 1))
     return proc
+
+
+def _track_moved(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, _TrackMoved)
+    if proc.phase != RABBLE:
+        return proc
+    found = resolve(proc.position.moment.turn, proc.commitments, proc.phase_dice,
+                    proc.rabble, action)
+    return replace(proc, rabble=(*proc.rabble, found))
 
 
 SEQUENCER = ARSequencer(TURN)

@@ -7,11 +7,14 @@ from adjudicator.systems.american_revolution.rules import (
     markers,
     mobilization,
     movement,
+    rabble,
     sequence,
+    tracks,
 )
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement))
+RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement,
+                                 rabble, tracks))
 
 __all__ = ["RULES"]
