@@ -35,6 +35,13 @@ SIDE_WORDS: dict[str | None, tuple[str, ...]] = {"US": ("amer", "us", "colon", "
 NOT_JUDGED_YET = ("not judged yet: The American Revolution's rules are being built family by "
                   "family (issue 21), and no family judges this one")
 
+NEVER_IN_A_LOG: Mapping[str, str] = MappingProxyType({
+    # rabble rousing (AR 9.4)
+    "AR-RR-03": ("a rabble-rousing marker is one piece, and a log shows it committed to one "
+                 "table only: its value cannot be seen split across tables"),
+})
+"""Catalog rules a log can never show broken, and why."""
+
 
 def _not_checkable() -> Mapping[str, str]:
     """AR catalog rules no family declares, and why."""
@@ -42,8 +49,8 @@ def _not_checkable() -> Mapping[str, str]:
     from adjudicator.systems.common.rulebook import declared
 
     judged = declared(RULES.families)
-    return MappingProxyType({rule.id: NOT_JUDGED_YET for rule in bundled_data().catalog
-                             if rule.id not in judged})
+    return MappingProxyType({rule.id: NEVER_IN_A_LOG.get(rule.id, NOT_JUDGED_YET)
+                             for rule in bundled_data().catalog if rule.id not in judged})
 
 
 NOT_CHECKABLE = _not_checkable()

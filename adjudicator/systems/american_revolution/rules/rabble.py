@@ -62,7 +62,7 @@ from adjudicator.systems.common.outcomes import Check, Computed, Outcome, Value
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("rabble rousing",
-                    frozenset({"AR-RR-01", "AR-RR-02", "AR-RR-03", "AR-RR-04", "AR-RR-05"}),
+                    frozenset({"AR-RR-01", "AR-RR-02", "AR-RR-04", "AR-RR-05"}),
                     positional=frozenset(), actions=(MarkersCommitted, DiceRolled, TrackMoved))
 WHO = {"US": "the American", "GB": "the British"}
 
@@ -96,8 +96,6 @@ def _commitment(action: MarkersCommitted, ctx: Context) -> Iterator[Outcome]:
                             "rabble-rousing tables", pieces=tuple(wrong))
     else:
         yield Check.done("AR-RR-01")
-    # One marker is one piece on one table: its value cannot be split (AR 9.4).
-    yield Check.done("AR-RR-03")
 
 
 def _roll(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
@@ -178,6 +176,18 @@ def _dice_count(found: Resolution, kind: RabbleTable, dice_us: int, rp_then: int
         yield Check.done("AR-RR-04")
     if len(us_roll.dice) != dice_us:
         where = table_name(found.table, ctx.data)
+        now = ctx.state.level("rp")
+        if kind is RabbleTable.BALANCE and us_dice(kind, now or 0) == len(us_roll.dice):
+            # The dice fit the level RP reached later in the phase: the roll came first.
+            yield Check.illegal("AR-RR-04", us_roll.step,
+                                f"the American player rolled {len(us_roll.dice)} dice for "
+                                f"{where} while Revolutionary Progress stood at "
+                                f"{rp_level_name(rp_then)}; it reached "
+                                f"{rp_level_name(now)} only on a table resolved after that "
+                                "roll, and the tables are resolved one after another in the "
+                                "order the First Player chose",
+                                expected=f"{dice_us}d6", observed=f"{len(us_roll.dice)}d6")
+            return
         if kind is RabbleTable.BALANCE:
             why = (f"Revolutionary Progress stood at {rp_level_name(rp_then)} when he "
                    f"rolled, so he rolls {'two dice' if dice_us == 2 else 'one die'} "

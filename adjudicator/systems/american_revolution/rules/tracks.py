@@ -20,8 +20,8 @@
   [...] the British receive [Cornwallis, 1 Grenadier, 6 Regulars, 1 Light, 1 Marine, 1
   Fleet] in the Britain Off-Map Holding Box, at no cost." More than these (or others)
   arriving then is illegal; any of them missing at the phase's end, a reminder.
-- AR-BOP-03 (AR 26.1): France is allied while the Balance of Power is at +2 or beyond,
-  Spain at +3. AR-ALLY-03 (AR 26.4): when an ally turns neutral again, "1) All British and
+- AR 26.1: France is allied while the Balance of Power is at +2 or beyond, Spain at +3
+  (digest AR-BOP-03, judged through its two consequences below). AR-ALLY-03 (AR 26.4): when an ally turns neutral again, "1) All British and
   American units in the again-neutral regions are [...] placed in the nearest space outside
   of those regions not containing any enemy units. 2) All of the again-neutral nation's
   units outside of its original colonial regions are [...] placed anywhere within those
@@ -74,7 +74,7 @@ from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("tracks", frozenset({
-    "AR-RP-01", "AR-RP-02", "AR-RP-03", "AR-LOY-01", "AR-BOP-01", "AR-BOP-03",
+    "AR-RP-01", "AR-RP-02", "AR-RP-03", "AR-LOY-01", "AR-BOP-01",
     "AR-ALLY-01", "AR-ALLY-03", "AR-INIT-04"}),
     positional=frozenset(), actions=(TrackMoved, Raised, PhaseChange, ForceMoved))
 RULE = {"rp": "AR-RP-01", "loyalty": "AR-LOY-01", "bop": "AR-BOP-01"}
@@ -143,7 +143,6 @@ def _moved(action: TrackMoved, ctx: Context) -> Iterator[Outcome]:
                             "one space at most", expected="no move", observed=shown(after))
         return
     yield from _result(action, ctx, rule, moved, table)
-    yield from _crossed(action, ctx)
 
 
 def _result(action: TrackMoved, ctx: Context, rule: str, moved: str,
@@ -197,16 +196,6 @@ def _explained(claimed: str, us: int, gb: int, ctx: Context, table: str) -> bool
     rolls = ctx.proc.phase_dice
     return any(winner(us, gb, a, b) == claimed
                for a, b in product(unspent(rolls, mine, "US"), unspent(rolls, mine, "GB")))
-
-
-def _crossed(action: TrackMoved, ctx: Context) -> Iterator[Outcome]:
-    """An alliance made at +2 / +3 (AR 26.1)."""
-    assert action.before is not None and action.after is not None
-    if action.track != "bop":
-        return
-    for nation in ALLIES:
-        if allied(nation, action.after) != allied(nation, action.before):
-            yield Check.done("AR-BOP-03")
 
 
 # ---------------------------------------------------------------------- triggers
@@ -386,3 +375,24 @@ def _frozen(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                                 f"{NATION_NAME[nation]} is neutral (Balance of Power "
                                 f"{signed(bop)}): a neutral's forces are frozen in place",
                                 spaces=(action.origin, action.destination))
+
+
+def in_clean_up(action: ForceMoved, ctx: Context) -> bool:
+    """Whether a move is the AR 26.4 clean-up: in the Rabble Rousing Phase after France or
+    Spain turned neutral again, a force leaving that nation's regions (American or
+    British units) or going home (its own units)."""
+    if ctx.phase != RABBLE:
+        return False
+    for nation, level in ALLIES.items():
+        if _dropped(ctx, level) is None:
+            continue
+        regions = {key for key, region in ctx.data.regions.items() if region.nation == nation}
+        home = {key for key, locale in ctx.data.locales.items() if locale.region in regions}
+        home_or_box = home | {BOX[nation]}
+        nations = {f.nation for u in action.units
+                   if (f := ctx.data.formations.get(u)) is not None}
+        if nations <= {Nation.US, Nation.GB} and action.origin in home:
+            return True
+        if nations == {ALLY_NATION[nation]} and action.destination in home_or_box:
+            return True
+    return False
