@@ -22,13 +22,13 @@
   arriving then is illegal; any of them missing at the phase's end, a reminder.
 - AR 26.1: France is allied while the Balance of Power is at +2 or beyond, Spain at +3
   (digest AR-BOP-03, judged through its two consequences below).
-- AR-ALLY-03 (AR 26.4): when an ally turns neutral again, "1) All British and American units in the again-neutral regions are [...] placed in the nearest space outside
-  of those regions not containing any enemy units. 2) All of the again-neutral nation's
-  units outside of its original colonial regions are [...] placed anywhere within those
-  original territories or its off-map box." Judged when the Rabble Rousing Phase ends: a
-  unit still where 26.4 forbids is illegal at the Balance of Power's move. (Whether each
-  unit went to the *nearest* space is not judged: the rulebook gives no distance measure
-  and the digest's map is made up.)
+- AR-ALLY-03 (AR 26.4): when an ally turns neutral again, "1) All British and American
+  units in the again-neutral regions are [...] placed in the nearest space outside of those
+  regions not containing any enemy units. 2) All of the again-neutral nation's units
+  outside of its original colonial regions are [...] placed anywhere within those original
+  territories or its off-map box." Judged when the Rabble Rousing Phase ends: a unit still
+  where 26.4 forbids is illegal at the Balance of Power's move. (Whether each unit went to
+  the *nearest* space is not judged: the rulebook gives no distance measure.)
 - AR-ALLY-01 (AR 26.1): a neutral's "forces are frozen in place": a French or Spanish force
   moving while its nation is not allied is illegal (the 26.4 clean-up in the Rabble
   Rousing Phase aside).
