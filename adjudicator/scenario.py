@@ -429,6 +429,8 @@ class _Writer:
 
     def _is_at(self, tracked: _Tracked, at: str) -> bool:
         spot = self.index.lookup(at)
+        if spot is not None and spot.deck is None and spot.map_id == at:
+            return tracked.spot.map_id == at  # a hand: anywhere along it
         return spot is not None and (tracked.spot.map_id, tracked.spot.x, tracked.spot.y) == (
             spot.map_id, spot.x, spot.y)
 

@@ -42,6 +42,7 @@ from adjudicator.systems.american_revolution.data import (
 )
 from adjudicator.systems.american_revolution.procedure import CAMPAIGNS
 from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.rules.tracks import in_clean_up
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection, Constraints, MapGraph
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
@@ -83,6 +84,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A force's move against the routes, its allowance and the places it may go."""
     if not isinstance(action, ForceMoved) or action.retreat or ctx.phase == "setup":
         return
+    if in_clean_up(action, ctx):
+        return  # picked up and placed when an ally turns neutral (AR 26.4), not a move
     types, nations = [], []
     for key in action.units:
         formation = ctx.data.formations.get(key)

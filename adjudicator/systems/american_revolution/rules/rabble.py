@@ -117,7 +117,7 @@ def _roll(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
                f"({', '.join(table_name(t, ctx.data) for t in contested)}) "
                f"{'were' if len(contested) > 1 else 'was'} committed to by both sides")
     yield Check.illegal("AR-RR-02", action.step,
-                        f"{WHO[side]} player rolled {rolls} times in the Rabble Rousing "
+                        f"{WHO[side]} player rolled {_times(rolls)} in the Rabble Rousing "
                         f"Phase, but {why}: a side rolls once for each table both sides "
                         "committed markers to, and a table only one side committed to is "
                         "won without a roll", expected=f"at most {len(contested)}",
@@ -180,7 +180,7 @@ def _dice_count(found: Resolution, kind: RabbleTable, dice_us: int, rp_then: int
         if kind is RabbleTable.BALANCE and us_dice(kind, now or 0) == len(us_roll.dice):
             # The dice fit the level RP reached later in the phase: the roll came first.
             yield Check.illegal("AR-RR-04", us_roll.step,
-                                f"the American player rolled {len(us_roll.dice)} dice for "
+                                f"the American player rolled {_dice(len(us_roll.dice))} for "
                                 f"{where} while Revolutionary Progress stood at "
                                 f"{rp_level_name(rp_then)}; it reached "
                                 f"{rp_level_name(now)} only on a table resolved after that "
@@ -195,18 +195,26 @@ def _dice_count(found: Resolution, kind: RabbleTable, dice_us: int, rp_then: int
         else:
             why = "the American rolls two dice only on the European Balance of Power table"
         yield Check.illegal("AR-RR-05", us_roll.step,
-                            f"the American player rolled {len(us_roll.dice)} dice for "
+                            f"the American player rolled {_dice(len(us_roll.dice))} for "
                             f"{where}: {why}", expected=f"{dice_us}d6",
                             observed=f"{len(us_roll.dice)}d6")
     elif kind is RabbleTable.BALANCE:
         yield Check.done("AR-RR-05")
     if len(gb_roll.dice) != 1:
         yield Check.illegal("AR-RR-01", gb_roll.step,
-                            f"the British player rolled {len(gb_roll.dice)} dice for "
+                            f"the British player rolled {_dice(len(gb_roll.dice))} for "
                             f"{table_name(found.table, ctx.data)}: each side rolls one die "
                             "(the American two only on the Balance of Power table after "
                             "the Declaration of Independence)", expected="1d6",
                             observed=f"{len(gb_roll.dice)}d6")
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _dice(n: int) -> str:
+    return "one die" if n == 1 else f"{n} dice"
 
 
 def _this_turn(ctx: Context) -> tuple[MarkersCommitted, ...]:

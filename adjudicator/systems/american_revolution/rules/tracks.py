@@ -55,7 +55,13 @@ from adjudicator.systems.american_revolution.levels import (
     rp_level_name,
     signed,
 )
-from adjudicator.systems.american_revolution.procedure import INITIATIVE, RABBLE, SETUP
+from adjudicator.systems.american_revolution.procedure import (
+    CAMPAIGNS,
+    INITIATIVE,
+    POLITICAL,
+    RABBLE,
+    SETUP,
+)
 from adjudicator.systems.american_revolution.resolution import (
     Resolution,
     committed,
@@ -257,12 +263,15 @@ def _dropped(ctx: Context, level: int) -> Resolution | None:
 
 
 def _phase_over(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
-    if action.previous == INITIATIVE:
+    """The end of the Initiative or Rabble Rousing Phase: the phase play left (or, when the
+    log did not show it, the phase that follows it entered)."""
+    if action.previous == INITIATIVE or (action.previous is None and action.phase == POLITICAL):
         yield from _left_on("AR-INIT-04", action, ctx, ("initiative",), "the Initiative Box")
-    if action.previous != RABBLE:
+    if action.previous != RABBLE and not (action.previous is None
+                                          and action.phase == CAMPAIGNS[0]):
         return
     tables = tuple(f"rr_{t}" for t in ("rp", "bop", *sorted(ctx.data.regions)))
-    yield from _left_on("AR-INIT-04", action, ctx, tables, "the rabble-rousing tables")
+    yield from _left_on("AR-INIT-04", action, ctx, tables, "the rabble-rousing tables (AR 9.3)")
     yield from _washington(ctx)
     yield from _special(ctx)
     yield from _clean_up(ctx)
@@ -276,7 +285,7 @@ def _left_on(rule: str, action: PhaseChange, ctx: Context, zones: tuple[str, ...
         return
     if left:
         yield Check.reminder(rule, action.step,
-                             f"{left} committed marker{'s' if left > 1 else ''} still on "
+                             f"{left} committed marker{'s' if left > 1 else ''} still in "
                              f"{where} after the phase: all committed markers go back into "
                              "the pool, win or lose")
     else:
