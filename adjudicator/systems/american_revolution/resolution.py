@@ -58,6 +58,14 @@ def unspent(rolls: Sequence[DiceRolled], earlier: Iterable[Resolution], side: st
             and not any(roll is used or roll == used for used in spent)]
 
 
+def after_reveal(commitments: Sequence[MarkersCommitted], rolls: Sequence[DiceRolled]
+                 ) -> list[DiceRolled]:
+    """The rolls made once the first rabble-rousing commitment was revealed (a roll before
+    it belongs to no table, AR 9.3)."""
+    steps = [c.step for c in commitments if c.table != "initiative"]
+    return [roll for roll in rolls if steps and roll.step >= min(steps)]
+
+
 def resolve(turn: str | None, commitments: Sequence[MarkersCommitted],
             rolls: Sequence[DiceRolled], earlier: Sequence[Resolution],
             move: TrackMoved) -> Resolution:
@@ -68,6 +76,7 @@ def resolve(turn: str | None, commitments: Sequence[MarkersCommitted],
     contested = all(committed(commitments, side, table) for side in SIDES)
     if not contested:
         return Resolution(turn, table, move, None, None)
+    rolls = after_reveal(commitments, rolls)
     us, gb = unspent(rolls, mine, "US"), unspent(rolls, mine, "GB")
     return Resolution(turn, table, move, us[-1] if us else None, gb[-1] if gb else None)
 

@@ -64,12 +64,12 @@ from adjudicator.systems.american_revolution.procedure import (
 )
 from adjudicator.systems.american_revolution.resolution import (
     Resolution,
+    after_reveal,
     committed,
     points,
     resolve,
     table_name,
     table_of,
-    unspent,
     winner,
 )
 from adjudicator.systems.american_revolution.rules.context import Context
@@ -196,12 +196,13 @@ def _result(action: TrackMoved, ctx: Context, rule: str, moved: str,
 
 
 def _explained(claimed: str, us: int, gb: int, ctx: Context, table: str) -> bool:
-    """Whether some pair of the phase's unspent rolls gives the move's winner (the most
-    favourable reading when the log's order of rolls is not the order of the tables)."""
-    mine = [r for r in resolved_this_turn(ctx)]
-    rolls = ctx.proc.phase_dice
+    """Whether some pair of the phase's rolls (an American roll and a British one, made
+    after the reveal) gives the move's winner: the most favourable reading when the log's
+    order of rolls is not the order of the tables (all dice rolled first, say)."""
+    rolls = after_reveal(ctx.proc.commitments, ctx.proc.phase_dice)
     return any(winner(us, gb, a, b) == claimed
-               for a, b in product(unspent(rolls, mine, "US"), unspent(rolls, mine, "GB")))
+               for a, b in product([r for r in rolls if r.side == "US"],
+                                   [r for r in rolls if r.side == "GB"]))
 
 
 # ---------------------------------------------------------------------- triggers
@@ -272,6 +273,7 @@ def _phase_over(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
         return
     tables = tuple(f"rr_{t}" for t in ("rp", "bop", *sorted(ctx.data.regions)))
     yield from _left_on("AR-INIT-04", action, ctx, tables, "the rabble-rousing tables (AR 9.3)")
+    yield from _unmoved(action, ctx)
     yield from _washington(ctx)
     yield from _special(ctx)
     yield from _clean_up(ctx)
@@ -290,6 +292,33 @@ def _left_on(rule: str, action: PhaseChange, ctx: Context, zones: tuple[str, ...
                              "the pool, win or lose")
     else:
         yield Check.done(rule)
+
+
+def _unmoved(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
+    """A table only one side committed to is won without a roll (AR 9.4), so its marker
+    must have moved, unless it stood at the edge toward the winner (or it was the RP table
+    and the British won, AR 10.3)."""
+    commitments = ctx.proc.commitments
+    tables = dict.fromkeys(c.table for c in commitments if c.table != "initiative")
+    done = {r.table for r in resolved_this_turn(ctx)}
+    for table in tables:
+        sides = [side for side in ("US", "GB") if committed(commitments, side, table)]
+        if len(sides) != 1 or table in done:
+            continue
+        won = sides[0]
+        if table == "rp":
+            track, level = "rp", ctx.state.level("rp")
+            stays = won == "GB" or (level is not None and level >= ARTICLES_OF_CONFEDERATION)
+        else:
+            track = "bop" if table == "bop" else "loyalty"
+            level = ctx.state.level(track, "" if table == "bop" else table)
+            stays = level is not None and level == (HIGHEST if won == "US" else LOWEST)
+        if stays or level is None:
+            continue
+        yield Check.reminder(RULE[track], action.step,
+                             f"{WHO[won].capitalize()} player alone committed markers to "
+                             f"{table_name(table, ctx.data)} and wins it without a roll, yet "
+                             "its marker did not move: it moves one space in his favour")
 
 
 def _washington(ctx: Context) -> Iterator[Outcome]:
