@@ -43,6 +43,27 @@ class Resolution:
     gb_roll: DiceRolled | None
 
 
+def effective(resolutions: Iterable[Resolution]) -> list[Resolution]:
+    """The resolutions that stand: a move that puts a table's marker back where it stood
+    before the phase's first move of it is a correction, and cancels that table's moves
+    (the table is then still to be resolved, its dice unspent)."""
+    kept: list[Resolution] = []
+    for resolution in resolutions:
+        same = [r for r in kept if r.table == resolution.table and r.turn == resolution.turn]
+        if same and resolution.move.after == same[0].move.before:
+            kept = [r for r in kept if r not in same]
+        else:
+            kept.append(resolution)
+    return kept
+
+
+def is_correction(earlier: Iterable[Resolution], move: TrackMoved) -> bool:
+    """Whether a move puts its marker back where it stood before this turn's first standing
+    move of the table (see `effective`)."""
+    same = [r for r in effective(earlier) if r.table == table_of(move)]
+    return bool(same) and move.after == same[0].move.before
+
+
 def committed(commitments: Iterable[MarkersCommitted], side: str, table: str
               ) -> tuple[str, ...]:
     """The markers a side committed to a table this turn."""
@@ -72,7 +93,7 @@ def resolve(turn: str | None, commitments: Sequence[MarkersCommitted],
     """The resolution a track move records: on a table both sides committed to, each
     side's last unspent roll of the phase (none on an uncontested table, AR 9.4)."""
     table = table_of(move)
-    mine = [r for r in earlier if r.turn == turn]
+    mine = effective(r for r in earlier if r.turn == turn)
     contested = all(committed(commitments, side, table) for side in SIDES)
     if not contested:
         return Resolution(turn, table, move, None, None)

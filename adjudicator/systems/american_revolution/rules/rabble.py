@@ -51,6 +51,8 @@ from adjudicator.systems.american_revolution.resolution import (
     SIDES,
     Resolution,
     committed,
+    effective,
+    is_correction,
     points,
     resolve,
     table_name,
@@ -125,6 +127,8 @@ def _roll(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
 
 
 def _resolved(action: TrackMoved, ctx: Context) -> Iterator[Outcome]:
+    if is_correction(resolved_this_turn(ctx), action):
+        return  # the marker put back: the table's earlier move is withdrawn
     table = table_of(action)
     commitments = _this_turn(ctx)
     us = points(ctx.data, commitments, "US", table)
@@ -224,7 +228,7 @@ def _this_turn(ctx: Context) -> tuple[MarkersCommitted, ...]:
 def resolved_this_turn(ctx: Context) -> list[Resolution]:
     """The rabble-rousing tables resolved this turn, in the order the log resolved them."""
     turn = ctx.proc.position.moment.turn
-    return [r for r in ctx.proc.rabble if r.turn == turn]
+    return effective(r for r in ctx.proc.rabble if r.turn == turn)
 
 
 def _resolved_this_phase(ctx: Context) -> list[Resolution]:

@@ -66,6 +66,7 @@ from adjudicator.systems.american_revolution.resolution import (
     Resolution,
     after_reveal,
     committed,
+    is_correction,
     points,
     resolve,
     table_name,
@@ -123,6 +124,8 @@ def _moved(action: TrackMoved, ctx: Context) -> Iterator[Outcome]:
                             "when a side wins on its table", expected="no move",
                             observed=shown(after))
         return
+    if is_correction(resolved_this_turn(ctx), action):
+        return  # the marker put back where it stood: the earlier move is withdrawn
     if action.track == "rp" and after < before:
         yield Check.illegal(rule, action.step,
                             f"{moved}: revolutionary progress is never reversed",
