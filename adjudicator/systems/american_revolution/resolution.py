@@ -9,6 +9,13 @@ nothing, so its dice stay unspent; a later table still finds its own dice last.
 
 The procedure keeps every resolution (`ARProcedure.rabble`), each with its turn, so the
 rules can read which tables were resolved this phase and in what order.
+
+Readings in the player's favour, where the log cannot say more: rolls made before the first
+commitment was revealed belong to no table; when the paired dice do not explain a move,
+any pairing of the phase's American and British rolls that does is accepted (all dice
+rolled first, then the markers moved); a marker put back where it stood withdraws the
+table's earlier move (a correction); two clicks of a one-die button may be the American's
+two dice on the Balance of Power (left unchecked).
 """
 
 from __future__ import annotations
@@ -100,6 +107,19 @@ def resolve(turn: str | None, commitments: Sequence[MarkersCommitted],
     rolls = after_reveal(commitments, rolls)
     us, gb = unspent(rolls, mine, "US"), unspent(rolls, mine, "GB")
     return Resolution(turn, table, move, us[-1] if us else None, gb[-1] if gb else None)
+
+
+def one_die_twice(roll: DiceRolled, commitments: Sequence[MarkersCommitted],
+                  rolls: Sequence[DiceRolled]) -> bool:
+    """Whether an American one-die roll came straight after another one-die roll of his
+    (two clicks of a 1d6 button for his two dice on the Balance of Power, AR 12.5)."""
+    made = after_reveal(commitments, rolls)
+    at = next((i for i, r in enumerate(made) if r is roll or r == roll), None)
+    if not at:
+        return False
+    before = made[at - 1]
+    return roll.side == "US" and len(roll.dice) == 1 and before.side == "US" and len(
+        before.dice) == 1
 
 
 def value(data: ARData, marker: str, side: str) -> int:

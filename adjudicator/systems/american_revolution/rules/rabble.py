@@ -50,9 +50,11 @@ from adjudicator.systems.american_revolution.rabble import RabbleTable, contest,
 from adjudicator.systems.american_revolution.resolution import (
     SIDES,
     Resolution,
+    after_reveal,
     committed,
     effective,
     is_correction,
+    one_die_twice,
     points,
     resolve,
     table_name,
@@ -108,8 +110,13 @@ def _roll(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
     if side not in SIDES or not any(c.table != "initiative" for c in _this_turn(ctx)):
         return
     contested = _contested(ctx)
-    rolls = 1 + sum(1 for roll in ctx.proc.phase_dice if roll.side == side)
-    if rolls <= len(contested):
+    rolls = 1 + sum(1 for roll in after_reveal(ctx.proc.commitments, ctx.proc.phase_dice)
+                    if roll.side == side)
+    allowed = len(contested)
+    if side == "US" and "bop" in contested and (
+            ctx.state.level("rp") or 0) >= DECLARATION_OF_INDEPENDENCE:
+        allowed += 1  # his two dice on the Balance of Power may be two clicks of one die
+    if rolls <= allowed:
         yield Check.done("AR-RR-02")
         return
     if not contested:
@@ -178,6 +185,13 @@ def _dice_count(found: Resolution, kind: RabbleTable, dice_us: int, rp_then: int
             r.table == "rp" for r in _resolved_this_phase(ctx)):
         # The order the First Player chose decided the dice (AR 9.3, 12.5).
         yield Check.done("AR-RR-04")
+    if dice_us == 2 and one_die_twice(us_roll, ctx.proc.commitments, ctx.proc.phase_dice):
+        yield Check.unchecked("AR-RR-05", us_roll.step,
+                              "the American rolled one die twice for the European Balance of "
+                              "Power table: the two rolls may be his two dice, but which "
+                              "decided the table the log does not say",
+                              needs=("a single 2d6 roll",))
+        return
     if len(us_roll.dice) != dice_us:
         where = table_name(found.table, ctx.data)
         now = ctx.state.level("rp")

@@ -67,6 +67,7 @@ from adjudicator.systems.american_revolution.resolution import (
     after_reveal,
     committed,
     is_correction,
+    one_die_twice,
     points,
     resolve,
     table_name,
@@ -172,6 +173,13 @@ def _result(action: TrackMoved, ctx: Context, rule: str, moved: str,
                                   f"{moved}: both sides committed markers, and the log shows "
                                   "no roll of each side to say who won",
                                   needs=("each side's rabble-rousing roll",))
+            return
+        if table == "bop" and one_die_twice(found.us_roll, commitments, ctx.proc.phase_dice) \
+                and (ctx.state.level("rp") or 0) >= DECLARATION_OF_INDEPENDENCE:
+            yield Check.unchecked(rule, action.step,
+                                  f"{moved}: the American rolled one die twice, which may be "
+                                  "his two dice; the log does not say which decided the table",
+                                  needs=("a single 2d6 roll",))
             return
         won = winner(us, gb, found.us_roll, found.gb_roll)
         if won != claimed and _explained(claimed, us, gb, ctx, table):
