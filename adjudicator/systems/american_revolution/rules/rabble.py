@@ -129,7 +129,7 @@ def _roll(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
                         f"{WHO[side]} player rolled {_times(rolls)} in the Rabble Rousing "
                         f"Phase, but {why}: a side rolls once for each table both sides "
                         "committed markers to, and a table only one side committed to is "
-                        "won without a roll", expected=f"at most {len(contested)}",
+                        "won without a roll", expected=f"at most {allowed}",
                         observed=str(rolls))
 
 
