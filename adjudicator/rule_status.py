@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -29,17 +30,30 @@ class RuleStatus(BaseModel):
     """Why it is not checked (missing data, not implemented)."""
 
 
-def rule_statuses(game: str, *, data_files: Sequence[Path] = ()) -> list[RuleStatus]:
-    """Every rule of the game's catalog with its status.
+def rule_statuses(game: str, *, data_files: Sequence[Path] = (),
+                  options: Sequence[str] = ()) -> list[RuleStatus]:
+    """Every rule of the game's catalog with its status, with `options` (optional rules)
+    in use.
 
     Raises:
-        AdjudicatorError: unknown game or a bad data file.
+        AdjudicatorError: unknown game, a bad data file or an option the game lacks.
     """
     system = find_system(game)
-    verdict = system.referee(module=None, data_files=data_files).finish()
+    verdict = system.referee(module=None, data_files=data_files, options=options).finish()
     checkable = verdict.checked | set(verdict.partial)
     return [RuleStatus(rule_id=rule.id, citation=rule.citation, severity=rule.severity_text,
                        summary=rule.summary, checked=rule.id in checkable,
                        reason=None if rule.id in checkable else
                        verdict.unchecked.get(rule.id, NOT_IMPLEMENTED))
             for rule in system.catalog()]
+
+
+def optional_rules(game: str) -> list[tuple[str, str]]:
+    """The game's optional rules: (name, title with citation), in the game's order.
+
+    Raises:
+        AdjudicatorError: unknown game.
+    """
+    referee = find_system(game).referee(module=None)
+    declared: Sequence[Any] = getattr(referee, "optional_rules", ())
+    return [(rule.name, f"{rule.title} ({rule.citation})") for rule in declared]

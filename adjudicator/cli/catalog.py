@@ -8,7 +8,15 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli.options import DataOpt, DebugOpt, GameOpt, JsonOpt, emit_json, user_errors
+from adjudicator.cli.options import (
+    DataOpt,
+    DebugOpt,
+    GameOpt,
+    JsonOpt,
+    OptionOpt,
+    emit_json,
+    user_errors,
+)
 
 data_app = typer.Typer(no_args_is_help=True, help="Game data files: facts the rulebook lacks.")
 
@@ -16,14 +24,17 @@ data_app = typer.Typer(no_args_is_help=True, help="Game data files: facts the ru
 def rules(
     game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. ww.")],
     data: DataOpt = None,
+    option: OptionOpt = None,
     as_json: JsonOpt = False,
     debug: DebugOpt = False,
 ) -> None:
-    """List the game's whole rule catalog: checked, or not checked and why."""
-    from adjudicator.rule_status import rule_statuses
+    """List the game's whole rule catalog: checked, or not checked and why; then the
+    game's optional rules, if it has any (off unless named with --option)."""
+    from adjudicator.rule_status import optional_rules, rule_statuses
 
     with user_errors(debug):
-        statuses = rule_statuses(game, data_files=data or [])
+        statuses = rule_statuses(game, data_files=data or [], options=option or ())
+        optional = optional_rules(game)
     if as_json:
         emit_json([status.model_dump(mode="json") for status in statuses])
         return
@@ -31,6 +42,11 @@ def rules(
         mark = "checked  " if status.checked else "unchecked"
         why = "" if status.checked else f"  ({status.reason})"
         typer.echo(f"{status.rule_id:<12} {mark} {status.citation:<20} {status.summary}{why}")
+    if optional:
+        in_use = set(option or ())
+        typer.echo("\nOptional rules (--option NAME, or options = [...] in adjudicator.toml):")
+        for name, title in optional:
+            typer.echo(f"  {name:<20} {title}{'  (in use)' if name in in_use else ''}")
 
 
 def schema(

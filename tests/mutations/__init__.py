@@ -4,7 +4,8 @@ A legal scenario (one that expects no illegal finding) is changed in memory in o
 way that breaks exactly one rule of the rulebook, at one step; the variant names that rule
 and step. The referee must stay silent on the original and flag the variant there.
 
-The kinds of change (issue 20), each with the rule it breaks:
+The kinds of change (issue 20; The American Revolution's in `ar`), each with the rule it
+breaks:
 
 - `move-further`: an activated force's move extended, through spaces without units (the
   game's map graph, bundled data merged with the fixture's data file), to a space one MP
@@ -54,7 +55,9 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from tests.mutations.ar import AR_GENERATORS
 from tests.mutations.core import (
+    GAMES,
     KNOWN_MISSES,
     Made,
     Variant,
@@ -77,7 +80,7 @@ def make(game: str) -> Made:
     for path in legal_scenarios(game):
         raw = load_raw(path)
         pos = boards(raw, path.parent)
-        generators = WW_GENERATORS if game == "ww" else WFA_GENERATORS
+        generators = {"ww": WW_GENERATORS, "wfa": WFA_GENERATORS, "ar": AR_GENERATORS}[game]
         if pos is None:
             made.skip("all", "the scenario has an undo")
             continue
@@ -88,7 +91,7 @@ def make(game: str) -> Made:
 
 @cache
 def all_variants() -> tuple[Variant, ...]:
-    return tuple(v for game in ("ww", "wfa") for v in make(game).variants)
+    return tuple(v for game in GAMES for v in make(game).variants)
 
 
 def main(argv: Sequence[str] = ()) -> None:
@@ -104,7 +107,7 @@ def main(argv: Sequence[str] = ()) -> None:
     total: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
-        for game in ("ww", "wfa"):
+        for game in GAMES:
             made = make(game)
             table: dict[str, Counter[str]] = {}
             lines = []
@@ -144,6 +147,6 @@ def main(argv: Sequence[str] = ()) -> None:
             print(f"# now caught, remove from {KNOWN_MISSES.name}: {vid}")
 
 
-__all__ = ["KNOWN_MISSES", "Variant", "absolute", "adjudicate_raw", "all_variants", "illegal",
-           "known_misses", "legal_scenarios", "load_raw", "main", "make", "said",
+__all__ = ["GAMES", "KNOWN_MISSES", "Variant", "absolute", "adjudicate_raw", "all_variants",
+           "illegal", "known_misses", "legal_scenarios", "load_raw", "main", "make", "said",
            "scenario_paths"]

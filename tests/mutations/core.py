@@ -21,6 +21,10 @@ from tests.adjudicator.systems.scenariokit import check_scenario
 REPO = Path(__file__).resolve().parents[2]
 WW = REPO / "fixtures" / "washingtons-war"
 WFA = REPO / "fixtures" / "war-for-america"
+AR = REPO / "fixtures" / "american-revolution"
+GAMES = ("ww", "wfa", "ar")
+"""The games whose legal scenarios are mutated."""
+FIXTURES = {"ww": WW, "wfa": WFA, "ar": AR}
 KNOWN_MISSES = Path(__file__).resolve().parent / "misses.toml"
 
 Action = dict[str, Any]
@@ -65,7 +69,7 @@ class Made:
 
 
 def scenario_paths(game: str) -> list[Path]:
-    folder = (WW if game == "ww" else WFA) / "scenarios"
+    folder = FIXTURES[game] / "scenarios"
     return sorted(p for p in folder.glob("*.toml") if p.name != "t1-setup.toml")
 
 
@@ -348,8 +352,9 @@ def adjudicate_raw(game: str, raw: Raw, tmp: Path, name: str) -> Report:
     if game == "ww":
         return check_scenario(scenario, tmp, game="ww",
                               data_files=[Path(d) for d in raw.get("data", [])])
-    return check_scenario(scenario, tmp, game="wfa", data_files=[WFA / "data" / "fixture.toml"],
-                          binding_file=WFA / "binding.toml")
+    fixture = FIXTURES[game]
+    return check_scenario(scenario, tmp, game=game, data_files=[fixture / "data" / "fixture.toml"],
+                          binding_file=fixture / "binding.toml")
 
 
 def illegal(report: Report) -> set[tuple[str, int | None]]:

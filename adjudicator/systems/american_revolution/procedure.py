@@ -23,6 +23,7 @@ from adjudicator.systems.american_revolution.actions import (
     MarkersCommitted,
     MarkersDrawn,
     PhaseActed,
+    PointsShown,
     Raised,
 )
 from adjudicator.systems.american_revolution.actions import TrackMoved as _TrackMoved
@@ -112,6 +113,18 @@ class Tally:
 
 
 @dataclass(frozen=True, slots=True)
+class PointsRecord:
+    """A side's political points shown (AR 6.1), where play stood: the turn, the phase,
+    and the rolls and marker plays of that phase before it (political points)."""
+
+    turn: int | None
+    phase: str | None
+    shown: PointsShown
+    dice: tuple[DiceRolled, ...]
+    played: tuple[MarkerPlayed, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ARProcedure:
     """Where play is (immutable: undo keeps a reference)."""
 
@@ -137,6 +150,9 @@ class ARProcedure:
     """The rolls made in this phase (initiative ties, rabble rousing, AR 8.2, 9.3)."""
     played: tuple[MarkerPlayed, ...] = ()
     """The markers played this phase (AR 7.9, 7.11)."""
+    points: tuple[PointsRecord, ...] = ()
+    """Every change of a side's political points the log showed, with the phase and the
+    phase's rolls and plays so far (AR 6.0; political points and victory)."""
     rabble: tuple[Resolution, ...] = ()
     """Every rabble-rousing table resolved by a track move, with its turn and the rolls it
     stands on (AR 9.3; `resolution.py`)."""
@@ -179,7 +195,7 @@ class ARSequencer(Sequencer[ARProcedure]):
         """A new turn clears the turn's record; the First Player, moves and purchases."""
         return {NewTurn: _new_turn, FirstPlayerShown: _first, ForceMoved: _moved,
                 MarkersDrawn: _drawn, MarkersCommitted: _committed, DiceRolled: _rolled,
-                MarkerPlayed: _played, Raised: _raised,
+                MarkerPlayed: _played, Raised: _raised, PointsShown: _points,
                 _TrackMoved: _track_moved}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
@@ -247,6 +263,18 @@ def _raised(proc: ARProcedure, action: Action) -> ARProcedure:
     if action.key in ("gb_hessian", "gb_indian"):
         return replace(proc, free=proc.free.plus("US", 1))
     return proc
+
+
+# --- political points -------------------------------------------------------------------
+
+
+def _points(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, PointsShown)
+    record = PointsRecord(proc.turn, proc.phase, action, proc.phase_dice, proc.played)
+    return replace(proc, points=(*proc.points, record))
+
+
+# --- rabble rousing -----------------------------------------------------------------------
 
 
 def _track_moved(proc: ARProcedure, action: Action) -> ARProcedure:

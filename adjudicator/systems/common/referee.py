@@ -137,9 +137,10 @@ class ActionReferee(ABC, Generic[E, P]):
         wanted = frozenset(options)
         unknown = sorted(wanted - set(known))
         if unknown:
-            names = ", ".join(known) or "none"
+            names = (f"its optional rules: {', '.join(known)}" if known
+                     else "the game has no optional rules")
             raise AdjudicatorError(f"no optional rule {', '.join(map(repr, unknown))} in "
-                                   f"{self.game}; its optional rules: {names}")
+                                   f"{self.game}; {names}")
         self.options = wanted
         self._off = self._rules_off()
 

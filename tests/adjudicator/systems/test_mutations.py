@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.mutations import (
+    GAMES,
     Variant,
     absolute,
     adjudicate_raw,
@@ -25,7 +26,7 @@ from tests.mutations import (
 
 VARIANTS = all_variants()
 MISSES = known_misses()
-ORIGINALS = [(game, path.stem) for game in ("ww", "wfa") for path in legal_scenarios(game)]
+ORIGINALS = [(game, path.stem) for game in GAMES for path in legal_scenarios(game)]
 
 
 def _param(variant: Variant) -> object:
@@ -62,7 +63,7 @@ def test_variant_ids_are_unique_and_name_a_catalogued_rule() -> None:
     from adjudicator.systems import find_system
 
     assert len({v.id for v in VARIANTS}) == len(VARIANTS)
-    for game in ("ww", "wfa"):
+    for game in GAMES:
         catalog = {rule.id for rule in find_system(game).catalog()}
         assert {v.rule_id for v in VARIANTS if v.game == game} <= catalog
 

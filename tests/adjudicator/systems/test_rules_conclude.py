@@ -26,10 +26,11 @@ from vmod_schema.buildfile import open_module
 from vmod_schema.savefile import read_save
 
 FIXTURES = {"ww": REPO / "fixtures" / "washingtons-war",
-            "wfa": REPO / "fixtures" / "war-for-america"}
-BINDING = {"wfa": "binding.toml"}
+            "wfa": REPO / "fixtures" / "war-for-america",
+            "ar": REPO / "fixtures" / "american-revolution"}
+BINDING = {"wfa": "binding.toml", "ar": "binding.toml"}
 """The games whose scenarios are read with the fixture's binding file."""
-DATA = {"wfa": "data/fixture.toml"}
+DATA = {"wfa": "data/fixture.toml", "ar": "data/fixture.toml"}
 """The games whose scenarios are all read with the fixture's data file (as their scenario
 tests read them); the others read the data each scenario names."""
 NOT_CONCLUDED_FILE = Path(__file__).with_name("not_concluded.toml")
@@ -58,7 +59,8 @@ def concluded(game: str, folder: Path) -> frozenset[str]:
         module = open_module(path.parent / scenario.module)
         data = ([root / DATA[game]] if game in DATA
                 else [path.parent / name for name in scenario.data])
-        referee = system.referee(module=module, binding_file=binding, data_files=data)
+        referee = system.referee(module=module, binding_file=binding, data_files=data,
+                                 options=scenario.options)
         report = judge_save(read_save(log), log, system=system, referee=referee,
                             module=module, module_path=None)
         assert isinstance(referee, ActionReferee)
@@ -68,9 +70,13 @@ def concluded(game: str, folder: Path) -> frozenset[str]:
 
 
 def listed_checked(game: str) -> set[str]:
-    """The rules `adjudicator rules GAME` lists as checked."""
+    """The rules `adjudicator rules GAME` lists as checked, with every optional rule of the
+    game in use."""
     system = find_system(game)
-    return set(system.referee(module=None, data_files=[], binding_file=None).finish().checked)
+    referee = system.referee(module=None, data_files=[], binding_file=None)
+    assert isinstance(referee, ActionReferee)
+    referee.use_options(rule.name for rule in referee.optional_rules)
+    return set(referee.finish().checked)
 
 
 @pytest.mark.parametrize("game", sorted(FIXTURES))

@@ -7,14 +7,20 @@ from adjudicator.systems.american_revolution.rules import (
     markers,
     mobilization,
     movement,
+    political,
     rabble,
     sequence,
     tracks,
+    victory,
 )
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, initiative, markers, mobilization, movement,
-                                 rabble, tracks))
+RULES: Dispatch[Context] = Dispatch((
+    victory,
+    sequence,
+    political,
+    initiative, markers, mobilization, movement,
+    rabble, tracks))
 
 __all__ = ["RULES"]
