@@ -34,7 +34,9 @@ from adjudicator.systems.american_revolution.actions import (
     Raised,
     UnitsRemoved,
 )
+from adjudicator.systems.american_revolution.actions import TrackMoved as _TrackMoved
 from adjudicator.systems.american_revolution.fortress_ledger import MarkerLedger
+from adjudicator.systems.american_revolution.resolution import Resolution, resolve
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.sequencer import (
@@ -205,6 +207,10 @@ class ARProcedure:
     """Land pieces whose last move was by land (not carried by a fleet): embarking them
     is an embarkation (AR 24.4(5))."""
 
+    rabble: tuple[Resolution, ...] = ()
+    """Every rabble-rousing table resolved by a track move, with its turn and the rolls it
+    stands on (AR 9.3; `resolution.py`)."""
+
     @property
     def removals(self) -> tuple[UnitsRemoved, ...]:
         """Units taken off the map this phase (a detachment swap, AR 13.7)."""
@@ -278,7 +284,8 @@ class ARSequencer(Sequencer[ARProcedure]):
             MarkerPlayed: _played, Raised: _raised, PhaseShown: _begun,
             UnitsRemoved: _lost, PointsShown: _points, DiceRolled: _rolled_noted,
             MapMarkerPlaced: _marker_placed, MapMarkerRemoved: _marker_removed,
-            MapMarkerStranded: _marker_stranded, FortressTaken: _fortress_taken}
+            MapMarkerStranded: _marker_stranded, FortressTaken: _fortress_taken,
+            _TrackMoved: _track_moved}
         return {**own, **{kind: _noting(own.get(kind)) for kind in NOTED}}
 
     def enter(self, proc: ARProcedure, phase: str, step: int, *, knowledge: Knowledge,
@@ -479,6 +486,18 @@ def _rolled_noted(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, DiceRolled)
     proc = _rolled(proc, action)
     return _ledger(proc, fortress_ledger.rolled(proc.fortresses, action))
+
+
+# --- rabble rousing -----------------------------------------------------------------------
+
+
+def _track_moved(proc: ARProcedure, action: Action) -> ARProcedure:
+    assert isinstance(action, _TrackMoved)
+    if proc.phase != RABBLE:
+        return proc
+    found = resolve(proc.position.moment.turn, proc.commitments, proc.phase_dice,
+                    proc.rabble, action)
+    return replace(proc, rabble=(*proc.rabble, found))
 
 
 SEQUENCER = ARSequencer(TURN)

@@ -35,6 +35,13 @@ SIDE_WORDS: dict[str | None, tuple[str, ...]] = {"US": ("amer", "us", "colon", "
 NOT_JUDGED_YET = ("not judged yet: The American Revolution's rules are being built family by "
                   "family (issue 21), and no family judges this one")
 
+NEVER_IN_A_LOG: Mapping[str, str] = MappingProxyType({
+    # rabble rousing (AR 9.4)
+    "AR-RR-03": ("a rabble-rousing marker is one piece, and a log shows it committed to one "
+                 "table only: its value cannot be seen split across tables"),
+})
+"""Catalog rules a log can never show broken, and why."""
+
 
 NEVER_JUDGED: Mapping[str, str] = {
     "AR-MOV-08": ("judged within AR-MOV-02: each force's path is costed against its own die "
@@ -54,7 +61,8 @@ def _not_checkable() -> Mapping[str, str]:
     from adjudicator.systems.common.rulebook import declared
 
     judged = declared(RULES.families)
-    return MappingProxyType({rule.id: NEVER_JUDGED.get(rule.id, NOT_JUDGED_YET)
+    never = {**NEVER_JUDGED, **NEVER_IN_A_LOG}
+    return MappingProxyType({rule.id: never.get(rule.id, NOT_JUDGED_YET)
                              for rule in bundled_data().catalog if rule.id not in judged})
 
 

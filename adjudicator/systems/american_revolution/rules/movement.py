@@ -66,6 +66,7 @@ from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.rules.expeditions import is_expedition
 from adjudicator.systems.american_revolution.rules.overrun import continues as overruns_on
 from adjudicator.systems.american_revolution.rules.overrun import passable
+from adjudicator.systems.american_revolution.rules.tracks import in_clean_up
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection, Constraints, MapGraph
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
@@ -108,6 +109,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A force's move against the routes, its allowance and the places it may go."""
     if not isinstance(action, ForceMoved) or action.retreat or ctx.phase == "setup":
         return
+    if in_clean_up(action, ctx):
+        return  # picked up and placed when an ally turns neutral (AR 26.4), not a move
     force = force_read(ctx, action)
     if force is None:
         return

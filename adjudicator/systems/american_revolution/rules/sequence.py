@@ -23,6 +23,7 @@ from adjudicator.systems.american_revolution.procedure import (
     TURN,
 )
 from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.rules.tracks import in_clean_up
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
@@ -50,6 +51,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
 def _move(action: ForceMoved, ctx: Context, phase: str) -> Iterator[Outcome]:
     if action.retreat:
         return
+    if in_clean_up(action, ctx):
+        return  # an ally turned neutral: the 26.4 clean-up (judged by the tracks family)
     if phase not in CAMPAIGNS:
         yield Check.illegal("AR-SEQ-01", action.step,
                             f"a force moved {ctx.name(action.origin)} → "
