@@ -28,8 +28,9 @@ def rules(
     as_json: JsonOpt = False,
     debug: DebugOpt = False,
 ) -> None:
-    """List the game's whole rule catalog: checked, or not checked and why; then the
-    game's optional rules, if it has any (off unless named with --option)."""
+    """List the game's whole rule catalog: checked, or not checked and why.
+
+    Then the game's optional rules, if it has any: off unless named with --option."""
     from adjudicator.rule_status import optional_rules, rule_statuses
 
     with user_errors(debug):
