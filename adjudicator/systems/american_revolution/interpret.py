@@ -34,7 +34,11 @@ from adjudicator.systems.american_revolution.actions import (
     UnitsRemoved,
 )
 from adjudicator.systems.american_revolution.procedure import MOBILIZATION, phase_named
-from adjudicator.systems.american_revolution.read_battles import BattleReading, read_step
+from adjudicator.systems.american_revolution.read_battles import (
+    BattleReading,
+    close_log,
+    read_step,
+)
 from adjudicator.systems.american_revolution.read_markers import map_markers
 from adjudicator.systems.american_revolution.read_played import marker_moves
 from adjudicator.systems.american_revolution.state import TRACKS, ARState, Entity, track_level
@@ -149,6 +153,10 @@ class Reader:
         actions += map_markers(view, player, self.state, self.owner)
         actions += read_step(self, view, actions, phase, player)
         return actions
+
+    def close(self, step: int) -> list[Action]:
+        """The log ended: what is under way closes (a battle's round of fire)."""
+        return close_log(self, step)
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:
         last = self.reading.shown

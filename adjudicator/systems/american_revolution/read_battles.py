@@ -834,3 +834,12 @@ def read_step(reader: Reader, view: StepView[Entity, str | None], actions: Seque
     battles, found = tracker.read(reader.reading.battles, view, actions, phase, player)
     reader.reading = replace(reader.reading, battles=battles)
     return found
+
+
+def close_log(reader: Reader, step: int) -> list[Action]:
+    """The log ended: the round of fire under way is closed, so that its hits are judged
+    (the last of them may be the log's last step)."""
+    tracker = BattleTracker(reader.state, reader.owner)
+    battles, found = tracker._close_round(reader.reading.battles, step, None)
+    reader.reading = replace(reader.reading, battles=battles)
+    return found

@@ -148,6 +148,11 @@ class ARReferee(SequencedReferee[ARData, ARState, Entity, ARProcedure, Context, 
         self.judge_in_turn(self.reader.step(view, self._shown(board), self.player,
                                             self.procedure.phase))
 
+    def close(self) -> None:
+        """The log ended: a round of fire under way closes; then the turn under way."""
+        self.judge_in_turn(self.reader.close(self.last_step), step_actions=())
+        super().close()
+
     def snapshot(self) -> Memory:
         """The procedure and the reading (kept per step for undo)."""
         return self.procedure, self.reader.reading

@@ -62,6 +62,7 @@ from adjudicator.systems.american_revolution.data import (
     FormationType,
     LeaderKind,
     LocaleKind,
+    Nation,
     OptionalRule,
     RouteType,
 )
@@ -634,7 +635,21 @@ def _survival(action: LeaderSurvival, ctx: Context) -> Iterator[Outcome]:
         return
     pool = "leader_pool" in action.place
     out = "removed" in action.place
-    if pool and action.die > leader.value:
+    ally = leader.nation in (Nation.FR, Nation.SP)
+    if pool and ally:
+        yield Check.illegal("AR-CBT-12", action.step,
+                            f"{name} went into a leader pool: French and Spanish leaders never "
+                            "go into the American leader pool (AR 21.4, FAQ)", pieces=(name,),
+                            expected="out of the pool", observed="leader pool")
+    elif pool and not action.place.endswith(f"_{leader.side}"):
+        yield Check.illegal("AR-CBT-12", action.step,
+                            f"{name} went into the enemy's leader pool: a surviving leader goes "
+                            "back to his own side's pool (AR 13.2, 21.4)", pieces=(name,),
+                            expected=f"the {who(str(leader.side))} leader pool",
+                            observed="the other pool")
+    elif out and ally:
+        yield Check.done("AR-CBT-12")  # no pool to go back to (FAQ)
+    elif pool and action.die > leader.value:
         yield Check.illegal("AR-CBT-12", action.step,
                             f"{name} went back to the leader pool on a survival die of "
                             f"{action.die}, above his value {leader.value}: he is "

@@ -1,17 +1,15 @@
 """The rulebook's, designer's notes' and FAQ's examples (digest 7.1) that are pure
 computations, each against the package's exact answers (`fire.py`, `rabble.py`,
 `attrition.py`, `whatif.py`) or its data. The examples that are plays are scenarios
-(`fixtures/american-revolution/scenarios/example-*.toml`); the illegal ones no rule family
-judges yet wait in `scenarios/pending/`."""
+(`fixtures/american-revolution/scenarios/example-*.toml`), legal and illegal, each checked
+by the scenario tests."""
 
 from __future__ import annotations
 
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 
-from adjudicator.scenario import build_scenario_log, load_scenario
 from adjudicator.systems.american_revolution.attrition import (
     EnlistmentKind,
     Route,
@@ -34,7 +32,6 @@ from adjudicator.systems.american_revolution.fire import (
 )
 from adjudicator.systems.american_revolution.rabble import RabbleTable, contest, us_dice
 from adjudicator.systems.american_revolution.whatif import MoveQuestion, answer_move
-from tests.conftest import REPO
 
 ROAD, TRAIL = route_cost(Route.ROAD), route_cost(Route.TRAIL)
 
@@ -140,16 +137,3 @@ def test_aar_t4_balance_of_power_uses_two_american_dice_after_the_declaration() 
     assert us_dice(RabbleTable.PROGRESS, 2) == 1
     odds = contest(3, 2, dice_us=2)
     assert (odds.us, odds.tie, odds.gb) == (F(49, 54), F(5, 108), F(5, 108))
-
-
-PENDING = sorted((REPO / "fixtures" / "american-revolution" / "scenarios" / "pending").glob(
-    "*.toml"))
-
-
-@pytest.mark.parametrize("path", PENDING, ids=lambda p: p.stem)
-def test_pending_illegal_examples_are_valid_scenarios(path: Path, tmp_path: Path) -> None:
-    """The illegal examples no family judges yet (scenarios/pending/) stay valid: each
-    builds into a log and names the rule and step it expects."""
-    scenario = load_scenario(path)
-    assert scenario.expect
-    assert build_scenario_log(path, tmp_path / f"{path.stem}.vlog").is_file()
