@@ -75,6 +75,7 @@ from adjudicator.systems.american_revolution.actions import (
     Disrupted,
     ForceMoved,
     FortressTaken,
+    LossesTaken,
     MapMarkerPlaced,
     MapMarkerRemoved,
     MapMarkerStranded,
@@ -88,6 +89,7 @@ from adjudicator.systems.american_revolution.fire import (
     Hits,
     UnitKind,
     battle_units,
+    check_hits,
 )
 from adjudicator.systems.american_revolution.fortress_ledger import (
     SIEGE_COST,
@@ -113,11 +115,11 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("fortresses",
                     frozenset({"AR-SET-06", "AR-FLT-08", "AR-CM-14", "AR-FORT-01",
-                               "AR-FORT-03", "AR-FORT-04", "AR-FORT-05", "AR-FORT-08",
-                               "AR-FORT-11"}),
+                               "AR-FORT-03", "AR-FORT-04", "AR-FORT-05", "AR-FORT-06",
+                               "AR-FORT-08", "AR-FORT-11"}),
                     actions=(MapMarkerPlaced, MapMarkerRemoved, MapMarkerStranded,
                              FortressTaken, PointsShown, DiceRolled, ForceMoved,
-                             UnitsRemoved, Disrupted, PhaseChange))
+                             UnitsRemoved, Disrupted, PhaseChange, LossesTaken))
 OPTION = "fortresses"
 REGULARS = frozenset({FormationType.REGULAR, FormationType.DETACHMENT,
                       FormationType.GRENADIER, FormationType.HESSIAN, FormationType.MARINE})
@@ -154,6 +156,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _retreat(action, ctx)
     elif isinstance(action, UnitsRemoved | Disrupted):
         yield from _garrison_hit(action, ctx)
+    elif isinstance(action, LossesTaken) and action.closing:
+        yield from _besieged_losses(action, ctx)
 
 
 # ---------------------------------------------------------------------- reading the board
@@ -599,6 +603,37 @@ def _garrison_hit(action: UnitsRemoved | Disrupted, ctx: Context) -> Iterator[Ou
                         f"the {_phase_text(ctx.phase)} without {lacking}: a siege attack in "
                         "the second or third Combat Phase must meet a forced march's "
                         "requirements", spaces=(locale,))
+
+
+def _besieged_losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
+    """AR 28.7: a siege negates the fortress's fire protection (AR 28.2(2)): a round's hits
+    on a besieged garrison read on the normal table, 6s eliminate and 5s disrupt. Losses
+    that fit only the fortress table are this rule's finding; losses fitting neither are
+    the combat family's (AR-CBT-06)."""
+    side, locale = action.side, action.locale
+    if side is None or fortress_owner(ctx, locale) != side or \
+            ctx.proc.fortresses.besieger(locale) not in (_other(side),):
+        return
+    normal, shielded = (check_hits(sixes=action.sixes, fives=action.fives, fresh=action.fresh,
+                                   disrupted=action.disrupted, removed=action.removed,
+                                   flipped=action.flipped, protected=shield)
+                        for shield in (False, True))
+    if normal.fits:
+        yield Check.done("AR-FORT-06")
+    elif shielded.fits:
+        yield Check.illegal("AR-FORT-06", action.step,
+                            f"the {_who(side)} garrison of the besieged fortress in "
+                            f"{ctx.name(locale)} took {action.removed} eliminated and "
+                            f"{action.flipped} disrupted for {action.sixes} six(es) and "
+                            f"{action.fives} five(s), read on the fortress's table: a "
+                            "besieging force negates the fortress's fire protection, so 6s "
+                            "eliminate and 5s disrupt (AR 28.7, 28.2(2))", spaces=(locale,),
+                            expected=_pairs(normal.legal),
+                            observed=f"{action.removed} removed + {action.flipped} flipped")
+
+
+def _pairs(legal: frozenset[tuple[int, int]]) -> str:
+    return "; ".join(f"{r} removed + {f} flipped" for r, f in sorted(legal))
 
 
 def acting(ctx: Context, side: str, other: str) -> bool:
