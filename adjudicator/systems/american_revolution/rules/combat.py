@@ -30,6 +30,19 @@ other then has "one final round of fire—but only using light troops and/or Ind
 force fire: the rulebook of record, P1, is followed). So the same side may fire twice in a
 row only in that final round.
 
+Fortresses (optional, AR 28): land units fired on in a locale with their own fortress
+take only 6s, as disruptions (AR 28.2(2)), unless the enemy besieges it (AR 28.7; the
+fortress family judges losses read on the fortress table under a siege, AR-FORT-06);
+where the board does not show whose fortress it is, either table is accepted. AR-FORT-02
+(AR 28.3): a fortress's combat strength "may be used only when defending ... only if the
+player has one or more friendly land units in the same locale": fire dice including it
+rolled by the side whose fortress it is not (the attacker, the besiegers), or by a side
+with no land unit there, are illegal; the garrison may add it (on a siege attack too,
+and a sortie, whose attacker the log does not tell apart, is read favourably).
+AR-FORT-07 (AR 28.9, 28.11): a locale with a Siege marker owes no battle; a locale with
+both sides' land units and a fortress but no siege does (the finding cites AR-FORT-07).
+A relief force's owed attack (AR 28.12) is not judged here.
+
 AR 18.8: the loser "moves all his surviving units to an adjacent (route-connected) locale
 ... together as a single force ... not ... into a locale containing an enemy unit(s)"
 (blocked: eliminated in place); AR 23.1 militia never cross a regional border. AR 18.11:
@@ -543,13 +556,16 @@ def _losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
                        disrupted=action.disrupted, removed=action.removed,
                        flipped=action.flipped, protected=shield)
     reachable = _reachable(action, check.legal)
-    if besieged_garrison(ctx, action.locale, action.side) and \
+    unknown = _has_fortress(ctx, action.locale) and fortress_owner(ctx, action.locale) is None
+    if (unknown or besieged_garrison(ctx, action.locale, action.side)) and \
             not (check.fits if action.closing else reachable):
         alt = check_hits(sixes=action.sixes, fives=action.fives, fresh=action.fresh,
                          disrupted=action.disrupted, removed=action.removed,
                          flipped=action.flipped, protected=True)
         if alt.fits if action.closing else _reachable(action, alt.legal):
-            return  # the fortress table under a siege: the fortress family's AR-FORT-06
+            # The fortress table under a siege: the fortress family's AR-FORT-06; or whose
+            # fortress it is is not known: read in the player's favour.
+            return
     table = ("against land units in their own unbesieged fortress's locale only a 6 has "
              "effect, and it disrupts (AR 28.2(2))") if shield else \
         "each 6 eliminates a unit and each 5 disrupts one"

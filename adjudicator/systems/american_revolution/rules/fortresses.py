@@ -58,6 +58,12 @@ not enter this phase (the besieger entered, AR 28.6).
   fortresses must have land units or leaders with them; judged when the 1775 Political
   Phase begins (set-up and initiative done; once).
 
+- AR-FORT-06 (AR 28.7): "A besieging force negates the advantages given above to
+  fortress defenders in rules 28.2(1) and 28.2(2)": a round's losses on a besieged
+  garrison that fit only the fortress table (6s disrupt, 5s nothing), not the normal one,
+  are illegal (`LossesTaken` at the round's close). The initiative +1 (28.2(1)) is not
+  judged: the combat family leaves the first fire in a fortress locale unjudged.
+
 Left to the battle family (hooks below): the fortress's initiative, fire protection and
 defensive dice (AR-FORT-01(1-2), 02, 06: `fortress_effects`), the odds of an attack on a
 fortress (digest 6.5, Example G: `siege_odds`), relief forces and sorties (AR-FORT-09,
