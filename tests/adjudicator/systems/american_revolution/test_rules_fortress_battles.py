@@ -10,6 +10,7 @@ import pytest
 
 from adjudicator.report import Report
 from adjudicator.systems.american_revolution.fire import check_hits
+from adjudicator.systems.common.outcomes import Applied, Check
 from tests.adjudicator.systems.scenariokit import check_scenario
 from tests.conftest import REPO
 
@@ -29,14 +30,25 @@ def illegal(got: Report) -> list[tuple[str, int | None]]:
 @pytest.mark.parametrize(("name", "rule"), [
     ("fort-legal-protected-garrison-fives-do-nothing", "AR-FORT-02"),
     ("fort-legal-protected-garrison-fives-do-nothing", "AR-CBT-06"),
-    ("fort-legal-besieged-garrison-six-eliminates", "AR-FORT-06"),
+    ("fort-legal-besieged-garrison-six-eliminates", "AR-CBT-06"),
+    ("fort-legal-besieged-garrison-fires-fortress-dice", "AR-FORT-06"),
+    ("fort-legal-besieged-garrison-fires-fortress-dice", "AR-FORT-02"),
     ("fort-legal-besiegers-need-not-attack", "AR-FORT-07"),
     ("sup-legal-besieged-garrison-unsupplied", "AR-SUP-05"),
 ])
-def test_legal_plays_are_judged(name: str, rule: str, tmp_path: Path) -> None:
+def test_legal_plays_are_judged(name: str, rule: str, tmp_path: Path,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    judged: set[str] = set()
+    done = Check.done
+
+    def noting(rule_id: str) -> Applied:
+        judged.add(rule_id)
+        return done(rule_id)
+
+    monkeypatch.setattr(Check, "done", staticmethod(noting))
     got = report(name, tmp_path)
     assert illegal(got) == []
-    assert rule in got.coverage.checked
+    assert rule in judged
 
 
 @pytest.mark.parametrize(("name", "found"), [
