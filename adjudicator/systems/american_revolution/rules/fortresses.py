@@ -88,7 +88,7 @@ from adjudicator.systems.american_revolution.actions import (
     PointsShown,
     UnitsRemoved,
 )
-from adjudicator.systems.american_revolution.data import FormationType
+from adjudicator.systems.american_revolution.data import FormationType, RouteType
 from adjudicator.systems.american_revolution.fire import (
     BattleSide,
     Firer,
@@ -699,8 +699,11 @@ def fortress_supplies(ctx: Context, side: str, locale: str) -> bool:
         return False
     if unbesieged_own(locale):
         return True
+    # A high-seas route is read as no adjacency (in the player's favour: the unit may be
+    # unsupplied, AR 28.2(4) speaks of "immediately adjacent" locales).
     return any(unbesieged_own(route.b if route.a == locale else route.a)
-               for route in ctx.data.routes if locale in (route.a, route.b))
+               for route in ctx.data.routes if locale in (route.a, route.b)
+               and route.type is not RouteType.HIGH_SEAS)
 
 
 def siege_odds(ctx: Context, locale: str, attacker: str, *, step: int,
