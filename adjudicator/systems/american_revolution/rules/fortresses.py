@@ -64,10 +64,16 @@ not enter this phase (the besieger entered, AR 28.6).
   are illegal (`LossesTaken` at the round's close). The initiative +1 (28.2(1)) is not
   judged: the combat family leaves the first fire in a fortress locale unjudged.
 
-Left to the battle family (hooks below): the fortress's initiative, fire protection and
-defensive dice (AR-FORT-01(1-2), 02, 06: `fortress_effects`), the odds of an attack on a
-fortress (digest 6.5, Example G: `siege_odds`), relief forces and sorties (AR-FORT-09,
-10), and supply (AR-SUP-05: `fortress_supplies`).
+Judged by other families through the hooks below: the fortress's fire protection and its
+dice (combat: AR 28.2(2), AR-FORT-02, AR-FORT-07 via `fortress_effects`,
+`fortress_owner`) and supply (supply: AR-SUP-05 via `fortress_supplies`); the odds of an
+attack on a fortress (digest 6.5, Example G: `siege_odds`). Not judged: the initiative +1
+(AR 28.2(1)); relief forces (AR-FORT-09: the battle reading does not yet tell which side
+attacks in a Combat Phase where that side made no move, and which pieces entered is
+cleared when the phase's owed battles are judged) and sorties (AR-FORT-10, same reason: a
+sortie's fire "as if no Fortress ... were present" is not told apart from a garrison
+defending a siege attack, so the garrison's fortress dice are allowed under a siege);
+naval transport into a besieged port (AR-FORT-12, a permission: not judged).
 """
 
 from __future__ import annotations
