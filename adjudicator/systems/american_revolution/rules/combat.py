@@ -30,6 +30,19 @@ other then has "one final round of fire—but only using light troops and/or Ind
 force fire: the rulebook of record, P1, is followed). So the same side may fire twice in a
 row only in that final round.
 
+Fortresses (optional, AR 28): land units fired on in a locale with their own fortress
+take only 6s, as disruptions (AR 28.2(2)), unless the enemy besieges it (AR 28.7; the
+fortress family judges losses read on the fortress table under a siege, AR-FORT-06);
+where the board does not show whose fortress it is, either table is accepted. AR-FORT-02
+(AR 28.3): a fortress's combat strength "may be used only when defending ... only if the
+player has one or more friendly land units in the same locale": fire dice including it
+rolled by the side whose fortress it is not (the attacker, the besiegers), or by a side
+with no land unit there, are illegal; the garrison may add it (on a siege attack too,
+and a sortie, whose attacker the log does not tell apart, is read favourably).
+AR-FORT-07 (AR 28.9, 28.11): a locale with a Siege marker owes no battle; a locale with
+both sides' land units and a fortress but no siege does (the finding cites AR-FORT-07).
+A relief force's owed attack (AR 28.12) is not judged here.
+
 AR 18.8: the loser "moves all his surviving units to an adjacent (route-connected) locale
 ... together as a single force ... not ... into a locale containing an enemy unit(s)"
 (blocked: eliminated in place); AR 23.1 militia never cross a regional border. AR 18.11:
@@ -82,6 +95,10 @@ from adjudicator.systems.american_revolution.fire import (
 )
 from adjudicator.systems.american_revolution.procedure import CAMPAIGNS
 from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.rules.fortresses import (
+    fortress_effects,
+    fortress_owner,
+)
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -91,7 +108,7 @@ FAMILY = RuleFamily("combat",
                     frozenset({"AR-CBT-01", "AR-CBT-02", "AR-CBT-03", "AR-CBT-04",
                                "AR-CBT-05", "AR-CBT-06", "AR-CBT-07", "AR-CBT-08",
                                "AR-CBT-11", "AR-CBT-12", "AR-CBT-13", "AR-CBT-15",
-                               "AR-CM-03"}),
+                               "AR-CM-03", "AR-FORT-02", "AR-FORT-07"}),
                     actions=(BattleFought, TacticsCommitted, FireRound, LossesTaken,
                              BattleRetreat, BattleEnded, BattleDraw, LeaderSurvival,
                              CombatOwed, LeadersTaken))
@@ -236,9 +253,21 @@ def _owed(action: CombatOwed, ctx: Context) -> Iterator[Outcome]:
     whose = SIDE_NAMES.get(action.side or "", "phasing")
     for locale, us, gb in action.locales:
         if exempt(ctx, locale, us, gb):
+            if ctx.uses(OptionalRule.FORTRESSES) and \
+                    ctx.state.count("siege", Place(PlaceKind.SPACE, locale)):
+                yield Check.done("AR-FORT-07")  # AR 28.9: a besieging force need not attack
             continue
         if locale in action.forced:
             continue  # AR 17.4: judged by the forced-march family (AR-FM-04)
+        if _has_fortress(ctx, locale):
+            yield Check.illegal("AR-FORT-07", action.step,
+                                f"the {whose} Combat Phase ended with both sides' land forces "
+                                f"in {ctx.name(locale)}, where a garrisoned fortress stands "
+                                "and no Siege marker was placed, and no battle there: a force "
+                                "that enters a garrisoned enemy fortress's locale and does "
+                                "not start a siege must attack it (AR 28.11, 18.1)",
+                                spaces=(ctx.name(locale),), pieces=_names(ctx, us + gb))
+            return
         yield Check.illegal("AR-CBT-01", action.step,
                             f"the {whose} Combat Phase ended with both sides' forces in "
                             f"{ctx.name(locale)} and no battle there: combat is always "
@@ -384,7 +413,8 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
     base = fire_dice(land, wilderness=wild).total
     final = fire_dice(land, wilderness=wild, final_round=True).total
     printed = sum(f.cf for f in land if not f.disrupted) + sum(fleets)
-    fortress = (ctx.data.fortress_cf or 0) if _has_fortress(ctx, action.locale) else 0
+    fortress_here = (ctx.data.fortress_cf or 0) if _has_fortress(ctx, action.locale) else 0
+    fortress = _fortress_dice(ctx, action.locale, side, land) if fortress_here else 0
     extra = sum(fleets) + fortress
     room = min(action.tactics_left, printed + fortress)
     if action.target_broken or action.firer_broken:
@@ -422,6 +452,20 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
                               f"a combat factor of {who(side)}'s units in {place} is not in "
                               "the data", needs=("formation combat factors",))
         return
+    if fortress_here and not fortress and \
+            base + extra + action.tactics_left < n <= base + extra + fortress_here + \
+            action.tactics_left:
+        yield Check.illegal("AR-FORT-02", action.step,
+                            f"{who(side)} rolled {n} fire dice in {place}, the fortress's "
+                            f"{fortress_here} among them, but the fortress there is not his "
+                            "or has no friendly land unit with it: a fortress's combat "
+                            "strength is used only by its garrison on the defence, never on "
+                            "the offence (AR 28.3)", spaces=(place,),
+                            expected=f"at most {base + extra + action.tactics_left}",
+                            observed=str(n))
+        return
+    if fortress_here:
+        yield Check.done("AR-FORT-02")
     low = min(base, sum(fleets)) if fleets else base
     if again or (action.number == 1 and action.initiative != side):
         low = min(low, final)  # maybe the final round against a retreat (AR 18.4(4b))
@@ -453,6 +497,20 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
     yield from _owed_losses(action, ctx, place)
 
 
+def _fortress_dice(ctx: Context, locale: str, side: str | None, land: list[Firer]) -> int:
+    """The fortress's dice `side` may add in `locale` (AR 28.3): its own fortress, with a
+    friendly land unit there, on the defence. Whose fortress it is, when the board does
+    not show it, is read in the firer's favour; so is who defends under a siege (a siege
+    attack is defended by the garrison, a sortie fought without the fortress, AR 28.13)."""
+    owner = fortress_owner(ctx, locale)
+    cf = ctx.data.fortress_cf or 0
+    if owner is None:
+        return cf
+    if owner != side or not land:
+        return 0
+    return cf
+
+
 def _owed_losses(action: FireRound, ctx: Context, place: str) -> Iterator[Outcome]:
     sixes, fives = action.dice.count(6), action.dice.count(5)
     fresh = sum(1 for *_, d in action.target if not d)
@@ -476,13 +534,42 @@ def _owed_losses(action: FireRound, ctx: Context, place: str) -> Iterator[Outcom
                                Fraction(0))})
 
 
+def protected(ctx: Context, locale: str, side: str | None) -> bool:
+    """Whether fire on `side`'s land units in `locale` reads on the fortress table (AR
+    28.2(2): 1-5 nothing, 6 disrupts): their own fortress there, not besieged (AR 28.7)."""
+    if side is None or not _has_fortress(ctx, locale):
+        return False
+    return fortress_effects(ctx, locale, side, defending=True).protected
+
+
+def besieged_garrison(ctx: Context, locale: str, side: str | None) -> bool:
+    """`side` holds the fortress in `locale` and the enemy besieges it (AR 28.7)."""
+    if side is None or not _has_fortress(ctx, locale):
+        return False
+    effects = fortress_effects(ctx, locale, side, defending=True)
+    return effects.fortress and not effects.protected
+
+
 def _losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
     place = ctx.name(action.locale)
+    shield = protected(ctx, action.locale, action.side)
     check = check_hits(sixes=action.sixes, fives=action.fives, fresh=action.fresh,
                        disrupted=action.disrupted, removed=action.removed,
-                       flipped=action.flipped)
-    reachable = any(r >= action.removed and r + f >= action.removed + action.flipped
-                    for r, f in check.legal)
+                       flipped=action.flipped, protected=shield)
+    reachable = _reachable(action, check.legal)
+    unknown = _has_fortress(ctx, action.locale) and fortress_owner(ctx, action.locale) is None
+    if (unknown or besieged_garrison(ctx, action.locale, action.side)) and \
+            not (check.fits if action.closing else reachable):
+        alt = check_hits(sixes=action.sixes, fives=action.fives, fresh=action.fresh,
+                         disrupted=action.disrupted, removed=action.removed,
+                         flipped=action.flipped, protected=True)
+        if alt.fits if action.closing else _reachable(action, alt.legal):
+            # The fortress table under a siege: the fortress family's AR-FORT-06; or whose
+            # fortress it is is not known: read in the player's favour.
+            return
+    table = ("against land units in their own unbesieged fortress's locale only a 6 has "
+             "effect, and it disrupts (AR 28.2(2))") if shield else \
+        "each 6 eliminates a unit and each 5 disrupts one"
     if action.closing:
         twin = any(isinstance(a, LossesTaken) and not a.closing and a.step == action.step
                    and (a.roll_step, a.removed, a.flipped) == (
@@ -499,8 +586,8 @@ def _losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
                             f"the round of fire rolled at step {action.roll_step} in {place} "
                             f"ended with {who(action.side)} having taken "
                             f"{action.removed} eliminated and {action.flipped} disrupted: "
-                            "each 6 eliminates a unit and each 5 disrupts one, eliminations "
-                            "first (AR 18.4(2), 18.7, FAQ)", spaces=(place,),
+                            f"{table}, eliminations first (AR 18.4(2), 18.7, FAQ)",
+                            spaces=(place,),
                             expected=_legal(check.legal), observed=f"{action.removed} removed "
                             f"+ {action.flipped} flipped")
         return
@@ -510,11 +597,16 @@ def _losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
     yield Check.illegal("AR-CBT-06", action.step,
                         f"{who(action.side)} has taken {action.removed} eliminated and "
                         f"{action.flipped} disrupted in {place} for {action.sixes} six(es) "
-                        f"and {action.fives} five(s): each 6 eliminates one unit and each 5 "
-                        "disrupts one (a second disruption eliminates), eliminations first "
-                        "(AR 18.4(2), 18.7, FAQ)", spaces=(place,),
+                        f"and {action.fives} five(s): {table} (a second disruption "
+                        "eliminates), eliminations first (AR 18.4(2), 18.7, FAQ)",
+                        spaces=(place,),
                         expected=_legal(check.legal),
                         observed=f"{action.removed} removed + {action.flipped} flipped")
+
+
+def _reachable(action: LossesTaken, legal: frozenset[tuple[int, int]]) -> bool:
+    return any(r >= action.removed and r + f >= action.removed + action.flipped
+               for r, f in legal)
 
 
 def _legal(legal: frozenset[tuple[int, int]]) -> str:

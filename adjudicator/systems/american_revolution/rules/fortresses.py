@@ -58,10 +58,22 @@ not enter this phase (the besieger entered, AR 28.6).
   fortresses must have land units or leaders with them; judged when the 1775 Political
   Phase begins (set-up and initiative done; once).
 
-Left to the battle family (hooks below): the fortress's initiative, fire protection and
-defensive dice (AR-FORT-01(1-2), 02, 06: `fortress_effects`), the odds of an attack on a
-fortress (digest 6.5, Example G: `siege_odds`), relief forces and sorties (AR-FORT-09,
-10), and supply (AR-SUP-05: `fortress_supplies`).
+- AR-FORT-06 (AR 28.7): "A besieging force negates the advantages given above to
+  fortress defenders in rules 28.2(1) and 28.2(2)": a round's losses on a besieged
+  garrison that fit only the fortress table (6s disrupt, 5s nothing), not the normal one,
+  are illegal (`LossesTaken` at the round's close). The initiative +1 (28.2(1)) is not
+  judged: the combat family leaves the first fire in a fortress locale unjudged.
+
+Judged by other families through the hooks below: the fortress's fire protection and its
+dice (combat: AR 28.2(2), AR-FORT-02, AR-FORT-07 via `fortress_effects`,
+`fortress_owner`) and supply (supply: AR-SUP-05 via `fortress_supplies`); the odds of an
+attack on a fortress (digest 6.5, Example G: `siege_odds`). Not judged: the initiative +1
+(AR 28.2(1)); relief forces (AR-FORT-09: the battle reading does not yet tell which side
+attacks in a Combat Phase where that side made no move, and which pieces entered is
+cleared when the phase's owed battles are judged) and sorties (AR-FORT-10, same reason: a
+sortie's fire "as if no Fortress ... were present" is not told apart from a garrison
+defending a siege attack, so the garrison's fortress dice are allowed under a siege);
+naval transport into a besieged port (AR-FORT-12, a permission: not judged).
 """
 
 from __future__ import annotations
@@ -75,19 +87,21 @@ from adjudicator.systems.american_revolution.actions import (
     Disrupted,
     ForceMoved,
     FortressTaken,
+    LossesTaken,
     MapMarkerPlaced,
     MapMarkerRemoved,
     MapMarkerStranded,
     PointsShown,
     UnitsRemoved,
 )
-from adjudicator.systems.american_revolution.data import FormationType
+from adjudicator.systems.american_revolution.data import FormationType, RouteType
 from adjudicator.systems.american_revolution.fire import (
     BattleSide,
     Firer,
     Hits,
     UnitKind,
     battle_units,
+    check_hits,
 )
 from adjudicator.systems.american_revolution.fortress_ledger import (
     SIEGE_COST,
@@ -113,11 +127,11 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("fortresses",
                     frozenset({"AR-SET-06", "AR-FLT-08", "AR-CM-14", "AR-FORT-01",
-                               "AR-FORT-03", "AR-FORT-04", "AR-FORT-05", "AR-FORT-08",
-                               "AR-FORT-11"}),
+                               "AR-FORT-03", "AR-FORT-04", "AR-FORT-05", "AR-FORT-06",
+                               "AR-FORT-08", "AR-FORT-11"}),
                     actions=(MapMarkerPlaced, MapMarkerRemoved, MapMarkerStranded,
                              FortressTaken, PointsShown, DiceRolled, ForceMoved,
-                             UnitsRemoved, Disrupted, PhaseChange))
+                             UnitsRemoved, Disrupted, PhaseChange, LossesTaken))
 OPTION = "fortresses"
 REGULARS = frozenset({FormationType.REGULAR, FormationType.DETACHMENT,
                       FormationType.GRENADIER, FormationType.HESSIAN, FormationType.MARINE})
@@ -154,6 +168,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _retreat(action, ctx)
     elif isinstance(action, UnitsRemoved | Disrupted):
         yield from _garrison_hit(action, ctx)
+    elif isinstance(action, LossesTaken) and action.closing:
+        yield from _besieged_losses(action, ctx)
 
 
 # ---------------------------------------------------------------------- reading the board
@@ -601,6 +617,37 @@ def _garrison_hit(action: UnitsRemoved | Disrupted, ctx: Context) -> Iterator[Ou
                         "requirements", spaces=(locale,))
 
 
+def _besieged_losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
+    """AR 28.7: a siege negates the fortress's fire protection (AR 28.2(2)): a round's hits
+    on a besieged garrison read on the normal table, 6s eliminate and 5s disrupt. Losses
+    that fit only the fortress table are this rule's finding; losses fitting neither are
+    the combat family's (AR-CBT-06)."""
+    side, locale = action.side, action.locale
+    if side is None or fortress_owner(ctx, locale) != side or \
+            ctx.proc.fortresses.besieger(locale) not in (_other(side),):
+        return
+    normal, shielded = (check_hits(sixes=action.sixes, fives=action.fives, fresh=action.fresh,
+                                   disrupted=action.disrupted, removed=action.removed,
+                                   flipped=action.flipped, protected=shield)
+                        for shield in (False, True))
+    if normal.fits:
+        yield Check.done("AR-FORT-06")
+    elif shielded.fits:
+        yield Check.illegal("AR-FORT-06", action.step,
+                            f"the {_who(side)} garrison of the besieged fortress in "
+                            f"{ctx.name(locale)} took {action.removed} eliminated and "
+                            f"{action.flipped} disrupted for {action.sixes} six(es) and "
+                            f"{action.fives} five(s), read on the fortress's table: a "
+                            "besieging force negates the fortress's fire protection, so 6s "
+                            "eliminate and 5s disrupt (AR 28.7, 28.2(2))", spaces=(locale,),
+                            expected=_pairs(normal.legal),
+                            observed=f"{action.removed} removed + {action.flipped} flipped")
+
+
+def _pairs(legal: frozenset[tuple[int, int]]) -> str:
+    return "; ".join(f"{r} removed + {f} flipped" for r, f in sorted(legal))
+
+
 def acting(ctx: Context, side: str, other: str) -> bool:
     """Whether `side` is the side acting in the phase, judging an action of `other`'s
     pieces: the last to act, or the last before `other`, whose action it is that put it
@@ -658,8 +705,11 @@ def fortress_supplies(ctx: Context, side: str, locale: str) -> bool:
         return False
     if unbesieged_own(locale):
         return True
+    # A high-seas route is read as no adjacency (in the player's favour: the unit may be
+    # unsupplied, AR 28.2(4) speaks of "immediately adjacent" locales).
     return any(unbesieged_own(route.b if route.a == locale else route.a)
-               for route in ctx.data.routes if locale in (route.a, route.b))
+               for route in ctx.data.routes if locale in (route.a, route.b)
+               and route.type is not RouteType.HIGH_SEAS)
 
 
 def siege_odds(ctx: Context, locale: str, attacker: str, *, step: int,

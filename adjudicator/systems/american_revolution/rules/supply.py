@@ -16,8 +16,12 @@ the side rolled since its last removal. Enlistment (AR 20) shares the phase and 
 a removal either reading explains is legal (the rules module `enlistment` judges units
 whose enlistment is checked). The log does not show whether land units in a port with
 their fleet are embarked (AR 19.6): they are read as possibly embarked, so they may roll.
-With the optional Fortresses rule a fortress may feed more (AR-SUP-05, another family):
-then the feeding limit is not judged.
+With the optional Fortresses rule (AR-SUP-05, AR 28.2(4), 28.8) units in the same locale
+as a friendly fortress, or route-adjacent to one, are supplied "regardless of political
+point values", unless a siege cuts it (the fortress's locale besieged, or the unit's
+locale besieged by the enemy): a supply removal of such units is illegal
+(`fortresses.fortress_supplies`). Otherwise the feeding limit is not judged with the
+option in use (a Siege marker's forage for the besiegers, AR 28.8, is not read).
 """
 
 from __future__ import annotations
@@ -34,12 +38,13 @@ from adjudicator.systems.american_revolution.attrition import (
 from adjudicator.systems.american_revolution.data import FormationType, LeaderKind, LocaleKind
 from adjudicator.systems.american_revolution.procedure import SUPPLY
 from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.rules.fortresses import fortress_supplies
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("supply", frozenset({"AR-SUP-01", "AR-SUP-02", "AR-SUP-03",
-                                         "AR-SUP-04"}),
+                                         "AR-SUP-04", "AR-SUP-05"}),
                     actions=(UnitsRemoved,))
 ENLISTING = {"us_regular": "AR-ENL-02", "us_light": "AR-ENL-02", "us_militia": "AR-ENL-03",
              "gb_militia": "AR-ENL-03", "sp_militia": "AR-ENL-03", "gb_indian": "AR-ENL-04"}
@@ -110,6 +115,18 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
            for e in ctx.state.in_locale(action.locale) if e.kind == "unit"):
         yield Check.done("AR-SUP-04")  # read as embarked: they roll (AR 19.6)
     forage = removal.forage
+    if ctx.uses("fortresses"):
+        if fortress_supplies(ctx, removal.side, action.locale):
+            yield Check.illegal("AR-SUP-05", action.step,
+                                f"{len(removal.others)} unit(s) were eliminated for supply in "
+                                f"{where}, in or next to a friendly fortress no siege cuts "
+                                "off: land units in the same locale as a friendly fortress, "
+                                "or route-adjacent to one, are supplied (AR 28.2(4), 28.8)",
+                                spaces=(action.locale,),
+                                pieces=tuple(ctx.unit_name(u) for u in removal.others))
+            return
+        if _fortress_near(ctx, action.locale):
+            yield Check.done("AR-SUP-05")  # a siege cuts the fortress's supply (AR 28.8)
     if not ctx.uses("fortresses"):
         if len(removal.others) > forage.unfed:
             yield Check.illegal("AR-SUP-01", action.step,
@@ -321,6 +338,13 @@ def _dice(action: UnitsRemoved, ctx: Context) -> tuple[int, ...]:
     return tuple(d for roll in ctx.proc.phase_dice
                  if isinstance(roll, DiceRolled) and roll.side == side
                  and since < roll.step <= action.step for d in roll.dice)
+
+
+def _fortress_near(ctx: Context, locale: str) -> bool:
+    """A fortress in the locale or a route-adjacent one (AR 28.2(4))."""
+    near = {locale, *(route.b if route.a == locale else route.a for route in ctx.data.routes
+                      if locale in (route.a, route.b))}
+    return any(e.kind == "fortress" for where in near for e in ctx.state.in_locale(where))
 
 
 def _side(ctx: Context, formation: str) -> str | None:
