@@ -382,3 +382,16 @@ class LeadersTaken(Action):
 
     locale: str
     leaders: tuple[str, ...]
+
+
+# --- Holding ground after a battle (AR 18.10)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GroundHeld(Action):
+    """The side whose Combat Phase it is won a battle in `locale` (`side`): `left` is its
+    move out of the locale before its next Movement Phase, None when it stayed there until
+    its Combat Phase ended (AR 18.10)."""
+
+    locale: str
+    left: ForceMoved | None = None

@@ -52,6 +52,8 @@ from adjudicator.systems.american_revolution.actions import (
     BattleRetreat,
     CombatOwed,
     FireRound,
+    ForceMoved,
+    GroundHeld,
     Holding,
     LeadersTaken,
     LeaderSurvival,
@@ -89,12 +91,14 @@ from adjudicator.systems.common.rulebook import RuleFamily
 FAMILY = RuleFamily("combat",
                     frozenset({"AR-CBT-01", "AR-CBT-02", "AR-CBT-03", "AR-CBT-04",
                                "AR-CBT-05", "AR-CBT-06", "AR-CBT-07", "AR-CBT-08",
-                               "AR-CBT-11", "AR-CBT-12", "AR-CBT-13", "AR-CBT-15",
-                               "AR-CM-03"}),
+                               "AR-CBT-09", "AR-CBT-10", "AR-CBT-11", "AR-CBT-12",
+                               "AR-CBT-13", "AR-CBT-15", "AR-CM-03"}),
                     actions=(BattleFought, TacticsCommitted, FireRound, LossesTaken,
                              BattleRetreat, BattleEnded, BattleDraw, LeaderSurvival,
-                             CombatOwed, LeadersTaken))
+                             CombatOwed, LeadersTaken, GroundHeld))
 SIDE_NAMES = {"US": "American", "GB": "British"}
+FLEET_ROOM = 4
+"""Land combat units a fleet carries (AR 24.5; FAQ: "Combat units")."""
 DECK = Place(PlaceKind.DECK)
 
 
@@ -117,6 +121,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _ended(action, ctx)
     elif isinstance(action, BattleDraw):
         yield from _draws(action, ctx)
+    elif isinstance(action, GroundHeld):
+        yield from _held(action, ctx)
     elif isinstance(action, LeaderSurvival):
         yield from _survival(action, ctx)
     elif isinstance(action, LeadersTaken) and not ctx.uses(OptionalRule.OVERRUN):  # AR 34 overruns
@@ -528,7 +534,8 @@ def _retreat(retreat: BattleRetreat, ctx: Context) -> Iterator[Outcome]:
     side = action.side
     origin, destination = ctx.name(action.origin), ctx.name(action.destination)
     if any(is_fleet(ctx, "unit", key) for key in action.units):
-        return  # a retreat to sea (AR 18.9): not judged here
+        yield from _sea_retreat(action, ctx)
+        return
     problems: list[str] = []
     route = ctx.data.route(action.origin, action.destination)
     if route is None and not ctx.graph.complete:
@@ -565,6 +572,62 @@ def _retreat(retreat: BattleRetreat, ctx: Context) -> Iterator[Outcome]:
                             spaces=(origin, destination))
     else:
         yield Check.done("AR-CBT-08")
+
+
+def _sea_retreat(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """A retreat with a fleet (AR 18.9, 24.5, 24.9): the land units go only with a friendly
+    fleet of the locale that has room for them, four land combat units a fleet (leaders
+    without limit), and the fleet and its passengers go off together by sea. The map joins
+    ports by high-seas routes, with no sea area of its own: a retreat to sea is read as a
+    move along a high-seas route. AR 18.9 wants a sea area "free of any enemy fleets", AR
+    24.9 lets retreating fleets enter high seas "that contain enemy fleets ... with no
+    adverse effects": the later, more permissive text is followed (no finding)."""
+    side = action.side
+    origin = ctx.name(action.origin)
+    fleets = [key for key in action.units if is_fleet(ctx, "unit", key)]
+    land = [key for key in action.units if not is_fleet(ctx, "unit", key)]
+    first = action.path[1] if len(action.path) > 1 else action.destination
+    route = ctx.data.route(action.origin, first)
+    problems: list[str] = []
+    if route is None and not ctx.graph.complete:
+        yield Check.unchecked("AR-CBT-09", action.step,
+                              f"whether {origin} and {ctx.name(first)} are joined by the "
+                              "high seas is not in the data", needs=("routes",),
+                              spaces=(origin, ctx.name(first)))
+        return
+    if route is not RouteType.HIGH_SEAS:
+        problems.append(f"it left {origin} for {ctx.name(first)}, which is not joined to it "
+                        "by the high seas: retreating fleets always retreat into high seas "
+                        "(AR 24.9)")
+    if len(land) > FLEET_ROOM * len(fleets):
+        problems.append(f"{len(fleets)} fleet{'s' if len(fleets) > 1 else ''} carried "
+                        f"{len(land)} land combat units: each fleet embarks up to "
+                        f"{FLEET_ROOM} land combat units and any number of leaders (AR 24.5)")
+    if problems:
+        yield Check.illegal("AR-CBT-09", action.step,
+                            f"{who(side)} retreated to sea from {origin}: "
+                            + "; ".join(problems) + ". Land units retreat to sea only with "
+                            "a friendly fleet in the locale that has room for them, and the "
+                            "fleet and the units retreat together into a connected sea area "
+                            "(AR 18.9)", spaces=(origin, ctx.name(action.destination)))
+    else:
+        yield Check.done("AR-CBT-09")
+
+
+def _held(action: GroundHeld, ctx: Context) -> Iterator[Outcome]:
+    """AR 18.10: "The winning force remains in the locale in which it just won its battle
+    (until some subsequent friendly Movement Phase)"."""
+    place = ctx.name(action.locale)
+    if action.left is None:
+        yield Check.done("AR-CBT-10")
+        return
+    move = action.left
+    yield Check.illegal("AR-CBT-10", move.step,
+                        f"{who(action.side)} moved {len(move.pieces)} piece(s) out of "
+                        f"{place}, where it had just won a battle, to "
+                        f"{ctx.name(move.destination)} in the same Campaign Phase: the "
+                        "winning force remains in the locale until a subsequent friendly "
+                        "Movement Phase (AR 18.10)", spaces=(place, ctx.name(move.destination)))
 
 
 def _side_of(ctx: Context, kind: str, key: str) -> str | None:
