@@ -13,6 +13,7 @@ from adjudicator.systems.american_revolution.actions import (
     CombatOwed,
     FireRound,
     ForceMoved,
+    GroundHeld,
     Holding,
     LeaderSurvival,
     LossesTaken,
@@ -20,7 +21,12 @@ from adjudicator.systems.american_revolution.actions import (
 )
 from adjudicator.systems.american_revolution.data import ARData, load_data
 from adjudicator.systems.american_revolution.procedure import ARProcedure
-from adjudicator.systems.american_revolution.read_battles import other
+from adjudicator.systems.american_revolution.read_battles import (
+    BattleReading,
+    _ground_kept,
+    _ground_left,
+    other,
+)
 from adjudicator.systems.american_revolution.referee import NOT_CHECKABLE
 from adjudicator.systems.american_revolution.rules import combat, forced_march, leaders
 from adjudicator.systems.american_revolution.rules.context import Context
@@ -210,6 +216,47 @@ def test_a_retreat_goes_to_an_adjacent_locale_free_of_enemy_units() -> None:
     assert illegal(judge(combat, retreat("princeton"), ctx)) == []
     assert illegal(judge(combat, retreat("albany"), ctx)) == ["AR-CBT-08"]
     assert illegal(judge(combat, retreat("philadelphia"), ctx)) == ["AR-CBT-08"]
+
+
+def test_a_retreat_to_sea_needs_a_fleet_with_room_and_the_high_seas() -> None:
+    """AR 18.9, 24.5, 24.9: four land combat units a fleet, and off by the high seas."""
+    ctx = context()
+    four = ("us_fleet", "us_regular", "us_regular", "us_light", "us_militia")
+    assert done(judge(combat, retreat("boston", four), ctx)) >= {"AR-CBT-09"}
+    assert illegal(judge(combat, retreat("boston", four), ctx)) == []
+    five = (*four, "us_regular")
+    assert illegal(judge(combat, retreat("boston", five), ctx)) == ["AR-CBT-09"]
+    assert illegal(judge(combat, retreat("boston", ("us_fleet", *five)), ctx)) == []
+    assert illegal(judge(combat, retreat("princeton", ("us_fleet", "us_militia")),
+                         ctx)) == ["AR-CBT-09"]
+
+
+def test_the_winner_holds_its_ground_until_its_next_movement_phase() -> None:
+    """AR 18.10: the phasing side's victor moving out in the same phase is illegal."""
+    move = retreat("princeton").move
+    left = GroundHeld(step=12, side="US", locale="new_york", left=move)
+    assert illegal(judge(combat, left, context())) == ["AR-CBT-10"]
+    kept = GroundHeld(step=12, side="US", locale="new_york")
+    assert illegal(judge(combat, kept, context())) == []
+    assert "AR-CBT-10" in done(judge(combat, kept, context()))
+
+
+def test_the_reading_keeps_the_attackers_won_locale_until_its_phase_ends() -> None:
+    """A move of the victor out of the locale is reported once; the phase's end reports
+    the ground kept (AR 18.10)."""
+    move = retreat("princeton").move
+    reading = BattleReading(phase="campaign_1", phasing="US",
+                            held=(("new_york", "US"),))
+    after, found = _ground_left(reading, move, None)
+    assert after.held == () and [type(a) for a in found] == [GroundHeld]
+    other_side = ForceMoved(step=9, side="GB", pieces=("y",), units=("gb_regular",),
+                            leaders=(), origin="new_york", destination="albany",
+                            path=("new_york", "albany"), die=None)
+    same, none = _ground_left(reading, other_side, None)
+    assert same.held == reading.held and none == []
+    cleared, kept = _ground_kept(reading, 20, None)
+    assert cleared.held == () and [a.left for a in kept if isinstance(a, GroundHeld)] == [
+        None]
 
 
 # ---------------------------------------------------------------- mandatory combat
