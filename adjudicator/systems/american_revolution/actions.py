@@ -276,6 +276,9 @@ class FireRound(Action):
     target_broken: bool
     """Before this round, every unit of the target was eliminated or disrupted."""
     firer_broken: bool
+    totals: tuple[int, int] | None = None
+    """Frontier Warfare (AR 35.1): the (US, GB) initiative totals, die + Tactics committed,
+    of the attempt that decided `initiative` (round 1 only; None: not seen)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

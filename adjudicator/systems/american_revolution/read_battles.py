@@ -111,6 +111,8 @@ class Battle:
     """The initiative dice of the attempt under way (a tie starts another)."""
     winner: str | None = None
     """The side whose initiative total was higher (None: not seen)."""
+    totals: tuple[int, int] | None = None
+    """The (US, GB) initiative totals that decided `winner` (Frontier Warfare, AR 35.1)."""
     rounds: int = 0
     last_firer: str | None = None
     round: Round | None = None
@@ -493,11 +495,12 @@ class BattleTracker:
                                         locale=battle.locale, us_die=dice["US"],
                                         gb_die=dice["GB"], us_tactics=battle.committed[0],
                                         gb_tactics=battle.committed[1]))
-            if us == gb:
-                return replace(reading, battle=replace(battle, initiative=())), out
+            if us == gb:  # rolled again, unless Frontier Warfare's +1 breaks it (AR 35.1)
+                return replace(reading, battle=replace(battle, initiative=(),
+                                                       totals=(us, gb))), out
             winner = "US" if us > gb else "GB"
             return replace(reading, battle=replace(battle, initiative=(),
-                                                   winner=winner)), out
+                                                   winner=winner, totals=(us, gb))), out
         reading, closed = self._close_round(reading, index, player)
         out += closed
         reading, found = self._announce(reading, index, player)
@@ -517,7 +520,8 @@ class BattleTracker:
             previous=battle.last_firer,
             initiative=battle.winner if battle.rounds == 0 else None,
             target_broken=battle.locale is not None and self.broken(battle.locale, target),
-            firer_broken=battle.locale is not None and self.broken(battle.locale, side)))
+            firer_broken=battle.locale is not None and self.broken(battle.locale, side),
+            totals=battle.totals if battle.rounds == 0 else None))
         battle = replace(battle, rounds=battle.rounds + 1, last_firer=side, spent=(0, 0),
                          round=Round(side, index, roll.dice, start))
         return replace(reading, battle=battle), out
