@@ -92,7 +92,7 @@ FAMILY = RuleFamily("combat",
                     frozenset({"AR-CBT-01", "AR-CBT-02", "AR-CBT-03", "AR-CBT-04",
                                "AR-CBT-05", "AR-CBT-06", "AR-CBT-07", "AR-CBT-08",
                                "AR-CBT-09", "AR-CBT-10", "AR-CBT-11", "AR-CBT-12",
-                               "AR-CBT-13", "AR-CBT-15", "AR-CM-03"}),
+                               "AR-CBT-13", "AR-CBT-14", "AR-CBT-15", "AR-CM-03"}),
                     actions=(BattleFought, TacticsCommitted, FireRound, LossesTaken,
                              BattleRetreat, BattleEnded, BattleDraw, LeaderSurvival,
                              CombatOwed, LeadersTaken, GroundHeld))
@@ -533,9 +533,13 @@ def _retreat(retreat: BattleRetreat, ctx: Context) -> Iterator[Outcome]:
     action = retreat.move
     side = action.side
     origin, destination = ctx.name(action.origin), ctx.name(action.destination)
+    if amphibious(ctx, side, action.origin):
+        yield from _assault_retreat(action, ctx)
     if any(is_fleet(ctx, "unit", key) for key in action.units):
         yield from _sea_retreat(action, ctx)
         return
+    if amphibious(ctx, side, action.origin):
+        return  # the finding above is the retreat's
     problems: list[str] = []
     route = ctx.data.route(action.origin, action.destination)
     if route is None and not ctx.graph.complete:
@@ -572,6 +576,35 @@ def _retreat(retreat: BattleRetreat, ctx: Context) -> Iterator[Outcome]:
                             spaces=(origin, destination))
     else:
         yield Check.done("AR-CBT-08")
+
+
+def amphibious(ctx: Context, side: str | None, locale: str) -> bool:
+    """The side's force in the locale came in this phase by sea only, fleets carrying land
+    units: an amphibious assault (AR 24.6). A force partly come by land (the FAQ: "Land and
+    amphibious forces may hit the same port in one turn") is not read as one."""
+    arrivals = [m for m in ctx.proc.moves if m.side == side and m.destination == locale]
+    by_sea = [m for m in arrivals if any(is_fleet(ctx, "unit", key) for key in m.units)]
+    carried = any(not is_fleet(ctx, "unit", key) for m in by_sea for key in m.units)
+    return bool(arrivals) and len(by_sea) == len(arrivals) and carried
+
+
+def _assault_retreat(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """AR 24.6(3): "If the attacker loses the battle, his surviving units automatically
+    re-embark onto their fleet(s). The fleet(s) and all surviving attacking units then
+    retreat from the assaulted port's locale." With its fleets sunk, the force is ashore and
+    its retreat blocked unless another friendly fleet carries it away (AR 24.10): a retreat
+    overland is never the assault force's."""
+    origin = ctx.name(action.origin)
+    if any(is_fleet(ctx, "unit", key) for key in action.units):
+        yield Check.done("AR-CBT-14")
+        return
+    yield Check.illegal("AR-CBT-14", action.step,
+                        f"{who(action.side)}'s amphibious assault on {origin} failed and its "
+                        f"survivors retreated overland to {ctx.name(action.destination)}: they "
+                        "re-embark onto their fleet(s) and retreat with them from the port, "
+                        "or, with no fleet left to carry them, are eliminated in place "
+                        "(AR 24.6(3), 24.10)",
+                        spaces=(origin, ctx.name(action.destination)))
 
 
 def _sea_retreat(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from adjudicator.systems.american_revolution.actions import (
@@ -29,6 +30,7 @@ from adjudicator.systems.american_revolution.read_battles import (
 )
 from adjudicator.systems.american_revolution.referee import NOT_CHECKABLE
 from adjudicator.systems.american_revolution.rules import combat, forced_march, leaders
+from adjudicator.systems.american_revolution.rules.combat import amphibious
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.state import ARState, Entity
 from adjudicator.systems.common.actions import Action
@@ -338,3 +340,42 @@ def test_attrition_one_die_per_combat_unit_and_a_loss_per_six() -> None:
 def test_fog_of_war_is_never_judged_from_a_log() -> None:
     assert "not recorded" in NOT_CHECKABLE["AR-FOG-01"]
     assert other("US") == "GB"
+
+
+# ---------------------------------------------------------------- amphibious assault
+
+
+def arrival(units: tuple[str, ...], origin: str = "halifax") -> ForceMoved:
+    return ForceMoved(step=4, side="GB", pieces=tuple(f"a{i}" for i in range(len(units))),
+                      units=units, leaders=(), origin=origin, destination="boston",
+                      path=(origin, "boston"), die=4)
+
+
+def assault_retreat(destination: str, units: tuple[str, ...]) -> BattleRetreat:
+    return BattleRetreat(step=9, side="GB", move=ForceMoved(
+        step=9, side="GB", pieces=("x",), units=units, leaders=(), origin="boston",
+        destination=destination, path=("boston", destination), die=None, retreat=True))
+
+
+def test_a_failed_amphibious_assault_re_embarks_and_leaves_by_sea() -> None:
+    """AR 24.6(3): the survivors re-embark and retreat with their fleet(s); AR 24.10: with
+    the fleet sunk the force is ashore, its retreat blocked."""
+    ctx = context()
+    by_sea = (arrival(("gb_fleet", "gb_regular", "gb_regular")),)
+    ctx = replace(ctx, proc=replace(ctx.proc, moves=by_sea))
+    assert amphibious(ctx, "GB", "boston")
+    outcomes = judge(combat, assault_retreat("halifax", ("gb_fleet", "gb_regular")), ctx)
+    assert illegal(outcomes) == [] and "AR-CBT-14" in done(outcomes)
+    assert illegal(judge(combat, assault_retreat("lexington", ("gb_regular",)), ctx)) == [
+        "AR-CBT-14"]
+
+
+def test_land_and_amphibious_forces_together_are_not_read_as_an_assault() -> None:
+    """FAQ: land and amphibious forces may hit the same port in one turn; a fleet alone
+    carries no assault force (AR 24.7)."""
+    ctx = context()
+    mixed = (arrival(("gb_fleet", "gb_regular")), arrival(("gb_regular",), "lexington"))
+    assert not amphibious(replace(ctx, proc=replace(ctx.proc, moves=mixed)), "GB", "boston")
+    alone = (arrival(("gb_fleet",)),)
+    assert not amphibious(replace(ctx, proc=replace(ctx.proc, moves=alone)), "GB", "boston")
+    assert not amphibious(ctx, "GB", "boston")
