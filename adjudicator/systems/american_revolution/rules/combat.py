@@ -579,10 +579,14 @@ def _retreat(retreat: BattleRetreat, ctx: Context) -> Iterator[Outcome]:
 
 
 def amphibious(ctx: Context, side: str | None, locale: str) -> bool:
-    """The side's force in the locale came in this phase by sea only, fleets carrying land
-    units: an amphibious assault (AR 24.6). A force partly come by land (the FAQ: "Land and
+    """The side's force in the locale came by sea only in its Movement Phase just before
+    this combat (the other side's moves, if any, came before), fleets carrying land units:
+    an amphibious assault (AR 24.6). A force partly come by land (the FAQ: "Land and
     amphibious forces may hit the same port in one turn") is not read as one."""
-    arrivals = [m for m in ctx.proc.moves if m.side == side and m.destination == locale]
+    moves = ctx.proc.moves
+    start = max((i + 1 for i, m in enumerate(moves) if m.side != side), default=0)
+    # only the side's own Movement Phase just before this combat: it is the attacker
+    arrivals = [m for m in moves[start:] if m.destination == locale]
     by_sea = [m for m in arrivals if any(is_fleet(ctx, "unit", key) for key in m.units)]
     carried = any(not is_fleet(ctx, "unit", key) for m in by_sea for key in m.units)
     return bool(arrivals) and len(by_sea) == len(arrivals) and carried

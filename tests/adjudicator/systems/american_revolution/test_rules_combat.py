@@ -379,3 +379,14 @@ def test_land_and_amphibious_forces_together_are_not_read_as_an_assault() -> Non
     alone = (arrival(("gb_fleet",)),)
     assert not amphibious(replace(ctx, proc=replace(ctx.proc, moves=alone)), "GB", "boston")
     assert not amphibious(ctx, "GB", "boston")
+
+
+def test_a_defender_that_landed_earlier_in_the_phase_made_no_assault() -> None:
+    """The British landed first, then the Americans moved and attacked them: the British
+    retreat is an ordinary one (AR 18.8), not an amphibious assault's (AR 24.6(3))."""
+    ctx = context()
+    us_move = ForceMoved(step=6, side="US", pieces=("u",), units=("us_militia",), leaders=(),
+                         origin="lexington", destination="boston",
+                         path=("lexington", "boston"), die=3)
+    moves = (arrival(("gb_fleet", "gb_regular")), us_move)
+    assert not amphibious(replace(ctx, proc=replace(ctx.proc, moves=moves)), "GB", "boston")
