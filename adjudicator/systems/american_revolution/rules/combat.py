@@ -38,6 +38,13 @@ equal to the number of enemy units he eliminated in that battle" (leaders are el
 like units, AR 21.3, and count; 7.3: nothing is drawn from an empty pool). AR 21.4: an
 eliminated leader survives to the leader pool on a die at most his printed value,
 otherwise he is out of play.
+
+AR 18.9, 24.5, 24.9: a retreat to sea goes with a friendly fleet of the locale, four land
+combat units a fleet, by the high seas (AR-CBT-09; 18.9's sea area "free of any enemy
+fleets" yields to 24.9's "may retreat into high seas regions that contain enemy fleets":
+the permissive text is followed). AR 18.10: the phasing side's winning force stays in the
+locale until its next Movement Phase (AR-CBT-10). AR 24.6(3), 24.10: a failed amphibious
+assault re-embarks and leaves with its fleet(s), never overland (AR-CBT-14).
 """
 
 from __future__ import annotations
