@@ -276,6 +276,9 @@ class FireRound(Action):
     target_broken: bool
     """Before this round, every unit of the target was eliminated or disrupted."""
     firer_broken: bool
+    totals: tuple[int, int] | None = None
+    """Frontier Warfare (AR 35.1): the (US, GB) initiative totals, die + Tactics committed,
+    of the attempt that decided `initiative` (round 1 only; None: not seen)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -382,3 +385,16 @@ class LeadersTaken(Action):
 
     locale: str
     leaders: tuple[str, ...]
+
+
+# --- Holding ground after a battle (AR 18.10)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GroundHeld(Action):
+    """The side whose Combat Phase it is won a battle in `locale` (`side`): `left` is its
+    move out of the locale before its next Movement Phase, None when it stayed there until
+    its Combat Phase ended (AR 18.10)."""
+
+    locale: str
+    left: ForceMoved | None = None

@@ -41,6 +41,7 @@ from adjudicator.systems.american_revolution.actions import (
     DiceRolled,
     FireRound,
     ForceMoved,
+    GroundHeld,
     Holding,
     InitiativeRolled,
     LeadersTaken,
@@ -110,6 +111,8 @@ class Battle:
     """The initiative dice of the attempt under way (a tie starts another)."""
     winner: str | None = None
     """The side whose initiative total was higher (None: not seen)."""
+    totals: tuple[int, int] | None = None
+    """The (US, GB) initiative totals that decided `winner` (Frontier Warfare, AR 35.1)."""
     rounds: int = 0
     last_firer: str | None = None
     round: Round | None = None
@@ -162,6 +165,8 @@ class BattleReading:
     forced_pieces: frozenset[str] = frozenset()
     battle: Battle | None = None
     march: March | None = None
+    held: tuple[tuple[str, str], ...] = ()
+    """(locale, victor) battles the phasing side won in this Combat Phase (AR 18.10)."""
 
 
 def _pair(values: tuple[int, int], side: str, add: int) -> tuple[int, int]:
@@ -236,6 +241,8 @@ class BattleTracker:
         if phase != reading.phase:
             reading, closed = self._end_combat(reading, index, player, view)
             out += closed
+            reading, kept = _ground_kept(reading, index, player)
+            out += kept
             reading = replace(reading, phase=phase, phasing=None, fought=frozenset(),
                               forced=(), forced_pieces=frozenset())
         if phase not in CAMPAIGNS:
@@ -243,11 +250,15 @@ class BattleTracker:
         campaign = CAMPAIGNS.index(phase) + 1
         for action in actions:
             if isinstance(action, ForceMoved) and not action.retreat and action.side:
+                reading, left = _ground_left(reading, action, player)
+                out += left
                 reading = _movement_roll(reading, action.side)
                 if reading.phasing is not None and action.side != reading.phasing:
                     reading, closed = self._end_combat(reading, index, player, view,
                                                        by_move=True)
                     out += closed
+                    reading, kept = _ground_kept(reading, index, player)
+                    out += kept
                     reading = replace(reading, fought=frozenset(), forced=(),
                                       forced_pieces=frozenset())
                 reading = replace(reading, phasing=action.side)
@@ -484,11 +495,12 @@ class BattleTracker:
                                         locale=battle.locale, us_die=dice["US"],
                                         gb_die=dice["GB"], us_tactics=battle.committed[0],
                                         gb_tactics=battle.committed[1]))
-            if us == gb:
-                return replace(reading, battle=replace(battle, initiative=())), out
+            if us == gb:  # rolled again, unless Frontier Warfare's +1 breaks it (AR 35.1)
+                return replace(reading, battle=replace(battle, initiative=(),
+                                                       totals=(us, gb))), out
             winner = "US" if us > gb else "GB"
             return replace(reading, battle=replace(battle, initiative=(),
-                                                   winner=winner)), out
+                                                   winner=winner, totals=(us, gb))), out
         reading, closed = self._close_round(reading, index, player)
         out += closed
         reading, found = self._announce(reading, index, player)
@@ -508,7 +520,8 @@ class BattleTracker:
             previous=battle.last_firer,
             initiative=battle.winner if battle.rounds == 0 else None,
             target_broken=battle.locale is not None and self.broken(battle.locale, target),
-            firer_broken=battle.locale is not None and self.broken(battle.locale, side)))
+            firer_broken=battle.locale is not None and self.broken(battle.locale, side),
+            totals=battle.totals if battle.rounds == 0 else None))
         battle = replace(battle, rounds=battle.rounds + 1, last_firer=side, spent=(0, 0),
                          round=Round(side, index, roll.dice, start))
         return replace(reading, battle=battle), out
@@ -674,6 +687,9 @@ class BattleTracker:
         assert battle is not None
         battle = replace(battle, over=True, loser=loser, round=None)
         reading = replace(reading, battle=battle)
+        if battle.locale is not None and loser is not None and \
+                other(loser) == battle.attacker == reading.phasing:
+            reading = replace(reading, held=(*reading.held, (battle.locale, other(loser))))
         if battle.locale is None:
             return reading, []
         return reading, [BattleEnded(step=index, side=None if loser is None else other(loser),
@@ -789,6 +805,26 @@ class BattleTracker:
             step=index, side=march.side, player=player, locale=march.locale,
             sixes=march.sixes, units=march.removed_units, leaders=march.removed_leaders,
             closing=True)]
+
+
+def _ground_left(reading: BattleReading, move: ForceMoved,
+                 player: str | None) -> tuple[BattleReading, list[Action]]:
+    """The phasing side's move out of a locale where it won a battle in this Combat Phase
+    (AR 18.10: the winner stays there until its next Movement Phase)."""
+    found = next((h for h in reading.held if h == (move.origin, move.side)), None)
+    if found is None:
+        return reading, []
+    rest = tuple(h for h in reading.held if h != found)
+    return replace(reading, held=rest), [GroundHeld(
+        step=move.step, side=move.side, player=player, locale=found[0], left=move)]
+
+
+def _ground_kept(reading: BattleReading, index: int,
+                 player: str | None) -> tuple[BattleReading, list[Action]]:
+    """The battles won by the phasing side whose winners stayed till its Combat Phase ended."""
+    out: list[Action] = [GroundHeld(step=index, side=side, player=player, locale=locale)
+                         for locale, side in reading.held]
+    return replace(reading, held=()), out
 
 
 def _movement_roll(reading: BattleReading, side: str) -> BattleReading:

@@ -39,6 +39,12 @@ NEVER_IN_A_LOG: Mapping[str, str] = MappingProxyType({
     # rabble rousing (AR 9.4)
     "AR-RR-03": ("a rabble-rousing marker is one piece, and a log shows it committed to one "
                  "table only: its value cannot be seen split across tables"),
+    # frontier warfare (AR 35.2-35.3, optional)
+    "AR-FRW-02": ("a permission: the enemy's final round against a retreat is his to fire "
+                  "or not (AR 18.4(4b) 'gets one final round'), so a retreat not fired on is "
+                  "never illegal; and whether the retreating player declared a Frontier "
+                  "Warfare retreat (which no one may fire on) or an ordinary one is his "
+                  "choice, which a log does not record"),
 })
 """Catalog rules a log can never show broken, and why."""
 

@@ -51,6 +51,13 @@ equal to the number of enemy units he eliminated in that battle" (leaders are el
 like units, AR 21.3, and count; 7.3: nothing is drawn from an empty pool). AR 21.4: an
 eliminated leader survives to the leader pool on a die at most his printed value,
 otherwise he is out of play.
+
+AR 18.9, 24.5, 24.9: a retreat to sea goes with a friendly fleet of the locale, four land
+combat units a fleet, by the high seas (AR-CBT-09; 18.9's sea area "free of any enemy
+fleets" yields to 24.9's "may retreat into high seas regions that contain enemy fleets":
+the permissive text is followed). AR 18.10: the phasing side's winning force stays in the
+locale until its next Movement Phase (AR-CBT-10). AR 24.6(3), 24.10: a failed amphibious
+assault re-embarks and leaves with its fleet(s), never overland (AR-CBT-14).
 """
 
 from __future__ import annotations
@@ -65,6 +72,8 @@ from adjudicator.systems.american_revolution.actions import (
     BattleRetreat,
     CombatOwed,
     FireRound,
+    ForceMoved,
+    GroundHeld,
     Holding,
     LeadersTaken,
     LeaderSurvival,
@@ -107,12 +116,15 @@ from adjudicator.systems.common.rulebook import RuleFamily
 FAMILY = RuleFamily("combat",
                     frozenset({"AR-CBT-01", "AR-CBT-02", "AR-CBT-03", "AR-CBT-04",
                                "AR-CBT-05", "AR-CBT-06", "AR-CBT-07", "AR-CBT-08",
-                               "AR-CBT-11", "AR-CBT-12", "AR-CBT-13", "AR-CBT-15",
-                               "AR-CM-03", "AR-FORT-02", "AR-FORT-07"}),
+                               "AR-CBT-09", "AR-CBT-10", "AR-CBT-11", "AR-CBT-12",
+                               "AR-CBT-13", "AR-CBT-14", "AR-CBT-15", "AR-CM-03",
+                               "AR-FORT-02", "AR-FORT-07"}),
                     actions=(BattleFought, TacticsCommitted, FireRound, LossesTaken,
                              BattleRetreat, BattleEnded, BattleDraw, LeaderSurvival,
-                             CombatOwed, LeadersTaken))
+                             CombatOwed, LeadersTaken, GroundHeld))
 SIDE_NAMES = {"US": "American", "GB": "British"}
+FLEET_ROOM = 4
+"""Land combat units a fleet carries (AR 24.5; FAQ: "Combat units")."""
 DECK = Place(PlaceKind.DECK)
 
 
@@ -135,6 +147,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _ended(action, ctx)
     elif isinstance(action, BattleDraw):
         yield from _draws(action, ctx)
+    elif isinstance(action, GroundHeld):
+        yield from _held(action, ctx)
     elif isinstance(action, LeaderSurvival):
         yield from _survival(action, ctx)
     elif isinstance(action, LeadersTaken) and not ctx.uses(OptionalRule.OVERRUN):  # AR 34 overruns
@@ -620,8 +634,13 @@ def _retreat(retreat: BattleRetreat, ctx: Context) -> Iterator[Outcome]:
     action = retreat.move
     side = action.side
     origin, destination = ctx.name(action.origin), ctx.name(action.destination)
+    if amphibious(ctx, side, action.origin):
+        yield from _assault_retreat(action, ctx)
     if any(is_fleet(ctx, "unit", key) for key in action.units):
-        return  # a retreat to sea (AR 18.9): not judged here
+        yield from _sea_retreat(action, ctx)
+        return
+    if amphibious(ctx, side, action.origin):
+        return  # the finding above is the retreat's
     problems: list[str] = []
     route = ctx.data.route(action.origin, action.destination)
     if route is None and not ctx.graph.complete:
@@ -658,6 +677,95 @@ def _retreat(retreat: BattleRetreat, ctx: Context) -> Iterator[Outcome]:
                             spaces=(origin, destination))
     else:
         yield Check.done("AR-CBT-08")
+
+
+def amphibious(ctx: Context, side: str | None, locale: str) -> bool:
+    """The side's force in the locale came by sea only in its Movement Phase just before
+    this combat (the other side's moves, if any, came before), fleets carrying land units:
+    an amphibious assault (AR 24.6). A force partly come by land (the FAQ: "Land and
+    amphibious forces may hit the same port in one turn") is not read as one."""
+    moves = ctx.proc.moves
+    start = max((i + 1 for i, m in enumerate(moves) if m.side != side), default=0)
+    # only the side's own Movement Phase just before this combat: it is the attacker
+    arrivals = [m for m in moves[start:] if m.destination == locale]
+    by_sea = [m for m in arrivals if any(is_fleet(ctx, "unit", key) for key in m.units)]
+    carried = any(not is_fleet(ctx, "unit", key) for m in by_sea for key in m.units)
+    return bool(arrivals) and len(by_sea) == len(arrivals) and carried
+
+
+def _assault_retreat(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """AR 24.6(3): "If the attacker loses the battle, his surviving units automatically
+    re-embark onto their fleet(s). The fleet(s) and all surviving attacking units then
+    retreat from the assaulted port's locale." With its fleets sunk, the force is ashore and
+    its retreat blocked unless another friendly fleet carries it away (AR 24.10): a retreat
+    overland is never the assault force's."""
+    origin = ctx.name(action.origin)
+    if any(is_fleet(ctx, "unit", key) for key in action.units):
+        yield Check.done("AR-CBT-14")
+        return
+    yield Check.illegal("AR-CBT-14", action.step,
+                        f"{who(action.side)}'s amphibious assault on {origin} failed and its "
+                        f"survivors retreated overland to {ctx.name(action.destination)}: they "
+                        "re-embark onto their fleet(s) and retreat with them from the port, "
+                        "or, with no fleet left to carry them, are eliminated in place "
+                        "(AR 24.6(3), 24.10)",
+                        spaces=(origin, ctx.name(action.destination)))
+
+
+def _sea_retreat(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """A retreat with a fleet (AR 18.9, 24.5, 24.9): the land units go only with a friendly
+    fleet of the locale that has room for them, four land combat units a fleet (leaders
+    without limit), and the fleet and its passengers go off together by sea. The map joins
+    ports by high-seas routes, with no sea area of its own: a retreat to sea is read as a
+    move along a high-seas route. AR 18.9 wants a sea area "free of any enemy fleets", AR
+    24.9 lets retreating fleets enter high seas "that contain enemy fleets ... with no
+    adverse effects": the later, more permissive text is followed (no finding)."""
+    side = action.side
+    origin = ctx.name(action.origin)
+    fleets = [key for key in action.units if is_fleet(ctx, "unit", key)]
+    land = [key for key in action.units if not is_fleet(ctx, "unit", key)]
+    first = action.path[1] if len(action.path) > 1 else action.destination
+    route = ctx.data.route(action.origin, first)
+    problems: list[str] = []
+    if route is None and not ctx.graph.complete:
+        yield Check.unchecked("AR-CBT-09", action.step,
+                              f"whether {origin} and {ctx.name(first)} are joined by the "
+                              "high seas is not in the data", needs=("routes",),
+                              spaces=(origin, ctx.name(first)))
+        return
+    if route is not RouteType.HIGH_SEAS:
+        problems.append(f"it left {origin} for {ctx.name(first)}, which is not joined to it "
+                        "by the high seas: retreating fleets always retreat into high seas "
+                        "(AR 24.9)")
+    if len(land) > FLEET_ROOM * len(fleets):
+        problems.append(f"{len(fleets)} fleet{'s' if len(fleets) > 1 else ''} carried "
+                        f"{len(land)} land combat units: each fleet embarks up to "
+                        f"{FLEET_ROOM} land combat units and any number of leaders (AR 24.5)")
+    if problems:
+        yield Check.illegal("AR-CBT-09", action.step,
+                            f"{who(side)} retreated to sea from {origin}: "
+                            + "; ".join(problems) + ". Land units retreat to sea only with "
+                            "a friendly fleet in the locale that has room for them, and the "
+                            "fleet and the units retreat together into a connected sea area "
+                            "(AR 18.9)", spaces=(origin, ctx.name(action.destination)))
+    else:
+        yield Check.done("AR-CBT-09")
+
+
+def _held(action: GroundHeld, ctx: Context) -> Iterator[Outcome]:
+    """AR 18.10: "The winning force remains in the locale in which it just won its battle
+    (until some subsequent friendly Movement Phase)"."""
+    place = ctx.name(action.locale)
+    if action.left is None:
+        yield Check.done("AR-CBT-10")
+        return
+    move = action.left
+    yield Check.illegal("AR-CBT-10", move.step,
+                        f"{who(action.side)} moved {len(move.pieces)} piece(s) out of "
+                        f"{place}, where it had just won a battle, to "
+                        f"{ctx.name(move.destination)} in the same Campaign Phase: the "
+                        "winning force remains in the locale until a subsequent friendly "
+                        "Movement Phase (AR 18.10)", spaces=(place, ctx.name(move.destination)))
 
 
 def _side_of(ctx: Context, kind: str, key: str) -> str | None:

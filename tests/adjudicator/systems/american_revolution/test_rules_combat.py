@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from adjudicator.systems.american_revolution.actions import (
@@ -13,6 +14,7 @@ from adjudicator.systems.american_revolution.actions import (
     CombatOwed,
     FireRound,
     ForceMoved,
+    GroundHeld,
     Holding,
     LeaderSurvival,
     LossesTaken,
@@ -20,9 +22,15 @@ from adjudicator.systems.american_revolution.actions import (
 )
 from adjudicator.systems.american_revolution.data import ARData, load_data
 from adjudicator.systems.american_revolution.procedure import ARProcedure
-from adjudicator.systems.american_revolution.read_battles import other
+from adjudicator.systems.american_revolution.read_battles import (
+    BattleReading,
+    _ground_kept,
+    _ground_left,
+    other,
+)
 from adjudicator.systems.american_revolution.referee import NOT_CHECKABLE
 from adjudicator.systems.american_revolution.rules import combat, forced_march, leaders
+from adjudicator.systems.american_revolution.rules.combat import amphibious
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.state import ARState, Entity
 from adjudicator.systems.common.actions import Action
@@ -212,6 +220,47 @@ def test_a_retreat_goes_to_an_adjacent_locale_free_of_enemy_units() -> None:
     assert illegal(judge(combat, retreat("philadelphia"), ctx)) == ["AR-CBT-08"]
 
 
+def test_a_retreat_to_sea_needs_a_fleet_with_room_and_the_high_seas() -> None:
+    """AR 18.9, 24.5, 24.9: four land combat units a fleet, and off by the high seas."""
+    ctx = context()
+    four = ("us_fleet", "us_regular", "us_regular", "us_light", "us_militia")
+    assert done(judge(combat, retreat("boston", four), ctx)) >= {"AR-CBT-09"}
+    assert illegal(judge(combat, retreat("boston", four), ctx)) == []
+    five = (*four, "us_regular")
+    assert illegal(judge(combat, retreat("boston", five), ctx)) == ["AR-CBT-09"]
+    assert illegal(judge(combat, retreat("boston", ("us_fleet", *five)), ctx)) == []
+    assert illegal(judge(combat, retreat("princeton", ("us_fleet", "us_militia")),
+                         ctx)) == ["AR-CBT-09"]
+
+
+def test_the_winner_holds_its_ground_until_its_next_movement_phase() -> None:
+    """AR 18.10: the phasing side's victor moving out in the same phase is illegal."""
+    move = retreat("princeton").move
+    left = GroundHeld(step=12, side="US", locale="new_york", left=move)
+    assert illegal(judge(combat, left, context())) == ["AR-CBT-10"]
+    kept = GroundHeld(step=12, side="US", locale="new_york")
+    assert illegal(judge(combat, kept, context())) == []
+    assert "AR-CBT-10" in done(judge(combat, kept, context()))
+
+
+def test_the_reading_keeps_the_attackers_won_locale_until_its_phase_ends() -> None:
+    """A move of the victor out of the locale is reported once; the phase's end reports
+    the ground kept (AR 18.10)."""
+    move = retreat("princeton").move
+    reading = BattleReading(phase="campaign_1", phasing="US",
+                            held=(("new_york", "US"),))
+    after, found = _ground_left(reading, move, None)
+    assert after.held == () and [type(a) for a in found] == [GroundHeld]
+    other_side = ForceMoved(step=9, side="GB", pieces=("y",), units=("gb_regular",),
+                            leaders=(), origin="new_york", destination="albany",
+                            path=("new_york", "albany"), die=None)
+    same, none = _ground_left(reading, other_side, None)
+    assert same.held == reading.held and none == []
+    cleared, kept = _ground_kept(reading, 20, None)
+    assert cleared.held == () and [a.left for a in kept if isinstance(a, GroundHeld)] == [
+        None]
+
+
 # ---------------------------------------------------------------- mandatory combat
 
 
@@ -291,3 +340,53 @@ def test_attrition_one_die_per_combat_unit_and_a_loss_per_six() -> None:
 def test_fog_of_war_is_never_judged_from_a_log() -> None:
     assert "not recorded" in NOT_CHECKABLE["AR-FOG-01"]
     assert other("US") == "GB"
+
+
+# ---------------------------------------------------------------- amphibious assault
+
+
+def arrival(units: tuple[str, ...], origin: str = "halifax") -> ForceMoved:
+    return ForceMoved(step=4, side="GB", pieces=tuple(f"a{i}" for i in range(len(units))),
+                      units=units, leaders=(), origin=origin, destination="boston",
+                      path=(origin, "boston"), die=4)
+
+
+def assault_retreat(destination: str, units: tuple[str, ...]) -> BattleRetreat:
+    return BattleRetreat(step=9, side="GB", move=ForceMoved(
+        step=9, side="GB", pieces=("x",), units=units, leaders=(), origin="boston",
+        destination=destination, path=("boston", destination), die=None, retreat=True))
+
+
+def test_a_failed_amphibious_assault_re_embarks_and_leaves_by_sea() -> None:
+    """AR 24.6(3): the survivors re-embark and retreat with their fleet(s); AR 24.10: with
+    the fleet sunk the force is ashore, its retreat blocked."""
+    ctx = context()
+    by_sea = (arrival(("gb_fleet", "gb_regular", "gb_regular")),)
+    ctx = replace(ctx, proc=replace(ctx.proc, moves=by_sea))
+    assert amphibious(ctx, "GB", "boston")
+    outcomes = judge(combat, assault_retreat("halifax", ("gb_fleet", "gb_regular")), ctx)
+    assert illegal(outcomes) == [] and "AR-CBT-14" in done(outcomes)
+    assert illegal(judge(combat, assault_retreat("lexington", ("gb_regular",)), ctx)) == [
+        "AR-CBT-14"]
+
+
+def test_land_and_amphibious_forces_together_are_not_read_as_an_assault() -> None:
+    """FAQ: land and amphibious forces may hit the same port in one turn; a fleet alone
+    carries no assault force (AR 24.7)."""
+    ctx = context()
+    mixed = (arrival(("gb_fleet", "gb_regular")), arrival(("gb_regular",), "lexington"))
+    assert not amphibious(replace(ctx, proc=replace(ctx.proc, moves=mixed)), "GB", "boston")
+    alone = (arrival(("gb_fleet",)),)
+    assert not amphibious(replace(ctx, proc=replace(ctx.proc, moves=alone)), "GB", "boston")
+    assert not amphibious(ctx, "GB", "boston")
+
+
+def test_a_defender_that_landed_earlier_in_the_phase_made_no_assault() -> None:
+    """The British landed first, then the Americans moved and attacked them: the British
+    retreat is an ordinary one (AR 18.8), not an amphibious assault's (AR 24.6(3))."""
+    ctx = context()
+    us_move = ForceMoved(step=6, side="US", pieces=("u",), units=("us_militia",), leaders=(),
+                         origin="lexington", destination="boston",
+                         path=("lexington", "boston"), die=3)
+    moves = (arrival(("gb_fleet", "gb_regular")), us_move)
+    assert not amphibious(replace(ctx, proc=replace(ctx.proc, moves=moves)), "GB", "boston")
