@@ -585,12 +585,8 @@ def _losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
              "effect, and it disrupts (AR 28.2(2))") if shield else \
         "each 6 eliminates a unit and each 5 disrupts one"
     if action.closing:
-        twin = any(isinstance(a, LossesTaken) and not a.closing and a.step == action.step
-                   and (a.roll_step, a.removed, a.flipped) == (
-                       action.roll_step, action.removed, action.flipped)
-                   for a in ctx.step_actions)
-        if twin and not reachable:
-            return  # the same losses were just found too many, at this step
+        if not reachable:
+            return  # too many losses: found at the step that took them
         if check.fits:
             yield Check.done("AR-CBT-06")
             if action.removed:
