@@ -311,6 +311,13 @@ def _bounds(ctx: Context, side: str, raised: list[Raised]) -> tuple[int, int, st
     return low, high, items
 
 
+def cost_bounds(ctx: Context, side: str, raised: list[Raised]
+                ) -> tuple[int, int, str] | None:
+    """The lowest and highest cost of what a side raised and bought in the Mobilization
+    Phase (before the British Turn 1 doubling), with what it was; None: a line is missing."""
+    return _bounds(ctx, side, raised)
+
+
 def _cost_key(ctx: Context, act: Raised, side: str) -> str | None:
     """The Mobilization Table line of a raise ('' for none: exchanged or free)."""
     if act.entity == "leader":
