@@ -16,6 +16,8 @@ from tests.adjudicator.systems.american_revolution._markers_kit import illegal, 
     ("rp-illegal-regular-enlists-after-professionalizes", ["AR-ENL-02", "AR-RP-04"]),
     ("ldr-illegal-lone-leader-town-left-out", ["AR-LDR-01"]),
     ("ally-illegal-neutral-town-counted", ["AR-ALLY-02", "AR-PP-06"]),
+    ("bop-illegal-free-draws-beyond-the-die", ["AR-BOP-02"]),
+    ("bop-illegal-free-draw-at-zero", ["AR-BOP-02"]),
 ])
 def test_a_play_against_a_cross_rule(name: str, rules: list[str], tmp_path: Path) -> None:
     assert sorted(r for r, _, _ in illegal(report_of(name, tmp_path))) == rules
@@ -26,6 +28,8 @@ def test_a_play_against_a_cross_rule(name: str, rules: list[str], tmp_path: Path
     ("rp-legal-militia-enlists-regular-stays", "AR-RP-04"),
     ("ldr-legal-lone-leader-town-counted", "AR-LDR-01"),
     ("ally-legal-neutral-town-gives-nothing", "AR-ALLY-02"),
+    ("bop-legal-european-support-free-draw", "AR-BOP-02"),
+    ("bop-legal-paid-draws-at-zero", "AR-BOP-02"),
 ])
 def test_a_legal_play_concludes_the_rule(name: str, rule: str, tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
