@@ -18,6 +18,7 @@ from tests.adjudicator.systems.american_revolution._markers_kit import illegal, 
     ("ally-illegal-neutral-town-counted", ["AR-ALLY-02", "AR-PP-06"]),
     ("bop-illegal-free-draws-beyond-the-die", ["AR-BOP-02"]),
     ("bop-illegal-free-draw-at-zero", ["AR-BOP-02"]),
+    ("bop-illegal-spain-acts-at-plus-2", ["AR-ALLY-01", "AR-BOP-03"]),
 ])
 def test_a_play_against_a_cross_rule(name: str, rules: list[str], tmp_path: Path) -> None:
     assert sorted(r for r, _, _ in illegal(report_of(name, tmp_path))) == rules
@@ -30,6 +31,8 @@ def test_a_play_against_a_cross_rule(name: str, rules: list[str], tmp_path: Path
     ("ally-legal-neutral-town-gives-nothing", "AR-ALLY-02"),
     ("bop-legal-european-support-free-draw", "AR-BOP-02"),
     ("bop-legal-paid-draws-at-zero", "AR-BOP-02"),
+    ("bop-legal-spain-allied-at-plus-3", "AR-BOP-03"),
+    ("ally-legal-french-force-moves-when-allied", "AR-BOP-03"),
 ])
 def test_a_legal_play_concludes_the_rule(name: str, rule: str, tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
