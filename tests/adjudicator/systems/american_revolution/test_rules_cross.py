@@ -1,5 +1,5 @@
-"""Rules whose substance is spread over other families (AR-RP-04, ...): each judged from
-its own scenarios, legal and illegal."""
+"""Rules whose substance is spread over other families (AR-RP-04, AR-LOY-02, AR-BOP-02,
+AR-BOP-03, AR-ALLY-02, AR-LDR-01): each judged from its own scenarios, legal and illegal."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from tests.adjudicator.systems.american_revolution._markers_kit import illegal, 
     ("bop-illegal-free-draws-beyond-the-die", ["AR-BOP-02"]),
     ("bop-illegal-free-draw-at-zero", ["AR-BOP-02"]),
     ("bop-illegal-spain-acts-at-plus-2", ["AR-ALLY-01", "AR-BOP-03"]),
+    ("loy-illegal-militia-at-the-neutral-cost", ["AR-LOY-02"]),
 ])
 def test_a_play_against_a_cross_rule(name: str, rules: list[str], tmp_path: Path) -> None:
     assert sorted(r for r, _, _ in illegal(report_of(name, tmp_path))) == rules
@@ -33,6 +34,7 @@ def test_a_play_against_a_cross_rule(name: str, rules: list[str], tmp_path: Path
     ("bop-legal-paid-draws-at-zero", "AR-BOP-02"),
     ("bop-legal-spain-allied-at-plus-3", "AR-BOP-03"),
     ("ally-legal-french-force-moves-when-allied", "AR-BOP-03"),
+    ("loy-legal-militia-at-the-pro-own-cost", "AR-LOY-02"),
 ])
 def test_a_legal_play_concludes_the_rule(name: str, rule: str, tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
