@@ -19,7 +19,9 @@ after the Mobilization Phase shows: the draws the payment can cover at most (the
 raised at their cheapest, each marker at the table's price) leave the free ones; beyond the
 markers owed for Hessians and Indians (AR 27), free draws at Balance of Power 0 or below
 are illegal, and at +1 or more so are more than his highest one-die roll of the phase.
-Unchecked without an American PP record this turn, with a Mobilization Table line missing,
+Unchecked without an American PP record this turn, or when it did not change in the phase
+(nothing paid is as likely an unkept record as free draws), with a Mobilization Table line
+missing,
 or with optional purchases in use (a failed partisan attempt leaves no piece). The table's
 other effects are judged elsewhere: the British extra die at -1 (AR-PP-09), the alliances
 at +2 and +3 (AR-ALLY-01 and AR-PP-06 read them); -2 is missing from the sources, and the
@@ -145,6 +147,12 @@ def _european_support(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:
     support = max(rolls) if bop >= EUROPEAN_SUPPORT else 0
     if free <= owed + support:
         yield Check.done("AR-BOP-02")
+        return
+    if spent == 0:
+        yield Check.unchecked("AR-BOP-02", at,
+                              f"the American drew {drawn} campaign marker(s) in the "
+                              "Mobilization Phase and his political points record did not "
+                              "change: whether he paid for them cannot be told")
         return
     if bop >= EUROPEAN_SUPPORT:
         why = (f"at Balance of Power {signed(bop)} (General European Support) he rolls one "
