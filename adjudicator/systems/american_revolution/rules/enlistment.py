@@ -14,6 +14,19 @@ admiral never (AR 21.7); Leader Arises is a leader of value one.
 The log shows the Supply Phase's rolls and removals, not which are for forage and which
 for enlistment: a removal either reading explains is legal (the `supply` family reads
 the forage side). The expected losses come from `attrition.enlistment_losses`.
+
+AR-RP-04 (AR 13.4, 20.2) is judged here, where its two consequences show. AR 20.2: American
+regulars and light troops check "until the Continental Army Professionalized level is
+reached": from then on an American regular or light eliminated in the Supply Phase where
+its supply does not explain it breaks RP-04 (as it breaks AR-ENL-02, whose sentence says the
+same); an American enlistment loss judged legal once the Army has professionalized (the
+regulars and light left out of the check) concludes RP-04. AR 13.4: "[Continental regulars]
+cost 4 before the Continental Army Professionalizes and 3 PP thereafter. The lower cost is
+used after that event has gone into effect": once the phase after a Mobilization Phase in
+which the American raised Continental regulars at level 3 or beyond shows, a payment that
+fits the table (regulars at 3) concludes RP-04, and one that is exactly the table's price
+with every such regular at 4 (the old price) is illegal under RP-04; other wrong payments
+are AR-MOB-03's alone (`mobilization` family).
 """
 
 from __future__ import annotations
@@ -22,8 +35,13 @@ from collections.abc import Iterator
 
 from adjudicator.systems.american_revolution.actions import UnitsRemoved
 from adjudicator.systems.american_revolution.attrition import enlistment_losses
-from adjudicator.systems.american_revolution.procedure import SUPPLY
+from adjudicator.systems.american_revolution.levels import professionalized
+from adjudicator.systems.american_revolution.procedure import MOBILIZATION, SETUP, SUPPLY
 from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.rules.mobilization_costs import (
+    UNSEEN,
+    cost_bounds,
+)
 from adjudicator.systems.american_revolution.rules.supply import (
     ENLISTING,
     ENLISTMENT_LOSS,
@@ -37,7 +55,7 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import PhaseShown
 
 FAMILY = RuleFamily("enlistment", frozenset({"AR-ENL-01", "AR-ENL-02", "AR-ENL-03",
-                                             "AR-ENL-04", "AR-ENL-05"}),
+                                             "AR-ENL-04", "AR-ENL-05", "AR-RP-04"}),
                     actions=(UnitsRemoved, PhaseShown))
 
 
@@ -50,6 +68,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             yield Check.reminder("AR-ENL-01", action.step,
                                  "the Supply Phase: first each side forages (First Player, "
                                  "then Second), then each checks enlistments, after supply")
+        yield from _professional_cost(action, ctx)
         return
     removal = read_removal(action, ctx)
     if removal is None or not isinstance(action, UnitsRemoved):
@@ -64,7 +83,16 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                             f"a {name} was eliminated in the Supply Phase in {where}, where "
                             f"it is in supply and its enlistment is not checked: {reason}",
                             spaces=(action.locale,), pieces=(name,))
+        if formation in PROFESSIONAL_UNITS and professionalized(ctx.state.level("rp")):
+            yield Check.illegal("AR-RP-04", action.step,
+                                f"a {name} was eliminated in the Supply Phase in {where} after "
+                                "the Continental Army Professionalizes: from then on American "
+                                "regulars and light troops stop checking their enlistments",
+                                spaces=(action.locale,), pieces=(name,))
         return
+    if removal.side == "US" and removal.enlisting and professionalized(
+            ctx.state.level("rp")):
+        yield Check.done("AR-RP-04")
     for formation in removal.enlisting:
         yield Check.done(ENLISTING[formation])
     if not removal.enlisting:
@@ -84,3 +112,43 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         inputs={"locale": where, "checked": checked, "leader value": value},
         result={"expected losses": str(distribution.expectation())},
         probabilities={f"{k} lost": distribution.p(k) for k in range(checked + 1)})
+
+
+PROFESSIONAL_UNITS = ("us_regular", "us_light")
+"""The units that stop checking enlistments once the Army professionalizes (AR 20.2)."""
+OLD, NEW = "us_regular", "us_regular_professional"
+"""The Mobilization Table's Continental regular lines, before and after (AR 13.4)."""
+
+
+def _professional_cost(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:
+    """AR-RP-04, AR 13.4: what the American paid for Continental regulars raised once the
+    Army had professionalized (judged when the phase after the Mobilization Phase shows)."""
+    proc = ctx.proc
+    if action.phase in (SETUP, MOBILIZATION) or proc.costed or not proc.mobilized:
+        return
+    if not professionalized(ctx.state.level("rp")):
+        return
+    raised = [r for r in proc.mobilized if r.side == "US"]
+    regulars = sum(1 for r in raised if r.key == "us_regular")
+    old, new = ctx.data.costs.get(OLD), ctx.data.costs.get(NEW)
+    bounds = cost_bounds(ctx, "US", raised)
+    spent = proc.spent.of("US")
+    if not regulars or bounds is None or old is None or new is None or old.cost is None \
+            or new.cost is None or spent == 0:
+        return
+    low, high, items = bounds
+    if low <= spent <= high:
+        yield Check.done("AR-RP-04")
+        return
+    plays = {play.marker for play in proc.mob_markers if play.side == "US"}
+    if plays & {"pulaski", "drillmaster"} or any(ctx.uses(o.value) for o in UNSEEN):
+        return
+    if low == high and spent == high + regulars * (old.cost - new.cost):
+        paid = [step for who, step in proc.paid_at if who == "US"]
+        yield Check.illegal("AR-RP-04", paid[-1] if paid else action.step,
+                            f"the American player paid {spent} PP for {items}, the price "
+                            f"with each Continental regular at {old.cost}: once the "
+                            "Continental Army Professionalizes, Continental regulars cost "
+                            f"{new.cost} PP (the table asks {high})",
+                            pieces=("American Regular",), expected=str(high),
+                            observed=str(spent))

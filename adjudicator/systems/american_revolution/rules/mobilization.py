@@ -77,7 +77,7 @@ FAMILY = RuleFamily("mobilization",
                     frozenset({"AR-MOB-01", "AR-MOB-02", "AR-MOB-03", "AR-MOB-04",
                                "AR-MOB-05", "AR-MOB-06", "AR-MOB-07", "AR-MOB-08",
                                "AR-MOB-09", "AR-MOB-10", "AR-MOB-11", "AR-MOB-12",
-                               "AR-MOB-13", "AR-MOB-14"}),
+                               "AR-MOB-13", "AR-MOB-14", "AR-LOY-02"}),
                     actions=(Raised, MarkerPlayed, PhaseShown))
 OWN_BOX = {Nation.GB: "britain_box", Nation.FR: "france_box", Nation.SP: "spain_box"}
 ALLIED_AT = {Nation.FR: 2, Nation.SP: 3}

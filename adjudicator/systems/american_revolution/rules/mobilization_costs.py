@@ -227,6 +227,11 @@ def judge_costs(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:
         else:
             continue
         yield from _cost(action, ctx, side, raised, rule, double=side == "GB" and turn_one)
+    for side in ("US", "GB"):
+        raised = [r for r in proc.mobilized if r.side == side]
+        if any(r.key in MILITIA for r in raised):
+            yield from _loyalty_cost(action, ctx, side, raised,
+                                     double=side == "GB" and turn_one)
 
 
 def _cost(action: PhaseShown, ctx: Context, side: str, raised: list[Raised], rule: str,
@@ -265,6 +270,61 @@ def _cost(action: PhaseShown, ctx: Context, side: str, raised: list[Raised], rul
                               "may not show (a failed partisan attempt) could explain it")
     else:
         yield Check.done(rule)
+
+
+MILITIA = ("us_militia", "gb_militia")
+"""The militia whose cost the region's loyalty sets (AR 11.6(1), 13.8)."""
+LOYALTY_LINES = {"militia_pro": "pro-own", "militia_neutral": "neutral",
+                 "militia_enemy": "pro-enemy"}
+"""The Mobilization Table's militia lines, by the region's lean toward the buyer."""
+
+
+def _loyalty_cost(action: PhaseShown, ctx: Context, side: str, raised: list[Raised], *,
+                  double: bool) -> Iterator[Outcome]:
+    """AR-LOY-02, AR 11.6(1): "The cost to mobilize militia and partisans in a region varies
+    depending on the loyalty of that region. See the Mobilization Table." A payment that
+    fits the table with each militia at its region's line concludes it; one that fits only
+    with the militia at another loyalty line is illegal under it (other wrong payments are
+    not judged here). Partisans' costs (optional, AR 29.2) are not: a failed attempt leaves
+    no piece. The doubling at +3/-3 (AR 11.6(2)) is judged as AR-PP-04 (political family),
+    whose sentence is the same."""
+    bounds = _bounds(ctx, side, raised)
+    spent = ctx.proc.spent.of(side)
+    if bounds is None or spent == 0:
+        return
+    factor = 2 if double else 1
+    low, high, items = bounds
+    if low * factor <= spent <= high * factor:
+        yield Check.done("AR-LOY-02")
+        return
+    if any(ctx.uses(o.value) for o in UNSEEN):
+        return
+    militia = [r for r in raised if r.key in MILITIA]
+    now = [_cost_key(ctx, r, side) for r in militia]
+    lines = {key: ctx.data.costs.get(key) for key in LOYALTY_LINES}
+    if any(k not in lines for k in now) or any(c is None or c.cost is None
+                                               for c in lines.values()):
+        return
+    current = sum(cost.cost for k in now if k is not None
+                  and (cost := lines[k]) is not None and cost.cost is not None)
+    for key, line in lines.items():
+        if line is None or line.cost is None or all(k == key for k in now):
+            continue
+        other = len(militia) * line.cost - current
+        if (low + other) * factor <= spent <= (high + other) * factor:
+            who = "American" if side == "US" else "British"
+            where = sorted({ctx.name(r.locale) for r in militia})
+            paid = [step for who_paid, step in ctx.proc.paid_at if who_paid == side]
+            shown = f"{low * factor}" if low == high else f"{low * factor} to {high * factor}"
+            yield Check.illegal(
+                "AR-LOY-02", paid[-1] if paid else action.step,
+                f"the {who} player paid {spent} PP for {items}, the price with his militia "
+                f"at the {LOYALTY_LINES[key]} line ({line.cost} each): the militia cost is "
+                f"set by the loyalty of the region raised in ({', '.join(where)}); the "
+                f"Mobilization Table asks {shown}",
+                spaces=tuple(sorted({r.locale for r in militia})),
+                expected=shown, observed=str(spent))
+            return
 
 
 def _bounds(ctx: Context, side: str, raised: list[Raised]) -> tuple[int, int, str] | None:
@@ -309,6 +369,13 @@ def _bounds(ctx: Context, side: str, raised: list[Raised]) -> tuple[int, int, st
     items = (f"{count} unit{'' if count == 1 else 's'} or leader{'' if count == 1 else 's'}"
              f" and {markers} campaign marker{'' if markers == 1 else 's'}")
     return low, high, items
+
+
+def cost_bounds(ctx: Context, side: str, raised: list[Raised]
+                ) -> tuple[int, int, str] | None:
+    """The lowest and highest cost of what a side raised and bought in the Mobilization
+    Phase (before the British Turn 1 doubling), with what it was; None: a line is missing."""
+    return _bounds(ctx, side, raised)
 
 
 def _cost_key(ctx: Context, act: Raised, side: str) -> str | None:

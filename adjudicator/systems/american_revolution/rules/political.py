@@ -48,6 +48,15 @@ the total the record reached before it first fell (markers bought in the Politic
 as AR 7.1(1) also allows, digest 8.2 A3, are spent after the income), against the towns
 and the dice rolled before it. With fewer dice logged than the side rolls, or Speculators'
 dice among them, the income is unchecked unless no roll could reach it.
+
+Two rules of other chapters are judged here, where they show. AR-LDR-01 (AR 21.1, FAQ:
+"may a lone leader [...] control a location for political points [...]? Yes, unless
+otherwise stated"): an income that counts a town held by a leader alone concludes it, and
+a total short by exactly such towns is illegal under it. AR-ALLY-02 (AR 26.3: "Neither
+player gains any political points for a neutral's towns or off-map areas"): an income that
+leaves out an occupied neutral town concludes it, and a total over by exactly such towns is
+illegal under it (as under AR-PP-06, whose sentence also covers a neutral's units and
+dice). A neutral's box shows only in the dice, which AR-PP-06 judges.
 """
 
 from __future__ import annotations
@@ -81,7 +90,8 @@ from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
-IDS = frozenset({f"AR-PP-{n:02d}" for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14)})
+IDS = frozenset({f"AR-PP-{n:02d}" for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14)}
+                | {"AR-LDR-01", "AR-ALLY-02"})
 FAMILY = RuleFamily("political", IDS,
                     actions=(PointsShown, DiceRolled, MarkersDrawn, PhaseChange))
 LABEL = {"US": "American", "GB": "British"}
@@ -123,6 +133,8 @@ class Towns:
     """Towns held only by a fleet (digest 8.2 A20: counted in `total`)."""
     denied: dict[str, str] = field(default_factory=dict)
     """Occupied towns that give nothing, and why (partisan, massacre, neutral)."""
+    leader_only: tuple[str, ...] = ()
+    """Towns held by leaders alone (AR 21.1: counted in `total`)."""
 
     @property
     def total(self) -> int:
@@ -157,16 +169,18 @@ def neutral(state: ARState, nation: str | Nation | None) -> bool:
 
 
 def towns_of(data: ARData, state: ARState, side: str, *, partisans: bool = True,
-             massacres: bool = True, doubling: int = 1, neutrals: bool = True) -> Towns:
+             massacres: bool = True, doubling: int = 1, neutrals: bool = True,
+             leaders: bool = True) -> Towns:
     """The towns a side occupies and what each gives it. The keywords switch a rule off
     (to name the one a wrong total ignored): `doubling` 1 doubles as AR 11.6(2), 0 never,
-    -1 for the wrong side."""
+    -1 for the wrong side; `leaders` False leaves out what leaders alone hold."""
     held: list[Holding] = []
     fleet_only: list[str] = []
     denied: dict[str, str] = {}
     occupants: dict[str, list[tuple[str, bool]]] = {}
     enemy_partisan: set[str] = set()
     massacre: set[str] = set()
+    alone: dict[str, bool] = {}
     for entity, where in state.pieces.values():
         if where.kind is not PlaceKind.SPACE:
             continue
@@ -182,13 +196,15 @@ def towns_of(data: ARData, state: ARState, side: str, *, partisans: bool = True,
                 continue
             occupants.setdefault(where.key, []).append(
                 (entity.key, formation.type is FormationType.FLEET))
-        elif entity.kind == "leader":
+            alone[where.key] = False
+        elif entity.kind == "leader" and leaders:
             leader = data.leaders.get(entity.key)
             if leader is None or str(leader.side) != side:
                 continue
             if neutrals and neutral(state, leader.nation):
                 continue
             occupants.setdefault(where.key, []).append((entity.key, False))
+            alone.setdefault(where.key, True)
     for locale_id in sorted(occupants):
         locale = data.locales.get(locale_id)
         if locale is None or locale.kind is LocaleKind.BOX or locale.pv <= 0:
@@ -213,7 +229,9 @@ def towns_of(data: ARData, state: ARState, side: str, *, partisans: bool = True,
         held.append(Holding(locale_id, locale.pv, value, note))
         if all(fleet for _, fleet in occupants[locale_id]):
             fleet_only.append(locale_id)
-    return Towns(side, tuple(held), tuple(fleet_only), denied)
+    return Towns(side, tuple(held), tuple(fleet_only), denied,
+                 tuple(t for t, lone in sorted(alone.items()) if lone and any(
+                     h.locale == t and h.value for h in held)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,6 +353,7 @@ def _shown(action: PointsShown, ctx: Context) -> Iterator[Outcome]:
     yield income.computed(action.step)
     if income.high is not None and action.after > income.high + income.bonus:
         yield income.illegal(action, ctx, over=True)
+        yield from income.own_words(action)
 
 
 def _rolled(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
@@ -477,12 +496,34 @@ class _Income:
                  "towns doubled for the wrong side"),
                 ("AR-PP-06", towns_of(data, state, side, neutrals=False),
                  "a neutral nation's towns or units counted"),
+            ("AR-LDR-01", towns_of(data, state, side, leaders=False),
+                 "a town held by a leader alone left out (AR 21.1: a lone leader controls "
+                 "a locale for political points)"),
             )
             gap = value - (self.exact or 0)
             for rule, rival, what in rivals:
                 if _explains(self.towns, rival, gap):
                     return rule, what
         return "AR-PP-01", "the towns occupied and the dice do not give it"
+
+    def own_words(self, action: PointsShown) -> Iterator[Outcome]:
+        """AR-ALLY-02 beside AR-PP-06, when the gap is exactly a neutral's towns counted
+        (AR 26.3)."""
+        rule, _ = self.explain(action.after, action.before)
+        if rule != "AR-PP-06" or not self.complete:
+            return
+        found = _neutral_towns(self.ctx, self.side, self.towns)
+        gap = action.after - (self.exact or 0)
+        one = [h for h in found if h.value == gap]
+        if not one and gap != sum(h.value for h in found):
+            return
+        towns = tuple(h.locale for h in (one[:1] or found))
+        yield Check.illegal(
+            "AR-ALLY-02", action.step,
+            f"the {LABEL[self.side]} political points count "
+            f"{', '.join(self.ctx.name(t) for t in towns)}: neither player gains any "
+            "political points for a neutral's towns or off-map areas",
+            spaces=towns, expected=str(self.exact), observed=str(action.after))
 
     def illegal(self, action: PointsShown, ctx: Context, *, over: bool) -> Outcome:
         rule, why = self.explain(action.after, action.before)
@@ -497,6 +538,21 @@ class _Income:
             expected=due, observed=str(action.after))
 
 
+def _neutral_towns(ctx: Context, side: str, base: Towns) -> list[Holding]:
+    """The towns of a neutral nation a side's pieces (its own or the neutral's) hold, each
+    with the points it would give were it counted (AR 26.3: it gives none)."""
+    rival = towns_of(ctx.data, ctx.state, side, neutrals=False)
+    kept = {h.locale for h in base.held}
+    found = []
+    for held in rival.held:
+        locale = ctx.data.locales.get(held.locale)
+        region = ctx.data.regions.get(locale.region or "") if locale is not None else None
+        if held.locale not in kept and held.value and region is not None and neutral(
+                ctx.state, region.nation):
+            found.append(held)
+    return found
+
+
 def _explains(base: Towns, rival: Towns, gap: int) -> bool:
     """Whether counting one of the towns a rule changes, or all of them, as `rival` does
     gives `gap` more (or fewer) points than `base`."""
@@ -504,6 +560,8 @@ def _explains(base: Towns, rival: Towns, gap: int) -> bool:
         return False
     was = {h.locale: h.value for h in base.held}
     deltas = [h.value - was.get(h.locale, 0) for h in rival.held]
+    kept = {h.locale for h in rival.held}
+    deltas += [-h.value for h in base.held if h.locale not in kept]
     deltas = [d for d in deltas if d and (d > 0) == (gap > 0)]
     return gap in deltas or gap == sum(deltas)
 
@@ -562,8 +620,10 @@ def _final(record: PointsRecord, ctx: Context) -> Iterator[Outcome]:
         return  # reported when it was shown
     first = next(r for r in ctx.proc.points if r.phase == POLITICAL
                  and r.turn == record.turn and r.shown.side == side)
-    yield income.illegal(PointsShown(step=shown.step, side=side, before=first.shown.before,
-                                     after=shown.after), ctx, over=False)
+    wrong = PointsShown(step=shown.step, side=side, before=first.shown.before,
+                        after=shown.after)
+    yield income.illegal(wrong, ctx, over=False)
+    yield from income.own_words(wrong)
 
 
 def _applied(income: _Income) -> Iterator[str]:
@@ -578,6 +638,10 @@ def _applied(income: _Income) -> Iterator[str]:
         yield "AR-PP-04"
     if any("neutral" in why for why in income.towns.denied.values()):
         yield "AR-PP-06"
+    if _neutral_towns(income.ctx, income.side, income.towns):
+        yield "AR-ALLY-02"
+    if income.towns.leader_only:
+        yield "AR-LDR-01"
 
 
 def _supply_over(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:

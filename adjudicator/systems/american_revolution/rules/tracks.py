@@ -20,8 +20,14 @@
   [...] the British receive [Cornwallis, 1 Grenadier, 6 Regulars, 1 Light, 1 Marine, 1
   Fleet] in the Britain Off-Map Holding Box, at no cost." More than these (or others)
   arriving then is illegal; any of them missing at the phase's end, a reminder.
-- AR 26.1: France is allied while the Balance of Power is at +2 or beyond, Spain at +3
-  (digest AR-BOP-03, judged through its two consequences below).
+- AR-BOP-03 (AR 26.1, 12.7): France is allied while the Balance of Power is at +2 or
+  beyond, Spain at +3: "Once in play, they remain so for as long as the Balance of Power
+  remains in or beyond their space on the table." Judged where the log shows a nation
+  acting as an ally: a French or Spanish force moving outside the Rabble Rousing Phase
+  concludes it when the level allies its nation, and breaks it when the level does not
+  (with AR-ALLY-01: the same move also breaks the neutral's freeze); Spain's force moving
+  at +2, where France alone is allied, is the case its thresholds decide. The clean-up on
+  dropping below (AR 26.4) is AR-ALLY-03's.
 - AR-ALLY-03 (AR 26.4): when an ally turns neutral again, "1) All British and American
   units in the again-neutral regions are [...] placed in the nearest space outside of those
   regions not containing any enemy units. 2) All of the again-neutral nation's units
@@ -83,7 +89,7 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("tracks", frozenset({
     "AR-RP-01", "AR-RP-02", "AR-RP-03", "AR-LOY-01", "AR-BOP-01",
-    "AR-ALLY-01", "AR-ALLY-03", "AR-INIT-04"}),
+    "AR-ALLY-01", "AR-ALLY-03", "AR-INIT-04", "AR-BOP-03"}),
     positional=frozenset(), actions=(TrackMoved, Raised, PhaseChange, ForceMoved))
 RULE = {"rp": "AR-RP-01", "loyalty": "AR-LOY-01", "bop": "AR-BOP-01"}
 WHO = {"US": "the American", "GB": "the British", None: "neither side"}
@@ -417,6 +423,7 @@ def _frozen(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
             continue
         if allied(nation, bop):
             yield Check.done("AR-ALLY-01")
+            yield Check.done("AR-BOP-03")
         else:
             yield Check.illegal("AR-ALLY-01", action.step,
                                 f"a {ADJECTIVE[nation]} force moved {ctx.name(action.origin)} → "
@@ -424,6 +431,14 @@ def _frozen(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                                 f"{NATION_NAME[nation]} is neutral (Balance of Power "
                                 f"{signed(bop)}): a neutral's forces are frozen in place",
                                 spaces=(action.origin, action.destination))
+            if bop is not None:
+                yield Check.illegal(
+                    "AR-BOP-03", action.step,
+                    f"a {ADJECTIVE[nation]} force moved {ctx.name(action.origin)} → "
+                    f"{ctx.name(action.destination)} as an ally at Balance of Power "
+                    f"{signed(bop)}: {NATION_NAME[nation]} is allied only while the Balance "
+                    f"of Power is at {signed(ALLIES[nation])} or beyond",
+                    spaces=(action.origin, action.destination))
 
 
 def in_clean_up(action: ForceMoved, ctx: Context) -> bool:

@@ -12,7 +12,7 @@ from tests.adjudicator.systems.american_revolution._markers_kit import illegal, 
 
 
 @pytest.mark.parametrize(("name", "rule"), [
-    ("enl-illegal-regular-after-professionalizes", "AR-ENL-02"),
+    ("enl-illegal-regular-after-professionalizes", "AR-ENL-02 AR-RP-04"),
     ("enl-illegal-militia-leaves-enemy-in-region", "AR-ENL-03"),
     ("enl-illegal-tory-militia-checks", "AR-ENL-03"),
     ("enl-illegal-indian-in-indian-locale", "AR-ENL-04"),
@@ -21,7 +21,7 @@ from tests.adjudicator.systems.american_revolution._markers_kit import illegal, 
 ])
 def test_an_enlistment_removal_against_the_rules(name: str, rule: str,
                                                  tmp_path: Path) -> None:
-    assert [r for r, _, _ in illegal(report_of(name, tmp_path))] == [rule]
+    assert [r for r, _, _ in illegal(report_of(name, tmp_path))] == rule.split()
 
 
 def test_a_leader_keeps_a_unit_and_the_losses_are_computed(tmp_path: Path) -> None:
