@@ -61,13 +61,31 @@ NEVER_JUDGED: Mapping[str, str] = {
 """AR catalog rules no log can show on their own, and why."""
 
 
+NOT_JUDGED: Mapping[str, str] = MappingProxyType({
+    "AR-CBT-16": ("not judged: a log does not show whether land units in a port are aboard "
+                  "a fleet or ashore, so which a sunk fleet took with it is not known; an "
+                  "amphibious assault's losses are judged by AR-CBT-06 and AR-CBT-14"),
+    "AR-FORT-09": ("not judged: telling a relief force (AR 28.12, 28.15) from the besiegers' "
+                   "own reinforcements needs which pieces entered the siege locale in which "
+                   "phase, which the battle reading does not keep"),
+    "AR-FORT-10": ("not judged: a sortie (AR 28.13) is not told from a siege attack: the battle "
+                   "reading takes the attacker to be the side that last moved"),
+    "AR-FORT-12": ("a permission (AR 28.16: a besieged port may still be entered and left by "
+                   "friendly naval transport) that no movement check forbids: nothing a log "
+                   "shows breaks it"),
+    "AR-UNOF-02": ("not judged: Battle Tactics (unofficial, AR 39) needs line and reserve boxes, "
+                   "which neither the fixture module nor any known module of the game has"),
+})
+"""AR catalog rules no family judges, with why."""
+
+
 def _not_checkable() -> Mapping[str, str]:
     """AR catalog rules no family declares, and why."""
     from adjudicator.systems.american_revolution.data import bundled_data
     from adjudicator.systems.common.rulebook import declared
 
     judged = declared(RULES.families)
-    never = {**NEVER_JUDGED, **NEVER_IN_A_LOG}
+    never = {**NEVER_JUDGED, **NEVER_IN_A_LOG, **NOT_JUDGED}
     return MappingProxyType({rule.id: never.get(rule.id, NOT_JUDGED_YET)
                              for rule in bundled_data().catalog if rule.id not in judged})
 
