@@ -4,7 +4,9 @@
   die plus its best leader's value (AR-MOV-02, AR 16.3, 16.12);
 - `out-of-phase`: the Phase marker set to the Political Phase before a Campaign Phase move,
   so that the force moves outside a Movement Phase (AR-SEQ-01, AR 5.1, 16.1);
-- `first-player`: the British made First Player on the first turn (AR-INIT-01, AR 4.7).
+- `first-player`: the British made First Player on the first turn (AR-INIT-01, AR 4.7);
+- `loss-more`: after a round of fire with no 5 (no disruption to double), one more unit of
+  the side fired on taken off than the round's 6s (AR-CBT-06, AR 18.4(2)), at that removal.
 """
 
 from __future__ import annotations
@@ -178,4 +180,45 @@ def ar_first_player(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
                 "the British are made First Player on the first turn", changed))
 
 
-AR_GENERATORS = (ar_die_short, ar_out_of_phase, ar_first_player)
+def ar_loss_more(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
+    kind = "loss-more"
+    actions = raw["actions"]
+    for i, action in enumerate(actions):
+        if action["do"] != "roll" or len(action["result"]) < 2:
+            continue
+        phase = _phase(actions, i)
+        if phase is None or phase[1] not in CAMPAIGN:
+            continue
+        sixes, fives = action["result"].count(6), action["result"].count(5)
+        j = i + 1
+        removals: list[Action] = []
+        while j < len(actions) and actions[j]["do"] == "move" and \
+                actions[j]["path"][-1] == "Eliminated Units":
+            removals.append(actions[j])
+            j += 1
+        taken = sum(len(r["pieces"]) for r in removals)
+        if fives or not sixes or taken != sixes:
+            made.skip(kind, "a round with a 5, or no 6, or not one removal per 6 after it")
+            continue
+        locale = removals[0]["path"][0]
+        target = _side(removals[0]["pieces"][0])
+        board = pos[j]
+        others = [p for p in board.pieces(locale) if _side(p) == target
+                  and _formation(p) is not None and "Disrupted" not in p]
+        roller = {"American": "US", "British": "GB"}.get(action["player"])
+        if roller is None or roller == target:
+            made.skip(kind, "the roll is the losing side's own (forced-march attrition)")
+            continue
+        if target is None or not others:
+            made.skip(kind, "no other undisrupted unit of the side fired on is there")
+            continue
+        extra = {"do": "move", "player": removals[-1]["player"],
+                 "pieces": [others[0].split("#")[0]], "path": [locale, "Eliminated Units"]}
+        changed = [dict(a) for a in actions[:j]] + [extra]
+        made.variants.append(variant(
+            "ar", path, kind, "AR-CBT-06", j + 1,
+            f"one more {others[0].split('#')[0]} taken off in {locale} than the "
+            f"{sixes} six(es) of the round rolled at step {i + 1}", changed))
+
+
+AR_GENERATORS = (ar_die_short, ar_out_of_phase, ar_first_player, ar_loss_more)
