@@ -3,8 +3,9 @@
     .venv/bin/python bench/snapshot_reports.py OUT_DIR
     diff -r BEFORE_DIR AFTER_DIR          # byte-identical, or the change altered a report
 
-For every bundled game (`fixtures/washingtons-war/games` and `fixtures/war-for-america/games`
-with each game's scenarios written as logs, `fixtures/example`, `fixtures/hidden`,
+For every bundled game (`fixtures/washingtons-war/games`, `fixtures/war-for-america/games`
+and `fixtures/american-revolution/games` with each game's scenarios written as logs,
+`fixtures/example`, `fixtures/hidden`,
 `adjudicator/examples`) and every save and log of `../shared/vassal/corpus`, it writes the
 JSON, Markdown and HTML sidecars exactly as `adjudicator check` writes them (`adjudicate`
 then `write_sidecars`), once per game system and once more:
@@ -39,6 +40,7 @@ from vmod_schema.savefile import read_save
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "vassal" / "corpus"
 BUNDLED = ("fixtures/washingtons-war/games", "fixtures/war-for-america/games",
+           "fixtures/american-revolution/games",
            "fixtures/example", "fixtures/hidden", "adjudicator/examples")
 FORMATS = [ReportFormat.JSON, ReportFormat.MARKDOWN, ReportFormat.HTML]
 SUFFIXES = {".vlog", ".vsav"}
@@ -74,7 +76,8 @@ def snapshot(out: Path) -> int:
                 report = adjudicate(path, game=system.id, module_path=module_path,
                                     data_files=list(config.data) if own and config else [],
                                     binding_file=config.binding if own and config else None,
-                                    view=viewpoint(reveal=False), chat_patterns=patterns)
+                                    view=viewpoint(reveal=False), chat_patterns=patterns,
+                                    options=config.options if own and config else ())
                 write_sidecars(report, path, FORMATS,
                                out_dir=_made(out / "check" / system.id / folder))
             module = open_module(module_path) if module_path is not None else None
