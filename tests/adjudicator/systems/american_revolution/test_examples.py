@@ -2,7 +2,11 @@
 computations, each against the package's exact answers (`fire.py`, `rabble.py`,
 `attrition.py`, `whatif.py`) or its data. The examples that are plays are scenarios
 (`fixtures/american-revolution/scenarios/example-*.toml`), legal and illegal, each checked
-by the scenario tests."""
+by the scenario tests.
+
+FAQ-23 ("the top unit of a stack may be any unit") has no scenario and no test: a VASSAL log
+records which pieces move and where, not which piece of a stack lies on top, so no play in
+a log can keep to it or break it."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from fractions import Fraction as F
 
 import pytest
 
+from adjudicator.binding import match_names
 from adjudicator.systems.american_revolution.attrition import (
     EnlistmentKind,
     Route,
@@ -21,6 +26,7 @@ from adjudicator.systems.american_revolution.attrition import (
     route_cost,
     supply_losses,
 )
+from adjudicator.systems.american_revolution.binding import piece_entities
 from adjudicator.systems.american_revolution.data import bundled_data
 from adjudicator.systems.american_revolution.fire import (
     STANDARD_CF,
@@ -100,6 +106,21 @@ def test_faq02_fort_detroit_is_in_the_west() -> None:
 def test_faq08_three_regulars_are_three_two_cf_brigades() -> None:
     assert STANDARD_CF[UnitKind.REGULAR][0] == 2
     assert fire_dice([Firer(UnitKind.REGULAR, 2)] * 3).total == 6
+
+
+def test_faq09_british_guards_are_mobilized_as_a_grenadier() -> None:
+    """FAQ: "Guards are a Grenadier unit": the Grenadier formation is also called British
+    Guards, so a module's "British Guards" piece binds to it (CF 3, 4 PP like any
+    Grenadier)."""
+    data = bundled_data()
+    grenadier = data.formations["gb_grenadier"]
+    assert "British Guards" in grenadier.aliases
+    assert grenadier.cf == 3 and data.costs["grenadier"].cost == 4
+    matched, unmatched, _ = match_names(["British Guards", "British Grenadier"],
+                                        piece_entities(data))
+    assert unmatched == []
+    assert matched == {"British Guards": "unit:gb_grenadier",
+                       "British Grenadier": "unit:gb_grenadier"}
 
 
 def test_faq12_a_fleet_forced_marching_rolls_for_every_carried_unit() -> None:
