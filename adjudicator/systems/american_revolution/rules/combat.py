@@ -654,7 +654,8 @@ def _retreat(retreat: BattleRetreat, ctx: Context) -> Iterator[Outcome]:
     if enemy:
         problems.append(f"{destination} holds enemy units")
     left = [e for e in ctx.state.in_locale(action.origin) if e.combat
-            and _side_of(ctx, e.kind, e.key) == side]
+            and _side_of(ctx, e.kind, e.key) == side
+            and not is_fleet(ctx, e.kind, e.key)]  # a fleet retreats to sea apart (FAQ, 24.9)
     if left:
         problems.append(f"{len(left)} of its pieces stayed in {origin}: all survivors "
                         "retreat together as a single force")
