@@ -20,8 +20,9 @@ With the optional Fortresses rule (AR-SUP-05, AR 28.2(4), 28.8) units in the sam
 as a friendly fortress, or route-adjacent to one, are supplied "regardless of political
 point values", unless a siege cuts it (the fortress's locale besieged, or the unit's
 locale besieged by the enemy): a supply removal of such units is illegal
-(`fortresses.fortress_supplies`). Otherwise the feeding limit is not judged with the
-option in use (a Siege marker's forage for the besiegers, AR 28.8, is not read).
+(`fortresses.fortress_supplies`). A besieged garrison otherwise forages like any unit (FAQ:
+"in a pro-friendly region" at 2 x PV); only the besiegers' feeding limit is not judged (a
+Siege marker's forage for them, AR 28.8, is not read).
 """
 
 from __future__ import annotations
@@ -38,7 +39,10 @@ from adjudicator.systems.american_revolution.attrition import (
 from adjudicator.systems.american_revolution.data import FormationType, LeaderKind, LocaleKind
 from adjudicator.systems.american_revolution.procedure import SUPPLY
 from adjudicator.systems.american_revolution.rules.context import Context
-from adjudicator.systems.american_revolution.rules.fortresses import fortress_supplies
+from adjudicator.systems.american_revolution.rules.fortresses import (
+    fortress_owner,
+    fortress_supplies,
+)
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
@@ -127,7 +131,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             return
         if _fortress_near(ctx, action.locale):
             yield Check.done("AR-SUP-05")  # a siege cuts the fortress's supply (AR 28.8)
-    if not ctx.uses("fortresses"):
+    if not _besieging(ctx, removal.side, action.locale):
         if len(removal.others) > forage.unfed:
             yield Check.illegal("AR-SUP-01", action.step,
                                 f"{len(removal.others)} unit(s) were eliminated for supply in "
@@ -338,6 +342,15 @@ def _dice(action: UnitsRemoved, ctx: Context) -> tuple[int, ...]:
     return tuple(d for roll in ctx.proc.phase_dice
                  if isinstance(roll, DiceRolled) and roll.side == side
                  and since < roll.step <= action.step for d in roll.dice)
+
+
+def _besieging(ctx: Context, side: str | None, locale: str) -> bool:
+    """Whether `side`'s units in `locale` may be besiegers with a Siege marker's forage
+    (AR 28.8): a siege stands there and the fortress is not known to be theirs."""
+    if not ctx.uses("fortresses") or not any(e.kind == "siege"
+                                             for e in ctx.state.in_locale(locale)):
+        return False
+    return side is None or fortress_owner(ctx, locale) != side
 
 
 def _fortress_near(ctx: Context, locale: str) -> bool:
