@@ -102,6 +102,7 @@ from adjudicator.systems.american_revolution.fire import (
     fire_round,
     initiative,
 )
+from adjudicator.systems.american_revolution.printings import printings
 from adjudicator.systems.american_revolution.procedure import CAMPAIGNS
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.rules.fortresses import (
@@ -389,7 +390,7 @@ def _committed(action: TacticsCommitted, ctx: Context) -> Iterator[Outcome]:
         yield Check.illegal("AR-CBT-03", action.step,
                             f"{who(action.side)} committed tactics to the battle in {place} "
                             "with no leader there: a player must have one or more leaders "
-                            "to play tactics markers in a battle (AR 18.4(1))",
+                            f"to play tactics markers in a battle{printings('18.4(1)')}",
                             spaces=(place,), observed=str(action.committed))
         return
     holding = ctx_holding(ctx, action.locale, action.side)
