@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, ClassVar
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from adjudicator.systems.almost_a_miracle.data.vocabulary import TABLE_NEEDS, Need, Side
 from adjudicator.systems.common.catalog import Catalog
@@ -50,8 +50,8 @@ class Area(Record):
     """An Area of the map the text names or numbers (digest 3.2): what the text states."""
 
     id: str
-    name: str | None = None
-    """None: the text gives the Area's id only (a Transit Area endpoint)."""
+    name: str = ""
+    """Empty: the text gives the Area's id only (a Transit Area endpoint)."""
     region: str | None = None
     port: bool | None = None
     port_value: int | None = None
@@ -66,6 +66,12 @@ class Area(Record):
     uncertain: bool = False
     note: str | None = None
     source: Source
+
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _unnamed(cls, value: Any) -> Any:
+        return "" if value is None else value
 
 
 class Connection(Record):

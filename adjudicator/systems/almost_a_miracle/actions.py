@@ -1,0 +1,59 @@
+"""Almost a Miracle!'s actions: what its reader makes of the log's steps.
+
+An endeavor (AaM 8.0) is a unit of the toolkit's alternation: `EndeavorTaken` opens it
+for its side, a pass included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.sequencer import UnitTaken
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndeavorTaken(UnitTaken):
+    """A side's endeavor (AaM 8.0): `kind` is `force`, `leader`, `bt`, `sea` or `pass`."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiceRolled(Action):
+    """A roll of the step: its button and every die."""
+
+    button: str
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForceMoved(Action):
+    """SP counters, leaders and baggage trains moved together from one Area to another
+    (AaM 10): a force (or a lone leader, or a lone baggage train)."""
+
+    pieces: tuple[str, ...]
+    leaders: tuple[str, ...]
+    sp: tuple[tuple[str, int], ...]
+    """(unit kind, SP) of each SP counter."""
+    trains: int
+    origin: str
+    destination: str
+    path: tuple[str, ...]
+    die: int | None
+    """The activation die of the endeavor (AaM 8.1.1), when the log shows one."""
+
+    @property
+    def strength(self) -> int:
+        """The force's SPs."""
+        return sum(value for _, value in self.sp)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeaderSpent(Action):
+    """A leader flipped to his moved side without moving: a failed activation, or a force
+    that activated and stayed (AaM 8.1.1)."""
+
+    leader: str
+    area: str
+    die: int | None

@@ -1,0 +1,104 @@
+"""The Almost a Miracle! referee: the toolkit's pipeline with this game's reading, turn and
+rules. Undo goes back to the procedure and the reader's reading, both immutable."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from adjudicator.binding import Binding
+from adjudicator.replay import Board, Step
+from adjudicator.systems.almost_a_miracle.data import AaMData
+from adjudicator.systems.almost_a_miracle.interpret import CUES, Reader, Reading, Shown
+from adjudicator.systems.almost_a_miracle.procedure import SEQUENCER, AaMProcedure
+from adjudicator.systems.almost_a_miracle.rules import RULES
+from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.referee import SequencedReferee
+from adjudicator.systems.common.sequencer import Advance
+from adjudicator.systems.common.steps import StepReader, drag_waypoints, roster_words
+from adjudicator.systems.common.tracker import Relocation
+
+GAME = "aam"
+SIDE_WORDS: dict[str | None, tuple[str, ...]] = {"continental": ("cont", "amer", "rebel"),
+                                                  "british": ("brit", "crown", "uk")}
+NOT_JUDGED_YET = ("not judged yet: Almost a Miracle!'s rules are being built family by "
+                  "family (issue 22), and no family judges this one")
+
+
+def _not_checkable() -> Mapping[str, str]:
+    """AaM catalog rules no family declares, and why."""
+    from adjudicator.systems.almost_a_miracle.data import bundled_data
+    from adjudicator.systems.common.rulebook import declared
+
+    judged = declared(RULES.families)
+    return MappingProxyType({rule.id: NOT_JUDGED_YET for rule in bundled_data().catalog
+                             if rule.id not in judged})
+
+
+NOT_CHECKABLE = _not_checkable()
+Memory = tuple[AaMProcedure, Reading]
+
+
+class AaMReferee(SequencedReferee[AaMData, AaMState, Entity, AaMProcedure, Context, Memory]):
+    """Judges one game of Almost a Miracle!."""
+
+    game = GAME
+    rules = RULES
+    not_checkable = NOT_CHECKABLE
+
+    def __init__(self, data: AaMData, binding: Binding) -> None:
+        super().__init__(data, binding, entities=Entity, state=AaMState(),
+                         sequencer=SEQUENCER, procedure=AaMProcedure())
+        self.steps: StepReader[Entity, str | None] = StepReader(
+            side_of=roster_words(SIDE_WORDS), is_card=self.is_card, cues=CUES)
+        kinds = {key: str(kind.side) for key, kind in data.unit_kinds.items()}
+        leaders = {key: str(leader.side) for key, leader in data.leaders.items()}
+
+        def side_of(entity: Entity) -> str | None:
+            if entity.kind == "sp":
+                return kinds.get(entity.key)
+            if entity.kind == "leader":
+                return leaders.get(entity.key)
+            return entity.key if entity.key in SIDE_WORDS else None
+
+        self.reader = Reader(self.state, side_of)
+        properties = binding.properties
+        self.names = {concept: properties.get(concept) for concept in ("year", "month", "phase")}
+
+    def context(self, advance: Advance[AaMProcedure], step_actions: tuple[Action, ...]
+                ) -> Context:
+        """What the rules read for one placed action."""
+        return Context(self.data, self.state, advance.at, advance.placement, step_actions,
+                       self.options)
+
+    def begin(self, arrivals: Sequence[Relocation[Entity]], step: Step, board: Board) -> None:
+        """The starting position, in the turn and phase its markers show."""
+        for relocation in arrivals:
+            self.state.apply(relocation)
+        self.judge_in_turn(self.reader.begin(self._shown(board)))
+
+    def interpret(self, step: Step, relocations: Sequence[Relocation[Entity]],
+                  board: Board) -> None:
+        """Apply the step, read its actions and judge each where it stands."""
+        for relocation in relocations:
+            self.state.apply(relocation)
+        view = self.steps.read(step, relocations, drag_waypoints(step, board, self.binding))
+        self.judge_in_turn(self.reader.step(view, self._shown(board), self.player,
+                                            self.procedure.phase))
+
+    def snapshot(self) -> Memory:
+        """The procedure and the reading (kept per step for undo)."""
+        return self.procedure, self.reader.reading
+
+    def restore(self, procedure: Memory) -> None:
+        """Undo: go back to an earlier procedure and reading."""
+        self.procedure, self.reader.reading = procedure
+
+    def _shown(self, board: Board) -> Shown:
+        def value(concept: str) -> str | None:
+            name = self.names.get(concept)
+            return board.global_property(name) if name else None
+
+        return Shown(year=value("year"), month=value("month"), phase=value("phase"))

@@ -1,0 +1,11 @@
+"""Almost a Miracle!'s rule families, in rulebook order (AaM 8 endeavors and activation)."""
+
+from __future__ import annotations
+
+from adjudicator.systems.almost_a_miracle.rules import endeavors, sequence
+from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.common.rulebook import Dispatch
+
+RULES: Dispatch[Context] = Dispatch((sequence, endeavors))
+
+__all__ = ["RULES"]

@@ -1,0 +1,107 @@
+"""Endeavors and activation (AaM 8.0-8.2, 10.1, 11.1.1).
+
+AaM 8.1: SPs move only with a leader: "a force [...] must successfully activate" to move.
+AaM 8.1.1: "roll one die; if the DR is less than or equal to the leader's Audacity Rating,
+the force is activated"; on a failure "the leader (and every leader meant to go) flips to
+his moved side; the force stays where it is." AaM 11.1.1: leaders that activated, or
+tried to, cannot be in another endeavor that month. AaM 8.2: a lone baggage train moves
+with no activation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from adjudicator.systems.almost_a_miracle.actions import ForceMoved
+from adjudicator.systems.almost_a_miracle.data import Need
+from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS
+from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.probability import Distribution
+from adjudicator.systems.common.rulebook import RuleFamily
+
+FAMILY = RuleFamily("endeavors",
+                    frozenset({"AAM-END-03", "AAM-END-04", "AAM-END-05", "AAM-END-10"}),
+                    positional=frozenset({"AAM-END-03"}), actions=(ForceMoved,))
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """A move without a leader, on a failed activation, or by a leader already spent."""
+    if not isinstance(action, ForceMoved) or ctx.phase != ENDEAVORS:
+        return
+    route = f"{ctx.name(action.origin)} → {ctx.name(action.destination)}"
+    if action.sp and not action.leaders:
+        yield Check.illegal("AAM-END-03", action.step,
+                            f"{action.strength} SP moved {route} with no leader: SPs move only "
+                            "with a leader, in a force that has activated (AaM 8.1, 10.1)",
+                            spaces=(action.origin, action.destination))
+        return
+    if not action.leaders:
+        return  # a lone baggage train: no activation (AaM 8.2)
+    yield Check.done("AAM-END-03")
+    again = [leader for leader in action.leaders if leader in ctx.proc.activated]
+    going_on = _going_on(action, ctx)
+    if again and not going_on:
+        names = ", ".join(ctx.leader_name(leader) for leader in again)
+        yield Check.illegal("AAM-END-10", action.step,
+                            f"{names} already activated (or tried to) this month, and moved "
+                            f"again {route}: a leader is in one endeavor a month (AaM 11.1.1)",
+                            spaces=(action.origin, action.destination), pieces=tuple(again))
+    else:
+        yield Check.done("AAM-END-10")
+    if going_on:
+        return
+    yield from _activation(action, ctx, route)
+
+
+def _going_on(action: ForceMoved, ctx: Context) -> bool:
+    """The same endeavor's force going on (a later leg of one move, its die taken)."""
+    return action.die is None and all(leader in ctx.proc.activated
+                                      for leader in action.leaders)
+
+
+def _activation(action: ForceMoved, ctx: Context, route: str) -> Iterator[Outcome]:
+    commander = _commander(action, ctx)
+    if action.die is None:
+        yield Check.unchecked("AAM-END-04", action.step,
+                              f"no activation die was rolled for the force that moved {route}",
+                              spaces=(action.origin, action.destination))
+        return
+    if commander is None:
+        yield Check.unchecked("AAM-END-04", action.step,
+                              "the Audacity of the force's leaders is not in the data: "
+                              f"whether the force that moved {route} activated is not known",
+                              needs=(str(Need.LEADERS),))
+        return
+    name, audacity = commander
+    chance = Distribution.die().map(lambda d: d <= audacity).p(True)
+    yield Computed(kind="activation", step=action.step, rule_id="AAM-END-04",
+                   summary=f"{name} activates on {audacity} or less: rolled {action.die}",
+                   inputs={"audacity": audacity, "die": action.die},
+                   result={"activated": action.die <= audacity},
+                   probabilities={"activates": chance})
+    yield Check.done("AAM-END-04")
+    if action.die > audacity:
+        yield Check.illegal("AAM-END-05", action.step,
+                            f"the force moved {route} though {name} failed to activate "
+                            f"(rolled {action.die}, Audacity {audacity}): a force whose "
+                            "activation fails stays where it is (AaM 8.1.1)",
+                            spaces=(action.origin, action.destination),
+                            expected=f"a die of {audacity} or less",
+                            observed=str(action.die))
+    else:
+        yield Check.done("AAM-END-05")
+
+
+def _commander(action: ForceMoved, ctx: Context) -> tuple[str, int] | None:
+    """The leader whose Audacity the roll is read against: the best of the force's, in the
+    player's favour (which one commands is not in the log); None when one is unknown."""
+    best: tuple[str, int] | None = None
+    for key in action.leaders:
+        leader = ctx.data.leaders.get(key)
+        if leader is None or leader.audacity is None:
+            return None
+        if best is None or leader.audacity > best[1]:
+            best = (leader.name, leader.audacity)
+    return best

@@ -1,0 +1,68 @@
+"""AaM 8.0: "The British player always conducts the first endeavor of each turn. [...] The
+players alternate conducting endeavors [...] The Endeavors Phase ends when both players
+pass consecutively."
+
+- AAM-SOP-02: the first endeavor of each turn is British.
+- AAM-SOP-03: endeavors alternate; a player does one endeavor or passes, then the other.
+- AAM-SOP-04: the Endeavors Phase ends only after two passes in a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from adjudicator.systems.almost_a_miracle.procedure import (
+    ADJUSTMENT,
+    BRITISH,
+    ENDEAVORS,
+    LAST_SIEGE,
+)
+from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.common.actions import Action, PhaseChange
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.sequencer import UnitOpened
+
+FAMILY = RuleFamily("sequence", frozenset({"AAM-SOP-02", "AAM-SOP-03", "AAM-SOP-04"}),
+                    positional=frozenset(), actions=(UnitOpened, PhaseChange))
+NAMES = {"british": "British", "continental": "Continental"}
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """An endeavor out of turn, or the Endeavors Phase left without two passes."""
+    if isinstance(action, UnitOpened):
+        yield from _opened(action, ctx)
+    elif isinstance(action, PhaseChange) and action.forward and \
+            action.phase in (ADJUSTMENT, LAST_SIEGE) and ctx.proc.phase == ENDEAVORS:
+        if ctx.proc.passes >= 2:
+            yield Check.done("AAM-SOP-04")
+        else:
+            yield Check.illegal("AAM-SOP-04", action.step,
+                                f"the Endeavors Phase ended after {ctx.proc.passes} pass(es) "
+                                "in a row: it ends only when both players pass "
+                                "consecutively (AaM 8.0)",
+                                expected="two passes in a row", observed=str(ctx.proc.passes))
+
+
+def _opened(action: UnitOpened, ctx: Context) -> Iterator[Outcome]:
+    side = action.unit.side
+    if action.previous is None and action.expected is None:
+        if side != BRITISH:
+            yield Check.illegal("AAM-SOP-02", action.step,
+                                "the Continental player took the turn's first endeavor: the "
+                                "British player always conducts the first endeavor of each "
+                                "turn (AaM 8.0)", expected="British", observed=NAMES[side])
+        else:
+            yield Check.done("AAM-SOP-02")
+        return
+    if action.previous is not None and action.previous.side == side:
+        yield Check.illegal("AAM-SOP-03", action.step,
+                            f"the {NAMES.get(side, side)} player took two endeavors in a row: "
+                            "the players alternate, one endeavor or a pass each (AaM 8.0)",
+                            expected=NAMES.get(_other(side), ""), observed=NAMES.get(side, side))
+    else:
+        yield Check.done("AAM-SOP-03")
+
+
+def _other(side: str) -> str:
+    return "continental" if side == BRITISH else BRITISH
