@@ -5,6 +5,10 @@ pass consecutively."
 - AAM-SOP-02: the first endeavor of each turn is British.
 - AAM-SOP-03: endeavors alternate; a player does one endeavor or passes, then the other.
 - AAM-SOP-04: the Endeavors Phase ends only after two passes in a row.
+- AAM-SOP-01 (AaM 3.0): the phases run A to F (G instead of F on the last turn): a phase the
+  log shows before one already played this turn is out of order.
+- AAM-SOP-05 (AaM 3.0F): in the Adjustment Phase every Moved marker goes and every leader
+  is flipped to his unmoved side: a reminder when a new month begins with either left.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from adjudicator.systems.almost_a_miracle.procedure import (
     BRITISH,
     ENDEAVORS,
     LAST_SIEGE,
+    SIEGE,
+    TURN,
 )
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action, PhaseChange
@@ -23,8 +29,9 @@ from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import UnitOpened
 
-FAMILY = RuleFamily("sequence", frozenset({"AAM-SOP-02", "AAM-SOP-03", "AAM-SOP-04"}),
-                    positional=frozenset(), actions=(UnitOpened, PhaseChange))
+FAMILY = RuleFamily("sequence", frozenset({"AAM-SOP-01", "AAM-SOP-02", "AAM-SOP-03",
+                                           "AAM-SOP-04", "AAM-SOP-05"}),
+                    positional=frozenset({"AAM-SOP-05"}), actions=(UnitOpened, PhaseChange))
 NAMES = {"british": "British", "continental": "Continental"}
 
 
@@ -32,7 +39,9 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """An endeavor out of turn, or the Endeavors Phase left without two passes."""
     if isinstance(action, UnitOpened):
         yield from _opened(action, ctx)
-    elif isinstance(action, PhaseChange) and action.forward and \
+    if isinstance(action, PhaseChange):
+        yield from _order(action, ctx)
+    if isinstance(action, PhaseChange) and action.forward and \
             action.phase in (ADJUSTMENT, LAST_SIEGE) and ctx.proc.phase == ENDEAVORS:
         if ctx.proc.passes >= 2:
             yield Check.done("AAM-SOP-04")
@@ -66,3 +75,28 @@ def _opened(action: UnitOpened, ctx: Context) -> Iterator[Outcome]:
 
 def _other(side: str) -> str:
     return "continental" if side == BRITISH else BRITISH
+
+
+def _order(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
+    if action.previous is not None and not action.forward:
+        yield Check.illegal("AAM-SOP-01", action.step,
+                            f"the log shows the {_name(action.phase)} after the "
+                            f"{_name(action.previous)} in the same turn: the phases run A to F "
+                            "(G on the last turn) (AaM 3.0)", observed=_name(action.phase))
+    elif action.previous is not None:
+        yield Check.done("AAM-SOP-01")
+    if action.phase == SIEGE and action.turn is not None and action.previous is None:
+        left = [e for e in ctx.state.pieces.values()
+                if e[0].kind == "moved" or (e[0].kind == "leader" and e[0].flag == "moved")]
+        if left:
+            yield Check.reminder("AAM-SOP-05", action.step,
+                                 f"a new month began with {len(left)} Moved marker(s) or "
+                                 "moved leader(s) still showing: the Adjustment Phase removes "
+                                 "every Moved marker and flips every leader to his unmoved "
+                                 "side (AaM 3.0F)")
+        else:
+            yield Check.done("AAM-SOP-05")
+
+
+def _name(phase: str) -> str:
+    return TURN.stage(phase).name
