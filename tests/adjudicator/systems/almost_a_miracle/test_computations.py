@@ -344,7 +344,7 @@ def test_unprinted_costs_are_inputs() -> None:
 
 def test_lone_leader_and_force_errors() -> None:
     assert force_mp(Force(lone_leader=True)) == 12
-    with pytest.raises(ValueError, match="10.2.3"):
+    with pytest.raises(ValueError, match=r"10\.2\.3"):
         force_mp(Force((8,), sp=3, lone_leader=True))
     with pytest.raises(ValueError, match="parts"):
         force_mp(Force())
