@@ -7,7 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken, ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import (
+    Arrived,
+    DiceRolled,
+    EndeavorTaken,
+    ForceMoved,
+)
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
     Alternation,
@@ -84,6 +89,15 @@ class AaMProcedure:
     """Passes in a row in this Endeavors Phase (two end it, AaM 8.0)."""
     activated: frozenset[str] = frozenset()
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
+    # reinforcements
+    first_turn: str | None = None
+    """The first month the log shows (the scenario's start, when the log starts there)."""
+    reinforced: frozenset[str] = frozenset()
+    """Sides whose pieces arrived in this month's Reinforcement Phase (AaM 6.2.2)."""
+    political_rolled: bool = False
+    """Whether a 2d6 was rolled in this month's Reinforcement Phase (AaM 6.6)."""
+    french_entry: str | None = None
+    """The month French SPs first came onto the map (AaM 14.1, 14.1.7)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -101,11 +115,38 @@ class AaMSequencer(Sequencer[AaMProcedure]):
 
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row."""
-        return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved}
+        return {NewTurn: _month_begun, EndeavorTaken: _endeavor, ForceMoved: _moved,
+                # reinforcements
+                Arrived: _arrived, DiceRolled: _rolled}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
     return replace(proc, passes=0, activated=frozenset())
+
+
+def _month_begun(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    """A new month: nothing has arrived and no Political Events roll was made yet."""
+    assert isinstance(action, NewTurn)
+    return replace(_new_turn(proc, action), reinforced=frozenset(), political_rolled=False,
+                   first_turn=proc.first_turn or action.turn)
+
+
+def _arrived(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, Arrived)
+    if proc.french_entry is None and any(kind == "french_regular" for kind, _ in action.sp):
+        proc = replace(proc, french_entry=proc.position.moment.turn)
+    if proc.phase == REINFORCEMENT and action.side is not None:
+        proc = replace(proc, reinforced=proc.reinforced | {action.side})
+    return proc
+
+
+def _rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, DiceRolled)
+    two = len(action.dice) == 2 or "2d6" in action.button.casefold() or \
+        "polit" in action.button.casefold() or any(die > 6 for die in action.dice)
+    if proc.phase == REINFORCEMENT and two:
+        return replace(proc, political_rolled=True)
+    return proc
 
 
 def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:

@@ -13,6 +13,7 @@ from adjudicator.systems.almost_a_miracle.interpret import CUES, Reader, Reading
 from adjudicator.systems.almost_a_miracle.procedure import SEQUENCER, AaMProcedure
 from adjudicator.systems.almost_a_miracle.rules import RULES
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.optional import OPTIONAL_RULES
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.referee import SequencedReferee
@@ -47,6 +48,7 @@ class AaMReferee(SequencedReferee[AaMData, AaMState, Entity, AaMProcedure, Conte
     game = GAME
     rules = RULES
     not_checkable = NOT_CHECKABLE
+    optional_rules = OPTIONAL_RULES
 
     def __init__(self, data: AaMData, binding: Binding) -> None:
         super().__init__(data, binding, entities=Entity, state=AaMState(),

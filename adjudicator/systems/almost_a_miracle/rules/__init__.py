@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.rules import endeavors, sequence
+from adjudicator.systems.almost_a_miracle.rules import (
+    endeavors,
+    french,
+    loyalists,
+    reinforcements,
+    sequence,
+    setup,
+    victory,
+)
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors))
+RULES: Dispatch[Context] = Dispatch((sequence, endeavors,
+                                     reinforcements, loyalists, victory, french,
+                                     setup))
 
 __all__ = ["RULES"]
