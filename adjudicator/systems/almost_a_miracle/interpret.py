@@ -7,6 +7,12 @@ as typed actions.
   moved side without moving (a failed activation), or a chat line saying it passes.
 - Every roll is its own action; a force's move takes its side's last unused 1d6 as the
   endeavor's activation die (a die is logged as its own step, before the move).
+- A move by the other side inside an endeavor does not open one (AaM 8.0 "a sort of
+  mini-turn"): leaving the Area the enemy force just entered is a retreat (AaM 11.3,
+  11.4); one step into that Area is a reaction move (AaM 10.10) or that side's own next
+  endeavor, which the log does not tell apart. The next endeavor decides, in the player's
+  favour: if the other side takes it, the move was an endeavor; if the mover's side does,
+  it was a reaction.
 """
 
 from __future__ import annotations
@@ -56,6 +62,10 @@ class Reading:
     shown: Shown = Shown(None, None, None)
     dice: DiceQueue[str] = field(default_factory=DiceQueue)
     last: ForceMoved | None = None
+    """The endeavor's force as it last moved (None: no force moving)."""
+    pending: EndeavorTaken | None = None
+    """The endeavor a move into the Area the enemy just entered opened, if it was not a
+    reaction (the next endeavor tells)."""
 
 
 class Reader:
@@ -93,9 +103,10 @@ class Reader:
                 self.reading = replace(self.reading, dice=self.reading.dice.with_rolls(
                     side, (roll,), view.index))
         if phase == ENDEAVORS and side is not None and view.said(PASS.name):
-            actions.append(EndeavorTaken(step=view.index, side=side, player=player,
-                                         kind="pass", passed=True,
-                                         reason="the player says he passes"))
+            actions += self._taken(EndeavorTaken(step=view.index, side=side, player=player,
+                                                 kind="pass", passed=True,
+                                                 reason="the player says he passes"))
+            self.reading = replace(self.reading, last=None)
         actions += self._moves(view, player, phase)
         return actions
 
@@ -109,8 +120,19 @@ class Reader:
         if phase is not None and (shown.phase != last.phase or shown.turn != last.turn):
             actions.append(PhaseShown(step=index, player=player, phase=phase,
                                       reason=f"the Phase marker shows {shown.phase!r}"))
+        if actions:
+            self.reading = replace(self.reading, last=None, pending=None)
         self.reading = replace(self.reading, shown=shown)
         return actions
+
+    def _taken(self, taken: EndeavorTaken) -> list[Action]:
+        """An endeavor, after the one a move left pending if it was one: the other side's
+        endeavor now means it was (AaM 8.0)."""
+        pending = self.reading.pending
+        self.reading = replace(self.reading, pending=None)
+        if pending is not None and pending.side != taken.side:
+            return [pending, taken]
+        return [taken]
 
     def _moves(self, view: StepView[Entity, str | None], player: str | None,
                phase: str | None) -> list[Action]:
@@ -141,15 +163,21 @@ class Reader:
             going_on = last is not None and last.side == side and \
                 last.destination == start and \
                 bool({m.piece_id for m in members} & set(last.pieces))
+            within = "" if going_on or phase != ENDEAVORS else _within(last, side, start,
+                                                                        end, route)
             die = None
             if not going_on:
                 die, dice = self.reading.dice.take_last(side or None, ACTIVATION)
                 self.reading = replace(self.reading, dice=dice)
-                if phase == ENDEAVORS and side:
+                if phase == ENDEAVORS and side and within != "retreat":
                     kind = "force" if any(e.kind == "sp" for e in entities) else (
                         "leader" if any(e.kind == "leader" for e in entities) else "bt")
-                    actions.append(EndeavorTaken(step=view.index, side=side, player=player,
-                                                 kind=kind, reason=f"a {kind} moved"))
+                    taken = EndeavorTaken(step=view.index, side=side, player=player,
+                                          kind=kind, reason=f"a {kind} moved")
+                    if within:
+                        self.reading = replace(self.reading, pending=taken)
+                    else:
+                        actions += self._taken(taken)
             elif last is not None:
                 die = last.die
             move = ForceMoved(
@@ -158,18 +186,35 @@ class Reader:
                 leaders=tuple(e.key for e in entities if e.kind == "leader"),
                 sp=tuple((e.key, e.value) for e in entities if e.kind == "sp"),
                 trains=sum(1 for e in entities if e.kind == "bt"),
-                origin=start, destination=end, path=route, die=die)
+                origin=start, destination=end, path=route, die=die, continues=going_on,
+                within=within)
             actions.append(move)
-            self.reading = replace(self.reading, last=move)
+            if within != "retreat":
+                self.reading = replace(self.reading, last=move)
         for side, entity, area in spent:
             die, dice = self.reading.dice.take_last(side, ACTIVATION)
             self.reading = replace(self.reading, dice=dice)
             if phase == ENDEAVORS:
-                actions.append(EndeavorTaken(step=view.index, side=side, player=player,
-                                             kind="force", reason="a leader was spent"))
+                actions += self._taken(EndeavorTaken(step=view.index, side=side,
+                                                     player=player, kind="force",
+                                                     reason="a leader was spent"))
+                self.reading = replace(self.reading, last=None)
             actions.append(LeaderSpent(step=view.index, side=side, player=player,
                                        leader=entity.key, area=area, die=die))
         return actions
+
+
+def _within(last: ForceMoved | None, side: str, start: str, end: str,
+            route: tuple[str, ...]) -> str:
+    """How a move stands to the endeavor's force: `retreat` out of the Area it just
+    entered, `reaction` one step into it, `` a move of its own."""
+    if last is None or not side or not last.side or last.side == side:
+        return ""
+    if start == last.destination:
+        return "retreat"
+    if end == last.destination and len(route) == 2:
+        return "reaction"
+    return ""
 
 
 def _entity(relocation: Relocation[Entity]) -> Entity | None:

@@ -115,6 +115,8 @@ def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
+    if action.within:
+        return proc  # a retreat, or a reaction that may not have been an endeavor
     return replace(proc, activated=proc.activated | frozenset(action.leaders))
 
 
