@@ -125,6 +125,71 @@ class Reader:
         self.reading = replace(self.reading, shown=shown)
         return actions
 
+    def _move(self, step: int, player: str | None, phase: str | None, side: str, start: str,
+              end: str, route: tuple[str, ...], members: list[Relocation[Entity]],
+              opened: ForceMoved | None) -> ForceMoved:
+        """One group's move: a later leg, a move inside the other side's endeavor, a second
+        Area's pieces joining the force opened this step (`opened`), or a new endeavor's
+        force, with its activation die (a lone baggage train rolls none, AaM 8.2)."""
+        entities = [entity for m in members if (entity := _entity(m)) is not None]
+        last = self.reading.last
+        going_on = last is not None and last.side == side and last.destination == start \
+            and bool({m.piece_id for m in members} & set(last.pieces))
+        within = "" if going_on or phase != ENDEAVORS else _within(last, side, start, end,
+                                                                    route)
+        joins = opened is not None and not going_on and not within
+        die = reroll = None
+        if going_on and last is not None:
+            die, reroll = last.die, last.reroll
+        elif joins and opened is not None:
+            die, reroll = opened.die, opened.reroll
+        elif any(entity.kind != "bt" for entity in entities):
+            die, reroll = self._activation_die(side or None)
+        move = ForceMoved(
+            step=step, side=side or None, player=player,
+            pieces=tuple(m.piece_id for m in members),
+            leaders=tuple(e.key for e in entities if e.kind == "leader"),
+            sp=tuple((e.key, e.value) for e in entities if e.kind == "sp"),
+            trains=sum(1 for e in entities if e.kind == "bt"),
+            origin=start, destination=end, path=route, die=die, reroll=reroll,
+            continues=going_on, within=within, joins=joins,
+            train_pieces=tuple(m.piece_id for m, e in zip(members, entities, strict=False)
+                               if e.kind == "bt"))
+        if within == "reaction" and side:
+            self.reading = replace(self.reading, pending=self._endeavor_of(move))
+        return move
+
+    def _opened(self, move: ForceMoved, phase: str | None) -> list[Action]:
+        """The endeavor a force's first move opens (in the Endeavors Phase)."""
+        if phase != ENDEAVORS or not move.side:
+            return []
+        return self._taken(self._endeavor_of(move))
+
+    @staticmethod
+    def _endeavor_of(move: ForceMoved) -> EndeavorTaken:
+        kind = "force" if move.sp else ("leader" if move.leaders else "bt")
+        return EndeavorTaken(step=move.step, side=move.side, player=move.player, kind=kind,
+                             reason=f"a {kind} moved")
+
+    def _activation_die(self, side: str | None) -> tuple[int | None, int | None]:
+        """The endeavor's activation die and, when it was a 1, the die rolled again right
+        after it (AaM 8.3.4): the side's last 1d6, or its last two when the one before the
+        last is a 1 rolled in the step before (or the same step)."""
+        queue = self.reading.dice
+        last, rest = queue.take_last(side, ACTIVATION)
+        if last is None:
+            return None, None
+        mine = [die for die in queue if die.button in ACTIVATION and
+                (side is None or die.side == side)]
+        before, after = (mine[-2], mine[-1]) if len(mine) >= 2 else (None, mine[-1])
+        if before is not None and before.value == 1 and before.step is not None and \
+                after.step is not None and 0 <= after.step - before.step <= 1:
+            first, rest = rest.take_last(side, ACTIVATION)
+            self.reading = replace(self.reading, dice=rest)
+            return first, last
+        self.reading = replace(self.reading, dice=rest)
+        return last, None
+
     def _taken(self, taken: EndeavorTaken) -> list[Action]:
         """An endeavor, after the one a move left pending if it was one: the other side's
         endeavor now means it was (AaM 8.0)."""
@@ -157,50 +222,25 @@ class Reader:
                 assert origin is not None
                 spent.append((side, entity, origin.key))
         actions: list[Action] = []
+        opened: dict[tuple[str, str], ForceMoved] = {}
         for (side, start, end, route), members in groups.items():
-            entities = [entity for m in members if (entity := _entity(m)) is not None]
-            last = self.reading.last
-            going_on = last is not None and last.side == side and \
-                last.destination == start and \
-                bool({m.piece_id for m in members} & set(last.pieces))
-            within = "" if going_on or phase != ENDEAVORS else _within(last, side, start,
-                                                                        end, route)
-            die = None
-            if not going_on:
-                die, dice = self.reading.dice.take_last(side or None, ACTIVATION)
-                self.reading = replace(self.reading, dice=dice)
-                if phase == ENDEAVORS and side and within != "retreat":
-                    kind = "force" if any(e.kind == "sp" for e in entities) else (
-                        "leader" if any(e.kind == "leader" for e in entities) else "bt")
-                    taken = EndeavorTaken(step=view.index, side=side, player=player,
-                                          kind=kind, reason=f"a {kind} moved")
-                    if within:
-                        self.reading = replace(self.reading, pending=taken)
-                    else:
-                        actions += self._taken(taken)
-            elif last is not None:
-                die = last.die
-            move = ForceMoved(
-                step=view.index, side=side or None, player=player,
-                pieces=tuple(m.piece_id for m in members),
-                leaders=tuple(e.key for e in entities if e.kind == "leader"),
-                sp=tuple((e.key, e.value) for e in entities if e.kind == "sp"),
-                trains=sum(1 for e in entities if e.kind == "bt"),
-                origin=start, destination=end, path=route, die=die, continues=going_on,
-                within=within)
-            actions.append(move)
-            if within != "retreat":
+            move = self._move(view.index, player, phase, side, start, end, route, members,
+                              opened.get((side, end)))
+            if move.within != "retreat" and not move.joins:
                 self.reading = replace(self.reading, last=move)
+            if not move.continues and not move.within and not move.joins:
+                opened[(side, end)] = move
+                actions += self._opened(move, phase)
+            actions.append(move)
         for side, entity, area in spent:
-            die, dice = self.reading.dice.take_last(side, ACTIVATION)
-            self.reading = replace(self.reading, dice=dice)
+            die, reroll = self._activation_die(side)
             if phase == ENDEAVORS:
                 actions += self._taken(EndeavorTaken(step=view.index, side=side,
                                                      player=player, kind="force",
                                                      reason="a leader was spent"))
                 self.reading = replace(self.reading, last=None)
             actions.append(LeaderSpent(step=view.index, side=side, player=player,
-                                       leader=entity.key, area=area, die=die))
+                                       leader=entity.key, area=area, die=die, reroll=reroll))
         return actions
 
 
