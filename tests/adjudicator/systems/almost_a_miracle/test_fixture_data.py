@@ -156,3 +156,27 @@ def test_the_scenario_1_set_up_places_the_rulebook_s_forces() -> None:
         assert sum(n for (_, entity), n in trains.items() if entity == f"bt:{side}") == count
     assert markers == {("space:NE13", "siege:2"): 1, ("box:turn_track", "mv:continental"): 1,
                        ("box:turn_track", "fi"): 1}
+
+
+def test_the_leaders_enter_by_the_set_ups_that_place_them() -> None:
+    data = load_data([DATA])
+    scenarios = json.loads(SCENARIOS.read_text(encoding="utf-8"))["scenarios"]
+    for scenario in scenarios:
+        placed = {leader for setup in scenario["sides"].values()
+                  for placement in setup["placements"] for leader in placement["leaders"]}
+        for leader in placed:
+            entry = data.leaders[leader].turn_of_entry or ""
+            assert entry <= scenario["start_turn"], (scenario["id"], leader)
+        if scenario["id"] == "1775":
+            assert placed == {lid for lid, leader in data.leaders.items()
+                              if leader.turn_of_entry == "1775-06"}
+
+
+def test_virginia_areas_in_play_border_maryland() -> None:
+    # Only Virginia Areas with a land border to a Maryland Area are in play (AaM 17.0).
+    data = load_data([DATA])
+    for area in data.areas.values():
+        if area.region == "virginia":
+            assert any({c.a, c.b} & {area.id} and ({c.a, c.b} - {area.id}) <= {
+                a.id for a in data.areas.values() if a.region == "md_de"}
+                for c in data.connections if c.kind != "sea"), area.id
