@@ -220,7 +220,9 @@ class Reader:
                     entity.flag == "moved" and relocation.before is not None and \
                     relocation.before.entity.flag != "moved" and side is not None:
                 assert origin is not None
-                spent.append((side, entity, origin.key))
+                last = self.reading.last
+                if last is None or entity.key not in last.leaders:
+                    spent.append((side, entity, origin.key))  # not a force marked as moved
         actions: list[Action] = []
         opened: dict[tuple[str, str], ForceMoved] = {}
         for (side, start, end, route), members in groups.items():
