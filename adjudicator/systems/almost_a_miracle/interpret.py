@@ -117,7 +117,7 @@ class Reader:
             actions.append(NewTurn(step=index, player=player, turn=shown.turn,
                                    reason=f"the Year and Month show {shown.turn}"))
         phase = phase_named(shown.phase)
-        if phase is not None and (shown.phase != last.phase or shown.turn != last.turn):
+        if phase is not None and shown.phase != last.phase:
             actions.append(PhaseShown(step=index, player=player, phase=phase,
                                       reason=f"the Phase marker shows {shown.phase!r}"))
         if actions:

@@ -45,6 +45,13 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     going_on = _going_on(action, ctx)
     if action.within:
         pass  # a reaction (AaM 10.10) is not an endeavor of its own
+    elif again and not going_on and (failed := [key for key in again if key in ctx.proc.failed]):
+        names = ", ".join(ctx.leader_name(leader) for leader in failed)
+        yield Check.illegal("AAM-END-05", action.step,
+                            f"{names} failed to activate this month and moved {route}: a "
+                            "force whose activation fails stays where it is and is "
+                            "unavailable for the rest of the month (AaM 8.1.1)",
+                            spaces=(action.origin, action.destination), pieces=tuple(failed))
     elif again and not going_on:
         names = ", ".join(ctx.leader_name(leader) for leader in again)
         yield Check.illegal("AAM-END-10", action.step,
