@@ -12,6 +12,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     DiceRolled,
     EndeavorTaken,
     ForceMoved,
+    LeaderSpent,
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
@@ -89,6 +90,8 @@ class AaMProcedure:
     """Passes in a row in this Endeavors Phase (two end it, AaM 8.0)."""
     activated: frozenset[str] = frozenset()
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
+    failed: frozenset[str] = frozenset()
+    """Leaders whose activation failed this month (AaM 8.1.1)."""
     # reinforcements
     first_turn: str | None = None
     """The first month the log shows (the scenario's start, when the log starts there)."""
@@ -114,14 +117,16 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     """The declared turn, with the passes in a row and the leaders spent this month."""
 
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
-        """A new month clears the spent leaders; endeavors count passes in a row."""
+        """A new month clears the spent leaders; endeavors count passes in a row; a leader
+        flipped without moving failed his activation."""
         return {NewTurn: _month_begun, EndeavorTaken: _endeavor, ForceMoved: _moved,
+                LeaderSpent: _spent,
                 # reinforcements
                 Arrived: _arrived, DiceRolled: _rolled}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, passes=0, activated=frozenset())
+    return replace(proc, passes=0, activated=frozenset(), failed=frozenset())
 
 
 def _month_begun(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -156,7 +161,15 @@ def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
+    if action.within:
+        return proc  # a retreat, or a reaction that may not have been an endeavor
     return replace(proc, activated=proc.activated | frozenset(action.leaders))
+
+
+def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, LeaderSpent)
+    return replace(proc, activated=proc.activated | {action.leader},
+                   failed=proc.failed | {action.leader})
 
 
 SEQUENCER = AaMSequencer(TURN)
