@@ -101,6 +101,9 @@ class AaMProcedure:
     """Whether a 2d6 was rolled in this month's Reinforcement Phase (AaM 6.6)."""
     french_entry: str | None = None
     """The month French SPs first came onto the map (AaM 14.1, 14.1.7)."""
+    month_shown: str | None = None
+    """The month the Year and Month last showed (a new month's rules read the one that
+    ended here: the sequencer has already moved the position on)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -133,7 +136,7 @@ def _month_begun(proc: AaMProcedure, action: Action) -> AaMProcedure:
     """A new month: nothing has arrived and no Political Events roll was made yet."""
     assert isinstance(action, NewTurn)
     return replace(_new_turn(proc, action), reinforced=frozenset(), political_rolled=False,
-                   first_turn=proc.first_turn or action.turn)
+                   first_turn=proc.first_turn or action.turn, month_shown=action.turn)
 
 
 def _arrived(proc: AaMProcedure, action: Action) -> AaMProcedure:

@@ -1,7 +1,7 @@
 """Scenario set-ups and the game's length (AaM 13.4, 16.3, 17.0-17.5).
 
-- AAM-SCN-01 (17.1-17.5): a log that starts in a scenario's first month is read as that
-  scenario's set-up: its SPs per kind (regular infantry, cavalry, militia, Indians, on the
+- AAM-SCN-01 (17.1-17.5): a log whose first month (the first the Year and Month show) is
+  a scenario's first month is read as that scenario's set-up, as the board stands then: its SPs per kind (regular infantry, cavalry, militia, Indians, on the
   map and At Sea; POWs not counted) are compared with the set-up's (scenarios.json's
   checksums, "1d6 SP" entries rolled: 1 to 6 each). More SPs than the set-up is illegal;
   fewer is unchecked (the players may still be setting up in the log).
@@ -72,11 +72,10 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The opening position against its set-up, and months past the game's end."""
     if not isinstance(action, NewTurn):
         return
-    if action.step == 0:
+    if ctx.proc.first_turn is None:
         found = scenario_starting(action.turn)
         if found is not None:
             yield from _set_up(action, ctx, found)
-        return
     yield from _length(action, ctx)
 
 

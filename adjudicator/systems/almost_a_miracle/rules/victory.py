@@ -45,9 +45,9 @@ AUTOMATIC_FROM = "1776-08"
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The King's Peace and the automatic victories at the end of a month."""
-    if not isinstance(action, NewTurn) or action.step == 0:
+    if not isinstance(action, NewTurn):
         return
-    ended = ctx.proc.position.moment.turn
+    ended = ctx.proc.month_shown
     if ended is None or not _tracked(ctx):
         return
     peace = {colony: kings_peace(colony, ctx) for colony in COLONIES}

@@ -10,8 +10,7 @@ from adjudicator.systems.almost_a_miracle.referee import AaMReferee
 from adjudicator.systems.almost_a_miracle.rules.optional import OPTIONAL_RULES
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.places import Place, PlaceKind
-from adjudicator.systems.common.sequence import Knowledge, Moment
-from adjudicator.systems.common.sequencer import NewTurn, Position
+from adjudicator.systems.common.sequencer import NewTurn
 from tests.adjudicator.systems.almost_a_miracle.rulekit import (
     context,
     done,
@@ -141,8 +140,7 @@ def test_the_loyalist_uprising_goes_in_tryon_county_free_of_continentals() -> No
 
 
 def after(turn: str) -> AaMProcedure:
-    return AaMProcedure(position=Position(moment=Moment(turn=turn, phase="adjustment",
-                                                        knowledge=Knowledge.SHOWN)))
+    return AaMProcedure(month_shown=turn)
 
 
 def month(turn: str, step: int = 30) -> NewTurn:
@@ -160,6 +158,8 @@ def test_no_british_outside_canada_after_august_1776_ends_the_game() -> None:
     holding = position(("sp:brit_regular:9", "Y13"), ("sp:cont_regular:9", "Y10"))
     outcomes = judged(month("1776-10"), context(state=holding, proc=after("1776-09")))
     assert "AAM-VIC-03" in done(outcomes) and "AAM-VIC-01" in done(outcomes)
+    first = judged(month("1777-03"), context(state=only_canada))
+    assert "AAM-VIC-03" not in ids(first)  # the log's first month: no month ended yet
 
 
 def test_british_at_sea_leave_the_automatic_victory_unchecked() -> None:
@@ -232,6 +232,9 @@ def test_the_opening_position_matches_the_1775_set_up() -> None:
     """17.1: the June 1775 set-up (193 Continental regular SP, 29 militia, 90 British
     regular SP and 1 cavalry, by the set-up's checksums)."""
     assert "AAM-SCN-01" in done(judged(month("1775-06", 0), context(state=_opening())))
+    later = AaMProcedure(first_turn="1775-06")
+    assert "AAM-SCN-01" not in done(judged(month("1776-04"), context(state=_opening(),
+                                                                    proc=later)))
     extra = _opening(("sp:brit_regular:10", "NE13"))
     assert "AAM-SCN-01" in ids(judged(month("1775-06", 0), context(state=extra)))
 
