@@ -116,6 +116,8 @@ class Left(Action):
     sp: tuple[tuple[str, int], ...]
     leaders: tuple[str, ...] = ()
     trains: int = 0
+    to: tuple[tuple[str, str], ...] = ()
+    """(leader, the place he went to: `box:eliminated`, `box:leader_pow_continental`...)."""
 
     @property
     def strength(self) -> int:

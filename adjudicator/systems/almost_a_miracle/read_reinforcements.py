@@ -58,6 +58,7 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
     went: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     arrived: dict[tuple[str, str], list[tuple[str, Entity]]] = defaultdict(list)
     left: dict[tuple[str, str], list[tuple[str, Entity]]] = defaultdict(list)
+    gone_to: dict[str, str] = {}
     for relocation in view.pieces:
         before, after = relocation.before, relocation.after
         for placed, sign in ((before, -1), (after, 1)):
@@ -77,6 +78,8 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
             entity = before.entity
             side = _side(reader, entity)
             left[(side, area)].append((relocation.piece_id, entity))
+            if entity.kind == "leader":
+                gone_to[entity.key] = str(destination) if destination is not None else ""
             if entity.kind == "sp":
                 went[(side, area)][entity.key] += entity.value
     gained = {key: value for key, value in net.items() if value > 0}
@@ -89,7 +92,8 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
         if sp or leaders or trains:
             actions.append(Left(step=view.index, side=side or None, player=player, area=area,
                                 pieces=tuple(p for p, _ in members), sp=sp, leaders=leaders,
-                                trains=trains))
+                                trains=trains,
+                                to=tuple((key, gone_to.get(key, "")) for key in leaders)))
     for (side, area), members in arrived.items():
         sp = _share(side, came[(side, area)], gained)
         leaders = tuple(e.key for _, e in members if e.kind == "leader")

@@ -4,6 +4,10 @@
   coastal Area on their turn of arrival or they can perform an Amphibious Landing similar
   to the British (Case 10.5.10)": either way a coastal Area. A port is coastal; which other
   Areas touch the sea is printed on the map only (unchecked).
+- AAM-FR-07 (14.2.3): "If the French leader is removed due to illness [...] he returns to
+  the French Field Force, not the Continental BoO": d'Estaing put on the map away from the
+  French SPs, once they are on it (not in the month they came: the leader may be placed
+  before his troops), is illegal.
 - AAM-FR-04 (14.1.7): the French leave "a number of turns equal to a roll of 1d6 + 2" after
   entering: at most 8 turns. French still on the map when a month begins 10 or more months
   after their entry have certainly stayed too long (the exit month itself is left to the
@@ -26,9 +30,10 @@ from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import NewTurn
 
-FAMILY = RuleFamily("french", frozenset({"AAM-FR-02", "AAM-FR-04"}),
+FAMILY = RuleFamily("french", frozenset({"AAM-FR-02", "AAM-FR-04", "AAM-FR-07"}),
                     actions=(Arrived, NewTurn))
 SCENARIO_1778 = "1778-05"
+DESTAING = "destaing"
 LONGEST_STAY = max(french_stay().support)
 """1d6 + 2 turns at most (AaM 14.1.7)."""
 
@@ -46,6 +51,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The French placed inland, or still on the map long after they had to leave."""
     if isinstance(action, Arrived):
         yield from _arrival(action, ctx)
+        if DESTAING in action.leaders:
+            yield from _destaing(action, ctx)
     elif isinstance(action, NewTurn):
         yield from _stay(action, ctx)
 
@@ -88,3 +95,22 @@ def _stay(action: NewTurn, ctx: Context) -> Iterator[Outcome]:
                             observed=f"{months} months")
     else:
         yield Check.done("AAM-FR-04")
+
+
+def _destaing(action: Arrived, ctx: Context) -> Iterator[Outcome]:
+    entry = ctx.proc.french_entry
+    turn = ctx.placement.moment.turn
+    if entry is None or entry == turn:
+        return
+    french = {p.key for e, p in ctx.state.pieces.values()
+              if e.kind == "sp" and e.key in FRENCH and p.kind is PlaceKind.SPACE}
+    if action.area in french:
+        yield Check.done("AAM-FR-07")
+    elif french:
+        at = ", ".join(ctx.name(area) for area in sorted(french))
+        yield Check.illegal("AAM-FR-07", action.step,
+                            f"d'Estaing came back at {ctx.name(action.area)}, away from the "
+                            f"French Field Force (at {at}): "
+                            "a sick French leader returns to the French Field Force, not the "
+                            "Continental BoO (AaM 14.2.3)", spaces=(action.area,),
+                            pieces=action.pieces)

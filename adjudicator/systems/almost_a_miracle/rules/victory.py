@@ -11,6 +11,9 @@
   SP in an Area whose colony is not known counts as outside Canada (no win claimed); SPs
   At Sea or in the Transit Area are left unchecked (digest A62: the rulebook does not say
   whether they are on the board). Indian SPs count as British SPs (the player's favour).
+- AAM-VIC-05 (13.3.2): "If Washington is captured, they win the game immediately.
+  (Washington cannot be killed.)": Washington taken off the map to the eliminated box, or
+  deleted, is illegal; to the Leader POW box he is captured (the British win).
 - AAM-VIC-04 (13.3.1): "If at the end of any turn the British have the King's Peace in all
   four rebellious colonies, they win the game immediately."
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from adjudicator.systems.almost_a_miracle.actions import Left
 from adjudicator.systems.almost_a_miracle.data import Need
 from adjudicator.systems.almost_a_miracle.procedure import BRITISH, CONTINENTAL
 from adjudicator.systems.almost_a_miracle.rules.context import Context
@@ -34,8 +38,10 @@ from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import NewTurn
 
-FAMILY = RuleFamily("victory", frozenset({"AAM-VIC-01", "AAM-VIC-03", "AAM-VIC-04"}),
-                    actions=(NewTurn,))
+FAMILY = RuleFamily("victory", frozenset({"AAM-VIC-01", "AAM-VIC-03", "AAM-VIC-04",
+                                          "AAM-VIC-05"}),
+                    actions=(NewTurn, Left))
+WASHINGTON = "washington"
 COLONIES = ("ne", "ny_nj", "pa", "md_de")
 """The four rebellious colonies (AaM 13.1.2, 13.3.1)."""
 CANADA = "canada"
@@ -45,6 +51,8 @@ AUTOMATIC_FROM = "1776-08"
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The King's Peace and the automatic victories at the end of a month."""
+    if isinstance(action, Left) and WASHINGTON in action.leaders:
+        yield from _washington(action, ctx)
     if not isinstance(action, NewTurn):
         return
     ended = ctx.proc.month_shown
@@ -138,3 +146,16 @@ def _continental_win(action: NewTurn, ctx: Context, ended: str) -> Iterator[Outc
                             "were no British SPs on the board outside Canada: after August "
                             "1776 the game then ends at once with an automatic Continental "
                             "victory (AaM 13.2)", observed=action.turn)
+
+
+def _washington(action: Left, ctx: Context) -> Iterator[Outcome]:
+    where = dict(action.to).get(WASHINGTON, "")
+    folded = where.casefold()
+    if not where or any(word in folded for word in ("elim", "dead", "kill")):
+        yield Check.illegal("AAM-VIC-05", action.step,
+                            f"Washington was taken off the map at {ctx.name(action.area)} as "
+                            "killed: Washington cannot be killed; if captured, the British "
+                            "win the game immediately (AaM 13.3.2)", spaces=(action.area,),
+                            pieces=action.pieces, observed=where or "deleted")
+    elif "pow" in folded:
+        yield Check.done("AAM-VIC-05")

@@ -3,7 +3,7 @@ length (17.0, 13.4, 16.3) judged by hand: a legal and an illegal play each."""
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.actions import Arrived
+from adjudicator.systems.almost_a_miracle.actions import Arrived, Left
 from adjudicator.systems.almost_a_miracle.data import AaMData, bundled_data
 from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
 from adjudicator.systems.almost_a_miracle.referee import AaMReferee
@@ -253,3 +253,37 @@ def test_the_optional_rules_are_declared_for_the_referee() -> None:
     assert names == {"backwoods-generals", "simplified-attrition", "alternate-history",
                      "historical-duration"}
     assert AaMReferee.optional_rules == OPTIONAL_RULES
+
+
+# AAM-VIC-05, AAM-FR-07 ----------------------------------------------------------------
+
+
+def washington_left(to: str) -> Left:
+    return Left(step=8, side="continental", area="P19", pieces=("w",), sp=(),
+                leaders=("washington",), to=(("washington", to),))
+
+
+def test_washington_cannot_be_killed() -> None:
+    """13.3.2: "If Washington is captured, they win the game immediately. (Washington
+    cannot be killed.)\""""
+    assert "AAM-VIC-05" in ids(judged(washington_left("box:eliminated"), context()))
+    assert "AAM-VIC-05" in ids(judged(washington_left(""), context()))
+    assert "AAM-VIC-05" in done(judged(washington_left("box:leader_pow_continental"),
+                                       context()))
+
+
+def test_a_sick_destaing_returns_to_the_french_field_force() -> None:
+    """14.2.3: "he returns to the French Field Force, not the Continental BoO"."""
+    proc = AaMProcedure(french_entry="1778-10")
+    away = position(("sp:french_regular:20", "NE10"), ("leader:destaing", "P19"),
+                    ("boo:continental", "P19"))
+    back = Arrived(step=3, side="continental", area="P19", pieces=("d",), sp=(),
+                   leaders=("destaing",))
+    assert "AAM-FR-07" in ids(judged(back, context(phase="reinforcement", turn="1779-01",
+                                                   state=away, proc=proc)))
+    home = position(("sp:french_regular:20", "NE10"), ("leader:destaing", "NE10"))
+    with_them = Arrived(step=3, side="continental", area="NE10", pieces=("d",), sp=(),
+                        leaders=("destaing",))
+    assert "AAM-FR-07" in done(judged(with_them, context(phase="reinforcement",
+                                                         turn="1779-01", state=home,
+                                                         proc=proc)))
