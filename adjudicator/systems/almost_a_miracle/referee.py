@@ -14,6 +14,7 @@ from adjudicator.systems.almost_a_miracle.procedure import SEQUENCER, AaMProcedu
 from adjudicator.systems.almost_a_miracle.rules import RULES
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.rules.optional import OPTIONAL_RULES
+from adjudicator.systems.almost_a_miracle.rules.reinforcements import NEVER_FROM_A_LOG
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.referee import SequencedReferee
@@ -35,7 +36,7 @@ def _not_checkable() -> Mapping[str, str]:
 
     judged = declared(RULES.families)
     return MappingProxyType({rule.id: NOT_JUDGED_YET for rule in bundled_data().catalog
-                             if rule.id not in judged})
+                             if rule.id not in judged} | NEVER_FROM_A_LOG)
 
 
 NOT_CHECKABLE = _not_checkable()

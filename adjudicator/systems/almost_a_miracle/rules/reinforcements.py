@@ -29,7 +29,9 @@
   Continental troops occupy: they are put back a month (or, marked "(P)", lost for good).
 - AAM-REINF-13 (7.1.3): a British BoO at Quebec receives no reinforcements or baggage
   trains from December through April.
-- AAM-REINF-14 (6.1.6): Brant and the Indians are not available until January 1777.
+- AAM-REINF-14 (6.1.6): Brant and the Indians are not available until January 1777; July
+  1777's Reinforcement Phase ending with Brant off the board is a reminder (the Indian
+  Uprising is then that month's automatic event).
 - AAM-REINF-16, -18, -19 (6.3, 6.4): new baggage trains go on their side's BoO (none while
   it is off the board), and only up to the limit less the trains and magazines on the board
   (captured trains and the BoO not counted): British, the controlled ports' values (at most
@@ -600,6 +602,8 @@ def _withdrawal(action: Left, ctx: Context) -> Iterator[Outcome]:
 
 def _political(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
     turn = action.turn or turn_of(ctx)
+    if turn == INDIAN_UPRISING_DUE:
+        yield from _uprising_due(action, ctx)
     if ctx.proc.political_rolled or turn == INDIAN_UPRISING_DUE:
         yield Check.done("AAM-REINF-22")
         return
@@ -608,3 +612,34 @@ def _political(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
                          "Events Table: each turn, at the end of the Reinforcement Phase, "
                          "one player makes that roll and applies the result at once "
                          "(AaM 6.6)")
+
+
+def _uprising_due(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
+    """6.1.6: by the end of July 1777's Reinforcement Phase Brant is on the board (the
+    Indian Uprising rolled before, or the month's automatic event)."""
+    brant = any(e.kind == "leader" and e.key == BRANT and p.kind is PlaceKind.SPACE
+                for e, p in ctx.state.pieces.values())
+    if brant:
+        yield Check.done("AAM-REINF-14")
+        return
+    yield Check.reminder("AAM-REINF-14", action.step,
+                         "July 1777's Reinforcement Phase ended with Brant off the board: if "
+                         "the Indian Uprising Political Event has not been rolled by July "
+                         "1777, it is that month's automatic event, and Brant with 2 SPs of "
+                         "Indians is placed in an Iroquois Nation Area (AaM 6.1.6)")
+
+
+NEVER_FROM_A_LOG = {
+    "AAM-REINF-02": "a permission, not a check: a withdrawal short of what the schedule "
+                    "asks, for want of SPs, is legal (AaM 6.2.1)",
+    "AAM-REINF-17": "a permission, not a check: trains over a lower limit need not be "
+                    "removed (AaM 6.3.1); placing new ones is judged by AAM-REINF-16",
+    "AAM-FR-06": "a permission, not a check: the French may defend and besiege with the "
+                 "Continentals (AaM 14.1.2-14.1.3)",
+    "AAM-FR-05": "a choice of scenario the log does not show: in the 1778 scenario the "
+                 "French follow the Reinforcement Chart (AaM 14.1.8); AAM-FR-04 leaves a log "
+                 "starting in May 1778 unchecked",
+    "AAM-SCN-04": "a choice of scenario the log does not show: whether a game is a Battle "
+                  "Scenario (AaM 17.0); AAM-SCN-03 uses the campaign's end",
+}
+"""Late catalog rules (AaM 6, 14, 17) no log can break, and why (for the referee)."""

@@ -380,3 +380,24 @@ def test_july_1777_has_its_automatic_event() -> None:
     """6.1.6: if the Indian Uprising "has not been rolled by July 1777, this event is the
     automatic Political Event for that month"."""
     assert "AAM-REINF-22" in done(judged(_leaving("1777-07"), context(phase="logistics")))
+
+
+def test_july_1777_ends_with_brant_on_the_board() -> None:
+    """6.1.6: "If the Indian Uprising Political Event has not been rolled by July 1777, this
+    event is the automatic Political Event for that month and Brant, along with 2 SPs of
+    Indians, is placed in an Iroquois Nation Area"."""
+    missing = judged(_leaving("1777-07"), context(phase="logistics", turn="1777-07"))
+    assert ids(missing, "reminder") == {"AAM-REINF-14"}
+    placed = judged(_leaving("1777-07"), context(
+        phase="logistics", turn="1777-07",
+        state=position(("leader:brant", "I7"), ("sp:indian:2", "I7"))))
+    assert "AAM-REINF-14" in done(placed)
+
+
+def test_permissions_are_reported_as_never_from_a_log() -> None:
+    """6.2.1: "If there are insufficient SPs available to withdraw, ignore the unavailable
+    amount": nothing a log can break."""
+    from adjudicator.systems.almost_a_miracle.referee import NOT_CHECKABLE
+
+    assert "permission" in NOT_CHECKABLE["AAM-REINF-02"]
+    assert "AAM-REINF-06" not in NOT_CHECKABLE
