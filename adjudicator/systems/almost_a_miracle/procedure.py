@@ -101,6 +101,11 @@ class AaMProcedure:
     """Whether a 2d6 was rolled in this month's Reinforcement Phase (AaM 6.6)."""
     french_entry: str | None = None
     """The month French SPs first came onto the map (AaM 14.1, 14.1.7)."""
+    phase_dice: tuple[int, ...] = ()
+    """The single dice rolled in this month's Reinforcement Phase (militia generation,
+    AaM 6.5)."""
+    militia_placed: tuple[tuple[str, int], ...] = ()
+    """(unit kind, SP) of the militia placed in this month's Reinforcement Phase."""
     month_shown: str | None = None
     """The month the Year and Month last showed (a new month's rules read the one that
     ended here: the sequencer has already moved the position on)."""
@@ -136,6 +141,7 @@ def _month_begun(proc: AaMProcedure, action: Action) -> AaMProcedure:
     """A new month: nothing has arrived and no Political Events roll was made yet."""
     assert isinstance(action, NewTurn)
     return replace(_new_turn(proc, action), reinforced=frozenset(), political_rolled=False,
+                   phase_dice=(), militia_placed=(),
                    first_turn=proc.first_turn or action.turn, month_shown=action.turn)
 
 
@@ -144,7 +150,10 @@ def _arrived(proc: AaMProcedure, action: Action) -> AaMProcedure:
     if proc.french_entry is None and any(kind == "french_regular" for kind, _ in action.sp):
         proc = replace(proc, french_entry=proc.position.moment.turn)
     if proc.phase == REINFORCEMENT and action.side is not None:
-        proc = replace(proc, reinforced=proc.reinforced | {action.side})
+        proc = replace(proc, reinforced=proc.reinforced | {action.side},
+                       militia_placed=proc.militia_placed + tuple(
+                           (kind, value) for kind, value in action.sp
+                           if kind.endswith("_militia")))
     return proc
 
 
@@ -154,6 +163,8 @@ def _rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
         "polit" in action.button.casefold() or any(die > 6 for die in action.dice)
     if proc.phase == REINFORCEMENT and two:
         return replace(proc, political_rolled=True)
+    if proc.phase == REINFORCEMENT and len(action.dice) == 1:
+        return replace(proc, phase_dice=proc.phase_dice + action.dice)
     return proc
 
 

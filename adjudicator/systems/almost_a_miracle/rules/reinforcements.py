@@ -381,13 +381,68 @@ def _militia(action: Arrived, ctx: Context) -> Iterator[Outcome]:
                               needs=(str(Need.REINFORCEMENTS), str(Need.POLITICAL)),
                               spaces=(action.area,))
         return
+    yield from _militia_count(action, ctx, militia, kinds, month)
+    yield from _militia_place(action, ctx, militia, kinds)
+
+
+def _militia_count(action: Arrived, ctx: Context, militia: list[tuple[str, int]],
+                   kinds: dict[str, str], month: int | None) -> Iterator[Outcome]:
+    """The militia a colony got this phase against the table's most for any die rolled
+    in the phase (which die is the colony's is not in the log: the player's favour)."""
     table = ctx.data.tables.get("militia_generation_table")
-    if table is None or table.rows is None:
+    if table is None or table.rows is None or month is None:
         yield Check.unchecked("AAM-REINF-20", action.step,
                               "how many militia the colony generates (AaM 6.5) needs the "
                               "Militia Generation Table", needs=(str(Need.MILITIA),),
                               spaces=(action.area,))
-    yield from _militia_place(action, ctx, militia, kinds)
+        return
+    if not ctx.proc.phase_dice:
+        yield Check.unchecked("AAM-REINF-20", action.step,
+                              f"militia placed at {ctx.name(action.area)} with no die rolled "
+                              "in the phase: each colony's militia come from a die on the "
+                              "Militia Generation Table (AaM 6.5)", spaces=(action.area,))
+        return
+    markers = {e.key for e, _ in ctx.state.pieces.values() if e.kind == "mv"}
+    drms = (-1,) if markers == {BRITISH} else (0,) if markers == {CONTINENTAL} else (0, -1)
+    for kind, _ in militia:
+        colony = kinds[kind]
+        placed = sum(v for k, v in ctx.proc.militia_placed if kinds.get(k) == colony) + \
+            sum(v for k, v in militia if kinds.get(k) == colony)
+        results = [value for die in ctx.proc.phase_dice for drm in drms
+                   if (value := _generated(table.rows, month, colony, die + drm, ctx))
+                   is not None]
+        if not results:
+            continue
+        most = max(results)
+        if placed > most:
+            yield Check.illegal("AAM-REINF-20", action.step,
+                                f"{placed} SP of {ctx.data.unit_kinds[kind].name} placed this "
+                                f"Reinforcement Phase: the Militia Generation Table gives at "
+                                f"most {most} for the dice rolled "
+                                f"({', '.join(map(str, ctx.proc.phase_dice))}) (AaM 6.5)",
+                                spaces=(action.area,), pieces=action.pieces,
+                                expected=f"at most {most}", observed=str(placed))
+        else:
+            yield Check.done("AAM-REINF-20")
+
+
+MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august",
+               "september", "october", "november", "december")
+
+
+def _generated(rows: tuple[dict[str, object], ...], month: int, colony: str, roll: int,
+               ctx: Context) -> int | None:
+    """The militia SPs the table gives a colony for a modified roll in a month."""
+    region = ctx.data.regions.get(colony)
+    names = {colony.casefold(), *(str(n).casefold() for n in (
+        getattr(region, "abbreviation", None), getattr(region, "name", None)) if n)}
+    wanted = {MONTH_NAMES[month - 1], MONTH_NAMES[month - 1][:3], str(month)}
+    for row in rows:
+        if str(row.get("month", "")).casefold() in wanted and \
+                str(row.get("colony", "")).casefold() in names and row.get("dr") == roll:
+            value = row.get("militia_sp")
+            return value if isinstance(value, int) else None
+    return None
 
 
 def _militia_place(action: Arrived, ctx: Context, militia: list[tuple[str, int]],

@@ -401,3 +401,45 @@ def test_permissions_are_reported_as_never_from_a_log() -> None:
 
     assert "permission" in NOT_CHECKABLE["AAM-REINF-02"]
     assert "AAM-REINF-06" not in NOT_CHECKABLE
+
+
+def _example_table() -> AaMData:
+    """6.5's example: under June, MD/DE 0 → 4, PA 3 → 5, NY/NJ 5 → 12, NE 1 → 7."""
+    data = bundled_data()
+    rows = tuple({"month": "June", "colony": colony, "dr": dr, "militia_sp": sp}
+                 for colony, dr, sp in (("MD/DE", 0, 4), ("PA", 3, 5), ("NY/NJ", 5, 12),
+                                        ("NE", 1, 7)))
+    table = data.tables["militia_generation_table"].model_copy(update={"rows": rows})
+    return data.model_copy(update={"tables": {**data.tables,
+                                              "militia_generation_table": table}})
+
+
+def test_the_militia_generated_follow_the_table() -> None:
+    """6.5 Example: "The Continental player rolls a 1 for MD/DE (reduced to a 0 because of
+    British major victory) [...] The zero for MD/DE under the June column of the Militia
+    Generation table yields 4 militia so he places them in Wilmington (M18)"."""
+    data = _example_table()
+    proc = AaMProcedure(phase_dice=(1,))
+    state = position(("sp:md_de_militia:4", "M18"), ("mv:british", "M18"))
+    four = judged(arrived("M18", sp=(("md_de_militia", 4),)),
+                  context(phase="reinforcement", turn="1778-06", state=state, data=data,
+                          proc=proc))
+    assert "AAM-REINF-20" in done(four)
+    state = position(("sp:md_de_militia:5", "M18"), ("mv:british", "M18"))
+    five = judged(arrived("M18", sp=(("md_de_militia", 5),)),
+                  context(phase="reinforcement", turn="1778-06", state=state, data=data,
+                          proc=proc))
+    assert "AAM-REINF-20" in ids(five)
+
+
+def test_militia_split_between_places_count_together() -> None:
+    """6.5 Example: "The Continental player puts 3 SP of militia into Philadelphia, and 2 SP
+    into Lancaster" (5 for a modified 3): a third place with more is too many."""
+    data = _example_table()
+    proc = AaMProcedure(phase_dice=(4,), militia_placed=(("pa_militia", 3),
+                                                         ("pa_militia", 2)))
+    state = position(("sp:pa_militia:1", "P19"), ("mv:british", "P19"))
+    outcomes = judged(arrived("P19", sp=(("pa_militia", 1),)),
+                      context(phase="reinforcement", turn="1778-06", state=state, data=data,
+                              proc=proc))
+    assert "AAM-REINF-20" in ids(outcomes)
