@@ -19,6 +19,7 @@ from adjudicator.systems.common.sequencer import (
     Alternation,
     Effect,
     NewTurn,
+    PhaseShown,
     Position,
     Sequencer,
     Stage,
@@ -106,6 +107,10 @@ class AaMProcedure:
     AaM 6.5)."""
     militia_placed: tuple[tuple[str, int], ...] = ()
     """(unit kind, SP) of the militia placed in this month's Reinforcement Phase."""
+    phases_shown: int = 0
+    """How many times the log showed the phase: while only its first showing is known
+    (the marker as the log opened, or its first setting), pieces put on the map may be the
+    set-up."""
     month_shown: str | None = None
     """The month the Year and Month last showed (a new month's rules read the one that
     ended here: the sequencer has already moved the position on)."""
@@ -130,7 +135,7 @@ class AaMSequencer(Sequencer[AaMProcedure]):
         return {NewTurn: _month_begun, EndeavorTaken: _endeavor, ForceMoved: _moved,
                 LeaderSpent: _spent,
                 # reinforcements
-                Arrived: _arrived, DiceRolled: _rolled}
+                Arrived: _arrived, DiceRolled: _rolled, PhaseShown: _phase_shown}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -155,6 +160,10 @@ def _arrived(proc: AaMProcedure, action: Action) -> AaMProcedure:
                            (kind, value) for kind, value in action.sp
                            if kind.endswith("_militia")))
     return proc
+
+
+def _phase_shown(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, phases_shown=proc.phases_shown + 1)
 
 
 def _rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:

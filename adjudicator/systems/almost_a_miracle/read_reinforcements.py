@@ -60,6 +60,8 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
     left: dict[tuple[str, str], list[tuple[str, Entity]]] = defaultdict(list)
     gone_to: dict[str, str] = {}
     for relocation in view.pieces:
+        if relocation.unresolved:
+            continue  # a place the binding cannot name: neither on nor off the map
         before, after = relocation.before, relocation.after
         for placed, sign in ((before, -1), (after, 1)):
             if placed is not None and placed.entity.kind == "sp" and in_play(placed.place):

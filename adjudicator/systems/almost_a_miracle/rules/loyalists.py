@@ -31,6 +31,7 @@ from adjudicator.systems.almost_a_miracle.rules.reinforcements import (
     colony_of,
     force_in,
     region_of,
+    setting_up,
     side_of,
 )
 from adjudicator.systems.common.actions import Action
@@ -47,7 +48,8 @@ UPRISING = 3
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Loyalist or Canadian militia put on the map in the Endeavors Phase."""
-    if not isinstance(action, Arrived) or action.side != BRITISH or ctx.phase != ENDEAVORS:
+    if not isinstance(action, Arrived) or action.side != BRITISH or ctx.phase != ENDEAVORS \
+            or setting_up(ctx):
         return
     kinds = {kind: value for kind, value in action.sp if kind in LOYALIST_KINDS}
     total = sum(kinds.values())

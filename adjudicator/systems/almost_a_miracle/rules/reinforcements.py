@@ -9,7 +9,9 @@
   for the BoO). In the Endeavors Phase militia come from invasions (10.7), Loyalists from
   recruitment and random events (8.3.4, 12): other families judge those; regulars then
   could come from the Endeavor Random Event Table, which the rulebook does not print:
-  unchecked. The French are judged by `french.py` (14.1).
+  unchecked. The French are judged by `french.py` (14.1). While the phase marker has
+  been shown only once (as the log opened, or its first setting), pieces put on the map may
+  be the players' set-up: no arrival is judged until it moves.
 - AAM-REINF-01 (6.2.2): "Withdrawals are performed first, and then reinforcements": SPs
   taken off the map in the Reinforcement Phase after the same side's pieces arrived is a
   reminder.
@@ -193,6 +195,12 @@ def french_intervened(ctx: Context) -> bool | None:
     return None
 
 
+def setting_up(ctx: Context) -> bool:
+    """Whether pieces put on the map may still be the set-up: the phase marker has been
+    shown once only (as the log opened, or its first setting) and has not moved since."""
+    return ctx.proc.phases_shown == 1
+
+
 def turn_of(ctx: Context) -> str | None:
     """The month the action stands in (`1777-06`)."""
     return ctx.placement.moment.turn or ctx.proc.position.moment.turn
@@ -212,6 +220,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Arrivals, withdrawals and the Political Events roll."""
     if isinstance(action, Arrived):
         yield from _indians(action, ctx)
+        if setting_up(ctx):
+            return
         if ctx.phase == REINFORCEMENT:
             yield from _arrival(action, ctx)
         elif ctx.phase is not None:
@@ -368,6 +378,12 @@ def _militia(action: Arrived, ctx: Context) -> Iterator[Outcome]:
     kinds = _militia_kinds(ctx)
     militia = [(kind, value) for kind, value in action.sp if kind in kinds]
     if not militia:
+        return
+    if ctx.proc.political_rolled:
+        yield Check.unchecked("AAM-REINF-21", action.step,
+                              f"militia placed at {ctx.name(action.area)} after the Political "
+                              "Events roll: an event may place them (the table is on the PAC)",
+                              needs=(str(Need.POLITICAL),), spaces=(action.area,))
         return
     total = sum(value for _, value in militia)
     month = month_of(turn_of(ctx))

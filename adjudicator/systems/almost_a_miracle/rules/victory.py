@@ -133,6 +133,9 @@ def _continental_win(action: NewTurn, ctx: Context, ended: str) -> Iterator[Outc
                 break
         elif any(word in place.key.casefold() for word in ("sea", "transit")):
             afloat = True
+        elif place.kind is PlaceKind.UNRESOLVED:
+            outside = True  # where it is is not known: no win is claimed
+            break
     if outside:
         yield Check.done("AAM-VIC-03")
     elif afloat:

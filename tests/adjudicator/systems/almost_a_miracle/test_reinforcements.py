@@ -443,3 +443,26 @@ def test_militia_split_between_places_count_together() -> None:
                       context(phase="reinforcement", turn="1778-06", state=state, data=data,
                               proc=proc))
     assert "AAM-REINF-20" in ids(outcomes)
+
+
+def test_pieces_placed_while_the_phase_marker_shows_its_first_setting_are_the_set_up() -> None:
+    """17.0: the players set up before play; until the phase marker moves, pieces put on
+    the map are not judged as reinforcements."""
+    state = position(("sp:cont_regular:2", "NE14"))
+    opening = judged(arrived("NE14", sp=(("cont_regular", 2),)),
+                     context(phase="attrition", state=state,
+                             proc=AaMProcedure(phases_shown=1)))
+    assert "AAM-REINF-06" not in ids(opening)
+    moved_on = judged(arrived("NE14", sp=(("cont_regular", 2),)),
+                      context(phase="attrition", state=state,
+                              proc=AaMProcedure(phases_shown=2)))
+    assert "AAM-REINF-06" in ids(moved_on)
+
+
+def test_militia_after_the_political_events_roll_are_unchecked() -> None:
+    """6.6: the Political Events result "is applied immediately" (its table on the PAC)."""
+    state = position(("sp:pa_militia:3", "NE14"))
+    outcomes = judged(arrived("NE14", sp=(("pa_militia", 3),)),
+                      context(phase="reinforcement", turn="1776-06", state=state,
+                              proc=AaMProcedure(political_rolled=True)))
+    assert not ids(outcomes) and "AAM-REINF-21" in ids(outcomes, "unchecked")
