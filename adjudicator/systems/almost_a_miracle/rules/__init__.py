@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.rules import endeavors, sequence
+from adjudicator.systems.almost_a_miracle.rules import (
+    endeavor_types,
+    endeavors,
+    random_events,
+    sequence,
+)
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors))
+RULES: Dispatch[Context] = Dispatch((sequence, endeavors, endeavor_types, random_events))
 
 __all__ = ["RULES"]
