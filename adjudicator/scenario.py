@@ -453,8 +453,8 @@ class _Writer:
         elif isinstance(action, MovePieces):
             movers: list[_Tracked] = []
             for name in action.pieces:
-                piece, _, start = name.partition(" @ ")
-                movers.append(self.find(piece, start or action.path[0], movers))
+                named, _, start = name.partition(" @ ")
+                movers.append(self.find(named, start or action.path[0], movers))
             commands: list[Command] = []
             for origin, place in zip(action.path, action.path[1:], strict=False):
                 commands += self._move(movers, place, player, origin)
