@@ -93,6 +93,8 @@ class AaMProcedure:
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
     failed: frozenset[str] = frozenset()
     """Leaders whose activation failed this month (AaM 8.1.1)."""
+    trains_moved: frozenset[str] = frozenset()
+    """Baggage train pieces moved in an endeavor this month (AaM 8.2)."""
     # reinforcements
     first_turn: str | None = None
     """The first month the log shows (the scenario's start, when the log starts there)."""
@@ -139,7 +141,8 @@ class AaMSequencer(Sequencer[AaMProcedure]):
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, passes=0, activated=frozenset(), failed=frozenset())
+    return replace(proc, passes=0, activated=frozenset(), failed=frozenset(),
+                   trains_moved=frozenset())
 
 
 def _month_begun(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -186,7 +189,8 @@ def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
     if action.within:
         return proc  # a retreat, or a reaction that may not have been an endeavor
-    return replace(proc, activated=proc.activated | frozenset(action.leaders))
+    return replace(proc, activated=proc.activated | frozenset(action.leaders),
+                   trains_moved=proc.trains_moved | frozenset(action.train_pieces))
 
 
 def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:

@@ -9,9 +9,9 @@ to make change net out, so only the SPs of a unit kind that the whole board gain
 lost) in the step arrive (or leave), in the Areas where counters came from off the map.
 
 In the Endeavors Phase, a British recruitment (1 or 2 Loyalist or Canadian SPs put with a
-British leader, AaM 12.1-12.2) and a Royal Governor's placement (AaM 13.1.4) are
-endeavors of their own: they open one (`EndeavorTaken`); a recruitment takes the British
-side's last unused 1d6 as its activation die (AaM 8.1).
+British leader, AaM 12.1-12.2) is an endeavor of its own: it opens one (`EndeavorTaken`)
+and takes the British side's last unused 1d6 as its activation die (AaM 8.1). The Royal
+Governor is read by `interpret.py` (AaM 13.1.4).
 """
 
 from __future__ import annotations
@@ -100,31 +100,24 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
         sp = _share(side, came[(side, area)], gained)
         leaders = tuple(e.key for _, e in members if e.kind == "leader")
         trains = sum(1 for _, e in members if e.kind == "bt" and not e.flag)
-        governor = any(e.kind == "governor" for _, e in members)
-        if not (sp or leaders or trains or governor):
-            continue
+        if not (sp or leaders or trains):
+            continue  # the Royal Governor is read by interpret.py (AaM 13.1.4)
         die = None
-        if phase == ENDEAVORS and side == BRITISH:
-            recruited = sum(value for kind, value in sp if kind in LOYALIST_KINDS)
-            if governor and not sp:
-                actions.append(EndeavorTaken(step=view.index, side=side, player=player,
-                                             kind="governor",
-                                             reason="a Royal Governor was placed"))
-            elif recruited in (1, 2) and _british_leader(reader, area):
-                die, dice = reader.reading.dice.take_last(side, ("1d6",))
-                reader.reading = replace(reader.reading, dice=dice)
-                actions.append(EndeavorTaken(step=view.index, side=side, player=player,
-                                             kind="recruit",
-                                             reason="Loyalist militia were recruited"))
+        recruited = sum(value for kind, value in sp if kind in LOYALIST_KINDS)
+        if phase == ENDEAVORS and side == BRITISH and recruited in (1, 2) and \
+                _british_leader(reader, area):
+            die, dice = reader.reading.dice.take_last(side, ("1d6",))
+            reader.reading = replace(reader.reading, dice=dice)
+            actions += reader._taken(EndeavorTaken(
+                step=view.index, side=side, player=player, kind="recruit",
+                reason="Loyalist militia were recruited"))
         actions.append(Arrived(step=view.index, side=side or None, player=player, area=area,
                                pieces=tuple(p for p, _ in members), sp=sp, leaders=leaders,
-                               trains=trains, governor=governor, die=die))
+                               trains=trains, die=die))
     return actions
 
 
 def _side(reader: Reader, entity: Entity) -> str:
-    if entity.kind == "governor":
-        return BRITISH
     return reader.side_of(entity) or ""
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from adjudicator.systems.almost_a_miracle.rules import (
+    endeavor_types,
     endeavors,
     french,
     loyalists,
+    random_events,
     reinforcements,
     sequence,
     setup,
@@ -14,7 +16,7 @@ from adjudicator.systems.almost_a_miracle.rules import (
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors,
+RULES: Dispatch[Context] = Dispatch((sequence, endeavors, endeavor_types, random_events,
                                      reinforcements, loyalists, victory, french,
                                      setup))
 
