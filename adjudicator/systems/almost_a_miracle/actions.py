@@ -155,3 +155,15 @@ class Left(Action):
     def strength(self) -> int:
         """The SPs that left the map."""
         return sum(value for _, value in self.sp)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrisonerReleased(Action):
+    """A leader taken out of a Leader POW box to somewhere off the map (not back onto it):
+    withdrawn, eliminated, or put on the Turn Record Track (AaM 6.2.4, 15.5)."""
+
+    leader: str
+    piece: str
+    origin: str
+    to: str
+    """The place he went to (empty: the counter was deleted)."""

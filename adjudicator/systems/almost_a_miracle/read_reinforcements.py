@@ -20,7 +20,12 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from adjudicator.systems.almost_a_miracle.actions import Arrived, EndeavorTaken, Left
+from adjudicator.systems.almost_a_miracle.actions import (
+    Arrived,
+    EndeavorTaken,
+    Left,
+    PrisonerReleased,
+)
 from adjudicator.systems.almost_a_miracle.procedure import BRITISH, ENDEAVORS
 from adjudicator.systems.almost_a_miracle.state import Entity
 from adjudicator.systems.common.actions import Action
@@ -59,6 +64,7 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
     arrived: dict[tuple[str, str], list[tuple[str, Entity]]] = defaultdict(list)
     left: dict[tuple[str, str], list[tuple[str, Entity]]] = defaultdict(list)
     gone_to: dict[str, str] = {}
+    released: list[Action] = []
     for relocation in view.pieces:
         if relocation.unresolved:
             continue  # a place the binding cannot name: neither on nor off the map
@@ -68,6 +74,13 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
                 side = reader.side_of(placed.entity) or ""
                 net[(side, placed.entity.key)] += sign * placed.entity.value
         origin, destination = relocation.origin, relocation.destination
+        if _pow_box(origin) and not in_play(destination) and not _pow_box(destination) \
+                and before is not None and before.entity.kind == "leader":
+            assert origin is not None
+            released.append(PrisonerReleased(
+                step=view.index, side=reader.side_of(before.entity), player=player,
+                leader=before.entity.key, piece=relocation.piece_id, origin=str(origin),
+                to=str(destination) if destination is not None else ""))
         if in_play(origin) == in_play(destination):
             continue
         if after is not None and (area := _area(destination)) is not None:
@@ -86,7 +99,7 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
                 went[(side, area)][entity.key] += entity.value
     gained = {key: value for key, value in net.items() if value > 0}
     lost = {key: -value for key, value in net.items() if value < 0}
-    actions: list[Action] = []
+    actions: list[Action] = released
     for (side, area), members in left.items():
         sp = _share(side, went[(side, area)], lost)
         leaders = tuple(e.key for _, e in members if e.kind == "leader")
@@ -119,6 +132,11 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
 
 def _side(reader: Reader, entity: Entity) -> str:
     return reader.side_of(entity) or ""
+
+
+def _pow_box(place: Place | None) -> bool:
+    """A Leader POW box (AaM 15.2)."""
+    return place is not None and place.kind is PlaceKind.BOX and "pow" in place.key.casefold()
 
 
 def _share(side: str, moved: dict[str, int], pool: dict[tuple[str, str], int]

@@ -7,6 +7,7 @@ from adjudicator.systems.almost_a_miracle.rules import (
     endeavors,
     french,
     loyalists,
+    prisoners,
     random_events,
     reinforcements,
     sequence,
@@ -18,6 +19,6 @@ from adjudicator.systems.common.rulebook import Dispatch
 
 RULES: Dispatch[Context] = Dispatch((sequence, endeavors, endeavor_types, random_events,
                                      reinforcements, loyalists, victory, french,
-                                     setup))
+                                     prisoners, setup))
 
 __all__ = ["RULES"]

@@ -8,6 +8,9 @@
   the French Field Force, not the Continental BoO": d'Estaing put on the map away from the
   French SPs, once they are on it (not in the month they came: the leader may be placed
   before his troops), is illegal.
+- AAM-FR-03 (14.1.6): "If there is a British Force in the 'At Sea' box at the beginning of
+  the turn in which French Intervention occurs, this force must immediately land at a
+  friendly Port": British SPs still At Sea when the French come are a reminder.
 - AAM-FR-04 (14.1.7): the French leave "a number of turns equal to a roll of 1d6 + 2" after
   entering: at most 8 turns. French still on the map when a month begins 10 or more months
   after their entry have certainly stayed too long (the exit month itself is left to the
@@ -30,7 +33,8 @@ from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import NewTurn
 
-FAMILY = RuleFamily("french", frozenset({"AAM-FR-02", "AAM-FR-04", "AAM-FR-07"}),
+FAMILY = RuleFamily("french", frozenset({"AAM-FR-02", "AAM-FR-03", "AAM-FR-04",
+                                         "AAM-FR-07"}),
                     actions=(Arrived, NewTurn))
 SCENARIO_1778 = "1778-05"
 DESTAING = "destaing"
@@ -61,6 +65,18 @@ def _arrival(action: Arrived, ctx: Context) -> Iterator[Outcome]:
     french = sum(value for kind, value in action.sp if kind in FRENCH)
     if not french or ctx.proc.french_entry is not None:
         return
+    afloat = [key for key, (e, p) in ctx.state.pieces.items()
+               if e.kind == "sp" and p.kind is not PlaceKind.SPACE and "sea" in p.key.casefold()
+               and ctx.data.unit_kinds.get(e.key) is not None
+               and str(ctx.data.unit_kinds[e.key].side) == "british"]
+    if afloat:
+        yield Check.reminder("AAM-FR-03", action.step,
+                             "the French Field Force entered with a British force in the At Sea "
+                             "box: that force must immediately land at a friendly port, suffer "
+                             "Single Attrition and count as moved for the turn (AaM 14.1.6)",
+                             pieces=tuple(afloat))
+    else:
+        yield Check.done("AAM-FR-03")
     area = ctx.data.areas.get(action.area)
     if area is not None and area.port:
         yield Check.done("AAM-FR-02")

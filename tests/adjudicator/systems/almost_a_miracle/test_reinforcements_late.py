@@ -3,13 +3,15 @@ length (17.0, 13.4, 16.3) judged by hand: a legal and an illegal play each."""
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.actions import Arrived, Left
+from adjudicator.systems.almost_a_miracle.actions import Arrived, Left, PrisonerReleased
 from adjudicator.systems.almost_a_miracle.data import AaMData, bundled_data
 from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
 from adjudicator.systems.almost_a_miracle.referee import AaMReferee
 from adjudicator.systems.almost_a_miracle.rules.optional import OPTIONAL_RULES
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
+from adjudicator.systems.common.actions import PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind
+from adjudicator.systems.common.sequence import Knowledge
 from adjudicator.systems.common.sequencer import NewTurn
 from tests.adjudicator.systems.almost_a_miracle.rulekit import (
     context,
@@ -287,3 +289,60 @@ def test_a_sick_destaing_returns_to_the_french_field_force() -> None:
     assert "AAM-FR-07" in done(judged(with_them, context(phase="reinforcement",
                                                          turn="1779-01", state=home,
                                                          proc=proc)))
+
+
+# AAM-REINF-04, AAM-POW-07, AAM-POW-06, AAM-FR-03 ---------------------------------------
+
+
+def released(to: str) -> PrisonerReleased:
+    return PrisonerReleased(step=6, side="british", leader="burgoyne", piece="b",
+                            origin="box:leader_pow_british", to=to)
+
+
+def test_a_captured_leader_is_not_withdrawn_until_exchanged() -> None:
+    """6.2.4: "If a Leader is captured, his withdrawal is delayed until he is exchanged"."""
+    outcomes = judged(released("box:eliminated"), context(phase="reinforcement"))
+    assert ids(outcomes) == {"AAM-REINF-04", "AAM-POW-07"}
+    assert not ids(judged(released("box:eliminated"), context(phase="endeavors")))
+    assert not ids(judged(released("box:turn_track"), context(phase="reinforcement")))
+
+
+def in_box(state: AaMState, leader: str, box: str) -> AaMState:
+    state.pieces[f"pow-{leader}"] = (Entity("leader", leader), Place(PlaceKind.BOX, box))
+    return state
+
+
+def ranked(**ranks: str) -> AaMData:
+    data = bundled_data()
+    leaders = {key: data.leaders[key].model_copy(update={"rank": rank})
+               for key, rank in ranks.items()}
+    return data.model_copy(update={"leaders": {**data.leaders, **leaders}})
+
+
+def test_a_possible_leader_exchange_must_occur() -> None:
+    """15.5: "colonel for colonel, 1-star general for 1-star general, 2-star general for
+    2-star general"; 15.5.3: "When a Leader exchange is possible, it must occur"."""
+    data = ranked(prescott="1-star", sullivan="1-star", stirling="2-star")
+    leaving = PhaseChange(step=9, turn="1777-03", phase="logistics", knowledge=Knowledge.SHOWN,
+                          reason="shown", previous="reinforcement")
+    both = in_box(in_box(AaMState(), "prescott", "leader_pow_british"), "sullivan",
+                  "leader_pow_continental")
+    assert ids(judged(leaving, context(phase="logistics", state=both, data=data)),
+               "reminder") >= {"AAM-POW-06"}
+    unequal = in_box(in_box(AaMState(), "prescott", "leader_pow_british"), "stirling",
+                     "leader_pow_continental")
+    assert "AAM-POW-06" in done(judged(leaving, context(phase="logistics", state=unequal,
+                                                        data=data)))
+
+
+def test_british_at_sea_must_land_when_the_french_come() -> None:
+    """14.1.6: "If there is a British Force in the 'At Sea' box at the beginning of the turn
+    in which French Intervention occurs, this force must immediately land"."""
+    arrival = Arrived(step=2, side="continental", area="NE10", pieces=("f",),
+                      sp=(("french_regular", 20),))
+    state = position(("sp:french_regular:20", "NE10"))
+    state.pieces["sea"] = (Entity("sp", "brit_regular", 10), Place(PlaceKind.BOX, "at_sea"))
+    assert ids(judged(arrival, context(phase="reinforcement", state=state)),
+               "reminder") >= {"AAM-FR-03"}
+    clear = position(("sp:french_regular:20", "NE10"))
+    assert "AAM-FR-03" in done(judged(arrival, context(phase="reinforcement", state=clear)))

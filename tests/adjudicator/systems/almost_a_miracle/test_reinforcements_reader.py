@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudicator.systems.almost_a_miracle.actions import Arrived, EndeavorTaken, Left
+from adjudicator.systems.almost_a_miracle.actions import (
+    Arrived,
+    EndeavorTaken,
+    Left,
+    PrisonerReleased,
+)
 from adjudicator.systems.almost_a_miracle.interpret import Reader
 from adjudicator.systems.almost_a_miracle.read_reinforcements import read_reinforcements
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
@@ -87,3 +92,14 @@ def test_a_recruitment_is_an_endeavor_with_its_activation_die() -> None:
                                                    area("I7"))), None, "endeavors")
     assert isinstance(actions[0], EndeavorTaken) and actions[0].kind == "recruit"
     assert isinstance(actions[1], Arrived) and actions[1].die == 2
+
+
+def test_a_leader_taken_out_of_the_pow_box_is_read() -> None:
+    """6.2.4: a captured leader's withdrawal waits for his exchange: his leaving the Leader
+    POW box for anywhere but the map is read."""
+    pow_box = Place(PlaceKind.BOX, "leader_pow_british")
+    actions = read_reinforcements(reader(), view(
+        moved("b", "leader:burgoyne", pow_box, Place(PlaceKind.BOX, "eliminated"))),
+        None, "reinforcement")
+    assert actions == [PrisonerReleased(step=5, side=None, leader="burgoyne", piece="b",
+                                        origin="box:leader_pow_british", to="box:eliminated")]
