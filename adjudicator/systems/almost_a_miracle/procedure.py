@@ -93,6 +93,8 @@ class AaMProcedure:
     """Passes in a row in this Endeavors Phase (two end it, AaM 8.0)."""
     activated: frozenset[str] = frozenset()
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
+    failed: frozenset[str] = frozenset()
+    """Leaders whose activation failed this month (AaM 8.1.1)."""
     supply: SupplyRecord = field(default_factory=lambda: SupplyRecord())
     """What the supply and logistics rules remember this month (AaM 5, 7)."""
 
@@ -111,12 +113,14 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     """The declared turn, with the passes in a row and the leaders spent this month."""
 
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
-        """A new month clears the spent leaders; endeavors count passes in a row."""
-        return _with_supply({NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved})
+        """A new month clears the spent leaders; endeavors count passes in a row; a leader
+        flipped without moving failed his activation."""
+        return _with_supply({NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
+                             LeaderSpent: _spent})
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, passes=0, activated=frozenset())
+    return replace(proc, passes=0, activated=frozenset(), failed=frozenset())
 
 
 def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -126,7 +130,15 @@ def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
+    if action.within:
+        return proc  # a retreat, or a reaction that may not have been an endeavor
     return replace(proc, activated=proc.activated | frozenset(action.leaders))
+
+
+def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, LeaderSpent)
+    return replace(proc, activated=proc.activated | {action.leader},
+                   failed=proc.failed | {action.leader})
 
 
 # supply
