@@ -1,6 +1,6 @@
 """Almost a Miracle!'s supply and logistics as its log shows them (AaM 5, 7).
 
-- In the Attrition Phase, the SPs of each unit kind in each Area that a step changes
+- In the Attrition Phase, the SPs of each unit kind in each Area (or At Sea) that a step changes
   (`StrengthChanged`: counters reduced, removed or replaced by smaller ones), and the
   leaders taken off the map (`LeaderRemoved`, AaM 5.4.2).
 - In any phase, a baggage train or magazine turned over in its Area (`TrainFlipped`; a
@@ -33,12 +33,31 @@ from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.steps import StepView
 from adjudicator.systems.common.tracker import Relocation
 
+AT_SEA = "AT_SEA"
+"""The At Sea box, as the Area key of the SPs in it (AaM 5.4.3, 10.5.6)."""
+
+
+def _held_at(place: Place) -> str | None:
+    """The Area (or `AT_SEA`) SPs at a place count in."""
+    if place.kind is PlaceKind.SPACE:
+        return place.key
+    if place.kind is PlaceKind.BOX and place.key == "at_sea":
+        return AT_SEA
+    return None
+
 
 def _strength(entity: Entity, place: Place) -> tuple[tuple[str, str], int] | None:
-    """An SP counter's SPs, keyed by its Area and unit kind."""
-    if entity.kind != "sp" or place.kind is not PlaceKind.SPACE:
+    """An SP counter's SPs, keyed by its Area (or the At Sea box) and unit kind."""
+    held = _held_at(place)
+    if entity.kind != "sp" or held is None:
         return None
-    return (place.key, entity.key), entity.value
+    return (held, entity.key), entity.value
+
+
+def held_sp(state: AaMState, area: str, kind: str) -> int:
+    """The SPs of a unit kind in an Area, or in the At Sea box (`AT_SEA`)."""
+    return sum(entity.value for entity, place in state.pieces.values()
+               if entity.kind == "sp" and entity.key == kind and _held_at(place) == area)
 
 
 def _area(place: Place | None) -> str | None:
@@ -93,7 +112,7 @@ def _strengths(view: StepView[Entity, str | None], state: AaMState,
     for (area, kind), change in sorted(view.net(_strength).items()):
         if change == 0:
             continue
-        after = state.sp_in(area, frozenset({kind}))
+        after = held_sp(state, area, kind)
         actions.append(StrengthChanged(step=view.index, side=side_of(Entity("sp", kind)),
                                        player=player, area=area, kind=kind,
                                        before=after - change, after=after))
@@ -109,7 +128,8 @@ def _trains(step: int, player: str | None,
     left = list(placed)
     for relocation, entity, area in removed:
         twin = next((p for p in left if p[2] == area and p[1].key == entity.key
-                     and p[1].flag != entity.flag), None)
+                     and p[1].flag != entity.flag and "captured" not in (p[1].flag,
+                                                                         entity.flag)), None)
         if twin is not None:
             left.remove(twin)
             actions.append(TrainFlipped(step=step, side=entity.key or None, player=player,

@@ -28,6 +28,9 @@ counts). What the forage part lost is judged when the phase ends.
   on other forces": a forage loss of theirs is illegal.
 - AAM-SUP-19 (14.1.4): "French forces are always in supply. They never need to [...]
   forage": a forage loss of French SPs is illegal.
+- AAM-SUP-08 (5.4.3): "Troops in the 'At Sea' box cannot be reduced below 1 SP due to
+  attrition": SPs At Sea all gone in the Attrition Phase is illegal (the flat rate itself
+  is on the Forage Attrition Matrix, PAC).
 - AAM-SUP-06: what foraging costs needs the Forage Attrition Matrix and Table (PAC):
   unchecked.
 
@@ -61,6 +64,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
     MONTHS,
     forage_roll,
 )
+from adjudicator.systems.almost_a_miracle.read_supply import AT_SEA, held_sp
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action, PhaseChange
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
@@ -68,7 +72,8 @@ from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("supply", frozenset({"AAM-SUP-01", "AAM-SUP-02", "AAM-SUP-03",
-                                         "AAM-SUP-06", "AAM-SUP-07", "AAM-SUP-09",
+                                         "AAM-SUP-06", "AAM-SUP-07", "AAM-SUP-08",
+                                         "AAM-SUP-09",
                                          "AAM-SUP-10", "AAM-SUP-19"}),
                     positional=frozenset({"AAM-SUP-09"}),
                     actions=(DiceRolled, LeaderRemoved, EndeavorTaken, PhaseChange))
@@ -120,8 +125,8 @@ def _losses(ctx: Context, kind: str) -> Losses:
     """Every Area with SPs of `kind` at the start of this part: (start, now, last step)."""
     found: Losses = {}
     for area, changed, start, step in ctx.proc.supply.changes:
-        if changed == kind:
-            found[area] = (start, ctx.state.sp_in(area, frozenset({kind})), step)
+        if changed == kind and area != AT_SEA:
+            found[area] = (start, held_sp(ctx.state, area, kind), step)
     for entity, where in ctx.state.pieces.values():
         if entity.kind == "sp" and entity.key == kind and where.key not in found and \
                 where.kind is PlaceKind.SPACE:
@@ -188,7 +193,30 @@ def militia_column(data: AaMData, month: int) -> dict[int, Fraction]:
     return column
 
 
+def _at_sea(ctx: Context) -> Iterator[Outcome]:
+    """AaM 5.4.3: "Troops in the 'At Sea' box cannot be reduced below 1 SP due to
+    attrition"."""
+    changes = [(kind, start, last) for area, kind, start, last in ctx.proc.supply.changes
+               if area == AT_SEA]
+    if not changes:
+        return
+    before = sum(start for _, start, _ in changes)
+    now = sum(held_sp(ctx.state, AT_SEA, kind) for kind, _, _ in changes)
+    untouched = sum(e.value for e, w in ctx.state.pieces.values() if e.kind == "sp" and
+                    w.kind is PlaceKind.BOX and w.key == "at_sea" and
+                    e.key not in {kind for kind, _, _ in changes})
+    if before > 0 and now + untouched == 0:
+        yield Check.illegal("AAM-SUP-08", max(last for _, _, last in changes),
+                            f"the troops At Sea went from {before} SP to none in the "
+                            "Attrition Phase: troops in the At Sea box cannot be reduced below "
+                            "1 SP due to attrition (AaM 5.4.3)", expected="at least 1 SP",
+                            observed="0 SP")
+    elif now < before:
+        yield Check.done("AAM-SUP-08")
+
+
 def _militia_part(step: int, ctx: Context) -> Iterator[Outcome]:
+    yield from _at_sea(ctx)
     month = _month(ctx)
     mv = _mv_british(ctx)
     colonies = sorted({kind for _, kind, _, _ in ctx.proc.supply.changes
@@ -205,8 +233,7 @@ def _militia_part(step: int, ctx: Context) -> Iterator[Outcome]:
     regulars = [(area, kind) for area, kind, start, _ in ctx.proc.supply.changes
                 if (found := ctx.data.unit_kinds.get(kind)) is not None
                 and found.type == "regular" and str(found.side) != BRITISH
-                and kind != "french_regular"
-                and ctx.state.sp_in(area, frozenset({kind})) < start]
+                and kind != "french_regular" and held_sp(ctx.state, area, kind) < start]
     if regulars and month == 12:
         yield Check.unchecked("AAM-SUP-02", step,
                               "Continental regulars were removed for Expired Enlistment: the "
@@ -330,10 +357,11 @@ def _home(area: str, kind: str, data: AaMData) -> bool | None:
 
 
 def _forage_part(step: int, ctx: Context) -> Iterator[Outcome]:
+    yield from _at_sea(ctx)
     others: list[str] = []
     for area, kind, start, last in ctx.proc.supply.changes:
-        now = ctx.state.sp_in(area, frozenset({kind}))
-        if now >= start:
+        now = held_sp(ctx.state, area, kind)
+        if now >= start or area == AT_SEA:
             continue
         unit = ctx.data.unit_kinds.get(kind)
         if kind == "french_regular":
@@ -369,8 +397,7 @@ def _forage_part(step: int, ctx: Context) -> Iterator[Outcome]:
                               needs=(str(Need.ATTRITION),), spaces=tuple(sorted(set(others))))
     french = any(e.kind == "sp" and e.key == "french_regular" and w.kind is PlaceKind.SPACE
                  for e, w in ctx.state.pieces.values())
-    if french and not any(kind == "french_regular" and
-                          ctx.state.sp_in(area, frozenset({kind})) < start
+    if french and not any(kind == "french_regular" and held_sp(ctx.state, area, kind) < start
                           for area, kind, start, _ in ctx.proc.supply.changes):
         yield Check.done("AAM-SUP-19")
 

@@ -199,3 +199,19 @@ def test_sup19_french_never_forage() -> None:
     kept = proc(foraging=True)
     assert "AAM-SUP-19" in done(judged(phase_end(), context(phase="attrition", state=state,
                                                             proc=kept)))
+
+
+def test_sup08_troops_at_sea_keep_at_least_1_sp() -> None:
+    """AaM 5.4.3: "Troops in the 'At Sea' box cannot be reduced below 1 SP due to
+    attrition"."""
+    from adjudicator.systems.almost_a_miracle.state import Entity
+    from adjudicator.systems.common.places import Place, PlaceKind
+
+    lost = proc(foraging=True, changes=(("AT_SEA", "brit_regular", 3, 12),))
+    gone = judged(phase_end(), context(phase="attrition", proc=lost))
+    assert ids(gone) == {"AAM-SUP-08"}
+    assert next(o for o in gone if getattr(o, "rule_id", "") == "AAM-SUP-08").step == 12  # type: ignore[union-attr]
+    state = position()
+    state.pieces["s"] = (Entity("sp", "brit_regular", 1), Place(PlaceKind.BOX, "at_sea"))
+    kept = judged(phase_end(), context(phase="attrition", state=state, proc=lost))
+    assert ids(kept) == set() and "AAM-SUP-08" in done(kept)

@@ -127,3 +127,11 @@ def test_the_record_owes_a_winter_roll_after_a_winter_activation() -> None:
     assert run([*start, rolled]).supply.winter_owed is None
     summer = [NewTurn(step=1, turn="1777-06", reason="x"), *start[1:]]
     assert run(summer).supply.winter_owed is None
+
+
+def test_sps_at_sea_are_read_as_the_at_sea_box() -> None:
+    at_sea = Place(PlaceKind.BOX, "at_sea")
+    actions = read([moved("a", ("sp:brit_regular:3", at_sea), None),
+                    moved("b", None, ("sp:brit_regular:2", at_sea))])
+    assert actions == [StrengthChanged(step=3, side="continental", area="AT_SEA",
+                                       kind="brit_regular", before=3, after=2)]
