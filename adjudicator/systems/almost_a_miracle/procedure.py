@@ -170,6 +170,9 @@ class SupplyRecord:
     """(side, turn, phase) each BoO went off the map (7.1.1, 5.4.7c)."""
     french_sea: str | None = None
     """The turn the French last took Sea Control (10.5.11)."""
+    entered: tuple[tuple[str, int], ...] = ()
+    """(Area, step) of each move of the endeavor under way: where trains, magazines and a
+    BoO left alone must be captured (5.4.7)."""
 
 
 def _month(proc: AaMProcedure) -> int | None:
@@ -224,6 +227,10 @@ def _sup_changed(proc: AaMProcedure, action: Action) -> AaMProcedure:
     return _supply(proc, changes=tuple(changes))
 
 
+def _sup_moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return _sup_activated(_sup_entered(proc, action), action)
+
+
 def _sup_activated(proc: AaMProcedure, action: Action) -> AaMProcedure:
     month = _month(proc)
     if proc.phase != ENDEAVORS or month not in (12, 1, 2, 3) or action.side is None:
@@ -234,7 +241,12 @@ def _sup_activated(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 
 def _sup_endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return _supply(proc, winter_owed=None) if proc.supply.winter_owed else proc
+    return _supply(proc, winter_owed=None, entered=())
+
+
+def _sup_entered(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, ForceMoved)
+    return _supply(proc, entered=(*proc.supply.entered, (action.destination, action.step)))
 
 
 def _sup_flipped(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -261,7 +273,7 @@ def _sup_sea(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 SUPPLY_EFFECTS: Mapping[type[Action], Effect[AaMProcedure]] = {
     NewTurn: _sup_turn, DiceRolled: _sup_rolled, StrengthChanged: _sup_changed,
-    ForceMoved: _sup_activated, LeaderSpent: _sup_activated, EndeavorTaken: _sup_endeavor,
+    ForceMoved: _sup_moved, LeaderSpent: _sup_activated, EndeavorTaken: _sup_endeavor,
     TrainFlipped: _sup_flipped, BaseShifted: _sup_base, FrenchSeaControl: _sup_sea}
 
 

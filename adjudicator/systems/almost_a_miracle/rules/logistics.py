@@ -11,7 +11,13 @@ digest 4.4, 4.6).
   Adjustment Phase (captures and battles happen in endeavors and sieges, which are not
   judged here).
 - AAM-SUP-12 (5.4.7a, 11.4.2): a captured train is placed for the captor where he took it:
-  his force is in that Area.
+  his force is in that Area. "A baggage train is removed [...] when the force it is with
+  can't retreat [...] or there are no friendly forces in the same Area to defend it and an
+  enemy force moves into the Area": when an endeavor is over, a train left in an Area its
+  forces entered, with enemy SPs there and no force of its own side, is illegal (pointing
+  at the move into that Area).
+- AAM-SUP-14 (5.4.7b, 11.4.3) and AAM-SUP-15 (5.4.7c, 11.4.4): the same for a magazine and
+  a BoO ("A BoO is captured under the same conditions as a magazine").
 - AAM-LOG-01 (7.1): "First the British player and then the Continental player decides" on
   the BoO: a British BoO step after a Continental one in the same phase is a reminder.
 - AAM-LOG-02 (7.1.1-7.1.2, 3.0D): a BoO moved is "removed from the board and placed on the
@@ -40,6 +46,7 @@ from collections.abc import Generator, Iterator
 
 from adjudicator.systems.almost_a_miracle.actions import (
     BaseShifted,
+    EndeavorTaken,
     TrainFlipped,
     TrainPlaced,
     TrainRemoved,
@@ -50,19 +57,21 @@ from adjudicator.systems.almost_a_miracle.procedure import (
     ATTRITION,
     BRITISH,
     CONTINENTAL,
+    ENDEAVORS,
     LOGISTICS,
 )
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.state import Entity
-from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.actions import Action, PhaseChange
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("logistics", frozenset({"AAM-LOG-01", "AAM-LOG-02", "AAM-LOG-03",
                                             "AAM-LOG-04", "AAM-LOG-05", "AAM-LOG-06",
-                                            "AAM-SUP-12", "AAM-SUP-13", "AAM-SUP-15",
-                                            "AAM-SUP-17"}),
-                    actions=(TrainFlipped, TrainRemoved, TrainPlaced, BaseShifted))
+                                            "AAM-SUP-12", "AAM-SUP-13", "AAM-SUP-14",
+                                            "AAM-SUP-15", "AAM-SUP-17"}),
+                    actions=(TrainFlipped, TrainRemoved, TrainPlaced, BaseShifted, EndeavorTaken,
+                             PhaseChange))
 QUEBEC_CLOSED = frozenset({12, 1, 2, 3, 4})
 """December through April: no BoO to or from Quebec (AaM 7.1.3)."""
 NAMES = {BRITISH: "British", CONTINENTAL: "Continental"}
@@ -78,6 +87,49 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _captured(action, ctx)
     elif isinstance(action, BaseShifted):
         yield from _base(action, ctx)
+    elif isinstance(action, EndeavorTaken) or (
+            isinstance(action, PhaseChange) and action.previous == ENDEAVORS):
+        yield from _left_alone(ctx)
+
+
+CAPTURES = {"": ("AAM-SUP-12", "baggage train", "AaM 5.4.7a, 11.4.2"),
+            "mag": ("AAM-SUP-14", "magazine", "AaM 5.4.7b, 11.4.3")}
+
+
+def _left_alone(ctx: Context) -> Iterator[Outcome]:
+    """After an endeavor: a train, magazine or BoO in an Area the endeavor's forces entered,
+    with enemy SPs there and none of its own side's forces, should have been captured."""
+    seen: set[str] = set()
+    found = False
+    for area, step in reversed(ctx.proc.supply.entered):
+        if area in seen:
+            continue
+        seen.add(area)
+        here = ctx.state.in_area(area)
+        for side in (BRITISH, CONTINENTAL):
+            enemy = CONTINENTAL if side == BRITISH else BRITISH
+            alone = [e for e in here if e.key == side and (
+                (e.kind == "bt" and e.flag in CAPTURES) or e.kind == "boo")]
+            if not alone:
+                continue
+            guarded = any(_side(e, ctx.data) == side for e in here)
+            attacked = any(e.kind == "sp" and _side(e, ctx.data) == enemy for e in here)
+            if guarded or not attacked:
+                continue
+            found = True
+            for entity in alone:
+                rule, what, cite = CAPTURES.get(entity.flag, ("AAM-SUP-15", "", "")) \
+                    if entity.kind == "bt" else ("AAM-SUP-15", "Base of Operations",
+                                                 "AaM 5.4.7c, 11.4.4")
+                yield Check.illegal(rule, step,
+                                    f"a {NAMES[side]} {what} was left in {ctx.name(area)} with "
+                                    f"{NAMES[enemy]} forces there and no {NAMES[side]} force "
+                                    "to defend it: it is captured, and a captured baggage "
+                                    f"train in the captor's colours replaces it ({cite})",
+                                    spaces=(area,))
+    if seen and not found:
+        yield Check.done("AAM-SUP-12")
+        yield Check.done("AAM-SUP-14")
 
 
 def _face(flag: str) -> str:

@@ -206,3 +206,29 @@ def test_log05_no_british_boo_move_under_french_sea_control() -> None:
                                                       state=state, proc=now)))
     assert "AAM-LOG-05" in done(judged(base(), context(phase="logistics", turn="1778-09",
                                                        state=state, proc=now)))
+
+
+# -- AaM 5.4.7
+
+
+def test_sup12_14_15_trains_magazines_and_a_boo_left_alone_are_captured() -> None:
+    """AaM 5.4.7a: a baggage train is removed "when [...] there are no friendly forces in the
+    same Area to defend it and an enemy force moves into the Area"; 5.4.7b: "The same capture
+    conditions apply" to magazines; 5.4.7c: "A BoO is captured under the same conditions as
+    a magazine"."""
+    from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken
+
+    entered = proc(entered=(("Y10", 7),))
+    following = EndeavorTaken(step=9, side="continental", kind="force")
+    left = position(("sp:brit_regular:5", "Y10"), ("bt:continental", "Y10"),
+                    ("bt:continental:mag", "Y10"), ("boo:continental", "Y10"))
+    outcomes = judged(following, context(state=left, proc=entered))
+    assert ids(outcomes) == {"AAM-SUP-12", "AAM-SUP-14", "AAM-SUP-15"}
+    assert {getattr(o, "step", None) for o in outcomes
+            if getattr(o, "rule_id", "") == "AAM-SUP-12"} == {7}
+    taken = position(("sp:brit_regular:5", "Y10"), ("bt:british:captured", "Y10"))
+    outcomes = judged(following, context(state=taken, proc=entered))
+    assert ids(outcomes) == set() and {"AAM-SUP-12", "AAM-SUP-14"} <= done(outcomes)
+    defended = position(("sp:brit_regular:5", "Y10"), ("bt:continental", "Y10"),
+                        ("leader:greene", "Y10"))
+    assert ids(judged(following, context(state=defended, proc=entered))) == set()
