@@ -47,14 +47,18 @@ from typing import Any
 from adjudicator.systems.almost_a_miracle.actions import (
     DiceRolled,
     EndeavorTaken,
+    ForceMoved,
     LeaderRemoved,
+    LeaderSpent,
 )
 from adjudicator.systems.almost_a_miracle.attrition import (
     Attrition,
     attrition_drm,
     attrition_losses,
     forage_leaders,
+    forage_sp,
     known_attrition,
+    winter_attrition_rolls,
 )
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.procedure import (
@@ -76,7 +80,8 @@ FAMILY = RuleFamily("supply", frozenset({"AAM-SUP-01", "AAM-SUP-02", "AAM-SUP-03
                                          "AAM-SUP-09",
                                          "AAM-SUP-10", "AAM-SUP-19"}),
                     positional=frozenset({"AAM-SUP-09"}),
-                    actions=(DiceRolled, LeaderRemoved, EndeavorTaken, PhaseChange))
+                    actions=(DiceRolled, LeaderRemoved, EndeavorTaken, PhaseChange, ForceMoved,
+                             LeaderSpent))
 LOYALIST_KINDS = frozenset({"loyalist_militia", "canadian_militia"})
 """Loyalist militia; Canadian militia count as Loyalist (digest A14)."""
 WASHINGTON = "washington"
@@ -94,6 +99,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         if total is not None:
             if not record.foraging:
                 yield from _militia_part(action.step, ctx)
+                yield from _forage_strengths(action.step, ctx)
             yield from _forage_roll(action, total)
     if isinstance(action, DiceRolled) and ctx.phase == ENDEAVORS and \
             record.winter_owed is not None and record.winter_owed[0] == action.side:
@@ -101,6 +107,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         if total is not None:
             yield Check.done("AAM-SUP-09")
             yield from _forage_roll(action, total)
+    if isinstance(action, ForceMoved | LeaderSpent) and ctx.phase == ENDEAVORS:
+        yield from _winter_rolls(action, ctx)
     if isinstance(action, LeaderRemoved) and ctx.phase == ATTRITION:
         yield from _leader(action, ctx)
     if isinstance(action, EndeavorTaken) or (
@@ -298,6 +306,14 @@ def _militia(kind: str, ctx: Context, month: int | None, mv: bool | None,
                            result={"losses": ", ".join(map(str, observed))},
                            probabilities={", ".join(map(str, loss)): p
                                           for loss, p in spread.items()})
+    for roll, loss in sorted(expected.items()):
+        yield Computed(kind="militia attrition expected", step=last, rule_id=rule,
+                       summary=f"{what}: a modified roll of {roll} is {column[roll]}% of each "
+                       "Area's SPs, fractions rounded down (AaM 5.1.4)",
+                       inputs={"areas": ", ".join(areas),
+                               "sp": ", ".join(map(str, starts)), "modified roll": roll,
+                               "percent": str(column[roll])},
+                       result={"losses": ", ".join(map(str, loss))})
     if observed in expected.values():
         yield Check.done(rule)
         return
@@ -342,6 +358,28 @@ def _leader(action: LeaderRemoved, ctx: Context) -> Iterator[Outcome]:
                               "Attrition Phase with no 11 or 12 seen on his side's forage "
                               "rolls (AaM 5.4.2): why is not in the log",
                               spaces=(action.area,), pieces=(action.leader,))
+
+
+def _forage_strengths(step: int, ctx: Context) -> Iterator[Outcome]:
+    """Each side's foraging SPs in each Area at the forage step: its SPs less Continental
+    militia in their own colony (5.4.5) and French SPs (14.1.4)."""
+    stacks: dict[tuple[str, str], list[tuple[str, int]]] = {}
+    for entity, where in ctx.state.pieces.values():
+        side = _side(entity.key, ctx.data) if entity.kind == "sp" else None
+        if side is not None and where.kind is PlaceKind.SPACE:
+            stacks.setdefault((where.key, side), []).append((entity.key, entity.value))
+    for (area, side), counters in sorted(stacks.items()):
+        home = sum(sp for kind, sp in counters if _home(area, kind, ctx.data))
+        french = sum(sp for kind, sp in counters if kind == "french_regular")
+        total = sum(sp for _, sp in counters)
+        yield Computed(kind="forage strength", step=step, rule_id="AAM-SUP-06",
+                       summary=f"{side.title()} SPs in {ctx.name(area)} that forage: {total} "
+                       f"less {home} militia in their own colony and {french} French "
+                       "(AaM 5.4.5, 14.1.4)",
+                       inputs={"area": area, "side": side, "sp": total,
+                               "home militia": home, "french": french},
+                       result={"forage sp": forage_sp(total, home_militia=home,
+                                                      french=french)})
 
 
 def _home(area: str, kind: str, data: AaMData) -> bool | None:
@@ -403,6 +441,22 @@ def _forage_part(step: int, ctx: Context) -> Iterator[Outcome]:
 
 
 # -- winter (AaM 5.4.4, 10.9)
+
+
+def _winter_rolls(action: ForceMoved | LeaderSpent, ctx: Context) -> Iterator[Outcome]:
+    """The Winter Attrition rolls an activation attempt owes (none April-November)."""
+    month = _month(ctx)
+    if month is None or action.die is None or action.side is None:
+        return
+    if isinstance(action, ForceMoved) and (not action.sp or action.within):
+        return
+    rolls = winter_attrition_rolls(month, activation_attempted=True)
+    if rolls:
+        yield Computed(kind="winter attrition", step=action.step, rule_id="AAM-SUP-09",
+                       summary=f"a {action.side.title()} activation attempt in a winter month "
+                       "owes a Winter Attrition roll on the Foraging Attrition Table "
+                       "(AaM 5.4.4, 10.9)", inputs={"month": month},
+                       result={"winter rolls": rolls})
 
 
 def _winter_owed(action: Action, ctx: Context) -> Iterator[Outcome]:

@@ -215,3 +215,38 @@ def test_sup08_troops_at_sea_keep_at_least_1_sp() -> None:
     state.pieces["s"] = (Entity("sp", "brit_regular", 1), Place(PlaceKind.BOX, "at_sea"))
     kept = judged(phase_end(), context(phase="attrition", state=state, proc=lost))
     assert ids(kept) == set() and "AAM-SUP-08" in done(kept)
+
+
+def test_the_forage_strength_leaves_out_home_militia_as_in_the_rulebook_example() -> None:
+    """AaM 5.4.5 example: "An Area in New York [...] contains 4 Continental regular SP, 7 NE
+    Militia SP, and 6 NY/NJ Militia SP. The NY/NJ militia are ignored [...] and so only 11
+    SP need to undergo foraging attrition"."""
+    state = position(("sp:cont_regular:4", "Y16"), ("sp:ne_militia:7", "Y16"),
+                     ("sp:ny_nj_militia:5", "Y16"), ("sp:ny_nj_militia:1", "Y16"))
+    outcomes = judged(forage(), context(phase="attrition", state=state))
+    strength = [o for o in outcomes if isinstance(o, Computed) and o.kind == "forage strength"]
+    assert [o.result["forage sp"] for o in strength] == [11]
+
+
+def test_the_expected_militia_losses_are_computed() -> None:
+    """AaM 5.1.4 example: "twenty percent of ten is two [...] 20% of 3 is .6 the fraction is
+    rounded down to 0"."""
+    outcomes = judged(forage(), example(8))
+    expected = [o for o in outcomes if isinstance(o, Computed)
+                and o.kind == "militia attrition expected"]
+    assert [(o.inputs["modified roll"], o.result["losses"]) for o in expected] == [(4, "0, 2")]
+
+
+def test_a_winter_activation_computes_its_winter_roll() -> None:
+    """AaM 5.4.4: "on the December through March turns, any force of units that activates
+    and moves or attempts to move but fails suffers a second Winter Attrition"."""
+    from adjudicator.systems.almost_a_miracle.actions import ForceMoved
+
+    move = ForceMoved(step=3, side="british", pieces=("a",), leaders=("howe",),
+                      sp=(("brit_regular", 5),), trains=0, origin="Y13", destination="Y14",
+                      path=(), die=2)
+    winter = [o for o in judged(move, context(turn="1777-03")) if isinstance(o, Computed)
+              and o.kind == "winter attrition"]
+    assert [o.result["winter rolls"] for o in winter] == [1]
+    assert not [o for o in judged(move, context(turn="1777-04")) if isinstance(o, Computed)
+                and o.kind == "winter attrition"]
