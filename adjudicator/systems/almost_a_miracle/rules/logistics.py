@@ -124,8 +124,10 @@ def _left_alone(ctx: Context) -> Iterator[Outcome]:
                 yield Check.illegal(rule, step,
                                     f"a {NAMES[side]} {what} was left in {ctx.name(area)} with "
                                     f"{NAMES[enemy]} forces there and no {NAMES[side]} force "
-                                    "to defend it: it is captured, and a captured baggage "
-                                    f"train in the captor's colours replaces it ({cite})",
+                                    "to defend it: it is captured (removed to its owner's "
+                                    "Expended box, or the next turn's box for a BoO) and "
+                                    "replaced by a captured baggage train in the captor's "
+                                    f"colours if one is available ({cite})",
                                     spaces=(area,))
     if seen and not found:
         yield Check.done("AAM-SUP-12")
