@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.rules import endeavors, logistics, sequence, supply
+from adjudicator.systems.almost_a_miracle.rules import (
+    endeavor_types,
+    endeavors,
+    logistics,
+    random_events,
+    sequence,
+    supply,
+)
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, supply, logistics, endeavors))
+RULES: Dispatch[Context] = Dispatch((sequence, supply, logistics, endeavors, endeavor_types,
+                                     random_events))
 
 __all__ = ["RULES"]
