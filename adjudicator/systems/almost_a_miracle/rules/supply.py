@@ -34,8 +34,23 @@ counts). What the forage part lost is judged when the phase ends.
 - AAM-SUP-06: what foraging costs needs the Forage Attrition Matrix and Table (PAC):
   unchecked.
 
-Rulebook against the digest: the digest's 6.5 says the militia roll is clamped; the
-rulebook says only "-1 DRM" (the table's column gives the modified rolls it covers).
+The Militia Attrition Table's rows are data a user supplies (`tables.militia_attrition_table
+.rows`: a `roll` and one key per month-group column such as `"June-August" = 20`, or the
+long form `column`, `modified_dr`, `result`); the rulebook's example gives one cell (June-
+August, 4: 20%), bundled as `militia_attrition_partial`. A roll no row covers is unchecked.
+
+Rulebook against the digest:
+- the digest's 6.5 clamps the militia roll; the rulebook says only "A -1 DRM applies"
+  (5.1.2): the table's column gives the modified rolls it covers.
+- AAM-SUP-03: the rulebook names "Loyalist militia" only; Canadian militia are counted with
+  them as the digest reads it (A14). Either way a Canadian loss before foraging with the
+  marker British is illegal (no rule removes them there).
+- AAM-SUP-09: the rulebook (10.9) says "Any force of units": an activation with SPs, or a
+  leader flipped after an attempt, owes the roll; a lone leader's move does not (the
+  digest's A17 counts every leader activation: the reading more favourable to the player
+  is taken). Reactions (10.10.5) are not followed here.
+- AAM-SUP-07: the digest's note that d'Estaing goes back to the French force (14.2.3) is
+  not judged.
 """
 
 from __future__ import annotations
@@ -85,7 +100,8 @@ FAMILY = RuleFamily("supply", frozenset({"AAM-SUP-01", "AAM-SUP-02", "AAM-SUP-03
 LOYALIST_KINDS = frozenset({"loyalist_militia", "canadian_militia"})
 """Loyalist militia; Canadian militia count as Loyalist (digest A14)."""
 WASHINGTON = "washington"
-MILITIA_TABLES = ("militia_attrition_table", "militia_attrition_partial")
+MILITIA_TABLES = ("militia_attrition_partial", "militia_attrition_table")
+"""The rulebook example's cell, then a user's whole table (which wins where both give a cell)."""
 Losses = dict[str, tuple[int, int, int]]
 """Area → (SPs at the start, SPs now, last step that changed them)."""
 
@@ -324,10 +340,13 @@ def _militia(kind: str, ctx: Context, month: int | None, mv: bool | None,
                               needs=(str(Need.ATTRITION),), spaces=changed)
         return
     wanted = " or ".join(", ".join(map(str, loss)) for loss in sorted(set(expected.values())))
-    yield Check.illegal(rule, last, f"{what} attrition: {shown}; the rolls ({rolls}) give "
-                        f"losses of {wanted} SP per Area: each Area loses the table's "
-                        "percentage of its militia SPs, fractions rounded down "
-                        "(AaM 5.1.3-5.1.4)", spaces=changed, expected=wanted,
+    rolled = ", ".join(map(str, rolls))
+    table = "; ".join(f"{roll}: {column[roll]}%" for roll in sorted(expected))
+    yield Check.illegal(rule, last, f"{what} attrition: {shown}. The roll(s) {rolled}, "
+                        f"modified ({table}), give losses of {wanted} SP in "
+                        f"{', '.join(ctx.name(a) for a in areas)}: each Area loses the "
+                        "table's percentage of its militia SPs, fractions rounded down "
+                        "(AaM 5.1.2-5.1.4)", spaces=changed, expected=wanted,
                         observed=", ".join(map(str, observed)))
 
 

@@ -250,3 +250,27 @@ def test_a_winter_activation_computes_its_winter_roll() -> None:
     assert [o.result["winter rolls"] for o in winter] == [1]
     assert not [o for o in judged(move, context(turn="1777-04")) if isinstance(o, Computed)
                 and o.kind == "winter attrition"]
+
+
+def test_a_user_table_gives_the_month_column(tmp_path: object) -> None:
+    """AaM 5.1.3: "Cross-index the modified DR result with the column on the Militia
+    Attrition Table that corresponds with the current month" (the table is on the PAC: a
+    user file supplies it)."""
+    from pathlib import Path
+
+    from adjudicator.systems.almost_a_miracle.data import load_data
+    from adjudicator.systems.almost_a_miracle.rules.supply import militia_column
+
+    assert isinstance(tmp_path, Path)
+    user = tmp_path / "pac.toml"
+    user.write_text("\n".join(
+        f'[[tables.militia_attrition_table.rows]]\nroll = {roll}\n"June-August" = '
+        f'"{10 * roll}%"\n"December-February" = {5 * roll}\n' for roll in range(0, 7)))
+    data = load_data([user])
+    assert militia_column(data, 7)[3] == 30
+    assert militia_column(data, 1)[6] == 30
+    assert militia_column(data, 4) == {}
+    ctx = example(8)
+    legal = context(phase="attrition", turn="1778-06", state=ctx.state, proc=ctx.proc,
+                    data=data)
+    assert ids(judged(forage(), legal)) == {"AAM-SUP-01"}  # 40% of 10 is 4, not 2
