@@ -38,6 +38,7 @@ digest 4.4, 4.6).
 - AAM-LOG-05 (10.5.11): once the French win Sea Control this turn, "nor may the British BoO
   be removed for placement elsewhere, or placed if currently off the board". Sea Control is
   won in the Endeavors Phase, after the Logistics Phase; the previous turn's has no effect.
+  A BoO taken off where Continental SPs are is a capture (11.4.4), not a removal.
 """
 
 from __future__ import annotations
@@ -222,7 +223,10 @@ def _base(action: BaseShifted, ctx: Context) -> Iterator[Outcome]:
     record = ctx.proc.supply
     where = (action.origin, action.destination)
     spaces = tuple(area for area in where if area is not None)
-    if action.owner == BRITISH:
+    captured = action.destination is None and action.origin is not None and any(
+        entity.kind == "sp" and _side(entity, ctx.data) == CONTINENTAL
+        for entity in ctx.state.in_area(action.origin))
+    if action.owner == BRITISH and not captured:
         yield from _sea_control(action, ctx, spaces)
     if ctx.phase == LOGISTICS:
         if action.owner == BRITISH and CONTINENTAL in record.bases:

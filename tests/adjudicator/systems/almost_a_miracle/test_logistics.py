@@ -232,3 +232,18 @@ def test_sup12_14_15_trains_magazines_and_a_boo_left_alone_are_captured() -> Non
     defended = position(("sp:brit_regular:5", "Y10"), ("bt:continental", "Y10"),
                         ("leader:greene", "Y10"))
     assert ids(judged(following, context(state=defended, proc=entered))) == set()
+
+
+def test_log05_a_captured_boo_is_not_removed_by_choice() -> None:
+    """AaM 11.4.4: "The BoO can never retreat. Replace the BoO with a victorious player's
+    captured baggage train if available and place the BoO unit on the next game turn
+    box"."""
+    taken = position(("sp:cont_regular:8", "Y13"))
+    outcomes = judged(base(origin="Y13", destination=None),
+                      context(phase="endeavors", turn="1778-08", state=taken,
+                              proc=proc(french_sea="1778-08")))
+    assert "AAM-LOG-05" not in ids(outcomes)
+    removed = judged(base(origin="Y13", destination=None),
+                     context(phase="endeavors", turn="1778-08",
+                             proc=proc(french_sea="1778-08")))
+    assert ids(removed) == {"AAM-LOG-05"}
