@@ -24,7 +24,8 @@ digest 4.4, 4.6).
   next turn on the Turn Record Track"; "The following turn it may be placed back on the
   board during this step." A BoO moved straight from one Area to another, or put back in
   the turn it came off, is illegal; put back outside the Logistics Phase, too, once the
-  log has shown it come off.
+  log has shown it come off; taken off outside it with no enemy force (SPs or a leader)
+  in its Area to capture it (5.4.7c), too.
 - AAM-SUP-15 (5.4.7c, 11.4.4): a captured BoO "may be placed on the board in the following
   turn during the Logistics and Engineering Phase".
 - AAM-LOG-03 (7.1.3): the British BoO goes to "any port Area he controls" (control: a
@@ -223,9 +224,9 @@ def _base(action: BaseShifted, ctx: Context) -> Iterator[Outcome]:
     record = ctx.proc.supply
     where = (action.origin, action.destination)
     spaces = tuple(area for area in where if area is not None)
-    captured = action.destination is None and action.origin is not None and any(
-        entity.kind == "sp" and _side(entity, ctx.data) == CONTINENTAL
-        for entity in ctx.state.in_area(action.origin))
+    enemy = CONTINENTAL if action.owner == BRITISH else BRITISH
+    captured = action.destination is None and action.origin is not None and \
+        _present(action.origin, enemy, ctx)
     if action.owner == BRITISH and not captured:
         yield from _sea_control(action, ctx, spaces)
     if ctx.phase == LOGISTICS:
@@ -249,6 +250,15 @@ def _base(action: BaseShifted, ctx: Context) -> Iterator[Outcome]:
             yield Check.done("AAM-LOG-02")
             if action.owner == BRITISH:
                 yield from _quebec(action, ctx, action.origin, "from")
+        elif ctx.phase is not None and not captured:
+            yield Check.illegal("AAM-LOG-02", action.step,
+                                f"the {owner} BoO was taken off the map from "
+                                f"{ctx.name(action.origin)} in the {ctx.phase.title()} Phase "
+                                "with no enemy force there to capture it: a player removes his "
+                                "BoO in the Logistics and Engineering Phase (AaM 7.1, 3.0D; "
+                                "a capture, 5.4.7c, needs an enemy force in its Area)",
+                                spaces=spaces, expected="Logistics and Engineering Phase",
+                                observed=ctx.phase)
         return
     yield from _placed(action, ctx, action.destination)
 

@@ -246,4 +246,15 @@ def test_log05_a_captured_boo_is_not_removed_by_choice() -> None:
     removed = judged(base(origin="Y13", destination=None),
                      context(phase="endeavors", turn="1778-08",
                              proc=proc(french_sea="1778-08")))
-    assert ids(removed) == {"AAM-LOG-05"}
+    assert ids(removed) == {"AAM-LOG-05", "AAM-LOG-02"}  # and outside Phase D
+
+
+def test_log02_a_boo_comes_off_in_the_logistics_phase_or_by_capture() -> None:
+    """AaM 3.0D: "Remove friendly BoO from the board if desired" is a step of the Logistics
+    and Engineering Phase; 5.4.7c: "A BoO is captured under the same conditions as a
+    magazine"."""
+    off = base(owner="continental", origin="Y10", destination=None)
+    assert ids(judged(off, context(phase="endeavors"))) == {"AAM-LOG-02"}
+    taken = position(("sp:brit_regular:5", "Y10"))
+    assert ids(judged(off, context(phase="endeavors", state=taken))) == set()
+    assert "AAM-LOG-02" in done(judged(off, context(phase="logistics")))
