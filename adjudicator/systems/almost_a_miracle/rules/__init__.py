@@ -6,19 +6,21 @@ from adjudicator.systems.almost_a_miracle.rules import (
     endeavor_types,
     endeavors,
     french,
+    logistics,
     loyalists,
     prisoners,
     random_events,
     reinforcements,
     sequence,
     setup,
+    supply,
     victory,
 )
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors, endeavor_types, random_events,
-                                     reinforcements, loyalists, victory, french,
-                                     prisoners, setup))
+RULES: Dispatch[Context] = Dispatch((sequence, supply, logistics, endeavors, endeavor_types,
+                                     random_events, reinforcements, loyalists, victory,
+                                     french, prisoners, setup))
 
 __all__ = ["RULES"]

@@ -700,7 +700,7 @@ def _uprising_due(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
                          "Indians is placed in an Iroquois Nation Area (AaM 6.1.6)")
 
 
-NEVER_FROM_A_LOG = {
+LATE_NEVER_FROM_A_LOG = {
     "AAM-REINF-02": "a permission, not a check: a withdrawal short of what the schedule "
                     "asks, for want of SPs, is legal (AaM 6.2.1)",
     "AAM-REINF-17": "a permission, not a check: trains over a lower limit need not be "

@@ -13,7 +13,8 @@
   whether they are on the board). Indian SPs count as British SPs (the player's favour).
 - AAM-VIC-05 (13.3.2): "If Washington is captured, they win the game immediately.
   (Washington cannot be killed.)": Washington taken off the map to the eliminated box, or
-  deleted, is illegal; to the Leader POW box he is captured (the British win).
+  deleted, is illegal; to the Leader POW box he is captured (the British win). In the
+  Attrition Phase the supply family judges it (AAM-SUP-07: the forage rolls spare him).
 - AAM-VIC-04 (13.3.1): "If at the end of any turn the British have the King's Peace in all
   four rebellious colonies, they win the game immediately."
 """
@@ -24,7 +25,7 @@ from collections.abc import Iterator
 
 from adjudicator.systems.almost_a_miracle.actions import Left
 from adjudicator.systems.almost_a_miracle.data import Need
-from adjudicator.systems.almost_a_miracle.procedure import BRITISH, CONTINENTAL
+from adjudicator.systems.almost_a_miracle.procedure import ATTRITION, BRITISH, CONTINENTAL
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.rules.reinforcements import (
     REGULARS,
@@ -51,7 +52,7 @@ AUTOMATIC_FROM = "1776-08"
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The King's Peace and the automatic victories at the end of a month."""
-    if isinstance(action, Left) and WASHINGTON in action.leaders:
+    if isinstance(action, Left) and WASHINGTON in action.leaders and ctx.phase != ATTRITION:
         yield from _washington(action, ctx)
     if not isinstance(action, NewTurn):
         return

@@ -269,6 +269,8 @@ def test_washington_cannot_be_killed() -> None:
     """13.3.2: "If Washington is captured, they win the game immediately. (Washington
     cannot be killed.)\""""
     assert "AAM-VIC-05" in ids(judged(washington_left("box:eliminated"), context()))
+    assert "AAM-VIC-05" not in ids(judged(washington_left("box:eliminated"),
+                                          context(phase="attrition")))  # AAM-SUP-07's
     assert "AAM-VIC-05" in ids(judged(washington_left(""), context()))
     assert "AAM-VIC-05" in done(judged(washington_left("box:leader_pow_continental"),
                                        context()))
