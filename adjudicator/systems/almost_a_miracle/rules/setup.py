@@ -5,7 +5,8 @@
   its SPs per kind (regular infantry, cavalry, militia, Indians, on the map and At Sea;
   POWs not counted) are compared with the set-up's (scenarios.json's checksums, "1d6 SP"
   entries rolled: 1 to 6 each). More SPs than the set-up is illegal; fewer is unchecked
-  (the players may still be setting up in the log).
+  (the players may still be setting up in the log). A board with a leader on the map that
+  the set-up does not place is a game going on (a campaign saved at that month), not judged.
 - AAM-SCN-02 (17.x): "baggage trains [...] with any force or in the Available box": the
   trains on the map are at most the set-up's, and trains and magazines at most its limit.
 - AAM-SCN-03 (17.0): "All campaign scenarios end on the November 1779 turn": a later month
@@ -106,7 +107,17 @@ def _counted(ctx: Context, side: str, kinds: frozenset[str]) -> int:
                and (side == BRITISH or p.kind is PlaceKind.SPACE))
 
 
+def _setup_leaders(scenario: dict[str, Any]) -> set[str]:
+    return {leader for side in scenario.get("sides", {}).values()
+            for placement in side.get("placements", ()) for leader in placement.get("leaders")
+            or ()}
+
+
 def _set_up(action: NewTurn, ctx: Context, scenario: dict[str, Any]) -> Iterator[Outcome]:
+    listed = _setup_leaders(scenario)
+    if any(e.kind == "leader" and p.kind is PlaceKind.SPACE and e.key not in listed
+           for e, p in ctx.state.pieces.values()):
+        return  # a leader the set-up does not place: a game going on, not this set-up
     stated = scenario.get("checksums", {}).get("stated", {})
     dice = len(stated.get("cont_militia_dice", ()))
     over: list[str] = []

@@ -239,6 +239,8 @@ def test_the_opening_position_matches_the_1775_set_up() -> None:
                                                                     proc=later)))
     extra = _opening(("sp:brit_regular:10", "NE13"))
     assert "AAM-SCN-01" in ids(judged(month("1775-06", 0), context(state=extra)))
+    going_on = _opening(("sp:brit_regular:10", "NE13"), ("leader:cornwallis", "NE13"))
+    assert "AAM-SCN-01" not in ids(judged(month("1775-06", 0), context(state=going_on)))
 
 
 def test_set_up_baggage_trains_within_the_listed_count() -> None:
