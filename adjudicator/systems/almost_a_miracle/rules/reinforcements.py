@@ -12,9 +12,11 @@
   unchecked. The French are judged by `french.py` (14.1). While the phase marker has
   been shown only once (as the log opened, or its first setting), pieces put on the map may
   be the players' set-up: no arrival is judged until it moves.
-- AAM-REINF-01 (6.2.2): "Withdrawals are performed first, and then reinforcements": SPs
-  taken off the map in the Reinforcement Phase after the same side's pieces arrived is a
-  reminder.
+- AAM-REINF-01 (6.2, 6.2.2): "Withdrawals are performed first, and then reinforcements":
+  SPs taken off the map in the Reinforcement Phase after the same side's pieces arrived is
+  a reminder; so is a leader still on the map when the Reinforcement Phase of his Turn of
+  Withdrawal (printed on his counter's back) ends.
+- AAM-REINF-06 also: a leader put on the map before his Turn of Entry (on his counter).
 - AAM-REINF-05 (6.2.5): withdrawn troops come "from any map Area that is not under siege"
   (an Area with a Siege marker). Removals after the Political Events roll are left alone
   (an event may remove pieces: the table is on the PAC).
@@ -300,8 +302,29 @@ def _indians(action: Arrived, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("AAM-REINF-14")
 
 
+def _early_leaders(action: Arrived, ctx: Context) -> Iterator[Outcome]:
+    """Leaders put on the map before the Turn of Entry printed on their counters (AaM 1.2
+    leader illustration, 6.1)."""
+    turn = turn_of(ctx)
+    if turn is None:
+        return
+    for key in action.leaders:
+        leader = ctx.data.leaders.get(key)
+        entry = leader.turn_of_entry if leader is not None else None
+        if key in FRENCH_LEADERS or not entry or not entry[:4].isdigit():
+            continue
+        if turn < entry:
+            yield Check.illegal("AAM-REINF-06", action.step,
+                                f"{ctx.leader_name(key)} was put on the map at "
+                                f"{ctx.name(action.area)} in {turn}, before his Turn of Entry "
+                                f"({entry}): reinforcements arrive on the turn the schedule "
+                                "gives (AaM 6.1)", spaces=(action.area,), pieces=action.pieces,
+                                expected=f"{entry} or later", observed=turn)
+
+
 def _arrival(action: Arrived, ctx: Context) -> Iterator[Outcome]:
     side = action.side or ""
+    yield from _early_leaders(action, ctx)
     if action.sp or action.leaders or action.trains:
         yield Check.done("AAM-REINF-06")
     regulars = _regular_sp(action, side)
@@ -673,6 +696,8 @@ def _withdrawal(action: Left, ctx: Context) -> Iterator[Outcome]:
 
 def _political(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
     turn = action.turn or turn_of(ctx)
+    if turn is not None:
+        yield from _withdrawals_due(action, ctx, turn)
     if turn == INDIAN_UPRISING_DUE:
         yield from _uprising_due(action, ctx)
     if ctx.proc.political_rolled or turn == INDIAN_UPRISING_DUE:
@@ -683,6 +708,25 @@ def _political(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
                          "Events Table: each turn, at the end of the Reinforcement Phase, "
                          "one player makes that roll and applies the result at once "
                          "(AaM 6.6)")
+
+
+def _withdrawals_due(action: PhaseChange, ctx: Context, turn: str) -> Iterator[Outcome]:
+    """Leaders whose Turn of Withdrawal (printed on the counter's back, 6.2) is this month
+    and who are still on the map when the Reinforcement Phase ends. With the Alternate
+    History Duration (16.3) the British may refuse their withdrawals."""
+    refuse = "alternate-history" in ctx.options
+    for entity, place in ctx.state.pieces.values():
+        if entity.kind != "leader" or place.kind is not PlaceKind.SPACE:
+            continue
+        leader = ctx.data.leaders.get(entity.key)
+        if leader is None or leader.turn_of_withdrawal != turn or \
+                (refuse and str(leader.side) == BRITISH):
+            continue
+        yield Check.reminder("AAM-REINF-01", action.step,
+                             f"{leader.name} is still on the map at {ctx.name(place.key)} "
+                             f"after the Reinforcement Phase of {turn}, his Turn of "
+                             "Withdrawal: the leader is withdrawn this turn during the "
+                             "Reinforcement Phase (AaM 6.2)", spaces=(place.key,))
 
 
 def _uprising_due(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:

@@ -466,3 +466,43 @@ def test_militia_after_the_political_events_roll_are_unchecked() -> None:
                       context(phase="reinforcement", turn="1776-06", state=state,
                               proc=AaMProcedure(political_rolled=True)))
     assert not ids(outcomes) and "AAM-REINF-21" in ids(outcomes, "unchecked")
+
+
+def _dated(**turns: tuple[str | None, str | None]) -> AaMData:
+    data = bundled_data()
+    leaders = {key: data.leaders[key].model_copy(update={"turn_of_entry": entry,
+                                                         "turn_of_withdrawal": leaving})
+               for key, (entry, leaving) in turns.items()}
+    return data.model_copy(update={"leaders": {**data.leaders, **leaders}})
+
+
+def test_a_leader_does_not_arrive_before_his_turn_of_entry() -> None:
+    """6.1: scheduled reinforcements arrive "this turn"; the Turn of Entry is printed on
+    the leader's counter (1.2)."""
+    data = _dated(knox=("1775-11", None))
+    state = position(("leader:knox", "NE14"), ("sp:cont_regular:5", "NE14"))
+    early = judged(arrived("NE14", leaders=("knox",)),
+                   context(phase="reinforcement", turn="1775-08", state=state, data=data))
+    assert "AAM-REINF-06" in ids(early)
+    due = judged(arrived("NE14", leaders=("knox",)),
+                 context(phase="reinforcement", turn="1775-11", state=state, data=data))
+    assert "AAM-REINF-06" in done(due) and "AAM-REINF-06" not in ids(due)
+
+
+def test_a_leader_is_withdrawn_on_his_turn_of_withdrawal() -> None:
+    """6.2: "A '▲' on the Reinforcement Schedule (Module 18.0) means the Leader or force to
+    the right is withdrawn this turn during the Reinforcement Phase. Leaders have this
+    (month/year) also printed on the back side of their counters."; 16.3: the British may
+    refuse the withdrawals in the Alternate History Duration game."""
+    data = _dated(clinton=(None, "1778-10"))
+    state = position(("leader:clinton", "Y13"))
+    stayed = judged(_leaving("1778-10"), context(phase="logistics", state=state, data=data,
+                                                 proc=AaMProcedure(political_rolled=True)))
+    assert ids(stayed, "reminder") == {"AAM-REINF-01"}
+    refused = judged(_leaving("1778-10"), context(phase="logistics", state=state, data=data,
+                                                  options=("alternate-history",),
+                                                  proc=AaMProcedure(political_rolled=True)))
+    assert not ids(refused, "reminder")
+    gone = judged(_leaving("1778-10"), context(phase="logistics", data=data,
+                                               proc=AaMProcedure(political_rolled=True)))
+    assert not ids(gone, "reminder")
