@@ -36,6 +36,8 @@
 - AAM-REINF-14 (6.1.6): Brant and the Indians are not available until January 1777; July
   1777's Reinforcement Phase ending with Brant off the board is a reminder (the Indian
   Uprising is then that month's automatic event).
+- AAM-REINF-15 (2.0 "Strength Point"): no more SPs of a type on the board than the counter
+  mix holds (the mix a user file supplies).
 - AAM-REINF-16, -18, -19 (6.3, 6.4): new baggage trains go on their side's BoO (none while
   it is off the board), and only up to the limit less the trains and magazines on the board
   (captured trains and the BoO not counted): British, the controlled ports' values (at most
@@ -78,6 +80,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
     REINFORCEMENT,
     SIEGE,
 )
+from adjudicator.systems.almost_a_miracle.read_reinforcements import in_play
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.state import Entity
 from adjudicator.systems.common.actions import Action, PhaseChange
@@ -89,10 +92,10 @@ FAMILY = RuleFamily(
     "reinforcements",
     frozenset({"AAM-REINF-01", "AAM-REINF-05", "AAM-REINF-06", "AAM-REINF-07",
                "AAM-REINF-08", "AAM-REINF-10", "AAM-REINF-12", "AAM-REINF-13",
-               "AAM-REINF-14", "AAM-REINF-16", "AAM-REINF-18", "AAM-REINF-19",
+               "AAM-REINF-14", "AAM-REINF-15", "AAM-REINF-16", "AAM-REINF-18", "AAM-REINF-19",
                "AAM-REINF-20", "AAM-REINF-21", "AAM-REINF-22", "AAM-FR-08"}),
     positional=frozenset({"AAM-REINF-05", "AAM-REINF-07", "AAM-REINF-08", "AAM-REINF-10",
-                          "AAM-REINF-12", "AAM-REINF-13", "AAM-REINF-16", "AAM-REINF-18",
+                          "AAM-REINF-12", "AAM-REINF-13", "AAM-REINF-15", "AAM-REINF-16", "AAM-REINF-18",
                           "AAM-REINF-19", "AAM-REINF-21", "AAM-REINF-06", "AAM-FR-08"}),
     actions=(Arrived, Left, PhaseChange))
 
@@ -222,6 +225,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Arrivals, withdrawals and the Political Events roll."""
     if isinstance(action, Arrived):
         yield from _indians(action, ctx)
+        yield from _counter_mix(action, ctx)
         if setting_up(ctx):
             return
         if ctx.phase == REINFORCEMENT:
@@ -281,6 +285,30 @@ def _describe(sp: int, leaders: tuple[str, ...], trains: int, ctx: Context) -> s
     if trains:
         parts.append(f"{trains} baggage train(s)")
     return " and ".join(parts)
+
+
+def _counter_mix(action: Arrived, ctx: Context) -> Iterator[Outcome]:
+    """2.0 "Strength Point": "The counter mix is the maximum SP level that any type of unit
+    can ever be on the board. If reinforcements are called for and the counter mix cannot
+    provide them, they are lost." (SPs At Sea or in the Transit Area count as on the
+    board.)"""
+    for kind, _ in action.sp:
+        unit = ctx.data.unit_kinds.get(kind)
+        if unit is None or unit.sp_counter_mix is None:
+            continue
+        most = unit.sp_counter_mix
+        total = sum(e.value for e, p in ctx.state.pieces.values()
+                    if e.kind == "sp" and e.key == kind and in_play(p))
+        if total > most:
+            yield Check.illegal("AAM-REINF-15", action.step,
+                                f"{total} SP of {unit.name} on the board after SPs were put "
+                                f"at {ctx.name(action.area)}: the counter mix ({most} SP) is "
+                                "the most any type can ever have on the board; reinforcements "
+                                "it cannot provide are lost (AaM 2.0)", spaces=(action.area,),
+                                pieces=action.pieces, expected=f"at most {most}",
+                                observed=str(total))
+        else:
+            yield Check.done("AAM-REINF-15")
 
 
 def _indians(action: Arrived, ctx: Context) -> Iterator[Outcome]:

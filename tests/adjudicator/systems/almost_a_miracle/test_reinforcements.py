@@ -506,3 +506,20 @@ def test_a_leader_is_withdrawn_on_his_turn_of_withdrawal() -> None:
     gone = judged(_leaving("1778-10"), context(phase="logistics", data=data,
                                                proc=AaMProcedure(political_rolled=True)))
     assert not ids(gone, "reminder")
+
+
+def test_no_more_sp_on_the_board_than_the_counter_mix() -> None:
+    """2.0: "The counter mix is the maximum SP level that any type of unit can ever be on
+    the board. If reinforcements are called for and the counter mix cannot provide them,
+    they are lost.\""""
+    data = bundled_data()
+    indian = data.unit_kinds["indian"].model_copy(update={"sp_counter_mix": 20})
+    data = data.model_copy(update={"unit_kinds": {**data.unit_kinds, "indian": indian}})
+    over = position(("sp:indian:20", "I7"), ("sp:indian:2", "Y50"))
+    assert "AAM-REINF-15" in ids(judged(arrived("Y50", side=B, sp=(("indian", 2),)),
+                                        context(phase="reinforcement", turn="1777-07",
+                                                state=over, data=data)))
+    within = position(("sp:indian:18", "I7"), ("sp:indian:2", "Y50"))
+    assert "AAM-REINF-15" in done(judged(arrived("Y50", side=B, sp=(("indian", 2),)),
+                                         context(phase="reinforcement", turn="1777-07",
+                                                 state=within, data=data)))
