@@ -94,9 +94,10 @@ FAMILY = RuleFamily(
                "AAM-REINF-08", "AAM-REINF-10", "AAM-REINF-12", "AAM-REINF-13",
                "AAM-REINF-14", "AAM-REINF-15", "AAM-REINF-16", "AAM-REINF-18", "AAM-REINF-19",
                "AAM-REINF-20", "AAM-REINF-21", "AAM-REINF-22", "AAM-FR-08"}),
-    positional=frozenset({"AAM-REINF-05", "AAM-REINF-07", "AAM-REINF-08", "AAM-REINF-10",
-                          "AAM-REINF-12", "AAM-REINF-13", "AAM-REINF-15", "AAM-REINF-16", "AAM-REINF-18",
-                          "AAM-REINF-19", "AAM-REINF-21", "AAM-REINF-06", "AAM-FR-08"}),
+    positional=frozenset({"AAM-REINF-05", "AAM-REINF-06", "AAM-REINF-07", "AAM-REINF-08",
+                          "AAM-REINF-10", "AAM-REINF-12", "AAM-REINF-13", "AAM-REINF-15",
+                          "AAM-REINF-16", "AAM-REINF-18", "AAM-REINF-19", "AAM-REINF-21",
+                          "AAM-FR-08"}),
     actions=(Arrived, Left, PhaseChange))
 
 REGULARS = {CONTINENTAL: frozenset({"cont_regular", "cont_cavalry"}),
