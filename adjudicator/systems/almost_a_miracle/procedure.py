@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken, ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import DiceRolled, EndeavorTaken, ForceMoved
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
     Alternation,
@@ -84,6 +84,15 @@ class AaMProcedure:
     """Passes in a row in this Endeavors Phase (two end it, AaM 8.0)."""
     activated: frozenset[str] = frozenset()
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
+    # movement (AaM 9.1, 10.1, 10.3)
+    leg: ForceMoved | None = None
+    """The last leg of the force moving in this endeavor (None: none yet)."""
+    route: tuple[str, ...] = ()
+    """The Areas the moving force has gone through in this endeavor, its legs joined."""
+    drops: int = 0
+    """Drop-offs the moving force has made (AaM 9.1: one at most)."""
+    rolled: bool = False
+    """A die was rolled since the last leg (a battle, a retreat before combat)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -101,7 +110,8 @@ class AaMSequencer(Sequencer[AaMProcedure]):
 
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row."""
-        return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved}
+        return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
+                **MOVEMENT_EFFECTS}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -117,5 +127,49 @@ def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
     return replace(proc, activated=proc.activated | frozenset(action.leaders))
 
+
+# movement (AaM 9.1, 10.1, 10.3): the moving force's legs, drop-offs and rolls between legs
+
+
+def continues(proc: AaMProcedure, move: ForceMoved) -> bool:
+    """Whether a move is the next leg of the force that moved last in this endeavor: the same
+    side, from where that leg ended, some of the same pieces."""
+    leg = proc.leg
+    return leg is not None and leg.side == move.side and leg.destination == move.origin \
+        and bool(set(leg.pieces) & set(move.pieces))
+
+
+def dropped_off(leg: ForceMoved, move: ForceMoved) -> bool:
+    """Whether a leg left leaders or SPs behind (AaM 9.1): fewer SPs or a leader left."""
+    return move.strength < leg.strength or bool(set(leg.leaders) - set(move.leaders))
+
+
+def _leg(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, ForceMoved)
+    proc = _moved(proc, action)
+    path = action.path or (action.origin, action.destination)
+    if continues(proc, action) and not proc.rolled:
+        assert proc.leg is not None
+        return replace(proc, leg=action, route=proc.route + path[1:], rolled=False,
+                       drops=proc.drops + dropped_off(proc.leg, action))
+    return replace(proc, leg=action, route=path, drops=0, rolled=False)
+
+
+def _new_endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(_endeavor(proc, action), leg=None, route=(), drops=0, rolled=False)
+
+
+def _new_month(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(_new_turn(proc, action), leg=None, route=(), drops=0, rolled=False)
+
+
+def _rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, rolled=True) if proc.leg is not None else proc
+
+
+MOVEMENT_EFFECTS: Mapping[type[Action], Effect[AaMProcedure]] = {
+    ForceMoved: _leg, EndeavorTaken: _new_endeavor, NewTurn: _new_month, DiceRolled: _rolled}
+"""The movement family's effects: each wraps the sequence's own (`_moved`, `_endeavor`,
+`_new_turn`) and keeps the moving force's legs."""
 
 SEQUENCER = AaMSequencer(TURN)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.rules import endeavors, sequence
+from adjudicator.systems.almost_a_miracle.rules import endeavors, movement, sequence, stacking
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors))
+RULES: Dispatch[Context] = Dispatch((sequence, endeavors, stacking, movement))
 
 __all__ = ["RULES"]
