@@ -323,12 +323,12 @@ def _path(action: ForceMoved, ctx: Context, route: tuple[str, ...]) -> Iterator[
         def enter(a: str, b: str, boundary: Boundary, from_start: bool,
                   goal: str = goal) -> Bounds | str:
             bounds = entry_bounds(boundary, _terrain(b, ctx), tec, barred_from_swamp=barred)
-            enemy = _enemy_sp(b, action.side, ctx) if b != goal else 0
+            enemy = _enemy_sp(b, action.side, ctx) if b != route[-1] else 0
             if isinstance(bounds, str) or not enemy:
                 return bounds
             test = overrun(action.strength, enemy, fort_or_city=False)
             if not test.allowed:
-                return "AAM-MOV-12"
+                return bounds if b == goal else "AAM-MOV-12"  # a waypoint: see _enemies
             city = _fort_or_city(b, action.side, ctx)
             high = None if city is None or bounds.high is None else bounds.high + test.mp
             return "AAM-MOV-13" if city else Bounds(bounds.low + test.mp, high, bounds.rule)
