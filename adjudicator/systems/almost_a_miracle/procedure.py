@@ -7,7 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from adjudicator.systems.almost_a_miracle.actions import DiceRolled, EndeavorTaken, ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import (
+    DiceRolled,
+    EndeavorTaken,
+    ForceMoved,
+    LeaderSpent,
+)
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
     Alternation,
@@ -84,6 +89,8 @@ class AaMProcedure:
     """Passes in a row in this Endeavors Phase (two end it, AaM 8.0)."""
     activated: frozenset[str] = frozenset()
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
+    failed: frozenset[str] = frozenset()
+    """Leaders whose activation failed this month (AaM 8.1.1)."""
     # movement (AaM 9.1, 10.1, 10.3)
     leg: ForceMoved | None = None
     """The last leg of the force moving in this endeavor (None: none yet)."""
@@ -109,13 +116,14 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     """The declared turn, with the passes in a row and the leaders spent this month."""
 
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
-        """A new month clears the spent leaders; endeavors count passes in a row."""
+        """A new month clears the spent leaders; endeavors count passes in a row; a leader
+        flipped without moving failed his activation."""
         return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
-                **MOVEMENT_EFFECTS}
+                LeaderSpent: _spent, **MOVEMENT_EFFECTS}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, passes=0, activated=frozenset())
+    return replace(proc, passes=0, activated=frozenset(), failed=frozenset())
 
 
 def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -125,7 +133,15 @@ def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
+    if action.within:
+        return proc  # a retreat, or a reaction that may not have been an endeavor
     return replace(proc, activated=proc.activated | frozenset(action.leaders))
+
+
+def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, LeaderSpent)
+    return replace(proc, activated=proc.activated | {action.leader},
+                   failed=proc.failed | {action.leader})
 
 
 # movement (AaM 9.1, 10.1, 10.3): the moving force's legs, drop-offs and rolls between legs
@@ -147,6 +163,8 @@ def dropped_off(leg: ForceMoved, move: ForceMoved) -> bool:
 def _leg(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
     proc = _moved(proc, action)
+    if action.within or action.joins:
+        return proc  # a retreat or reaction by the other side, or a second Area joining
     path = action.path or (action.origin, action.destination)
     if continues(proc, action) and not proc.rolled:
         assert proc.leg is not None

@@ -115,8 +115,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
 def _answers(action: ForceMoved, ctx: Context) -> bool:
     """A retreat from, or a reaction into, the Area the other side's force just entered."""
     leg = ctx.proc.leg
-    return leg is not None and leg.side != action.side and \
-        leg.destination in (action.origin, action.destination)
+    return bool(action.within) or (leg is not None and leg.side != action.side and
+                                   leg.destination in (action.origin, action.destination))
 
 
 def _militia(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:

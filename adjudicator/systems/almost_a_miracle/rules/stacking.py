@@ -49,7 +49,8 @@ def _limit(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                    if e.kind == "sp" and e.key in ctx.data.unit_kinds
                    and str(ctx.data.unit_kinds[e.key].side) == action.side)
     if friendly <= STACKING_LIMIT:
-        yield Check.done("AAM-STK-01")
+        if not action.within:
+            yield Check.done("AAM-STK-01")
         return
     known = ctx.data.areas.get(area)
     terrain = known.terrain if known is not None else None
