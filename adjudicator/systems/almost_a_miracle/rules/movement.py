@@ -353,6 +353,8 @@ def _path(action: ForceMoved, ctx: Context, route: tuple[str, ...]) -> Iterator[
             bounds = enter(start, goal, direct, index == 0)
             if isinstance(bounds, Bounds) and bounds.low == leg.low:
                 rules.add(STEP_RULES.get(bounds.rule, "AAM-MOV-01"))
+                if (_terrain(goal, ctx) or "").casefold() == "swamp":
+                    rules.add("AAM-MOV-27")
             if direct.arrow:
                 rules.add("AAM-MOV-04")
         low_total = None if low_total is None or leg.low is None else low_total + leg.low

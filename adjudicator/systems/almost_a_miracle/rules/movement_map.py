@@ -7,7 +7,8 @@ connection's `kind` is read by its words: `road` (a road crosses the boundary), 
 `corner` (the Areas touch only where four boundaries meet, AaM 10.1.3), `same_river` (both
 Areas are bordered by the same river or waterway, AaM 10.6.1a; a river boundary counts as
 such); `sea` and `transit_arrow` are not land boundaries. Costs the rulebook does not state
-(the Terrain Effects Chart, rows `{terrain = "clear", mp = 1}`) are a `tec` mapping.
+(the Terrain Effects Chart, rows `{terrain = "clear", mp = 1, road_mp = 1}`) are a `tec`
+mapping; its weather rows are not read (a weather marker leaves a move unchecked).
 
 A drag's waypoints are where the player put the pieces down, not every Area crossed: from
 one waypoint to the next the force is taken to have gone by the cheapest legal way (the
@@ -89,11 +90,20 @@ def boundaries(data: AaMData) -> dict[str, dict[str, Boundary]]:
 
 
 def tec_of(data: AaMData) -> dict[str, int]:
-    """The Terrain Effects Chart rows a user gave (`terrain`, `mp`), as a mapping."""
+    """The Terrain Effects Chart rows a user gave (`terrain`, `mp`, `road_mp`: across a
+    road), as a mapping (`clear`, `clear+road`)."""
     table = data.tables.get("terrain_effects_chart")
     rows = table.rows if table is not None and table.rows else ()
-    return {str(row["terrain"]).casefold(): int(row["mp"]) for row in rows
-            if "terrain" in row and "mp" in row}
+    found: dict[str, int] = {}
+    for row in rows:
+        if "terrain" not in row:
+            continue
+        terrain = str(row["terrain"]).casefold()
+        if "mp" in row:
+            found[terrain] = int(row["mp"])
+        if "road_mp" in row:
+            found[f"{terrain}+road"] = int(row["road_mp"])
+    return found
 
 
 @dataclass(frozen=True, slots=True)
