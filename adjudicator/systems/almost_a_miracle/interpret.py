@@ -28,6 +28,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     LeaderSpent,
 )
 from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS, phase_named, turn_named
+from adjudicator.systems.almost_a_miracle.read_movement import read_movement
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -108,6 +109,7 @@ class Reader:
                                                  reason="the player says he passes"))
             self.reading = replace(self.reading, last=None)
         actions += self._moves(view, player, phase)
+        actions += read_movement(self, view, player, phase)
         return actions
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:

@@ -12,6 +12,8 @@ from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
     ForceMoved,
     LeaderSpent,
+    SeaMoved,
+    TransitMoved,
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
@@ -100,6 +102,12 @@ class AaMProcedure:
     """Drop-offs the moving force has made (AaM 9.1: one at most)."""
     rolled: bool = False
     """A die was rolled since the last leg (a battle, a retreat before combat)."""
+    embarked: frozenset[str] = frozenset()
+    """Pieces embarked this month (AaM 10.5.7: they land next turn at the earliest)."""
+    landed: frozenset[str] = frozenset()
+    """Pieces landed this month: moved, no further endeavor (AaM 10.5.9-10.5.10)."""
+    transit: frozenset[str] = frozenset()
+    """Pieces moved into the Transit Area this month (AaM 10.1.6: out next turn)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -178,7 +186,24 @@ def _new_endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 
 def _new_month(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(_new_turn(proc, action), leg=None, route=(), drops=0, rolled=False)
+    return replace(_new_turn(proc, action), leg=None, route=(), drops=0, rolled=False,
+                   embarked=frozenset(), landed=frozenset(), transit=frozenset())
+
+
+def _by_sea(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, SeaMoved)
+    if action.embark:
+        return replace(proc, embarked=proc.embarked | set(action.pieces))
+    return replace(proc, landed=proc.landed | set(action.pieces),
+                   activated=proc.activated | set(action.leaders))
+
+
+def _through_transit(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, TransitMoved)
+    proc = replace(proc, activated=proc.activated | set(action.leaders))
+    if action.entering:
+        return replace(proc, transit=proc.transit | set(action.pieces))
+    return proc
 
 
 def _rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -186,7 +211,8 @@ def _rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 
 MOVEMENT_EFFECTS: Mapping[type[Action], Effect[AaMProcedure]] = {
-    ForceMoved: _leg, EndeavorTaken: _new_endeavor, NewTurn: _new_month, DiceRolled: _rolled}
+    ForceMoved: _leg, EndeavorTaken: _new_endeavor, NewTurn: _new_month, DiceRolled: _rolled,
+    SeaMoved: _by_sea, TransitMoved: _through_transit}
 """The movement family's effects: each wraps the sequence's own (`_moved`, `_endeavor`,
 `_new_turn`) and keeps the moving force's legs."""
 

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.rules import endeavors, movement, sequence, stacking
+from adjudicator.systems.almost_a_miracle.rules import (
+    endeavors,
+    movement,
+    sea_movement,
+    sequence,
+    stacking,
+)
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors, stacking, movement))
+RULES: Dispatch[Context] = Dispatch((sequence, endeavors, stacking, movement, sea_movement))
 
 __all__ = ["RULES"]
