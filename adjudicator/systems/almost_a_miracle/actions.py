@@ -121,3 +121,12 @@ class MagazineMoved(Action):
     piece: str
     origin: str
     destination: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GovernorMoved(Action):
+    """A Royal Governor moved from one Area to another (AaM 13.1.4: he never moves)."""
+
+    piece: str
+    origin: str
+    destination: str

@@ -1,6 +1,6 @@
 """Almost a Miracle!'s reading of the moves the Area-to-Area reader leaves aside: sea moves
 into and out of the At Sea box (AaM 10.5), moves through the Transit Area (AaM 10.1.6) and
-a magazine moved (AaM 5.4.1a).
+a magazine moved (AaM 5.4.1a), a Royal Governor moved (AaM 13.1.4).
 
 In the Endeavors Phase an embarkation or a landing is the side's Sea Movement endeavor
 (AaM 8.0, 10.5.7); an entry into or exit from the Transit Area is a force's (or a leader's)
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
+    GovernorMoved,
     MagazineMoved,
     SeaMoved,
     TransitMoved,
@@ -50,6 +51,11 @@ def read_movement(reader: Reader, view: StepView[Entity, str | None], player: st
             actions.append(MagazineMoved(step=view.index, side=reader.side_of(entity),
                                          player=player, piece=relocation.piece_id,
                                          origin=origin.key, destination=destination.key))
+            continue
+        if entity.kind == "governor" and _space(origin) and _space(destination):
+            actions.append(GovernorMoved(step=view.index, side="british", player=player,
+                                         piece=relocation.piece_id, origin=origin.key,
+                                         destination=destination.key))
             continue
         if not entity.force:
             continue

@@ -24,6 +24,7 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
   as the digest's A45 (north = NY/NJ with Vermont and the Iroquois Nation, and Canada); New
   England, reached only through New York, is not barred by this rule.
 - AAM-MOV-38 (14.1.1): French SPs move together, as a separate force.
+- AAM-MOV-41 (17.0): "only Virginia Areas with a land border to a Maryland Area are in play".
 
 A retreat (the other side moving out of the Area the moving force entered) and a reaction
 (the other side moving into it) are not judged as the endeavor's move; a leg after a roll
@@ -60,7 +61,8 @@ from adjudicator.systems.common.rulebook import RuleFamily
 FAMILY = RuleFamily("movement", frozenset({
     "AAM-MOV-01", "AAM-MOV-02", "AAM-MOV-03", "AAM-MOV-04", "AAM-MOV-05", "AAM-MOV-07",
     "AAM-MOV-08", "AAM-MOV-10", "AAM-MOV-12", "AAM-MOV-13", "AAM-MOV-27", "AAM-MOV-28",
-    "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-38"}), actions=(ForceMoved,))
+    "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-38", "AAM-MOV-41"}),
+    actions=(ForceMoved,))
 
 MILITIA_BARRED: dict[str, tuple[frozenset[str], str]] = {
     "md_de_militia": (frozenset({"ny_nj", "canada"}),
@@ -97,6 +99,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         return
     yield from _militia(action, ctx)
     yield from _french(action, ctx)
+    yield from _virginia(action, ctx)
     if ctx.phase != ENDEAVORS or _answers(action, ctx):
         return
     going_on = continues(ctx.proc, action)
@@ -151,6 +154,31 @@ def _militia(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                                       needs=(str(Need.AREAS),), spaces=entered)
             else:
                 yield Check.done(rule)
+
+
+def _virginia(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 17.0: only Virginia Areas with a land border to a Maryland Area are in play."""
+    entered = [a for a in (action.path or (action.origin, action.destination))[1:]
+               if colony_of(a, ctx.data) == "virginia"]
+    if not entered:
+        return
+    graph = boundaries(ctx.data)
+    for area in entered:
+        bordering = any(colony_of(n, ctx.data) == "md_de" and not b.arrow and not b.lake
+                        and not b.corner for n, b in graph.get(area, {}).items())
+        if bordering:
+            continue
+        if not ctx.data.map_status.connections_complete:
+            yield Check.unchecked("AAM-MOV-41", action.step,
+                                  f"whether {ctx.name(area)} borders Maryland is not known",
+                                  needs=(str(Need.ADJACENCY),), spaces=(area,))
+            return
+        yield Check.illegal("AAM-MOV-41", action.step,
+                            f"a force moved into {ctx.name(area)}, a Virginia Area with no "
+                            "land border to a Maryland Area: only those Virginia Areas are in "
+                            "play (AaM 17.0)", spaces=(area,), pieces=action.pieces)
+        return
+    yield Check.done("AAM-MOV-41")
 
 
 def _french(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:

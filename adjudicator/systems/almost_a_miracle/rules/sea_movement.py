@@ -23,6 +23,8 @@
   Transit Area to the desired destination Area (which could be back to where they started)."
 - AAM-MOV-40 (5.4.1a, 10.5.4, 11.3.4): magazines never move; a baggage train moving on its
   train side is legal.
+- AAM-MOV-39 (13.1.4): the Royal Governor never moves from the Area he was placed in (set
+  aside to a box, he is not moving); a force moving out and leaving him is legal.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from collections.abc import Iterator
 
 from adjudicator.systems.almost_a_miracle.actions import (
     ForceMoved,
+    GovernorMoved,
     MagazineMoved,
     SeaMoved,
     TransitMoved,
@@ -44,7 +47,8 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("sea and transit", frozenset({
     "AAM-MOV-06", "AAM-MOV-15", "AAM-MOV-17", "AAM-MOV-18", "AAM-MOV-19", "AAM-MOV-20",
-    "AAM-MOV-23", "AAM-MOV-40"}), actions=(SeaMoved, TransitMoved, MagazineMoved, ForceMoved))
+    "AAM-MOV-23", "AAM-MOV-39", "AAM-MOV-40"}),
+    actions=(SeaMoved, TransitMoved, MagazineMoved, ForceMoved, GovernorMoved))
 
 TRANSIT_ENDS = frozenset({"C7", "C8", "I7", "Y48", "Y49"})
 """The Areas the Transit Arrow joins (AaM 10.1.6)."""
@@ -64,12 +68,20 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                             f"a magazine moved out of {ctx.name(action.origin)}: magazines "
                             "cannot move, by land or by sea (AaM 5.4.1a, 10.5.4)",
                             spaces=(action.origin,), pieces=(action.piece,))
+    elif isinstance(action, GovernorMoved):
+        yield Check.illegal("AAM-MOV-39", action.step,
+                            f"the Royal Governor moved from {ctx.name(action.origin)} to "
+                            f"{ctx.name(action.destination)}: a Royal Governor never moves or "
+                            "retreats; left alone with enemy SPs he is set aside (AaM 13.1.4)",
+                            spaces=(action.origin, action.destination), pieces=(action.piece,))
     elif isinstance(action, SeaMoved):
         yield from _quebec(action, ctx)
         yield from (_embark(action, ctx) if action.embark else _land(action, ctx))
     elif isinstance(action, TransitMoved):
         yield from _transit(action, ctx)
     elif isinstance(action, ForceMoved):
+        if any(e.kind == "governor" for e in ctx.state.in_area(action.origin)):
+            yield Check.done("AAM-MOV-39")  # the governor stays where he was placed
         if action.trains:
             yield Check.done("AAM-MOV-40")  # baggage trains on their train side move
         yield from _moved_again(action, ctx)

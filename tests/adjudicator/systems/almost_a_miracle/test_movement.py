@@ -465,3 +465,17 @@ def test_mov38_french_remain_together() -> None:
     split = move("Y13", "Y14", side="continental", leaders=("greene",),
                  sp=(("french_regular", 5),))
     assert "AAM-MOV-38" in ids(judged(split, context(state=state)))
+
+
+# AAM-MOV-41: 17.0 "only Virginia Areas with a land border to a Maryland Area are in play".
+
+def test_mov41_virginia_areas_bordering_maryland_only() -> None:
+    """17.0: V46 borders M7: in play; V50 borders only V46: not in play; with the map
+    incomplete, V50 is unchecked."""
+    connections = [("M7", "V46", "river"), ("V46", "V50", "road")]
+    data = data_with(connections=connections)
+    assert "AAM-MOV-41" in done(judged(move("M7", "V46"), context(data=data)))
+    assert "AAM-MOV-41" in ids(judged(move("V46", "V50"), context(data=data)))
+    partial = data_with(connections=connections, complete=False)
+    assert "AAM-MOV-41" in ids(judged(move("V46", "V50"), context(data=partial)),
+                               "unchecked")

@@ -179,3 +179,15 @@ def test_mov40_a_magazine_never_moves_a_train_does() -> None:
     mag = MagazineMoved(step=5, side="british", piece="m", origin="Y13", destination="Y20")
     assert "AAM-MOV-40" in ids(judged(mag, context()))
     assert "AAM-MOV-40" in done(judged(move("Y13", "Y20", trains=1), context()))
+
+
+# AAM-MOV-39: 13.1.4 the Royal Governor "never moves or retreats".
+
+def test_mov39_the_governor_never_moves() -> None:
+    """13.1.4: the governor moved: illegal; a force leaving his Area without him: legal."""
+    from adjudicator.systems.almost_a_miracle.actions import GovernorMoved
+
+    moved = GovernorMoved(step=5, side="british", piece="g", origin="P20", destination="P19")
+    assert "AAM-MOV-39" in ids(judged(moved, context()))
+    state = position(("governor", "P20"))
+    assert "AAM-MOV-39" in done(judged(move("P20", "P19"), context(state=state)))
