@@ -27,14 +27,27 @@ NOT_JUDGED_YET = ("not judged yet: Almost a Miracle!'s rules are being built fam
                   "family (issue 22), and no family judges this one")
 
 
+NEVER_FROM_A_LOG: dict[str, str] = {}
+"""AaM catalog rules no log can ever show a breach of, and why (each family adds its own)."""
+# movement and stacking (AaM 9.0, 10.2.1, 10.5.2)
+NEVER_FROM_A_LOG.update({
+    "AAM-STK-02": "nothing to break: there is no limit to the Leaders and baggage trains in "
+                  "or moving through an Area (AaM 9.0); the SP limit is AAM-STK-01",
+    "AAM-MOV-16": "nothing to break: embarking or debarking in a port causes no Endeavor "
+                  "Random Events check (AaM 10.5.2); a roll not made leaves no trace",
+    "AAM-MOV-11": "which leader commands which troops after a battle is not shown by a log: "
+                  "the forces share one Area (AaM 10.2.1)",
+})
+
+
 def _not_checkable() -> Mapping[str, str]:
     """AaM catalog rules no family declares, and why."""
     from adjudicator.systems.almost_a_miracle.data import bundled_data
     from adjudicator.systems.common.rulebook import declared
 
     judged = declared(RULES.families)
-    return MappingProxyType({rule.id: NOT_JUDGED_YET for rule in bundled_data().catalog
-                             if rule.id not in judged})
+    return MappingProxyType({rule.id: NEVER_FROM_A_LOG.get(rule.id, NOT_JUDGED_YET)
+                             for rule in bundled_data().catalog if rule.id not in judged})
 
 
 NOT_CHECKABLE = _not_checkable()
