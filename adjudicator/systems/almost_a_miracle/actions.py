@@ -130,3 +130,11 @@ class GovernorMoved(Action):
     piece: str
     origin: str
     destination: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeaControlTaken(Action):
+    """The Sea Control marker turned to its French side (AaM 10.5.11): the French Navy has
+    sea control for the rest of the turn."""
+
+    piece: str

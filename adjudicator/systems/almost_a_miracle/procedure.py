@@ -12,6 +12,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
     ForceMoved,
     LeaderSpent,
+    SeaControlTaken,
     SeaMoved,
     TransitMoved,
 )
@@ -108,6 +109,8 @@ class AaMProcedure:
     """Pieces landed this month: moved, no further endeavor (AaM 10.5.9-10.5.10)."""
     transit: frozenset[str] = frozenset()
     """Pieces moved into the Transit Area this month (AaM 10.1.6: out next turn)."""
+    french_sea_control: bool = False
+    """The French Navy took sea control this month (AaM 10.5.11)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -187,7 +190,8 @@ def _new_endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 def _new_month(proc: AaMProcedure, action: Action) -> AaMProcedure:
     return replace(_new_turn(proc, action), leg=None, route=(), drops=0, rolled=False,
-                   embarked=frozenset(), landed=frozenset(), transit=frozenset())
+                   embarked=frozenset(), landed=frozenset(), transit=frozenset(),
+                   french_sea_control=False)
 
 
 def _by_sea(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -196,6 +200,10 @@ def _by_sea(proc: AaMProcedure, action: Action) -> AaMProcedure:
         return replace(proc, embarked=proc.embarked | set(action.pieces))
     return replace(proc, landed=proc.landed | set(action.pieces),
                    activated=proc.activated | set(action.leaders))
+
+
+def _sea_control(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, french_sea_control=True)
 
 
 def _through_transit(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -212,7 +220,8 @@ def _rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 MOVEMENT_EFFECTS: Mapping[type[Action], Effect[AaMProcedure]] = {
     ForceMoved: _leg, EndeavorTaken: _new_endeavor, NewTurn: _new_month, DiceRolled: _rolled,
-    SeaMoved: _by_sea, TransitMoved: _through_transit}
+    SeaMoved: _by_sea, TransitMoved: _through_transit,
+    SeaControlTaken: _sea_control}
 """The movement family's effects: each wraps the sequence's own (`_moved`, `_endeavor`,
 `_new_turn`) and keeps the moving force's legs."""
 

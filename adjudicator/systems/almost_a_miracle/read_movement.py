@@ -1,11 +1,13 @@
 """Almost a Miracle!'s reading of the moves the Area-to-Area reader leaves aside: sea moves
 into and out of the At Sea box (AaM 10.5), moves through the Transit Area (AaM 10.1.6) and
-a magazine moved (AaM 5.4.1a), a Royal Governor moved (AaM 13.1.4).
+a magazine moved (AaM 5.4.1a), a Royal Governor moved (AaM 13.1.4), and the Sea Control
+marker turned to its French side (AaM 10.5.11).
 
 In the Endeavors Phase an embarkation or a landing is the side's Sea Movement endeavor
 (AaM 8.0, 10.5.7); an entry into or exit from the Transit Area is a force's (or a leader's)
 endeavor. An embarkation takes the side's last unused 1d6 (the activation of more than 12
-SPs, AaM 10.5.1).
+SPs, AaM 10.5.1, or the ice roll), and so does a landing at New York City or Staten Island
+(the ice roll, AaM 10.5.12).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
     GovernorMoved,
     MagazineMoved,
+    SeaControlTaken,
     SeaMoved,
     TransitMoved,
 )
@@ -31,6 +34,9 @@ if TYPE_CHECKING:
     from adjudicator.systems.almost_a_miracle.interpret import Reader
 
 AT_SEA = box("at_sea")
+NEW_YORK_PORTS = frozenset({"Y13", "Y12"})
+"""New York City and Staten Island: a landing there may be preceded by the ice roll
+(AaM 10.5.12)."""
 TRANSIT = box("transit")
 
 
@@ -42,6 +48,12 @@ def read_movement(reader: Reader, view: StepView[Entity, str | None], player: st
     for relocation in view.pieces:
         before, after = relocation.before, relocation.after
         origin, destination = relocation.origin, relocation.destination
+        if after is not None and after.entity.kind == "sea_control" and \
+                after.entity.key == "french" and \
+                (before is None or before.entity.key != "french"):
+            actions.append(SeaControlTaken(step=view.index, side="continental", player=player,
+                                           piece=relocation.piece_id))
+            continue
         if before is None or after is None or origin is None or destination is None or \
                 origin == destination:
             continue
@@ -75,7 +87,7 @@ def read_movement(reader: Reader, view: StepView[Entity, str | None], player: st
         if kind.startswith("sea"):
             embark = kind == "sea:in"
             die = None
-            if embark:
+            if embark or area in NEW_YORK_PORTS:
                 die, dice = reader.reading.dice.take_last(side or None, ("1d6",))
                 reader.reading = replace(reader.reading, dice=dice)
             if phase == ENDEAVORS and side:

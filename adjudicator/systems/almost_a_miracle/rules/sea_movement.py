@@ -16,6 +16,15 @@
   British forces may be embarked. Reinforcements are exempt" (they are placed, not embarked).
 - AAM-MOV-20 (10.5.9): forces that land "are considered moved and may not conduct further
   endeavors that turn": a landed piece moving again that month.
+- AAM-MOV-22 (10.5.11): once the Sea Control marker turns to its French side this turn, "no
+  British force may be embarked" (the roll itself is the players'; the marker is the
+  evidence). Rulebook against the digest: the 10.5 introduction bars free British sea
+  movement while the French Field Force is on the map; 10.5.11 allows it subject to the roll
+  (digest A39): followed.
+- AAM-MOV-24 (10.5.12): "New York and Staten Island: If attempting Sea Movement from
+  December through March, roll a single die. On a roll of 4 through 6, Sea Movement into
+  either of these ports is not possible": the die before a landing there (or an embarkation
+  of 12 SPs or fewer) is the ice roll; with an activation or a French roll besides, unchecked.
 - AAM-MOV-23 (10.5.12): "Quebec: Not available (frozen over) December through March" (the
   sea-movement dates; the BoO's Dec-Apr in 7.1.3 is another rule, digest A26).
 - AAM-MOV-06 (10.1.6): "Units can use the Transit Area to move between Areas C7 and C8 to
@@ -47,7 +56,7 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("sea and transit", frozenset({
     "AAM-MOV-06", "AAM-MOV-15", "AAM-MOV-17", "AAM-MOV-18", "AAM-MOV-19", "AAM-MOV-20",
-    "AAM-MOV-23", "AAM-MOV-39", "AAM-MOV-40"}),
+    "AAM-MOV-22", "AAM-MOV-23", "AAM-MOV-24", "AAM-MOV-39", "AAM-MOV-40"}),
     actions=(SeaMoved, TransitMoved, MagazineMoved, ForceMoved, GovernorMoved))
 
 TRANSIT_ENDS = frozenset({"C7", "C8", "I7", "Y48", "Y49"})
@@ -56,6 +65,8 @@ QUEBEC = "C24"
 NEW_YORK_PORTS = frozenset({"Y13", "Y12"})
 WINTER = frozenset({12, 1, 2, 3})
 """December through March (AaM 10.5.12)."""
+ICE_ROLL = 4
+"""New York's ports are closed on 4 through 6 (AaM 10.5.12)."""
 EMBARK_LIMIT = 100
 TRAIN_SP = 3
 FREE_EMBARK = 12
@@ -76,6 +87,9 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                             spaces=(action.origin, action.destination), pieces=(action.piece,))
     elif isinstance(action, SeaMoved):
         yield from _quebec(action, ctx)
+        yield from _new_york(action, ctx)
+        if action.embark:
+            yield from _sea_control(action, ctx)
         yield from (_embark(action, ctx) if action.embark else _land(action, ctx))
     elif isinstance(action, TransitMoved):
         yield from _transit(action, ctx)
@@ -111,6 +125,49 @@ def _quebec(action: SeaMoved, ctx: Context) -> Iterator[Outcome]:
                             spaces=(QUEBEC,), pieces=action.pieces)
     else:
         yield Check.done("AAM-MOV-23")
+
+
+def _french_on_the_map(ctx: Context) -> bool:
+    return any(e.kind == "sp" and e.key == "french_regular" and place.kind is PlaceKind.SPACE
+               for e, place in ctx.state.pieces.values())
+
+
+def _sea_control(action: SeaMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.5.11: no British embarkation once the French have sea control this turn."""
+    if ctx.proc.french_sea_control:
+        yield Check.illegal("AAM-MOV-22", action.step,
+                            f"a British force embarked at {ctx.name(action.area)} after the "
+                            "French Navy obtained sea control this turn: no British force may "
+                            "be embarked for the remainder of the turn (AaM 10.5.11)",
+                            spaces=(action.area,), pieces=action.pieces)
+    elif _french_on_the_map(ctx):
+        yield Check.done("AAM-MOV-22")
+
+
+def _new_york(action: SeaMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.5.12: from December through March, a roll of 4-6 closes New York City and
+    Staten Island to sea movement: the force stays At Sea, or in port."""
+    if action.area not in NEW_YORK_PORTS or _month(ctx) not in WINTER:
+        return
+    where = ctx.name(action.area)
+    if (action.embark and action.strength > FREE_EMBARK) or _french_on_the_map(ctx):
+        yield Check.unchecked("AAM-MOV-24", action.step,
+                              f"the ice roll for the sea move at {where} cannot be told from "
+                              "the activation or French sea-control roll", spaces=(action.area,))
+    elif action.die is None:
+        yield Check.unchecked("AAM-MOV-24", action.step,
+                              f"no ice roll shown for the winter sea move at {where} "
+                              "(AaM 10.5.12: roll a single die)", spaces=(action.area,))
+    elif action.die >= ICE_ROLL:
+        yield Check.illegal("AAM-MOV-24", action.step,
+                            f"a British force {'left' if action.embark else 'landed at'} "
+                            f"{where} by sea after an ice roll of {action.die}: on 4 through 6 "
+                            "sea movement into or out of New York and Staten Island is not "
+                            "possible for the remainder of the turn (AaM 10.5.12)",
+                            spaces=(action.area,), pieces=action.pieces,
+                            expected="1 to 3", observed=str(action.die))
+    else:
+        yield Check.done("AAM-MOV-24")
 
 
 def _embark(action: SeaMoved, ctx: Context) -> Iterator[Outcome]:
@@ -168,9 +225,8 @@ def _activation(action: SeaMoved, ctx: Context, where: str) -> Iterator[Outcome]
         return
     audacities = [ctx.data.leaders[k].audacity if k in ctx.data.leaders else None
                   for k in action.leaders]
-    other_rolls = (_month(ctx) in WINTER and action.area in NEW_YORK_PORTS) or any(
-        e.kind == "sp" and e.key == "french_regular" and place.kind is PlaceKind.SPACE
-        for e, place in ctx.state.pieces.values())
+    other_rolls = (_month(ctx) in WINTER and action.area in NEW_YORK_PORTS) or \
+        _french_on_the_map(ctx)
     if action.die is None or any(a is None for a in audacities) or other_rolls:
         yield Check.unchecked("AAM-MOV-15", action.step,
                               f"the activation of the leader of the {action.strength} SPs "

@@ -191,3 +191,39 @@ def test_mov39_the_governor_never_moves() -> None:
     assert "AAM-MOV-39" in ids(judged(moved, context()))
     state = position(("governor", "P20"))
     assert "AAM-MOV-39" in done(judged(move("P20", "P19"), context(state=state)))
+
+
+# AAM-MOV-22: 10.5.11 "On a roll of 5 or 6, the French Navy has obtained sea control for the
+# remainder of the turn and no British force may be embarked."
+
+def test_mov22_no_embarkation_under_french_sea_control() -> None:
+    """10.5.11: the French took sea control this month: embarking is illegal; with the
+    French on the map and no sea control, it is legal."""
+    french = position(("sp:french_regular:5", "P20"))
+    proc = AaMProcedure(french_sea_control=True)
+    assert "AAM-MOV-22" in ids(judged(sea(sp=5), context(state=french, proc=proc)))
+    assert "AAM-MOV-22" in done(judged(sea(sp=5), context(state=french)))
+
+
+# AAM-MOV-24: 10.5.12 "New York and Staten Island: If attempting Sea Movement from December
+# through March, roll a single die. On a roll of 4 through 6, Sea Movement into either of
+# these ports is not possible ... If attempting to enter the port, the force must remain At
+# Sea this turn. If attempting to leave, the attempt fails."
+
+def test_mov24_new_york_ice_in_winter() -> None:
+    """10.5.12: a landing at New York City in February after a 3: legal; after a 4:
+    illegal; leaving after a 6: illegal; with no roll: unchecked; in June: no roll."""
+    winter = context(turn="1777-02")
+    assert "AAM-MOV-24" in done(judged(sea(embark=False, die=3), winter))
+    assert "AAM-MOV-24" in ids(judged(sea(embark=False, die=4), winter))
+    assert "AAM-MOV-24" in ids(judged(sea(sp=10, die=6), winter))
+    assert "AAM-MOV-24" in ids(judged(sea(embark=False, die=None), winter), "unchecked")
+    summer = judged(sea(embark=False, die=None), context(turn="1777-06"))
+    assert "AAM-MOV-24" not in ids(summer) | ids(summer, "unchecked") | done(summer)
+
+
+def test_mov24_staten_island_too_and_an_activation_die_is_not_read() -> None:
+    """10.5.12: Staten Island is the same; 20 SPs embarking roll for activation too."""
+    winter = context(turn="1777-12")
+    assert "AAM-MOV-24" in ids(judged(sea("Y12", embark=False, die=5), winter))
+    assert "AAM-MOV-24" in ids(judged(sea(sp=20, die=5), winter), "unchecked")
