@@ -123,14 +123,6 @@ class MagazineMoved(Action):
     destination: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GovernorMoved(Action):
-    """A Royal Governor moved from one Area to another (AaM 13.1.4: he never moves)."""
-
-    piece: str
-    origin: str
-    destination: str
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeaControlTaken(Action):
@@ -138,3 +130,37 @@ class SeaControlTaken(Action):
     sea control for the rest of the turn."""
 
     piece: str
+
+
+# endeavor random events (AaM 8.3)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RandomEvent(Action):
+    """The activation die read on the Endeavor Random Event Table (AaM 8.3.1): `event` is
+    the table's word for the month and die (`rain`, `heavy_snow`, `heat`, `none`, …;
+    empty when the table has no such row)."""
+
+    die: int
+    month: int
+    event: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeatherDue(Action):
+    """What the Weather Box shows once an endeavor with a Rain result is over, against what
+    AaM 8.3.3 makes due (`step` is the endeavor's roll)."""
+
+    expected: str
+    before: str
+    shown: str
+    seen_at: int
+
+
+# governor placement (AaM 13.1.4)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GovernorPlaced(Action):
+    """The Royal Governor put into an Area (`origin`: where he was, None when off the map
+    or in a box)."""
+
+    piece: str
+    area: str
+    origin: str | None

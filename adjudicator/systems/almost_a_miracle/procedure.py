@@ -94,6 +94,8 @@ class AaMProcedure:
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
     failed: frozenset[str] = frozenset()
     """Leaders whose activation failed this month (AaM 8.1.1)."""
+    trains_moved: frozenset[str] = frozenset()
+    """Baggage train pieces moved in an endeavor this month (AaM 8.2)."""
     # movement (AaM 9.1, 10.1, 10.3)
     leg: ForceMoved | None = None
     """The last leg of the force moving in this endeavor (None: none yet)."""
@@ -134,7 +136,8 @@ class AaMSequencer(Sequencer[AaMProcedure]):
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, passes=0, activated=frozenset(), failed=frozenset())
+    return replace(proc, passes=0, activated=frozenset(), failed=frozenset(),
+                   trains_moved=frozenset())
 
 
 def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -146,7 +149,8 @@ def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
     if action.within:
         return proc  # a retreat, or a reaction that may not have been an endeavor
-    return replace(proc, activated=proc.activated | frozenset(action.leaders))
+    return replace(proc, activated=proc.activated | frozenset(action.leaders),
+                   trains_moved=proc.trains_moved | frozenset(action.train_pieces))
 
 
 def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:

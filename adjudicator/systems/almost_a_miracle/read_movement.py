@@ -1,6 +1,6 @@
 """Almost a Miracle!'s reading of the moves the Area-to-Area reader leaves aside: sea moves
 into and out of the At Sea box (AaM 10.5), moves through the Transit Area (AaM 10.1.6) and
-a magazine moved (AaM 5.4.1a), a Royal Governor moved (AaM 13.1.4), and the Sea Control
+a magazine moved (AaM 5.4.1a), and the Sea Control
 marker turned to its French side (AaM 10.5.11).
 
 In the Endeavors Phase an embarkation or a landing is the side's Sea Movement endeavor
@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
-    GovernorMoved,
     MagazineMoved,
     SeaControlTaken,
     SeaMoved,
@@ -63,11 +62,6 @@ def read_movement(reader: Reader, view: StepView[Entity, str | None], player: st
             actions.append(MagazineMoved(step=view.index, side=reader.side_of(entity),
                                          player=player, piece=relocation.piece_id,
                                          origin=origin.key, destination=destination.key))
-            continue
-        if entity.kind == "governor" and _space(origin) and _space(destination):
-            actions.append(GovernorMoved(step=view.index, side="british", player=player,
-                                         piece=relocation.piece_id, origin=origin.key,
-                                         destination=destination.key))
             continue
         if not entity.force:
             continue

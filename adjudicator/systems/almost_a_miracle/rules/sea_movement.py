@@ -42,7 +42,7 @@ from collections.abc import Iterator
 
 from adjudicator.systems.almost_a_miracle.actions import (
     ForceMoved,
-    GovernorMoved,
+    GovernorPlaced,
     MagazineMoved,
     SeaMoved,
     TransitMoved,
@@ -57,7 +57,7 @@ from adjudicator.systems.common.rulebook import RuleFamily
 FAMILY = RuleFamily("sea and transit", frozenset({
     "AAM-MOV-06", "AAM-MOV-15", "AAM-MOV-17", "AAM-MOV-18", "AAM-MOV-19", "AAM-MOV-20",
     "AAM-MOV-22", "AAM-MOV-23", "AAM-MOV-24", "AAM-MOV-39", "AAM-MOV-40"}),
-    actions=(SeaMoved, TransitMoved, MagazineMoved, ForceMoved, GovernorMoved))
+    actions=(SeaMoved, TransitMoved, MagazineMoved, ForceMoved, GovernorPlaced))
 
 TRANSIT_ENDS = frozenset({"C7", "C8", "I7", "Y48", "Y49"})
 """The Areas the Transit Arrow joins (AaM 10.1.6)."""
@@ -79,12 +79,12 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                             f"a magazine moved out of {ctx.name(action.origin)}: magazines "
                             "cannot move, by land or by sea (AaM 5.4.1a, 10.5.4)",
                             spaces=(action.origin,), pieces=(action.piece,))
-    elif isinstance(action, GovernorMoved):
+    elif isinstance(action, GovernorPlaced) and action.origin is not None:
         yield Check.illegal("AAM-MOV-39", action.step,
                             f"the Royal Governor moved from {ctx.name(action.origin)} to "
-                            f"{ctx.name(action.destination)}: a Royal Governor never moves or "
+                            f"{ctx.name(action.area)}: a Royal Governor never moves or "
                             "retreats; left alone with enemy SPs he is set aside (AaM 13.1.4)",
-                            spaces=(action.origin, action.destination), pieces=(action.piece,))
+                            spaces=(action.origin, action.area), pieces=(action.piece,))
     elif isinstance(action, SeaMoved):
         yield from _quebec(action, ctx)
         yield from _new_york(action, ctx)

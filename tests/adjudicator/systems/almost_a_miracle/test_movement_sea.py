@@ -185,9 +185,9 @@ def test_mov40_a_magazine_never_moves_a_train_does() -> None:
 
 def test_mov39_the_governor_never_moves() -> None:
     """13.1.4: the governor moved: illegal; a force leaving his Area without him: legal."""
-    from adjudicator.systems.almost_a_miracle.actions import GovernorMoved
+    from adjudicator.systems.almost_a_miracle.actions import GovernorPlaced
 
-    moved = GovernorMoved(step=5, side="british", piece="g", origin="P20", destination="P19")
+    moved = GovernorPlaced(step=5, side="british", piece="g", area="P19", origin="P20")
     assert "AAM-MOV-39" in ids(judged(moved, context()))
     state = position(("governor", "P20"))
     assert "AAM-MOV-39" in done(judged(move("P20", "P19"), context(state=state)))
