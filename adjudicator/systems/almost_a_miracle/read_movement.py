@@ -1,7 +1,6 @@
 """Almost a Miracle!'s reading of the moves the Area-to-Area reader leaves aside: sea moves
 into and out of the At Sea box (AaM 10.5), moves through the Transit Area (AaM 10.1.6) and
-a magazine moved (AaM 5.4.1a), and the Sea Control
-marker turned to its French side (AaM 10.5.11).
+and a magazine moved (AaM 5.4.1a).
 
 In the Endeavors Phase an embarkation or a landing is the side's Sea Movement endeavor
 (AaM 8.0, 10.5.7); an entry into or exit from the Transit Area is a force's (or a leader's)
@@ -18,7 +17,6 @@ from typing import TYPE_CHECKING
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
     MagazineMoved,
-    SeaControlTaken,
     SeaMoved,
     TransitMoved,
 )
@@ -47,12 +45,6 @@ def read_movement(reader: Reader, view: StepView[Entity, str | None], player: st
     for relocation in view.pieces:
         before, after = relocation.before, relocation.after
         origin, destination = relocation.origin, relocation.destination
-        if after is not None and after.entity.kind == "sea_control" and \
-                after.entity.key == "french" and \
-                (before is None or before.entity.key != "french"):
-            actions.append(SeaControlTaken(step=view.index, side="continental", player=player,
-                                           piece=relocation.piece_id))
-            continue
         if before is None or after is None or origin is None or destination is None or \
                 origin == destination:
             continue

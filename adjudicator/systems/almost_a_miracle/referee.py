@@ -27,19 +27,23 @@ SIDE_WORDS: dict[str | None, tuple[str, ...]] = {"continental": ("cont", "amer",
                                                   "british": ("brit", "crown", "uk")}
 NOT_JUDGED_YET = ("not judged yet: Almost a Miracle!'s rules are being built family by "
                   "family (issue 22), and no family judges this one")
-
-
-NEVER_FROM_A_LOG: dict[str, str] = {}
-"""AaM catalog rules no log can ever show a breach of, and why (each family adds its own)."""
-# movement and stacking (AaM 9.0, 10.2.1, 10.5.2)
-NEVER_FROM_A_LOG.update({
+NEVER_FROM_A_LOG: Mapping[str, str] = {
+    # supply
+    "AAM-SUP-16": "not an act of play: a capture does not lower the loser's baggage "
+                  "train/magazine limit (AaM 5.4.7d); it is how the limit is counted in the "
+                  "Reinforcement Phase (AaM 6.3, AAM-REINF-16)",
+    "AAM-SUP-20": "an optional rule (AaM 16.2) that only sets how many forage rolls are made "
+                  "(one for every stack); the log shows the rolls, not the stacks each is for, "
+                  "so no verdict depends on it",
+    # movement and stacking (AaM 9.0, 10.2.1, 10.5.2)
     "AAM-STK-02": "nothing to break: there is no limit to the Leaders and baggage trains in "
                   "or moving through an Area (AaM 9.0); the SP limit is AAM-STK-01",
     "AAM-MOV-16": "nothing to break: embarking or debarking in a port causes no Endeavor "
                   "Random Events check (AaM 10.5.2); a roll not made leaves no trace",
     "AAM-MOV-11": "which leader commands which troops after a battle is not shown by a log: "
                   "the forces share one Area (AaM 10.2.1)",
-})
+}
+"""Catalog rules no log can ever show being broken, and why."""
 
 
 def _not_checkable() -> Mapping[str, str]:

@@ -5,16 +5,18 @@ from __future__ import annotations
 from adjudicator.systems.almost_a_miracle.rules import (
     endeavor_types,
     endeavors,
+    logistics,
     movement,
     random_events,
     sea_movement,
     sequence,
     stacking,
+    supply,
 )
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors, endeavor_types, random_events,
-                                      stacking, movement, sea_movement))
+RULES: Dispatch[Context] = Dispatch((sequence, supply, logistics, endeavors, endeavor_types,
+                                     random_events, stacking, movement, sea_movement))
 
 __all__ = ["RULES"]

@@ -134,7 +134,8 @@ def _french_on_the_map(ctx: Context) -> bool:
 
 def _sea_control(action: SeaMoved, ctx: Context) -> Iterator[Outcome]:
     """AaM 10.5.11: no British embarkation once the French have sea control this turn."""
-    if ctx.proc.french_sea_control:
+    if ctx.proc.supply.french_sea is not None and \
+            ctx.proc.supply.french_sea == ctx.placement.moment.turn:
         yield Check.illegal("AAM-MOV-22", action.step,
                             f"a British force embarked at {ctx.name(action.area)} after the "
                             "French Navy obtained sea control this turn: no British force may "

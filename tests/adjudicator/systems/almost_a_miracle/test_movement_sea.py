@@ -7,7 +7,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     SeaMoved,
     TransitMoved,
 )
-from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
+from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure, SupplyRecord
 from adjudicator.systems.almost_a_miracle.state import Entity
 from adjudicator.systems.common.places import Place, PlaceKind
 from tests.adjudicator.systems.almost_a_miracle.movekit import data_with, move
@@ -198,11 +198,13 @@ def test_mov39_the_governor_never_moves() -> None:
 
 def test_mov22_no_embarkation_under_french_sea_control() -> None:
     """10.5.11: the French took sea control this month: embarking is illegal; with the
-    French on the map and no sea control, it is legal."""
+    French on the map and no sea control (or last month's), it is legal."""
     french = position(("sp:french_regular:5", "P20"))
-    proc = AaMProcedure(french_sea_control=True)
+    proc = AaMProcedure(supply=SupplyRecord(french_sea="1776-06"))
     assert "AAM-MOV-22" in ids(judged(sea(sp=5), context(state=french, proc=proc)))
     assert "AAM-MOV-22" in done(judged(sea(sp=5), context(state=french)))
+    last_month = AaMProcedure(supply=SupplyRecord(french_sea="1776-05"))
+    assert "AAM-MOV-22" in done(judged(sea(sp=5), context(state=french, proc=last_month)))
 
 
 # AAM-MOV-24: 10.5.12 "New York and Staten Island: If attempting Sea Movement from December
