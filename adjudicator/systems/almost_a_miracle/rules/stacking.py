@@ -4,6 +4,13 @@
   wilderness Area." Leaders and baggage trains do not count. Judged where a force ends a move
   (in the Endeavors Phase, or where the phase is not known):
   up to 100 SPs it is legal whatever the terrain; over 100 the Area's terrain decides.
+- AAM-STK-03 (9.0): "There are only two circumstances when there will be both enemy and
+  friendly forces in the same Area: 1) ... to attack them or 2) ... with enemy forces and either
+  a fort or city to lay siege. This second instance is the only occasion when both friendly
+  and enemy forces may be in the same Area at the end of an endeavor." Judged when the next
+  endeavor (or pass) begins, in the Area where the last force stopped: both sides' SPs and no
+  siege marker is illegal where the data says there is no fort or city; with a fort or city
+  (the marker may come late) or an Area the data does not describe, unchecked.
 - AAM-STK-04 (9.1): "A moving force may drop off Leaders and SPs *once* during their movement
   but may not pick up leaders or SPs while moving." A leg of the move that carries a leader the
   last leg did not, or more SPs, picks up; a second leg with fewer SPs or leaders than the one
@@ -17,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken, ForceMoved
 from adjudicator.systems.almost_a_miracle.data import Need
 from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS, continues, dropped_off
 from adjudicator.systems.almost_a_miracle.rules.context import Context
@@ -25,8 +32,8 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 
-FAMILY = RuleFamily("stacking", frozenset({"AAM-STK-01", "AAM-STK-04"}),
-                    actions=(ForceMoved,))
+FAMILY = RuleFamily("stacking", frozenset({"AAM-STK-01", "AAM-STK-03", "AAM-STK-04"}),
+                    actions=(ForceMoved, EndeavorTaken))
 STACKING_LIMIT = 100
 """Friendly SPs in a swamp, mountain or wilderness Area (AaM 9.0)."""
 LIMITED = frozenset({"swamp", "mountain", "wilderness"})
@@ -34,11 +41,43 @@ LIMITED = frozenset({"swamp", "mountain", "wilderness"})
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The SPs where a force ends its move, and its drop-offs and pick-ups."""
+    if isinstance(action, EndeavorTaken) and ctx.phase == ENDEAVORS:
+        yield from _shared(action, ctx)
     if not isinstance(action, ForceMoved) or ctx.phase not in (ENDEAVORS, None):
         return
     yield from _limit(action, ctx)
     if ctx.phase == ENDEAVORS and continues(ctx.proc, action) and not ctx.proc.rolled:
         yield from _detachments(action, ctx)
+
+
+def _shared(action: EndeavorTaken, ctx: Context) -> Iterator[Outcome]:
+    """AaM 9.0: at the end of an endeavor, enemy forces share an Area only in a siege."""
+    leg = ctx.proc.leg
+    if leg is None or not leg.side:
+        return
+    area = leg.destination
+    if any(isinstance(a, ForceMoved) and a.destination == area for a in ctx.step_actions):
+        return  # the next endeavor's force goes in: an attack
+    entities = ctx.state.in_area(area)
+    sides = {str(ctx.data.unit_kinds[e.key].side) for e in entities
+             if e.kind == "sp" and e.key in ctx.data.unit_kinds}
+    if len(sides) < 2 or any(e.kind == "siege" for e in entities):
+        yield Check.done("AAM-STK-03")
+        return
+    known = ctx.data.areas.get(area)
+    walls = any(e.kind == "fort" and e.flag != "build" for e in entities) or (
+        known is not None and (bool(known.city) or bool(known.printed_fort)))
+    if walls or known is None or known.city is None:
+        yield Check.unchecked("AAM-STK-03", action.step,
+                              f"both sides' SPs are in {ctx.name(area)} after the endeavor, with "
+                              "no siege marker: whether a siege of a fort or city holds them "
+                              "is not shown", needs=(str(Need.AREAS),), spaces=(area,))
+        return
+    yield Check.illegal("AAM-STK-03", action.step,
+                        f"the endeavor ended with both sides' SPs in {ctx.name(area)}, which "
+                        "holds no fort or city: a siege is the only occasion when friendly and "
+                        "enemy forces may be in the same Area at the end of an endeavor "
+                        "(AaM 9.0)", spaces=(area,), pieces=leg.pieces)
 
 
 def _limit(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.actions import ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken, ForceMoved
 from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
 from adjudicator.systems.almost_a_miracle.state import AaMState
 from tests.adjudicator.systems.almost_a_miracle.movekit import data_with, move
@@ -95,3 +95,50 @@ def test_stk04_after_a_battle_the_force_is_not_judged() -> None:
                 pieces=("h", "s2"), step=4)
     outcomes = judged(then, context(proc=leg(drops=1, rolled=True)))
     assert "AAM-STK-04" not in ids(outcomes) | done(outcomes)
+
+
+# AAM-STK-03: 9.0 "There are only two circumstances when there will be both enemy and
+# friendly forces in the same Area ... This second instance [a fort or city to lay siege] is
+# the only occasion when both friendly and enemy forces may be in the same Area at the end of
+# an endeavor."
+
+def next_endeavor(step: int = 9) -> EndeavorTaken:
+    return EndeavorTaken(step=step, side="continental", kind="pass", passed=True,
+                         reason="the player says he passes")
+
+
+def test_stk03_enemies_left_together_without_a_siege_are_illegal() -> None:
+    """9.0: the British force stopped in NE51 (no fort, no city) and the Continentals are
+    still there when the next endeavor begins."""
+    data = data_with(cities={"NE51": False})
+    state = position(("sp:brit_regular:10", "NE51"), ("sp:cont_regular:5", "NE51"))
+    proc = AaMProcedure(leg=FIRST)
+    assert "AAM-STK-03" in ids(judged(next_endeavor(), context(data=data, state=state,
+                                                               proc=proc)))
+
+
+def test_stk03_a_siege_or_a_clear_area_is_legal() -> None:
+    """9.0: with a siege marker: legal; with the enemy gone: legal; a city without a siege
+    marker: unchecked (the marker may come late)."""
+    proc = AaMProcedure(leg=FIRST)
+    siege = position(("sp:brit_regular:10", "NE51"), ("sp:cont_regular:5", "NE51"),
+                     ("siege:1", "NE51"))
+    assert "AAM-STK-03" in done(judged(next_endeavor(), context(state=siege, proc=proc)))
+    alone = position(("sp:brit_regular:10", "NE51"))
+    assert "AAM-STK-03" in done(judged(next_endeavor(), context(state=alone, proc=proc)))
+    city = data_with(cities={"NE51": True})
+    both = position(("sp:brit_regular:10", "NE51"), ("sp:cont_regular:5", "NE51"))
+    outcomes = judged(next_endeavor(), context(data=city, state=both, proc=proc))
+    assert "AAM-STK-03" in ids(outcomes, "unchecked")
+
+
+def test_stk03_the_next_endeavor_attacking_there_is_not_judged() -> None:
+    """9.0: "when a friendly force enters an Area with enemy forces to attack them"."""
+    data = data_with(cities={"NE51": False})
+    state = position(("sp:brit_regular:10", "NE51"), ("sp:cont_regular:5", "NE51"))
+    attack = move("NE52", "NE51", side="continental", leaders=("greene",),
+                  sp=(("cont_regular", 5),), step=9)
+    outcomes = judged(next_endeavor(), context(data=data, state=state,
+                                               proc=AaMProcedure(leg=FIRST),
+                                               step_actions=(next_endeavor(), attack)))
+    assert "AAM-STK-03" not in ids(outcomes) | done(outcomes)
