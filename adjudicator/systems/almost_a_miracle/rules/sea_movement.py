@@ -11,7 +11,10 @@
   trains ... count as 3 SPs of troops toward the embarking limits."
 - AAM-MOV-18 (10.5.6-10.5.7): the force lands "the next turn", "at a single port Area";
   "multiple endeavors to land troops at different ports". A landing where enemy SPs are is
-  an amphibious landing (10.5.10, AAM-MOV-21: not judged here, digest A40).
+  an amphibious landing (10.5.10, digest A40), not bound to a port.
+- AAM-MOV-21 (10.5.10): an amphibious landing "can only be made into an Area that has a road
+  or Settlement in it" (a road crossing one of its boundaries; a city counts as a
+  settlement). That the losers go back At Sea is not judged.
 - AAM-MOV-19 (10.5.8): "As long as there are British forces in the "At Sea" box, no other
   British forces may be embarked. Reinforcements are exempt" (they are placed, not embarked).
 - AAM-MOV-20 (10.5.9): forces that land "are considered moved and may not conduct further
@@ -49,6 +52,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
 )
 from adjudicator.systems.almost_a_miracle.data import Need
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.movement_map import boundaries
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.places import PlaceKind
@@ -56,7 +60,7 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("sea and transit", frozenset({
     "AAM-MOV-06", "AAM-MOV-15", "AAM-MOV-17", "AAM-MOV-18", "AAM-MOV-19", "AAM-MOV-20",
-    "AAM-MOV-22", "AAM-MOV-23", "AAM-MOV-24", "AAM-MOV-39", "AAM-MOV-40"}),
+    "AAM-MOV-21", "AAM-MOV-22", "AAM-MOV-23", "AAM-MOV-24", "AAM-MOV-39", "AAM-MOV-40"}),
     actions=(SeaMoved, TransitMoved, MagazineMoved, ForceMoved, GovernorPlaced))
 
 TRANSIT_ENDS = frozenset({"C7", "C8", "I7", "Y48", "Y49"})
@@ -271,7 +275,8 @@ def _land(action: SeaMoved, ctx: Context) -> Iterator[Outcome]:
                 for e in ctx.state.in_area(action.area))
     port = ctx.data.areas[action.area].port if action.area in ctx.data.areas else None
     if enemy:
-        return  # an amphibious landing (AaM 10.5.10; AAM-MOV-21, not judged here)
+        yield from _amphibious(action, ctx)
+        return
     if port is False:
         yield Check.illegal("AAM-MOV-18", action.step,
                             f"a force landed unopposed at {where}, which is not a port: forces "
@@ -283,6 +288,28 @@ def _land(action: SeaMoved, ctx: Context) -> Iterator[Outcome]:
                               needs=(str(Need.AREAS),), spaces=(action.area,))
     else:
         yield Check.done("AAM-MOV-18")
+
+
+def _amphibious(action: SeaMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.5.10: "These landings can only be made into an Area that has a road or
+    Settlement in it" (a road: one crossing a boundary of the Area)."""
+    where = ctx.name(action.area)
+    known = ctx.data.areas.get(action.area)
+    roads = [b for b in boundaries(ctx.data).get(action.area, {}).values() if b.road]
+    if roads or (known is not None and (known.settlement or known.city)):
+        yield Check.done("AAM-MOV-21")
+    elif known is not None and known.settlement is False and \
+            ctx.data.map_status.connections_complete:
+        yield Check.illegal("AAM-MOV-21", action.step,
+                            f"an amphibious landing into {where}, which has neither a road nor "
+                            "a Settlement: these landings can only be made into an Area that "
+                            "has a road or Settlement in it (AaM 10.5.10)",
+                            spaces=(action.area,), pieces=action.pieces)
+    else:
+        yield Check.unchecked("AAM-MOV-21", action.step,
+                              f"whether {where} has a road or a Settlement is not in the data",
+                              needs=(str(Need.AREAS), str(Need.ADJACENCY)),
+                              spaces=(action.area,))
 
 
 def _moved_again(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:

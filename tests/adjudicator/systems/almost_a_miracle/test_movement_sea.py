@@ -229,3 +229,23 @@ def test_mov24_staten_island_too_and_an_activation_die_is_not_read() -> None:
     winter = context(turn="1777-12")
     assert "AAM-MOV-24" in ids(judged(sea("Y12", embark=False, die=5), winter))
     assert "AAM-MOV-24" in ids(judged(sea(sp=20, die=5), winter), "unchecked")
+
+
+# AAM-MOV-21: 10.5.10 "These landings can only be made into an Area that has a road or
+# Settlement in it."
+
+def test_mov21_an_amphibious_landing_needs_a_road_or_a_settlement() -> None:
+    """10.5.10: into an enemy-held Area with a road: legal; with neither road nor
+    settlement on a complete map: illegal; with nothing known: unchecked."""
+    held = position(("sp:cont_regular:5", "NE51"))
+    road = data_with(connections=[("NE50", "NE51", "road")])
+    assert "AAM-MOV-21" in done(judged(sea("NE51", embark=False),
+                                       context(data=road, state=held)))
+    bare = data_with(connections=[("NE50", "NE51", "land")], cities={"NE51": False})
+    bare = bare.model_copy(update={"areas": {
+        **bare.areas, "NE51": bare.areas["NE51"].model_copy(update={"settlement": False})}})
+    assert "AAM-MOV-21" in ids(judged(sea("NE51", embark=False),
+                                      context(data=bare, state=held)))
+    unknown = data_with(connections=[("NE50", "NE51", "land")], complete=False)
+    assert "AAM-MOV-21" in ids(judged(sea("NE51", embark=False),
+                                      context(data=unknown, state=held)), "unchecked")
