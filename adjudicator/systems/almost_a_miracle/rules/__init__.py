@@ -5,6 +5,7 @@ from __future__ import annotations
 from adjudicator.systems.almost_a_miracle.rules import (
     endeavor_types,
     endeavors,
+    invasion,
     logistics,
     movement,
     random_events,
@@ -17,6 +18,7 @@ from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
 RULES: Dispatch[Context] = Dispatch((sequence, supply, logistics, endeavors, endeavor_types,
-                                     random_events, stacking, movement, sea_movement))
+                                     random_events, stacking, movement, sea_movement,
+                                     invasion))
 
 __all__ = ["RULES"]

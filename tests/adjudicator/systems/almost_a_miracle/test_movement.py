@@ -479,3 +479,37 @@ def test_mov41_virginia_areas_bordering_maryland_only() -> None:
     partial = data_with(connections=connections, complete=False)
     assert "AAM-MOV-41" in ids(judged(move("V46", "V50"), context(data=partial)),
                                "unchecked")
+
+
+# AAM-MOV-29: 10.7 "If a British force containing regulars enters a colony where previously
+# there were no British Regulars, the movement of that force is temporarily halted in the
+# first Area of that colony that it moved into." 10.7.6: the same for Continentals into
+# Canada.
+
+def test_mov29_an_invading_force_halts_in_the_first_area() -> None:
+    """10.7: from Canada into New York and on: a reminder; stopping in the first Area:
+    legal; with British regulars already in New York: no halt."""
+    going_on = move("C3", "Y27", path=("C3", "Y39", "Y27"), sp=(("brit_regular", 10),))
+    assert "AAM-MOV-29" in ids(judged(going_on, context()), "reminder")
+    halted = move("C3", "Y39", sp=(("brit_regular", 10),))
+    assert "AAM-MOV-29" in done(judged(halted, context()))
+    held = position(("sp:brit_regular:5", "Y13"))
+    outcomes = judged(going_on, context(state=held))
+    assert "AAM-MOV-29" not in ids(outcomes, "reminder") | done(outcomes)
+
+
+def test_mov29_a_force_without_regulars_invades_nothing() -> None:
+    """10.7: "a British force containing regulars": Loyalist militia alone do not."""
+    loyalists = move("C3", "Y27", path=("C3", "Y39", "Y27"), sp=(("loyalist_militia", 5),))
+    outcomes = judged(loyalists, context())
+    assert "AAM-MOV-29" not in ids(outcomes, "reminder") | done(outcomes)
+
+
+def test_mov31_continental_regulars_into_canada() -> None:
+    """10.7.6: Continental regulars from New York into Canada and on: a reminder."""
+    force = move("Y39", "C7", path=("Y39", "C3", "C7"), side="continental",
+                 leaders=("greene",), sp=(("cont_regular", 10),))
+    assert "AAM-MOV-31" in ids(judged(force, context()), "reminder")
+    halted = move("Y39", "C3", side="continental", leaders=("greene",),
+                  sp=(("cont_regular", 10),))
+    assert "AAM-MOV-31" in done(judged(halted, context()))
