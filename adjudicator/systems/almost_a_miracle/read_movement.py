@@ -6,7 +6,7 @@ In the Endeavors Phase an embarkation or a landing is the side's Sea Movement en
 (AaM 8.0, 10.5.7); an entry into or exit from the Transit Area is a force's (or a leader's)
 endeavor. An embarkation takes the side's last unused 1d6 (the activation of more than 12
 SPs, AaM 10.5.1, or the ice roll), and so does a landing at New York City or Staten Island
-(the ice roll, AaM 10.5.12).
+(the ice roll, AaM 10.5.12), when it was rolled in the same step or the one before.
 """
 
 from __future__ import annotations
@@ -72,10 +72,8 @@ def read_movement(reader: Reader, view: StepView[Entity, str | None], player: st
         sp = tuple((e.key, e.value) for e in entities if e.kind == "sp")
         if kind.startswith("sea"):
             embark = kind == "sea:in"
-            die = None
-            if embark or area in NEW_YORK_PORTS:
-                die, dice = reader.reading.dice.take_last(side or None, ("1d6",))
-                reader.reading = replace(reader.reading, dice=dice)
+            die = _recent_die(reader, side or None, view.index) \
+                if embark or area in NEW_YORK_PORTS else None
             if phase == ENDEAVORS and side:
                 actions.append(EndeavorTaken(step=view.index, side=side, player=player,
                                              kind="sea", reason="a force moved by sea"))
@@ -93,6 +91,18 @@ def read_movement(reader: Reader, view: StepView[Entity, str | None], player: st
                                         pieces=pieces, leaders=leaders, sp=sp, area=area,
                                         entering=kind == "transit:in"))
     return actions
+
+
+def _recent_die(reader: Reader, side: str | None, step: int) -> int | None:
+    """The side's last unused 1d6 if it was rolled in this step or the one before (an older
+    die belongs to something else: a battle, a failed roll already read)."""
+    queue = reader.reading.dice
+    mine = [die for die in queue if die.button == "1d6" and (side is None or die.side == side)]
+    if not mine or mine[-1].step is None or step - mine[-1].step > 1:
+        return None
+    value, rest = queue.take_last(side, ("1d6",))
+    reader.reading = replace(reader.reading, dice=rest)
+    return value
 
 
 def _space(place: Place) -> bool:
