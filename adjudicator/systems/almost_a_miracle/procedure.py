@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from adjudicator.systems.almost_a_miracle.actions import (
+    Arrived,
     BaseShifted,
     DiceRolled,
     EndeavorTaken,
@@ -24,6 +25,7 @@ from adjudicator.systems.common.sequencer import (
     Alternation,
     Effect,
     NewTurn,
+    PhaseShown,
     Position,
     Sequencer,
     Stage,
@@ -101,6 +103,27 @@ class AaMProcedure:
     """Baggage train pieces moved in an endeavor this month (AaM 8.2)."""
     supply: SupplyRecord = field(default_factory=lambda: SupplyRecord())
     """What the supply and logistics rules remember this month (AaM 5, 7)."""
+    # reinforcements
+    first_turn: str | None = None
+    """The first month the log shows (the scenario's start, when the log starts there)."""
+    reinforced: frozenset[str] = frozenset()
+    """Sides whose pieces arrived in this month's Reinforcement Phase (AaM 6.2.2)."""
+    political_rolled: bool = False
+    """Whether a 2d6 was rolled in this month's Reinforcement Phase (AaM 6.6)."""
+    french_entry: str | None = None
+    """The month French SPs first came onto the map (AaM 14.1, 14.1.7)."""
+    phase_dice: tuple[int, ...] = ()
+    """The single dice rolled in this month's Reinforcement Phase (militia generation,
+    AaM 6.5)."""
+    militia_placed: tuple[tuple[str, int], ...] = ()
+    """(unit kind, SP) of the militia placed in this month's Reinforcement Phase."""
+    phases_shown: int = 0
+    """How many times the log showed the phase: while only its first showing is known
+    (the marker as the log opened, or its first setting), pieces put on the map may be the
+    set-up."""
+    month_shown: str | None = None
+    """The month the Year and Month last showed (a new month's rules read the one that
+    ended here: the sequencer has already moved the position on)."""
     # movement (AaM 9.1, 10.1, 10.3)
     leg: ForceMoved | None = None
     """The last leg of the force moving in this endeavor (None: none yet)."""
@@ -134,13 +157,51 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row; a leader
         flipped without moving failed his activation."""
-        return _with_supply({NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
-                             LeaderSpent: _spent, **MOVEMENT_EFFECTS})
+        return _with_movement(_with_supply({NewTurn: _month_begun, EndeavorTaken: _endeavor,
+                             ForceMoved: _moved, LeaderSpent: _spent,
+                             # reinforcements
+                             Arrived: _arrived, DiceRolled: _rolled,
+                             PhaseShown: _phase_shown}))
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
     return replace(proc, passes=0, activated=frozenset(), failed=frozenset(),
                    trains_moved=frozenset())
+
+
+def _month_begun(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    """A new month: nothing has arrived and no Political Events roll was made yet."""
+    assert isinstance(action, NewTurn)
+    return replace(_new_turn(proc, action), reinforced=frozenset(), political_rolled=False,
+                   phase_dice=(), militia_placed=(),
+                   first_turn=proc.first_turn or action.turn, month_shown=action.turn)
+
+
+def _arrived(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, Arrived)
+    if proc.french_entry is None and any(kind == "french_regular" for kind, _ in action.sp):
+        proc = replace(proc, french_entry=proc.position.moment.turn)
+    if proc.phase == REINFORCEMENT and action.side is not None:
+        proc = replace(proc, reinforced=proc.reinforced | {action.side},
+                       militia_placed=proc.militia_placed + tuple(
+                           (kind, value) for kind, value in action.sp
+                           if kind.endswith("_militia")))
+    return proc
+
+
+def _phase_shown(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, phases_shown=proc.phases_shown + 1)
+
+
+def _rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, DiceRolled)
+    two = len(action.dice) == 2 or "2d6" in action.button.casefold() or \
+        "polit" in action.button.casefold() or any(die > 6 for die in action.dice)
+    if proc.phase == REINFORCEMENT and two:
+        return replace(proc, political_rolled=True)
+    if proc.phase == REINFORCEMENT and len(action.dice) == 1:
+        return replace(proc, phase_dice=proc.phase_dice + action.dice)
+    return proc
 
 
 def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -180,7 +241,6 @@ def dropped_off(leg: ForceMoved, move: ForceMoved) -> bool:
 
 def _leg(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
-    proc = _moved(proc, action)
     if action.within or action.joins:
         return proc  # a retreat or reaction by the other side, or a second Area joining
     path = action.path or (action.origin, action.destination)
@@ -192,11 +252,11 @@ def _leg(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 
 def _new_endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(_endeavor(proc, action), leg=None, route=(), drops=0, rolled=False)
+    return replace(proc, leg=None, route=(), drops=0, rolled=False)
 
 
 def _new_month(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(_new_turn(proc, action), leg=None, route=(), drops=0, rolled=False,
+    return replace(proc, leg=None, route=(), drops=0, rolled=False,
                    embarked=frozenset(), landed=frozenset(), transit=frozenset())
 
 
@@ -216,15 +276,25 @@ def _through_transit(proc: AaMProcedure, action: Action) -> AaMProcedure:
     return proc
 
 
-def _rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
+def _leg_rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
     return replace(proc, rolled=True) if proc.leg is not None else proc
 
 
 MOVEMENT_EFFECTS: Mapping[type[Action], Effect[AaMProcedure]] = {
-    ForceMoved: _leg, EndeavorTaken: _new_endeavor, NewTurn: _new_month, DiceRolled: _rolled,
+    ForceMoved: _leg, EndeavorTaken: _new_endeavor, NewTurn: _new_month, DiceRolled: _leg_rolled,
     SeaMoved: _by_sea, TransitMoved: _through_transit}
-"""The movement family's effects: each wraps the sequence's own (`_moved`, `_endeavor`,
-`_new_turn`) and keeps the moving force's legs."""
+"""The movement family's effects, each run after the sequence's own for its action
+(`_with_movement`): the moving force's legs, sea moves and the Transit Area."""
+
+
+def _with_movement(effects: Mapping[type[Action], Effect[AaMProcedure]]
+                   ) -> Mapping[type[Action], Effect[AaMProcedure]]:
+    """The effects with the movement family's, one after the other where both act."""
+    merged = dict(effects)
+    for kind, effect in MOVEMENT_EFFECTS.items():
+        first = merged.get(kind)
+        merged[kind] = effect if first is None else _then(first, effect)
+    return merged
 # supply
 
 
