@@ -78,6 +78,53 @@ class LeaderSpent(Action):
     """The die rolled again after an activation die of 1 (AaM 8.3.4)."""
 
 
+# movement (AaM 5.4.1a, 10.1.6, 10.5): sea moves, the Transit Area, magazines
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeaMoved(Action):
+    """A British force embarked from a port Area into the At Sea box, or landed from it in
+    an Area (AaM 10.5): `embark` tells which; `area` is the port or the landing Area."""
+
+    pieces: tuple[str, ...]
+    leaders: tuple[str, ...]
+    sp: tuple[tuple[str, int], ...]
+    trains: int
+    area: str
+    embark: bool
+    die: int | None = None
+    """The side's last unused 1d6 (an activation, AaM 10.5.1), when the log shows one."""
+
+    @property
+    def strength(self) -> int:
+        """The force's SPs."""
+        return sum(value for _, value in self.sp)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TransitMoved(Action):
+    """A force moved into the Transit Area from an Area, or out of it into one (AaM
+    10.1.6): `entering` tells which; `area` is the Area left or entered."""
+
+    pieces: tuple[str, ...]
+    leaders: tuple[str, ...]
+    sp: tuple[tuple[str, int], ...]
+    area: str
+    entering: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MagazineMoved(Action):
+    """A magazine (a baggage train on its MAG side) moved from an Area to another place
+    (AaM 5.4.1a: magazines cannot move)."""
+
+    piece: str
+    origin: str
+    destination: str
+
+
+
+
 # endeavor random events (AaM 8.3)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RandomEvent(Action):

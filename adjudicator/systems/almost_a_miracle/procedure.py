@@ -15,8 +15,10 @@ from adjudicator.systems.almost_a_miracle.actions import (
     ForceMoved,
     FrenchSeaControl,
     LeaderSpent,
+    SeaMoved,
     StrengthChanged,
     TrainFlipped,
+    TransitMoved,
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
@@ -122,6 +124,21 @@ class AaMProcedure:
     month_shown: str | None = None
     """The month the Year and Month last showed (a new month's rules read the one that
     ended here: the sequencer has already moved the position on)."""
+    # movement (AaM 9.1, 10.1, 10.3)
+    leg: ForceMoved | None = None
+    """The last leg of the force moving in this endeavor (None: none yet)."""
+    route: tuple[str, ...] = ()
+    """The Areas the moving force has gone through in this endeavor, its legs joined."""
+    drops: int = 0
+    """Drop-offs the moving force has made (AaM 9.1: one at most)."""
+    rolled: bool = False
+    """A die was rolled since the last leg (a battle, a retreat before combat)."""
+    embarked: frozenset[str] = frozenset()
+    """Pieces embarked this month (AaM 10.5.7: they land next turn at the earliest)."""
+    landed: frozenset[str] = frozenset()
+    """Pieces landed this month: moved, no further endeavor (AaM 10.5.9-10.5.10)."""
+    transit: frozenset[str] = frozenset()
+    """Pieces moved into the Transit Area this month (AaM 10.1.6: out next turn)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -140,11 +157,11 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row; a leader
         flipped without moving failed his activation."""
-        return _with_supply({NewTurn: _month_begun, EndeavorTaken: _endeavor,
+        return _with_movement(_with_supply({NewTurn: _month_begun, EndeavorTaken: _endeavor,
                              ForceMoved: _moved, LeaderSpent: _spent,
                              # reinforcements
                              Arrived: _arrived, DiceRolled: _rolled,
-                             PhaseShown: _phase_shown})
+                             PhaseShown: _phase_shown}))
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -206,6 +223,78 @@ def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:
                    failed=proc.failed | {action.leader})
 
 
+# movement (AaM 9.1, 10.1, 10.3): the moving force's legs, drop-offs and rolls between legs
+
+
+def continues(proc: AaMProcedure, move: ForceMoved) -> bool:
+    """Whether a move is the next leg of the force that moved last in this endeavor: the same
+    side, from where that leg ended, some of the same pieces."""
+    leg = proc.leg
+    return leg is not None and leg.side == move.side and leg.destination == move.origin \
+        and bool(set(leg.pieces) & set(move.pieces))
+
+
+def dropped_off(leg: ForceMoved, move: ForceMoved) -> bool:
+    """Whether a leg left leaders or SPs behind (AaM 9.1): fewer SPs or a leader left."""
+    return move.strength < leg.strength or bool(set(leg.leaders) - set(move.leaders))
+
+
+def _leg(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, ForceMoved)
+    if action.within or action.joins:
+        return proc  # a retreat or reaction by the other side, or a second Area joining
+    path = action.path or (action.origin, action.destination)
+    if continues(proc, action) and not proc.rolled:
+        assert proc.leg is not None
+        return replace(proc, leg=action, route=proc.route + path[1:], rolled=False,
+                       drops=proc.drops + dropped_off(proc.leg, action))
+    return replace(proc, leg=action, route=path, drops=0, rolled=False)
+
+
+def _new_endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, leg=None, route=(), drops=0, rolled=False)
+
+
+def _new_month(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, leg=None, route=(), drops=0, rolled=False,
+                   embarked=frozenset(), landed=frozenset(), transit=frozenset())
+
+
+def _by_sea(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, SeaMoved)
+    if action.embark:
+        return replace(proc, embarked=proc.embarked | set(action.pieces))
+    return replace(proc, landed=proc.landed | set(action.pieces),
+                   activated=proc.activated | set(action.leaders))
+
+
+def _through_transit(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, TransitMoved)
+    proc = replace(proc, activated=proc.activated | set(action.leaders))
+    if action.entering:
+        return replace(proc, transit=proc.transit | set(action.pieces))
+    return proc
+
+
+def _leg_rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, rolled=True) if proc.leg is not None else proc
+
+
+MOVEMENT_EFFECTS: Mapping[type[Action], Effect[AaMProcedure]] = {
+    ForceMoved: _leg, EndeavorTaken: _new_endeavor, NewTurn: _new_month, DiceRolled: _leg_rolled,
+    SeaMoved: _by_sea, TransitMoved: _through_transit}
+"""The movement family's effects, each run after the sequence's own for its action
+(`_with_movement`): the moving force's legs, sea moves and the Transit Area."""
+
+
+def _with_movement(effects: Mapping[type[Action], Effect[AaMProcedure]]
+                   ) -> Mapping[type[Action], Effect[AaMProcedure]]:
+    """The effects with the movement family's, one after the other where both act."""
+    merged = dict(effects)
+    for kind, effect in MOVEMENT_EFFECTS.items():
+        first = merged.get(kind)
+        merged[kind] = effect if first is None else _then(first, effect)
+    return merged
 # supply
 
 

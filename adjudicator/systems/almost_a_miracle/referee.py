@@ -39,6 +39,13 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
                   "so no verdict depends on it",
     # reinforcements, French, scenarios
     **LATE_NEVER_FROM_A_LOG,
+    # movement and stacking (AaM 9.0, 10.2.1, 10.5.2)
+    "AAM-STK-02": "nothing to break: there is no limit to the Leaders and baggage trains in "
+                  "or moving through an Area (AaM 9.0); the SP limit is AAM-STK-01",
+    "AAM-MOV-16": "nothing to break: embarking or debarking in a port causes no Endeavor "
+                  "Random Events check (AaM 10.5.2); a roll not made leaves no trace",
+    "AAM-MOV-11": "which leader commands which troops after a battle is not shown by a log: "
+                  "the forces share one Area (AaM 10.2.1)",
 }
 """Catalog rules no log can ever show being broken, and why."""
 

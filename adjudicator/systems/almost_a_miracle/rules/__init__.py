@@ -6,13 +6,17 @@ from adjudicator.systems.almost_a_miracle.rules import (
     endeavor_types,
     endeavors,
     french,
+    invasion,
     logistics,
     loyalists,
+    movement,
     prisoners,
     random_events,
     reinforcements,
+    sea_movement,
     sequence,
     setup,
+    stacking,
     supply,
     victory,
 )
@@ -21,6 +25,7 @@ from adjudicator.systems.common.rulebook import Dispatch
 
 RULES: Dispatch[Context] = Dispatch((sequence, supply, logistics, endeavors, endeavor_types,
                                      random_events, reinforcements, loyalists, victory,
-                                     french, prisoners, setup))
+                                     french, prisoners, setup, stacking, movement,
+                                     sea_movement, invasion))
 
 __all__ = ["RULES"]
