@@ -57,3 +57,55 @@ class LeaderSpent(Action):
     leader: str
     area: str
     die: int | None
+
+
+# sieges
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiegeMarked(Action):
+    """A siege marker placed (`before` 0), flipped (1 → 2) or removed (`after` 0) in an
+    Area (AaM 4.3.1, 4.6, 4.7), with what the step shows around it."""
+
+    area: str
+    before: int
+    """The marker's level before the step (0: none there)."""
+    after: int
+    """Its level after the step (0: removed)."""
+    besieger: str | None
+    """The side laying or holding the siege, as the log shows it (None: not known)."""
+    turn: str | None = None
+    garrison: tuple[tuple[str, int], ...] = ()
+    """(unit kind, SP) of the besieged side's SP counters in the Area before the step."""
+    besiegers: tuple[tuple[str, int], ...] = ()
+    """(unit kind, SP) of the besieging side's SP counters in the Area before the step."""
+    surrendered: int = 0
+    """Besieged SPs put on the Turn Track in the step (AaM 4.7.5)."""
+    besieger_removed: int = 0
+    """Besieging SPs that left the Area for no Area in the step (losses)."""
+    dice: tuple[tuple[str, int], ...] = ()
+    """(side, die) of the last unused 1d6 of each side: the final assault's rolls."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FortMarked(Action):
+    """A fort marker placed, flipped or removed, or a Destroyed Fort marker placed or
+    removed, in an Area (AaM 4.1, 4.7.5, 4.7.6b, 4.8). `before` and `after` are `build`,
+    `fort`, `destroyed` or None (none there)."""
+
+    area: str
+    before: str | None
+    after: str | None
+    owner: str | None
+    """The fort marker's side (None: a Destroyed Fort marker)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SiegeRecord:
+    """A siege on the map as the log showed it laid or flipped (AaM 4.3.1, 4.7.3)."""
+
+    area: str
+    besieger: str | None
+    level: int
+    since: tuple[str | None, str | None]
+    """The (turn, phase) the marker took its level (None: at set-up)."""

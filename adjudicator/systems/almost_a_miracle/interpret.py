@@ -22,6 +22,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     LeaderSpent,
 )
 from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS, phase_named, turn_named
+from adjudicator.systems.almost_a_miracle.read_sieges import read_sieges
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -97,6 +98,7 @@ class Reader:
                                          kind="pass", passed=True,
                                          reason="the player says he passes"))
         actions += self._moves(view, player, phase)
+        actions += read_sieges(self, view, player, phase)
         return actions
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:

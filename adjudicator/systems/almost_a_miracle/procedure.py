@@ -7,7 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken, ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import (
+    EndeavorTaken,
+    ForceMoved,
+    SiegeMarked,
+    SiegeRecord,
+)
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
     Alternation,
@@ -84,6 +89,8 @@ class AaMProcedure:
     """Passes in a row in this Endeavors Phase (two end it, AaM 8.0)."""
     activated: frozenset[str] = frozenset()
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
+    sieges: tuple[SiegeRecord, ...] = ()
+    """The sieges the log showed laid or flipped, with their besieger (AaM 4.3, 4.7)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -101,7 +108,8 @@ class AaMSequencer(Sequencer[AaMProcedure]):
 
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row."""
-        return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved}
+        return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
+                SiegeMarked: _siege_marked}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -116,6 +124,18 @@ def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
 def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
     return replace(proc, activated=proc.activated | frozenset(action.leaders))
+
+
+def _siege_marked(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, SiegeMarked)
+    kept = tuple(record for record in proc.sieges if record.area != action.area)
+    if action.after == 0:
+        return replace(proc, sieges=kept)
+    old = next((record for record in proc.sieges if record.area == action.area), None)
+    besieger = action.besieger or (old.besieger if old is not None else None)
+    since = old.since if old is not None and old.level == action.after else (
+        proc.position.moment.turn, proc.phase)
+    return replace(proc, sieges=(*kept, SiegeRecord(action.area, besieger, action.after, since)))
 
 
 SEQUENCER = AaMSequencer(TURN)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.rules import endeavors, sequence
+from adjudicator.systems.almost_a_miracle.rules import endeavors, forts, sequence, sieges
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors))
+RULES: Dispatch[Context] = Dispatch((sequence, forts, sieges, endeavors))
 
 __all__ = ["RULES"]
