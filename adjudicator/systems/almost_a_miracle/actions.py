@@ -109,3 +109,12 @@ class SiegeRecord:
     level: int
     since: tuple[str | None, str | None]
     """The (turn, phase) the marker took its level (None: at set-up)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiegeEntered(Action):
+    """A force moved into an Area under siege (a relief force, AaM 4.4, or besiegers
+    coming and going, 4.3.2, 4.6)."""
+
+    area: str
+    turn: str | None

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
     ForceMoved,
+    SiegeEntered,
     SiegeMarked,
     SiegeRecord,
 )
@@ -91,6 +92,8 @@ class AaMProcedure:
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
     sieges: tuple[SiegeRecord, ...] = ()
     """The sieges the log showed laid or flipped, with their besieger (AaM 4.3, 4.7)."""
+    entered: frozenset[tuple[str, str | None, str | None]] = frozenset()
+    """(Area, side, turn) of forces that moved into an Area under siege (AaM 4.4)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -109,7 +112,7 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row."""
         return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
-                SiegeMarked: _siege_marked}
+                SiegeMarked: _siege_marked, SiegeEntered: _siege_entered}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -136,6 +139,11 @@ def _siege_marked(proc: AaMProcedure, action: Action) -> AaMProcedure:
     since = old.since if old is not None and old.level == action.after else (
         proc.position.moment.turn, proc.phase)
     return replace(proc, sieges=(*kept, SiegeRecord(action.area, besieger, action.after, since)))
+
+
+def _siege_entered(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, SiegeEntered)
+    return replace(proc, entered=proc.entered | {(action.area, action.side, action.turn)})
 
 
 SEQUENCER = AaMSequencer(TURN)

@@ -6,6 +6,7 @@
   besieged SPs put on the Turn Track (a surrender, AaM 4.7.5), the besieging SPs taken off
   the map (losses) and, in a Siege Resolution Phase, the last unused 1d6 of each side (the
   final assault's rolls, AaM 4.7.6b).
+- A force's move into an Area under siege: `SiegeEntered` (a relief force, AaM 4.4).
 - A fort marker placed on its Build side, flipped to its Fort side, or removed, and a
   Destroyed Fort marker placed or removed: one `FortMarked`. A module that swaps the Build
   counter for a Fort counter rather than flipping it shows a removal and a placement in
@@ -17,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from adjudicator.systems.almost_a_miracle.actions import FortMarked, SiegeMarked
+from adjudicator.systems.almost_a_miracle.actions import FortMarked, SiegeEntered, SiegeMarked
 from adjudicator.systems.almost_a_miracle.procedure import LAST_SIEGE, SIEGE
 from adjudicator.systems.almost_a_miracle.state import Entity
 from adjudicator.systems.common.actions import Action
@@ -63,6 +64,11 @@ def read_sieges(reader: Reader, view: StepView[Entity, str | None], player: str 
                     forts.setdefault(origin, []).append((was, None, owner))
                 if destination and now:
                     forts.setdefault(destination, []).append((None, now, owner))
+    last = reader.reading.last
+    if last is not None and last.step == view.index and any(
+            entity.kind == "siege" for entity in reader.state.in_area(last.destination)):
+        actions.append(SiegeEntered(step=view.index, side=last.side, player=player,
+                                    area=last.destination, turn=reader.reading.shown.turn))
     for area, (before_level, after_level) in levels.items():
         if before_level != after_level:
             actions.append(_siege(reader, view, player, phase, area, before_level,

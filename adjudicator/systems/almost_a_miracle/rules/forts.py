@@ -139,6 +139,8 @@ def fortification(area: str, ctx: Context, *, fort_was: bool = False) -> str:
         return Place.FORT
     if found is not None and found.city is False and found.printed_fort is False:
         return NONE
+    if ctx.data.map_status.areas_complete and found is not None:
+        return NONE  # the whole map given: a city or fort not marked is none
     return UNKNOWN if found is None or found.city is None else NONE
 
 

@@ -181,7 +181,7 @@ def _flipped(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
 def _started_with_marker(action: SiegeMarked, ctx: Context, what: str) -> Iterator[Outcome]:
     """4.7: only places "that start the phase with a siege marker" are resolved."""
     record = _record(action.area, ctx)
-    now = (ctx.proc.position.moment.turn, ctx.phase)
+    now = (ctx.placement.moment.turn, ctx.phase)
     if record is None or record.since != now:
         yield Check.done("AAM-SIEGE-09")
         return
@@ -345,7 +345,8 @@ def _ratio_kept(action: EndeavorTaken, ctx: Context, area: str,
 
 def _sally(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     """A besieged force that leaves the Area while the besiegers stay: a sally that lost
-    retreats back inside (4.5.2)."""
+    retreats back inside (4.5.2). Not judged where a force of its side entered the Area
+    this month: that may be a relief force retreating (4.4.3)."""
     area = action.origin
     if not any(e.kind == "siege" for e in ctx.state.in_area(area)) or not action.sp:
         return
@@ -354,6 +355,8 @@ def _sally(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     besieger = besieger_of(area, place, sp, ctx)
     if besieger is None or action.side is None or action.side == besieger:
         return
+    if (area, action.side, ctx.placement.moment.turn) in ctx.proc.entered:
+        return  # a relief force this month may be retreating (4.4.3)
     if sp.get(besieger, Strength()).total == 0:
         yield Check.done("AAM-SIEGE-07")
         return

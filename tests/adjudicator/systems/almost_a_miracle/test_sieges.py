@@ -1,0 +1,245 @@
+"""The sieges family judged by hand (AaM 3.0A, 4.3-4.7): each rule legal and illegal,
+from the rulebook's sentences, and the resolution odds reported."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from adjudicator.systems.almost_a_miracle.actions import (
+    EndeavorTaken,
+    ForceMoved,
+    SiegeMarked,
+    SiegeRecord,
+)
+from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
+from adjudicator.systems.common.outcomes import Computed
+from adjudicator.systems.common.sequencer import PhaseShown
+from tests.adjudicator.systems.almost_a_miracle.rulekit import (
+    context,
+    done,
+    ids,
+    judged,
+    position,
+)
+
+TICONDEROGA, BOSTON, OPEN = "Y39", "NE13", "Y27"
+
+
+def marked(area: str, before: int, after: int, *, besieger: str | None = "british",
+           **fields: object) -> SiegeMarked:
+    return SiegeMarked(step=9, side=besieger, area=area, before=before, after=after,
+                       besieger=besieger, **fields)  # type: ignore[arg-type]
+
+
+def computed(outcomes: list[object], kind: str) -> Computed:
+    return next(o for o in outcomes if isinstance(o, Computed) and o.kind == kind)
+
+
+# AAM-SIEGE-01
+
+
+def test_siege_01_laid_with_the_ratio_is_legal() -> None:
+    """4.3: "the friendly forces retain the necessary 1:1 or 2:1 advantage, they may now
+    lay siege"; 4.3.1: "Place a Siege Level 1 marker on the fort or city"."""
+    state = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:24", TICONDEROGA),
+                     ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-01" in done(judged(marked(TICONDEROGA, 0, 1), context(state=state)))
+
+
+def test_siege_01_laid_without_the_ratio_is_illegal_indians_not_counted() -> None:
+    """4.2.3: "Indian SPs cannot count toward this total" (digest D3)."""
+    state = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:20", TICONDEROGA),
+                     ("sp:indian:10", TICONDEROGA), ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-01" in ids(judged(marked(TICONDEROGA, 0, 1), context(state=state)))
+
+
+def test_siege_01_laid_where_there_is_no_fort_or_city_is_illegal() -> None:
+    """4.3.1: the Siege marker goes "on the fort or city"."""
+    from tests.adjudicator.systems.almost_a_miracle.test_forts import complete_map
+
+    state = position(("sp:cont_regular:2", OPEN), ("sp:brit_regular:20", OPEN))
+    assert "AAM-SIEGE-01" in ids(judged(marked(OPEN, 0, 1),
+                                        context(state=state, data=complete_map())))
+
+
+# AAM-SIEGE-02, AAM-SIEGE-08
+
+
+def endeavor(side: str = "continental") -> EndeavorTaken:
+    return EndeavorTaken(step=12, side=side, kind="force")
+
+
+def test_siege_02_both_sides_share_an_area_only_under_siege() -> None:
+    """4.3.1 note: "This is the one exception to the prohibition of forces of both sides
+    being in the same Area at the end of an endeavor." """
+    besieged = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:24", TICONDEROGA),
+                        ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-02" in done(judged(endeavor(), context(state=besieged)))
+    shared = position(("sp:cont_regular:12", OPEN), ("sp:brit_regular:24", OPEN))
+    assert "AAM-SIEGE-02" in ids(judged(endeavor(), context(state=shared)))
+
+
+def test_siege_02_the_areas_of_the_new_endeavor_wait_for_its_end() -> None:
+    """A force that just entered an enemy Area fights first (4.2.5): not the end of its
+    endeavor."""
+    shared = position(("sp:cont_regular:12", OPEN), ("sp:brit_regular:24", OPEN))
+    entry = ForceMoved(step=12, side="british", pieces=("a",), leaders=("howe",),
+                       sp=(("brit_regular", 24),), trains=0, origin="Y13", destination=OPEN,
+                       path=(), die=1)
+    outcomes = judged(endeavor("british"), context(state=shared, step_actions=(entry,)))
+    assert "AAM-SIEGE-02" not in ids(outcomes)
+
+
+def test_siege_08_the_besieger_keeps_the_ratio_at_the_end_of_every_endeavor() -> None:
+    """4.6: "If, at the end of any endeavor, the besieger no longer has the required odds
+    [...] all his forces in the Area must retreat. The siege marker is then removed." """
+    laid = SiegeRecord(TICONDEROGA, "british", 1, ("1776-05", "endeavors"))
+    record = AaMProcedure(sieges=(laid,))
+    kept = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:24", TICONDEROGA),
+                    ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-08" in done(judged(endeavor(), context(state=kept, proc=record)))
+    lost = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:20", TICONDEROGA),
+                    ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-08" in ids(judged(endeavor(), context(state=lost, proc=record)))
+
+
+def test_siege_08_a_set_up_siege_besieger_found_by_the_ratio() -> None:
+    """17.1: the Continentals besiege Boston (a city, 1:1) at Siege Level 2 from the
+    set-up; the besieger is the side that holds the ratio."""
+    boston = position(("sp:cont_regular:168", BOSTON), ("sp:brit_regular:60", BOSTON),
+                      ("siege:2", BOSTON))
+    assert "AAM-SIEGE-08" in done(judged(endeavor(), context(state=boston)))
+
+
+# AAM-SIEGE-07
+
+
+def test_siege_07_a_losing_sally_retreats_back_inside() -> None:
+    """4.5.2: "If the Sallying force loses, it must retreat back into the city or fort." """
+    record = AaMProcedure(sieges=(SiegeRecord(TICONDEROGA, "british", 1, (None, None)),))
+    out = ForceMoved(step=14, side="continental", pieces=("c",), leaders=("gates",),
+                     sp=(("cont_regular", 5),), trains=0, origin=TICONDEROGA,
+                     destination=OPEN, path=(), die=None)
+    stayed = position(("sp:cont_regular:5", OPEN), ("sp:brit_regular:24", TICONDEROGA),
+                      ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-07" in ids(judged(out, context(state=stayed, proc=record)))
+    gone = position(("sp:cont_regular:5", OPEN), ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-07" in done(judged(out, context(state=gone, proc=record)))
+
+
+def test_siege_07_a_relief_force_that_entered_this_month_may_retreat_out() -> None:
+    """4.4.3: the besiegers "retreat immediately following the retreat of the relief force
+    (if any)": a relief force leaves the Area; it is not a sally."""
+    record = AaMProcedure(sieges=(SiegeRecord(TICONDEROGA, "british", 1, (None, None)),),
+                          entered=frozenset({(TICONDEROGA, "continental", "1776-06")}))
+    out = ForceMoved(step=14, side="continental", pieces=("c",), leaders=("gates",),
+                     sp=(("cont_regular", 5),), trains=0, origin=TICONDEROGA,
+                     destination=OPEN, path=(), die=None)
+    stayed = position(("sp:cont_regular:5", OPEN), ("sp:brit_regular:24", TICONDEROGA),
+                      ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-07" not in ids(judged(out, context(state=stayed, proc=record)))
+
+
+# AAM-SIEGE-09, AAM-SIEGE-11
+
+
+def test_siege_11_level_one_flips_in_the_siege_resolution_phase() -> None:
+    """4.7.3: a Level 1 siege not surrendered "will flip its siege marker to its Level 2
+    side"; 3.0A: "Flip Siege 1 markers to their Siege 2 side" in Phase A."""
+    state = position(("sp:cont_regular:10", TICONDEROGA), ("sp:brit_regular:24", TICONDEROGA))
+    assert "AAM-SIEGE-11" in done(judged(marked(TICONDEROGA, 1, 2),
+                                         context(phase="siege", state=state)))
+    assert "AAM-SIEGE-11" in ids(judged(marked(TICONDEROGA, 1, 2),
+                                        context(phase="endeavors", state=state)))
+
+
+def test_siege_11_a_level_one_marker_left_after_phase_a_is_a_reminder() -> None:
+    """3.0A: every Siege 1 marker flips before the Attrition Phase."""
+    left = position(("siege:1", TICONDEROGA))
+    shown = PhaseShown(step=20, phase="attrition")
+    assert "AAM-SIEGE-11" in ids(judged(shown, context(phase="attrition", state=left)),
+                                 "reminder")
+    flipped = position(("siege:2", TICONDEROGA))
+    assert judged(shown, context(phase="attrition", state=flipped)) == []
+
+
+def test_siege_09_only_sieges_that_start_the_phase_are_resolved() -> None:
+    """4.7.4: "If a fort *starts* the Siege Resolution Phase with a Siege Level 2 marker on
+    it" the besieged may surrender or stand the final assault."""
+    garrison = (("cont_regular", 10),)
+    before = AaMProcedure(sieges=(SiegeRecord(TICONDEROGA, "british", 2, ("1776-05", "siege")),))
+    same = AaMProcedure(sieges=(SiegeRecord(TICONDEROGA, "british", 2, ("1776-06", "siege")),))
+    removed = marked(TICONDEROGA, 2, 0, garrison=garrison, surrendered=10)
+    state = position(("sp:brit_regular:24", TICONDEROGA))
+    assert "AAM-SIEGE-09" in done(judged(removed, context(phase="siege", proc=before,
+                                                          state=state)))
+    assert "AAM-SIEGE-09" in ids(judged(removed, context(phase="siege", proc=same,
+                                                         state=state)))
+
+
+# AAM-SIEGE-13, AAM-SIEGE-18
+
+
+def test_siege_13_a_surrender_costs_one_sp_per_ten_or_fraction() -> None:
+    """4.7.5: "The besieger loses 1 SP for every 10 (or fraction of 10) SP in the defending
+    force" (digest D6: 21 SP cost 3)."""
+    state = position(("sp:brit_regular:40", TICONDEROGA))
+    right = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 21),), surrendered=21,
+                   besiegers=(("brit_regular", 43),), besieger_removed=3)
+    outcomes = judged(right, context(phase="siege", state=state))
+    assert "AAM-SIEGE-13" in done(outcomes)
+    assert computed(outcomes, "siege_surrender").result["besieger_loss"] == 3
+    wrong = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 21),), surrendered=21,
+                   besiegers=(("brit_regular", 43),), besieger_removed=5)
+    assert "AAM-SIEGE-13" in ids(judged(wrong, context(phase="siege", state=state)))
+    later = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 21),), surrendered=21)
+    assert "AAM-SIEGE-13" in ids(judged(later, context(phase="siege", state=state)),
+                                 "reminder")
+
+
+def test_siege_18_a_city_at_level_two_may_not_surrender_at_level_one_it_may() -> None:
+    """4.7.7: "If a city is at Siege Level 2 during this phase, the besieged player may not
+    be offered a 'summons' and may not surrender." At Level 1 a city may (4.7.5 "If a city
+    or fort surrenders", A7)."""
+    state = position(("sp:cont_regular:30", BOSTON))
+    level_two = marked(BOSTON, 2, 0, besieger="continental",
+                       garrison=(("brit_regular", 20),), surrendered=20)
+    assert "AAM-SIEGE-18" in ids(judged(level_two, context(phase="siege", state=state)))
+    level_one = marked(BOSTON, 1, 0, besieger="continental",
+                       garrison=(("brit_regular", 20),), surrendered=20)
+    assert "AAM-SIEGE-18" in done(judged(level_one, context(phase="siege", state=state)))
+
+
+# AAM-SIEGE-14
+
+
+def test_siege_14_breaking_costs_one_sp_per_ten_or_fraction() -> None:
+    """4.7.6a: "If he breaks the siege and retreats, he still loses 1 SP for every ten or
+    fraction of 10 SPs in the besieged force." """
+    state = position(("sp:cont_regular:12", TICONDEROGA))
+    right = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 12),),
+                   besiegers=(("brit_regular", 40),), besieger_removed=2)
+    outcomes = judged(right, context(phase="siege", state=state))
+    assert "AAM-SIEGE-14" in done(outcomes)
+    assert computed(outcomes, "siege_break").result["besieger_loss"] == 2
+    wrong = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 12),),
+                   besiegers=(("brit_regular", 40),), besieger_removed=4)
+    assert "AAM-SIEGE-14" in ids(judged(wrong, context(phase="siege", state=state)))
+
+
+# AAM-SIEGE-16, AAM-SIEGE-17
+
+
+def test_siege_17_final_assault_odds_computed_result_unchecked_without_the_drms() -> None:
+    """4.7.6b: "the players conduct the casualty determination part of a combat (Case
+    11.2.4) [...] using all applicable modifiers except cavalry advantage" (digest N3: 40
+    SP against 12, net DRM 0, P(win) = 5/12)."""
+    assault = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 12),),
+                     besiegers=(("brit_regular", 40),),
+                     dice=(("british", 5), ("continental", 2)))
+    state = position(("sp:brit_regular:40", TICONDEROGA))
+    outcomes = judged(assault, context(phase="siege", state=state))
+    odds = computed(outcomes, "final_assault")
+    assert odds.probabilities["besieger_wins"] == Fraction(5, 12)
+    assert odds.result["expected_besieger_loss"] == "19/6"
+    assert {"AAM-SIEGE-16", "AAM-SIEGE-17"} <= ids(outcomes, "unchecked")
