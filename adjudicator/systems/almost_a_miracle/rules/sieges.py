@@ -40,10 +40,16 @@ from collections.abc import Iterator
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
     ForceMoved,
+    FortMarked,
     SiegeMarked,
     SiegeRecord,
 )
-from adjudicator.systems.almost_a_miracle.combat import surrender_as_siege_loser
+from adjudicator.systems.almost_a_miracle.combat import (
+    MAJOR_VICTORY_INDIANS,
+    MAJOR_VICTORY_SIZE,
+    SURRENDER_CATASTROPHE_SIZE,
+    surrender_as_siege_loser,
+)
 from adjudicator.systems.almost_a_miracle.data import Need
 from adjudicator.systems.almost_a_miracle.procedure import (
     ATTRITION,
@@ -78,13 +84,16 @@ from adjudicator.systems.common.sequencer import PhaseShown
 FAMILY = RuleFamily("sieges", frozenset({
     "AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-07", "AAM-SIEGE-08", "AAM-SIEGE-09",
     "AAM-SIEGE-11", "AAM-SIEGE-13", "AAM-SIEGE-14", "AAM-SIEGE-16", "AAM-SIEGE-17",
-    "AAM-SIEGE-18"}),
+    "AAM-SIEGE-18", "AAM-SIEGE-20", "AAM-SIEGE-21"}),
     positional=frozenset({"AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-07", "AAM-SIEGE-08",
                           "AAM-SIEGE-11", "AAM-SIEGE-13", "AAM-SIEGE-14", "AAM-SIEGE-16",
-                          "AAM-SIEGE-17", "AAM-SIEGE-18"}),
+                          "AAM-SIEGE-17", "AAM-SIEGE-18", "AAM-SIEGE-20",
+                          "AAM-SIEGE-21"}),
     actions=(SiegeMarked, EndeavorTaken, ForceMoved, PhaseShown))
 
 RESOLUTION = (SIEGE, LAST_SIEGE)
+MAJOR_VICTORY_FORTS = frozenset({"Fort Pitt", "Penobscot", "Fort Niagara", "Newtown"})
+"""Their capture from the enemy is a Major Victory whatever the SPs (AaM 11.5.2)."""
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -194,12 +203,15 @@ def _started_with_marker(action: SiegeMarked, ctx: Context, what: str) -> Iterat
 
 def _resolved(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
     area, where = action.area, ctx.name(action.area)
-    fort_was = any(getattr(other, "area", None) == area and getattr(other, "before", None)
-                   == "fort" for other in ctx.step_actions)
+    fort_was = any(isinstance(other, FortMarked) and other.area == area and
+                   (other.before == "fort" or other.after == "destroyed")
+                   for other in ctx.step_actions)
     place = fortification(area, ctx, fort_was=fort_was)
     garrison = strength(action.garrison, ctx)
     besiegers = strength(action.besiegers, ctx)
     yield from _started_with_marker(action, ctx, "resolved")
+    if not (action.surrendered and action.before == 2 and place == Place.CITY):
+        yield from _aftermath(action, ctx, place, garrison, besiegers)
     if action.surrendered:
         if action.before == 2 and place == Place.CITY:
             yield Check.illegal("AAM-SIEGE-18", action.step,
@@ -227,6 +239,49 @@ def _resolved(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
                        "AaM 4.7.6a)", inputs={"besieged_sp": garrison.total},
                        result={"besieger_loss": loss})
         yield from _loss("AAM-SIEGE-14", action, ctx, loss, "breaking the siege", "4.7.6a")
+
+
+def _aftermath(action: SiegeMarked, ctx: Context, place: str, garrison: Strength,
+               besiegers: Strength) -> Iterator[Outcome]:
+    """The Major Victory marker and the fort after the siege is resolved (AaM 11.5-11.5.4,
+    4.7.5, 4.7.6b)."""
+    area, where = action.area, ctx.name(action.area)
+    sp = strengths(area, ctx)
+    holders = [side for side, held in sp.items() if held.total]
+    if len(holders) != 1:
+        return
+    holder = holders[0]
+    found = ctx.data.areas.get(area)
+    special = found is not None and found.name in MAJOR_VICTORY_FORTS and \
+        holder == action.besieger
+    big = min(garrison.total, besiegers.total) >= MAJOR_VICTORY_SIZE
+    indians = max(garrison.indians, besiegers.indians) >= MAJOR_VICTORY_INDIANS
+    shown = [e.key for e, _ in ctx.state.pieces.values() if e.kind == "mv"]
+    if (big or special or indians) and shown and holder not in shown:
+        yield Check.reminder("AAM-SIEGE-20", action.step,
+                             f"the siege of {where} ended with the {holder} side holding it: "
+                             "the Major Victory marker goes to its side (both sides 15 SPs or "
+                             "more, 3 Indian SPs, or Fort Pitt, Penobscot, Fort Niagara or "
+                             "Newtown taken; AaM 11.5, 11.5.1, 11.5.2)", spaces=(area,))
+    elif shown:
+        yield Check.done("AAM-SIEGE-20")
+    if action.surrendered > SURRENDER_CATASTROPHE_SIZE:
+        yield Check.reminder("AAM-SIEGE-20", action.step,
+                             f"{action.surrendered} SPs surrendered at {where}: the surrender "
+                             "of more than 50 SPs after a siege is a Catastrophe; the French "
+                             "Intervention marker moves 4 turns (AaM 11.5.4)", spaces=(area,))
+    if holder != action.besieger or action.surrendered or place != Place.FORT:
+        return
+    markers = {(e.key, e.flag) for e in ctx.state.in_area(area) if e.kind == "fort"}
+    standing = any(key != "destroyed" and flag != "build" for key, flag in markers)
+    printed = found is not None and found.printed_fort and ("destroyed", "") not in markers
+    if standing or printed:
+        yield Check.reminder("AAM-SIEGE-21", action.step,
+                             f"the fort of {where} was taken by a final assault: it is "
+                             "destroyed; a Fort marker is removed, a printed fort gets a "
+                             "Destroyed Fort marker (AaM 4.7.6b)", spaces=(area,))
+    else:
+        yield Check.done("AAM-SIEGE-21")
 
 
 def _surrendered(action: SiegeMarked, ctx: Context, garrison: Strength) -> Iterator[Outcome]:

@@ -8,6 +8,7 @@ from fractions import Fraction
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
     ForceMoved,
+    FortMarked,
     SiegeMarked,
     SiegeRecord,
 )
@@ -243,3 +244,48 @@ def test_siege_17_final_assault_odds_computed_result_unchecked_without_the_drms(
     assert odds.probabilities["besieger_wins"] == Fraction(5, 12)
     assert odds.result["expected_besieger_loss"] == "19/6"
     assert {"AAM-SIEGE-16", "AAM-SIEGE-17"} <= ids(outcomes, "unchecked")
+
+
+# AAM-SIEGE-20, AAM-SIEGE-21
+
+
+def test_siege_20_major_victory_to_the_side_holding_the_place() -> None:
+    """11.5: "In any battle or siege in which both sides have 15 or more SPs [...] the
+    winner is the side [...] in possession of the fort/city after siege resolution"."""
+    surrender = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 20),), surrendered=20,
+                       besiegers=(("brit_regular", 42),), besieger_removed=2)
+    kept = position(("sp:brit_regular:40", TICONDEROGA), ("mv:british", "box"))
+    assert "AAM-SIEGE-20" in done(judged(surrender, context(phase="siege", state=kept)))
+    other = position(("sp:brit_regular:40", TICONDEROGA), ("mv:continental", "box"))
+    assert "AAM-SIEGE-20" in ids(judged(surrender, context(phase="siege", state=other)),
+                                 "reminder")
+    small = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 10),), surrendered=10,
+                   besiegers=(("brit_regular", 42),), besieger_removed=1)
+    outcomes = judged(small, context(phase="siege", state=other))
+    assert "AAM-SIEGE-20" not in ids(outcomes, "reminder")
+
+
+def test_siege_20_special_forts_are_a_major_victory_whatever_the_size() -> None:
+    """11.5.2: "Capture of an enemy-controlled Fort Pitt, Penobscot, Fort Niagara, or
+    Newtown is considered a Major Victory regardless of the number of SPs involved." """
+    surrender = marked("Y55", 2, 0, besieger="continental", garrison=(("brit_regular", 4),),
+                       surrendered=4, besiegers=(("cont_regular", 10),), besieger_removed=1)
+    state = position(("sp:cont_regular:9", "Y55"), ("mv:british", "box"))
+    assert "AAM-SIEGE-20" in ids(judged(surrender, context(phase="siege", state=state)),
+                                 "reminder")
+
+
+def test_siege_21_a_fort_taken_by_assault_is_destroyed() -> None:
+    """4.7.6b: "if the target of the siege was a fort the fort is destroyed. For forts
+    printed on the map, place a Destroyed Fort marker"."""
+    assault = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 12),),
+                     besiegers=(("brit_regular", 40),),
+                     dice=(("british", 6), ("continental", 1)))
+    standing = position(("sp:brit_regular:38", TICONDEROGA))
+    assert "AAM-SIEGE-21" in ids(judged(assault, context(phase="siege", state=standing)),
+                                 "reminder")
+    destroyed = position(("sp:brit_regular:38", TICONDEROGA), ("fort:destroyed", TICONDEROGA))
+    marker = FortMarked(step=9, side="british", area=TICONDEROGA, before=None,
+                        after="destroyed", owner=None)
+    ctx = context(phase="siege", state=destroyed, step_actions=(marker, assault))
+    assert "AAM-SIEGE-21" in done(judged(assault, ctx))
