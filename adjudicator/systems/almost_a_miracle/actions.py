@@ -42,6 +42,23 @@ class ForceMoved(Action):
     path: tuple[str, ...]
     die: int | None
     """The activation die of the endeavor (AaM 8.1.1), when the log shows one."""
+    reroll: int | None = None
+    """The die rolled again after an activation die of 1 (AaM 8.3.4), when the log shows
+    one."""
+    continues: bool = False
+    """A later leg of the endeavor's move: the same force going on from where it stopped
+    (its die is the endeavor's)."""
+    joins: bool = False
+    """Pieces from a second Area moving in the same step into the Area the endeavor's force
+    moves to: one force composed from two Areas (AaM 8.0 allows one)."""
+    train_pieces: tuple[str, ...] = ()
+    """The piece ids of its baggage trains."""
+    within: str = ""
+    """A move inside the other side's endeavor: `retreat` (leaving the Area an enemy force
+    just entered: retreat before or after combat, AaM 11.3, 11.4) or `reaction` (a single
+    step into the Area an enemy force just entered: a reaction move, AaM 10.10, or the
+    side's own next endeavor — which one the next endeavor tells the sequence); `` for
+    the mover's own endeavor."""
 
     @property
     def strength(self) -> int:
@@ -57,6 +74,8 @@ class LeaderSpent(Action):
     leader: str
     area: str
     die: int | None
+    reroll: int | None = None
+    """The die rolled again after an activation die of 1 (AaM 8.3.4)."""
 
 
 # sieges

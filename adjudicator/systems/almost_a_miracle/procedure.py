@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
     ForceMoved,
+    LeaderSpent,
     SiegeEntered,
     SiegeMarked,
     SiegeRecord,
@@ -90,10 +91,14 @@ class AaMProcedure:
     """Passes in a row in this Endeavors Phase (two end it, AaM 8.0)."""
     activated: frozenset[str] = frozenset()
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
+    failed: frozenset[str] = frozenset()
+    """Leaders whose activation failed this month (AaM 8.1.1)."""
     sieges: tuple[SiegeRecord, ...] = ()
     """The sieges the log showed laid or flipped, with their besieger (AaM 4.3, 4.7)."""
     entered: frozenset[tuple[str, str | None, str | None]] = frozenset()
     """(Area, side, turn) of forces that moved into an Area under siege (AaM 4.4)."""
+    lifted: frozenset[tuple[str, str | None]] = frozenset()
+    """(Area, turn) of Siege markers removed (AaM 4.4.4, 4.5.1, 4.6, 4.7)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -110,13 +115,14 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     """The declared turn, with the passes in a row and the leaders spent this month."""
 
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
-        """A new month clears the spent leaders; endeavors count passes in a row."""
+        """A new month clears the spent leaders; endeavors count passes in a row; a leader
+        flipped without moving failed his activation."""
         return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
-                SiegeMarked: _siege_marked, SiegeEntered: _siege_entered}
+                LeaderSpent: _spent, SiegeMarked: _siege_marked, SiegeEntered: _siege_entered}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, passes=0, activated=frozenset())
+    return replace(proc, passes=0, activated=frozenset(), failed=frozenset())
 
 
 def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -126,14 +132,23 @@ def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
+    if action.within:
+        return proc  # a retreat, or a reaction that may not have been an endeavor
     return replace(proc, activated=proc.activated | frozenset(action.leaders))
+
+
+def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, LeaderSpent)
+    return replace(proc, activated=proc.activated | {action.leader},
+                   failed=proc.failed | {action.leader})
 
 
 def _siege_marked(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, SiegeMarked)
     kept = tuple(record for record in proc.sieges if record.area != action.area)
     if action.after == 0:
-        return replace(proc, sieges=kept)
+        return replace(proc, sieges=kept,
+                       lifted=proc.lifted | {(action.area, proc.position.moment.turn)})
     old = next((record for record in proc.sieges if record.area == action.area), None)
     besieger = action.besieger or (old.besieger if old is not None else None)
     since = old.since if old is not None and old.level == action.after else (

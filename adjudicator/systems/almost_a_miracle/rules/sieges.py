@@ -353,7 +353,9 @@ def _assault(action: SiegeMarked, ctx: Context, garrison: Strength, besiegers: S
 
 def _endeavor_ended(action: EndeavorTaken, ctx: Context) -> Iterator[Outcome]:
     """The previous endeavor ended: no Area shared without a siege (4.3.1), every siege
-    still at its ratio (4.6). Areas this step's own moves touch wait for its end."""
+    still at its ratio (4.6). Areas this step's own moves touch wait for its end. An Area
+    shared is judged only where a Siege marker was removed this month: elsewhere a battle
+    the log leaves unfinished is the combat rules' to judge (a false finding is worse)."""
     touched = {area for other in ctx.step_actions if isinstance(other, ForceMoved)
                for area in (other.origin, other.destination)}
     areas = {where.key for _, where in ctx.state.pieces.values()
@@ -363,10 +365,11 @@ def _endeavor_ended(action: EndeavorTaken, ctx: Context) -> Iterator[Outcome]:
         sieged = any(e.kind == "siege" for e in ctx.state.in_area(area))
         both = len([side for side, s in sp.items() if s.total]) == 2
         if not sieged:
-            if both:
+            if both and (area, ctx.placement.moment.turn) in ctx.proc.lifted:
                 yield Check.illegal("AAM-SIEGE-02", action.step,
                                     f"both sides' SPs were in {ctx.name(area)} at the end of "
-                                    "an endeavor with no Siege marker: a siege is the only "
+                                    "an endeavor with its Siege marker removed: a siege is the "
+                                    "only "
                                     "case where both sides share an Area at the end of an "
                                     "endeavor (AaM 4.3.1, 9.0)", spaces=(area,))
             continue
@@ -399,12 +402,17 @@ def _ratio_kept(action: EndeavorTaken, ctx: Context, area: str,
 
 
 def _sally(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
-    """A besieged force that leaves the Area while the besiegers stay: a sally that lost
-    retreats back inside (4.5.2). Not judged where a force of its side entered the Area
-    this month: that may be a relief force retreating (4.4.3)."""
+    """A besieged force whose leaders already took their endeavor (the sally) leaving the
+    Area while the besiegers stay: a sally that lost retreats back inside (4.5.2). A new
+    endeavor's march out is not judged: the rulebook does not forbid it. Nor where a force
+    of its side entered the Area this month: that may be a relief force retreating
+    (4.4.3)."""
     area = action.origin
     if not any(e.kind == "siege" for e in ctx.state.in_area(area)) or not action.sp:
         return
+    if action.continues or not action.leaders or \
+            not all(leader in ctx.proc.activated for leader in action.leaders):
+        return  # a new endeavor's march out: 4.5 does not forbid it
     place = fortification(area, ctx)
     sp = strengths(area, ctx)
     besieger = besieger_of(area, place, sp, ctx)

@@ -76,18 +76,27 @@ def test_siege_02_both_sides_share_an_area_only_under_siege() -> None:
     besieged = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:24", TICONDEROGA),
                         ("siege:1", TICONDEROGA))
     assert "AAM-SIEGE-02" in done(judged(endeavor(), context(state=besieged)))
+    shared = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:24", TICONDEROGA))
+    lifted = AaMProcedure(lifted=frozenset({(TICONDEROGA, "1776-06")}))
+    assert "AAM-SIEGE-02" in ids(judged(endeavor(), context(state=shared, proc=lifted)))
+
+
+def test_siege_02_a_battle_left_unfinished_elsewhere_is_not_judged_here() -> None:
+    """Only where a Siege marker was removed is the shared Area this family's to judge."""
     shared = position(("sp:cont_regular:12", OPEN), ("sp:brit_regular:24", OPEN))
-    assert "AAM-SIEGE-02" in ids(judged(endeavor(), context(state=shared)))
+    assert "AAM-SIEGE-02" not in ids(judged(endeavor(), context(state=shared)))
 
 
 def test_siege_02_the_areas_of_the_new_endeavor_wait_for_its_end() -> None:
     """A force that just entered an enemy Area fights first (4.2.5): not the end of its
     endeavor."""
     shared = position(("sp:cont_regular:12", OPEN), ("sp:brit_regular:24", OPEN))
+    lifted = AaMProcedure(lifted=frozenset({(OPEN, "1776-06")}))
     entry = ForceMoved(step=12, side="british", pieces=("a",), leaders=("howe",),
                        sp=(("brit_regular", 24),), trains=0, origin="Y13", destination=OPEN,
                        path=(), die=1)
-    outcomes = judged(endeavor("british"), context(state=shared, step_actions=(entry,)))
+    outcomes = judged(endeavor("british"), context(state=shared, proc=lifted,
+                                                   step_actions=(entry,)))
     assert "AAM-SIEGE-02" not in ids(outcomes)
 
 
@@ -117,7 +126,8 @@ def test_siege_08_a_set_up_siege_besieger_found_by_the_ratio() -> None:
 
 def test_siege_07_a_losing_sally_retreats_back_inside() -> None:
     """4.5.2: "If the Sallying force loses, it must retreat back into the city or fort." """
-    record = AaMProcedure(sieges=(SiegeRecord(TICONDEROGA, "british", 1, (None, None)),))
+    record = AaMProcedure(sieges=(SiegeRecord(TICONDEROGA, "british", 1, (None, None)),),
+                          activated=frozenset({"gates"}))
     out = ForceMoved(step=14, side="continental", pieces=("c",), leaders=("gates",),
                      sp=(("cont_regular", 5),), trains=0, origin=TICONDEROGA,
                      destination=OPEN, path=(), die=None)
@@ -128,11 +138,24 @@ def test_siege_07_a_losing_sally_retreats_back_inside() -> None:
     assert "AAM-SIEGE-07" in done(judged(out, context(state=gone, proc=record)))
 
 
+def test_siege_07_a_new_endeavor_marching_out_is_not_judged() -> None:
+    """4.5 speaks of a sally "to fight a battle"; no rule forbids a besieged force's own
+    endeavor out of the Area (the fixture's Scenario 1 smoke test: Percy leaves Boston)."""
+    record = AaMProcedure(sieges=(SiegeRecord(TICONDEROGA, "british", 1, (None, None)),))
+    out = ForceMoved(step=14, side="continental", pieces=("c",), leaders=("gates",),
+                     sp=(("cont_regular", 5),), trains=0, origin=TICONDEROGA,
+                     destination=OPEN, path=(), die=2)
+    stayed = position(("sp:cont_regular:5", OPEN), ("sp:brit_regular:24", TICONDEROGA),
+                      ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-07" not in ids(judged(out, context(state=stayed, proc=record)))
+
+
 def test_siege_07_a_relief_force_that_entered_this_month_may_retreat_out() -> None:
     """4.4.3: the besiegers "retreat immediately following the retreat of the relief force
     (if any)": a relief force leaves the Area; it is not a sally."""
     record = AaMProcedure(sieges=(SiegeRecord(TICONDEROGA, "british", 1, (None, None)),),
-                          entered=frozenset({(TICONDEROGA, "continental", "1776-06")}))
+                          entered=frozenset({(TICONDEROGA, "continental", "1776-06")}),
+                          activated=frozenset({"gates"}))
     out = ForceMoved(step=14, side="continental", pieces=("c",), leaders=("gates",),
                      sp=(("cont_regular", 5),), trains=0, origin=TICONDEROGA,
                      destination=OPEN, path=(), die=None)
