@@ -137,3 +137,20 @@ class SiegeEntered(Action):
 
     area: str
     turn: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiegeSurrendered(Action):
+    """Besieged SPs put on the Turn Track from an Area under siege: a surrender
+    (AaM 4.7.5), seen at the step that moves them."""
+
+    area: str
+    level: int
+    """The Siege marker's level there before the step."""
+    besieger: str | None
+    turn: str | None
+    garrison: tuple[tuple[str, int], ...]
+    """(unit kind, SP) of the besieged side's SP counters in the Area before the step."""
+    besiegers: tuple[tuple[str, int], ...]
+    surrendered: int
+    besieger_removed: int

@@ -14,6 +14,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     SiegeEntered,
     SiegeMarked,
     SiegeRecord,
+    SiegeSurrendered,
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
@@ -99,6 +100,8 @@ class AaMProcedure:
     """(Area, side, turn) of forces that moved into an Area under siege (AaM 4.4)."""
     lifted: frozenset[tuple[str, str | None]] = frozenset()
     """(Area, turn) of Siege markers removed (AaM 4.4.4, 4.5.1, 4.6, 4.7)."""
+    surrenders: frozenset[tuple[str, str | None]] = frozenset()
+    """(Area, turn) of surrenders (AaM 4.7.5)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -118,7 +121,8 @@ class AaMSequencer(Sequencer[AaMProcedure]):
         """A new month clears the spent leaders; endeavors count passes in a row; a leader
         flipped without moving failed his activation."""
         return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
-                LeaderSpent: _spent, SiegeMarked: _siege_marked, SiegeEntered: _siege_entered}
+                LeaderSpent: _spent, SiegeMarked: _siege_marked, SiegeEntered: _siege_entered,
+                SiegeSurrendered: _siege_surrendered}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -159,6 +163,11 @@ def _siege_marked(proc: AaMProcedure, action: Action) -> AaMProcedure:
 def _siege_entered(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, SiegeEntered)
     return replace(proc, entered=proc.entered | {(action.area, action.side, action.turn)})
+
+
+def _siege_surrendered(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, SiegeSurrendered)
+    return replace(proc, surrenders=proc.surrenders | {(action.area, action.turn)})
 
 
 SEQUENCER = AaMSequencer(TURN)

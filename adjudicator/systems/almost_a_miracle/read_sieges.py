@@ -6,6 +6,8 @@
   besieged SPs put on the Turn Track (a surrender, AaM 4.7.5), the besieging SPs taken off
   the map (losses) and, in a Siege Resolution Phase, the last unused 1d6 of each side (the
   final assault's rolls, AaM 4.7.6b).
+- Besieged SPs put on the Turn Track (a surrender, AaM 4.7.5), whether or not the Siege
+  marker goes in the same step: `SiegeSurrendered`.
 - A force's move into an Area under siege: `SiegeEntered` (a relief force, AaM 4.4).
 - A fort marker placed on its Build side, flipped to its Fort side, or removed, and a
   Destroyed Fort marker placed or removed: one `FortMarked`. A module that swaps the Build
@@ -15,10 +17,15 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from adjudicator.systems.almost_a_miracle.actions import FortMarked, SiegeEntered, SiegeMarked
+from adjudicator.systems.almost_a_miracle.actions import (
+    FortMarked,
+    SiegeEntered,
+    SiegeMarked,
+    SiegeSurrendered,
+)
 from adjudicator.systems.almost_a_miracle.procedure import LAST_SIEGE, SIEGE
 from adjudicator.systems.almost_a_miracle.state import Entity
 from adjudicator.systems.common.actions import Action
@@ -69,10 +76,19 @@ def read_sieges(reader: Reader, view: StepView[Entity, str | None], player: str 
             entity.kind == "siege" for entity in reader.state.in_area(last.destination)):
         actions.append(SiegeEntered(step=view.index, side=last.side, player=player,
                                     area=last.destination, turn=reader.reading.shown.turn))
+    marked: set[str] = set()
     for area, (before_level, after_level) in levels.items():
         if before_level != after_level:
-            actions.append(_siege(reader, view, player, phase, area, before_level,
-                                  after_level))
+            siege = _siege(reader, view, player, phase, area, before_level, after_level)
+            actions.append(siege)
+            if siege.surrendered:
+                marked.add(area)
+                actions.append(SiegeSurrendered(
+                    step=view.index, side=view.side, player=player, area=area,
+                    level=before_level, besieger=siege.besieger, turn=siege.turn,
+                    garrison=siege.garrison, besiegers=siege.besiegers,
+                    surrendered=siege.surrendered, besieger_removed=siege.besieger_removed))
+    actions += _surrenders(reader, view, player, marked)
     for area, changes in forts.items():
         for was, now, owner in _merged(changes):
             if was != now:
@@ -88,12 +104,41 @@ def _siege(reader: Reader, view: StepView[Entity, str | None], player: str | Non
         last.step == view.index else None
     if besieger is None and before == 0:
         besieger = view.side
-    there = _before_in(reader, view, area)
-    sides = {entity: reader.side_of(entity) for entity in there if entity.kind == "sp"}
+    found = _composition(reader, view, area, besieger)
+    dice: list[tuple[str, int]] = []
+    if after == 0 and phase in (SIEGE, LAST_SIEGE):
+        queue = reader.reading.dice
+        for side in ("british", "continental"):
+            die, queue = queue.take_last(side, ("1d6",))
+            if die is not None:
+                dice.append((side, die))
+        reader.reading = replace(reader.reading, dice=queue)
+    return SiegeMarked(step=view.index, side=view.side, player=player, area=area,
+                       before=before, after=after, besieger=found.besieger,
+                       turn=reader.reading.shown.turn, garrison=found.garrison,
+                       besiegers=found.besiegers, surrendered=found.surrendered,
+                       besieger_removed=found.removed, dice=tuple(dice))
+
+
+@dataclass(frozen=True, slots=True)
+class _Composition:
+    besieger: str | None
+    garrison: tuple[tuple[str, int], ...]
+    besiegers: tuple[tuple[str, int], ...]
+    surrendered: int
+    removed: int
+
+
+def _composition(reader: Reader, view: StepView[Entity, str | None], area: str,
+                 besieger: str | None) -> _Composition:
+    """Both sides' SP counters in a siege Area before the step, the besieged SPs the step
+    put on the Turn Track and the besieging SPs it took off the map."""
+    sides = [(entity, reader.side_of(entity)) for entity in _before_in(reader, view, area)
+             if entity.kind == "sp"]
     if besieger is None:
         besieger = _likely_besieger(sides)
-    garrison = tuple((e.key, e.value) for e, s in sides.items() if s and s != besieger)
-    besiegers = tuple((e.key, e.value) for e, s in sides.items() if s == besieger)
+    garrison = tuple((e.key, e.value) for e, s in sides if s and s != besieger)
+    besiegers = tuple((e.key, e.value) for e, s in sides if s and s == besieger)
     surrendered = removed = 0
     for relocation in view.pieces:
         entity = _entity(relocation)
@@ -108,26 +153,35 @@ def _siege(reader: Reader, view: StepView[Entity, str | None], player: str | Non
                 removed += entity.value
         elif destination == area and origin is None and side == besieger:
             removed -= entity.value
-    dice: list[tuple[str, int]] = []
-    if after == 0 and phase in (SIEGE, LAST_SIEGE):
-        queue = reader.reading.dice
-        for side in ("british", "continental"):
-            die, queue = queue.take_last(side, ("1d6",))
-            if die is not None:
-                dice.append((side, die))
-        reader.reading = replace(reader.reading, dice=queue)
-    return SiegeMarked(step=view.index, side=view.side, player=player, area=area,
-                       before=before, after=after, besieger=besieger,
-                       turn=reader.reading.shown.turn, garrison=garrison,
-                       besiegers=besiegers, surrendered=surrendered,
-                       besieger_removed=max(0, removed), dice=tuple(dice))
+    return _Composition(besieger, garrison, besiegers, surrendered, max(0, removed))
 
 
-def _likely_besieger(sides: dict[Entity, str | None]) -> str | None:
+def _surrenders(reader: Reader, view: StepView[Entity, str | None], player: str | None,
+                skip: set[str]) -> list[Action]:
+    """Besieged SPs put on the Turn Track from an Area under siege (AaM 4.7.5)."""
+    areas = {_area(r.origin) for r in view.pieces
+             if (entity := _entity(r)) is not None and entity.kind == "sp" and
+             _boxed(r.destination, TURN_TRACK)}
+    actions: list[Action] = []
+    for area in sorted(a for a in areas if a):
+        levels = [e.value for e in _before_in(reader, view, area) if e.kind == "siege"]
+        if not levels or area in skip:
+            continue
+        found = _composition(reader, view, area, None)
+        if found.surrendered:
+            actions.append(SiegeSurrendered(
+                step=view.index, side=view.side, player=player, area=area,
+                level=max(levels), besieger=found.besieger, turn=reader.reading.shown.turn,
+                garrison=found.garrison, besiegers=found.besiegers,
+                surrendered=found.surrendered, besieger_removed=found.removed))
+    return actions
+
+
+def _likely_besieger(sides: list[tuple[Entity, str | None]]) -> str | None:
     """The side with more SPs in the Area (a besieger holds at least the 1:1 ratio); None
     when even or one side alone."""
     totals: dict[str, int] = {}
-    for entity, side in sides.items():
+    for entity, side in sides:
         if side:
             totals[side] = totals.get(side, 0) + entity.value
     if len(totals) != 2:

@@ -43,6 +43,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     FortMarked,
     SiegeMarked,
     SiegeRecord,
+    SiegeSurrendered,
 )
 from adjudicator.systems.almost_a_miracle.combat import (
     MAJOR_VICTORY_INDIANS,
@@ -89,7 +90,7 @@ FAMILY = RuleFamily("sieges", frozenset({
                           "AAM-SIEGE-11", "AAM-SIEGE-13", "AAM-SIEGE-14", "AAM-SIEGE-16",
                           "AAM-SIEGE-17", "AAM-SIEGE-18", "AAM-SIEGE-20",
                           "AAM-SIEGE-21"}),
-    actions=(SiegeMarked, EndeavorTaken, ForceMoved, PhaseShown))
+    actions=(SiegeMarked, SiegeSurrendered, EndeavorTaken, ForceMoved, PhaseShown))
 
 RESOLUTION = (SIEGE, LAST_SIEGE)
 MAJOR_VICTORY_FORTS = frozenset({"Fort Pitt", "Penobscot", "Fort Niagara", "Newtown"})
@@ -105,6 +106,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             yield from _flipped(action, ctx)
         elif action.after == 0 and ctx.phase in RESOLUTION:
             yield from _resolved(action, ctx)
+    elif isinstance(action, SiegeSurrendered) and ctx.phase in RESOLUTION:
+        yield from _surrender(action, ctx)
     elif isinstance(action, EndeavorTaken) and ctx.phase == ENDEAVORS:
         yield from _endeavor_ended(action, ctx)
     elif isinstance(action, ForceMoved) and ctx.phase == ENDEAVORS:
@@ -184,47 +187,35 @@ def _flipped(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
                             expected="the Siege Resolution Phase", observed=str(ctx.phase))
         return
     yield Check.done("AAM-SIEGE-11")
-    yield from _started_with_marker(action, ctx, "flipped")
+    yield from _started_with_marker(action.step, action.area, ctx, "flipped")
 
 
-def _started_with_marker(action: SiegeMarked, ctx: Context, what: str) -> Iterator[Outcome]:
+def _started_with_marker(step: int, area: str, ctx: Context, what: str
+                         ) -> Iterator[Outcome]:
     """4.7: only places "that start the phase with a siege marker" are resolved."""
-    record = _record(action.area, ctx)
+    record = _record(area, ctx)
     now = (ctx.placement.moment.turn, ctx.phase)
     if record is None or record.since != now:
         yield Check.done("AAM-SIEGE-09")
         return
-    yield Check.illegal("AAM-SIEGE-09", action.step,
-                        f"the Siege marker in {ctx.name(action.area)} was {what} though it "
-                        f"took its Level {record.level} in this same phase: a siege is "
-                        "resolved at the level it starts the Siege Resolution Phase with "
-                        "(AaM 4.7, 4.7.4)", spaces=(action.area,))
+    yield Check.illegal("AAM-SIEGE-09", step,
+                        f"the siege of {ctx.name(area)} was {what} though its marker took "
+                        f"its Level {record.level} in this same phase: a siege is resolved "
+                        "at the level it starts the Siege Resolution Phase with (AaM 4.7, "
+                        "4.7.4)", spaces=(area,))
 
 
 def _resolved(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
     area, where = action.area, ctx.name(action.area)
-    fort_was = any(isinstance(other, FortMarked) and other.area == area and
-                   (other.before == "fort" or other.after == "destroyed")
-                   for other in ctx.step_actions)
-    place = fortification(area, ctx, fort_was=fort_was)
+    place = _place_before(area, ctx)
     garrison = strength(action.garrison, ctx)
     besiegers = strength(action.besiegers, ctx)
-    yield from _started_with_marker(action, ctx, "resolved")
-    if not (action.surrendered and action.before == 2 and place == Place.CITY):
-        yield from _aftermath(action, ctx, place, garrison, besiegers)
-    if action.surrendered:
-        if action.before == 2 and place == Place.CITY:
-            yield Check.illegal("AAM-SIEGE-18", action.step,
-                                f"the city of {where} surrendered at Siege Level 2: a city at "
-                                "Level 2 may not be offered a summons and may not surrender; "
-                                "the besieger assaults or waits (AaM 4.7.7)",
-                                spaces=(area,), expected="a final assault, or the city kept "
-                                "at Level 2", observed="a surrender")
-            return
-        if place == Place.CITY:
-            yield Check.done("AAM-SIEGE-18")
-        yield from _surrendered(action, ctx, garrison)
-        return
+    yield from _started_with_marker(action.step, area, ctx, "resolved")
+    surrendered = bool(action.surrendered) or \
+        (area, ctx.placement.moment.turn) in ctx.proc.surrenders
+    yield from _aftermath(action, ctx, place, garrison, besiegers, surrendered)
+    if surrendered:
+        return  # judged at the surrender (SiegeSurrendered)
     dice = dict(action.dice)
     if action.besieger in dice and (foe := enemy(action.besieger)) in dice and \
             action.before == 2 and garrison.total and besiegers.total:
@@ -241,8 +232,42 @@ def _resolved(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
         yield from _loss("AAM-SIEGE-14", action, ctx, loss, "breaking the siege", "4.7.6a")
 
 
+def _place_before(area: str, ctx: Context) -> str:
+    """The fortification as it was before the step (a fort marker it removed, a Destroyed
+    Fort marker it placed)."""
+    fort_was = any(isinstance(other, FortMarked) and other.area == area and
+                   (other.before == "fort" or other.after == "destroyed")
+                   for other in ctx.step_actions)
+    return fortification(area, ctx, fort_was=fort_was)
+
+
+def _surrender(action: SiegeSurrendered, ctx: Context) -> Iterator[Outcome]:
+    """Besieged SPs put on the Turn Track: a surrender (4.7.5), not of a city at Level 2
+    (4.7.7)."""
+    area, where = action.area, ctx.name(action.area)
+    place = _place_before(area, ctx)
+    yield from _started_with_marker(action.step, area, ctx, "surrendered")
+    if action.level == 2 and place == Place.CITY:
+        yield Check.illegal("AAM-SIEGE-18", action.step,
+                            f"the city of {where} surrendered at Siege Level 2: a city at "
+                            "Level 2 may not be offered a summons and may not surrender; "
+                            "the besieger assaults or waits (AaM 4.7.7)",
+                            spaces=(area,), expected="a final assault, or the city kept "
+                            "at Level 2", observed="a surrender")
+        return
+    if place == Place.CITY:
+        yield Check.done("AAM-SIEGE-18")
+    garrison = strength(action.garrison, ctx)
+    yield from _surrendered(action, ctx, garrison)
+    if action.surrendered > SURRENDER_CATASTROPHE_SIZE:
+        yield Check.reminder("AAM-SIEGE-20", action.step,
+                             f"{action.surrendered} SPs surrendered at {where}: the surrender "
+                             "of more than 50 SPs after a siege is a Catastrophe; the French "
+                             "Intervention marker moves 4 turns (AaM 11.5.4)", spaces=(area,))
+
+
 def _aftermath(action: SiegeMarked, ctx: Context, place: str, garrison: Strength,
-               besiegers: Strength) -> Iterator[Outcome]:
+               besiegers: Strength, surrendered: bool) -> Iterator[Outcome]:
     """The Major Victory marker and the fort after the siege is resolved (AaM 11.5-11.5.4,
     4.7.5, 4.7.6b)."""
     area, where = action.area, ctx.name(action.area)
@@ -265,12 +290,7 @@ def _aftermath(action: SiegeMarked, ctx: Context, place: str, garrison: Strength
                              "Newtown taken; AaM 11.5, 11.5.1, 11.5.2)", spaces=(area,))
     elif shown:
         yield Check.done("AAM-SIEGE-20")
-    if action.surrendered > SURRENDER_CATASTROPHE_SIZE:
-        yield Check.reminder("AAM-SIEGE-20", action.step,
-                             f"{action.surrendered} SPs surrendered at {where}: the surrender "
-                             "of more than 50 SPs after a siege is a Catastrophe; the French "
-                             "Intervention marker moves 4 turns (AaM 11.5.4)", spaces=(area,))
-    if holder != action.besieger or action.surrendered or place != Place.FORT:
+    if holder != action.besieger or surrendered or place != Place.FORT:
         return
     markers = {(e.key, e.flag) for e in ctx.state.in_area(area) if e.kind == "fort"}
     standing = any(key != "destroyed" and flag != "build" for key, flag in markers)
@@ -284,7 +304,7 @@ def _aftermath(action: SiegeMarked, ctx: Context, place: str, garrison: Strength
         yield Check.done("AAM-SIEGE-21")
 
 
-def _surrendered(action: SiegeMarked, ctx: Context, garrison: Strength) -> Iterator[Outcome]:
+def _surrendered(action: SiegeSurrendered, ctx: Context, garrison: Strength) -> Iterator[Outcome]:
     where = ctx.name(action.area)
     loss = surrender_loss(garrison.total)
     yield Computed(kind="siege_surrender", step=action.step, rule_id="AAM-SIEGE-13",
@@ -299,7 +319,7 @@ def _surrendered(action: SiegeMarked, ctx: Context, garrison: Strength) -> Itera
     yield from _loss("AAM-SIEGE-13", action, ctx, loss, "the surrender", "4.7.5")
 
 
-def _loss(rule_id: str, action: SiegeMarked, ctx: Context, loss: int, what: str,
+def _loss(rule_id: str, action: SiegeMarked | SiegeSurrendered, ctx: Context, loss: int, what: str,
           cite: str) -> Iterator[Outcome]:
     where = ctx.name(action.area)
     taken = action.besieger_removed

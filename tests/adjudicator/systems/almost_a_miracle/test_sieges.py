@@ -11,6 +11,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     FortMarked,
     SiegeMarked,
     SiegeRecord,
+    SiegeSurrendered,
 )
 from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
 from adjudicator.systems.common.outcomes import Computed
@@ -30,6 +31,14 @@ def marked(area: str, before: int, after: int, *, besieger: str | None = "britis
            **fields: object) -> SiegeMarked:
     return SiegeMarked(step=9, side=besieger, area=area, before=before, after=after,
                        besieger=besieger, **fields)  # type: ignore[arg-type]
+
+
+def surrender(area: str, level: int, garrison: tuple[tuple[str, int], ...], *,
+              besieger: str = "british", besiegers: tuple[tuple[str, int], ...] = (),
+              removed: int = 0) -> SiegeSurrendered:
+    return SiegeSurrendered(step=9, side=besieger, area=area, level=level, besieger=besieger,
+                            turn="1776-06", garrison=garrison, besiegers=besiegers,
+                            surrendered=sum(sp for _, sp in garrison), besieger_removed=removed)
 
 
 def computed(outcomes: list[object], kind: str) -> Computed:
@@ -207,16 +216,15 @@ def test_siege_09_only_sieges_that_start_the_phase_are_resolved() -> None:
 def test_siege_13_a_surrender_costs_one_sp_per_ten_or_fraction() -> None:
     """4.7.5: "The besieger loses 1 SP for every 10 (or fraction of 10) SP in the defending
     force" (digest D6: 21 SP cost 3)."""
-    state = position(("sp:brit_regular:40", TICONDEROGA))
-    right = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 21),), surrendered=21,
-                   besiegers=(("brit_regular", 43),), besieger_removed=3)
+    state = position(("sp:brit_regular:40", TICONDEROGA), ("siege:2", TICONDEROGA))
+    garrison = (("cont_regular", 21),)
+    right = surrender(TICONDEROGA, 2, garrison, besiegers=(("brit_regular", 43),), removed=3)
     outcomes = judged(right, context(phase="siege", state=state))
     assert "AAM-SIEGE-13" in done(outcomes)
     assert computed(outcomes, "siege_surrender").result["besieger_loss"] == 3
-    wrong = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 21),), surrendered=21,
-                   besiegers=(("brit_regular", 43),), besieger_removed=5)
+    wrong = surrender(TICONDEROGA, 2, garrison, besiegers=(("brit_regular", 43),), removed=5)
     assert "AAM-SIEGE-13" in ids(judged(wrong, context(phase="siege", state=state)))
-    later = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 21),), surrendered=21)
+    later = surrender(TICONDEROGA, 2, garrison)
     assert "AAM-SIEGE-13" in ids(judged(later, context(phase="siege", state=state)),
                                  "reminder")
 
@@ -225,13 +233,24 @@ def test_siege_18_a_city_at_level_two_may_not_surrender_at_level_one_it_may() ->
     """4.7.7: "If a city is at Siege Level 2 during this phase, the besieged player may not
     be offered a 'summons' and may not surrender." At Level 1 a city may (4.7.5 "If a city
     or fort surrenders", A7)."""
-    state = position(("sp:cont_regular:30", BOSTON))
-    level_two = marked(BOSTON, 2, 0, besieger="continental",
-                       garrison=(("brit_regular", 20),), surrendered=20)
+    state = position(("sp:cont_regular:30", BOSTON), ("siege:2", BOSTON))
+    garrison = (("brit_regular", 20),)
+    level_two = surrender(BOSTON, 2, garrison, besieger="continental")
     assert "AAM-SIEGE-18" in ids(judged(level_two, context(phase="siege", state=state)))
-    level_one = marked(BOSTON, 1, 0, besieger="continental",
-                       garrison=(("brit_regular", 20),), surrendered=20)
+    level_one = surrender(BOSTON, 1, garrison, besieger="continental")
     assert "AAM-SIEGE-18" in done(judged(level_one, context(phase="siege", state=state)))
+
+
+def test_siege_20_more_than_fifty_surrendered_is_a_catastrophe() -> None:
+    """11.5.4: "The surrender of more than 50 SPs following a siege combat is also deemed a
+    Catastrophe"."""
+    state = position(("sp:cont_regular:130", BOSTON), ("siege:1", BOSTON))
+    many = surrender(BOSTON, 1, (("brit_regular", 51),), besieger="continental")
+    assert "AAM-SIEGE-20" in ids(judged(many, context(phase="siege", state=state)),
+                                 "reminder")
+    fifty = surrender(BOSTON, 1, (("brit_regular", 50),), besieger="continental")
+    assert "AAM-SIEGE-20" not in ids(judged(fifty, context(phase="siege", state=state)),
+                                     "reminder")
 
 
 # AAM-SIEGE-14

@@ -8,6 +8,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     FortMarked,
     SiegeEntered,
     SiegeMarked,
+    SiegeSurrendered,
 )
 from adjudicator.systems.almost_a_miracle.data import bundled_data
 from adjudicator.systems.almost_a_miracle.interpret import Reader, Shown
@@ -94,6 +95,24 @@ def test_a_flip_and_a_surrender_with_the_besieger_loss() -> None:
     marked = next(a for a in actions if isinstance(a, SiegeMarked))
     assert (marked.before, marked.after, marked.besieger) == (2, 0, "british")
     assert (marked.surrendered, marked.besieger_removed) == (10, 1)
+    surrendered = [a for a in actions if isinstance(a, SiegeSurrendered)]
+    assert [(a.level, a.surrendered) for a in surrendered] == [(2, 10)]
+
+
+def test_a_surrender_before_the_marker_goes_is_read_at_its_own_step() -> None:
+    read = reader(("g", "sp:cont_regular:10", "Y39"), ("g2", "sp:cont_regular:10", "Y39"),
+                  ("b", "sp:brit_regular:30", "Y39"), ("s", "siege:1", "Y39"))
+    track = Place(PlaceKind.BOX, "turn_track")
+    actions = step(read, 5, "continental",
+                   relocation("g", ("sp:cont_regular:10", at("Y39")),
+                              ("sp:cont_regular:10", track)),
+                   relocation("g2", ("sp:cont_regular:10", at("Y39")),
+                              ("sp:cont_regular:10", track)),
+                   phase="Siege Resolution")
+    surrendered = [a for a in actions if isinstance(a, SiegeSurrendered)]
+    assert [(a.area, a.level, a.besieger, a.surrendered) for a in surrendered] == \
+        [("Y39", 1, "british", 20)]
+    assert not [a for a in actions if isinstance(a, SiegeMarked)]
 
 
 def test_the_assault_dice_are_the_last_1d6_of_each_side() -> None:
