@@ -154,3 +154,16 @@ class SiegeSurrendered(Action):
     besiegers: tuple[tuple[str, int], ...]
     surrendered: int
     besieger_removed: int
+    surrendered_sp: tuple[tuple[str, int], ...] = ()
+    """(unit kind, SP) of the counters put on the Turn Track."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiegeLosses(Action):
+    """SPs of one side taken off the map from an Area in a Siege Resolution Phase, in a
+    step that neither removes a Siege marker nor surrenders: a surrender's or a break's
+    loss taken after it (AaM 4.7.5, 4.7.6a)."""
+
+    area: str
+    sp: int
+    turn: str | None

@@ -12,10 +12,12 @@ from adjudicator.systems.almost_a_miracle.actions import (
     ForceMoved,
     LeaderSpent,
     SiegeEntered,
+    SiegeLosses,
     SiegeMarked,
     SiegeRecord,
     SiegeSurrendered,
 )
+from adjudicator.systems.almost_a_miracle.siege import break_loss, surrender_loss
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
     Alternation,
@@ -102,6 +104,9 @@ class AaMProcedure:
     """(Area, turn) of Siege markers removed (AaM 4.4.4, 4.5.1, 4.6, 4.7)."""
     surrenders: frozenset[tuple[str, str | None]] = frozenset()
     """(Area, turn) of surrenders (AaM 4.7.5)."""
+    owed: tuple[tuple[str, str | None, str | None, int, str], ...] = ()
+    """(Area, besieger, turn, SPs still to lose, rule id) after a surrender or a break
+    (AaM 4.7.5, 4.7.6a)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -122,7 +127,7 @@ class AaMSequencer(Sequencer[AaMProcedure]):
         flipped without moving failed his activation."""
         return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
                 LeaderSpent: _spent, SiegeMarked: _siege_marked, SiegeEntered: _siege_entered,
-                SiegeSurrendered: _siege_surrendered}
+                SiegeSurrendered: _siege_surrendered, SiegeLosses: _siege_losses}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -151,8 +156,17 @@ def _siege_marked(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, SiegeMarked)
     kept = tuple(record for record in proc.sieges if record.area != action.area)
     if action.after == 0:
-        return replace(proc, sieges=kept,
-                       lifted=proc.lifted | {(action.area, proc.position.moment.turn)})
+        turn = proc.position.moment.turn
+        lifted = replace(proc, sieges=kept, lifted=proc.lifted | {(action.area, turn)})
+        sides = {side for side, _ in action.dice}
+        garrison = sum(sp for _, sp in action.garrison)
+        if proc.phase in (SIEGE, LAST_SIEGE) and action.before == 2 and garrison and \
+                not action.surrendered and (action.area, turn) not in proc.surrenders and \
+                len(sides) < 2:
+            return replace(lifted, owed=_owing(
+                proc, action.area, action.besieger, turn,
+                break_loss(garrison) - action.besieger_removed, "AAM-SIEGE-14"))
+        return lifted
     old = next((record for record in proc.sieges if record.area == action.area), None)
     besieger = action.besieger or (old.besieger if old is not None else None)
     since = old.since if old is not None and old.level == action.after else (
@@ -167,7 +181,26 @@ def _siege_entered(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 def _siege_surrendered(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, SiegeSurrendered)
-    return replace(proc, surrenders=proc.surrenders | {(action.area, action.turn)})
+    if (action.area, action.turn) in proc.surrenders:
+        return proc  # the rest of a garrison surrendering over several steps: owed kept
+    owed = surrender_loss(sum(sp for _, sp in action.garrison)) - action.besieger_removed
+    return replace(proc, surrenders=proc.surrenders | {(action.area, action.turn)},
+                   owed=_owing(proc, action.area, action.besieger, action.turn, owed,
+                               "AAM-SIEGE-13"))
+
+
+def _owing(proc: AaMProcedure, area: str, side: str | None, turn: str | None, sp: int,
+           rule_id: str) -> tuple[tuple[str, str | None, str | None, int, str], ...]:
+    kept = tuple(entry for entry in proc.owed if entry[0] != area)
+    return (*kept, (area, side, turn, sp, rule_id)) if sp > 0 else kept
+
+
+def _siege_losses(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, SiegeLosses)
+    owed = tuple((area, side, turn, max(0, sp - action.sp) if area == action.area and
+                  side == action.side else sp, rule_id)
+                 for area, side, turn, sp, rule_id in proc.owed)
+    return replace(proc, owed=tuple(entry for entry in owed if entry[3] > 0))
 
 
 SEQUENCER = AaMSequencer(TURN)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from adjudicator.systems.almost_a_miracle.actions import (
     FortMarked,
     SiegeEntered,
+    SiegeLosses,
     SiegeMarked,
     SiegeSurrendered,
 )
@@ -83,12 +84,18 @@ def read_sieges(reader: Reader, view: StepView[Entity, str | None], player: str 
             actions.append(siege)
             if siege.surrendered:
                 marked.add(area)
+                found = _composition(reader, view, area, siege.besieger)
                 actions.append(SiegeSurrendered(
                     step=view.index, side=view.side, player=player, area=area,
                     level=before_level, besieger=siege.besieger, turn=siege.turn,
                     garrison=siege.garrison, besiegers=siege.besiegers,
-                    surrendered=siege.surrendered, besieger_removed=siege.besieger_removed))
+                    surrendered=siege.surrendered, besieger_removed=siege.besieger_removed,
+                    surrendered_sp=found.surrendered_sp))
     actions += _surrenders(reader, view, player, marked)
+    if phase in (SIEGE, LAST_SIEGE):
+        done = marked | set(levels) | {a.area for a in actions
+                                        if isinstance(a, SiegeSurrendered)}
+        actions += _losses(reader, view, player, done)
     for area, changes in forts.items():
         for was, now, owner in _merged(changes):
             if was != now:
@@ -127,6 +134,7 @@ class _Composition:
     besiegers: tuple[tuple[str, int], ...]
     surrendered: int
     removed: int
+    surrendered_sp: tuple[tuple[str, int], ...] = ()
 
 
 def _composition(reader: Reader, view: StepView[Entity, str | None], area: str,
@@ -140,6 +148,7 @@ def _composition(reader: Reader, view: StepView[Entity, str | None], area: str,
     garrison = tuple((e.key, e.value) for e, s in sides if s and s != besieger)
     besiegers = tuple((e.key, e.value) for e, s in sides if s and s == besieger)
     surrendered = removed = 0
+    boxed: list[tuple[str, int]] = []
     for relocation in view.pieces:
         entity = _entity(relocation)
         if entity is None or entity.kind != "sp":
@@ -149,11 +158,33 @@ def _composition(reader: Reader, view: StepView[Entity, str | None], area: str,
         if origin == area and destination is None:
             if side != besieger and _boxed(relocation.destination, TURN_TRACK):
                 surrendered += entity.value
+                boxed.append((entity.key, entity.value))
             elif side == besieger:
                 removed += entity.value
         elif destination == area and origin is None and side == besieger:
             removed -= entity.value
-    return _Composition(besieger, garrison, besiegers, surrendered, max(0, removed))
+    return _Composition(besieger, garrison, besiegers, surrendered, max(0, removed),
+                        tuple(boxed))
+
+
+def _losses(reader: Reader, view: StepView[Entity, str | None], player: str | None,
+            skip: set[str]) -> list[Action]:
+    """Each side's SPs a step takes off the map from an Area (less those it puts there
+    from off the map: change made), in a Siege Resolution Phase."""
+    net: dict[tuple[str, str], int] = {}
+    for relocation in view.pieces:
+        entity = _entity(relocation)
+        side = reader.side_of(entity) if entity is not None else None
+        if entity is None or entity.kind != "sp" or side is None:
+            continue
+        origin, destination = _area(relocation.origin), _area(relocation.destination)
+        if origin and destination is None and not _boxed(relocation.destination, TURN_TRACK):
+            net[(origin, side)] = net.get((origin, side), 0) + entity.value
+        elif destination and origin is None and relocation.origin is None:
+            net[(destination, side)] = net.get((destination, side), 0) - entity.value
+    return [SiegeLosses(step=view.index, side=side, player=player, area=area, sp=sp,
+                        turn=reader.reading.shown.turn)
+            for (area, side), sp in sorted(net.items()) if sp > 0 and area not in skip]
 
 
 def _surrenders(reader: Reader, view: StepView[Entity, str | None], player: str | None,
@@ -173,7 +204,8 @@ def _surrenders(reader: Reader, view: StepView[Entity, str | None], player: str 
                 step=view.index, side=view.side, player=player, area=area,
                 level=max(levels), besieger=found.besieger, turn=reader.reading.shown.turn,
                 garrison=found.garrison, besiegers=found.besiegers,
-                surrendered=found.surrendered, besieger_removed=found.removed))
+                surrendered=found.surrendered, besieger_removed=found.removed,
+                surrendered_sp=found.surrendered_sp))
     return actions
 
 

@@ -41,6 +41,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
     ForceMoved,
     FortMarked,
+    SiegeLosses,
     SiegeMarked,
     SiegeRecord,
     SiegeSurrendered,
@@ -90,7 +91,8 @@ FAMILY = RuleFamily("sieges", frozenset({
                           "AAM-SIEGE-11", "AAM-SIEGE-13", "AAM-SIEGE-14", "AAM-SIEGE-16",
                           "AAM-SIEGE-17", "AAM-SIEGE-18", "AAM-SIEGE-20",
                           "AAM-SIEGE-21"}),
-    actions=(SiegeMarked, SiegeSurrendered, EndeavorTaken, ForceMoved, PhaseShown))
+    actions=(SiegeMarked, SiegeSurrendered, SiegeLosses, FortMarked, EndeavorTaken,
+             ForceMoved, PhaseShown))
 
 RESOLUTION = (SIEGE, LAST_SIEGE)
 MAJOR_VICTORY_FORTS = frozenset({"Fort Pitt", "Penobscot", "Fort Niagara", "Newtown"})
@@ -108,12 +110,17 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             yield from _resolved(action, ctx)
     elif isinstance(action, SiegeSurrendered) and ctx.phase in RESOLUTION:
         yield from _surrender(action, ctx)
+    elif isinstance(action, SiegeLosses) and ctx.phase in RESOLUTION:
+        yield from _losses_taken(action, ctx)
+    elif isinstance(action, FortMarked) and ctx.phase in RESOLUTION:
+        yield from _fort_destroyed(action, ctx)
     elif isinstance(action, EndeavorTaken) and ctx.phase == ENDEAVORS:
         yield from _endeavor_ended(action, ctx)
     elif isinstance(action, ForceMoved) and ctx.phase == ENDEAVORS:
         yield from _sally(action, ctx)
     elif isinstance(action, PhaseShown) and action.phase == ATTRITION:
         yield from _not_flipped(action, ctx)
+        yield from _not_paid(action, ctx)
 
 
 def besieger_of(area: str, place: str, sp: dict[str, Strength], ctx: Context) -> str | None:
@@ -259,6 +266,17 @@ def _surrender(action: SiegeSurrendered, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("AAM-SIEGE-18")
     garrison = strength(action.garrison, ctx)
     yield from _surrendered(action, ctx, garrison)
+    returning = strength(action.surrendered_sp, ctx)
+    if returning.militia:
+        yield Check.illegal("AAM-SIEGE-13", action.step,
+                            f"{returning.militia} militia SPs of the surrendered garrison of "
+                            f"{where} were put on the Turn Track: on a surrender \"All "
+                            "besieged militia SPs are eliminated\"; only leaders and regulars "
+                            "come back four months ahead (AaM 4.7.5)", spaces=(area,),
+                            expected="regular SPs only on the Turn Track",
+                            observed=f"{returning.militia} militia SPs there")
+    elif returning.total:
+        yield Check.done("AAM-SIEGE-13")
     if action.surrendered > SURRENDER_CATASTROPHE_SIZE:
         yield Check.reminder("AAM-SIEGE-20", action.step,
                              f"{action.surrendered} SPs surrendered at {where}: the surrender "
@@ -304,6 +322,44 @@ def _aftermath(action: SiegeMarked, ctx: Context, place: str, garrison: Strength
         yield Check.done("AAM-SIEGE-21")
 
 
+def _losses_taken(action: SiegeLosses, ctx: Context) -> Iterator[Outcome]:
+    """The besieger's loss for a surrender or a break taken in a later step: no more than
+    owed (4.7.5, 4.7.6a)."""
+    turn = ctx.placement.moment.turn
+    for area, side, when, owed, rule_id in ctx.proc.owed:
+        if area != action.area or side != action.side or when != turn:
+            continue
+        if action.sp > owed:
+            yield Check.illegal(rule_id, action.step,
+                                f"the besieger of {ctx.name(area)} took {action.sp} SP of "
+                                f"losses where {owed} were owed: 1 SP for every 10 or fraction "
+                                "of 10 besieged SPs (AaM 4.7.5, 4.7.6a)", spaces=(area,),
+                                expected=f"{owed} SP", observed=f"{action.sp} SP")
+        elif action.sp == owed:
+            yield Check.done(rule_id)
+
+
+def _not_paid(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:
+    turn = ctx.placement.moment.turn
+    for area, side, when, owed, rule_id in ctx.proc.owed:
+        if when != turn:
+            continue
+        yield Check.reminder(rule_id, action.step,
+                             f"the {side} besieger of {ctx.name(area)} still owes {owed} SP of "
+                             "losses for the surrender or the break (1 per 10 or fraction of "
+                             "10 besieged SPs, AaM 4.7.5, 4.7.6a)", spaces=(area,))
+
+
+def _fort_destroyed(action: FortMarked, ctx: Context) -> Iterator[Outcome]:
+    """A fort destroyed after its siege ended this month without a surrender: the final
+    assault's "the fort is destroyed" done (4.7.6b)."""
+    turn = ctx.placement.moment.turn
+    destroyed = action.after == "destroyed" or (action.before == "fort" and action.after is None)
+    if destroyed and (action.area, turn) in ctx.proc.lifted and \
+            (action.area, turn) not in ctx.proc.surrenders:
+        yield Check.done("AAM-SIEGE-21")
+
+
 def _surrendered(action: SiegeSurrendered, ctx: Context, garrison: Strength) -> Iterator[Outcome]:
     where = ctx.name(action.area)
     loss = surrender_loss(garrison.total)
@@ -331,11 +387,8 @@ def _loss(rule_id: str, action: SiegeMarked | SiegeSurrendered, ctx: Context, lo
                             f"1 SP for every 10 or fraction of 10 besieged SPs, {loss} "
                             f"(AaM {cite})", spaces=(action.area,), expected=f"{loss} SP",
                             observed=f"{taken} SP")
-    else:
-        yield Check.reminder(rule_id, action.step,
-                             f"the besieger of {where} loses {loss} SP for {what} (1 per 10 "
-                             f"or fraction of 10 besieged SPs, AaM {cite}); the step removed "
-                             f"{taken}", spaces=(action.area,))
+    # less: the rest is owed (`AaMProcedure.owed`), reminded at the end of the phase
+
 
 
 def _assault(action: SiegeMarked, ctx: Context, garrison: Strength, besiegers: Strength,

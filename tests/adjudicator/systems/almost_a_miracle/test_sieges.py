@@ -9,6 +9,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
     ForceMoved,
     FortMarked,
+    SiegeLosses,
     SiegeMarked,
     SiegeRecord,
     SiegeSurrendered,
@@ -224,8 +225,18 @@ def test_siege_13_a_surrender_costs_one_sp_per_ten_or_fraction() -> None:
     assert computed(outcomes, "siege_surrender").result["besieger_loss"] == 3
     wrong = surrender(TICONDEROGA, 2, garrison, besiegers=(("brit_regular", 43),), removed=5)
     assert "AAM-SIEGE-13" in ids(judged(wrong, context(phase="siege", state=state)))
-    later = surrender(TICONDEROGA, 2, garrison)
-    assert "AAM-SIEGE-13" in ids(judged(later, context(phase="siege", state=state)),
+
+
+def test_siege_13_14_a_loss_taken_after_the_surrender_or_break() -> None:
+    """4.7.5, 4.7.6a: the besieger's loss is owed until taken; more than owed is illegal,
+    none taken by the end of the phase a reminder."""
+    owed = AaMProcedure(owed=((TICONDEROGA, "british", "1776-06", 3, "AAM-SIEGE-13"),))
+    paid = SiegeLosses(step=10, side="british", area=TICONDEROGA, sp=3, turn="1776-06")
+    assert "AAM-SIEGE-13" in done(judged(paid, context(phase="siege", proc=owed)))
+    over = SiegeLosses(step=10, side="british", area=TICONDEROGA, sp=5, turn="1776-06")
+    assert "AAM-SIEGE-13" in ids(judged(over, context(phase="siege", proc=owed)))
+    shown = PhaseShown(step=12, phase="attrition")
+    assert "AAM-SIEGE-13" in ids(judged(shown, context(phase="attrition", proc=owed)),
                                  "reminder")
 
 
@@ -331,3 +342,32 @@ def test_siege_21_a_fort_taken_by_assault_is_destroyed() -> None:
                         after="destroyed", owner=None)
     ctx = context(phase="siege", state=destroyed, step_actions=(marker, assault))
     assert "AAM-SIEGE-21" in done(judged(assault, ctx))
+
+
+def test_siege_13_surrendered_militia_are_eliminated_not_returned() -> None:
+    """4.7.5: "All besieged Leaders and regular SPs are placed on the turn track four months
+    ahead [...] All besieged militia SPs are eliminated." """
+    state = position(("sp:brit_regular:40", TICONDEROGA), ("siege:1", TICONDEROGA))
+    garrison = (("cont_regular", 5), ("ne_militia", 3))
+    regulars = SiegeSurrendered(step=9, side="continental", area=TICONDEROGA, level=1,
+                                besieger="british", turn="1776-06", garrison=garrison,
+                                besiegers=(), surrendered=5, besieger_removed=0,
+                                surrendered_sp=(("cont_regular", 5),))
+    assert "AAM-SIEGE-13" in done(judged(regulars, context(phase="siege", state=state)))
+    militia = SiegeSurrendered(step=9, side="continental", area=TICONDEROGA, level=1,
+                               besieger="british", turn="1776-06", garrison=garrison,
+                               besiegers=(), surrendered=8, besieger_removed=0,
+                               surrendered_sp=(("cont_regular", 5), ("ne_militia", 3)))
+    assert "AAM-SIEGE-13" in ids(judged(militia, context(phase="siege", state=state)))
+
+
+def test_siege_21_the_destroyed_fort_marker_after_an_assault_is_done() -> None:
+    """4.7.6b: "For forts printed on the map, place a Destroyed Fort marker"; not after a
+    surrender, where the fort "remains intact" (4.7.5)."""
+    marker = FortMarked(step=11, side="british", area=TICONDEROGA, before=None,
+                        after="destroyed", owner=None)
+    assaulted = AaMProcedure(lifted=frozenset({(TICONDEROGA, "1776-06")}))
+    assert "AAM-SIEGE-21" in done(judged(marker, context(phase="siege", proc=assaulted)))
+    surrendered = AaMProcedure(lifted=frozenset({(TICONDEROGA, "1776-06")}),
+                               surrenders=frozenset({(TICONDEROGA, "1776-06")}))
+    assert "AAM-SIEGE-21" not in done(judged(marker, context(phase="siege", proc=surrendered)))
