@@ -265,10 +265,12 @@ def _entered(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     foe = enemy(side)
     if foe is None or any(e.kind == "siege" for e in ctx.state.in_area(area)):
         return  # a siege there: its besiegers move freely (4.3.2), a relief fights (4.4)
+    if action.within:
+        return  # a retreat or a reaction inside the other side's endeavor
     sp = strengths(area, ctx)
     defenders = sp.get(foe, Strength()).total
-    if defenders == 0:
-        return
+    if defenders == 0 or sp.get(side or "", Strength()).total > action.strength:
+        return  # no garrison, or the mover's own side was there already (its garrison)
     place = fortification(area, ctx)
     where = ctx.name(area)
     if place == UNKNOWN:

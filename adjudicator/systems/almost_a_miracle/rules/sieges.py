@@ -249,12 +249,16 @@ def _place_before(area: str, ctx: Context) -> str:
 
 
 def _surrender(action: SiegeSurrendered, ctx: Context) -> Iterator[Outcome]:
-    """Besieged SPs put on the Turn Track: a surrender (4.7.5), not of a city at Level 2
-    (4.7.7)."""
+    """Besieged SPs put on the Turn Track: a surrender (4.7.5), not of a city that started
+    the phase at Level 2 (4.7.7; a marker flipped earlier in the same phase started it at
+    Level 1)."""
     area, where = action.area, ctx.name(action.area)
     place = _place_before(area, ctx)
-    yield from _started_with_marker(action.step, area, ctx, "surrendered")
-    if action.level == 2 and place == Place.CITY:
+    record = _record(area, ctx)
+    flipped_now = record is not None and record.since == (ctx.placement.moment.turn,
+                                                           ctx.phase)
+    level = 1 if flipped_now else action.level  # the level it started the phase with
+    if level == 2 and place == Place.CITY:
         yield Check.illegal("AAM-SIEGE-18", action.step,
                             f"the city of {where} surrendered at Siege Level 2: a city at "
                             "Level 2 may not be offered a summons and may not surrender; "

@@ -257,3 +257,12 @@ def test_fortification_unknown_without_the_map_and_none_with_it() -> None:
     assert "AAM-FORT-10" in ids(judged(entry, context(state=state)), "unchecked")
     outcomes = judged(entry, context(state=state, data=complete_map()))
     assert "AAM-FORT-10" not in ids(outcomes) | ids(outcomes, "unchecked")
+
+
+def test_fort_10_joining_ones_own_garrison_is_no_entry_against_it() -> None:
+    """4.2.3 concerns "an Area with a garrisoned fort" of the enemy: a force that joins its
+    own side's garrison, where an enemy force has just entered, is not judged by it."""
+    state = position(("sp:cont_regular:10", TICONDEROGA), ("sp:cont_regular:5", TICONDEROGA),
+                     ("sp:brit_regular:25", TICONDEROGA))
+    joining = move("VT7", TICONDEROGA, side="continental", sp=(("cont_regular", 5),))
+    assert "AAM-FORT-10" not in ids(judged(joining, context(state=state)))

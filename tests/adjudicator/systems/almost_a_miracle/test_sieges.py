@@ -371,3 +371,13 @@ def test_siege_21_the_destroyed_fort_marker_after_an_assault_is_done() -> None:
     surrendered = AaMProcedure(lifted=frozenset({(TICONDEROGA, "1776-06")}),
                                surrenders=frozenset({(TICONDEROGA, "1776-06")}))
     assert "AAM-SIEGE-21" not in done(judged(marker, context(phase="siege", proc=surrendered)))
+
+
+def test_siege_18_a_city_flipped_this_phase_started_it_at_level_one() -> None:
+    """4.7.7 speaks of a city at Level 2 "during this phase"; 3.0A flips Level 1 markers
+    last: a marker flipped early in the phase does not bar the Level 1 summons."""
+    state = position(("sp:cont_regular:30", BOSTON), ("siege:2", BOSTON))
+    flipped = AaMProcedure(sieges=(SiegeRecord(BOSTON, "continental", 2, ("1776-06", "siege")),))
+    early = surrender(BOSTON, 2, (("brit_regular", 20),), besieger="continental")
+    outcomes = judged(early, context(phase="siege", state=state, proc=flipped))
+    assert "AAM-SIEGE-18" not in ids(outcomes)
