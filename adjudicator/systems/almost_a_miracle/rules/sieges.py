@@ -31,6 +31,16 @@ Rulebook against the digest:
   assault is not judged; a surrender's and a break's are (⌈N/10⌉, 4.7.5, 4.7.6a).
 - Who besieges is not on the marker: the side whose force moved in when it was laid; for
   a set-up siege the side that alone holds the ratio (none: the player's favour).
+- The digest (AAM-SIEGE-07) reads a besieged force leaving as a sally's retreat; the
+  rulebook only says a losing sally "must retreat back into the city or fort" (4.5.2) and
+  forbids no march out: only a force whose leaders already took their endeavor (the
+  sally) and now leave while the besiegers stay is judged, and not where a force of its
+  side entered the Area this month (a relief force retreating, 4.4.3).
+- AAM-SIEGE-02 (both sides in one Area at an endeavor's end, 4.3.1 note) is judged where a
+  Siege marker was removed this month; an Area shared after a battle the log leaves
+  unfinished is the combat rules' (a false finding is worse than none).
+- A besieger's loss for a surrender or a break is usually taken in a later step: it is
+  owed (`AaMProcedure.owed`) and judged when taken, reminded at the phase's end.
 """
 
 from __future__ import annotations
