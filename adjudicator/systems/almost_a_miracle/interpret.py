@@ -25,10 +25,18 @@ from adjudicator.systems.almost_a_miracle.actions import (
     DiceRolled,
     EndeavorTaken,
     ForceMoved,
+    GovernorPlaced,
     LeaderSpent,
 )
-from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS, phase_named, turn_named
+from adjudicator.systems.almost_a_miracle.procedure import (
+    BRITISH,
+    ENDEAVORS,
+    phase_named,
+    turn_named,
+)
+from adjudicator.systems.almost_a_miracle.read_events import Due, EventTable, read_events
 from adjudicator.systems.almost_a_miracle.read_sieges import read_sieges
+from adjudicator.systems.almost_a_miracle.read_supply import read_supply
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -64,6 +72,8 @@ class Reading:
     dice: DiceQueue[str] = field(default_factory=DiceQueue)
     last: ForceMoved | None = None
     """The endeavor's force as it last moved (None: no force moving)."""
+    due: Due | None = None
+    """A weather marker due since a Rain result (AaM 8.3.3)."""
     pending: EndeavorTaken | None = None
     """The endeavor a move into the Area the enemy just entered opened, if it was not a
     reaction (the next endeavor tells)."""
@@ -72,11 +82,13 @@ class Reading:
 class Reader:
     """Turns one step into actions (the state is already moved on by the step)."""
 
-    __slots__ = ("reading", "side_of", "state")
+    __slots__ = ("events", "reading", "side_of", "state")
 
-    def __init__(self, state: AaMState, side_of: Callable[[Entity], str | None]) -> None:
+    def __init__(self, state: AaMState, side_of: Callable[[Entity], str | None],
+                 events: EventTable | None = None) -> None:
         self.state = state
         self.side_of = side_of
+        self.events: EventTable = events or {}
         self.reading = Reading()
 
     def begin(self, shown: Shown) -> list[Action]:
@@ -109,8 +121,14 @@ class Reader:
                                                  reason="the player says he passes"))
             self.reading = replace(self.reading, last=None)
         actions += self._moves(view, player, phase)
+        actions += self._governor(view, player, phase)
+        actions += read_supply(view, self.state, self.side_of, player, phase)
         actions += read_sieges(self, view, player, phase)
-        return actions
+        events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
+                                  relocations=view.pieces, table=self.events,
+                                  due=self.reading.due)
+        self.reading = replace(self.reading, due=due)
+        return actions + events
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:
         last = self.reading.shown
@@ -191,6 +209,31 @@ class Reader:
             return first, last
         self.reading = replace(self.reading, dice=rest)
         return last, None
+
+    def _governor(self, view: StepView[Entity, str | None], player: str | None,
+                  phase: str | None) -> list[Action]:
+        """The Royal Governor put into an Area: a Governor Placement endeavor in the
+        Endeavors Phase (AaM 13.1.4)."""
+        actions: list[Action] = []
+        for relocation in view.pieces:
+            placed = relocation.after
+            if placed is None or placed.entity.kind != "governor" or \
+                    not _area(relocation.destination) or \
+                    relocation.origin == relocation.destination:
+                continue
+            assert relocation.destination is not None
+            origin = relocation.origin.key if _area(relocation.origin) and \
+                relocation.origin is not None else None
+            side = view.side or BRITISH  # a placement names no player: the governor's side
+            if phase == ENDEAVORS and origin is None:
+                actions += self._taken(EndeavorTaken(
+                    step=view.index, side=side, player=player, kind="governor",
+                    reason="the Royal Governor was placed"))
+                self.reading = replace(self.reading, last=None)
+            actions.append(GovernorPlaced(step=view.index, side=side, player=player,
+                                          piece=relocation.piece_id,
+                                          area=relocation.destination.key, origin=origin))
+        return actions
 
     def _taken(self, taken: EndeavorTaken) -> list[Action]:
         """An endeavor, after the one a move left pending if it was one: the other side's

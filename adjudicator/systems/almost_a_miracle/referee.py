@@ -11,6 +11,8 @@ from adjudicator.replay import Board, Step
 from adjudicator.systems.almost_a_miracle.data import AaMData
 from adjudicator.systems.almost_a_miracle.interpret import CUES, Reader, Reading, Shown
 from adjudicator.systems.almost_a_miracle.procedure import SEQUENCER, AaMProcedure
+from adjudicator.systems.almost_a_miracle.read_events import TABLE as EVENT_TABLE
+from adjudicator.systems.almost_a_miracle.read_events import event_table
 from adjudicator.systems.almost_a_miracle.rules import RULES
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
@@ -25,6 +27,16 @@ SIDE_WORDS: dict[str | None, tuple[str, ...]] = {"continental": ("cont", "amer",
                                                   "british": ("brit", "crown", "uk")}
 NOT_JUDGED_YET = ("not judged yet: Almost a Miracle!'s rules are being built family by "
                   "family (issue 22), and no family judges this one")
+NEVER_FROM_A_LOG: Mapping[str, str] = {
+    # supply
+    "AAM-SUP-16": "not an act of play: a capture does not lower the loser's baggage "
+                  "train/magazine limit (AaM 5.4.7d); it is how the limit is counted in the "
+                  "Reinforcement Phase (AaM 6.3, AAM-REINF-16)",
+    "AAM-SUP-20": "an optional rule (AaM 16.2) that only sets how many forage rolls are made "
+                  "(one for every stack); the log shows the rolls, not the stacks each is for, "
+                  "so no verdict depends on it",
+}
+"""Catalog rules no log can ever show being broken, and why."""
 
 
 def _not_checkable() -> Mapping[str, str]:
@@ -33,8 +45,8 @@ def _not_checkable() -> Mapping[str, str]:
     from adjudicator.systems.common.rulebook import declared
 
     judged = declared(RULES.families)
-    return MappingProxyType({rule.id: NOT_JUDGED_YET for rule in bundled_data().catalog
-                             if rule.id not in judged})
+    return MappingProxyType({rule.id: NEVER_FROM_A_LOG.get(rule.id, NOT_JUDGED_YET)
+                             for rule in bundled_data().catalog if rule.id not in judged})
 
 
 NOT_CHECKABLE = _not_checkable()
@@ -94,7 +106,9 @@ class AaMReferee(SequencedReferee[AaMData, AaMState, Entity, AaMProcedure, Conte
                 return leaders.get(entity.key)
             return entity.key if entity.key in SIDE_WORDS else None
 
-        self.reader = Reader(self.state, side_of)
+        table = data.tables.get(EVENT_TABLE)
+        self.reader = Reader(self.state, side_of,
+                             event_table(table.rows if table is not None else None))
         properties = binding.properties
         self.names = {concept: properties.get(concept) for concept in ("year", "month", "phase")}
 

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.rules import endeavors, forts, sequence, sieges
+from adjudicator.systems.almost_a_miracle.rules import (
+    endeavor_types,
+    endeavors,
+    forts,
+    logistics,
+    random_events,
+    sequence,
+    sieges,
+    supply,
+)
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, forts, sieges, endeavors))
+RULES: Dispatch[Context] = Dispatch((sequence, forts, sieges, supply, logistics, endeavors,
+                                     endeavor_types, random_events))
 
 __all__ = ["RULES"]

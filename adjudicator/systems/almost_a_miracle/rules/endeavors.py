@@ -29,8 +29,9 @@ FAMILY = RuleFamily("endeavors",
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A move without a leader, on a failed activation, or by a leader already spent."""
     if not isinstance(action, ForceMoved) or ctx.phase != ENDEAVORS or \
-            action.within == "retreat":
-        return  # a retreat needs no leader nor activation (AaM 11.3, 11.4)
+            action.within == "retreat" or action.joins:
+        return  # a retreat needs no leader nor activation (AaM 11.3, 11.4); a second
+        # Area's pieces joining a force are judged by AAM-END-02
     route = f"{ctx.name(action.origin)} → {ctx.name(action.destination)}"
     if action.sp and not action.leaders:
         yield Check.illegal("AAM-END-03", action.step,
