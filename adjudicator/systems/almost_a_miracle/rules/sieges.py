@@ -280,6 +280,9 @@ def _surrender(action: SiegeSurrendered, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("AAM-SIEGE-18")
     garrison = strength(action.garrison, ctx)
     yield from _surrendered(action, ctx, garrison)
+    if action.besieger is not None:
+        yield from _major_victory(action.step, area, action.besieger, action.besieger,
+                                  garrison, strength(action.besiegers, ctx), ctx)
     returning = strength(action.surrendered_sp, ctx)
     if returning.militia:
         yield Check.illegal("AAM-SIEGE-13", action.step,
@@ -298,6 +301,26 @@ def _surrender(action: SiegeSurrendered, ctx: Context) -> Iterator[Outcome]:
                              "Intervention marker moves 4 turns (AaM 11.5.4)", spaces=(area,))
 
 
+def _major_victory(step: int, area: str, holder: str, besieger: str | None,
+                   garrison: Strength, besiegers: Strength, ctx: Context
+                   ) -> Iterator[Outcome]:
+    """11.5: the Major Victory marker to the side holding the place after the siege."""
+    found = ctx.data.areas.get(area)
+    special = found is not None and found.name in MAJOR_VICTORY_FORTS and holder == besieger
+    big = min(garrison.total, besiegers.total) >= MAJOR_VICTORY_SIZE
+    indians = max(garrison.indians, besiegers.indians) >= MAJOR_VICTORY_INDIANS
+    shown = [e.key for e, _ in ctx.state.pieces.values() if e.kind == "mv"]
+    if (big or special or indians) and shown and holder not in shown:
+        yield Check.reminder("AAM-SIEGE-20", step,
+                             f"the siege of {ctx.name(area)} ended with the {holder} side "
+                             "holding it: the Major Victory marker goes to its side (both "
+                             "sides 15 SPs or more, 3 Indian SPs, or Fort Pitt, Penobscot, Fort "
+                             "Niagara or Newtown taken; AaM 11.5, 11.5.1, 11.5.2)",
+                             spaces=(area,))
+    elif shown:
+        yield Check.done("AAM-SIEGE-20")
+
+
 def _aftermath(action: SiegeMarked, ctx: Context, place: str, garrison: Strength,
                besiegers: Strength, surrendered: bool) -> Iterator[Outcome]:
     """The Major Victory marker and the fort after the siege is resolved (AaM 11.5-11.5.4,
@@ -309,19 +332,9 @@ def _aftermath(action: SiegeMarked, ctx: Context, place: str, garrison: Strength
         return
     holder = holders[0]
     found = ctx.data.areas.get(area)
-    special = found is not None and found.name in MAJOR_VICTORY_FORTS and \
-        holder == action.besieger
-    big = min(garrison.total, besiegers.total) >= MAJOR_VICTORY_SIZE
-    indians = max(garrison.indians, besiegers.indians) >= MAJOR_VICTORY_INDIANS
-    shown = [e.key for e, _ in ctx.state.pieces.values() if e.kind == "mv"]
-    if (big or special or indians) and shown and holder not in shown:
-        yield Check.reminder("AAM-SIEGE-20", action.step,
-                             f"the siege of {where} ended with the {holder} side holding it: "
-                             "the Major Victory marker goes to its side (both sides 15 SPs or "
-                             "more, 3 Indian SPs, or Fort Pitt, Penobscot, Fort Niagara or "
-                             "Newtown taken; AaM 11.5, 11.5.1, 11.5.2)", spaces=(area,))
-    elif shown:
-        yield Check.done("AAM-SIEGE-20")
+    if not surrendered:  # a surrender's is judged at the surrender
+        yield from _major_victory(action.step, area, holder, action.besieger, garrison,
+                                  besiegers, ctx)
     if holder != action.besieger or surrendered or place != Place.FORT:
         return
     markers = {(e.key, e.flag) for e in ctx.state.in_area(area) if e.kind == "fort"}

@@ -305,15 +305,15 @@ def test_siege_17_final_assault_odds_computed_result_unchecked_without_the_drms(
 def test_siege_20_major_victory_to_the_side_holding_the_place() -> None:
     """11.5: "In any battle or siege in which both sides have 15 or more SPs [...] the
     winner is the side [...] in possession of the fort/city after siege resolution"."""
-    surrender = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 20),), surrendered=20,
-                       besiegers=(("brit_regular", 42),), besieger_removed=2)
+    surrender_ = surrender(TICONDEROGA, 2, (("cont_regular", 20),),
+                           besiegers=(("brit_regular", 42),), removed=2)
     kept = position(("sp:brit_regular:40", TICONDEROGA), ("mv:british", "box"))
-    assert "AAM-SIEGE-20" in done(judged(surrender, context(phase="siege", state=kept)))
+    assert "AAM-SIEGE-20" in done(judged(surrender_, context(phase="siege", state=kept)))
     other = position(("sp:brit_regular:40", TICONDEROGA), ("mv:continental", "box"))
-    assert "AAM-SIEGE-20" in ids(judged(surrender, context(phase="siege", state=other)),
+    assert "AAM-SIEGE-20" in ids(judged(surrender_, context(phase="siege", state=other)),
                                  "reminder")
-    small = marked(TICONDEROGA, 2, 0, garrison=(("cont_regular", 10),), surrendered=10,
-                   besiegers=(("brit_regular", 42),), besieger_removed=1)
+    small = surrender(TICONDEROGA, 2, (("cont_regular", 10),),
+                      besiegers=(("brit_regular", 42),), removed=1)
     outcomes = judged(small, context(phase="siege", state=other))
     assert "AAM-SIEGE-20" not in ids(outcomes, "reminder")
 
@@ -321,10 +321,10 @@ def test_siege_20_major_victory_to_the_side_holding_the_place() -> None:
 def test_siege_20_special_forts_are_a_major_victory_whatever_the_size() -> None:
     """11.5.2: "Capture of an enemy-controlled Fort Pitt, Penobscot, Fort Niagara, or
     Newtown is considered a Major Victory regardless of the number of SPs involved." """
-    surrender = marked("Y55", 2, 0, besieger="continental", garrison=(("brit_regular", 4),),
-                       surrendered=4, besiegers=(("cont_regular", 10),), besieger_removed=1)
+    surrender_ = surrender("Y55", 2, (("brit_regular", 4),), besieger="continental",
+                           besiegers=(("cont_regular", 10),), removed=1)
     state = position(("sp:cont_regular:9", "Y55"), ("mv:british", "box"))
-    assert "AAM-SIEGE-20" in ids(judged(surrender, context(phase="siege", state=state)),
+    assert "AAM-SIEGE-20" in ids(judged(surrender_, context(phase="siege", state=state)),
                                  "reminder")
 
 
