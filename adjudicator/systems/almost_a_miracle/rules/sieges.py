@@ -80,6 +80,7 @@ from adjudicator.systems.almost_a_miracle.rules.forts import (
     strengths,
 )
 from adjudicator.systems.almost_a_miracle.siege import (
+    FORT_CAPACITY,
     HONORS_OF_WAR_MONTHS,
     Place,
     break_loss,
@@ -148,7 +149,10 @@ def besieger_of(area: str, place: str, sp: dict[str, Strength], ctx: Context) ->
 
 
 def _holds(besieger: Strength, besieged: Strength, place: str) -> bool:
-    return can_besiege(besieger.total, besieged.total, Place(place),
+    """The ratio against the besieged, at most the 30 SPs a fort holds (4.2.1): SPs beyond
+    stand outside, another rule's matter (AAM-FORT-08, -12), the player's favour here."""
+    inside = min(besieged.total, FORT_CAPACITY) if place == Place.FORT else besieged.total
+    return can_besiege(besieger.total, inside, Place(place),
                        besieger_indians=besieger.indians)
 
 
@@ -456,6 +460,8 @@ def _endeavor_ended(action: EndeavorTaken, ctx: Context) -> Iterator[Outcome]:
     still at its ratio (4.6). Areas this step's own moves touch wait for its end. An Area
     shared is judged only where a Siege marker was removed this month: elsewhere a battle
     the log leaves unfinished is the combat rules' to judge (a false finding is worse)."""
+    if ctx.proc.position.last is None:
+        return  # the month's first endeavor: none ended before it
     touched = {area for other in ctx.step_actions if isinstance(other, ForceMoved)
                for area in (other.origin, other.destination)}
     areas = {where.key for _, where in ctx.state.pieces.values()

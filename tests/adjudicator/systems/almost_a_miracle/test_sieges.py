@@ -3,6 +3,7 @@ from the rulebook's sentences, and the resolution odds reported."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from adjudicator.systems.almost_a_miracle.actions import (
@@ -16,7 +17,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
 )
 from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
 from adjudicator.systems.common.outcomes import Computed
-from adjudicator.systems.common.sequencer import PhaseShown
+from adjudicator.systems.common.sequencer import PhaseShown, Position, Unit
 from tests.adjudicator.systems.almost_a_miracle.rulekit import (
     context,
     done,
@@ -80,14 +81,20 @@ def endeavor(side: str = "continental") -> EndeavorTaken:
     return EndeavorTaken(step=12, side=side, kind="force")
 
 
+def later(proc: AaMProcedure | None = None) -> AaMProcedure:
+    """A procedure after the month's first endeavor (one has ended)."""
+    return replace(proc or AaMProcedure(),
+                   position=Position(last=Unit(side="british", step=5, number=1)))
+
+
 def test_siege_02_both_sides_share_an_area_only_under_siege() -> None:
     """4.3.1 note: "This is the one exception to the prohibition of forces of both sides
     being in the same Area at the end of an endeavor." """
     besieged = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:24", TICONDEROGA),
                         ("siege:1", TICONDEROGA))
-    assert "AAM-SIEGE-02" in done(judged(endeavor(), context(state=besieged)))
+    assert "AAM-SIEGE-02" in done(judged(endeavor(), context(state=besieged, proc=later())))
     shared = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:24", TICONDEROGA))
-    lifted = AaMProcedure(lifted=frozenset({(TICONDEROGA, "1776-06")}))
+    lifted = later(AaMProcedure(lifted=frozenset({(TICONDEROGA, "1776-06")})))
     assert "AAM-SIEGE-02" in ids(judged(endeavor(), context(state=shared, proc=lifted)))
 
 
@@ -114,7 +121,7 @@ def test_siege_08_the_besieger_keeps_the_ratio_at_the_end_of_every_endeavor() ->
     """4.6: "If, at the end of any endeavor, the besieger no longer has the required odds
     [...] all his forces in the Area must retreat. The siege marker is then removed." """
     laid = SiegeRecord(TICONDEROGA, "british", 1, ("1776-05", "endeavors"))
-    record = AaMProcedure(sieges=(laid,))
+    record = later(AaMProcedure(sieges=(laid,)))
     kept = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:24", TICONDEROGA),
                     ("siege:1", TICONDEROGA))
     assert "AAM-SIEGE-08" in done(judged(endeavor(), context(state=kept, proc=record)))
@@ -128,7 +135,17 @@ def test_siege_08_a_set_up_siege_besieger_found_by_the_ratio() -> None:
     set-up; the besieger is the side that holds the ratio."""
     boston = position(("sp:cont_regular:168", BOSTON), ("sp:brit_regular:60", BOSTON),
                       ("siege:2", BOSTON))
-    assert "AAM-SIEGE-08" in done(judged(endeavor(), context(state=boston)))
+    assert "AAM-SIEGE-08" in done(judged(endeavor(), context(state=boston, proc=later())))
+
+
+def test_siege_08_not_judged_at_the_months_first_endeavor() -> None:
+    """4.6: "at the end of any endeavor": the month's first endeavor ends none (a garrison
+    grown in the Reinforcement Phase is the besieger's to answer in his endeavor)."""
+    laid = SiegeRecord(TICONDEROGA, "british", 1, ("1776-05", "endeavors"))
+    lost = position(("sp:cont_regular:12", TICONDEROGA), ("sp:brit_regular:20", TICONDEROGA),
+                    ("siege:1", TICONDEROGA))
+    first = AaMProcedure(sieges=(laid,))
+    assert "AAM-SIEGE-08" not in ids(judged(endeavor(), context(state=lost, proc=first)))
 
 
 # AAM-SIEGE-07
