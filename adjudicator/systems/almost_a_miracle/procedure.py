@@ -116,6 +116,9 @@ class AaMProcedure:
     owed: tuple[tuple[str, str | None, str | None, int, str], ...] = ()
     """(Area, besieger, turn, SPs still to lose, rule id) after a surrender or a break
     (AaM 4.7.5, 4.7.6a)."""
+    assaults: tuple[tuple[str, str | None, str | None, int, int, int], ...] = ()
+    """(Area, besieger, turn, besieging SPs, besieged SPs, besieger SPs lost so far) of the
+    final assaults this month (AaM 4.7.6b)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -326,6 +329,11 @@ def _siege_marked(proc: AaMProcedure, action: Action) -> AaMProcedure:
         sides = {side for side, _ in action.dice}
         garrison = sum(sp for _, sp in action.garrison)
         if proc.phase in (SIEGE, LAST_SIEGE) and action.before == 2 and garrison and \
+                not action.surrendered and len(sides) == 2:
+            return replace(lifted, assaults=(*proc.assaults, (
+                action.area, action.besieger, turn, sum(sp for _, sp in action.besiegers),
+                garrison, action.besieger_removed)))
+        if proc.phase in (SIEGE, LAST_SIEGE) and action.before == 2 and garrison and \
                 not action.surrendered and (action.area, turn) not in proc.surrenders and \
                 len(sides) < 2:
             return replace(lifted, owed=_owing(
@@ -365,7 +373,12 @@ def _siege_losses(proc: AaMProcedure, action: Action) -> AaMProcedure:
     owed = tuple((area, side, turn, max(0, sp - action.sp) if area == action.area and
                   side == action.side else sp, rule_id)
                  for area, side, turn, sp, rule_id in proc.owed)
-    return replace(proc, owed=tuple(entry for entry in owed if entry[3] > 0))
+    assaults = tuple((area, side, turn, force, garrison, lost + action.sp)
+                     if area == action.area and side == action.side and turn == action.turn
+                     else (area, side, turn, force, garrison, lost)
+                     for area, side, turn, force, garrison, lost in proc.assaults)
+    return replace(proc, owed=tuple(entry for entry in owed if entry[3] > 0),
+                   assaults=assaults)
 
 
 SEQUENCER = AaMSequencer(TURN)

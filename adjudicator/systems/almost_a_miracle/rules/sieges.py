@@ -28,7 +28,9 @@ Rulebook against the digest:
   forts: cities at Level 1 flip too (A7). 4.7.4 lets a fort at Level 2 surrender without a
   summons (A8). A city at Level 2 may not surrender (4.7.7); at Level 1 it may.
 - 4.7.6b's "1 SP for every 10 SP" lacks "or fraction of 10" (A9b): a besieger's loss on an
-  assault is not judged; a surrender's and a break's are (⌈N/10⌉, 4.7.5, 4.7.6a).
+  assault is judged against both roundings and both outcomes (who won needs the Casualty
+  DRM Table): more than the most of them is illegal; a surrender's and a break's are
+  exact (⌈N/10⌉, 4.7.5, 4.7.6a).
 - Who besieges is not on the marker: the side whose force moved in when it was laid; for
   a set-up siege the side that alone holds the ratio (none: the player's favour).
 - The digest (AAM-SIEGE-07) reads a besieged force leaving as a sally's retreat; the
@@ -82,10 +84,12 @@ from adjudicator.systems.almost_a_miracle.rules.forts import (
 from adjudicator.systems.almost_a_miracle.siege import (
     FORT_CAPACITY,
     HONORS_OF_WAR_MONTHS,
+    PerTen,
     Place,
     break_loss,
     can_besiege,
     final_assault,
+    per_ten,
     siege_ratio,
     surrender_loss,
 )
@@ -123,6 +127,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _surrender(action, ctx)
     elif isinstance(action, SiegeLosses) and ctx.phase in RESOLUTION:
         yield from _losses_taken(action, ctx)
+        yield from _assault_losses(action, ctx)
     elif isinstance(action, FortMarked) and ctx.phase in RESOLUTION:
         yield from _fort_destroyed(action, ctx)
     elif isinstance(action, EndeavorTaken) and ctx.phase == ENDEAVORS:
@@ -370,6 +375,32 @@ def _losses_taken(action: SiegeLosses, ctx: Context) -> Iterator[Outcome]:
             yield Check.done(rule_id)
 
 
+def _assault_losses(action: SiegeLosses, ctx: Context) -> Iterator[Outcome]:
+    """A final assault costs the besieger 1 SP for every 10 SP of his force if he loses, of
+    the besieged force if he wins (4.7.6b): with either rounding (A9b), no more than the
+    most of those."""
+    turn = ctx.placement.moment.turn
+    for area, side, when, force, garrison, lost in ctx.proc.assaults:
+        if area != action.area or side != action.side or when != turn:
+            continue
+        total = lost + action.sp
+        if_lost = {per_ten(force, reading) for reading in PerTen}
+        if_won = {per_ten(garrison, reading) for reading in PerTen}
+        most = max(if_lost | if_won)
+        if total > most:
+            yield Check.illegal("AAM-SIEGE-16", action.step,
+                                f"the besieger of {ctx.name(area)} has lost {total} SP for the "
+                                f"final assault: it costs him 1 SP for every 10 SP of his "
+                                f"force ({force} SP) if he loses, of the besieged force "
+                                f"({garrison} SP) if he wins, at most {most} (AaM 4.7.6b)",
+                                spaces=(area,), expected=f"at most {most} SP",
+                                observed=f"{total} SP")
+        elif total in if_lost:
+            yield Check.done("AAM-SIEGE-16")
+        elif total in if_won:
+            yield Check.done("AAM-SIEGE-17")
+
+
 def _not_paid(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:
     turn = ctx.placement.moment.turn
     for area, side, when, owed, rule_id in ctx.proc.owed:
@@ -447,12 +478,11 @@ def _assault(action: SiegeMarked, ctx: Context, garrison: Strength, besiegers: S
                            "on_a_win_militia_eliminated": taken.militia_eliminated,
                            "on_a_win_regulars_at_most_captured": taken.regulars_captured},
                    probabilities=probabilities)
-    for rule_id in ("AAM-SIEGE-16", "AAM-SIEGE-17"):
-        yield Check.unchecked(rule_id, action.step,
-                              f"the final assault on {where} rolled {die} against {foe_die}: "
-                              "who won depends on the casualty DRMs (AaM 4.7.6b, 11.2.4), on "
-                              "the Player's Aid Charts", needs=(str(Need.CASUALTY),),
-                              spaces=(action.area,))
+    yield Check.unchecked("AAM-SIEGE-17", action.step,
+                          f"the final assault on {where} rolled {die} against {foe_die}: who "
+                          "won depends on the casualty DRMs (AaM 4.7.6b, 11.2.4), on the "
+                          "Player's Aid Charts; the besieger's loss is judged when taken",
+                          needs=(str(Need.CASUALTY),), spaces=(action.area,))
 
 
 def _endeavor_ended(action: EndeavorTaken, ctx: Context) -> Iterator[Outcome]:

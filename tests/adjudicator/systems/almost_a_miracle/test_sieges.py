@@ -313,7 +313,7 @@ def test_siege_17_final_assault_odds_computed_result_unchecked_without_the_drms(
     odds = computed(outcomes, "final_assault")
     assert odds.probabilities["besieger_wins"] == Fraction(5, 12)
     assert odds.result["expected_besieger_loss"] == "19/6"
-    assert {"AAM-SIEGE-16", "AAM-SIEGE-17"} <= ids(outcomes, "unchecked")
+    assert "AAM-SIEGE-17" in ids(outcomes, "unchecked")
 
 
 # AAM-SIEGE-20, AAM-SIEGE-21
@@ -398,3 +398,17 @@ def test_siege_18_a_city_flipped_this_phase_started_it_at_level_one() -> None:
     early = surrender(BOSTON, 2, (("brit_regular", 20),), besieger="continental")
     outcomes = judged(early, context(phase="siege", state=state, proc=flipped))
     assert "AAM-SIEGE-18" not in ids(outcomes)
+
+
+def test_siege_16_17_an_assaults_cost_to_the_besieger() -> None:
+    """4.7.6b: "If the besieger loses the DR comparison, he loses 1 SP for every 10 SP in
+    the besieging force [...] If the besieger wins [...] the besieging player loses 1 SP
+    for every 10 SP in the besieged force" (either rounding, A9b)."""
+    assault = AaMProcedure(assaults=((TICONDEROGA, "british", "1776-06", 25, 10, 0),))
+
+    def lost(sp: int) -> SiegeLosses:
+        return SiegeLosses(step=8, side="british", area=TICONDEROGA, sp=sp, turn="1776-06")
+
+    assert "AAM-SIEGE-17" in done(judged(lost(1), context(phase="siege", proc=assault)))
+    assert "AAM-SIEGE-16" in done(judged(lost(3), context(phase="siege", proc=assault)))
+    assert "AAM-SIEGE-16" in ids(judged(lost(4), context(phase="siege", proc=assault)))
