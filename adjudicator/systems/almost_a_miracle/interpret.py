@@ -35,6 +35,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
     turn_named,
 )
 from adjudicator.systems.almost_a_miracle.read_events import Due, EventTable, read_events
+from adjudicator.systems.almost_a_miracle.read_reinforcements import read_reinforcements
 from adjudicator.systems.almost_a_miracle.read_sieges import read_sieges
 from adjudicator.systems.almost_a_miracle.read_supply import read_supply
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
@@ -123,6 +124,7 @@ class Reader:
         actions += self._moves(view, player, phase)
         actions += self._governor(view, player, phase)
         actions += read_supply(view, self.state, self.side_of, player, phase)
+        actions += read_reinforcements(self, view, player, phase)
         actions += read_sieges(self, view, player, phase)
         events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
                                   relocations=view.pieces, table=self.events,
