@@ -27,6 +27,8 @@ Rulebook against the digest:
 - 4.2.3 does not say which defender SPs count (A4): all of them in the Area, as the digest
   reads it; when only the 30 a fort can hold would let the force in, the entry is left
   unchecked.
+- While the log may still be placing the set-up (the phase marker shown once only, as the
+  reinforcements family reads it), markers put on the map are not judged.
 - A fort is lost outside the Fort Construction segment only to a surrender or a final
   assault (4.7.5, 4.7.6b), in a Siege Resolution Phase; a marker swapped for the other
   side's in one step (a fort used by its captor, 4.1.5) is no elimination.
@@ -41,6 +43,7 @@ from adjudicator.systems.almost_a_miracle.actions import ForceMoved, FortMarked,
 from adjudicator.systems.almost_a_miracle.data import Need
 from adjudicator.systems.almost_a_miracle.procedure import LAST_SIEGE, LOGISTICS, SIEGE
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.reinforcements import setting_up
 from adjudicator.systems.almost_a_miracle.siege import FORT_CAPACITY, Place, siege_ratio
 from adjudicator.systems.almost_a_miracle.state import Entity
 from adjudicator.systems.common.actions import Action
@@ -158,6 +161,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
 
 def _fort_marked(action: FortMarked, ctx: Context) -> Iterator[Outcome]:
     where = ctx.name(action.area)
+    if action.before is None and setting_up(ctx):
+        return  # a marker put on the map may be the set-up's (Fort Stanwix, 17.3-17.5)
     if action.after == "build" and action.before is None:
         yield from _in_fort_segment(action, ctx, "placed a Fort Build marker")
         yield from _builders(action, ctx, "AAM-FORT-02", "place")
@@ -322,7 +327,8 @@ def _build_left(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
 
 
 def _garrison(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
-    if action.after == 0 or fortification(action.area, ctx) != Place.FORT:
+    if action.after == 0 or fortification(action.area, ctx) != Place.FORT or \
+            setting_up(ctx):
         return
     besieged = _besieged(action, ctx)
     if besieged is None:

@@ -38,6 +38,8 @@ Rulebook against the digest:
   forbids no march out: only a force whose leaders already took their endeavor (the
   sally) and now leave while the besiegers stay is judged, and not where a force of its
   side entered the Area this month (a relief force retreating, 4.4.3).
+- A Siege marker placed or flipped while the log may still be placing the set-up (the
+  phase marker shown once only) is not judged: the 1775 set-up puts one on Boston.
 - AAM-SIEGE-02 (both sides in one Area at an endeavor's end, 4.3.1 note) is judged where a
   Siege marker was removed this month; an Area shared after a battle the log leaves
   unfinished is the combat rules' (a false finding is worse than none).
@@ -81,6 +83,7 @@ from adjudicator.systems.almost_a_miracle.rules.forts import (
     strength,
     strengths,
 )
+from adjudicator.systems.almost_a_miracle.rules.reinforcements import setting_up
 from adjudicator.systems.almost_a_miracle.siege import (
     FORT_CAPACITY,
     HONORS_OF_WAR_MONTHS,
@@ -117,6 +120,8 @@ MAJOR_VICTORY_FORTS = frozenset({"Fort Pitt", "Penobscot", "Fort Niagara", "Newt
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Sieges laid, flipped, resolved and kept."""
     if isinstance(action, SiegeMarked):
+        if action.after > action.before and setting_up(ctx):
+            return  # placed or flipped while the set-up may still be going on (17.1)
         if action.before == 0:
             yield from _laid(action, ctx)
         elif action.after > action.before:

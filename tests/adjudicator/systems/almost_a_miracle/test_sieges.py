@@ -412,3 +412,18 @@ def test_siege_16_17_an_assaults_cost_to_the_besieger() -> None:
     assert "AAM-SIEGE-17" in done(judged(lost(1), context(phase="siege", proc=assault)))
     assert "AAM-SIEGE-16" in done(judged(lost(3), context(phase="siege", proc=assault)))
     assert "AAM-SIEGE-16" in ids(judged(lost(4), context(phase="siege", proc=assault)))
+
+
+def test_markers_placed_while_the_set_up_may_go_on_are_not_judged() -> None:
+    """17.1: the 1775 set-up puts a Siege Level 2 marker on Boston; 17.3-17.5 put a Fort
+    marker at Fort Stanwix: markers put on the map before the phase marker first moves may
+    be the set-up's."""
+    setting_up = AaMProcedure(phases_shown=1)
+    state = position(("sp:cont_regular:2", TICONDEROGA), ("sp:brit_regular:20", TICONDEROGA),
+                     ("siege:2", TICONDEROGA))
+    outcomes = judged(marked(TICONDEROGA, 0, 2),
+                      context(phase="siege", state=state, proc=setting_up))
+    assert not ids(outcomes) and not done(outcomes) - {"AAM-SOP-01"}
+    fort = FortMarked(step=3, side="british", area=BOSTON, before=None, after="build",
+                      owner="british")
+    assert "AAM-FORT-01" not in ids(judged(fort, context(phase="siege", proc=setting_up)))
