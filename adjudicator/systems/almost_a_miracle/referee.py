@@ -29,31 +29,6 @@ SIDE_WORDS: dict[str | None, tuple[str, ...]] = {"continental": ("cont", "amer",
                                                   "british": ("brit", "crown", "uk")}
 NOT_JUDGED_YET = ("not judged yet: Almost a Miracle!'s rules are being built family by "
                   "family (issue 22), and no family judges this one")
-NEVER_FROM_A_LOG: Mapping[str, str] = {
-    # supply
-    "AAM-SUP-16": "not an act of play: a capture does not lower the loser's baggage "
-                  "train/magazine limit (AaM 5.4.7d); it is how the limit is counted in the "
-                  "Reinforcement Phase (AaM 6.3, AAM-REINF-16)",
-    "AAM-SUP-20": "an optional rule (AaM 16.2) that only sets how many forage rolls are made "
-                  "(one for every stack); the log shows the rolls, not the stacks each is for, "
-                  "so no verdict depends on it",
-    # reinforcements, French, scenarios
-    **LATE_NEVER_FROM_A_LOG,
-}
-"""Catalog rules no log can ever show being broken, and why."""
-
-
-def _not_checkable() -> Mapping[str, str]:
-    """AaM catalog rules no family declares, and why."""
-    from adjudicator.systems.almost_a_miracle.data import bundled_data
-    from adjudicator.systems.common.rulebook import declared
-
-    judged = declared(RULES.families)
-    return MappingProxyType({rule.id: NEVER_FROM_A_LOG.get(rule.id, NOT_JUDGED_YET)
-                             for rule in bundled_data().catalog if rule.id not in judged})
-
-
-NOT_CHECKABLE = _not_checkable()
 # forts and sieges
 FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
     "AAM-FORT-06": ("not judged: the counter mix's number of Fort markers (AaM 2.0 'Fort') is "
@@ -82,9 +57,33 @@ FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
                      "counted (Indians take no part, AaM 4.7.8)"),
 })
 """Forts and sieges rules no family judges, with why."""
-NOT_CHECKABLE = MappingProxyType({**NOT_CHECKABLE, **{
-    rule_id: why for rule_id, why in FORTS_AND_SIEGES_NOT_JUDGED.items()
-    if rule_id in NOT_CHECKABLE}})
+NEVER_FROM_A_LOG: Mapping[str, str] = {
+    # supply
+    "AAM-SUP-16": "not an act of play: a capture does not lower the loser's baggage "
+                  "train/magazine limit (AaM 5.4.7d); it is how the limit is counted in the "
+                  "Reinforcement Phase (AaM 6.3, AAM-REINF-16)",
+    "AAM-SUP-20": "an optional rule (AaM 16.2) that only sets how many forage rolls are made "
+                  "(one for every stack); the log shows the rolls, not the stacks each is for, "
+                  "so no verdict depends on it",
+    # reinforcements, French, scenarios
+    **LATE_NEVER_FROM_A_LOG,
+    # forts and sieges
+    **FORTS_AND_SIEGES_NOT_JUDGED,
+}
+"""Catalog rules no log can ever show being broken, and why."""
+
+
+def _not_checkable() -> Mapping[str, str]:
+    """AaM catalog rules no family declares, and why."""
+    from adjudicator.systems.almost_a_miracle.data import bundled_data
+    from adjudicator.systems.common.rulebook import declared
+
+    judged = declared(RULES.families)
+    return MappingProxyType({rule.id: NEVER_FROM_A_LOG.get(rule.id, NOT_JUDGED_YET)
+                             for rule in bundled_data().catalog if rule.id not in judged})
+
+
+NOT_CHECKABLE = _not_checkable()
 Memory = tuple[AaMProcedure, Reading]
 
 
