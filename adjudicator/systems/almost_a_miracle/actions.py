@@ -285,3 +285,94 @@ class PrisonerReleased(Action):
     origin: str
     to: str
     """The place he went to (empty: the counter was deleted)."""
+
+
+# sieges
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiegeMarked(Action):
+    """A siege marker placed (`before` 0), flipped (1 → 2) or removed (`after` 0) in an
+    Area (AaM 4.3.1, 4.6, 4.7), with what the step shows around it."""
+
+    area: str
+    before: int
+    """The marker's level before the step (0: none there)."""
+    after: int
+    """Its level after the step (0: removed)."""
+    besieger: str | None
+    """The side laying or holding the siege, as the log shows it (None: not known)."""
+    turn: str | None = None
+    garrison: tuple[tuple[str, int], ...] = ()
+    """(unit kind, SP) of the besieged side's SP counters in the Area before the step."""
+    besiegers: tuple[tuple[str, int], ...] = ()
+    """(unit kind, SP) of the besieging side's SP counters in the Area before the step."""
+    surrendered: int = 0
+    """Besieged SPs put on the Turn Track in the step (AaM 4.7.5)."""
+    besieger_removed: int = 0
+    """Besieging SPs that left the Area for no Area in the step (losses)."""
+    dice: tuple[tuple[str, int], ...] = ()
+    """(side, die) of the last unused 1d6 of each side: the final assault's rolls."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FortMarked(Action):
+    """A fort marker placed, flipped or removed, or a Destroyed Fort marker placed or
+    removed, in an Area (AaM 4.1, 4.7.5, 4.7.6b, 4.8). `before` and `after` are `build`,
+    `fort`, `destroyed` or None (none there)."""
+
+    area: str
+    before: str | None
+    after: str | None
+    owner: str | None
+    """The fort marker's side (None: a Destroyed Fort marker)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SiegeRecord:
+    """A siege on the map as the log showed it laid or flipped (AaM 4.3.1, 4.7.3)."""
+
+    area: str
+    besieger: str | None
+    level: int
+    since: tuple[str | None, str | None]
+    """The (turn, phase) the marker took its level (None: at set-up)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiegeEntered(Action):
+    """A force moved into an Area under siege (a relief force, AaM 4.4, or besiegers
+    coming and going, 4.3.2, 4.6)."""
+
+    area: str
+    turn: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiegeSurrendered(Action):
+    """Besieged SPs put on the Turn Track from an Area under siege: a surrender
+    (AaM 4.7.5), seen at the step that moves them."""
+
+    area: str
+    level: int
+    """The Siege marker's level there before the step."""
+    besieger: str | None
+    turn: str | None
+    garrison: tuple[tuple[str, int], ...]
+    """(unit kind, SP) of the besieged side's SP counters in the Area before the step."""
+    besiegers: tuple[tuple[str, int], ...]
+    surrendered: int
+    besieger_removed: int
+    surrendered_sp: tuple[tuple[str, int], ...] = ()
+    """(unit kind, SP) of the counters put on the Turn Track."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiegeLosses(Action):
+    """SPs of one side taken off the map from an Area in a Siege Resolution Phase, in a
+    step that neither removes a Siege marker nor surrenders: a surrender's or a break's
+    loss taken after it (AaM 4.7.5, 4.7.6a)."""
+
+    area: str
+    sp: int
+    turn: str | None

@@ -37,6 +37,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
 from adjudicator.systems.almost_a_miracle.read_events import Due, EventTable, read_events
 from adjudicator.systems.almost_a_miracle.read_movement import read_movement
 from adjudicator.systems.almost_a_miracle.read_reinforcements import read_reinforcements
+from adjudicator.systems.almost_a_miracle.read_sieges import read_sieges
 from adjudicator.systems.almost_a_miracle.read_supply import read_supply
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
@@ -126,6 +127,7 @@ class Reader:
         actions += read_movement(self, view, player, phase)
         actions += read_supply(view, self.state, self.side_of, player, phase)
         actions += read_reinforcements(self, view, player, phase)
+        actions += read_sieges(self, view, player, phase)
         events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
                                   relocations=view.pieces, table=self.events,
                                   due=self.reading.due)

@@ -16,10 +16,16 @@ from adjudicator.systems.almost_a_miracle.actions import (
     FrenchSeaControl,
     LeaderSpent,
     SeaMoved,
+    SiegeEntered,
+    SiegeLosses,
+    SiegeMarked,
+    SiegeRecord,
+    SiegeSurrendered,
     StrengthChanged,
     TrainFlipped,
     TransitMoved,
 )
+from adjudicator.systems.almost_a_miracle.siege import break_loss, surrender_loss
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
     Alternation,
@@ -139,6 +145,21 @@ class AaMProcedure:
     """Pieces landed this month: moved, no further endeavor (AaM 10.5.9-10.5.10)."""
     transit: frozenset[str] = frozenset()
     """Pieces moved into the Transit Area this month (AaM 10.1.6: out next turn)."""
+    # sieges
+    sieges: tuple[SiegeRecord, ...] = ()
+    """The sieges the log showed laid or flipped, with their besieger (AaM 4.3, 4.7)."""
+    entered: frozenset[tuple[str, str | None, str | None]] = frozenset()
+    """(Area, side, turn) of forces that moved into an Area under siege (AaM 4.4)."""
+    lifted: frozenset[tuple[str, str | None]] = frozenset()
+    """(Area, turn) of Siege markers removed (AaM 4.4.4, 4.5.1, 4.6, 4.7)."""
+    surrenders: frozenset[tuple[str, str | None]] = frozenset()
+    """(Area, turn) of surrenders (AaM 4.7.5)."""
+    owed: tuple[tuple[str, str | None, str | None, int, str], ...] = ()
+    """(Area, besieger, turn, SPs still to lose, rule id) after a surrender or a break
+    (AaM 4.7.5, 4.7.6a)."""
+    assaults: tuple[tuple[str, str | None, str | None, int, int, int], ...] = ()
+    """(Area, besieger, turn, besieging SPs, besieged SPs, besieger SPs lost so far) of the
+    final assaults this month (AaM 4.7.6b)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -161,7 +182,10 @@ class AaMSequencer(Sequencer[AaMProcedure]):
                              ForceMoved: _moved, LeaderSpent: _spent,
                              # reinforcements
                              Arrived: _arrived, DiceRolled: _rolled,
-                             PhaseShown: _phase_shown}))
+                             PhaseShown: _phase_shown,
+                             # sieges
+                             SiegeMarked: _siege_marked, SiegeEntered: _siege_entered,
+                             SiegeSurrendered: _siege_surrendered, SiegeLosses: _siege_losses}))
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -446,6 +470,67 @@ def _then(first: Effect[AaMProcedure], second: Effect[AaMProcedure]
     def both(proc: AaMProcedure, action: Action) -> AaMProcedure:
         return second(first(proc, action), action)
     return both
+
+
+def _siege_marked(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, SiegeMarked)
+    kept = tuple(record for record in proc.sieges if record.area != action.area)
+    if action.after == 0:
+        turn = proc.position.moment.turn
+        lifted = replace(proc, sieges=kept, lifted=proc.lifted | {(action.area, turn)})
+        sides = {side for side, _ in action.dice}
+        garrison = sum(sp for _, sp in action.garrison)
+        if proc.phase in (SIEGE, LAST_SIEGE) and action.before == 2 and garrison and \
+                not action.surrendered and len(sides) == 2:
+            return replace(lifted, assaults=(*proc.assaults, (
+                action.area, action.besieger, turn, sum(sp for _, sp in action.besiegers),
+                garrison, action.besieger_removed)))
+        if proc.phase in (SIEGE, LAST_SIEGE) and action.before == 2 and garrison and \
+                not action.surrendered and (action.area, turn) not in proc.surrenders and \
+                len(sides) < 2:
+            return replace(lifted, owed=_owing(
+                proc, action.area, action.besieger, turn,
+                break_loss(garrison) - action.besieger_removed, "AAM-SIEGE-14"))
+        return lifted
+    old = next((record for record in proc.sieges if record.area == action.area), None)
+    besieger = action.besieger or (old.besieger if old is not None else None)
+    since = old.since if old is not None and old.level == action.after else (
+        proc.position.moment.turn, proc.phase)
+    return replace(proc, sieges=(*kept, SiegeRecord(action.area, besieger, action.after, since)))
+
+
+def _siege_entered(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, SiegeEntered)
+    return replace(proc, entered=proc.entered | {(action.area, action.side, action.turn)})
+
+
+def _siege_surrendered(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, SiegeSurrendered)
+    if (action.area, action.turn) in proc.surrenders:
+        return proc  # the rest of a garrison surrendering over several steps: owed kept
+    owed = surrender_loss(sum(sp for _, sp in action.garrison)) - action.besieger_removed
+    return replace(proc, surrenders=proc.surrenders | {(action.area, action.turn)},
+                   owed=_owing(proc, action.area, action.besieger, action.turn, owed,
+                               "AAM-SIEGE-13"))
+
+
+def _owing(proc: AaMProcedure, area: str, side: str | None, turn: str | None, sp: int,
+           rule_id: str) -> tuple[tuple[str, str | None, str | None, int, str], ...]:
+    kept = tuple(entry for entry in proc.owed if entry[0] != area)
+    return (*kept, (area, side, turn, sp, rule_id)) if sp > 0 else kept
+
+
+def _siege_losses(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, SiegeLosses)
+    owed = tuple((area, side, turn, max(0, sp - action.sp) if area == action.area and
+                  side == action.side else sp, rule_id)
+                 for area, side, turn, sp, rule_id in proc.owed)
+    assaults = tuple((area, side, turn, force, garrison, lost + action.sp)
+                     if area == action.area and side == action.side and turn == action.turn
+                     else (area, side, turn, force, garrison, lost)
+                     for area, side, turn, force, garrison, lost in proc.assaults)
+    return replace(proc, owed=tuple(entry for entry in owed if entry[3] > 0),
+                   assaults=assaults)
 
 
 SEQUENCER = AaMSequencer(TURN)

@@ -29,6 +29,34 @@ SIDE_WORDS: dict[str | None, tuple[str, ...]] = {"continental": ("cont", "amer",
                                                   "british": ("brit", "crown", "uk")}
 NOT_JUDGED_YET = ("not judged yet: Almost a Miracle!'s rules are being built family by "
                   "family (issue 22), and no family judges this one")
+# forts and sieges
+FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
+    "AAM-FORT-06": ("not judged: the counter mix's number of Fort markers (AaM 2.0 'Fort') is "
+                    "not in the data; a module's palette is no limit"),
+    "AAM-FORT-09": ("a permission (AaM 4.2.2: cities hold any number of troops): nothing a "
+                    "log shows breaks it; the forts family applies the 30-SP limit to forts "
+                    "only"),
+    "AAM-SIEGE-03": ("a permission (AaM 4.3.2: besiegers' friends move into and through the "
+                     "Area as if no enemy were there): nothing a log shows breaks it; the "
+                     "forts family does not ask the entry ratio there"),
+    "AAM-SIEGE-04": ("not judged: a log shows a baggage train expended, not which force it "
+                     "supplied, inside or outside the besieged place (AaM 4.3.3, 5.4.1)"),
+    "AAM-SIEGE-05": ("not judged: a log shows a battle's dice, not which SPs each side "
+                     "counted, so besieged SPs joining a relief force's battle (AaM 4.4.1) "
+                     "cannot be seen"),
+    "AAM-SIEGE-06": ("judged as AAM-SIEGE-08: a relief battle that leaves the besiegers below "
+                     "the ratio with the marker kept is seen at the end of the endeavor "
+                     "(AaM 4.4.3, 4.4.4, 4.6)"),
+    "AAM-SIEGE-10": ("not judged: which player summons first (AaM 4.7.1) is seen only in the "
+                     "order of the chat and markers, not kept by the siege reading"),
+    "AAM-SIEGE-12": ("a player's choice (AaM 4.7.4: surrender or stand): the surrender or the "
+                     "assault that follows is judged (AAM-SIEGE-13, -16, -17)"),
+    "AAM-SIEGE-15": ("not judged: a log shows the assault's dice, not the table or modifiers "
+                     "they were read on (no surprise roll, no cavalry advantage, AaM 4.7.6b)"),
+    "AAM-SIEGE-19": ("not judged: a log shows the assault's dice, not which SPs the besieger "
+                     "counted (Indians take no part, AaM 4.7.8)"),
+})
+"""Forts and sieges rules no family judges, with why."""
 NEVER_FROM_A_LOG: Mapping[str, str] = {
     # supply
     "AAM-SUP-16": "not an act of play: a capture does not lower the loser's baggage "
@@ -46,6 +74,8 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
                   "Random Events check (AaM 10.5.2); a roll not made leaves no trace",
     "AAM-MOV-11": "which leader commands which troops after a battle is not shown by a log: "
                   "the forces share one Area (AaM 10.2.1)",
+    # forts and sieges
+    **FORTS_AND_SIEGES_NOT_JUDGED,
 }
 """Catalog rules no log can ever show being broken, and why."""
 

@@ -1,10 +1,12 @@
-"""Almost a Miracle!'s rule families, in rulebook order (AaM 8 endeavors and activation)."""
+"""Almost a Miracle!'s rule families, in rulebook order (AaM 3 sequence of play to 17
+scenarios)."""
 
 from __future__ import annotations
 
 from adjudicator.systems.almost_a_miracle.rules import (
     endeavor_types,
     endeavors,
+    forts,
     french,
     invasion,
     logistics,
@@ -16,6 +18,7 @@ from adjudicator.systems.almost_a_miracle.rules import (
     sea_movement,
     sequence,
     setup,
+    sieges,
     stacking,
     supply,
     victory,
@@ -23,9 +26,9 @@ from adjudicator.systems.almost_a_miracle.rules import (
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, supply, logistics, endeavors, endeavor_types,
-                                     random_events, reinforcements, loyalists, victory,
-                                     french, prisoners, setup, stacking, movement,
-                                     sea_movement, invasion))
+RULES: Dispatch[Context] = Dispatch((sequence, forts, sieges, supply, reinforcements, logistics,
+                                     endeavors, endeavor_types, random_events, stacking,
+                                     movement, sea_movement, invasion, loyalists, victory,
+                                     french, prisoners, setup))
 
 __all__ = ["RULES"]
