@@ -22,6 +22,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     LeaderSpent,
 )
 from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS, phase_named, turn_named
+from adjudicator.systems.almost_a_miracle.read_battles import Battle, read_battles
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -56,6 +57,8 @@ class Reading:
     shown: Shown = Shown(None, None, None)
     dice: DiceQueue[str] = field(default_factory=DiceQueue)
     last: ForceMoved | None = None
+    battle: Battle | None = None
+    """The battle being read (read_battles.py)."""
 
 
 class Reader:
@@ -97,6 +100,7 @@ class Reader:
                                          kind="pass", passed=True,
                                          reason="the player says he passes"))
         actions += self._moves(view, player, phase)
+        actions = read_battles(self, view, actions)
         return actions
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:

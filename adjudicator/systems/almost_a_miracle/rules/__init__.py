@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from adjudicator.systems.almost_a_miracle.rules import endeavors, sequence
+from adjudicator.systems.almost_a_miracle.rules import (
+    combat,
+    endeavors,
+    major_victory,
+    retreat,
+    sequence,
+)
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors))
+RULES: Dispatch[Context] = Dispatch((sequence, endeavors, combat, retreat, major_victory))
 
 __all__ = ["RULES"]
