@@ -13,7 +13,8 @@ endeavor, phase or turn:
   combat (AaM 11.3); after the combat, the first side to leave is the loser retreating
   (AaM 11.4); the other side leaving afterwards moves on (AaM 10.3 forbids it to the
   attacker). A retreat is no endeavor: its move becomes a `Retreated`, and the endeavor the
-  reader opened for it is dropped.
+  reader opened for it is dropped (so is the one opened for an attacker going on from the
+  Area after the combat: that is the same endeavor, AaM 10.3).
 
 `BattleJoined` is given once the battle shows (a roll, a loss by the attacker, or a
 retreat), with both forces as they stood; `BattleEnded` carries the whole battle when the
@@ -80,6 +81,13 @@ class Battle:
         return bool(self.losses) or set(self.sides) <= rolled
 
     @property
+    def fought(self) -> bool:
+        """Whether both sides rolled, or the attacker lost SPs (an overrun shows neither)."""
+        rolled = {side for side, _, _ in self.rolls}
+        return set(self.sides) <= rolled or any(
+            loss.side == self.sides[0] and loss.strength > 0 for loss in self.losses)
+
+    @property
     def retreated(self) -> str | None:
         """The side that retreated after the combat (None: none yet)."""
         for retreat in self.retreats:
@@ -101,9 +109,6 @@ def read_battles(reader: Reader, view: StepView[Entity, str | None],
                 action.origin == battle.area and action.side in battle.sides:
             battle, kept = _leaving(battle, action)
             events = True
-            if kept is not action and out and isinstance(out[-1], EndeavorTaken) and \
-                    out[-1].side == action.side and out[-1].step == action.step:
-                out.pop()  # a retreat is no endeavor
             out.append(kept)
             if isinstance(kept, ForceMoved):
                 battle = _entered(battle, kept, state, side_of, out)
@@ -111,8 +116,11 @@ def read_battles(reader: Reader, view: StepView[Entity, str | None],
         if battle is not None and _closes(battle, actions, at):
             out += _ended(battle, state)
             battle = None
+        elif battle is not None and isinstance(action, EndeavorTaken):
+            continue  # the battle's retreat, or its attacker going on: no new endeavor
         out.append(action)
-        if isinstance(action, DiceRolled) and battle is not None and action.side is not None:
+        if isinstance(action, DiceRolled) and battle is not None and \
+                action.side in battle.sides and _present(battle, action.side, state, side_of):
             battle = replace(battle, rolls=(*battle.rolls,
                                             (action.side, action.step, action.dice)))
             events = True
@@ -127,11 +135,18 @@ def read_battles(reader: Reader, view: StepView[Entity, str | None],
             out.insert(_before_losses(out), battle.joined)
             battle = replace(battle, shown=True)
         out += losses
-        if not battle.shown:
+        if not battle.shown and not (battle.rolls or battle.losses or battle.retreats
+                                     or battle.moved_on):
             battle = replace(battle, joined=_forces(battle.joined, state, side_of))
         battle = replace(battle, left=_in_area(battle, state, side_of), last_step=view.index)
     reader.reading = replace(reader.reading, battle=battle)
     return out
+
+
+def _present(battle: Battle, side: str, state: AaMState, side_of: SideOf) -> bool:
+    """Whether a side still has pieces in the battle's Area (a roll of a side with nothing
+    left there is for something else: the next endeavor's activation)."""
+    return any(entity.force and side_of(entity) == side for entity in state.in_area(battle.area))
 
 
 def _shows(battle: Battle) -> bool:
@@ -150,32 +165,34 @@ def _before_losses(out: list[Action]) -> int:
 
 
 def _closes(battle: Battle, actions: list[Action], at: int) -> bool:
-    """A new phase or turn, or a new endeavor: not the one the reader opened for a move
-    that is this battle's retreat."""
+    """A new phase or turn, or a new endeavor: not the one the reader opened for the
+    battle's retreat, or for its attacker going on from the battle's Area (AaM 10.3)."""
     action = actions[at]
     if isinstance(action, (NewTurn, PhaseShown)):
         return True
     if not isinstance(action, EndeavorTaken):
         return False
+    if battle.joined.siege and not battle.combat_begun:
+        return True  # the enemy may be inside its walls: no battle showed
     following = actions[at + 1] if at + 1 < len(actions) else None
+    attacker, defender = battle.sides
     if isinstance(following, ForceMoved) and following.origin == battle.area and \
-            following.side == action.side:
-        _, kept = _leaving(battle, following)
-        return not isinstance(kept, Retreated)
+            following.side == action.side and following.side in battle.sides:
+        return following.side == defender and battle.retreated == attacker
     return True
 
 
 def _leaving(battle: Battle, move: ForceMoved) -> tuple[Battle, Action]:
-    """A side's pieces leaving the battle's Area: a retreat, or a move on."""
-    defender = battle.sides[1]
+    """A side's pieces leaving the battle's Area: a retreat, or a move on. The defender
+    leaving before any loss or roll of both sides retreats before combat; after them, the
+    first side to leave retreats. The attacker leaving with no sign of combat (no roll of
+    both sides, no loss of his) goes on after an overrun or a retreat before combat."""
+    attacker, defender = battle.sides
     done = battle.retreated
-    if not battle.combat_begun:
-        if move.side == defender:
-            retreat = _retreat(move, before_combat=True)
-            return replace(battle, retreats=(*battle.retreats, retreat)), retreat
+    if move.side == attacker and not battle.fought:
         return replace(battle, moved_on=(*battle.moved_on, move)), move
     if done is None or done == move.side:
-        retreat = _retreat(move, before_combat=False)
+        retreat = _retreat(move, before_combat=not battle.combat_begun)
         return replace(battle, retreats=(*battle.retreats, retreat)), retreat
     return replace(battle, moved_on=(*battle.moved_on, move)), move
 
