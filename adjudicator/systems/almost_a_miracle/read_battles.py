@@ -187,7 +187,7 @@ def _leaving(battle: Battle, move: ForceMoved) -> tuple[Battle, Action]:
     leaving before any loss or roll of both sides retreats before combat; after them, the
     first side to leave retreats. The attacker leaving with no sign of combat (no roll of
     both sides, no loss of his) goes on after an overrun or a retreat before combat."""
-    attacker, defender = battle.sides
+    attacker = battle.sides[0]
     done = battle.retreated
     if move.side == attacker and not battle.fought:
         return replace(battle, moved_on=(*battle.moved_on, move)), move
