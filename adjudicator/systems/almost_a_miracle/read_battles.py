@@ -190,10 +190,18 @@ def _leaving(battle: Battle, move: ForceMoved) -> tuple[Battle, Action]:
     attacker = battle.sides[0]
     done = battle.retreated
     if move.side == attacker and not battle.fought:
-        return replace(battle, moved_on=(*battle.moved_on, move)), move
+        return _going_on(battle, move)
     if done is None or done == move.side:
         retreat = _retreat(move, before_combat=not battle.combat_begun)
         return replace(battle, retreats=(*battle.retreats, retreat)), retreat
+    return _going_on(battle, move)
+
+
+def _going_on(battle: Battle, move: ForceMoved) -> tuple[Battle, ForceMoved]:
+    """A move on from the battle's Area: the attacker's endeavor going on (no activation
+    die of its own)."""
+    if move.side == battle.sides[0]:
+        move = replace(move, die=None)
     return replace(battle, moved_on=(*battle.moved_on, move)), move
 
 
