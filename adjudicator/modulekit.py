@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from adjudicator.binding import Binding
 from vmod_schema.buildfile import Module
+from vmod_schema.sequence import join
 
 BUILD = "VASSAL.build"
 GRID = f"{BUILD}.module.map.boardPicker.board"
@@ -31,7 +32,9 @@ class Slots:
               ) -> str:
         gpid = self.next
         self.next += 1
-        text = f"+/null/{type_}/{state};{gpid};0"
+        # The slot's text is `/`-delimited: a `/` in a name (`New York/New Jersey`) is
+        # escaped as VASSAL's encoder escapes it (FORMAT.md §3.1).
+        text = join(["+", "null", type_, f"{state};{gpid};0"], "/")
         return (f'<{BUILD}.widget.{tag} entryName={quoteattr(entry)} gpid="{gpid}" '
                 f'height="{size[1]}" width="{size[0]}">{escape(text)}</{BUILD}.widget.{tag}>')
 

@@ -92,7 +92,9 @@ class PlayCard(BaseModel):
 
 
 class MovePieces(BaseModel):
-    """Pieces moved together along a path, one drag per leg (the first piece leads)."""
+    """Pieces moved together along a path, one drag per leg (the first piece leads). Each
+    piece is taken from the path's first place, or from the place after ` @ ` in its name
+    (`"Percy @ Y8 Perth Amboy"`: pieces of two places moved in one step)."""
 
     model_config = _MODEL
     do: Literal["move"]
@@ -451,7 +453,8 @@ class _Writer:
         elif isinstance(action, MovePieces):
             movers: list[_Tracked] = []
             for name in action.pieces:
-                movers.append(self.find(name, action.path[0], movers))
+                named, _, start = name.partition(" @ ")
+                movers.append(self.find(named, start or action.path[0], movers))
             commands: list[Command] = []
             for origin, place in zip(action.path, action.path[1:], strict=False):
                 commands += self._move(movers, place, player, origin)

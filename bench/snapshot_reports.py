@@ -40,7 +40,7 @@ from vmod_schema.savefile import read_save
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "vassal" / "corpus"
 BUNDLED = ("fixtures/washingtons-war/games", "fixtures/war-for-america/games",
-           "fixtures/american-revolution/games",
+           "fixtures/american-revolution/games", "fixtures/almost-a-miracle/games",
            "fixtures/example", "fixtures/hidden", "adjudicator/examples")
 FORMATS = [ReportFormat.JSON, ReportFormat.MARKDOWN, ReportFormat.HTML]
 SUFFIXES = {".vlog", ".vsav"}

@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 
 from adjudicator.errors import UnknownGameError
+from adjudicator.systems.almost_a_miracle import AlmostAMiracle
 from adjudicator.systems.american_revolution import AmericanRevolution
 from adjudicator.systems.common.system import GameSystem
 from adjudicator.systems.war_for_america import WarForAmerica
 from adjudicator.systems.washingtons_war import WashingtonsWar
 
-SYSTEMS: tuple[type[GameSystem], ...] = (WashingtonsWar, WarForAmerica, AmericanRevolution)
+SYSTEMS: tuple[type[GameSystem], ...] = (WashingtonsWar, WarForAmerica, AmericanRevolution,
+                                          AlmostAMiracle)
 
 
 def find_system(name: str) -> GameSystem:

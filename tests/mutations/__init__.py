@@ -55,6 +55,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from tests.mutations.aam import AAM_GENERATORS
 from tests.mutations.ar import AR_GENERATORS
 from tests.mutations.core import (
     GAMES,
@@ -80,7 +81,8 @@ def make(game: str) -> Made:
     for path in legal_scenarios(game):
         raw = load_raw(path)
         pos = boards(raw, path.parent)
-        generators = {"ww": WW_GENERATORS, "wfa": WFA_GENERATORS, "ar": AR_GENERATORS}[game]
+        generators = {"ww": WW_GENERATORS, "wfa": WFA_GENERATORS, "ar": AR_GENERATORS,
+                      "aam": AAM_GENERATORS}[game]
         if pos is None:
             made.skip("all", "the scenario has an undo")
             continue

@@ -22,9 +22,10 @@ REPO = Path(__file__).resolve().parents[2]
 WW = REPO / "fixtures" / "washingtons-war"
 WFA = REPO / "fixtures" / "war-for-america"
 AR = REPO / "fixtures" / "american-revolution"
-GAMES = ("ww", "wfa", "ar")
+AAM = REPO / "fixtures" / "almost-a-miracle"
+GAMES = ("ww", "wfa", "ar", "aam")
 """The games whose legal scenarios are mutated."""
-FIXTURES = {"ww": WW, "wfa": WFA, "ar": AR}
+FIXTURES = {"ww": WW, "wfa": WFA, "ar": AR, "aam": AAM}
 KNOWN_MISSES = Path(__file__).resolve().parent / "misses.toml"
 
 Action = dict[str, Any]

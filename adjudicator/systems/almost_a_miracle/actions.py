@@ -42,6 +42,23 @@ class ForceMoved(Action):
     path: tuple[str, ...]
     die: int | None
     """The activation die of the endeavor (AaM 8.1.1), when the log shows one."""
+    reroll: int | None = None
+    """The die rolled again after an activation die of 1 (AaM 8.3.4), when the log shows
+    one."""
+    continues: bool = False
+    """A later leg of the endeavor's move: the same force going on from where it stopped
+    (its die is the endeavor's)."""
+    joins: bool = False
+    """Pieces from a second Area moving in the same step into the Area the endeavor's force
+    moves to: one force composed from two Areas (AaM 8.0 allows one)."""
+    train_pieces: tuple[str, ...] = ()
+    """The piece ids of its baggage trains."""
+    within: str = ""
+    """A move inside the other side's endeavor: `retreat` (leaving the Area an enemy force
+    just entered: retreat before or after combat, AaM 11.3, 11.4) or `reaction` (a single
+    step into the Area an enemy force just entered: a reaction move, AaM 10.10, or the
+    side's own next endeavor — which one the next endeavor tells the sequence); `` for
+    the mover's own endeavor."""
 
     @property
     def strength(self) -> int:
@@ -57,6 +74,42 @@ class LeaderSpent(Action):
     leader: str
     area: str
     die: int | None
+    reroll: int | None = None
+    """The die rolled again after an activation die of 1 (AaM 8.3.4)."""
+
+
+# endeavor random events (AaM 8.3)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RandomEvent(Action):
+    """The activation die read on the Endeavor Random Event Table (AaM 8.3.1): `event` is
+    the table's word for the month and die (`rain`, `heavy_snow`, `heat`, `none`, …;
+    empty when the table has no such row)."""
+
+    die: int
+    month: int
+    event: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeatherDue(Action):
+    """What the Weather Box shows once an endeavor with a Rain result is over, against what
+    AaM 8.3.3 makes due (`step` is the endeavor's roll)."""
+
+    expected: str
+    before: str
+    shown: str
+    seen_at: int
+
+
+# governor placement (AaM 13.1.4)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GovernorPlaced(Action):
+    """The Royal Governor put into an Area (`origin`: where he was, None when off the map
+    or in a box)."""
+
+    piece: str
+    area: str
+    origin: str | None
 
 
 # combat

@@ -7,6 +7,12 @@ as typed actions.
   moved side without moving (a failed activation), or a chat line saying it passes.
 - Every roll is its own action; a force's move takes its side's last unused 1d6 as the
   endeavor's activation die (a die is logged as its own step, before the move).
+- A move by the other side inside an endeavor does not open one (AaM 8.0 "a sort of
+  mini-turn"): leaving the Area the enemy force just entered is a retreat (AaM 11.3,
+  11.4); one step into that Area is a reaction move (AaM 10.10) or that side's own next
+  endeavor, which the log does not tell apart. The next endeavor decides, in the player's
+  favour: if the other side takes it, the move was an endeavor; if the mover's side does,
+  it was a reaction.
 """
 
 from __future__ import annotations
@@ -19,10 +25,17 @@ from adjudicator.systems.almost_a_miracle.actions import (
     DiceRolled,
     EndeavorTaken,
     ForceMoved,
+    GovernorPlaced,
     LeaderSpent,
 )
-from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS, phase_named, turn_named
+from adjudicator.systems.almost_a_miracle.procedure import (
+    BRITISH,
+    ENDEAVORS,
+    phase_named,
+    turn_named,
+)
 from adjudicator.systems.almost_a_miracle.read_battles import Battle, read_battles
+from adjudicator.systems.almost_a_miracle.read_events import Due, EventTable, read_events
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -57,6 +70,12 @@ class Reading:
     shown: Shown = Shown(None, None, None)
     dice: DiceQueue[str] = field(default_factory=DiceQueue)
     last: ForceMoved | None = None
+    """The endeavor's force as it last moved (None: no force moving)."""
+    due: Due | None = None
+    """A weather marker due since a Rain result (AaM 8.3.3)."""
+    pending: EndeavorTaken | None = None
+    """The endeavor a move into the Area the enemy just entered opened, if it was not a
+    reaction (the next endeavor tells)."""
     battle: Battle | None = None
     """The battle being read (read_battles.py)."""
 
@@ -64,11 +83,13 @@ class Reading:
 class Reader:
     """Turns one step into actions (the state is already moved on by the step)."""
 
-    __slots__ = ("reading", "side_of", "state")
+    __slots__ = ("events", "reading", "side_of", "state")
 
-    def __init__(self, state: AaMState, side_of: Callable[[Entity], str | None]) -> None:
+    def __init__(self, state: AaMState, side_of: Callable[[Entity], str | None],
+                 events: EventTable | None = None) -> None:
         self.state = state
         self.side_of = side_of
+        self.events: EventTable = events or {}
         self.reading = Reading()
 
     def begin(self, shown: Shown) -> list[Action]:
@@ -96,12 +117,18 @@ class Reader:
                 self.reading = replace(self.reading, dice=self.reading.dice.with_rolls(
                     side, (roll,), view.index))
         if phase == ENDEAVORS and side is not None and view.said(PASS.name):
-            actions.append(EndeavorTaken(step=view.index, side=side, player=player,
-                                         kind="pass", passed=True,
-                                         reason="the player says he passes"))
+            actions += self._taken(EndeavorTaken(step=view.index, side=side, player=player,
+                                                 kind="pass", passed=True,
+                                                 reason="the player says he passes"))
+            self.reading = replace(self.reading, last=None)
         actions += self._moves(view, player, phase)
+        actions += self._governor(view, player, phase)
+        events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
+                                  relocations=view.pieces, table=self.events,
+                                  due=self.reading.due)
+        self.reading = replace(self.reading, due=due)
         actions = read_battles(self, view, actions)
-        return actions
+        return actions + events
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:
         last = self.reading.shown
@@ -110,11 +137,112 @@ class Reader:
             actions.append(NewTurn(step=index, player=player, turn=shown.turn,
                                    reason=f"the Year and Month show {shown.turn}"))
         phase = phase_named(shown.phase)
-        if phase is not None and (shown.phase != last.phase or shown.turn != last.turn):
+        if phase is not None and shown.phase != last.phase:
             actions.append(PhaseShown(step=index, player=player, phase=phase,
                                       reason=f"the Phase marker shows {shown.phase!r}"))
+        if actions:
+            self.reading = replace(self.reading, last=None, pending=None)
         self.reading = replace(self.reading, shown=shown)
         return actions
+
+    def _move(self, step: int, player: str | None, phase: str | None, side: str, start: str,
+              end: str, route: tuple[str, ...], members: list[Relocation[Entity]],
+              opened: ForceMoved | None) -> ForceMoved:
+        """One group's move: a later leg, a move inside the other side's endeavor, a second
+        Area's pieces joining the force opened this step (`opened`), or a new endeavor's
+        force, with its activation die (a lone baggage train rolls none, AaM 8.2)."""
+        entities = [entity for m in members if (entity := _entity(m)) is not None]
+        last = self.reading.last
+        going_on = last is not None and last.side == side and last.destination == start \
+            and bool({m.piece_id for m in members} & set(last.pieces))
+        within = "" if going_on or phase != ENDEAVORS else _within(last, side, start, end,
+                                                                    route)
+        joins = opened is not None and not going_on and not within
+        die = reroll = None
+        if going_on and last is not None:
+            die, reroll = last.die, last.reroll
+        elif joins and opened is not None:
+            die, reroll = opened.die, opened.reroll
+        elif any(entity.kind != "bt" for entity in entities):
+            die, reroll = self._activation_die(side or None)
+        move = ForceMoved(
+            step=step, side=side or None, player=player,
+            pieces=tuple(m.piece_id for m in members),
+            leaders=tuple(e.key for e in entities if e.kind == "leader"),
+            sp=tuple((e.key, e.value) for e in entities if e.kind == "sp"),
+            trains=sum(1 for e in entities if e.kind == "bt"),
+            origin=start, destination=end, path=route, die=die, reroll=reroll,
+            continues=going_on, within=within, joins=joins,
+            train_pieces=tuple(m.piece_id for m, e in zip(members, entities, strict=False)
+                               if e.kind == "bt"))
+        if within == "reaction" and side:
+            self.reading = replace(self.reading, pending=self._endeavor_of(move))
+        return move
+
+    def _opened(self, move: ForceMoved, phase: str | None) -> list[Action]:
+        """The endeavor a force's first move opens (in the Endeavors Phase)."""
+        if phase != ENDEAVORS or not move.side:
+            return []
+        return self._taken(self._endeavor_of(move))
+
+    @staticmethod
+    def _endeavor_of(move: ForceMoved) -> EndeavorTaken:
+        kind = "force" if move.sp else ("leader" if move.leaders else "bt")
+        return EndeavorTaken(step=move.step, side=move.side, player=move.player, kind=kind,
+                             reason=f"a {kind} moved")
+
+    def _activation_die(self, side: str | None) -> tuple[int | None, int | None]:
+        """The endeavor's activation die and, when it was a 1, the die rolled again right
+        after it (AaM 8.3.4): the side's last 1d6, or its last two when the one before the
+        last is a 1 rolled in the step before (or the same step)."""
+        queue = self.reading.dice
+        last, rest = queue.take_last(side, ACTIVATION)
+        if last is None:
+            return None, None
+        mine = [die for die in queue if die.button in ACTIVATION and
+                (side is None or die.side == side)]
+        before, after = (mine[-2], mine[-1]) if len(mine) >= 2 else (None, mine[-1])
+        if before is not None and before.value == 1 and before.step is not None and \
+                after.step is not None and 0 <= after.step - before.step <= 1:
+            first, rest = rest.take_last(side, ACTIVATION)
+            self.reading = replace(self.reading, dice=rest)
+            return first, last
+        self.reading = replace(self.reading, dice=rest)
+        return last, None
+
+    def _governor(self, view: StepView[Entity, str | None], player: str | None,
+                  phase: str | None) -> list[Action]:
+        """The Royal Governor put into an Area: a Governor Placement endeavor in the
+        Endeavors Phase (AaM 13.1.4)."""
+        actions: list[Action] = []
+        for relocation in view.pieces:
+            placed = relocation.after
+            if placed is None or placed.entity.kind != "governor" or \
+                    not _area(relocation.destination) or \
+                    relocation.origin == relocation.destination:
+                continue
+            assert relocation.destination is not None
+            origin = relocation.origin.key if _area(relocation.origin) and \
+                relocation.origin is not None else None
+            side = view.side or BRITISH  # a placement names no player: the governor's side
+            if phase == ENDEAVORS and origin is None:
+                actions += self._taken(EndeavorTaken(
+                    step=view.index, side=side, player=player, kind="governor",
+                    reason="the Royal Governor was placed"))
+                self.reading = replace(self.reading, last=None)
+            actions.append(GovernorPlaced(step=view.index, side=side, player=player,
+                                          piece=relocation.piece_id,
+                                          area=relocation.destination.key, origin=origin))
+        return actions
+
+    def _taken(self, taken: EndeavorTaken) -> list[Action]:
+        """An endeavor, after the one a move left pending if it was one: the other side's
+        endeavor now means it was (AaM 8.0)."""
+        pending = self.reading.pending
+        self.reading = replace(self.reading, pending=None)
+        if pending is not None and pending.side != taken.side:
+            return [pending, taken]
+        return [taken]
 
     def _moves(self, view: StepView[Entity, str | None], player: str | None,
                phase: str | None) -> list[Action]:
@@ -137,43 +265,43 @@ class Reader:
                     entity.flag == "moved" and relocation.before is not None and \
                     relocation.before.entity.flag != "moved" and side is not None:
                 assert origin is not None
-                spent.append((side, entity, origin.key))
+                last = self.reading.last
+                if last is None or entity.key not in last.leaders:
+                    spent.append((side, entity, origin.key))  # not a force marked as moved
         actions: list[Action] = []
+        opened: dict[tuple[str, str], ForceMoved] = {}
         for (side, start, end, route), members in groups.items():
-            entities = [entity for m in members if (entity := _entity(m)) is not None]
-            last = self.reading.last
-            going_on = last is not None and last.side == side and \
-                last.destination == start and \
-                bool({m.piece_id for m in members} & set(last.pieces))
-            die = None
-            if not going_on:
-                die, dice = self.reading.dice.take_last(side or None, ACTIVATION)
-                self.reading = replace(self.reading, dice=dice)
-                if phase == ENDEAVORS and side:
-                    kind = "force" if any(e.kind == "sp" for e in entities) else (
-                        "leader" if any(e.kind == "leader" for e in entities) else "bt")
-                    actions.append(EndeavorTaken(step=view.index, side=side, player=player,
-                                                 kind=kind, reason=f"a {kind} moved"))
-            elif last is not None:
-                die = last.die
-            move = ForceMoved(
-                step=view.index, side=side or None, player=player,
-                pieces=tuple(m.piece_id for m in members),
-                leaders=tuple(e.key for e in entities if e.kind == "leader"),
-                sp=tuple((e.key, e.value) for e in entities if e.kind == "sp"),
-                trains=sum(1 for e in entities if e.kind == "bt"),
-                origin=start, destination=end, path=route, die=die)
+            move = self._move(view.index, player, phase, side, start, end, route, members,
+                              opened.get((side, end)))
+            if move.within != "retreat" and not move.joins:
+                self.reading = replace(self.reading, last=move)
+            if not move.continues and not move.within and not move.joins:
+                opened[(side, end)] = move
+                actions += self._opened(move, phase)
             actions.append(move)
-            self.reading = replace(self.reading, last=move)
         for side, entity, area in spent:
-            die, dice = self.reading.dice.take_last(side, ACTIVATION)
-            self.reading = replace(self.reading, dice=dice)
+            die, reroll = self._activation_die(side)
             if phase == ENDEAVORS:
-                actions.append(EndeavorTaken(step=view.index, side=side, player=player,
-                                             kind="force", reason="a leader was spent"))
+                actions += self._taken(EndeavorTaken(step=view.index, side=side,
+                                                     player=player, kind="force",
+                                                     reason="a leader was spent"))
+                self.reading = replace(self.reading, last=None)
             actions.append(LeaderSpent(step=view.index, side=side, player=player,
-                                       leader=entity.key, area=area, die=die))
+                                       leader=entity.key, area=area, die=die, reroll=reroll))
         return actions
+
+
+def _within(last: ForceMoved | None, side: str, start: str, end: str,
+            route: tuple[str, ...]) -> str:
+    """How a move stands to the endeavor's force: `retreat` out of the Area it just
+    entered, `reaction` one step into it, `` a move of its own."""
+    if last is None or not side or not last.side or last.side == side:
+        return ""
+    if start == last.destination:
+        return "retreat"
+    if end == last.destination and len(route) == 2:
+        return "reaction"
+    return ""
 
 
 def _entity(relocation: Relocation[Entity]) -> Entity | None:

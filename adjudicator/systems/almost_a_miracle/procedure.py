@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken, ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken, ForceMoved, LeaderSpent
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
     Alternation,
@@ -84,6 +84,10 @@ class AaMProcedure:
     """Passes in a row in this Endeavors Phase (two end it, AaM 8.0)."""
     activated: frozenset[str] = frozenset()
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
+    failed: frozenset[str] = frozenset()
+    """Leaders whose activation failed this month (AaM 8.1.1)."""
+    trains_moved: frozenset[str] = frozenset()
+    """Baggage train pieces moved in an endeavor this month (AaM 8.2)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -100,12 +104,15 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     """The declared turn, with the passes in a row and the leaders spent this month."""
 
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
-        """A new month clears the spent leaders; endeavors count passes in a row."""
-        return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved}
+        """A new month clears the spent leaders; endeavors count passes in a row; a leader
+        flipped without moving failed his activation."""
+        return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
+                LeaderSpent: _spent}
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, passes=0, activated=frozenset())
+    return replace(proc, passes=0, activated=frozenset(), failed=frozenset(),
+                   trains_moved=frozenset())
 
 
 def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -115,7 +122,16 @@ def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
-    return replace(proc, activated=proc.activated | frozenset(action.leaders))
+    if action.within:
+        return proc  # a retreat, or a reaction that may not have been an endeavor
+    return replace(proc, activated=proc.activated | frozenset(action.leaders),
+                   trains_moved=proc.trains_moved | frozenset(action.train_pieces))
+
+
+def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, LeaderSpent)
+    return replace(proc, activated=proc.activated | {action.leader},
+                   failed=proc.failed | {action.leader})
 
 
 SEQUENCER = AaMSequencer(TURN)

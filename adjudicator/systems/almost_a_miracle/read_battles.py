@@ -12,9 +12,8 @@ endeavor, phase or turn:
 - a side's pieces leaving the Area: the defender before any combat is a retreat before
   combat (AaM 11.3); after the combat, the first side to leave is the loser retreating
   (AaM 11.4); the other side leaving afterwards moves on (AaM 10.3 forbids it to the
-  attacker). A retreat is no endeavor: its move becomes a `Retreated`, and the endeavor the
-  reader opened for it is dropped (so is the one opened for an attacker going on from the
-  Area after the combat: that is the same endeavor, AaM 10.3).
+  attacker). A retreat's move stays as the reader gave it (a move inside the other side's
+  endeavor, `within="retreat"`), followed by a `Retreated`.
 
 `BattleJoined` is given once the battle shows (a roll, a loss by the attacker, or a
 retreat), with both forces as they stood; `BattleEnded` carries the whole battle when the
@@ -104,20 +103,20 @@ def read_battles(reader: Reader, view: StepView[Entity, str | None],
     state, side_of = reader.state, reader.side_of
     out: list[Action] = []
     events = False
-    for at, action in enumerate(actions):
+    for action in actions:
         if battle is not None and isinstance(action, ForceMoved) and \
                 action.origin == battle.area and action.side in battle.sides:
-            battle, kept = _leaving(battle, action)
+            battle, retreat = _leaving(battle, action)
             events = True
-            out.append(kept)
-            if isinstance(kept, ForceMoved):
-                battle = _entered(battle, kept, state, side_of, out)
+            out.append(action)
+            if retreat is not None:
+                out.append(retreat)
+            else:
+                battle = _entered(battle, action, state, side_of, out)
             continue
-        if battle is not None and _closes(battle, actions, at):
+        if battle is not None and isinstance(action, (NewTurn, PhaseShown, EndeavorTaken)):
             out += _ended(battle, state)
             battle = None
-        elif battle is not None and isinstance(action, EndeavorTaken):
-            continue  # the battle's retreat, or its attacker going on: no new endeavor
         out.append(action)
         if isinstance(action, DiceRolled) and battle is not None and \
                 action.side in battle.sides and _present(battle, action.side, state, side_of):
@@ -164,45 +163,18 @@ def _before_losses(out: list[Action]) -> int:
     return len(out)
 
 
-def _closes(battle: Battle, actions: list[Action], at: int) -> bool:
-    """A new phase or turn, or a new endeavor: not the one the reader opened for the
-    battle's retreat, or for its attacker going on from the battle's Area (AaM 10.3)."""
-    action = actions[at]
-    if isinstance(action, (NewTurn, PhaseShown)):
-        return True
-    if not isinstance(action, EndeavorTaken):
-        return False
-    if battle.joined.siege and not battle.combat_begun:
-        return True  # the enemy may be inside its walls: no battle showed
-    following = actions[at + 1] if at + 1 < len(actions) else None
-    attacker, defender = battle.sides
-    if isinstance(following, ForceMoved) and following.origin == battle.area and \
-            following.side == action.side and following.side in battle.sides:
-        return following.side == defender and battle.retreated == attacker
-    return True
-
-
-def _leaving(battle: Battle, move: ForceMoved) -> tuple[Battle, Action]:
-    """A side's pieces leaving the battle's Area: a retreat, or a move on. The defender
-    leaving before any loss or roll of both sides retreats before combat; after them, the
-    first side to leave retreats. The attacker leaving with no sign of combat (no roll of
-    both sides, no loss of his) goes on after an overrun or a retreat before combat."""
+def _leaving(battle: Battle, move: ForceMoved) -> tuple[Battle, Retreated | None]:
+    """A side's pieces leaving the battle's Area: a retreat (given), or a move on (None).
+    The defender leaving before any loss or roll of both sides retreats before combat;
+    after them, the first side to leave retreats. The attacker leaving with no sign of
+    combat (no roll of both sides, no loss of his) goes on after an overrun or a retreat
+    before combat."""
     attacker = battle.sides[0]
     done = battle.retreated
-    if move.side == attacker and not battle.fought:
-        return _going_on(battle, move)
-    if done is None or done == move.side:
-        retreat = _retreat(move, before_combat=not battle.combat_begun)
-        return replace(battle, retreats=(*battle.retreats, retreat)), retreat
-    return _going_on(battle, move)
-
-
-def _going_on(battle: Battle, move: ForceMoved) -> tuple[Battle, ForceMoved]:
-    """A move on from the battle's Area: the attacker's endeavor going on (no activation
-    die of its own)."""
-    if move.side == battle.sides[0]:
-        move = replace(move, die=None)
-    return replace(battle, moved_on=(*battle.moved_on, move)), move
+    if (move.side == attacker and not battle.fought) or done not in (None, move.side):
+        return replace(battle, moved_on=(*battle.moved_on, move)), None
+    retreat = _retreat(move, before_combat=not battle.combat_begun)
+    return replace(battle, retreats=(*battle.retreats, retreat)), retreat
 
 
 def _retreat(move: ForceMoved, *, before_combat: bool) -> Retreated:

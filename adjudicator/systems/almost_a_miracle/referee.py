@@ -11,6 +11,8 @@ from adjudicator.replay import Board, Step
 from adjudicator.systems.almost_a_miracle.data import AaMData
 from adjudicator.systems.almost_a_miracle.interpret import CUES, Reader, Reading, Shown
 from adjudicator.systems.almost_a_miracle.procedure import SEQUENCER, AaMProcedure
+from adjudicator.systems.almost_a_miracle.read_events import TABLE as EVENT_TABLE
+from adjudicator.systems.almost_a_miracle.read_events import event_table
 from adjudicator.systems.almost_a_miracle.rules import RULES
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
@@ -63,7 +65,9 @@ class AaMReferee(SequencedReferee[AaMData, AaMState, Entity, AaMProcedure, Conte
                 return leaders.get(entity.key)
             return entity.key if entity.key in SIDE_WORDS else None
 
-        self.reader = Reader(self.state, side_of)
+        table = data.tables.get(EVENT_TABLE)
+        self.reader = Reader(self.state, side_of,
+                             event_table(table.rows if table is not None else None))
         properties = binding.properties
         self.names = {concept: properties.get(concept) for concept in ("year", "month", "phase")}
 

@@ -27,10 +27,11 @@ from vmod_schema.savefile import read_save
 
 FIXTURES = {"ww": REPO / "fixtures" / "washingtons-war",
             "wfa": REPO / "fixtures" / "war-for-america",
-            "ar": REPO / "fixtures" / "american-revolution"}
-BINDING = {"wfa": "binding.toml", "ar": "binding.toml"}
+            "ar": REPO / "fixtures" / "american-revolution",
+            "aam": REPO / "fixtures" / "almost-a-miracle"}
+BINDING = {"wfa": "binding.toml", "ar": "binding.toml", "aam": "binding.toml"}
 """The games whose scenarios are read with the fixture's binding file."""
-DATA = {"wfa": "data/fixture.toml", "ar": "data/fixture.toml"}
+DATA = {"wfa": "data/fixture.toml", "ar": "data/fixture.toml", "aam": "data/fixture.toml"}
 """The games whose scenarios are all read with the fixture's data file (as their scenario
 tests read them); the others read the data each scenario names."""
 NOT_CONCLUDED_FILE = Path(__file__).with_name("not_concluded.toml")

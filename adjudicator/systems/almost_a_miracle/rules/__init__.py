@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from adjudicator.systems.almost_a_miracle.rules import (
     combat,
+    endeavor_types,
     endeavors,
     major_victory,
+    random_events,
     retreat,
     sequence,
 )
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors, combat, retreat, major_victory))
+RULES: Dispatch[Context] = Dispatch((sequence, endeavors, endeavor_types, random_events,
+                                     combat, retreat, major_victory))
 
 __all__ = ["RULES"]

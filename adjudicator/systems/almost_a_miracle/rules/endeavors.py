@@ -28,8 +28,10 @@ FAMILY = RuleFamily("endeavors",
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A move without a leader, on a failed activation, or by a leader already spent."""
-    if not isinstance(action, ForceMoved) or ctx.phase != ENDEAVORS:
-        return
+    if not isinstance(action, ForceMoved) or ctx.phase != ENDEAVORS or \
+            action.within == "retreat" or action.joins:
+        return  # a retreat needs no leader nor activation (AaM 11.3, 11.4); a second
+        # Area's pieces joining a force are judged by AAM-END-02
     route = f"{ctx.name(action.origin)} → {ctx.name(action.destination)}"
     if action.sp and not action.leaders:
         yield Check.illegal("AAM-END-03", action.step,
@@ -42,7 +44,16 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("AAM-END-03")
     again = [leader for leader in action.leaders if leader in ctx.proc.activated]
     going_on = _going_on(action, ctx)
-    if again and not going_on:
+    if action.within:
+        pass  # a reaction (AaM 10.10) is not an endeavor of its own
+    elif again and not going_on and (failed := [key for key in again if key in ctx.proc.failed]):
+        names = ", ".join(ctx.leader_name(leader) for leader in failed)
+        yield Check.illegal("AAM-END-05", action.step,
+                            f"{names} failed to activate this month and moved {route}: a "
+                            "force whose activation fails stays where it is and is "
+                            "unavailable for the rest of the month (AaM 8.1.1)",
+                            spaces=(action.origin, action.destination), pieces=tuple(failed))
+    elif again and not going_on:
         names = ", ".join(ctx.leader_name(leader) for leader in again)
         yield Check.illegal("AAM-END-10", action.step,
                             f"{names} already activated (or tried to) this month, and moved "
@@ -57,8 +68,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
 
 def _going_on(action: ForceMoved, ctx: Context) -> bool:
     """The same endeavor's force going on (a later leg of one move, its die taken)."""
-    return action.die is None and all(leader in ctx.proc.activated
-                                      for leader in action.leaders)
+    return action.continues and all(leader in ctx.proc.activated
+                                    for leader in action.leaders)
 
 
 def _activation(action: ForceMoved, ctx: Context, route: str) -> Iterator[Outcome]:

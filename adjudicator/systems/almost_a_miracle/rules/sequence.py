@@ -42,7 +42,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if isinstance(action, PhaseChange):
         yield from _order(action, ctx)
     if isinstance(action, PhaseChange) and action.forward and \
-            action.phase in (ADJUSTMENT, LAST_SIEGE) and ctx.proc.phase == ENDEAVORS:
+            action.phase in (ADJUSTMENT, LAST_SIEGE) and action.previous == ENDEAVORS:
         if ctx.proc.passes >= 2:
             yield Check.done("AAM-SOP-04")
         else:

@@ -114,7 +114,7 @@ def test_a_battle_read_from_its_steps_is_legal() -> None:
                          ("c2", "sp:cont_regular:11", "NE10", "sp:cont_regular:11", "NE9"),
                          ("gr", "leader:greene", "NE10", "leader:greene", "NE9"))
     assert of(retreat, Retreated) and not of(retreat, EndeavorTaken)
-    assert not of(retreat, ForceMoved)
+    assert [m.within for m in of(retreat, ForceMoved) if isinstance(m, ForceMoved)] == ["retreat"]
     table.play("Continental", roll=1)
     after = table.play("Continental",
                        ("c9", "sp:cont_regular:5", "NE14", "sp:cont_regular:5", "NE13"),

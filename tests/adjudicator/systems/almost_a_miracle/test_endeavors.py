@@ -28,3 +28,23 @@ def test_a_leader_spent_this_month_cannot_lead_a_new_endeavor() -> None:
 
 def test_outside_the_endeavors_phase_the_family_is_silent() -> None:
     assert judged(move(leaders=()), context(phase="attrition")) == []
+
+
+def test_a_later_leg_of_the_same_move_is_not_a_second_endeavor() -> None:
+    moving = AaMProcedure(activated=frozenset({"howe"}))
+    leg = ForceMoved(step=4, side="british", pieces=("a",), leaders=("howe",),
+                     sp=(("british_regular", 5),), trains=0, origin="NE13", destination="NE14",
+                     path=(), die=2, continues=True)
+    assert ids(judged(leg, context(proc=moving))) == set()
+
+
+def test_a_retreat_needs_no_leader_and_a_reaction_is_not_a_second_endeavor() -> None:
+    retreat = ForceMoved(step=4, side="continental", pieces=("c",), leaders=(),
+                         sp=(("cont_militia", 3),), trains=0, origin="NE13",
+                         destination="NE14", path=(), die=None, within="retreat")
+    assert judged(retreat, context()) == []
+    spent = AaMProcedure(activated=frozenset({"howe"}))
+    reaction = ForceMoved(step=4, side="british", pieces=("a",), leaders=("howe",),
+                          sp=(("british_regular", 5),), trains=0, origin="NE10",
+                          destination="NE13", path=(), die=2, within="reaction")
+    assert "AAM-END-10" not in ids(judged(reaction, context(proc=spent)))
