@@ -88,7 +88,7 @@ def _catastrophe(ended: BattleEnded, ctx: Context, lost: BattleSide, won: Battle
     found = combat.catastrophe(loser_sp=lost.strength, major_victory_against=bool(reasons),
                                supplied=supplied, wilderness=terrain in ROUGH)
     retreats = [r for r in ended.retreats
-                if not r.before_combat and r.side == lost.side and (r.sp or r.leaders)]
+                if not r.before_combat and r.side == lost.side and (r.sp or r.trains)]
     if not found:
         if retreats and not supplied and terrain is None:
             yield Check.unchecked("AAM-MV-06", retreats[0].step,

@@ -54,7 +54,10 @@ def _side_of_kind(kind: str, data: AaMData) -> str | None:
 
 def _destination(retreat: Retreated, ctx: Context) -> Iterator[Outcome]:
     """11.4: an adjacent Area, not enemy-occupied, no river in Rain (unless a road) or in
-    Flood."""
+    Flood. Leaders alone may be escaping to the nearest friendly force (11.4.5): not
+    judged here."""
+    if not retreat.sp and not retreat.trains:
+        return
     route = f"{ctx.name(retreat.area)} → {ctx.name(retreat.destination)}"
     enemy = [e for e in ctx.state.in_area(retreat.destination)
              if e.kind == "sp" and _side_of_kind(e.key, ctx.data) not in (None, retreat.side)]
@@ -93,13 +96,6 @@ def _destination(retreat: Retreated, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("AAM-RET-07")
         return
     kinds = " ".join(c.kind for c in edges).casefold()
-    if "river" not in kinds and "land" not in kinds:
-        yield Check.unchecked("AAM-RET-07", retreat.step,
-                              f"the weather is {'/'.join(sorted(wet))}: whether a river "
-                              f"boundary lies between {route} is not in the data (AaM 11.4)",
-                              needs=(str(Need.RIVERS),), spaces=(retreat.area,
-                                                                 retreat.destination))
-        return
     river = "river" in kinds
     road = "road" in kinds
     if river and ("flood" in wet or not road):
@@ -220,8 +216,11 @@ def _all_retreat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     where = ctx.name(ended.joined.area)
     for before, rule, cite in ((True, "AAM-RET-02", "AaM 11.3.2"),
                                (False, "AAM-RET-07", "AaM 11.4")):
-        retreats = [r for r in ended.retreats if r.before_combat is before]
+        retreats = [r for r in ended.retreats if r.before_combat is before
+                    and (r.sp or r.trains)]
         if not retreats:
+            if not before:
+                yield from _nobody_left(ended, ctx, where)
             continue
         side = retreats[0].side
         destinations = {r.destination for r in retreats}
@@ -236,6 +235,15 @@ def _all_retreat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
         if left is None or (not left.sp and not left.leaders and not left.trains):
             yield Check.done(rule)
             continue
+        if before and left.sp and all(
+                (found := ctx.data.unit_kinds.get(kind)) is not None and
+                found.type == "militia" for kind, _ in left.sp) and not left.trains:
+            yield Check.unchecked(rule, retreats[-1].step,
+                                  f"militia stayed in {where} when the force retreated "
+                                  "before combat: militia barred from the Area retreated to "
+                                  "(AaM 10.8) cannot retreat with it (AaM 11.3.2)",
+                                  spaces=(ended.joined.area,), pieces=left.pieces)
+            continue
         what = ", ".join(part for part in (
             f"{left.strength} SP" if left.sp else "",
             f"{len(left.leaders)} leader(s)" if left.leaders else "",
@@ -248,3 +256,22 @@ def _all_retreat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
                             f"{'before' if before else 'after'} combat and left {what} "
                             f"behind: {text} ({cite})",
                             spaces=(ended.joined.area,), pieces=left.pieces)
+
+
+def _nobody_left(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
+    """11.2.3, 11.4: after a fought battle the loser leaves the Area (retreating, or
+    eliminated or surrendered when it cannot); both sides still there is a loser that
+    stayed."""
+    if not ended.fought or ended.joined.siege:
+        return
+    staying = [force for force in ended.left if force.sp]
+    if len(staying) < 2:
+        return
+    step = max((loss.step for loss in ended.losses), default=ended.step)
+    yield Check.illegal("AAM-RET-07", step,
+                        f"after the battle in {where} both sides' SPs are still in the Area: "
+                        "the side with the lower total must retreat to an adjacent Area "
+                        "after casualties are determined (AaM 11.2.3, 11.4)",
+                        spaces=(ended.joined.area,),
+                        pieces=tuple(p for force in staying for p in force.pieces),
+                        expected="the loser's retreat", observed="no retreat")

@@ -251,3 +251,33 @@ def test_mv06_a_loser_without_supply_in_wilderness_surrenders() -> None:
     assert "AAM-MV-06" in ids(outcomes)
     supplied = judged(fought(british(10), continental(5, trains=1), None), context(data=data))
     assert "AAM-MV-06" not in ids(supplied)
+
+
+def test_ret07_a_leader_alone_escaping_is_not_judged_as_a_retreat() -> None:
+    """AaM 11.4.5: leaders left alone "escape and are placed with the nearest unbesieged
+    friendly force": not necessarily an adjacent Area."""
+    data = with_data(connections=(("NE10", "NE9", "land"),), complete=True)
+    escape = retreat("continental", "NE14", sp=())
+    assert "AAM-RET-07" not in ids(judged(escape, context(data=data)))
+
+
+def test_ret07_the_loser_staying_in_the_area_is_illegal() -> None:
+    """AaM 11.2.3: "The side with the lower total must retreat to an adjacent Area after
+    casualties are determined." Both sides still in the Area: the loser stayed."""
+    staying = ended(LOST, rolls=rolls((4, 3), (2, 5)),
+                    losses=(loss("british", ("brit_regular", 1)),
+                            loss("continental", ("cont_regular", 1))),
+                    left=(british(59), continental(19)))
+    assert "AAM-RET-07" in ids(judged(staying, context()))
+    wiped = ended(LOST, rolls=staying.rolls, losses=staying.losses,
+                  left=(british(59), continental(0, leaders=())))
+    assert "AAM-RET-07" not in ids(judged(wiped, context()))
+
+
+def test_ret02_militia_left_behind_may_be_barred_from_the_area() -> None:
+    """AaM 11.3.2 retreats "all of his forces in the Area which can retreat"; militia may
+    not enter every Area (AaM 10.8): left behind, they are unchecked, not illegal."""
+    militia = (continental(0, 4, leaders=()),)
+    outcomes = judged(before_combat(2, continental(10, 4), left=militia), context(data=RATED))
+    assert "AAM-RET-02" not in ids(outcomes)
+    assert "AAM-RET-02" in ids(outcomes, "unchecked")
