@@ -119,7 +119,9 @@ def read_battles(reader: Reader, view: StepView[Entity, str | None],
             battle = None
         out.append(action)
         if isinstance(action, DiceRolled) and battle is not None and \
-                action.side in battle.sides and _present(battle, action.side, state, side_of):
+                action.side in battle.sides and (
+                    _present(battle, action.side, state, side_of)
+                    or any(r.side == action.side for r in battle.retreats)):
             battle = replace(battle, rolls=(*battle.rolls,
                                             (action.side, action.step, action.dice)))
             events = True
@@ -144,7 +146,8 @@ def read_battles(reader: Reader, view: StepView[Entity, str | None],
 
 def _present(battle: Battle, side: str, state: AaMState, side_of: SideOf) -> bool:
     """Whether a side still has pieces in the battle's Area (a roll of a side with nothing
-    left there is for something else: the next endeavor's activation)."""
+    left there, and no retreat from it, is for something else: the next endeavor's
+    activation)."""
     return any(entity.force and side_of(entity) == side for entity in state.in_area(battle.area))
 
 

@@ -6,11 +6,22 @@ reader reads (read_battles.py).
   die; if the result is equal to or less than the tactical rating of his highest-ranking
   Leader in the Area, he may retreat into one Area that he can legally enter." Which leader
   ranks highest is often not in the data: the best Tactical rating among the force's
-  leaders is used (the player's favour). The exceptions need no roll and no leader: Swamp
-  Foxes, Continental militia under a militia leader into a swamp (11.3.5), and an
-  all-Indian force into Wilderness or Mountain (11.3.6); where they may apply and the
-  terrain is not known, the retreat is unchecked.
+  leaders is used (the player's favour). Two exceptions need no roll: Swamp Foxes (11.3.5),
+  a force of Continental militia only, commanded by a Continental militia leader, into a
+  swamp "even if the commanding Leader's tactical rating is zero"; and an all-Indian force
+  into Wilderness or Mountain (11.3.6), "regardless of the presence of a Leader". Where
+  they may apply and the terrain (or the leaders' category) is not in the data, the
+  retreat is unchecked.
 - AAM-RET-02 (11.3.2): "He must retreat all of his forces in the Area which can retreat."
+  Militia left behind may be barred from the Area (10.8): unchecked.
+- AAM-RET-06 (11.3.6): "If this option is chosen, the British player must roll to escape
+  (Case 11.4.5) for the Indian Leader": a reminder when no roll follows.
+- AAM-RET-10 (11.4.5): "Leaders that cannot retreat or are alone (no friendly SPs in their
+  Area after combat) make a DR. If the DR is equal to or less than their tactical rating,
+  they escape and are placed with the nearest unbesieged friendly force. If the DR is
+  greater than their tactical rating, they are captured": a leader alone leaving the Area
+  after the combat on a die above his Tactical rating is illegal (which force is nearest
+  is not judged).
 - AAM-RET-07 (11.4): "All of the loser's remaining Leaders, SPs, and baggage trains must
   retreat to an adjacent Area that is not: occupied by enemy forces, or across a river
   boundary during rain unless crossed by a road, or across any river boundary during flood
@@ -33,7 +44,8 @@ from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.probability import Distribution
 from adjudicator.systems.common.rulebook import RuleFamily
 
-FAMILY = RuleFamily("retreat", frozenset({"AAM-RET-01", "AAM-RET-02", "AAM-RET-07"}),
+FAMILY = RuleFamily("retreat", frozenset({"AAM-RET-01", "AAM-RET-02", "AAM-RET-06",
+                                          "AAM-RET-07", "AAM-RET-10"}),
                     actions=(Retreated, BattleEnded))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
 
@@ -45,6 +57,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     elif isinstance(action, BattleEnded):
         yield from _before_combat(action, ctx)
         yield from _all_retreat(action, ctx)
+        yield from _escapes(action, ctx)
 
 
 def _side_of_kind(kind: str, data: AaMData) -> str | None:
@@ -129,12 +142,19 @@ def _before_combat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     kinds = {kind for kind, _ in force.sp}
     types = {ctx.data.unit_kinds[k].type if k in ctx.data.unit_kinds else None for k in kinds}
     all_indian = bool(kinds) and types == {"indian"}
-    all_militia = bool(kinds) and types == {"militia"} and force.side == "continental"
+    categories = {ctx.data.leaders[k].category if k in ctx.data.leaders else None
+                  for k in force.leaders}
+    all_militia = bool(kinds) and types == {"militia"} and force.side == "continental" \
+        and bool(categories & {"militia", None})
+    known_fox = all_militia and "militia" in categories
     terrain = _terrain(first.destination, ctx)
-    free = (all_indian and terrain in ROUGH) or (all_militia and terrain == "swamp")
-    may_be_free = free or ((all_indian or all_militia) and terrain is None)
+    free = (all_indian and terrain in ROUGH) or (known_fox and terrain == "swamp")
+    may_be_free = free or (all_indian and terrain is None) or \
+        (all_militia and terrain in ("swamp", None))
     if free:
         yield Check.done("AAM-RET-01")
+        if all_indian and force.leaders:
+            yield from _indian_escape(ended, first, ctx, where)
         return
     if not force.leaders:
         if may_be_free:
@@ -275,3 +295,61 @@ def _nobody_left(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outco
                         spaces=(ended.joined.area,),
                         pieces=tuple(p for force in staying for p in force.pieces),
                         expected="the loser's retreat", observed="no retreat")
+
+
+def _indian_escape(ended: BattleEnded, retreat: Retreated, ctx: Context,
+                   where: str) -> Iterator[Outcome]:
+    """11.3.6: the Indian leader rolls to escape after the free retreat."""
+    side = ended.joined.defender.side
+    rolled = [step for roller, step, _ in ended.rolls if roller == side and step >= retreat.step]
+    if rolled:
+        yield Check.done("AAM-RET-06")
+        return
+    names = ", ".join(ctx.leader_name(leader) for leader in ended.joined.defender.leaders)
+    yield Check.reminder("AAM-RET-06", retreat.step,
+                         f"the Indian force retreated from {where} before combat with no "
+                         f"roll: the British player must roll to escape for the Indian leader "
+                         f"({names}) (AaM 11.3.6, 11.4.5)",
+                         spaces=(ended.joined.area, retreat.destination),
+                         pieces=tuple(ended.joined.defender.leaders))
+
+
+def _escapes(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
+    """11.4.5: a leader alone after the combat leaves on a die of his Tactical or less."""
+    first_loss = min((loss.step for loss in ended.losses), default=None)
+    if first_loss is None:
+        return
+    where = ctx.name(ended.joined.area)
+    for retreat in ended.retreats:
+        if retreat.before_combat or retreat.sp or retreat.trains or len(retreat.leaders) != 1:
+            continue
+        (leader,) = retreat.leaders
+        dice = [dice for side, step, dice in ended.rolls
+                if side == retreat.side and first_loss <= step <= retreat.step]
+        found = ctx.data.leaders.get(leader)
+        tactical = found.tactical if found is not None else None
+        if not dice or len(dice[-1]) != 1:
+            continue  # no escape roll shown: the roll may be elsewhere in the log
+        die = dice[-1][0]
+        if tactical is None:
+            yield Check.unchecked("AAM-RET-10", retreat.step,
+                                  f"{ctx.leader_name(leader)} left {where} alone on a {die}: "
+                                  "his Tactical rating is not in the data",
+                                  needs=(str(Need.LEADERS),), spaces=(ended.joined.area,))
+            continue
+        yield Check.computed("leader_escape", retreat.step, "AAM-RET-10",
+                             f"{ctx.leader_name(leader)} escapes on {tactical} or less: "
+                             f"rolled {die} (AaM 11.4.5)",
+                             inputs={"tactical": tactical, "die": die},
+                             result={"escapes": die <= tactical},
+                             probabilities={"escapes": Distribution.die().at_most(tactical)})
+        if die <= tactical:
+            yield Check.done("AAM-RET-10")
+            continue
+        yield Check.illegal("AAM-RET-10", retreat.step,
+                            f"{ctx.leader_name(leader)} left {where} alone after the battle "
+                            f"on a {die}, above his Tactical rating ({tactical}): a leader "
+                            "whose escape DR is greater than his tactical rating is captured "
+                            "and becomes a Prisoner of War (AaM 11.4.5)",
+                            spaces=(retreat.area, retreat.destination), pieces=retreat.pieces,
+                            expected=f"{tactical} or less", observed=str(die))

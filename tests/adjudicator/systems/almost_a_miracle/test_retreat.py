@@ -281,3 +281,44 @@ def test_ret02_militia_left_behind_may_be_barred_from_the_area() -> None:
     outcomes = judged(before_combat(2, continental(10, 4), left=militia), context(data=RATED))
     assert "AAM-RET-02" not in ids(outcomes)
     assert "AAM-RET-02" in ids(outcomes, "unchecked")
+
+
+def test_ret06_the_indian_leader_rolls_to_escape_after_the_free_retreat() -> None:
+    """AaM 11.3.6: "If this option is chosen, the British player must roll to escape (Case
+    11.4.5) for the Indian Leader." """
+    indians = force("british", ("indian", 6), leaders=("brant",))
+    data = with_data(terrain={"NE9": "wilderness"})
+    going = retreat("british", "NE9", before=True, sp=(("indian", 6),), leaders=("brant",))
+    no_roll = ended(joined(continental(30), indians), retreats=(going,))
+    assert "AAM-RET-06" in ids(judged(no_roll, context(data=data)), "reminder")
+    rolled = ended(joined(continental(30), indians), retreats=(going,),
+                   rolls=(("british", 12, (2,)),))
+    assert "AAM-RET-06" in done(judged(rolled, context(data=data)))
+
+
+def test_ret10_a_leader_alone_escapes_only_within_his_tactical_rating() -> None:
+    """AaM 11.4.5: "If the DR is equal to or less than their tactical rating, they escape
+    [...] If the DR is greater than their tactical rating, they are captured"."""
+    def alone(die: int) -> BattleEnded:
+        return ended(LOST, rolls=(*rolls((4, 3), (2, 5)), ("continental", 10, (die,))),
+                     losses=(loss("british", ("brit_regular", 1), step=8),
+                             loss("continental", ("cont_regular", 20), step=9)),
+                     retreats=(retreat("continental", "NE14", sp=()),))
+    assert "AAM-RET-10" in ids(judged(alone(5), context(data=RATED)))
+    escaped = judged(alone(3), context(data=RATED))
+    assert "AAM-RET-10" in done(escaped)
+    assert "AAM-RET-10" not in ids(escaped)
+
+
+def test_ret01_swamp_foxes_under_a_known_militia_leader_are_legal() -> None:
+    """AaM 11.3.5: "If the defending force is commanded by a Continental militia Leader and
+    composed solely of Continental militia SPs [...] without having to make a retreat DR
+    check (even if the commanding Leader's tactical rating is zero)"; a regular leader's
+    militia need the roll."""
+    militia = continental(0, 8, leaders=("stark",))
+    fox = with_data(terrain={"NE9": "swamp"},
+                    leaders={"stark": {"tactical": 0, "category": "militia"}})
+    assert "AAM-RET-01" in done(judged(before_combat(6, militia), context(data=fox)))
+    regular = with_data(terrain={"NE9": "swamp"},
+                        leaders={"stark": {"tactical": 0, "category": "regular"}})
+    assert "AAM-RET-01" in ids(judged(before_combat(6, militia), context(data=regular)))
