@@ -97,8 +97,8 @@ class Battle:
 
 def read_battles(reader: Reader, view: StepView[Entity, str | None],
                  actions: list[Action]) -> list[Action]:
-    """This step's actions with the battles read: retreats in place of their moves, and
-    `BattleJoined` / `LossTaken` / `BattleEnded` where they show."""
+    """This step's actions with the battles read: a `Retreated` after each retreat's move,
+    and `BattleJoined` / `LossTaken` / `BattleEnded` where they show."""
     battle = reader.reading.battle
     state, side_of = reader.state, reader.side_of
     out: list[Action] = []
