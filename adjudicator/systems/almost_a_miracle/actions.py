@@ -112,6 +112,77 @@ class GovernorPlaced(Action):
     origin: str | None
 
 
+# supply
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrengthChanged(Action):
+    """The SPs of one unit kind in one Area changed in an Attrition Phase step (AaM 5):
+    `before` and `after` are that kind's SPs there around the step."""
+
+    area: str
+    kind: str
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrainFlipped(Action):
+    """A baggage train or magazine counter turned over in an Area (AaM 7.2): its flag
+    before and after (`` a train, `mag` a magazine, `captured` a captured train)."""
+
+    piece: str
+    area: str
+    owner: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrainRemoved(Action):
+    """A baggage train or magazine taken off the map (to the Baggage Train Pool, or set
+    aside): its flag and the Area it left (AaM 5.4.1b, 5.4.7, 5.4.8)."""
+
+    piece: str
+    area: str
+    owner: str
+    flag: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrainPlaced(Action):
+    """A baggage train, magazine or captured train put on the map from off it (AaM 5.4.7,
+    6.4)."""
+
+    piece: str
+    area: str
+    owner: str
+    flag: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BaseShifted(Action):
+    """A Base of Operations taken off the map (`destination` None), put on it (`origin`
+    None) or moved from one Area to another (AaM 7.1)."""
+
+    owner: str
+    origin: str | None
+    destination: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeaderRemoved(Action):
+    """A leader taken off the map in the Attrition Phase (AaM 5.4.2)."""
+
+    leader: str
+    area: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FrenchSeaControl(Action):
+    """The Sea Control marker turned to its French side (AaM 10.5.11)."""
+
+
 # combat
 
 

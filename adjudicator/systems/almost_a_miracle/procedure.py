@@ -7,7 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken, ForceMoved, LeaderSpent
+from adjudicator.systems.almost_a_miracle.actions import (
+    BaseShifted,
+    DiceRolled,
+    EndeavorTaken,
+    ForceMoved,
+    FrenchSeaControl,
+    LeaderSpent,
+    StrengthChanged,
+    TrainFlipped,
+)
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
     Alternation,
@@ -88,6 +97,8 @@ class AaMProcedure:
     """Leaders whose activation failed this month (AaM 8.1.1)."""
     trains_moved: frozenset[str] = frozenset()
     """Baggage train pieces moved in an endeavor this month (AaM 8.2)."""
+    supply: SupplyRecord = field(default_factory=lambda: SupplyRecord())
+    """What the supply and logistics rules remember this month (AaM 5, 7)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -106,8 +117,8 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row; a leader
         flipped without moving failed his activation."""
-        return {NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
-                LeaderSpent: _spent}
+        return _with_supply({NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
+                             LeaderSpent: _spent})
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -132,6 +143,159 @@ def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, LeaderSpent)
     return replace(proc, activated=proc.activated | {action.leader},
                    failed=proc.failed | {action.leader})
+
+
+# supply
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyRecord:
+    """What the supply and logistics rules remember (AaM 5, 7; immutable). A new month
+    clears all but where each Base of Operations went off the map."""
+
+    rolls: tuple[tuple[str, int], ...] = ()
+    """(side, die) of the single dice rolled in this Attrition Phase before foraging: the
+    militia, enlistment and Loyalist rolls (AaM 3.0B, 5.1-5.3)."""
+    foraging: bool = False
+    """A 2d6 has been rolled in this Attrition Phase: play is at the forage step (5.4)."""
+    changes: tuple[tuple[str, str, int, int], ...] = ()
+    """(Area, unit kind, SPs when first changed, last step changing them) in this part of
+    the Attrition Phase (before foraging, or foraging)."""
+    highs: frozenset[str] = frozenset()
+    """Sides that rolled an 11 or 12 on a forage roll this Attrition Phase (5.4.2)."""
+    winter_owed: tuple[str, int] | None = None
+    """(side, step) of a winter activation whose Winter Attrition roll is not seen yet
+    (5.4.4, 10.9)."""
+    flipped: frozenset[str] = frozenset()
+    """Sides that turned baggage trains or magazines over in this Logistics Phase (7.2)."""
+    bases: frozenset[str] = frozenset()
+    """Sides that took off or placed their BoO in this Logistics Phase (7.1)."""
+    base_off: tuple[tuple[str, str, str], ...] = ()
+    """(side, turn, phase) each BoO went off the map (7.1.1, 5.4.7c)."""
+    french_sea: str | None = None
+    """The turn the French last took Sea Control (10.5.11)."""
+    entered: tuple[tuple[str, int], ...] = ()
+    """(Area, step) of each move of the endeavor under way: where trains, magazines and a
+    BoO left alone must be captured (5.4.7)."""
+
+
+def _month(proc: AaMProcedure) -> int | None:
+    turn = proc.position.moment.turn
+    return int(turn[-2:]) if turn and turn[-2:].isdigit() else None
+
+
+def _supply(proc: AaMProcedure, **changes: object) -> AaMProcedure:
+    return replace(proc, supply=replace(proc.supply, **changes))  # type: ignore[arg-type]
+
+
+def _sup_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, supply=SupplyRecord(base_off=proc.supply.base_off,
+                                             french_sea=proc.supply.french_sea))
+
+
+def forage_roll(action: DiceRolled) -> int | None:
+    """A 2d6 roll's total (None: not a 2d6 roll): two dice, a total above 6, or a button
+    named 2d6."""
+    if len(action.dice) == 2 or "2d6" in action.button.casefold().replace(" ", "") or \
+            (len(action.dice) == 1 and action.dice[0] > 6):
+        return sum(action.dice)
+    return None
+
+
+def _sup_rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, DiceRolled)
+    record, total = proc.supply, forage_roll(action)
+    if proc.phase == ATTRITION:
+        if total is not None:
+            highs = record.highs | ({action.side} if action.side and total >= 11
+                                    else frozenset())
+            changes = () if not record.foraging else record.changes
+            return _supply(proc, foraging=True, highs=highs, changes=changes)
+        if not record.foraging and action.side and len(action.dice) == 1:
+            return _supply(proc, rolls=(*record.rolls, (action.side, action.dice[0])))
+    if proc.phase == ENDEAVORS and total is not None and record.winter_owed is not None \
+            and record.winter_owed[0] == action.side:
+        return _supply(proc, winter_owed=None)
+    return proc
+
+
+def _sup_changed(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, StrengthChanged)
+    changes = list(proc.supply.changes)
+    for index, (area, kind, start, _) in enumerate(changes):
+        if (area, kind) == (action.area, action.kind):
+            changes[index] = (area, kind, start, action.step)
+            break
+    else:
+        changes.append((action.area, action.kind, action.before, action.step))
+    return _supply(proc, changes=tuple(changes))
+
+
+def _sup_moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return _sup_activated(_sup_entered(proc, action), action)
+
+
+def _sup_activated(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    month = _month(proc)
+    if proc.phase != ENDEAVORS or month not in (12, 1, 2, 3) or action.side is None:
+        return proc
+    if isinstance(action, ForceMoved) and (action.die is None or not action.sp):
+        return proc
+    return _supply(proc, winter_owed=(action.side, action.step))
+
+
+def _sup_endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return _supply(proc, winter_owed=None, entered=())
+
+
+def _sup_entered(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, ForceMoved)
+    return _supply(proc, entered=(*proc.supply.entered, (action.destination, action.step)))
+
+
+def _sup_flipped(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    if proc.phase != LOGISTICS or action.side is None:
+        return proc
+    return _supply(proc, flipped=proc.supply.flipped | {action.side})
+
+
+def _sup_base(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, BaseShifted)
+    record = proc.supply
+    bases = record.bases | ({action.owner} if proc.phase == LOGISTICS else frozenset())
+    off = tuple(entry for entry in record.base_off if entry[0] != action.owner)
+    if action.destination is None:
+        off = (*off, (action.owner, proc.position.moment.turn or "", proc.phase or ""))
+    elif action.origin is not None:
+        off = record.base_off
+    return _supply(proc, bases=bases, base_off=off)
+
+
+def _sup_sea(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return _supply(proc, french_sea=proc.position.moment.turn)
+
+
+SUPPLY_EFFECTS: Mapping[type[Action], Effect[AaMProcedure]] = {
+    NewTurn: _sup_turn, DiceRolled: _sup_rolled, StrengthChanged: _sup_changed,
+    ForceMoved: _sup_moved, LeaderSpent: _sup_activated, EndeavorTaken: _sup_endeavor,
+    TrainFlipped: _sup_flipped, BaseShifted: _sup_base, FrenchSeaControl: _sup_sea}
+
+
+def _with_supply(effects: dict[type[Action], Effect[AaMProcedure]]
+                 ) -> Mapping[type[Action], Effect[AaMProcedure]]:
+    """The effects with the supply record's, one after the other where both act."""
+    merged = dict(effects)
+    for kind, effect in SUPPLY_EFFECTS.items():
+        first = merged.get(kind)
+        merged[kind] = effect if first is None else _then(first, effect)
+    return merged
+
+
+def _then(first: Effect[AaMProcedure], second: Effect[AaMProcedure]
+          ) -> Effect[AaMProcedure]:
+    def both(proc: AaMProcedure, action: Action) -> AaMProcedure:
+        return second(first(proc, action), action)
+    return both
 
 
 SEQUENCER = AaMSequencer(TURN)

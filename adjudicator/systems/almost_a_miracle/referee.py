@@ -27,6 +27,16 @@ SIDE_WORDS: dict[str | None, tuple[str, ...]] = {"continental": ("cont", "amer",
                                                   "british": ("brit", "crown", "uk")}
 NOT_JUDGED_YET = ("not judged yet: Almost a Miracle!'s rules are being built family by "
                   "family (issue 22), and no family judges this one")
+NEVER_FROM_A_LOG: Mapping[str, str] = {
+    # supply
+    "AAM-SUP-16": "not an act of play: a capture does not lower the loser's baggage "
+                  "train/magazine limit (AaM 5.4.7d); it is how the limit is counted in the "
+                  "Reinforcement Phase (AaM 6.3, AAM-REINF-16)",
+    "AAM-SUP-20": "an optional rule (AaM 16.2) that only sets how many forage rolls are made "
+                  "(one for every stack); the log shows the rolls, not the stacks each is for, "
+                  "so no verdict depends on it",
+}
+"""Catalog rules no log can ever show being broken, and why."""
 
 
 def _not_checkable() -> Mapping[str, str]:
@@ -35,8 +45,8 @@ def _not_checkable() -> Mapping[str, str]:
     from adjudicator.systems.common.rulebook import declared
 
     judged = declared(RULES.families)
-    return MappingProxyType({rule.id: NOT_JUDGED_YET for rule in bundled_data().catalog
-                             if rule.id not in judged})
+    return MappingProxyType({rule.id: NEVER_FROM_A_LOG.get(rule.id, NOT_JUDGED_YET)
+                             for rule in bundled_data().catalog if rule.id not in judged})
 
 
 NOT_CHECKABLE = _not_checkable()

@@ -6,15 +6,17 @@ from adjudicator.systems.almost_a_miracle.rules import (
     combat,
     endeavor_types,
     endeavors,
+    logistics,
     major_victory,
     random_events,
     retreat,
     sequence,
+    supply,
 )
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, endeavors, endeavor_types, random_events,
-                                     combat, retreat, major_victory))
+RULES: Dispatch[Context] = Dispatch((sequence, supply, logistics, endeavors, endeavor_types,
+                                     random_events, combat, retreat, major_victory))
 
 __all__ = ["RULES"]

@@ -9,6 +9,10 @@ pass consecutively."
   log shows before one already played this turn is out of order.
 - AAM-SOP-05 (AaM 3.0F): in the Adjustment Phase every Moved marker goes and every leader
   is flipped to his unmoved side: a reminder when a new month begins with either left.
+- AAM-SOP-06 (AaM 3.0G): "On the last turn of the game, the Adjustment Phase is *replaced*
+  with a second Siege Resolution Phase": a reminder when November 1779, the Campaign Game's
+  last turn (AaM 17.0), goes to the Adjustment Phase with siege markers on the map (a
+  battle scenario's last turn is the players' choice of scenario, not in the log).
 """
 
 from __future__ import annotations
@@ -30,8 +34,11 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import UnitOpened
 
 FAMILY = RuleFamily("sequence", frozenset({"AAM-SOP-01", "AAM-SOP-02", "AAM-SOP-03",
-                                           "AAM-SOP-04", "AAM-SOP-05"}),
-                    positional=frozenset({"AAM-SOP-05"}), actions=(UnitOpened, PhaseChange))
+                                           "AAM-SOP-04", "AAM-SOP-05", "AAM-SOP-06"}),
+                    positional=frozenset({"AAM-SOP-05", "AAM-SOP-06"}),
+                    actions=(UnitOpened, PhaseChange))
+LAST_TURN = "1779-11"
+"""The Campaign Game's last turn, November 1779 (AaM 17.0)."""
 NAMES = {"british": "British", "continental": "Continental"}
 
 
@@ -41,6 +48,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _opened(action, ctx)
     if isinstance(action, PhaseChange):
         yield from _order(action, ctx)
+        yield from _last_turn(action, ctx)
     if isinstance(action, PhaseChange) and action.forward and \
             action.phase in (ADJUSTMENT, LAST_SIEGE) and action.previous == ENDEAVORS:
         if ctx.proc.passes >= 2:
@@ -96,6 +104,19 @@ def _order(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
                                  "side (AaM 3.0F)")
         else:
             yield Check.done("AAM-SOP-05")
+
+
+def _last_turn(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
+    if action.turn != LAST_TURN or action.phase not in (ADJUSTMENT, LAST_SIEGE):
+        return
+    sieges = sum(1 for entity, _ in ctx.state.pieces.values() if entity.kind == "siege")
+    if action.phase == LAST_SIEGE:
+        yield Check.done("AAM-SOP-06")
+    elif sieges:
+        yield Check.reminder("AAM-SOP-06", action.step,
+                             f"November 1779 is the Campaign Game's last turn (AaM 17.0) and "
+                             f"{sieges} siege marker(s) are on the map: its Adjustment Phase "
+                             "is replaced by a second Siege Resolution Phase (AaM 3.0G)")
 
 
 def _name(phase: str) -> str:
