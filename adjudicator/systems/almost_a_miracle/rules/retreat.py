@@ -282,8 +282,9 @@ def _nobody_left(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outco
     """11.2.3, 11.4: after a fought battle the loser leaves the Area (retreating, or
     eliminated or surrendered when it cannot); both sides still there is a loser that
     stayed."""
-    if not ended.fought or ended.joined.siege:
-        return
+    if not ended.fought or ended.joined.siege or \
+            any(e.kind == "siege" for e in ctx.state.in_area(ended.joined.area)):
+        return  # a side inside its walls stays (AaM 4.5, 10.5.10)
     staying = [force for force in ended.left if force.sp]
     if len(staying) < 2:
         return

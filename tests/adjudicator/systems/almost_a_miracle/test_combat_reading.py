@@ -209,3 +209,20 @@ def test_a_retreat_before_combat_is_read_with_its_roll() -> None:
     outcomes = judged(ended, context())
     assert "AAM-CBT-16" not in ids(outcomes)
     assert "AAM-RET-02" in done(outcomes)
+
+
+def test_a_reacting_force_is_the_attacker() -> None:
+    """AaM 11.2: "The active player's force is the attacker (exception: Reaction Move)."
+    Greene reacts from Providence into Worcester, which the British just entered."""
+    table = Table(("b1", "sp:brit_regular:60", "NE13"), ("cl", "leader:clinton", "NE13"),
+                  ("c1", "sp:cont_regular:20", "NE9"), ("gr", "leader:greene", "NE9"))
+    table.play("British", roll=2)
+    table.play("British", ("b1", "sp:brit_regular:60", "NE13", "sp:brit_regular:60", "NE14"),
+               ("cl", "leader:clinton", "NE13", "leader:clinton", "NE14"))
+    table.play("Continental", roll=1)
+    table.play("Continental", ("c1", "sp:cont_regular:20", "NE9", "sp:cont_regular:20", "NE14"),
+               ("gr", "leader:greene", "NE9", "leader:greene", "NE14"))
+    shown = table.play("Continental", roll=4)
+    joined = next(a for a in shown if isinstance(a, BattleJoined))
+    assert (joined.side, joined.attacker.strength, joined.defender.strength) == (
+        "continental", 20, 60)
