@@ -75,9 +75,11 @@ class Battle:
 
     @property
     def combat_begun(self) -> bool:
-        """Whether the combat itself began: a loss, or both sides rolled."""
+        """Whether the combat itself began: a loss, or a roll of the attacker (a retreat
+        before combat rolls the defender's die only, AaM 11.3.1; the combat's first roll,
+        surprise or battle winner, may be either side's)."""
         rolled = {side for side, _, _ in self.rolls}
-        return bool(self.losses) or set(self.sides) <= rolled
+        return bool(self.losses) or self.sides[0] in rolled
 
     @property
     def fought(self) -> bool:
@@ -168,7 +170,7 @@ def _before_losses(out: list[Action]) -> int:
 
 def _leaving(battle: Battle, move: ForceMoved) -> tuple[Battle, Retreated | None]:
     """A side's pieces leaving the battle's Area: a retreat (given), or a move on (None).
-    The defender leaving before any loss or roll of both sides retreats before combat;
+    The defender leaving before any loss or roll of the attacker retreats before combat;
     after them, the first side to leave retreats. The attacker leaving with no sign of
     combat (no roll of both sides, no loss of his) goes on after an overrun or a retreat
     before combat."""

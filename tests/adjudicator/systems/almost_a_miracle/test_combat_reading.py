@@ -226,3 +226,23 @@ def test_a_reacting_force_is_the_attacker() -> None:
     joined = next(a for a in shown if isinstance(a, BattleJoined))
     assert (joined.side, joined.attacker.strength, joined.defender.strength) == (
         "continental", 20, 60)
+
+
+def test_a_retreat_before_the_casualties_are_removed_is_after_combat() -> None:
+    """AaM 11.2.3: the loser retreats "after casualties are determined". When the dice are
+    all rolled before the loser leaves and takes its losses where it went, the move is the
+    retreat after combat (not before), and the losses count where they are taken."""
+    table = battle_in_newport()
+    retreat = table.play("Continental",
+                         ("c1", "sp:cont_regular:20", "NE10", "sp:cont_regular:20", "NE9"),
+                         ("gr", "leader:greene", "NE10", "leader:greene", "NE9"))
+    moves = [m for m in of(retreat, Retreated) if isinstance(m, Retreated)]
+    assert moves and not moves[0].before_combat
+    table.play("Continental", ("c1", "sp:cont_regular:20", "NE9", "sp:cont_regular:11", "NE9"))
+    table.play("British", ("b1", "sp:brit_regular:60", "NE10", "sp:brit_regular:59", "NE10"))
+    end = table.play("Continental", ("hz", "leader:heath", "NE14", "leader:heath", "NE19"))
+    ended = next(a for a in end if isinstance(a, BattleEnded))
+    assert (ended.lost("british"), ended.lost("continental")) == (1, 9)
+    outcomes = judged(ended, context())
+    assert "AAM-CBT-10" in done(outcomes)
+    assert not ids(outcomes)
