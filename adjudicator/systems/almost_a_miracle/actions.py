@@ -271,6 +271,8 @@ class BattleEnded(Action):
     major_victory: str | None = None
     """The side the Major Victory marker showed at the battle's last step (None: none)."""
     last_step: int = 0
+    marker_turned: tuple[tuple[int, str], ...] = ()
+    """(step, side) each time the Major Victory marker changed side during the battle."""
 
     def lost(self, side: str) -> int:
         """The SPs a side lost in the battle."""

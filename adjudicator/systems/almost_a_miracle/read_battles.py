@@ -18,7 +18,8 @@ endeavor, phase or turn:
 `BattleJoined` is given once the battle shows (a roll, a loss by the attacker, or a
 retreat), with both forces as they stood; `BattleEnded` carries the whole battle when the
 next endeavor, phase or turn begins. An entry followed only by the removal of the enemy
-with no roll (an overrun, AaM 10.4) or by nothing (a siege, AaM 4) gives no `BattleJoined`.
+with no roll (an overrun, AaM 10.4) gives no `BattleJoined`, and a `BattleEnded` that was
+not fought; an entry followed by nothing (a siege, AaM 4) gives neither.
 """
 
 from __future__ import annotations
@@ -62,6 +63,9 @@ class Battle:
     moved_on: tuple[ForceMoved, ...] = ()
     left: tuple[BattleSide, ...] = ()
     last_step: int = 0
+    marker: str | None = None
+    """The side the Major Victory marker shows (None: not on the board)."""
+    marker_turned: tuple[tuple[int, str], ...] = ()
 
     @property
     def area(self) -> str:
@@ -141,7 +145,12 @@ def read_battles(reader: Reader, view: StepView[Entity, str | None],
         if not battle.shown and not (battle.rolls or battle.losses or battle.retreats
                                      or battle.moved_on):
             battle = replace(battle, joined=_forces(battle.joined, state, side_of))
-        battle = replace(battle, left=_in_area(battle, state, side_of), last_step=view.index)
+        marker = _marker(state)
+        if marker is not None and battle.marker is not None and marker != battle.marker:
+            battle = replace(battle, marker_turned=(*battle.marker_turned,
+                                                    (view.index, marker)))
+        battle = replace(battle, left=_in_area(battle, state, side_of), last_step=view.index,
+                         marker=marker)
     reader.reading = replace(reader.reading, battle=battle)
     return out
 
@@ -209,7 +218,7 @@ def _entered(battle: Battle | None, move: ForceMoved, state: AaMState, side_of: 
                           area=move.destination,
                           attacker=BattleSide(side=move.side), defender=BattleSide(side=defender),
                           siege=any(e.kind == "siege" for e in state.in_area(move.destination)))
-    return Battle(_forces(joined, state, side_of), last_step=move.step)
+    return Battle(_forces(joined, state, side_of), last_step=move.step, marker=_marker(state))
 
 
 def _forces(joined: BattleJoined, state: AaMState, side_of: SideOf) -> BattleJoined:
@@ -307,13 +316,18 @@ def _elsewhere(place: Place | None, area: str) -> bool:
     return place is not None and place.kind is PlaceKind.SPACE and place.key != area
 
 
+def _marker(state: AaMState) -> str | None:
+    return next((e.key for e, _ in state.pieces.values() if e.kind == "mv"), None)
+
+
 def _ended(battle: Battle, state: AaMState) -> list[Action]:
-    """The battle as read, when it shows one (else nothing)."""
-    if not battle.shown:
+    """The battle as read, when it showed one or the enemy was taken out with no roll (an
+    overrun); else nothing."""
+    if not battle.shown and not battle.losses:
         return []
-    marker = next((e.key for e, _ in state.pieces.values() if e.kind == "mv"), None)
     return [BattleEnded(step=battle.last_step, side=battle.sides[0],
                         player=battle.joined.player, joined=battle.joined,
                         rolls=battle.rolls, losses=battle.losses, retreats=battle.retreats,
-                        moved_on=battle.moved_on, left=battle.left, major_victory=marker,
-                        last_step=battle.last_step)]
+                        moved_on=battle.moved_on, left=battle.left,
+                        major_victory=_marker(state), last_step=battle.last_step,
+                        marker_turned=battle.marker_turned)]

@@ -9,6 +9,9 @@ the battles the reader reads (read_battles.py), with combat.py's `major_victory`
 - AAM-MV-02 (11.5.1): "Any victory by a force containing at least 3 SPs of Indians, or if
   defeating a force containing at least 3 SPs of Indians, is also considered a Major
   Victory."
+- AAM-MV-04 (10.4.7): "Overrun is not considered Combat and thus not eligible for a Major
+  Victory": the marker turned to the mover's side after an overrun (the enemy taken out
+  with no roll) is illegal, at the step that turned it.
 - AAM-MV-06 (11.5.4): "If, after combat resolution (Case 11.2.3), one of the following
   conditions exists, the affected force surrenders as if it had lost a Siege Combat": a
   loser of 50 SPs or more against a Major Victory; a loser with no baggage train or
@@ -30,14 +33,21 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 
-FAMILY = RuleFamily("major_victory", frozenset({"AAM-MV-01", "AAM-MV-02", "AAM-MV-06"}),
+FAMILY = RuleFamily("major_victory", frozenset({"AAM-MV-01", "AAM-MV-02", "AAM-MV-04",
+                                                "AAM-MV-06"}),
                     actions=(BattleEnded,))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
-    """The Major Victory marker and the Catastrophe after a fought battle."""
-    if not isinstance(action, BattleEnded) or not action.fought or action.joined.siege:
+    """The Major Victory marker and the Catastrophe after a fought battle; the marker
+    after an overrun."""
+    if not isinstance(action, BattleEnded):
+        return
+    if not action.fought:
+        yield from _overrun(action, ctx)
+        return
+    if action.joined.siege:
         return
     loser = action.loser
     if loser is None:
@@ -110,3 +120,25 @@ def _catastrophe(ended: BattleEnded, ctx: Context, lost: BattleSide, won: Battle
                         spaces=(joined.area, retreats[0].destination),
                         pieces=tuple(p for r in retreats for p in r.pieces),
                         expected="surrender", observed="retreat")
+
+
+def _overrun(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
+    joined = ended.joined
+    attacker, defender = joined.attacker.side, joined.defender.side
+    overrun = ended.lost(defender) > 0 and ended.lost(attacker) == 0 and not ended.rolls \
+        and not ended.retreats
+    if not overrun:
+        return
+    turned = [(step, side) for step, side in ended.marker_turned if side == attacker]
+    if not turned:
+        if ended.major_victory is not None:
+            yield Check.done("AAM-MV-04")
+        return
+    step, side = turned[0]
+    yield Check.illegal("AAM-MV-04", step,
+                        f"the Major Victory marker was turned to its {side} side after the "
+                        f"{side} force overran {ended.lost(defender)} SP in "
+                        f"{ctx.name(joined.area)}: overrun is not considered combat and thus "
+                        "not eligible for a Major Victory (AaM 10.4.7)",
+                        spaces=(joined.area,), expected="the marker left as it was",
+                        observed=f"turned to {side}")

@@ -173,7 +173,7 @@ def test_an_overrun_is_no_battle() -> None:
     """AaM 10.4.1, 10.4.7: 60 SP enter an Area with 3 enemy SP: they are eliminated with
     no roll; overrun is not combat."""
     table = Table(("b1", "sp:brit_regular:60", "NE13"), ("cl", "leader:clinton", "NE13"),
-                  ("c1", "sp:cont_regular:3", "NE10"), ("hz", "leader:heath", "NE14"))
+                  ("c1", "sp:cont_regular:3", "NE10"), ("hz", "leader:heath", "NE1"))
     table.play("British", roll=2)
     table.play("British", ("b1", "sp:brit_regular:60", "NE13", "sp:brit_regular:60", "NE10"),
                ("cl", "leader:clinton", "NE13", "leader:clinton", "NE10"))
@@ -181,9 +181,11 @@ def test_an_overrun_is_no_battle() -> None:
     table.play("British", ("b1", "sp:brit_regular:60", "NE10", "sp:brit_regular:60", "NE14"),
                ("cl", "leader:clinton", "NE10", "leader:clinton", "NE14"))
     table.play("Continental", roll=4)
-    table.play("Continental", ("hz", "leader:heath", "NE14", "leader:heath", "NE19"))
+    table.play("Continental", ("hz", "leader:heath", "NE1", "leader:heath", "NE5"))
     assert not of(table.actions, BattleJoined)
-    assert not of(table.actions, BattleEnded)
+    ended = [a for a in of(table.actions, BattleEnded) if isinstance(a, BattleEnded)]
+    assert len(ended) == 1 and not ended[0].fought
+    assert not ids(judged(ended[0], context()))
 
 
 def test_a_retreat_before_combat_is_read_with_its_roll() -> None:

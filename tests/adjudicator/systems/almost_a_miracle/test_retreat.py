@@ -322,3 +322,17 @@ def test_ret01_swamp_foxes_under_a_known_militia_leader_are_legal() -> None:
     regular = with_data(terrain={"NE9": "swamp"},
                         leaders={"stark": {"tactical": 0, "category": "regular"}})
     assert "AAM-RET-01" in ids(judged(before_combat(6, militia), context(data=regular)))
+
+
+def test_mv04_an_overrun_never_turns_the_marker() -> None:
+    """AaM 10.4.7: "Overrun is not considered Combat and thus not eligible for a Major
+    Victory." 60 SP overrun 3 SP with no roll."""
+    run = joined(british(60), continental(3, leaders=()))
+    turned = ended(run, losses=(loss("continental", ("cont_regular", 3), step=6),),
+                   major_victory="british", marker_turned=((7, "british"),))
+    outcomes = judged(turned, context())
+    assert "AAM-MV-04" in ids(outcomes)
+    assert next(o for o in outcomes if getattr(o, "rule_id", "") == "AAM-MV-04").step == 7
+    left = ended(run, losses=turned.losses, major_victory="continental")
+    assert "AAM-MV-04" in done(judged(left, context()))
+    assert "AAM-MV-04" not in ids(judged(left, context()))
