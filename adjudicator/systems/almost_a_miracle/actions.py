@@ -183,6 +183,63 @@ class FrenchSeaControl(Action):
     """The Sea Control marker turned to its French side (AaM 10.5.11)."""
 
 
+# reinforcements
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Arrived(Action):
+    """Pieces of one side put into one Area from off the map (a pool, a box, the Turn
+    Record Track; not the At Sea box or the Transit Area): reinforcements, new baggage
+    trains, militia, recruited Loyalists, the French (AaM 6, 12, 14.1). `sp` holds the SPs
+    new to the map only: change made with the counter mix nets out."""
+
+    area: str
+    pieces: tuple[str, ...]
+    sp: tuple[tuple[str, int], ...]
+    """(unit kind, SP) new to the map in this Area."""
+    leaders: tuple[str, ...] = ()
+    trains: int = 0
+    """Baggage trains (not magazines, not captured ones)."""
+    die: int | None = None
+    """A Loyalist recruitment's activation die (AaM 12.1, 8.1), when the log shows one."""
+
+    @property
+    def strength(self) -> int:
+        """The SPs new to the map."""
+        return sum(value for _, value in self.sp)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Left(Action):
+    """Pieces of one side taken off the map from one Area (a withdrawal, a loss, SPs or
+    trains put back in a pool) (AaM 6.2); change made with the counter mix nets out."""
+
+    area: str
+    pieces: tuple[str, ...]
+    sp: tuple[tuple[str, int], ...]
+    leaders: tuple[str, ...] = ()
+    trains: int = 0
+    to: tuple[tuple[str, str], ...] = ()
+    """(leader, the place he went to: `box:eliminated`, `box:leader_pow_continental`...)."""
+
+    @property
+    def strength(self) -> int:
+        """The SPs that left the map."""
+        return sum(value for _, value in self.sp)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrisonerReleased(Action):
+    """A leader taken out of a Leader POW box to somewhere off the map (not back onto it):
+    withdrawn, eliminated, or put on the Turn Record Track (AaM 6.2.4, 15.5)."""
+
+    leader: str
+    piece: str
+    origin: str
+    to: str
+    """The place he went to (empty: the counter was deleted)."""
+
+
 # combat
 
 

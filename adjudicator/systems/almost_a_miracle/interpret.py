@@ -36,6 +36,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
 )
 from adjudicator.systems.almost_a_miracle.read_battles import Battle, read_battles
 from adjudicator.systems.almost_a_miracle.read_events import Due, EventTable, read_events
+from adjudicator.systems.almost_a_miracle.read_reinforcements import read_reinforcements
 from adjudicator.systems.almost_a_miracle.read_supply import read_supply
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
@@ -125,6 +126,7 @@ class Reader:
         actions += self._moves(view, player, phase)
         actions += self._governor(view, player, phase)
         actions += read_supply(view, self.state, self.side_of, player, phase)
+        actions += read_reinforcements(self, view, player, phase)
         events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
                                   relocations=view.pieces, table=self.events,
                                   due=self.reading.due)

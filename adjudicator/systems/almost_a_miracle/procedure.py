@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from adjudicator.systems.almost_a_miracle.actions import (
+    Arrived,
     BaseShifted,
     DiceRolled,
     EndeavorTaken,
@@ -22,6 +23,7 @@ from adjudicator.systems.common.sequencer import (
     Alternation,
     Effect,
     NewTurn,
+    PhaseShown,
     Position,
     Sequencer,
     Stage,
@@ -99,6 +101,27 @@ class AaMProcedure:
     """Baggage train pieces moved in an endeavor this month (AaM 8.2)."""
     supply: SupplyRecord = field(default_factory=lambda: SupplyRecord())
     """What the supply and logistics rules remember this month (AaM 5, 7)."""
+    # reinforcements
+    first_turn: str | None = None
+    """The first month the log shows (the scenario's start, when the log starts there)."""
+    reinforced: frozenset[str] = frozenset()
+    """Sides whose pieces arrived in this month's Reinforcement Phase (AaM 6.2.2)."""
+    political_rolled: bool = False
+    """Whether a 2d6 was rolled in this month's Reinforcement Phase (AaM 6.6)."""
+    french_entry: str | None = None
+    """The month French SPs first came onto the map (AaM 14.1, 14.1.7)."""
+    phase_dice: tuple[int, ...] = ()
+    """The single dice rolled in this month's Reinforcement Phase (militia generation,
+    AaM 6.5)."""
+    militia_placed: tuple[tuple[str, int], ...] = ()
+    """(unit kind, SP) of the militia placed in this month's Reinforcement Phase."""
+    phases_shown: int = 0
+    """How many times the log showed the phase: while only its first showing is known
+    (the marker as the log opened, or its first setting), pieces put on the map may be the
+    set-up."""
+    month_shown: str | None = None
+    """The month the Year and Month last showed (a new month's rules read the one that
+    ended here: the sequencer has already moved the position on)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -117,13 +140,51 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row; a leader
         flipped without moving failed his activation."""
-        return _with_supply({NewTurn: _new_turn, EndeavorTaken: _endeavor, ForceMoved: _moved,
-                             LeaderSpent: _spent})
+        return _with_supply({NewTurn: _month_begun, EndeavorTaken: _endeavor,
+                             ForceMoved: _moved, LeaderSpent: _spent,
+                             # reinforcements
+                             Arrived: _arrived, DiceRolled: _rolled,
+                             PhaseShown: _phase_shown})
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
     return replace(proc, passes=0, activated=frozenset(), failed=frozenset(),
                    trains_moved=frozenset())
+
+
+def _month_begun(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    """A new month: nothing has arrived and no Political Events roll was made yet."""
+    assert isinstance(action, NewTurn)
+    return replace(_new_turn(proc, action), reinforced=frozenset(), political_rolled=False,
+                   phase_dice=(), militia_placed=(),
+                   first_turn=proc.first_turn or action.turn, month_shown=action.turn)
+
+
+def _arrived(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, Arrived)
+    if proc.french_entry is None and any(kind == "french_regular" for kind, _ in action.sp):
+        proc = replace(proc, french_entry=proc.position.moment.turn)
+    if proc.phase == REINFORCEMENT and action.side is not None:
+        proc = replace(proc, reinforced=proc.reinforced | {action.side},
+                       militia_placed=proc.militia_placed + tuple(
+                           (kind, value) for kind, value in action.sp
+                           if kind.endswith("_militia")))
+    return proc
+
+
+def _phase_shown(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, phases_shown=proc.phases_shown + 1)
+
+
+def _rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, DiceRolled)
+    two = len(action.dice) == 2 or "2d6" in action.button.casefold() or \
+        "polit" in action.button.casefold() or any(die > 6 for die in action.dice)
+    if proc.phase == REINFORCEMENT and two:
+        return replace(proc, political_rolled=True)
+    if proc.phase == REINFORCEMENT and len(action.dice) == 1:
+        return replace(proc, phase_dice=proc.phase_dice + action.dice)
+    return proc
 
 
 def _endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:

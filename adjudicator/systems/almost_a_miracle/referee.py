@@ -15,6 +15,8 @@ from adjudicator.systems.almost_a_miracle.read_events import TABLE as EVENT_TABL
 from adjudicator.systems.almost_a_miracle.read_events import event_table
 from adjudicator.systems.almost_a_miracle.rules import RULES
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.optional import OPTIONAL_RULES
+from adjudicator.systems.almost_a_miracle.rules.reinforcements import LATE_NEVER_FROM_A_LOG
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.referee import SequencedReferee
@@ -35,6 +37,8 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
     "AAM-SUP-20": "an optional rule (AaM 16.2) that only sets how many forage rolls are made "
                   "(one for every stack); the log shows the rolls, not the stacks each is for, "
                   "so no verdict depends on it",
+    # reinforcements, French, scenarios
+    **LATE_NEVER_FROM_A_LOG,
 }
 """Catalog rules no log can ever show being broken, and why."""
 
@@ -59,6 +63,7 @@ class AaMReferee(SequencedReferee[AaMData, AaMState, Entity, AaMProcedure, Conte
     game = GAME
     rules = RULES
     not_checkable = NOT_CHECKABLE
+    optional_rules = OPTIONAL_RULES
 
     def __init__(self, data: AaMData, binding: Binding) -> None:
         super().__init__(data, binding, entities=Entity, state=AaMState(),

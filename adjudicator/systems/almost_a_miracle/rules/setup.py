@@ -1,0 +1,174 @@
+"""Scenario set-ups and the game's length (AaM 13.4, 16.3, 17.0-17.5).
+
+- AAM-SCN-01 (17.1-17.5): a log whose first month (the first the Year and Month show) is
+  a scenario's first month is read as that scenario's set-up, as the board stands then:
+  its SPs per kind (regular infantry, cavalry, militia, Indians, on the map and At Sea;
+  POWs not counted) are compared with the set-up's (scenarios.json's checksums, "1d6 SP"
+  entries rolled: 1 to 6 each). More SPs than the set-up is illegal; fewer is unchecked
+  (the players may still be setting up in the log). A board with a leader on the map that
+  the set-up does not place is a game going on (a campaign saved at that month), not judged.
+- AAM-SCN-02 (17.x): "baggage trains [...] with any force or in the Available box": the
+  trains on the map are at most the set-up's, and trains and magazines at most its limit.
+- AAM-SCN-03 (17.0): "All campaign scenarios end on the November 1779 turn": a later month
+  is play past the end, unless the Historical Duration (13.4) or Alternate History (16.3)
+  Campaign Game is in use (to October 1781: AAM-VIC-06, AAM-OPT-03). Battle scenarios end in
+  December of their first year (17.0), but whether a log is one is not shown: the
+  campaign's end is used (the player's favour).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from adjudicator.systems.almost_a_miracle.procedure import BRITISH, CONTINENTAL
+from adjudicator.systems.almost_a_miracle.read_reinforcements import in_play
+from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.optional import LONG_GAMES, Optional
+from adjudicator.systems.almost_a_miracle.rules.reinforcements import NAMES
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.places import PlaceKind
+from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.sequencer import NewTurn
+
+FAMILY = RuleFamily("setup", frozenset({"AAM-SCN-01", "AAM-SCN-02", "AAM-SCN-03",
+                                        "AAM-VIC-06", "AAM-OPT-03"}),
+                    positional=frozenset({"AAM-SCN-01", "AAM-SCN-02"}), actions=(NewTurn,))
+CAMPAIGN_END = "1779-11"
+HISTORICAL_END = "1781-10"
+CHECKSUM_KINDS: Mapping[str, tuple[str, frozenset[str]]] = {
+    "cont_regular": (CONTINENTAL, frozenset({"cont_regular"})),
+    "cont_cavalry": (CONTINENTAL, frozenset({"cont_cavalry"})),
+    "cont_militia_fixed": (CONTINENTAL, frozenset({"ne_militia", "pa_militia",
+                                                    "ny_nj_militia", "md_de_militia"})),
+    "brit_regular": (BRITISH, frozenset({"brit_regular"})),
+    "brit_cavalry": (BRITISH, frozenset({"brit_cavalry"})),
+    "brit_militia": (BRITISH, frozenset({"loyalist_militia", "canadian_militia"})),
+    "brit_indian": (BRITISH, frozenset({"indian"})),
+}
+"""The checksum columns of scenarios.json and the unit kinds each sums."""
+LABELS = {"cont_regular": "Continental regular infantry", "cont_cavalry": "Continental cavalry",
+          "cont_militia_fixed": "Continental militia", "brit_regular": "British regular "
+          "infantry", "brit_cavalry": "British cavalry", "brit_militia": "Loyalist and "
+          "Canadian militia", "brit_indian": "Indian"}
+
+
+@cache
+def scenarios() -> tuple[dict[str, Any], ...]:
+    """The five set-ups (data/scenarios.json)."""
+    text = resources.files("adjudicator.systems.almost_a_miracle.data").joinpath(
+        "scenarios.json").read_text(encoding="utf-8")
+    return tuple(json.loads(text)["scenarios"])
+
+
+def scenario_starting(turn: str) -> dict[str, Any] | None:
+    """The scenario whose first month this is."""
+    return next((s for s in scenarios() if s.get("start_turn") == turn), None)
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The opening position against its set-up, and months past the game's end."""
+    if not isinstance(action, NewTurn):
+        return
+    if ctx.proc.first_turn is None:
+        found = scenario_starting(action.turn)
+        if found is not None:
+            yield from _set_up(action, ctx, found)
+    yield from _length(action, ctx)
+
+
+def _length(action: NewTurn, ctx: Context) -> Iterator[Outcome]:
+    long = LONG_GAMES & ctx.options
+    end = HISTORICAL_END if long else CAMPAIGN_END
+    if action.turn > end:
+        yield Check.illegal("AAM-SCN-03", action.step,
+                            f"play went on into {action.turn}: "
+                            + ("the Historical Duration Campaign Game ends in October 1781 "
+                               "(AaM 13.4)" if long else
+                               "all campaign scenarios end on the November 1779 turn "
+                               "(AaM 17.0)"), expected=f"{end} or earlier",
+                            observed=action.turn)
+        return
+    yield Check.done("AAM-SCN-03")
+    if action.turn > CAMPAIGN_END:
+        if Optional.HISTORICAL_DURATION.value in long:
+            yield Check.done("AAM-VIC-06")
+        if Optional.ALTERNATE_HISTORY.value in long:
+            yield Check.done("AAM-OPT-03")
+
+
+def _counted(ctx: Context, side: str, kinds: frozenset[str]) -> int:
+    return sum(e.value for e, p in ctx.state.pieces.values()
+               if e.kind == "sp" and e.key in kinds and in_play(p)
+               and (side == BRITISH or p.kind is PlaceKind.SPACE))
+
+
+def _setup_leaders(scenario: dict[str, Any]) -> set[str]:
+    return {leader for side in scenario.get("sides", {}).values()
+            for placement in side.get("placements", ()) for leader in placement.get("leaders")
+            or ()}
+
+
+def _set_up(action: NewTurn, ctx: Context, scenario: dict[str, Any]) -> Iterator[Outcome]:
+    listed = _setup_leaders(scenario)
+    if any(e.kind == "leader" and p.kind is PlaceKind.SPACE and e.key not in listed
+           for e, p in ctx.state.pieces.values()):
+        return  # a leader the set-up does not place: a game going on, not this set-up
+    stated = scenario.get("checksums", {}).get("stated", {})
+    dice = len(stated.get("cont_militia_dice", ()))
+    over: list[str] = []
+    under: list[str] = []
+    for column, (side, kinds) in CHECKSUM_KINDS.items():
+        if column not in stated:
+            continue
+        low = int(stated[column])
+        high = low + (6 * dice if column == "cont_militia_fixed" else 0)
+        low += dice if column == "cont_militia_fixed" else 0
+        seen = _counted(ctx, side, kinds)
+        label = LABELS[column]
+        if seen > high:
+            over.append(f"{label} {seen} SP (set-up {high if high == low else f'{low}-{high}'})")
+        elif seen < low:
+            under.append(f"{label} {seen} SP (set-up {low if high == low else f'{low}-{high}'})")
+    name = scenario.get("name", scenario.get("id", ""))
+    rule = scenario.get("rule", "AaM 17")
+    if over:
+        yield Check.illegal("AAM-SCN-01", action.step,
+                            f"the opening position has more SPs than {name} sets up: "
+                            f"{'; '.join(over)} ({rule})")
+    elif under:
+        yield Check.unchecked("AAM-SCN-01", action.step,
+                              f"the opening position has fewer SPs than {name} sets up: "
+                              f"{'; '.join(under)} ({rule}); the set-up may go on in the log")
+    else:
+        yield Check.done("AAM-SCN-01")
+    yield from _trains(action, ctx, scenario, rule)
+
+
+def _trains(action: NewTurn, ctx: Context, scenario: dict[str, Any],
+            rule: str) -> Iterator[Outcome]:
+    for side, setup in scenario.get("sides", {}).items():
+        listed = setup.get("baggage_trains") or {}
+        limit, count = listed.get("limit"), listed.get("count")
+        trains = sum(1 for e, p in ctx.state.pieces.values()
+                     if e.kind == "bt" and e.key == side and not e.flag and in_play(p))
+        stores = trains + sum(1 for e, p in ctx.state.pieces.values()
+                              if e.kind == "bt" and e.key == side and e.flag == "mag"
+                              and in_play(p))
+        name = NAMES.get(side, side)
+        if isinstance(count, int) and trains > count:
+            yield Check.illegal("AAM-SCN-02", action.step,
+                                f"{trains} {name} baggage trains on the map at the start: the "
+                                f"set-up gives {count}, with any force or in the Available box "
+                                f"({rule})", expected=f"at most {count}", observed=str(trains))
+        elif isinstance(limit, int) and stores > limit:
+            yield Check.illegal("AAM-SCN-02", action.step,
+                                f"{stores} {name} baggage trains and magazines on the map at "
+                                f"the start: the set-up's limit is {limit} ({rule})",
+                                expected=f"at most {limit}", observed=str(stores))
+        else:
+            yield Check.done("AAM-SCN-02")
