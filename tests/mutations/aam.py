@@ -31,6 +31,11 @@ def _leader(piece: str) -> Any:
     return None
 
 
+def _area(place: str) -> bool:
+    """Whether a place is one of the map's Areas (`Y13 New York City`, `Y20`)."""
+    return place.split(" ")[0] in aam_data().areas
+
+
 def _phase(actions: list[Action], i: int) -> tuple[int, str] | None:
     """The last Phase marker setting before action `i`: its index and value."""
     for j in range(i - 1, -1, -1):
@@ -49,6 +54,8 @@ def _first_moves(actions: list[Action]) -> list[int]:
         if action["do"] != "move" or phase is None or phase[1] != "Endeavors" or i == 0:
             continue
         before = actions[i - 1]
+        if not all(_area(place) for place in (action["path"][0], action["path"][-1])):
+            continue  # a move into or out of a box (At Sea, the Transit Area)
         enemy = [a for a in actions[:i] if a["do"] == "move" and a["player"] != action["player"]]
         if enemy and enemy[-1]["path"][-1] == action["path"][0]:
             continue  # a retreat out of the Area the enemy just entered (AaM 11.3)

@@ -376,3 +376,125 @@ class SiegeLosses(Action):
     area: str
     sp: int
     turn: str | None
+
+
+# combat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleSide:
+    """One side's force in a battle's Area: its SP counters, leaders and baggage trains."""
+
+    side: str
+    sp: tuple[tuple[str, int], ...] = ()
+    """(unit kind, SP) of each SP counter."""
+    leaders: tuple[str, ...] = ()
+    trains: int = 0
+    pieces: tuple[str, ...] = ()
+
+    @property
+    def strength(self) -> int:
+        """The force's SPs."""
+        return sum(value for _, value in self.sp)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleJoined(Action):
+    """A force entered an Area holding enemy SPs (AaM 10.3): the mover is the attacker (a
+    reacting force too, AaM 11.2). `side` is the attacker's."""
+
+    area: str
+    attacker: BattleSide
+    defender: BattleSide
+    siege: bool = False
+    """A siege marker is in the Area (the defender may be inside its walls)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LossTaken(Action):
+    """SPs, leaders or baggage trains of one side taken out of a battle's Area in one step
+    (an SP counter replaced by a smaller one is a loss of the difference). `side` is the
+    side that lost them."""
+
+    area: str
+    lost: tuple[tuple[str, int], ...] = ()
+    """(unit kind, net SP lost)."""
+    leaders: tuple[str, ...] = ()
+    trains: int = 0
+    pieces: tuple[str, ...] = ()
+
+    @property
+    def strength(self) -> int:
+        """The SPs lost."""
+        return sum(value for _, value in self.lost)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retreated(Action):
+    """A side's pieces leaving a battle's Area: a retreat before combat (AaM 11.3) or the
+    loser's retreat after it (AaM 11.4). No endeavor of its own."""
+
+    area: str
+    destination: str
+    path: tuple[str, ...] = ()
+    pieces: tuple[str, ...] = ()
+    leaders: tuple[str, ...] = ()
+    sp: tuple[tuple[str, int], ...] = ()
+    trains: int = 0
+    before_combat: bool = False
+
+    @property
+    def strength(self) -> int:
+        """The SPs that retreated."""
+        return sum(value for _, value in self.sp)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleEnded(Action):
+    """Everything the log showed of one battle, read when the next endeavor, phase or turn
+    begins. `side` is the attacker's."""
+
+    joined: BattleJoined
+    rolls: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
+    """(side, step, dice) of every roll after the battle began, in order."""
+    losses: tuple[LossTaken, ...] = ()
+    retreats: tuple[Retreated, ...] = ()
+    moved_on: tuple[ForceMoved, ...] = ()
+    """Moves out of the Area by the side that did not retreat, after the combat."""
+    left: tuple[BattleSide, ...] = ()
+    """Each side's pieces in the Area at the battle's last step."""
+    major_victory: str | None = None
+    """The side the Major Victory marker showed at the battle's last step (None: none)."""
+    last_step: int = 0
+    marker_turned: tuple[tuple[int, str], ...] = ()
+    """(step, side) each time the Major Victory marker changed side during the battle."""
+
+    def lost(self, side: str) -> int:
+        """The SPs a side lost in the battle."""
+        return sum(loss.strength for loss in self.losses if loss.side == side)
+
+    @property
+    def fought(self) -> bool:
+        """Whether combat was resolved: both sides rolled, or the attacker lost SPs."""
+        sides = {side for side, _, _ in self.rolls}
+        attacker, defender = self.joined.attacker.side, self.joined.defender.side
+        return {attacker, defender} <= sides or self.lost(attacker) > 0
+
+    @property
+    def before_combat(self) -> bool:
+        """Whether the defender retreated before combat (AaM 11.3)."""
+        return any(r.before_combat for r in self.retreats)
+
+    @property
+    def loser(self) -> str | None:
+        """The side that retreated after combat, else the side left with nothing in the
+        Area (None: not shown)."""
+        for retreat in self.retreats:
+            if not retreat.before_combat and retreat.side is not None:
+                return retreat.side
+        remaining = {force.side for force in self.left if force.strength > 0}
+        sides = (self.joined.attacker.side, self.joined.defender.side)
+        if len(remaining) == 1:
+            (held,) = remaining
+            return sides[1] if held == sides[0] else sides[0]
+        return None

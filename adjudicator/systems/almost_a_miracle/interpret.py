@@ -34,6 +34,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
     phase_named,
     turn_named,
 )
+from adjudicator.systems.almost_a_miracle.read_battles import Battle, read_battles
 from adjudicator.systems.almost_a_miracle.read_events import Due, EventTable, read_events
 from adjudicator.systems.almost_a_miracle.read_movement import read_movement
 from adjudicator.systems.almost_a_miracle.read_reinforcements import read_reinforcements
@@ -79,6 +80,8 @@ class Reading:
     pending: EndeavorTaken | None = None
     """The endeavor a move into the Area the enemy just entered opened, if it was not a
     reaction (the next endeavor tells)."""
+    battle: Battle | None = None
+    """The battle being read (read_battles.py)."""
 
 
 class Reader:
@@ -132,6 +135,7 @@ class Reader:
                                   relocations=view.pieces, table=self.events,
                                   due=self.reading.due)
         self.reading = replace(self.reading, due=due)
+        actions = read_battles(self, view, actions)
         return actions + events
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:

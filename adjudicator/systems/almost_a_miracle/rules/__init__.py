@@ -4,6 +4,7 @@ scenarios)."""
 from __future__ import annotations
 
 from adjudicator.systems.almost_a_miracle.rules import (
+    combat,
     endeavor_types,
     endeavors,
     forts,
@@ -11,10 +12,12 @@ from adjudicator.systems.almost_a_miracle.rules import (
     invasion,
     logistics,
     loyalists,
+    major_victory,
     movement,
     prisoners,
     random_events,
     reinforcements,
+    retreat,
     sea_movement,
     sequence,
     setup,
@@ -28,7 +31,8 @@ from adjudicator.systems.common.rulebook import Dispatch
 
 RULES: Dispatch[Context] = Dispatch((sequence, forts, sieges, supply, reinforcements, logistics,
                                      endeavors, endeavor_types, random_events, stacking,
-                                     movement, sea_movement, invasion, loyalists, victory,
-                                     french, prisoners, setup))
+                                     movement, sea_movement, invasion, combat, retreat,
+                                     major_victory, loyalists, victory, french, prisoners,
+                                     setup))
 
 __all__ = ["RULES"]

@@ -1,0 +1,413 @@
+"""Combat (AaM 10.3, 11.2; digest 4.10, 6.1-6.3), judged on the battles the reader reads
+(read_battles.py) with the exact arithmetic of combat.py.
+
+- AAM-CBT-07 (11.2.2): "A Surprise check is only rolled for if both the attacking and
+  defending force are less than 50 SPs." A third die of the attacker before the losses,
+  when a side has 50 SPs or more, is a surprise roll that should not have been made.
+- AAM-CBT-08 (11.2.3): the odds DRM, shown as a computation (both roundings where they
+  differ, A48).
+- AAM-CBT-09 (11.2.3): the winner's chance is shown with the odds DRM (and the Wilderness
+  and Mountain DRMs of 10.6.1b where the terrain is known); the Battle Winner Determination
+  Table's DRMs are on the Player's Aid Card, so who should have won is left unchecked.
+- AAM-CBT-10 (11.2.4): "High Total: Eliminate 1 SP for every ten (or fraction of ten) SPs
+  the opponent had in the battle minus the difference [...] cannot be reduced below 1 SP.
+  Low Total: [...] plus the difference. Tie: Both players lose 1 SP." Whatever the
+  Casualty DRM Table's DRMs, the two losses come from one difference of the totals: a pair
+  of losses that no difference gives is illegal (a side wiped out may have lost more, to a
+  retreat it could not make or a Catastrophe). With a surprise possible (both sides under
+  50 SPs), the Surprise Table's effects are not in the data: unchecked.
+- AAM-CBT-12 (11.2.6): "Losses must be evenly divided between militia (an Indian can be
+  substituted if present) and regulars if both are present to the greatest extent possible
+  (although any remaining fraction may be taken as a militia casualty)."
+- AAM-CBT-14 (11.2.7): "If the unmodified casualty DR is a 1, the affected side loses the
+  Leader in the battle with the highest audacity rating", never the C-in-C.
+- AAM-CBT-16 (10.3): "Combat ends the endeavor": the attacker moving on after the combat.
+
+Rulebook against the digest: 11.2.6 says the odd SP "may" be a militia casualty, so an
+odd SP taken from the regulars is legal too (the digest's split gives it to the militia).
+The casualty die of a side is its last die before the first loss, the winner die the one
+before (VASSAL logs each roll before the removals); when the dice do not show that pattern
+(a roll of two dice, or more dice than the procedure has), the dice checks are unchecked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+from adjudicator.systems.almost_a_miracle import combat
+from adjudicator.systems.almost_a_miracle.actions import (
+    BattleEnded,
+    BattleJoined,
+    BattleSide,
+    LossTaken,
+)
+from adjudicator.systems.almost_a_miracle.data import AaMData, Need
+from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+
+FAMILY = RuleFamily("combat", frozenset({
+    "AAM-CBT-07", "AAM-CBT-08", "AAM-CBT-09", "AAM-CBT-10", "AAM-CBT-12", "AAM-CBT-14",
+    "AAM-CBT-16"}), actions=(BattleJoined, BattleEnded))
+ROUGH = frozenset({"wilderness", "mountain", "mountains"})
+ODDS_CEIL = "aam-odds-ceil"
+"""The option that rounds defender-favoured odds up (A48)."""
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """A battle's computations when it shows; its dice and losses when it ends."""
+    if isinstance(action, BattleJoined):
+        yield from _odds(action, ctx)
+    elif isinstance(action, BattleEnded) and action.fought:
+        yield from _ended(action, ctx)
+
+
+# The odds, the winner's chance and the casualties (11.2.3-11.2.4)
+
+
+def _odds(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
+    a_sp, d_sp = joined.attacker.strength, joined.defender.strength
+    if a_sp < 1 or d_sp < 1:
+        return
+    reading = combat.OddsReading.CEIL if ODDS_CEIL in ctx.options else combat.OddsReading.FLOOR
+    odds = combat.odds_drm(a_sp, d_sp, reading)
+    other = combat.odds_drm(a_sp, d_sp, combat.OddsReading.CEIL
+                            if reading is combat.OddsReading.FLOOR else combat.OddsReading.FLOOR)
+    where = ctx.name(joined.area)
+    ratio = f"{odds.ratio}:1" if odds.favours is not combat.Side.DEFENDER else f"1:{odds.ratio}"
+    inputs: dict[str, str | int | float | bool | None] = {"attacker_sp": a_sp, "defender_sp": d_sp,
+                                    "rounding": str(reading)}
+    if other.net != odds.net:
+        inputs["other_rounding_net_drm"] = other.net
+    yield Check.computed("odds", joined.step, "AAM-CBT-08",
+                         f"battle in {where}: {a_sp} SP attack {d_sp} SP, odds {ratio}, "
+                         f"attacker DRM +{odds.attacker}, defender DRM +{odds.defender} "
+                         "(AaM 11.2.3)",
+                         inputs=inputs, result={"attacker_drm": odds.attacker,
+                                                "defender_drm": odds.defender})
+    yield Check.done("AAM-CBT-08")
+    terrain, net = _terrain_drm(joined, ctx)
+    winner = combat.battle_winner(odds.net + net)
+    drms = "the odds DRM" + (" and the Wilderness/Mountain DRMs (10.6.1b)" if net else "")
+    missing = "" if terrain else "; the Area's terrain is not in the data"
+    yield Check.computed("battle_winner", joined.step, "AAM-CBT-09",
+                         f"battle in {where}: with {drms} only (the Battle Winner "
+                         f"Determination Table's DRMs are not in the data{missing}), the "
+                         f"attacker wins on a higher total, the defender on a tie "
+                         f"(AaM 11.2.3)",
+                         inputs={"net_drm": odds.net + net},
+                         probabilities={"attacker_wins": winner.attacker_wins,
+                                        "defender_wins": winner.defender_wins,
+                                        "tie": winner.tie})
+    yield _casualty_odds(joined, ctx)
+    if combat.surprise_rolled(a_sp, d_sp):
+        chance = Fraction(1, 6)  # a 6 on 1d6, with no Surprise Table DRM
+        yield Check.computed("surprise", joined.step, "AAM-CBT-07",
+                             "both forces under 50 SPs: a surprise roll is made, 6 or more "
+                             "surprises (AaM 11.2.2; the Surprise Table's DRMs are not in "
+                             "the data)", probabilities={"surprise": chance})
+
+
+def _terrain_drm(joined: BattleJoined, ctx: Context) -> tuple[bool, int]:
+    """(the terrain is known, the attacker's Wilderness/Mountain DRM less the defender's)."""
+    area = ctx.data.areas.get(joined.area)
+    terrain = area.terrain if area is not None else None
+    if terrain is None:
+        return False, 0
+    if terrain.casefold() not in ROUGH:
+        return True, 0
+    attacker = _wilderness(joined.attacker, joined.defender, ctx.data)
+    defender = _wilderness(joined.defender, joined.attacker, ctx.data)
+    return True, attacker - defender
+
+
+def _wilderness(own: BattleSide, enemy: BattleSide, data: AaMData) -> int:
+    kinds = [_type(key, data) for key, _ in own.sp]
+    enemy_regulars = _sp_of(enemy, data, "regular")
+    enemy_british = sum(v for k, v in enemy.sp
+                        if _type(k, data) == "regular" and k.startswith("brit"))
+    return combat.wilderness_drms(
+        all_indian=bool(kinds) and all(kind == "indian" for kind in kinds),
+        opponent_regular_share=Fraction(enemy_regulars, enemy.strength or 1),
+        continental=own.side == "continental",
+        opponent_all_british_regulars=enemy.strength > 0 and enemy_british == enemy.strength)
+
+
+def _type(kind: str, data: AaMData) -> str | None:
+    found = data.unit_kinds.get(kind)
+    return found.type if found is not None else None
+
+
+def _sp_of(force: BattleSide, data: AaMData, unit_type: str) -> int:
+    return sum(value for kind, value in force.sp if _type(kind, data) == unit_type)
+
+
+def _casualty_side(force: BattleSide, data: AaMData) -> combat.CasualtySide:
+    regulars = _sp_of(force, data, "regular")
+    return combat.CasualtySide(regulars, force.strength - regulars)
+
+
+def _attacker_lost(result: combat.CasualtyResult) -> int:
+    return result.attacker.lost
+
+
+def _defender_lost(result: combat.CasualtyResult) -> int:
+    return result.defender.lost
+
+
+def _casualty_odds(joined: BattleJoined, ctx: Context) -> Computed:
+    attacker = _casualty_side(joined.attacker, ctx.data)
+    defender = _casualty_side(joined.defender, ctx.data)
+    results = combat.casualties(attacker, defender)
+    probabilities: dict[str, Fraction] = {}
+    for name, lost in (("attacker", results.map(_attacker_lost)),
+                       ("defender", results.map(_defender_lost))):
+        for value, chance in lost.items():
+            probabilities[f"{name}_loses_{value}"] = chance
+    a = combat.expected_losses(results, combat.Side.ATTACKER)
+    d = combat.expected_losses(results, combat.Side.DEFENDER)
+    probabilities["attacker_leader_loss"] = a.leader
+    probabilities["defender_leader_loss"] = d.leader
+    return Check.computed(
+        "casualties", joined.step, "AAM-CBT-10",
+        f"battle in {ctx.name(joined.area)}: casualties before the Casualty DRM Table's DRMs "
+        f"(not in the data): the attacker loses {float(a.lost):.2f} SP on average "
+        f"({float(a.prisoners):.2f} prisoners), the defender {float(d.lost):.2f} "
+        f"({float(d.prisoners):.2f} prisoners) (AaM 11.2.4, 11.2.6)",
+        inputs={"attacker_sp": attacker.sp, "defender_sp": defender.sp},
+        result={"attacker_expected": str(a.lost), "defender_expected": str(d.lost)},
+        probabilities=probabilities)
+
+
+# The battle as it ended
+
+
+def battle_dice(ended: BattleEnded) -> dict[str, list[tuple[int, int]]] | None:
+    """Each side's single dice (step, value) before the first loss; None when a roll of
+    several dice makes them unclear."""
+    first_loss = min((loss.step for loss in ended.losses), default=None)
+    found: dict[str, list[tuple[int, int]]] = {ended.joined.attacker.side: [],
+                                                ended.joined.defender.side: []}
+    for side, step, dice in ended.rolls:
+        if first_loss is not None and step >= first_loss:
+            break
+        if side not in found:
+            continue
+        if len(dice) != 1:
+            return None
+        found[side].append((step, dice[0]))
+    return found
+
+
+def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
+    joined = ended.joined
+    where = ctx.name(joined.area)
+    dice = battle_dice(ended)
+    attacker, defender = joined.attacker.side, joined.defender.side
+    pattern = dice is not None and 2 <= len(dice[attacker]) <= 3 and \
+        2 <= len(dice[defender]) <= 3
+    yield from _surprise(ended, dice, where)
+    yield Check.unchecked("AAM-CBT-09", ended.step,
+                          f"who won the battle in {where} is not checked: the Battle Winner "
+                          "Determination Table's DRMs are not in the data (AaM 11.2.3)",
+                          needs=(str(Need.BATTLE),), spaces=(joined.area,))
+    yield from _losses(ended, ctx, where)
+    yield from _split(ended, ctx, where)
+    if pattern and dice is not None:
+        yield from _leader_loss(ended, ctx, dice, where)
+    yield from _moved_on(ended, ctx, where)
+
+
+def _surprise(ended: BattleEnded, dice: dict[str, list[tuple[int, int]]] | None,
+              where: str) -> Iterator[Outcome]:
+    joined = ended.joined
+    if dice is None or combat.surprise_rolled(joined.attacker.strength,
+                                              joined.defender.strength):
+        return
+    own, other = dice[joined.attacker.side], dice[joined.defender.side]
+    if len(own) == 3 and len(other) == 2:
+        yield Check.illegal("AAM-CBT-07", own[0][0],
+                            f"a surprise roll was made in the battle in {where} with "
+                            f"{joined.attacker.strength} SP attacking "
+                            f"{joined.defender.strength}: a Surprise check is only rolled "
+                            "for if both forces are less than 50 SPs (AaM 11.2.2)",
+                            spaces=(joined.area,), expected="no surprise roll",
+                            observed=f"a third attacker die ({own[0][1]})")
+    elif len(own) == 2:
+        yield Check.done("AAM-CBT-07")
+
+
+def feasible_losses(attacker_sp: int, defender_sp: int) -> dict[int, tuple[int, int]]:
+    """(attacker, defender) losses for each difference of the casualty totals (attacker
+    less defender), capped at the SPs present (A50) (AaM 11.2.4)."""
+    side_a, side_d = combat.CasualtySide(attacker_sp), combat.CasualtySide(defender_sp)
+    found = {}
+    for diff in range(-(attacker_sp + defender_sp + 12), attacker_sp + defender_sp + 13):
+        result = combat.casualty_result(side_a, side_d, 6 + max(diff, 0), 6 - min(diff, 0))
+        found[diff] = (result.attacker.lost, result.defender.lost)
+    return found
+
+
+def _losses(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
+    joined = ended.joined
+    a_sp, d_sp = joined.attacker.strength, joined.defender.strength
+    if a_sp < 1 or d_sp < 1:
+        return
+    lost_a, lost_d = ended.lost(joined.attacker.side), ended.lost(joined.defender.side)
+    step = max((loss.step for loss in ended.losses), default=ended.step)
+    if combat.surprise_rolled(a_sp, d_sp):
+        yield Check.unchecked("AAM-CBT-10", step,
+                              f"the losses of the battle in {where} ({lost_a} and {lost_d} "
+                              "SP) are not checked: both forces were under 50 SPs, and the "
+                              "Surprise Table's effects are not in the data (AaM 11.2.2)",
+                              needs=(str(Need.SURPRISE),), spaces=(joined.area,))
+        return
+    wiped_a, wiped_d = lost_a >= a_sp, lost_d >= d_sp
+    pairs = feasible_losses(a_sp, d_sp)
+    fits = [diff for diff, (la, ld) in pairs.items()
+            if (lost_a == la or (wiped_a and lost_a >= la))
+            and (lost_d == ld or (wiped_d and lost_d >= ld))]
+    if fits:
+        yield Check.done("AAM-CBT-10")
+        return
+    shown = ", ".join(f"{pairs[d][0]}/{pairs[d][1]}" for d in range(-3, 4))
+    yield Check.illegal("AAM-CBT-10", step,
+                        f"in the battle in {where} ({a_sp} SP attacking {d_sp}) the attacker "
+                        f"lost {lost_a} SP and the defender {lost_d}: no casualty totals give "
+                        "that pair. The higher total loses 1 SP per 10 (or fraction) of the "
+                        "opponent's SPs less the difference (at least 1), the lower total "
+                        "the same plus the difference, a tie 1 each (AaM 11.2.4)",
+                        spaces=(joined.area,),
+                        pieces=tuple(p for loss in ended.losses for p in loss.pieces),
+                        expected=f"attacker/defender losses such as {shown} "
+                                 "(differences -3 to +3)",
+                        observed=f"{lost_a}/{lost_d}")
+
+
+def _split(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
+    for force in (ended.joined.attacker, ended.joined.defender):
+        losses = [loss for loss in ended.losses if loss.side == force.side]
+        lost = sum(loss.strength for loss in losses)
+        if not losses or lost < 1 or lost >= force.strength:
+            continue
+        types = {kind: _type(kind, ctx.data) for kind, _ in force.sp}
+        types.update({kind: _type(kind, ctx.data) for loss in losses for kind, _ in loss.lost})
+        if any(t is None for t in types.values()):
+            continue
+        regulars = sum(v for k, v in force.sp if types[k] == "regular")
+        militia = force.strength - regulars
+        if not regulars or not militia:
+            continue
+        reg_lost = sum(v for loss in losses for k, v in loss.lost if types[k] == "regular")
+        mil_lost = lost - reg_lost
+        even = abs(reg_lost - mil_lost) <= 1 or \
+            (reg_lost < mil_lost and reg_lost >= regulars) or \
+            (mil_lost < reg_lost and mil_lost >= militia)
+        if even:
+            yield Check.done("AAM-CBT-12")
+            continue
+        yield Check.illegal("AAM-CBT-12", losses[-1].step,
+                            f"the {force.side} force in the battle in {where} ({regulars} "
+                            f"regular and {militia} militia/Indian SP) took its {lost} SP "
+                            f"of losses as {reg_lost} regular and {mil_lost} militia: losses "
+                            "must be evenly divided between militia and regulars if both are "
+                            "present, any remaining fraction as a militia casualty "
+                            "(AaM 11.2.6)",
+                            spaces=(ended.joined.area,),
+                            pieces=tuple(p for loss in losses for p in loss.pieces),
+                            expected=f"{lost // 2} and {lost - lost // 2}, either way",
+                            observed=f"{reg_lost} regular, {mil_lost} militia")
+
+
+def _c_in_c(leader: str, ctx: Context) -> bool:
+    found = ctx.data.leaders.get(leader)
+    return found is not None and found.rank == "C-in-C"
+
+
+def _leader_loss(ended: BattleEnded, ctx: Context, dice: dict[str, list[tuple[int, int]]],
+                 where: str) -> Iterator[Outcome]:
+    for force in (ended.joined.attacker, ended.joined.defender):
+        step, natural = dice[force.side][-1]
+        if natural != 1:
+            continue
+        lost = [leader for loss in ended.losses if loss.side == force.side
+                for leader in loss.leaders]
+        others = [leader for leader in force.leaders if not _c_in_c(leader, ctx)]
+        unsure_chief = force.side == "british" and not any(
+            _c_in_c(leader, ctx) for leader in force.leaders) and not any(
+            e.kind == "leader" and _c_in_c(e.key, ctx) for e, _ in ctx.state.pieces.values())
+        if not others or (unsure_chief and len(others) == 1 and not lost):
+            if unsure_chief and others and not lost:
+                yield Check.unchecked("AAM-CBT-14", step,
+                                      f"the {force.side} casualty die in {where} was a natural "
+                                      f"1 and no leader was lost; whether "
+                                      f"{ctx.leader_name(others[0])} is the British C-in-C "
+                                      "(who is never lost this way, AaM 11.2.7) is not shown",
+                                      needs=(str(Need.LEADERS),), spaces=(ended.joined.area,))
+            else:
+                yield Check.done("AAM-CBT-14")
+            continue
+        if not lost:
+            at = max((loss.step for loss in ended.losses if loss.side == force.side),
+                     default=step)
+            names = ", ".join(ctx.leader_name(leader) for leader in others)
+            yield Check.illegal("AAM-CBT-14", at,
+                                f"the {force.side} casualty die in the battle in {where} was "
+                                f"a natural 1 and no leader was lost: the side loses the "
+                                "leader in the battle with the highest audacity rating, never "
+                                f"the C-in-C (AaM 11.2.7); in the battle: {names}",
+                                spaces=(ended.joined.area,), pieces=tuple(others),
+                                expected="one leader removed", observed="none")
+            continue
+        yield from _which_leader(ended, ctx, force, lost, others, where)
+
+
+def _which_leader(ended: BattleEnded, ctx: Context, force: BattleSide, lost: list[str],
+                  others: list[str], where: str) -> Iterator[Outcome]:
+    ratings = {leader: (found.audacity if (found := ctx.data.leaders.get(leader)) else None)
+               for leader in others}
+    if any(value is None for value in ratings.values()) or \
+            not all(leader in ratings for leader in lost):
+        yield Check.unchecked("AAM-CBT-14", ended.step,
+                              f"a {force.side} leader was lost in {where} after a natural 1: "
+                              "whether he had the highest audacity rating is not known",
+                              needs=(str(Need.LEADERS),), spaces=(ended.joined.area,))
+        return
+    best = max(value for value in ratings.values() if value is not None)
+    worse = [leader for leader in lost if ratings[leader] != best]
+    if worse and len(lost) == 1:
+        step = next(loss.step for loss in ended.losses if lost[0] in loss.leaders)
+        top = [ctx.leader_name(k) for k, v in ratings.items() if v == best]
+        yield Check.illegal("AAM-CBT-14", step,
+                            f"after a natural 1 on the {force.side} casualty die in {where}, "
+                            f"{ctx.leader_name(lost[0])} (audacity {ratings[lost[0]]}) was "
+                            f"lost: the leader lost is the one with the highest audacity "
+                            f"rating, the C-in-C excepted (AaM 11.2.7)",
+                            spaces=(ended.joined.area,), pieces=(lost[0],),
+                            expected=" or ".join(top), observed=ctx.leader_name(lost[0]))
+    else:
+        yield Check.done("AAM-CBT-14")
+
+
+def _moved_on(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
+    attacker = ended.joined.attacker.side
+    first_loss = min((loss.step for loss in ended.losses), default=None)
+    if first_loss is None:
+        return
+    late = [move for move in ended.moved_on
+            if move.side == attacker and move.step >= first_loss]
+    for move in late:
+        yield Check.illegal("AAM-CBT-16", move.step,
+                            f"after the battle in {where}, the attacking force moved on to "
+                            f"{ctx.name(move.destination)}: combat ends the endeavor "
+                            "(AaM 10.3)", spaces=(move.origin, move.destination),
+                            pieces=move.pieces)
+    if not late:
+        yield Check.done("AAM-CBT-16")
+
+
+def losses_of(ended: BattleEnded, side: str) -> tuple[LossTaken, ...]:
+    """A side's losses in a battle."""
+    return tuple(loss for loss in ended.losses if loss.side == side)

@@ -1,0 +1,144 @@
+"""Major Victory and Catastrophe after a battle (AaM 11.5, 11.5.1, 11.5.4; digest 4.10), on
+the battles the reader reads (read_battles.py), with combat.py's `major_victory` and
+`catastrophe`.
+
+- AAM-MV-01 (11.5): "In any battle or siege in which both sides have 15 or more SPs
+  (regular/militia composition is irrelevant), the marker is adjusted to reflect a Major
+  Victory for the 'winner.' Remember that the winner is the side that doesn't retreat."
+  SPs are those at the start of the battle (A55).
+- AAM-MV-02 (11.5.1): "Any victory by a force containing at least 3 SPs of Indians, or if
+  defeating a force containing at least 3 SPs of Indians, is also considered a Major
+  Victory."
+- AAM-MV-04 (10.4.7): "Overrun is not considered Combat and thus not eligible for a Major
+  Victory": the marker turned to the mover's side after an overrun (the enemy taken out
+  with no roll) is illegal, at the step that turned it.
+- AAM-MV-06 (11.5.4): "If, after combat resolution (Case 11.2.3), one of the following
+  conditions exists, the affected force surrenders as if it had lost a Siege Combat": a
+  loser of 50 SPs or more against a Major Victory; a loser with no baggage train or
+  magazine in a Wilderness or Mountain Area. A loser that retreats instead breaks it.
+
+The Major Victory marker is read where the battle ends (the log's step before the next
+endeavor); a marker not on the board leaves MV-01 and MV-02 unjudged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from adjudicator.systems.almost_a_miracle import combat
+from adjudicator.systems.almost_a_miracle.actions import BattleEnded, BattleSide
+from adjudicator.systems.almost_a_miracle.data import AaMData, Need
+from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.common.actions import Action
+from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.rulebook import RuleFamily
+
+FAMILY = RuleFamily("major_victory", frozenset({"AAM-MV-01", "AAM-MV-02", "AAM-MV-04",
+                                                "AAM-MV-06"}),
+                    actions=(BattleEnded,))
+ROUGH = frozenset({"wilderness", "mountain", "mountains"})
+
+
+def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
+    """The Major Victory marker and the Catastrophe after a fought battle; the marker
+    after an overrun."""
+    if not isinstance(action, BattleEnded):
+        return
+    if not action.fought:
+        yield from _overrun(action, ctx)
+        return
+    if action.joined.siege:
+        return
+    loser = action.loser
+    if loser is None:
+        return
+    joined = action.joined
+    lost, won = (joined.attacker, joined.defender) if loser == joined.attacker.side \
+        else (joined.defender, joined.attacker)
+    reasons = combat.major_victory(joined.attacker.strength, joined.defender.strength,
+                                   attacker_indians=_indians(joined.attacker, ctx.data),
+                                   defender_indians=_indians(joined.defender, ctx.data))
+    yield from _marker(action, ctx, won, reasons)
+    yield from _catastrophe(action, ctx, lost, won, reasons)
+
+
+def _indians(force: BattleSide, data: AaMData) -> int:
+    return sum(value for kind, value in force.sp
+               if (found := data.unit_kinds.get(kind)) is not None and found.type == "indian")
+
+
+def _marker(ended: BattleEnded, ctx: Context, won: BattleSide,
+            reasons: tuple[str, ...]) -> Iterator[Outcome]:
+    if not reasons or ended.major_victory is None:
+        return
+    rule = "AAM-MV-01" if "AaM 11.5" in reasons else "AAM-MV-02"
+    if ended.major_victory == won.side:
+        yield Check.done(rule)
+        return
+    joined = ended.joined
+    why = ("both sides had 15 or more SPs (AaM 11.5)" if rule == "AAM-MV-01"
+           else "a force with 3 or more Indian SPs took part (AaM 11.5.1)")
+    yield Check.reminder(rule, ended.step,
+                         f"the {won.side} side won the battle in {ctx.name(joined.area)} "
+                         f"({joined.attacker.strength} SP attacking "
+                         f"{joined.defender.strength}) and the Major Victory marker still "
+                         f"shows its {ended.major_victory} side: {why}, the marker is "
+                         "adjusted to a Major Victory for the winner, the side that doesn't "
+                         "retreat", spaces=(joined.area,))
+
+
+def _catastrophe(ended: BattleEnded, ctx: Context, lost: BattleSide, won: BattleSide,
+                 reasons: tuple[str, ...]) -> Iterator[Outcome]:
+    joined = ended.joined
+    area = ctx.data.areas.get(joined.area)
+    terrain = area.terrain.casefold() if area is not None and area.terrain else None
+    magazine = any(e.kind == "bt" and e.flag == "mag" and e.key == lost.side
+                   for e in ctx.state.in_area(joined.area))
+    supplied = lost.trains > 0 or magazine
+    found = combat.catastrophe(loser_sp=lost.strength, major_victory_against=bool(reasons),
+                               supplied=supplied, wilderness=terrain in ROUGH)
+    retreats = [r for r in ended.retreats
+                if not r.before_combat and r.side == lost.side and (r.sp or r.trains)]
+    if not found:
+        if retreats and not supplied and terrain is None:
+            yield Check.unchecked("AAM-MV-06", retreats[0].step,
+                                  f"the {lost.side} loser in {ctx.name(joined.area)} had no "
+                                  "baggage train or magazine: in a Wilderness or Mountain "
+                                  "Area that is a Catastrophe (AaM 11.5.4), and the Area's "
+                                  "terrain is not in the data",
+                                  needs=(str(Need.ADJACENCY),), spaces=(joined.area,))
+        return
+    if not retreats:
+        yield Check.done("AAM-MV-06")
+        return
+    yield Check.illegal("AAM-MV-06", retreats[0].step,
+                        f"the {lost.side} force that lost the battle in "
+                        f"{ctx.name(joined.area)} retreated, but a Catastrophe applies "
+                        f"({'; '.join(found)}): the force surrenders as if it had lost a "
+                        "Siege Combat, all remaining militia and baggage trains eliminated, "
+                        "all surviving leaders and regular SPs prisoners of war (AaM 11.5.4)",
+                        spaces=(joined.area, retreats[0].destination),
+                        pieces=tuple(p for r in retreats for p in r.pieces),
+                        expected="surrender", observed="retreat")
+
+
+def _overrun(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
+    joined = ended.joined
+    attacker, defender = joined.attacker.side, joined.defender.side
+    overrun = ended.lost(defender) > 0 and ended.lost(attacker) == 0 and not ended.rolls \
+        and not ended.retreats
+    if not overrun:
+        return
+    turned = [(step, side) for step, side in ended.marker_turned if side == attacker]
+    if not turned:
+        if ended.major_victory is not None:
+            yield Check.done("AAM-MV-04")
+        return
+    step, side = turned[0]
+    yield Check.illegal("AAM-MV-04", step,
+                        f"the Major Victory marker was turned to its {side} side after the "
+                        f"{side} force overran {ended.lost(defender)} SP in "
+                        f"{ctx.name(joined.area)}: overrun is not considered combat and thus "
+                        "not eligible for a Major Victory (AaM 10.4.7)",
+                        spaces=(joined.area,), expected="the marker left as it was",
+                        observed=f"turned to {side}")
