@@ -76,6 +76,9 @@ class LeaderSpent(Action):
     die: int | None
     reroll: int | None = None
     """The die rolled again after an activation die of 1 (AaM 8.3.4)."""
+    again: bool = False
+    """Another leader of a force already flipped in this endeavor (its die is the
+    force's)."""
 
 
 # movement (AaM 5.4.1a, 10.1.6, 10.5): sea moves, the Transit Area, magazines

@@ -103,8 +103,9 @@ class AaMProcedure:
     """Passes in a row in this Endeavors Phase (two end it, AaM 8.0)."""
     activated: frozenset[str] = frozenset()
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
-    failed: frozenset[str] = frozenset()
-    """Leaders whose activation failed this month (AaM 8.1.1)."""
+    flipped: frozenset[tuple[str, int | None]] = frozenset()
+    """Leaders flipped where they stood this month, with their force's activation die: a
+    failed activation when the die is over the force's best Audacity (AaM 8.1.1)."""
     trains_moved: frozenset[str] = frozenset()
     """Baggage train pieces moved in an endeavor this month (AaM 8.2)."""
     supply: SupplyRecord = field(default_factory=lambda: SupplyRecord())
@@ -189,7 +190,7 @@ class AaMSequencer(Sequencer[AaMProcedure]):
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, passes=0, activated=frozenset(), failed=frozenset(),
+    return replace(proc, passes=0, activated=frozenset(), flipped=frozenset(),
                    trains_moved=frozenset())
 
 
@@ -244,7 +245,7 @@ def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
 def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, LeaderSpent)
     return replace(proc, activated=proc.activated | {action.leader},
-                   failed=proc.failed | {action.leader})
+                   flipped=proc.flipped | {(action.leader, action.die)})
 
 
 # movement (AaM 9.1, 10.1, 10.3): the moving force's legs, drop-offs and rolls between legs
