@@ -32,6 +32,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from adjudicator.systems.almost_a_miracle.actions import (
+    Arrived,
+    BaseShifted,
+    DiceRolled,
+    FortMarked,
+    Left,
+    PrisonerReleased,
+    TrainFlipped,
+    TrainRemoved,
+)
 from adjudicator.systems.almost_a_miracle.phase_steps import LABELLED, step_labels
 from adjudicator.systems.almost_a_miracle.procedure import ATTRITION, LOGISTICS, REINFORCEMENT
 from adjudicator.systems.almost_a_miracle.rules.context import Context
@@ -63,7 +73,9 @@ def _kind(label: str) -> str:
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """One step of phases B-D against the steps seen before it in the phase."""
     phase = ctx.phase
-    if phase is None:
+    logistics = isinstance(action, BaseShifted | TrainFlipped | FortMarked)
+    others = isinstance(action, DiceRolled | TrainRemoved | Left | Arrived | PrisonerReleased)
+    if phase is None or not (logistics or others):
         return
     earlier = [(_kind(label), side) for seen, label, side, step in ctx.proc.phase_steps
                if seen == phase and step < action.step]
