@@ -7,11 +7,11 @@ Labels: Attrition `militia_die` (a single die: militia, enlistment or Loyalist a
 `forage` (a 2d6), `expended` (a train or magazine off the map); Reinforcement
 `withdrawal:<kind>:<SP>` (SPs off the map), `leader_out:<leader>` (a leader off the map),
 `arrival:<kind>:<SP>:<Area>:<track|new>` (SPs other than Continental militia onto the map,
-from the Turn Record Track or not), `exchange:<leader>` (a leader out of a
-Leader POW box), `trains` (new baggage trains), `militia` (Continental militia),
-`political` (a 2d6); Logistics `boo` (a BoO off or on), `convert` (a train or magazine
-turned over), `fort_flip` (a Fort Build marker turned to its Fort side), `fort_build`
-(a new Fort Build marker).
+from the Turn Record Track or not), `exchange:<leader>` (a leader out of a Leader POW box,
+to a box or the map; not one sent out of the game, AAM-REINF-04), `trains` (new baggage
+trains), `militia` (Continental militia), `political` (a 2d6); Logistics `boo` (a BoO off
+or on), `convert` (a train or magazine turned over), `fort_flip` (a Fort Build marker
+turned to its Fort side), `fort_build` (a new Fort Build marker).
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ from adjudicator.systems.common.actions import Action
 LABELLED: tuple[type[Action], ...] = (DiceRolled, TrainRemoved, Left, Arrived, PrisonerReleased,
                                       BaseShifted, TrainFlipped, FortMarked)
 """The actions that show a step of phases B-D."""
+GONE = ("elim", "dead", "kill", "remov", "withdr")
+"""Where a leader taken out of a POW box is gone from the game, not exchanged."""
 LOYALIST_KINDS = frozenset({"loyalist_militia", "canadian_militia"})
 
 
@@ -59,7 +61,9 @@ def step_labels(action: Action, phase: str) -> tuple[str, ...]:
             return tuple(f"withdrawal:{kind}:{sp}" for kind, sp in action.sp) + tuple(
                 f"leader_out:{leader}" for leader in action.leaders)
         if isinstance(action, PrisonerReleased):
-            return (f"exchange:{action.leader}",)
+            to = action.to.casefold()
+            gone = not to or any(word in to for word in GONE)
+            return () if gone else (f"exchange:{action.leader}",)
         if isinstance(action, Arrived):
             labels = []
             source = "track" if any("turn_track" in origin for origin in action.origins) \
@@ -70,6 +74,8 @@ def step_labels(action: Action, phase: str) -> tuple[str, ...]:
                 labels.append("trains")
             if any(continental_militia(kind) for kind, _ in action.sp):
                 labels.append("militia")
+            if any("leader_pow" in origin for origin in action.origins):
+                labels += [f"exchange:{leader}" for leader in action.leaders]
             return tuple(labels)
     elif phase == "logistics":
         if isinstance(action, BaseShifted):

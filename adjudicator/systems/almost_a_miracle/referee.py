@@ -67,9 +67,6 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
                   "one removed in the Attrition Phase may be destroyed (5.4.8, AAM-SUP-17)",
     "AAM-SUP-18": "not judged: the POW track's SP totals (AaM 15.3) have no place in the "
                   "binding (only the Leader POW boxes, whose leaders are not affected)",
-    "AAM-REINF-23": "judged as AAM-POW-06 (leader exchanges, compulsory when possible, "
-                    "15.5.3); SP exchanges are by agreement (15.4.1) on a POW track the "
-                    "binding has no place for",
     # reinforcements, French, scenarios
     **LATE_NEVER_FROM_A_LOG,
     # movement and stacking (AaM 9.0, 10.2.1, 10.5.2)

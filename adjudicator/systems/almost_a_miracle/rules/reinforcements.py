@@ -83,6 +83,13 @@
   player's baggage train/magazine limit": new trains placed while the enemy holds a
   captured train of the placing side are judged against the full limit (AAM-REINF-16,
   -18), and that placement is judged legal under SUP-16 too.
+- AAM-REINF-23 (15.4-15.5, 3.0C): "Leaders are also exchanged on an equal basis (i.e.
+  colonel for colonel, 1-star general for 1-star general, 2-star general for 2-star
+  general)": leaders taken out of the Leader POW boxes in the Reinforcement Phase (to the
+  map or a box, not out of the game) are judged when it ends: the same ranks on both
+  sides are legal, others a reminder (15.5.2 allows other trades by agreement). That an
+  exchange possible must occur (15.5.3) is AAM-POW-06. SP exchanges (15.4.1) are on a
+  POW track the binding has no place for: not seen.
 - AAM-REINF-22 (6.6): one 2d6 Political Events roll "each turn, at the end of the
   Reinforcement Phase": leaving the phase with no 2d6 rolled is a reminder (not in July
   1777 before the Indian Uprising has come up: it is then the automatic event, 6.1.6).
@@ -125,7 +132,7 @@ FAMILY = RuleFamily(
                "AAM-REINF-14", "AAM-REINF-15", "AAM-REINF-16", "AAM-REINF-18", "AAM-REINF-19",
                "AAM-REINF-20", "AAM-REINF-21", "AAM-REINF-22", "AAM-FR-08",
                "AAM-REINF-02", "AAM-REINF-03", "AAM-REINF-09", "AAM-REINF-11",
-               "AAM-REINF-17", "AAM-SUP-16"}),
+               "AAM-REINF-17", "AAM-REINF-23", "AAM-SUP-16"}),
     positional=frozenset({"AAM-REINF-05", "AAM-REINF-06", "AAM-REINF-07", "AAM-REINF-08",
                           "AAM-REINF-10", "AAM-REINF-12", "AAM-REINF-13", "AAM-REINF-15",
                           "AAM-REINF-16", "AAM-REINF-18", "AAM-REINF-19", "AAM-REINF-21",
@@ -941,6 +948,7 @@ def _schedule_end(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
     rows = schedule(ctx, turn)
     for side in (BRITISH, CONTINENTAL):
         yield from _over_limit(side, action.step, ctx, removed=False)
+    yield from _exchanged(action, ctx)
     if rows is None:
         return
     refuse = "alternate-history" in ctx.options
@@ -955,6 +963,34 @@ def _schedule_end(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
     lost = _provincial_rows(ctx, turn)
     if lost and not _arrivals(ctx, REGULARS[BRITISH]):
         yield Check.done("AAM-REINF-11")
+
+
+def _exchanged(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
+    """15.5: leaders exchanged rank for rank."""
+    ranks: dict[str, list[str]] = {BRITISH: [], CONTINENTAL: []}
+    names: list[str] = []
+    for phase, label, _, _ in ctx.proc.phase_steps:
+        if phase != REINFORCEMENT or not label.startswith("exchange:"):
+            continue
+        key = label.split(":", 1)[1]
+        leader = ctx.data.leaders.get(key)
+        if leader is None or str(leader.side) not in ranks:
+            continue
+        if leader.rank is None:
+            return  # a rank the data lacks: the exchange cannot be weighed
+        ranks[str(leader.side)].append(leader.rank)
+        names.append(f"{leader.name} ({leader.rank})")
+    if not names:
+        return
+    if sorted(ranks[BRITISH]) == sorted(ranks[CONTINENTAL]):
+        yield Check.done("AAM-REINF-23")
+        return
+    yield Check.reminder("AAM-REINF-23", action.step,
+                         f"leaders taken out of the POW boxes this Reinforcement Phase: "
+                         f"{', '.join(names)}: leaders are exchanged on an equal basis, colonel "
+                         "for colonel, 1-star general for 1-star general, 2-star general for "
+                         "2-star general (AaM 15.5); another trade only if both players agree "
+                         "(15.5.2)")
 
 
 def _withdrawn(ctx: Context, kind: str) -> int:

@@ -238,3 +238,35 @@ def test_a_capture_does_not_lower_the_limit() -> None:
                               proc=shown(AaMProcedure())))
     assert {"AAM-SUP-16", "AAM-REINF-18"} <= done(outcomes)
     assert ids(outcomes) == set()
+
+
+# AAM-REINF-23 ------------------------------------------------------------------------
+
+
+def test_leaders_exchanged_rank_for_rank() -> None:
+    """15.5: "Leaders are also exchanged on an equal basis (i.e. colonel for colonel, 1-star
+    general for 1-star general, 2-star general for 2-star general)" (Percy and Greene are
+    1-star generals in the fixture)."""
+    proc = shown(AaMProcedure(), ("exchange:percy", 5), ("exchange:greene", 6))
+    outcomes = judged(leaving("1777-06"), context(phase="reinforcement", turn="1777-06",
+                                                  data=fixture(), proc=proc))
+    assert "AAM-REINF-23" in done(outcomes)
+
+
+def test_leaders_exchanged_of_unequal_rank_are_reminded() -> None:
+    """15.5: "on an equal basis"; 15.5.2: other trades only "on whatever basis is amenable
+    to the parties involved" (Clinton, 2-star, for Greene, 1-star)."""
+    proc = shown(AaMProcedure(), ("exchange:clinton", 5), ("exchange:greene", 6))
+    outcomes = judged(leaving("1777-06"), context(phase="reinforcement", turn="1777-06",
+                                                  data=fixture(), proc=proc))
+    assert "AAM-REINF-23" in ids(outcomes, "reminder")
+
+
+def test_a_leader_put_back_from_the_pow_box_is_an_exchange() -> None:
+    """15.4: the exchange is made in the Reinforcement Phase; the leader may go back on
+    the map."""
+    from adjudicator.systems.almost_a_miracle.phase_steps import step_labels
+
+    back = Arrived(step=5, side=B, area="Y13", pieces=("p",), sp=(), leaders=("percy",),
+                   origins=("box:leader_pow_british",))
+    assert "exchange:percy" in step_labels(back, "reinforcement")
