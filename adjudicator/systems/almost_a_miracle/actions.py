@@ -194,6 +194,8 @@ class TrainRemoved(Action):
     area: str
     owner: str
     flag: str
+    to: str = ""
+    """The place it went to (`box:bt_expended_british`...; empty: the counter deleted)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
