@@ -15,7 +15,8 @@ readers produce (`phase_steps.step_labels`, kept in `AaMProcedure.phase_steps`).
   reinforcement or an exchanged leader after new baggage trains or generated militia, or
   new trains after generated militia, is a reminder. Reinforcements and POW exchange are
   taken as one step (returning POW SPs go on the BoO like reinforcements, 15.4.2: the log
-  cannot tell them apart). Withdrawals before reinforcements are judged by AAM-REINF-01;
+  cannot tell them apart); Indians are left alone (July 1777's Indian Uprising places them
+  with no roll, 6.1.6). Withdrawals before reinforcements are judged by AAM-REINF-01;
   nothing after the Political Events roll is judged (an event may place pieces).
 - D) Logistics and Engineering: the BoO taken off or put back (7.1), then "Convert baggage
   trains to magazines and vice-versa" (7.2), then "Flip Fort Build markers to their Fort
@@ -66,6 +67,10 @@ PHASES = {REINFORCEMENT: "Reinforcement Phase (3.0C)",
           LOGISTICS: "Logistics and Engineering Phase (3.0D)"}
 
 
+INDIANS = "arrival:indian:"
+"""Indians come with Brant by the Indian Uprising, July 1777's event even unrolled (6.1.6)."""
+
+
 def _kind(label: str) -> str:
     return label.split(":", 1)[0]
 
@@ -79,7 +84,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         return
     earlier = [(_kind(label), side) for seen, label, side, step in ctx.proc.phase_steps
                if seen == phase and step < action.step]
-    labels = {_kind(label) for label in step_labels(action, phase)}
+    labels = {_kind(label) for label in step_labels(action, phase)
+              if not label.startswith(INDIANS)}
     if phase == ATTRITION:
         if "militia_die" in labels and action.side is not None and \
                 any(label == "forage" and side == action.side for label, side in earlier) and \

@@ -57,8 +57,9 @@
   unavailable amount". When the Reinforcement Schedule (`tables.reinforcement_schedule`,
   rows `turn`, `side`, `withdraw` (unit kind), `sp`) calls for a withdrawal this month, a
   phase ending with less withdrawn is legal when no SPs of that kind are left on the map
-  outside Areas under siege (6.2.5), and a reminder when some are (only the unavailable
-  amount is ignored). With the Alternate History Duration the British may refuse (16.3).
+  outside Areas under siege (6.2.5; those that arrived this phase not counted), and a
+  reminder when some are (only the unavailable amount is ignored). With the Alternate
+  History Duration the British may refuse (16.3).
 - AAM-REINF-03 (6.2.3): "If a Leader has been killed, the withdrawal is not canceled; you
   must remove another Leader with the same or better Tactical Rating": a schedule row
   `withdraw_leader` whose leader is in the Eliminated box when the phase ends, with no
@@ -69,13 +70,16 @@
   their BoO does not arrive on turns in which the BoO is not on the map": with the
   Continental BoO off the map, Continental regular SPs placed this phase beyond what the
   schedule lists for the month (its `every month` row aside) are illegal; pieces from the
-  Turn Record Track (returning surrendered troops, 6.1) are not counted. Without the
+  Turn Record Track (returning surrendered troops, 6.1) and anything after the Political
+  Events roll are not counted. Without the
   schedule, unchecked. Regulars placed on the BoO while it is on the map are legal.
 - AAM-REINF-11 (6.1.4): British regulars marked "(P)" (a schedule row with `provincial`)
   whose arrival space is occupied by Continental forces "are lost permanently": British
   regular SPs placed elsewhere this phase beyond this month's other scheduled British
   regulars and last month's (which may have been put back a month, 6.1.5) are illegal;
-  the phase ending with none placed is legal. From the Turn Record Track, not counted.
+  the phase ending with none placed is legal. Not counted: SPs from the Turn Record Track,
+  SPs put on the British BoO (returning POW SPs go there, 15.4.2), and anything after the
+  Political Events roll (an event may place SPs, 6.6).
 - AAM-REINF-17 (6.3.1): "if he is over the limit, he is not required to remove baggage
   trains/magazines from the board": a side that ends the phase with more trains than its
   limit (whatever the limit is) is judged legal, and so is a train taken off then.
@@ -858,8 +862,8 @@ def _arrivals(ctx: Context, kinds: frozenset[str], *, step: int | None = None
 def _scheduled(action: Arrived, ctx: Context) -> Iterator[Outcome]:
     side = action.side or ""
     regulars = _regular_sp(action, side)
-    if not regulars or setting_up(ctx):
-        return
+    if not regulars or setting_up(ctx) or ctx.proc.political_rolled:
+        return  # after the Political Events roll an event may place them (6.6)
     new = not any("turn_track" in origin for origin in action.origins)
     if side == CONTINENTAL:
         yield from _monthly(action, ctx, regulars, new)
@@ -923,8 +927,12 @@ def _provincials(action: Arrived, ctx: Context, regulars: int, new: bool) -> Ite
                   for row in schedule(ctx, month) or []
                   if row.get("side") == BRITISH and row.get("unit") in REGULARS[BRITISH]
                   and row.get("provincial") is not True)
-    placed = sum(sp for _, sp, _, source in _arrivals(ctx, REGULARS[BRITISH], step=action.step)
-                 if source == "new") + regulars
+    _, base = boo_area(BRITISH, ctx)
+    if action.area == base:
+        return  # returning POW SPs go on the BoO (15.4.2): not told apart from others
+    placed = sum(sp for _, sp, area, source in _arrivals(ctx, REGULARS[BRITISH],
+                                                         step=action.step)
+                 if source == "new" and area != base) + regulars
     if placed > allowed:
         where = ", ".join(ctx.name(area) for area, _ in lost)
         yield Check.illegal("AAM-REINF-11", action.step,
@@ -1012,7 +1020,8 @@ def _short(action: PhaseChange, ctx: Context, kind: str, due: int) -> Iterator[O
         if entity.kind == "sp" and entity.key == kind and place.kind is PlaceKind.SPACE \
                 and not besieged(place.key, ctx):
             left[place.key] = left.get(place.key, 0) + entity.value
-    available = sum(left.values())
+    came = sum(sp for _, sp, _, _ in _arrivals(ctx, frozenset({kind})))
+    available = max(0, sum(left.values()) - came)
     unit = ctx.data.unit_kinds.get(kind)
     name = unit.name if unit is not None else kind
     if available == 0:
@@ -1035,6 +1044,8 @@ def _killed(action: PhaseChange, ctx: Context, key: str, side: str) -> Iterator[
     name = ctx.leader_name(key)
     out = [label.split(":", 1)[1] for phase, label, _, _ in ctx.proc.phase_steps
            if phase == REINFORCEMENT and label.startswith("leader_out:")]
+    if key in out:
+        return  # withdrawn himself this phase, into the box
     out = [who for who in out if (found := ctx.data.leaders.get(who)) is not None
            and str(found.side) == side]
     if leader is None or leader.tactical is None:

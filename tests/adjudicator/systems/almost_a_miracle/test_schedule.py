@@ -270,3 +270,45 @@ def test_a_leader_put_back_from_the_pow_box_is_an_exchange() -> None:
     back = Arrived(step=5, side=B, area="Y13", pieces=("p",), sp=(), leaders=("percy",),
                    origins=("box:leader_pow_british",))
     assert "exchange:percy" in step_labels(back, "reinforcement")
+
+
+def test_returning_pows_on_the_british_boo_are_not_the_provincials() -> None:
+    """15.4.2: "Returning POW SPs are immediately placed on their respective BoO": SPs put
+    on the British BoO are not counted against 6.1.4."""
+    state = position(("sp:cont_regular:5", "C24"), ("sp:brit_regular:3", "Y13"),
+                     ("boo:british", "Y13"))
+    outcomes = judged(arrived("Y13", B, (("brit_regular", 3),)),
+                      context(phase="reinforcement", turn="1777-05", data=fixture(),
+                              state=state, proc=AaMProcedure(phases_shown=3)))
+    assert "AAM-REINF-11" not in ids(outcomes)
+
+
+def test_sps_after_the_political_events_roll_are_not_judged_against_the_schedule() -> None:
+    """6.6: the Political Event's result is carried out at once: it may place SPs."""
+    state = boxed(position(("sp:cont_regular:2", "P20")), "boo:continental", "turn_track")
+    proc = AaMProcedure(phases_shown=3, political_rolled=True)
+    outcomes = judged(arrived("P20", C, (("cont_regular", 2),)),
+                      context(phase="reinforcement", turn="1776-07", data=fixture(),
+                              state=state, proc=proc))
+    assert "AAM-REINF-09" not in ids(outcomes)
+
+
+def test_reinforcements_of_the_month_are_not_available_to_withdraw() -> None:
+    """6.2.2: "Withdrawals are performed first, and then reinforcements": SPs that arrived
+    after the withdrawal were not there to withdraw."""
+    state = position(("sp:brit_regular:10", "C33"))
+    proc = shown(AaMProcedure(), ("withdrawal:brit_regular:3", 5),
+                 ("arrival:brit_regular:10:C33:new", 6))
+    outcomes = judged(leaving("1778-06"), context(phase="reinforcement", turn="1778-06",
+                                                  data=fixture(), state=state, proc=proc))
+    assert "AAM-REINF-02" in done(outcomes)
+
+
+def test_a_leader_withdrawn_into_the_eliminated_box_was_not_killed() -> None:
+    """6.2: the leader due is withdrawn this turn; put in the Eliminated box he is not a
+    killed leader needing a substitute (6.2.3)."""
+    state = boxed(AaMState(), "leader:howe", "eliminated")
+    proc = shown(AaMProcedure(), ("leader_out:howe", 5))
+    outcomes = judged(leaving("1776-11"), context(phase="reinforcement", turn="1776-11",
+                                                  data=fixture(), state=state, proc=proc))
+    assert "AAM-REINF-03" not in ids(outcomes)
