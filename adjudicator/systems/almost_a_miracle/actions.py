@@ -197,6 +197,8 @@ class TrainRemoved(Action):
     area: str
     owner: str
     flag: str
+    to: str = ""
+    """The place it went to (`box:bt_expended_british`...; empty: the counter deleted)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -252,6 +254,9 @@ class Arrived(Action):
     """Baggage trains (not magazines, not captured ones)."""
     die: int | None = None
     """A Loyalist recruitment's activation die (AaM 12.1, 8.1), when the log shows one."""
+    origins: tuple[str, ...] = ()
+    """Where the pieces came from (`box:turn_track`, `box:leader_pow_british`...; empty
+    for a new counter), one per piece that came from somewhere."""
 
     @property
     def strength(self) -> int:
