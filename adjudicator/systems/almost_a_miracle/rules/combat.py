@@ -22,6 +22,31 @@
 - AAM-CBT-14 (11.2.7): "If the unmodified casualty DR is a 1, the affected side loses the
   Leader in the battle with the highest audacity rating", never the C-in-C.
 - AAM-CBT-16 (10.3): "Combat ends the endeavor": the attacker moving on after the combat.
+- AAM-CBT-05 (11.2): the active player's force is the attacker, a reacting force too: the
+  side whose move entered the Area is the attacker (read_battles.py), so every battle
+  shown is judged with those roles.
+- AAM-CBT-01, -02, -03 (11.1, 11.1.1-11.1.2, 14.2.1-14.2.2): who commands each side, shown
+  as a computation with his Audacity and Tactical ratings (their DRMs are on the Player's
+  Aid Card): "The highest-ranking Leader in an Area is the one who commands [...] whether
+  he was the activating Leader or not." C-in-C, then 2-star, 1-star, colonel; at the same
+  rank a regular outranks a Provincial (Loyalist) or militia leader, then the lower
+  seniority number; Brant is outranked by all other leaders; d'Estaing outranks all
+  Continental leaders but the C-in-C, and with him the side (French or Continental) with
+  more SPs commands. Equal 1-stars or colonels: the owner chooses, all are shown.
+- AAM-CBT-11 (11.2.5): the Professional Army status of each side: "A British force is
+  always considered a Professional Army as long as it contains 50% or more of regular
+  SPs. All Continental forces with 50% or more regulars are considered a Professional
+  Army beginning in April 1779, or 2 turns after Steuben arrives via a Political Event,
+  whichever comes first." Before April 1779 a Continental force of 50% regulars may be one
+  (Steuben's arrival is not read): unchecked.
+- AAM-CBT-15 (10.6.1b): the Wilderness and Mountain DRMs shown for a battle there.
+- AAM-OPT-01 (16.1, optional `backwoods-generals`): "If Generals Morgan or Stark are the
+  ranking Continental Leader in combat (but not Final Siege Assault) the -1 DRM for a
+  force which is more than half militia does not apply": shown with the commander.
+
+Rulebook against the digest: 11.1.1-11.1.2 put the regular before the Provincial or
+militia leader "of the same rank", so the category is compared before the 2-stars'
+seniority numbers (the digest orders 2-stars by seniority alone).
 
 Rulebook against the digest: 11.2.6 says the odd SP "may" be a militia casualty, so an
 odd SP taken from the regulars is legal too (the digest's split gives it to the militia).
@@ -49,8 +74,9 @@ from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("combat", frozenset({
-    "AAM-CBT-07", "AAM-CBT-08", "AAM-CBT-09", "AAM-CBT-10", "AAM-CBT-12", "AAM-CBT-14",
-    "AAM-CBT-16"}), actions=(BattleJoined, BattleEnded))
+    "AAM-CBT-01", "AAM-CBT-02", "AAM-CBT-03", "AAM-CBT-05", "AAM-CBT-11", "AAM-CBT-15",
+    "AAM-OPT-01", "AAM-CBT-07", "AAM-CBT-08", "AAM-CBT-09", "AAM-CBT-10", "AAM-CBT-12",
+    "AAM-CBT-14", "AAM-CBT-16"}), actions=(BattleJoined, BattleEnded))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
 ODDS_CEIL = "aam-odds-ceil"
 """The option that rounds defender-favoured odds up (A48)."""
@@ -59,7 +85,10 @@ ODDS_CEIL = "aam-odds-ceil"
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A battle's computations when it shows; its dice and losses when it ends."""
     if isinstance(action, BattleJoined):
+        yield Check.done("AAM-CBT-05")
         yield from _odds(action, ctx)
+        yield from _command(action, ctx)
+        yield from _professional(action, ctx)
     elif isinstance(action, BattleEnded) and action.fought:
         yield from _ended(action, ctx)
 
@@ -89,6 +118,7 @@ def _odds(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
                                                 "defender_drm": odds.defender})
     yield Check.done("AAM-CBT-08")
     terrain, net = _terrain_drm(joined, ctx)
+    yield from _rough(joined, ctx)
     winner = combat.battle_winner(odds.net + net)
     drms = "the odds DRM" + (" and the Wilderness/Mountain DRMs (10.6.1b)" if net else "")
     missing = "" if terrain else "; the Area's terrain is not in the data"
@@ -411,3 +441,160 @@ def _moved_on(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]
 def losses_of(ended: BattleEnded, side: str) -> tuple[LossTaken, ...]:
     """A side's losses in a battle."""
     return tuple(loss for loss in ended.losses if loss.side == side)
+
+
+# Terrain, command and Professional Army (10.6.1b, 11.1, 11.2.5, 14.2, 16.1)
+
+
+def _rough(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
+    area = ctx.data.areas.get(joined.area)
+    terrain = area.terrain if area is not None else None
+    if terrain is None or terrain.casefold() not in ROUGH:
+        return
+    a = _wilderness(joined.attacker, joined.defender, ctx.data)
+    d = _wilderness(joined.defender, joined.attacker, ctx.data)
+    yield Check.computed("wilderness_drm", joined.step, "AAM-CBT-15",
+                         f"battle in {ctx.name(joined.area)} ({terrain}): +2 to an all-Indian "
+                         "force against 50% or more regulars, +1 to the Continental player "
+                         "against 100% British Regulars: attacker "
+                         f"+{a}, defender +{d} (AaM 10.6.1b)",
+                         inputs={"terrain": terrain},
+                         result={"attacker_drm": a, "defender_drm": d})
+    yield Check.done("AAM-CBT-15")
+
+
+RANKS = {"c-in-c": 4, "2-star": 3, "1-star": 2, "colonel": 1}
+LESSER = frozenset({"militia", "provincial", "loyalist"})
+CHOSEN = frozenset({"1-star", "colonel"})
+"""The ranks among whose equals the owner chooses (the digest's AAM-CBT-01)."""
+
+
+def _rank_key(leader: str, data: AaMData) -> tuple[int, int, int] | None:
+    """(rank, regular over lesser, -seniority): higher commands; None: not known."""
+    found = data.leaders.get(leader)
+    if found is None:
+        return None
+    if found.category == "indian" or leader == "brant":
+        return (0, 0, 0)
+    rank = RANKS.get((found.rank or "").casefold())
+    if rank is None or found.category is None:
+        return None
+    seniority = found.seniority if rank == 3 else None
+    if rank == 3 and seniority is None:
+        return None
+    return (rank, 0 if found.category in LESSER else 1, -(seniority or 0))
+
+
+def commanders(force: BattleSide, data: AaMData) -> tuple[tuple[str, ...], str] | None:
+    """The leaders who may command `force` (the owner chooses among several) and why;
+    None when a rank, category or seniority is not in the data (AaM 11.1, 14.2)."""
+    leaders = list(force.leaders)
+    if not leaders:
+        return (), "no leader"
+    french = [k for k in leaders if k == "destaing"]
+    others = [k for k in leaders if k != "destaing"]
+    keys = {k: _rank_key(k, data) for k in others}
+    if any(v is None for v in keys.values()):
+        return None
+    why = "the highest-ranking leader (AaM 11.1)"
+    if french:
+        chief = [k for k in others if (keys[k] or (0,))[0] == 4]
+        if not chief:
+            return tuple(french), ("d'Estaing outranks all Continental leaders but the "
+                                   "C-in-C (AaM 14.2.1)")
+        fr = sum(v for k, v in force.sp if k.startswith("french"))
+        if fr > force.strength - fr:
+            return tuple(french), "d'Estaing with more French SPs than Continental (AaM 14.2.2)"
+        if fr < force.strength - fr:
+            return tuple(chief), "the C-in-C with more Continental SPs than French (AaM 14.2.2)"
+        return None
+    best = max(v for v in keys.values() if v is not None)
+    top = tuple(k for k, v in keys.items() if v == best)
+    rank = (data.leaders[top[0]].rank or "").casefold()
+    if len(top) > 1 and rank not in CHOSEN:
+        return None
+    if len(top) > 1:
+        why = "equal leaders of the highest rank: the owner chooses (AaM 11.1)"
+    return top, why
+
+
+def _command(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
+    for role, force in (("attacker", joined.attacker), ("defender", joined.defender)):
+        if not force.leaders:
+            continue
+        found = commanders(force, ctx.data)
+        if found is None:
+            yield Check.unchecked("AAM-CBT-01", joined.step,
+                                  f"who commands the {force.side} {role} in "
+                                  f"{ctx.name(joined.area)} is not known: a leader's rank, "
+                                  "category or seniority is not in the data (AaM 11.1)",
+                                  needs=(str(Need.LEADERS),), spaces=(joined.area,))
+            continue
+        top, why = found
+        ratings = {k: (ctx.data.leaders[k].audacity, ctx.data.leaders[k].tactical)
+                   for k in top if k in ctx.data.leaders}
+        names = " or ".join(f"{ctx.leader_name(k)} (audacity {a}, tactical {t})"
+                            for k, (a, t) in ratings.items())
+        yield Check.computed("commander", joined.step, "AAM-CBT-01",
+                             f"battle in {ctx.name(joined.area)}: the {force.side} {role} is "
+                             f"commanded by {names}: {why}; his ratings apply whether or not "
+                             "he activated (AaM 11.1)",
+                             inputs={"leaders": ", ".join(force.leaders)},
+                             result={"commander": ", ".join(top)})
+        yield Check.done("AAM-CBT-01")
+        categories = {ctx.data.leaders[k].category for k in force.leaders}
+        if len(force.leaders) > 1 and len(categories) > 1:
+            yield Check.done("AAM-CBT-02")
+        if "destaing" in force.leaders and len(force.leaders) > 1:
+            yield Check.done("AAM-CBT-03")
+        yield from _backwoods(joined, force, top, ctx)
+
+
+BACKWOODS = frozenset({"morgan", "stark"})
+
+
+def _backwoods(joined: BattleJoined, force: BattleSide, top: tuple[str, ...],
+               ctx: Context) -> Iterator[Outcome]:
+    if "backwoods-generals" not in ctx.options or force.side != "continental" or \
+            not set(top) & BACKWOODS or joined.siege:
+        return
+    militia = force.strength - _sp_of(force, ctx.data, "regular")
+    if 2 * militia <= force.strength:
+        return
+    yield Check.computed("backwoods_generals", joined.step, "AAM-OPT-01",
+                         f"battle in {ctx.name(joined.area)}: "
+                         f"{' or '.join(ctx.leader_name(k) for k in top)} commands a "
+                         f"Continental force of {militia} militia SP in {force.strength}: the "
+                         "-1 DRM for a force which is more than half militia does not apply "
+                         "(AaM 16.1, optional)", inputs={"militia_sp": militia},
+                         result={"militia_drm": 0})
+    yield Check.done("AAM-OPT-01")
+
+
+STEUBEN_AT_LATEST = "1779-04"
+
+
+def _professional(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
+    turn = ctx.placement.moment.turn or ctx.proc.position.moment.turn
+    for force in (joined.attacker, joined.defender):
+        if force.strength < 1 or any(_type(k, ctx.data) is None for k, _ in force.sp):
+            continue
+        regular = _sp_of(force, ctx.data, "regular")
+        half = 2 * regular >= force.strength
+        where = ctx.name(joined.area)
+        if force.side == "continental" and half and (turn is None or turn < STEUBEN_AT_LATEST):
+            yield Check.unchecked("AAM-CBT-11", joined.step,
+                                  f"the Continental force in {where} is {regular} of "
+                                  f"{force.strength} SP regulars: before April 1779 it is a "
+                                  "Professional Army only 2 turns after Steuben arrives via a "
+                                  "Political Event, which is not read (AaM 11.2.5)",
+                                  needs=(str(Need.POLITICAL),), spaces=(joined.area,))
+            continue
+        status = half
+        yield Check.computed("professional_army", joined.step, "AAM-CBT-11",
+                             f"battle in {where}: the {force.side} force ({regular} regular SP "
+                             f"of {force.strength}) is {'' if status else 'not '}a Professional "
+                             "Army (AaM 11.2.5)", inputs={"regular_sp": regular,
+                                                         "sp": force.strength},
+                             result={"professional": status})
+        yield Check.done("AAM-CBT-11")

@@ -27,6 +27,14 @@ reader reads (read_battles.py).
   boundary during rain unless crossed by a road, or across any river boundary during flood
   (whether a road crosses it or not)." One Area, next to the battle's.
 
+- AAM-RET-03 (11.3.3): "The attacker may continue to move his force (if he has remaining
+  MPs to do so), even into the Area to which the defending player retreated": the attacker
+  moving on after a retreat before combat is judged legal here (its MPs are movement's).
+- AAM-RET-04 (11.3.4): "Baggage trains alone in an Area may not retreat before combat (and
+  magazines of course, cannot retreat under any circumstances)": trains leaving before
+  combat with no SP or leader, or a magazine retreating, are illegal.
+- AAM-RET-05 (11.3.5): the Swamp Foxes' retreat with no roll is judged legal.
+
 Rulebook against the digest: 11.4 lists the three bans only; the digest's "one adjacent
 Area" is the rulebook's "an adjacent Area" (every piece to the same one, as 11.3.1 says of
 the retreat before combat). A retreat across a river in Clear weather is legal (A83).
@@ -44,7 +52,8 @@ from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.probability import Distribution
 from adjudicator.systems.common.rulebook import RuleFamily
 
-FAMILY = RuleFamily("retreat", frozenset({"AAM-RET-01", "AAM-RET-02", "AAM-RET-06",
+FAMILY = RuleFamily("retreat", frozenset({"AAM-RET-01", "AAM-RET-02", "AAM-RET-03",
+                                          "AAM-RET-04", "AAM-RET-05", "AAM-RET-06",
                                           "AAM-RET-07", "AAM-RET-10"}),
                     actions=(Retreated, BattleEnded))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
@@ -55,6 +64,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if isinstance(action, Retreated):
         yield from _destination(action, ctx)
     elif isinstance(action, BattleEnded):
+        yield from _follow(action)
+        yield from _trains_alone(action, ctx)
         yield from _before_combat(action, ctx)
         yield from _all_retreat(action, ctx)
         yield from _escapes(action, ctx)
@@ -123,6 +134,39 @@ def _destination(retreat: Retreated, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("AAM-RET-07")
 
 
+def _follow(ended: BattleEnded) -> Iterator[Outcome]:
+    """11.3.3: the attacker moving on after the defender retreated before combat."""
+    attacker = ended.joined.attacker.side
+    if ended.before_combat and not ended.fought and \
+            any(move.side == attacker for move in ended.moved_on):
+        yield Check.done("AAM-RET-03")
+
+
+def _trains_alone(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
+    """11.3.4: no baggage trains alone retreating before combat; no magazine retreating."""
+    for retreat in ended.retreats:
+        mags = [p for p in retreat.pieces
+                if (found := ctx.state.pieces.get(p)) is not None and found[0].kind == "bt"
+                and found[0].flag == "mag"]
+        where = ctx.name(retreat.area)
+        if mags:
+            yield Check.illegal("AAM-RET-04", retreat.step,
+                                f"a magazine retreated from {where}: magazines cannot retreat "
+                                "under any circumstances (AaM 11.3.4)",
+                                spaces=(retreat.area, retreat.destination), pieces=tuple(mags))
+        elif retreat.before_combat and retreat.trains and not retreat.sp and \
+                not retreat.leaders and not any(
+                    r.sp or r.leaders for r in ended.retreats if r.before_combat):
+            yield Check.illegal("AAM-RET-04", retreat.step,
+                                f"{retreat.trains} baggage train(s) alone retreated before "
+                                f"combat from {where}: baggage trains alone in an Area may "
+                                "not retreat before combat (AaM 11.3.4)",
+                                spaces=(retreat.area, retreat.destination),
+                                pieces=retreat.pieces)
+        elif retreat.before_combat and retreat.trains:
+            yield Check.done("AAM-RET-04")
+
+
 def _before_combat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     """11.3, 11.3.1, 11.3.5, 11.3.6: who may retreat before combat, and on what roll."""
     retreats = [r for r in ended.retreats if r.before_combat]
@@ -153,6 +197,8 @@ def _before_combat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
         (all_militia and terrain in ("swamp", None))
     if free:
         yield Check.done("AAM-RET-01")
+        if known_fox and terrain == "swamp":
+            yield Check.done("AAM-RET-05")
         if all_indian and force.leaders:
             yield from _indian_escape(ended, first, ctx, where)
         return
