@@ -469,36 +469,42 @@ CHOSEN = frozenset({"1-star", "colonel"})
 """The ranks among whose equals the owner chooses (the digest's AAM-CBT-01)."""
 
 
-def _rank_key(leader: str, data: AaMData) -> tuple[int, int, int] | None:
-    """(rank, regular over lesser, -seniority): higher commands; None: not known."""
+def _tier(leader: str, data: AaMData) -> int | None:
+    """A leader's rank (C-in-C 4 ... colonel 1, Brant 0); None: not known."""
     found = data.leaders.get(leader)
     if found is None:
         return None
     if found.category == "indian" or leader == "brant":
-        return (0, 0, 0)
-    rank = RANKS.get((found.rank or "").casefold())
-    if rank is None or found.category is None:
+        return 0
+    return RANKS.get((found.rank or "").casefold())
+
+
+def _within(leader: str, tier: int, data: AaMData) -> tuple[int, int] | None:
+    """Among leaders of one rank: (regular over lesser, -seniority for 2-stars); None: not
+    known."""
+    found = data.leaders[leader]
+    if found.category is None:
         return None
-    seniority = found.seniority if rank == 3 else None
-    if rank == 3 and seniority is None:
+    if tier == 3 and found.seniority is None:
         return None
-    return (rank, 0 if found.category in LESSER else 1, -(seniority or 0))
+    return (0 if found.category in LESSER else 1, -(found.seniority or 0) if tier == 3 else 0)
 
 
 def commanders(force: BattleSide, data: AaMData) -> tuple[tuple[str, ...], str] | None:
     """The leaders who may command `force` (the owner chooses among several) and why;
-    None when a rank, category or seniority is not in the data (AaM 11.1, 14.2)."""
+    None when a rank, category or seniority that decides it is not in the data (AaM 11.1,
+    14.2). The category and the seniority matter only among leaders of the highest rank
+    present."""
     leaders = list(force.leaders)
     if not leaders:
         return (), "no leader"
     french = [k for k in leaders if k == "destaing"]
     others = [k for k in leaders if k != "destaing"]
-    keys = {k: _rank_key(k, data) for k in others}
-    if any(v is None for v in keys.values()):
+    tiers = {k: _tier(k, data) for k in others}
+    if any(v is None for v in tiers.values()):
         return None
-    why = "the highest-ranking leader (AaM 11.1)"
     if french:
-        chief = [k for k in others if (keys[k] or (0,))[0] == 4]
+        chief = [k for k in others if tiers[k] == 4]
         if not chief:
             return tuple(french), ("d'Estaing outranks all Continental leaders but the "
                                    "C-in-C (AaM 14.2.1)")
@@ -508,14 +514,30 @@ def commanders(force: BattleSide, data: AaMData) -> tuple[tuple[str, ...], str] 
         if fr < force.strength - fr:
             return tuple(chief), "the C-in-C with more Continental SPs than French (AaM 14.2.2)"
         return None
-    best = max(v for v in keys.values() if v is not None)
-    top = tuple(k for k, v in keys.items() if v == best)
-    rank = (data.leaders[top[0]].rank or "").casefold()
-    if len(top) > 1 and rank not in CHOSEN:
+    best = max(v for v in tiers.values() if v is not None)
+    top = [k for k, v in tiers.items() if v == best]
+    why = "the highest-ranking leader (AaM 11.1)"
+    if len(top) == 1:
+        return tuple(top), why
+    keys = {k: _within(k, best, data) for k in top}
+    if any(v is None for v in keys.values()):
+        if best not in (1, 2) or any(data.leaders[k].category is None
+                                     and best == 3 for k in top):
+            return None
+        known = [v for v in keys.values() if v is not None]
+        if known and max(known)[0] == 1:  # a known regular: no known lesser leader commands
+            top = [k for k in top if keys[k] is None or keys[k] == max(known)]
+        return tuple(top), "leaders of the highest rank: the owner chooses (AaM 11.1)"
+    high = max(v for v in keys.values() if v is not None)
+    top = [k for k in top if keys[k] == high]
+    if len(top) > 1 and best not in (1, 2):
         return None
     if len(top) > 1:
         why = "equal leaders of the highest rank: the owner chooses (AaM 11.1)"
-    return top, why
+    else:
+        why = "the highest-ranking leader; a regular outranks a Provincial or militia " \
+              "leader of the same rank, then the lower seniority number (AaM 11.1-11.1.2)"
+    return tuple(top), why
 
 
 def _command(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
@@ -542,8 +564,9 @@ def _command(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
                              inputs={"leaders": ", ".join(force.leaders)},
                              result={"commander": ", ".join(top)})
         yield Check.done("AAM-CBT-01")
-        categories = {ctx.data.leaders[k].category for k in force.leaders}
-        if len(force.leaders) > 1 and len(categories) > 1:
+        categories = {ctx.data.leaders[k].category for k in force.leaders
+                      if k in ctx.data.leaders}
+        if len(force.leaders) > 1 and categories & (LESSER | {"indian"}):
             yield Check.done("AAM-CBT-02")
         if "destaing" in force.leaders and len(force.leaders) > 1:
             yield Check.done("AAM-CBT-03")

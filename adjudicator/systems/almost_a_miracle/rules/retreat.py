@@ -32,7 +32,9 @@ reader reads (read_battles.py).
   moving on after a retreat before combat is judged legal here (its MPs are movement's).
 - AAM-RET-04 (11.3.4): "Baggage trains alone in an Area may not retreat before combat (and
   magazines of course, cannot retreat under any circumstances)": trains leaving before
-  combat with no SP or leader, or a magazine retreating, are illegal.
+  combat with no SP or leader, or a magazine moved out in a retreat's step, are illegal
+  (a lone train is never attacked, so only a train with no SP or leader leaving among
+  others can show; the magazine's move is also AAM-MOV-40's).
 - AAM-RET-05 (11.3.5): the Swamp Foxes' retreat with no roll is judged legal.
 
 Rulebook against the digest: 11.4 lists the three bans only; the digest's "one adjacent
@@ -44,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import BattleEnded, Retreated
+from adjudicator.systems.almost_a_miracle.actions import BattleEnded, MagazineMoved, Retreated
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action
@@ -62,6 +64,7 @@ ROUGH = frozenset({"wilderness", "mountain", "mountains"})
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A retreat's destination when it is made; the whole retreat when the battle ends."""
     if isinstance(action, Retreated):
+        yield from _magazine(action, ctx)
         yield from _destination(action, ctx)
     elif isinstance(action, BattleEnded):
         yield from _follow(action)
@@ -140,6 +143,20 @@ def _follow(ended: BattleEnded) -> Iterator[Outcome]:
     if ended.before_combat and not ended.fought and \
             any(move.side == attacker for move in ended.moved_on):
         yield Check.done("AAM-RET-03")
+
+
+def _magazine(retreat: Retreated, ctx: Context) -> Iterator[Outcome]:
+    """11.3.4: a magazine carried along in a retreat's step (read as a magazine's move)."""
+    for action in ctx.step_actions:
+        if isinstance(action, MagazineMoved) and action.origin == retreat.area and \
+                action.side == retreat.side:
+            yield Check.illegal("AAM-RET-04", action.step,
+                                f"a magazine retreated from {ctx.name(retreat.area)} to "
+                                f"{ctx.name(action.destination)} with the "
+                                f"{retreat.side} force: magazines cannot retreat under any "
+                                "circumstances (AaM 11.3.4)",
+                                spaces=(retreat.area, action.destination),
+                                pieces=(action.piece,))
 
 
 def _trains_alone(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:

@@ -210,3 +210,22 @@ def test_ret05_swamp_foxes_retreat_with_no_roll() -> None:
     outcomes = judged(ended(joined(british(30), continental(5)), retreats=(regular,)),
                       context(data=data))
     assert "AAM-RET-01" in ids(outcomes)
+
+
+def test_ret04_a_magazine_moved_in_a_retreats_step_is_illegal() -> None:
+    """AaM 11.3.4: "magazines of course, cannot retreat under any circumstances": the
+    magazine read as moved out of the battle's Area in the retreat's step."""
+    from adjudicator.systems.almost_a_miracle.actions import MagazineMoved
+    moved = MagazineMoved(step=11, side="continental", piece="mag", origin="NE10",
+                          destination="NE9")
+    back = retreat("continental", "NE9", step=11)
+    assert "AAM-RET-04" in ids(judged(back, context(step_actions=(back, moved))))
+    assert "AAM-RET-04" not in ids(judged(back, context(step_actions=(back,))))
+
+
+def test_cbt01_a_one_star_over_a_colonel_needs_no_category() -> None:
+    """AaM 11.1: the highest rank commands; the category matters only at the same rank."""
+    data = with_data(leaders={"wayne": {"rank": "1-star", "category": None},
+                              "knox": {"rank": "colonel", "category": None}})
+    found = commanders(continental(10, leaders=("knox", "wayne")), data)
+    assert found is not None and found[0] == ("wayne",)
