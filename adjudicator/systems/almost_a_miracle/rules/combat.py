@@ -22,6 +22,15 @@
 - AAM-CBT-14 (11.2.7): "If the unmodified casualty DR is a 1, the affected side loses the
   Leader in the battle with the highest audacity rating", never the C-in-C.
 - AAM-CBT-16 (10.3): "Combat ends the endeavor": the attacker moving on after the combat.
+- AAM-CBT-04 (11.1.3-11.1.4): "The British Commander-In-Chief may not be replaced except
+  in the event of capture, death from disease, or removal according to the reinforcement
+  schedule. [...] The lowest-numbered 2-star general would be the new C-in-C": once the
+  data's British C-in-C is off the map (in a box), the lowest-numbered British 2-star on
+  the map is the C-in-C for command and for 11.2.7 (never the leader lost). Washington is
+  the permanent Continental C-in-C (nothing to judge).
+- AAM-CBT-13 (11.2.6): "Half (rounding fractions up) of all regular casualties suffered by
+  the lower rolling player become Prisoners of War": shown as a computation where the
+  losses tell who rolled lower (the module has no POW track for SPs to check).
 - AAM-CBT-05 (11.2): the active player's force is the attacker, a reacting force too: the
   side whose move entered the Area is the attacker (read_battles.py), so every battle
   shown is judged with those roles.
@@ -71,12 +80,13 @@ from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("combat", frozenset({
-    "AAM-CBT-01", "AAM-CBT-02", "AAM-CBT-03", "AAM-CBT-05", "AAM-CBT-11", "AAM-CBT-15",
-    "AAM-OPT-01", "AAM-CBT-07", "AAM-CBT-08", "AAM-CBT-09", "AAM-CBT-10", "AAM-CBT-12",
-    "AAM-CBT-14", "AAM-CBT-16"}), actions=(BattleJoined, BattleEnded))
+    "AAM-CBT-01", "AAM-CBT-02", "AAM-CBT-03", "AAM-CBT-04", "AAM-CBT-05", "AAM-CBT-11",
+    "AAM-CBT-13", "AAM-CBT-15", "AAM-OPT-01", "AAM-CBT-07", "AAM-CBT-08", "AAM-CBT-09",
+    "AAM-CBT-10", "AAM-CBT-12", "AAM-CBT-14", "AAM-CBT-16"}), actions=(BattleJoined, BattleEnded))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
 ODDS_CEIL = "aam-odds-ceil"
 """The option that rounds defender-favoured odds up (A48)."""
@@ -244,6 +254,7 @@ def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
                           "Determination Table's DRMs are not in the data (AaM 11.2.3)",
                           needs=(str(Need.BATTLE),), spaces=(joined.area,))
     yield from _losses(ended, ctx, where)
+    yield from _prisoners(ended, ctx, where)
     yield from _split(ended, ctx, where)
     if pattern and dice is not None:
         yield from _leader_loss(ended, ctx, dice, where)
@@ -316,6 +327,44 @@ def _losses(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
                         observed=f"{lost_a}/{lost_d}")
 
 
+def _prisoners(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
+    """11.2.6: "Half (rounding fractions up) of all regular casualties suffered by the lower
+    rolling player become Prisoners of War": the lower roller is the side the losses show
+    lost the casualty roll (every difference of the totals that gives them, one sign)."""
+    joined = ended.joined
+    a_sp, d_sp = joined.attacker.strength, joined.defender.strength
+    if a_sp < 1 or d_sp < 1 or combat.surprise_rolled(a_sp, d_sp) or not ended.losses:
+        return
+    lost_a, lost_d = ended.lost(joined.attacker.side), ended.lost(joined.defender.side)
+    wiped_a, wiped_d = lost_a >= a_sp, lost_d >= d_sp
+    if wiped_a or wiped_d:
+        return  # a side wiped out may have lost more to a retreat it could not make
+    signs = {(diff > 0) - (diff < 0) for diff, (la, ld) in feasible_losses(a_sp, d_sp).items()
+             if la == lost_a and ld == lost_d}
+    step = max(loss.step for loss in ended.losses)
+    if len(signs) != 1 or 0 in signs:
+        return
+    lower = joined.defender if signs == {1} else joined.attacker
+    kinds = {kind for loss in ended.losses for kind, _ in loss.lost}
+    if any(_type(kind, ctx.data) is None for kind in kinds):
+        yield Check.unchecked("AAM-CBT-13", step,
+                              f"the prisoners of the battle in {where} are not known: a unit "
+                              "kind's type is not in the data (AaM 11.2.6)",
+                              needs=(str(Need.UNIT_VALUES),), spaces=(joined.area,))
+        return
+    regular = sum(v for loss in ended.losses if loss.side == lower.side
+                  for k, v in loss.lost if _type(k, ctx.data) == "regular")
+    prisoners = -(-regular // 2)
+    yield Check.computed("prisoners", step, "AAM-CBT-13",
+                         f"battle in {where}: the {lower.side} side rolled the lower casualty "
+                         f"total and lost {regular} regular SP: {prisoners} become Prisoners "
+                         "of War, half (rounding fractions up) of the lower rolling player's "
+                         "regular casualties (AaM 11.2.6)",
+                         inputs={"regular_lost": regular, "side": lower.side},
+                         result={"prisoners": prisoners})
+    yield Check.done("AAM-CBT-13")
+
+
 def _split(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
     for force in (ended.joined.attacker, ended.joined.defender):
         losses = [loss for loss in ended.losses if loss.side == force.side]
@@ -352,6 +401,9 @@ def _split(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
 
 
 def _c_in_c(leader: str, ctx: Context) -> bool:
+    chief = british_chief(ctx)
+    if chief is not None and chief[1] and leader == chief[0]:
+        return True
     found = ctx.data.leaders.get(leader)
     return found is not None and found.rank == "C-in-C"
 
@@ -396,6 +448,16 @@ def _leader_loss(ended: BattleEnded, ctx: Context, dice: dict[str, list[tuple[in
 
 def _which_leader(ended: BattleEnded, ctx: Context, force: BattleSide, lost: list[str],
                   others: list[str], where: str) -> Iterator[Outcome]:
+    if len(lost) == 1 and _c_in_c(lost[0], ctx):
+        step = next(loss.step for loss in ended.losses if lost[0] in loss.leaders)
+        yield Check.illegal("AAM-CBT-14", step,
+                            f"after a natural 1 on the {force.side} casualty die in {where}, "
+                            f"the C-in-C {ctx.leader_name(lost[0])} was lost: the side loses "
+                            "the leader with the highest audacity rating, never the C-in-C "
+                            "(AaM 11.2.7)", spaces=(ended.joined.area,), pieces=(lost[0],),
+                            expected=" or ".join(ctx.leader_name(k) for k in others),
+                            observed=ctx.leader_name(lost[0]))
+        return
     ratings = {leader: (found.audacity if (found := ctx.data.leaders.get(leader)) else None)
                for leader in others}
     if any(value is None for value in ratings.values()) or \
@@ -469,8 +531,31 @@ CHOSEN = frozenset({"1-star", "colonel"})
 """The ranks among whose equals the owner chooses (the digest's AAM-CBT-01)."""
 
 
-def _tier(leader: str, data: AaMData) -> int | None:
+def british_chief(ctx: Context) -> tuple[str, bool] | None:
+    """(the British C-in-C, whether by succession) (AaM 11.1.4): the data's C-in-C while
+    his counter is on the map; once it is in a box (captured, dead, withdrawn), the British
+    2-star on the map with the lowest seniority number. None: not known."""
+    chiefs = {k for k, found in ctx.data.leaders.items()
+              if found.side == "british" and (found.rank or "").casefold() == "c-in-c"}
+    placed = [(e.key, place) for e, place in ctx.state.pieces.values()
+              if e.kind == "leader" and e.key in chiefs]
+    if any(place.kind is PlaceKind.SPACE for _, place in placed):
+        return next(k for k, place in placed if place.kind is PlaceKind.SPACE), False
+    if not placed:
+        return None
+    two_stars = [(found.seniority, e.key) for e, place in ctx.state.pieces.values()
+                 if e.kind == "leader" and place.kind is PlaceKind.SPACE
+                 and (found := ctx.data.leaders.get(e.key)) is not None
+                 and found.side == "british" and (found.rank or "").casefold() == "2-star"]
+    if not two_stars or any(seniority is None for seniority, _ in two_stars):
+        return None
+    return min((seniority or 0, key) for seniority, key in two_stars)[1], True
+
+
+def _tier(leader: str, data: AaMData, chief: str | None = None) -> int | None:
     """A leader's rank (C-in-C 4 ... colonel 1, Brant 0); None: not known."""
+    if leader == chief:
+        return 4
     found = data.leaders.get(leader)
     if found is None:
         return None
@@ -490,7 +575,8 @@ def _within(leader: str, tier: int, data: AaMData) -> tuple[int, int] | None:
     return (0 if found.category in LESSER else 1, -(found.seniority or 0) if tier == 3 else 0)
 
 
-def commanders(force: BattleSide, data: AaMData) -> tuple[tuple[str, ...], str] | None:
+def commanders(force: BattleSide, data: AaMData, chief: str | None = None
+               ) -> tuple[tuple[str, ...], str] | None:
     """The leaders who may command `force` (the owner chooses among several) and why;
     None when a rank, category or seniority that decides it is not in the data (AaM 11.1,
     14.2). The category and the seniority matter only among leaders of the highest rank
@@ -500,19 +586,19 @@ def commanders(force: BattleSide, data: AaMData) -> tuple[tuple[str, ...], str] 
         return (), "no leader"
     french = [k for k in leaders if k == "destaing"]
     others = [k for k in leaders if k != "destaing"]
-    tiers = {k: _tier(k, data) for k in others}
+    tiers = {k: _tier(k, data, chief) for k in others}
     if any(v is None for v in tiers.values()):
         return None
     if french:
-        chief = [k for k in others if tiers[k] == 4]
-        if not chief:
+        chiefs = [k for k in others if tiers[k] == 4]
+        if not chiefs:
             return tuple(french), ("d'Estaing outranks all Continental leaders but the "
                                    "C-in-C (AaM 14.2.1)")
         fr = sum(v for k, v in force.sp if k.startswith("french"))
         if fr > force.strength - fr:
             return tuple(french), "d'Estaing with more French SPs than Continental (AaM 14.2.2)"
         if fr < force.strength - fr:
-            return tuple(chief), "the C-in-C with more Continental SPs than French (AaM 14.2.2)"
+            return tuple(chiefs), "the C-in-C with more Continental SPs than French (AaM 14.2.2)"
         return None
     best = max(v for v in tiers.values() if v is not None)
     top = [k for k, v in tiers.items() if v == best]
@@ -541,10 +627,20 @@ def commanders(force: BattleSide, data: AaMData) -> tuple[tuple[str, ...], str] 
 
 
 def _command(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
+    chief = british_chief(ctx)
     for role, force in (("attacker", joined.attacker), ("defender", joined.defender)):
         if not force.leaders:
             continue
-        found = commanders(force, ctx.data)
+        successor = chief[0] if chief is not None and chief[1] and force.side == "british" \
+            else None
+        if successor is not None:
+            yield Check.computed("british_c_in_c", joined.step, "AAM-CBT-04",
+                                 f"the British C-in-C's counter is off the map: "
+                                 f"{ctx.leader_name(successor)}, the 2-star general with "
+                                 "the lowest seniority number, is the new C-in-C "
+                                 "(AaM 11.1.4)", result={"c_in_c": successor})
+            yield Check.done("AAM-CBT-04")
+        found = commanders(force, ctx.data, successor)
         if found is None:
             yield Check.unchecked("AAM-CBT-01", joined.step,
                                   f"who commands the {force.side} {role} in "

@@ -17,6 +17,14 @@ the battles the reader reads (read_battles.py), with combat.py's `major_victory`
   loser of 50 SPs or more against a Major Victory; a loser with no baggage train or
   magazine in a Wilderness or Mountain Area. A loser that retreats instead breaks it.
 
+- AAM-MV-03 (11.5.2): "Capture of an enemy-controlled Fort Pitt, Penobscot, Fort Niagara,
+  or Newtown is considered a Major Victory regardless of the number of SPs involved."
+  Judged on a battle there that the attacker wins: the defender's SPs occupied the Area,
+  so it was the defender's (an Area the enemy occupies is no longer its default owner's),
+  and the marker should show the attacker. A capture of an empty fort is not judged (who
+  last occupied it is not read), and an overrun there is left to the player (10.4.7 says
+  an overrun is no combat, 11.5.2 that the capture counts whatever the SPs): unchecked.
+
 The Major Victory marker is read where the battle ends (the log's step before the next
 endeavor); a marker not on the board leaves MV-01 and MV-02 unjudged.
 """
@@ -33,10 +41,21 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 
-FAMILY = RuleFamily("major_victory", frozenset({"AAM-MV-01", "AAM-MV-02", "AAM-MV-04",
-                                                "AAM-MV-06"}),
+FAMILY = RuleFamily("major_victory", frozenset({"AAM-MV-01", "AAM-MV-02", "AAM-MV-03",
+                                                "AAM-MV-04", "AAM-MV-06"}),
                     actions=(BattleEnded,))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
+FORTS = {"fort pitt": "continental", "penobscot": "continental", "fort niagara": "british",
+         "newtown": "british"}
+"""The four places whose capture is a Major Victory, and their owner until an enemy SP
+occupies them (AaM 11.5.2)."""
+
+
+def fort_of(area: str, ctx: Context) -> str | None:
+    """The 11.5.2 place an Area is (its name, casefolded), or None."""
+    found = ctx.data.areas.get(area)
+    name = (found.name or "").casefold() if found is not None else ""
+    return name if name in FORTS else None
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -59,6 +78,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                                    attacker_indians=_indians(joined.attacker, ctx.data),
                                    defender_indians=_indians(joined.defender, ctx.data))
     yield from _marker(action, ctx, won, reasons)
+    yield from _fort(action, ctx, won)
     yield from _catastrophe(action, ctx, lost, won, reasons)
 
 
@@ -85,6 +105,24 @@ def _marker(ended: BattleEnded, ctx: Context, won: BattleSide,
                          f"shows its {ended.major_victory} side: {why}, the marker is "
                          "adjusted to a Major Victory for the winner, the side that doesn't "
                          "retreat", spaces=(joined.area,))
+
+
+def _fort(ended: BattleEnded, ctx: Context, won: BattleSide) -> Iterator[Outcome]:
+    joined = ended.joined
+    fort = fort_of(joined.area, ctx)
+    if fort is None or won.side != joined.attacker.side or joined.defender.strength < 1 or \
+            ended.major_victory is None:
+        return
+    if ended.major_victory == won.side:
+        yield Check.done("AAM-MV-03")
+        return
+    yield Check.reminder("AAM-MV-03", ended.step,
+                         f"the {won.side} side captured {ctx.name(joined.area)} from the "
+                         f"{joined.defender.side} force that held it, and the Major Victory "
+                         f"marker still shows its {ended.major_victory} side: capture of an "
+                         "enemy-controlled Fort Pitt, Penobscot, Fort Niagara, or Newtown is "
+                         "considered a Major Victory regardless of the number of SPs "
+                         "involved (AaM 11.5.2)", spaces=(joined.area,))
 
 
 def _catastrophe(ended: BattleEnded, ctx: Context, lost: BattleSide, won: BattleSide,
@@ -135,6 +173,14 @@ def _overrun(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
             yield Check.done("AAM-MV-04")
         return
     step, side = turned[0]
+    if fort_of(joined.area, ctx) is not None:
+        yield Check.unchecked("AAM-MV-04", step,
+                              f"the Major Victory marker was turned to its {side} side after "
+                              f"an overrun of {ctx.name(joined.area)}: an overrun is no "
+                              "combat (AaM 10.4.7), but capturing this place is a Major "
+                              "Victory whatever the SPs (AaM 11.5.2); left to the players",
+                              spaces=(joined.area,))
+        return
     yield Check.illegal("AAM-MV-04", step,
                         f"the Major Victory marker was turned to its {side} side after the "
                         f"{side} force overran {ended.lost(defender)} SP in "

@@ -229,3 +229,74 @@ def test_cbt01_a_one_star_over_a_colonel_needs_no_category() -> None:
                               "knox": {"rank": "colonel", "category": None}})
     found = commanders(continental(10, leaders=("knox", "wayne")), data)
     assert found is not None and found[0] == ("wayne",)
+
+
+# AAM-CBT-04, -13 and AAM-MV-03
+
+
+def test_cbt04_the_lowest_numbered_two_star_succeeds_a_captured_c_in_c() -> None:
+    """AaM 11.1.4: "The British Commander-In-Chief may not be replaced except in the event
+    of capture [...] The lowest-numbered 2-star general would be the new C-in-C"; and
+    11.2.7: the leader lost on a natural 1 is never the C-in-C."""
+    from adjudicator.systems.almost_a_miracle.state import Entity
+    from adjudicator.systems.common.places import Place, PlaceKind
+    data = with_data(leaders={"clinton": {"rank": "2-star", "seniority": 2, "audacity": 3,
+                                          "category": "regular"},
+                              "burgoyne": {"rank": "2-star", "seniority": 4, "audacity": 1,
+                                           "category": "regular"}})
+    state = position(("leader:clinton", "NE13"), ("leader:burgoyne", "NE13"))
+    state.pieces["howe"] = (Entity.parse("leader:howe") or Entity("leader", "howe"),
+                            Place(PlaceKind.BOX, "leader_pow_british"))
+    battle = joined(british(30, leaders=("clinton", "burgoyne")), continental(20))
+    outcomes = judged(battle, context(data=data, state=state))
+    assert computed(outcomes, "british_c_in_c").result == {"c_in_c": "clinton"}
+    assert "AAM-CBT-04" in done(outcomes)
+    # a natural 1: Burgoyne is lost, not Clinton (now the C-in-C, audacity 3)
+    from tests.adjudicator.systems.almost_a_miracle.battlekit import loss
+    fought = ended(battle, rolls=rolls((4, 1), (3, 2)),
+                   losses=(loss("british", ("brit_regular", 1), leaders=("burgoyne",)),
+                           loss("continental", ("cont_regular", 6))))
+    assert "AAM-CBT-14" not in ids(judged(fought, context(data=data, state=state)))
+    wrong = ended(battle, rolls=rolls((4, 1), (3, 2)),
+                  losses=(loss("british", ("brit_regular", 1), leaders=("clinton",)),
+                          loss("continental", ("cont_regular", 6))))
+    assert "AAM-CBT-14" in ids(judged(wrong, context(data=data, state=state)))
+    # Howe on the map: no succession
+    home = position(("leader:howe", "NE10"), ("leader:clinton", "NE10"))
+    assert "AAM-CBT-04" not in done(judged(battle, context(data=data, state=home)))
+
+
+def test_cbt13_half_the_lower_rollers_regular_losses_are_prisoners() -> None:
+    """AaM 11.2.6: "Half (rounding fractions up) of all regular casualties suffered by the
+    lower rolling player become Prisoners of War." 60 against 20, the British 2 higher:
+    the Continentals lose 8, 4 prisoners."""
+    from tests.adjudicator.systems.almost_a_miracle.battlekit import loss
+    battle = ended(joined(british(60), continental(20)), rolls=rolls((4, 5), (3, 2)),
+                   losses=(loss("british", ("brit_regular", 1)),
+                           loss("continental", ("cont_regular", 8))))
+    outcomes = judged(battle, context())
+    assert computed(outcomes, "prisoners").result == {"prisoners": 4}
+    assert "AAM-CBT-13" in done(outcomes)
+    tie = ended(joined(british(60), continental(20)), rolls=rolls((4, 5), (3, 2)),
+                losses=(loss("british", ("brit_regular", 1)),
+                        loss("continental", ("cont_regular", 1))))
+    assert "AAM-CBT-13" not in done(judged(tie, context()))
+
+
+def test_mv03_capturing_fort_pitt_is_a_major_victory_whatever_the_sps() -> None:
+    """AaM 11.5.2: "Capture of an enemy-controlled Fort Pitt, Penobscot, Fort Niagara, or
+    Newtown is considered a Major Victory regardless of the number of SPs involved." """
+    from adjudicator.systems.almost_a_miracle.actions import BattleSide as Side
+    from tests.adjudicator.systems.almost_a_miracle.battlekit import loss
+    battle = joined(british(5), continental(3), area="P11")
+
+    def fought(marker: str) -> list:  # type: ignore[type-arg]
+        return judged(ended(battle, rolls=rolls((4, 5), (3, 2)),
+                            losses=(loss("british", ("brit_regular", 1), area="P11"),
+                                    loss("continental", ("cont_regular", 1), area="P11")),
+                            retreats=(retreat("continental", "P5", area="P11",
+                                              sp=(("cont_regular", 2),)),),
+                            left=(british(4), Side(side="continental")),
+                            major_victory=marker), context())
+    assert "AAM-MV-03" in done(fought("british"))
+    assert "AAM-MV-03" in ids(fought("continental"), "reminder")
