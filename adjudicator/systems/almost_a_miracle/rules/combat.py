@@ -400,8 +400,8 @@ def _split(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
                             observed=f"{reg_lost} regular, {mil_lost} militia")
 
 
-def _c_in_c(leader: str, ctx: Context) -> bool:
-    chief = british_chief(ctx)
+def _c_in_c(leader: str, ctx: Context, battle: tuple[str, ...] = ()) -> bool:
+    chief = british_chief(ctx, battle)
     if chief is not None and chief[1] and leader == chief[0]:
         return True
     found = ctx.data.leaders.get(leader)
@@ -416,10 +416,11 @@ def _leader_loss(ended: BattleEnded, ctx: Context, dice: dict[str, list[tuple[in
             continue
         lost = [leader for loss in ended.losses if loss.side == force.side
                 for leader in loss.leaders]
-        others = [leader for leader in force.leaders if not _c_in_c(leader, ctx)]
+        others = [leader for leader in force.leaders if not _c_in_c(leader, ctx, force.leaders)]
         unsure_chief = force.side == "british" and not any(
-            _c_in_c(leader, ctx) for leader in force.leaders) and not any(
-            e.kind == "leader" and _c_in_c(e.key, ctx) for e, _ in ctx.state.pieces.values())
+            _c_in_c(leader, ctx, force.leaders) for leader in force.leaders) and not any(
+            e.kind == "leader" and _c_in_c(e.key, ctx, force.leaders)
+            for e, _ in ctx.state.pieces.values())
         if not others or (unsure_chief and len(others) == 1 and not lost):
             if unsure_chief and others and not lost:
                 yield Check.unchecked("AAM-CBT-14", step,
@@ -448,7 +449,7 @@ def _leader_loss(ended: BattleEnded, ctx: Context, dice: dict[str, list[tuple[in
 
 def _which_leader(ended: BattleEnded, ctx: Context, force: BattleSide, lost: list[str],
                   others: list[str], where: str) -> Iterator[Outcome]:
-    if len(lost) == 1 and _c_in_c(lost[0], ctx):
+    if len(lost) == 1 and _c_in_c(lost[0], ctx, force.leaders):
         step = next(loss.step for loss in ended.losses if lost[0] in loss.leaders)
         yield Check.illegal("AAM-CBT-14", step,
                             f"after a natural 1 on the {force.side} casualty die in {where}, "
@@ -531,10 +532,11 @@ CHOSEN = frozenset({"1-star", "colonel"})
 """The ranks among whose equals the owner chooses (the digest's AAM-CBT-01)."""
 
 
-def british_chief(ctx: Context) -> tuple[str, bool] | None:
+def british_chief(ctx: Context, battle: tuple[str, ...] = ()) -> tuple[str, bool] | None:
     """(the British C-in-C, whether by succession) (AaM 11.1.4): the data's C-in-C while
     his counter is on the map; once it is in a box (captured, dead, withdrawn), the British
-    2-star on the map with the lowest seniority number. None: not known."""
+    2-star on the map (or in `battle`, the leaders of a battle as it began) with the lowest
+    seniority number. None: not known."""
     chiefs = {k for k, found in ctx.data.leaders.items()
               if found.side == "british" and (found.rank or "").casefold() == "c-in-c"}
     placed = [(e.key, place) for e, place in ctx.state.pieces.values()
@@ -543,9 +545,10 @@ def british_chief(ctx: Context) -> tuple[str, bool] | None:
         return next(k for k, place in placed if place.kind is PlaceKind.SPACE), False
     if not placed:
         return None
-    two_stars = [(found.seniority, e.key) for e, place in ctx.state.pieces.values()
-                 if e.kind == "leader" and place.kind is PlaceKind.SPACE
-                 and (found := ctx.data.leaders.get(e.key)) is not None
+    on_map = {e.key for e, place in ctx.state.pieces.values()
+              if e.kind == "leader" and place.kind is PlaceKind.SPACE} | set(battle)
+    two_stars = [(found.seniority, key) for key in sorted(on_map)
+                 if (found := ctx.data.leaders.get(key)) is not None
                  and found.side == "british" and (found.rank or "").casefold() == "2-star"]
     if not two_stars or any(seniority is None for seniority, _ in two_stars):
         return None
@@ -627,7 +630,7 @@ def commanders(force: BattleSide, data: AaMData, chief: str | None = None
 
 
 def _command(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
-    chief = british_chief(ctx)
+    chief = british_chief(ctx, joined.attacker.leaders + joined.defender.leaders)
     for role, force in (("attacker", joined.attacker), ("defender", joined.defender)):
         if not force.leaders:
             continue
