@@ -36,6 +36,12 @@ reader reads (read_battles.py).
   (a lone train is never attacked, so only a train with no SP or leader leaving among
   others can show; the magazine's move is also AAM-MOV-40's).
 - AAM-RET-05 (11.3.5): the Swamp Foxes' retreat with no roll is judged legal.
+- AAM-RET-09 (11.4.3-11.4.4): "Magazines can never retreat; replace them with a captured
+  baggage train belonging to the victorious player if available." "The BoO can never
+  retreat. Replace the BoO with a victorious player's captured baggage train if available
+  and place the BoO unit on the next game turn box": the loser's magazine or Base of
+  Operations still in the battle's Area when the battle ends, its force gone, is illegal;
+  the winner's captured baggage train there shows the capture made.
 
 Rulebook against the digest: 11.4 lists the three bans only; the digest's "one adjacent
 Area" is the rulebook's "an adjacent Area" (every piece to the same one, as 11.3.1 says of
@@ -51,11 +57,12 @@ from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.probability import Distribution
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("retreat", frozenset({"AAM-RET-01", "AAM-RET-02", "AAM-RET-03",
-                                          "AAM-RET-04", "AAM-RET-05", "AAM-RET-06",
+                                          "AAM-RET-04", "AAM-RET-05", "AAM-RET-06", "AAM-RET-09",
                                           "AAM-RET-07", "AAM-RET-10"}),
                     actions=(Retreated, BattleEnded))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
@@ -68,6 +75,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _destination(action, ctx)
     elif isinstance(action, BattleEnded):
         yield from _follow(action)
+        yield from _captured(action, ctx)
         yield from _trains_alone(action, ctx)
         yield from _before_combat(action, ctx)
         yield from _all_retreat(action, ctx)
@@ -143,6 +151,38 @@ def _follow(ended: BattleEnded) -> Iterator[Outcome]:
     if ended.before_combat and not ended.fought and \
             any(move.side == attacker for move in ended.moved_on):
         yield Check.done("AAM-RET-03")
+
+
+def _captured(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
+    """11.4.3-11.4.4: the loser's magazine and BoO are captured, never left or retreated."""
+    joined = ended.joined
+    loser = ended.loser
+    if not ended.fought or joined.siege or loser is None:
+        return
+    winner = joined.defender.side if loser == joined.attacker.side else joined.attacker.side
+    held = {force.side: force for force in ended.left}
+    if loser in held and (held[loser].sp or held[loser].leaders):
+        return
+    if winner not in held or not held[winner].sp:
+        return
+    left = [(piece, entity) for piece, (entity, place) in ctx.state.pieces.items()
+            if place.kind is PlaceKind.SPACE and place.key == joined.area and entity.key == loser
+            and ((entity.kind == "bt" and entity.flag == "mag") or entity.kind == "boo")]
+    where = ctx.name(joined.area)
+    step = max((r.step for r in ended.retreats if r.side == loser), default=ended.step)
+    for piece, entity in left:
+        what = "magazine" if entity.kind == "bt" else "Base of Operations"
+        turn_box = " and goes to the next game turn box" if entity.kind == "boo" else ""
+        yield Check.illegal("AAM-RET-09", step,
+                            f"the {loser} {what} stayed in {where} after its force lost the "
+                            f"battle: a {what} can never retreat; it is replaced by a "
+                            "captured baggage train of the victorious player if available"
+                            f"{turn_box}"
+                            " (AaM 11.4.3-11.4.4)", spaces=(joined.area,), pieces=(piece,),
+                            expected="captured", observed="left in the Area")
+    if not left and any(e.kind == "bt" and e.flag == "captured" and e.key == winner
+                        for e in ctx.state.in_area(joined.area)):
+        yield Check.done("AAM-RET-09")
 
 
 def _magazine(retreat: Retreated, ctx: Context) -> Iterator[Outcome]:

@@ -300,3 +300,24 @@ def test_mv03_capturing_fort_pitt_is_a_major_victory_whatever_the_sps() -> None:
                             major_victory=marker), context())
     assert "AAM-MV-03" in done(fought("british"))
     assert "AAM-MV-03" in ids(fought("continental"), "reminder")
+
+
+def test_ret09_a_magazine_left_behind_by_the_loser_is_illegal() -> None:
+    """AaM 11.4.3: "Magazines can never retreat; replace them with a captured baggage train
+    belonging to the victorious player if available." 11.4.4: the same for the BoO."""
+    from adjudicator.systems.almost_a_miracle.actions import BattleSide as Side
+    from tests.adjudicator.systems.almost_a_miracle.battlekit import loss
+    battle = joined(british(60), continental(20))
+
+    def lost_with(*pieces: tuple[str, str]) -> list:  # type: ignore[type-arg]
+        return judged(ended(battle, rolls=rolls((4, 5), (3, 2)),
+                            losses=(loss("british", ("brit_regular", 1)),
+                                    loss("continental", ("cont_regular", 8))),
+                            retreats=(retreat("continental", "NE9", sp=(("cont_regular", 12),)),),
+                            left=(british(59), Side(side="continental"))),
+                      context(state=position(*pieces)))
+    assert "AAM-RET-09" in ids(lost_with(("bt:continental:mag", "NE10")))
+    assert "AAM-RET-09" in ids(lost_with(("boo:continental", "NE10")))
+    captured = lost_with(("bt:british:captured", "NE10"))
+    assert "AAM-RET-09" in done(captured)
+    assert "AAM-RET-09" not in ids(captured)
