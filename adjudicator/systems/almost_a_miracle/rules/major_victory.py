@@ -25,6 +25,11 @@ the battles the reader reads (read_battles.py), with combat.py's `major_victory`
   last occupied it is not read), and an overrun there is left to the player (10.4.7 says
   an overrun is no combat, 11.5.2 that the capture counts whatever the SPs): unchecked.
 
+- AAM-MV-08 (5.1.2, 6.5): "A -1 DRM applies" to the Continental militia attrition and
+  militia generation rolls "if the Major Victory marker is on its British side": shown as a
+  computation when the Attrition or Reinforcement Phase begins (the rolls themselves are
+  judged with it by the supply and reinforcements families).
+
 The Major Victory marker is read where the battle ends (the log's step before the next
 endeavor); a marker not on the board leaves MV-01 and MV-02 unjudged.
 """
@@ -36,14 +41,16 @@ from collections.abc import Iterator
 from adjudicator.systems.almost_a_miracle import combat
 from adjudicator.systems.almost_a_miracle.actions import BattleEnded, BattleSide
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
+from adjudicator.systems.almost_a_miracle.procedure import ATTRITION, REINFORCEMENT
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.sequencer import PhaseShown
 
 FAMILY = RuleFamily("major_victory", frozenset({"AAM-MV-01", "AAM-MV-02", "AAM-MV-03",
-                                                "AAM-MV-04", "AAM-MV-06"}),
-                    actions=(BattleEnded,))
+                                                "AAM-MV-04", "AAM-MV-06", "AAM-MV-08"}),
+                    actions=(BattleEnded, PhaseShown))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
 FORTS = {"fort pitt": "continental", "penobscot": "continental", "fort niagara": "british",
          "newtown": "british"}
@@ -61,6 +68,9 @@ def fort_of(area: str, ctx: Context) -> str | None:
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The Major Victory marker and the Catastrophe after a fought battle; the marker
     after an overrun."""
+    if isinstance(action, PhaseShown) and action.phase in (ATTRITION, REINFORCEMENT):
+        yield from _militia_drm(action, ctx)
+        return
     if not isinstance(action, BattleEnded):
         return
     if not action.fought:
@@ -80,6 +90,23 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     yield from _marker(action, ctx, won, reasons)
     yield from _fort(action, ctx, won)
     yield from _catastrophe(action, ctx, lost, won, reasons)
+
+
+def _militia_drm(shown: PhaseShown, ctx: Context) -> Iterator[Outcome]:
+    side = next((e.key for e, _ in ctx.state.pieces.values() if e.kind == "mv"), None)
+    turn = ctx.placement.moment.turn or ""
+    if side is None or (shown.phase == REINFORCEMENT and turn[-2:] not in ("03", "06", "09",
+                                                                           "12")):
+        return  # militia are generated in March, June, September and December (AaM 6.5)
+    drm = -1 if side == "british" else 0
+    rolls = "Continental militia attrition" if shown.phase == ATTRITION \
+        else "Continental militia generation"
+    yield Check.computed("major_victory_drm", shown.step, "AAM-MV-08",
+                         f"the Major Victory marker shows its {side} side: the {rolls} rolls "
+                         f"take a DRM of {drm} (a -1 DRM if the marker is on its British "
+                         "side, AaM 5.1.2, 6.5)", inputs={"marker": side},
+                         result={"militia_drm": drm})
+    yield Check.done("AAM-MV-08")
 
 
 def _indians(force: BattleSide, data: AaMData) -> int:

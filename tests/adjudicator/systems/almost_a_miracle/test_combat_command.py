@@ -321,3 +321,21 @@ def test_ret09_a_magazine_left_behind_by_the_loser_is_illegal() -> None:
     captured = lost_with(("bt:british:captured", "NE10"))
     assert "AAM-RET-09" in done(captured)
     assert "AAM-RET-09" not in ids(captured)
+
+
+def test_mv08_a_british_major_victory_takes_one_from_the_militia_rolls() -> None:
+    """AaM 5.1.2: "A -1 DRM applies if the Major Victory marker is on its British side";
+    6.5: militia generation rolls subtract one "if the Major Victory marker is on the
+    British side" (March, June, September and December)."""
+    from adjudicator.systems.common.sequencer import PhaseShown
+    british_up = position(("mv:british", "C33"))
+    shown = PhaseShown(step=3, phase="attrition")
+    outcomes = judged(shown, context(phase="attrition", state=british_up))
+    assert computed(outcomes, "major_victory_drm").result == {"militia_drm": -1}
+    assert "AAM-MV-08" in done(outcomes)
+    continental_up = judged(shown, context(phase="attrition",
+                                           state=position(("mv:continental", "C33"))))
+    assert computed(continental_up, "major_victory_drm").result == {"militia_drm": 0}
+    july = judged(PhaseShown(step=3, phase="reinforcement"),
+                  context(phase="reinforcement", turn="1776-07", state=british_up))
+    assert "AAM-MV-08" not in done(july)
