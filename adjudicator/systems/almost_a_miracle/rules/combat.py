@@ -28,6 +28,11 @@
   data's British C-in-C is off the map (in a box), the lowest-numbered British 2-star on
   the map is the C-in-C for command and for 11.2.7 (never the leader lost). Washington is
   the permanent Continental C-in-C (nothing to judge).
+- AAM-CBT-06 (11.2.1): "If the British player is attacking, he elects whether or not to go
+  in with 'fixed bayonets.' 'Fixing Bayonets' can only be declared if the attacking force
+  is less than 50 SPs and consists of 50% or more British Regulars." The declaration is
+  read from a chat line before the combat (read_battles.py); its effect is on the Player's
+  Aid Card. British Regulars: the British side's regular kinds (cavalry too).
 - AAM-CBT-13 (11.2.6): "Half (rounding fractions up) of all regular casualties suffered by
   the lower rolling player become Prisoners of War": shown as a computation where the
   losses tell who rolled lower (the module has no POW track for SPs to check).
@@ -84,7 +89,8 @@ from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("combat", frozenset({
-    "AAM-CBT-01", "AAM-CBT-02", "AAM-CBT-03", "AAM-CBT-04", "AAM-CBT-05", "AAM-CBT-11",
+    "AAM-CBT-01", "AAM-CBT-02", "AAM-CBT-03", "AAM-CBT-04", "AAM-CBT-05", "AAM-CBT-06",
+    "AAM-CBT-11",
     "AAM-CBT-13", "AAM-CBT-15", "AAM-OPT-01", "AAM-CBT-07", "AAM-CBT-08", "AAM-CBT-09",
     "AAM-CBT-10", "AAM-CBT-12", "AAM-CBT-14", "AAM-CBT-16"}), actions=(BattleJoined, BattleEnded))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
@@ -248,6 +254,7 @@ def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     attacker, defender = joined.attacker.side, joined.defender.side
     pattern = dice is not None and 2 <= len(dice[attacker]) <= 3 and \
         2 <= len(dice[defender]) <= 3
+    yield from _bayonets(ended, ctx, where)
     yield from _surprise(ended, dice, where)
     yield Check.unchecked("AAM-CBT-09", ended.step,
                           f"who won the battle in {where} is not checked: the Battle Winner "
@@ -259,6 +266,40 @@ def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     if pattern and dice is not None:
         yield from _leader_loss(ended, ctx, dice, where)
     yield from _moved_on(ended, ctx, where)
+
+
+def _bayonets(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
+    """11.2.1: "'Fixing Bayonets' can only be declared if the attacking force is less than
+    50 SPs and consists of 50% or more British Regulars", by a British attacker."""
+    if ended.bayonets is None:
+        return
+    force = ended.joined.attacker
+    if any(_type(kind, ctx.data) is None for kind, _ in force.sp):
+        yield Check.unchecked("AAM-CBT-06", ended.bayonets,
+                              f"fixed bayonets were declared in {where}: a unit kind's type "
+                              "is not in the data (AaM 11.2.1)",
+                              needs=(str(Need.UNIT_VALUES),), spaces=(ended.joined.area,))
+        return
+    british = sum(v for k, v in force.sp if _type(k, ctx.data) == "regular"
+                  and (found := ctx.data.unit_kinds.get(k)) is not None
+                  and str(found.side) == "british")
+    why = [text for bad, text in (
+        (force.side != "british", "only the British player, attacking, may fix bayonets"),
+        (force.strength >= 50, f"the attacking force has {force.strength} SPs, not less "
+                               "than 50"),
+        (force.side == "british" and 2 * british < force.strength,
+         f"only {british} of its {force.strength} SPs are British Regulars, less than 50%"),
+    ) if bad]
+    if not why:
+        yield Check.done("AAM-CBT-06")
+        return
+    yield Check.illegal("AAM-CBT-06", ended.bayonets,
+                        f"fixed bayonets were declared in the battle in {where}: "
+                        f"{'; '.join(why)}. \"Fixing Bayonets\" can only be declared if the "
+                        "attacking force is less than 50 SPs and consists of 50% or more "
+                        "British Regulars (AaM 11.2.1)", spaces=(ended.joined.area,),
+                        pieces=force.pieces, expected="no bayonets",
+                        observed="bayonets declared")
 
 
 def _surprise(ended: BattleEnded, dice: dict[str, list[tuple[int, int]]] | None,

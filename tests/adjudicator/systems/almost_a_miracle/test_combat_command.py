@@ -339,3 +339,27 @@ def test_mv08_a_british_major_victory_takes_one_from_the_militia_rolls() -> None
     july = judged(PhaseShown(step=3, phase="reinforcement"),
                   context(phase="reinforcement", turn="1776-07", state=british_up))
     assert "AAM-MV-08" not in done(july)
+
+
+def test_cbt06_bayonets_only_under_50_sp_of_half_british_regulars() -> None:
+    """AaM 11.2.1: "'Fixing Bayonets' can only be declared if the attacking force is less
+    than 50 SPs and consists of 50% or more British Regulars." """
+    def declared(attacker: BattleSide, defender: BattleSide) -> list:  # type: ignore[type-arg]
+        from dataclasses import replace
+        battle = ended(joined(attacker, defender), rolls=rolls((4, 5), (3, 2)))
+        return judged(replace(battle, bayonets=2), context())
+    assert "AAM-CBT-06" in done(declared(british(30), continental(20)))
+    assert "AAM-CBT-06" in ids(declared(british(50), continental(20)))
+    assert "AAM-CBT-06" in ids(declared(british(10, indians=11), continental(20)))
+    assert "AAM-CBT-06" in done(declared(british(10, indians=10), continental(20)))
+    assert "AAM-CBT-06" in ids(declared(continental(20), british(10)))
+
+
+def test_cbt06_a_chat_line_declares_bayonets() -> None:
+    """AaM 11.2.1: the British player "elects whether or not to go in with 'fixed
+    bayonets'": a chat line saying so, not one refusing them."""
+    from adjudicator.systems.almost_a_miracle.read_battles import _bayonets
+    assert _bayonets("&lt;Banastre&gt; - Fix bayonets!")
+    assert _bayonets("<Banastre> - bayonets")
+    assert not _bayonets("<Banastre> - no bayonets")
+    assert not _bayonets("<Banastre> - I pass")
