@@ -58,6 +58,26 @@ FORTS = {"fort pitt": "continental", "penobscot": "continental", "fort niagara":
 occupies them (AaM 11.5.2)."""
 
 
+COMBAT_NOT_JUDGED: dict[str, str] = {
+    "AAM-RET-08": "not judged: a loser unable to retreat has its militia eliminated and half "
+                  "(rounded up) of its regulars taken prisoner (AaM 11.4.1), but the module "
+                  "keeps no POW track for SPs (AaM 15.1), so a log shows the SPs removed, "
+                  "not which became prisoners; a loser left in the Area is AAM-RET-07's, a "
+                  "surrounded loser's surrender AAM-MV-06's",
+    "AAM-RET-11": "judged as AAM-SIEGE-07 (the sieges family): a besieged force whose "
+                  "leaders took their endeavor (the sally) leaving the Area while the "
+                  "besiegers stay, where a losing sally must retreat back into the city or "
+                  "fort (AaM 4.5.2); a sally is fought with no move, so no battle is read",
+    "AAM-MV-05": "not judged: the French Intervention marker's turn on the Turn Record Track "
+                 "is not read (the binding maps the track as one box, box:turn_track), so "
+                 "its move of 1 turn in the Adjustment Phase (AaM 11.5.3) is not seen",
+    "AAM-MV-07": "not judged: the French Intervention marker's turn on the Turn Record Track "
+                 "is not read (one box, box:turn_track), so its move of 4 turns after a "
+                 "Catastrophe (AaM 11.5.4) is not seen; the Catastrophe itself is AAM-MV-06",
+}
+"""The combat, retreat and Major Victory rules no family judges, and why."""
+
+
 def fort_of(area: str, ctx: Context) -> str | None:
     """The 11.5.2 place an Area is (its name, casefolded), or None."""
     found = ctx.data.areas.get(area)
