@@ -9,8 +9,9 @@ endeavor, phase or turn:
 - the losses: SP counters of a side taken out of the Area, or replaced by smaller ones (a
   counter replaced by a smaller one is a loss of the difference, AaM 2.0), leaders and
   baggage trains taken off the map;
-- a chat line declaring fixed bayonets before the combat (AaM 11.2.1: "he elects whether
-  or not to go in with 'fixed bayonets'"), one with "no", "not" or "without" aside;
+- a chat line of the attacker's player (or of no known side) declaring fixed bayonets
+  before the combat (AaM 11.2.1: "he elects whether or not to go in with 'fixed
+  bayonets'"), one with "no", "not" or "without" aside;
 - a side's pieces leaving the Area: the defender before any combat is a retreat before
   combat (AaM 11.3); after the combat, the first side to leave is the loser retreating
   (AaM 11.4); the other side leaving afterwards moves on (AaM 10.3 forbids it to the
@@ -139,7 +140,7 @@ def read_battles(reader: Reader, view: StepView[Entity, str | None],
         if isinstance(action, ForceMoved):
             battle = _entered(battle, action, state, side_of, out)
     if battle is not None and battle.bayonets is None and not battle.combat_begun and \
-            any(_bayonets(line) for line in view.chat):
+            view.side in (None, battle.sides[0]) and any(_bayonets(line) for line in view.chat):
         battle = replace(battle, bayonets=view.index)
     if battle is not None:
         losses = _losses(battle, view, side_of)
