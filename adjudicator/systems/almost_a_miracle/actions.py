@@ -476,6 +476,8 @@ class BattleEnded(Action):
     last_step: int = 0
     marker_turned: tuple[tuple[int, str], ...] = ()
     """(step, side) each time the Major Victory marker changed side during the battle."""
+    bayonets: int | None = None
+    """The step of a chat line declaring fixed bayonets before the combat (AaM 11.2.1)."""
 
     def lost(self, side: str) -> int:
         """The SPs a side lost in the battle."""

@@ -15,6 +15,7 @@ from adjudicator.systems.almost_a_miracle.read_events import TABLE as EVENT_TABL
 from adjudicator.systems.almost_a_miracle.read_events import event_table
 from adjudicator.systems.almost_a_miracle.rules import RULES
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.major_victory import COMBAT_NOT_JUDGED
 from adjudicator.systems.almost_a_miracle.rules.optional import OPTIONAL_RULES
 from adjudicator.systems.almost_a_miracle.rules.reinforcements import LATE_NEVER_FROM_A_LOG
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
@@ -75,6 +76,8 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
                   "the forces share one Area (AaM 10.2.1)",
     # forts and sieges
     **FORTS_AND_SIEGES_NOT_JUDGED,
+    # combat, retreat and Major Victory
+    **COMBAT_NOT_JUDGED,
 }
 """Catalog rules no log can ever show being broken, and why."""
 
