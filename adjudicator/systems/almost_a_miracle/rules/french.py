@@ -27,6 +27,11 @@
   starting at a scenario's first month, the 1778 scenario (its Reinforcement Chart,
   14.1.8: AAM-FR-05) and the 1778 December one ("Intervention has occurred") are not
   judged.
+- AAM-FR-05 (14.1.8): "1778 Scenario Only The French enter and exit the game as per the
+  Reinforcement Chart": in a log begun in May 1778, the French entering in another month
+  than the chart's (the data's `reinforcement_schedule` rows for `french_regular`) is
+  illegal; without the chart, unchecked. Their exit is not on the chart the data gives
+  (AAM-FR-04 leaves it unchecked there).
 - AAM-FR-06 (14.1.2): "They may defend and conduct sieges jointly with Continental forces
   in the same Area": a siege marker placed or turned in an Area holding French and
   Continental SPs is judged legal (a permission: nothing flags it).
@@ -165,7 +170,10 @@ def _intervention(action: Arrived, ctx: Context) -> Iterator[Outcome]:
     start, month = ctx.proc.first_turn, ctx.placement.moment.turn
     scenario = scenario_starting(start) if start else None
     marker = str((scenario or {}).get("french_intervention_marker") or "")
-    if start is None or month is None or start == SCENARIO_1778 or \
+    if start == SCENARIO_1778 and month is not None:
+        yield from _chart_entry(action, ctx, month)
+        return
+    if start is None or month is None or \
             not marker[:4].isdigit() or not month[:4].isdigit():
         return
     # the marker moves at most one turn earlier each Adjustment Phase (AaM 11.5.3)
@@ -181,3 +189,27 @@ def _intervention(action: Arrived, ctx: Context) -> Iterator[Outcome]:
                               "moved it 4 turns earlier (AaM 11.5.4); the marker's turn is not "
                               "shown by the log (AaM 14.1)", spaces=(action.area,),
                               pieces=action.pieces)
+
+
+def _chart_entry(action: Arrived, ctx: Context, month: str) -> Iterator[Outcome]:
+    """14.1.8: in the 1778 scenario the French enter as the Reinforcement Chart says."""
+    table = ctx.data.tables.get("reinforcement_schedule")
+    rows = table.rows if table is not None else None
+    if not rows:
+        yield Check.unchecked("AAM-FR-05", action.step,
+                              f"the French Field Force entered in {month} of the 1778 "
+                              "scenario: they enter as per the Reinforcement Chart (AaM "
+                              "14.1.8), which the data does not give",
+                              needs=(str(Need.REINFORCEMENTS),), spaces=(action.area,))
+        return
+    turns = sorted({str(row.get("turn")) for row in rows
+                    if row.get("unit") in FRENCH and row.get("turn")})
+    if month in turns:
+        yield Check.done("AAM-FR-05")
+    elif turns:
+        yield Check.illegal("AAM-FR-05", action.step,
+                            f"the French Field Force entered at {ctx.name(action.area)} in "
+                            f"{month}: in the 1778 scenario the French enter as per the "
+                            f"Reinforcement Chart, in {', '.join(turns)} (AaM 14.1.8)",
+                            spaces=(action.area,), pieces=action.pieces,
+                            expected=", ".join(turns), observed=month)

@@ -778,10 +778,5 @@ LATE_NEVER_FROM_A_LOG = {
                     "asks, for want of SPs, is legal (AaM 6.2.1)",
     "AAM-REINF-17": "a permission, not a check: trains over a lower limit need not be "
                     "removed (AaM 6.3.1); placing new ones is judged by AAM-REINF-16",
-    "AAM-FR-05": "a choice of scenario the log does not show: in the 1778 scenario the "
-                 "French follow the Reinforcement Chart (AaM 14.1.8); AAM-FR-04 leaves a log "
-                 "starting in May 1778 unchecked",
-    "AAM-SCN-04": "a choice of scenario the log does not show: whether a game is a Battle "
-                  "Scenario (AaM 17.0); AAM-SCN-03 uses the campaign's end",
 }
 """Late catalog rules (AaM 6, 14, 17) no log can break, and why (for the referee)."""

@@ -34,6 +34,12 @@
   four for the automatic win are judged after October 1778 too (it wins over 13.4 when
   both are switched on). Its other half, the refused withdrawals, is the reinforcements
   family's (a British leader left on the map on his Turn of Withdrawal is not flagged).
+- AAM-VIC-08 (17.1.3-17.4.3, `--option battle-scenario`): a Battle Scenario's winner when
+  the log ends in December of the first year of a log begun on a scenario's first month,
+  reported as a computation. "Control requires physical occupation of the Area" (AaM 2.0):
+  a side controls an Area where it has a force and the enemy has none, so the position
+  shows it; "all cities in Canada" are the data's Canadian Areas marked as cities (not
+  known while the map data is not complete). The December 1778 scenario has none.
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ from adjudicator.systems.almost_a_miracle.rules.reinforcements import (
     force_in,
     side_of,
 )
+from adjudicator.systems.almost_a_miracle.rules.setup import battle_end, scenario_starting
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.places import PlaceKind
@@ -59,7 +66,7 @@ from adjudicator.systems.common.sequencer import LogEnded, NewTurn
 
 FAMILY = RuleFamily("victory", frozenset({"AAM-VIC-01", "AAM-VIC-02", "AAM-VIC-03",
                                           "AAM-VIC-04", "AAM-VIC-05", "AAM-VIC-06",
-                                          "AAM-VIC-07", "AAM-OPT-03"}),
+                                          "AAM-VIC-07", "AAM-VIC-08", "AAM-OPT-03"}),
                     actions=(NewTurn, Left, LogEnded))
 WASHINGTON = "washington"
 COLONIES = ("ne", "ny_nj", "pa", "md_de")
@@ -79,9 +86,18 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if isinstance(action, Left) and WASHINGTON in action.leaders and ctx.phase != ATTRITION:
         yield from _washington(action, ctx)
     if isinstance(action, LogEnded):
-        yield from _game_end(action, ctx)
+        if Optional.BATTLE_SCENARIO.value in ctx.options:
+            yield from _battle_end(action, ctx)
+        else:
+            yield from _game_end(action, ctx)
     if not isinstance(action, NewTurn):
         return
+    if CAMPAIGN_END < action.turn <= HISTORICAL_END:
+        # the long games play past November 1779 (AaM 13.4, 16.3; SCN-03 judges the end)
+        if Optional.HISTORICAL_DURATION.value in ctx.options:
+            yield Check.done("AAM-VIC-06")
+        if Optional.ALTERNATE_HISTORY.value in ctx.options:
+            yield Check.done("AAM-OPT-03")
     ended = ctx.proc.month_shown
     if ended is None or not _tracked(ctx):
         return
@@ -242,3 +258,56 @@ def _washington(action: Left, ctx: Context) -> Iterator[Outcome]:
                             pieces=action.pieces, observed=where or "deleted")
     elif "pow" in folded:
         yield Check.done("AAM-VIC-05")
+
+
+def _controls(area: str, side: str, ctx: Context) -> bool:
+    """Uncontested control: a force of the side and none of the enemy (AaM 2.0)."""
+    enemy = CONTINENTAL if side == BRITISH else BRITISH
+    return force_in(area, side, ctx) and not force_in(area, enemy, ctx)
+
+
+def _canadian_cities(ctx: Context) -> tuple[list[str], bool]:
+    """The cities in Canada the data knows, and whether the list is complete."""
+    cities = sorted(key for key, area in ctx.data.areas.items()
+                    if colony_of(key, ctx) == CANADA and area.city)
+    return cities, bool(ctx.data.map_status.areas_complete)
+
+
+def _battle_end(action: LogEnded, ctx: Context) -> Iterator[Outcome]:
+    """17.x.3: a Battle Scenario's victory conditions, at the end of its December."""
+    first, month = ctx.proc.first_turn, ctx.proc.month_shown
+    if first is None or month is None or month != battle_end(first):
+        return
+    scenario = scenario_starting(first)
+    if scenario is None or not scenario.get("battle_victory"):
+        return
+    def c(area: str) -> bool:
+        return _controls(area, CONTINENTAL, ctx)
+
+    def b(area: str) -> bool:
+        return _controls(area, BRITISH, ctx)
+
+    held: bool | None
+    if first[:4] == "1775":
+        side = CONTINENTAL
+        held = (c("C24") or c("C33")) and c("NE13") and c("Y13") and c("P20")
+        terms = "Quebec or Halifax, Boston, New York City and Philadelphia"
+    elif first[:4] == "1776":
+        side = CONTINENTAL
+        held = c("Y39") and sum(map(c, ("NE13", "Y13", "P20"))) >= 2
+        terms = "Fort Ticonderoga and 2 of Boston, New York City and Philadelphia"
+    else:
+        side = BRITISH
+        cities, complete = _canadian_cities(ctx)
+        held = all(map(b, ("Y27", "Y49", "NE10", "Y13", *cities)))
+        if held and not complete:
+            held = None
+        terms = "Albany, Oswego, Newport, New York City and all cities in Canada"
+    other = BRITISH if side == CONTINENTAL else CONTINENTAL
+    winner = "not known" if held is None else (side if held else other)
+    yield Computed(kind="battle_winner", step=action.step, rule_id="AAM-VIC-08",
+                   summary=f"the Battle Scenario begun in {first} ended in {month}: the "
+                   f"{side} side wins by controlling {terms}, else the {other} side wins: "
+                   f"the winner is {winner} ({scenario.get('rule', 'AaM 17')})",
+                   inputs={"scenario": first, "turn": month}, result={"winner": winner})
+    yield Check.done("AAM-VIC-08")

@@ -218,3 +218,62 @@ def test_the_french_defend_with_the_continentals() -> None:
                                   besieger=B),
                       context(state=state))
     assert "AAM-FR-06" in done(outcomes)
+
+
+# AAM-FR-05, AAM-SCN-04, AAM-VIC-08 --------------------------------------------------------
+
+
+def charted() -> AaMData:
+    """A Reinforcement Chart whose French enter in July 1778 (made-up fixture row)."""
+    data = bundled_data()
+    table = data.tables["reinforcement_schedule"].model_copy(update={"rows": (
+        {"turn": "1778-07", "side": C, "unit": "french_regular", "sp": 20, "area": "NE10"},)})
+    return data.model_copy(update={"tables": {**data.tables, "reinforcement_schedule": table}})
+
+
+def test_the_1778_french_enter_as_the_chart_says() -> None:
+    """14.1.8: "1778 Scenario Only The French enter and exit the game as per the
+    Reinforcement Chart"."""
+    proc = AaMProcedure(first_turn="1778-05")
+    on_time = judged(french_arrive("NE10"), context(phase="reinforcement", turn="1778-07",
+                                                    data=charted(), proc=proc))
+    assert "AAM-FR-05" in done(on_time) and "AAM-FR-05" not in ids(on_time)
+    early = judged(french_arrive("NE10"), context(phase="reinforcement", turn="1778-06",
+                                                  data=charted(), proc=proc))
+    assert "AAM-FR-05" in ids(early)
+
+
+def test_a_battle_scenario_ends_in_december_of_its_first_year() -> None:
+    """17.0: Battle Scenarios; 17.3.3: "Battle Scenario ends December 1777"."""
+    proc = AaMProcedure(first_turn="1777-06")
+    options = ("battle-scenario",)
+    assert "AAM-SCN-04" in done(judged(month("1777-12"), context(proc=proc, options=options)))
+    assert "AAM-SCN-04" in ids(judged(month("1778-01"), context(proc=proc, options=options)))
+    assert "AAM-SCN-04" not in ids(judged(month("1778-01"), context(proc=proc)))
+
+
+def test_only_the_1778_battle_scenario_sees_the_french() -> None:
+    """17.0: "Only in the 1778 Battle scenario does the Continental player roll for French
+    Intervention"."""
+    options = ("battle-scenario",)
+    other = judged(french_arrive(), context(phase="reinforcement", turn="1777-10",
+                                            proc=AaMProcedure(first_turn="1777-06"),
+                                            options=options))
+    assert "AAM-SCN-04" in ids(other)
+    in_1778 = judged(french_arrive(), context(phase="reinforcement", turn="1778-07",
+                                              proc=AaMProcedure(first_turn="1778-05"),
+                                              options=options))
+    assert "AAM-SCN-04" in done(in_1778)
+
+
+def test_the_1777_battle_scenario_winner() -> None:
+    """17.3.3: "British Victory: Control Albany, Oswego, Newport, New York City, and all
+    cities in Canada. Continental Victory: Prevent British Victory"."""
+    state = position(("sp:brit_regular:5", "Y27"), ("sp:brit_regular:5", "Y49"),
+                     ("sp:brit_regular:5", "NE10"), ("sp:cont_regular:5", "P19"))
+    outcomes = judged(LogEnded(step=40), context(
+        state=state, proc=AaMProcedure(first_turn="1777-06", month_shown="1777-12"),
+        options=("battle-scenario",)))
+    winner = [o for o in outcomes if isinstance(o, Computed) and o.kind == "battle_winner"]
+    assert winner and winner[0].result["winner"] == "continental"  # New York City not held
+    assert "AAM-VIC-08" in done(outcomes)
