@@ -55,7 +55,8 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import NewTurn
 
 FAMILY = RuleFamily("french", frozenset({"AAM-FR-01", "AAM-FR-02", "AAM-FR-03",
-                                         "AAM-FR-04", "AAM-FR-06", "AAM-FR-07"}),
+                                         "AAM-FR-04", "AAM-FR-05", "AAM-FR-06",
+                                         "AAM-FR-07"}),
                     actions=(Arrived, NewTurn, SiegeMarked))
 SCENARIO_1778 = "1778-05"
 DESTAING = "destaing"
