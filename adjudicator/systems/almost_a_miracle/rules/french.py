@@ -31,7 +31,9 @@
   Reinforcement Chart": in a log begun in May 1778, the French entering in another month
   than the chart's (the data's `reinforcement_schedule` rows for `french_regular`) is
   illegal; without the chart, unchecked. Their exit is not on the chart the data gives
-  (AAM-FR-04 leaves it unchecked there).
+  (AAM-FR-04 leaves it unchecked there). In the 1778 Battle Scenario (`--option
+  battle-scenario`) the Continental player "roll[s] for French Intervention" (17.0): the
+  entry is then unchecked (which rule governs is not stated).
 - AAM-FR-06 (14.1.2): "They may defend and conduct sieges jointly with Continental forces
   in the same Area": a siege marker placed or turned in an Area holding French and
   Continental SPs is judged legal (a permission: nothing flags it).
@@ -196,6 +198,14 @@ def _chart_entry(action: Arrived, ctx: Context, month: str) -> Iterator[Outcome]
     """14.1.8: in the 1778 scenario the French enter as the Reinforcement Chart says."""
     table = ctx.data.tables.get("reinforcement_schedule")
     rows = table.rows if table is not None else None
+    if ctx.options and "battle-scenario" in ctx.options:
+        yield Check.unchecked("AAM-FR-05", action.step,
+                              f"the French Field Force entered in {month} of the 1778 Battle "
+                              "Scenario, where the Continental player rolls for French "
+                              "Intervention (AaM 17.0) while 14.1.8 puts the French on the "
+                              "Reinforcement Chart: which one governs is not stated",
+                              spaces=(action.area,))
+        return
     if not rows:
         yield Check.unchecked("AAM-FR-05", action.step,
                               f"the French Field Force entered in {month} of the 1778 "

@@ -22,8 +22,8 @@
 - AAM-POW-03 (15.1.5): "None of the SPs eliminated for being at sea when the French Navy
   is in American waters (Case 14.1.6) are placed on the POW track, nor are the
   accompanying Leaders placed in the Leader POW box": a piece taken from the At Sea box to
-  a POW box once the French have come (French SPs on the map or entered, or the Sea Control
-  marker on its French side) is illegal; taken off the game another way, legal.
+  a POW box while the French Field Force is on the map (or the Sea Control marker shows
+  its French side) is illegal; taken off the game another way, legal.
 - AAM-POW-04 (15.2): leaders are captured when they fail their escape roll, lose a Final
   Assault, or are found alone by an enemy force: in each case the enemy is in their Area
   after the step. A leader put in a Leader POW box from an Area with no enemy SP or leader
@@ -112,9 +112,10 @@ def _exchange(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
 
 
 def _french_navy(ctx: Context) -> bool:
-    """The French Navy is in American waters: the French came (their SPs are on the map or
-    entered in this log), or the Sea Control marker shows its French side."""
-    return ctx.proc.french_entry is not None or any(
+    """The French Navy is in American waters: the French Field Force is on the map (it
+    came with its fleet, 14.1.6), or the Sea Control marker shows its French side. Once
+    the French have left (14.1.7) it is not."""
+    return any(
         (e.kind == "sea_control" and e.key == "french")
         or (e.kind == "sp" and e.key in FRENCH and p.kind is PlaceKind.SPACE)
         for e, p in ctx.state.pieces.values())
