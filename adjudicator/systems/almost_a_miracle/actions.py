@@ -508,3 +508,25 @@ class BattleEnded(Action):
             (held,) = remaining
             return sides[1] if held == sides[0] else sides[0]
         return None
+
+
+# prisoners (AaM 15)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Boxed(Action):
+    """One piece put into a POW box, taken out of one onto the map, or taken off the At Sea
+    box (AaM 15.1-15.4, 14.1.6): `read_prisoners.py`."""
+
+    piece: str
+    kind: str
+    """The entity's kind: `sp`, `leader`..."""
+    key: str
+    """Its unit kind or leader id."""
+    value: int
+    origin: str
+    """Where it was (`box:at_sea`, `space:P20`...; empty: a new counter)."""
+    destination: str
+    """Where it went (empty: deleted)."""
+    area: str | None = None
+    """The Area it left or entered, if either end is one."""

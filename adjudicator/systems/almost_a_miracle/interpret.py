@@ -37,6 +37,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
 from adjudicator.systems.almost_a_miracle.read_battles import Battle, read_battles
 from adjudicator.systems.almost_a_miracle.read_events import Due, EventTable, read_events
 from adjudicator.systems.almost_a_miracle.read_movement import read_movement
+from adjudicator.systems.almost_a_miracle.read_prisoners import read_prisoners
 from adjudicator.systems.almost_a_miracle.read_reinforcements import read_reinforcements
 from adjudicator.systems.almost_a_miracle.read_sieges import read_sieges
 from adjudicator.systems.almost_a_miracle.read_supply import read_supply
@@ -134,6 +135,7 @@ class Reader:
         actions += read_movement(self, view, player, phase)
         actions += read_supply(view, self.state, self.side_of, player, phase)
         actions += read_reinforcements(self, view, player, phase)
+        actions += read_prisoners(self, view, player)
         actions += read_sieges(self, view, player, phase)
         events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
                                   relocations=view.pieces, table=self.events,

@@ -1092,13 +1092,5 @@ def _over_limit(side: str, step: int, ctx: Context, *, removed: bool) -> Iterato
         yield Check.done("AAM-REINF-17")
 
 
-LATE_NEVER_FROM_A_LOG = {
-    "AAM-FR-06": "a permission, not a check: the French may defend and besiege with the "
-                 "Continentals (AaM 14.1.2-14.1.3)",
-    "AAM-FR-05": "a choice of scenario the log does not show: in the 1778 scenario the "
-                 "French follow the Reinforcement Chart (AaM 14.1.8); AAM-FR-04 leaves a log "
-                 "starting in May 1778 unchecked",
-    "AAM-SCN-04": "a choice of scenario the log does not show: whether a game is a Battle "
-                  "Scenario (AaM 17.0); AAM-SCN-03 uses the campaign's end",
-}
+LATE_NEVER_FROM_A_LOG: dict[str, str] = {}
 """Late catalog rules (AaM 6, 14, 17) no log can break, and why (for the referee)."""
