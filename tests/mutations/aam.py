@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tests.mutations.core import AAM, Action, Board, Made, Raw, variant
+from tests.mutations.core import AAM, Action, Board, Made, Raw, phase_before, variant
 
 
 @cache
@@ -36,21 +36,12 @@ def _area(place: str) -> bool:
     return place.split(" ")[0] in aam_data().areas
 
 
-def _phase(actions: list[Action], i: int) -> tuple[int, str] | None:
-    """The last Phase marker setting before action `i`: its index and value."""
-    for j in range(i - 1, -1, -1):
-        a = actions[j]
-        if a["do"] == "set" and a["property"] == "Phase":
-            return j, a["value"]
-    return None
-
-
 def _first_moves(actions: list[Action]) -> list[int]:
     """The endeavor moves in the Endeavors Phase that follow their own activation roll
     (the roll just before, by the mover): a force's first leg."""
     found = []
     for i, action in enumerate(actions):
-        phase = _phase(actions, i)
+        phase = phase_before(actions, i)
         if action["do"] != "move" or phase is None or phase[1] != "Endeavors" or i == 0:
             continue
         before = actions[i - 1]

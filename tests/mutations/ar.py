@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tests.mutations.core import AR, Action, Board, Made, Raw, variant
+from tests.mutations.core import AR, Action, Board, Made, Raw, phase_before, variant
 
 CAMPAIGN = ("Campaign 1", "Campaign 2", "Campaign 3")
 
@@ -79,22 +79,13 @@ def _enemies_at(board: Board, locale: str, mover: str) -> bool:
     return any(_side(piece) not in (None, side) for piece in board.pieces(locale))
 
 
-def _phase(actions: list[Action], i: int) -> tuple[int, str] | None:
-    """The last Phase marker setting before action `i`: its index and value."""
-    for j in range(i - 1, -1, -1):
-        a = actions[j]
-        if a["do"] == "set" and a["property"] == "Phase":
-            return j, a["value"]
-    return None
-
-
 def ar_die_short(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
     kind = "die-short"
     actions = raw["actions"]
     for i, action in enumerate(actions):
         if action["do"] != "move" or len(action["path"]) < 2:
             continue
-        phase = _phase(actions, i)
+        phase = phase_before(actions, i)
         if phase is None or phase[1] not in CAMPAIGN:
             continue
         before = actions[i - 1] if i else None
@@ -146,7 +137,7 @@ def ar_out_of_phase(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
         if _enemies_at(pos[i], action["path"][0], action["pieces"][0]):
             made.skip(kind, "a move out of a locale the enemy holds (a retreat)")
             continue
-        phase = _phase(actions, i)
+        phase = phase_before(actions, i)
         if phase is None or phase[1] not in CAMPAIGN:
             continue
         between = actions[phase[0] + 1:i]
@@ -186,7 +177,7 @@ def ar_loss_more(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
     for i, action in enumerate(actions):
         if action["do"] != "roll" or len(action["result"]) < 2:
             continue
-        phase = _phase(actions, i)
+        phase = phase_before(actions, i)
         if phase is None or phase[1] not in CAMPAIGN:
             continue
         sixes, fives = action["result"].count(6), action["result"].count(5)

@@ -342,6 +342,15 @@ def change(total: int, prefix: str) -> list[str]:
     return out
 
 
+def phase_before(actions: Sequence[Action], i: int) -> tuple[int, str] | None:
+    """The last Phase marker setting before action `i`: its index and value."""
+    for j in range(i - 1, -1, -1):
+        a = actions[j]
+        if a["do"] == "set" and a["property"] == "Phase":
+            return j, a["value"]
+    return None
+
+
 # --------------------------------------------------------------------------- running
 
 def adjudicate_raw(game: str, raw: Raw, tmp: Path, name: str) -> Report:

@@ -22,13 +22,18 @@ every unit kind is a word, and none is required (`OPTIONAL`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from adjudicator.binding import Binding, normalize_name
+from adjudicator.binding import Binding
 from adjudicator.systems.almost_a_miracle.data.models import AaMData, Area, UnitKind
 from adjudicator.systems.almost_a_miracle.data.vocabulary import Side
 from adjudicator.systems.common import drafting
-from adjudicator.systems.common.drafting import BindingWords, word_forms
+from adjudicator.systems.common.drafting import (
+    BindingWords,
+    entity_names,
+    without_clashes,
+    word_forms,
+)
 from vmod_schema.buildfile import Module
 
 GAME = "aam"
@@ -177,7 +182,7 @@ def piece_entities(data: AaMData) -> dict[str, list[str]]:
         entities[f"leader:{leader.id}:{MOVED}"] = _moved(forms)
     entities.update(_side_markers())
     entities.update({entity: list(forms) for entity, forms in MARKERS.items()})
-    return _without_clashes(entities)
+    return without_clashes(entities)
 
 
 def area_name(area: Area) -> str:
@@ -200,16 +205,7 @@ def place_entities(data: AaMData) -> dict[str, list[str]]:
     places: dict[str, list[str]] = {f"space:{area.id}": _area_forms(area)
                                     for area in data.areas.values()}
     places.update({place: list(forms) for place, forms in PLACES.items()})
-    return _without_clashes(places)
-
-
-def _without_clashes(table: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
-    """Each entity's names without the aliases that are another entity's printed name (its
-    first): the printed name wins."""
-    printed = {normalize_name(forms[0]): entity for entity, forms in table.items() if forms}
-    return {entity: [form for index, form in enumerate(forms)
-                     if index == 0 or printed.get(normalize_name(form), entity) == entity]
-            for entity, forms in table.items()}
+    return without_clashes(places)
 
 
 def binding_words(data: AaMData) -> BindingWords:
@@ -221,11 +217,6 @@ def binding_words(data: AaMData) -> BindingWords:
 def draft_binding(module: Module, data: AaMData) -> Binding:
     """A binding drafted by name matching, with what did not match listed."""
     return drafting.draft_binding(module, binding_words(data))
-
-
-def entity_names(entities: Mapping[str, Iterable[str]]) -> dict[str, str]:
-    """Entity id → its first (printed) name: what the fixture module calls it."""
-    return {entity: next(iter(forms)) for entity, forms in entities.items()}
 
 
 __all__ = ["GAME", "MARKERS", "MONTHS", "MOVED", "OPTIONAL", "PHASES", "PLACES",

@@ -17,13 +17,18 @@ alias `Indians` is the Indians campaign marker's name, so it names the marker on
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from adjudicator.binding import Binding, normalize_name
+from adjudicator.binding import Binding
 from adjudicator.systems.american_revolution.data.models import ARData
 from adjudicator.systems.american_revolution.data.vocabulary import Side
 from adjudicator.systems.common import drafting
-from adjudicator.systems.common.drafting import BindingWords, word_forms
+from adjudicator.systems.common.drafting import (
+    BindingWords,
+    entity_names,
+    without_clashes,
+    word_forms,
+)
 from vmod_schema.buildfile import Module
 
 GAME = "ar"
@@ -136,7 +141,7 @@ def piece_entities(data: ARData) -> dict[str, list[str]]:
     for rid, forms in region_names(data).items():
         entities[f"loyalty:{rid}"] = word_forms(forms, "{w} Loyalty", "Loyalty {w}",
                                                 "{w} Loyalty Marker")
-    return _without_clashes(entities)
+    return without_clashes(entities)
 
 
 def place_entities(data: ARData) -> dict[str, list[str]]:
@@ -162,16 +167,7 @@ def place_entities(data: ARData) -> dict[str, list[str]]:
         for rid, forms in regions.items():
             places[f"track:loyalty_{rid}_{_step_id(step)}"] = word_forms(
                 forms, "{w} Loyalty {s}", "Loyalty {w} {s}", s=sign)
-    return _without_clashes(places)
-
-
-def _without_clashes(table: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
-    """Each entity's names without the aliases that are another entity's printed name (its
-    first): the printed name wins."""
-    printed = {normalize_name(forms[0]): entity for entity, forms in table.items() if forms}
-    return {entity: [form for index, form in enumerate(forms)
-                     if index == 0 or printed.get(normalize_name(form), entity) == entity]
-            for entity, forms in table.items()}
+    return without_clashes(places)
 
 
 def binding_words(data: ARData) -> BindingWords:
@@ -183,11 +179,6 @@ def binding_words(data: ARData) -> BindingWords:
 def draft_binding(module: Module, data: ARData) -> Binding:
     """A binding drafted by name matching, with what did not match listed."""
     return drafting.draft_binding(module, binding_words(data))
-
-
-def entity_names(entities: Mapping[str, Iterable[str]]) -> dict[str, str]:
-    """Entity id → its first (printed) name: what the fixture module calls it."""
-    return {entity: next(iter(forms)) for entity, forms in entities.items()}
 
 
 __all__ = ["COLONIAL_REGIONS", "DISRUPTED", "GAME", "MAP_MARKERS", "PLACES", "PROPERTIES",

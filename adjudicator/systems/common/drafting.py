@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from adjudicator.binding import Binding, Unmatched, match_names
+from adjudicator.binding import Binding, Unmatched, match_names, normalize_name
 from adjudicator.replay.clip import clip_name
 from adjudicator.systems.common.module_names import module_location_names, module_piece_names
 from vmod_schema.buildfile import Module
@@ -88,3 +88,17 @@ def draft_binding(module: Module, words: BindingWords) -> Binding:
 
 
 __all__ = ["BindingWords", "NameTable", "draft_binding", "numbered", "word_forms"]
+
+
+def without_clashes(table: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """Each entity's names without the aliases that are another entity's printed name (its
+    first): the printed name wins."""
+    printed = {normalize_name(forms[0]): entity for entity, forms in table.items() if forms}
+    return {entity: [form for index, form in enumerate(forms)
+                     if index == 0 or printed.get(normalize_name(form), entity) == entity]
+            for entity, forms in table.items()}
+
+
+def entity_names(entities: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """Entity id → its first (printed) name: what a fixture module calls it."""
+    return {entity: next(iter(forms)) for entity, forms in entities.items()}
