@@ -33,12 +33,6 @@ NOT_JUDGED_YET = ("not judged yet: Almost a Miracle!'s rules are being built fam
 FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
     "AAM-FORT-06": ("not judged: the counter mix's number of Fort markers (AaM 2.0 'Fort') is "
                     "not in the data; a module's palette is no limit"),
-    "AAM-FORT-09": ("a permission (AaM 4.2.2: cities hold any number of troops): nothing a "
-                    "log shows breaks it; the forts family applies the 30-SP limit to forts "
-                    "only"),
-    "AAM-SIEGE-03": ("a permission (AaM 4.3.2: besiegers' friends move into and through the "
-                     "Area as if no enemy were there): nothing a log shows breaks it; the "
-                     "forts family does not ask the entry ratio there"),
     "AAM-SIEGE-04": ("not judged: a log shows a baggage train expended, not which force it "
                      "supplied, inside or outside the besieged place (AaM 4.3.3, 5.4.1)"),
     "AAM-SIEGE-05": ("not judged: a log shows a battle's dice, not which SPs each side "
@@ -49,8 +43,6 @@ FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
                      "(AaM 4.4.3, 4.4.4, 4.6)"),
     "AAM-SIEGE-10": ("not judged: which player summons first (AaM 4.7.1) is seen only in the "
                      "order of the chat and markers, not kept by the siege reading"),
-    "AAM-SIEGE-12": ("a player's choice (AaM 4.7.4: surrender or stand): the surrender or the "
-                     "assault that follows is judged (AAM-SIEGE-13, -16, -17)"),
     "AAM-SIEGE-15": ("not judged: a log shows the assault's dice, not the table or modifiers "
                      "they were read on (no surprise roll, no cavalry advantage, AaM 4.7.6b)"),
     "AAM-SIEGE-19": ("not judged: a log shows the assault's dice, not which SPs the besieger "
@@ -68,10 +60,6 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
     # reinforcements, French, scenarios
     **LATE_NEVER_FROM_A_LOG,
     # movement and stacking (AaM 9.0, 10.2.1, 10.5.2)
-    "AAM-STK-02": "nothing to break: there is no limit to the Leaders and baggage trains in "
-                  "or moving through an Area (AaM 9.0); the SP limit is AAM-STK-01",
-    "AAM-MOV-16": "nothing to break: embarking or debarking in a port causes no Endeavor "
-                  "Random Events check (AaM 10.5.2); a roll not made leaves no trace",
     "AAM-MOV-11": "which leader commands which troops after a battle is not shown by a log: "
                   "the forces share one Area (AaM 10.2.1)",
     # forts and sieges

@@ -12,6 +12,12 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
   lake without a Crossing Arrow, or (British SPs, French units, Continental regulars) into a
   swamp but across a road.
 - AAM-MOV-04 (10.1.4): a Crossing Arrow only from the Area the force began in.
+- AAM-MOV-09 (10.2.2): subordinate leaders move with the commanding leader "that start the
+  endeavor there. This is for the Area that they are in only." A leader joining from a
+  second Area in the step the force moves (the reader's `joins`) is illegal; a first leg
+  with several leaders from its one Area is legal (whatever their ranks, the highest
+  commands and the others are his subordinates). A leader picked up during the move is
+  AAM-STK-04's.
 - AAM-MOV-07 / -08 (10.2, 10.2.4): a Colonel activates up to 15 SPs, a general 40; 41-80
   SPs need two 2-star (or greater) generals, 81 or more three, one 1-star standing in for one
   2-star. Read in the player's favour (digest A37): each leader of the force adds his limit.
@@ -65,8 +71,8 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("movement", frozenset({
     "AAM-MOV-01", "AAM-MOV-02", "AAM-MOV-03", "AAM-MOV-04", "AAM-MOV-05", "AAM-MOV-07",
-    "AAM-MOV-08", "AAM-MOV-10", "AAM-MOV-12", "AAM-MOV-13", "AAM-MOV-27", "AAM-MOV-28",
-    "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-38", "AAM-MOV-41"}),
+    "AAM-MOV-08", "AAM-MOV-09", "AAM-MOV-10", "AAM-MOV-12", "AAM-MOV-13", "AAM-MOV-27",
+    "AAM-MOV-28", "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-38", "AAM-MOV-41"}),
     actions=(ForceMoved,))
 
 SWAMP_BARRED_CONTINENTAL = frozenset({"cont_regular", "cont_cavalry"})
@@ -89,6 +95,10 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     going_on = continues(ctx.proc, action)
     if not going_on:
         yield from _command(action, ctx)
+    if action.joins:
+        yield from _subordinates(action, ctx)
+    elif not going_on and len(action.leaders) > 1:
+        yield Check.done("AAM-MOV-09")
     yield from _enemies(action, ctx, going_on)
     if going_on and ctx.proc.rolled:
         route = action.path or (action.origin, action.destination)
@@ -104,6 +114,19 @@ def _answers(action: ForceMoved, ctx: Context) -> bool:
     leg = ctx.proc.leg
     return bool(action.within) or (leg is not None and leg.side != action.side and
                                    leg.destination in (action.origin, action.destination))
+
+
+def _subordinates(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.2.2: subordinates move with the commander only from the Area they start in."""
+    if not action.leaders:
+        return
+    names = ", ".join(ctx.leader_name(leader) for leader in action.leaders)
+    yield Check.illegal("AAM-MOV-09", action.step,
+                        f"{names} joined from {ctx.name(action.origin)} the force moving to "
+                        f"{ctx.name(action.destination)}: subordinate leaders move and fight "
+                        "with the commanding leader only if they start the endeavor in his "
+                        "Area (\"This is for the Area that they are in only\", AaM 10.2.2)",
+                        spaces=(action.origin, action.destination), pieces=action.pieces)
 
 
 def _stars(rank: str | None) -> int | None:

@@ -7,6 +7,10 @@
   leaders going (who ranks is read in the player's favour), and only where no other roll of
   10.5.11-10.5.12 could be the die read (the New York ports in Dec-Mar, the French Field
   Force on the map).
+- AAM-MOV-16 (10.5.2): "Embarking or debarking troops in a port does not cause an Endeavor
+  Random Events check." A permission: an embarkation or landing is judged legal under it and
+  no Random Event is read from its die (read_events reads one only for a land move or a
+  failed activation); no weather marker is owed for it.
 - AAM-MOV-17 (10.5.3-10.5.4): "Up to 100 SPs in a port Area may be embarked"; "Baggage
   trains ... count as 3 SPs of troops toward the embarking limits."
 - AAM-MOV-18 (10.5.6-10.5.7): the force lands "the next turn", "at a single port Area";
@@ -59,8 +63,9 @@ from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("sea and transit", frozenset({
-    "AAM-MOV-06", "AAM-MOV-15", "AAM-MOV-17", "AAM-MOV-18", "AAM-MOV-19", "AAM-MOV-20",
-    "AAM-MOV-21", "AAM-MOV-22", "AAM-MOV-23", "AAM-MOV-24", "AAM-MOV-39", "AAM-MOV-40"}),
+    "AAM-MOV-06", "AAM-MOV-15", "AAM-MOV-16", "AAM-MOV-17", "AAM-MOV-18", "AAM-MOV-19",
+    "AAM-MOV-20", "AAM-MOV-21", "AAM-MOV-22", "AAM-MOV-23", "AAM-MOV-24", "AAM-MOV-39",
+    "AAM-MOV-40"}),
     actions=(SeaMoved, TransitMoved, MagazineMoved, ForceMoved, GovernorPlaced))
 
 TRANSIT_ENDS = frozenset({"C7", "C8", "I7", "Y48", "Y49"})
@@ -90,6 +95,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                             "retreats; left alone with enemy SPs he is set aside (AaM 13.1.4)",
                             spaces=(action.origin, action.area), pieces=(action.piece,))
     elif isinstance(action, SeaMoved):
+        yield Check.done("AAM-MOV-16")  # no Endeavor Random Events check (10.5.2)
         yield from _quebec(action, ctx)
         yield from _new_york(action, ctx)
         if action.embark:

@@ -23,6 +23,14 @@ marker where the rules say it cannot be (4.3.1, 4.6). Resolution odds are report
 assault's casualty DRMs are on the Player's Aid Charts, so its odds are given with a net
 DRM of 0 and its result is left unchecked.
 
+AaM 4.3.2: "If a friendly force is besieging a fort/city, friendly forces may move into
+and through that Area as though there were no enemy forces there." (AAM-SIEGE-03) A
+permission: a move of the besieger's side into or through an Area under its siege is
+judged legal under it (the movement and forts families ask neither a stop nor the entry
+ratio there). AaM 4.7.4: a fort that starts the phase at Level 2 "may surrender, or he may
+elect to stand the final assault" (AAM-SIEGE-12): either, when the log shows it, is
+judged legal under it.
+
 Rulebook against the digest:
 - 3.0A says "Request surrender of fort/city with a Siege 1 marker" and 4.7.3 names only
   forts: cities at Level 1 flip too (A7). 4.7.4 lets a fort at Level 2 surrender without a
@@ -102,9 +110,9 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import PhaseShown
 
 FAMILY = RuleFamily("sieges", frozenset({
-    "AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-07", "AAM-SIEGE-08", "AAM-SIEGE-09",
-    "AAM-SIEGE-11", "AAM-SIEGE-13", "AAM-SIEGE-14", "AAM-SIEGE-16", "AAM-SIEGE-17",
-    "AAM-SIEGE-18", "AAM-SIEGE-20", "AAM-SIEGE-21"}),
+    "AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-03", "AAM-SIEGE-07", "AAM-SIEGE-08",
+    "AAM-SIEGE-09", "AAM-SIEGE-11", "AAM-SIEGE-12", "AAM-SIEGE-13", "AAM-SIEGE-14",
+    "AAM-SIEGE-16", "AAM-SIEGE-17", "AAM-SIEGE-18", "AAM-SIEGE-20", "AAM-SIEGE-21"}),
     positional=frozenset({"AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-07", "AAM-SIEGE-08",
                           "AAM-SIEGE-11", "AAM-SIEGE-13", "AAM-SIEGE-14", "AAM-SIEGE-16",
                           "AAM-SIEGE-17", "AAM-SIEGE-18", "AAM-SIEGE-20",
@@ -139,6 +147,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _endeavor_ended(action, ctx)
     elif isinstance(action, ForceMoved) and ctx.phase == ENDEAVORS:
         yield from _sally(action, ctx)
+        yield from _through_siege(action, ctx)
     elif isinstance(action, PhaseShown) and action.phase == ATTRITION:
         yield from _not_flipped(action, ctx)
         yield from _not_paid(action, ctx)
@@ -250,6 +259,8 @@ def _resolved(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
     dice = dict(action.dice)
     if action.besieger in dice and (foe := enemy(action.besieger)) in dice and \
             action.before == 2 and garrison.total and besiegers.total:
+        if place == Place.FORT:
+            yield Check.done("AAM-SIEGE-12")  # the fort at Level 2 stood the assault (4.7.4)
         yield from _assault(action, ctx, garrison, besiegers, dice[action.besieger],
                             dice[foe or ""])
         return
@@ -292,6 +303,8 @@ def _surrender(action: SiegeSurrendered, ctx: Context) -> Iterator[Outcome]:
         return
     if place == Place.CITY:
         yield Check.done("AAM-SIEGE-18")
+    elif level == 2 and place == Place.FORT:
+        yield Check.done("AAM-SIEGE-12")  # a fort at Level 2 may surrender (4.7.4)
     garrison = strength(action.garrison, ctx)
     yield from _surrendered(action, ctx, garrison)
     if action.besieger is not None:
@@ -570,6 +583,22 @@ def _sally(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                         "besieged force leaves only to sally, and a sally that loses must "
                         "retreat back into the city or fort (AaM 4.5, 4.5.2)",
                         spaces=(area, action.destination), pieces=action.pieces)
+
+
+def _through_siege(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 4.3.2: the besieger's side moves into and through the Area it besieges as
+    though no enemy were there."""
+    if action.within or not action.side:
+        return
+    route = action.path or (action.origin, action.destination)
+    for area in dict.fromkeys(route[1:]):
+        if not any(e.kind == "siege" for e in ctx.state.in_area(area)):
+            continue
+        sp = strengths(area, ctx)
+        if besieger_of(area, fortification(area, ctx), sp, ctx) == action.side and \
+                sp.get(enemy(action.side) or "", Strength()).total:
+            yield Check.done("AAM-SIEGE-03")
+            return
 
 
 def _not_flipped(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:
