@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adjudicator.systems.almost_a_miracle.actions import SeaMoved, SiegeMarked, SiegeSurrendered
+from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
+from adjudicator.systems.almost_a_miracle.rules.context import Context
 from tests.adjudicator.systems.almost_a_miracle.movekit import data_with, move
 from tests.adjudicator.systems.almost_a_miracle.rulekit import (
     context,
@@ -144,3 +146,66 @@ def test_siege12_a_fort_at_level_two_may_surrender_or_stand_the_assault() -> Non
                         dice=(("british", 5), ("continental", 2)))
     after = position(("sp:brit_regular:40", TICONDEROGA))
     assert "AAM-SIEGE-12" in done(judged(stood, context(phase="siege", state=after)))
+
+
+# AAM-MOV-25, AAM-MOV-26
+
+
+def landing(area: str, die: int | None = None, *, leaders: tuple[str, ...] = ("howe",),
+            embark: bool = False) -> SeaMoved:
+    return SeaMoved(step=5, side="british", pieces=("a",), leaders=leaders,
+                    sp=(("brit_regular", 10),), trains=0, area=area, embark=embark, die=die)
+
+
+def test_mov25_26_philadelphia_with_no_continentals_next_to_it() -> None:
+    """10.5.12: "The Delaware River is wide enough so that sea movement can be made to the
+    port of Philadelphia"; "If any type of Continental units are in Areas next to
+    Philadelphia [...] roll a single die": with none there, no roll is owed."""
+    data = data_with(connections=(("P20", "P19", "road"), ("P20", "M18", "road")))
+    outcomes = judged(landing("P20"), context(data=data, state=position()))
+    assert {"AAM-MOV-25", "AAM-MOV-26"} <= done(outcomes)
+
+
+def test_mov25_continentals_next_to_philadelphia() -> None:
+    """10.5.12: "On a roll of 5 or 6, the movement is repulsed": a landing after a 2 is
+    legal; after a 5 it is unchecked (which Areas carry the Invasion Defense symbol is not
+    in the data), never illegal."""
+    data = data_with(connections=(("P20", "P19", "road"),))
+    state = position(("sp:cont_regular:5", "P19"))
+    assert "AAM-MOV-25" in done(judged(landing("P20", 2), context(data=data, state=state)))
+    five = judged(landing("P20", 5), context(data=data, state=state))
+    assert "AAM-MOV-25" in ids(five, "unchecked")
+    assert "AAM-MOV-25" not in ids(five)
+
+
+# AAM-MOV-42
+
+
+def scenario_two(turn: str) -> Context:
+    """A context in a log whose first month is April 1776 (Scenario 2)."""
+    return context(turn=turn, proc=AaMProcedure(first_turn="1776-04"))
+
+
+def test_mov42_halifax_troops_wait_for_june_1776() -> None:
+    """17.2.2: "The British troops in Halifax, having evacuated Boston, are refitting, and
+    may not move until the June turn." """
+    out = move("C33", "C32", leaders=("howe",))
+    may = judged(out, scenario_two("1776-05"))
+    assert "AAM-MOV-42" in ids(may)
+    june = judged(out, scenario_two("1776-06"))
+    assert "AAM-MOV-42" not in ids(june)
+    other = move("C33", "C32", leaders=("carleton",))
+    assert "AAM-MOV-42" in done(judged(other, scenario_two("1776-05")))
+    embark = landing("C33", 2, embark=True)
+    assert "AAM-MOV-42" in ids(judged(embark, scenario_two("1776-04")))
+    other_game = judged(out, context(phase="endeavors", turn="1776-05"))
+    assert "AAM-MOV-42" not in ids(other_game)
+
+
+def test_mov42_the_at_sea_group_lands_at_quebec_in_may() -> None:
+    """17.2.2: "These troops must land in Quebec as the first endeavor on the May turn." """
+    group = ("burgoyne", "phillips", "st_leger")
+    at_quebec = landing("C24", leaders=group)
+    assert "AAM-MOV-42" in done(judged(at_quebec, scenario_two("1776-05")))
+    elsewhere = landing("C33", leaders=group)
+    assert "AAM-MOV-42" in ids(judged(elsewhere, scenario_two("1776-05")))
