@@ -32,6 +32,19 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
 - AAM-MOV-38 (14.1.1): French SPs move together, as a separate force.
 - AAM-MOV-41 (17.0): "only Virginia Areas with a land border to a Maryland Area are in play".
 
+- AAM-MOV-36 (10.10.2): "the player rolls 1d6, and if the result is equal to or lower than
+  the force's commanding Leader's Audacity value, then the entire force in the Area must
+  react move". A move the reader marks `within="reaction"` is a reaction or its side's own
+  next endeavor (the next endeavor tells); both need a die no higher than the best Audacity
+  of its leaders (8.1.1 for an endeavor), so that shared part is judged: legal here, and a
+  higher die is AAM-END-05's finding (one finding, as the move may be an endeavor). Which
+  force the player designated (so whether all of it reacted) is not shown by a log; nor is
+  a failed reaction attempt (a die with no move) told from other rolls (10.10.3-10.10.4).
+- AAM-MOV-37 (10.10.5): "A Reaction Movement attempt (successful or not) during Winter
+  turns triggers an immediate Winter Attrition roll": a 2d6 rolled by the side after its
+  reaction move in December-March is judged legal; the roll missing is AAM-SUP-09's
+  reminder (10.9 asks the same roll of an endeavor's activation, so both readings owe it).
+
 A retreat (the other side moving out of the Area the moving force entered) and a reaction
 (the other side moving into it) are not judged as the endeavor's move; a leg after a roll
 (a battle, a retreat before combat) starts the MP count again (AaM 11.3.3).
@@ -42,7 +55,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import DiceRolled, ForceMoved
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.movement import (
     BAGGAGE_TRAIN_MP,
@@ -72,8 +85,9 @@ from adjudicator.systems.common.rulebook import RuleFamily
 FAMILY = RuleFamily("movement", frozenset({
     "AAM-MOV-01", "AAM-MOV-02", "AAM-MOV-03", "AAM-MOV-04", "AAM-MOV-05", "AAM-MOV-07",
     "AAM-MOV-08", "AAM-MOV-09", "AAM-MOV-10", "AAM-MOV-12", "AAM-MOV-13", "AAM-MOV-27",
-    "AAM-MOV-28", "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-38", "AAM-MOV-41"}),
-    actions=(ForceMoved,))
+    "AAM-MOV-28", "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-36", "AAM-MOV-37",
+    "AAM-MOV-38", "AAM-MOV-41"}),
+    actions=(ForceMoved, DiceRolled))
 
 SWAMP_BARRED_CONTINENTAL = frozenset({"cont_regular", "cont_cavalry"})
 STEP_RULES = {"AaM 10.1.2": "AAM-MOV-02", "AaM 10.6.1a": "AAM-MOV-28",
@@ -85,8 +99,13 @@ RANK_STARS = {"colonel": 0, "col": 0, "1-star": 1, "one-star": 1, "1": 1, "2-sta
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A force's move: militia zones and the French always; in the Endeavors Phase, the
     endeavor's own move: its leaders, its path and its MP, enemy forces on its way."""
+    if isinstance(action, DiceRolled):
+        yield from _winter_reaction(action, ctx)
+        return
     if not isinstance(action, ForceMoved):
         return
+    if action.within == "reaction" and ctx.phase == ENDEAVORS:
+        yield from _reaction_roll(action, ctx)
     yield from militia(action, ctx)
     yield from french(action, ctx)
     yield from virginia(action, ctx)
@@ -114,6 +133,34 @@ def _answers(action: ForceMoved, ctx: Context) -> bool:
     leg = ctx.proc.leg
     return bool(action.within) or (leg is not None and leg.side != action.side and
                                    leg.destination in (action.origin, action.destination))
+
+
+WINTER_MONTHS = frozenset({12, 1, 2, 3})
+"""December through March (AaM 5.4.4, 10.10.5)."""
+
+
+def _reaction_roll(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.10.2 (and 8.1.1 if it was the side's own endeavor): a die no higher than the
+    best Audacity of the force's leaders (the player's favour: who commands is not shown)."""
+    ratings = [ctx.data.leaders[key].audacity for key in action.leaders
+               if key in ctx.data.leaders]
+    if action.die is None or not action.leaders or len(ratings) != len(action.leaders) or \
+            any(rating is None for rating in ratings):
+        return
+    if action.die <= max(rating for rating in ratings if rating is not None):
+        yield Check.done("AAM-MOV-36")
+
+
+def _winter_reaction(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.10.5: the Winter Attrition roll after a reaction (or the side's endeavor)."""
+    turn = ctx.placement.moment.turn or ""
+    month = turn.rpartition("-")[2]
+    owed = ctx.proc.supply.winter_owed
+    if ctx.phase != ENDEAVORS or len(action.dice) != 2 or not month.isdigit() or \
+            int(month) not in WINTER_MONTHS or ctx.proc.reacted is None or owed is None:
+        return
+    if owed == (action.side, ctx.proc.reacted):
+        yield Check.done("AAM-MOV-37")
 
 
 def _subordinates(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:

@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudicator.systems.almost_a_miracle.actions import SeaMoved, SiegeMarked, SiegeSurrendered
-from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
+from adjudicator.systems.almost_a_miracle.actions import (
+    DiceRolled,
+    ForceMoved,
+    SeaMoved,
+    SiegeMarked,
+    SiegeSurrendered,
+)
+from adjudicator.systems.almost_a_miracle.data import AaMData, load_data
+from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure, SupplyRecord
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from tests.adjudicator.systems.almost_a_miracle.movekit import data_with, move
 from tests.adjudicator.systems.almost_a_miracle.rulekit import (
@@ -17,8 +24,15 @@ from tests.adjudicator.systems.almost_a_miracle.rulekit import (
     judged,
     position,
 )
+from tests.conftest import REPO
 
 TICONDEROGA, BOSTON = "Y39", "NE13"
+FIXTURE_DATA = REPO / "fixtures" / "almost-a-miracle" / "data" / "fixture.toml"
+
+
+def fixture_data() -> AaMData:
+    """The fixture's made-up data (leaders' Audacity among it)."""
+    return load_data([FIXTURE_DATA])
 
 
 # AAM-MOV-09
@@ -209,3 +223,37 @@ def test_mov42_the_at_sea_group_lands_at_quebec_in_may() -> None:
     assert "AAM-MOV-42" in done(judged(at_quebec, scenario_two("1776-05")))
     elsewhere = landing("C33", leaders=group)
     assert "AAM-MOV-42" in ids(judged(elsewhere, scenario_two("1776-05")))
+
+
+# AAM-MOV-36, AAM-MOV-37
+
+
+def reacting(die: int) -> ForceMoved:
+    return replace(move("Y16", "Y20", leaders=("greene",), sp=(("cont_regular", 5),),
+                        side="continental", die=die, step=7), within="reaction")
+
+
+def test_mov36_a_reaction_on_a_die_within_audacity() -> None:
+    """10.10.2: "if the result is equal to or lower than the force's commanding Leader's
+    Audacity value, then the entire force in the Area must react move" (Greene: Audacity 3
+    in the fixture's data). A higher die is AAM-END-05's finding, not this rule's: the move
+    may be the side's own endeavor (8.1.1)."""
+    data = fixture_data()
+    audacity = data.leaders["greene"].audacity
+    assert audacity is not None
+    within = judged(reacting(audacity), context(data=data))
+    assert "AAM-MOV-36" in done(within)
+    over = judged(reacting(audacity + 1), context(data=data))
+    assert "AAM-MOV-36" not in done(over) | ids(over)
+    assert "AAM-END-05" in ids(over)
+
+
+def test_mov37_a_winter_reaction_rolls_winter_attrition() -> None:
+    """10.10.5: "A Reaction Movement attempt (successful or not) during Winter turns
+    triggers an immediate Winter Attrition roll (Case 5.4.4)." """
+    proc = AaMProcedure(reacted=7, supply=SupplyRecord(winter_owed=("continental", 7)))
+    roll = DiceRolled(step=8, side="continental", button="2d6", dice=(3, 4))
+    assert "AAM-MOV-37" in done(judged(roll, context(turn="1777-01", proc=proc)))
+    assert "AAM-MOV-37" not in done(judged(roll, context(turn="1777-06", proc=proc)))
+    british = replace(roll, side="british")
+    assert "AAM-MOV-37" not in done(judged(british, context(turn="1777-01", proc=proc)))
