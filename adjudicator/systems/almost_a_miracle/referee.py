@@ -66,10 +66,6 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
                   "part is judged as AAM-MV-04 (no marker turns for it); the defending "
                   "leader's retreat before combat and escape roll are plays of AaM 11.3 and "
                   "11.4.5 (AAM-RET-01, AAM-RET-10), where the log shows a battle's rolls",
-    "AAM-MOV-30": "not judged: a log shows militia placed in the Endeavors Phase, not what "
-                  "placed them; an Endeavor Random Event (AaM 8.3, its table on the PAC) may "
-                  "generate militia as well as an invasion (AaM 10.7.1), so a generation "
-                  "while British regulars stay in the colony (10.7.5) cannot be told from one",
     "AAM-MOV-35": "not judged: a move into the Area an enemy force just entered is a "
                   "reaction (AaM 10.10) or its side's own next endeavor (an attack, legal into "
                   "an Area held by non-moving enemies); the next endeavor tells them apart "

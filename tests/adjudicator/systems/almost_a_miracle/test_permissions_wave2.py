@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adjudicator.systems.almost_a_miracle.actions import (
+    Arrived,
     DiceRolled,
     ForceMoved,
     SeaMoved,
@@ -16,6 +17,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
 from adjudicator.systems.almost_a_miracle.data import AaMData, load_data
 from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure, SupplyRecord
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.common.outcomes import Outcome
 from tests.adjudicator.systems.almost_a_miracle.movekit import data_with, move
 from tests.adjudicator.systems.almost_a_miracle.rulekit import (
     context,
@@ -257,3 +259,32 @@ def test_mov37_a_winter_reaction_rolls_winter_attrition() -> None:
     assert "AAM-MOV-37" not in done(judged(roll, context(turn="1777-06", proc=proc)))
     british = replace(roll, side="british")
     assert "AAM-MOV-37" not in done(judged(british, context(turn="1777-01", proc=proc)))
+
+
+# AAM-MOV-30
+
+
+def militia_after_entry(*held: tuple[str, str]) -> list[Outcome]:
+    data = fixture_data()
+    entered = move("Y20", "NE1", leaders=("howe",), sp=(("brit_regular", 10),),
+                   pieces=("p0", "p1"))  # the position's ids
+    proc = AaMProcedure(leg=entered, route=("Y20", "NE1"))
+    state = position(("leader:howe", "NE1"), ("sp:brit_regular:10", "NE1"),
+                     ("sp:ne_militia:3", "NE1"), *held)
+    placed = Arrived(step=7, side="continental", area="NE1", pieces=("m",),
+                     sp=(("ne_militia", 3),))
+    return judged(placed, context(data=data, state=state, proc=proc))
+
+
+def test_mov30_militia_generated_on_the_first_entry() -> None:
+    """10.7.1: "Continental militia is immediately generated and placed onboard for that
+    colony" when British regulars enter a colony that had none."""
+    assert "AAM-MOV-30" in done(militia_after_entry())
+
+
+def test_mov30_no_second_generation_while_regulars_remain() -> None:
+    """10.7.5: "The entry of British Regular SPs into the colony later while British
+    Regulars are still in the colony does not trigger another special generation of
+    militia." """
+    outcomes = militia_after_entry(("sp:brit_regular:5", "NE13"))
+    assert "AAM-MOV-30" in ids(outcomes)
