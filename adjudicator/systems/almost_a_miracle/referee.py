@@ -41,8 +41,6 @@ FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
     "AAM-SIEGE-06": ("judged as AAM-SIEGE-08: a relief battle that leaves the besiegers below "
                      "the ratio with the marker kept is seen at the end of the endeavor "
                      "(AaM 4.4.3, 4.4.4, 4.6)"),
-    "AAM-SIEGE-10": ("not judged: which player summons first (AaM 4.7.1) is seen only in the "
-                     "order of the chat and markers, not kept by the siege reading"),
     "AAM-SIEGE-15": ("not judged: a log shows the assault's dice, not the table or modifiers "
                      "they were read on (no surprise roll, no cavalry advantage, AaM 4.7.6b)"),
     "AAM-SIEGE-19": ("not judged: a log shows the assault's dice, not which SPs the besieger "

@@ -31,6 +31,13 @@ ratio there). AaM 4.7.4: a fort that starts the phase at Level 2 "may surrender,
 elect to stand the final assault" (AAM-SIEGE-12): either, when the log shows it, is
 judged legal under it.
 
+AaM 4.7.1: "The player laying siege to the most cities/forts makes his 'summons' first"
+(AAM-SIEGE-10). A summons shows when the besieged surrender to it: a surrender to the side
+laying siege to no more places than the other (the Siege markers on the map, each
+besieger as `besieger_of` finds it) is legal; to the side with fewer, while no siege of the
+other side's has been resolved or flipped this phase, a reminder (a summons refused leaves
+no trace, so the other side may have made its own first).
+
 Rulebook against the digest:
 - 3.0A says "Request surrender of fort/city with a Siege 1 marker" and 4.7.3 names only
   forts: cities at Level 1 flip too (A7). 4.7.4 lets a fort at Level 2 surrender without a
@@ -106,12 +113,13 @@ from adjudicator.systems.almost_a_miracle.siege import (
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import PhaseShown
 
 FAMILY = RuleFamily("sieges", frozenset({
     "AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-03", "AAM-SIEGE-07", "AAM-SIEGE-08",
-    "AAM-SIEGE-09", "AAM-SIEGE-11", "AAM-SIEGE-12", "AAM-SIEGE-13", "AAM-SIEGE-14",
+    "AAM-SIEGE-09", "AAM-SIEGE-10", "AAM-SIEGE-11", "AAM-SIEGE-12", "AAM-SIEGE-13", "AAM-SIEGE-14",
     "AAM-SIEGE-16", "AAM-SIEGE-17", "AAM-SIEGE-18", "AAM-SIEGE-20", "AAM-SIEGE-21"}),
     positional=frozenset({"AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-07", "AAM-SIEGE-08",
                           "AAM-SIEGE-11", "AAM-SIEGE-13", "AAM-SIEGE-14", "AAM-SIEGE-16",
@@ -137,6 +145,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         elif action.after == 0 and ctx.phase in RESOLUTION:
             yield from _resolved(action, ctx)
     elif isinstance(action, SiegeSurrendered) and ctx.phase in RESOLUTION:
+        yield from _summons_order(action, ctx)
         yield from _surrender(action, ctx)
     elif isinstance(action, SiegeLosses) and ctx.phase in RESOLUTION:
         yield from _losses_taken(action, ctx)
@@ -599,6 +608,36 @@ def _through_siege(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                 sp.get(enemy(action.side) or "", Strength()).total:
             yield Check.done("AAM-SIEGE-03")
             return
+
+
+def _summons_order(action: SiegeSurrendered, ctx: Context) -> Iterator[Outcome]:
+    """AaM 4.7.1: the player besieging the most places summons first."""
+    summoner = action.besieger
+    other = enemy(summoner)
+    if summoner is None or other is None:
+        return
+    counts: dict[str, int] = {}
+    for area in sorted({place.key for entity, place in ctx.state.pieces.values()
+                        if entity.kind == "siege" and place.kind is PlaceKind.SPACE}
+                       | {action.area}):
+        side = summoner if area == action.area else \
+            besieger_of(area, fortification(area, ctx), strengths(area, ctx), ctx)
+        if side is not None:
+            counts[side] = counts.get(side, 0) + 1
+    if counts.get(other, 0) <= counts.get(summoner, 0):
+        yield Check.done("AAM-SIEGE-10")
+        return
+    now = (ctx.placement.moment.turn, ctx.phase)
+    if any(r.besieger == other and r.since == now for r in ctx.proc.sieges):
+        yield Check.done("AAM-SIEGE-10")  # the other side has summoned this phase
+        return
+    yield Check.reminder("AAM-SIEGE-10", action.step,
+                         f"{ctx.name(action.area)} surrendered to a {summoner.title()} "
+                         f"summons while the {other.title()} player lays siege to more "
+                         f"places ({counts.get(other, 0)} against "
+                         f"{counts.get(summoner, 0)}): the player laying siege to the most "
+                         "cities/forts makes his summons first (AaM 4.7.1)",
+                         spaces=(action.area,))
 
 
 def _not_flipped(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:

@@ -288,3 +288,32 @@ def test_mov30_no_second_generation_while_regulars_remain() -> None:
     militia." """
     outcomes = militia_after_entry(("sp:brit_regular:5", "NE13"))
     assert "AAM-MOV-30" in ids(outcomes)
+
+
+# AAM-SIEGE-10
+
+
+def test_siege10_the_player_besieging_the_most_summons_first() -> None:
+    """4.7.1: "The player laying siege to the most cities/forts makes his 'summons' first."
+    The Continentals besiege Boston; the British besiege Ticonderoga and Albany."""
+    state = position(("sp:cont_regular:30", BOSTON), ("sp:brit_regular:20", BOSTON),
+                     ("siege:1", BOSTON),
+                     ("sp:brit_regular:40", TICONDEROGA), ("sp:cont_regular:10", TICONDEROGA),
+                     ("siege:1", TICONDEROGA))
+    to_continentals = SiegeSurrendered(step=9, side="continental", area=BOSTON, level=1,
+                                       besieger="continental", turn="1776-06",
+                                       garrison=(("brit_regular", 20),), besiegers=(),
+                                       surrendered=20, besieger_removed=0)
+    tie = judged(to_continentals, context(phase="siege", state=state))
+    assert "AAM-SIEGE-10" in done(tie)
+    more = position(("sp:cont_regular:30", BOSTON), ("sp:brit_regular:20", BOSTON),
+                    ("siege:1", BOSTON),
+                    ("sp:brit_regular:40", TICONDEROGA), ("sp:cont_regular:10", TICONDEROGA),
+                    ("siege:1", TICONDEROGA),
+                    ("sp:brit_regular:40", "Y55"), ("sp:cont_regular:10", "Y55"),
+                    ("siege:1", "Y55"))
+    first = judged(to_continentals, context(phase="siege", state=more))
+    assert "AAM-SIEGE-10" in ids(first, "reminder")
+    to_british = replace(to_continentals, side="british", area=TICONDEROGA,
+                         besieger="british", garrison=(("cont_regular", 10),))
+    assert "AAM-SIEGE-10" in done(judged(to_british, context(phase="siege", state=more)))
