@@ -44,7 +44,10 @@ FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
     "AAM-SIEGE-15": ("not judged: a log shows the assault's dice, not the table or modifiers "
                      "they were read on (no surprise roll, no cavalry advantage, AaM 4.7.6b)"),
     "AAM-SIEGE-19": ("not judged: a log shows the assault's dice, not which SPs the besieger "
-                     "counted (Indians take no part, AaM 4.7.8)"),
+                     "counted (Indians take no part, AaM 4.7.8); nor does his loss show it: "
+                     "on a failed assault he loses 1 SP per 10 'in the besieging force' "
+                     "(4.7.6b), which may be read with or without the Indians in the Area, "
+                     "and which SPs absorb it is not in the reading"),
 })
 """Forts and sieges rules no family judges, with why."""
 NEVER_FROM_A_LOG: Mapping[str, str] = {
@@ -62,8 +65,8 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
                   "the forces share one Area (AaM 10.2.1)",
     "AAM-MOV-14": "an overrun (AaM 10.4.5-10.4.7) adds no play of its own: its Major Victory "
                   "part is judged as AAM-MV-04 (no marker turns for it); the defending "
-                  "leader's retreat before combat and escape roll are plays of AaM 11.3 and "
-                  "11.4.5 (AAM-RET-01, AAM-RET-10), where the log shows a battle's rolls",
+                  "leader's retreat before combat (10.4.5) and escape roll (10.4.6) are the "
+                  "plays of AaM 11.3 and 11.4.5, the retreat rules' (AAM-RET-01, AAM-RET-10)",
     "AAM-MOV-35": "not judged: a move into the Area an enemy force just entered is a "
                   "reaction (AaM 10.10) or its side's own next endeavor (an attack, legal into "
                   "an Area held by non-moving enemies); the next endeavor tells them apart "
