@@ -38,9 +38,6 @@ FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
     "AAM-SIEGE-05": ("not judged: a log shows a battle's dice, not which SPs each side "
                      "counted, so besieged SPs joining a relief force's battle (AaM 4.4.1) "
                      "cannot be seen"),
-    "AAM-SIEGE-06": ("judged as AAM-SIEGE-08: a relief battle that leaves the besiegers below "
-                     "the ratio with the marker kept is seen at the end of the endeavor "
-                     "(AaM 4.4.3, 4.4.4, 4.6)"),
     "AAM-SIEGE-15": ("not judged: a log shows the assault's dice, not the table or modifiers "
                      "they were read on (no surprise roll, no cavalry advantage, AaM 4.7.6b)"),
     "AAM-SIEGE-19": ("not judged: a log shows the assault's dice, not which SPs the besieger "

@@ -31,6 +31,12 @@ ratio there). AaM 4.7.4: a fort that starts the phase at Level 2 "may surrender,
 elect to stand the final assault" (AAM-SIEGE-12): either, when the log shows it, is
 judged legal under it.
 
+AaM 4.4.3-4.4.4 (AAM-SIEGE-06): a relief force's battle that leaves the besiegers below
+the ratio breaks the siege: "The siege marker is removed". Judged where 4.6 is
+(AAM-SIEGE-08, at the end of the endeavor), under this rule when a force of the besieged side
+entered the Area this month (a relief force, 4.4): the ratio kept, or the marker removed, is
+legal; the marker kept below the ratio illegal.
+
 AaM 4.7.1: "The player laying siege to the most cities/forts makes his 'summons' first"
 (AAM-SIEGE-10). A summons shows when the besieged surrender to it: a surrender to the side
 laying siege to no more places than the other (the Siege markers on the map, each
@@ -91,6 +97,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.rules.forts import (
     NONE,
+    SIDES,
     UNKNOWN,
     Strength,
     enemy,
@@ -118,10 +125,11 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import PhaseShown
 
 FAMILY = RuleFamily("sieges", frozenset({
-    "AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-03", "AAM-SIEGE-07", "AAM-SIEGE-08",
+    "AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-03", "AAM-SIEGE-06", "AAM-SIEGE-07", "AAM-SIEGE-08",
     "AAM-SIEGE-09", "AAM-SIEGE-10", "AAM-SIEGE-11", "AAM-SIEGE-12", "AAM-SIEGE-13", "AAM-SIEGE-14",
     "AAM-SIEGE-16", "AAM-SIEGE-17", "AAM-SIEGE-18", "AAM-SIEGE-20", "AAM-SIEGE-21"}),
-    positional=frozenset({"AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-07", "AAM-SIEGE-08",
+    positional=frozenset({"AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-06", "AAM-SIEGE-07",
+                          "AAM-SIEGE-08",
                           "AAM-SIEGE-11", "AAM-SIEGE-13", "AAM-SIEGE-14", "AAM-SIEGE-16",
                           "AAM-SIEGE-17", "AAM-SIEGE-18", "AAM-SIEGE-20",
                           "AAM-SIEGE-21"}),
@@ -129,6 +137,7 @@ FAMILY = RuleFamily("sieges", frozenset({
              ForceMoved, PhaseShown))
 
 RESOLUTION = (SIEGE, LAST_SIEGE)
+RELIEF = " after a relief force entered"
 MAJOR_VICTORY_FORTS = frozenset({"Fort Pitt", "Penobscot", "Fort Niagara", "Newtown"})
 """Their capture from the enemy is a Major Victory whatever the SPs (AaM 11.5.2)."""
 
@@ -519,6 +528,9 @@ def _endeavor_ended(action: EndeavorTaken, ctx: Context) -> Iterator[Outcome]:
     the log leaves unfinished is the combat rules' to judge (a false finding is worse)."""
     if ctx.proc.position.last is None:
         return  # the month's first endeavor: none ended before it
+    if any(isinstance(other, EndeavorTaken) and other.step > action.step
+           for other in ctx.step_actions):
+        return  # an endeavor read late (a move that was not a reaction): the next one judges
     touched = {area for other in ctx.step_actions if isinstance(other, ForceMoved)
                for area in (other.origin, other.destination)}
     areas = {where.key for _, where in ctx.state.pieces.values()
@@ -528,7 +540,11 @@ def _endeavor_ended(action: EndeavorTaken, ctx: Context) -> Iterator[Outcome]:
         sieged = any(e.kind == "siege" for e in ctx.state.in_area(area))
         both = len([side for side, s in sp.items() if s.total]) == 2
         if not sieged:
-            if both and (area, ctx.placement.moment.turn) in ctx.proc.lifted:
+            turn = ctx.placement.moment.turn
+            if not both and (area, turn) in ctx.proc.lifted and any(
+                    (area, side, turn) in ctx.proc.entered for side in SIDES):
+                yield Check.done("AAM-SIEGE-06")  # a relief's siege broken, its marker off
+            if both and (area, turn) in ctx.proc.lifted:
                 yield Check.illegal("AAM-SIEGE-02", action.step,
                                     f"both sides' SPs were in {ctx.name(area)} at the end of "
                                     "an endeavor with its Siege marker removed: a siege is the "
@@ -547,19 +563,23 @@ def _ratio_kept(action: EndeavorTaken, ctx: Context, area: str,
         return
     besieger = besieger_of(area, place, sp, ctx)
     sides = [besieger] if besieger is not None else list(sp)
+    relieved = besieger is not None and \
+        (area, enemy(besieger), ctx.placement.moment.turn) in ctx.proc.entered
+    rule_id = "AAM-SIEGE-06" if relieved else "AAM-SIEGE-08"
     if any(_holds(sp.get(side, Strength()), sp.get(enemy(side) or "", Strength()), place)
            for side in sides):
-        yield Check.done("AAM-SIEGE-08")
+        yield Check.done(rule_id)
         return
     if besieger is None:
         return
     mine, theirs = sp.get(besieger, Strength()), sp.get(enemy(besieger) or "", Strength())
     ratio = siege_ratio(Place(place))
-    yield Check.illegal("AAM-SIEGE-08", action.step,
+    yield Check.illegal(rule_id, action.step,
                         f"an endeavor ended with {mine.counted} besieging SPs (Indians not "
                         f"counted) against {theirs.total} in {ctx.name(area)} and the Siege "
-                        f"marker still there: below {ratio}:1 the besieger retreats all his "
-                        "forces and the marker is removed (AaM 4.4.3, 4.5.1, 4.6)",
+                        f"marker still there{RELIEF if relieved else ''}: "
+                        f"below {ratio}:1 the besieger retreats all his forces and the "
+                        "marker is removed (AaM 4.4.3, 4.4.4, 4.5.1, 4.6)",
                         spaces=(area,), expected=f"at least {ratio * theirs.total} SPs, or "
                         "the marker removed", observed=f"{mine.counted} SPs")
 

@@ -9,15 +9,18 @@ from dataclasses import replace
 from adjudicator.systems.almost_a_miracle.actions import (
     Arrived,
     DiceRolled,
+    EndeavorTaken,
     ForceMoved,
     SeaMoved,
     SiegeMarked,
+    SiegeRecord,
     SiegeSurrendered,
 )
 from adjudicator.systems.almost_a_miracle.data import AaMData, load_data
 from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure, SupplyRecord
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.outcomes import Outcome
+from adjudicator.systems.common.sequencer import Position, Unit
 from tests.adjudicator.systems.almost_a_miracle.movekit import data_with, move
 from tests.adjudicator.systems.almost_a_miracle.rulekit import (
     context,
@@ -317,3 +320,26 @@ def test_siege10_the_player_besieging_the_most_summons_first() -> None:
     to_british = replace(to_continentals, side="british", area=TICONDEROGA,
                          besieger="british", garrison=(("cont_regular", 10),))
     assert "AAM-SIEGE-10" in done(judged(to_british, context(phase="siege", state=more)))
+
+
+# AAM-SIEGE-06
+
+
+def test_siege06_a_relief_battle_below_the_ratio_breaks_the_siege() -> None:
+    """4.4.3: the siege is broken if the relief force's casualties "leave it with less than
+    the required ratio"; 4.4.4: "The siege marker is removed." A Continental force entered
+    besieged Ticonderoga this month (a relief force); the endeavor ends."""
+    record = SiegeRecord(TICONDEROGA, "british", 1, ("1776-06", "endeavors"))
+    relief = AaMProcedure(sieges=(record,),
+                          entered=frozenset({(TICONDEROGA, "continental", "1776-06")}),
+                          position=Position(last=Unit(side="continental", step=8, number=1)))
+    ended = EndeavorTaken(step=12, side="british", kind="pass", passed=True)
+    kept = position(("sp:brit_regular:8", TICONDEROGA), ("sp:cont_regular:20", TICONDEROGA),
+                    ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-06" in ids(judged(ended, context(state=kept, proc=relief)))
+    held = position(("sp:brit_regular:40", TICONDEROGA), ("sp:cont_regular:20", TICONDEROGA),
+                    ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-06" in done(judged(ended, context(state=held, proc=relief)))
+    lifted = replace(relief, lifted=frozenset({(TICONDEROGA, "1776-06")}))
+    broken = position(("sp:cont_regular:20", TICONDEROGA), ("sp:brit_regular:8", "VT7"))
+    assert "AAM-SIEGE-06" in done(judged(ended, context(state=broken, proc=lifted)))
