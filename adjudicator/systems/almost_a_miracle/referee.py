@@ -37,7 +37,9 @@ FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
                      "supplied, inside or outside the besieged place (AaM 4.3.3, 5.4.1)"),
     "AAM-SIEGE-05": ("not judged: a log shows a battle's dice, not which SPs each side "
                      "counted, so besieged SPs joining a relief force's battle (AaM 4.4.1) "
-                     "cannot be seen"),
+                     "cannot be seen; nor do its losses show it: SP counters are broken down "
+                     "and combined freely (AaM 2.0), and the relief force's strength is not "
+                     "kept once its move is read as a possible reaction"),
     "AAM-SIEGE-15": ("not judged: a log shows the assault's dice, not the table or modifiers "
                      "they were read on (no surprise roll, no cavalry advantage, AaM 4.7.6b)"),
     "AAM-SIEGE-19": ("not judged: a log shows the assault's dice, not which SPs the besieger "
