@@ -76,6 +76,9 @@ class LeaderSpent(Action):
     die: int | None
     reroll: int | None = None
     """The die rolled again after an activation die of 1 (AaM 8.3.4)."""
+    again: bool = False
+    """Another leader of a force already flipped in this endeavor (its die is the
+    force's)."""
 
 
 # movement (AaM 5.4.1a, 10.1.6, 10.5): sea moves, the Transit Area, magazines
@@ -194,6 +197,8 @@ class TrainRemoved(Action):
     area: str
     owner: str
     flag: str
+    to: str = ""
+    """The place it went to (`box:bt_expended_british`...; empty: the counter deleted)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -249,6 +254,9 @@ class Arrived(Action):
     """Baggage trains (not magazines, not captured ones)."""
     die: int | None = None
     """A Loyalist recruitment's activation die (AaM 12.1, 8.1), when the log shows one."""
+    origins: tuple[str, ...] = ()
+    """Where the pieces came from (`box:turn_track`, `box:leader_pow_british`...; empty
+    for a new counter), one per piece that came from somewhere."""
 
     @property
     def strength(self) -> int:
@@ -468,6 +476,8 @@ class BattleEnded(Action):
     last_step: int = 0
     marker_turned: tuple[tuple[int, str], ...] = ()
     """(step, side) each time the Major Victory marker changed side during the battle."""
+    bayonets: int | None = None
+    """The step of a chat line declaring fixed bayonets before the combat (AaM 11.2.1)."""
 
     def lost(self, side: str) -> int:
         """The SPs a side lost in the battle."""
@@ -498,3 +508,25 @@ class BattleEnded(Action):
             (held,) = remaining
             return sides[1] if held == sides[0] else sides[0]
         return None
+
+
+# prisoners (AaM 15)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Boxed(Action):
+    """One piece put into a POW box, taken out of one onto the map, or taken off the At Sea
+    box (AaM 15.1-15.4, 14.1.6): `read_prisoners.py`."""
+
+    piece: str
+    kind: str
+    """The entity's kind: `sp`, `leader`..."""
+    key: str
+    """Its unit kind or leader id."""
+    value: int
+    origin: str
+    """Where it was (`box:at_sea`, `space:P20`...; empty: a new counter)."""
+    destination: str
+    """Where it went (empty: deleted)."""
+    area: str | None = None
+    """The Area it left or entered, if either end is one."""

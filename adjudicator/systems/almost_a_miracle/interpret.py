@@ -37,6 +37,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
 from adjudicator.systems.almost_a_miracle.read_battles import Battle, read_battles
 from adjudicator.systems.almost_a_miracle.read_events import Due, EventTable, read_events
 from adjudicator.systems.almost_a_miracle.read_movement import read_movement
+from adjudicator.systems.almost_a_miracle.read_prisoners import read_prisoners
 from adjudicator.systems.almost_a_miracle.read_reinforcements import read_reinforcements
 from adjudicator.systems.almost_a_miracle.read_sieges import read_sieges
 from adjudicator.systems.almost_a_miracle.read_supply import read_supply
@@ -75,6 +76,10 @@ class Reading:
     dice: DiceQueue[str] = field(default_factory=DiceQueue)
     last: ForceMoved | None = None
     """The endeavor's force as it last moved (None: no force moving)."""
+    stayed: ForceMoved | None = None
+    """The leaders of this endeavor flipped where they stood (a failed activation, or a
+    force that activated and fights or recruits where it is): their force, as a move that
+    went nowhere."""
     due: Due | None = None
     """A weather marker due since a Rain result (AaM 8.3.3)."""
     pending: EndeavorTaken | None = None
@@ -130,6 +135,7 @@ class Reader:
         actions += read_movement(self, view, player, phase)
         actions += read_supply(view, self.state, self.side_of, player, phase)
         actions += read_reinforcements(self, view, player, phase)
+        actions += read_prisoners(self, view, player)
         actions += read_sieges(self, view, player, phase)
         events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
                                   relocations=view.pieces, table=self.events,
@@ -161,8 +167,13 @@ class Reader:
         force, with its activation die (a lone baggage train rolls none, AaM 8.2)."""
         entities = [entity for m in members if (entity := _entity(m)) is not None]
         last = self.reading.last
-        going_on = last is not None and last.side == side and last.destination == start \
-            and bool({m.piece_id for m in members} & set(last.pieces))
+        stayed = self.reading.stayed
+        going_on = any(force is not None and force.side == side and
+                       force.destination == start and
+                       bool({m.piece_id for m in members} & set(force.pieces))
+                       for force in (last, stayed))
+        if going_on and (last is None or last.destination != start) and stayed is not None:
+            last = stayed
         within = "" if going_on or phase != ENDEAVORS else _within(last, side, start, end,
                                                                     route)
         joins = opened is not None and not going_on and not within
@@ -247,7 +258,7 @@ class Reader:
         """An endeavor, after the one a move left pending if it was one: the other side's
         endeavor now means it was (AaM 8.0)."""
         pending = self.reading.pending
-        self.reading = replace(self.reading, pending=None)
+        self.reading = replace(self.reading, pending=None, stayed=None)
         if pending is not None and pending.side != taken.side:
             return [pending, taken]
         return [taken]
@@ -255,7 +266,7 @@ class Reader:
     def _moves(self, view: StepView[Entity, str | None], player: str | None,
                phase: str | None) -> list[Action]:
         groups: dict[tuple[str, str, str, tuple[str, ...]], list[Relocation[Entity]]] = {}
-        spent: list[tuple[str, Entity, str]] = []
+        spent: list[tuple[str, Entity, str, str]] = []
         for relocation in view.pieces:
             placed = relocation.after or relocation.before
             entity = placed.entity if placed is not None else None
@@ -275,7 +286,8 @@ class Reader:
                 assert origin is not None
                 last = self.reading.last
                 if last is None or entity.key not in last.leaders:
-                    spent.append((side, entity, origin.key))  # not a force marked as moved
+                    # not a force marked as moved
+                    spent.append((side, entity, origin.key, relocation.piece_id))
         actions: list[Action] = []
         opened: dict[tuple[str, str], ForceMoved] = {}
         for (side, start, end, route), members in groups.items():
@@ -287,15 +299,35 @@ class Reader:
                 opened[(side, end)] = move
                 actions += self._opened(move, phase)
             actions.append(move)
-        for side, entity, area in spent:
+        for side, entity, area, piece in spent:
+            actions += self._spent(view.index, player, phase, side, entity.key, area, piece)
+        return actions
+
+    def _spent(self, step: int, player: str | None, phase: str | None, side: str,
+               leader: str, area: str, piece: str) -> list[Action]:
+        """A leader flipped to his moved side where he stands: a new endeavor's force with
+        its die, or one more leader of the force flipped in this endeavor (AaM 8.1.1)."""
+        if phase not in (ENDEAVORS, None):
+            return []
+        stayed = self.reading.stayed
+        actions: list[Action] = []
+        again = stayed is not None and stayed.side == side and stayed.origin == area
+        if stayed is not None and again:
+            die, reroll = stayed.die, stayed.reroll
+            force = replace(stayed, pieces=(*stayed.pieces, piece),
+                            leaders=(*stayed.leaders, leader))
+        else:
             die, reroll = self._activation_die(side)
             if phase == ENDEAVORS:
-                actions += self._taken(EndeavorTaken(step=view.index, side=side,
-                                                     player=player, kind="force",
+                actions += self._taken(EndeavorTaken(step=step, side=side, player=player,
+                                                     kind="force",
                                                      reason="a leader was spent"))
-                self.reading = replace(self.reading, last=None)
-            actions.append(LeaderSpent(step=view.index, side=side, player=player,
-                                       leader=entity.key, area=area, die=die, reroll=reroll))
+            force = ForceMoved(step=step, side=side, player=player, pieces=(piece,),
+                               leaders=(leader,), sp=(), trains=0, origin=area,
+                               destination=area, path=(area,), die=die, reroll=reroll)
+        self.reading = replace(self.reading, last=None, stayed=force)
+        actions.append(LeaderSpent(step=step, side=side, player=player, leader=leader,
+                                   area=area, die=die, reroll=reroll, again=again))
         return actions
 
 

@@ -25,6 +25,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     TrainFlipped,
     TransitMoved,
 )
+from adjudicator.systems.almost_a_miracle.phase_steps import LABELLED, step_labels
 from adjudicator.systems.almost_a_miracle.siege import break_loss, surrender_loss
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import (
@@ -103,8 +104,9 @@ class AaMProcedure:
     """Passes in a row in this Endeavors Phase (two end it, AaM 8.0)."""
     activated: frozenset[str] = frozenset()
     """Leaders that activated or tried to this month (AaM 8.1.1, 11.1.1)."""
-    failed: frozenset[str] = frozenset()
-    """Leaders whose activation failed this month (AaM 8.1.1)."""
+    flipped: frozenset[tuple[str, int | None]] = frozenset()
+    """Leaders flipped where they stood this month, with their force's activation die: a
+    failed activation when the die is over the force's best Audacity (AaM 8.1.1)."""
     trains_moved: frozenset[str] = frozenset()
     """Baggage train pieces moved in an endeavor this month (AaM 8.2)."""
     supply: SupplyRecord = field(default_factory=lambda: SupplyRecord())
@@ -164,6 +166,10 @@ class AaMProcedure:
     reacted: int | None = None
     """The step of the last move read as a reaction or its side's own endeavor (the reader's
     `within="reaction"`) this month."""
+    # phase order (AaM 3.0B-D)
+    phase_steps: tuple[tuple[str, str, str | None, int], ...] = ()
+    """(phase, step label, side, log step) of the steps of phases B-D seen this month, in
+    order (`phase_order.step_label`); a new month clears them."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -182,18 +188,19 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row; a leader
         flipped without moving failed his activation."""
-        return _with_movement(_with_supply({NewTurn: _month_begun, EndeavorTaken: _endeavor,
+        return _with_order(  # the phase order's record (AaM 3.0B-D)
+            _with_movement(_with_supply({NewTurn: _month_begun, EndeavorTaken: _endeavor,
                              ForceMoved: _moved, LeaderSpent: _spent,
                              # reinforcements
                              Arrived: _arrived, DiceRolled: _rolled,
                              PhaseShown: _phase_shown,
                              # sieges
                              SiegeMarked: _siege_marked, SiegeEntered: _siege_entered,
-                             SiegeSurrendered: _siege_surrendered, SiegeLosses: _siege_losses}))
+                             SiegeSurrendered: _siege_surrendered, SiegeLosses: _siege_losses})))
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, passes=0, activated=frozenset(), failed=frozenset(),
+    return replace(proc, passes=0, activated=frozenset(), flipped=frozenset(),
                    trains_moved=frozenset())
 
 
@@ -248,7 +255,7 @@ def _moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
 def _spent(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, LeaderSpent)
     return replace(proc, activated=proc.activated | {action.leader},
-                   failed=proc.failed | {action.leader})
+                   flipped=proc.flipped | {(action.leader, action.die)})
 
 
 # movement (AaM 9.1, 10.1, 10.3): the moving force's legs, drop-offs and rolls between legs
@@ -540,4 +547,32 @@ def _siege_losses(proc: AaMProcedure, action: Action) -> AaMProcedure:
                    assaults=assaults)
 
 
+# phase order (AaM 3.0B-D)
+
+
+def _order_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, phase_steps=())
+
+
+def _order_step(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    phase = proc.phase
+    if phase is None:
+        return proc
+    return replace(proc, phase_steps=(*proc.phase_steps, *(
+        (phase, label, action.side, action.step) for label in step_labels(action, phase))))
+
+
+def _with_order(effects: Mapping[type[Action], Effect[AaMProcedure]]
+                ) -> Mapping[type[Action], Effect[AaMProcedure]]:
+    """The effects with the phase order's record, one after the other where both act."""
+    merged = dict(effects)
+    kinds: tuple[type[Action], ...] = (NewTurn, *LABELLED)
+    for kind in kinds:
+        effect = _order_turn if kind is NewTurn else _order_step
+        first = merged.get(kind)
+        merged[kind] = effect if first is None else _then(first, effect)
+    return merged
+
+
 SEQUENCER = AaMSequencer(TURN)
+

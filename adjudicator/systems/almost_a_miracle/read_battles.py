@@ -9,6 +9,9 @@ endeavor, phase or turn:
 - the losses: SP counters of a side taken out of the Area, or replaced by smaller ones (a
   counter replaced by a smaller one is a loss of the difference, AaM 2.0), leaders and
   baggage trains taken off the map;
+- a chat line of the attacker's player (or of no known side) declaring fixed bayonets
+  before the combat (AaM 11.2.1: "he elects whether or not to go in with 'fixed
+  bayonets'"), one with "no", "not" or "without" aside;
 - a side's pieces leaving the Area: the defender before any combat is a retreat before
   combat (AaM 11.3); after the combat, the first side to leave is the loser retreating
   (AaM 11.4); the other side leaving afterwards moves on (AaM 10.3 forbids it to the
@@ -24,6 +27,7 @@ not fought; an entry followed by nothing (a siege, AaM 4) gives neither.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -42,7 +46,7 @@ from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.sequencer import NewTurn, PhaseShown
-from adjudicator.systems.common.steps import StepView
+from adjudicator.systems.common.steps import StepView, spoken
 
 if TYPE_CHECKING:
     from adjudicator.systems.almost_a_miracle.interpret import Reader
@@ -66,6 +70,8 @@ class Battle:
     marker: str | None = None
     """The side the Major Victory marker shows (None: not on the board)."""
     marker_turned: tuple[tuple[int, str], ...] = ()
+    bayonets: int | None = None
+    """The step of a chat line declaring fixed bayonets before the combat (AaM 11.2.1)."""
 
     @property
     def area(self) -> str:
@@ -133,6 +139,9 @@ def read_battles(reader: Reader, view: StepView[Entity, str | None],
             events = True
         if isinstance(action, ForceMoved):
             battle = _entered(battle, action, state, side_of, out)
+    if battle is not None and battle.bayonets is None and not battle.combat_begun and \
+            view.side in (None, battle.sides[0]) and any(_bayonets(line) for line in view.chat):
+        battle = replace(battle, bayonets=view.index)
     if battle is not None:
         losses = _losses(battle, view, side_of)
         if losses:
@@ -153,6 +162,16 @@ def read_battles(reader: Reader, view: StepView[Entity, str | None],
                          marker=marker)
     reader.reading = replace(reader.reading, battle=battle)
     return out
+
+
+BAYONETS = re.compile(r"\bbayonets?\b", re.IGNORECASE)
+NOT = re.compile(r"\b(?:no|not|without|don'?t|won'?t)\b", re.IGNORECASE)
+
+
+def _bayonets(line: str) -> bool:
+    """A chat line declaring fixed bayonets (AaM 11.2.1), not one refusing them."""
+    text = spoken(line)
+    return bool(BAYONETS.search(text)) and not NOT.search(text)
 
 
 def _present(battle: Battle, side: str, state: AaMState, side_of: SideOf) -> bool:
@@ -330,4 +349,4 @@ def _ended(battle: Battle, state: AaMState) -> list[Action]:
                         rolls=battle.rolls, losses=battle.losses, retreats=battle.retreats,
                         moved_on=battle.moved_on, left=battle.left,
                         major_victory=_marker(state), last_step=battle.last_step,
-                        marker_turned=battle.marker_turned)]
+                        marker_turned=battle.marker_turned, bayonets=battle.bayonets)]

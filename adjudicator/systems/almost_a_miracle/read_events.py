@@ -99,8 +99,9 @@ def read_events(actions: Sequence[Action], *, step: int, turn: str | None,
             due = None
         if not isinstance(action, ForceMoved | LeaderSpent) or action.die is None:
             continue
-        if isinstance(action, ForceMoved) and (action.continues or action.within or
-                                               action.joins):
+        if (isinstance(action, ForceMoved) and (action.continues or action.within or
+                                               action.joins)) or \
+                (isinstance(action, LeaderSpent) and action.again):
             continue
         if month is None or not table:
             continue

@@ -62,6 +62,7 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
     came: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     went: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     arrived: dict[tuple[str, str], list[tuple[str, Entity]]] = defaultdict(list)
+    origins: dict[tuple[str, str], list[str]] = defaultdict(list)
     left: dict[tuple[str, str], list[tuple[str, Entity]]] = defaultdict(list)
     gone_to: dict[str, str] = {}
     released: list[Action] = []
@@ -87,6 +88,8 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
             entity = after.entity
             side = _side(reader, entity)
             arrived[(side, area)].append((relocation.piece_id, entity))
+            if origin is not None:
+                origins[(side, area)].append(str(origin))
             if entity.kind == "sp":
                 came[(side, area)][entity.key] += entity.value
         elif before is not None and (area := _area(origin)) is not None:
@@ -126,7 +129,8 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
                 reason="Loyalist militia were recruited"))
         actions.append(Arrived(step=view.index, side=side or None, player=player, area=area,
                                pieces=tuple(p for p, _ in members), sp=sp, leaders=leaders,
-                               trains=trains, die=die))
+                               trains=trains, die=die,
+                               origins=tuple(origins.get((side, area), ()))))
     return actions
 
 

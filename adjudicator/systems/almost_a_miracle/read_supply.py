@@ -136,9 +136,10 @@ def _trains(step: int, player: str | None,
                                         piece=twin[0].piece_id, area=area, owner=entity.key,
                                         before=entity.flag, after=twin[1].flag))
             continue
+        to = relocation.destination
         actions.append(TrainRemoved(step=step, side=entity.key or None, player=player,
                                     piece=relocation.piece_id, area=area, owner=entity.key,
-                                    flag=entity.flag))
+                                    flag=entity.flag, to=str(to) if to is not None else ""))
     for relocation, entity, area in left:
         actions.append(TrainPlaced(step=step, side=entity.key or None, player=player,
                                    piece=relocation.piece_id, area=area, owner=entity.key,

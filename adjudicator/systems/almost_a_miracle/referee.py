@@ -15,6 +15,7 @@ from adjudicator.systems.almost_a_miracle.read_events import TABLE as EVENT_TABL
 from adjudicator.systems.almost_a_miracle.read_events import event_table
 from adjudicator.systems.almost_a_miracle.rules import RULES
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.major_victory import COMBAT_NOT_JUDGED
 from adjudicator.systems.almost_a_miracle.rules.optional import OPTIONAL_RULES
 from adjudicator.systems.almost_a_miracle.rules.reinforcements import LATE_NEVER_FROM_A_LOG
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
@@ -51,12 +52,11 @@ FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
 """Forts and sieges rules no family judges, with why."""
 NEVER_FROM_A_LOG: Mapping[str, str] = {
     # supply
-    "AAM-SUP-16": "not an act of play: a capture does not lower the loser's baggage "
-                  "train/magazine limit (AaM 5.4.7d); it is how the limit is counted in the "
-                  "Reinforcement Phase (AaM 6.3, AAM-REINF-16)",
-    "AAM-SUP-20": "an optional rule (AaM 16.2) that only sets how many forage rolls are made "
-                  "(one for every stack); the log shows the rolls, not the stacks each is for, "
-                  "so no verdict depends on it",
+    "AAM-SUP-04": "not judged: a log shows the forage rolls, not which stacks each is for "
+                  "nor which claim a magazine's or BoO's supply (AaM 5.4.1a), so a path "
+                  "traced too far or across a blocked boundary leaves no trace",
+    "AAM-SUP-18": "not judged: the POW track's SP totals (AaM 15.3) have no place in the "
+                  "binding (only the Leader POW boxes, whose leaders are not affected)",
     # reinforcements, French, scenarios
     **LATE_NEVER_FROM_A_LOG,
     # movement and stacking (AaM 9.0, 10.2.1, 10.5.2)
@@ -73,6 +73,8 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
                   "move, 10.10.1) is gone: a false finding is worse than none",
     # forts and sieges
     **FORTS_AND_SIEGES_NOT_JUDGED,
+    # combat, retreat and Major Victory
+    **COMBAT_NOT_JUDGED,
 }
 """Catalog rules no log can ever show being broken, and why."""
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar, cast
 
@@ -47,6 +47,7 @@ from adjudicator.systems.common.rulebook import (
     derive_coverage,
     positional_ids,
 )
+from adjudicator.systems.common.sequencer import LogEnded
 from adjudicator.systems.common.system import Verdict
 from adjudicator.systems.common.tracker import (
     EntityForms,
@@ -548,6 +549,11 @@ class SequencedReferee(GameReferee[D, S, K, M], Generic[D, S, K, P, C, M]):
         """The log ended: the sequencer closes what is under way; judge what that shows."""
         advance = self.sequencer.close(self.procedure, self.last_step)
         self.procedure = advance.after
+        ended = LogEnded(step=self.last_step)
+        if self.started and self.rules.judged(ended):
+            # Only a game whose families judge the log's end sees it (its reports alone
+            # change): judged where play stood when the log ended.
+            advance = replace(advance, facts=(*advance.facts, ended))
         self.judge_placed((advance,))
 
     def snapshot(self) -> M:

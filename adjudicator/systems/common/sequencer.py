@@ -367,6 +367,12 @@ class NewTurn(Action):
     reason: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LogEnded(Action):
+    """The log ended (after the sequencer closed what was under way): judged only by the
+    families that declare it, e.g. a game's victory at the end of the game."""
+
+
 # --- The facts it gives rise to --------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ from adjudicator.systems.almost_a_miracle.rules import (
     loyalists,
     major_victory,
     movement,
+    phase_order,
     prisoners,
     random_events,
     reinforcements,
@@ -29,7 +30,9 @@ from adjudicator.systems.almost_a_miracle.rules import (
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.rulebook import Dispatch
 
-RULES: Dispatch[Context] = Dispatch((sequence, forts, sieges, supply, reinforcements, logistics,
+RULES: Dispatch[Context] = Dispatch((sequence,
+                                     phase_order,
+                                     forts, sieges, supply, reinforcements, logistics,
                                      endeavors, endeavor_types, random_events, stacking,
                                      movement, sea_movement, invasion, combat, retreat,
                                      major_victory, loyalists, victory, french, prisoners,

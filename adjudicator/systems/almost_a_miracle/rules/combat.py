@@ -22,6 +22,45 @@
 - AAM-CBT-14 (11.2.7): "If the unmodified casualty DR is a 1, the affected side loses the
   Leader in the battle with the highest audacity rating", never the C-in-C.
 - AAM-CBT-16 (10.3): "Combat ends the endeavor": the attacker moving on after the combat.
+- AAM-CBT-04 (11.1.3-11.1.4): "The British Commander-In-Chief may not be replaced except
+  in the event of capture, death from disease, or removal according to the reinforcement
+  schedule. [...] The lowest-numbered 2-star general would be the new C-in-C": once the
+  data's British C-in-C is off the map (in a box), the lowest-numbered British 2-star on
+  the map is the C-in-C for command and for 11.2.7 (never the leader lost). Washington is
+  the permanent Continental C-in-C (nothing to judge).
+- AAM-CBT-06 (11.2.1): "If the British player is attacking, he elects whether or not to go
+  in with 'fixed bayonets.' 'Fixing Bayonets' can only be declared if the attacking force
+  is less than 50 SPs and consists of 50% or more British Regulars." The declaration is
+  read from a chat line before the combat (read_battles.py); its effect is on the Player's
+  Aid Card. British Regulars: the British side's regular kinds (cavalry too).
+- AAM-CBT-13 (11.2.6): "Half (rounding fractions up) of all regular casualties suffered by
+  the lower rolling player become Prisoners of War": shown as a computation where the
+  losses tell who rolled lower (the module has no POW track for SPs to check).
+- AAM-CBT-05 (11.2): the active player's force is the attacker, a reacting force too: the
+  side whose move entered the Area is the attacker (read_battles.py), so every battle
+  shown is judged with those roles.
+- AAM-CBT-01, -02, -03 (11.1, 11.1.1-11.1.2, 14.2.1-14.2.2): who commands each side, shown
+  as a computation with his Audacity and Tactical ratings (their DRMs are on the Player's
+  Aid Card): "The highest-ranking Leader in an Area is the one who commands [...] whether
+  he was the activating Leader or not." C-in-C, then 2-star, 1-star, colonel; at the same
+  rank a regular outranks a Provincial (Loyalist) or militia leader, then the lower
+  seniority number; Brant is outranked by all other leaders; d'Estaing outranks all
+  Continental leaders but the C-in-C, and with him the side (French or Continental) with
+  more SPs commands. Equal 1-stars or colonels: the owner chooses, all are shown.
+- AAM-CBT-11 (11.2.5): the Professional Army status of each side: "A British force is
+  always considered a Professional Army as long as it contains 50% or more of regular
+  SPs. All Continental forces with 50% or more regulars are considered a Professional
+  Army beginning in April 1779, or 2 turns after Steuben arrives via a Political Event,
+  whichever comes first." Before April 1779 a Continental force of 50% regulars may be one
+  (Steuben's arrival is not read): unchecked.
+- AAM-CBT-15 (10.6.1b): the Wilderness and Mountain DRMs shown for a battle there.
+- AAM-OPT-01 (16.1, optional `backwoods-generals`): "If Generals Morgan or Stark are the
+  ranking Continental Leader in combat (but not Final Siege Assault) the -1 DRM for a
+  force which is more than half militia does not apply": shown with the commander.
+
+Rulebook against the digest: 11.1.1-11.1.2 put the regular before the Provincial or
+militia leader "of the same rank", so the category is compared before the 2-stars'
+seniority numbers (the digest orders 2-stars by seniority alone).
 
 Rulebook against the digest: 11.2.6 says the odd SP "may" be a militia casualty, so an
 odd SP taken from the regulars is legal too (the digest's split gives it to the militia).
@@ -46,11 +85,14 @@ from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("combat", frozenset({
-    "AAM-CBT-07", "AAM-CBT-08", "AAM-CBT-09", "AAM-CBT-10", "AAM-CBT-12", "AAM-CBT-14",
-    "AAM-CBT-16"}), actions=(BattleJoined, BattleEnded))
+    "AAM-CBT-01", "AAM-CBT-02", "AAM-CBT-03", "AAM-CBT-04", "AAM-CBT-05", "AAM-CBT-06",
+    "AAM-CBT-11",
+    "AAM-CBT-13", "AAM-CBT-15", "AAM-OPT-01", "AAM-CBT-07", "AAM-CBT-08", "AAM-CBT-09",
+    "AAM-CBT-10", "AAM-CBT-12", "AAM-CBT-14", "AAM-CBT-16"}), actions=(BattleJoined, BattleEnded))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
 ODDS_CEIL = "aam-odds-ceil"
 """The option that rounds defender-favoured odds up (A48)."""
@@ -59,7 +101,10 @@ ODDS_CEIL = "aam-odds-ceil"
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A battle's computations when it shows; its dice and losses when it ends."""
     if isinstance(action, BattleJoined):
+        yield Check.done("AAM-CBT-05")
         yield from _odds(action, ctx)
+        yield from _command(action, ctx)
+        yield from _professional(action, ctx)
     elif isinstance(action, BattleEnded) and action.fought:
         yield from _ended(action, ctx)
 
@@ -89,6 +134,7 @@ def _odds(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
                                                 "defender_drm": odds.defender})
     yield Check.done("AAM-CBT-08")
     terrain, net = _terrain_drm(joined, ctx)
+    yield from _rough(joined, ctx)
     winner = combat.battle_winner(odds.net + net)
     drms = "the odds DRM" + (" and the Wilderness/Mountain DRMs (10.6.1b)" if net else "")
     missing = "" if terrain else "; the Area's terrain is not in the data"
@@ -208,16 +254,52 @@ def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     attacker, defender = joined.attacker.side, joined.defender.side
     pattern = dice is not None and 2 <= len(dice[attacker]) <= 3 and \
         2 <= len(dice[defender]) <= 3
+    yield from _bayonets(ended, ctx, where)
     yield from _surprise(ended, dice, where)
     yield Check.unchecked("AAM-CBT-09", ended.step,
                           f"who won the battle in {where} is not checked: the Battle Winner "
                           "Determination Table's DRMs are not in the data (AaM 11.2.3)",
                           needs=(str(Need.BATTLE),), spaces=(joined.area,))
     yield from _losses(ended, ctx, where)
+    yield from _prisoners(ended, ctx, where)
     yield from _split(ended, ctx, where)
     if pattern and dice is not None:
         yield from _leader_loss(ended, ctx, dice, where)
     yield from _moved_on(ended, ctx, where)
+
+
+def _bayonets(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
+    """11.2.1: "'Fixing Bayonets' can only be declared if the attacking force is less than
+    50 SPs and consists of 50% or more British Regulars", by a British attacker."""
+    if ended.bayonets is None:
+        return
+    force = ended.joined.attacker
+    if any(_type(kind, ctx.data) is None for kind, _ in force.sp):
+        yield Check.unchecked("AAM-CBT-06", ended.bayonets,
+                              f"fixed bayonets were declared in {where}: a unit kind's type "
+                              "is not in the data (AaM 11.2.1)",
+                              needs=(str(Need.UNIT_VALUES),), spaces=(ended.joined.area,))
+        return
+    british = sum(v for k, v in force.sp if _type(k, ctx.data) == "regular"
+                  and (found := ctx.data.unit_kinds.get(k)) is not None
+                  and str(found.side) == "british")
+    why = [text for bad, text in (
+        (force.side != "british", "only the British player, attacking, may fix bayonets"),
+        (force.strength >= 50, f"the attacking force has {force.strength} SPs, not less "
+                               "than 50"),
+        (force.side == "british" and 2 * british < force.strength,
+         f"only {british} of its {force.strength} SPs are British Regulars, less than 50%"),
+    ) if bad]
+    if not why:
+        yield Check.done("AAM-CBT-06")
+        return
+    yield Check.illegal("AAM-CBT-06", ended.bayonets,
+                        f"fixed bayonets were declared in the battle in {where}: "
+                        f"{'; '.join(why)}. \"Fixing Bayonets\" can only be declared if the "
+                        "attacking force is less than 50 SPs and consists of 50% or more "
+                        "British Regulars (AaM 11.2.1)", spaces=(ended.joined.area,),
+                        pieces=force.pieces, expected="no bayonets",
+                        observed="bayonets declared")
 
 
 def _surprise(ended: BattleEnded, dice: dict[str, list[tuple[int, int]]] | None,
@@ -286,6 +368,44 @@ def _losses(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
                         observed=f"{lost_a}/{lost_d}")
 
 
+def _prisoners(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
+    """11.2.6: "Half (rounding fractions up) of all regular casualties suffered by the lower
+    rolling player become Prisoners of War": the lower roller is the side the losses show
+    lost the casualty roll (every difference of the totals that gives them, one sign)."""
+    joined = ended.joined
+    a_sp, d_sp = joined.attacker.strength, joined.defender.strength
+    if a_sp < 1 or d_sp < 1 or combat.surprise_rolled(a_sp, d_sp) or not ended.losses:
+        return
+    lost_a, lost_d = ended.lost(joined.attacker.side), ended.lost(joined.defender.side)
+    wiped_a, wiped_d = lost_a >= a_sp, lost_d >= d_sp
+    if wiped_a or wiped_d:
+        return  # a side wiped out may have lost more to a retreat it could not make
+    signs = {(diff > 0) - (diff < 0) for diff, (la, ld) in feasible_losses(a_sp, d_sp).items()
+             if la == lost_a and ld == lost_d}
+    step = max(loss.step for loss in ended.losses)
+    if len(signs) != 1 or 0 in signs:
+        return
+    lower = joined.defender if signs == {1} else joined.attacker
+    kinds = {kind for loss in ended.losses for kind, _ in loss.lost}
+    if any(_type(kind, ctx.data) is None for kind in kinds):
+        yield Check.unchecked("AAM-CBT-13", step,
+                              f"the prisoners of the battle in {where} are not known: a unit "
+                              "kind's type is not in the data (AaM 11.2.6)",
+                              needs=(str(Need.UNIT_VALUES),), spaces=(joined.area,))
+        return
+    regular = sum(v for loss in ended.losses if loss.side == lower.side
+                  for k, v in loss.lost if _type(k, ctx.data) == "regular")
+    prisoners = -(-regular // 2)
+    yield Check.computed("prisoners", step, "AAM-CBT-13",
+                         f"battle in {where}: the {lower.side} side rolled the lower casualty "
+                         f"total and lost {regular} regular SP: {prisoners} become Prisoners "
+                         "of War, half (rounding fractions up) of the lower rolling player's "
+                         "regular casualties (AaM 11.2.6)",
+                         inputs={"regular_lost": regular, "side": lower.side},
+                         result={"prisoners": prisoners})
+    yield Check.done("AAM-CBT-13")
+
+
 def _split(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
     for force in (ended.joined.attacker, ended.joined.defender):
         losses = [loss for loss in ended.losses if loss.side == force.side]
@@ -321,7 +441,10 @@ def _split(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
                             observed=f"{reg_lost} regular, {mil_lost} militia")
 
 
-def _c_in_c(leader: str, ctx: Context) -> bool:
+def _c_in_c(leader: str, ctx: Context, battle: tuple[str, ...] = ()) -> bool:
+    chief = british_chief(ctx, battle)
+    if chief is not None and chief[1] and leader == chief[0]:
+        return True
     found = ctx.data.leaders.get(leader)
     return found is not None and found.rank == "C-in-C"
 
@@ -334,10 +457,11 @@ def _leader_loss(ended: BattleEnded, ctx: Context, dice: dict[str, list[tuple[in
             continue
         lost = [leader for loss in ended.losses if loss.side == force.side
                 for leader in loss.leaders]
-        others = [leader for leader in force.leaders if not _c_in_c(leader, ctx)]
+        others = [leader for leader in force.leaders if not _c_in_c(leader, ctx, force.leaders)]
         unsure_chief = force.side == "british" and not any(
-            _c_in_c(leader, ctx) for leader in force.leaders) and not any(
-            e.kind == "leader" and _c_in_c(e.key, ctx) for e, _ in ctx.state.pieces.values())
+            _c_in_c(leader, ctx, force.leaders) for leader in force.leaders) and not any(
+            e.kind == "leader" and _c_in_c(e.key, ctx, force.leaders)
+            for e, _ in ctx.state.pieces.values())
         if not others or (unsure_chief and len(others) == 1 and not lost):
             if unsure_chief and others and not lost:
                 yield Check.unchecked("AAM-CBT-14", step,
@@ -366,6 +490,16 @@ def _leader_loss(ended: BattleEnded, ctx: Context, dice: dict[str, list[tuple[in
 
 def _which_leader(ended: BattleEnded, ctx: Context, force: BattleSide, lost: list[str],
                   others: list[str], where: str) -> Iterator[Outcome]:
+    if len(lost) == 1 and _c_in_c(lost[0], ctx, force.leaders):
+        step = next(loss.step for loss in ended.losses if lost[0] in loss.leaders)
+        yield Check.illegal("AAM-CBT-14", step,
+                            f"after a natural 1 on the {force.side} casualty die in {where}, "
+                            f"the C-in-C {ctx.leader_name(lost[0])} was lost: the side loses "
+                            "the leader with the highest audacity rating, never the C-in-C "
+                            "(AaM 11.2.7)", spaces=(ended.joined.area,), pieces=(lost[0],),
+                            expected=" or ".join(ctx.leader_name(k) for k in others),
+                            observed=ctx.leader_name(lost[0]))
+        return
     ratings = {leader: (found.audacity if (found := ctx.data.leaders.get(leader)) else None)
                for leader in others}
     if any(value is None for value in ratings.values()) or \
@@ -411,3 +545,219 @@ def _moved_on(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]
 def losses_of(ended: BattleEnded, side: str) -> tuple[LossTaken, ...]:
     """A side's losses in a battle."""
     return tuple(loss for loss in ended.losses if loss.side == side)
+
+
+# Terrain, command and Professional Army (10.6.1b, 11.1, 11.2.5, 14.2, 16.1)
+
+
+def _rough(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
+    area = ctx.data.areas.get(joined.area)
+    terrain = area.terrain if area is not None else None
+    if terrain is None or terrain.casefold() not in ROUGH:
+        return
+    a = _wilderness(joined.attacker, joined.defender, ctx.data)
+    d = _wilderness(joined.defender, joined.attacker, ctx.data)
+    yield Check.computed("wilderness_drm", joined.step, "AAM-CBT-15",
+                         f"battle in {ctx.name(joined.area)} ({terrain}): +2 to an all-Indian "
+                         "force against 50% or more regulars, +1 to the Continental player "
+                         "against 100% British Regulars: attacker "
+                         f"+{a}, defender +{d} (AaM 10.6.1b)",
+                         inputs={"terrain": terrain},
+                         result={"attacker_drm": a, "defender_drm": d})
+    yield Check.done("AAM-CBT-15")
+
+
+RANKS = {"c-in-c": 4, "2-star": 3, "1-star": 2, "colonel": 1}
+LESSER = frozenset({"militia", "provincial", "loyalist"})
+CHOSEN = frozenset({"1-star", "colonel"})
+"""The ranks among whose equals the owner chooses (the digest's AAM-CBT-01)."""
+
+
+def british_chief(ctx: Context, battle: tuple[str, ...] = ()) -> tuple[str, bool] | None:
+    """(the British C-in-C, whether by succession) (AaM 11.1.4): the data's C-in-C while
+    his counter is on the map; once it is in a box (captured, dead, withdrawn), the British
+    2-star on the map (or in `battle`, the leaders of a battle as it began) with the lowest
+    seniority number. None: not known."""
+    chiefs = {k for k, found in ctx.data.leaders.items()
+              if found.side == "british" and (found.rank or "").casefold() == "c-in-c"}
+    placed = [(e.key, place) for e, place in ctx.state.pieces.values()
+              if e.kind == "leader" and e.key in chiefs]
+    if any(place.kind is PlaceKind.SPACE for _, place in placed):
+        return next(k for k, place in placed if place.kind is PlaceKind.SPACE), False
+    if not placed:
+        return None
+    on_map = {e.key for e, place in ctx.state.pieces.values()
+              if e.kind == "leader" and place.kind is PlaceKind.SPACE} | set(battle)
+    two_stars = [(found.seniority, key) for key in sorted(on_map)
+                 if (found := ctx.data.leaders.get(key)) is not None
+                 and found.side == "british" and (found.rank or "").casefold() == "2-star"]
+    if not two_stars or any(seniority is None for seniority, _ in two_stars):
+        return None
+    return min((seniority or 0, key) for seniority, key in two_stars)[1], True
+
+
+def _tier(leader: str, data: AaMData, chief: str | None = None) -> int | None:
+    """A leader's rank (C-in-C 4 ... colonel 1, Brant 0); None: not known."""
+    if leader == chief:
+        return 4
+    found = data.leaders.get(leader)
+    if found is None:
+        return None
+    if found.category == "indian" or leader == "brant":
+        return 0
+    return RANKS.get((found.rank or "").casefold())
+
+
+def _within(leader: str, tier: int, data: AaMData) -> tuple[int, int] | None:
+    """Among leaders of one rank: (regular over lesser, -seniority for 2-stars); None: not
+    known."""
+    found = data.leaders[leader]
+    if found.category is None:
+        return None
+    if tier == 3 and found.seniority is None:
+        return None
+    return (0 if found.category in LESSER else 1, -(found.seniority or 0) if tier == 3 else 0)
+
+
+def commanders(force: BattleSide, data: AaMData, chief: str | None = None
+               ) -> tuple[tuple[str, ...], str] | None:
+    """The leaders who may command `force` (the owner chooses among several) and why;
+    None when a rank, category or seniority that decides it is not in the data (AaM 11.1,
+    14.2). The category and the seniority matter only among leaders of the highest rank
+    present."""
+    leaders = list(force.leaders)
+    if not leaders:
+        return (), "no leader"
+    french = [k for k in leaders if k == "destaing"]
+    others = [k for k in leaders if k != "destaing"]
+    tiers = {k: _tier(k, data, chief) for k in others}
+    if any(v is None for v in tiers.values()):
+        return None
+    if french:
+        chiefs = [k for k in others if tiers[k] == 4]
+        if not chiefs:
+            return tuple(french), ("d'Estaing outranks all Continental leaders but the "
+                                   "C-in-C (AaM 14.2.1)")
+        fr = sum(v for k, v in force.sp if k.startswith("french"))
+        if fr > force.strength - fr:
+            return tuple(french), "d'Estaing with more French SPs than Continental (AaM 14.2.2)"
+        if fr < force.strength - fr:
+            return tuple(chiefs), "the C-in-C with more Continental SPs than French (AaM 14.2.2)"
+        return None
+    best = max(v for v in tiers.values() if v is not None)
+    top = [k for k, v in tiers.items() if v == best]
+    why = "the highest-ranking leader (AaM 11.1)"
+    if len(top) == 1:
+        return tuple(top), why
+    keys = {k: _within(k, best, data) for k in top}
+    if any(v is None for v in keys.values()):
+        if best not in (1, 2) or any(data.leaders[k].category is None
+                                     and best == 3 for k in top):
+            return None
+        known = [v for v in keys.values() if v is not None]
+        if known and max(known)[0] == 1:  # a known regular: no known lesser leader commands
+            top = [k for k in top if keys[k] is None or keys[k] == max(known)]
+        return tuple(top), "leaders of the highest rank: the owner chooses (AaM 11.1)"
+    high = max(v for v in keys.values() if v is not None)
+    top = [k for k in top if keys[k] == high]
+    if len(top) > 1 and best not in (1, 2):
+        return None
+    if len(top) > 1:
+        why = "equal leaders of the highest rank: the owner chooses (AaM 11.1)"
+    else:
+        why = "the highest-ranking leader; a regular outranks a Provincial or militia " \
+              "leader of the same rank, then the lower seniority number (AaM 11.1-11.1.2)"
+    return tuple(top), why
+
+
+def _command(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
+    chief = british_chief(ctx, joined.attacker.leaders + joined.defender.leaders)
+    for role, force in (("attacker", joined.attacker), ("defender", joined.defender)):
+        if not force.leaders:
+            continue
+        successor = chief[0] if chief is not None and chief[1] and force.side == "british" \
+            else None
+        if successor is not None:
+            yield Check.computed("british_c_in_c", joined.step, "AAM-CBT-04",
+                                 f"the British C-in-C's counter is off the map: "
+                                 f"{ctx.leader_name(successor)}, the 2-star general with "
+                                 "the lowest seniority number, is the new C-in-C "
+                                 "(AaM 11.1.4)", result={"c_in_c": successor})
+            yield Check.done("AAM-CBT-04")
+        found = commanders(force, ctx.data, successor)
+        if found is None:
+            yield Check.unchecked("AAM-CBT-01", joined.step,
+                                  f"who commands the {force.side} {role} in "
+                                  f"{ctx.name(joined.area)} is not known: a leader's rank, "
+                                  "category or seniority is not in the data (AaM 11.1)",
+                                  needs=(str(Need.LEADERS),), spaces=(joined.area,))
+            continue
+        top, why = found
+        ratings = {k: (ctx.data.leaders[k].audacity, ctx.data.leaders[k].tactical)
+                   for k in top if k in ctx.data.leaders}
+        names = " or ".join(f"{ctx.leader_name(k)} (audacity {a}, tactical {t})"
+                            for k, (a, t) in ratings.items())
+        yield Check.computed("commander", joined.step, "AAM-CBT-01",
+                             f"battle in {ctx.name(joined.area)}: the {force.side} {role} is "
+                             f"commanded by {names}: {why}; his ratings apply whether or not "
+                             "he activated (AaM 11.1)",
+                             inputs={"leaders": ", ".join(force.leaders)},
+                             result={"commander": ", ".join(top)})
+        yield Check.done("AAM-CBT-01")
+        categories = {ctx.data.leaders[k].category for k in force.leaders
+                      if k in ctx.data.leaders}
+        if len(force.leaders) > 1 and categories & (LESSER | {"indian"}):
+            yield Check.done("AAM-CBT-02")
+        if "destaing" in force.leaders and len(force.leaders) > 1:
+            yield Check.done("AAM-CBT-03")
+        yield from _backwoods(joined, force, top, ctx)
+
+
+BACKWOODS = frozenset({"morgan", "stark"})
+
+
+def _backwoods(joined: BattleJoined, force: BattleSide, top: tuple[str, ...],
+               ctx: Context) -> Iterator[Outcome]:
+    if "backwoods-generals" not in ctx.options or force.side != "continental" or \
+            not set(top) & BACKWOODS or joined.siege:
+        return
+    militia = force.strength - _sp_of(force, ctx.data, "regular")
+    if 2 * militia <= force.strength:
+        return
+    yield Check.computed("backwoods_generals", joined.step, "AAM-OPT-01",
+                         f"battle in {ctx.name(joined.area)}: "
+                         f"{' or '.join(ctx.leader_name(k) for k in top)} commands a "
+                         f"Continental force of {militia} militia SP in {force.strength}: the "
+                         "-1 DRM for a force which is more than half militia does not apply "
+                         "(AaM 16.1, optional)", inputs={"militia_sp": militia},
+                         result={"militia_drm": 0})
+    yield Check.done("AAM-OPT-01")
+
+
+STEUBEN_AT_LATEST = "1779-04"
+
+
+def _professional(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
+    turn = ctx.placement.moment.turn or ctx.proc.position.moment.turn
+    for force in (joined.attacker, joined.defender):
+        if force.strength < 1 or any(_type(k, ctx.data) is None for k, _ in force.sp):
+            continue
+        regular = _sp_of(force, ctx.data, "regular")
+        half = 2 * regular >= force.strength
+        where = ctx.name(joined.area)
+        if force.side == "continental" and half and (turn is None or turn < STEUBEN_AT_LATEST):
+            yield Check.unchecked("AAM-CBT-11", joined.step,
+                                  f"the Continental force in {where} is {regular} of "
+                                  f"{force.strength} SP regulars: before April 1779 it is a "
+                                  "Professional Army only 2 turns after Steuben arrives via a "
+                                  "Political Event, which is not read (AaM 11.2.5)",
+                                  needs=(str(Need.POLITICAL),), spaces=(joined.area,))
+            continue
+        status = half
+        yield Check.computed("professional_army", joined.step, "AAM-CBT-11",
+                             f"battle in {where}: the {force.side} force ({regular} regular SP "
+                             f"of {force.strength}) is {'' if status else 'not '}a Professional "
+                             "Army (AaM 11.2.5)", inputs={"regular_sp": regular,
+                                                         "sp": force.strength},
+                             result={"professional": status})
+        yield Check.done("AAM-CBT-11")

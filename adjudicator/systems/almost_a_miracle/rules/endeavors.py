@@ -44,9 +44,10 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     yield Check.done("AAM-END-03")
     again = [leader for leader in action.leaders if leader in ctx.proc.activated]
     going_on = _going_on(action, ctx)
+    failed = [leader for leader in again if leader in _failed(ctx)]
     if action.within:
         pass  # a reaction (AaM 10.10) is not an endeavor of its own
-    elif again and not going_on and (failed := [key for key in again if key in ctx.proc.failed]):
+    elif failed:
         names = ", ".join(ctx.leader_name(leader) for leader in failed)
         yield Check.illegal("AAM-END-05", action.step,
                             f"{names} failed to activate this month and moved {route}: a "
@@ -103,6 +104,18 @@ def _activation(action: ForceMoved, ctx: Context, route: str) -> Iterator[Outcom
                             observed=str(action.die))
     else:
         yield Check.done("AAM-END-05")
+
+
+def _failed(ctx: Context) -> set[str]:
+    """The leaders flipped this month on a die over their force's best Audacity (the leaders
+    flipped on one die are one force); a rating not in the data is no failure."""
+    best: dict[int | None, int] = {}
+    for leader, die in ctx.proc.flipped:
+        found = ctx.data.leaders.get(leader)
+        audacity = found.audacity if found is not None else None
+        best[die] = max(best.get(die, 0), audacity if audacity is not None else 6)
+    return {leader for leader, die in ctx.proc.flipped
+            if die is not None and die > best.get(die, 6)}
 
 
 def _commander(action: ForceMoved, ctx: Context) -> tuple[str, int] | None:

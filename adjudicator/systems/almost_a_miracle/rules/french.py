@@ -16,26 +16,50 @@
   after their entry have certainly stayed too long (the exit month itself is left to the
   player). In the 1778 scenario they follow the Reinforcement Chart instead (14.1.8): a log
   starting in May 1778 is not judged.
+- AAM-FR-01 (14.1): "The French Field Force enters when the Month/Year Markers reach the
+  turn with the French Intervention Marker. Each Scenario gives the at start location of
+  the Marker." The marker sits on the Turn Record Track, which a module shows as one box:
+  its turn is not in the log. It is bounded instead: from the scenario's start it moves
+  at most one turn earlier each Adjustment Phase (11.5.3), so the French come no earlier
+  than the month M with M >= marker - (M - start). French entering at or after that month
+  are judged legal; earlier is unchecked (a British Catastrophe moves the marker 4 turns
+  earlier, 11.5.4, and which battles and sieges were ones is not always shown). A log not
+  starting at a scenario's first month, the 1778 scenario (its Reinforcement Chart,
+  14.1.8: AAM-FR-05) and the 1778 December one ("Intervention has occurred") are not
+  judged.
+- AAM-FR-05 (14.1.8): "1778 Scenario Only The French enter and exit the game as per the
+  Reinforcement Chart": in a log begun in May 1778, the French entering in another month
+  than the chart's (the data's `reinforcement_schedule` rows for `french_regular`) is
+  illegal; without the chart, unchecked. Their exit is not on the chart the data gives
+  (AAM-FR-04 leaves it unchecked there). In the 1778 Battle Scenario (`--option
+  battle-scenario`) the Continental player "roll[s] for French Intervention" (17.0): the
+  entry is then unchecked (which rule governs is not stated).
+- AAM-FR-06 (14.1.2): "They may defend and conduct sieges jointly with Continental forces
+  in the same Area": a siege marker placed or turned in an Area holding French and
+  Continental SPs is judged legal (a permission: nothing flags it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import Arrived
+from adjudicator.systems.almost_a_miracle.actions import Arrived, SiegeMarked
 from adjudicator.systems.almost_a_miracle.attrition import french_stay
 from adjudicator.systems.almost_a_miracle.data import Need
+from adjudicator.systems.almost_a_miracle.procedure import CONTINENTAL
 from adjudicator.systems.almost_a_miracle.rules.context import Context
-from adjudicator.systems.almost_a_miracle.rules.reinforcements import FRENCH
+from adjudicator.systems.almost_a_miracle.rules.reinforcements import FRENCH, side_of
+from adjudicator.systems.almost_a_miracle.rules.setup import scenario_starting
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import NewTurn
 
-FAMILY = RuleFamily("french", frozenset({"AAM-FR-02", "AAM-FR-03", "AAM-FR-04",
+FAMILY = RuleFamily("french", frozenset({"AAM-FR-01", "AAM-FR-02", "AAM-FR-03",
+                                         "AAM-FR-04", "AAM-FR-05", "AAM-FR-06",
                                          "AAM-FR-07"}),
-                    actions=(Arrived, NewTurn))
+                    actions=(Arrived, NewTurn, SiegeMarked))
 SCENARIO_1778 = "1778-05"
 DESTAING = "destaing"
 LONGEST_STAY = max(french_stay().support)
@@ -53,7 +77,10 @@ def months_between(start: str, end: str) -> int:
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The French placed inland, or still on the map long after they had to leave."""
+    if isinstance(action, SiegeMarked):
+        yield from _joint_siege(action, ctx)
     if isinstance(action, Arrived):
+        yield from _intervention(action, ctx)
         yield from _arrival(action, ctx)
         if DESTAING in action.leaders:
             yield from _destaing(action, ctx)
@@ -130,3 +157,70 @@ def _destaing(action: Arrived, ctx: Context) -> Iterator[Outcome]:
                             "a sick French leader returns to the French Field Force, not the "
                             "Continental BoO (AaM 14.2.3)", spaces=(action.area,),
                             pieces=action.pieces)
+
+
+def _joint_siege(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
+    sps = [e for e in ctx.state.in_area(action.area) if e.kind == "sp"]
+    if any(e.key in FRENCH for e in sps) and any(
+            e.key not in FRENCH and side_of(e, ctx) == CONTINENTAL for e in sps):
+        yield Check.done("AAM-FR-06")
+
+
+def _intervention(action: Arrived, ctx: Context) -> Iterator[Outcome]:
+    """14.1: the French come when the Month/Year markers reach the marker's turn."""
+    if ctx.proc.french_entry is not None or not any(kind in FRENCH for kind, _ in action.sp):
+        return
+    start, month = ctx.proc.first_turn, ctx.placement.moment.turn
+    scenario = scenario_starting(start) if start else None
+    marker = str((scenario or {}).get("french_intervention_marker") or "")
+    if start == SCENARIO_1778 and month is not None:
+        yield from _chart_entry(action, ctx, month)
+        return
+    if start is None or month is None or \
+            not marker[:4].isdigit() or not month[:4].isdigit():
+        return
+    # the marker moves at most one turn earlier each Adjustment Phase (AaM 11.5.3)
+    earliest = months_between(start, marker) - months_between(start, month)
+    if months_between(start, month) >= earliest:
+        yield Check.done("AAM-FR-01")
+    else:
+        yield Check.unchecked("AAM-FR-01", action.step,
+                              f"the French Field Force entered in {month}: the French "
+                              f"Intervention Marker began on {marker} and moves one turn "
+                              "earlier at most each Adjustment Phase (AaM 11.5.3), so it "
+                              "could not have reached this month unless a British Catastrophe "
+                              "moved it 4 turns earlier (AaM 11.5.4); the marker's turn is not "
+                              "shown by the log (AaM 14.1)", spaces=(action.area,),
+                              pieces=action.pieces)
+
+
+def _chart_entry(action: Arrived, ctx: Context, month: str) -> Iterator[Outcome]:
+    """14.1.8: in the 1778 scenario the French enter as the Reinforcement Chart says."""
+    table = ctx.data.tables.get("reinforcement_schedule")
+    rows = table.rows if table is not None else None
+    if ctx.options and "battle-scenario" in ctx.options:
+        yield Check.unchecked("AAM-FR-05", action.step,
+                              f"the French Field Force entered in {month} of the 1778 Battle "
+                              "Scenario, where the Continental player rolls for French "
+                              "Intervention (AaM 17.0) while 14.1.8 puts the French on the "
+                              "Reinforcement Chart: which one governs is not stated",
+                              spaces=(action.area,))
+        return
+    if not rows:
+        yield Check.unchecked("AAM-FR-05", action.step,
+                              f"the French Field Force entered in {month} of the 1778 "
+                              "scenario: they enter as per the Reinforcement Chart (AaM "
+                              "14.1.8), which the data does not give",
+                              needs=(str(Need.REINFORCEMENTS),), spaces=(action.area,))
+        return
+    turns = sorted({str(row.get("turn")) for row in rows
+                    if row.get("unit") in FRENCH and row.get("turn")})
+    if month in turns:
+        yield Check.done("AAM-FR-05")
+    elif turns:
+        yield Check.illegal("AAM-FR-05", action.step,
+                            f"the French Field Force entered at {ctx.name(action.area)} in "
+                            f"{month}: in the 1778 scenario the French enter as per the "
+                            f"Reinforcement Chart, in {', '.join(turns)} (AaM 14.1.8)",
+                            spaces=(action.area,), pieces=action.pieces,
+                            expected=", ".join(turns), observed=month)

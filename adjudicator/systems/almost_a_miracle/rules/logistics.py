@@ -6,6 +6,12 @@ digest 4.4, 4.6).
   and Engineering Phase (3.0D). A flip on the map in another phase is illegal; a British
   flip after a Continental one in the same phase is out of order (a reminder).
 - AAM-SUP-13 (5.4.7a): captured baggage trains "may not be used to create magazines".
+- AAM-SUP-05 (5.4.1b, 5.4.8): "When used to supply friendly troops in an Area, baggage
+  trains are expended and placed into their Expended box of the Baggage Train Pool" (a
+  destroyed one, too: "Move the baggage train to the Expended box"): a train or magazine
+  taken off the map in the Attrition Phase into its side's Available box is illegal (it
+  would come back at once, 6.4); into the Expended box, legal. Deleted, or put elsewhere,
+  is not judged. Which Area's forces it supplied (its own only) is not in a log.
 - AAM-SUP-17 (5.4.8): a player removes his own trains and magazines "during the supply
   step of the Attrition Phase"; nothing else takes them off the map in the Logistics or
   Adjustment Phase (captures and battles happen in endeavors and sieges, which are not
@@ -71,7 +77,7 @@ from adjudicator.systems.common.rulebook import RuleFamily
 FAMILY = RuleFamily("logistics", frozenset({"AAM-LOG-01", "AAM-LOG-02", "AAM-LOG-03",
                                             "AAM-LOG-04", "AAM-LOG-05", "AAM-LOG-06",
                                             "AAM-SUP-12", "AAM-SUP-13", "AAM-SUP-14",
-                                            "AAM-SUP-15", "AAM-SUP-17"}),
+                                            "AAM-SUP-15", "AAM-SUP-17", "AAM-SUP-05"}),
                     actions=(TrainFlipped, TrainRemoved, TrainPlaced, BaseShifted, EndeavorTaken,
                              PhaseChange))
 QUEBEC_CLOSED = frozenset({12, 1, 2, 3, 4})
@@ -177,6 +183,7 @@ def _flipped(action: TrainFlipped, ctx: Context) -> Iterator[Outcome]:
 def _removed(action: TrainRemoved, ctx: Context) -> Iterator[Outcome]:
     if ctx.phase == ATTRITION:
         yield Check.done("AAM-SUP-17")
+        yield from _expended(action, ctx)
     elif ctx.phase in (LOGISTICS, ADJUSTMENT):
         yield Check.illegal("AAM-SUP-17", action.step,
                             f"a {NAMES.get(action.owner, action.owner)} {_face(action.flag)} "
@@ -184,6 +191,25 @@ def _removed(action: TrainRemoved, ctx: Context) -> Iterator[Outcome]:
                             f"{ctx.phase.title()} Phase: a player removes his own baggage "
                             "trains and magazines during the supply step of the Attrition "
                             "Phase (AaM 5.4.8)", spaces=(action.area,), pieces=(action.piece,))
+
+
+def _expended(action: TrainRemoved, ctx: Context) -> Iterator[Outcome]:
+    """5.4.1b, 5.4.8: a train used or destroyed goes to the Expended box."""
+    if action.flag == "captured":
+        return
+    to = action.to.casefold()
+    if "available" in to:
+        yield Check.illegal("AAM-SUP-05", action.step,
+                            f"a {NAMES.get(action.owner, action.owner)} {_face(action.flag)} "
+                            f"taken off the map from {ctx.name(action.area)} in the Attrition "
+                            "Phase went to the Available box: baggage trains used to supply "
+                            "friendly troops are expended and placed into their Expended box "
+                            "of the Baggage Train Pool, and so are trains destroyed "
+                            "(AaM 5.4.1b, 5.4.8)", spaces=(action.area,),
+                            pieces=(action.piece,), expected="the Expended box",
+                            observed=action.to)
+    elif "expended" in to:
+        yield Check.done("AAM-SUP-05")
 
 
 def _side(entity: Entity, data: AaMData) -> str | None:

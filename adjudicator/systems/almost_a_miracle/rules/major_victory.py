@@ -17,6 +17,19 @@ the battles the reader reads (read_battles.py), with combat.py's `major_victory`
   loser of 50 SPs or more against a Major Victory; a loser with no baggage train or
   magazine in a Wilderness or Mountain Area. A loser that retreats instead breaks it.
 
+- AAM-MV-03 (11.5.2): "Capture of an enemy-controlled Fort Pitt, Penobscot, Fort Niagara,
+  or Newtown is considered a Major Victory regardless of the number of SPs involved."
+  Judged on a battle there that the attacker wins: the defender's SPs occupied the Area,
+  so it was the defender's (an Area the enemy occupies is no longer its default owner's),
+  and the marker should show the attacker. A capture of an empty fort is not judged (who
+  last occupied it is not read), and an overrun there is left to the player (10.4.7 says
+  an overrun is no combat, 11.5.2 that the capture counts whatever the SPs): unchecked.
+
+- AAM-MV-08 (5.1.2, 6.5): "A -1 DRM applies" to the Continental militia attrition and
+  militia generation rolls "if the Major Victory marker is on its British side": shown as a
+  computation when the Attrition or Reinforcement Phase begins (the rolls themselves are
+  judged with it by the supply and reinforcements families).
+
 The Major Victory marker is read where the battle ends (the log's step before the next
 endeavor); a marker not on the board leaves MV-01 and MV-02 unjudged.
 """
@@ -28,20 +41,56 @@ from collections.abc import Iterator
 from adjudicator.systems.almost_a_miracle import combat
 from adjudicator.systems.almost_a_miracle.actions import BattleEnded, BattleSide
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
+from adjudicator.systems.almost_a_miracle.procedure import ATTRITION, REINFORCEMENT
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.sequencer import PhaseShown
 
-FAMILY = RuleFamily("major_victory", frozenset({"AAM-MV-01", "AAM-MV-02", "AAM-MV-04",
-                                                "AAM-MV-06"}),
-                    actions=(BattleEnded,))
+FAMILY = RuleFamily("major_victory", frozenset({"AAM-MV-01", "AAM-MV-02", "AAM-MV-03",
+                                                "AAM-MV-04", "AAM-MV-06", "AAM-MV-08"}),
+                    actions=(BattleEnded, PhaseShown))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
+FORTS = {"fort pitt": "continental", "penobscot": "continental", "fort niagara": "british",
+         "newtown": "british"}
+"""The four places whose capture is a Major Victory, and their owner until an enemy SP
+occupies them (AaM 11.5.2)."""
+
+
+COMBAT_NOT_JUDGED: dict[str, str] = {
+    "AAM-RET-08": "not judged: a loser unable to retreat has its militia eliminated and half "
+                  "(rounded up) of its regulars taken prisoner (AaM 11.4.1), but the module "
+                  "keeps no POW track for SPs (AaM 15.1), so a log shows the SPs removed, "
+                  "not which became prisoners; a loser left in the Area is AAM-RET-07's, a "
+                  "surrounded loser's surrender AAM-MV-06's",
+    "AAM-RET-11": "judged as AAM-SIEGE-07 (the sieges family): a besieged force whose "
+                  "leaders took their endeavor (the sally) leaving the Area while the "
+                  "besiegers stay, where a losing sally must retreat back into the city or "
+                  "fort (AaM 4.5.2); a sally is fought with no move, so no battle is read",
+    "AAM-MV-05": "not judged: the French Intervention marker's turn on the Turn Record Track "
+                 "is not read (the binding maps the track as one box, box:turn_track), so "
+                 "its move of 1 turn in the Adjustment Phase (AaM 11.5.3) is not seen",
+    "AAM-MV-07": "not judged: the French Intervention marker's turn on the Turn Record Track "
+                 "is not read (one box, box:turn_track), so its move of 4 turns after a "
+                 "Catastrophe (AaM 11.5.4) is not seen; the Catastrophe itself is AAM-MV-06",
+}
+"""The combat, retreat and Major Victory rules no family judges, and why."""
+
+
+def fort_of(area: str, ctx: Context) -> str | None:
+    """The 11.5.2 place an Area is (its name, casefolded), or None."""
+    found = ctx.data.areas.get(area)
+    name = (found.name or "").casefold() if found is not None else ""
+    return name if name in FORTS else None
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The Major Victory marker and the Catastrophe after a fought battle; the marker
     after an overrun."""
+    if isinstance(action, PhaseShown) and action.phase in (ATTRITION, REINFORCEMENT):
+        yield from _militia_drm(action, ctx)
+        return
     if not isinstance(action, BattleEnded):
         return
     if not action.fought:
@@ -59,7 +108,25 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                                    attacker_indians=_indians(joined.attacker, ctx.data),
                                    defender_indians=_indians(joined.defender, ctx.data))
     yield from _marker(action, ctx, won, reasons)
+    yield from _fort(action, ctx, won)
     yield from _catastrophe(action, ctx, lost, won, reasons)
+
+
+def _militia_drm(shown: PhaseShown, ctx: Context) -> Iterator[Outcome]:
+    side = next((e.key for e, _ in ctx.state.pieces.values() if e.kind == "mv"), None)
+    turn = ctx.placement.moment.turn or ""
+    if side is None or (shown.phase == REINFORCEMENT and turn[-2:] not in ("03", "06", "09",
+                                                                           "12")):
+        return  # militia are generated in March, June, September and December (AaM 6.5)
+    drm = -1 if side == "british" else 0
+    rolls = "Continental militia attrition" if shown.phase == ATTRITION \
+        else "Continental militia generation"
+    yield Check.computed("major_victory_drm", shown.step, "AAM-MV-08",
+                         f"the Major Victory marker shows its {side} side: the {rolls} rolls "
+                         f"take a DRM of {drm} (a -1 DRM if the marker is on its British "
+                         "side, AaM 5.1.2, 6.5)", inputs={"marker": side},
+                         result={"militia_drm": drm})
+    yield Check.done("AAM-MV-08")
 
 
 def _indians(force: BattleSide, data: AaMData) -> int:
@@ -85,6 +152,24 @@ def _marker(ended: BattleEnded, ctx: Context, won: BattleSide,
                          f"shows its {ended.major_victory} side: {why}, the marker is "
                          "adjusted to a Major Victory for the winner, the side that doesn't "
                          "retreat", spaces=(joined.area,))
+
+
+def _fort(ended: BattleEnded, ctx: Context, won: BattleSide) -> Iterator[Outcome]:
+    joined = ended.joined
+    fort = fort_of(joined.area, ctx)
+    if fort is None or won.side != joined.attacker.side or joined.defender.strength < 1 or \
+            ended.major_victory is None:
+        return
+    if ended.major_victory == won.side:
+        yield Check.done("AAM-MV-03")
+        return
+    yield Check.reminder("AAM-MV-03", ended.step,
+                         f"the {won.side} side captured {ctx.name(joined.area)} from the "
+                         f"{joined.defender.side} force that held it, and the Major Victory "
+                         f"marker still shows its {ended.major_victory} side: capture of an "
+                         "enemy-controlled Fort Pitt, Penobscot, Fort Niagara, or Newtown is "
+                         "considered a Major Victory regardless of the number of SPs "
+                         "involved (AaM 11.5.2)", spaces=(joined.area,))
 
 
 def _catastrophe(ended: BattleEnded, ctx: Context, lost: BattleSide, won: BattleSide,
@@ -135,6 +220,14 @@ def _overrun(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
             yield Check.done("AAM-MV-04")
         return
     step, side = turned[0]
+    if fort_of(joined.area, ctx) is not None:
+        yield Check.unchecked("AAM-MV-04", step,
+                              f"the Major Victory marker was turned to its {side} side after "
+                              f"an overrun of {ctx.name(joined.area)}: an overrun is no "
+                              "combat (AaM 10.4.7), but capturing this place is a Major "
+                              "Victory whatever the SPs (AaM 11.5.2); left to the players",
+                              spaces=(joined.area,))
+        return
     yield Check.illegal("AAM-MV-04", step,
                         f"the Major Victory marker was turned to its {side} side after the "
                         f"{side} force overran {ended.lost(defender)} SP in "

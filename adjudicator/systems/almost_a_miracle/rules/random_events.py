@@ -95,7 +95,8 @@ def _weather(action: WeatherDue) -> Iterator[Outcome]:
 
 def _reroll(action: ForceMoved | LeaderSpent, ctx: Context) -> Iterator[Outcome]:
     if action.die != 1 or (isinstance(action, ForceMoved) and (
-            action.continues or action.within or action.joins)):
+            action.continues or action.within or action.joins)) or \
+            (isinstance(action, LeaderSpent) and action.again):
         return
     if action.reroll is None:
         yield Check.reminder("AAM-END-09", action.step,

@@ -53,6 +53,47 @@
   placed": the second sentence is followed (neither British-controlled nor besieged).
   Militia in another month could come from the schedule or a Political Event (both
   missing): unchecked. The number generated needs the Militia Generation Table (PAC).
+- AAM-REINF-02 (6.2.1): "If there are insufficient SPs available to withdraw, ignore the
+  unavailable amount". When the Reinforcement Schedule (`tables.reinforcement_schedule`,
+  rows `turn`, `side`, `withdraw` (unit kind), `sp`) calls for a withdrawal this month, a
+  phase ending with less withdrawn is legal when no SPs of that kind are left on the map
+  outside Areas under siege (6.2.5; those that arrived this phase not counted), and a
+  reminder when some are (only the unavailable amount is ignored). With the Alternate
+  History Duration the British may refuse (16.3).
+- AAM-REINF-03 (6.2.3): "If a Leader has been killed, the withdrawal is not canceled; you
+  must remove another Leader with the same or better Tactical Rating": a schedule row
+  `withdraw_leader` whose leader is in the Eliminated box when the phase ends, with no
+  leader of his side of a Tactical Rating as good or better taken off the map this phase,
+  is illegal. A captured leader's withdrawal is delayed (6.2.4, AAM-REINF-04); a sick one
+  (on the Turn Record Track) is not killed: neither is judged here.
+- AAM-REINF-09 (6.1.2): "The monthly 2 Continental Regular SP reinforcements placed at
+  their BoO does not arrive on turns in which the BoO is not on the map": with the
+  Continental BoO off the map, Continental regular SPs placed this phase beyond what the
+  schedule lists for the month (its `every month` row aside) are illegal; pieces from the
+  Turn Record Track (returning surrendered troops, 6.1) and anything after the Political
+  Events roll are not counted. Without the
+  schedule, unchecked. Regulars placed on the BoO while it is on the map are legal.
+- AAM-REINF-11 (6.1.4): British regulars marked "(P)" (a schedule row with `provincial`)
+  whose arrival space is occupied by Continental forces "are lost permanently": British
+  regular SPs placed elsewhere this phase beyond this month's other scheduled British
+  regulars and last month's (which may have been put back a month, 6.1.5) are illegal;
+  the phase ending with none placed is legal. Not counted: SPs from the Turn Record Track,
+  SPs put on the British BoO (returning POW SPs go there, 15.4.2), and anything after the
+  Political Events roll (an event may place SPs, 6.6).
+- AAM-REINF-17 (6.3.1): "if he is over the limit, he is not required to remove baggage
+  trains/magazines from the board": a side that ends the phase with more trains than its
+  limit (whatever the limit is) is judged legal, and so is a train taken off then.
+- AAM-SUP-16 (5.4.7d): "Losing a baggage train or magazine to capture does not reduce a
+  player's baggage train/magazine limit": new trains placed while the enemy holds a
+  captured train of the placing side are judged against the full limit (AAM-REINF-16,
+  -18), and that placement is judged legal under SUP-16 too.
+- AAM-REINF-23 (15.4-15.5, 3.0C): "Leaders are also exchanged on an equal basis (i.e.
+  colonel for colonel, 1-star general for 1-star general, 2-star general for 2-star
+  general)": leaders taken out of the Leader POW boxes in the Reinforcement Phase (to the
+  map or a box, not out of the game) are judged when it ends: the same ranks on both
+  sides are legal, others a reminder (15.5.2 allows other trades by agreement). That an
+  exchange possible must occur (15.5.3) is AAM-POW-06. SP exchanges (15.4.1) are on a
+  POW track the binding has no place for: not seen.
 - AAM-REINF-22 (6.6): one 2d6 Political Events roll "each turn, at the end of the
   Reinforcement Phase": leaving the phase with no 2d6 rolled is a reminder (not in July
   1777 before the Indian Uprising has come up: it is then the automatic event, 6.1.6).
@@ -93,11 +134,13 @@ FAMILY = RuleFamily(
     frozenset({"AAM-REINF-01", "AAM-REINF-05", "AAM-REINF-06", "AAM-REINF-07",
                "AAM-REINF-08", "AAM-REINF-10", "AAM-REINF-12", "AAM-REINF-13",
                "AAM-REINF-14", "AAM-REINF-15", "AAM-REINF-16", "AAM-REINF-18", "AAM-REINF-19",
-               "AAM-REINF-20", "AAM-REINF-21", "AAM-REINF-22", "AAM-FR-08"}),
+               "AAM-REINF-20", "AAM-REINF-21", "AAM-REINF-22", "AAM-FR-08",
+               "AAM-REINF-02", "AAM-REINF-03", "AAM-REINF-09", "AAM-REINF-11",
+               "AAM-REINF-17", "AAM-REINF-23", "AAM-SUP-16"}),
     positional=frozenset({"AAM-REINF-05", "AAM-REINF-06", "AAM-REINF-07", "AAM-REINF-08",
                           "AAM-REINF-10", "AAM-REINF-12", "AAM-REINF-13", "AAM-REINF-15",
                           "AAM-REINF-16", "AAM-REINF-18", "AAM-REINF-19", "AAM-REINF-21",
-                          "AAM-FR-08"}),
+                          "AAM-FR-08", "AAM-REINF-09", "AAM-REINF-11"}),
     actions=(Arrived, Left, PhaseChange))
 
 REGULARS = {CONTINENTAL: frozenset({"cont_regular", "cont_cavalry"}),
@@ -231,13 +274,17 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             return
         if ctx.phase == REINFORCEMENT:
             yield from _arrival(action, ctx)
+            yield from _scheduled(action, ctx)
         elif ctx.phase is not None:
             yield from _out_of_phase(action, ctx)
     elif isinstance(action, Left) and ctx.phase == REINFORCEMENT:
         yield from _withdrawal(action, ctx)
+        if action.trains:
+            yield from _over_limit(action.side or "", action.step, ctx, removed=True)
     elif isinstance(action, PhaseChange) and action.forward and \
             action.previous == REINFORCEMENT and action.phase != REINFORCEMENT:
         yield from _political(action, ctx)
+        yield from _schedule_end(action, ctx)
 
 
 def _regular_sp(action: Arrived, side: str) -> int:
@@ -690,6 +737,10 @@ def _against(action: Arrived, ctx: Context, rule: str, before: int, after: int,
                             observed=str(action.trains))
     elif certain or action.trains <= max(0, known - before):
         yield Check.done(rule)
+        side = action.side or ""
+        if any(e.kind == "bt" and e.key == other(side) and e.flag == "captured"
+               and p.kind is PlaceKind.SPACE for e, p in ctx.state.pieces.values()):
+            yield Check.done("AAM-SUP-16")
     else:
         why = ("which ports the British control (the map data is incomplete)"
                if need is Need.AREAS else "whether the French have intervened")
@@ -773,17 +824,273 @@ def _uprising_due(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
                          "Indians is placed in an Iroquois Nation Area (AaM 6.1.6)")
 
 
-LATE_NEVER_FROM_A_LOG = {
-    "AAM-REINF-02": "a permission, not a check: a withdrawal short of what the schedule "
-                    "asks, for want of SPs, is legal (AaM 6.2.1)",
-    "AAM-REINF-17": "a permission, not a check: trains over a lower limit need not be "
-                    "removed (AaM 6.3.1); placing new ones is judged by AAM-REINF-16",
-    "AAM-FR-06": "a permission, not a check: the French may defend and besiege with the "
-                 "Continentals (AaM 14.1.2-14.1.3)",
-    "AAM-FR-05": "a choice of scenario the log does not show: in the 1778 scenario the "
-                 "French follow the Reinforcement Chart (AaM 14.1.8); AAM-FR-04 leaves a log "
-                 "starting in May 1778 unchecked",
-    "AAM-SCN-04": "a choice of scenario the log does not show: whether a game is a Battle "
-                  "Scenario (AaM 17.0); AAM-SCN-03 uses the campaign's end",
-}
+# --- the Reinforcement Schedule (Module 18: data a user supplies) -----------------------
+
+
+SCHEDULE = "reinforcement_schedule"
+
+
+def schedule(ctx: Context, turn: str | None) -> list[dict[str, object]] | None:
+    """The schedule's rows for a month (None: no schedule in the data)."""
+    table = ctx.data.tables.get(SCHEDULE)
+    if table is None or table.rows is None:
+        return None
+    return [dict(row) for row in table.rows if turn is not None and row.get("turn") == turn]
+
+
+def _previous(turn: str) -> str:
+    year, month = int(turn[:4]), int(turn[5:7])
+    return f"{year - 1}-12" if month == 1 else f"{year}-{month - 1:02d}"
+
+
+def _sp(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _arrivals(ctx: Context, kinds: frozenset[str], *, step: int | None = None
+              ) -> list[tuple[str, int, str, str]]:
+    """(kind, SP, Area, track|new) of the SPs of these kinds placed earlier this phase."""
+    found = []
+    for phase, label, _, seen in ctx.proc.phase_steps:
+        parts = label.split(":")
+        if phase == REINFORCEMENT and parts[0] == "arrival" and len(parts) == 5 and \
+                parts[1] in kinds and (step is None or seen < step):
+            found.append((parts[1], int(parts[2]), parts[3], parts[4]))
+    return found
+
+
+def _scheduled(action: Arrived, ctx: Context) -> Iterator[Outcome]:
+    side = action.side or ""
+    regulars = _regular_sp(action, side)
+    if not regulars or setting_up(ctx) or ctx.proc.political_rolled:
+        return  # after the Political Events roll an event may place them (6.6)
+    new = not any("turn_track" in origin for origin in action.origins)
+    if side == CONTINENTAL:
+        yield from _monthly(action, ctx, regulars, new)
+    elif side == BRITISH:
+        yield from _provincials(action, ctx, regulars, new)
+
+
+def _monthly(action: Arrived, ctx: Context, regulars: int, new: bool) -> Iterator[Outcome]:
+    """6.1.2: no monthly 2 SPs while the Continental BoO is off the map."""
+    bound, at = boo_area(CONTINENTAL, ctx)
+    if not bound:
+        return
+    if at is not None:
+        if at == action.area:
+            yield Check.done("AAM-REINF-09")
+        return
+    if not new:
+        return
+    turn = turn_of(ctx)
+    rows = schedule(ctx, turn)
+    if rows is None:
+        yield Check.unchecked("AAM-REINF-09", action.step,
+                              f"{regulars} Continental regular SP placed at "
+                              f"{ctx.name(action.area)} with the Continental BoO off the map: "
+                              "the monthly 2 SPs do not arrive then (AaM 6.1.2); which others "
+                              "are due is on the Reinforcement Schedule, not in the data",
+                              needs=(str(Need.REINFORCEMENTS),), spaces=(action.area,))
+        return
+    due = sum(_sp(row.get("sp")) for row in rows if row.get("side") == CONTINENTAL
+              and row.get("unit") in REGULARS[CONTINENTAL])
+    placed = sum(sp for _, sp, _, source in _arrivals(ctx, REGULARS[CONTINENTAL],
+                                                      step=action.step) if source == "new")
+    if placed + regulars > due:
+        yield Check.illegal("AAM-REINF-09", action.step,
+                            f"{placed + regulars} Continental regular SP placed in {turn}'s "
+                            "Reinforcement Phase with the Continental BoO off the map, where "
+                            f"the schedule lists {due} for the month: the monthly 2 Continental "
+                            "Regular SP reinforcements placed at their BoO do not arrive on "
+                            "turns in which the BoO is not on the map (AaM 6.1.2)",
+                            spaces=(action.area,), pieces=action.pieces,
+                            expected=f"at most {due} SP", observed=f"{placed + regulars} SP")
+    else:
+        yield Check.done("AAM-REINF-09")
+
+
+def _provincial_rows(ctx: Context, turn: str | None) -> list[tuple[str, int]]:
+    """(arrival Area, SP) of this month's "(P)" rows whose Area Continental forces hold."""
+    rows = schedule(ctx, turn) or []
+    return [(str(row.get("area")), _sp(row.get("sp"))) for row in rows
+            if row.get("side") == BRITISH and row.get("provincial") is True
+            and force_in(str(row.get("area")), CONTINENTAL, ctx)]
+
+
+def _provincials(action: Arrived, ctx: Context, regulars: int, new: bool) -> Iterator[Outcome]:
+    """6.1.4: "(P)" SPs whose arrival space Continentals occupy are lost for good."""
+    turn = turn_of(ctx)
+    lost = _provincial_rows(ctx, turn)
+    if not lost or not new or turn is None:
+        return
+    allowed = sum(_sp(row.get("sp")) for month in (turn, _previous(turn))
+                  for row in schedule(ctx, month) or []
+                  if row.get("side") == BRITISH and row.get("unit") in REGULARS[BRITISH]
+                  and row.get("provincial") is not True)
+    _, base = boo_area(BRITISH, ctx)
+    if action.area == base:
+        return  # returning POW SPs go on the BoO (15.4.2): not told apart from others
+    placed = sum(sp for _, sp, area, source in _arrivals(ctx, REGULARS[BRITISH],
+                                                         step=action.step)
+                 if source == "new" and area != base) + regulars
+    if placed > allowed:
+        where = ", ".join(ctx.name(area) for area, _ in lost)
+        yield Check.illegal("AAM-REINF-11", action.step,
+                            f"{placed} British regular SP placed in {turn}'s Reinforcement "
+                            f"Phase while Continental forces hold {where}, the arrival space "
+                            f"of {sum(sp for _, sp in lost)} SP of \"(P)\" reinforcements; the "
+                            f"schedule allows {allowed} others: if arriving British Regular "
+                            "SPs are denoted with a \"(P)\", and their arrival space is "
+                            "occupied by Continental forces, these reinforcements are lost "
+                            "permanently (AaM 6.1.4)", spaces=(action.area,),
+                            pieces=action.pieces, expected=f"at most {allowed} SP",
+                            observed=f"{placed} SP")
+    else:
+        yield Check.done("AAM-REINF-11")
+
+
+def _schedule_end(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
+    """At the end of the Reinforcement Phase: withdrawals short of the schedule, killed
+    leaders' withdrawals, "(P)" reinforcements lost, trains over the limit kept."""
+    turn = action.turn or turn_of(ctx)
+    rows = schedule(ctx, turn)
+    for side in (BRITISH, CONTINENTAL):
+        yield from _over_limit(side, action.step, ctx, removed=False)
+    yield from _exchanged(action, ctx)
+    if rows is None:
+        return
+    refuse = "alternate-history" in ctx.options
+    for row in rows:
+        side = str(row.get("side"))
+        if refuse and side == BRITISH:
+            continue
+        if isinstance(row.get("withdraw"), str):
+            yield from _short(action, ctx, str(row["withdraw"]), _sp(row.get("sp")))
+        if isinstance(row.get("withdraw_leader"), str):
+            yield from _killed(action, ctx, str(row["withdraw_leader"]), side)
+    lost = _provincial_rows(ctx, turn)
+    if lost and not _arrivals(ctx, REGULARS[BRITISH]):
+        yield Check.done("AAM-REINF-11")
+
+
+def _exchanged(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
+    """15.5: leaders exchanged rank for rank."""
+    ranks: dict[str, list[str]] = {BRITISH: [], CONTINENTAL: []}
+    names: list[str] = []
+    for phase, label, _, _ in ctx.proc.phase_steps:
+        if phase != REINFORCEMENT or not label.startswith("exchange:"):
+            continue
+        key = label.split(":", 1)[1]
+        leader = ctx.data.leaders.get(key)
+        if leader is None or str(leader.side) not in ranks:
+            continue
+        if leader.rank is None:
+            return  # a rank the data lacks: the exchange cannot be weighed
+        ranks[str(leader.side)].append(leader.rank)
+        names.append(f"{leader.name} ({leader.rank})")
+    if not names:
+        return
+    if sorted(ranks[BRITISH]) == sorted(ranks[CONTINENTAL]):
+        yield Check.done("AAM-REINF-23")
+        return
+    yield Check.reminder("AAM-REINF-23", action.step,
+                         f"leaders taken out of the POW boxes this Reinforcement Phase: "
+                         f"{', '.join(names)}: leaders are exchanged on an equal basis, colonel "
+                         "for colonel, 1-star general for 1-star general, 2-star general for "
+                         "2-star general (AaM 15.5); another trade only if both players agree "
+                         "(15.5.2)")
+
+
+def _withdrawn(ctx: Context, kind: str) -> int:
+    total = 0
+    for phase, label, _, _ in ctx.proc.phase_steps:
+        parts = label.split(":")
+        if phase == REINFORCEMENT and parts[0] == "withdrawal" and parts[1] == kind:
+            total += int(parts[2])
+    return total
+
+
+def _short(action: PhaseChange, ctx: Context, kind: str, due: int) -> Iterator[Outcome]:
+    """6.2.1, 6.2.5: a withdrawal short only by the SPs not available."""
+    withdrawn = _withdrawn(ctx, kind)
+    if withdrawn >= due:
+        return
+    left: dict[str, int] = {}
+    for entity, place in ctx.state.pieces.values():
+        if entity.kind == "sp" and entity.key == kind and place.kind is PlaceKind.SPACE \
+                and not besieged(place.key, ctx):
+            left[place.key] = left.get(place.key, 0) + entity.value
+    came = sum(sp for _, sp, _, _ in _arrivals(ctx, frozenset({kind})))
+    available = max(0, sum(left.values()) - came)
+    unit = ctx.data.unit_kinds.get(kind)
+    name = unit.name if unit is not None else kind
+    if available == 0:
+        yield Check.done("AAM-REINF-02")
+        return
+    yield Check.reminder("AAM-REINF-02", action.step,
+                         f"the schedule withdraws {due} SP of {name} this month and "
+                         f"{withdrawn} were withdrawn, with {available} still on the map "
+                         "outside Areas under siege: only the unavailable amount is ignored "
+                         "(AaM 6.2.1, 6.2.5)", spaces=tuple(sorted(left)))
+
+
+def _killed(action: PhaseChange, ctx: Context, key: str, side: str) -> Iterator[Outcome]:
+    """6.2.3: a killed leader's withdrawal made good by one as good or better."""
+    where = next((place for entity, place in ctx.state.pieces.values()
+                  if entity.kind == "leader" and entity.key == key), None)
+    if where is None or where.kind is not PlaceKind.BOX or "elim" not in where.key:
+        return
+    leader = ctx.data.leaders.get(key)
+    name = ctx.leader_name(key)
+    out = [label.split(":", 1)[1] for phase, label, _, _ in ctx.proc.phase_steps
+           if phase == REINFORCEMENT and label.startswith("leader_out:")]
+    if key in out:
+        return  # withdrawn himself this phase, into the box
+    out = [who for who in out if (found := ctx.data.leaders.get(who)) is not None
+           and str(found.side) == side]
+    if leader is None or leader.tactical is None:
+        yield Check.unchecked("AAM-REINF-03", action.step,
+                              f"{name} was killed before his withdrawal: another leader with "
+                              "the same or better Tactical Rating is withdrawn instead "
+                              "(AaM 6.2.3); his rating is not in the data",
+                              needs=(str(Need.LEADERS),))
+        return
+    ratings = [ctx.data.leaders[who].tactical for who in out]
+    if any(rating is not None and rating >= leader.tactical for rating in ratings):
+        yield Check.done("AAM-REINF-03")
+    elif any(rating is None for rating in ratings):
+        yield Check.unchecked("AAM-REINF-03", action.step,
+                              f"{name} was killed before his withdrawal: whether the leader "
+                              "withdrawn instead has the same or better Tactical Rating "
+                              "(AaM 6.2.3) is not in the data", needs=(str(Need.LEADERS),))
+    else:
+        yield Check.illegal("AAM-REINF-03", action.step,
+                            f"{name} (Tactical Rating {leader.tactical}) was due to withdraw "
+                            f"this month and has been killed, and no {NAMES.get(side, side)} "
+                            "leader with the same or better Tactical Rating was withdrawn: if "
+                            "a Leader has been killed, the withdrawal is not canceled; you must "
+                            "remove another Leader with the same or better Tactical Rating "
+                            "(AaM 6.2.3)", pieces=(key,),
+                            expected=f"a leader of Tactical Rating {leader.tactical} or better "
+                            "withdrawn", observed=", ".join(out) or "none withdrawn")
+
+
+def _over_limit(side: str, step: int, ctx: Context, *, removed: bool) -> Iterator[Outcome]:
+    """6.3.1: over the limit, no train need be removed (nor may one be placed)."""
+    if side not in NAMES:
+        return
+    on_board = on_board_trains(side, ctx)
+    if side == CONTINENTAL:
+        most = continental_bt_limit(french_intervened=bool(french_intervened(ctx)))
+    elif ctx.data.map_status.areas_complete:
+        most = british_bt_limit(controlled_ports(ctx),
+                                french_intervened=bool(french_intervened(ctx)))
+    else:
+        most = british_bt_limit(["Halifax", "Boston", "Philadelphia", "New York City",
+                                 "Quebec"])
+    if on_board + (1 if removed else 0) > most:
+        yield Check.done("AAM-REINF-17")
+
+
+LATE_NEVER_FROM_A_LOG: dict[str, str] = {}
 """Late catalog rules (AaM 6, 14, 17) no log can break, and why (for the referee)."""

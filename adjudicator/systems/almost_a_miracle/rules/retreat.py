@@ -27,6 +27,22 @@ reader reads (read_battles.py).
   boundary during rain unless crossed by a road, or across any river boundary during flood
   (whether a road crosses it or not)." One Area, next to the battle's.
 
+- AAM-RET-03 (11.3.3): "The attacker may continue to move his force (if he has remaining
+  MPs to do so), even into the Area to which the defending player retreated": the attacker
+  moving on after a retreat before combat is judged legal here (its MPs are movement's).
+- AAM-RET-04 (11.3.4): "Baggage trains alone in an Area may not retreat before combat (and
+  magazines of course, cannot retreat under any circumstances)": trains leaving before
+  combat with no SP or leader, or a magazine moved out in a retreat's step, are illegal
+  (a lone train is never attacked, so only a train with no SP or leader leaving among
+  others can show; the magazine's move is also AAM-MOV-40's).
+- AAM-RET-05 (11.3.5): the Swamp Foxes' retreat with no roll is judged legal.
+- AAM-RET-09 (11.4.3-11.4.4): "Magazines can never retreat; replace them with a captured
+  baggage train belonging to the victorious player if available." "The BoO can never
+  retreat. Replace the BoO with a victorious player's captured baggage train if available
+  and place the BoO unit on the next game turn box": the loser's magazine or Base of
+  Operations still in the battle's Area when the battle ends, its force gone, is illegal;
+  the winner's captured baggage train there shows the capture made.
+
 Rulebook against the digest: 11.4 lists the three bans only; the digest's "one adjacent
 Area" is the rulebook's "an adjacent Area" (every piece to the same one, as 11.3.1 says of
 the retreat before combat). A retreat across a river in Clear weather is legal (A83).
@@ -36,15 +52,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import BattleEnded, Retreated
+from adjudicator.systems.almost_a_miracle.actions import BattleEnded, MagazineMoved, Retreated
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.probability import Distribution
 from adjudicator.systems.common.rulebook import RuleFamily
 
-FAMILY = RuleFamily("retreat", frozenset({"AAM-RET-01", "AAM-RET-02", "AAM-RET-06",
+FAMILY = RuleFamily("retreat", frozenset({"AAM-RET-01", "AAM-RET-02", "AAM-RET-03",
+                                          "AAM-RET-04", "AAM-RET-05", "AAM-RET-06", "AAM-RET-09",
                                           "AAM-RET-07", "AAM-RET-10"}),
                     actions=(Retreated, BattleEnded))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
@@ -53,8 +71,12 @@ ROUGH = frozenset({"wilderness", "mountain", "mountains"})
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A retreat's destination when it is made; the whole retreat when the battle ends."""
     if isinstance(action, Retreated):
+        yield from _magazine(action, ctx)
         yield from _destination(action, ctx)
     elif isinstance(action, BattleEnded):
+        yield from _follow(action)
+        yield from _captured(action, ctx)
+        yield from _trains_alone(action, ctx)
         yield from _before_combat(action, ctx)
         yield from _all_retreat(action, ctx)
         yield from _escapes(action, ctx)
@@ -123,6 +145,85 @@ def _destination(retreat: Retreated, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("AAM-RET-07")
 
 
+def _follow(ended: BattleEnded) -> Iterator[Outcome]:
+    """11.3.3: the attacker moving on after the defender retreated before combat."""
+    attacker = ended.joined.attacker.side
+    if ended.before_combat and not ended.fought and \
+            any(move.side == attacker for move in ended.moved_on):
+        yield Check.done("AAM-RET-03")
+
+
+def _captured(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
+    """11.4.3-11.4.4: the loser's magazine and BoO are captured, never left or retreated."""
+    joined = ended.joined
+    loser = ended.loser
+    if not ended.fought or joined.siege or loser is None:
+        return
+    winner = joined.defender.side if loser == joined.attacker.side else joined.attacker.side
+    held = {force.side: force for force in ended.left}
+    if loser in held and (held[loser].sp or held[loser].leaders):
+        return
+    if winner not in held or not held[winner].sp:
+        return
+    left = [(piece, entity) for piece, (entity, place) in ctx.state.pieces.items()
+            if place.kind is PlaceKind.SPACE and place.key == joined.area and entity.key == loser
+            and ((entity.kind == "bt" and entity.flag == "mag") or entity.kind == "boo")]
+    where = ctx.name(joined.area)
+    step = max((r.step for r in ended.retreats if r.side == loser), default=ended.step)
+    for piece, entity in left:
+        what = "magazine" if entity.kind == "bt" else "Base of Operations"
+        turn_box = " and goes to the next game turn box" if entity.kind == "boo" else ""
+        yield Check.illegal("AAM-RET-09", step,
+                            f"the {loser} {what} stayed in {where} after its force lost the "
+                            f"battle: a {what} can never retreat; it is replaced by a "
+                            "captured baggage train of the victorious player if available"
+                            f"{turn_box}"
+                            " (AaM 11.4.3-11.4.4)", spaces=(joined.area,), pieces=(piece,),
+                            expected="captured", observed="left in the Area")
+    if not left and any(e.kind == "bt" and e.flag == "captured" and e.key == winner
+                        for e in ctx.state.in_area(joined.area)):
+        yield Check.done("AAM-RET-09")
+
+
+def _magazine(retreat: Retreated, ctx: Context) -> Iterator[Outcome]:
+    """11.3.4: a magazine carried along in a retreat's step (read as a magazine's move)."""
+    for action in ctx.step_actions:
+        if isinstance(action, MagazineMoved) and action.origin == retreat.area and \
+                action.side == retreat.side:
+            yield Check.illegal("AAM-RET-04", action.step,
+                                f"a magazine retreated from {ctx.name(retreat.area)} to "
+                                f"{ctx.name(action.destination)} with the "
+                                f"{retreat.side} force: magazines cannot retreat under any "
+                                "circumstances (AaM 11.3.4)",
+                                spaces=(retreat.area, action.destination),
+                                pieces=(action.piece,))
+
+
+def _trains_alone(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
+    """11.3.4: no baggage trains alone retreating before combat; no magazine retreating."""
+    for retreat in ended.retreats:
+        mags = [p for p in retreat.pieces
+                if (found := ctx.state.pieces.get(p)) is not None and found[0].kind == "bt"
+                and found[0].flag == "mag"]
+        where = ctx.name(retreat.area)
+        if mags:
+            yield Check.illegal("AAM-RET-04", retreat.step,
+                                f"a magazine retreated from {where}: magazines cannot retreat "
+                                "under any circumstances (AaM 11.3.4)",
+                                spaces=(retreat.area, retreat.destination), pieces=tuple(mags))
+        elif retreat.before_combat and retreat.trains and not retreat.sp and \
+                not retreat.leaders and not any(
+                    r.sp or r.leaders for r in ended.retreats if r.before_combat):
+            yield Check.illegal("AAM-RET-04", retreat.step,
+                                f"{retreat.trains} baggage train(s) alone retreated before "
+                                f"combat from {where}: baggage trains alone in an Area may "
+                                "not retreat before combat (AaM 11.3.4)",
+                                spaces=(retreat.area, retreat.destination),
+                                pieces=retreat.pieces)
+        elif retreat.before_combat and retreat.trains:
+            yield Check.done("AAM-RET-04")
+
+
 def _before_combat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     """11.3, 11.3.1, 11.3.5, 11.3.6: who may retreat before combat, and on what roll."""
     retreats = [r for r in ended.retreats if r.before_combat]
@@ -153,6 +254,8 @@ def _before_combat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
         (all_militia and terrain in ("swamp", None))
     if free:
         yield Check.done("AAM-RET-01")
+        if known_fox and terrain == "swamp":
+            yield Check.done("AAM-RET-05")
         if all_indian and force.leaders:
             yield from _indian_escape(ended, first, ctx, where)
         return

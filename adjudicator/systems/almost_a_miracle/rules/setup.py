@@ -11,9 +11,15 @@
   trains on the map are at most the set-up's, and trains and magazines at most its limit.
 - AAM-SCN-03 (17.0): "All campaign scenarios end on the November 1779 turn": a later month
   is play past the end, unless the Historical Duration (13.4) or Alternate History (16.3)
-  Campaign Game is in use (to October 1781: AAM-VIC-06, AAM-OPT-03). Battle scenarios end in
+  Campaign Game is in use (to October 1781; their victory conditions are the victory
+  family's: AAM-VIC-06, AAM-VIC-07, AAM-OPT-03). Battle scenarios end in
   December of their first year (17.0), but whether a log is one is not shown: the
   campaign's end is used (the player's favour).
+- AAM-SCN-04 (17.0, `--option battle-scenario`): "Scenarios can also be played as Battle
+  Scenarios [...] Only in the 1778 Battle scenario does the Continental player roll for
+  French Intervention": a month after December of the log's first year is play past the
+  end (17.1.3-17.4.3: "Battle Scenario ends December ..."), and French SPs entering a
+  battle scenario begun in another month than May 1778 are illegal.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from adjudicator.systems.almost_a_miracle.actions import Arrived
 from adjudicator.systems.almost_a_miracle.procedure import BRITISH, CONTINENTAL
 from adjudicator.systems.almost_a_miracle.read_reinforcements import in_play
 from adjudicator.systems.almost_a_miracle.rules.context import Context
@@ -36,8 +43,10 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import NewTurn
 
 FAMILY = RuleFamily("setup", frozenset({"AAM-SCN-01", "AAM-SCN-02", "AAM-SCN-03",
-                                        "AAM-VIC-06", "AAM-OPT-03"}),
-                    positional=frozenset({"AAM-SCN-01", "AAM-SCN-02"}), actions=(NewTurn,))
+                                        "AAM-SCN-04"}),
+                    positional=frozenset({"AAM-SCN-01", "AAM-SCN-02"}),
+                    actions=(NewTurn, Arrived))
+SCENARIO_1778 = "1778-05"
 CAMPAIGN_END = "1779-11"
 HISTORICAL_END = "1781-10"
 CHECKSUM_KINDS: Mapping[str, tuple[str, frozenset[str]]] = {
@@ -72,8 +81,12 @@ def scenario_starting(turn: str) -> dict[str, Any] | None:
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The opening position against its set-up, and months past the game's end."""
+    if isinstance(action, Arrived) and Optional.BATTLE_SCENARIO.value in ctx.options:
+        yield from _battle_french(action, ctx)
     if not isinstance(action, NewTurn):
         return
+    if Optional.BATTLE_SCENARIO.value in ctx.options:
+        yield from _battle_end(action, ctx)
     if ctx.proc.first_turn is None:
         found = scenario_starting(action.turn)
         if found is not None:
@@ -94,11 +107,6 @@ def _length(action: NewTurn, ctx: Context) -> Iterator[Outcome]:
                             observed=action.turn)
         return
     yield Check.done("AAM-SCN-03")
-    if action.turn > CAMPAIGN_END:
-        if Optional.HISTORICAL_DURATION.value in long:
-            yield Check.done("AAM-VIC-06")
-        if Optional.ALTERNATE_HISTORY.value in long:
-            yield Check.done("AAM-OPT-03")
 
 
 def _counted(ctx: Context, side: str, kinds: frozenset[str]) -> int:
@@ -172,3 +180,38 @@ def _trains(action: NewTurn, ctx: Context, scenario: dict[str, Any],
                                 expected=f"at most {limit}", observed=str(stores))
         else:
             yield Check.done("AAM-SCN-02")
+
+
+def battle_end(first: str) -> str:
+    """The last month of a Battle Scenario begun in `first`: December of its year (17.0)."""
+    return f"{first[:4]}-12"
+
+
+def _battle_end(action: NewTurn, ctx: Context) -> Iterator[Outcome]:
+    first = ctx.proc.first_turn or action.turn
+    if not first[:4].isdigit():
+        return
+    end = battle_end(first)
+    if action.turn > end:
+        yield Check.illegal("AAM-SCN-04", action.step,
+                            f"play went on into {action.turn}: a Battle Scenario begun in "
+                            f"{first} ends in December {first[:4]} (AaM 17.0, 17.x.3)",
+                            expected=f"{end} or earlier", observed=action.turn)
+    else:
+        yield Check.done("AAM-SCN-04")
+
+
+def _battle_french(action: Arrived, ctx: Context) -> Iterator[Outcome]:
+    if not any(kind == "french_regular" for kind, _ in action.sp):
+        return
+    first = ctx.proc.first_turn
+    if first is None:
+        return
+    if first == SCENARIO_1778:
+        yield Check.done("AAM-SCN-04")
+        return
+    yield Check.illegal("AAM-SCN-04", action.step,
+                        f"French SPs entered at {ctx.name(action.area)} in a Battle Scenario "
+                        f"begun in {first}: only in the 1778 Battle scenario does the "
+                        "Continental player roll for French Intervention (AaM 17.0)",
+                        spaces=(action.area,), pieces=action.pieces)

@@ -33,6 +33,16 @@ counts). What the forage part lost is judged when the phase ends.
   is on the Forage Attrition Matrix, PAC).
 - AAM-SUP-06: what foraging costs needs the Forage Attrition Matrix and Table (PAC):
   unchecked.
+- AAM-SUP-11 (5.4.6): "Loyalist militia must be supplied [...] even if they are in the
+  colony in which they were created. Loyalist militia do count for calculating Foraging
+  Attrition in any Area they occupy": a forage loss of Loyalist (or Canadian) militia is
+  judged legal wherever they are (unlike Continental militia at home, AAM-SUP-10).
+- AAM-SUP-20, AAM-OPT-02 (16.2, with `--option simplified-attrition`): "Instead of rolling
+  separately for all stacks, roll once and apply the DR to all stacks requiring an
+  attrition roll": a side's second forage (2d6) roll in one Attrition Phase is illegal.
+  Whose roll it is, one for both sides or one each, the rule does not say: one per side
+  is allowed (the reading more favourable to the player). Winter rolls (5.4.4) come in
+  the Endeavors Phase and are not affected.
 
 The Militia Attrition Table's rows are data a user supplies (`tables.militia_attrition_table
 .rows`: a `roll` and one key per month-group column such as `"June-August" = 20`, or the
@@ -93,13 +103,16 @@ from adjudicator.systems.common.rulebook import RuleFamily
 FAMILY = RuleFamily("supply", frozenset({"AAM-SUP-01", "AAM-SUP-02", "AAM-SUP-03",
                                          "AAM-SUP-06", "AAM-SUP-07", "AAM-SUP-08",
                                          "AAM-SUP-09",
-                                         "AAM-SUP-10", "AAM-SUP-19"}),
+                                         "AAM-SUP-10", "AAM-SUP-11", "AAM-SUP-19",
+                                         "AAM-SUP-20", "AAM-OPT-02"}),
                     positional=frozenset({"AAM-SUP-09"}),
                     actions=(DiceRolled, LeaderRemoved, EndeavorTaken, PhaseChange, ForceMoved,
                              LeaderSpent))
 LOYALIST_KINDS = frozenset({"loyalist_militia", "canadian_militia"})
 """Loyalist militia; Canadian militia count as Loyalist (digest A14)."""
 WASHINGTON = "washington"
+SIMPLIFIED = "simplified-attrition"
+"""The switch of the optional Simplified Attrition (AaM 16.2, `rules/optional.py`)."""
 MILITIA_TABLES = ("militia_attrition_partial", "militia_attrition_table")
 """The rulebook example's cell, then a user's whole table (which wins where both give a cell)."""
 Losses = dict[str, tuple[int, int, int]]
@@ -117,6 +130,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                 yield from _militia_part(action.step, ctx)
                 yield from _forage_strengths(action.step, ctx)
             yield from _forage_roll(action, total)
+            yield from _simplified(action, ctx)
     if isinstance(action, DiceRolled) and ctx.phase == ENDEAVORS and \
             record.winter_owed is not None and record.winter_owed[0] == action.side:
         total = forage_roll(action)
@@ -353,6 +367,26 @@ def _militia(kind: str, ctx: Context, month: int | None, mv: bool | None,
 # -- foraging (AaM 5.4)
 
 
+def _simplified(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
+    """AaM 16.2: with Simplified Attrition, one forage roll (per side) for every stack."""
+    if SIMPLIFIED not in ctx.options or action.side is None:
+        return
+    before = [step for phase, label, side, step in ctx.proc.phase_steps
+              if phase == ATTRITION and label == "forage" and side == action.side
+              and step < action.step]
+    if before:
+        yield Check.illegal("AAM-SUP-20", action.step,
+                            f"a second {action.side.title()} forage roll in the Attrition "
+                            f"Phase (the first at step {before[0]}): with Simplified Attrition, "
+                            "instead of rolling separately for all stacks, roll once and apply "
+                            "the DR to all stacks requiring an attrition roll (AaM 16.2)",
+                            expected="one forage roll", observed=f"{len(before) + 1} rolls")
+    else:
+        yield Check.done("AAM-SUP-20")
+        yield Check.done("AAM-OPT-02")
+
+
+
 def _forage_roll(action: DiceRolled, total: int) -> Iterator[Outcome]:
     chances = forage_leaders()
     yield Computed(kind="forage leaders", step=action.step, rule_id="AAM-SUP-07",
@@ -421,6 +455,8 @@ def _forage_part(step: int, ctx: Context) -> Iterator[Outcome]:
         if now >= start or area == AT_SEA:
             continue
         unit = ctx.data.unit_kinds.get(kind)
+        if kind in LOYALIST_KINDS:
+            yield Check.done("AAM-SUP-11")
         if kind == "french_regular":
             yield Check.illegal("AAM-SUP-19", last,
                                 f"{start - now} French SP removed in {ctx.name(area)} at the "

@@ -258,3 +258,32 @@ def test_log02_a_boo_comes_off_in_the_logistics_phase_or_by_capture() -> None:
     taken = position(("sp:brit_regular:5", "Y10"))
     assert ids(judged(off, context(phase="endeavors", state=taken))) == set()
     assert "AAM-LOG-02" in done(judged(off, context(phase="logistics")))
+
+
+# -- AaM 5.4.1b
+
+
+def test_sup05_a_used_train_goes_to_the_expended_box() -> None:
+    """AaM 5.4.1b: "When used to supply friendly troops in an Area, baggage trains are
+    expended and placed into their Expended box of the Baggage Train Pool"."""
+    used = TrainRemoved(step=3, side="british", piece="t1", area="NE13", owner="british",
+                        flag="", to="box:bt_expended_british")
+    outcomes = judged(used, context(phase="attrition"))
+    assert "AAM-SUP-05" in done(outcomes)
+    assert ids(outcomes) == set()
+
+
+def test_sup05_a_used_train_put_in_the_available_box_is_illegal() -> None:
+    """AaM 5.4.1b: expended trains go to the Expended box, not the Available box (5.4.8:
+    a destroyed one too)."""
+    used = TrainRemoved(step=3, side="british", piece="t1", area="NE13", owner="british",
+                        flag="", to="box:bt_available_british")
+    assert ids(judged(used, context(phase="attrition"))) == {"AAM-SUP-05"}
+
+
+def test_sup05_a_captured_train_is_set_aside() -> None:
+    """AaM 5.4.7a: captured trains, when used, "are not placed in the Expended section [...]
+    They are set aside to be used again if needed"."""
+    used = TrainRemoved(step=3, side="british", piece="t1", area="NE13", owner="british",
+                        flag="captured", to="box:bt_available_british")
+    assert "AAM-SUP-05" not in ids(judged(used, context(phase="attrition")))

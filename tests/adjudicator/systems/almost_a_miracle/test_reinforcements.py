@@ -394,12 +394,13 @@ def test_july_1777_ends_with_brant_on_the_board() -> None:
     assert "AAM-REINF-14" in done(placed)
 
 
-def test_permissions_are_reported_as_never_from_a_log() -> None:
+def test_permissions_are_judged_from_the_schedule() -> None:
     """6.2.1: "If there are insufficient SPs available to withdraw, ignore the unavailable
-    amount": nothing a log can break."""
+    amount": judged against the Reinforcement Schedule, so no longer never-from-a-log."""
     from adjudicator.systems.almost_a_miracle.referee import NOT_CHECKABLE
 
-    assert "permission" in NOT_CHECKABLE["AAM-REINF-02"]
+    assert "AAM-REINF-02" not in NOT_CHECKABLE
+    assert "AAM-REINF-17" not in NOT_CHECKABLE
     assert "AAM-REINF-06" not in NOT_CHECKABLE
 
 

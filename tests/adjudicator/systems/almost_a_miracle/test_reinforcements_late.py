@@ -252,10 +252,10 @@ def test_set_up_baggage_trains_within_the_listed_count() -> None:
 
 
 def test_the_optional_rules_are_declared_for_the_referee() -> None:
-    """16.1-16.3 and 13.4: each optional rule has a switch."""
+    """16.1-16.3, 13.4 and 17.0's Battle Scenarios: each has a switch."""
     names = {rule.name for rule in OPTIONAL_RULES}
     assert names == {"backwoods-generals", "simplified-attrition", "alternate-history",
-                     "historical-duration"}
+                     "historical-duration", "battle-scenario"}
     assert AaMReferee.optional_rules == OPTIONAL_RULES
 
 

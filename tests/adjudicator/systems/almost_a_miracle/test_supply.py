@@ -274,3 +274,45 @@ def test_a_user_table_gives_the_month_column(tmp_path: object) -> None:
     legal = context(phase="attrition", turn="1778-06", state=ctx.state, proc=ctx.proc,
                     data=data)
     assert ids(judged(forage(), legal)) == {"AAM-SUP-01"}  # 40% of 10 is 4, not 2
+
+
+def test_sup11_loyalists_in_their_colony_take_forage_losses() -> None:
+    """AaM 5.4.6: "Loyalist militia must be supplied by a friendly magazine, baggage train, or
+    by foraging, even if they are in the colony in which they were created. Loyalist militia
+    do count for calculating Foraging Attrition in any Area they occupy"."""
+    state = position(("sp:loyalist_militia:3", "Y13"), ("sp:brit_regular:4", "Y13"))
+    lost = proc(foraging=True, changes=(("Y13", "loyalist_militia", 4, 11),))
+    outcomes = judged(phase_end(), context(phase="attrition", state=state, proc=lost))
+    assert "AAM-SUP-11" in done(outcomes)
+    assert ids(outcomes) == set()
+
+
+def _forages(*steps: tuple[str, int]) -> AaMProcedure:
+    return AaMProcedure(phase_steps=tuple(("attrition", "forage", side, step)
+                                          for side, step in steps),
+                        supply=SupplyRecord(foraging=bool(steps)))
+
+
+def test_sup20_simplified_attrition_one_roll_per_side() -> None:
+    """AaM 16.2: "Instead of rolling separately for all stacks, roll once and apply the DR to
+    all stacks requiring an attrition roll": each side's one roll is legal."""
+    outcomes = judged(forage(step=9, side="british"),
+                      context(phase="attrition", proc=_forages(("continental", 8)),
+                              options=("simplified-attrition",)))
+    assert {"AAM-SUP-20", "AAM-OPT-02"} <= done(outcomes)
+    assert ids(outcomes) == set()
+
+
+def test_sup20_simplified_attrition_a_second_roll_is_illegal() -> None:
+    """AaM 16.2: "roll once" — a side's second forage roll in the phase."""
+    outcomes = judged(forage(step=9, side="continental"),
+                      context(phase="attrition", proc=_forages(("continental", 8)),
+                              options=("simplified-attrition",)))
+    assert ids(outcomes) == {"AAM-SUP-20"}
+
+
+def test_sup20_without_the_option_each_stack_rolls() -> None:
+    """AaM 5.4.2: "When rolling for each stack": without 16.2, many rolls are legal."""
+    outcomes = judged(forage(step=9, side="continental"),
+                      context(phase="attrition", proc=_forages(("continental", 8))))
+    assert "AAM-SUP-20" not in ids(outcomes) | done(outcomes)
