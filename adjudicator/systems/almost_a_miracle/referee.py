@@ -60,8 +60,6 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
     # reinforcements, French, scenarios
     **LATE_NEVER_FROM_A_LOG,
     # movement and stacking (AaM 9.0, 10.2.1, 10.5.2)
-    "AAM-MOV-11": "which leader commands which troops after a battle is not shown by a log: "
-                  "the forces share one Area (AaM 10.2.1)",
     "AAM-MOV-14": "an overrun (AaM 10.4.5-10.4.7) adds no play of its own: its Major Victory "
                   "part is judged as AAM-MV-04 (no marker turns for it); the defending "
                   "leader's retreat before combat (10.4.5) and escape roll (10.4.6) are the "

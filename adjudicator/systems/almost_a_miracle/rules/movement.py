@@ -32,6 +32,11 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
 - AAM-MOV-38 (14.1.1): French SPs move together, as a separate force.
 - AAM-MOV-41 (17.0): "only Virginia Areas with a land border to a Maryland Area are in play".
 
+- AAM-MOV-11 (10.2.1): "If a battle occurs and a C-in-C's force becomes smaller than another
+  subordinate Leader's force, transfer forces to the C-in-C's command so that it is
+  larger." Which leader commands which SPs in one Area is not shown by a log: where a
+  battle ends with a C-in-C and no other leader of his side in the Area, his force is all
+  of it (legal); with other leaders there, a reminder.
 - AAM-MOV-36 (10.10.2): "the player rolls 1d6, and if the result is equal to or lower than
   the force's commanding Leader's Audacity value, then the entire force in the Area must
   react move". A move the reader marks `within="reaction"` is a reaction or its side's own
@@ -55,7 +60,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import DiceRolled, ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import BattleEnded, DiceRolled, ForceMoved
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.movement import (
     BAGGAGE_TRAIN_MP,
@@ -84,10 +89,10 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("movement", frozenset({
     "AAM-MOV-01", "AAM-MOV-02", "AAM-MOV-03", "AAM-MOV-04", "AAM-MOV-05", "AAM-MOV-07",
-    "AAM-MOV-08", "AAM-MOV-09", "AAM-MOV-10", "AAM-MOV-12", "AAM-MOV-13", "AAM-MOV-27",
-    "AAM-MOV-28", "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-36", "AAM-MOV-37",
-    "AAM-MOV-38", "AAM-MOV-41"}),
-    actions=(ForceMoved, DiceRolled))
+    "AAM-MOV-08", "AAM-MOV-09", "AAM-MOV-10", "AAM-MOV-11", "AAM-MOV-12", "AAM-MOV-13",
+    "AAM-MOV-27", "AAM-MOV-28", "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-36",
+    "AAM-MOV-37", "AAM-MOV-38", "AAM-MOV-41"}),
+    actions=(ForceMoved, DiceRolled, BattleEnded))
 
 SWAMP_BARRED_CONTINENTAL = frozenset({"cont_regular", "cont_cavalry"})
 STEP_RULES = {"AaM 10.1.2": "AAM-MOV-02", "AaM 10.6.1a": "AAM-MOV-28",
@@ -101,6 +106,9 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     endeavor's own move: its leaders, its path and its MP, enemy forces on its way."""
     if isinstance(action, DiceRolled):
         yield from _winter_reaction(action, ctx)
+        return
+    if isinstance(action, BattleEnded):
+        yield from _c_in_c(action, ctx)
         return
     if not isinstance(action, ForceMoved):
         return
@@ -133,6 +141,25 @@ def _answers(action: ForceMoved, ctx: Context) -> bool:
     leg = ctx.proc.leg
     return bool(action.within) or (leg is not None and leg.side != action.side and
                                    leg.destination in (action.origin, action.destination))
+
+
+def _c_in_c(action: BattleEnded, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.2.1: after a battle the C-in-C commands the largest force in his Area."""
+    for side in action.left:
+        chiefs = [key for key in side.leaders if key in ctx.data.leaders and
+                  (ctx.data.leaders[key].rank or "").casefold() == "c-in-c"]
+        if not chiefs:
+            continue
+        if len(side.leaders) == 1:
+            yield Check.done("AAM-MOV-11")  # his force is all of his side's in the Area
+            continue
+        yield Check.reminder("AAM-MOV-11", action.last_step or action.step,
+                             f"after the battle in {ctx.name(action.joined.area)}, "
+                             f"{ctx.leader_name(chiefs[0])} shares the Area with other "
+                             "leaders: if a C-in-C's force becomes smaller than another "
+                             "subordinate Leader's force, transfer forces to the C-in-C's "
+                             "command so that it is larger (AaM 10.2.1)",
+                             spaces=(action.joined.area,))
 
 
 WINTER_MONTHS = frozenset({12, 1, 2, 3})

@@ -8,6 +8,9 @@ from dataclasses import replace
 
 from adjudicator.systems.almost_a_miracle.actions import (
     Arrived,
+    BattleEnded,
+    BattleJoined,
+    BattleSide,
     DiceRolled,
     EndeavorTaken,
     ForceMoved,
@@ -343,3 +346,23 @@ def test_siege06_a_relief_battle_below_the_ratio_breaks_the_siege() -> None:
     lifted = replace(relief, lifted=frozenset({(TICONDEROGA, "1776-06")}))
     broken = position(("sp:cont_regular:20", TICONDEROGA), ("sp:brit_regular:8", "VT7"))
     assert "AAM-SIEGE-06" in done(judged(ended, context(state=broken, proc=lifted)))
+
+
+# AAM-MOV-11
+
+
+def test_mov11_the_c_in_c_commands_the_larger_force_after_a_battle() -> None:
+    """10.2.1: "If a battle occurs and a C-in-C's force becomes smaller than another
+    subordinate Leader's force, transfer forces to the C-in-C's command so that it is
+    larger." Howe alone: his force is all of it; with Clinton there, a reminder (who
+    commands which SPs is not shown)."""
+    data = fixture_data()
+    joined = BattleJoined(step=5, side="british", area="Y20",
+                          attacker=BattleSide(side="british"),
+                          defender=BattleSide(side="continental"))
+    alone = BattleEnded(step=9, side="british", joined=joined, last_step=8, left=(
+        BattleSide(side="british", sp=(("brit_regular", 30),), leaders=("howe",)),))
+    assert "AAM-MOV-11" in done(judged(alone, context(data=data)))
+    shared = replace(alone, left=(BattleSide(side="british", sp=(("brit_regular", 30),),
+                                             leaders=("howe", "clinton")),))
+    assert "AAM-MOV-11" in ids(judged(shared, context(data=data)), "reminder")
