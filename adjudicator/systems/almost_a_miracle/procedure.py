@@ -162,6 +162,10 @@ class AaMProcedure:
     assaults: tuple[tuple[str, str | None, str | None, int, int, int], ...] = ()
     """(Area, besieger, turn, besieging SPs, besieged SPs, besieger SPs lost so far) of the
     final assaults this month (AaM 4.7.6b)."""
+    # reactions (AaM 10.10)
+    reacted: int | None = None
+    """The step of the last move read as a reaction or its side's own endeavor (the reader's
+    `within="reaction"`) this month."""
     # phase order (AaM 3.0B-D)
     phase_steps: tuple[tuple[str, str, str | None, int], ...] = ()
     """(phase, step label, side, log step) of the steps of phases B-D seen this month, in
@@ -272,8 +276,10 @@ def dropped_off(leg: ForceMoved, move: ForceMoved) -> bool:
 
 def _leg(proc: AaMProcedure, action: Action) -> AaMProcedure:
     assert isinstance(action, ForceMoved)
+    if action.within == "reaction":
+        return replace(proc, reacted=action.step)  # the other side reacting (or not)
     if action.within or action.joins:
-        return proc  # a retreat or reaction by the other side, or a second Area joining
+        return proc  # a retreat by the other side, or a second Area joining
     path = action.path or (action.origin, action.destination)
     if continues(proc, action) and not proc.rolled:
         assert proc.leg is not None
@@ -288,7 +294,8 @@ def _new_endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
 
 def _new_month(proc: AaMProcedure, action: Action) -> AaMProcedure:
     return replace(proc, leg=None, route=(), drops=0, rolled=False,
-                   embarked=frozenset(), landed=frozenset(), transit=frozenset())
+                   embarked=frozenset(), landed=frozenset(), transit=frozenset(),
+                   reacted=None)
 
 
 def _by_sea(proc: AaMProcedure, action: Action) -> AaMProcedure:

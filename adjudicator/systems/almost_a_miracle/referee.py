@@ -34,28 +34,20 @@ NOT_JUDGED_YET = ("not judged yet: Almost a Miracle!'s rules are being built fam
 FORTS_AND_SIEGES_NOT_JUDGED: Mapping[str, str] = MappingProxyType({
     "AAM-FORT-06": ("not judged: the counter mix's number of Fort markers (AaM 2.0 'Fort') is "
                     "not in the data; a module's palette is no limit"),
-    "AAM-FORT-09": ("a permission (AaM 4.2.2: cities hold any number of troops): nothing a "
-                    "log shows breaks it; the forts family applies the 30-SP limit to forts "
-                    "only"),
-    "AAM-SIEGE-03": ("a permission (AaM 4.3.2: besiegers' friends move into and through the "
-                     "Area as if no enemy were there): nothing a log shows breaks it; the "
-                     "forts family does not ask the entry ratio there"),
     "AAM-SIEGE-04": ("not judged: a log shows a baggage train expended, not which force it "
                      "supplied, inside or outside the besieged place (AaM 4.3.3, 5.4.1)"),
     "AAM-SIEGE-05": ("not judged: a log shows a battle's dice, not which SPs each side "
                      "counted, so besieged SPs joining a relief force's battle (AaM 4.4.1) "
-                     "cannot be seen"),
-    "AAM-SIEGE-06": ("judged as AAM-SIEGE-08: a relief battle that leaves the besiegers below "
-                     "the ratio with the marker kept is seen at the end of the endeavor "
-                     "(AaM 4.4.3, 4.4.4, 4.6)"),
-    "AAM-SIEGE-10": ("not judged: which player summons first (AaM 4.7.1) is seen only in the "
-                     "order of the chat and markers, not kept by the siege reading"),
-    "AAM-SIEGE-12": ("a player's choice (AaM 4.7.4: surrender or stand): the surrender or the "
-                     "assault that follows is judged (AAM-SIEGE-13, -16, -17)"),
+                     "cannot be seen; nor do its losses show it: SP counters are broken down "
+                     "and combined freely (AaM 2.0), and the relief force's strength is not "
+                     "kept once its move is read as a possible reaction"),
     "AAM-SIEGE-15": ("not judged: a log shows the assault's dice, not the table or modifiers "
                      "they were read on (no surprise roll, no cavalry advantage, AaM 4.7.6b)"),
     "AAM-SIEGE-19": ("not judged: a log shows the assault's dice, not which SPs the besieger "
-                     "counted (Indians take no part, AaM 4.7.8)"),
+                     "counted (Indians take no part, AaM 4.7.8); nor does his loss show it: "
+                     "on a failed assault he loses 1 SP per 10 'in the besieging force' "
+                     "(4.7.6b), which may be read with or without the Indians in the Area, "
+                     "and which SPs absorb it is not in the reading"),
 })
 """Forts and sieges rules no family judges, with why."""
 NEVER_FROM_A_LOG: Mapping[str, str] = {
@@ -68,12 +60,15 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
     # reinforcements, French, scenarios
     **LATE_NEVER_FROM_A_LOG,
     # movement and stacking (AaM 9.0, 10.2.1, 10.5.2)
-    "AAM-STK-02": "nothing to break: there is no limit to the Leaders and baggage trains in "
-                  "or moving through an Area (AaM 9.0); the SP limit is AAM-STK-01",
-    "AAM-MOV-16": "nothing to break: embarking or debarking in a port causes no Endeavor "
-                  "Random Events check (AaM 10.5.2); a roll not made leaves no trace",
-    "AAM-MOV-11": "which leader commands which troops after a battle is not shown by a log: "
-                  "the forces share one Area (AaM 10.2.1)",
+    "AAM-MOV-14": "an overrun (AaM 10.4.5-10.4.7) adds no play of its own: its Major Victory "
+                  "part is judged as AAM-MV-04 (no marker turns for it); the defending "
+                  "leader's retreat before combat (10.4.5) and escape roll (10.4.6) are the "
+                  "plays of AaM 11.3 and 11.4.5, the retreat rules' (AAM-RET-01, AAM-RET-10)",
+    "AAM-MOV-35": "not judged: a move into the Area an enemy force just entered is a "
+                  "reaction (AaM 10.10) or its side's own next endeavor (an attack, legal into "
+                  "an Area held by non-moving enemies); the next endeavor tells them apart "
+                  "steps later, when the position the reaction met (which enemies did not "
+                  "move, 10.10.1) is gone: a false finding is worse than none",
     # forts and sieges
     **FORTS_AND_SIEGES_NOT_JUDGED,
     # combat, retreat and Major Victory

@@ -19,6 +19,10 @@ force first and may lay siege only once it is eliminated or retreated. 4.8: "A f
 eliminated in the Fort Construction segment by the side that controls the Area containing
 the fort if there is at least 1 friendly SP present in the Area."
 
+AaM 4.2.2: "Cities may hold an unlimited number of troops." (AAM-FORT-09) A permission:
+where a siege marker is put in or flipped in a city, the besieged SPs in it are not
+counted against the 30 a fort holds (AAM-FORT-08, -12); it is judged legal there.
+
 Rulebook against the digest:
 - 4.1.3-4.1.4 speak of "the marker": the digest (A2) reads them for Build markers only, as
   the 1777 set-up's 2-SP Fort Stanwix shows; so does this family. The log shows the
@@ -52,7 +56,8 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("forts", frozenset({
     "AAM-FORT-01", "AAM-FORT-02", "AAM-FORT-03", "AAM-FORT-04", "AAM-FORT-05",
-    "AAM-FORT-07", "AAM-FORT-08", "AAM-FORT-10", "AAM-FORT-11", "AAM-FORT-12"}),
+    "AAM-FORT-07", "AAM-FORT-08", "AAM-FORT-09", "AAM-FORT-10", "AAM-FORT-11",
+    "AAM-FORT-12"}),
     positional=frozenset({"AAM-FORT-02", "AAM-FORT-04", "AAM-FORT-05", "AAM-FORT-07",
                           "AAM-FORT-08", "AAM-FORT-10", "AAM-FORT-11", "AAM-FORT-12"}),
     actions=(FortMarked, ForceMoved, SiegeMarked))
@@ -327,8 +332,12 @@ def _build_left(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
 
 
 def _garrison(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
-    if action.after == 0 or fortification(action.area, ctx) != Place.FORT or \
-            setting_up(ctx):
+    place = fortification(action.area, ctx)
+    if action.after == 0 or setting_up(ctx):
+        return
+    if place == Place.CITY:
+        yield Check.done("AAM-FORT-09")  # a city holds any number of troops (4.2.2)
+    if place != Place.FORT:
         return
     besieged = _besieged(action, ctx)
     if besieged is None:

@@ -10,6 +10,16 @@
   "Invasion" says "one or more British SPs"; 10.7 says "a British force containing regulars":
   10.7 is followed (digest A43). The rebel colonies are New England, New York/New Jersey (with
   Vermont and the Iroquois Nation), Pennsylvania and Maryland/Delaware.
+- AAM-MOV-30 (10.7.5): "The entry of British Regular SPs into the colony later while British
+  Regulars are still in the colony does not trigger another special generation of
+  militia. If all British Regulars in the colony are eliminated or otherwise removed, the
+  Continental player can perform this Militia Generation again". Militia of a colony come
+  onto the map in the Endeavors Phase only by this generation (the Endeavor Random Events
+  are weather and Loyalists, 8.3.3-8.3.4): militia of the colony the endeavor's enemy force
+  entered from outside, placed while that side's regulars other than the force's were on
+  the map in the colony, are illegal; with none there, legal. Where the force began in the
+  colony, or no enemy force moved into it this endeavor, it is not judged. The same for
+  Canadian militia after Continental regulars enter Canada (10.7.6).
 - AAM-MOV-31 (10.7.6): the same for Continental regulars entering Canada (Halifax is part of
   Canada) where there were no Continental regulars.
 """
@@ -18,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import Arrived, ForceMoved
 from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.rules.movement_map import colony_of
@@ -29,8 +39,9 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 BRITISH_RULE = "AAM-MOV-29"
 CONTINENTAL_RULE = "AAM-MOV-31"
-FAMILY = RuleFamily("invasion", frozenset({BRITISH_RULE, CONTINENTAL_RULE}),
-                    actions=(ForceMoved,))
+AGAIN_RULE = "AAM-MOV-30"
+FAMILY = RuleFamily("invasion", frozenset({BRITISH_RULE, "AAM-MOV-30", CONTINENTAL_RULE}),
+                    actions=(ForceMoved, Arrived))
 INVADERS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "british": (frozenset({"brit_regular", "brit_cavalry"}),
                 frozenset({"ne", "ny_nj", "pa", "md_de"}), BRITISH_RULE),
@@ -42,6 +53,9 @@ INVADERS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A force of regulars entering a colony that had none of its side's regulars."""
+    if isinstance(action, Arrived) and ctx.phase == ENDEAVORS:
+        yield from _generated(action, ctx)
+        return
     if not isinstance(action, ForceMoved) or ctx.phase != ENDEAVORS or action.within or \
             action.side not in INVADERS:
         return
@@ -70,6 +84,45 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         else:
             yield Check.done(rule)
         return
+
+
+def _generated(action: Arrived, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.7.5: no second special generation while the invader's regulars stay."""
+    invader = {"continental": "british", "british": "continental"}.get(action.side or "")
+    leg = ctx.proc.leg
+    if invader is None or leg is None or leg.side != invader:
+        return
+    regulars, colonies, _ = INVADERS[invader]
+    kinds = {kind for kind, _ in action.sp}
+    militia = {ctx.data.unit_kinds[kind].home_colony for kind in kinds
+               if kind in ctx.data.unit_kinds and ctx.data.unit_kinds[kind].type == "militia"}
+    route = ctx.proc.route or leg.path or (leg.origin, leg.destination)
+    entered = {colony_of(area, ctx.data) for area in route[1:]}
+    for colony in sorted(c for c in militia if c in colonies and c in entered):
+        if colony_of(route[0], ctx.data) == colony:
+            continue  # the force began in the colony: no invasion of it
+        there = _regulars_in(colony, regulars, leg, ctx)
+        if there:
+            yield Check.illegal(AGAIN_RULE, action.step,
+                                f"{_name(colony)} militia came onto the map at "
+                                f"{ctx.name(action.area)} after the enemy force entered the "
+                                f"colony while that side's regulars were already there (in "
+                                f"{', '.join(ctx.name(a) for a in there)}): a later entry "
+                                "while regulars are still in the colony does not trigger "
+                                "another special generation of militia (AaM 10.7.5)",
+                                spaces=(action.area, *there), pieces=action.pieces)
+        else:
+            yield Check.done(AGAIN_RULE)
+
+
+def _regulars_in(colony: str, regulars: frozenset[str], leg: ForceMoved,
+                 ctx: Context) -> list[str]:
+    """The Areas of the colony holding the side's regulars, the moving force left out."""
+    moving = set(leg.pieces)
+    return sorted({place.key for piece, (entity, place) in ctx.state.pieces.items()
+                   if piece not in moving and entity.kind == "sp" and entity.key in regulars
+                   and place.kind is PlaceKind.SPACE
+                   and colony_of(place.key, ctx.data) == colony})
 
 
 def _held(colony: str, regulars: frozenset[str], action: ForceMoved, ctx: Context) -> bool:

@@ -12,6 +12,12 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
   lake without a Crossing Arrow, or (British SPs, French units, Continental regulars) into a
   swamp but across a road.
 - AAM-MOV-04 (10.1.4): a Crossing Arrow only from the Area the force began in.
+- AAM-MOV-09 (10.2.2): subordinate leaders move with the commanding leader "that start the
+  endeavor there. This is for the Area that they are in only." A leader joining from a
+  second Area in the step the force moves (the reader's `joins`) is illegal; a first leg
+  with several leaders from its one Area is legal (whatever their ranks, the highest
+  commands and the others are his subordinates). A leader picked up during the move is
+  AAM-STK-04's.
 - AAM-MOV-07 / -08 (10.2, 10.2.4): a Colonel activates up to 15 SPs, a general 40; 41-80
   SPs need two 2-star (or greater) generals, 81 or more three, one 1-star standing in for one
   2-star. Read in the player's favour (digest A37): each leader of the force adds his limit.
@@ -26,6 +32,24 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
 - AAM-MOV-38 (14.1.1): French SPs move together, as a separate force.
 - AAM-MOV-41 (17.0): "only Virginia Areas with a land border to a Maryland Area are in play".
 
+- AAM-MOV-11 (10.2.1): "If a battle occurs and a C-in-C's force becomes smaller than another
+  subordinate Leader's force, transfer forces to the C-in-C's command so that it is
+  larger." Which leader commands which SPs in one Area is not shown by a log: where a
+  battle ends with a C-in-C and no other leader of his side in the Area, his force is all
+  of it (legal); with other leaders there, a reminder.
+- AAM-MOV-36 (10.10.2): "the player rolls 1d6, and if the result is equal to or lower than
+  the force's commanding Leader's Audacity value, then the entire force in the Area must
+  react move". A move the reader marks `within="reaction"` is a reaction or its side's own
+  next endeavor (the next endeavor tells); both need a die no higher than the best Audacity
+  of its leaders (8.1.1 for an endeavor), so that shared part is judged: legal here, and a
+  higher die is AAM-END-05's finding (one finding, as the move may be an endeavor). Which
+  force the player designated (so whether all of it reacted) is not shown by a log; nor is
+  a failed reaction attempt (a die with no move) told from other rolls (10.10.3-10.10.4).
+- AAM-MOV-37 (10.10.5): "A Reaction Movement attempt (successful or not) during Winter
+  turns triggers an immediate Winter Attrition roll": a 2d6 rolled by the side after its
+  reaction move in December-March is judged legal; the roll missing is AAM-SUP-09's
+  reminder (10.9 asks the same roll of an endeavor's activation, so both readings owe it).
+
 A retreat (the other side moving out of the Area the moving force entered) and a reaction
 (the other side moving into it) are not judged as the endeavor's move; a leg after a roll
 (a battle, a retreat before combat) starts the MP count again (AaM 11.3.3).
@@ -36,7 +60,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import BattleEnded, DiceRolled, ForceMoved
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.movement import (
     BAGGAGE_TRAIN_MP,
@@ -65,9 +89,10 @@ from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("movement", frozenset({
     "AAM-MOV-01", "AAM-MOV-02", "AAM-MOV-03", "AAM-MOV-04", "AAM-MOV-05", "AAM-MOV-07",
-    "AAM-MOV-08", "AAM-MOV-10", "AAM-MOV-12", "AAM-MOV-13", "AAM-MOV-27", "AAM-MOV-28",
-    "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-38", "AAM-MOV-41"}),
-    actions=(ForceMoved,))
+    "AAM-MOV-08", "AAM-MOV-09", "AAM-MOV-10", "AAM-MOV-11", "AAM-MOV-12", "AAM-MOV-13",
+    "AAM-MOV-27", "AAM-MOV-28", "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-36",
+    "AAM-MOV-37", "AAM-MOV-38", "AAM-MOV-41"}),
+    actions=(ForceMoved, DiceRolled, BattleEnded))
 
 SWAMP_BARRED_CONTINENTAL = frozenset({"cont_regular", "cont_cavalry"})
 STEP_RULES = {"AaM 10.1.2": "AAM-MOV-02", "AaM 10.6.1a": "AAM-MOV-28",
@@ -79,8 +104,16 @@ RANK_STARS = {"colonel": 0, "col": 0, "1-star": 1, "one-star": 1, "1": 1, "2-sta
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A force's move: militia zones and the French always; in the Endeavors Phase, the
     endeavor's own move: its leaders, its path and its MP, enemy forces on its way."""
+    if isinstance(action, DiceRolled):
+        yield from _winter_reaction(action, ctx)
+        return
+    if isinstance(action, BattleEnded):
+        yield from _c_in_c(action, ctx)
+        return
     if not isinstance(action, ForceMoved):
         return
+    if action.within == "reaction" and ctx.phase == ENDEAVORS:
+        yield from _reaction_roll(action, ctx)
     yield from militia(action, ctx)
     yield from french(action, ctx)
     yield from virginia(action, ctx)
@@ -89,6 +122,10 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     going_on = continues(ctx.proc, action)
     if not going_on:
         yield from _command(action, ctx)
+    if action.joins:
+        yield from _subordinates(action, ctx)
+    elif not going_on and len(action.leaders) > 1:
+        yield Check.done("AAM-MOV-09")
     yield from _enemies(action, ctx, going_on)
     if going_on and ctx.proc.rolled:
         route = action.path or (action.origin, action.destination)
@@ -104,6 +141,66 @@ def _answers(action: ForceMoved, ctx: Context) -> bool:
     leg = ctx.proc.leg
     return bool(action.within) or (leg is not None and leg.side != action.side and
                                    leg.destination in (action.origin, action.destination))
+
+
+def _c_in_c(action: BattleEnded, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.2.1: after a battle the C-in-C commands the largest force in his Area."""
+    for side in action.left:
+        chiefs = [key for key in side.leaders if key in ctx.data.leaders and
+                  (ctx.data.leaders[key].rank or "").casefold() == "c-in-c"]
+        if not chiefs:
+            continue
+        if len(side.leaders) == 1:
+            yield Check.done("AAM-MOV-11")  # his force is all of his side's in the Area
+            continue
+        yield Check.reminder("AAM-MOV-11", action.last_step or action.step,
+                             f"after the battle in {ctx.name(action.joined.area)}, "
+                             f"{ctx.leader_name(chiefs[0])} shares the Area with other "
+                             "leaders: if a C-in-C's force becomes smaller than another "
+                             "subordinate Leader's force, transfer forces to the C-in-C's "
+                             "command so that it is larger (AaM 10.2.1)",
+                             spaces=(action.joined.area,))
+
+
+WINTER_MONTHS = frozenset({12, 1, 2, 3})
+"""December through March (AaM 5.4.4, 10.10.5)."""
+
+
+def _reaction_roll(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.10.2 (and 8.1.1 if it was the side's own endeavor): a die no higher than the
+    best Audacity of the force's leaders (the player's favour: who commands is not shown)."""
+    ratings = [ctx.data.leaders[key].audacity for key in action.leaders
+               if key in ctx.data.leaders]
+    if action.die is None or not action.leaders or len(ratings) != len(action.leaders) or \
+            any(rating is None for rating in ratings):
+        return
+    if action.die <= max(rating for rating in ratings if rating is not None):
+        yield Check.done("AAM-MOV-36")
+
+
+def _winter_reaction(action: DiceRolled, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.10.5: the Winter Attrition roll after a reaction (or the side's endeavor)."""
+    turn = ctx.placement.moment.turn or ""
+    month = turn.rpartition("-")[2]
+    owed = ctx.proc.supply.winter_owed
+    if ctx.phase != ENDEAVORS or len(action.dice) != 2 or not month.isdigit() or \
+            int(month) not in WINTER_MONTHS or ctx.proc.reacted is None or owed is None:
+        return
+    if owed == (action.side, ctx.proc.reacted):
+        yield Check.done("AAM-MOV-37")
+
+
+def _subordinates(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.2.2: subordinates move with the commander only from the Area they start in."""
+    if not action.leaders:
+        return
+    names = ", ".join(ctx.leader_name(leader) for leader in action.leaders)
+    yield Check.illegal("AAM-MOV-09", action.step,
+                        f"{names} joined from {ctx.name(action.origin)} the force moving to "
+                        f"{ctx.name(action.destination)}: subordinate leaders move and fight "
+                        "with the commanding leader only if they start the endeavor in his "
+                        "Area (\"This is for the Area that they are in only\", AaM 10.2.2)",
+                        spaces=(action.origin, action.destination), pieces=action.pieces)
 
 
 def _stars(rank: str | None) -> int | None:

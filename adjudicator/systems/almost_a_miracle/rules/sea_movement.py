@@ -7,6 +7,10 @@
   leaders going (who ranks is read in the player's favour), and only where no other roll of
   10.5.11-10.5.12 could be the die read (the New York ports in Dec-Mar, the French Field
   Force on the map).
+- AAM-MOV-16 (10.5.2): "Embarking or debarking troops in a port does not cause an Endeavor
+  Random Events check." A permission: an embarkation or landing is judged legal under it and
+  no Random Event is read from its die (read_events reads one only for a land move or a
+  failed activation); no weather marker is owed for it.
 - AAM-MOV-17 (10.5.3-10.5.4): "Up to 100 SPs in a port Area may be embarked"; "Baggage
   trains ... count as 3 SPs of troops toward the embarking limits."
 - AAM-MOV-18 (10.5.6-10.5.7): the force lands "the next turn", "at a single port Area";
@@ -30,6 +34,26 @@
   of 12 SPs or fewer) is the ice roll; with an activation or a French roll besides, unchecked.
 - AAM-MOV-23 (10.5.12): "Quebec: Not available (frozen over) December through March" (the
   sea-movement dates; the BoO's Dec-Apr in 7.1.3 is another rule, digest A26).
+- AAM-MOV-25 (10.5.12): "Philadelphia: If any type of Continental units are in Areas next to
+  Philadelphia marked with the British Invasion Defense (Soldier) symbol, roll a single die.
+  On a roll of 5 or 6, the movement is repulsed". With no Continental unit in any Area next
+  to Philadelphia (the data's connections, when complete) no roll is owed: legal. With one
+  there, a die of 1-4 lets the move go on: legal; a 5-6 or no die shown is unchecked, since
+  which of those Areas carry the symbol is not in the data (map.json lists it as missing),
+  nor (for more than 12 SPs embarking) is that die told from the activation roll.
+- AAM-MOV-26 (10.5.12): "sea movement can be made to the port of Philadelphia, but not
+  beyond": a sea move at Philadelphia is judged legal under it. Which ports lie up the
+  Delaware beyond Philadelphia is not in the data (a landing at an Area that is no port is
+  AAM-MOV-18's).
+- AAM-MOV-42 (17.2.2, Scenario 2, a log whose first month is April 1776): "The British
+  troops in Halifax [...] may not move until the June turn": a British move out of Halifax
+  (by land or by sea) before June 1776 carrying a leader the set-up puts there (Howe,
+  Clinton, Percy, Pigot, D. Jones, V. Jones, Grant) is illegal; one with none of them (a
+  reinforcement arrived at the BoO) is legal, as is any move from June. The At Sea group
+  (Burgoyne, Phillips, St. Leger) "must land in Quebec as the first endeavor on the May
+  turn": their landing in May 1776 elsewhere than Quebec is illegal, at Quebec legal; that
+  it is the British player's first endeavor of the month is not judged (a landing of other
+  troops cannot come first: one force at sea at a time, 10.5.8, but a land endeavor could).
 - AAM-MOV-06 (10.1.6): "Units can use the Transit Area to move between Areas C7 and C8 to
   I7, Y48, or Y49 ... Next turn they are eligible to be moved (when activated) from the
   Transit Area to the desired destination Area (which could be back to where they started)."
@@ -59,8 +83,9 @@ from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("sea and transit", frozenset({
-    "AAM-MOV-06", "AAM-MOV-15", "AAM-MOV-17", "AAM-MOV-18", "AAM-MOV-19", "AAM-MOV-20",
-    "AAM-MOV-21", "AAM-MOV-22", "AAM-MOV-23", "AAM-MOV-24", "AAM-MOV-39", "AAM-MOV-40"}),
+    "AAM-MOV-06", "AAM-MOV-15", "AAM-MOV-16", "AAM-MOV-17", "AAM-MOV-18", "AAM-MOV-19",
+    "AAM-MOV-20", "AAM-MOV-21", "AAM-MOV-22", "AAM-MOV-23", "AAM-MOV-24", "AAM-MOV-25",
+    "AAM-MOV-26", "AAM-MOV-39", "AAM-MOV-40", "AAM-MOV-42"}),
     actions=(SeaMoved, TransitMoved, MagazineMoved, ForceMoved, GovernorPlaced))
 
 TRANSIT_ENDS = frozenset({"C7", "C8", "I7", "Y48", "Y49"})
@@ -74,6 +99,16 @@ ICE_ROLL = 4
 EMBARK_LIMIT = 100
 TRAIN_SP = 3
 FREE_EMBARK = 12
+PHILADELPHIA = "P20"
+REPULSE_ROLL = 5
+"""Philadelphia's sea moves are repulsed on 5 or 6 (AaM 10.5.12)."""
+HALIFAX = "C33"
+SCENARIO_2 = "1776-04"
+"""Scenario 2's first month (AaM 17.2)."""
+HALIFAX_1776 = frozenset({"howe", "clinton", "percy", "pigot", "d_jones", "v_jones", "grant"})
+"""The leaders Scenario 2 puts in Halifax (AaM 17.2.2)."""
+AT_SEA_1776 = frozenset({"burgoyne", "phillips", "st_leger"})
+"""The leaders Scenario 2 puts in the At Sea box (AaM 17.2.2)."""
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
@@ -90,7 +125,11 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
                             "retreats; left alone with enemy SPs he is set aside (AaM 13.1.4)",
                             spaces=(action.origin, action.area), pieces=(action.piece,))
     elif isinstance(action, SeaMoved):
+        yield Check.done("AAM-MOV-16")  # no Endeavor Random Events check (10.5.2)
         yield from _quebec(action, ctx)
+        yield from _philadelphia(action, ctx)
+        yield from _scenario_two(action, ctx, action.area if action.embark else None,
+                                 None if action.embark else action.area)
         yield from _new_york(action, ctx)
         if action.embark:
             yield from _sea_control(action, ctx)
@@ -103,6 +142,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         if action.trains:
             yield Check.done("AAM-MOV-40")  # baggage trains on their train side move
         yield from _moved_again(action, ctx)
+        if not action.within:
+            yield from _scenario_two(action, ctx, action.origin, None)
 
 
 def _month(ctx: Context) -> int | None:
@@ -129,6 +170,78 @@ def _quebec(action: SeaMoved, ctx: Context) -> Iterator[Outcome]:
                             spaces=(QUEBEC,), pieces=action.pieces)
     else:
         yield Check.done("AAM-MOV-23")
+
+
+def _philadelphia(action: SeaMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.5.12: Continental units next to Philadelphia may repulse a sea move there."""
+    if action.area != PHILADELPHIA:
+        return
+    where = ctx.name(PHILADELPHIA)
+    yield Check.done("AAM-MOV-26")  # sea movement reaches Philadelphia (10.5.12)
+    near = {c.b if c.a == PHILADELPHIA else c.a for c in ctx.data.connections
+            if PHILADELPHIA in (c.a, c.b) and c.kind != "sea"} - {None}
+    if not ctx.data.map_status.connections_complete and not near:
+        yield Check.unchecked("AAM-MOV-25", action.step,
+                              f"which Areas are next to {where} is not in the data",
+                              needs=(str(Need.ADJACENCY),), spaces=(PHILADELPHIA,))
+        return
+    continentals = sorted(area for area in near if area is not None and any(
+        e.kind in ("sp", "leader") and _continental(e.kind, e.key, ctx)
+        for e in ctx.state.in_area(area)))
+    if not continentals:
+        yield Check.done("AAM-MOV-25")
+        return
+    if action.die is not None and action.die < REPULSE_ROLL:
+        yield Check.done("AAM-MOV-25")
+        return
+    shown = "no die shown" if action.die is None else f"a die of {action.die}"
+    yield Check.unchecked("AAM-MOV-25", action.step,
+                          f"Continental units are next to {where} ("
+                          f"{', '.join(ctx.name(a) for a in continentals)}) and the sea move "
+                          f"went on with {shown}: whether those Areas carry the British "
+                          "Invasion Defense symbol (then 5 or 6 repulses it, AaM 10.5.12) is "
+                          "not in the data", needs=(str(Need.AREAS),),
+                          spaces=(PHILADELPHIA, *continentals))
+
+
+def _continental(kind: str, key: str, ctx: Context) -> bool:
+    if kind == "sp":
+        unit = ctx.data.unit_kinds.get(key)
+        return unit is not None and str(unit.side) == "continental"
+    leader = ctx.data.leaders.get(key)
+    return leader is not None and str(leader.side) == "continental"
+
+
+def _scenario_two(action: SeaMoved | ForceMoved, ctx: Context, left: str | None,
+                  landed: str | None) -> Iterator[Outcome]:
+    """AaM 17.2.2: Scenario 2's Halifax troops stay until June 1776; its At Sea group lands
+    at Quebec in May."""
+    turn = ctx.placement.moment.turn
+    if ctx.proc.first_turn != SCENARIO_2 or action.side != "british" or \
+            turn not in ("1776-04", "1776-05"):
+        return
+    if left == HALIFAX:
+        held = sorted(set(action.leaders) & HALIFAX_1776)
+        if held:
+            names = ", ".join(ctx.leader_name(leader) for leader in held)
+            yield Check.illegal("AAM-MOV-42", action.step,
+                                f"{names} moved out of {ctx.name(HALIFAX)} before June 1776: "
+                                "\"The British troops in Halifax, having evacuated Boston, "
+                                "are refitting, and may not move until the June turn\" "
+                                "(AaM 17.2.2)", spaces=(HALIFAX,), pieces=action.pieces,
+                                expected="June 1776 or later", observed=turn)
+        else:
+            yield Check.done("AAM-MOV-42")
+    elif landed is not None and turn == "1776-05" and set(action.leaders) & AT_SEA_1776:
+        if landed == QUEBEC:
+            yield Check.done("AAM-MOV-42")
+            return
+        yield Check.illegal("AAM-MOV-42", action.step,
+                            f"Scenario 2's At Sea troops landed at {ctx.name(landed)}: "
+                            "\"These troops must land in Quebec as the first endeavor on the "
+                            "May turn\" (AaM 17.2.2)", spaces=(landed, QUEBEC),
+                            pieces=action.pieces, expected=ctx.name(QUEBEC),
+                            observed=ctx.name(landed))
 
 
 def _french_on_the_map(ctx: Context) -> bool:

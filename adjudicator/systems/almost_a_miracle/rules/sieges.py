@@ -23,6 +23,27 @@ marker where the rules say it cannot be (4.3.1, 4.6). Resolution odds are report
 assault's casualty DRMs are on the Player's Aid Charts, so its odds are given with a net
 DRM of 0 and its result is left unchecked.
 
+AaM 4.3.2: "If a friendly force is besieging a fort/city, friendly forces may move into
+and through that Area as though there were no enemy forces there." (AAM-SIEGE-03) A
+permission: a move of the besieger's side into or through an Area under its siege is
+judged legal under it (the movement and forts families ask neither a stop nor the entry
+ratio there). AaM 4.7.4: a fort that starts the phase at Level 2 "may surrender, or he may
+elect to stand the final assault" (AAM-SIEGE-12): either, when the log shows it, is
+judged legal under it.
+
+AaM 4.4.3-4.4.4 (AAM-SIEGE-06): a relief force's battle that leaves the besiegers below
+the ratio breaks the siege: "The siege marker is removed". Judged where 4.6 is
+(AAM-SIEGE-08, at the end of the endeavor), under this rule when a force of the besieged side
+entered the Area this month (a relief force, 4.4): the ratio kept, or the marker removed, is
+legal; the marker kept below the ratio illegal.
+
+AaM 4.7.1: "The player laying siege to the most cities/forts makes his 'summons' first"
+(AAM-SIEGE-10). A summons shows when the besieged surrender to it: a surrender to the side
+laying siege to no more places than the other (the Siege markers on the map, each
+besieger as `besieger_of` finds it) is legal; to the side with fewer, while no siege of the
+other side's has been resolved or flipped this phase, a reminder (a summons refused leaves
+no trace, so the other side may have made its own first).
+
 Rulebook against the digest:
 - 3.0A says "Request surrender of fort/city with a Siege 1 marker" and 4.7.3 names only
   forts: cities at Level 1 flip too (A7). 4.7.4 lets a fort at Level 2 surrender without a
@@ -76,6 +97,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.rules.forts import (
     NONE,
+    SIDES,
     UNKNOWN,
     Strength,
     enemy,
@@ -98,14 +120,16 @@ from adjudicator.systems.almost_a_miracle.siege import (
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import PhaseShown
 
 FAMILY = RuleFamily("sieges", frozenset({
-    "AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-07", "AAM-SIEGE-08", "AAM-SIEGE-09",
-    "AAM-SIEGE-11", "AAM-SIEGE-13", "AAM-SIEGE-14", "AAM-SIEGE-16", "AAM-SIEGE-17",
-    "AAM-SIEGE-18", "AAM-SIEGE-20", "AAM-SIEGE-21"}),
-    positional=frozenset({"AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-07", "AAM-SIEGE-08",
+    "AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-03", "AAM-SIEGE-06", "AAM-SIEGE-07", "AAM-SIEGE-08",
+    "AAM-SIEGE-09", "AAM-SIEGE-10", "AAM-SIEGE-11", "AAM-SIEGE-12", "AAM-SIEGE-13", "AAM-SIEGE-14",
+    "AAM-SIEGE-16", "AAM-SIEGE-17", "AAM-SIEGE-18", "AAM-SIEGE-20", "AAM-SIEGE-21"}),
+    positional=frozenset({"AAM-SIEGE-01", "AAM-SIEGE-02", "AAM-SIEGE-06", "AAM-SIEGE-07",
+                          "AAM-SIEGE-08",
                           "AAM-SIEGE-11", "AAM-SIEGE-13", "AAM-SIEGE-14", "AAM-SIEGE-16",
                           "AAM-SIEGE-17", "AAM-SIEGE-18", "AAM-SIEGE-20",
                           "AAM-SIEGE-21"}),
@@ -113,6 +137,7 @@ FAMILY = RuleFamily("sieges", frozenset({
              ForceMoved, PhaseShown))
 
 RESOLUTION = (SIEGE, LAST_SIEGE)
+RELIEF = " after a relief force entered"
 MAJOR_VICTORY_FORTS = frozenset({"Fort Pitt", "Penobscot", "Fort Niagara", "Newtown"})
 """Their capture from the enemy is a Major Victory whatever the SPs (AaM 11.5.2)."""
 
@@ -129,6 +154,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         elif action.after == 0 and ctx.phase in RESOLUTION:
             yield from _resolved(action, ctx)
     elif isinstance(action, SiegeSurrendered) and ctx.phase in RESOLUTION:
+        yield from _summons_order(action, ctx)
         yield from _surrender(action, ctx)
     elif isinstance(action, SiegeLosses) and ctx.phase in RESOLUTION:
         yield from _losses_taken(action, ctx)
@@ -139,6 +165,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _endeavor_ended(action, ctx)
     elif isinstance(action, ForceMoved) and ctx.phase == ENDEAVORS:
         yield from _sally(action, ctx)
+        yield from _through_siege(action, ctx)
     elif isinstance(action, PhaseShown) and action.phase == ATTRITION:
         yield from _not_flipped(action, ctx)
         yield from _not_paid(action, ctx)
@@ -250,6 +277,8 @@ def _resolved(action: SiegeMarked, ctx: Context) -> Iterator[Outcome]:
     dice = dict(action.dice)
     if action.besieger in dice and (foe := enemy(action.besieger)) in dice and \
             action.before == 2 and garrison.total and besiegers.total:
+        if place == Place.FORT:
+            yield Check.done("AAM-SIEGE-12")  # the fort at Level 2 stood the assault (4.7.4)
         yield from _assault(action, ctx, garrison, besiegers, dice[action.besieger],
                             dice[foe or ""])
         return
@@ -292,6 +321,8 @@ def _surrender(action: SiegeSurrendered, ctx: Context) -> Iterator[Outcome]:
         return
     if place == Place.CITY:
         yield Check.done("AAM-SIEGE-18")
+    elif level == 2 and place == Place.FORT:
+        yield Check.done("AAM-SIEGE-12")  # a fort at Level 2 may surrender (4.7.4)
     garrison = strength(action.garrison, ctx)
     yield from _surrendered(action, ctx, garrison)
     if action.besieger is not None:
@@ -497,6 +528,9 @@ def _endeavor_ended(action: EndeavorTaken, ctx: Context) -> Iterator[Outcome]:
     the log leaves unfinished is the combat rules' to judge (a false finding is worse)."""
     if ctx.proc.position.last is None:
         return  # the month's first endeavor: none ended before it
+    if any(isinstance(other, EndeavorTaken) and other.step > action.step
+           for other in ctx.step_actions):
+        return  # an endeavor read late (a move that was not a reaction): the next one judges
     touched = {area for other in ctx.step_actions if isinstance(other, ForceMoved)
                for area in (other.origin, other.destination)}
     areas = {where.key for _, where in ctx.state.pieces.values()
@@ -506,7 +540,11 @@ def _endeavor_ended(action: EndeavorTaken, ctx: Context) -> Iterator[Outcome]:
         sieged = any(e.kind == "siege" for e in ctx.state.in_area(area))
         both = len([side for side, s in sp.items() if s.total]) == 2
         if not sieged:
-            if both and (area, ctx.placement.moment.turn) in ctx.proc.lifted:
+            turn = ctx.placement.moment.turn
+            if not both and (area, turn) in ctx.proc.lifted and any(
+                    (area, side, turn) in ctx.proc.entered for side in SIDES):
+                yield Check.done("AAM-SIEGE-06")  # a relief's siege broken, its marker off
+            if both and (area, turn) in ctx.proc.lifted:
                 yield Check.illegal("AAM-SIEGE-02", action.step,
                                     f"both sides' SPs were in {ctx.name(area)} at the end of "
                                     "an endeavor with its Siege marker removed: a siege is the "
@@ -525,19 +563,23 @@ def _ratio_kept(action: EndeavorTaken, ctx: Context, area: str,
         return
     besieger = besieger_of(area, place, sp, ctx)
     sides = [besieger] if besieger is not None else list(sp)
+    relieved = besieger is not None and \
+        (area, enemy(besieger), ctx.placement.moment.turn) in ctx.proc.entered
+    rule_id = "AAM-SIEGE-06" if relieved else "AAM-SIEGE-08"
     if any(_holds(sp.get(side, Strength()), sp.get(enemy(side) or "", Strength()), place)
            for side in sides):
-        yield Check.done("AAM-SIEGE-08")
+        yield Check.done(rule_id)
         return
     if besieger is None:
         return
     mine, theirs = sp.get(besieger, Strength()), sp.get(enemy(besieger) or "", Strength())
     ratio = siege_ratio(Place(place))
-    yield Check.illegal("AAM-SIEGE-08", action.step,
+    yield Check.illegal(rule_id, action.step,
                         f"an endeavor ended with {mine.counted} besieging SPs (Indians not "
                         f"counted) against {theirs.total} in {ctx.name(area)} and the Siege "
-                        f"marker still there: below {ratio}:1 the besieger retreats all his "
-                        "forces and the marker is removed (AaM 4.4.3, 4.5.1, 4.6)",
+                        f"marker still there{RELIEF if relieved else ''}: "
+                        f"below {ratio}:1 the besieger retreats all his forces and the "
+                        "marker is removed (AaM 4.4.3, 4.4.4, 4.5.1, 4.6)",
                         spaces=(area,), expected=f"at least {ratio * theirs.total} SPs, or "
                         "the marker removed", observed=f"{mine.counted} SPs")
 
@@ -570,6 +612,52 @@ def _sally(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                         "besieged force leaves only to sally, and a sally that loses must "
                         "retreat back into the city or fort (AaM 4.5, 4.5.2)",
                         spaces=(area, action.destination), pieces=action.pieces)
+
+
+def _through_siege(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """AaM 4.3.2: the besieger's side moves into and through the Area it besieges as
+    though no enemy were there."""
+    if action.within or not action.side:
+        return
+    route = action.path or (action.origin, action.destination)
+    for area in dict.fromkeys(route[1:]):
+        if not any(e.kind == "siege" for e in ctx.state.in_area(area)):
+            continue
+        sp = strengths(area, ctx)
+        if besieger_of(area, fortification(area, ctx), sp, ctx) == action.side and \
+                sp.get(enemy(action.side) or "", Strength()).total:
+            yield Check.done("AAM-SIEGE-03")
+            return
+
+
+def _summons_order(action: SiegeSurrendered, ctx: Context) -> Iterator[Outcome]:
+    """AaM 4.7.1: the player besieging the most places summons first."""
+    summoner = action.besieger
+    other = enemy(summoner)
+    if summoner is None or other is None:
+        return
+    counts: dict[str, int] = {}
+    for area in sorted({place.key for entity, place in ctx.state.pieces.values()
+                        if entity.kind == "siege" and place.kind is PlaceKind.SPACE}
+                       | {action.area}):
+        side = summoner if area == action.area else \
+            besieger_of(area, fortification(area, ctx), strengths(area, ctx), ctx)
+        if side is not None:
+            counts[side] = counts.get(side, 0) + 1
+    if counts.get(other, 0) <= counts.get(summoner, 0):
+        yield Check.done("AAM-SIEGE-10")
+        return
+    now = (ctx.placement.moment.turn, ctx.phase)
+    if any(r.besieger == other and r.since == now for r in ctx.proc.sieges):
+        yield Check.done("AAM-SIEGE-10")  # the other side has summoned this phase
+        return
+    yield Check.reminder("AAM-SIEGE-10", action.step,
+                         f"{ctx.name(action.area)} surrendered to a {summoner.title()} "
+                         f"summons while the {other.title()} player lays siege to more "
+                         f"places ({counts.get(other, 0)} against "
+                         f"{counts.get(summoner, 0)}): the player laying siege to the most "
+                         "cities/forts makes his summons first (AaM 4.7.1)",
+                         spaces=(action.area,))
 
 
 def _not_flipped(action: PhaseShown, ctx: Context) -> Iterator[Outcome]:

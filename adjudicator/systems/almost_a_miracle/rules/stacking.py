@@ -4,6 +4,9 @@
   wilderness Area." Leaders and baggage trains do not count. Judged where a force ends a move
   (in the Endeavors Phase, or where the phase is not known):
   up to 100 SPs it is legal whatever the terrain; over 100 the Area's terrain decides.
+- AAM-STK-02 (9.0): "There is no limit to the number of Leaders and/or baggage trains that
+  may be in or move through an Area." A permission: a force carrying leaders or baggage trains
+  (in any number) is judged legal under it wherever it goes; nothing is counted.
 - AAM-STK-03 (9.0): "There are only two circumstances when there will be both enemy and
   friendly forces in the same Area: 1) ... to attack them or 2) ... with enemy forces and either
   a fort or city to lay siege. This second instance is the only occasion when both friendly
@@ -32,7 +35,8 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
 
-FAMILY = RuleFamily("stacking", frozenset({"AAM-STK-01", "AAM-STK-03", "AAM-STK-04"}),
+FAMILY = RuleFamily("stacking", frozenset({"AAM-STK-01", "AAM-STK-02", "AAM-STK-03",
+                                                "AAM-STK-04"}),
                     actions=(ForceMoved, EndeavorTaken))
 STACKING_LIMIT = 100
 """Friendly SPs in a swamp, mountain or wilderness Area (AaM 9.0)."""
@@ -45,6 +49,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _shared(action, ctx)
     if not isinstance(action, ForceMoved) or ctx.phase not in (ENDEAVORS, None):
         return
+    if action.leaders or action.trains:
+        yield Check.done("AAM-STK-02")  # no limit to leaders and baggage trains (9.0)
     yield from _limit(action, ctx)
     if ctx.phase == ENDEAVORS and continues(ctx.proc, action) and not ctx.proc.rolled:
         yield from _detachments(action, ctx)
