@@ -170,6 +170,11 @@ class AaMProcedure:
     phase_steps: tuple[tuple[str, str, str | None, int], ...] = ()
     """(phase, step label, side, log step) of the steps of phases B-D seen this month, in
     order (`phase_order.step_label`); a new month clears them."""
+    # sallies (AaM 4.5)
+    stood: tuple[str | None, str, frozenset[str | None]] | None = None
+    """(side, Area, sides that rolled since) of the last leader flipped where he stood in
+    this endeavor (a sally's or a march's start): both sides rolling after it is a battle
+    fought from that Area (a sally, AaM 4.5)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -188,7 +193,7 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row; a leader
         flipped without moving failed his activation."""
-        return _with_order(  # the phase order's record (AaM 3.0B-D)
+        return _with_order(_with_sally(  # phase order (AaM 3.0B-D), sallies (4.5)
             _with_movement(_with_supply({NewTurn: _month_begun, EndeavorTaken: _endeavor,
                              ForceMoved: _moved, LeaderSpent: _spent,
                              # reinforcements
@@ -196,7 +201,7 @@ class AaMSequencer(Sequencer[AaMProcedure]):
                              PhaseShown: _phase_shown,
                              # sieges
                              SiegeMarked: _siege_marked, SiegeEntered: _siege_entered,
-                             SiegeSurrendered: _siege_surrendered, SiegeLosses: _siege_losses})))
+                             SiegeSurrendered: _siege_surrendered, SiegeLosses: _siege_losses}))))
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -569,6 +574,42 @@ def _with_order(effects: Mapping[type[Action], Effect[AaMProcedure]]
     kinds: tuple[type[Action], ...] = (NewTurn, *LABELLED)
     for kind in kinds:
         effect = _order_turn if kind is NewTurn else _order_step
+        first = merged.get(kind)
+        merged[kind] = effect if first is None else _then(first, effect)
+    return merged
+
+
+# sallies (AaM 4.5): a leader flipped where he stood, then both sides' rolls (the battle)
+
+
+def _sally_stood(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, LeaderSpent)
+    if action.again and proc.stood is not None:
+        return proc
+    return replace(proc, stood=(action.side, action.area, frozenset()))
+
+
+def _sally_rolled(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    if proc.stood is None:
+        return proc
+    side, area, rolled = proc.stood
+    return replace(proc, stood=(side, area, rolled | {action.side}))
+
+
+def _sally_over(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    return replace(proc, stood=None) if proc.stood is not None else proc
+
+
+SALLY_EFFECTS: Mapping[type[Action], Effect[AaMProcedure]] = {
+    LeaderSpent: _sally_stood, DiceRolled: _sally_rolled, EndeavorTaken: _sally_over,
+    NewTurn: _sally_over, PhaseShown: _sally_over}
+
+
+def _with_sally(effects: Mapping[type[Action], Effect[AaMProcedure]]
+                ) -> Mapping[type[Action], Effect[AaMProcedure]]:
+    """The effects with the sally record's, one after the other where both act."""
+    merged = dict(effects)
+    for kind, effect in SALLY_EFFECTS.items():
         first = merged.get(kind)
         merged[kind] = effect if first is None else _then(first, effect)
     return merged

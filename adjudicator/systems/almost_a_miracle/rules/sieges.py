@@ -586,14 +586,20 @@ def _ratio_kept(action: EndeavorTaken, ctx: Context, area: str,
 
 def _sally(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     """A besieged force whose leaders already took their endeavor (the sally) leaving the
-    Area while the besiegers stay: a sally that lost retreats back inside (4.5.2). A new
-    endeavor's march out is not judged: the rulebook does not forbid it. Nor where a force
-    of its side entered the Area this month: that may be a relief force retreating
-    (4.4.3)."""
+    Area while the besiegers stay: a sally that lost retreats back inside (4.5.2). The log
+    shows a sally as a leader flipped where he stands (his endeavor) and both sides'
+    rolls after it (the battle, `AaMProcedure.stood`): the force's move out that follows
+    in the same endeavor is the sally's. A new endeavor's march out (a leader flipped and
+    moving off with no battle between) is not judged: the rulebook does not forbid it. Nor
+    where a force of its side entered the Area this month: that may be a relief force
+    retreating (4.4.3)."""
     area = action.origin
     if not any(e.kind == "siege" for e in ctx.state.in_area(area)) or not action.sp:
         return
-    if action.continues or not action.leaders or \
+    stood = ctx.proc.stood
+    sallied = stood is not None and stood[:2] == (action.side, area) and \
+        set(SIDES) <= stood[2]
+    if (action.continues and not sallied) or not action.leaders or \
             not all(leader in ctx.proc.activated for leader in action.leaders):
         return  # a new endeavor's march out: 4.5 does not forbid it
     place = fortification(area, ctx)

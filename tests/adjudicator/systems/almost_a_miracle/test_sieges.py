@@ -165,6 +165,26 @@ def test_siege_07_a_losing_sally_retreats_back_inside() -> None:
     assert "AAM-SIEGE-07" in done(judged(out, context(state=gone, proc=record)))
 
 
+def test_siege_07_the_sally_force_moving_on_after_its_battle() -> None:
+    """4.5.2: "If the Sallying force loses, it must retreat back into the city or fort."
+    The log shows the sally as a leader flipped where he stands and both sides' rolls: the
+    force's move out in the same endeavor (a later leg of it) is the sally's retreat."""
+    sallied = AaMProcedure(sieges=(SiegeRecord(TICONDEROGA, "british", 1, (None, None)),),
+                           activated=frozenset({"gates"}),
+                           stood=("continental", TICONDEROGA,
+                                  frozenset({"continental", "british"})))
+    out = ForceMoved(step=14, side="continental", pieces=("c",), leaders=("gates",),
+                     sp=(("cont_regular", 5),), trains=0, origin=TICONDEROGA,
+                     destination=OPEN, path=(), die=2, continues=True)
+    stayed = position(("sp:cont_regular:5", OPEN), ("sp:brit_regular:24", TICONDEROGA),
+                      ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-07" in ids(judged(out, context(state=stayed, proc=sallied)))
+    gone = position(("sp:cont_regular:5", OPEN), ("siege:1", TICONDEROGA))
+    assert "AAM-SIEGE-07" in done(judged(out, context(state=gone, proc=sallied)))
+    marched = replace(sallied, stood=("continental", TICONDEROGA, frozenset({"continental"})))
+    assert "AAM-SIEGE-07" not in ids(judged(out, context(state=stayed, proc=marched)))
+
+
 def test_siege_07_a_new_endeavor_marching_out_is_not_judged() -> None:
     """4.5 speaks of a sally "to fight a battle"; no rule forbids a besieged force's own
     endeavor out of the Area (the fixture's Scenario 1 smoke test: Percy leaves Boston)."""
