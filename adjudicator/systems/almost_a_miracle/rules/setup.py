@@ -1,12 +1,15 @@
 """Scenario set-ups and the game's length (AaM 13.4, 16.3, 17.0-17.5).
 
 - AAM-SCN-01 (17.1-17.5): a log whose first month (the first the Year and Month show) is
-  a scenario's first month is read as that scenario's set-up, as the board stands then:
-  its SPs per kind (regular infantry, cavalry, militia, Indians, on the map and At Sea;
-  POWs not counted) are compared with the set-up's (scenarios.json's checksums, "1d6 SP"
-  entries rolled: 1 to 6 each). More SPs than the set-up is illegal; fewer is unchecked
-  (the players may still be setting up in the log). A board with a leader on the map that
-  the set-up does not place is a game going on (a campaign saved at that month), not judged.
+  a scenario's first month is read as that scenario's set-up, as the board stands then, and
+  compared with it Area by Area (data/scenarios.json): the SPs of each unit kind in each
+  Area (an "or" of Areas, or "any Area in" a region, pooled; "1d6 SP" entries 1 to 6; POWs
+  held not counted), each listed leader's Area, each side's Base of Operations and its
+  magazines. A difference is illegal: "this save does not match the 1777 set-up: 45 SP of
+  Continental Regulars in Y10 Morristown (set-up 65)". With under half the set-up's SPs on
+  the map the log is not a save of the set-up (the players may still be setting up, or it
+  is a made-up position): unchecked. A board with a leader on the map that the set-up does
+  not place is a game going on (a campaign saved at that month), not judged.
 - AAM-SCN-02 (17.x): "baggage trains [...] with any force or in the Available box": the
   trains on the map are at most the set-up's, and trains and magazines at most its limit.
 - AAM-SCN-03 (17.0): "All campaign scenarios end on the November 1779 turn": a later month
