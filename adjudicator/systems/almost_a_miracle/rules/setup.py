@@ -1,12 +1,15 @@
 """Scenario set-ups and the game's length (AaM 13.4, 16.3, 17.0-17.5).
 
 - AAM-SCN-01 (17.1-17.5): a log whose first month (the first the Year and Month show) is
-  a scenario's first month is read as that scenario's set-up, as the board stands then:
-  its SPs per kind (regular infantry, cavalry, militia, Indians, on the map and At Sea;
-  POWs not counted) are compared with the set-up's (scenarios.json's checksums, "1d6 SP"
-  entries rolled: 1 to 6 each). More SPs than the set-up is illegal; fewer is unchecked
-  (the players may still be setting up in the log). A board with a leader on the map that
-  the set-up does not place is a game going on (a campaign saved at that month), not judged.
+  a scenario's first month is read as that scenario's set-up, as the board stands then, and
+  compared with it Area by Area (data/scenarios.json): the SPs of each unit kind in each
+  Area (an "or" of Areas, or "any Area in" a region, pooled; "1d6 SP" entries 1 to 6; POWs
+  held not counted), each listed leader's Area, each side's Base of Operations and its
+  magazines. A difference is illegal: "this save does not match the 1777 set-up: 45 SP of
+  Continental Regulars in Y10 Morristown (set-up 65)". With under half the set-up's SPs on
+  the map the log is not a save of the set-up (the players may still be setting up, or it
+  is a made-up position): unchecked. A board with a leader on the map that the set-up does
+  not place is a game going on (a campaign saved at that month), not judged.
 - AAM-SCN-02 (17.x): "baggage trains [...] with any force or in the Available box": the
   trains on the map are at most the set-up's, and trains and magazines at most its limit.
 - AAM-SCN-03 (17.0): "All campaign scenarios end on the November 1779 turn": a later month
@@ -126,35 +129,137 @@ def _set_up(action: NewTurn, ctx: Context, scenario: dict[str, Any]) -> Iterator
     if any(e.kind == "leader" and p.kind is PlaceKind.SPACE and e.key not in listed
            for e, p in ctx.state.pieces.values()):
         return  # a leader the set-up does not place: a game going on, not this set-up
-    stated = scenario.get("checksums", {}).get("stated", {})
-    dice = len(stated.get("cont_militia_dice", ()))
-    over: list[str] = []
-    under: list[str] = []
-    for column, (side, kinds) in CHECKSUM_KINDS.items():
-        if column not in stated:
-            continue
-        low = int(stated[column])
-        high = low + (6 * dice if column == "cont_militia_fixed" else 0)
-        low += dice if column == "cont_militia_fixed" else 0
-        seen = _counted(ctx, side, kinds)
-        label = LABELS[column]
-        if seen > high:
-            over.append(f"{label} {seen} SP (set-up {high if high == low else f'{low}-{high}'})")
-        elif seen < low:
-            under.append(f"{label} {seen} SP (set-up {low if high == low else f'{low}-{high}'})")
-    name = scenario.get("name", scenario.get("id", ""))
     rule = scenario.get("rule", "AaM 17")
-    if over:
-        yield Check.illegal("AAM-SCN-01", action.step,
-                            f"the opening position has more SPs than {name} sets up: "
-                            f"{'; '.join(over)} ({rule})")
-    elif under:
-        yield Check.unchecked("AAM-SCN-01", action.step,
-                              f"the opening position has fewer SPs than {name} sets up: "
-                              f"{'; '.join(under)} ({rule}); the set-up may go on in the log")
-    else:
+    label = SET_UP_LABELS.get(str(scenario.get("id")), str(scenario.get("id", "")))
+    differences, spaces = _differences(ctx, scenario)
+    if not differences:
         yield Check.done("AAM-SCN-01")
+    elif 2 * _on_map(ctx) < _set_up_total(scenario):
+        # Under half the set-up's SPs on the map: the players may still be setting up in
+        # the log (or it is a made-up position), not a save claiming this set-up.
+        yield Check.unchecked("AAM-SCN-01", action.step,
+                              f"the opening position has fewer SPs than the {label} set-up "
+                              f"({rule}): {'; '.join(differences)}; the set-up may go on "
+                              "in the log")
+    else:
+        yield Check.illegal("AAM-SCN-01", action.step,
+                            f"this save does not match the {label} set-up: "
+                            f"{'; '.join(differences)} ({rule})", spaces=spaces)
     yield from _trains(action, ctx, scenario, rule)
+
+
+SET_UP_LABELS = {"1778": "May 1778", "1778dec": "December 1778"}
+"""How a finding names a set-up (the others by their year: "the 1777 set-up")."""
+
+
+def _allowed(ctx: Context, placement: dict[str, Any]) -> frozenset[str]:
+    """The Areas a set-up line may be placed in: its Area, its "or" Areas, or its region."""
+    if placement.get("area"):
+        return frozenset({str(placement["area"])})
+    if placement.get("area_options"):
+        return frozenset(str(a) for a in placement["area_options"])
+    rule = str(placement.get("area_rule") or "")
+    region = rule.partition("any_area_in_region:")[2]
+    return frozenset(aid for aid, area in ctx.data.areas.items() if area.region == region)
+
+
+def _where(place: Any) -> str | None:
+    """The set-up's name for a place in play: an Area id or AT_SEA."""
+    if not in_play(place):
+        return None
+    if place.kind is PlaceKind.SPACE:
+        return str(place.key)
+    return "AT_SEA" if "sea" in place.key.casefold() else str(place.key)
+
+
+def _on_map(ctx: Context) -> int:
+    return sum(e.value for e, p in ctx.state.pieces.values()
+               if e.kind == "sp" and _where(p) is not None)
+
+
+def _set_up_total(scenario: dict[str, Any]) -> int:
+    return sum(int(u.get("sp") or 1) for side in scenario.get("sides", {}).values()
+               for placement in side.get("placements", ()) for u in placement.get("units", ()))
+
+
+def _differences(ctx: Context, scenario: dict[str, Any]) -> tuple[list[str], tuple[str, ...]]:
+    """What the board shows against the set-up: SPs per kind in each group of Areas a set-up
+    line may use ("or" Areas and "any Area in" a region pooled), the listed leaders' Areas,
+    the Bases of Operations and the magazines."""
+    placements = [p for side in scenario.get("sides", {}).values()
+                  for p in side.get("placements", ())]
+    groups: list[set[str]] = []
+    for placement in placements:
+        joined = set(_allowed(ctx, placement))
+        for group in [g for g in groups if g & joined]:
+            groups.remove(group)
+            joined |= group
+        groups.append(joined)
+    group_of = {area: frozenset(group) for group in groups for area in group}
+    expected: dict[tuple[frozenset[str], str], list[int]] = {}
+    for placement in placements:
+        pooled = group_of[next(iter(_allowed(ctx, placement)))]
+        for unit in placement.get("units", ()):
+            low, high = ((int(unit["sp"]),) * 2 if unit.get("sp") is not None else (1, 6))
+            bounds = expected.setdefault((pooled, str(unit["unit"])), [0, 0])
+            bounds[0] += low
+            bounds[1] += high
+    seen: dict[tuple[frozenset[str], str], int] = {}
+    for entity, place in ctx.state.pieces.values():
+        where = _where(place)
+        if entity.kind == "sp" and where is not None:
+            key = (group_of.get(where, frozenset({where})), entity.key)
+            seen[key] = seen.get(key, 0) + entity.value
+    differences: list[str] = []
+    spaces: set[str] = set()
+    for key in sorted(set(expected) | set(seen), key=lambda k: (sorted(k[0]), k[1])):
+        areas, kind = key
+        low, high = expected.get(key, [0, 0])
+        count = seen.get(key, 0)
+        if not low <= count <= high:
+            names = " or ".join(ctx.name(a) for a in sorted(areas))
+            found = ctx.data.unit_kinds.get(kind)
+            kind_name = found.name if found is not None and found.name else kind
+            wanted = str(low) if low == high else f"{low}-{high}"
+            differences.append(f"{count} SP of {kind_name} in {names} (set-up {wanted})")
+            spaces |= areas
+    differences += _leaders_and_bases(ctx, scenario, placements, spaces)
+    return differences, tuple(sorted(a for a in spaces if a in ctx.data.areas))
+
+
+def _leaders_and_bases(ctx: Context, scenario: dict[str, Any], placements: list[dict[str, Any]],
+                       spaces: set[str]) -> list[str]:
+    at: dict[str, list[str]] = {}
+    for entity, place in ctx.state.pieces.values():
+        where = _where(place)
+        if where is not None and entity.kind in ("leader", "boo", "bt"):
+            name = entity.key if entity.kind == "leader" else \
+                f"{entity.kind}:{entity.key}:{entity.flag or ''}"
+            at.setdefault(name, []).append(where)
+    differences: list[str] = []
+    for placement in placements:
+        allowed = _allowed(ctx, placement)
+        for leader in placement.get("leaders") or ():
+            where_now = at.get(leader, [])
+            if not set(where_now) <= allowed or not where_now:
+                shown = ctx.name(where_now[0]) if where_now else "not on the map"
+                options = " or ".join(ctx.name(a) for a in sorted(allowed))
+                differences.append(f"{ctx.leader_name(leader)} {'at ' if where_now else ''}"
+                                   f"{shown} (set-up {options})")
+                spaces |= set(where_now) | allowed
+    for side, setup in scenario.get("sides", {}).items():
+        name = NAMES.get(side, side)
+        boo = at.get(f"boo:{side}:", [])
+        if setup.get("boo") and boo != [setup["boo"]]:
+            differences.append(f"the {name} Base of Operations "
+                               f"{'at ' + ctx.name(boo[0]) if boo else 'not on the map'} "
+                               f"(set-up {ctx.name(setup['boo'])})")
+        magazines = sorted(at.get(f"bt:{side}:mag", []))
+        if magazines != sorted(setup.get("magazines") or ()):
+            shown = ", ".join(ctx.name(a) for a in magazines) or "no Area"
+            wanted = ", ".join(ctx.name(a) for a in setup.get("magazines") or ())
+            differences.append(f"{name} magazines in {shown} (set-up {wanted})")
+    return differences
 
 
 def _trains(action: NewTurn, ctx: Context, scenario: dict[str, Any],

@@ -1,6 +1,6 @@
 """The fixture's made-up data file completes the bundled data: it merges with no fact left
 missing, keeps what the rulebook states, joins every Area, and a contradiction of the
-rulebook is refused; the Scenario 1 set-up places what the rulebook's set-up lists."""
+rulebook is refused; each of the five set-ups places what the rulebook's set-up lists."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from tests.conftest import REPO
 
 AAM = REPO / "fixtures" / "almost-a-miracle"
 DATA = AAM / "data" / "fixture.toml"
-SETUP = AAM / "scenarios" / "setups" / "scenario1.toml"
 SCENARIOS = (REPO / "adjudicator" / "systems" / "almost_a_miracle" / "data"
              / "scenarios.json")
 
@@ -113,10 +112,16 @@ def test_a_value_contradicting_the_rulebook_is_refused(tmp_path: Path,
         load_data([DATA, bad])
 
 
-def _placed() -> Counter[tuple[str, str]]:
+SET_UPS = [(n, AAM / "scenarios" / "setups" / f"scenario{n}.toml") for n in range(1, 6)]
+CHOSEN = {"any_area_in_region:canada": "C24", "any_area_in_region:iroquois": "I7"}
+"""The fixture's choices where a set-up says "any Area in Canada" or "anywhere in the
+Iroquois Nation" (an "or" of Areas: the first named; a 1d6 of militia: 3)."""
+
+
+def _placed(setup_file: Path) -> Counter[tuple[str, str]]:
     """(place id, entity kind) → SP or count, as the fixture set-up places them."""
     binding = load_binding(AAM / "binding.toml")
-    setup = tomllib.loads(SETUP.read_text(encoding="utf-8"))["setup"]
+    setup = tomllib.loads(setup_file.read_text(encoding="utf-8"))["setup"]
     placed: Counter[tuple[str, str]] = Counter()
     for placement in setup:
         entity = binding.pieces[placement.get("level", placement["piece"])]
@@ -130,32 +135,58 @@ def _placed() -> Counter[tuple[str, str]]:
     return placed
 
 
-def test_the_scenario_1_set_up_places_the_rulebook_s_forces() -> None:
-    scenario: dict[str, Any] = json.loads(SCENARIOS.read_text(encoding="utf-8"))["scenarios"][0]
-    assert scenario["id"] == "1775"
+def _place(area: str) -> str:
+    return "box:at_sea" if area == "AT_SEA" else f"space:{area}"
+
+
+@pytest.mark.parametrize(("number", "setup_file"), SET_UPS,
+                         ids=[f"scenario{n}" for n, _ in SET_UPS])
+def test_each_set_up_places_the_rulebook_s_forces(number: int, setup_file: Path) -> None:
+    """AaM 17.1-17.5: every force, leader, BoO, magazine, fort and marker the set-up lists,
+    where it lists it; the SP totals are the digest's checksums (7.3)."""
+    scenario: dict[str, Any] = json.loads(SCENARIOS.read_text(encoding="utf-8"))[
+        "scenarios"][number - 1]
     expected: Counter[tuple[str, str]] = Counter()
     for side, setup in scenario["sides"].items():
         for placement in setup["placements"]:
-            # "Any Area in Canada": the fixture chose Quebec.
-            area = placement["area"] or "C24"
+            area = placement["area"] or (placement["area_options"] or [None])[0] or \
+                CHOSEN[placement["area_rule"]]
             for unit in placement["units"]:
-                expected[(f"space:{area}", f"sp:{unit['unit']}")] += unit["sp"]
+                expected[(_place(area), f"sp:{unit['unit']}")] += unit["sp"] or 3
             for leader in placement["leaders"]:
-                expected[(f"space:{area}", f"leader:{leader}")] += 1
+                expected[(_place(area), f"leader:{leader}")] += 1
+            if placement["fort_marker"]:
+                expected[(_place(area), f"fort:{side}")] += 1
         expected[(f"space:{setup['boo']}", f"boo:{side}")] += 1
         for area in setup["magazines"]:
             expected[(f"space:{area}", f"bt:{side}:mag")] += 1
-    placed = _placed()
+    for marker in scenario["siege_markers"]:
+        expected[(f"space:{marker['area']}", f"siege:{marker['level']}")] += 1
+    for area in scenario["destroyed_forts"]:
+        expected[(f"space:{area}", "fort:destroyed")] += 1
+    expected[("box:turn_track", f"mv:{scenario['major_victory_side']}")] += 1
+    expected[("box:turn_track", "fi")] += 1
+    placed = _placed(setup_file)
     trains = {key: n for key, n in placed.items() if key[1] in ("bt:continental", "bt:british")}
-    markers = {key: n for key, n in placed.items()
-               if key[1] in ("siege:2", "mv:continental", "fi")}
-    rest = placed - Counter(trains) - Counter(markers)
-    assert rest == expected
+    assert placed - Counter(trains) == expected
     for side in ("continental", "british"):
         count = scenario["sides"][side]["baggage_trains"]["count"]
         assert sum(n for (_, entity), n in trains.items() if entity == f"bt:{side}") == count
-    assert markers == {("space:NE13", "siege:2"): 1, ("box:turn_track", "mv:continental"): 1,
-                       ("box:turn_track", "fi"): 1}
+    # The digest's checksums (7.3 "Set-up SP totals"; the 1d6 militia left out).
+    stated = scenario["checksums"]["stated"]
+    dice = 3 * len(stated.get("cont_militia_dice", ()))
+    totals: Counter[str] = Counter()
+    for (_, entity), n in placed.items():
+        if entity.startswith("sp:"):
+            totals[entity[3:]] += n
+    militia = sum(totals[k] for k in ("ne_militia", "pa_militia", "ny_nj_militia",
+                                      "md_de_militia"))
+    assert (totals["cont_regular"], totals["cont_cavalry"], militia - dice) == (
+        stated["cont_regular"], stated["cont_cavalry"], stated["cont_militia_fixed"])
+    assert (totals["brit_regular"], totals["brit_cavalry"],
+            totals["loyalist_militia"] + totals["canadian_militia"], totals["indian"]) == (
+        stated["brit_regular"], stated["brit_cavalry"], stated["brit_militia"],
+        stated["brit_indian"])
 
 
 def test_the_leaders_enter_by_the_set_ups_that_place_them() -> None:

@@ -8,6 +8,7 @@ from adjudicator.systems.almost_a_miracle.data import AaMData, bundled_data
 from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
 from adjudicator.systems.almost_a_miracle.referee import AaMReferee
 from adjudicator.systems.almost_a_miracle.rules.optional import OPTIONAL_RULES
+from adjudicator.systems.almost_a_miracle.rules.setup import scenario_starting
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import PhaseChange
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -225,9 +226,19 @@ def test_the_historical_duration_plays_to_october_1781() -> None:
 
 
 def _opening(*extra: tuple[str, str]) -> AaMState:
-    return position(("sp:cont_regular:168", "NE13"), ("sp:cont_regular:25", "Y39"),
-                    ("sp:ne_militia:29", "NE14"), ("sp:brit_regular:90", "NE13"),
-                    ("sp:brit_cavalry:1", "NE13"), *extra)
+    """The 1775 set-up as data/scenarios.json lists it (Canada: Quebec), every force,
+    leader, BoO and magazine in its Area (AAM-SCN-01 compares them Area by Area)."""
+    scenario = scenario_starting("1775-06")
+    assert scenario is not None
+    pieces: list[tuple[str, str]] = []
+    for side, setup in scenario["sides"].items():
+        for placement in setup["placements"]:
+            area = placement["area"] or "C24"
+            pieces += [(f"sp:{u['unit']}:{u['sp']}", area) for u in placement["units"]]
+            pieces += [(f"leader:{leader}", area) for leader in placement["leaders"]]
+        pieces.append((f"boo:{side}", setup["boo"]))
+        pieces += [(f"bt:{side}:mag", area) for area in setup["magazines"]]
+    return position(*pieces, *extra)
 
 
 def test_the_opening_position_matches_the_1775_set_up() -> None:
