@@ -11,6 +11,7 @@ a rule concludes that the list still names (take it off) and when one stops conc
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -45,13 +46,24 @@ def not_concluded(game: str) -> dict[str, str]:
     return table
 
 
+@dataclass(frozen=True)
+class Played:
+    """One scenario's log judged: the rules it applied (judged legal), the findings that
+    decide, the rules the scenario expects a finding of."""
+
+    scenario: str
+    applied: frozenset[str]
+    deciding: frozenset[str]
+    expected: frozenset[str]
+
+
 @cache
-def concluded(game: str, folder: Path) -> frozenset[str]:
-    """The rules some scenario of `game` concludes (each log written under `folder`)."""
+def played(game: str, folder: Path) -> tuple[Played, ...]:
+    """Every scenario of `game` written as a log under `folder` and judged."""
     system = find_system(game)
     root = FIXTURES[game]
     binding = root / BINDING[game] if game in BINDING else None
-    found: set[str] = set()
+    found = []
     for path in sorted((root / "scenarios").glob("*.toml")):
         if path.name == "t1-setup.toml":
             continue
@@ -65,9 +77,24 @@ def concluded(game: str, folder: Path) -> frozenset[str]:
         report = judge_save(read_save(log), log, system=system, referee=referee,
                             module=module, module_path=None)
         assert isinstance(referee, ActionReferee)
-        found |= set(referee.ledger.applied)
-        found |= {f.rule_id for f in report.findings if f.severity in DECIDING}
-    return frozenset(found)
+        found.append(Played(path.stem, frozenset(referee.ledger.applied),
+                            frozenset(f.rule_id for f in report.findings
+                                      if f.severity in DECIDING),
+                            frozenset(e.rule_id for e in scenario.expect)))
+    return tuple(found)
+
+
+def concluded(game: str, folder: Path) -> frozenset[str]:
+    """The rules some scenario of `game` concludes (each log written under `folder`)."""
+    return frozenset(rule for one in played(game, folder)
+                     for rule in one.applied | one.deciding)
+
+
+def logs_folder(factory: pytest.TempPathFactory, game: str) -> Path:
+    """One folder per game and test session, so that the scenarios are judged once."""
+    folder = factory.getbasetemp() / f"{game}-scenario-logs"
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 def listed_checked(game: str) -> set[str]:
@@ -84,8 +111,42 @@ def listed_checked(game: str) -> set[str]:
 def test_every_rule_listed_as_checked_concludes_on_some_scenario(
         game: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     checked = listed_checked(game)
-    never = checked - concluded(game, tmp_path_factory.mktemp(game))
+    never = checked - concluded(game, logs_folder(tmp_path_factory, game))
     expected = not_concluded(game)
     assert sorted(never - set(expected)) == [], "checked rules no scenario concludes"
     assert sorted(set(expected) - never) == [], "rules that now conclude: take them off"
     assert all(reason.strip() for reason in expected.values())
+
+
+PAIRED = {"aam": REPO / "tests" / "adjudicator" / "systems" / "almost_a_miracle"
+                 / "one_sided.toml"}
+"""The games held to a legal and an illegal scenario for every checked rule, each with the
+file that lists the rules that cannot have one side, and why."""
+
+
+def one_sided(game: str) -> dict[str, dict[str, str]]:
+    """`legal` / `illegal` → rule id → why no scenario of that side can exist."""
+    path = PAIRED[game]
+    if not path.is_file():
+        return {"legal": {}, "illegal": {}}
+    with path.open("rb") as file:
+        table = tomllib.load(file)
+    return {side: dict(table.get(side, {})) for side in ("legal", "illegal")}
+
+
+@pytest.mark.parametrize("game", sorted(PAIRED))
+def test_every_checked_rule_has_a_legal_and_an_illegal_scenario(
+        game: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A legal scenario applies the rule without expecting a finding of it; an illegal one
+    expects its finding (its reminder or check, for a rule that only reminds or checks)."""
+    checked = listed_checked(game)
+    logs = played(game, logs_folder(tmp_path_factory, game))
+    legal = {rule for one in logs for rule in one.applied - one.expected}
+    illegal = {rule for one in logs for rule in one.expected}
+    listed = one_sided(game)
+    assert sorted(checked - legal - set(listed["legal"])) == [], "no legal scenario"
+    assert sorted(checked - illegal - set(listed["illegal"])) == [], "no illegal scenario"
+    assert sorted(set(listed["legal"]) & legal) == [], "a legal scenario now: take it off"
+    assert sorted(set(listed["illegal"]) & illegal) == [], \
+        "an illegal scenario now: take it off"
+    assert all(why.strip() for side in listed.values() for why in side.values())
