@@ -530,3 +530,18 @@ class Boxed(Action):
     """Where it went (empty: deleted)."""
     area: str | None = None
     """The Area it left or entered, if either end is one."""
+
+
+# the French Intervention marker on the Turn Record Track (AaM 11.5.3, 11.5.4, 14.1)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FiMoved(Action):
+    """The French Intervention marker moved to, from or along the Turn Record Track's
+    month boxes (`track:turn_1778_10`): `read_track.py`."""
+
+    piece: str
+    origin: str | None
+    """The turn it stood on (`1778-10`; None: not on a month box)."""
+    destination: str | None
+    """The turn it went to (None: off the month boxes)."""

@@ -12,7 +12,10 @@ marker (`sea_control:british`, `sea_control:french`), the weather marker (`weath
 Locations are matched to the Areas (`space:<Area id>`, printed `NE13 Boston`, or the id
 alone when the Area has no name) and to the boxes (`box:at_sea`, `box:transit`,
 `box:bt_available_<side>`, `box:bt_expended_<side>`, `box:leader_pow_<side>`,
-`box:eliminated`, `box:turn_track`, `box:weather`). Sides are `continental` and
+`box:pow_<side>`, `box:eliminated`, `box:turn_track`, `box:weather`) and to the Turn Record
+Track's month boxes (`track:turn_<year>_<month>`, `track:turn_1778_10` printed `Oct 1778`,
+June 1775 to October 1781; a module showing the track as one box binds `box:turn_track`,
+and the months are then not read). Sides are `continental` and
 `british`. What does not match is listed in the binding's `[unmatched]` table.
 
 SP counters come in denominations a module chooses; every `SP_VALUES` denomination of
@@ -122,13 +125,36 @@ PLACES: Mapping[str, tuple[str, ...]] = {
         words, "{w} Leader POW", "{w} Leader POW Box", "{w} Leaders POW",
         "{w} POW Leaders"))
        for side, words in SIDE_WORDS.items()},
+    **{f"box:pow_{side}": tuple(word_forms(
+        words, "{w} POW", "{w} POW SP", "{w} POW Track", "{w} POWs", "{w} POW Box",
+        "{w} Prisoners"))
+       for side, words in SIDE_WORDS.items()},
     "box:eliminated": ("Eliminated", "Eliminated Units", "Eliminated Box", "Dead Pile"),
     "box:turn_track": ("Turn Record Track", "Turn Track", "Game Turn Record Track"),
     "box:weather": ("Weather Box", "Weather", "Weather Track"),
 }
 """The At Sea box (AaM 10.5.6), the Transit Area (AaM 10.1.6), the Baggage Train Pools
-(Available / Expended, AaM 6.4), the Leader POW boxes (AaM 15.2), the eliminated units, the
-Turn Record Track (AaM 3.0F) and the Weather Box (AaM 8.3.3)."""
+(Available / Expended, AaM 6.4), the Leader POW boxes (AaM 15.2), the POW SP tracks (AaM
+15.1, 15.3), the eliminated units, the Turn Record Track as one box (AaM 3.0F) and the
+Weather Box (AaM 8.3.3)."""
+TRACK_MONTHS = tuple((year, month) for year in range(1775, 1782) for month in range(1, 13)
+                     if (1775, 6) <= (year, month) <= (1781, 10))
+"""The months of the Turn Record Track (AaM 3.0F): June 1775 to October 1781."""
+
+
+def month_box(year: int, month: int) -> str:
+    """The place id of a month box of the Turn Record Track (`track:turn_1778_10`)."""
+    return f"track:turn_{year}_{month:02d}"
+
+
+TRACK: Mapping[str, tuple[str, ...]] = {
+    month_box(year, month): (f"{MONTHS[month - 1][:3]} {year}", f"{MONTHS[month - 1]} {year}",
+                             f"{MONTHS[month - 1][:3]} {year} Turn",
+                             f"Turn {MONTHS[month - 1][:3]} {year}",
+                             f"{month}/{year}", f"{year}-{month:02d}")
+    for year, month in TRACK_MONTHS}
+"""The month boxes of the Turn Record Track (AaM 3.0F), each as a module would print it
+(`Oct 1778`)."""
 PROPERTIES: Mapping[str, tuple[str, ...]] = {
     "year": ("Year", "Game Year", "Turn Year"),
     "month": ("Month", "Game Month", "Turn Month"),
@@ -138,7 +164,7 @@ PROPERTIES: Mapping[str, tuple[str, ...]] = {
 """Global properties naming the year, the month (`MONTHS`), the phase (`PHASES`) and the
 player whose endeavor it is (`Continental` / `British`), if the module keeps them."""
 OPTIONAL = ("sp:", "bt:", "boo:", "fort:", "siege:", "moved", "mv:", "fi", "sea_control:",
-            "weather:", "governor", "box:")
+            "weather:", "governor", "box:", "track:")
 """Entities and places a module need not have: not listed when no name matched them (the
 leaders and the Areas are required)."""
 
@@ -205,6 +231,7 @@ def place_entities(data: AaMData) -> dict[str, list[str]]:
     places: dict[str, list[str]] = {f"space:{area.id}": _area_forms(area)
                                     for area in data.areas.values()}
     places.update({place: list(forms) for place, forms in PLACES.items()})
+    places.update({place: list(forms) for place, forms in TRACK.items()})
     return without_clashes(places)
 
 
@@ -220,6 +247,6 @@ def draft_binding(module: Module, data: AaMData) -> Binding:
 
 
 __all__ = ["GAME", "MARKERS", "MONTHS", "MOVED", "OPTIONAL", "PHASES", "PLACES",
-           "PROPERTIES", "SIDE_WORDS", "SP_VALUES", "area_name", "binding_words",
-           "draft_binding", "entity_names", "piece_entities", "place_entities",
-           "unit_label"]
+           "PROPERTIES", "SIDE_WORDS", "SP_VALUES", "TRACK", "TRACK_MONTHS", "area_name",
+           "binding_words", "draft_binding", "entity_names", "month_box", "piece_entities",
+           "place_entities", "unit_label"]

@@ -41,6 +41,7 @@ from adjudicator.systems.almost_a_miracle.read_prisoners import read_prisoners
 from adjudicator.systems.almost_a_miracle.read_reinforcements import read_reinforcements
 from adjudicator.systems.almost_a_miracle.read_sieges import read_sieges
 from adjudicator.systems.almost_a_miracle.read_supply import read_supply
+from adjudicator.systems.almost_a_miracle.read_track import read_track
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -137,6 +138,7 @@ class Reader:
         actions += read_reinforcements(self, view, player, phase)
         actions += read_prisoners(self, view, player)
         actions += read_sieges(self, view, player, phase)
+        actions += read_track(view, player)
         events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
                                   relocations=view.pieces, table=self.events,
                                   due=self.reading.due)

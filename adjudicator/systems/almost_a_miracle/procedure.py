@@ -12,6 +12,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     BaseShifted,
     DiceRolled,
     EndeavorTaken,
+    FiMoved,
     ForceMoved,
     FrenchSeaControl,
     LeaderSpent,
@@ -175,6 +176,13 @@ class AaMProcedure:
     """(side, Area, sides that rolled since) of the last leader flipped where he stood in
     this endeavor (a sally's or a march's start): both sides rolling after it is a battle
     fought from that Area (a sally, AaM 4.5)."""
+    # the French Intervention marker (AaM 11.5.3)
+    fi_moves: tuple[tuple[int, str | None, str | None], ...] = ()
+    """(log step, from turn, to turn) of the French Intervention marker's moves on the Turn
+    Record Track in this Adjustment Phase (cleared when an Adjustment Phase is shown)."""
+    adjusting: bool = False
+    """Whether the last phase shown was the Adjustment Phase (the phase shown next ends
+    it)."""
 
     def placed(self, position: Position) -> AaMProcedure:
         """This procedure at another position."""
@@ -193,7 +201,7 @@ class AaMSequencer(Sequencer[AaMProcedure]):
     def effects(self) -> Mapping[type[Action], Effect[AaMProcedure]]:
         """A new month clears the spent leaders; endeavors count passes in a row; a leader
         flipped without moving failed his activation."""
-        return _with_order(_with_sally(  # phase order (AaM 3.0B-D), sallies (4.5)
+        return _with_fi(_with_order(_with_sally(  # phase order (AaM 3.0B-D), sallies (4.5)
             _with_movement(_with_supply({NewTurn: _month_begun, EndeavorTaken: _endeavor,
                              ForceMoved: _moved, LeaderSpent: _spent,
                              # reinforcements
@@ -201,7 +209,7 @@ class AaMSequencer(Sequencer[AaMProcedure]):
                              PhaseShown: _phase_shown,
                              # sieges
                              SiegeMarked: _siege_marked, SiegeEntered: _siege_entered,
-                             SiegeSurrendered: _siege_surrendered, SiegeLosses: _siege_losses}))))
+                             SiegeSurrendered: _siege_surrendered, SiegeLosses: _siege_losses})))))
 
 
 def _new_turn(proc: AaMProcedure, action: Action) -> AaMProcedure:
@@ -615,5 +623,32 @@ def _with_sally(effects: Mapping[type[Action], Effect[AaMProcedure]]
     return merged
 
 
+# the French Intervention marker (AaM 11.5.3): its moves in the Adjustment Phase
+
+
+def _fi_moved(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, FiMoved)
+    return replace(proc, fi_moves=(*proc.fi_moves,
+                                   (action.step, action.origin, action.destination)))
+
+
+def _fi_phase(proc: AaMProcedure, action: Action) -> AaMProcedure:
+    assert isinstance(action, PhaseShown)
+    if action.phase == ADJUSTMENT:
+        return replace(proc, fi_moves=(), adjusting=True)
+    return replace(proc, adjusting=False)
+
+
+def _with_fi(effects: Mapping[type[Action], Effect[AaMProcedure]]
+             ) -> Mapping[type[Action], Effect[AaMProcedure]]:
+    """The effects with the French Intervention marker's moves this Adjustment Phase."""
+    merged = dict(effects)
+    merged[FiMoved] = _fi_moved
+    first = merged.get(PhaseShown)
+    merged[PhaseShown] = _fi_phase if first is None else _then(first, _fi_phase)
+    return merged
+
+
 SEQUENCER = AaMSequencer(TURN)
+
 

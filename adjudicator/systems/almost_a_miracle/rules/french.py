@@ -47,6 +47,7 @@ from adjudicator.systems.almost_a_miracle.actions import Arrived, SiegeMarked
 from adjudicator.systems.almost_a_miracle.attrition import french_stay
 from adjudicator.systems.almost_a_miracle.data import Need
 from adjudicator.systems.almost_a_miracle.procedure import CONTINENTAL
+from adjudicator.systems.almost_a_miracle.read_track import month_name, track_turn
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.rules.reinforcements import FRENCH, side_of
 from adjudicator.systems.almost_a_miracle.rules.setup import scenario_starting
@@ -176,6 +177,10 @@ def _intervention(action: Arrived, ctx: Context) -> Iterator[Outcome]:
     if start == SCENARIO_1778 and month is not None:
         yield from _chart_entry(action, ctx, month)
         return
+    shown = next((track_turn(p) for e, p in ctx.state.pieces.values() if e.kind == "fi"), None)
+    if shown is not None and month is not None and month[:4].isdigit():
+        yield from _marker_entry(action, ctx, month, shown)
+        return
     if start is None or month is None or \
             not marker[:4].isdigit() or not month[:4].isdigit():
         return
@@ -224,3 +229,18 @@ def _chart_entry(action: Arrived, ctx: Context, month: str) -> Iterator[Outcome]
                             f"Reinforcement Chart, in {', '.join(turns)} (AaM 14.1.8)",
                             spaces=(action.area,), pieces=action.pieces,
                             expected=", ".join(turns), observed=month)
+
+
+def _marker_entry(action: Arrived, ctx: Context, month: str, marker: str) -> Iterator[Outcome]:
+    """14.1 with the marker's month read from the Turn Record Track."""
+    if months_between(marker, month) >= 0:
+        yield Check.done("AAM-FR-01")
+        return
+    yield Check.illegal("AAM-FR-01", action.step,
+                        f"the French Field Force entered at {ctx.name(action.area)} in "
+                        f"{month_name(month)}, but the French Intervention marker stands on "
+                        f"{month_name(marker)}: the "
+                        "French Field Force enters when the Month/Year Markers reach the turn "
+                        "with the French Intervention Marker (AaM 14.1)",
+                        spaces=(action.area,), pieces=action.pieces, expected=marker,
+                        observed=month)

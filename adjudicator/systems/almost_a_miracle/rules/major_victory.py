@@ -30,6 +30,19 @@ the battles the reader reads (read_battles.py), with combat.py's `major_victory`
   computation when the Attrition or Reinforcement Phase begins (the rolls themselves are
   judged with it by the supply and reinforcements families).
 
+- AAM-MV-05 (11.5.3, 3.0F): "During the Adjustment Phase, move the French Intervention
+  Marker on the Turn Track according to which side of the Major Victory Marker is face up.
+  If on the Continental Major Victory side, the French Intervention Marker moves earlier 1
+  turn [...] If on the British Major Victory side, the French Intervention marker moves
+  later 1 turn." Judged where the module shows the Turn Record Track a box per month
+  (`track:turn_1778_10`, read_track.py), when the phase after an Adjustment Phase is shown:
+  the marker's net move in that Adjustment Phase against the Major Victory marker's side.
+  Not moved at all: a reminder. Moved the wrong way or by another number of turns: illegal,
+  at the marker's (last) move; a net move that differs by a multiple of 4 is unchecked (a
+  Catastrophe's shift of 4 turns, 11.5.4, may have been made with it). Not judged once the
+  French have entered, with the marker off the month boxes (a one-box track), with the
+  Major Victory marker off the board, or with the marker at either end of the track.
+
 The Major Victory marker is read where the battle ends (the log's step before the next
 endeavor); a marker not on the board leaves MV-01 and MV-02 unjudged.
 """
@@ -41,7 +54,8 @@ from collections.abc import Iterator
 from adjudicator.systems.almost_a_miracle import combat
 from adjudicator.systems.almost_a_miracle.actions import BattleEnded, BattleSide
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
-from adjudicator.systems.almost_a_miracle.procedure import ATTRITION, REINFORCEMENT
+from adjudicator.systems.almost_a_miracle.procedure import ADJUSTMENT, ATTRITION, REINFORCEMENT
+from adjudicator.systems.almost_a_miracle.read_track import month_name, track_turn
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
@@ -49,7 +63,8 @@ from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.common.sequencer import PhaseShown
 
 FAMILY = RuleFamily("major_victory", frozenset({"AAM-MV-01", "AAM-MV-02", "AAM-MV-03",
-                                                "AAM-MV-04", "AAM-MV-06", "AAM-MV-08"}),
+                                                "AAM-MV-04", "AAM-MV-05", "AAM-MV-06",
+                                                "AAM-MV-08"}),
                     actions=(BattleEnded, PhaseShown))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
 FORTS = {"fort pitt": "continental", "penobscot": "continental", "fort niagara": "british",
@@ -68,12 +83,11 @@ COMBAT_NOT_JUDGED: dict[str, str] = {
                   "leaders took their endeavor (the sally) leaving the Area while the "
                   "besiegers stay, where a losing sally must retreat back into the city or "
                   "fort (AaM 4.5.2); a sally is fought with no move, so no battle is read",
-    "AAM-MV-05": "not judged: the French Intervention marker's turn on the Turn Record Track "
-                 "is not read (the binding maps the track as one box, box:turn_track), so "
-                 "its move of 1 turn in the Adjustment Phase (AaM 11.5.3) is not seen",
-    "AAM-MV-07": "not judged: the French Intervention marker's turn on the Turn Record Track "
-                 "is not read (one box, box:turn_track), so its move of 4 turns after a "
-                 "Catastrophe (AaM 11.5.4) is not seen; the Catastrophe itself is AAM-MV-06",
+    "AAM-MV-07": "not judged yet: the French Intervention marker's month is read where the "
+                 "module shows a box per month (AAM-MV-05), but which side's force a "
+                 "Catastrophe (AaM 11.5.4) struck is not tied to the marker's move of 4 turns "
+                 "(A57: every Catastrophe or only surrenders of more than 50 SPs); the "
+                 "Catastrophe itself is AAM-MV-06",
 }
 """The combat, retreat and Major Victory rules no family judges, and why."""
 
@@ -88,6 +102,8 @@ def fort_of(area: str, ctx: Context) -> str | None:
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The Major Victory marker and the Catastrophe after a fought battle; the marker
     after an overrun."""
+    if isinstance(action, PhaseShown) and ctx.proc.adjusting and action.phase != ADJUSTMENT:
+        yield from _intervention_marker(action, ctx)
     if isinstance(action, PhaseShown) and action.phase in (ATTRITION, REINFORCEMENT):
         yield from _militia_drm(action, ctx)
         return
@@ -235,3 +251,53 @@ def _overrun(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
                         "not eligible for a Major Victory (AaM 10.4.7)",
                         spaces=(joined.area,), expected="the marker left as it was",
                         observed=f"turned to {side}")
+
+
+FIRST_TURN, LAST_TURN = "1775-06", "1781-10"
+"""The ends of the Turn Record Track (AaM 3.0F; the game's months)."""
+
+
+def _months(start: str, end: str) -> int:
+    return (int(end[:4]) - int(start[:4])) * 12 + int(end[5:7]) - int(start[5:7])
+
+
+def _intervention_marker(shown: PhaseShown, ctx: Context) -> Iterator[Outcome]:
+    """11.5.3: the French Intervention marker's net move in the Adjustment Phase just
+    ended, against the Major Victory marker's side."""
+    marker = next(((key, p) for key, (e, p) in ctx.state.pieces.items() if e.kind == "fi"),
+                  None)
+    side = next((e.key for e, _ in ctx.state.pieces.values() if e.kind == "mv"), None)
+    now = track_turn(marker[1]) if marker is not None else None
+    if marker is None or now is None or side is None or ctx.proc.french_entry is not None:
+        return
+    expected = -1 if side == "continental" else 1
+    moves = ctx.proc.fi_moves
+    direction = "earlier" if expected < 0 else "later"
+    rule = (f"with the Major Victory marker on its {side.capitalize()} side the French "
+            f"Intervention marker moves {direction} 1 turn in the Adjustment Phase (AaM 11.5.3)")
+    if not moves:
+        if now in (FIRST_TURN, LAST_TURN):
+            return
+        yield Check.reminder("AAM-MV-05", shown.step,
+                             f"the Adjustment Phase ended with the French Intervention marker "
+                             f"still on {month_name(now)}: {rule}", pieces=(marker[0],))
+        return
+    start = moves[0][1]
+    if start is None:
+        return
+    net = _months(start, now)
+    if net == expected:
+        yield Check.done("AAM-MV-05")
+    elif (net - expected) % 4 == 0:
+        yield Check.unchecked("AAM-MV-05", moves[-1][0],
+                              "the French Intervention marker moved from "
+                              f"{month_name(start)} to {month_name(now)} in the Adjustment "
+                              f"Phase: {rule}; the rest may be a Catastrophe's shift of 4 "
+                              "turns (AaM 11.5.4)",
+                              pieces=(marker[0],))
+    else:
+        yield Check.illegal("AAM-MV-05", moves[-1][0],
+                            "the French Intervention marker moved from "
+                            f"{month_name(start)} to {month_name(now)} in the Adjustment "
+                            f"Phase: {rule}", pieces=(marker[0],),
+                            expected=f"{direction} 1 turn", observed=f"{net:+d} turns")

@@ -94,7 +94,13 @@ def test_places_bind_to_the_ids_the_referee_parses(drafted: Binding) -> None:
     assert places["Eliminated"] == "box:eliminated"
     assert places["Turn Record Track"] == "box:turn_track"
     assert places["Weather Box"] == "box:weather"
-    assert len([p for p in places.values() if p.startswith("space:")]) == 52
+    assert places["British POW"] == "box:pow_british"
+    assert places["Continental POW"] == "box:pow_continental"
+    assert places["Oct 1778"] == "track:turn_1778_10"
+    assert places["Jun 1775"] == "track:turn_1775_06"
+    assert places["Oct 1781"] == "track:turn_1781_10"
+    assert len([p for p in places.values() if p.startswith("track:")]) == 77
+    assert len([p for p in places.values() if p.startswith("space:")]) == 53
 
 
 def test_the_words_come_from_the_data() -> None:

@@ -95,7 +95,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "E15": ("test_examples::test_e15_scenario_lengths",
             "scenario:scn-legal-november-1779-is-played",
             "scenario:scn-illegal-play-past-november-1779"),
-    "E16": (FI_BOUND,),
+    "E16": (FI_BOUND, "test_turn_track::test_mv05_a_catastrophe_shift_with_it_is_unchecked"),
     "E17": ("test_reinforcements::test_no_new_trains_while_the_boo_is_off_the_board",
             "test_schedule::test_monthly_regulars_do_not_arrive_while_the_boo_is_off_the_map",
             "scenario:reinf-illegal-monthly-regulars-with-the-boo-off-the-map",
@@ -118,7 +118,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
            "test_sieges::test_siege_13_a_surrender_costs_one_sp_per_ten_or_fraction"),
     "D7": ("test_computations::test_major_victory_sizes_d7",
            "scenario:mv-legal-marker-turns-to-the-winner"),
-    "D8": (FI_BOUND,),
+    "D8": ("scenario:mv-legal-d8-british-marker-moves-the-intervention-later",
+           "test_turn_track::test_d8_mv05_british_marker_moves_the_intervention_one_later"),
     "D9": ("scenario:sea-legal-twelve-sps-embark-without-a-leader",
            "scenario:sea-illegal-more-than-twelve-sps-embark-without-a-leader",
            "test_movement_sea::test_mov15_the_leader_must_activate"),
@@ -132,12 +133,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 
 NOT_FROM_A_LOG = {
     "E16": "two British Catastrophes each move the French Intervention marker 4 turns "
-           "earlier (AaM 11.5.4): the marker's month is not in a log (the Turn Record Track "
-           "is one box in a module); AAM-FR-01 bounds the French arrival in the player's "
-           "favour and leaves an earlier one unchecked for this reason (the test named)",
-    "D8": "the Adjustment Phase moves the French Intervention marker one turn by the Major "
-          "Victory marker's side (AaM 11.5.3): the marker's month is not in a log; AAM-FR-01 "
-          "bounds it (the test named)",
+           "earlier (AaM 11.5.4): the marker's month is read where the module shows a box "
+           "per month, but the 4-turn shift (AAM-MV-07) is not judged yet (which side's "
+           "Catastrophe moved it, A57); AAM-FR-01 bounds the French arrival in the player's "
+           "favour where the track is one box, and AAM-MV-05 leaves an Adjustment Phase move "
+           "that differs by 4 turns unchecked (the test named)",
 }
 """Examples whose result no log shows, with why (the nearest judged test is named above)."""
 

@@ -29,7 +29,8 @@ def test_the_fixture_data_leaves_no_fact_missing() -> None:
     assert data.missing_tables == ()
     assert data.map_status.areas_complete and data.map_status.connections_complete
     assert set(bundled_data().areas) < set(data.areas)
-    assert len(data.areas) == 52
+    assert len(data.areas) == 53
+    assert data.areas["Y40"].region == "tryon"
 
 
 def test_every_table_says_it_is_made_up() -> None:
