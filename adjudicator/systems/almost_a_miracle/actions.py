@@ -545,3 +545,20 @@ class FiMoved(Action):
     """The turn it stood on (`1778-10`; None: not on a month box)."""
     destination: str | None
     """The turn it went to (None: off the month boxes)."""
+
+
+# the POW SP tracks (AaM 15.1, 15.3, 15.4)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PowTotals(Action):
+    """The SP totals of the two POW SP boxes (`box:pow_<side>`, the prisoners OF that side)
+    when an Attrition or Reinforcement Phase began and when it ended: `read_pow.py`."""
+
+    phase: str
+    before: tuple[tuple[str, int], ...]
+    """(side, SPs) in each side's POW box when the phase began."""
+    after: tuple[tuple[str, int], ...]
+    """(side, SPs) when it ended."""
+    changed: int | None = None
+    """The last step of the phase that changed a POW box (None: none did)."""

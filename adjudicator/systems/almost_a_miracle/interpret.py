@@ -37,6 +37,7 @@ from adjudicator.systems.almost_a_miracle.procedure import (
 from adjudicator.systems.almost_a_miracle.read_battles import Battle, read_battles
 from adjudicator.systems.almost_a_miracle.read_events import Due, EventTable, read_events
 from adjudicator.systems.almost_a_miracle.read_movement import read_movement
+from adjudicator.systems.almost_a_miracle.read_pow import PowReading, read_pow
 from adjudicator.systems.almost_a_miracle.read_prisoners import read_prisoners
 from adjudicator.systems.almost_a_miracle.read_reinforcements import read_reinforcements
 from adjudicator.systems.almost_a_miracle.read_sieges import read_sieges
@@ -88,6 +89,8 @@ class Reading:
     reaction (the next endeavor tells)."""
     battle: Battle | None = None
     """The battle being read (read_battles.py)."""
+    pow: PowReading = field(default_factory=PowReading)
+    """The POW SP boxes' totals when the phase began (read_pow.py)."""
 
 
 class Reader:
@@ -139,6 +142,9 @@ class Reader:
         actions += read_prisoners(self, view, player)
         actions += read_sieges(self, view, player, phase)
         actions += read_track(view, player)
+        pow_reading, totals = read_pow(self.reading.pow, self.state, view.index, phase)
+        self.reading = replace(self.reading, pow=pow_reading)
+        actions += totals
         events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
                                   relocations=view.pieces, table=self.events,
                                   due=self.reading.due)

@@ -55,8 +55,6 @@ NEVER_FROM_A_LOG: Mapping[str, str] = {
     "AAM-SUP-04": "not judged: a log shows the forage rolls, not which stacks each is for "
                   "nor which claim a magazine's or BoO's supply (AaM 5.4.1a), so a path "
                   "traced too far or across a blocked boundary leaves no trace",
-    "AAM-SUP-18": "not judged: the POW track's SP totals (AaM 15.3) have no place in the "
-                  "binding (only the Leader POW boxes, whose leaders are not affected)",
     # reinforcements, French, scenarios
     **LATE_NEVER_FROM_A_LOG,
     # movement and stacking (AaM 9.0, 10.2.1, 10.5.2)

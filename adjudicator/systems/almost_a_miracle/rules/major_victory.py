@@ -75,9 +75,10 @@ occupies them (AaM 11.5.2)."""
 
 COMBAT_NOT_JUDGED: dict[str, str] = {
     "AAM-RET-08": "not judged: a loser unable to retreat has its militia eliminated and half "
-                  "(rounded up) of its regulars taken prisoner (AaM 11.4.1), but the module "
-                  "keeps no POW track for SPs (AaM 15.1), so a log shows the SPs removed, "
-                  "not which became prisoners; a loser left in the Area is AAM-RET-07's, a "
+                  "(rounded up) of its regulars taken prisoner (AaM 11.4.1); a module may "
+                  "keep the POW SPs in POW SP boxes (box:pow_<side>, read at the end of the "
+                  "Attrition and Reinforcement Phases for AAM-SUP-18 and AAM-POW-05), but "
+                  "the SPs a battle puts there are not yet compared with its losses; a loser left in the Area is AAM-RET-07's, a "
                   "surrounded loser's surrender AAM-MV-06's",
     "AAM-RET-11": "judged as AAM-SIEGE-07 (the sieges family): a besieged force whose "
                   "leaders took their endeavor (the sally) leaving the Area while the "

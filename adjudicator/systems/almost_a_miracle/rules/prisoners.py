@@ -32,16 +32,18 @@
 - AAM-POW-05 (15.4.2): "Returning POW SPs are immediately placed on their respective BoO.
   If the BoO is not on the board, they enter with the BoO when it returns to the map": an
   SP taken out of a POW box into an Area without its side's Base of Operations is illegal.
-  The exchange's one-for-one count (15.4.1) is not judged: the POW track's counts are not
-  counters the fixture module has, and a module that keeps them as markers shows no SPs
-  per side to compare.
+  The exchange's one-for-one count (15.4.1: "If the other player agrees, the exchange is on
+  a one-for-one basis") is judged where the module keeps each side's POW SPs as SP counters
+  in a POW SP box (`box:pow_<side>`, read_pow.py): when the Reinforcement Phase ends, both
+  boxes must have lost the same number of SPs; unequal, illegal (at the last step that
+  changed a box). A module keeping the track as x1/x10/x100 markers is not read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import Boxed, PrisonerReleased
+from adjudicator.systems.almost_a_miracle.actions import Boxed, PowTotals, PrisonerReleased
 from adjudicator.systems.almost_a_miracle.procedure import BRITISH, CONTINENTAL, REINFORCEMENT
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.rules.reinforcements import (
@@ -59,7 +61,7 @@ FAMILY = RuleFamily("prisoners", frozenset({"AAM-REINF-04", "AAM-POW-07", "AAM-P
                                             "AAM-POW-01", "AAM-POW-02", "AAM-POW-03",
                                             "AAM-POW-04", "AAM-POW-05"}),
                     positional=frozenset({"AAM-POW-04", "AAM-POW-05"}),
-                    actions=(PrisonerReleased, PhaseChange, Boxed))
+                    actions=(PrisonerReleased, PhaseChange, Boxed, PowTotals))
 CAVALRY = frozenset({"cont_cavalry", "brit_cavalry"})
 GONE = ("elim", "dead", "kill", "remov", "withdr")
 
@@ -69,6 +71,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     returned."""
     if isinstance(action, Boxed):
         yield from _boxed(action, ctx)
+    if isinstance(action, PowTotals) and action.phase == REINFORCEMENT:
+        yield from _one_for_one(action)
     if isinstance(action, PrisonerReleased) and ctx.phase == REINFORCEMENT:
         yield from _withdrawn(action, ctx)
     elif isinstance(action, PhaseChange) and action.forward and \
@@ -217,3 +221,20 @@ def _returned(action: Boxed, ctx: Context) -> Iterator[Outcome]:
                         f"{ctx.name(action.area)}, but {where}: returning POW SPs are "
                         "immediately placed on their respective BoO (AaM 15.4.2)",
                         spaces=(action.area,), pieces=(action.piece,))
+
+
+def _one_for_one(totals: PowTotals) -> Iterator[Outcome]:
+    """15.4.1: "If the other player agrees, the exchange is on a one-for-one basis": the
+    SPs each side's POW box lost in the Reinforcement Phase."""
+    after = dict(totals.after)
+    freed = {side: before - after.get(side, 0) for side, before in totals.before}
+    if not any(freed.values()):
+        return
+    if len(set(freed.values())) == 1:
+        yield Check.done("AAM-POW-05")
+        return
+    told = ", ".join(f"{count} {side.capitalize()} SP" for side, count in freed.items())
+    yield Check.illegal("AAM-POW-05", totals.changed or totals.step,
+                        f"the prisoner exchange freed {told}: if the other player agrees, "
+                        "the exchange is on a one-for-one basis (AaM 15.4.1)",
+                        expected="as many SPs of each side", observed=told)

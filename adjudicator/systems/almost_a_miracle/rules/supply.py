@@ -75,6 +75,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     ForceMoved,
     LeaderRemoved,
     LeaderSpent,
+    PowTotals,
 )
 from adjudicator.systems.almost_a_miracle.attrition import (
     Attrition,
@@ -104,10 +105,10 @@ FAMILY = RuleFamily("supply", frozenset({"AAM-SUP-01", "AAM-SUP-02", "AAM-SUP-03
                                          "AAM-SUP-06", "AAM-SUP-07", "AAM-SUP-08",
                                          "AAM-SUP-09",
                                          "AAM-SUP-10", "AAM-SUP-11", "AAM-SUP-19",
-                                         "AAM-SUP-20", "AAM-OPT-02"}),
+                                         "AAM-SUP-20", "AAM-OPT-02", "AAM-SUP-18"}),
                     positional=frozenset({"AAM-SUP-09"}),
                     actions=(DiceRolled, LeaderRemoved, EndeavorTaken, PhaseChange, ForceMoved,
-                             LeaderSpent))
+                             LeaderSpent, PowTotals))
 LOYALIST_KINDS = frozenset({"loyalist_militia", "canadian_militia"})
 """Loyalist militia; Canadian militia count as Loyalist (digest A14)."""
 WASHINGTON = "washington"
@@ -123,6 +124,8 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """The militia part closed by the first forage roll, forage rolls, leaders removed,
     winter rolls owed, and the forage part closed by the phase's end."""
     record = ctx.proc.supply
+    if isinstance(action, PowTotals) and action.phase == ATTRITION:
+        yield from _pow_attrition(action)
     if isinstance(action, DiceRolled) and ctx.phase == ATTRITION:
         total = forage_roll(action)
         if total is not None:
@@ -525,3 +528,29 @@ def _winter_owed(action: Action, ctx: Context) -> Iterator[Outcome]:
                          "March, a force that attempts to activate, successfully or not, "
                          "makes a 2d6 roll on the Foraging Attrition Table right after its "
                          "move or failed attempt (AaM 5.4.4, 10.9)")
+
+
+def _pow_attrition(totals: PowTotals) -> Iterator[Outcome]:
+    """15.3: "In the POW attrition step of the Attrition Phase, 1 SP is deducted from each
+    side's total on the POW track (due to the aforementioned disease and starvation).
+    Leader POWs are not affected." Read from the POW SP boxes' totals when the phase began
+    and ended (read_pow.py); a side with no POWs has nothing to lose."""
+    after = dict(totals.after)
+    for side, before in totals.before:
+        if before <= 0:
+            continue
+        now = after.get(side, 0)
+        if now == before - 1:
+            yield Check.done("AAM-SUP-18")
+        elif now == before:
+            yield Check.reminder("AAM-SUP-18", totals.step,
+                                 f"the Attrition Phase ended with the {side.capitalize()} "
+                                 f"POWs still at {before} SP: in the POW attrition step 1 SP "
+                                 "is deducted from each side's total on the POW track (AaM "
+                                 "15.3)")
+        else:
+            yield Check.illegal("AAM-SUP-18", totals.changed or totals.step,
+                                f"the {side.capitalize()} POWs went from {before} SP to {now} "
+                                "SP in the Attrition Phase: 1 SP is deducted from each side's "
+                                "total on the POW track (AaM 15.3)",
+                                expected=f"{before - 1} SP", observed=f"{now} SP")
