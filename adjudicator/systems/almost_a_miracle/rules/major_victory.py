@@ -78,8 +78,9 @@ COMBAT_NOT_JUDGED: dict[str, str] = {
                   "(rounded up) of its regulars taken prisoner (AaM 11.4.1); a module may "
                   "keep the POW SPs in POW SP boxes (box:pow_<side>, read at the end of the "
                   "Attrition and Reinforcement Phases for AAM-SUP-18 and AAM-POW-05), but "
-                  "the SPs a battle puts there are not yet compared with its losses; a loser left in the Area is AAM-RET-07's, a "
-                  "surrounded loser's surrender AAM-MV-06's",
+                  "the SPs a battle puts there are not yet compared with its losses; a loser "
+                  "left in the Area is AAM-RET-07's, a surrounded loser's surrender "
+                  "AAM-MV-06's",
     "AAM-RET-11": "judged as AAM-SIEGE-07 (the sieges family): a besieged force whose "
                   "leaders took their endeavor (the sally) leaving the Area while the "
                   "besiegers stay, where a losing sally must retreat back into the city or "
