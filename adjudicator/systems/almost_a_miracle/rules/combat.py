@@ -7,8 +7,20 @@
 - AAM-CBT-08 (11.2.3): the odds DRM, shown as a computation (both roundings where they
   differ, A48).
 - AAM-CBT-09 (11.2.3): the winner's chance is shown with the odds DRM (and the Wilderness
-  and Mountain DRMs of 10.6.1b where the terrain is known); the Battle Winner Determination
-  Table's DRMs are on the Player's Aid Card, so who should have won is left unchecked.
+  and Mountain DRMs of 10.6.1b where the terrain is known). "Each side rolls 1d6 and
+  applies all of the applicable DRMs to their roll as listed in the Battle Winner
+  Determination Table on the PAC. The highest total (DR + modifiers) wins the battle and
+  remains in the Area. The side with the lower total must retreat [...] The defender wins
+  in the event of a tie (exception: Catastrophe, Case 11.5.4)." The table is on the
+  Player's Aid Card: when the data supplies it as structured rows (data/user.py), each
+  side's DRM is worked out as a span (a DRM the log does not show, such as a successful
+  surprise or a Continental Professional Army before April 1779, may or may not apply),
+  and each side's winner die (the die before its casualty die) decides: the side whose
+  total is surely the higher (or ties as the defender) won, and its retreat after the
+  combat is illegal (at the retreat); the loser's retreat is judged legal. A tie the
+  defender loses is never flagged (the Catastrophe exception is not explained, A58); a
+  battle in a besieged Area, unclear dice or totals either side may win are unchecked.
+  Without the table (or with rows of another shape) the winner is unchecked.
 - AAM-CBT-10 (11.2.4): "High Total: Eliminate 1 SP for every ten (or fraction of ten) SPs
   the opponent had in the battle minus the difference [...] cannot be reduced below 1 SP.
   Low Total: [...] plus the difference. Tie: Both players lose 1 SP." Whatever the
@@ -903,7 +915,8 @@ def _winner(ended: BattleEnded, ctx: Context, dice: dict[str, list[tuple[int, in
                                "(AaM 11.2.3)", needs=(str(Need.BATTLE),), spaces=area)
 
     if joined.siege:
-        yield unchecked("a battle in a besieged Area (siege combat is not read as a battle)")
+        yield unchecked("a siege marker is in the Area: the defender may be inside its walls, "
+                        "where a siege combat's result decides (AaM 4.7)")
         return
     drms = winner_drms(ended, ctx, dice is not None and len(dice[attacker]) == 3)
     if isinstance(drms, str):
