@@ -941,7 +941,8 @@ def _winner(ended: BattleEnded, ctx: Context, dice: dict[str, list[tuple[int, in
         return
     total = f"{attacker} {a_die}{a_low:+d}" + (f"..{a_high:+d}" if a_high != a_low else "") + \
         f" against {defender} {d_die}{d_low:+d}" + (f"..{d_high:+d}" if d_high != d_low else "")
-    retreats = [r for r in ended.retreats if not r.before_combat and r.side == winner]
+    retreats = [r for r in ended.retreats  # SPs: a leader alone escapes (11.4.5)
+                if not r.before_combat and r.side == winner and r.strength > 0]
     tie = winner == defender and a_die + a_high >= d_die + d_low
     if retreats and tie:
         yield unchecked(f"the totals ({total}) may tie, and a tie goes to the defender except "

@@ -100,3 +100,13 @@ def test_cbt09_a_drm_the_log_does_not_show_may_leave_it_open() -> None:
     assert "AAM-CBT-09" in ids(outcomes, "unchecked")
     assert "AAM-CBT-09" not in ids(outcomes)
     assert "AAM-CBT-09" not in done(outcomes)
+
+
+def test_cbt09_a_winning_leader_alone_leaving_is_not_the_winner_retreating() -> None:
+    """AaM 11.4.5: "Leaders that cannot retreat or are alone (no friendly SPs in their Area
+    after combat) make a DR [...] they escape": a leader of the winning side leaving
+    without SPs is no retreat of the winner under 11.2.3."""
+    battle = ended(MILITIA, rolls=rolls((2, 5), (4, 2)), losses=LOSSES,
+                   retreats=(retreat("continental"),
+                             retreat("british", "NE13", sp=(), leaders=("clinton",))))
+    assert "AAM-CBT-09" not in ids(judged(battle, context(data=MADE_UP)))
