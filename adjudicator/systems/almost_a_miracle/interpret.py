@@ -174,6 +174,11 @@ class Reader:
                        for force in (last, stayed))
         if going_on and (last is None or last.destination != start) and stayed is not None:
             last = stayed
+        # more of the force's pieces dragged after it, in a later step, along the same way
+        follows = not going_on and phase == ENDEAVORS and last is not None and \
+            last.side == side and not last.within and last.origin == start and \
+            last.destination == end and last.path == route
+        going_on = going_on or follows
         within = "" if going_on or phase != ENDEAVORS else _within(last, side, start, end,
                                                                     route)
         joins = opened is not None and not going_on and not within
@@ -293,7 +298,12 @@ class Reader:
         for (side, start, end, route), members in groups.items():
             move = self._move(view.index, player, phase, side, start, end, route, members,
                               opened.get((side, end)))
-            if move.within != "retreat" and not move.joins:
+            last = self.reading.last
+            if move.continues and last is not None and last.origin == move.origin and \
+                    last.destination == move.destination:
+                # more of the same force (dragged in a later step): one force from here on
+                self.reading = replace(self.reading, last=last.with_more(move))
+            elif move.within != "retreat" and not move.joins:
                 self.reading = replace(self.reading, last=move)
             if not move.continues and not move.within and not move.joins:
                 opened[(side, end)] = move
