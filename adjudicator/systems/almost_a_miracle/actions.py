@@ -6,7 +6,7 @@ for its side, a pass included.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.sequencer import UnitTaken
@@ -64,6 +64,14 @@ class ForceMoved(Action):
     def strength(self) -> int:
         """The force's SPs."""
         return sum(value for _, value in self.sp)
+
+    def with_more(self, more: ForceMoved) -> ForceMoved:
+        """This move with the pieces of another that went the same way after it (a force
+        dragged piece by piece)."""
+        return replace(self, pieces=(*self.pieces, *more.pieces),
+                       leaders=(*self.leaders, *more.leaders), sp=(*self.sp, *more.sp),
+                       trains=self.trains + more.trains,
+                       train_pieces=(*self.train_pieces, *more.train_pieces))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

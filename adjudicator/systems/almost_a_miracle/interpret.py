@@ -136,6 +136,7 @@ class Reader:
             self.reading = replace(self.reading, last=None)
         actions += self._moves(view, player, phase)
         actions += self._governor(view, player, phase)
+        actions += self._marked(view, player, phase)
         actions += read_movement(self, view, player, phase)
         actions += read_supply(view, self.state, self.side_of, player, phase)
         actions += read_reinforcements(self, view, player, phase)
@@ -182,6 +183,11 @@ class Reader:
                        for force in (last, stayed))
         if going_on and (last is None or last.destination != start) and stayed is not None:
             last = stayed
+        # more of the force's pieces dragged after it, in a later step, along the same way
+        follows = not going_on and phase == ENDEAVORS and last is not None and \
+            last.side == side and not last.within and last.origin == start and \
+            last.destination == end and last.path == route
+        going_on = going_on or follows
         within = "" if going_on or phase != ENDEAVORS else _within(last, side, start, end,
                                                                     route)
         joins = opened is not None and not going_on and not within
@@ -236,6 +242,42 @@ class Reader:
             return first, last
         self.reading = replace(self.reading, dice=rest)
         return last, None
+
+    def _marked(self, view: StepView[Entity, str | None], player: str | None,
+                phase: str | None) -> list[Action]:
+        """A Moved marker put on a force that did not move (AaM 8.1.1: the force that failed
+        to activate, or that activated where it stands, is spent for the month): an
+        endeavor of the side whose leaders are there, when the marker does not mark a move
+        just made (AaM 3.0F, 8.2)."""
+        if phase != ENDEAVORS:
+            return []
+        actions: list[Action] = []
+        for relocation in view.pieces:
+            placed = relocation.after
+            destination = relocation.destination
+            if placed is None or placed.entity.kind != "moved" or not _area(destination) or \
+                    relocation.origin == destination:
+                continue
+            assert destination is not None
+            last, stayed = self.reading.last, self.reading.stayed
+            if any(force is not None and destination.key in (force.origin, force.destination)
+                   for force in (last, stayed)):
+                continue  # it marks the force that just moved, or was flipped, there
+            sides = {self.side_of(entity) for entity in self.state.in_area(destination.key)
+                     if entity.kind == "leader" and entity.flag != "moved"}
+            if len(sides) != 1 or None in sides:
+                continue  # no leader, or both sides' (a siege): whose force is not known
+            side = sides.pop()
+            assert side is not None
+            die, reroll = self._activation_die(side)
+            actions += self._taken(EndeavorTaken(step=view.index, side=side, player=player,
+                                                 kind="force",
+                                                 reason="a Moved marker was put on a force"))
+            self.reading = replace(self.reading, last=None, stayed=ForceMoved(
+                step=view.index, side=side, player=player, pieces=(), leaders=(), sp=(),
+                trains=0, origin=destination.key, destination=destination.key,
+                path=(destination.key,), die=die, reroll=reroll))
+        return actions
 
     def _governor(self, view: StepView[Entity, str | None], player: str | None,
                   phase: str | None) -> list[Action]:
@@ -301,7 +343,12 @@ class Reader:
         for (side, start, end, route), members in groups.items():
             move = self._move(view.index, player, phase, side, start, end, route, members,
                               opened.get((side, end)))
-            if move.within != "retreat" and not move.joins:
+            last = self.reading.last
+            if move.continues and last is not None and last.origin == move.origin and \
+                    last.destination == move.destination:
+                # more of the same force (dragged in a later step): one force from here on
+                self.reading = replace(self.reading, last=last.with_more(move))
+            elif move.within != "retreat" and not move.joins:
                 self.reading = replace(self.reading, last=move)
             if not move.continues and not move.within and not move.joins:
                 opened[(side, end)] = move

@@ -294,6 +294,11 @@ def _leg(proc: AaMProcedure, action: Action) -> AaMProcedure:
     if action.within or action.joins:
         return proc  # a retreat by the other side, or a second Area joining
     path = action.path or (action.origin, action.destination)
+    leg = proc.leg
+    if action.continues and leg is not None and leg.side == action.side and \
+            leg.origin == action.origin and leg.destination == action.destination:
+        # more of the force dragged after it along the same way: one force, one leg
+        return replace(proc, leg=leg.with_more(action))
     if continues(proc, action) and not proc.rolled:
         assert proc.leg is not None
         return replace(proc, leg=action, route=proc.route + path[1:], rolled=False,

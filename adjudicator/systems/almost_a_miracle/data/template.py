@@ -48,6 +48,12 @@ def template_toml(data: AaMData) -> str:
         "",
         "# --- The Player's Aid Charts and schedules the rulebook references (digest 5.3):",
         "# each as rows, e.g. [[tables.battle_winner_table.rows]] then its columns.",
+        "# The Battle Winner Determination Table's rows are structured, one DRM each:",
+        "#   condition = \"commander_tactical\"  # always, commander_tactical,"
+        " militia_majority,",
+        "#     bayonets, surprise, professional_army, fort_defender",
+        "#   side = \"each\"  # each, attacker, defender",
+        "#   drm = 1  # an integer (per rating point for commander_tactical)",
         *(f"# [[tables.{table.id}.rows]]  # {table.label}" for table in data.missing_tables),
         "",
     ]

@@ -13,7 +13,21 @@ Charts give, merged over the bundled data.
     audacity = 3
     tactical = 2
     [[tables.battle_winner_table.rows]]
-    drm = "attacker's tactical rating"
+    condition = "commander_tactical"
+    side = "each"
+    drm = 1
+
+The Battle Winner Determination Table (AaM 11.2.3; on the Player's Aid Card) is read by
+the combat family (AAM-CBT-09) when its rows are structured: each row is one DRM with
+`condition`, `side` ("each" (default), "attacker" or "defender": who gets it) and `drm`
+(an integer; for `commander_tactical`, per point of the rating), and an optional `note`.
+The conditions: `always` (every battle), `commander_tactical` (the side's commander's
+Tactical rating, AaM 11.1), `militia_majority` (a force more than half militia; waived by
+the Backwoods Generals option, AaM 16.1), `bayonets` (fixed bayonets declared, AaM 11.2.1),
+`surprise` (a successful surprise, AaM 11.2.2), `professional_army` (AaM 11.2.5),
+`fort_defender` (the defender with its fort in the Area). The odds DRM (AaM 11.2.3) and the
+Wilderness/Mountain DRMs (AaM 10.6.1b) are the rulebook's and always applied: they are not
+rows. A row of any other shape leaves the winner unchecked.
 """
 
 from __future__ import annotations

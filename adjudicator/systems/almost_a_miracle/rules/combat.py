@@ -7,8 +7,20 @@
 - AAM-CBT-08 (11.2.3): the odds DRM, shown as a computation (both roundings where they
   differ, A48).
 - AAM-CBT-09 (11.2.3): the winner's chance is shown with the odds DRM (and the Wilderness
-  and Mountain DRMs of 10.6.1b where the terrain is known); the Battle Winner Determination
-  Table's DRMs are on the Player's Aid Card, so who should have won is left unchecked.
+  and Mountain DRMs of 10.6.1b where the terrain is known). "Each side rolls 1d6 and
+  applies all of the applicable DRMs to their roll as listed in the Battle Winner
+  Determination Table on the PAC. The highest total (DR + modifiers) wins the battle and
+  remains in the Area. The side with the lower total must retreat [...] The defender wins
+  in the event of a tie (exception: Catastrophe, Case 11.5.4)." The table is on the
+  Player's Aid Card: when the data supplies it as structured rows (data/user.py), each
+  side's DRM is worked out as a span (a DRM the log does not show, such as a successful
+  surprise or a Continental Professional Army before April 1779, may or may not apply),
+  and each side's winner die (the die before its casualty die) decides: the side whose
+  total is surely the higher (or ties as the defender) won, and its retreat after the
+  combat is illegal (at the retreat); the loser's retreat is judged legal. A tie the
+  defender loses is never flagged (the Catastrophe exception is not explained, A58); a
+  battle in a besieged Area, unclear dice or totals either side may win are unchecked.
+  Without the table (or with rows of another shape) the winner is unchecked.
 - AAM-CBT-10 (11.2.4): "High Total: Eliminate 1 SP for every ten (or fraction of ten) SPs
   the opponent had in the battle minus the difference [...] cannot be reduced below 1 SP.
   Low Total: [...] plus the difference. Tie: Both players lose 1 SP." Whatever the
@@ -256,10 +268,7 @@ def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
         2 <= len(dice[defender]) <= 3
     yield from _bayonets(ended, ctx, where)
     yield from _surprise(ended, dice, where)
-    yield Check.unchecked("AAM-CBT-09", ended.step,
-                          f"who won the battle in {where} is not checked: the Battle Winner "
-                          "Determination Table's DRMs are not in the data (AaM 11.2.3)",
-                          needs=(str(Need.BATTLE),), spaces=(joined.area,))
+    yield from _winner(ended, ctx, dice, pattern, where)
     yield from _losses(ended, ctx, where)
     yield from _prisoners(ended, ctx, where)
     yield from _split(ended, ctx, where)
@@ -761,3 +770,195 @@ def _professional(joined: BattleJoined, ctx: Context) -> Iterator[Outcome]:
                                                          "sp": force.strength},
                              result={"professional": status})
         yield Check.done("AAM-CBT-11")
+
+
+# The Battle Winner Determination Table from the user's data (AaM 11.2.3)
+
+
+WINNER_TABLE = "battle_winner_table"
+WINNER_CONDITIONS = frozenset({"always", "commander_tactical", "militia_majority", "bayonets",
+                               "surprise", "professional_army", "fort_defender"})
+"""The conditions a structured row of the Battle Winner Determination Table may name (see
+data/user.py's docstring)."""
+WINNER_SIDES = frozenset({"each", "attacker", "defender"})
+Span = tuple[int, int]
+"""The lowest and highest DRM a side may have had (the log leaves some DRMs open)."""
+
+
+def winner_rows(data: AaMData) -> tuple[tuple[str, str, int], ...] | str:
+    """(condition, side, drm) of each structured row of the data's Battle Winner
+    Determination Table; a string says why the table cannot be used."""
+    table = data.tables.get(WINNER_TABLE)
+    if table is None or table.rows is None:
+        return "the Battle Winner Determination Table's DRMs are not in the data"
+    if table.partial:
+        return "the data's Battle Winner Determination Table is marked partial"
+    rows = []
+    for number, row in enumerate(table.rows, 1):
+        condition, side, drm = row.get("condition"), row.get("side", "each"), row.get("drm")
+        if condition not in WINNER_CONDITIONS or side not in WINNER_SIDES or \
+                isinstance(drm, bool) or not isinstance(drm, int) or \
+                set(row) - {"condition", "side", "drm", "note"}:
+            return (f"row {number} of the data's Battle Winner Determination Table is not a "
+                    "structured row (condition, side, drm; see data/user.py)")
+        rows.append((str(condition), str(side), drm))
+    return tuple(rows)
+
+
+def _span(low: int, high: int, drm: int) -> Span:
+    return (min(low * drm, high * drm), max(low * drm, high * drm))
+
+
+def _row_span(condition: str, role: str, ended: BattleEnded, ctx: Context,
+              surprise_die: bool) -> Span | str:
+    """The DRM factor (0/1, or the Tactical rating) a condition gives one side; a string
+    says why it is not known."""
+    joined = ended.joined
+    force = joined.attacker if role == "attacker" else joined.defender
+    if condition == "always":
+        return 1, 1
+    if condition == "bayonets":
+        return (1, 1) if role == "attacker" and ended.bayonets is not None else (0, 0)
+    if condition == "surprise":
+        if role != "attacker" or not surprise_die:
+            return 0, 0
+        return 0, 1  # the Surprise Table's DRMs are not in the data: it may have succeeded
+    if any(_type(kind, ctx.data) is None for kind, _ in force.sp):
+        return "a unit kind's type is not in the data"
+    regular = _sp_of(force, ctx.data, "regular")
+    chief = british_chief(ctx, joined.attacker.leaders + joined.defender.leaders)
+    successor = chief[0] if chief is not None and chief[1] and force.side == "british" \
+        else None
+    found = commanders(force, ctx.data, successor)
+    if condition == "militia_majority":
+        if 2 * (force.strength - regular) <= force.strength:
+            return 0, 0
+        if "backwoods-generals" in ctx.options and force.side == "continental":
+            if found is None:
+                return 0, 1
+            backwoods = [k in BACKWOODS for k in found[0]]
+            return (0 if any(backwoods) else 1), (0 if all(backwoods) else 1)
+        return 1, 1
+    if condition == "professional_army":
+        if 2 * regular < force.strength:
+            return 0, 0
+        turn = ctx.placement.moment.turn or ctx.proc.position.moment.turn
+        if force.side == "continental" and (turn is None or turn < STEUBEN_AT_LATEST):
+            return 0, 1  # Steuben's arrival is not read (11.2.5)
+        return 1, 1
+    if condition == "fort_defender":
+        if role != "defender":
+            return 0, 0
+        forts = [e for e in ctx.state.in_area(joined.area) if e.kind == "fort"]
+        if any(e.key == force.side and e.flag is None for e in forts):
+            return 1, 1
+        return (0, 1) if any(e.key == force.side for e in forts) else (0, 0)
+    # commander_tactical: the commander's Tactical rating (the owner chooses among equals)
+    if found is None:
+        return "who commands is not in the data"
+    if not found[0]:
+        return 0, 0
+    ratings = [ctx.data.leaders[k].tactical if k in ctx.data.leaders else None
+               for k in found[0]]
+    if any(value is None for value in ratings):
+        return "a commander's Tactical rating is not in the data"
+    known = [value or 0 for value in ratings]
+    return min(known), max(known)
+
+
+def winner_drms(ended: BattleEnded, ctx: Context, surprise_die: bool
+                ) -> tuple[Span, Span] | str:
+    """The attacker's and the defender's DRM spans on the battle-winner roll: the odds DRM
+    and the Wilderness/Mountain DRMs (AaM 11.2.3, 10.6.1b) plus the data's table rows."""
+    rows = winner_rows(ctx.data)
+    if isinstance(rows, str):
+        return rows
+    joined = ended.joined
+    reading = combat.OddsReading.CEIL if ODDS_CEIL in ctx.options else combat.OddsReading.FLOOR
+    odds = combat.odds_drm(joined.attacker.strength, joined.defender.strength, reading)
+    terrain, _ = _terrain_drm(joined, ctx)
+    if not terrain:
+        return "the Area's terrain (Wilderness/Mountain DRMs, AaM 10.6.1b) is not in the data"
+    spans = {}
+    for role, base in (("attacker", odds.attacker), ("defender", odds.defender)):
+        low = high = base
+        area = ctx.data.areas.get(joined.area)
+        if area is not None and (area.terrain or "").casefold() in ROUGH:
+            own, enemy = (joined.attacker, joined.defender) if role == "attacker" \
+                else (joined.defender, joined.attacker)
+            low += _wilderness(own, enemy, ctx.data)
+            high += _wilderness(own, enemy, ctx.data)
+        for condition, side, drm in rows:
+            if side not in ("each", role):
+                continue
+            factor = _row_span(condition, role, ended, ctx, surprise_die)
+            if isinstance(factor, str):
+                return f"the {role}'s {condition} DRM: {factor}"
+            add = _span(factor[0], factor[1], drm)
+            low, high = low + add[0], high + add[1]
+        spans[role] = (low, high)
+    return spans["attacker"], spans["defender"]
+
+
+def _winner(ended: BattleEnded, ctx: Context, dice: dict[str, list[tuple[int, int]]] | None,
+            pattern: bool, where: str) -> Iterator[Outcome]:
+    """11.2.3: "The highest total (DR + modifiers) wins the battle and remains in the Area.
+    The side with the lower total must retreat [...] The defender wins in the event of a
+    tie (exception: Catastrophe, Case 11.5.4)"."""
+    joined = ended.joined
+    area = (joined.area,)
+    attacker, defender = joined.attacker.side, joined.defender.side
+
+    def unchecked(why: str) -> Outcome:
+        return Check.unchecked("AAM-CBT-09", ended.step,
+                               f"who won the battle in {where} is not checked: {why} "
+                               "(AaM 11.2.3)", needs=(str(Need.BATTLE),), spaces=area)
+
+    if joined.siege:
+        yield unchecked("a siege marker is in the Area: the defender may be inside its walls, "
+                        "where a siege combat's result decides (AaM 4.7)")
+        return
+    drms = winner_drms(ended, ctx, dice is not None and len(dice[attacker]) == 3)
+    if isinstance(drms, str):
+        yield unchecked(drms)
+        return
+    if not pattern or dice is None:
+        yield unchecked("the winner dice are not clear in the log (each side's winner die, "
+                        "then its casualty die)")
+        return
+    (_, a_die), (_, d_die) = dice[attacker][-2], dice[defender][-2]
+    (a_low, a_high), (d_low, d_high) = drms
+    if a_die + a_low > d_die + d_high:
+        winner, loser = attacker, defender
+    elif a_die + a_high < d_die + d_low:
+        winner, loser = defender, attacker
+    elif a_die + a_high <= d_die + d_low:
+        winner, loser = defender, attacker  # a tie: the defender's (11.2.3)
+    else:
+        yield unchecked(f"the attacker's {a_die} and the defender's {d_die} with DRMs of "
+                        f"{a_low}..{a_high} and {d_low}..{d_high} (a DRM the log does not "
+                        "show) may give either side the higher total")
+        return
+    total = f"{attacker} {a_die}{a_low:+d}" + (f"..{a_high:+d}" if a_high != a_low else "") + \
+        f" against {defender} {d_die}{d_low:+d}" + (f"..{d_high:+d}" if d_high != d_low else "")
+    retreats = [r for r in ended.retreats  # SPs: a leader alone escapes (11.4.5)
+                if not r.before_combat and r.side == winner and r.strength > 0]
+    tie = winner == defender and a_die + a_high >= d_die + d_low
+    if retreats and tie:
+        yield unchecked(f"the totals ({total}) may tie, and a tie goes to the defender except "
+                        "in a Catastrophe (11.5.4), which is not explained (A58)")
+        return
+    if retreats:
+        yield Check.illegal("AAM-CBT-09", retreats[0].step,
+                            f"the {winner} side retreated from the battle in {where} although "
+                            f"its battle-winner total was the higher ({total}, with the odds "
+                            "and the Battle Winner Determination Table's DRMs): \"The highest "
+                            "total (DR + modifiers) wins the battle and remains in the Area. "
+                            "The side with the lower total must retreat\" (AaM 11.2.3)",
+                            spaces=(joined.area, retreats[0].destination),
+                            pieces=retreats[0].pieces,
+                            expected=f"the {loser} side retreats", observed=f"the {winner} "
+                            "side retreated")
+        return
+    if ended.loser == loser:
+        yield Check.done("AAM-CBT-09")

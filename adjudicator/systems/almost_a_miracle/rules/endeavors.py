@@ -33,7 +33,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         return  # a retreat needs no leader nor activation (AaM 11.3, 11.4); a second
         # Area's pieces joining a force are judged by AAM-END-02
     route = f"{ctx.name(action.origin)} → {ctx.name(action.destination)}"
-    if action.sp and not action.leaders:
+    if action.sp and not action.leaders and not action.continues:
         yield Check.illegal("AAM-END-03", action.step,
                             f"{action.strength} SP moved {route} with no leader: SPs move only "
                             "with a leader, in a force that has activated (AaM 8.1, 10.1)",
