@@ -43,6 +43,17 @@ the battles the reader reads (read_battles.py), with combat.py's `major_victory`
   French have entered, with the marker off the month boxes (a one-box track), with the
   Major Victory marker off the board, or with the marker at either end of the track.
 
+- AAM-MV-07 (11.5.4, "Large Siege Additional Effect"): "A British Catastrophe moves the
+  French Intervention marker earlier 4 turns [...] A Continental Catastrophe moves the
+  French Intervention marker later by 4 turns". The rulebook prints it under the large
+  siege's effect; the digest (A57) applies it to every Catastrophe, and so does this
+  family, but leniently: after a battle whose loser surrendered to a Catastrophe (MV-06),
+  with the marker on the Turn Record Track's month boxes and the French not yet come, the
+  marker's net move between the battle's start and its end (the next endeavor) is judged:
+  4 turns the right way, legal; not moved, a reminder (a player reading 11.5.4 narrowly,
+  or moving it later); moved otherwise, illegal at the marker's move. Two Catastrophes in
+  one battle (digest E16) are not told apart.
+
 The Major Victory marker is read where the battle ends (the log's step before the next
 endeavor); a marker not on the board leaves MV-01 and MV-02 unjudged.
 """
@@ -64,7 +75,7 @@ from adjudicator.systems.common.sequencer import PhaseShown
 
 FAMILY = RuleFamily("major_victory", frozenset({"AAM-MV-01", "AAM-MV-02", "AAM-MV-03",
                                                 "AAM-MV-04", "AAM-MV-05", "AAM-MV-06",
-                                                "AAM-MV-08"}),
+                                                "AAM-MV-07", "AAM-MV-08"}),
                     actions=(BattleEnded, PhaseShown))
 ROUGH = frozenset({"wilderness", "mountain", "mountains"})
 FORTS = {"fort pitt": "continental", "penobscot": "continental", "fort niagara": "british",
@@ -85,11 +96,6 @@ COMBAT_NOT_JUDGED: dict[str, str] = {
                   "leaders took their endeavor (the sally) leaving the Area while the "
                   "besiegers stay, where a losing sally must retreat back into the city or "
                   "fort (AaM 4.5.2); a sally is fought with no move, so no battle is read",
-    "AAM-MV-07": "not judged yet: the French Intervention marker's month is read where the "
-                 "module shows a box per month (AAM-MV-05), but which side's force a "
-                 "Catastrophe (AaM 11.5.4) struck is not tied to the marker's move of 4 turns "
-                 "(A57: every Catastrophe or only surrenders of more than 50 SPs); the "
-                 "Catastrophe itself is AAM-MV-06",
 }
 """The combat, retreat and Major Victory rules no family judges, and why."""
 
@@ -213,6 +219,7 @@ def _catastrophe(ended: BattleEnded, ctx: Context, lost: BattleSide, won: Battle
         return
     if not retreats:
         yield Check.done("AAM-MV-06")
+        yield from _catastrophe_shift(ended, ctx, lost.side)
         return
     yield Check.illegal("AAM-MV-06", retreats[0].step,
                         f"the {lost.side} force that lost the battle in "
@@ -303,3 +310,38 @@ def _intervention_marker(shown: PhaseShown, ctx: Context) -> Iterator[Outcome]:
                             f"{month_name(start)} to {month_name(now)} in the Adjustment "
                             f"Phase: {rule}", pieces=(marker[0],),
                             expected=f"{direction} 1 turn", observed=f"{net:+d} turns")
+
+
+def _catastrophe_shift(ended: BattleEnded, ctx: Context, loser: str) -> Iterator[Outcome]:
+    """11.5.4: the French Intervention marker 4 turns earlier after a British Catastrophe,
+    4 later after a Continental one (A57: every Catastrophe)."""
+    marker = next(((key, p) for key, (e, p) in ctx.state.pieces.items() if e.kind == "fi"),
+                  None)
+    now = track_turn(marker[1]) if marker is not None else None
+    if marker is None or now is None or ctx.proc.french_entry is not None:
+        return
+    expected = -4 if loser == "british" else 4
+    direction = "earlier" if expected < 0 else "later"
+    rule = (f"a {loser.capitalize()} Catastrophe moves the French Intervention marker "
+            f"{direction} 4 turns on the Turn Record Track (AaM 11.5.4)")
+    moves = [move for move in ctx.proc.fi_moves if move[0] >= ended.joined.step]
+    where = ctx.name(ended.joined.area)
+    if not moves:
+        yield Check.reminder("AAM-MV-07", ended.step,
+                             f"the {loser} force that lost the battle in {where} surrendered "
+                             f"to a Catastrophe and the French Intervention marker is still on "
+                             f"{month_name(now)}: {rule}", pieces=(marker[0],),
+                             spaces=(ended.joined.area,))
+        return
+    start = moves[0][1]
+    if start is None:
+        return
+    net = _months(start, now)
+    if net == expected:
+        yield Check.done("AAM-MV-07")
+        return
+    yield Check.illegal("AAM-MV-07", moves[-1][0],
+                        f"after the {loser} Catastrophe in {where} the French Intervention "
+                        f"marker moved from {month_name(start)} to {month_name(now)}: {rule}",
+                        pieces=(marker[0],), spaces=(ended.joined.area,),
+                        expected=f"{direction} 4 turns", observed=f"{net:+d} turns")

@@ -96,7 +96,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "E15": ("test_examples::test_e15_scenario_lengths",
             "scenario:scn-legal-november-1779-is-played",
             "scenario:scn-illegal-play-past-november-1779"),
-    "E16": (FI_BOUND, "test_turn_track::test_mv05_a_catastrophe_shift_with_it_is_unchecked"),
+    "E16": (FI_BOUND, "test_turn_track::test_mv05_a_catastrophe_shift_with_it_is_unchecked",
+            "test_turn_track::test_mv07_a_catastrophe_moves_the_intervention_four_turns"),
     "E17": ("test_reinforcements::test_no_new_trains_while_the_boo_is_off_the_board",
             "test_schedule::test_monthly_regulars_do_not_arrive_while_the_boo_is_off_the_map",
             "scenario:reinf-illegal-monthly-regulars-with-the-boo-off-the-map",
@@ -135,10 +136,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 NOT_FROM_A_LOG = {
     "E16": "two British Catastrophes each move the French Intervention marker 4 turns "
            "earlier (AaM 11.5.4): the marker's month is read where the module shows a box "
-           "per month, but the 4-turn shift (AAM-MV-07) is not judged yet (which side's "
-           "Catastrophe moved it, A57); AAM-FR-01 bounds the French arrival in the player's "
-           "favour where the track is one box, and AAM-MV-05 leaves an Adjustment Phase move "
-           "that differs by 4 turns unchecked (the test named)",
+           "per month and one Catastrophe's 4-turn shift is judged (AAM-MV-07), but the fall "
+           "of Quebec or Halifax by occupation is not read as a second Catastrophe; AAM-FR-01 "
+           "bounds the French arrival in the player's favour where the track is one box, and "
+           "AAM-MV-05 leaves an Adjustment Phase move that differs by 4 turns unchecked (the "
+           "tests named)",
 }
 """Examples whose result no log shows, with why (the nearest judged test is named above)."""
 

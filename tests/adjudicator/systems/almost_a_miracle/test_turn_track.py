@@ -103,3 +103,36 @@ def test_fi_moved_is_remembered_in_the_adjustment_phase() -> None:
                                                     destination="1778-11"))
     assert proc.fi_moves == ((3, "1778-10", "1778-11"),)
     assert effects[PhaseShown](proc, PhaseShown(step=4, phase="adjustment")).fi_moves == ()
+
+
+def _shift(moves: tuple[tuple[int, str | None, str | None], ...], now: str,
+           loser: str) -> list[object]:
+    from adjudicator.systems.almost_a_miracle.rules.major_victory import _catastrophe_shift
+    from tests.adjudicator.systems.almost_a_miracle.battlekit import (
+        british,
+        continental,
+        ended,
+        joined,
+    )
+    battle = ended(joined(british(20), continental(60)))
+    ctx = context(proc=AaMProcedure(fi_moves=moves), state=_state(now))
+    return list(_catastrophe_shift(battle, ctx, loser))
+
+
+def test_mv07_a_catastrophe_moves_the_intervention_four_turns() -> None:
+    """11.5.4: "A British Catastrophe moves the French Intervention marker earlier 4 turns
+    [...] A Continental Catastrophe moves the French Intervention marker later by 4
+    turns" (A57: every Catastrophe)."""
+    later = _shift(((5, "1778-10", "1779-02"),), "turn_1779_02", "continental")
+    assert "AAM-MV-07" in done(later) and not ids(later)
+    earlier = _shift(((5, "1778-10", "1778-06"),), "turn_1778_06", "british")
+    assert "AAM-MV-07" in done(earlier) and not ids(earlier)
+
+
+def test_mv07_the_wrong_way_is_illegal_and_unmoved_a_reminder() -> None:
+    """11.5.4: a Continental Catastrophe moves the marker later, not earlier; left where it
+    was, a reminder (the rulebook prints the shift under the large siege's effect)."""
+    wrong = _shift(((5, "1778-10", "1778-06"),), "turn_1778_06", "continental")
+    assert "AAM-MV-07" in ids(wrong)
+    unmoved = _shift((), "turn_1778_10", "continental")
+    assert "AAM-MV-07" in ids(unmoved, "reminder") and "AAM-MV-07" not in ids(unmoved)
