@@ -10,7 +10,7 @@ themselves (where each zone stands) are each builder's own, and made up.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
@@ -45,14 +45,15 @@ class Slots:
         return self._slot("PieceSlot", name, f"prototype;{prototype}\tpiece;;;;{name}",
                           "\tnull;0;0", (50, 50))
 
-    def layered(self, name: str, levels: Sequence[str], command: str = "Flip") -> str:
+    def layered(self, name: str, levels: Sequence[str], command: str = "Flip",
+                level: int = 1) -> str:
         """A piece with a Layer (its sides) changed by `command`: each level shows its own
-        name."""
+        name; it shows level `level` (1-based)."""
         images = ",".join(f"{file_name(level)}.png" for level in levels)
         layer = (f"emb2;;;;{command};;70,130;;;;;;1;false;0;0;{images};{','.join(levels)};"
                  f"true;Side;;;false;;1;1;true;;70,130;;{name} side;1.0;;")
-        return self._slot("PieceSlot", name, f"{layer}\tpiece;;;;{name}", "1\tnull;0;0",
-                          (50, 50))
+        return self._slot("PieceSlot", name, f"{layer}\tpiece;;;;{name}",
+                          f"{level}\tnull;0;0", (50, 50))
 
     def card(self, name: str) -> str:
         """A card (a deck's CardSlot)."""
@@ -97,10 +98,13 @@ def hand(side: str) -> list[str]:
 
 
 def write_fixture(out: Path, text: str, vmod: str, scenarios: Sequence[Path],
-                  draft: Callable[[Module], Binding]) -> None:
+                  draft: Callable[[Module], Binding],
+                  images: Mapping[str, bytes] | None = None) -> None:
     """Write a fixture into `out`: `module/buildFile.xml` (the buildFile `text`), the
-    `vmod` zipped with its `moduledata`, `games/<scenario>.vlog` for every scenario, and
-    `binding.toml`, the binding `draft` makes for the module."""
+    `vmod` zipped with its `moduledata` and `images` (file name → bytes, as
+    `images/<name>`), `games/<scenario>.vlog` for every scenario, and `binding.toml`, the
+    binding `draft` makes for the module (read from the `.vmod`, so boards with an image
+    have its size)."""
     from adjudicator.binding import dump_binding
     from adjudicator.scenario import build_scenario_log
     from vmod_schema.buildfile import open_module
@@ -110,10 +114,14 @@ def write_fixture(out: Path, text: str, vmod: str, scenarios: Sequence[Path],
     data = text.encode("utf-8")
     atomic_write(out / "module" / "buildFile.xml", data)
     module = open_module(out / "module" / "buildFile.xml")
+    pictures = [(f"images/{name}", data) for name, data in sorted((images or {}).items())]
     moduledata = metadata_xml([("version", module.version),
                                ("VassalVersion", module.vassal_version),
                                ("dateSaved", "1700000000000"), ("name", module.name)])
-    atomic_write_zip(out / vmod, [("buildFile.xml", data), ("moduledata", moduledata)])
+    atomic_write_zip(out / vmod, [("buildFile.xml", data), ("moduledata", moduledata),
+                                  *pictures])
     for scenario in scenarios:
         build_scenario_log(scenario, out / "games" / f"{scenario.stem}.vlog")
+    if pictures:
+        module = open_module(out / vmod)
     atomic_write(out / "binding.toml", dump_binding(draft(module)).encode("utf-8"))

@@ -205,6 +205,24 @@ class SetupFile(BaseModel):
     setup: list[Placement] = Field(default_factory=list)
 
 
+class PlacePoint(BaseModel):
+    """A named point of a map, in map pixels."""
+
+    model_config = _MODEL
+    map: str
+    x: int
+    y: int
+
+
+class PlacesFile(BaseModel):
+    """Named points of a module's maps, for a module whose map has no grid (its places are
+    only pixels): the writer puts a piece named to stand `at` one of them there."""
+
+    model_config = _MODEL
+    source: str
+    places: dict[str, PlacePoint] = Field(default_factory=dict)
+
+
 class Scenario(BaseModel):
     """A scripted play and the findings it must produce."""
 
@@ -221,6 +239,9 @@ class Scenario(BaseModel):
     """The game's optional rules the scenario is played with (`--option`)."""
     players: dict[str, str] = Field(default_factory=dict)
     """Side → player name."""
+    places: list[str] = Field(default_factory=list)
+    """Files of named map points (`PlacesFile`), relative to the file: where a name puts a
+    piece on a map without a grid, whose pixels name nothing."""
     setup_files: list[str] = Field(default_factory=list)
     setup: list[Placement] = Field(default_factory=list)
     actions: list[Action] = Field(default_factory=list)
@@ -313,6 +334,12 @@ class ModuleIndex:
             raise ScenarioError(f"map {map_.identifier!r} has several boards; scenarios "
                                 "support one board per map")
         return map_.edge_width, map_.edge_height
+
+    def add_places(self, places: PlacesFile) -> None:
+        """Name points of maps without a grid (a name the module's grid knows keeps its
+        spot)."""
+        for name, point in places.places.items():
+            self._spots.setdefault(name, Spot(point.map, point.x, point.y))
 
     def lookup(self, name: str) -> Spot | None:
         """The point a name stands for, without taking a hand slot."""
@@ -540,7 +567,10 @@ def _played(path: Path) -> tuple[Scenario, Module, _Writer]:
     """The scenario at `path`, its module, and a writer that has played all its actions."""
     scenario = load_scenario(path)
     module = open_module((path.parent / scenario.module).resolve())
-    writer = _Writer(scenario, ModuleIndex(module))
+    index = ModuleIndex(module)
+    for places in scenario.places:
+        index.add_places(_validated(PlacesFile, (path.parent / places).resolve()))
+    writer = _Writer(scenario, index)
     placements: list[Placement] = []
     for setup in scenario.setup_files:
         placements += _validated(SetupFile, (path.parent / setup).resolve()).setup
@@ -594,5 +624,5 @@ def build_scenario_log(path: Path, out: Path) -> Path:
     return writer.game.write(out, info=info, key=0x2A)
 
 
-__all__ = ["Placement", "Scenario", "ScenarioError", "build_scenario_log", "end_position",
-           "load_scenario"]
+__all__ = ["PlacePoint", "Placement", "PlacesFile", "Scenario", "ScenarioError",
+           "build_scenario_log", "end_position", "load_scenario"]
