@@ -21,6 +21,8 @@ Rules:
   (`read_series_log` + `compare_positions`).
 - **Fork.** Two or more different files continuing the same file: a turn replayed and sent
   again, or a game taken two ways.
+- **Dice.** The rolls of the series' distinct files, in playing order, pooled per player,
+  label and number of dice (`adjudicator.audit.dice`), corrected for the tests of the series.
 - **Roster changes.** Players in a file's roster that the file it follows lacked (joined),
   and the reverse (left), when both rosters are known.
 """
@@ -32,6 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePath
 
+from adjudicator.audit.dice import dice_entries, with_verdicts
 from adjudicator.audit.summary_models import (
     RosterChange,
     SeriesBreak,
@@ -136,7 +139,9 @@ def _summary(folder: str, module_name: str | None, group: Sequence[SeriesMember]
     return SeriesSummary(folder=folder, module_name=module_name, files=entries,
                          continued=len(parent), breaks=breaks, forks=forks,
                          roster_changes=changes,
-                         note=NO_CONTINUATION_NOTE if not parent else None)
+                         note=NO_CONTINUATION_NOTE if not parent else None,
+                         dice=with_verdicts(dice_entries(
+                             roll for index in playing for roll in files[index].reading.rolls)))
 
 
 def _distinct(ordered: Sequence[SeriesMember]) -> tuple[list[SeriesMember], list[list[str]]]:
