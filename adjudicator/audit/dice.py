@@ -451,8 +451,8 @@ def supports_verdict(entry: DiceEntry) -> str | None:
     dice = entry.rolls * entry.dice
     needed = MIN_DICE_PER_FACE_FOR_VERDICT * entry.sides
     if dice < needed:
-        return (f"too few dice for a verdict: {dice}, at least {needed} needed "
-                f"({MIN_DICE_PER_FACE_FOR_VERDICT} per face)")
+        return (f"too few dice ({dice}; a verdict needs {needed}, "
+                f"{MIN_DICE_PER_FACE_FOR_VERDICT} per face)")
     return None
 
 

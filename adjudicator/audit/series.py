@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePath
 
-from adjudicator.audit.dice import dice_entries, with_verdicts
+from adjudicator.audit.dice import DiceEntry, dice_entries, with_verdicts
 from adjudicator.audit.summary_models import (
     RosterChange,
     SeriesBreak,
@@ -43,7 +43,7 @@ from adjudicator.audit.summary_models import (
     SeriesSummary,
 )
 from adjudicator.reading.models import FileReading
-from adjudicator.replay.series import Difference, SeriesLog, compare_positions
+from adjudicator.replay.series import Difference, SeriesLog, SeriesRoll, compare_positions
 from vmod_schema.files import printable_path
 
 NO_CONTINUATION_NOTE = ("no file starts where another ended: these may be separate games "
@@ -268,6 +268,25 @@ def reread_differences(earlier: SeriesMember,
     if counted:
         return shown, f"{counted_text(counted)} also differ, not named: hidden information"
     return shown, None
+
+
+def series_dice(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None
+                ) -> list[DiceEntry]:
+    """Whole-game dice statistics of replayed logs (`adjudicator series`): their rolls in
+    playing order (`order_logs`), an identical copy (same entry of `sha256s`) counted once,
+    pooled per player, label and number of dice, corrected for the tests among them."""
+    from adjudicator.replay.series import order_logs
+
+    key = {id(log): sha256s[index] if sha256s is not None else f"#{index}"
+           for index, log in enumerate(logs)}
+    seen: set[str] = set()
+    rolls: list[SeriesRoll] = []
+    for log in order_logs(logs):
+        if key[id(log)] in seen:
+            continue
+        seen.add(key[id(log)])
+        rolls += log.rolls
+    return with_verdicts(dice_entries(rolls))
 
 
 def forks_among(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None

@@ -4,6 +4,7 @@ system get reports, not errors), the cache, and the exit statuses."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -275,3 +276,30 @@ def test_a_piece_named_by_a_whole_document_is_cut_in_the_summary(tmp_path: Path)
         assert "lorem ipsum lorem" in text, fmt  # the undo names the piece ...
         assert len(text) < 60_000, fmt           # ... by its start
         assert "more characters cut" in text, fmt
+
+
+VASL = CORPUS / "vasl-templates"
+
+
+def test_series_gives_whole_game_dice_per_player_across_its_logs(tmp_path: Path) -> None:
+    logs = [str(corpus_file(f"vasl-templates/{name}"))
+            for name in ("multiple-1.vlog", "multiple-1a.vlog", "multiple-1b.vlog")]
+    result = runner.invoke(_series_app(), ["series", *logs, "--dice", "vasl", "--json"])
+    assert result.exit_code == 0, result.output
+    entries = {(e["player"], e["label"], e["dice"]): e for e in json.loads(result.stdout)["dice"]}
+    # Pooled across the three logs; each log alone has fewer rolls.
+    alone = runner.invoke(_series_app(), ["series", logs[0], "--dice", "vasl", "--json"])
+    alone_rolls = {(e["player"], e["label"], e["dice"]): e["rolls"]
+                   for e in json.loads(alone.stdout)["dice"]}
+    bob = entries[("Bob", "IFT DR", 2)]
+    assert bob["rolls"] > alone_rolls.get(("Bob", "IFT DR", 2), 0)
+    assert sum(bob["faces"].values()) == 2 * bob["rolls"]
+    tested = [e for e in entries.values() if e["tests"]]
+    assert tested and all(e["tests"] == len(tested) for e in tested)
+    assert all(e["verdict"] is None and "too few dice" in e["verdict_note"]
+               for e in entries.values() if not e["tests"])
+    text = runner.invoke(_series_app(), ["series", *logs, "--dice", "vasl"])
+    assert "dice across the series: " in text.stdout
+    assert "Bob · IFT DR · 2 dice: " in text.stdout and "RS dr · 1 die: " in text.stdout
+    without = runner.invoke(_series_app(), ["series", *logs])
+    assert "IFT DR" not in without.stdout, "chat dice are read only with --dice vasl"

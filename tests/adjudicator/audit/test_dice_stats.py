@@ -398,8 +398,7 @@ def test_no_verdict_below_three_dice_per_face_and_those_are_not_tests() -> None:
     judged = with_verdicts([tiny, big])
     assert tiny.p_value is not None and tiny.p_value < 1e-10  # tested, but no verdict
     assert (judged[0].verdict, judged[0].unusual, judged[0].q_value) == (None, False, None)
-    assert judged[0].verdict_note == ("too few dice for a verdict: 17, at least 18 needed "
-                                      "(3 per face)")
+    assert judged[0].verdict_note == "too few dice (17; a verdict needs 18, 3 per face)"
     assert (judged[1].tests, judged[1].verdict) == (1, "consistent with fair dice")
 
 

@@ -217,7 +217,8 @@ def test_one_file_of_the_series_alone_is_too_small_for_a_verdict() -> None:
     assert entry.verdict_note is not None and "too few dice" in entry.verdict_note
     html, markdown = render_html(alone), render_markdown(alone)
     assert 'class="unusual"' not in html
-    assert "unusual:" not in markdown and "no verdict: too few dice" in markdown
+    assert "unusual:" not in markdown
+    assert "no verdict: too few dice (10; a verdict needs 18, 3 per face)" in markdown
 
 
 def test_the_renderers_give_the_verdict_and_colour_only_unusual_rows() -> None:
