@@ -31,8 +31,8 @@ Rules the numbers follow:
   ordered by distance from the mean). It is computed whenever the sample is small enough
   to do so quickly: at most `EXACT_MAX_DICE` dice of at most `EXACT_MAX_SIDES` faces
   (measured on a shared 2-core machine, worst of 12 samples: 0.04 s for 60 d6, 0.24 s for
-  60 d12). Above that the chi-square
-  approximation is used, and below 5 expected per face there is then no p-value.
+  60 d12). Above that the chi-square approximation is used, and below 5 expected per face
+  there is then no p-value.
 - **The p-value** of an entry (`p_value`, `p_method`) is the exact one when computed, else
   the chi-square one.
 - **Correction for many tests.** An audit tests every player × label × dice at once;
