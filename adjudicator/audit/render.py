@@ -1,4 +1,5 @@
-"""The audit report for people: Markdown and a self-contained HTML page.
+"""The audit report for people: Markdown and a self-contained HTML page (and the terminal
+lines of `adjudicator series`' whole-game dice, `series_dice_lines`).
 
 Both are drawn from one outline (`outline(audit)`: headings, paragraphs, lists and tables
 of plain text), so they always say the same thing; each renderer escapes the text its own
@@ -298,6 +299,28 @@ def _series_dice(series: SeriesSummary) -> list[Block]:
                     for entry in series.dice),
               marked=frozenset(i for i, entry in enumerate(series.dice) if entry.unusual)),
     ]
+
+
+def series_dice_lines(entries: Sequence[DiceEntry]) -> list[str]:
+    """Whole-game dice of a series, one line per player, label and number of dice: rolls,
+    p-value (and its test), q-value (and the number of tests), verdict or why none."""
+    if not entries:
+        return []
+    tests = sum(1 for entry in entries if entry.tests)
+    unusual = sum(1 for entry in entries if entry.unusual)
+    lines = [f"dice across the series: {tests} test{'s' if tests != 1 else ''} with a "
+             f"verdict, {unusual} unusual after correction (q < {UNUSUAL_Q}); statistics of "
+             "the rolls recorded, judging nobody"]
+    for entry in entries:
+        p = (f"p = {entry.p_value:.3g} ({entry.p_method})" if entry.p_value is not None
+             else "no p-value")
+        q = f", q = {entry.q_value:.3g}" if entry.q_value is not None else ""
+        verdict = entry.verdict or f"no verdict: {entry.verdict_note or 'no test'}"
+        lines.append(f"    {entry.player or '(not recorded)'} · {entry.label} · "
+                     f"{entry.dice} {'die' if entry.dice == 1 else 'dice'}: "
+                     f"{entry.rolls} roll{'s' if entry.rolls != 1 else ''}"
+                     f", {p}{q}: {verdict}")
+    return lines
 
 
 def _files(audit: AuditReport) -> list[Block]:

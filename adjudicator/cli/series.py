@@ -42,6 +42,7 @@ def series(
 
     Exit status: 2 bad input; 1 something --fail-on names was found; else 0.
     """
+    from adjudicator.audit.render import series_dice_lines
     from adjudicator.audit.series import forks_among, series_dice
     from adjudicator.ceilings import one_file
     from adjudicator.check import file_sha256
@@ -49,7 +50,7 @@ def series(
     from adjudicator.replay.chatdice import chat_patterns
     from adjudicator.replay.series import check_series, read_series_log, series_files
     from adjudicator.report.exit import ExitStatus
-    from adjudicator.report.text import series_dice_lines, series_text
+    from adjudicator.report.text import series_text
     from vmod_schema.buildfile import open_module
 
     with user_errors(debug):

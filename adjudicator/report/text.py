@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 from pathlib import Path
 
-from adjudicator.audit.dice import UNUSUAL_Q, DiceEntry
 from adjudicator.inspect import GameSummary, ModuleSummary, RollSummary, StepSummary
 from adjudicator.reading.models import FileReading
 from adjudicator.replay.series import SeriesReport
@@ -142,28 +140,6 @@ def series_text(report: SeriesReport) -> str:
         lines.append(f"continuous: each of the {len(report.files)} files starts where the "
                      "previous one ended")
     return "\n".join(lines)
-
-
-def series_dice_lines(entries: Sequence[DiceEntry]) -> list[str]:
-    """Whole-game dice of a series, one line per player, label and number of dice: rolls,
-    p-value (and its test), q-value (and the number of tests), verdict or why none."""
-    if not entries:
-        return []
-    tests = sum(1 for entry in entries if entry.tests)
-    unusual = sum(1 for entry in entries if entry.unusual)
-    lines = [f"dice across the series: {tests} test{'s' if tests != 1 else ''} with a "
-             f"verdict, {unusual} unusual after correction (q < {UNUSUAL_Q}); statistics of "
-             "the rolls recorded, judging nobody"]
-    for entry in entries:
-        p = (f"p = {entry.p_value:.3g} ({entry.p_method})" if entry.p_value is not None
-             else "no p-value")
-        q = f", q = {entry.q_value:.3g}" if entry.q_value is not None else ""
-        verdict = entry.verdict or f"no verdict: {entry.verdict_note or 'no test'}"
-        lines.append(f"    {entry.player or '(not recorded)'} · {entry.label} · "
-                     f"{entry.dice} {'die' if entry.dice == 1 else 'dice'}: "
-                     f"{entry.rolls} roll{'s' if entry.rolls != 1 else ''}"
-                     f", {p}{q}: {verdict}")
-    return lines
 
 
 def report_line(report: Report, *, path: str | None = None) -> str:
