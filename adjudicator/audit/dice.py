@@ -25,6 +25,26 @@ Rules the numbers follow:
   with `rolls × dice / sides` each, on `sides − 1` degrees of freedom. It is None when it
   would mislead, and `chi_square_note` says why: sides unknown, a value outside 1..sides,
   or fewer than 5 expected per face (the usual condition for the chi-square approximation).
+- **The exact test** (`exact_multinomial_p`) gives, for the same face counts, the exact
+  probability that fair dice give a Pearson statistic at least as large as the one
+  observed (faces against uniform; with two faces it is the two-sided binomial test
+  ordered by distance from the mean). It is computed whenever the sample is small enough
+  to do so quickly: at most `EXACT_MAX_DICE` dice of at most `EXACT_MAX_SIDES` faces
+  (measured on a shared 2-core machine, worst of 12 samples: 0.04 s for 60 d6, 0.24 s for
+  60 d12). Above that the chi-square approximation is used, and below 5 expected per face
+  there is then no p-value.
+- **The p-value** of an entry (`p_value`, `p_method`) is the exact one when computed, else
+  the chi-square one.
+- **Correction for many tests.** An audit tests every player × label × dice at once;
+  `with_verdicts` adjusts the p-values of one family of tests (an audit, a series) by
+  Benjamini–Hochberg (`q_value`, with `tests`, the number of tests in the family): among
+  the entries called unusual, the expected share of fair dice is at most the threshold.
+- **A verdict** is given only to an entry of at least `MIN_DICE_PER_FACE_FOR_VERDICT` dice
+  per face: below that fair dice often leave a face unseen (12 fair d6 miss at least one
+  face 56% of the time, 18 of them 22%), and fair and strongly biased dice give outcomes
+  too alike for "consistent with fair dice" to mean anything. An entry with fewer dice is
+  not one of the tests. The verdict is "unusual" only when `q_value < UNUSUAL_Q`, never on
+  an uncorrected p-value.
 
 >>> entry, = dice_entries([Rolled("Alice", "IFT DR", (6, 6)), Rolled("Alice", "IFT DR", (3, 1))])
 >>> entry.faces, entry.totals["12"], entry.mean, entry.expected_mean
@@ -48,6 +68,16 @@ from pydantic import BaseModel, ConfigDict
 SidesRule = Literal["reported", "label", "assumed from values", "unknown"]
 MIN_EXPECTED_PER_FACE = 5
 """The chi-square test is given only when every face is expected at least this often."""
+EXACT_MAX_DICE = 60
+"""The exact test is computed for at most this many dice (pooled over a group's rolls)."""
+EXACT_MAX_SIDES = 12
+"""…of at most this many faces; the time it takes grows with both (module docstring)."""
+MIN_DICE_PER_FACE_FOR_VERDICT = 3
+"""A verdict needs at least this many dice per face (module docstring says why)."""
+UNUSUAL_Q = 0.01
+"""An entry is called unusual when its corrected p-value (`q_value`) is below this."""
+FAIR = "consistent with fair dice"
+PMethod = Literal["exact", "chi-square"]
 _MAX_TOTALS_LISTED = 200
 """Above this many possible totals, `totals` lists only the totals seen."""
 _NDS_LABEL = re.compile(r"\b(\d*)[dD](\d+)\b")
@@ -146,6 +176,26 @@ class DiceEntry(BaseModel):
     """Rolls made and then taken back with undo."""
     rerolls: int
     """Rolls made again after an undo took a roll back."""
+    exact_p: float | None = None
+    """P-value of the exact test of `faces` against uniform faces (6 significant digits);
+    None when the sample is too large to compute it quickly or the test does not apply."""
+    p_value: float | None = None
+    """The p-value the verdict rests on: `exact_p` when computed, else `chi_square_p`."""
+    p_method: PMethod | None = None
+    """Which test gave `p_value`."""
+    q_value: float | None = None
+    """`p_value` adjusted for the `tests` made at once (Benjamini–Hochberg), 6 significant
+    digits; None when the entry is not one of the tests."""
+    tests: int = 0
+    """How many tests `q_value` was corrected for (0: not corrected)."""
+    verdict: str | None = None
+    """In plain words: "consistent with fair dice", or "unusual: p = q, after correction
+    for N tests (uncorrected p)" (only when `q_value < 0.01`); None when there is no
+    verdict."""
+    verdict_note: str | None = None
+    """Why there is no verdict (None when there is one)."""
+    unusual: bool = False
+    """The verdict is "unusual"."""
 
 
 # --------------------------------------------------------------------------------------
@@ -216,6 +266,8 @@ def dice_entry(rolls: Sequence[RolledDice]) -> DiceEntry:
     totals = [_total(roll) for roll in rolls]
     faces = _faces(values, sides) if count else {}
     chi, p, note = _goodness_of_fit(faces, values, sides, count)
+    exact = _exact(faces, values, sides, count)
+    best = exact if exact is not None else p
     ones = sum(1 for roll in rolls if roll.dice and all(v == 1 for v in roll.dice))
     highest = None if sides is None else sum(
         1 for roll in rolls if roll.dice and all(v == sides for v in roll.dice))
@@ -230,7 +282,8 @@ def dice_entry(rolls: Sequence[RolledDice]) -> DiceEntry:
         sides_rule=rule, chi_square=chi, chi_square_note=note, all_ones=ones,
         all_max=highest if count else None, extreme_expected=extreme,
         undone=sum(1 for roll in rolls if roll.undone),
-        rerolls=sum(1 for roll in rolls if roll.reroll))
+        rerolls=sum(1 for roll in rolls if roll.reroll), exact_p=exact, p_value=best,
+        p_method=None if best is None else "exact" if exact is not None else "chi-square")
 
 
 def find_sides(label: str, reported: Iterable[int | None],
@@ -305,3 +358,125 @@ def _goodness_of_fit(faces: dict[str, int], values: Sequence[int], sides: int | 
     statistic = sum((observed - expected) ** 2 / expected for observed in faces.values())
     p = chi_square_survival(statistic, sides - 1)
     return round(statistic, 4), float(f"{p:.6g}"), None
+
+
+def _exact(faces: dict[str, int], values: Sequence[int], sides: int | None,
+           count: int) -> float | None:
+    """The exact p-value, when the group is small enough and the test applies."""
+    if (not count or sides is None or not 2 <= sides <= EXACT_MAX_SIDES
+            or not values or len(values) > EXACT_MAX_DICE
+            or any(not 1 <= value <= sides for value in values)):
+        return None
+    return float(f"{exact_multinomial_p(list(faces.values())):.6g}")
+
+
+# --------------------------------------------------------------------------------------
+# The exact test
+
+
+def exact_multinomial_p(counts: Sequence[int]) -> float:
+    """P(X² ≥ observed X²) for n dice thrown at len(counts) equally likely faces, exactly.
+
+    Pearson's X² = (k/n)·Σ oᵢ² − n orders outcomes as Σ oᵢ² does, so the p-value is the
+    probability of the outcomes (o₁…o_k) with Σ oᵢ² ≥ Σ countsᵢ², each of probability
+    n! / (Π oᵢ! · kⁿ). A dynamic programme over the faces keeps, for each (dice used so far
+    m, sum of squares so far s), the sum of Π 1/oᵢ! over the ways to reach it; a state whose
+    s already reaches the observed sum is closed at once (every way to place the remaining
+    n − m dice on the r remaining faces counts: Σ Π 1/oᵢ! = rⁿ⁻ᵐ/(n−m)!, the multinomial
+    theorem), and one that cannot reach it even with every remaining die on one face is
+    dropped. Floats (not fractions): relative error of order 1e-13 for 60 dice.
+
+    >>> exact_multinomial_p([2, 0])  # two coins alike: 2 of 4 outcomes
+    0.5
+    >>> round(exact_multinomial_p([3, 0, 0]), 6)  # 3 of 27 outcomes, 1/9
+    0.111111
+
+    Raises:
+        ValueError: fewer than two faces, a negative count, or no dice.
+    """
+    k, n = len(counts), sum(counts)
+    if k < 2 or any(count < 0 for count in counts) or n == 0:
+        raise ValueError(f"need two or more faces and some dice: {list(counts)}")
+    observed = sum(count * count for count in counts)
+    each, extra = divmod(n, k)
+    if observed == extra * (each + 1) ** 2 + (k - extra) * each ** 2:
+        return 1.0  # the most even throw: every throw is at least as uneven
+    inverse = [1.0 / math.factorial(i) for i in range(n + 1)]
+    states: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    reached: list[float] = []
+    for face in range(k - 1):
+        remaining = k - face - 1
+        following: dict[tuple[int, int], float] = {}
+        for (used, squares), weight in states.items():
+            for count in range(n - used + 1):
+                now, total = used + count, squares + count * count
+                ways = weight * inverse[count]
+                if total >= observed:
+                    reached.append(ways * remaining ** (n - now) * inverse[n - now])
+                elif total + (n - now) ** 2 >= observed:
+                    following[now, total] = following.get((now, total), 0.0) + ways
+        states = following
+    # The last face takes every die left.
+    reached += [weight * inverse[n - used] for (used, squares), weight in states.items()
+                if squares + (n - used) ** 2 >= observed]
+    scale: float = math.factorial(n) / k**n  # int / int: correctly rounded
+    return min(1.0, math.fsum(reached) * scale)
+
+
+# --------------------------------------------------------------------------------------
+# Correction for many tests and verdicts
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
+    """Benjamini–Hochberg adjusted p-values (q-values), in the order given:
+    q₍ᵢ₎ = min over j ≥ i of m·p₍ⱼ₎/j for the p-values sorted ascending, at most 1.
+
+    >>> benjamini_hochberg([0.01, 0.04, 0.03, 0.20])
+    [0.04, 0.0533333333333333, 0.0533333333333333, 0.2]
+    """
+    m = len(p_values)
+    order = sorted(range(m), key=lambda index: p_values[index])
+    adjusted = [1.0] * m
+    running = 1.0
+    for rank in range(m, 0, -1):
+        index = order[rank - 1]
+        running = min(running, p_values[index] * m / rank)
+        adjusted[index] = float(f"{min(1.0, running):.15g}")
+    return adjusted
+
+
+def supports_verdict(entry: DiceEntry) -> str | None:
+    """Why `entry` gets no verdict (None: it gets one)."""
+    if entry.p_value is None or entry.sides is None:
+        return f"no test applies ({entry.chi_square_note or 'no p-value'})"
+    dice = entry.rolls * entry.dice
+    needed = MIN_DICE_PER_FACE_FOR_VERDICT * entry.sides
+    if dice < needed:
+        return (f"too few dice ({dice}; a verdict needs {needed}, "
+                f"{MIN_DICE_PER_FACE_FOR_VERDICT} per face)")
+    return None
+
+
+def with_verdicts(entries: Sequence[DiceEntry]) -> list[DiceEntry]:
+    """The entries of one family of tests (an audit, a series) with `q_value`, `tests` and a
+    verdict each (module docstring); entries too small for a verdict are not tests."""
+    notes = [supports_verdict(entry) for entry in entries]
+    tested = [index for index, note in enumerate(notes) if note is None]
+    adjusted = benjamini_hochberg([entries[i].p_value or 0.0 for i in tested])
+    q_of = dict(zip(tested, adjusted, strict=True))
+    result = []
+    for index, entry in enumerate(entries):
+        if index not in q_of:
+            result.append(entry.model_copy(update={
+                "q_value": None, "tests": 0, "verdict": None, "verdict_note": notes[index],
+                "unusual": False}))
+            continue
+        q = float(f"{q_of[index]:.6g}")
+        unusual = q < UNUSUAL_Q
+        verdict = (f"unusual: p = {q:.3g}, after correction for {len(tested)} "
+                   f"test{'s' if len(tested) != 1 else ''} (uncorrected {entry.p_value:.3g})"
+                   if unusual else FAIR)
+        result.append(entry.model_copy(update={
+            "q_value": q, "tests": len(tested), "verdict": verdict, "verdict_note": None,
+            "unusual": unusual}))
+    return result

@@ -1,4 +1,5 @@
-"""The audit report for people: Markdown and a self-contained HTML page.
+"""The audit report for people: Markdown and a self-contained HTML page (and the terminal
+lines of `adjudicator series`' whole-game dice, `series_dice_lines`).
 
 Both are drawn from one outline (`outline(audit)`: headings, paragraphs, lists and tables
 of plain text), so they always say the same thing; each renderer escapes the text its own
@@ -16,7 +17,13 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from xml.etree import ElementTree as ET
 
-from adjudicator.audit.dice import DiceEntry
+from adjudicator.audit.dice import (
+    EXACT_MAX_DICE,
+    EXACT_MAX_SIDES,
+    MIN_DICE_PER_FACE_FOR_VERDICT,
+    UNUSUAL_Q,
+    DiceEntry,
+)
 from adjudicator.audit.summary_models import AuditReport, SeriesSummary
 from adjudicator.report.legend import legend_line
 from adjudicator.report.markdown import escape
@@ -28,6 +35,15 @@ DIFFERENCES_SHOWN = 8
 DICE_NOTE = ("Statistics of the rolls the files recorded, per player, label and number of "
              "dice. Small samples vary a lot; a low p-value says the faces are uneven, not "
              "why. These figures describe the dice and judge nobody.")
+DICE_METHOD = (
+    f"p: how often fair dice give faces at least this uneven, by the exact test (up to "
+    f"{EXACT_MAX_DICE} dice of up to {EXACT_MAX_SIDES} faces) or else the chi-square "
+    f"approximation. q: p corrected for every test in the table at once (Benjamini–"
+    f"Hochberg). An entry is called unusual only when q < {UNUSUAL_Q}: then, on average, "
+    f"at most 1 in {round(1 / UNUSUAL_Q)} of the entries so called come from "
+    f"fair dice. "
+    f"No verdict below {MIN_DICE_PER_FACE_FOR_VERDICT} dice per face: so few dice cannot "
+    f"tell fair dice from biased ones.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +68,8 @@ class Bullets:
 class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    marked: frozenset[int] = frozenset()
+    """Rows (by index) to draw attention to: dice entries whose verdict is "unusual"."""
 
 
 Block = Heading | Paragraph | Bullets | Table
@@ -200,9 +218,29 @@ def _one_series(series: SeriesSummary) -> list[Block]:
 
 
 def _p_value(entry: DiceEntry) -> str:
-    if entry.chi_square_p is not None:
-        return f"{entry.chi_square_p:.4g}"
+    if entry.p_value is not None:
+        return f"{entry.p_value:.4g} ({entry.p_method})"
     return f"n/a ({entry.chi_square_note})" if entry.chi_square_note else "n/a"
+
+
+def _q_value(entry: DiceEntry) -> str:
+    return "" if entry.q_value is None else f"{entry.q_value:.4g} ({entry.tests})"
+
+
+def _verdict(entry: DiceEntry) -> str:
+    if entry.verdict is not None:
+        return entry.verdict
+    return f"no verdict: {entry.verdict_note}" if entry.verdict_note else "no verdict"
+
+
+def _tested(entries: Sequence[DiceEntry]) -> Paragraph:
+    tests = sum(1 for entry in entries if entry.tests)
+    unusual = sum(1 for entry in entries if entry.unusual)
+    if not tests:
+        return Paragraph(" no entry has enough dice for a verdict.", strong="Verdicts:")
+    return Paragraph(f" {_plural(tests, 'test')}; {unusual} unusual after correction "
+                     f"(q < {UNUSUAL_Q}), {tests - unusual} consistent with fair dice.",
+                     strong="Verdicts:")
 
 
 def _extremes(entry: DiceEntry) -> str:
@@ -215,20 +253,26 @@ def _extremes(entry: DiceEntry) -> str:
 
 
 def _dice(audit: AuditReport) -> list[Block]:
-    blocks: list[Block] = [Heading(2, "Dice statistics"), Paragraph(DICE_NOTE)]
+    blocks: list[Block] = [Heading(2, "Dice statistics"), Paragraph(DICE_NOTE),
+                           Paragraph(DICE_METHOD)]
     if not audit.dice:
         return [*blocks, Paragraph("No rolls were recorded.")]
+    blocks.append(_tested(audit.dice))
     blocks.append(Table(
-        ("Player", "Label", "Dice", "Rolls", "Faces", "Mean (fair)", "Chi-square p",
-         "Longest run", "All 1s / all max", "Undone", "Re-rolls"),
+        ("Player", "Label", "Dice", "Rolls", "Faces", "Mean (fair)", "p (test)",
+         "q (tests)", "Verdict", "Longest run", "All 1s / all max", "Undone", "Re-rolls"),
         tuple((entry.player or "(not recorded)", entry.label, str(entry.dice),
                str(entry.rolls), " ".join(f"{face}:{n}" for face, n in entry.faces.items()),
                f"{entry.mean}" + (f" ({entry.expected_mean})"
                                   if entry.expected_mean is not None else ""),
-               _p_value(entry),
+               _p_value(entry), _q_value(entry), _verdict(entry),
                f"{entry.longest_streak.length}× {entry.longest_streak.total}",
                _extremes(entry), str(entry.undone), str(entry.rerolls))
-              for entry in audit.dice)))
+              for entry in audit.dice),
+        marked=frozenset(i for i, entry in enumerate(audit.dice) if entry.unusual)))
+    for series in audit.series:
+        if series.dice:
+            blocks += _series_dice(series)
     if audit.undone_rolls:
         blocks.append(Heading(3, "Rolls made and then undone"))
         blocks.append(Bullets(_cut([
@@ -237,6 +281,46 @@ def _dice(audit: AuditReport) -> list[Block]:
             + (" · rolled again" if roll.rerolled else "")
             for roll in audit.undone_rolls])))
     return blocks
+
+
+def _series_dice(series: SeriesSummary) -> list[Block]:
+    """A series' whole-game dice: every file of it pooled, corrected for its own tests."""
+    return [
+        Heading(3, f"Whole game: {series.folder} · {series.module_name or 'module not named'}"),
+        Paragraph(f"The rolls of the series' {_plural(len(series.files), 'file')} pooled per "
+                  "player, label and number of dice, corrected for the tests of this series."),
+        _tested(series.dice),
+        Table(("Player", "Label", "Dice", "Rolls", "Faces", "p (test)", "q (tests)",
+               "Verdict"),
+              tuple((entry.player or "(not recorded)", entry.label, str(entry.dice),
+                     str(entry.rolls),
+                     " ".join(f"{face}:{n}" for face, n in entry.faces.items()),
+                     _p_value(entry), _q_value(entry), _verdict(entry))
+                    for entry in series.dice),
+              marked=frozenset(i for i, entry in enumerate(series.dice) if entry.unusual)),
+    ]
+
+
+def series_dice_lines(entries: Sequence[DiceEntry]) -> list[str]:
+    """Whole-game dice of a series, one line per player, label and number of dice: rolls,
+    p-value (and its test), q-value (and the number of tests), verdict or why none."""
+    if not entries:
+        return []
+    tests = sum(1 for entry in entries if entry.tests)
+    unusual = sum(1 for entry in entries if entry.unusual)
+    lines = [f"dice across the series: {tests} test{'s' if tests != 1 else ''} with a "
+             f"verdict, {unusual} unusual after correction (q < {UNUSUAL_Q}); statistics of "
+             "the rolls recorded, judging nobody"]
+    for entry in entries:
+        p = (f"p = {entry.p_value:.3g} ({entry.p_method})" if entry.p_value is not None
+             else "no p-value")
+        q = f", q = {entry.q_value:.3g}" if entry.q_value is not None else ""
+        verdict = entry.verdict or f"no verdict: {entry.verdict_note or 'no test'}"
+        lines.append(f"    {entry.player or '(not recorded)'} · {entry.label} · "
+                     f"{entry.dice} {'die' if entry.dice == 1 else 'dice'}: "
+                     f"{entry.rolls} roll{'s' if entry.rolls != 1 else ''}"
+                     f", {p}{q}: {verdict}")
+    return lines
 
 
 def _files(audit: AuditReport) -> list[Block]:
@@ -284,6 +368,7 @@ body { font-family: system-ui, sans-serif; margin: 2em; max-width: 75em; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; }
 td, th { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left; vertical-align: top; }
 th { background: #f3f3f3; }
+tr.unusual td { background: #fde8d8; }
 """
 
 
@@ -320,8 +405,10 @@ def render_html(audit: AuditReport) -> str:
             header = _add(table, "tr")
             for label in block.header:
                 _add(header, "th", label)
-            for row in block.rows:
+            for index, row in enumerate(block.rows):
                 cells = _add(table, "tr")
+                if index in block.marked:
+                    cells.set("class", "unusual")
                 for cell in row:
                     _add(cells, "td", cell)
     return "<!DOCTYPE html>\n" + ET.tostring(html, encoding="unicode", method="html") + "\n"

@@ -21,6 +21,8 @@ Rules:
   (`read_series_log` + `compare_positions`).
 - **Fork.** Two or more different files continuing the same file: a turn replayed and sent
   again, or a game taken two ways.
+- **Dice.** The rolls of the series' distinct files, in playing order, pooled per player,
+  label and number of dice (`adjudicator.audit.dice`), corrected for the tests of the series.
 - **Roster changes.** Players in a file's roster that the file it follows lacked (joined),
   and the reverse (left), when both rosters are known.
 """
@@ -32,6 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePath
 
+from adjudicator.audit.dice import DiceEntry, dice_entries, with_verdicts
 from adjudicator.audit.summary_models import (
     RosterChange,
     SeriesBreak,
@@ -40,7 +43,7 @@ from adjudicator.audit.summary_models import (
     SeriesSummary,
 )
 from adjudicator.reading.models import FileReading
-from adjudicator.replay.series import Difference, SeriesLog, compare_positions
+from adjudicator.replay.series import Difference, SeriesLog, SeriesRoll, compare_positions
 from vmod_schema.files import printable_path
 
 NO_CONTINUATION_NOTE = ("no file starts where another ended: these may be separate games "
@@ -136,7 +139,9 @@ def _summary(folder: str, module_name: str | None, group: Sequence[SeriesMember]
     return SeriesSummary(folder=folder, module_name=module_name, files=entries,
                          continued=len(parent), breaks=breaks, forks=forks,
                          roster_changes=changes,
-                         note=NO_CONTINUATION_NOTE if not parent else None)
+                         note=NO_CONTINUATION_NOTE if not parent else None,
+                         dice=with_verdicts(dice_entries(
+                             roll for index in playing for roll in files[index].reading.rolls)))
 
 
 def _distinct(ordered: Sequence[SeriesMember]) -> tuple[list[SeriesMember], list[list[str]]]:
@@ -263,6 +268,25 @@ def reread_differences(earlier: SeriesMember,
     if counted:
         return shown, f"{counted_text(counted)} also differ, not named: hidden information"
     return shown, None
+
+
+def series_dice(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None
+                ) -> list[DiceEntry]:
+    """Whole-game dice statistics of replayed logs (`adjudicator series`): their rolls in
+    playing order (`order_logs`), an identical copy (same entry of `sha256s`) counted once,
+    pooled per player, label and number of dice, corrected for the tests among them."""
+    from adjudicator.replay.series import order_logs
+
+    key = {id(log): sha256s[index] if sha256s is not None else f"#{index}"
+           for index, log in enumerate(logs)}
+    seen: set[str] = set()
+    rolls: list[SeriesRoll] = []
+    for log in order_logs(logs):
+        if key[id(log)] in seen:
+            continue
+        seen.add(key[id(log)])
+        rolls += log.rolls
+    return with_verdicts(dice_entries(rolls))
 
 
 def forks_among(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None

@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from adjudicator import __version__
-from adjudicator.audit.dice import dice_entries
+from adjudicator.audit.dice import dice_entries, with_verdicts
 from adjudicator.audit.series import Rereader, SeriesMember, series_summaries
 from adjudicator.audit.summary_models import (
     AuditFile,
@@ -69,6 +69,7 @@ def summarise(checked: Iterable[CheckedFile], *,
     chronological = sorted(files, key=_chronology)
     rolls = [(item, roll) for item in chronological if item.report.reading is not None
              for roll in item.report.reading.rolls]
+    dice = with_verdicts(dice_entries(roll for _, roll in rolls))
     statuses = Counter(item.report.status.value for item in files)
     findings = Counter(finding.severity.value for item in files
                        for finding in item.report.findings)
@@ -77,12 +78,14 @@ def summarise(checked: Iterable[CheckedFile], *,
         findings=dict(sorted(findings.items())), series=len(series),
         breaks=sum(len(s.breaks) for s in series), forks=sum(len(s.forks) for s in series),
         rolls=len(rolls), undos=sum(item.report.reading.undo_steps for item in files
-                                    if item.report.reading is not None))
+                                    if item.report.reading is not None),
+        dice_tests=sum(1 for entry in dice if entry.tests),
+        dice_unusual=sum(1 for entry in dice if entry.unusual))
     return AuditReport(
         tool_version=__version__, totals=totals, files=[audit_file(item) for item in files],
         games=game_summaries(item.report for item in files),
         players=player_summaries(chronological), series=series,
-        dice=dice_entries(roll for _, roll in rolls),
+        dice=dice,
         undone_rolls=[_undone(item, roll) for item, roll in rolls if roll.undone])
 
 

@@ -184,6 +184,11 @@ class SeriesSummary(BaseModel):
     roster_changes: list[RosterChange] = Field(default_factory=list)
     note: str | None = None
     """A remark on the grouping, e.g. that no file continues another."""
+    dice: list[DiceEntry] = Field(default_factory=list)
+    """Whole-game dice statistics: the rolls of every distinct file of the series (an
+    identical copy counted once; both branches of a fork counted: both were rolled), pooled
+    per player, label and number of dice, with q-values corrected for the tests of this
+    series (`adjudicator.audit.dice.with_verdicts`)."""
 
 
 class UndoneRoll(BaseModel):
@@ -213,6 +218,10 @@ class AuditTotals(BaseModel):
     forks: int
     rolls: int
     undos: int
+    dice_tests: int = 0
+    """Dice entries with a verdict: the tests the audit's `dice` q-values are corrected for."""
+    dice_unusual: int = 0
+    """Of them, entries whose verdict is "unusual" (q-value below 0.01)."""
 
 
 class AuditReport(BaseModel):
@@ -226,7 +235,9 @@ class AuditReport(BaseModel):
     players: list[PlayerSummary]
     series: list[SeriesSummary]
     dice: list[DiceEntry]
-    """Dice statistics per player, label and number of dice (`adjudicator.audit.dice`)."""
+    """Dice statistics per player, label and number of dice, every file pooled, with
+    q-values corrected for the tests of the whole audit (`adjudicator.audit.dice`); each
+    series has its own in `series[].dice`."""
     undone_rolls: list[UndoneRoll] = Field(default_factory=list)
 
 

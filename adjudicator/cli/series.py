@@ -9,6 +9,8 @@ import typer
 
 from adjudicator.cli.options import (
     DebugOpt,
+    DiceOpt,
+    DicePatternsOpt,
     JsonOpt,
     ModuleOpt,
     RevealOpt,
@@ -28,16 +30,24 @@ def series(
         "--fail-on", metavar="WHAT", help="Exit 1 when any of these is found, comma-separated: "
         "break,fork (a fork: two different logs continuing the same log).")] = None,
     reveal: RevealOpt = False,
+    dice: DiceOpt = None,
+    dice_patterns: DicePatternsOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """Order a game's PBEM logs and check each starts where the previous one ended.
 
+    Whole-game dice statistics follow: each player's rolls pooled across the logs (an
+    identical copy counted once), with a p-value (exact for small samples), a q-value
+    corrected for the number of tests, and a verdict in plain words.
+
     Exit status: 2 bad input; 1 something --fail-on names was found; else 0.
     """
-    from adjudicator.audit.series import forks_among
+    from adjudicator.audit.render import series_dice_lines
+    from adjudicator.audit.series import forks_among, series_dice
     from adjudicator.ceilings import one_file
     from adjudicator.check import file_sha256
     from adjudicator.errors import AdjudicatorError
+    from adjudicator.replay.chatdice import chat_patterns
     from adjudicator.replay.series import check_series, read_series_log, series_files
     from adjudicator.report.exit import ExitStatus
     from adjudicator.report.text import series_text
@@ -50,21 +60,27 @@ def series(
             raise AdjudicatorError(f"--fail-on: unknown {', '.join(unknown)}; use "
                                    f"{','.join(SERIES_FAIL_ON)}")
         definition = open_module(module) if module is not None else None
+        patterns = chat_patterns(dice or (), dice_patterns)
         files = series_files(paths)
         logs = []
         for path in files:
             with one_file(path):
-                logs.append(read_series_log(path, definition))
+                logs.append(read_series_log(path, definition, chat_patterns=patterns))
         report = check_series(logs, reveal=reveal)
-        forks = forks_among(logs, [file_sha256(path) for path in files])
+        sha256s = [file_sha256(path) for path in files]
+        forks = forks_among(logs, sha256s)
+        entries = series_dice(logs, sha256s)
     if as_json:
         emit_json({**report.model_dump(mode="json", by_alias=True),
-                   "forks": [fork.model_dump(mode="json") for fork in forks]})
+                   "forks": [fork.model_dump(mode="json") for fork in forks],
+                   "dice": [entry.model_dump(mode="json") for entry in entries]})
     else:
         typer.echo(series_text(report))
         for fork in forks:
             typer.echo(f"fork: {len(fork.children)} logs continue {fork.parent}: "
                        + ", ".join(fork.children))
+        for line in series_dice_lines(entries):
+            typer.echo(line)
     found = [f"{len(report.breaks)} break{'s' if len(report.breaks) != 1 else ''}"
              if "break" in failing and report.breaks else "",
              f"{len(forks)} fork{'s' if len(forks) != 1 else ''}"

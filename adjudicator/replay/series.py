@@ -39,6 +39,7 @@ from vmod_schema.pieces import BasicPiece
 from vmod_schema.savefile import read_save
 
 if TYPE_CHECKING:
+    from adjudicator.replay.chatdice import ChatDicePattern
     from vmod_schema.module import Module
 
 GAME_SUFFIXES = (".vlog", ".vsav")
@@ -83,17 +84,34 @@ def snapshot(board: Board) -> dict[str, PieceAt]:
 
 
 @dataclass(frozen=True, slots=True)
+class SeriesRoll:
+    """One roll of a series' file, as the dice statistics want it
+    (`adjudicator.audit.dice.RolledDice`): every roll counts, undone or not."""
+
+    player: str | None
+    label: str
+    dice: tuple[int, ...]
+    total: int | None
+    sides: int | None
+    undone: bool = False
+    reroll: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class SeriesLog:
-    """One file of a series: where its position started and ended."""
+    """One file of a series: where its position started and ended, and its rolls."""
 
     path: Path
     start: Snapshot
     end: Snapshot
     steps: int
+    rolls: tuple[SeriesRoll, ...] = ()
 
 
-def read_series_log(path: Path, module: Module | None = None) -> SeriesLog:
-    """Replay a log (or save) and keep its starting and final positions.
+def read_series_log(path: Path, module: Module | None = None, *,
+                    chat_patterns: Sequence[ChatDicePattern] = ()) -> SeriesLog:
+    """Replay a log (or save) and keep its starting and final positions and its rolls
+    (read with the module's dice buttons and `chat_patterns`).
 
     Raises:
         VassalFormatError: the file cannot be read.
@@ -102,11 +120,14 @@ def read_series_log(path: Path, module: Module | None = None) -> SeriesLog:
     board = Board.for_module(module)
     start: dict[str, PieceAt] = {}
     steps = 0
-    for step in iter_steps(save, module, board=board):
+    rolls: list[SeriesRoll] = []
+    for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
         if step.index == 0:
             start = snapshot(board)
         steps = step.index
-    return SeriesLog(path, start, snapshot(board), steps)
+        rolls += [SeriesRoll(roll.player or step.player, roll.button, roll.values, roll.total,
+                             roll.sides) for roll in step.rolls]
+    return SeriesLog(path, start, snapshot(board), steps, tuple(rolls))
 
 
 # --------------------------------------------------------------------------------------

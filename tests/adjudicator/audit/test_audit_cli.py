@@ -4,6 +4,7 @@ system get reports, not errors), the cache, and the exit statuses."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -275,3 +276,39 @@ def test_a_piece_named_by_a_whole_document_is_cut_in_the_summary(tmp_path: Path)
         assert "lorem ipsum lorem" in text, fmt  # the undo names the piece ...
         assert len(text) < 60_000, fmt           # ... by its start
         assert "more characters cut" in text, fmt
+
+
+VASL = CORPUS / "vasl-templates"
+
+
+def _series_dice(*logs: str) -> dict[tuple[str, str, int], dict[str, object]]:
+    result = runner.invoke(_series_app(), ["series", *logs, "--dice", "vasl", "--json"])
+    assert result.exit_code == 0, result.output
+    return {(e["player"], e["label"], e["dice"]): e for e in json.loads(result.stdout)["dice"]}
+
+
+def test_series_gives_whole_game_dice_per_player_across_its_logs(tmp_path: Path) -> None:
+    # multiple-1b continues multiple-1a (a continuous two-log series). (multiple-1 holds
+    # the steps of both, so it is left out: its rolls would be counted twice.)
+    first, second = (str(corpus_file(f"vasl-templates/{name}"))
+                     for name in ("multiple-1a.vlog", "multiple-1b.vlog"))
+    pooled, alone = _series_dice(first, second), [_series_dice(first), _series_dice(second)]
+    assert set(pooled) == set(alone[0]) | set(alone[1])
+    for key, entry in pooled.items():
+        parts = [one[key] for one in alone if key in one]
+        assert entry["rolls"] == sum(part["rolls"] for part in parts)  # type: ignore[misc]
+        for face, count in entry["faces"].items():  # type: ignore[attr-defined]
+            assert count == sum(part["faces"].get(face, 0) for part in parts)  # type: ignore[attr-defined]
+    bob = pooled[("Bob", "IFT DR", 2)]
+    assert (bob["rolls"], bob["faces"]) == (5, {"1": 0, "2": 2, "3": 0, "4": 6, "5": 0,
+                                                "6": 2})
+    # 10 dice of a d6: fewer than 3 per face, no verdict and not one of the tests.
+    assert (bob["verdict"], bob["tests"], bob["unusual"]) == (None, 0, False)
+    assert bob["verdict_note"] == "too few dice (10; a verdict needs 18, 3 per face)"
+    assert bob["p_method"] == "exact" and bob["p_value"] is not None
+    text = runner.invoke(_series_app(), ["series", first, second, "--dice", "vasl"])
+    assert "dice across the series: 0 tests with a verdict" in text.stdout
+    assert "Bob · IFT DR · 2 dice: 5 rolls, p = " in text.stdout
+    assert "RS dr · 1 die: " in text.stdout
+    without = runner.invoke(_series_app(), ["series", first, second])
+    assert "IFT DR" not in without.stdout, "chat dice are read only with --dice vasl"

@@ -3,8 +3,13 @@ and the chi-square survival function against printed table values."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
+import time
+from collections import Counter
+from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -14,11 +19,14 @@ from adjudicator.audit.dice import (
     DiceEntry,
     Rolled,
     Streak,
+    benjamini_hochberg,
     chi_square_survival,
     dice_entries,
     dice_entry,
+    exact_multinomial_p,
     find_sides,
     longest_streak,
+    with_verdicts,
 )
 from tests.conftest import corpus_file
 
@@ -246,3 +254,155 @@ def test_entries_of_a_corpus_vasl_log() -> None:
     assert alice.sides_rule == "reported"
     assert re.fullmatch(r"fewer than 5 expected per face \(11 dice over 6 faces\)",
                         alice.chi_square_note or "")
+
+
+# ------------------------------------------------------------------ the exact test
+
+
+def _brute_force_p(counts: list[int]) -> Fraction:
+    """P(Σ o² ≥ observed) by listing every one of the kⁿ equally likely throws."""
+    k, n = len(counts), sum(counts)
+    observed = sum(c * c for c in counts)
+    hits = 0
+    for throw in itertools.product(range(k), repeat=n):
+        tally = Counter(throw)
+        hits += sum(v * v for v in tally.values()) >= observed
+    return Fraction(hits, k ** n)
+
+
+@pytest.mark.parametrize("counts", [
+    [2, 0], [1, 1], [3, 1], [4, 0], [5, 2], [2, 2, 0], [3, 0, 0], [1, 1, 1], [3, 2, 1],
+    [4, 1, 0, 0], [2, 2, 1, 1], [0, 0, 0, 0, 0, 6], [2, 1, 1, 1, 0, 0], [1, 1, 1, 1, 1, 1],
+    [3, 1, 1, 1, 1, 0], [0, 1, 2, 0, 0, 4],
+])
+def test_exact_test_equals_brute_force_enumeration(counts: list[int]) -> None:
+    assert exact_multinomial_p(counts) == pytest.approx(float(_brute_force_p(counts)),
+                                                        rel=1e-12)
+
+
+def test_exact_test_hand_computed_cases() -> None:
+    # Two faces are a binomial: 9 heads of 10 coins, two-sided, is (2 + 20) / 1024.
+    assert exact_multinomial_p([9, 1]) == pytest.approx(22 / 1024, rel=1e-12)
+    assert exact_multinomial_p([5, 5]) == 1.0
+    # Six d6 all one face: 6 of 6^6 throws.
+    assert exact_multinomial_p([6, 0, 0, 0, 0, 0]) == pytest.approx(6 / 6 ** 6, rel=1e-12)
+    # Six d6 all different is the most even throw: every throw is at least as uneven.
+    assert exact_multinomial_p([1, 1, 1, 1, 1, 1]) == 1.0
+    # Three d6: all alike 6/216; two alike (Σo²=6) adds 90/216; all different 120/216.
+    assert exact_multinomial_p([2, 1, 0, 0, 0, 0]) == pytest.approx(96 / 216, rel=1e-12)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=4), min_size=2, max_size=4)
+       .filter(lambda c: 0 < sum(c) <= 7))
+def test_exact_test_equals_brute_force_on_random_small_counts(counts: list[int]) -> None:
+    assert exact_multinomial_p(counts) == pytest.approx(float(_brute_force_p(counts)),
+                                                        rel=1e-12)
+
+
+def test_exact_test_is_a_probability_that_falls_as_the_faces_grow_uneven() -> None:
+    ps = [exact_multinomial_p([10 + shift, 10 - shift, 10, 10, 10, 10])
+          for shift in range(0, 11, 2)]
+    assert ps[0] == 1.0
+    assert all(a > b for a, b in pairwise(ps)) and ps[-1] > 0.0
+
+
+def test_exact_test_sums_to_one_over_every_outcome_of_its_own_distribution() -> None:
+    # Σ over every composition of 8 dice into 3 faces of P(outcome) = 1, and the p-value
+    # of the least even outcome is the probability of the 3 outcomes at least as uneven.
+    assert exact_multinomial_p([8, 0, 0]) == pytest.approx(3 / 3 ** 8, rel=1e-12)
+
+
+def test_exact_test_approaches_the_chi_square_on_a_large_even_sample() -> None:
+    counts = [12, 8, 10, 10, 9, 11]  # X² = (4+4+0+0+1+1)/10 = 1.0
+    assert exact_multinomial_p(counts) == pytest.approx(chi_square_survival(1.0, 5), abs=0.02)
+
+
+@pytest.mark.parametrize("counts", [[3], [], [-1, 2], [0, 0]])
+def test_exact_test_refuses_what_is_no_sample(counts: list[int]) -> None:
+    with pytest.raises(ValueError):
+        exact_multinomial_p(counts)
+
+
+def test_exact_test_of_sixty_d6_is_quick() -> None:
+    start = time.perf_counter()
+    exact_multinomial_p([15, 5, 10, 10, 12, 8])
+    assert time.perf_counter() - start < 1.0  # measured at most 0.04 s
+
+
+def test_a_small_entry_gets_the_exact_p_and_a_large_one_the_chi_square() -> None:
+    small = dice_entry([_d6("Alice", "RS dr", face) for face in (6, 6, 6, 6, 6, 6)])
+    assert small.chi_square_p is None
+    assert small.exact_p == pytest.approx(6 / 6 ** 6, rel=1e-5)
+    assert (small.p_value, small.p_method) == (small.exact_p, "exact")
+    counts = {1: 15, 2: 5, 3: 10, 4: 10, 5: 10, 6: 10}
+    rolls = [_d6("Bob", "dr", face) for face, n in counts.items() for _ in range(n)]
+    rolls += rolls[:1]  # 61 dice: above the cap
+    large = dice_entry(rolls)
+    assert large.exact_p is None and large.p_method == "chi-square"
+    assert large.p_value == large.chi_square_p is not None
+
+
+def test_no_exact_p_for_unknown_sides_or_values_outside_them() -> None:
+    assert dice_entry([Rolled(None, "Morale", (8,))]).exact_p is None
+    assert dice_entry([_d6("Eve", "dr", 7), _d6("Eve", "dr", 1)]).exact_p is None
+
+
+# ------------------------------------------------------------------ correction, verdicts
+
+
+def test_benjamini_hochberg_matches_a_worked_example() -> None:
+    # Benjamini & Hochberg's procedure by hand: sorted p 0.005, 0.01, 0.03, 0.04, 0.5;
+    # m·p/rank = 0.025, 0.025, 0.05, 0.05, 0.5; running minimum from the top.
+    q = benjamini_hochberg([0.04, 0.005, 0.5, 0.01, 0.03])
+    assert q == pytest.approx([0.05, 0.025, 0.5, 0.025, 0.05])
+    assert benjamini_hochberg([]) == []
+    assert benjamini_hochberg([0.9, 0.95]) == [0.95, 0.95]
+
+
+@given(st.lists(st.floats(min_value=0, max_value=1), min_size=1, max_size=30))
+def test_benjamini_hochberg_never_lowers_a_p_value_and_keeps_the_order(
+        ps: list[float]) -> None:
+    q = benjamini_hochberg(ps)
+    assert all(p <= adjusted + 1e-15 <= 1 + 1e-15 for p, adjusted in zip(ps, q, strict=True))
+    for (p1, q1), (p2, q2) in itertools.combinations(zip(ps, q, strict=True), 2):
+        if p1 < p2:
+            assert q1 <= q2
+
+
+def _entry_of(player: str, counts: dict[int, int]) -> DiceEntry:
+    return dice_entry([_d6(player, "dr", face) for face, n in counts.items()
+                       for _ in range(n)])
+
+
+def test_only_the_corrected_value_may_say_unusual() -> None:
+    loaded = _entry_of("Carol", {6: 30})  # p ~ 1e-20: unusual whatever the correction
+    even = [_entry_of(name, {face: 5 for face in range(1, 7)}) for name in "ABCDEFGHI"]
+    # p = 0.0044 alone (under 0.01), not after correction for 10 tests (q = 10p/2 = 0.022).
+    borderline = _entry_of("Dan", {1: 13, 2: 1, 3: 4, 4: 4, 5: 5, 6: 3})
+    assert borderline.p_value is not None and 0.001 < borderline.p_value < 0.01
+    judged = with_verdicts([loaded, borderline, *even[:8]])
+    assert [e.tests for e in judged] == [10] * 10
+    assert judged[0].unusual and judged[0].verdict is not None
+    assert judged[0].verdict.startswith("unusual: p = ")
+    assert ", after correction for 10 tests (uncorrected " in judged[0].verdict
+    assert judged[1].q_value == pytest.approx(10 * borderline.p_value / 2, rel=1e-5)
+    assert (judged[1].unusual, judged[1].verdict) == (False, "consistent with fair dice")
+    # Alone, the same entry is unusual.
+    (alone,) = with_verdicts([borderline])
+    assert alone.unusual and alone.tests == 1 and alone.q_value == alone.p_value
+
+
+def test_no_verdict_below_three_dice_per_face_and_those_are_not_tests() -> None:
+    tiny = dice_entry([_d6("Alice", "RS dr", 6) for _ in range(17)])  # 17 < 18
+    big = _entry_of("Bob", {face: 3 for face in range(1, 7)})  # 18 dice
+    judged = with_verdicts([tiny, big])
+    assert tiny.p_value is not None and tiny.p_value < 1e-10  # tested, but no verdict
+    assert (judged[0].verdict, judged[0].unusual, judged[0].q_value) == (None, False, None)
+    assert judged[0].verdict_note == "too few dice (17; a verdict needs 18, 3 per face)"
+    assert (judged[1].tests, judged[1].verdict) == (1, "consistent with fair dice")
+
+
+def test_an_entry_without_a_test_has_no_verdict_and_says_why() -> None:
+    (judged,) = with_verdicts([dice_entry([Rolled(None, "Morale", (8,))])])
+    assert judged.verdict is None
+    assert judged.verdict_note == "no test applies (number of sides unknown)"

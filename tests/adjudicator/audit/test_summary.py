@@ -163,3 +163,77 @@ def test_an_unreadable_file_is_listed_with_its_problem_and_left_out_of_series() 
     assert bad.problem == "/x/bad.vlog: not a zip file"
     assert audit.series == [], "one readable file is no series"
     assert audit.totals.statuses == {"no-system": 1, "unreadable": 1}
+
+
+# ------------------------------------------------------------------ dice verdicts, series
+
+
+def _d6_rolls(player: str, faces: list[int], label: str = "dr") -> list[RollRecord]:
+    return [RollRecord(step=n, player=player, label=label, dice=[face], total=face, sides=6,
+                       source="button") for n, face in enumerate(faces, 1)]
+
+
+def _series_file(name: str, start: str, end: str, rolls: list[RollRecord]) -> CheckedFile:
+    reading = FileReading(kind="log", module_name="Made-up Module", steps=len(rolls),
+                          players=[Player(name="Ann"), Player(name="Ben")],
+                          start_position=start, end_position=end, rolls=rolls)
+    return _made_up(f"/season/{name}", reading)
+
+
+def _season() -> AuditReport:
+    # Ann throws only sixes, 10 per file; Ben throws each face once per file, twice over.
+    first = _series_file("t1.vlog", "P0", "P1", _d6_rolls("Ann", [6] * 10)
+                         + _d6_rolls("Ben", [1, 2, 3, 4, 5, 6] * 2))
+    second = _series_file("t2.vlog", "P1", "P2", _d6_rolls("Ann", [6] * 10)
+                          + _d6_rolls("Ben", [6, 5, 4, 3, 2, 1] * 2))
+    copy = CheckedFile(Path("/season/t2-copy.vlog"), second.report)  # same SHA-256
+    return summarise([first, second, copy])
+
+
+def test_a_series_pools_each_players_rolls_across_its_files_counting_a_copy_once() -> None:
+    audit = _season()
+    (series,) = audit.series
+    by_player = {entry.player: entry for entry in series.dice}
+    assert by_player["Ann"].rolls == 20 and by_player["Ann"].faces["6"] == 20
+    assert by_player["Ben"].rolls == 24
+    assert by_player["Ben"].faces == {str(face): 4 for face in range(1, 7)}
+    # Twenty sixes in 20 throws: exact p = 6 / 6^20; one file alone (10 dice) gets no verdict.
+    assert by_player["Ann"].p_method == "exact"
+    assert by_player["Ann"].p_value == pytest.approx(6 / 6 ** 20, rel=1e-5)
+    assert by_player["Ann"].unusual and by_player["Ann"].tests == 2
+    assert by_player["Ben"].verdict == "consistent with fair dice"
+    assert by_player["Ben"].p_value == 1.0
+    # The audit's own table pools every file, the copy too (it was checked as a file).
+    audit_ann = next(entry for entry in audit.dice if entry.player == "Ann")
+    assert audit_ann.rolls == 30
+    assert (audit.totals.dice_tests, audit.totals.dice_unusual) == (2, 1)
+
+
+def test_one_file_of_the_series_alone_is_too_small_for_a_verdict() -> None:
+    alone = summarise([_series_file("t1.vlog", "P0", "P1", _d6_rolls("Ann", [6] * 10))])
+    (entry,) = alone.dice
+    assert entry.p_value is not None and entry.p_value < 1e-6
+    assert (entry.verdict, entry.unusual, entry.tests) == (None, False, 0)
+    assert entry.verdict_note is not None and "too few dice" in entry.verdict_note
+    html, markdown = render_html(alone), render_markdown(alone)
+    assert 'class="unusual"' not in html
+    assert "unusual:" not in markdown
+    assert "no verdict: too few dice (10; a verdict needs 18, 3 per face)" in markdown
+
+
+def test_the_renderers_give_the_verdict_and_colour_only_unusual_rows() -> None:
+    audit = _season()
+    html, markdown = render_html(audit), render_markdown(audit)
+    for text, below in ((html, "q &lt; 0.01"), (markdown, "q \\< 0.01")):
+        assert "Whole game: /season · Made-up Module" in text
+        assert "consistent with fair dice" in text
+        assert "after correction for 2 tests" in text
+        assert below in text
+    # The audit table and the series table each have one unusual row (Ann's), Ben's not.
+    assert html.count('<tr class="unusual">') == 2
+    rows = [row for row in html.split("<tr") if "consistent with fair dice" in row]
+    assert rows and all('class="unusual"' not in row for row in rows)
+    data = json.loads(audit.model_dump_json())
+    ann = next(entry for entry in data["series"][0]["dice"] if entry["player"] == "Ann")
+    assert ann["verdict"].startswith("unusual: p = ") and ann["tests"] == 2
+    assert ann["p_method"] == "exact" and ann["q_value"] <= 2 * ann["p_value"]
