@@ -29,6 +29,11 @@ class Severity(StrEnum):
     """A rule the tool could not check here, and why (missing data, not implemented)."""
 
 
+Scalar = str | int | float | bool | None
+Value = Scalar | tuple[Scalar, ...] | tuple[dict[str, Scalar], ...]
+"""A computation's input or result: a scalar, a list of scalars (a route's spaces), or a
+list of records (a route's legs, each with its cost)."""
+
 _MODEL = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
 
@@ -94,6 +99,6 @@ class Computation(BaseModel):
     rule: str | None = None
     summary: str
     """One line a player reads."""
-    inputs: dict[str, str | int | float | bool | None] = Field(default_factory=dict)
-    result: dict[str, str | int | float | bool | None] = Field(default_factory=dict)
+    inputs: dict[str, Value] = Field(default_factory=dict)
+    result: dict[str, Value] = Field(default_factory=dict)
     probabilities: dict[str, Probability] = Field(default_factory=dict)

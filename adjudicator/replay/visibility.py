@@ -55,7 +55,7 @@ from vmod_schema.pieces import DeckState
 from vmod_schema.traits import Invisible, Mask
 
 if TYPE_CHECKING:
-    from adjudicator.findings import Computation, Finding
+    from adjudicator.findings import Computation, Finding, Scalar, Value
     from adjudicator.replay.timeline import Step
 
 CONCEALMENT_RULES = 3
@@ -489,17 +489,25 @@ def redact_finding(finding: Finding, names: Mapping[str, str]) -> Finding:
     return finding.model_copy(update=update)
 
 
-_Value = str | int | float | bool | None
-
-
 def redact_computation(computation: Computation, names: Mapping[str, str]) -> Computation:
     """A computation that names none of `names`' concealed pieces: its summary, and the
-    keys and text values of its inputs, results and probabilities."""
+    keys and text values of its inputs, results and probabilities (in lists and records
+    too: a route's spaces and legs)."""
     clean = _cleaner(names)
 
-    def table(values: Mapping[str, _Value]) -> dict[str, _Value]:
-        return {clean(key): clean(value) if isinstance(value, str) else value
-                for key, value in values.items()}
+    def scalar(value: Scalar) -> Scalar:
+        return clean(value) if isinstance(value, str) else value
+
+    def one(value: Value) -> Value:
+        if not isinstance(value, tuple):
+            return scalar(value)
+        if all(isinstance(item, dict) for item in value):
+            return tuple({clean(k): scalar(v) for k, v in item.items()}
+                         for item in value if isinstance(item, dict))
+        return tuple(scalar(item) for item in value if not isinstance(item, dict))
+
+    def table(values: Mapping[str, Value]) -> dict[str, Value]:
+        return {clean(key): one(value) for key, value in values.items()}
 
     return computation.model_copy(update={
         "summary": clean(computation.summary),

@@ -213,10 +213,14 @@ def test_the_masked_general_is_judged_under_its_mask_in_findings_and_computation
     outputs = rendered["masked", True, False]
     report = json.loads(outputs["check masked-general.vlog.adjudication.json"])
     (finding,) = [f for f in report["findings"] if f["rule_id"] == "WW-MOV-02"]
-    assert finding["message"].startswith("? moved Quebec → Hartford")
-    assert [c["summary"] for c in report["computations"]] == ["?: Quebec → Hartford, 5 MP of 4"]
-    assert "?: Quebec → Hartford, 5 MP of 4" in outputs[
-        "check masked-general.vlog.adjudication.md"]
+    route = "Quebec → Montreal (1) → Ticonderoga (3) → Hartford (1), as the log shows it"
+    assert finding["message"].startswith(f"? moved {route}: at least 5 MP")
+    [priced] = report["computations"]
+    assert priced["summary"] == f"?: {route}: 5 MP of 4"
+    assert priced["inputs"]["route"] == ["Quebec", "Montreal", "Ticonderoga", "Hartford"]
+    assert [(leg["to"], leg["mp"], leg["shown"]) for leg in priced["inputs"]["legs"]] == [
+        ("Montreal", 1, True), ("Ticonderoga", 3, True), ("Hartford", 1, True)]
+    assert f"?: {route}: 5 MP of 4" in outputs["check masked-general.vlog.adjudication.md"]
 
 
 @pytest.mark.parametrize("module", [False, True], ids=["without-module", "with-module"])

@@ -4,12 +4,11 @@ with the rule's citation and the acting player."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from adjudicator.findings import Severity
-
-Value = str | int | float | bool | None
+from adjudicator.findings import Scalar, Severity, Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +93,12 @@ class Check:
 
     @staticmethod
     def computed(kind: str, step: int, rule_id: str, summary: str, *,
-                 inputs: dict[str, Value] | None = None,
-                 result: dict[str, Value] | None = None,
+                 inputs: Mapping[str, Value] | None = None,
+                 result: Mapping[str, Value] | None = None,
                  probabilities: dict[str, Fraction] | None = None) -> Computed:
         """A computation to show the players (`probabilities`: exact chances)."""
-        return Computed(kind, step, rule_id, summary, inputs or {}, result or {},
+        return Computed(kind, step, rule_id, summary, dict(inputs or {}), dict(result or {}),
                         probabilities or {})
 
 
-__all__ = ["Applied", "Check", "Computed", "Outcome", "Value", "Violation"]
+__all__ = ["Applied", "Check", "Computed", "Outcome", "Scalar", "Value", "Violation"]

@@ -1041,7 +1041,8 @@ class Interpreter(Collector[WWProcedure]):
                       friendly_cus_at_destination=there.cus_of(side) - carried_total(carried),
                       low=found.low, high=found.high, entered_from=found.entered_from,
                       route_problem=found.problem, route_rule=found.rule,
-                      naval=self._naval(side, origin, destination, carried), via=group.via)
+                      naval=self._naval(side, origin, destination, carried), via=group.via,
+                      legs=found.legs)
             self.emit(LegMoved(step=step, side=side.value, player=player, leg=leg,
                                activation=activation, impulse=impulse))
             if interceptable(leg, side):
@@ -1087,7 +1088,7 @@ class Interpreter(Collector[WWProcedure]):
                       via=leg.via)
         return evolve(leg, carried=carried, low=found.low, high=found.high,
                       entered_from=found.entered_from, route_problem=found.problem,
-                      route_rule=found.rule,
+                      route_rule=found.rule, legs=found.legs,
                       naval=self._naval(side, leg.origin, leg.destination, carried))
 
     def _naval(self, side: Side, origin: str, destination: str, carried: Carried) -> str | None:

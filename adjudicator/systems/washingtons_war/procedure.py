@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from adjudicator.systems.common.places import Place
+from adjudicator.systems.common.routes import PricedLeg
 from adjudicator.systems.common.sequence import Moment
 from adjudicator.systems.common.sequencer import (
     Alternation,
@@ -117,6 +118,8 @@ class Leg:
     via: tuple[str, ...] = ()
     """The spaces the step's drags put him on between `origin` and `destination` (several
     drags in one step), in order: the route is priced along them."""
+    legs: tuple[PricedLeg, ...] = ()
+    """The route priced (`routes.Route.legs`): each line crossed and its cost."""
 
 
 @dataclass(frozen=True, slots=True)

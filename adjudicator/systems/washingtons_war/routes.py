@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from adjudicator.systems.common.mapgraph import Constraints
+from adjudicator.systems.common.routes import PricedLeg, legs_of
 from adjudicator.systems.washingtons_war.data import Side
 from adjudicator.systems.washingtons_war.rules.context import Context, line_cost
 from adjudicator.systems.washingtons_war.state import other
@@ -42,6 +43,9 @@ class Route:
     """The rule every route breaks, when a route exists that ignores the limits."""
     known: bool = True
     """False when the data's map is incomplete and no route was found."""
+    legs: tuple[PricedLeg, ...] = ()
+    """The route priced, line by line (the cheapest legal one where the log shows only the
+    ends; each line's cost at least, and at most when its type is not stated)."""
 
 
 def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bool,
@@ -62,7 +66,8 @@ def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bo
     if line is not None:
         low = line_cost(line.kind, arnold=True, unknown=1)
         high = line_cost(line.kind, arnold=True, unknown=WILDERNESS_COST)
-        return Route(low, high, frozenset({origin}))
+        return Route(low, high, frozenset({origin}), legs=(PricedLeg(
+            origin, destination, low, high if high != low else None, line.kind, shown=True),))
     constraints_low = _into(destination, ctx.land_constraints(side, arnold=arnold,
                                                               alone=alone, unknown=1))
     found = ctx.graph.cheapest(origin, destination, constraints_low)
@@ -87,7 +92,8 @@ def route(ctx: Context, origin: str, destination: str, side: Side, *, arnold: bo
             continue
         if ctx.graph.cheapest(origin, neighbour, around, budget=budget - last) is not None:
             entered.add(neighbour)
-    return Route(found.cost, high, frozenset(entered))
+    return Route(found.cost, high, frozenset(entered),
+                 legs=legs_of(ctx.graph, found, constraints_low, high=constraints_high))
 
 
 def _along(ctx: Context, spaces: tuple[str, ...], side: Side, *, arnold: bool, alone: bool,
@@ -100,16 +106,19 @@ def _along(ctx: Context, spaces: tuple[str, ...], side: Side, *, arnold: bool, a
                    if (found := _passed(ctx, space, limits)) is not None), None)
     low = high = 0
     hop = Route(0, 0, frozenset({spaces[0]}))
+    legs: tuple[PricedLeg, ...] = ()
     for start, end in pairwise(spaces):
         hop = route(ctx, start, end, side, arnold=arnold, alone=alone,
                     budget=max(budget - low, 0))
         if hop.low is None or hop.high is None:
             return broken or hop
         low, high = low + hop.low, high + hop.high
+        legs += hop.legs
     if broken is not None:
         # The drags show the way, so its cost is known too (WW 7.3.A): both are judged.
-        return Route(low, high, hop.entered_from, problem=broken.problem, rule=broken.rule)
-    return Route(low, high, hop.entered_from)
+        return Route(low, high, hop.entered_from, problem=broken.problem, rule=broken.rule,
+                     legs=legs)
+    return Route(low, high, hop.entered_from, legs=legs)
 
 
 def _passed(ctx: Context, space: str, limits: Constraints) -> Route | None:

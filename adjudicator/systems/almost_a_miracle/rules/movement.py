@@ -85,6 +85,7 @@ from adjudicator.systems.almost_a_miracle.rules.movement_zones import (
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.routes import PricedLeg, how_priced, route_data, route_text
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("movement", frozenset({
@@ -348,6 +349,7 @@ def _path(action: ForceMoved, ctx: Context, route: tuple[str, ...]) -> Iterator[
     low_total: int | None = 0 if complete else None
     high_total: int | None = 0
     rules: set[str] = set()
+    priced: list[PricedLeg] = []
     for index, (start, goal) in enumerate(itertools.pairwise(route)):
         def enter(a: str, b: str, boundary: Boundary, from_start: bool,
                   goal: str = goal) -> Bounds | str:
@@ -386,27 +388,38 @@ def _path(action: ForceMoved, ctx: Context, route: tuple[str, ...]) -> Iterator[
                     rules.add("AAM-MOV-27")
             if direct.arrow:
                 rules.add("AAM-MOV-04")
+        last = len(leg.spaces) - 2
+        priced += [PricedLeg(a, b, cost, shown=index == last) for index, (a, b, cost) in
+                   enumerate(zip(leg.spaces, leg.spaces[1:], leg.steps, strict=False))]
         low_total = None if low_total is None or leg.low is None else low_total + leg.low
         high_total = None if high_total is None or leg.high is None else \
             high_total + leg.high
-    yield from _verdict(action, ctx, spaces, lone, upper, exact, low_total, high_total, rules)
+    yield from _verdict(action, ctx, spaces, lone, upper, exact, low_total, high_total, rules,
+                        tuple(priced))
 
 
 def _verdict(action: ForceMoved, ctx: Context, spaces: tuple[str, ...], lone: bool,
              upper: int | None, exact: int | None, low: int | None, high: int | None,
-             rules: set[str]) -> Iterator[Outcome]:
+             rules: set[str], priced: tuple[PricedLeg, ...] = ()) -> Iterator[Outcome]:
     rule = "AAM-MOV-10" if lone else "AAM-MOV-01"
     weather = any(e.kind == "weather" for e, _ in ctx.state.pieces.values())
+    # The route priced, Area by Area with what entering each cost at least, and how it is
+    # known (the drags' waypoints, or the cheapest way between them).
+    complete = bool(priced) and priced[-1].end == spaces[-1] and len(
+        [leg for leg in priced if leg.shown]) == len(spaces) - 1
+    path = (f"{route_text(priced, ctx.name)}, {how_priced(priced)}" if complete
+            else " → ".join(ctx.name(a) for a in spaces))
     if low is not None and upper is not None:
         yield Computed(kind="movement points", step=action.step, rule_id=rule,
-                       summary=f"the path {' → '.join(spaces)} costs at least {low} MP "
-                               f"against {upper}", inputs={"allowance": upper},
+                       summary=f"the path {path} costs at least {low} MP "
+                               f"against {upper}", inputs={"allowance": upper, **(
+                                   route_data(priced, ctx.name) if complete else {})},
                        result={"at_least": low, "exactly": high})
     if low is not None and upper is not None and low > upper:
         dear = sorted(r for r in rules if r != "AAM-MOV-01")
         cited = rule if lone or not dear else dear[0]
         yield Check.illegal(cited, action.step,
-                            f"the force moved {' → '.join(ctx.name(a) for a in spaces)}: the "
+                            f"the force moved {path}: the "
                             f"cheapest way costs at least {low} MP, more than its {upper} "
                             "(a force moves as fast as its slowest component; a river "
                             "boundary without a road costs 2, Wilderness or Mountain without a "

@@ -156,6 +156,10 @@ class Leg:
 
     low: int | None
     high: int | None
+    spaces: tuple[str, ...] = ()
+    """The Areas of the cheapest way on the lower bound, from `start` to `goal`."""
+    steps: tuple[int, ...] = ()
+    """What entering each of them (after the first) costs on the lower bound."""
 
 
 def cheapest(start: str, goal: str, graph: Mapping[str, Mapping[str, Boundary]],
@@ -165,7 +169,9 @@ def cheapest(start: str, goal: str, graph: Mapping[str, Mapping[str, Boundary]],
     `enter(a, b, boundary, from_start)` gives a step's bounds or the rule barring it;
     Crossing Arrows are allowed only out of the move's first Area (`first`)."""
 
-    def run(pick: Callable[[Bounds], int | None]) -> int | None:
+    before: dict[str, tuple[str, int]] = {}
+
+    def run(pick: Callable[[Bounds], int | None], *, trace: bool = False) -> int | None:
         best = {start: 0}
         queue = [(0, start)]
         while queue:
@@ -185,7 +191,17 @@ def cheapest(start: str, goal: str, graph: Mapping[str, Mapping[str, Boundary]],
                     continue
                 if spent + cost < best.get(there, spent + cost + 1):
                     best[there] = spent + cost
+                    if trace:
+                        before[there] = (here, cost)
                     heapq.heappush(queue, (spent + cost, there))
         return None
 
-    return Leg(run(lambda b: b.low), run(lambda b: b.high))
+    low = run(lambda b: b.low, trace=True)
+    if low is None or start == goal:
+        return Leg(low, run(lambda b: b.high))
+    spaces, steps = [goal], []
+    while spaces[-1] != start:
+        here, cost = before[spaces[-1]]
+        spaces.append(here)
+        steps.append(cost)
+    return Leg(low, run(lambda b: b.high), tuple(reversed(spaces)), tuple(reversed(steps)))

@@ -70,6 +70,13 @@ from adjudicator.systems.american_revolution.rules.tracks import in_clean_up
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection, Constraints, MapGraph
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.routes import (
+    PricedLeg,
+    how_priced,
+    legs_of,
+    route_data,
+)
+from adjudicator.systems.common.routes import route_text as priced_text
 from adjudicator.systems.common.rulebook import RuleFamily
 
 FAMILY = RuleFamily("movement",
@@ -418,7 +425,8 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
     first = earlier[0] if earlier else action
     route_text = f"{ctx.name(first.origin)} → {ctx.name(action.destination)}"
     spaces = (first.origin, action.destination)
-    total, through = 0, [first.origin]
+    total = 0
+    priced: list[PricedLeg] = []
     for index, move in enumerate((*earlier, action)):
         mover = force if move is action else force_read(ctx, move)
         if mover is None:
@@ -449,7 +457,7 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
                                           needs=(str(Need.ROUTES),), spaces=(start, end))
                 return
             total += leg.cost
-            through += list(leg.spaces[1:])
+            priced += legs_of(graph, leg, constraints)
             own += list(leg.spaces[1:])
         if move is action:
             inner = own[:-1] if index > 0 else own[1:-1]
@@ -461,6 +469,9 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
                                     "such a locale stops there", spaces=(stopped[0],))
             else:
                 yield Check.done("AR-MOV-07")
+    if priced:
+        # The route priced, line by line, and how it is known (the drags, or the cheapest).
+        route_text = f"{priced_text(priced, ctx.name)}, {how_priced(priced)}"
     if first.die is None:
         yield Check.unchecked("AR-MOV-01", action.step,
                               f"no movement die was rolled for the force that moved "
@@ -474,7 +485,7 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
                         summary=f"{route_text}: {total} MP of {allowance}"
                                 f"{' or more' if unknown else ''}",
                         inputs={"die": first.die, "commander value": value,
-                                "route": " → ".join(ctx.name(p) for p in through)},
+                                **route_data(priced, ctx.name)},
                         result={"cost": total, "allowance": allowance,
                                 "left": allowance - total})
     yield computed

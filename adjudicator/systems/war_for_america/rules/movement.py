@@ -38,6 +38,13 @@ from typing import Final
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.mapgraph import Connection, Constraints
 from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.routes import (
+    PricedLeg,
+    how_priced,
+    legs_of,
+    route_data,
+    route_text,
+)
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.actions import (
     COLONIAL,
@@ -117,6 +124,20 @@ def least_cost(ctx: Context, start: str, end: str) -> int | None:
     return None if path is None else path.cost
 
 
+def priced_route(ctx: Context, route: tuple[str, ...]) -> tuple[PricedLeg, ...]:
+    """The route priced line by line: from each place the log shows the force on to the
+    next, by the cheapest way over the land map (each line at its TEC cost, unknown 0);
+    a stretch no land route joins is one leg of unknown cost."""
+    cost = Constraints(cost=lambda line: line_cost(ctx, line))
+    legs: list[PricedLeg] = []
+    for start, end in pairwise(route):
+        path = ctx.map.cheapest(start, end, cost) if start in ctx.map and end in ctx.map \
+            else None
+        legs += legs_of(ctx.map, path, cost) if path is not None and path.hops else (
+            [PricedLeg(start, end, None, shown=True)] if path is None else [])
+    return tuple(legs)
+
+
 def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
     """MOV-03 and MOV-05: the route so far against the most MP the force can have."""
     winter = ctx.placement.winter
@@ -189,17 +210,19 @@ def path_cost(action: ForceMoved, leg: Leg, ctx: Context) -> Iterator[Outcome]:
                             f"{ctx.space_name(leg.start)}, which no land route joins "
                             "(WfA 12.0)", spaces=spaces)
     elif water is None and cost <= most:
-        yield Check.unchecked(rule, action.step, f"the route from "
-                              f"{ctx.space_name(leg.start)} to "
-                              f"{ctx.space_name(action.destination)} costs {cost} MP, one "
+        priced = priced_route(ctx, route)
+        yield Check.unchecked(rule, action.step, f"the route "
+                              f"{route_text(priced, ctx.space_name)} "
+                              f"({how_priced(priced)}) costs {cost} MP, one "
                               "more than the roll: legal only on a continuous water "
                               "connection (WfA 12.1), and the data does not say whether its "
                               "lines are water", needs=("water connections",), spaces=spaces)
         return
     elif cost > most:
-        yield Check.illegal(rule, action.step, f"the {side_name(action.side)} force went from "
-                            f"{ctx.space_name(leg.start)} to "
-                            f"{ctx.space_name(action.destination)}, at least {cost} MP by "
+        priced = priced_route(ctx, route)
+        yield Check.illegal(rule, action.step, f"the {side_name(action.side)} force went "
+                            f"{route_text(priced, ctx.space_name)}, {how_priced(priced)}: "
+                            f"at least {cost} MP by "
                             f"the Terrain Effects Chart, but {why}; only a single step may "
                             "exceed the MP (WfA 12.0)"
                             + ("; the extra MP of WfA 12.1 is awarded only to a unit that "
@@ -255,14 +278,17 @@ def _shown(action: ForceMoved, rule: str, route: tuple[str, ...],
     6.4): each leg at the least it can have cost (a line of unknown terrain counted 0)."""
     shown = [str(c) if c is not None else "no land route" for c in costs]
     total = None if None in costs else sum(c for c in costs if c is not None)
-    path = " → ".join(ctx.space_name(space) for space in route)
+    priced = priced_route(ctx, route)
+    path = f"{route_text(priced, ctx.space_name)}, {how_priced(priced)}" if priced else \
+        " → ".join(ctx.space_name(space) for space in route)
     summary = (f"{path}: {' + '.join(shown)}" + (f" = {total}" if len(costs) > 1 and total
                                                   is not None else "")
                + " MP by the Terrain Effects Chart (WfA 12.0)"
                + (f"; at most {most} MP: {why}" if most is not None else f"; {why}"))
     return Check.computed("movement_points", action.step, rule, summary,
-                          inputs={"route": " ".join(route),
-                                  "costs": " ".join(shown)},
+                          inputs={"waypoints": " ".join(route),
+                                  "costs": " ".join(shown),
+                                  **route_data(priced, ctx.space_name)},
                           result={"cost": total, "allowance": most})
 
 

@@ -14,6 +14,7 @@ from collections.abc import Generator, Iterator
 
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.routes import how_priced, route_data, route_text
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.washingtons_war.actions import (
     ActivationEnded,
@@ -207,25 +208,29 @@ def _movement_points(activation: Activation, impulse: Impulse,
             over_high = leg
     path = " → ".join([ctx.space_name(legs[0].origin),
                        *(ctx.space_name(leg.destination) for leg in legs)])
+    priced = tuple(line for leg in legs for line in leg.legs)
+    # The route priced, line by line, and how it is known (the drags, or the cheapest).
+    route = f"{route_text(priced, ctx.space_name)}, {how_priced(priced)}" if priced else path
     spent = str(low) if low == high else f"{low}–{high}"
-    yield Check.computed("movement_points", last.step, rule, f"{name}: {path}, {spent} MP "
-                         f"of {limit}", inputs={"general": activation.general, "path": path,
-                                                "allowance": limit},
+    yield Check.computed("movement_points", last.step, rule, f"{name}: {route}: {spent} "
+                         f"MP of {limit}", inputs={"general": activation.general, "path": path,
+                                                "allowance": limit,
+                                                **route_data(priced, ctx.space_name)},
                          result={"low": low, "high": high})
     if low > limit:
         why = {"WW-OVR-02": " (an American Army that overruns moves at most 4)",
                "WW-MOV-03": "" if limit == AMERICAN_ALLOWANCE else
                " (an American Army that ends facing enemy CUs moves at most 4)"}.get(rule, "")
         assert over_low is not None
-        yield Check.illegal(rule, over_low.step, f"{name} moved {path}: at least {low} MP, more "
-                            f"than his {limit}{why}", expected=f"≤ {limit} MP",
+        yield Check.illegal(rule, over_low.step, f"{name} moved {route}: at least {low} MP, "
+                            f"more than his {limit}{why}", expected=f"≤ {limit} MP",
                             observed=f"{low} MP", spaces=(legs[0].origin, last.destination),
                             pieces=(name,))
     elif high > limit:
         assert over_high is not None
-        yield Check.unchecked(rule, over_high.step, f"{name} moved {path}: {low}–{high} MP against "
-                              f"{limit}; a line's type (normal or wilderness) is not in the "
-                              "data", needs=("map connections",))
+        yield Check.unchecked(rule, over_high.step, f"{name} moved {route}: {low}–{high} MP "
+                              f"against {limit}; a line's type (normal or wilderness) is not "
+                              "in the data", needs=("map connections",))
         return
     yield Check.done(rule)
     yield Check.done("WW-MOV-05")

@@ -4,7 +4,7 @@ line of Areas NE50-NE55 whose boundaries and terrain each test gives."""
 from __future__ import annotations
 
 from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
-from adjudicator.systems.common.outcomes import Outcome
+from adjudicator.systems.common.outcomes import Computed, Outcome
 from tests.adjudicator.systems.almost_a_miracle.movekit import data_with, move
 from tests.adjudicator.systems.almost_a_miracle.rulekit import (
     context,
@@ -55,6 +55,27 @@ def test_mov01_drag_waypoints_are_joined_by_the_cheapest_way() -> None:
                      tec={"clear": 1})
     assert "AAM-MOV-01" in done(judged(move("NE50", "NE52"), context(data=data)))
     assert "AAM-MOV-01" in ids(judged(move("NE50", "NE53"), context(data=data)))
+
+
+def test_mov01_the_finding_names_the_cheapest_way_area_by_area() -> None:
+    """The finding and the computation name the Areas a drag from NE50 to NE53 was priced
+    through (the cheapest way: the log shows only the ends), and each step's MP."""
+    data = data_with(terrain=CLEAR, connections=line(), mp={"brit_regular": 2},
+                     tec={"clear": 1})
+    outcomes = judged(move("NE50", "NE53"), context(data=data))
+    # The hand-made Areas are named as their ids: a finding says `NE50 NE50`.
+    route = ("NE50 NE50 → NE51 NE51 (1) → NE52 NE52 (1) → NE53 NE53 (1), by the cheapest "
+             "route the rules allow (the log shows only its ends)")
+    (finding,) = [o for o in outcomes if getattr(o, "rule_id", "") == "AAM-MOV-01"
+                  and hasattr(o, "message")]
+    assert finding.message.startswith(f"the force moved {route}: the cheapest way costs at "
+                                      "least 3 MP")
+    (priced,) = [o for o in outcomes if isinstance(o, Computed)]
+    assert priced.summary == f"the path {route} costs at least 3 MP against 2"
+    assert priced.inputs["legs"] == (
+        {"from": "NE50 NE50", "to": "NE51 NE51", "mp": 1, "shown": False},
+        {"from": "NE51 NE51", "to": "NE52 NE52", "mp": 1, "shown": False},
+        {"from": "NE52 NE52", "to": "NE53 NE53", "mp": 1, "shown": True})
 
 
 def test_mov01_unknown_costs_leave_the_move_unchecked() -> None:

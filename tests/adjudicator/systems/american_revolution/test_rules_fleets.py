@@ -6,6 +6,7 @@ from __future__ import annotations
 from adjudicator.systems.american_revolution.actions import ForceMoved, Raised
 from adjudicator.systems.american_revolution.procedure import continues, force_of
 from adjudicator.systems.american_revolution.rules import fleets, movement
+from adjudicator.systems.common.outcomes import Computed
 from tests.adjudicator.systems.american_revolution.rulekit import Bench, done, illegal
 
 
@@ -117,3 +118,26 @@ def test_the_force_of_a_move_is_its_chain_of_moves() -> None:
     assert not continues(second, other)
     bench.at("campaign_1", moves=(first, second), moved=frozenset(a))
     assert illegal(movement.judge(other, bench.context())) == [("AR-MOV-05", 4)]
+
+
+def test_the_movement_computation_names_the_route_line_by_line() -> None:
+    """AR 16.12: each route the force takes costs its MP; the computation names each locale
+    the log shows (the drags Lexington → Boston → Portsmouth), with each line's cost."""
+    bench = Bench()
+    bench.put("unit:gb_fleet", "boston")
+    militia = bench.put("unit:us_militia", "portsmouth")
+    bench.at("campaign_1")
+    march = ForceMoved(step=3, side="US", pieces=tuple(militia), units=("us_militia",),
+                       leaders=(), origin="lexington", destination="portsmouth",
+                       path=("lexington", "boston", "portsmouth"), die=3)
+    (priced,) = [o for o in movement.judge(march, bench.context())
+                 if isinstance(o, Computed)]
+    assert priced.inputs["route"] == ("Lexington", "Boston", "Portsmouth")
+    legs = priced.inputs["legs"]
+    assert isinstance(legs, tuple) and [
+        (leg["to"], leg["shown"]) for leg in legs if isinstance(leg, dict)] == [
+        ("Boston", True), ("Portsmouth", True)]
+    costs = [leg["mp"] for leg in legs if isinstance(leg, dict)]
+    assert priced.result["cost"] == sum(c for c in costs if isinstance(c, int))
+    assert priced.summary.startswith(
+        f"Lexington → Boston ({costs[0]}) → Portsmouth ({costs[1]}), as the log shows it: ")

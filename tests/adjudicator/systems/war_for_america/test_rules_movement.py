@@ -186,9 +186,33 @@ def test_12_0_every_leg_of_the_route_is_paid_and_the_path_is_shown() -> None:
     (finding,) = found(out, "WFA-MOV-03")
     assert finding.observed == "4 MP" and finding.expected == "at most 3 MP"
     (shown,) = computed(out, "WFA-MOV-03")
-    assert shown.inputs == {"route": "albany saratoga albany highlands", "costs": "1 1 2"}
+    assert (shown.inputs["waypoints"], shown.inputs["costs"]) == (
+        "albany saratoga albany highlands", "1 1 2")
+    assert shown.inputs["route"] == ("Albany", "Saratoga", "Albany", "Highlands")
+    assert shown.inputs["legs"] == (
+        {"from": "Albany", "to": "Saratoga", "mp": 1, "line": "clear", "shown": True},
+        {"from": "Saratoga", "to": "Albany", "mp": 1, "line": "clear", "shown": True},
+        {"from": "Albany", "to": "Highlands", "mp": 2, "line": "rough", "shown": True})
     assert shown.result == {"cost": 4, "allowance": 3}
-    assert "Albany → Saratoga → Albany → Highlands" in shown.summary
+    route = "Albany → Saratoga (1) → Albany (1) → Highlands (2), as the log shows it"
+    assert route in shown.summary
+    assert finding.message.startswith(f"the British force went {route}: at least 4 MP")
+
+
+def test_a_drag_over_several_spaces_names_the_cheapest_route_it_was_priced_by() -> None:
+    """A drag Albany → Ticonderoga (not adjacent) is priced by the cheapest way, through
+    Saratoga (clear 1, rough 2), and the finding says so."""
+    activation = ForceActivated(step=3, side=BRITISH, kind=Activation.MOVE, space="albany",
+                                units=("sp:british:3",), sp=3, rolls=(3,))  # 1 MP
+    pulse = pulse_of(BRITISH, origin="albany", at="albany", moved=("sp:british:3",),
+                     activation=activation)
+    out = list(judge(_move("albany", "ticonderoga"), context(pulse=pulse)))
+    (shown,) = computed(out, "WFA-MOV-03")
+    assert shown.summary.startswith(
+        "Albany → Saratoga (1) → Ticonderoga (2), by the cheapest route the rules allow (the "
+        "log shows only its ends): 3 MP")
+    assert [(leg["to"], leg["shown"]) for leg in shown.inputs["legs"]  # type: ignore[union-attr]
+            if isinstance(leg, dict)] == [("Saratoga", False), ("Ticonderoga", True)]
 
 
 def test_a_single_step_shows_its_cost_and_that_it_is_always_allowed() -> None:

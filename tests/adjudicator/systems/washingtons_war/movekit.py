@@ -80,7 +80,8 @@ def drag(ctx: Context, general: str, origin: str, destination: str, *, cus: int 
                enemy_pc_at_destination=there.pc is enemy,
                friendly_cus_at_destination=there.cus_of(side),
                low=found.low, high=found.high, entered_from=found.entered_from,
-               route_problem=found.problem, route_rule=found.rule, naval=naval)
+               route_problem=found.problem, route_rule=found.rule, naval=naval,
+               legs=found.legs)
 
 
 def walk(ctx: Context, general: str, path: Sequence[str | tuple[str, int]]) -> tuple[Leg, ...]:

@@ -105,6 +105,20 @@ def test_the_gates_example_is_priced_space_by_space() -> None:
                                      ctx) if isinstance(o, Computed)]
     assert priced.result == {"low": 5, "high": 5}
     assert priced.inputs["allowance"] == 5
+    # Gates's drags show every space but Camden (7.3.C: "via Camden"), priced on the way.
+    assert priced.summary == (
+        "Gates: Ninety Six → Camden (1) → Eutaw Springs (1) → Charleston (1) → "
+        "Savannah (1) → Augusta (1), along the log's drags, by the cheapest route the rules "
+        "allow between them: 5 MP of 5")
+    assert priced.inputs["route"] == ("Ninety Six", "Camden", "Eutaw Springs", "Charleston",
+                                      "Savannah", "Augusta")
+    legs = priced.inputs["legs"]
+    assert isinstance(legs, tuple)
+    assert [(leg["to"], leg["mp"], leg["line"], leg["shown"]) for leg in legs
+            if isinstance(leg, dict)] == [
+        ("Camden", 1, "normal", False), ("Eutaw Springs", 1, "normal", True),
+        ("Charleston", 1, "normal", True), ("Savannah", 1, "normal", True),
+        ("Augusta", 1, "normal", True)]
 
 
 def test_a_drag_over_several_spaces_is_priced_by_its_cheapest_legal_route() -> None:
@@ -118,6 +132,15 @@ def test_a_drag_over_several_spaces_is_priced_by_its_cheapest_legal_route() -> N
                     made_up_lines=lines, complete=True)
     assert drag(free, "gates", "ninety_six", "charleston", cus=2).low == 2
     assert drag(held, "gates", "ninety_six", "charleston", cus=2).low == 3
+    # The finding names the route it priced, each line's cost, and that it is the cheapest.
+    action = ended(held, "gates", ["ninety_six", ("charleston", 2)])
+    (priced,) = [o for o in outcomes(movement, action, held) if isinstance(o, Computed)]
+    assert priced.summary.endswith(
+        "Ninety Six → Augusta (1) → Savannah (1) → Charleston (1), by the cheapest route "
+        "the rules allow (the log shows only its ends): 3 MP of 5")
+    assert [(leg["to"], leg["shown"]) for leg in priced.inputs["legs"]  # type: ignore[union-attr]
+            if isinstance(leg, dict)] == [
+        ("Augusta", False), ("Savannah", False), ("Charleston", True)]
     lone = position({"ninety_six": ["general:gates"], "camden": ["pc:BR"],
                      "augusta": ["cu:BR:1"], "savannah": ["pc:BR"]},
                     made_up_lines=lines, complete=True)
