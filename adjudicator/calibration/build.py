@@ -12,8 +12,8 @@ from pathlib import Path
 
 from adjudicator.binding import Binding, load_binding
 from adjudicator.calibration.page import BoardImage, calibration_page
-from adjudicator.calibration.seed import Seeded, pick_map, seed
 from adjudicator.systems import find_system
+from adjudicator.systems.common.calibration_seed import Seeded, pick_map, seed
 from vmod_schema.archive import Archive, is_zip
 from vmod_schema.buildfile import Module, open_module
 from vmod_schema.module import Map

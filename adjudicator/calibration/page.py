@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from html import escape
 
-from adjudicator.calibration.seed import Seeded
+from adjudicator.systems.common.calibration_seed import Seeded
 
 IMAGE_TYPES = {"png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
                "gif": "image/gif", "svg": "image/svg+xml", "webp": "image/webp"}

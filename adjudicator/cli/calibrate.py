@@ -20,7 +20,8 @@ def calibrate(
         "--map", metavar="MAP", help="The map to calibrate (default: the one with the most "
         "at-start stacks).")] = None,
     radius: Annotated[int, typer.Option(
-        "--radius", min=1, max=10_000, help="Capture radius of each point, in map pixels.")] = 60,
+        "--radius", min=1, max=10_000, metavar="PIXELS",
+        help="Capture radius of each point, in map pixels.")] = 60,
     out: Annotated[Path | None, typer.Option(
         "--out", "-o", metavar="FILE", help="The page to write (default: MODULE's name "
         "with .calibration.html, in the current folder).")] = None,

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from adjudicator.binding import Binding, load_binding
-from adjudicator.calibration.seed import SetUp
 from adjudicator.errors import AdjudicatorError
+from adjudicator.systems.common.calibration_seed import SetUp
 from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.questions import AnyQuestion
 from adjudicator.systems.common.system import Referee

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from adjudicator.binding import Binding
-from adjudicator.calibration.seed import SetUp
 from adjudicator.findings import Computation, Finding
 from adjudicator.replay import Board, Step
+from adjudicator.systems.common.calibration_seed import SetUp
 from adjudicator.systems.common.catalog import CatalogEntry
 from adjudicator.systems.common.questions import AnyQuestion
 from vmod_schema.buildfile import Module

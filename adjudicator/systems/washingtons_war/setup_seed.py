@@ -1,5 +1,5 @@
 """Washington's War's set-up (WW 4.0, table T1) as places and tokens, for seeding a
-calibration from a module's at-start stacks (`adjudicator.calibration.seed`).
+calibration from a module's at-start stacks (`adjudicator.systems.common.calibration_seed`).
 
 A T1 line is its Generals, its CUs as strength per nationality (a "5 CU" line matches a
 5-CU counter or a 2 and a 3), its PC marker, the Continental Congress and the French Navy.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from adjudicator.calibration.seed import SetUp, SetUpLine, line
+from adjudicator.systems.common.calibration_seed import SetUp, SetUpLine, line
 from adjudicator.systems.washingtons_war.data import WWData
 
 

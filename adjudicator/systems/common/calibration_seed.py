@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from adjudicator.binding import Binding, CalibrationPoint
+from adjudicator.errors import AdjudicatorError
+from adjudicator.systems.common.places import Place
 from vmod_schema.buildfile import Module
 from vmod_schema.module import Map
 from vmod_schema.pieces import decode_piece
@@ -144,8 +146,6 @@ def seed(module: Module, map_: Map, binding: Binding, set_up: SetUp | None, *,
 
 
 def _is_place(entity: str) -> bool:
-    from adjudicator.systems.common.places import Place
-
     return Place.parse(entity) is not None
 
 
@@ -155,8 +155,6 @@ def pick_map(module: Module, name: str | None) -> Map:
     Raises:
         AdjudicatorError: no map of that name, or the module has no map.
     """
-    from adjudicator.errors import AdjudicatorError
-
     maps: Sequence[Map] = module.maps
     if name is not None:
         for map_ in maps:
