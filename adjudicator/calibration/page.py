@@ -103,6 +103,7 @@ near one takes its point). Pick "a stock pool" for a pool of spare pieces: piece
 are off the map.</p>
 <label>Place <select id="places" size="14"></select></label>
 <p><button id="skip" type="button">Skip this place</button>
+<button id="undo" type="button">Undo the last click</button>
 <label>Radius <input id="radius" type="number" min="1" max="10000"></label></p>
 <p><button id="export" type="button">Export calibration</button></p>
 <textarea id="toml" readonly></textarea>
@@ -119,6 +120,7 @@ const overlay = document.getElementById("overlay");
 const select = document.getElementById("places");
 const radiusInput = document.getElementById("radius");
 const clicked = new Map();
+const history = [];
 let stocks = 0;
 radiusInput.value = DATA.radius;
 document.getElementById("map-name").textContent = DATA.map;
@@ -133,6 +135,7 @@ function mark(x, y, r, cls, label, title) {
     const text = document.createElementNS(SVG, "text");
     text.setAttribute("x", x + r + 6); text.setAttribute("y", y + 16);
     text.setAttribute("class", cls); text.textContent = label; overlay.append(text);
+    c.label = text;
   }
   return c;
 }
@@ -176,8 +179,24 @@ overlay.addEventListener("click", event => {
   if (best) { x = best.m.s.x; y = best.m.s.y; best.m.used = true; best.m.el.remove(); }
   const place = chosen.value === "stock" ? "stock:" + (++stocks) : chosen.value;
   clicked.set(place, {x: x, y: y, radius: r});
-  mark(x, y, r, "clicked", place, place);
+  history.push({place: place, index: chosen.index, stack: best ? best.m : null,
+                el: mark(x, y, r, "clicked", place, place)});
   next(chosen);
+});
+document.getElementById("undo").addEventListener("click", () => {
+  const last = history.pop();
+  if (!last) return;
+  clicked.delete(last.place);
+  last.el.remove(); if (last.el.label) last.el.label.remove();
+  if (last.stack) { last.stack.used = false; overlay.append(last.stack.el); }
+  if (last.place.startsWith("stock:")) { stocks -= 1; }
+  else {
+    const o = document.createElement("option"); o.value = last.place;
+    o.textContent = last.place;
+    select.insertBefore(o, select.options[last.index] || null);
+    select.selectedIndex = o.index;
+  }
+  status();
 });
 document.getElementById("skip").addEventListener("click", () => {
   const chosen = select.options[select.selectedIndex];

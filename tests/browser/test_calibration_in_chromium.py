@@ -94,6 +94,15 @@ def test_a_calibration_clicked_on_the_page_resolves_every_location_of_a_checked_
     assert remaining[:5] == ["space:montreal", "space:norfolk", "space:gilbert_town",
                              "space:wilmington_nc", "space:ninety_six"]
     assert not set(remaining) & {"space:quebec", "box:br_reinforcements"}
+    # A wrong click (Montreal put where Hartford is) is undone: the place is back, chosen.
+    _click(page, *points["space:hartford"])
+    assert page.locator("circle.clicked").count() == 1
+    assert page.input_value("#places") == "space:norfolk"
+    page.click("#undo")
+    assert page.locator("circle.clicked").count() == 0
+    assert page.input_value("#places") == "space:montreal"
+    assert page.eval_on_selector_all("#places option", "os => os.map(o => o.value)"
+                                     ) == remaining
     clicked = 0
     for place in remaining:
         if place in points:
