@@ -140,7 +140,7 @@ function mark(x, y, r, cls, label, title) {
   return c;
 }
 for (const s of DATA.seeded) {
-  mark(s.x, s.y, s.radius, "seeded", s.place, s.place + " (at-start stack " + s.from + ")");
+  mark(s.x, s.y, s.radius, "seeded", s.place, s.place + " (" + s.from + ")");
 }
 const stackMarks = DATA.stacks.map(s => ({s: s, el: mark(s.x, s.y, DATA.radius, "stack", "",
   s.name + ": " + s.count + " pieces" + (s.candidates.length ? "; one of " +

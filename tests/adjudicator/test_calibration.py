@@ -49,8 +49,8 @@ def test_the_real_shaped_stacks_seed_the_twelve_places_of_t1_they_match_alone() 
         "space:charleston": (250, 2490), "box:br_reinforcements": (250, 4250),
         "box:am_reinforcements": (850, 4250), "box:fr_reinforcements": (1450, 4250),
         "track:turn_1775": (200, 4550), "track:alliance_0": (1640, 4550)}
-    assert seeded.sources["space:quebec"] == "Carleton"
-    assert seeded.sources["space:fort_detroit"] == "British CU 1"
+    assert seeded.sources["space:quebec"] == "at-start stack Carleton"
+    assert seeded.sources["space:fort_detroit"] == "at-start stack British CU 1"
     # Five places start with one British PC each: the stacks cannot tell them apart, so
     # each is left with the five as candidates, and the five come first in the list.
     lone = [stack for stack in seeded.stacks if stack.candidates]
@@ -75,6 +75,20 @@ def test_a_game_without_a_set_up_seeds_nothing_and_leaves_every_stack() -> None:
     seeded = _seeded(set_up=False)
     assert seeded.points == {} and len(seeded.stacks) == 22
     assert "space:quebec" in seeded.remaining
+
+
+def test_the_bindings_own_points_are_kept_and_shown_as_the_bindings() -> None:
+    module = open_module(VMOD)
+    own = CalibrationPoint(map="Main Map", x=260, y=255, radius=40)
+    binding = load_binding(BINDING).model_copy(update={"calibration": {
+        "space:quebec": own,
+        "space:hartford": CalibrationPoint(map="Cards", x=1, y=1, radius=5)}})
+    seeded = seed(module, pick_map(module, None), binding, find_system("ww").set_up(),
+                  radius=60)
+    assert seeded.points["space:quebec"] == own
+    assert seeded.sources["space:quebec"] == "the binding"
+    assert "space:hartford" not in seeded.points and "space:hartford" not in seeded.remaining
+    assert len(seeded.points) == 12  # Carleton's stack seeded nothing more
 
 
 def test_a_named_map_is_calibrated_and_an_unknown_one_is_refused() -> None:

@@ -67,9 +67,10 @@ class Seeded:
 
     map: str
     points: dict[str, CalibrationPoint]
-    """Place id → point, from the stacks that matched one set-up line."""
+    """Place id → point: the binding's own on this map, and those of the stacks that
+    matched one set-up line."""
     sources: dict[str, str]
-    """Place id → the name of the at-start stack it was seeded from."""
+    """Place id → where its point came from (`at-start stack Carleton`, `the binding`)."""
     stacks: tuple[StackPoint, ...]
     """The at-start stacks of the map that seeded nothing."""
     remaining: tuple[str, ...]
@@ -117,18 +118,22 @@ def seed(module: Module, map_: Map, binding: Binding, set_up: SetUp | None, *,
         key = line("", tokens).tokens
         if key in by_tokens:
             matched.setdefault(key, []).append(stack)
-    points: dict[str, CalibrationPoint] = {}
-    sources: dict[str, str] = {}
+    # The binding's own points on this map stay as they are (the user put them there).
+    points = {place: point for place, point in binding.calibration.items()
+              if point.map == map_.identifier}
+    sources = dict.fromkeys(points, "the binding")
     left: list[StackPoint] = []
     seeded_ids: set[int] = set()
     for key, group in matched.items():
         places = by_tokens[key]
         if len(places) == 1 and len(group) == 1:
             [stack] = group
+            seeded_ids.add(id(stack))
+            if places[0] in points:
+                continue
             points[places[0]] = CalibrationPoint(map=stack.map, x=stack.x, y=stack.y,
                                                  radius=radius)
-            sources[places[0]] = stack.name
-            seeded_ids.add(id(stack))
+            sources[places[0]] = f"at-start stack {stack.name}"
         else:
             for stack in group:
                 seeded_ids.add(id(stack))
