@@ -12,13 +12,16 @@ can read and edit:
     [maps]              # a whole map (e.g. a player's hand) → a zone id
     "American Hand" = "hand:AM"
     [calibration]       # modules without a grid: space id → map, pixel point, radius
-    quebec = { map = "Main Map", x = 1500, y = 120, radius = 60 }
+    "space:quebec" = { map = "Main Map", x = 1500, y = 120, radius = 60 }
+    "stock:british" = { map = "Main Map", x = 250, y = 4850, radius = 60 }
     [properties]        # game concept → the module's global property holding it
     year = "Turn"
 
-Entity ids are the game system's own strings. `draft_binding` matches names the way a
-person would (case, punctuation, "and"/"&", common abbreviations) and lists what it could
-not match, so the user knows what to fill in.
+Entity ids are the game system's own strings. A place id `stock` or `stock:<name>` is a
+stock pool drawn on the map: a piece there is off the map, as if in the box of pieces
+(`is_stock`); a calibration may name several (`stock:british`, `stock:pc`).
+`draft_binding` matches names the way a person would (case, punctuation, "and"/"&",
+common abbreviations) and lists what it could not match, so the user knows what to fill in.
 """
 
 from __future__ import annotations
@@ -37,6 +40,19 @@ from adjudicator.errors import BindingError
 from vmod_schema.files import FileStamp
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
+
+
+STOCK = "stock"
+"""The place id (or `stock:<name>` prefix) of a stock pool: pieces there are off the map."""
+
+
+def is_stock(place: str) -> bool:
+    """Whether a bound place id is a stock pool (`stock`, `stock:british`).
+
+    >>> is_stock("stock"), is_stock("stock:pc"), is_stock("space:stockbridge")
+    (True, True, False)
+    """
+    return place == STOCK or place.startswith(STOCK + ":")
 
 
 class CalibrationPoint(BaseModel):

@@ -80,6 +80,7 @@ STATUSES: dict[str, frozenset[int]] = {
     "watch": frozenset({0, 1, 2}),
     "inspect": frozenset({0, 2}),
     "bind": frozenset({0, 2}),
+    "calibrate": frozenset({0, 2}),
     "rules": frozenset({0, 2}),
     "schema": frozenset({0, 2}),
     "odds": frozenset({0, 2}),
@@ -1231,20 +1232,22 @@ def mutate_data(text: str, rng: random.Random) -> tuple[str, str]:
 
 def other_runs(rng: random.Random, work: Path, count: int,
                budget: Budget) -> Iterator[tuple[str, list[str], list[Path], str | None, str]]:
-    """`bind` on mutated modules, `rules`/`data`/`odds` on mutated data files, `schema`,
-    `odds` with huge numbers, and each of them writing to a full disk: (label, args, output
-    folders, where stdout goes, what was done)."""
+    """`bind` and `calibrate` on mutated modules, `rules`/`data`/`odds` on mutated data
+    files, `schema`, `odds` with huge numbers, and each of them writing to a full disk:
+    (label, args, output folders, where stdout goes, what was done)."""
     inputs = work / "other"
     inputs.mkdir(parents=True, exist_ok=True)
     for number in range(count):
         game = rng.choice(["ww", "wfa"])
-        choice = rng.choice(["bind", "rules", "data", "odds", "schema", "full"])
+        choice = rng.choice(["bind", "rules", "data", "odds", "schema", "full", "calibrate"])
         label = f"{choice}-{number:04d}"
-        if choice == "bind":
+        if choice in ("bind", "calibrate"):
             detail, data = mutate_module(MODULES[game].read_bytes(), rng, budget)
             path = inputs / odd_name(rng, f"m{number:05d}", ".vmod")
             path.write_bytes(data)
-            yield label, ["bind", "-g", game, "--", str(path)], [], None, detail
+            page = ["--out", str(inputs / f"page-{number:04d}.html")]
+            yield label, [choice, "-g", game, *(page if choice == "calibrate" else []),
+                          "--", str(path)], [], None, detail
         elif choice in ("rules", "data", "odds"):
             detail, text = mutate_data(DATA[game].read_text(encoding="utf-8"), rng)
             path = inputs / f"data-{number:04d}.toml"

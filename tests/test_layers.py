@@ -42,7 +42,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("adjudicator.cli",),
     ("adjudicator.watch",),
     ("adjudicator.audit",),
-    ("adjudicator.demo", "adjudicator.rule_status"),
+    ("adjudicator.demo", "adjudicator.rule_status", "adjudicator.calibration"),
     ("adjudicator.check",),
     ("adjudicator.folders", "adjudicator.folderconfig"),
     ("adjudicator.systems",),

@@ -62,6 +62,9 @@ COMMANDS = (
                 "summary."),
     LazyCommand("bind", "adjudicator.cli.catalog", "bind",
                 "Draft a binding from module names to game pieces and spaces."),
+    LazyCommand("calibrate", "adjudicator.cli.calibrate", "calibrate",
+                "Write a page to calibrate a map without a grid: click each place once, "
+                "export TOML."),
     LazyCommand("demo", "adjudicator.cli.demo", "demo",
                 "Check the bundled Washington's War example games and write their reports "
                 "to DIR (shipped inside the package: works from any folder after `pip "
@@ -81,7 +84,7 @@ class AdjudicatorGroup(LazyGroup):
 
     lazy = COMMANDS
     order = ("inspect", "series", "check", "watch", "audit", "rules", "schema", "bind",
-             "demo", "version", "data", "odds")
+             "calibrate", "demo", "version", "data", "odds")
 
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_show_locals=False,

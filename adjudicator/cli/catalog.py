@@ -89,6 +89,10 @@ def bind(
         metavar="MODULE", help="The module (.vmod or buildFile).")],
     game: GameOpt,
     data: DataOpt = None,
+    calibration: Annotated[Path | None, typer.Option(
+        "--calibration", metavar="FILE",
+        help="A calibration exported by `adjudicator calibrate`'s page, added to the "
+        "draft.")] = None,
     debug: DebugOpt = False,
 ) -> None:
     """Draft a binding from module names to game pieces and spaces.
@@ -102,6 +106,11 @@ def bind(
 
     with user_errors(debug), one_file(module):
         drafted = find_system(game).draft_binding(open_module(module), data or [])
+        if calibration is not None:
+            from adjudicator.calibration.file import load_calibration, with_calibration
+
+            drafted = with_calibration(drafted, load_calibration(calibration),
+                                       file=calibration)
     typer.echo(dump_binding(drafted), nl=False)
     unmatched = drafted.unmatched
     typer.echo(f"# unmatched: {len(unmatched.pieces)} pieces, {len(unmatched.locations)} "

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from adjudicator.binding import Binding, load_binding
 from adjudicator.errors import AdjudicatorError
+from adjudicator.systems.common.calibration_seed import SetUp
 from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.questions import AnyQuestion
 from adjudicator.systems.common.system import Referee
@@ -61,6 +62,9 @@ class GameParts(Generic[D]):
     questions: Callable[[], Sequence[AnyQuestion]] = tuple
     """The game's what-if questions (`adjudicator odds GAME QUESTION`), in the order a
     command without a question word answers them; none by default."""
+    set_up: Callable[[D], SetUp | None] = lambda _data: None
+    """The game's set-up as places and tokens, for seeding a calibration from a module's
+    at-start stacks (`adjudicator calibrate`); None (the default) when the game has none."""
 
 
 class BundledGame:
@@ -115,6 +119,10 @@ class BundledGame:
     def questions(self) -> Sequence[AnyQuestion]:
         """The game's what-if questions (`adjudicator odds GAME QUESTION`)."""
         return self.parts.questions()
+
+    def set_up(self, data_files: Sequence[Path] = ()) -> SetUp | None:
+        """The game's set-up for seeding a calibration (`adjudicator calibrate`)."""
+        return self.parts.set_up(self.parts.load(data_files))
 
 
 __all__ = ["BundledGame", "GameParts"]

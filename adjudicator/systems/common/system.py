@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Protocol
 from adjudicator.binding import Binding
 from adjudicator.findings import Computation, Finding
 from adjudicator.replay import Board, Step
+from adjudicator.systems.common.calibration_seed import SetUp
 from adjudicator.systems.common.catalog import CatalogEntry
 from adjudicator.systems.common.questions import AnyQuestion
 from vmod_schema.buildfile import Module
@@ -80,6 +81,10 @@ class GameSystem(Protocol):
 
     def draft_binding(self, module: Module, data_files: Sequence[Path] = ()) -> Binding:
         """A binding for `module` drafted by matching names, listing what did not match."""
+
+    def set_up(self, data_files: Sequence[Path] = ()) -> SetUp | None:
+        """The game's set-up as places and tokens (which place each starting piece stands
+        in), for seeding a calibration; None when the game has none."""
 
     def questions(self) -> Sequence[AnyQuestion]:
         """The game's what-if questions (`adjudicator odds GAME QUESTION`), in the order

@@ -8,7 +8,8 @@ the pieces the step touched, not to the board.
 
 A piece the binding does not know is ignored, except in a place that holds only cards,
 where it is still a card (`classify` decides). A bound piece on a map at a location the
-binding cannot resolve is placed at `Place.unresolved(raw location)`.
+binding cannot resolve is placed at `Place.unresolved(raw location)`; one in a stock pool
+the binding names (`adjudicator.binding.is_stock`) is on no place (None), as off the map.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from adjudicator.binding import Binding
+from adjudicator.binding import Binding, is_stock
 from adjudicator.replay import Board, Step
 from adjudicator.systems.common.places import Place
 
@@ -194,7 +195,9 @@ class PieceTracker(Generic[E]):
             return self._places[key]
         bound = self._binding.place(position.map, position.location, position.x, position.y)
         place = Place.parse(bound) if bound is not None else None
-        if place is None:
+        if bound is not None and is_stock(bound):
+            pass  # a stock pool drawn on the map: off the map, as in the box of pieces
+        elif place is None:
             place = Place.unresolved(position.location or f"{position.map} "
                                      f"({position.x}, {position.y})")
         if len(self._places) >= _PLACE_CACHE_LIMIT:

@@ -9,6 +9,7 @@ from adjudicator.systems.common.questions import AnyQuestion
 from adjudicator.systems.washingtons_war.binding import draft_binding
 from adjudicator.systems.washingtons_war.data import bundled_data, load_data, template_toml
 from adjudicator.systems.washingtons_war.referee import WWReferee
+from adjudicator.systems.washingtons_war.setup_seed import set_up
 
 
 def _questions() -> tuple[AnyQuestion, ...]:
@@ -26,7 +27,8 @@ class WashingtonsWar(BundledGame):
     aliases: ClassVar[tuple[str, ...]] = ("washingtons-war", "washingtons_war", "washington's war")
     module_names: ClassVar[tuple[str, ...]] = ("washingtons war",)
     parts = GameParts(bundled=bundled_data, load=load_data, template=template_toml,
-                      draft=draft_binding, referee=WWReferee, questions=_questions)
+                      draft=draft_binding, referee=WWReferee, questions=_questions,
+                      set_up=set_up)
 
 
 __all__ = ["WashingtonsWar"]
