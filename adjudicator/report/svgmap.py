@@ -7,11 +7,11 @@ Built with ElementTree, so every name is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
-from adjudicator.report.trace import ReplayTrace, TraceMap, TracePoint
+from adjudicator.report.trace import ReplayTrace, TraceImage, TraceMap, TracePoint
 
 MARGIN = 40
 """Pixels around what is drawn when the map's size is unknown."""
@@ -68,8 +68,10 @@ def extent(trace: ReplayTrace, trace_map: TraceMap) -> Extent:
     return Extent(left, top, max(max(xs) + MARGIN - left, 200), max(max(ys) + MARGIN - top, 150))
 
 
-def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int) -> ET.Element:
-    """The SVG of one map: background, spaces and empty layers for the script."""
+def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int, *,
+            backgrounds: Sequence[tuple[TraceImage, str]] = ()) -> ET.Element:
+    """The SVG of one map: background (the module's board images, `data:` URIs, when
+    given), spaces and empty layers for the script."""
     box = extent(trace, trace_map)
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg", "class": "map", "id": f"map-{number}",
@@ -83,6 +85,13 @@ def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int) -> ET.Element:
     ET.SubElement(marker, "path", {"d": "M 0 0 L 10 5 L 0 10 z", "class": "arrowhead"})
     ET.SubElement(svg, "rect", {"class": "ground", "x": f"{box.left:g}", "y": f"{box.top:g}",
                                 "width": f"{box.width:g}", "height": f"{box.height:g}"})
+    for image, uri in backgrounds:
+        ET.SubElement(svg, "image", {
+            "class": "board", "href": uri, "x": str(image.x), "y": str(image.y),
+            "width": str(image.width), "height": str(image.height),
+            "preserveAspectRatio": "none", "data-entry": image.entry})
+    if backgrounds:
+        svg.set("data-board-image", "drawn")
     scale = max(1.0, box.width / 1100)
     spaces = ET.SubElement(svg, "g", {"class": "spaces", "font-size": f"{16 * scale:.0f}"})
     where = {space.name: space for space in trace_map.spaces}
@@ -101,7 +110,9 @@ def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int) -> ET.Element:
             ET.SubElement(group, "circle", {"class": "spot", "cx": f"{space.x:g}",
                                             "cy": f"{space.y:g}", "r": f"{14 * scale:.0f}"})
         label = ET.SubElement(group, "text", {"class": "space-label", "x": f"{space.x:g}",
-                                              "y": f"{space.y - 18 * scale:g}"})
+                                              "y": f"{space.y - 18 * scale:g}",
+                                              "data-x": f"{space.x:g}",
+                                              "data-y": f"{space.y:g}"})
         label.text = space.name
     ET.SubElement(svg, "g", {"class": "arrows"})
     ET.SubElement(svg, "g", {"class": "pieces"})
