@@ -50,7 +50,7 @@ def _raw_type(data: bytes) -> str | None:
 def _downscaled(data: bytes) -> bytes | None:
     """The image as a JPEG of at most `MAX_SIDE` pixels a side; None without Pillow."""
     try:
-        from PIL import Image
+        from PIL import Image  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return None
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
@@ -80,7 +80,7 @@ def embed(image: TraceImage, *, budget: int = IMAGE_BUDGET) -> Embedded:
         small = _downscaled(data)
     except (VassalFormatError, OSError, ValueError, MemoryError, Warning) as error:
         return _failed(image, error)
-    except Exception as error:  # noqa: BLE001 - Pillow's decoders raise many kinds (a
+    except Exception as error:
         # bomb, a truncated stream); a hostile image is a reason on the page, not a crash.
         return _failed(image, error)
     if small is not None:

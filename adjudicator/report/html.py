@@ -179,7 +179,8 @@ def _replay_section(body: ET.Element, report: Report, trace: ReplayTrace, *,
                  data_map=str(number), role="tab")
     layout = _add(section, "div", class_="stage")
     maps = _add(layout, "div", class_="maps")
-    budget, notes = [IMAGE_BUDGET], []
+    budget: list[int] = [IMAGE_BUDGET]
+    notes: list[str] = []
     for number, trace_map in enumerate(trace.maps):
         backgrounds = _backgrounds(trace_map, budget, notes) if images else []
         maps.append(map_svg(trace, trace_map, number, backgrounds=backgrounds))
