@@ -135,9 +135,10 @@ def _as_drawn(report: Report, trace: ReplayTrace, *, images: bool) -> ReplayTrac
             height = max((i.y + i.height for i in m.images), default=None)
             if m.placed_from == "calibration":
                 width, height = m.width, m.height
-            m = TraceMap(id=m.id, width=width, height=height, images=m.images,
+            m = TraceMap(id=m.id, width=width, height=height,
                          spaces=[] if foreign else [s for s in m.spaces
-                                                    if m.placed_from != "schematic"])
+                                                    if m.placed_from != "schematic"],
+                         ).with_images(m.images)
         maps.append(m)
     return trace.model_copy(update={"maps": maps})
 

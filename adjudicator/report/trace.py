@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from adjudicator.binding import Binding
 from adjudicator.replay import visibility
@@ -88,8 +88,19 @@ class TraceMap(BaseModel):
     VASSAL's own piece positions)."""
     connections: list[tuple[str, str]] = Field(default_factory=list)
     """Space pairs joined on a schematic map."""
-    images: list[TraceImage] = Field(default_factory=list, exclude=True)
-    """The module's board images under this map (never in the JSON: see `TraceImage`)."""
+    _images: tuple[TraceImage, ...] = PrivateAttr(default=())
+
+    @property
+    def images(self) -> tuple[TraceImage, ...]:
+        """The module's board images under this map (never in the JSON or its schema:
+        see `TraceImage`)."""
+        return self._images
+
+    def with_images(self, images: Iterable[TraceImage]) -> TraceMap:
+        """This map with these board images."""
+        copy = self.model_copy()
+        copy._images = tuple(images)
+        return copy
 
 
 class TracePoint(BaseModel):
@@ -303,8 +314,8 @@ class TraceCollector:
             # Nothing placed the game's spaces: draw its connections on the first map
             # (the page draws the module's board instead when it has an image: the
             # images stay with the map, out of the JSON).
-            maps[0] = schematic_map(maps[0].id, self.connections).model_copy(
-                update={"images": maps[0].images})
+            maps[0] = schematic_map(maps[0].id, self.connections).with_images(
+                maps[0].images)
         return maps
 
     def _calibrated(self, trace_map: TraceMap) -> TraceMap:
@@ -366,7 +377,7 @@ def _module_map(map_id: str, resolver: LocationResolver, map_: Map,
     return TraceMap(id=map_id, width=width + map_.edge_width if known_size else None,
                     height=height + map_.edge_height if known_size else None,
                     spaces=spaces, placed_from="module" if spaces else "pieces",
-                    images=images)
+                    ).with_images(images)
 
 
 def _grid_spaces(grid: object, left: int, top: int, width: int, height: int, *,
