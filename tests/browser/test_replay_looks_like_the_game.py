@@ -12,6 +12,7 @@ them (the README's `docs/replay-*.png` are made so).
 from __future__ import annotations
 
 import os
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,10 +20,13 @@ from typing import TYPE_CHECKING
 import pytest
 
 from adjudicator.audit.job import check_file
+from adjudicator.binding import CalibrationPoint, dump_binding, load_binding, match_names
 from adjudicator.check import adjudicate
 from adjudicator.folderconfig import config_for
 from adjudicator.report.html import render_html
 from adjudicator.report.models import Report, ReportStatus
+from adjudicator.systems.washingtons_war.binding import place_entities
+from adjudicator.systems.washingtons_war.data.bundled import bundled_data
 from tests.browser.test_replay_in_chromium import browser  # noqa: F401 - the fixture
 from tests.conftest import REPO, corpus_file
 
@@ -125,6 +129,31 @@ def test_without_images_the_real_shaped_page_is_small_and_draws_no_board(
     assert "data:image/" not in html and len(html) < len(with_images) - 10_000
     assert not _board_drawn(page)
     _assert_labels_apart(page)
+
+
+def test_a_move_reported_hop_by_hop_is_drawn_along_its_path(
+        page: Page, tmp_path: Path) -> None:
+    """On the real-shaped module with its spaces calibrated (from the fixture's made-up
+    points): Carleton's Quebec -> Montreal -> Ticonderoga -> Hartford is three legs."""
+    places = tomllib.loads((REAL / "places.toml").read_text(encoding="utf-8"))["places"]
+    matched, _, _ = match_names(places, place_entities(bundled_data()))
+    calibration = {entity: CalibrationPoint(map="Main Map", x=places[name]["x"],
+                                            y=places[name]["y"], radius=60)
+                   for name, entity in matched.items()}
+    binding = tmp_path / "calibrated.toml"
+    binding.write_text(dump_binding(load_binding(REAL / "binding.toml").model_copy(
+        update={"calibration": calibration})), encoding="utf-8")
+    report = adjudicate(REAL / "games" / "illegal-carleton-too-far.vlog", game="ww",
+                        module_path=REAL / "washingtons-war-real-shaped.vmod",
+                        data_files=[WW_DATA], binding_file=binding)
+    _open(page, report, tmp_path)
+    page.click("#last")
+    hops = page.eval_on_selector_all("svg.map:not([hidden]) .arrow",
+                                     "nodes => nodes.map(n => n.dataset.hops)")
+    assert hops and set(hops) == {"3"}, hops
+    assert _board_drawn(page)
+    assert not _overlapping_labels(page)
+    _screenshot(page, tmp_path, "real-shaped-path")
 
 
 def test_washingtons_war_labels_are_apart_and_the_arrow_follows_the_reported_path(

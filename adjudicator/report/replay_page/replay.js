@@ -98,8 +98,18 @@
     });
     return names;
   }
+  // A reported name ("Lake Champlain") finds its space by name, or by the game's id
+  // ("space:lake_champlain") when the spaces are the binding's calibration.
+  function plain(name) {
+    return name.toLowerCase().replace(/^space:/, "").replace(/[^a-z0-9]+/g, "_");
+  }
+  var plainSpaces = trace.maps.map(function (m) {
+    var found = {};
+    m.spaces.forEach(function (s) { found[plain(s.name)] = s; });
+    return found;
+  });
   function spacePoint(map, name) {
-    var space = spaceAt[map].spaces[name.toLowerCase()];
+    var space = plainSpaces[map][plain(name)];
     return space ? { x: space.x, y: space.y } : null;
   }
 
