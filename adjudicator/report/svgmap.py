@@ -7,12 +7,14 @@ Built with ElementTree, so every name is escaped.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
 from adjudicator.report.trace import ReplayTrace, TraceImage, TraceMap, TracePoint
 
+_GAME_ID = re.compile(r"[a-z]+:[a-z0-9_]+")
 MARGIN = 40
 """Pixels around what is drawn when the map's size is unknown."""
 
@@ -68,6 +70,18 @@ def extent(trace: ReplayTrace, trace_map: TraceMap) -> Extent:
     return Extent(left, top, max(max(xs) + MARGIN - left, 200), max(max(ys) + MARGIN - top, 150))
 
 
+def shown_space(name: str) -> str:
+    """A space's name as a label: a game id (`space:lexington_and_concord`, a calibrated
+    space) in words (`lexington and concord`); any other name as it is.
+
+    >>> shown_space("space:lexington_and_concord"), shown_space("New York")
+    ('lexington and concord', 'New York')
+    """
+    if _GAME_ID.fullmatch(name):
+        return name.split(":", 1)[1].replace("_", " ")
+    return name
+
+
 def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int, *,
             backgrounds: Sequence[tuple[TraceImage, str]] = ()) -> ET.Element:
     """The SVG of one map: background (the module's board images, `data:` URIs, when
@@ -113,7 +127,7 @@ def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int, *,
                                               "y": f"{space.y - 18 * scale:g}",
                                               "data-x": f"{space.x:g}",
                                               "data-y": f"{space.y:g}"})
-        label.text = space.name
+        label.text = shown_space(space.name)
     ET.SubElement(svg, "g", {"class": "arrows"})
     ET.SubElement(svg, "g", {"class": "pieces"})
     return svg

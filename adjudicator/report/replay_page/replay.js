@@ -82,7 +82,8 @@
   function where(at) {
     if (at.map === null) { return "off the maps"; }
     if (at.location && at.location !== "offboard") { return at.location; }
-    if (at.space) { return at.space; }
+    if (at.space) { return /^[a-z]+:[a-z0-9_]+$/.test(at.space)
+      ? at.space.split(":")[1].replace(/_/g, " ") : at.space; }
     return sized[at.map] ? at.map + " (" + at.x + ", " + at.y + ")" : at.map;
   }
   // The spaces a step's VASSAL move reports pass through ("* X moves A -> B *"), in order.
