@@ -126,7 +126,7 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
     summary = StepSummary()
     reader = FileReader(save, view=view)
     concealment = ConcealmentLog(view)
-    trace = collector_for(module, referee, view)
+    trace = collector_for(module, referee, view, module_path)
     blank = False
     with paused_collection():  # long-lived state, few cycles (vmod_schema.collection)
         for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):

@@ -63,6 +63,9 @@ def check(
         "--replace", help="Write only the formats asked for and remove the file's sidecars "
         "in other formats (by default those already there are kept and rewritten, so the "
         "set stays consistent).")] = False,
+    no_images: Annotated[bool, typer.Option(
+        "--no-images", help="Leave the module's board images out of the HTML replay page "
+        "(a smaller page).")] = False,
     debug: DebugOpt = False,
 ) -> None:
     """Replay each of PATHS, judge every step against the game's rules, write the report
@@ -118,7 +121,7 @@ def check(
                     chosen=chosen, out=_out_dir(out, path, folder), patterns=patterns,
                     view=viewpoint(reveal=reveal), fail_on_illegal=fail_on_illegal,
                     full_paths=full_paths, replace=replace, repair=repair,
-                    options=option or ()))
+                    options=option or (), images=not no_images))
         except typer.Exit as stop:
             if not _only_this_file(stop, path):
                 raise
@@ -132,7 +135,8 @@ def _check_file(path: Path, *, game: str, module: Path | None, binding: Path | N
                 data: Sequence[Path], chosen: Sequence[ReportFormat], out: Path | None,
                 patterns: Sequence[ChatDicePattern], view: Viewpoint,
                 fail_on_illegal: bool, full_paths: bool, replace: bool,
-                repair: FolderRepair, options: Sequence[str] = ()) -> int:
+                repair: FolderRepair, options: Sequence[str] = (),
+                images: bool = True) -> int:
     """Judge one file, write its sidecars, print its line; return its exit status."""
     from adjudicator.ceilings import CeilingExceeded, one_file
     from adjudicator.check import adjudicate, unreadable_report
@@ -158,7 +162,7 @@ def _check_file(path: Path, *, game: str, module: Path | None, binding: Path | N
         typer.echo(f"  repaired the sidecar set an interrupted run left "
                    f"({printable_path(journal.name)})")
     kept = [] if replace else [fmt for fmt in present_formats(path, out) if fmt not in chosen]
-    written = write_sidecars(report, path, [*chosen, *kept], out_dir=out)
+    written = write_sidecars(report, path, [*chosen, *kept], out_dir=out, images=images)
     if report.status is ReportStatus.UNREADABLE:
         line = problem_line(report, path=printable_path(path))
         typer.echo(f"adjudicator: error: {line}", err=True)

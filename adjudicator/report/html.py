@@ -17,11 +17,12 @@ from pathlib import PurePath
 from xml.etree import ElementTree as ET
 
 from adjudicator.findings import Computation, Finding, Severity
+from adjudicator.report.boardimage import IMAGE_BUDGET, embed
 from adjudicator.report.legend import LEGEND
 from adjudicator.report.models import Report, ReportStatus, headline
 from adjudicator.report.svgmap import map_svg
 from adjudicator.report.text import reading_lines
-from adjudicator.report.trace import MAX_STEPS, ReplayTrace
+from adjudicator.report.trace import MAX_STEPS, ReplayTrace, TraceImage, TraceMap
 
 BATTLE_KINDS = ("battle", "siege", "interception", "retreat", "attrition")
 """Computation kinds (as substrings) that mark a step's battle on the map."""
@@ -66,8 +67,8 @@ def _finding_data(finding: Finding, number: int) -> dict[str, object]:
             "spaces": list(finding.spaces)}
 
 
-def _page_data(report: Report, findings: list[Finding]) -> dict[str, object]:
-    trace = report.replay or ReplayTrace()
+def _page_data(report: Report, trace: ReplayTrace,
+               findings: list[Finding]) -> dict[str, object]:
     battles = sorted({c.step for c in report.computations if c.step is not None
                       and any(kind in c.kind for kind in BATTLE_KINDS)})
     return {"trace": trace.model_dump(mode="json"),
@@ -75,8 +76,9 @@ def _page_data(report: Report, findings: list[Finding]) -> dict[str, object]:
             "battles": battles}
 
 
-def render_html(report: Report, *, title: str | None = None) -> str:
-    """The whole report as one HTML document."""
+def render_html(report: Report, *, title: str | None = None, images: bool = True) -> str:
+    """The whole report as one HTML document; `images=False` leaves the module's board
+    images out (a smaller page)."""
     name = PurePath(report.source.path).name
     html = ET.Element("html", {"lang": "en"})
     head = _add(html, "head")
@@ -98,8 +100,9 @@ def render_html(report: Report, *, title: str | None = None) -> str:
         for problem in report.problems:
             _add(items, "li", problem)
     shown = [f for f in report.findings if f.severity is not Severity.UNCHECKED]
+    trace = _as_drawn(report, report.replay or ReplayTrace(), images=images)
     if report.replay is not None:
-        _replay_section(body, report, report.replay)
+        _replay_section(body, report, trace, images=images)
     _findings_section(body, report, shown)
     _computations_section(body, report.computations)
     _unchecked_section(body, report)
@@ -111,12 +114,52 @@ def render_html(report: Report, *, title: str | None = None) -> str:
             _add(items, "li", line)
     _coverage_section(body, report)
     data = _add(body, "script", type="application/json", id="replay-data")
-    data.text = script_json(_page_data(report, shown))
+    data.text = script_json(_page_data(report, trace, shown))
     _add(body, "script", _asset("replay.js"))
     return "<!DOCTYPE html>\n" + ET.tostring(html, encoding="unicode", method="html") + "\n"
 
 
-def _replay_section(body: ET.Element, report: Report, trace: ReplayTrace) -> None:
+def _as_drawn(report: Report, trace: ReplayTrace, *, images: bool) -> ReplayTrace:
+    """The trace's maps as the page draws them.
+
+    A map whose module has a board image is drawn as VASSAL shows it, the image under
+    the pieces at their pixels, not as a schematic of the game's connections. A file that
+    is not of the game gets no game overlay: no calibrated or schematic spaces of the
+    game (the module's own regions and zones stay)."""
+    foreign = report.status is ReportStatus.NOT_THIS_GAME
+    maps = []
+    for m in trace.maps:
+        board = images and bool(m.images) and m.placed_from == "schematic"
+        if board or (foreign and m.placed_from in ("schematic", "calibration")):
+            width = max((i.x + i.width for i in m.images), default=None)
+            height = max((i.y + i.height for i in m.images), default=None)
+            if m.placed_from == "calibration":
+                width, height = m.width, m.height
+            m = TraceMap(id=m.id, width=width, height=height,
+                         spaces=[] if foreign else [s for s in m.spaces
+                                                    if m.placed_from != "schematic"],
+                         ).with_images(m.images)
+        maps.append(m)
+    return trace.model_copy(update={"maps": maps})
+
+
+def _backgrounds(trace_map: TraceMap, budget: list[int],
+                 notes: list[str]) -> list[tuple[TraceImage, str]]:
+    """The map's board images as `data:` URIs, within what is left of the page's image
+    budget (`budget[0]`, spent here); why any is left out goes in `notes`."""
+    drawn = []
+    for image in trace_map.images:
+        embedded = embed(image, budget=budget[0])
+        if embedded.uri is None:
+            notes.append(f"Board image of {trace_map.id} left out: {embedded.reason}.")
+            continue
+        budget[0] -= len(embedded.uri)
+        drawn.append((image, embedded.uri))
+    return drawn
+
+
+def _replay_section(body: ET.Element, report: Report, trace: ReplayTrace, *,
+                    images: bool) -> None:
     section = _add(body, "section", id="replay")
     _add(section, "h2", "Replay")
     if trace.total_steps > len(trace.steps):
@@ -137,8 +180,13 @@ def _replay_section(body: ET.Element, report: Report, trace: ReplayTrace) -> Non
                  data_map=str(number), role="tab")
     layout = _add(section, "div", class_="stage")
     maps = _add(layout, "div", class_="maps")
+    budget: list[int] = [IMAGE_BUDGET]
+    notes: list[str] = []
     for number, trace_map in enumerate(trace.maps):
-        maps.append(map_svg(trace, trace_map, number))
+        backgrounds = _backgrounds(trace_map, budget, notes) if images else []
+        maps.append(map_svg(trace, trace_map, number, backgrounds=backgrounds))
+    for note in notes:
+        _add(section, "p", note, class_="capped")
     if not trace.maps:
         _add(maps, "p", "No piece stands on a map in this file.", class_="empty")
     panel = _add(layout, "aside", id="step-panel")

@@ -91,8 +91,9 @@ def parse_formats(text: str) -> list[ReportFormat]:
         raise AdjudicatorError(f"unknown report format in {text!r}; use {known}") from None
 
 
-def render(report: Report, fmt: ReportFormat) -> str:
-    """The report's text in one format."""
+def render(report: Report, fmt: ReportFormat, *, images: bool = True) -> str:
+    """The report's text in one format (`images=False`: the HTML page without the
+    module's board images)."""
     if fmt is ReportFormat.JSON:
         # Serialised by pydantic in one pass (the same text as json.dumps of the dumped
         # dict, without building that dict: flat memory on long logs).
@@ -106,13 +107,13 @@ def render(report: Report, fmt: ReportFormat) -> str:
     # The replay page's renderer (SVG map, layout) loads only when HTML is asked for.
     from adjudicator.report.html import render_html
 
-    return render_html(report)
+    return render_html(report, images=images)
 
 
-def stamped(report: Report, fmt: ReportFormat) -> str:
+def stamped(report: Report, fmt: ReportFormat, *, images: bool = True) -> str:
     """The sidecar's text: the rendering, plus (Markdown, HTML) the set stamp naming the
     reported content's sha256 (the JSON names it in `source.sha256`)."""
-    text = render(report, fmt)
+    text = render(report, fmt, images=images)
     if fmt is ReportFormat.JSON:
         return text
     if not text.endswith("\n"):
@@ -148,7 +149,7 @@ def is_sidecar_name(name: str) -> bool:
 
 
 def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat], *,
-                   out_dir: Path | None = None) -> list[Path]:
+                   out_dir: Path | None = None, images: bool = True) -> list[Path]:
     """Write the report in each format as one consistent set (see the module docstring);
     sidecars of `source` in formats not asked for are removed (they would be stale).
     Returns the paths written.
@@ -169,7 +170,7 @@ def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat]
                 raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(target))
             temp = _temp_beside(target)
             temps.append((temp, target))
-            _write_synced(temp, stamped(report, fmt).encode("utf-8"))
+            _write_synced(temp, stamped(report, fmt, images=images).encode("utf-8"))
         stale = [sidecar_path(source, fmt, out_dir) for fmt in ReportFormat
                  if fmt not in chosen]
         journal = journal_path(source, out_dir)

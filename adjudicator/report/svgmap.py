@@ -7,12 +7,14 @@ Built with ElementTree, so every name is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
-from adjudicator.report.trace import ReplayTrace, TraceMap, TracePoint
+from adjudicator.report.trace import ReplayTrace, TraceImage, TraceMap, TracePoint
 
+_GAME_ID = re.compile(r"[a-z]+:[a-z0-9_]+")
 MARGIN = 40
 """Pixels around what is drawn when the map's size is unknown."""
 
@@ -68,8 +70,22 @@ def extent(trace: ReplayTrace, trace_map: TraceMap) -> Extent:
     return Extent(left, top, max(max(xs) + MARGIN - left, 200), max(max(ys) + MARGIN - top, 150))
 
 
-def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int) -> ET.Element:
-    """The SVG of one map: background, spaces and empty layers for the script."""
+def shown_space(name: str) -> str:
+    """A space's name as a label: a game id (`space:lexington_and_concord`, a calibrated
+    space) in words (`lexington and concord`); any other name as it is.
+
+    >>> shown_space("space:lexington_and_concord"), shown_space("New York")
+    ('lexington and concord', 'New York')
+    """
+    if _GAME_ID.fullmatch(name):
+        return name.split(":", 1)[1].replace("_", " ")
+    return name
+
+
+def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int, *,
+            backgrounds: Sequence[tuple[TraceImage, str]] = ()) -> ET.Element:
+    """The SVG of one map: background (the module's board images, `data:` URIs, when
+    given), spaces and empty layers for the script."""
     box = extent(trace, trace_map)
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg", "class": "map", "id": f"map-{number}",
@@ -83,6 +99,13 @@ def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int) -> ET.Element:
     ET.SubElement(marker, "path", {"d": "M 0 0 L 10 5 L 0 10 z", "class": "arrowhead"})
     ET.SubElement(svg, "rect", {"class": "ground", "x": f"{box.left:g}", "y": f"{box.top:g}",
                                 "width": f"{box.width:g}", "height": f"{box.height:g}"})
+    for image, uri in backgrounds:
+        ET.SubElement(svg, "image", {
+            "class": "board", "href": uri, "x": str(image.x), "y": str(image.y),
+            "width": str(image.width), "height": str(image.height),
+            "preserveAspectRatio": "none", "data-entry": image.entry})
+    if backgrounds:
+        svg.set("data-board-image", "drawn")
     scale = max(1.0, box.width / 1100)
     spaces = ET.SubElement(svg, "g", {"class": "spaces", "font-size": f"{16 * scale:.0f}"})
     where = {space.name: space for space in trace_map.spaces}
@@ -101,8 +124,10 @@ def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int) -> ET.Element:
             ET.SubElement(group, "circle", {"class": "spot", "cx": f"{space.x:g}",
                                             "cy": f"{space.y:g}", "r": f"{14 * scale:.0f}"})
         label = ET.SubElement(group, "text", {"class": "space-label", "x": f"{space.x:g}",
-                                              "y": f"{space.y - 18 * scale:g}"})
-        label.text = space.name
+                                              "y": f"{space.y - 18 * scale:g}",
+                                              "data-x": f"{space.x:g}",
+                                              "data-y": f"{space.y:g}"})
+        label.text = shown_space(space.name)
     ET.SubElement(svg, "g", {"class": "arrows"})
     ET.SubElement(svg, "g", {"class": "pieces"})
     return svg

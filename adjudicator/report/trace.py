@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from adjudicator.binding import Binding
 from adjudicator.replay import visibility
@@ -54,6 +55,23 @@ class TraceSpace(BaseModel):
     """A zone's polygon in map pixels (empty for a point)."""
 
 
+class TraceImage(BaseModel):
+    """A board image of the module, where it lies on its map (map pixels).
+
+    Kept out of the JSON sidecar (it names a file on the referee's disk); the HTML page
+    reads, downscales and embeds it (`adjudicator.report.boardimage`)."""
+
+    model_config = _MODEL
+    archive: str
+    """The module file the image is in."""
+    entry: str
+    """Its entry in the module zip (`images/<name>`)."""
+    x: int
+    y: int
+    width: int
+    height: int
+
+
 class TraceMap(BaseModel):
     """One map of the game as the page draws it."""
 
@@ -70,6 +88,19 @@ class TraceMap(BaseModel):
     VASSAL's own piece positions)."""
     connections: list[tuple[str, str]] = Field(default_factory=list)
     """Space pairs joined on a schematic map."""
+    _images: tuple[TraceImage, ...] = PrivateAttr(default=())
+
+    @property
+    def images(self) -> tuple[TraceImage, ...]:
+        """The module's board images under this map (never in the JSON or its schema:
+        see `TraceImage`)."""
+        return self._images
+
+    def with_images(self, images: Iterable[TraceImage]) -> TraceMap:
+        """This map with these board images."""
+        copy = self.model_copy()
+        copy._images = tuple(images)
+        return copy
 
 
 class TracePoint(BaseModel):
@@ -167,6 +198,8 @@ class TraceCollector:
     max_steps: int = MAX_STEPS
     view: Viewpoint = OPPONENT
     """Whose eyes the pieces are shown through (`--reveal`: everything)."""
+    module_path: Path | None = None
+    """The module's file, whose board images the page may draw."""
     _start: list[TracePiece] = field(default_factory=list)
     _steps: list[TraceStep] = field(default_factory=list)
     _undone: set[int] = field(default_factory=set)
@@ -271,14 +304,18 @@ class TraceCollector:
                 map_id = (map_.identifier if map_.identifier in self._maps_seen
                           else map_.internal_id)
                 placed.add(map_id)
-                result.append(_module_map(map_id, resolver, map_, selections))
+                result.append(_module_map(map_id, resolver, map_, selections,
+                                          archive=self.module_path))
         for map_id in ids:
             if map_id not in placed:
                 result.append(TraceMap(id=map_id))
         maps = [self._calibrated(trace_map) for trace_map in result]
         if self.connections and maps and not any(m.spaces for m in maps):
-            # Nothing placed the game's spaces: draw its connections on the first map.
-            maps[0] = schematic_map(maps[0].id, self.connections)
+            # Nothing placed the game's spaces: draw its connections on the first map
+            # (the page draws the module's board instead when it has an image: the
+            # images stay with the map, out of the JSON).
+            maps[0] = schematic_map(maps[0].id, self.connections).with_images(
+                maps[0].images)
         return maps
 
     def _calibrated(self, trace_map: TraceMap) -> TraceMap:
@@ -310,13 +347,16 @@ def schematic_map(map_id: str, connections: Iterable[tuple[str, str]], *,
 
 
 def _module_map(map_id: str, resolver: LocationResolver, map_: Map,
-                selections: Mapping[str, BoardSelection]) -> TraceMap:
-    """A module map's size and named spaces (regions and zones of its placed boards)."""
+                selections: Mapping[str, BoardSelection], *,
+                archive: Path | None = None) -> TraceMap:
+    """A module map's size and named spaces (regions and zones of its placed boards), and
+    its boards' images when the module file (`archive`) is a zip."""
     placements = resolver.placements(map_, selections)
     x0, y0 = map_.edge_width, map_.edge_height
     width = height = 0
     known_size = bool(placements)
     spaces: list[TraceSpace] = []
+    images: list[TraceImage] = []
     for spec in placements:
         board = map_.board(spec.name)
         if board is None or board.size is None:
@@ -331,9 +371,13 @@ def _module_map(map_id: str, resolver: LocationResolver, map_: Map,
         bw, bh = board.size
         width, height = max(width, left + bw), max(height, top + bh)
         spaces += _grid_spaces(board.grid, left, top, bw, bh, reversed_=spec.reversed)
+        if archive is not None and board.image and not spec.reversed:
+            images.append(TraceImage(archive=str(archive), entry=f"images/{board.image}",
+                                     x=left, y=top, width=bw, height=bh))
     return TraceMap(id=map_id, width=width + map_.edge_width if known_size else None,
                     height=height + map_.edge_height if known_size else None,
-                    spaces=spaces, placed_from="module" if spaces else "pieces")
+                    spaces=spaces, placed_from="module" if spaces else "pieces",
+                    ).with_images(images)
 
 
 def _grid_spaces(grid: object, left: int, top: int, width: int, height: int, *,
@@ -363,8 +407,8 @@ def _grid_spaces(grid: object, left: int, top: int, width: int, height: int, *,
     return spaces
 
 
-def collector_for(module: Module | None, referee: object,
-                  view: Viewpoint = OPPONENT) -> TraceCollector:
+def collector_for(module: Module | None, referee: object, view: Viewpoint = OPPONENT,
+                  module_path: Path | None = None) -> TraceCollector:
     """A collector for one replay, with what the referee knows of the map: its binding's
     calibration table and its map graph's connections (when it has them)."""
     binding = getattr(referee, "binding", None)
@@ -375,4 +419,4 @@ def collector_for(module: Module | None, referee: object,
                   and isinstance(getattr(c, "b", None), str))
     return TraceCollector(module=module,
                           binding=binding if isinstance(binding, Binding) else None,
-                          connections=pairs, view=view)
+                          connections=pairs, view=view, module_path=module_path)

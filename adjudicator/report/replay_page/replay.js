@@ -75,9 +75,43 @@
     if (cls) { li.className = cls; }
     list.appendChild(li);
   }
+  // Where a piece is, in words: its location, else its game space, else its map. VASSAL
+  // names every point of a gridless map (a hand, a card window) "offboard": say the map.
+  var sized = {};
+  trace.maps.forEach(function (m) { sized[m.id] = m.width !== null || m.spaces.length > 0; });
   function where(at) {
     if (at.map === null) { return "off the maps"; }
-    return at.location || (at.map + " (" + at.x + ", " + at.y + ")");
+    if (at.location && at.location !== "offboard") { return at.location; }
+    if (at.space) { return /^[a-z]+:[a-z0-9_]+$/.test(at.space)
+      ? at.space.split(":")[1].replace(/_/g, " ") : at.space; }
+    return sized[at.map] ? at.map + " (" + at.x + ", " + at.y + ")" : at.map;
+  }
+  // The spaces a step's VASSAL move reports pass through ("* X moves A -> B *"), in order.
+  var HOP = /moves (.+?) -> (.+?)\s*\*?\s*$/;
+  function hops(step) {
+    var names = [];
+    step.chat.forEach(function (line) {
+      var found = HOP.exec(line);
+      if (found) {
+        if (!names.length) { names.push(found[1]); }
+        names.push(found[2]);
+      }
+    });
+    return names;
+  }
+  // A reported name ("Lake Champlain") finds its space by name, or by the game's id
+  // ("space:lake_champlain") when the spaces are the binding's calibration.
+  function plain(name) {
+    return name.toLowerCase().replace(/^space:/, "").replace(/[^a-z0-9]+/g, "_");
+  }
+  var plainSpaces = trace.maps.map(function (m) {
+    var found = {};
+    m.spaces.forEach(function (s) { found[plain(s.name)] = s; });
+    return found;
+  });
+  function spacePoint(map, name) {
+    var space = plainSpaces[map][plain(name)];
+    return space ? { x: space.x, y: space.y } : null;
   }
 
   function drawPieces(state, step) {
@@ -107,6 +141,7 @@
     svgs.forEach(function (svg) { clear(svg.querySelector("g.arrows")); });
     if (!step) { return; }
     var battle = battles[step.index];
+    var route = hops(step);
     step.moves.forEach(function (m) {
       var from = placeOf(m.origin);
       var to = placeOf(m.destination);
@@ -115,8 +150,16 @@
           el("circle", { "class": "battle", cx: to.x, cy: to.y, r: 40 }));
       }
       if (!from || !to || from.map !== to.map || (from.x === to.x && from.y === to.y)) { return; }
-      svgs[to.map].querySelector("g.arrows").appendChild(el("line", {
-        "class": "arrow", x1: from.x, y1: from.y, x2: to.x, y2: to.y,
+      // Along the path taken: the spaces VASSAL's move reports name between the ends.
+      var path = [from];
+      route.slice(1, -1).forEach(function (name) {
+        var point = spacePoint(to.map, name);
+        if (point) { path.push(point); }
+      });
+      path.push(to);
+      svgs[to.map].querySelector("g.arrows").appendChild(el("polyline", {
+        "class": "arrow", points: path.map(function (p) { return p.x + "," + p.y; }).join(" "),
+        "data-hops": String(path.length - 1),
         "marker-end": "url(#arrowhead-" + to.map + ")" }));
     });
   }
@@ -188,6 +231,55 @@
       }
     });
   }
+  // Labels never overlap: in drawing order of importance (highlighted and moved pieces,
+  // other pieces, then space names), each label is kept where it is, or (a space name)
+  // tried above, below, right and left of its space, or else tucked away: shown only
+  // while the mouse is over its piece or space.
+  function boxOf(node) { return node.getBoundingClientRect(); }
+  function overlaps(a, b) {
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  }
+  function free(box, kept) {
+    if (box.width === 0 && box.height === 0) { return false; }
+    for (var i = 0; i < kept.length; i++) { if (overlaps(box, kept[i])) { return false; } }
+    return true;
+  }
+  function placeLabels() {
+    var svg = svgs[visibleMap];
+    if (!svg) { return; }
+    var kept = [];
+    var pieces = Array.prototype.slice.call(svg.querySelectorAll("g.piece text"));
+    pieces.sort(function (a, b) {
+      var rank = function (t) {
+        var g = t.parentNode;
+        return g.classList.contains("hl") ? 0 : g.classList.contains("moved") ? 1 : 2;
+      };
+      return rank(a) - rank(b);
+    });
+    pieces.forEach(function (text) {
+      text.classList.remove("tucked");
+      var box = boxOf(text);
+      if (free(box, kept)) { kept.push(box); } else { text.classList.add("tucked"); }
+    });
+    var unit = scale[visibleMap];
+    svg.querySelectorAll("text.space-label").forEach(function (text) {
+      text.classList.remove("tucked");
+      var x = Number(text.getAttribute("data-x"));
+      var y = Number(text.getAttribute("data-y"));
+      var tries = [[0, -18], [0, 30], [24, 6], [-24, 6]];
+      for (var i = 0; i < tries.length; i++) {
+        text.setAttribute("x", String(x + tries[i][0] * unit));
+        text.setAttribute("y", String(y + tries[i][1] * unit));
+        text.style.textAnchor = tries[i][0] > 0 ? "start" : tries[i][0] < 0 ? "end" : "middle";
+        var box = boxOf(text);
+        if (free(box, kept)) { kept.push(box); return; }
+      }
+      text.setAttribute("x", String(x));
+      text.setAttribute("y", String(y - 18 * unit));
+      text.style.textAnchor = "middle";
+      text.classList.add("tucked");
+    });
+  }
   function showMap(number) {
     visibleMap = number;
     svgs.forEach(function (svg, i) {
@@ -196,6 +288,7 @@
     document.querySelectorAll(".tabs .tab").forEach(function (tab, i) {
       tab.classList.toggle("active", i === number);
     });
+    placeLabels();
   }
   function go(n, follow) {
     n = Math.max(0, Math.min(steps.length, n));
@@ -211,6 +304,7 @@
       if (to && to.map !== visibleMap) { showMap(to.map); }
     }
     highlight(state, step);
+    placeLabels();
     document.body.setAttribute("data-step", String(n));
   }
   function positionOf(stepIndex) {
