@@ -231,33 +231,40 @@ def _moved(before: PieceAt, after: PieceAt) -> Difference | None:
 def compare_positions(end: Snapshot, start: Snapshot) -> list[Difference]:
     """Every piece whose place in `start` differs from its place in `end`.
 
-    Pieces are matched by id, then the rest by (gpid, basic name): pieces standing at the
-    same place first, the others in order. What is left over is missing or added. A piece
-    in its place whose shown name differs (a layer or label changed) is `changed`.
+    Pieces alike in definition and basic name (gpid, basic name) are interchangeable, as
+    in the position fingerprint: a piece standing, as shown, where a piece like it stood
+    is no difference, whatever its id (a game set up afresh numbers its pieces anew). Of
+    the rest, pieces are matched by id when the id names a piece alike in the other file,
+    then by (gpid, basic name) in order. What is left over is missing or added. A piece in
+    its place whose shown name differs (a layer or label changed) is `changed`.
     """
+    rest_end = {piece_id: before for piece_id, before in end.items()
+                if not _same(before, start.get(piece_id))}
+    rest_start = {piece_id: after for piece_id, after in start.items()
+                  if piece_id in rest_end or piece_id not in end}
+    standing: dict[tuple[str, str, str | None, int, int, str], list[str]] = defaultdict(list)
+    for piece_id, before in rest_end.items():
+        standing[(*before.key, *_point(before), before.name)].append(piece_id)
+    for piece_id, after in list(rest_start.items()):
+        alike = standing.get((*after.key, *_point(after), after.name))
+        if alike:
+            del rest_end[alike.pop(0)], rest_start[piece_id]
     differences: list[Difference] = []
     only_end: dict[tuple[str, str], list[PieceAt]] = defaultdict(list)
-    for piece_id, before in end.items():
-        after = start.get(piece_id)
-        if after is None:
+    for piece_id, before in rest_end.items():
+        same_id = rest_start.get(piece_id)
+        if same_id is None or same_id.key != before.key:
             only_end[before.key].append(before)
-        elif (moved := _moved(before, after)) is not None:
+            continue
+        del rest_start[piece_id]
+        if (moved := _moved(before, same_id)) is not None:
             differences.append(moved)
     only_start: dict[tuple[str, str], list[PieceAt]] = defaultdict(list)
-    for piece_id, after in start.items():
-        if piece_id not in end:
-            only_start[after.key].append(after)
+    for after in rest_start.values():
+        only_start[after.key].append(after)
     for key, afters in only_start.items():
         befores = only_end.pop(key, [])
-        unmatched: list[PieceAt] = []
         for after in afters:
-            same = next((b for b in befores
-                         if _point(b) == _point(after) and b.name == after.name), None)
-            if same is not None:
-                befores.remove(same)
-            else:
-                unmatched.append(after)
-        for after in unmatched:
             if befores:
                 moved = _moved(befores.pop(0), after)
                 if moved is not None:
@@ -271,6 +278,12 @@ def compare_positions(end: Snapshot, start: Snapshot) -> list[Difference]:
         differences.extend(Difference(piece=b.name, piece_id=b.id, kind="missing",
                                       from_=Place.of(b.position)) for b in befores)
     return differences
+
+
+def _same(before: PieceAt, after: PieceAt | None) -> bool:
+    """Whether a piece of one id stands alike in both files (kind, place, shown name)."""
+    return after is not None and after.key == before.key and (
+        _point(after) == _point(before) and after.name == before.name)
 
 
 # --------------------------------------------------------------------------------------

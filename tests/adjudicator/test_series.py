@@ -149,6 +149,27 @@ def test_pieces_with_new_ids_are_matched_by_gpid_and_name(tmp_path: Path) -> Non
         "Card 1", "Card 2", "Card 3"]
 
 
+def test_a_position_set_up_afresh_with_ids_shuffled_is_no_difference(tmp_path: Path) -> None:
+    """The next file set up again by hand (or by a tool) numbers its pieces anew: an id
+    that names another kind of piece is no match, and two pieces alike that swapped ids
+    are where pieces like them stood. Only the one piece truly moved is reported."""
+    earlier = read_series_log(_write(tmp_path, "1.vlog", _game(
+        {INFANTRY: HILL_A, CAVALRY: WOOD_D}, CARDS)))
+    afresh = GameBuilder()
+    afresh.place(basic_piece_type("Red Infantry"), _unit_state(HILL_A, "1"), CAVALRY)
+    afresh.place(basic_piece_type("Blue Cavalry"), _unit_state(FORD_B, "3"), INFANTRY)
+    for number, card in enumerate(reversed(CARDS), 1):  # card ids shuffled among cards
+        afresh.place(basic_piece_type(f"Card {4 - number}"), _card_state(DECK_AT), card)
+    afresh.place(DECK_TYPE, _deck_state(*CARDS), DECK)
+    later = read_series_log(_write(tmp_path, "2.vlog", afresh))
+    differences = compare_positions(earlier.end, later.start)
+    assert [(d.piece, d.piece_id, d.previous_id, d.kind, d.from_ and d.from_.x,
+             d.to and d.to.x) for d in differences] == [
+        ("Blue Cavalry", INFANTRY, CAVALRY, "moved", 300, 300)]
+    assert differences[0].from_ is not None and differences[0].to is not None
+    assert (differences[0].from_.y, differences[0].to.y) == (350, 150)
+
+
 def test_piece_added_between_logs_is_reported(tmp_path: Path) -> None:
     base: Positions = {INFANTRY: HILL_A, CAVALRY: WOOD_D}
     earlier = read_series_log(_write(tmp_path, "1.vlog", _game(base, CARDS)))
