@@ -62,6 +62,8 @@ from vmod_schema.sequence import join, split
 from vmod_schema.traits import Layer
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
+HAND_SPACING = 110
+"""Pixels between two pieces laid along a player's hand."""
 
 
 class ScenarioError(AdjudicatorError):
@@ -79,6 +81,11 @@ class Placement(BaseModel):
     count: int = 1
     level: str | None = None
     """For a multi-level piece (a two-sided PC), the level name to show."""
+    slot: int | None = Field(default=None, ge=0, le=1000)
+    """For a piece in a player's hand, which place along the hand it takes (0: the first;
+    pieces given one place are stacked there); None: the next free one. `end_position`
+    keeps it, so that a scenario carrying a game on starts with the hand laid out as the
+    last one ended (a PBEM series stays continuous)."""
 
 
 class PlayCard(BaseModel):
@@ -345,17 +352,27 @@ class ModuleIndex:
         """The point a name stands for, without taking a hand slot."""
         return self._spots.get(name)
 
-    def spot(self, name: str) -> Spot:
-        """The point a location, zone, deck or hand name stands for."""
+    def spot(self, name: str, slot: int | None = None) -> Spot:
+        """The point a location, zone, deck or hand name stands for; in a hand, the place
+        `slot` along it, else the next one after any taken."""
         spot = self.lookup(name)
         if spot is None:
             raise ScenarioError(f"no location, deck or map named {name!r} in the module")
         if spot.deck is None and spot.map_id == name:
             # A hand: spread the cards along it.
-            index = self._hand_slots.get(name, 0)
-            self._hand_slots[name] = index + 1
-            return Spot(spot.map_id, spot.x + 110 * index, spot.y)
+            index = self._hand_slots.get(name, 0) if slot is None else slot
+            self._hand_slots[name] = max(self._hand_slots.get(name, 0), index + 1)
+            return Spot(spot.map_id, spot.x + HAND_SPACING * index, spot.y)
+        if slot is not None:
+            raise ScenarioError(f"a slot is given for {name!r}, which is not a hand")
         return spot
+
+    def hand_slot(self, spot: Spot) -> int | None:
+        """Which place along its hand a point in a hand is (None: not in a hand)."""
+        hand = self.lookup(spot.map_id)
+        if hand is None or hand.deck is not None or hand.map_id != spot.map_id:
+            return None
+        return (spot.x - hand.x) // HAND_SPACING
 
     def definition(self, name: str) -> tuple[str, str]:
         """The piece slot's type and state with prototypes expanded (§7.9)."""
@@ -431,7 +448,7 @@ class _Writer:
         at_point: dict[tuple[str, int, int], list[str]] = {}
         for placement in placements:
             for _ in range(placement.count):
-                spot = self.index.spot(placement.at)
+                spot = self.index.spot(placement.at, placement.slot)
                 tracked = self._new(placement.piece, spot, placement.level)
                 self.game.place(tracked.type_, tracked.state, tracked.piece_id)
                 if spot.deck is not None:
@@ -596,19 +613,21 @@ def end_position(path: Path) -> list[Placement]:
             hands.add(name)
         elif spot.deck is None:
             names.setdefault((spot.map_id, spot.x, spot.y), name)
-    counts: dict[tuple[str, str, str | None], int] = {}
+    counts: dict[tuple[str, str, str | None, int | None], int] = {}
     for tracked in writer.pieces:
         spot = tracked.spot
+        hand_slot = None
         if spot.deck is not None:
             at = spot.deck
         elif spot.map_id in hands:
-            at = spot.map_id
+            at, hand_slot = spot.map_id, writer.index.hand_slot(spot)
         else:
             at = names[(spot.map_id, spot.x, spot.y)]
-        key = (tracked.slot, at, tracked.name if tracked.name != tracked.slot else None)
+        key = (tracked.slot, at, tracked.name if tracked.name != tracked.slot else None,
+               hand_slot)
         counts[key] = counts.get(key, 0) + 1
-    return [Placement(piece=slot, at=at, count=n, level=level)
-            for (slot, at, level), n in counts.items()]
+    return [Placement(piece=slot, at=at, count=n, level=level, slot=hand_slot)
+            for (slot, at, level, hand_slot), n in counts.items()]
 
 
 def build_scenario_log(path: Path, out: Path) -> Path:

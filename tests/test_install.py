@@ -17,23 +17,30 @@ from adjudicator import __version__
 from adjudicator.demo import DEMO_GAMES, EXAMPLE
 from tests.conftest import REPO
 
-FIXTURES = REPO / "fixtures" / "washingtons-war"
+EXAMPLES = EXAMPLE.parent
+"""`adjudicator/examples/`: one folder per fixture folder of the same name."""
 
 
-def _example_files() -> list[Path]:
-    return sorted(p.relative_to(EXAMPLE) for p in EXAMPLE.rglob("*") if p.is_file()
+def _example_files(folder: Path = EXAMPLE) -> list[Path]:
+    return sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file()
                   and "__pycache__" not in p.parts)
 
 
-def test_the_packaged_example_is_a_copy_of_the_fixtures() -> None:
-    files = _example_files()
+@pytest.mark.parametrize("name", ["washingtons-war", "american-revolution"])
+def test_the_packaged_example_is_a_copy_of_the_fixtures(name: str) -> None:
+    files = _example_files(EXAMPLES / name)
     assert files, "the packaged example is empty"
     for relative in files:
-        fixture = FIXTURES / relative
+        fixture = REPO / "fixtures" / name / relative
         assert fixture.is_file(), f"{relative} has no fixture of that name"
-        assert (EXAMPLE / relative).read_bytes() == fixture.read_bytes(), (
-            f"adjudicator/examples/washingtons-war/{relative} differs from "
-            f"fixtures/washingtons-war/{relative}: copy it again")
+        assert (EXAMPLES / name / relative).read_bytes() == fixture.read_bytes(), (
+            f"adjudicator/examples/{name}/{relative} differs from "
+            f"fixtures/{name}/{relative}: copy it again")
+
+
+def test_nothing_else_is_packaged_as_an_example() -> None:
+    assert sorted(p.name for p in EXAMPLES.iterdir() if p.name != "__pycache__") == [
+        "american-revolution", "washingtons-war"]
 
 
 def test_the_packaged_example_holds_what_the_demo_needs() -> None:
@@ -80,5 +87,8 @@ def test_a_wheel_in_a_fresh_environment_runs_the_demo_from_an_empty_folder(
         assert report["source"]["path"] == f"{name}.vlog"
         assert (out / f"{name}.vlog.adjudication.md").is_file()
         assert (out / f"{name}.vlog.adjudication.html").is_file()
-    assert "no rule broken" in demo.stdout.splitlines()[0]
+    assert "no rule broken" in next(line for line in demo.stdout.splitlines()
+                                    if line.startswith("opening-turn.vlog"))
+    series = json.loads((out / "pbem-series" / "series.json").read_text())
+    assert len(series["files"]) == 6 and len(series["forks"]) == 2
     assert sorted(p.name for p in empty.iterdir()) == ["adjudicator-demo"]

@@ -316,9 +316,12 @@ def series_dice_lines(entries: Sequence[DiceEntry]) -> list[str]:
              else "no p-value")
         q = f", q = {entry.q_value:.3g}" if entry.q_value is not None else ""
         verdict = entry.verdict or f"no verdict: {entry.verdict_note or 'no test'}"
+        taken_back = "".join(
+            f", {count} {what}" for count, what in ((entry.undone, "undone"),
+                                                    (entry.rerolls, "re-rolled")) if count)
         lines.append(f"    {entry.player or '(not recorded)'} · {entry.label} · "
                      f"{entry.dice} {'die' if entry.dice == 1 else 'dice'}: "
-                     f"{entry.rolls} roll{'s' if entry.rolls != 1 else ''}"
+                     f"{entry.rolls} roll{'s' if entry.rolls != 1 else ''}{taken_back}"
                      f", {p}{q}: {verdict}")
     return lines
 

@@ -33,9 +33,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
 
 from adjudicator.audit.dice import DiceEntry, dice_entries, with_verdicts
 from adjudicator.audit.summary_models import (
+    RerollTaken,
     RosterChange,
     SeriesBreak,
     SeriesFile,
@@ -43,8 +45,18 @@ from adjudicator.audit.summary_models import (
     SeriesSummary,
 )
 from adjudicator.reading.models import FileReading
-from adjudicator.replay.series import Difference, SeriesLog, SeriesRoll, compare_positions
+from adjudicator.replay.series import (
+    Difference,
+    SeriesLog,
+    SeriesReport,
+    SeriesRoll,
+    compare_positions,
+)
 from vmod_schema.files import printable_path
+
+if TYPE_CHECKING:
+    from adjudicator.replay.chatdice import ChatDicePattern
+    from vmod_schema.buildfile import Module
 
 NO_CONTINUATION_NOTE = ("no file starts where another ended: these may be separate games "
                         "rather than one series (give each game its own folder)")
@@ -275,18 +287,48 @@ def series_dice(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None
     """Whole-game dice statistics of replayed logs (`adjudicator series`): their rolls in
     playing order (`order_logs`), an identical copy (same entry of `sha256s`) counted once,
     pooled per player, label and number of dice, corrected for the tests among them."""
+    rolls: list[SeriesRoll] = []
+    for log in _played_once(logs, sha256s):
+        rolls += log.rolls
+    return with_verdicts(dice_entries(rolls))
+
+
+def _played_once(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None
+                 ) -> list[SeriesLog]:
+    """The logs in playing order (`order_logs`), an identical copy (same entry of
+    `sha256s`) left out."""
     from adjudicator.replay.series import order_logs
 
     key = {id(log): sha256s[index] if sha256s is not None else f"#{index}"
            for index, log in enumerate(logs)}
     seen: set[str] = set()
-    rolls: list[SeriesRoll] = []
+    once: list[SeriesLog] = []
     for log in order_logs(logs):
-        if key[id(log)] in seen:
-            continue
-        seen.add(key[id(log)])
-        rolls += log.rolls
-    return with_verdicts(dice_entries(rolls))
+        if key[id(log)] not in seen:
+            seen.add(key[id(log)])
+            once.append(log)
+    return once
+
+
+class SeriesReroll(RerollTaken):
+    """A re-roll in a file of a series (`adjudicator series`): who rolled, and the step of
+    the undo that took the first roll back."""
+
+    player: str | None
+    undo: int
+
+
+def series_rerolls(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None
+                   ) -> list[SeriesReroll]:
+    """Every re-roll in the series' files, in playing order (`order_logs`), an identical
+    copy (same entry of `sha256s`) counted once."""
+    found: list[SeriesReroll] = []
+    for log in _played_once(logs, sha256s):
+        found += [SeriesReroll(file=printable_path(log.path), label=r.button,
+                               player=r.player, first=r.first, undo=r.undo, again=r.again,
+                               before=list(r.before.values), after=list(r.after.values))
+                  for r in log.rerolls]
+    return found
 
 
 def forks_among(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None
@@ -312,3 +354,58 @@ def forks_among(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None
             forks.append(SeriesFork(parent=printable_path(earlier.path),
                                     children=[printable_path(c.path) for c in children]))
     return forks
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesFindings:
+    """What `adjudicator series` finds in a game's logs: their order and breaks, forks,
+    re-rolls and whole-game dice."""
+
+    report: SeriesReport
+    forks: list[SeriesFork]
+    rerolls: list[SeriesReroll]
+    dice: list[DiceEntry]
+
+    def json(self) -> dict[str, object]:
+        """The findings as one JSON object (`series --json`)."""
+        return {**self.report.model_dump(mode="json", by_alias=True),
+                "forks": [fork.model_dump(mode="json") for fork in self.forks],
+                "rerolls": [reroll.model_dump(mode="json") for reroll in self.rerolls],
+                "dice": [entry.model_dump(mode="json") for entry in self.dice]}
+
+    def lines(self) -> list[str]:
+        """The findings as the terminal shows them."""
+        from adjudicator.audit.render import series_dice_lines
+        from adjudicator.report.text import series_text
+
+        lines = series_text(self.report, forked=bool(self.forks)).splitlines()
+        lines += [f"fork: {len(fork.children)} logs continue {fork.parent}: "
+                  + ", ".join(fork.children) for fork in self.forks]
+        lines += [f"re-roll: {r.file}: {r.player or '(not recorded)'}'s {r.label} rolled "
+                  f"{','.join(map(str, r.before))} at step {r.first}, undone at step "
+                  f"{r.undo}, rolled again {','.join(map(str, r.after))} at step {r.again}"
+                  for r in self.rerolls]
+        return lines + series_dice_lines(self.dice)
+
+
+def find_in_series(paths: Iterable[Path], module: Module | None = None, *,
+                   chat_patterns: Sequence[ChatDicePattern] = (),
+                   reveal: bool = False) -> SeriesFindings:
+    """Read a game's logs (files, or folders holding them), each within the per-file
+    ceilings, and find their order, breaks, forks, re-rolls and whole-game dice.
+
+    Raises:
+        AdjudicatorError: no file, or a file that cannot be read (naming it).
+    """
+    from adjudicator.ceilings import one_file
+    from adjudicator.check import file_sha256
+    from adjudicator.replay.series import check_series, read_series_log, series_files
+
+    files = series_files(paths)
+    logs = []
+    for path in files:
+        with one_file(path):
+            logs.append(read_series_log(path, module, chat_patterns=chat_patterns))
+    sha256s = [file_sha256(path) for path in files]
+    return SeriesFindings(check_series(logs, reveal=reveal), forks_among(logs, sha256s),
+                          series_rerolls(logs, sha256s), series_dice(logs, sha256s))

@@ -42,15 +42,10 @@ def series(
 
     Exit status: 2 bad input; 1 something --fail-on names was found; else 0.
     """
-    from adjudicator.audit.render import series_dice_lines
-    from adjudicator.audit.series import forks_among, series_dice
-    from adjudicator.ceilings import one_file
-    from adjudicator.check import file_sha256
+    from adjudicator.audit.series import find_in_series
     from adjudicator.errors import AdjudicatorError
     from adjudicator.replay.chatdice import chat_patterns
-    from adjudicator.replay.series import check_series, read_series_log, series_files
     from adjudicator.report.exit import ExitStatus
-    from adjudicator.report.text import series_text
     from vmod_schema.buildfile import open_module
 
     with user_errors(debug):
@@ -60,26 +55,14 @@ def series(
             raise AdjudicatorError(f"--fail-on: unknown {', '.join(unknown)}; use "
                                    f"{','.join(SERIES_FAIL_ON)}")
         definition = open_module(module) if module is not None else None
-        patterns = chat_patterns(dice or (), dice_patterns)
-        files = series_files(paths)
-        logs = []
-        for path in files:
-            with one_file(path):
-                logs.append(read_series_log(path, definition, chat_patterns=patterns))
-        report = check_series(logs, reveal=reveal)
-        sha256s = [file_sha256(path) for path in files]
-        forks = forks_among(logs, sha256s)
-        entries = series_dice(logs, sha256s)
+        found_in = find_in_series(paths, definition,
+                                  chat_patterns=chat_patterns(dice or (), dice_patterns),
+                                  reveal=reveal)
+    report, forks = found_in.report, found_in.forks
     if as_json:
-        emit_json({**report.model_dump(mode="json", by_alias=True),
-                   "forks": [fork.model_dump(mode="json") for fork in forks],
-                   "dice": [entry.model_dump(mode="json") for entry in entries]})
+        emit_json(found_in.json())
     else:
-        typer.echo(series_text(report))
-        for fork in forks:
-            typer.echo(f"fork: {len(fork.children)} logs continue {fork.parent}: "
-                       + ", ".join(fork.children))
-        for line in series_dice_lines(entries):
+        for line in found_in.lines():
             typer.echo(line)
     found = [f"{len(report.breaks)} break{'s' if len(report.breaks) != 1 else ''}"
              if "break" in failing and report.breaks else "",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.errors import AdjudicatorError
 from adjudicator.replay.board import Board
 from adjudicator.replay.changes import Position
+from adjudicator.replay.rerolls import ReRoll, RerollTracker
 from adjudicator.replay.timeline import iter_steps
 from adjudicator.replay.visibility import HIDDEN_HOLDER, Concealment, Sight, sight
 from vmod_schema.files import printable_path
@@ -106,6 +107,8 @@ class SeriesLog:
     end: Snapshot
     steps: int
     rolls: tuple[SeriesRoll, ...] = ()
+    rerolls: tuple[ReRoll, ...] = ()
+    """Rolls taken back with VASSAL's undo and rolled again (`replay.rerolls`)."""
 
 
 def read_series_log(path: Path, module: Module | None = None, *,
@@ -121,13 +124,28 @@ def read_series_log(path: Path, module: Module | None = None, *,
     start: dict[str, PieceAt] = {}
     steps = 0
     rolls: list[SeriesRoll] = []
+    rolled_at: dict[int, list[int]] = {}
+    """Step -> indices into `rolls` of its rolls (to mark them undone)."""
+    tracker = RerollTracker()
+    rerolls: list[ReRoll] = []
     for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
         if step.index == 0:
             start = snapshot(board)
         steps = step.index
+        if step.is_undo and step.undoes is not None:
+            for index in rolled_at.pop(step.undoes, ()):
+                rolls[index] = replace(rolls[index], undone=True)
+        again = tracker.add(step)
+        rerolled = {reroll.button for reroll in again}
+        rerolls += again
+        if step.rolls:
+            rolled_at[step.index] = list(range(len(rolls), len(rolls) + len(step.rolls)))
+            if len(rolled_at) > RerollTracker.ROLLS_KEPT:
+                del rolled_at[next(iter(rolled_at))]
         rolls += [SeriesRoll(roll.player or step.player, roll.button, roll.values, roll.total,
-                             roll.sides) for roll in step.rolls]
-    return SeriesLog(path, start, snapshot(board), steps, tuple(rolls))
+                             roll.sides, reroll=roll.button in rerolled)
+                  for roll in step.rolls]
+    return SeriesLog(path, start, snapshot(board), steps, tuple(rolls), tuple(rerolls))
 
 
 # --------------------------------------------------------------------------------------
@@ -297,13 +315,8 @@ def order_logs(logs: Sequence[SeriesLog]) -> list[SeriesLog]:
     could follow one, the first by name does. Logs left over (a cycle) come last, by name.
     """
     named = sorted(logs, key=lambda log: (log.path.name, str(log.path)))
-    follows: dict[int, list[int]] = {i: [] for i in range(len(named))}
-    has_previous: set[int] = set()
-    for i, earlier in enumerate(named):
-        for j, later in enumerate(named):
-            if i != j and not compare_positions(earlier.end, later.start):
-                follows[i].append(j)
-                has_previous.add(j)
+    follows = _follows(named)
+    has_previous = {j for later in follows.values() for j in later}
     ordered: list[int] = []
     placed: set[int] = set()
 
@@ -320,6 +333,13 @@ def order_logs(logs: Sequence[SeriesLog]) -> list[SeriesLog]:
     for i in range(len(named)):
         chain(i)
     return [named[i] for i in ordered]
+
+
+def _follows(logs: Sequence[SeriesLog]) -> dict[int, list[int]]:
+    """For each log (by index), the logs whose start equals its end."""
+    return {i: [j for j, later in enumerate(logs)
+                if i != j and not compare_positions(earlier.end, later.start)]
+            for i, earlier in enumerate(logs)}
 
 
 def conceal_differences(differences: Sequence[Difference], end: Snapshot, start: Snapshot
@@ -357,12 +377,15 @@ def conceal_differences(differences: Sequence[Difference], end: Snapshot, start:
 
 def check_series(logs: Sequence[SeriesLog], *, reveal: bool = False) -> SeriesReport:
     """Order the logs and report each break in continuity between consecutive ones,
-    with pieces as the other player sees them unless `reveal`."""
+    with pieces as the other player sees them unless `reveal`. A log that continues
+    another log of the series, not the one before it in the order (the second branch of
+    a fork, which `adjudicator.audit.series.forks_among` reports), is no break."""
     ordered = order_logs(logs)
+    continuing = {j for later in _follows(ordered).values() for j in later}
     breaks: list[Break] = []
-    for earlier, later in pairwise(ordered):
+    for index, (earlier, later) in enumerate(pairwise(ordered), 1):
         differences = compare_positions(earlier.end, later.start)
-        if differences:
+        if differences and index not in continuing:
             counted: dict[str, int] = {}
             if not reveal:
                 differences, counted = conceal_differences(differences, earlier.end,

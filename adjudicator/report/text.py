@@ -126,8 +126,9 @@ def roll_text(roll: RollSummary) -> str:
     return f"roll {roll.button}: {result}{by}"
 
 
-def series_text(report: SeriesReport) -> str:
-    """The files of a series in order, then every break with its differences."""
+def series_text(report: SeriesReport, *, forked: bool = False) -> str:
+    """The files of a series in order, then every break with its differences; `forked`:
+    two logs continue one (the forks are listed after this text)."""
     lines = [f"{number:3d}. {name}" for number, name in enumerate(report.files, 1)]
     for found in report.breaks:
         count = len(found.differences) + sum(found.concealed.values())
@@ -136,7 +137,10 @@ def series_text(report: SeriesReport) -> str:
         lines += [f"    {difference}" for difference in found.differences]
         if found.concealed:
             lines.append(f"    {counted_text(found.concealed)} (concealed: not named)")
-    if report.continuous:
+    if report.continuous and forked:
+        lines.append(f"continuous: each of the {len(report.files)} files starts where an "
+                     "earlier one ended, but the play forks:")
+    elif report.continuous:
         lines.append(f"continuous: each of the {len(report.files)} files starts where the "
                      "previous one ended")
     return "\n".join(lines)

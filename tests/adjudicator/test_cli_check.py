@@ -6,6 +6,7 @@ import json
 import tomllib
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from adjudicator.cli import app
@@ -113,4 +114,58 @@ def test_demo_writes_reports_for_the_bundled_games(tmp_path: Path) -> None:
     result = _run("demo", "--out", out)
     assert result.exit_code == 0, result.output
     assert (out / "opening-turn.vlog.adjudication.md").is_file()
-    assert "no rule broken" in result.stdout.splitlines()[0]
+    lines = result.stdout.splitlines()
+    assert "no rule broken" in next(line for line in lines
+                                    if line.startswith("opening-turn.vlog"))
+
+
+def test_demo_leads_with_the_pbem_series_forks_re_roll_and_whole_game_dice(
+        tmp_path: Path) -> None:
+    """The bundled series: the AR After Action Report's four turns as four logs, with two
+    extra sends (1777 again with an initiative mistake; a first 1778 with a roll undone
+    and rolled again). The demo finds the order, both forks, the re-roll, and pools each
+    player's dice across all six logs (every roll counts, the undone one too)."""
+    out = tmp_path / "demo"
+    result = _run("demo", "--out", out)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("A PBEM series:")
+    folder = out / "pbem-series"
+    series = json.loads((folder / "series.json").read_text(encoding="utf-8"))
+    names = [Path(name).name for name in series["files"]]
+    assert names[:3] == ["aar-1775.vlog", "aar-1776.vlog", "aar-1777.vlog"]
+    assert series["breaks"] == []
+    forks = {Path(fork["parent"]).name: sorted(Path(c).name for c in fork["children"])
+             for fork in series["forks"]}
+    assert forks == {
+        "aar-1776.vlog": ["aar-1777.vlog", "aar-illegal-1777-initiative.vlog"],
+        "aar-1777.vlog": ["aar-1778-first-send.vlog", "aar-1778.vlog"]}
+    (reroll,) = series["rerolls"]
+    assert (Path(reroll["file"]).name, reroll["player"], reroll["label"], reroll["first"],
+            reroll["undo"], reroll["again"], reroll["before"], reroll["after"]) == (
+        "aar-1778-first-send.vlog", "Abigail", "3d6", 7, 8, 9, [1, 2, 1], [4, 4, 5])
+    dice = {(e["player"], e["label"]): e for e in series["dice"]}
+    three = dice[("Abigail", "3d6")]
+    # 1777's 3d6 (once), the first send's two (one undone) and the re-send's one.
+    assert (three["rolls"], three["undone"], three["rerolls"]) == (3, 1, 1)
+    # Whole-game figures: the sum of every file's rolls for the player.
+    one = dice[("Banastre", "1d6")]
+    assert one["rolls"] == sum(one["faces"].values()) and one["verdict"] == (
+        "consistent with fair dice")
+    text = (folder / "series.txt").read_text(encoding="utf-8")
+    assert "re-roll: " in text and "fork: 2 logs continue" in text
+    assert text.splitlines() == [line[2:] for line in lines[1:len(text.splitlines()) + 1]]
+
+
+def test_the_readmes_series_excerpt_is_what_the_demo_prints(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```text\n", 1)[1].split("```", 1)[0]
+    shown = [line for line in block.splitlines() if line.strip() != "…"]
+    assert len(shown) > 10
+    monkeypatch.chdir(tmp_path)
+    result = _run("demo")
+    assert result.exit_code == 0, result.output
+    printed = result.stdout.splitlines()
+    missing = [line for line in shown if line not in printed]
+    assert not missing, f"README lines the demo does not print: {missing}"

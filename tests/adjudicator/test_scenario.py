@@ -173,3 +173,35 @@ def test_pieces_of_one_name_moved_or_flipped_together_are_different_pieces(
                       open_module(AR_MODULE))
     assert timeline.problems == []
     assert len({m.piece_id for m in timeline[1].moves}) == 2
+
+
+def test_a_hand_keeps_its_layout_from_one_scenario_to_the_next(tmp_path: Path) -> None:
+    """`end_position` records where along a hand each piece lies (`slot`): the Spy dealt
+    third stays third after the two Tactics before it leave, so a scenario carrying the
+    game on starts with the hand as VASSAL would have saved it."""
+    scenario = tmp_path / "same-names.toml"
+    scenario.write_text(SAME_NAMES, encoding="utf-8")
+    [spy] = [p for p in end_position(scenario) if p.piece == "Spy"]
+    assert (spy.at, spy.slot) == ("British Hand", 2)
+    carried = tmp_path / "carried.toml"
+    carried.write_text(f"""
+source = "made-up scenario for this test"
+module = "{AR_MODULE}"
+setup = [
+  {{ piece = "Spy", at = "British Hand", slot = 2 }},
+  {{ piece = "Tactics", at = "British Hand" }},
+]
+""", encoding="utf-8")
+    spots = {p.piece: p.slot for p in end_position(carried)}
+    assert spots == {"Spy": 2, "Tactics": 3}, "a piece dealt later takes the next free place"
+
+
+def test_a_slot_outside_a_hand_is_an_error(tmp_path: Path) -> None:
+    scenario = tmp_path / "bad-slot.toml"
+    scenario.write_text(f"""
+source = "made-up scenario for this test"
+module = "{AR_MODULE}"
+setup = [{{ piece = "Spy", at = "Boston", slot = 1 }}]
+""", encoding="utf-8")
+    with pytest.raises(ScenarioError, match="not a hand"):
+        end_position(scenario)
