@@ -404,6 +404,10 @@ def _grid_spaces(grid: object, left: int, top: int, width: int, height: int, *,
             if isinstance(zone.grid, RegionGrid):
                 spaces += _grid_spaces(zone.grid, left, top, width, height,
                                        reversed_=reversed_)
+        if isinstance(grid.background, RegionGrid):
+            # The named points of the board outside its zones (a map's land spaces).
+            spaces += _grid_spaces(grid.background, left, top, width, height,
+                                   reversed_=reversed_)
     return spaces
 
 

@@ -236,8 +236,11 @@
   // tried above, below, right and left of its space, or else tucked away: shown only
   // while the mouse is over its piece or space.
   function boxOf(node) { return node.getBoundingClientRect(); }
+  // Two labels side by side keep a gap, so that they never read as one name.
+  var GAP = 6;
   function overlaps(a, b) {
-    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return a.left - GAP < b.right && b.left - GAP < a.right && a.top < b.bottom &&
+      b.top < a.bottom;
   }
   function free(box, kept) {
     if (box.width === 0 && box.height === 0) { return false; }
@@ -258,21 +261,31 @@
     });
     pieces.forEach(function (text) {
       text.classList.remove("tucked");
+      text.parentNode.classList.remove("tucked");
       var box = boxOf(text);
-      if (free(box, kept)) { kept.push(box); } else { text.classList.add("tucked"); }
+      if (free(box, kept)) {
+        kept.push(box);
+      } else {
+        // The piece stays drawn as a small chip; its name shows while the mouse is on it.
+        text.classList.add("tucked");
+        text.parentNode.classList.add("tucked");
+      }
     });
     var unit = scale[visibleMap];
+    var frame = boxOf(svg);
     svg.querySelectorAll("text.space-label").forEach(function (text) {
       text.classList.remove("tucked");
       var x = Number(text.getAttribute("data-x"));
       var y = Number(text.getAttribute("data-y"));
-      var tries = [[0, -18], [0, 30], [24, 6], [-24, 6]];
+      // Above, below, then beside its space, clear of a piece's label standing on it.
+      var tries = [[0, -18], [0, 30], [24, 6], [-24, 6], [72, 6], [-72, 6]];
       for (var i = 0; i < tries.length; i++) {
         text.setAttribute("x", String(x + tries[i][0] * unit));
         text.setAttribute("y", String(y + tries[i][1] * unit));
         text.style.textAnchor = tries[i][0] > 0 ? "start" : tries[i][0] < 0 ? "end" : "middle";
         var box = boxOf(text);
-        if (free(box, kept)) { kept.push(box); return; }
+        var inside = box.left >= frame.left && box.right <= frame.right;
+        if (inside && free(box, kept)) { kept.push(box); return; }
       }
       text.setAttribute("x", String(x));
       text.setAttribute("y", String(y - 18 * unit));
