@@ -2,8 +2,8 @@
 Chromium: on Washington's War, War for America, the real-shaped WW module (with its board
 image) and a file of another game checked as WW.
 
-In the page's DOM: no two shown labels (piece names, space names) overlap, at the first
-and last steps; the module's board image is drawn when it has one, and only then; a move
+In the page's DOM: no two shown labels (a piece's named box, a space's name) overlap, at
+the first and last steps; the module's board image is drawn when it has one, and only then; a move
 VASSAL reports hop by hop is drawn along its path; a file not of the game shows none of
 the game's spaces. Each case writes a screenshot; `ADJUDICATOR_SCREENSHOTS=DIR` keeps
 them (the README's `docs/replay-*.png` are made so).
@@ -40,7 +40,8 @@ WW_DATA = FIXTURES / "washingtons-war" / "data" / "fixture-data.toml"
 PAGE_CAP = 2_500_000
 """Bytes a replay page may weigh with its board image."""
 
-_LABELS = """svg => Array.from(svg.querySelectorAll('g.piece text, text.space-label'))
+_LABELS = """svg => Array.from(svg.querySelectorAll(
+    'g.piece:not(.tucked) rect, text.space-label:not(.tucked)'))
   .map(t => t.getBoundingClientRect())
   .filter(b => b.width > 0 && b.height > 0)
   .map(b => [b.left, b.top, b.right, b.bottom])"""

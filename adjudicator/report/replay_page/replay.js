@@ -247,6 +247,19 @@
     for (var i = 0; i < kept.length; i++) { if (overlaps(box, kept[i])) { return false; } }
     return true;
   }
+  // A piece's box shrunk to a small square chip (or back to its label's size).
+  function chip(rect, small) {
+    if (!rect) { return; }
+    if (!rect.hasAttribute("data-width")) {
+      rect.setAttribute("data-width", rect.getAttribute("width"));
+    }
+    var width = small ? 10 : Number(rect.getAttribute("data-width"));
+    var height = small ? 10 : 22;
+    rect.setAttribute("x", String(-width / 2));
+    rect.setAttribute("y", String(-height / 2));
+    rect.setAttribute("width", String(width));
+    rect.setAttribute("height", String(height));
+  }
   function placeLabels() {
     var svg = svgs[visibleMap];
     if (!svg) { return; }
@@ -260,15 +273,20 @@
       return rank(a) - rank(b);
     });
     pieces.forEach(function (text) {
+      var g = text.parentNode;
+      var rect = g.querySelector("rect");
       text.classList.remove("tucked");
-      text.parentNode.classList.remove("tucked");
-      var box = boxOf(text);
+      g.classList.remove("tucked");
+      chip(rect, false);
+      // A piece's label is its whole box (rect), not only its text.
+      var box = boxOf(rect || text);
       if (free(box, kept)) {
         kept.push(box);
       } else {
         // The piece stays drawn as a small chip; its name shows while the mouse is on it.
         text.classList.add("tucked");
-        text.parentNode.classList.add("tucked");
+        g.classList.add("tucked");
+        chip(rect, true);
       }
     });
     var unit = scale[visibleMap];
