@@ -138,10 +138,14 @@ def _load_binding(stamp: FileStamp) -> Binding:
     try:
         return Binding.model_validate(raw)
     except ValidationError as error:
-        problems = "; ".join(
-            f"key {'.'.join(str(p) for p in item['loc'])}: {item['msg']}"
-            for item in error.errors())
-        raise BindingError(f"bad binding: {problems}", file=path) from None
+        raise BindingError(f"bad binding: {validation_problems(error)}", file=path) from None
+
+
+def validation_problems(error: ValidationError, *, limit: int | None = None) -> str:
+    """A validation error as one line: each problem's key path and message (the first
+    `limit` problems when given)."""
+    return "; ".join(f"key {'.'.join(str(p) for p in item['loc'])}: {item['msg']}"
+                     for item in error.errors()[:limit])
 
 
 # --------------------------------------------------------------------------- names

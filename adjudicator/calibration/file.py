@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from adjudicator.binding import Binding, CalibrationPoint, Unmatched
+from adjudicator.binding import Binding, CalibrationPoint, Unmatched, validation_problems
 from adjudicator.errors import BindingError
 
 MAX_BYTES = 2_000_000
@@ -56,10 +56,8 @@ def load_calibration(path: Path) -> CalibrationFile:
     try:
         return CalibrationFile.model_validate(raw)
     except ValidationError as error:
-        problems = "; ".join(
-            f"key {'.'.join(str(p) for p in item['loc'])}: {item['msg']}"
-            for item in error.errors()[:5])
-        raise BindingError(f"bad calibration: {problems}", file=path) from None
+        raise BindingError(f"bad calibration: {validation_problems(error, limit=5)}",
+                           file=path) from None
 
 
 def with_calibration(binding: Binding, calibration: CalibrationFile, *,

@@ -66,9 +66,10 @@ COMMANDS = (
                 "Write a page to calibrate a map without a grid: click each place once, "
                 "export TOML."),
     LazyCommand("demo", "adjudicator.cli.demo", "demo",
-                "Check the bundled Washington's War example games and write their reports "
-                "to DIR (shipped inside the package: works from any folder after `pip "
-                "install`)."),
+                "Show a bundled PBEM series' continuity (forks, a re-roll) and whole-game "
+                "dice, then check the bundled Washington's War example games; reports go "
+                "to DIR (the examples ship inside the package: works from any folder after "
+                "`pip install`)."),
     LazyCommand("data", "adjudicator.cli.catalog", "data_app",
                 "Game data files: facts the rulebook lacks.", group_class="PlainGroup"),
     LazyCommand("odds", "adjudicator.cli.odds", "odds_app",

@@ -24,7 +24,7 @@ from adjudicator.binding import load_binding, match_names
 from adjudicator.cli import app
 from adjudicator.systems.washingtons_war.binding import place_entities
 from adjudicator.systems.washingtons_war.data.bundled import bundled_data
-from tests.browser.test_replay_in_chromium import browser  # noqa: F401  (a fixture)
+from tests.browser.conftest import watched_page
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -44,15 +44,10 @@ def _run(*args: str | Path) -> Any:
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:  # noqa: F811
+def page(browser: Browser) -> Iterator[Page]:
     """A page as tall as the board drawn 800 pixels wide; script errors fail the test."""
-    opened = browser.new_page(viewport={"width": 1200, "height": 1400},
-                              accept_downloads=True)
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    opened.close()
-    assert not errors, f"script errors on the page: {errors}"
+    yield from watched_page(browser, viewport={"width": 1200, "height": 1400},
+                            accept_downloads=True)
 
 
 def _layout() -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:

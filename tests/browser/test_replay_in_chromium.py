@@ -1,5 +1,5 @@
 """The HTML replay page driven in real headless Chromium (Debian's `chromium`, through
-Playwright's Python package; Playwright's own browsers are never downloaded).
+Playwright's Python package; the fixtures are in `conftest.py`).
 
 On the bundled Washington's War games and on real corpus files without a game system: the
 map renders pieces with real size, every finding's text is on the page, and moving the
@@ -9,9 +9,6 @@ Skipped when Chromium or Playwright is absent, except on CI (`CI=true`), where t
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,46 +22,11 @@ from adjudicator.report.models import Report
 from tests.conftest import corpus_file
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 GAMES = Path(__file__).parents[2] / "fixtures" / "washingtons-war" / "games"
-CHROMIUM = os.environ.get("ADJUDICATOR_CHROMIUM", "/usr/bin/chromium")
 SHOWCASE = ("illegal-two-things.vlog", "undone-card-play.vlog", "battle-and-retreat.vlog",
             "opening-turn.vlog")
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"browser tests cannot run on CI: {reason}")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Headless Chromium, or a skip (a failure on CI) saying what is missing."""
-    executable = CHROMIUM if Path(CHROMIUM).is_file() else shutil.which("chromium")
-    if executable is None:
-        _unavailable(f"no chromium at {CHROMIUM} or on PATH (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is not installed (pip install -e '.[dev]')")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable,
-                                              args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page that fails the test on any script error."""
-    opened = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    opened.close()
-    assert not errors, f"script errors on the page: {errors}"
 
 
 def _open(page: Page, report: Report, folder: Path) -> None:

@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import pytest
 
 from adjudicator.audit.job import check_file
 from adjudicator.binding import CalibrationPoint, dump_binding, load_binding, match_names
@@ -27,11 +24,10 @@ from adjudicator.report.html import render_html
 from adjudicator.report.models import Report, ReportStatus
 from adjudicator.systems.washingtons_war.binding import place_entities
 from adjudicator.systems.washingtons_war.data.bundled import bundled_data
-from tests.browser.test_replay_in_chromium import browser  # noqa: F401 - the fixture
 from tests.conftest import REPO, corpus_file
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 FIXTURES = REPO / "fixtures"
 REAL = FIXTURES / "washingtons-war-real-shaped"
@@ -45,16 +41,6 @@ _LABELS = """svg => Array.from(svg.querySelectorAll(
   .map(t => t.getBoundingClientRect())
   .filter(b => b.width > 0 && b.height > 0)
   .map(b => [b.left, b.top, b.right, b.bottom])"""
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:  # noqa: F811 - the imported fixture
-    opened = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    opened.close()
-    assert not errors, f"script errors on the page: {errors}"
 
 
 def _real(name: str) -> Report:

@@ -97,7 +97,8 @@ def test_a_hessian_and_an_indian_in_an_occupied_locale_are_applied() -> None:
     assert done(fleets.judge(indian, ctx)) == {"AR-HI-02"}
 
 
-def test_a_land_force_is_not_stopped_by_an_enemy_fleet_alone() -> None:
+def _march_past_a_fleet() -> tuple[Bench, ForceMoved]:
+    """US militia dragged Lexington -> Boston (a British fleet there) -> Portsmouth."""
     bench = Bench()
     bench.put("unit:gb_fleet", "boston")
     militia = bench.put("unit:us_militia", "portsmouth")
@@ -105,6 +106,11 @@ def test_a_land_force_is_not_stopped_by_an_enemy_fleet_alone() -> None:
     march = ForceMoved(step=3, side="US", pieces=tuple(militia), units=("us_militia",),
                        leaders=(), origin="lexington", destination="portsmouth",
                        path=("lexington", "boston", "portsmouth"), die=3)
+    return bench, march
+
+
+def test_a_land_force_is_not_stopped_by_an_enemy_fleet_alone() -> None:
+    bench, march = _march_past_a_fleet()
     assert illegal(movement.judge(march, bench.context())) == []
 
 
@@ -123,13 +129,7 @@ def test_the_force_of_a_move_is_its_chain_of_moves() -> None:
 def test_the_movement_computation_names_the_route_line_by_line() -> None:
     """AR 16.12: each route the force takes costs its MP; the computation names each locale
     the log shows (the drags Lexington → Boston → Portsmouth), with each line's cost."""
-    bench = Bench()
-    bench.put("unit:gb_fleet", "boston")
-    militia = bench.put("unit:us_militia", "portsmouth")
-    bench.at("campaign_1")
-    march = ForceMoved(step=3, side="US", pieces=tuple(militia), units=("us_militia",),
-                       leaders=(), origin="lexington", destination="portsmouth",
-                       path=("lexington", "boston", "portsmouth"), die=3)
+    bench, march = _march_past_a_fleet()
     (priced,) = [o for o in movement.judge(march, bench.context())
                  if isinstance(o, Computed)]
     assert priced.inputs["route"] == ("Lexington", "Boston", "Portsmouth")
