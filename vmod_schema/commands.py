@@ -20,7 +20,6 @@ False
 
 from __future__ import annotations
 
-import abc
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -54,14 +53,18 @@ def _int_or_none(value: str) -> int | None:
 
 
 @dataclass(slots=True)
-class Command(abc.ABC):
-    """Base of every decoded command."""
+class Command:
+    """Base of every decoded command.
+
+    A plain class, not an `abc.ABC`: the replay asks `isinstance(command, SomeCommand)`
+    hundreds of thousands of times on a long log, and an ABC routes every such check
+    through `ABCMeta.__instancecheck__` (issue 24). Each subclass defines `encode`."""
 
     kind: ClassVar[str] = "Command"
 
-    @abc.abstractmethod
     def encode(self) -> str:
         """Return the command's text as VASSAL writes it."""
+        raise NotImplementedError(f"{type(self).__name__} does not define encode()")
 
     def walk(self) -> Iterator[Command]:
         """Yield the primitive commands in execution order (pre-order, LOG wrappers removed)."""

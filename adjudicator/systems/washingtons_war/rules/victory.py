@@ -92,8 +92,9 @@ def colony_control(pcs: Iterable[tuple[str, Side | None]], data: WWData) -> Colo
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Automatic victory after a card or winter; the game's end at a turn's end."""
     if isinstance(action, ImpulseEnded):
+        # Only spaces holding CUs count (WW 13.1): most hold a PC alone, so skip them.
         forces = [(key, holding.cus_of(Side.AM), holding.cus_of(Side.BR))
-                  for key, holding in ctx.state.spaces()]
+                  for key, holding in ctx.state.spaces() if holding.cu]
         yield from _automatic(action.step, "WW-VIC-01", "after this card", forces, ctx)
     elif isinstance(action, WinterAttritionEnded) and action.seen:
         forces = [(held.space, held.cus_of(Side.AM), held.cus_of(Side.BR))
