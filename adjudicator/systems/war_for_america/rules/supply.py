@@ -12,7 +12,9 @@ blockade `naval.blockade`'s (14.25; 19.26 is the Middle States OBZ's case of it)
 
 Where a line's terrain cost is unknown the search runs twice, with the cheapest and the
 dearest terrain of the data: an LOC found at the dearest is certain, none at the
-cheapest is certain (on a complete map), else the answer is unknown, never a guess.
+cheapest is certain (on a complete map), else the answer is unknown, never a guess. The
+dearest runs first, and the cheapest only when it found no source and met a line of
+unknown terrain (else the two searches are one).
 
 What is judged, at the end of each Action Pulse, is the pulse's own force where it
 stands (the force that moved or fought): its LOC is computed for the players, and a
@@ -182,8 +184,9 @@ def trace_loc(ctx: Context, space: str, side: str) -> Supply:
         return Supply(None, "the Terrain Effects Chart's costs are not in the data",
                       needs=("terrain costs",))
     low, high = min(costs), max(costs)
-    reach_low = _reach(ctx, space, side, radius, low)
-    reach_high = _reach(ctx, space, side, radius, high)
+    # The pessimistic search first (unknown lines at their dearest): a source it reaches
+    # is reached for certain, and the optimistic search is not needed (issue 24).
+    reach_high, priced_unknown = _reach(ctx, space, side, radius, high)
     unknown_sources: list[str] = []
     for where, cost in sorted(reach_high.items(), key=lambda item: item[1]):
         status, reason = source_status(ctx, where, side)
@@ -192,6 +195,9 @@ def trace_loc(ctx: Context, space: str, side: str) -> Supply:
         if status:
             return Supply(True, f"{ctx.space_name(where)}, {reason}, {cost} MP away",
                           source=where, cost=cost, rules=rules)
+    # A search that met no line of unknown terrain is the same at either bound.
+    reach_low = (reach_high if low == high or not priced_unknown
+                 else _reach(ctx, space, side, radius, low)[0])
     for where in sorted(reach_low, key=lambda key: reach_low[key]):
         status, reason = source_status(ctx, where, side)
         if side == BRITISH and where == PHILADELPHIA and "WFA-LOC-06" not in rules:
@@ -212,20 +218,26 @@ def trace_loc(ctx: Context, space: str, side: str) -> Supply:
                   "contested spaces (WfA 16.0-16.3)", rules=rules)
 
 
-def _reach(ctx: Context, space: str, side: str, radius: int, unknown: int) -> dict[str, int]:
+def _reach(ctx: Context, space: str, side: str, radius: int, unknown: int
+           ) -> tuple[dict[str, int], bool]:
     """Spaces within `radius` MP, an LOC passing only passable spaces (entering a source
-    held by the enemy is not passing it: such a space is no source either)."""
+    held by the enemy is not passing it: such a space is no source either); and whether
+    the search priced a line of unknown terrain at `unknown`."""
+    priced_unknown = False
 
     def cost(line: Connection) -> int | None:
+        nonlocal priced_unknown
         record = ctx.data.terrain.get(line.kind)
         if record is not None and record.mp is not None:
             return record.mp
+        priced_unknown = True
         return unknown
 
     def barred(key: str) -> bool:
         return not passable(ctx, key, side)
 
-    return ctx.map.reachable(space, Constraints(cost=cost, barred=barred), budget=radius)
+    reach = ctx.map.reachable(space, Constraints(cost=cost, barred=barred), budget=radius)
+    return reach, priced_unknown
 
 
 # --- the checks -----------------------------------------------------------------------------
