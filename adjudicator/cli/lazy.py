@@ -22,6 +22,7 @@ from typer._click import Command, Context
 from typer.core import TyperCommand
 
 from adjudicator.cli.helptext import PlainCommand, PlainGroup
+from vmod_schema.collection import paused_collection
 
 HELP_OPTIONS: Mapping[str, Any] = {"help_option_names": ["-h", "--help"]}
 
@@ -43,8 +44,11 @@ class LazyCommand:
     """For a sub-app: the name of its group class, in `module` or `helptext`."""
 
     def load(self, markup: str) -> Command:
-        """Import the module and build the click command as an eager registration would."""
-        source = importlib.import_module(self.module)
+        """Import the module and build the click command as an eager registration would
+        (the cyclic collector paused while the module is imported: see
+        `adjudicator.systems.GameEntry.load`)."""
+        with paused_collection():
+            source = importlib.import_module(self.module)
         target = getattr(source, self.attribute)
         wrapper = typer.Typer(rich_markup_mode=markup, add_completion=False)  # type: ignore[arg-type]
         if self.group_class is None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from adjudicator.errors import UnknownGameError
+from vmod_schema.collection import paused_collection
 
 if TYPE_CHECKING:
     from adjudicator.systems.common.system import GameSystem
@@ -43,9 +44,12 @@ class GameEntry:
         return wanted == self.id or wanted in self.aliases
 
     def load(self) -> type[GameSystem]:
-        """The game's class, its package imported now (once: Python keeps modules)."""
+        """The game's class, its package imported now (once: Python keeps modules), the
+        cyclic collector paused meanwhile: an import makes only objects that live as long
+        as the process, which collections would walk again and again for nothing."""
         module, _, name = self.target.partition(":")
-        system: type[GameSystem] = getattr(importlib.import_module(module), name)
+        with paused_collection():
+            system: type[GameSystem] = getattr(importlib.import_module(module), name)
         return system
 
 

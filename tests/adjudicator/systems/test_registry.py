@@ -71,9 +71,10 @@ def test_checking_a_ww_file_imports_no_other_game(tmp_path: Path) -> None:
         ["-m", "adjudicator", "check", str(log), "-g", "ww",
          "-m", str(WW / "washingtons-war-fixture.vmod"), "-b", str(WW / "binding.toml"),
          "-d", str(WW / "data" / "fixture-data.toml"), "--out", str(tmp_path),
-         "--format", "json", "--format", "md", "--format", "html"],
+         "--format", "json,md,html"],
         tmp_path) == {"washingtons_war"}
-    assert (tmp_path / f"{log.name}.adjudication.html").is_file()
+    assert all((tmp_path / f"{log.name}.adjudication.{suffix}").is_file()
+               for suffix in ("json", "md", "html"))
 
 
 def test_a_file_recognised_by_its_module_name_imports_only_its_game(tmp_path: Path) -> None:
