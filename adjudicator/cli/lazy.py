@@ -11,6 +11,7 @@ checks each summary against the loaded command's own, so they cannot drift apart
 
 from __future__ import annotations
 
+import gc
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -45,10 +46,11 @@ class LazyCommand:
 
     def load(self, markup: str) -> Command:
         """Import the module and build the click command as an eager registration would
-        (the cyclic collector paused while the module is imported: see
-        `adjudicator.systems.GameEntry.load`)."""
+        (the cyclic collector paused while the module is imported, and what is then alive
+        frozen out of its way: see `adjudicator.systems.GameEntry.load`)."""
         with paused_collection():
             source = importlib.import_module(self.module)
+        gc.freeze()
         target = getattr(source, self.attribute)
         wrapper = typer.Typer(rich_markup_mode=markup, add_completion=False)  # type: ignore[arg-type]
         if self.group_class is None:

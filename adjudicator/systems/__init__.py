@@ -9,8 +9,10 @@ class's own declaration (a test holds them equal).
 
 from __future__ import annotations
 
+import gc
 import importlib
 import re
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -44,12 +46,18 @@ class GameEntry:
         return wanted == self.id or wanted in self.aliases
 
     def load(self) -> type[GameSystem]:
-        """The game's class, its package imported now (once: Python keeps modules), the
-        cyclic collector paused meanwhile: an import makes only objects that live as long
-        as the process, which collections would walk again and again for nothing."""
+        """The game's class, its package imported now (once: Python keeps modules).
+
+        An import makes objects that live as long as the process (classes, functions,
+        tables); the cyclic collector would walk them again at every full collection, for
+        nothing. So it is paused while the package is imported, and what is then alive is
+        frozen out of its way (`gc.freeze`: once per game and process)."""
         module, _, name = self.target.partition(":")
+        first = module not in sys.modules
         with paused_collection():
             system: type[GameSystem] = getattr(importlib.import_module(module), name)
+        if first:
+            gc.freeze()
         return system
 
 
