@@ -37,6 +37,7 @@ import tempfile
 import time
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.check import adjudicate
@@ -53,7 +54,7 @@ DATA = WW / "data" / "fixture-data.toml"
 GAMES = 20
 TARGET_MS = 15.0
 SMALL = WW / "games" / "battle-and-retreat.vlog"
-"""The small file checked in its own process: 17 steps, 2 KB."""
+"""The small file checked in its own process: 5 logged steps, 2.5 KB."""
 CPU_TARGET = 4.0
 OPTIONS = ("-g", "ww", "-m", str(MODULE), "-b", str(BINDING), "-d", str(DATA),
            "--format", "json")
@@ -112,7 +113,17 @@ def cpu_against_version(out: Path, repeat: int) -> tuple[list[float], list[float
     return checks, versions
 
 
-def warm_in_process(files: Sequence[Path], out: Path) -> tuple[float, float]:
+@dataclass(slots=True)
+class Warm:
+    """Seconds per file of checking and of reading + replaying alone, wall and CPU."""
+
+    check_wall: float = 0.0
+    check_cpu: float = 0.0
+    replay_wall: float = 0.0
+    replay_cpu: float = 0.0
+
+
+def warm_in_process(files: Sequence[Path], out: Path) -> Warm:
     """Seconds per file of checking, and of reading + replaying alone, in this process."""
     module = open_module_once(MODULE)
 
@@ -128,15 +139,19 @@ def warm_in_process(files: Sequence[Path], out: Path) -> tuple[float, float]:
     for path in files[:GAMES]:  # warm-up: imports, caches
         check(path)
         replay(path)
-    checking = replaying = 0.0
+    warm = Warm()
     for path in files:  # interleaved, file by file, so a busy moment slows both alike
-        start = time.perf_counter()
+        wall, cpu_time = time.perf_counter(), time.process_time()
         check(path)
-        middle = time.perf_counter()
+        middle, middle_cpu = time.perf_counter(), time.process_time()
         replay(path)
-        checking += middle - start
-        replaying += time.perf_counter() - middle
-    return checking / len(files), replaying / len(files)
+        warm.check_wall += middle - wall
+        warm.check_cpu += middle_cpu - cpu_time
+        warm.replay_wall += time.perf_counter() - middle
+        warm.replay_cpu += time.process_time() - middle_cpu
+    for name in ("check_wall", "check_cpu", "replay_wall", "replay_cpu"):
+        setattr(warm, name, getattr(warm, name) / len(files))
+    return warm
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,14 +187,14 @@ def main(argv: list[str] | None = None) -> int:
                             str(root / "cache"), "--sidecars", str(root / "audit"),
                             "--out", str(root / "summary")])
         checks, versions = cpu_against_version(root / "small", args.repeat)
-        checking, replaying = warm_in_process(files, root / "warm")
+        warm = warm_in_process(files, root / "warm")
     if not args.fixed_only:
         rows = [("one process per file", len(sample) / per_process, per_process / len(sample)),
                 ("one process for all (check DIR)", len(files) / together,
                  together / len(files)),
                 (f"audit pool (--jobs {args.jobs})", len(files) / pooled, pooled / len(files)),
-                ("warm, in process", 1 / checking, checking),
-                ("  peer: read + replay alone", 1 / replaying, replaying)]
+                ("warm, in process", 1 / warm.check_wall, warm.check_wall),
+                ("  peer: read + replay alone", 1 / warm.replay_wall, warm.replay_wall)]
         print(f"wall time; one process per file over {len(sample)} of them")
         for label, rate, seconds in rows:
             print(f"{label:<34} {rate:8.1f} files/s  {seconds * 1000:8.1f} ms/file")
@@ -195,13 +210,13 @@ def main(argv: list[str] | None = None) -> int:
     verdict = "PASS" if ratio <= CPU_TARGET else "MISS"
     print(f"target: one small file at most {CPU_TARGET:.0f}x the CPU of --version: {verdict} "
           f"({ratio:.2f}x; best/best {min(checks) / min(versions):.2f}x)")
-    fixed = checking - replaying
-    verdict = "PASS" if checking * 1000 <= TARGET_MS else "MISS"
-    print(f"warm, in process: {checking * 1000:.1f} ms per file against read + replay alone "
-          f"{replaying * 1000:.1f} ms ({checking / replaying:.2f}x)")
-    print(f"target: at most {TARGET_MS:.0f} ms per small log warm: {verdict} "
-          f"({checking * 1000:.1f} ms per file, of which {fixed * 1000:.1f} ms beyond "
-          "reading and replaying it)")
+    print("warm, in process, per file (check and read + replay alone, interleaved):")
+    for label, ours, peer in (("wall", warm.check_wall, warm.replay_wall),
+                              ("CPU", warm.check_cpu, warm.replay_cpu)):
+        verdict = "PASS" if ours * 1000 <= TARGET_MS else "MISS"
+        print(f"  {label:<4} {ours * 1000:6.1f} ms against {peer * 1000:5.1f} ms "
+              f"({ours / peer:.2f}x; {(ours - peer) * 1000:.1f} ms beyond reading and "
+              f"replaying)  target <= {TARGET_MS:.0f} ms: {verdict}")
     return 0
 
 
