@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -46,11 +47,13 @@ class LazyCommand:
 
     def load(self, markup: str) -> Command:
         """Import the module and build the click command as an eager registration would
-        (the cyclic collector paused while the module is imported, and what is then alive
-        frozen out of its way: see `adjudicator.systems.GameEntry.load`)."""
+        (the cyclic collector paused while the module is first imported, and what is then
+        alive frozen out of its way: see `adjudicator.systems.GameEntry.load`)."""
+        first = self.module not in sys.modules
         with paused_collection():
             source = importlib.import_module(self.module)
-        gc.freeze()
+        if first:
+            gc.freeze()
         target = getattr(source, self.attribute)
         wrapper = typer.Typer(rich_markup_mode=markup, add_completion=False)  # type: ignore[arg-type]
         if self.group_class is None:
