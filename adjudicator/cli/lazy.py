@@ -24,7 +24,6 @@ from typer._click import Command, Context
 from typer.core import TyperCommand
 
 from adjudicator.cli.helptext import PlainCommand, PlainGroup
-from vmod_schema.collection import paused_collection
 
 HELP_OPTIONS: Mapping[str, Any] = {"help_option_names": ["-h", "--help"]}
 
@@ -49,6 +48,8 @@ class LazyCommand:
         """Import the module and build the click command as an eager registration would
         (the cyclic collector paused while the module is first imported, and what is then
         alive frozen out of its way: see `adjudicator.systems.GameEntry.load`)."""
+        from vmod_schema.collection import paused_collection  # not for `--help`
+
         first = self.module not in sys.modules
         with paused_collection():
             source = importlib.import_module(self.module)
