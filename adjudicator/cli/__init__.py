@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sys
 from typing import Annotated, NoReturn
 
@@ -127,6 +128,10 @@ def main() -> None:
     from adjudicator.ceilings import cap_process_memory, over_memory
     from adjudicator.cli.output import OutputError, flush_output, guard_output
 
+    # Pydantic looks for plugins in every installed package's metadata the first time a
+    # model is built (some 25 ms of every process); the adjudicator uses none. Set
+    # PYDANTIC_DISABLE_PLUGINS (even empty) to have pydantic load them.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     debug = "--debug" in sys.argv
     if debug:
         logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s")

@@ -11,7 +11,9 @@ checks each summary against the loaded command's own, so they cannot drift apart
 
 from __future__ import annotations
 
+import gc
 import importlib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -43,8 +45,16 @@ class LazyCommand:
     """For a sub-app: the name of its group class, in `module` or `helptext`."""
 
     def load(self, markup: str) -> Command:
-        """Import the module and build the click command as an eager registration would."""
-        source = importlib.import_module(self.module)
+        """Import the module and build the click command as an eager registration would
+        (the cyclic collector paused while the module is first imported, and what is then
+        alive frozen out of its way: see `adjudicator.systems.GameEntry.load`)."""
+        from vmod_schema.collection import paused_collection  # not for `--help`
+
+        first = self.module not in sys.modules
+        with paused_collection():
+            source = importlib.import_module(self.module)
+        if first:
+            gc.freeze()
         target = getattr(source, self.attribute)
         wrapper = typer.Typer(rich_markup_mode=markup, add_completion=False)  # type: ignore[arg-type]
         if self.group_class is None:

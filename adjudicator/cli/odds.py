@@ -82,34 +82,42 @@ class GameOdds(_OneLineUsage, PlainGroup):
 
 
 class OddsGroup(PlainGroup):
-    """`adjudicator odds GAME ...`: one group per game of the registry; a game named by an
-    alias finds its group; an unknown game is one line, exit 2 (typer vendors click as
-    `typer._click`)."""
+    """`adjudicator odds GAME ...`: one group per game of the registry, built when it is
+    named (only that game's package is imported; listing them imports every game); a game
+    named by an alias finds its group; an unknown game is one line, exit 2 (typer vendors
+    click as `typer._click`)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def list_commands(self, ctx: Context) -> list[str]:
+        """Every game with questions, in the registry's order."""
         from adjudicator.systems import SYSTEMS
 
-        for system in SYSTEMS:
-            game = system()
-            if game.questions():
-                self.add_command(game_odds(game), game.id)
+        return [entry.id for entry in SYSTEMS if self.get_command(ctx, entry.id) is not None]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        """The group of the game with this id, built the first time it is asked for; None
+        when no game has the id or the game has no questions."""
+        if cmd_name not in self.commands:
+            from adjudicator.systems import SYSTEMS
+
+            entry = next((entry for entry in SYSTEMS if entry.id == cmd_name), None)
+            game = entry.load()() if entry is not None else None
+            if game is None or not game.questions():
+                return None
+            self.add_command(game_odds(game), game.id)
+        return self.commands[cmd_name]
 
     def resolve_command(self, ctx: Context,
                         args: list[str]) -> tuple[str | None, Command | None, list[str]]:
         """The group of the game named first (id or alias)."""
         name = args[0] if args else ""
-        if args and name not in self.commands and not name.startswith("-"):
-            from adjudicator.errors import UnknownGameError
-            from adjudicator.systems import find_system
+        if args and not name.startswith("-"):
+            from adjudicator.systems import SYSTEMS
 
-            try:
-                game = find_system(name).id
-            except UnknownGameError:
-                game = name
-            if game not in self.commands:
+            wanted = name.casefold()
+            game = next((entry.id for entry in SYSTEMS if entry.names(wanted)), name)
+            if self.get_command(ctx, game) is None:
                 _one_line(UsageError(f"unknown game {name!r}; odds are available for: "
-                                     f"{', '.join(self.commands)}", ctx))
+                                     f"{', '.join(self.list_commands(ctx))}", ctx))
             args = [game, *args[1:]]
         return super().resolve_command(ctx, args)
 

@@ -30,7 +30,7 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from adjudicator.replay.changes import (
     Changes,
@@ -230,6 +230,51 @@ class _Record:
 
 
 # --------------------------------------------------------------------------------------
+# The set-up, decoded once per module
+
+
+class SetUpPieces:
+    """The pieces of a module's set-ups, decoded once: many files of one game start from
+    the same restore block, whose pieces (type and state strings alike) then decode to the
+    same traits. Kept for the latest few modules, each up to `KEPT_PIECES` pieces (the
+    oldest dropped); traits and innermost pieces are immutable, so files share them, and
+    each piece handed out gets its own `traits` list."""
+
+    KEPT_MODULES = 4
+    KEPT_PIECES = 8192
+    _latest: ClassVar[dict[int, SetUpPieces]] = {}
+
+    def __init__(self, module: Module) -> None:
+        self.module = module
+        self.pieces: dict[tuple[str, str], Piece] = {}
+
+    @classmethod
+    def of(cls, module: Module) -> SetUpPieces:
+        """The set-up pieces of this module (by identity: the same object read once per
+        process, `vmod_schema.buildfile.open_module_once`)."""
+        found = cls._latest.get(id(module))
+        if found is None or found.module is not module:
+            if len(cls._latest) >= cls.KEPT_MODULES:
+                del cls._latest[next(iter(cls._latest))]
+            found = cls._latest[id(module)] = cls(module)
+        return found
+
+    def decode(self, command: AddPiece) -> None:
+        """Decode the command's piece (`AddPiece.piece`), reusing an earlier file's."""
+        if command.decoded is not None:
+            return
+        key = (command.type, command.state)
+        known = self.pieces.get(key)
+        if known is None:
+            decoded = command.piece()
+            if len(self.pieces) >= self.KEPT_PIECES:
+                del self.pieces[next(iter(self.pieces))]
+            self.pieces[key] = Piece(list(decoded.traits), decoded.inner)
+            return
+        command.decoded = Piece(list(known.traits), known.inner)
+
+
+# --------------------------------------------------------------------------------------
 # The board
 
 
@@ -276,6 +321,8 @@ class Board:
         self._problems: list[ReplayProblem] = []
         self._step = 0
         self._new_ids = 0
+        self.set_up: SetUpPieces | None = None
+        """Where the set-up's pieces are decoded (a module's board: once per module)."""
 
     @classmethod
     def for_module(cls, module: Module | None, *, history_limit: int | None = None) -> Board:
@@ -294,8 +341,10 @@ class Board:
                     private[map_id] = [side for side in sides if side]
         from vmod_schema.locations import shared_resolver  # the module's models: only with one
 
-        return cls(shared_resolver(module), known_maps=known, history_limit=history_limit,
-                   private_maps=private)
+        board = cls(shared_resolver(module), known_maps=known, history_limit=history_limit,
+                    private_maps=private)
+        board.set_up = SetUpPieces.of(module)
+        return board
 
     # ---- reading the position
 
@@ -425,8 +474,11 @@ class Board:
         self._problems, self._step = [], 0
         later: list[Command] = []
         containers: list[PieceOnBoard] = []
+        set_up = self.set_up
         for command in commands:
             if isinstance(command, AddPiece):
+                if set_up is not None:
+                    set_up.decode(command)
                 item = self._create(command)
                 if item.is_container:
                     containers.append(item)

@@ -43,7 +43,6 @@ from enum import StrEnum
 from pathlib import Path
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.report.markdown import DISCORD_LIMIT, render_markdown, render_summary
 from adjudicator.report.models import Report
 from vmod_schema.files import open_regular
 
@@ -98,6 +97,9 @@ def render(report: Report, fmt: ReportFormat, *, images: bool = True) -> str:
         # Serialised by pydantic in one pass (the same text as json.dumps of the dumped
         # dict, without building that dict: flat memory on long logs).
         return report.model_dump_json(indent=2) + "\n"
+    # The text renderers (and what they import) load only when a text format is asked for.
+    from adjudicator.report.markdown import DISCORD_LIMIT, render_markdown, render_summary
+
     if fmt is ReportFormat.MARKDOWN:
         return render_markdown(report, max_unchecked=MARKDOWN_UNCHECKED)
     if fmt is ReportFormat.DISCORD:

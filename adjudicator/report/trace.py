@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -294,7 +295,7 @@ class TraceCollector:
         result: list[TraceMap] = []
         placed: set[str] = set()
         if self.module is not None:
-            resolver = LocationResolver(self.module)
+            maps_of = _ModuleMaps.of(self.module)
             for map_ in self.module.maps:
                 if map_.identifier not in self._maps_seen and (
                         map_.internal_id not in self._maps_seen):
@@ -304,8 +305,7 @@ class TraceCollector:
                 map_id = (map_.identifier if map_.identifier in self._maps_seen
                           else map_.internal_id)
                 placed.add(map_id)
-                result.append(_module_map(map_id, resolver, map_, selections,
-                                          archive=self.module_path))
+                result.append(maps_of.get(map_id, map_, selections, archive=self.module_path))
         for map_id in ids:
             if map_id not in placed:
                 result.append(TraceMap(id=map_id))
@@ -344,6 +344,45 @@ def schematic_map(map_id: str, connections: Iterable[tuple[str, str]], *,
                     spaces=[TraceSpace(name=name, x=round(x, 1), y=round(y, 1))
                             for name, (x, y) in sorted(points.items())],
                     connections=[(a, b) for a, b in pairs])
+
+
+class _ModuleMaps:
+    """A module's maps as the page draws them, built once for each choice of boards: many
+    files of one module share their maps' spaces (TraceMaps are frozen; none is changed
+    after it is built). Kept for the latest few modules, each with its latest choices."""
+
+    KEPT_MODULES = 4
+    KEPT_CHOICES = 32
+    _latest: ClassVar[dict[int, _ModuleMaps]] = {}
+
+    def __init__(self, module: Module) -> None:
+        self.module = module
+        self.resolver: LocationResolver | None = None
+        self.built: dict[tuple[object, ...], TraceMap] = {}
+
+    @classmethod
+    def of(cls, module: Module) -> _ModuleMaps:
+        """The maps of this module (by identity: the same object read once per process)."""
+        found = cls._latest.get(id(module))
+        if found is None or found.module is not module:
+            if len(cls._latest) >= cls.KEPT_MODULES:
+                del cls._latest[next(iter(cls._latest))]
+            found = cls._latest[id(module)] = cls(module)
+        return found
+
+    def get(self, map_id: str, map_: Map, selections: Mapping[str, BoardSelection], *,
+            archive: Path | None) -> TraceMap:
+        """`_module_map` of one map, built the first time these boards are chosen."""
+        key = (map_id, id(map_), archive, tuple(sorted(selections.items())))
+        found = self.built.get(key)
+        if found is None:
+            if self.resolver is None:
+                self.resolver = LocationResolver(self.module)
+            if len(self.built) >= self.KEPT_CHOICES:
+                del self.built[next(iter(self.built))]
+            found = self.built[key] = _module_map(map_id, self.resolver, map_, selections,
+                                                  archive=archive)
+        return found
 
 
 def _module_map(map_id: str, resolver: LocationResolver, map_: Map,

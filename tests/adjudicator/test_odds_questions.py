@@ -14,12 +14,12 @@ from pydantic import BaseModel, Field
 from typer.testing import CliRunner, Result
 
 from adjudicator.cli import AdjudicatorGroup, app
-from adjudicator.systems import SYSTEMS
+from adjudicator.systems import SYSTEMS, GameEntry, every_system
 from adjudicator.systems.common.questions import AnyQuestion, Question, question_options
 from tests.conftest import REPO
 from tests.imports import imported_modules
 
-GAMES = [system() for system in SYSTEMS]
+GAMES = [system() for system in every_system()]
 
 
 def _odds() -> Any:
@@ -35,7 +35,7 @@ def _run(*args: str) -> Result:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_every_game_gets_an_odds_command_per_question(game: Any) -> None:
-    group = _odds().commands[game.id]
+    group = _odds().get_command(None, game.id)
     assert game.questions(), f"{game.id} lists no what-if question"
     assert list(group.commands) == ["any", *(q.name for q in game.questions())]
 
@@ -46,7 +46,7 @@ QUESTIONS = [(game.id, question) for game in GAMES for question in game.question
 @pytest.mark.parametrize(("game", "question"), QUESTIONS,
                          ids=[f"{game}-{question.name}" for game, question in QUESTIONS])
 def test_a_questions_options_come_from_its_model(game: str, question: AnyQuestion) -> None:
-    command = _odds().commands[game].commands[question.name]
+    command = _odds().get_command(None, game).commands[question.name]
     params = {param.opts[0]: param for param in command.params}
     for option in question_options(question.asks):
         param = params.pop(option.flag)
@@ -92,7 +92,7 @@ def test_a_question_word_and_the_old_options_answer_alike() -> None:
 
 
 def test_the_cli_imports_no_game_package() -> None:
-    games = {system.__module__ for system in SYSTEMS}
+    games = {entry.target.partition(":")[0] for entry in SYSTEMS}
     offenders = {str(path.relative_to(REPO)): sorted(
         name for name in imported_modules(path)
         if any(name == game or name.startswith(f"{game}.") for game in games))
@@ -142,7 +142,8 @@ class ToyGame:
 
 def test_a_new_game_gets_its_odds_from_its_questions_alone(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("adjudicator.systems.SYSTEMS", (*SYSTEMS, ToyGame))
+    toy = GameEntry("toy", ("toy-game",), (), f"{__name__}:ToyGame")  # its registry line
+    monkeypatch.setattr("adjudicator.systems.SYSTEMS", (*SYSTEMS, toy))
     result = _run("toy", "duel", "--attacker-dice", "1", "--defender-dice", "1")
     assert result.exit_code == 0, result.output
     assert result.stdout == "attacker wins 5/12\n"

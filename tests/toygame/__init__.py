@@ -14,7 +14,7 @@ Blue Cavalry; Hill A, Ford B, Village C, Wood D and a Reserve Box):
   cavalry 2; the artillery's is printed on its counter only (a fact a user supplies).
 
 The package is what `docs/adding-a-game.md` tells a new game to write; its test registers
-it in `SYSTEMS` and runs it through every command.
+it in `SYSTEMS` (its line, `TOY`, is there) and runs it through every command.
 """
 
 from __future__ import annotations

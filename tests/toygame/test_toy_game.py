@@ -15,7 +15,7 @@ from typer.testing import CliRunner, Result
 from adjudicator.cli import app
 from adjudicator.report import Report
 from adjudicator.scenario import build_scenario_log, load_scenario
-from adjudicator.systems import SYSTEMS, find_system, recognise_system
+from adjudicator.systems import SYSTEMS, GameEntry, find_system, recognise_system
 from tests.conftest import REPO
 from tests.imports import imported_modules
 from tests.toygame import Skirmish
@@ -23,12 +23,15 @@ from tests.toygame import Skirmish
 HERE = Path(__file__).resolve().parent
 EXAMPLE = REPO / "fixtures" / "example"
 MODULE = EXAMPLE / "example.vmod"
+TOY = GameEntry("toy", ("skirmish",), ("example skirmish",), "tests.toygame:Skirmish")
+"""Skirmish's registry line, as a real game's stands in `SYSTEMS` (its package itself
+imports nothing above the toolkit, the registry included)."""
 
 
 @pytest.fixture(autouse=True)
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """Skirmish joins the registry (the one line a real game adds to `SYSTEMS`)."""
-    monkeypatch.setattr("adjudicator.systems.SYSTEMS", (*SYSTEMS, Skirmish))
+    monkeypatch.setattr("adjudicator.systems.SYSTEMS", (*SYSTEMS, TOY))
 
 
 def _run(*args: str | Path) -> Result:

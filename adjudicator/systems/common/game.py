@@ -1,8 +1,8 @@
 """`BundledGame`: a game system whose data is bundled with it and completed by user files.
 
-A game's system class (the one line of the registry, `adjudicator.systems.SYSTEMS`) is its
-names and its parts, nothing else, as a python-chess variant is a few class attributes over
-`Board`:
+A game's system class (named by its line of the registry, `adjudicator.systems.SYSTEMS`) is
+its names and its parts, nothing else, as a python-chess variant is a few class attributes
+over `Board`:
 
     class WashingtonsWar(BundledGame):
         id = "ww"

@@ -38,7 +38,7 @@ from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.datafiles import MissingFactLike, needs_by_rule
 from adjudicator.systems.common.outcomes import Applied, Computed, Outcome, Violation
 from adjudicator.systems.common.places import Place
-from adjudicator.systems.common.records import UnknownRule
+from adjudicator.systems.common.records import UnknownRule, once_per_object
 from adjudicator.systems.common.rulebook import (
     CoverageLedger,
     Dispatch,
@@ -427,6 +427,13 @@ D = TypeVar("D", bound=RefereeData)
 S = TypeVar("S", bound=PlayState[Any])
 
 
+@once_per_object()
+def _needs(data: RefereeData) -> Mapping[str, str]:
+    """Rule id → the facts it lacks, worked out once per data object (the data is frozen):
+    every file checked with the same data shares it, read-only."""
+    return MappingProxyType(needs_by_rule(data.missing))
+
+
 class GameReferee(ActionReferee[K, P], Generic[D, S, K, P]):
     """An `ActionReferee` over a game's data, its entity class and its state, with the hooks
     every game writes alike: the catalog and citations from the data, pieces classified
@@ -440,7 +447,6 @@ class GameReferee(ActionReferee[K, P], Generic[D, S, K, P]):
         self.state = state
         self._classify = classifier(entities)
         super().__init__(binding, data.catalog.citations, data.catalog.ids)
-        self._missing: dict[str, str] | None = None
 
     def classify(self, name: str, entity_id: str | None, place: Place | None) -> K | None:
         """The entity of a piece (an unbound piece in a card-only place is an unknown
@@ -462,10 +468,8 @@ class GameReferee(ActionReferee[K, P], Generic[D, S, K, P]):
         return found.name if found is not None else space
 
     def missing_data(self) -> Mapping[str, str]:
-        """Rule id → the facts it lacks (worked out once)."""
-        if self._missing is None:
-            self._missing = needs_by_rule(self.data.missing)
-        return self._missing
+        """Rule id → the facts it lacks (worked out once per data set)."""
+        return _needs(self.data)
 
 
 P_contra = TypeVar("P_contra", contravariant=True)

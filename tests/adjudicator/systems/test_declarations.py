@@ -12,14 +12,14 @@ from types import ModuleType
 
 import pytest
 
-from adjudicator.systems import SYSTEMS
+from adjudicator.systems import every_system
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.referee import ActionReferee
 from adjudicator.systems.common.rulebook import declared
 from adjudicator.systems.common.system import GameSystem
 from tests.toygame import Skirmish
 
-GAMES: tuple[type[GameSystem], ...] = (*SYSTEMS, Skirmish)
+GAMES: tuple[type[GameSystem], ...] = (*every_system(), Skirmish)
 """Every registered game, and the toy game of the tests, held to the same declarations."""
 
 CITED = re.compile(r'(?:Check\.\w+\(\s*|\b\w*(?:rule|RULE)\w* = )"([A-Z]+-[A-Z0-9]+-\d+)"')
