@@ -27,15 +27,30 @@
   var current = 0;
   var visibleMap = 0;
 
+  // A piece's embedded image (`img`: a number in data.pieceImages), when the page has it.
+  var pieceImages = data.pieceImages || [];
   function startState() {
     var state = new Map();
-    trace.start.forEach(function (p) { state.set(p.id, { name: p.name, at: p.at }); });
+    trace.start.forEach(function (p) { state.set(p.id, { name: p.name, at: p.at, img: p.img }); });
     return state;
   }
   function apply(state, step) {
     step.removed.forEach(function (id) { state.delete(id); });
-    step.added.forEach(function (p) { state.set(p.id, { name: p.name, at: p.at }); });
-    step.moves.forEach(function (m) { state.set(m.id, { name: m.name, at: m.destination }); });
+    step.added.forEach(function (p) {
+      state.delete(p.id);
+      state.set(p.id, { name: p.name, at: p.at, img: p.img });
+    });
+    // A piece moved onto a stack goes on top of it (drawn last), as VASSAL stacks it.
+    step.moves.forEach(function (m) {
+      state.delete(m.id);
+      state.set(m.id, { name: m.name, at: m.destination, img: m.img });
+    });
+    (step.flipped || []).forEach(function (f) {
+      var piece = state.get(f[0]);
+      if (piece) {
+        state.set(f[0], { name: piece.name, at: piece.at, img: f[1] >= 0 ? f[1] : undefined });
+      }
+    });
   }
   var checkpoints = [startState()];
   function stateAt(n) {
@@ -114,23 +129,46 @@
     return space ? { x: space.x, y: space.y } : null;
   }
 
+  // VASSAL's default stacking (StackMetrics, unexpanded): each piece of a stack 2 pixels
+  // right of and 4 pixels above the one under it.
+  var STACK_DX = 2;
+  var STACK_DY = 4;
   function drawPieces(state, step) {
     var moved = {};
     if (step) { step.moves.forEach(function (m) { moved[m.id] = true; }); }
     var stacks = {};
-    svgs.forEach(function (svg) { clear(svg.querySelector("g.pieces")); });
+    svgs.forEach(function (svg) {
+      clear(svg.querySelector("g.pieces"));
+      var images = svg.querySelector("g.piece-images");
+      if (images) { clear(images); }
+    });
     state.forEach(function (piece, id) {
       var place = placeOf(piece.at);
       if (!place) { return; }
       var key = place.map + ":" + place.x + ":" + place.y;
       var depth = stacks[key] || 0;
       stacks[key] = depth + 1;
+      var unit = scale[place.map];
       var label = piece.name.length > 16 ? piece.name.slice(0, 15) + "…" : piece.name;
       var width = Math.min(130, 10 + 7 * label.length);
-      var g = el("g", { "class": "piece" + (moved[id] ? " moved" : ""), "data-id": id,
-        "data-name": piece.name,
-        transform: "translate(" + (place.x + 4 * depth * scale[place.map]) + "," +
-          (place.y + 23 * depth * scale[place.map]) + ") scale(" + scale[place.map] + ")" });
+      var image = piece.img === undefined ? null : pieceImages[piece.img];
+      var layer = svgs[place.map].querySelector("g.piece-images");
+      var lx = place.x + 4 * depth * unit;
+      var ly = place.y + 23 * depth * unit;
+      if (image && layer) {
+        // The piece's own image, centred on its position as VASSAL draws it, at its size
+        // in the module; its name goes below the stack.
+        var picture = el("image", { "class": "piece-image", href: image.uri,
+          x: place.x - image.w / 2 + STACK_DX * depth, y: place.y - image.h / 2 - STACK_DY * depth,
+          width: image.w, height: image.h, "data-id": id, "data-name": piece.name });
+        picture.appendChild(el("title", {}, piece.name));
+        layer.appendChild(picture);
+        lx = place.x;
+        ly = place.y + image.h / 2 + (13 + 23 * depth) * unit;
+      }
+      var g = el("g", { "class": "piece" + (moved[id] ? " moved" : "") +
+        (image && layer ? " imaged" : ""), "data-id": id, "data-name": piece.name,
+        transform: "translate(" + lx + "," + ly + ") scale(" + unit + ")" });
       g.appendChild(el("title", {}, piece.name));
       g.appendChild(el("rect", { x: -width / 2, y: -11, width: width, height: 22, rx: 3 }));
       g.appendChild(el("text", { x: 0, y: 0 }, label));
