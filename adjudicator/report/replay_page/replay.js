@@ -311,6 +311,11 @@
     });
     var unit = scale[visibleMap];
     var frame = boxOf(svg);
+    // A space's name is not put under a piece's image either.
+    var covered = kept.slice();
+    svg.querySelectorAll("g.piece-images image").forEach(function (image) {
+      covered.push(boxOf(image));
+    });
     svg.querySelectorAll("text.space-label").forEach(function (text) {
       text.classList.remove("tucked");
       var x = Number(text.getAttribute("data-x"));
@@ -323,7 +328,7 @@
         text.style.textAnchor = tries[i][0] > 0 ? "start" : tries[i][0] < 0 ? "end" : "middle";
         var box = boxOf(text);
         var inside = box.left >= frame.left && box.right <= frame.right;
-        if (inside && free(box, kept)) { kept.push(box); return; }
+        if (inside && free(box, covered)) { kept.push(box); covered.push(box); return; }
       }
       text.setAttribute("x", String(x));
       text.setAttribute("y", String(y - 18 * unit));
