@@ -280,6 +280,13 @@
     return a.left - GAP < b.right && b.left - GAP < a.right && a.top < b.bottom &&
       b.top < a.bottom;
   }
+  // Whether a space's spot drawn over a label would hide part of its text (the circle's
+  // box less a margin: a label grazing its corner stays readable).
+  function hides(spot, box) {
+    var m = 3;
+    return spot.left + m < box.right && box.left < spot.right - m &&
+      spot.top + m < box.bottom && box.top < spot.bottom - m;
+  }
   function free(box, kept) {
     if (box.width === 0 && box.height === 0) { return false; }
     for (var i = 0; i < kept.length; i++) { if (overlaps(box, kept[i])) { return false; } }
@@ -316,10 +323,19 @@
     svg.querySelectorAll("g.piece-images image").forEach(function (image) {
       covered.push(boxOf(image));
     });
-    svg.querySelectorAll("text.space-label").forEach(function (text) {
+    // Nor under the spot of a space drawn after its own (which would hide it).
+    var groups = Array.prototype.slice.call(svg.querySelectorAll("g.space"));
+    var spots = groups.map(function (g) {
+      var spot = g.querySelector(".spot");
+      return spot ? boxOf(spot) : null;
+    });
+    groups.forEach(function (group, index) {
+      var text = group.querySelector("text.space-label");
+      if (!text) { return; }
       text.classList.remove("tucked");
       var x = Number(text.getAttribute("data-x"));
       var y = Number(text.getAttribute("data-y"));
+      var later = spots.slice(index + 1).filter(function (box) { return box !== null; });
       // Above, below, then beside its space, clear of a piece's label standing on it.
       var tries = [[0, -18], [0, 30], [24, 6], [-24, 6], [72, 6], [-72, 6]];
       for (var i = 0; i < tries.length; i++) {
@@ -328,7 +344,11 @@
         text.style.textAnchor = tries[i][0] > 0 ? "start" : tries[i][0] < 0 ? "end" : "middle";
         var box = boxOf(text);
         var inside = box.left >= frame.left && box.right <= frame.right;
-        if (inside && free(box, covered)) { kept.push(box); covered.push(box); return; }
+        if (inside && free(box, covered) && !later.some(function (spot) { return hides(spot, box); })) {
+          kept.push(box);
+          covered.push(box);
+          return;
+        }
       }
       text.setAttribute("x", String(x));
       text.setAttribute("y", String(y - 18 * unit));
