@@ -38,12 +38,15 @@ class Slots:
         return (f'<{BUILD}.widget.{tag} entryName={quoteattr(entry)} gpid="{gpid}" '
                 f'height="{size[1]}" width="{size[0]}">{escape(text)}</{BUILD}.widget.{tag}>')
 
-    def piece(self, name: str, prototype: str | None = None) -> str:
-        """A one-sided piece, with a prototype (its Kind) when given."""
+    def piece(self, name: str, prototype: str | None = None, image: str = "") -> str:
+        """A one-sided piece, with a prototype (its Kind) and an image (a file of the
+        module's `images/`) when given."""
         if prototype is None:
-            return self._slot("PieceSlot", name, f"piece;;;;{name}", "null;0;0", (50, 50))
-        return self._slot("PieceSlot", name, f"prototype;{prototype}\tpiece;;;;{name}",
-                          "\tnull;0;0", (50, 50))
+            return self._slot("PieceSlot", name, f"piece;;;{image};{name}", "null;0;0",
+                              (50, 50))
+        return self._slot("PieceSlot", name,
+                          f"prototype;{prototype}\tpiece;;;{image};{name}", "\tnull;0;0",
+                          (50, 50))
 
     def layered(self, name: str, levels: Sequence[str], command: str = "Flip",
                 level: int = 1) -> str:

@@ -116,6 +116,9 @@ class Sight:
     concealment: Concealment
     name: str | None
     holder: str | None = None
+    mask_image: str = ""
+    """A masked piece's mask image (the Mask's type field 1, what VASSAL draws for a
+    player who may not see the piece); empty when it has none or is not masked."""
 
     @property
     def shown(self) -> bool:
@@ -235,6 +238,7 @@ def concealment(board: Board, piece: str | PieceOnBoard,
 def _unrevealed(board: Board, item: PieceOnBoard, view: Viewpoint, *,
                 named: bool = True) -> Sight:
     masked: str | None = None
+    mask_image = ""
     for trait in item.piece.traits:
         if isinstance(trait, Invisible):
             owner = trait.hidden_by()
@@ -244,11 +248,12 @@ def _unrevealed(board: Board, item: PieceOnBoard, view: Viewpoint, *,
             owner = trait.obscured_by()
             if owner is not None and not _may_see(board, trait.access(), owner, view):
                 masked = trait.mask_name() or "?"
+                mask_image = trait.mask_image()
     holder = _private_holder(board, item, view)
     if holder is not None:
         return Sight(Concealment.PRIVATE, None, holder)
     if masked is not None:
-        return Sight(Concealment.MASKED, masked)
+        return Sight(Concealment.MASKED, masked, mask_image=mask_image)
     return Sight(Concealment.SHOWN, item.name if named else None)
 
 

@@ -11,23 +11,38 @@ JSON escapes, so no piece name can close the script (`</script>`).
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from importlib.resources import files
 from pathlib import PurePath
 from xml.etree import ElementTree as ET
 
 from adjudicator.findings import Computation, Finding, Severity
-from adjudicator.report.boardimage import IMAGE_BUDGET, embed
+from adjudicator.report.boardimage import (
+    IMAGE_BUDGET,
+    PIECE_IMAGE_BUDGET,
+    PieceImage,
+    embed,
+    embed_pieces,
+)
 from adjudicator.report.legend import LEGEND
 from adjudicator.report.models import Report, ReportStatus, headline
 from adjudicator.report.svgmap import map_svg
 from adjudicator.report.text import reading_lines
-from adjudicator.report.trace import MAX_STEPS, ReplayTrace, TraceImage, TraceMap
+from adjudicator.report.trace import (
+    MAX_STEPS,
+    ReplayTrace,
+    TraceImage,
+    TraceMap,
+    TraceMove,
+    TracePiece,
+)
 
 BATTLE_KINDS = ("battle", "siege", "interception", "retreat", "attrition")
 """Computation kinds (as substrings) that mark a step's battle on the map."""
 LEGEND_ORDER = (Severity.ILLEGAL, Severity.CHECK, Severity.REMINDER, Severity.UNCHECKED,
                 Severity.INFO)
+REASONS_SHOWN = 5
+"""Reasons the page gives for piece images left out (then a count of the others)."""
 
 
 def _asset(name: str) -> str:
@@ -67,13 +82,88 @@ def _finding_data(finding: Finding, number: int) -> dict[str, object]:
             "spaces": list(finding.spaces)}
 
 
-def _page_data(report: Report, trace: ReplayTrace,
-               findings: list[Finding]) -> dict[str, object]:
+class PieceImages:
+    """The piece images a page embeds: each distinct one once (`table`, for the script),
+    and the number each drawn piece refers to it by."""
+
+    __slots__ = ("index", "table")
+
+    def __init__(self, embedded: dict[str, PieceImage] | None = None) -> None:
+        self.table: list[dict[str, object]] = []
+        self.index: dict[str, int] = {}
+        for entry, image in (embedded or {}).items():
+            if image.uri is not None:
+                self.index[entry] = len(self.table)
+                self.table.append({"uri": image.uri, "w": image.width, "h": image.height})
+
+    def number(self, entry: str | None) -> int:
+        """The table number of an entry's image; -1 when it is not embedded."""
+        return -1 if entry is None else self.index.get(entry, -1)
+
+
+def _wanted_images(trace: ReplayTrace) -> list[str]:
+    """Every piece image entry the trace draws, the most drawn first."""
+    counts: Counter[str] = Counter()
+    counts.update(piece.image for piece in trace.start if piece.image is not None)
+    for step in trace.steps:
+        counts.update(m.image for m in step.moves if m.image is not None)
+        counts.update(p.image for p in step.added if p.image is not None)
+        counts.update(image for _, image in step.flipped if image is not None)
+    return [entry for entry, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+
+
+def _piece_images(trace: ReplayTrace, budget: list[int], notes: list[str]) -> PieceImages:
+    """The trace's piece images within `PIECE_IMAGE_BUDGET` and what is left of the page's
+    image budget (`budget[0]`, spent here); why any is left out goes in `notes`."""
+    wanted = _wanted_images(trace)
+    if trace.archive is None or not wanted:
+        return PieceImages()
+    allowed = max(0, min(PIECE_IMAGE_BUDGET, budget[0]))
+    embedded = embed_pieces(trace.archive, wanted, budget=allowed)
+    images = PieceImages(embedded)
+    budget[0] -= sum(len(str(row["uri"])) for row in images.table)
+    left_out = [image.reason for image in embedded.values() if image.uri is None]
+    if left_out:
+        shown = "; ".join(left_out[:REASONS_SHOWN])
+        more = len(left_out) - REASONS_SHOWN
+        notes.append(f"{len(left_out)} piece image{'s' if len(left_out) != 1 else ''} left "
+                     f"out (those pieces are drawn by name): {shown}"
+                     + (f"; and {more} more" if more > 0 else "") + ".")
+    return images
+
+
+def _trace_data(trace: ReplayTrace, images: PieceImages) -> dict[str, object]:
+    """The trace as the script reads it: its JSON, each drawn piece with the number of its
+    embedded image (`img`), each step with the pieces it flipped in place (`flipped`)."""
+    data = trace.model_dump(mode="json")
+    if not images.index:
+        return data
+
+    def mark(rows: list[dict[str, object]], pieces: list[TracePiece] | list[TraceMove]
+             ) -> None:
+        for row, piece in zip(rows, pieces, strict=True):
+            number = images.number(piece.image)
+            if number >= 0:
+                row["img"] = number
+
+    mark(data["start"], trace.start)
+    for row, step in zip(data["steps"], trace.steps, strict=True):
+        mark(row["moves"], step.moves)
+        mark(row["added"], step.added)
+        if step.flipped:
+            row["flipped"] = [[piece_id, images.number(image)]
+                              for piece_id, image in step.flipped]
+    return data
+
+
+def _page_data(report: Report, trace: ReplayTrace, findings: list[Finding],
+               images: PieceImages | None = None) -> dict[str, object]:
     battles = sorted({c.step for c in report.computations if c.step is not None
                       and any(kind in c.kind for kind in BATTLE_KINDS)})
-    return {"trace": trace.model_dump(mode="json"),
+    images = images or PieceImages()
+    return {"trace": _trace_data(trace, images),
             "findings": [_finding_data(f, n) for n, f in enumerate(findings)],
-            "battles": battles}
+            "battles": battles, "pieceImages": images.table}
 
 
 def render_html(report: Report, *, title: str | None = None, images: bool = True) -> str:
@@ -101,8 +191,9 @@ def render_html(report: Report, *, title: str | None = None, images: bool = True
             _add(items, "li", problem)
     shown = [f for f in report.findings if f.severity is not Severity.UNCHECKED]
     trace = _as_drawn(report, report.replay or ReplayTrace(), images=images)
+    pieces = PieceImages()
     if report.replay is not None:
-        _replay_section(body, report, trace, images=images)
+        pieces = _replay_section(body, report, trace, images=images)
     _findings_section(body, report, shown)
     _computations_section(body, report.computations)
     _unchecked_section(body, report)
@@ -114,7 +205,7 @@ def render_html(report: Report, *, title: str | None = None, images: bool = True
             _add(items, "li", line)
     _coverage_section(body, report)
     data = _add(body, "script", type="application/json", id="replay-data")
-    data.text = script_json(_page_data(report, trace, shown))
+    data.text = script_json(_page_data(report, trace, shown, pieces))
     _add(body, "script", _asset("replay.js"))
     return "<!DOCTYPE html>\n" + ET.tostring(html, encoding="unicode", method="html") + "\n"
 
@@ -159,7 +250,8 @@ def _backgrounds(trace_map: TraceMap, budget: list[int],
 
 
 def _replay_section(body: ET.Element, report: Report, trace: ReplayTrace, *,
-                    images: bool) -> None:
+                    images: bool) -> PieceImages:
+    """The replay's controls, maps and step panel; the piece images the page embeds."""
     section = _add(body, "section", id="replay")
     _add(section, "h2", "Replay")
     if trace.total_steps > len(trace.steps):
@@ -185,6 +277,7 @@ def _replay_section(body: ET.Element, report: Report, trace: ReplayTrace, *,
     for number, trace_map in enumerate(trace.maps):
         backgrounds = _backgrounds(trace_map, budget, notes) if images else []
         maps.append(map_svg(trace, trace_map, number, backgrounds=backgrounds))
+    pieces = _piece_images(trace, budget, notes) if images else PieceImages()
     for note in notes:
         _add(section, "p", note, class_="capped")
     if not trace.maps:
@@ -206,6 +299,7 @@ def _replay_section(body: ET.Element, report: Report, trace: ReplayTrace, *,
         if computation.probabilities:
             _add(item, "span", f" · {percentages(computation)}", class_="odds")
     _add(panel, "ul", id="step-findings")
+    return pieces
 
 
 def _findings_section(body: ET.Element, report: Report, shown: list[Finding]) -> None:

@@ -85,7 +85,7 @@ def shown_space(name: str) -> str:
 def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int, *,
             backgrounds: Sequence[tuple[TraceImage, str]] = ()) -> ET.Element:
     """The SVG of one map: background (the module's board images, `data:` URIs, when
-    given), spaces and empty layers for the script."""
+    given), spaces and empty layers for the script (piece images, arrows, pieces)."""
     box = extent(trace, trace_map)
     svg = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg", "class": "map", "id": f"map-{number}",
@@ -128,6 +128,7 @@ def map_svg(trace: ReplayTrace, trace_map: TraceMap, number: int, *,
                                               "data-x": f"{space.x:g}",
                                               "data-y": f"{space.y:g}"})
         label.text = shown_space(space.name)
+    ET.SubElement(svg, "g", {"class": "piece-images"})
     ET.SubElement(svg, "g", {"class": "arrows"})
     ET.SubElement(svg, "g", {"class": "pieces"})
     return svg

@@ -13,7 +13,13 @@ calibration table, or (a game system with connections but no positions) from a
 deterministic schematic layout (`adjudicator.report.layout`).
 
 Hidden information: every piece name goes through `shown_name`, the one place where the
-name a reader sees is decided.
+name a reader sees is decided, and every piece image through `shown_image`, which asks the
+same `adjudicator.replay.visibility.sight`: a masked piece shows its mask image or none,
+never its own; a piece not named is not drawn.
+
+The module image each drawn piece shows (`TracePiece.image`, `TraceMove.image`,
+`TraceStep.flipped`) stays out of the JSON sidecar, as board images do: the HTML page
+embeds them (`adjudicator.report.html`).
 """
 
 from __future__ import annotations
@@ -32,9 +38,12 @@ from adjudicator.replay.changes import Position
 from adjudicator.replay.timeline import Step
 from adjudicator.replay.visibility import OPPONENT, Viewpoint
 from adjudicator.report.layout import schematic_layout
+from vmod_schema.commands import ChangePiece
 from vmod_schema.grids import RegionGrid, ZonedGrid
 from vmod_schema.locations import BoardSelection, LocationResolver
 from vmod_schema.module import Map, MapKind, Module
+from vmod_schema.pieces import BasicPiece, Piece
+from vmod_schema.traits import Layer
 
 MAX_STEPS = 5000
 """Logged steps a trace keeps: a longer game's page shows its first 5,000 steps (about a
@@ -117,19 +126,31 @@ class TracePoint(BaseModel):
     the location name."""
 
 
-class TracePiece(BaseModel):
-    """A piece as the page draws it."""
+class _Imaged(BaseModel):
+    """A piece the page draws, with the module image it shows (never in the JSON or its
+    schema: an entry of the referee's module, embedded only by the HTML page)."""
 
     model_config = _MODEL
+    _image: str | None = PrivateAttr(default=None)
+
+    @property
+    def image(self) -> str | None:
+        """The module entry (`images/<name>`) of the image VASSAL draws for the piece as
+        the reader sees it (`shown_image`), or None."""
+        return self._image
+
+
+class TracePiece(_Imaged):
+    """A piece as the page draws it."""
+
     id: str
     name: str
     at: TracePoint
 
 
-class TraceMove(BaseModel):
+class TraceMove(_Imaged):
     """A piece that changed place in a step."""
 
-    model_config = _MODEL
     id: str
     name: str
     origin: TracePoint
@@ -164,6 +185,13 @@ class TraceStep(BaseModel):
     """For an undo step: the step it took back."""
     undone: bool = False
     """Whether a later undo took this step back."""
+    _flipped: tuple[tuple[str, str | None], ...] = PrivateAttr(default=())
+
+    @property
+    def flipped(self) -> tuple[tuple[str, str | None], ...]:
+        """(piece id, image entry or None) of pieces the step changed the image of without
+        moving them (a Layer turned, a piece masked): never in the JSON, as `image`."""
+        return self._flipped
 
 
 class ReplayTrace(BaseModel):
@@ -175,6 +203,12 @@ class ReplayTrace(BaseModel):
     steps: list[TraceStep] = Field(default_factory=list)
     total_steps: int = 0
     """Logged steps in the file (more than `len(steps)` when the cap was reached)."""
+    _archive: str | None = PrivateAttr(default=None)
+
+    @property
+    def archive(self) -> str | None:
+        """The module file the pieces' images are in (never in the JSON)."""
+        return self._archive
 
 
 def shown_name(item: PieceOnBoard, board: Board, view: Viewpoint = OPPONENT) -> str | None:
@@ -185,6 +219,79 @@ def shown_name(item: PieceOnBoard, board: Board, view: Viewpoint = OPPONENT) -> 
     is not drawn, unless `view` reveals everything.
     """
     return visibility.shown_name(board, item, view)
+
+
+MAX_IMAGE_PLANS = 10_000
+"""Distinct piece types whose image plan is kept (a module has a few hundred)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _ImagePlan:
+    """What of a piece type decides its image: the basic piece's image and, outermost
+    first, its Layers (trait index, one image per level, whether the level follows a
+    property)."""
+
+    basic: str
+    layers: tuple[tuple[int, tuple[str, ...], bool], ...]
+
+
+def _plan(piece: Piece) -> _ImagePlan:
+    inner = piece.inner
+    basic = inner.image_name if isinstance(inner, BasicPiece) else ""
+    layers = []
+    for index, trait in enumerate(piece.traits):
+        if isinstance(trait, Layer):
+            layout = trait.layout()
+            if any(layout.image_names):
+                layers.append((index, tuple(layout.image_names),
+                               layout.follow_property and bool(layout.follow_property_name)))
+    return _ImagePlan(basic, tuple(layers))
+
+
+class ImageResolver:
+    """The module image VASSAL draws for a piece (FORMAT.md §6.2, §6.5): the image of the
+    active level of its outermost Layer that shows one, else its basic piece's image.
+
+    The plan of each piece type is worked out once (keyed by its traits' type strings);
+    only the Layers' states are read per piece."""
+
+    __slots__ = ("_plans",)
+
+    def __init__(self) -> None:
+        self._plans: dict[tuple[str, ...], _ImagePlan] = {}
+
+    def own_image(self, item: PieceOnBoard) -> str | None:
+        """The entry (`images/<name>`) of the piece's own image, or None: not for a
+        reader's eyes (`shown_image` decides)."""
+        piece = item.piece
+        key = (*(trait.raw_type for trait in piece.traits), piece.inner.raw_type)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = _plan(piece)
+            if len(self._plans) < MAX_IMAGE_PLANS:
+                self._plans[key] = plan
+        traits = piece.traits
+        for index, images, follows in plan.layers:
+            layer = traits[index]
+            if not isinstance(layer, Layer):  # a plan is for one chain of types
+                continue
+            value = layer.effective_value(item.properties()) if follows else layer.value()
+            if 0 < value <= len(images) and images[value - 1]:
+                return f"images/{images[value - 1]}"
+        return f"images/{plan.basic}" if plan.basic else None
+
+
+def shown_image(seen: visibility.Sight, item: PieceOnBoard,
+                images: ImageResolver) -> str | None:
+    """The image entry a reader sees for a piece, given how it looks to the reader
+    (`visibility.sight`): its own image when shown as it is; a masked piece's mask image
+    (or none), never its own; none for a piece not named (hidden, in a hand, face down).
+    """
+    if seen.concealment is visibility.Concealment.SHOWN and seen.name is not None:
+        return images.own_image(item)
+    if seen.concealment is visibility.Concealment.MASKED and seen.mask_image:
+        return f"images/{seen.mask_image}"
+    return None
 
 
 @dataclass(slots=True)
@@ -207,6 +314,9 @@ class TraceCollector:
     _total: int = 0
     _maps_seen: dict[str, None] = field(default_factory=dict)
     _points: dict[Position, TracePoint] = field(default_factory=dict)
+    _images: ImageResolver = field(default_factory=ImageResolver)
+    _drawn: dict[str, str | None] = field(default_factory=dict)
+    """The image each drawn piece was last drawn with (to tell a flip in place)."""
 
     def _point(self, position: Position) -> TracePoint:
         """The trace's point of a position (one object per distinct position)."""
@@ -236,19 +346,25 @@ class TraceCollector:
             return
         moves = []
         for move in step.moves:
-            name = self._name(move.piece_id, move.name, board)
+            name, image = self._sighted(move.piece_id, move.name, board)
             if name is None:
                 continue
             self._seen(move.origin.map, move.destination.map)
-            moves.append(TraceMove(id=move.piece_id, name=name, origin=self._point(move.origin),
-                                   destination=self._point(move.destination)))
+            trace_move = TraceMove(id=move.piece_id, name=name,
+                                   origin=self._point(move.origin),
+                                   destination=self._point(move.destination))
+            trace_move._image = image
+            moves.append(trace_move)
         added = []
         for event in step.added:
-            name = self._name(event.piece_id, event.name, board)
+            name, image = self._sighted(event.piece_id, event.name, board)
             if name is not None:
                 self._seen(event.position.map)
-                added.append(TracePiece(id=event.piece_id, name=name,
-                                        at=self._point(event.position)))
+                piece = TracePiece(id=event.piece_id, name=name,
+                                   at=self._point(event.position))
+                piece._image = image
+                added.append(piece)
+        flipped = self._flipped(step, board) if self.module_path is not None else ()
         chat = list(step.chat[:MAX_CHAT])
         if len(step.chat) > MAX_CHAT:
             chat.append(f"…and {len(step.chat) - MAX_CHAT} more lines")
@@ -258,13 +374,19 @@ class TraceCollector:
             rolls=[TraceRoll(label=roll.button, dice=list(roll.values), total=roll.total)
                    for roll in step.rolls],
             undoes=step.undoes))
+        self._steps[-1]._flipped = flipped
+        for event in step.removed:
+            self._drawn.pop(event.piece_id, None)
 
     def finish(self, board: Board) -> ReplayTrace:
         """The trace of the whole replay (the board holds its final position)."""
         steps = [s.model_copy(update={"undone": True}) if s.index in self._undone else s
                  for s in self._steps]
-        return ReplayTrace(maps=self._maps(board.selections), start=self._start,
-                           steps=steps, total_steps=self._total)
+        trace = ReplayTrace(maps=self._maps(board.selections), start=self._start,
+                            steps=steps, total_steps=self._total)
+        if self.module_path is not None:
+            trace._archive = str(self.module_path)
+        return trace
 
     # ---- pieces
 
@@ -274,13 +396,51 @@ class TraceCollector:
             return None
         position = board.position(item.id)
         self._seen(position.map)
-        return TracePiece(id=item.id, name=name, at=self._point(position))
+        piece = TracePiece(id=item.id, name=name, at=self._point(position))
+        piece._image = self._image(item, board)
+        return piece
 
-    def _name(self, piece_id: str, recorded: str, board: Board) -> str | None:
+    def _sighted(self, piece_id: str, recorded: str,
+                 board: Board) -> tuple[str | None, str | None]:
+        """The name and image a step's moved or added piece is drawn with (None, None:
+        not drawn)."""
         item = board.get(piece_id)
-        if item is None:  # gone in the same step: only `--reveal` names it
-            return visibility.moved_sight(board, piece_id, recorded, self.view).name
-        return shown_name(item, board, self.view)
+        if item is None:  # gone in the same step: only `--reveal` names it (no image)
+            return visibility.moved_sight(board, piece_id, recorded, self.view).name, None
+        name = shown_name(item, board, self.view)
+        if name is None:
+            return None, None
+        return name, self._image(item, board)
+
+    def _image(self, item: PieceOnBoard, board: Board) -> str | None:
+        """The image a piece `shown_name` names is drawn with, remembered to tell later
+        flips in place; none without a module file to take images from."""
+        if self.module_path is None:
+            return None
+        image = shown_image(visibility.sight(board, item, self.view), item, self._images)
+        if len(self._drawn) < 100_000 or item.id in self._drawn:
+            self._drawn[item.id] = image
+        return image
+
+    def _flipped(self, step: Step, board: Board) -> tuple[tuple[str, str | None], ...]:
+        """Pieces a step changed (`D/` commands) and did not move whose drawn image
+        changed: a Layer turned, a piece masked or unmasked."""
+        moved = {move.piece_id for move in step.moves}
+        flipped: dict[str, str | None] = {}
+        for command in step.commands:
+            if not isinstance(command, ChangePiece) or command.id in moved:
+                continue
+            before = self._drawn.get(command.id, "")
+            if before == "":  # never drawn: nothing on the page to change
+                continue
+            item = board.get(command.id)
+            if item is None:
+                continue
+            name = shown_name(item, board, self.view)
+            image = self._image(item, board) if name is not None else None
+            if image != before:
+                flipped[command.id] = image
+        return tuple(flipped.items())
 
     def _seen(self, *maps: str | None) -> None:
         for map_id in maps:

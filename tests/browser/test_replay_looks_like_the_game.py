@@ -3,10 +3,11 @@ Chromium: on Washington's War, War for America, the real-shaped WW module (with 
 image) and a file of another game checked as WW.
 
 In the page's DOM: no two shown labels (a piece's named box, a space's name) overlap, at
-the first and last steps; the module's board image is drawn when it has one, and only then; a move
-VASSAL reports hop by hop is drawn along its path; a file not of the game shows none of
-the game's spaces. Each case writes a screenshot; `ADJUDICATOR_SCREENSHOTS=DIR` keeps
-them (the README's `docs/replay-*.png` are made so).
+the first and last steps; the module's board image is drawn when it has one, and only
+then; the real-shaped module's pieces are drawn with their own images, stacked as VASSAL
+stacks them; a move VASSAL reports hop by hop is drawn along its path; a file not of the
+game shows none of the game's spaces. Each case writes a screenshot;
+`ADJUDICATOR_SCREENSHOTS=DIR` keeps them (the README's `docs/replay-*.png` are made so).
 """
 
 from __future__ import annotations
@@ -109,6 +110,67 @@ def test_the_real_shaped_module_is_drawn_on_its_own_board_image(
     _screenshot(page, tmp_path, "real-shaped-uncalibrated")
 
 
+_PIECE_IMAGES = """svg => Array.from(svg.querySelectorAll('image.piece-image')).map(i => {
+  const b = i.getBoundingClientRect();
+  return {name: i.dataset.name, href: i.getAttribute('href'),
+          x: Number(i.getAttribute('x')) + Number(i.getAttribute('width')) / 2,
+          y: Number(i.getAttribute('y')) + Number(i.getAttribute('height')) / 2,
+          w: Number(i.getAttribute('width')), shown: b.width > 0 && b.height > 0};
+})"""
+_DECODED = """uris => Promise.all(uris.map(uri => new Promise(done => {
+  const image = new Image();
+  image.onload = () => done([image.naturalWidth, image.naturalHeight]);
+  image.onerror = () => done(null);
+  image.src = uri;
+})))"""
+
+
+def _piece_images(page: Page) -> list[dict[str, object]]:
+    found: list[dict[str, object]] = page.locator("svg.map:not([hidden])").evaluate(
+        _PIECE_IMAGES)
+    return found
+
+
+def test_the_real_shaped_pieces_are_drawn_with_their_own_images_stacked_as_vassal_does(
+        page: Page, tmp_path: Path) -> None:
+    """Every piece of the Main Map is drawn with its (made-up) module image, a `data:` URI
+    Chromium decodes, centred on its VASSAL pixels; a stack's pieces each 2 pixels right
+    and 4 up from the one under them, later ones on top; the name stays as the title."""
+    places = tomllib.loads((REAL / "places.toml").read_text(encoding="utf-8"))["places"]
+    report = _real("illegal-carleton-too-far.vlog")
+    assert report.replay is not None
+    on_main = [p for p in report.replay.start if p.at.map == "Main Map"]
+    _open(page, report, tmp_path)
+    first = _piece_images(page)
+    assert len(first) == len(on_main) == 115
+    assert all(str(i["href"]).startswith("data:image/png;base64,") and i["shown"]
+               for i in first)
+    sizes = page.evaluate(_DECODED, sorted({str(i["href"]) for i in first}))
+    assert sizes and all(size == [50, 50] for size in sizes), sizes
+    # Quebec's at-start stack (WW 4.0): Carleton, a British CU 2, a British PC, bottom first.
+    qx, qy = places["Quebec"]["x"], places["Quebec"]["y"]
+    quebec = [(i["name"], float(str(i["x"])) - qx, float(str(i["y"])) - qy) for i in first
+              if abs(float(str(i["x"])) - qx) < 30 and abs(float(str(i["y"])) - qy) < 30]
+    assert quebec == [("Carleton", 0, 0), ("British CU 2", 2, -4), ("British PC", 4, -8)]
+    carleton = next(i["href"] for i in first if i["name"] == "Carleton")
+    assert carleton != next(i["href"] for i in first if i["name"] == "British CU 2")
+    titles = page.eval_on_selector_all("svg.map:not([hidden]) image.piece-image title",
+                                       "nodes => nodes.map(n => n.textContent)")
+    assert "Carleton" in titles
+    _assert_labels_apart(page)
+    # At the end Carleton and his CU stand at Hartford, in the order they moved, with
+    # the same images.
+    page.click("#last")
+    hx, hy = places["Hartford"]["x"], places["Hartford"]["y"]
+    hartford = [(i["name"], float(str(i["x"])) - hx, float(str(i["y"])) - hy, i["href"])
+                for i in _piece_images(page) if abs(float(str(i["x"])) - hx) < 30
+                and abs(float(str(i["y"])) - hy) < 30]
+    assert [h[:3] for h in hartford] == [("Carleton", 0, 0), ("British CU 2", 2, -4)]
+    assert hartford[0][3] == carleton
+    assert not any(abs(float(str(i["x"])) - qx) < 30 and i["name"] == "Carleton"
+                   for i in _piece_images(page))
+
+
 def test_without_images_the_real_shaped_page_embeds_and_draws_no_board(
         page: Page, tmp_path: Path) -> None:
     """`images=False` leaves the board image out and the page falls back to the game's
@@ -120,6 +182,7 @@ def test_without_images_the_real_shaped_page_embeds_and_draws_no_board(
     html = _open(page, report, tmp_path, images=False)
     assert "data:image/" not in html
     assert not _board_drawn(page)
+    assert not _piece_images(page)  # nor any piece image: every piece drawn by name
     _assert_labels_apart(page)
 
 

@@ -27,6 +27,14 @@ class Mask(Trait):
         """The name shown to players who may not see the piece (type field 4), default `?`."""
         return self.field(4, "?")
 
+    def mask_image(self) -> str:
+        """The image shown to players who may not see the piece (type field 1), or `""`.
+
+        >>> Mask("obs;", "obs;70,130;back.png;Flip;Gback.png;General;player:", "").mask_image()
+        'back.png'
+        """
+        return self.field(1)
+
     def access(self) -> str:
         """The access rule (type field 5): `player:`, `side:` or `sides:A:B…` (§6.5.1)."""
         return self.field(5, "player:") or "player:"

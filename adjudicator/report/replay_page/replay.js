@@ -27,15 +27,30 @@
   var current = 0;
   var visibleMap = 0;
 
+  // A piece's embedded image (`img`: a number in data.pieceImages), when the page has it.
+  var pieceImages = data.pieceImages || [];
   function startState() {
     var state = new Map();
-    trace.start.forEach(function (p) { state.set(p.id, { name: p.name, at: p.at }); });
+    trace.start.forEach(function (p) { state.set(p.id, { name: p.name, at: p.at, img: p.img }); });
     return state;
   }
   function apply(state, step) {
     step.removed.forEach(function (id) { state.delete(id); });
-    step.added.forEach(function (p) { state.set(p.id, { name: p.name, at: p.at }); });
-    step.moves.forEach(function (m) { state.set(m.id, { name: m.name, at: m.destination }); });
+    step.added.forEach(function (p) {
+      state.delete(p.id);
+      state.set(p.id, { name: p.name, at: p.at, img: p.img });
+    });
+    // A piece moved onto a stack goes on top of it (drawn last), as VASSAL stacks it.
+    step.moves.forEach(function (m) {
+      state.delete(m.id);
+      state.set(m.id, { name: m.name, at: m.destination, img: m.img });
+    });
+    (step.flipped || []).forEach(function (f) {
+      var piece = state.get(f[0]);
+      if (piece) {
+        state.set(f[0], { name: piece.name, at: piece.at, img: f[1] >= 0 ? f[1] : undefined });
+      }
+    });
   }
   var checkpoints = [startState()];
   function stateAt(n) {
@@ -114,23 +129,46 @@
     return space ? { x: space.x, y: space.y } : null;
   }
 
+  // VASSAL's default stacking (StackMetrics, unexpanded): each piece of a stack 2 pixels
+  // right of and 4 pixels above the one under it.
+  var STACK_DX = 2;
+  var STACK_DY = 4;
   function drawPieces(state, step) {
     var moved = {};
     if (step) { step.moves.forEach(function (m) { moved[m.id] = true; }); }
     var stacks = {};
-    svgs.forEach(function (svg) { clear(svg.querySelector("g.pieces")); });
+    svgs.forEach(function (svg) {
+      clear(svg.querySelector("g.pieces"));
+      var images = svg.querySelector("g.piece-images");
+      if (images) { clear(images); }
+    });
     state.forEach(function (piece, id) {
       var place = placeOf(piece.at);
       if (!place) { return; }
       var key = place.map + ":" + place.x + ":" + place.y;
       var depth = stacks[key] || 0;
       stacks[key] = depth + 1;
+      var unit = scale[place.map];
       var label = piece.name.length > 16 ? piece.name.slice(0, 15) + "…" : piece.name;
       var width = Math.min(130, 10 + 7 * label.length);
-      var g = el("g", { "class": "piece" + (moved[id] ? " moved" : ""), "data-id": id,
-        "data-name": piece.name,
-        transform: "translate(" + (place.x + 4 * depth * scale[place.map]) + "," +
-          (place.y + 23 * depth * scale[place.map]) + ") scale(" + scale[place.map] + ")" });
+      var image = piece.img === undefined ? null : pieceImages[piece.img];
+      var layer = svgs[place.map].querySelector("g.piece-images");
+      var lx = place.x + 4 * depth * unit;
+      var ly = place.y + 23 * depth * unit;
+      if (image && layer) {
+        // The piece's own image, centred on its position as VASSAL draws it, at its size
+        // in the module; its name goes below the stack.
+        var picture = el("image", { "class": "piece-image", href: image.uri,
+          x: place.x - image.w / 2 + STACK_DX * depth, y: place.y - image.h / 2 - STACK_DY * depth,
+          width: image.w, height: image.h, "data-id": id, "data-name": piece.name });
+        picture.appendChild(el("title", {}, piece.name));
+        layer.appendChild(picture);
+        lx = place.x;
+        ly = place.y + image.h / 2 + (13 + 23 * depth) * unit;
+      }
+      var g = el("g", { "class": "piece" + (moved[id] ? " moved" : "") +
+        (image && layer ? " imaged" : ""), "data-id": id, "data-name": piece.name,
+        transform: "translate(" + lx + "," + ly + ") scale(" + unit + ")" });
       g.appendChild(el("title", {}, piece.name));
       g.appendChild(el("rect", { x: -width / 2, y: -11, width: width, height: 22, rx: 3 }));
       g.appendChild(el("text", { x: 0, y: 0 }, label));
@@ -242,6 +280,13 @@
     return a.left - GAP < b.right && b.left - GAP < a.right && a.top < b.bottom &&
       b.top < a.bottom;
   }
+  // Whether a space's spot drawn over a label would hide part of its text (the circle's
+  // box less a margin: a label grazing its corner stays readable).
+  function hides(spot, box) {
+    var m = 3;
+    return spot.left + m < box.right && box.left < spot.right - m &&
+      spot.top + m < box.bottom && box.top < spot.bottom - m;
+  }
   function free(box, kept) {
     if (box.width === 0 && box.height === 0) { return false; }
     for (var i = 0; i < kept.length; i++) { if (overlaps(box, kept[i])) { return false; } }
@@ -291,10 +336,24 @@
     });
     var unit = scale[visibleMap];
     var frame = boxOf(svg);
-    svg.querySelectorAll("text.space-label").forEach(function (text) {
+    // A space's name is not put under a piece's image either.
+    var covered = kept.slice();
+    svg.querySelectorAll("g.piece-images image").forEach(function (image) {
+      covered.push(boxOf(image));
+    });
+    // Nor under the spot of a space drawn after its own (which would hide it).
+    var groups = Array.prototype.slice.call(svg.querySelectorAll("g.space"));
+    var spots = groups.map(function (g) {
+      var spot = g.querySelector(".spot");
+      return spot ? boxOf(spot) : null;
+    });
+    groups.forEach(function (group, index) {
+      var text = group.querySelector("text.space-label");
+      if (!text) { return; }
       text.classList.remove("tucked");
       var x = Number(text.getAttribute("data-x"));
       var y = Number(text.getAttribute("data-y"));
+      var later = spots.slice(index + 1).filter(function (box) { return box !== null; });
       // Above, below, then beside its space, clear of a piece's label standing on it.
       var tries = [[0, -18], [0, 30], [24, 6], [-24, 6], [72, 6], [-72, 6]];
       for (var i = 0; i < tries.length; i++) {
@@ -303,7 +362,11 @@
         text.style.textAnchor = tries[i][0] > 0 ? "start" : tries[i][0] < 0 ? "end" : "middle";
         var box = boxOf(text);
         var inside = box.left >= frame.left && box.right <= frame.right;
-        if (inside && free(box, kept)) { kept.push(box); return; }
+        if (inside && free(box, covered) && !later.some(function (spot) { return hides(spot, box); })) {
+          kept.push(box);
+          covered.push(box);
+          return;
+        }
       }
       text.setAttribute("x", String(x));
       text.setAttribute("y", String(y - 18 * unit));
