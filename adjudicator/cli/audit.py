@@ -27,7 +27,7 @@ from adjudicator.report.legend import severity_help
 from vmod_schema.files import printable_path
 
 if TYPE_CHECKING:
-    from adjudicator.audit.summary import CheckedFile
+    from adjudicator.audit.summary import AuditedFile
     from adjudicator.audit.summary_models import AuditReport
 
 FAIL_ON_CHOICES = ("break", "fork", "illegal", "unreadable")
@@ -111,7 +111,7 @@ def audit(
     from adjudicator.folderconfig import load_folder_config
     from adjudicator.report.exit import ExitStatus
     from adjudicator.report.models import ReportStatus
-    from adjudicator.report.text import problem_line
+    from adjudicator.report.text import problem_text
 
     with user_errors(debug):
         chosen = parse_summary_formats(formats)
@@ -138,9 +138,10 @@ def audit(
             checked = check_all(files, resolvers, executor=pool, cache=store,
                                 reuse=not no_cache, on_result=advance,
                                 sidecar_dir=_absolute(sidecars))
-    unreadable = [item for item in checked if item.report.status is ReportStatus.UNREADABLE]
+    unreadable = [item for item in checked if item.digest.status is ReportStatus.UNREADABLE]
     for item in unreadable[:PROBLEMS_SHOWN]:
-        line = problem_line(item.report, path=printable_path(item.path))
+        line = problem_text(item.digest.problem, item.digest.source_path,
+                            path=printable_path(item.path))
         typer.echo(f"adjudicator: warning: {line}", err=True)
     if len(unreadable) > PROBLEMS_SHOWN:
         typer.echo(f"adjudicator: warning: …and {len(unreadable) - PROBLEMS_SHOWN} more "
@@ -239,7 +240,7 @@ def failures(report: AuditReport, failing: set[str]) -> list[str]:
             for name in FAIL_ON_CHOICES if name in failing and found[name]]
 
 
-def summary_line(report: AuditReport, checked: list[CheckedFile]) -> str:
+def summary_line(report: AuditReport, checked: list[AuditedFile]) -> str:
     """One line: files, how many came from the cache, statuses, findings, series."""
     totals = report.totals
     cached = sum(1 for item in checked if item.cached)
@@ -278,7 +279,7 @@ class _Bar:
     def __exit__(self, *exc: object) -> None:
         self._progress.stop()
 
-    def __call__(self, item: CheckedFile) -> None:
+    def __call__(self, item: AuditedFile) -> None:
         from vmod_schema.files import printable_path
 
         self._progress.update(self._task, advance=1, last=printable_path(item.path.name)[:40])
