@@ -42,9 +42,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
 
-from adjudicator.audit.job import check_file
 from adjudicator.ceilings import cap_process_memory, memory_ceiling
-from adjudicator.check import unreadable_report
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.report.models import Report
@@ -57,6 +55,20 @@ Item = tuple[Path, FolderConfig]
 Task = Callable[[Path, FolderConfig], Report]
 """What `map_files` maps over the files: `check_file` (a picklable module-level
 function)."""
+PRELOADED = ["adjudicator.audit.job", "adjudicator.audit.work"]
+"""What the forkserver imports once for all its workers (every game system)."""
+
+
+def check_file(path: Path, config: FolderConfig) -> Report:
+    """`adjudicator.audit.job.check_file`, imported where it runs: the process that
+    starts the workers need not import every game system."""
+    from adjudicator.audit.job import check_file as check
+
+    return check(path, config)
+
+
+def _ready() -> None:
+    """Nothing: submitted once per worker to start it early (`LocalExecutor.start`)."""
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -70,6 +82,8 @@ def _call(task: Task, item: Item) -> Report:
 
 
 def _died_report(item: Item) -> Report:
+    from adjudicator.check import unreadable_report
+
     path, config = item
     return unreadable_report(None, source=path, module=config.module, error=WORKER_DIED,
                              full_paths=config.full_paths)
@@ -148,7 +162,7 @@ def _context() -> Any:
     a plain fork would copy half-way), with the checking code preloaded."""
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["adjudicator.audit.job"])
+        context.set_forkserver_preload(PRELOADED)
         return context
     return multiprocessing.get_context("spawn")
 
@@ -164,6 +178,15 @@ class LocalExecutor(FileExecutor):
         self.memory_limit = memory_limit if memory_limit is not None else memory_ceiling()
         self.task = task
         self._pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Start the workers now, without waiting for them (they import the checking code
+        while this process gets the files ready)."""
+        if self.jobs <= 0 or self._pool is not None:
+            return
+        self._pool = self._new_pool(self.jobs)
+        for _ in range(self.jobs):
+            self._pool.submit(_ready)
 
     def _new_pool(self, workers: int) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=workers, mp_context=_context(),

@@ -97,25 +97,29 @@ def audit(
     which still gets its sidecars and its line in the summary); else 0.
     """
     import sys
+    from contextlib import ExitStack
 
-    from adjudicator.audit.cache import ReportCache, default_cache_dir
-    from adjudicator.audit.executor import open_executor
-    from adjudicator.audit.run import (
-        Resolvers,
-        check_all,
-        collect_files,
-        configuration_errors,
-    )
-    from adjudicator.audit.summary import summarise
+    from adjudicator.audit.executor import LocalExecutor, open_executor
     from adjudicator.errors import AdjudicatorError
-    from adjudicator.folderconfig import load_folder_config
     from adjudicator.report.exit import ExitStatus
     from adjudicator.report.models import ReportStatus
-    from adjudicator.report.text import problem_text
 
-    with user_errors(debug):
+    with user_errors(debug), ExitStack() as stack:
         chosen = parse_summary_formats(formats)
         failing = parse_fail_on(fail_on)
+        pool = stack.enter_context(open_executor(executor, default_jobs() if jobs is None
+                                                 else jobs))
+        if isinstance(pool, LocalExecutor):
+            pool.start()  # the workers get ready while this process finds the files
+        from adjudicator.audit.cache import ReportCache, default_cache_dir
+        from adjudicator.audit.run import (
+            Resolvers,
+            check_all,
+            collect_files,
+            configuration_errors,
+        )
+        from adjudicator.folderconfig import load_folder_config
+
         files = collect_files(paths)
         if config is not None:
             load_folder_config(config)
@@ -133,11 +137,13 @@ def audit(
             raise AdjudicatorError(errors[0])
         targets = summary_paths(out, chosen)
         store = ReportCache(cache if cache is not None else default_cache_dir())
-        with open_executor(executor, default_jobs() if jobs is None else jobs) as pool, \
-                _progress(len(files.files), live=sys.stderr.isatty()) as advance:
+        with _progress(len(files.files), live=sys.stderr.isatty()) as advance:
             checked = check_all(files, resolvers, executor=pool, cache=store,
                                 reuse=not no_cache, on_result=advance,
                                 sidecar_dir=_absolute(sidecars))
+    from adjudicator.audit.summary import summarise
+    from adjudicator.report.text import problem_text
+
     unreadable = [item for item in checked if item.digest.status is ReportStatus.UNREADABLE]
     for item in unreadable[:PROBLEMS_SHOWN]:
         line = problem_text(item.digest.problem, item.digest.source_path,
