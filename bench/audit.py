@@ -9,12 +9,16 @@ saves and logs) as a tournament director would, in a fresh process per run:
 temporary folder (the fixtures are not written to). The runs are interleaved, `--jobs 0`
 then each pool size in turn, `--repeat` times, so a busy machine slows all of them alike.
 
-Prints each run's wall time, the median per pool size and its speed-up over `--jobs 0`
-measured in the same run (median over median), with PASS/MISS (never asserted) against
-issue 24's targets: at least 1.6x for `--jobs 2`, and at least 0.8 x N for `--jobs N`
-(N = this machine's cores, `os.cpu_count()`, always measured). The speed-up can only
-reach them when N cores are free: on a machine shared with other work, the load average
-printed before and after says how many were.
+Prints each run's wall time and (Linux) the CPU time of the audit's processes, the
+parent and its workers (read from /proc while it runs); the median per pool size and its
+speed-up over `--jobs 0` measured in the same run (median over median), with PASS/MISS
+(never asserted) against issue 24's targets: at least 1.6x for `--jobs 2`, and at least
+0.8 x N for `--jobs N` (N = this machine's cores, `os.cpu_count()`, always measured).
+
+The speed-up can only reach them when N cores are free. Two figures say whether they
+were: the cores the run got (its CPU time over its wall time: near N for a pool that had
+N cores to itself), and the pool's CPU against the peer's (the work added by spreading
+it over processes: a pool with no overhead spends what `--jobs 0` spends).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -45,8 +50,9 @@ def count_files(folders: list[Path]) -> int:
                if path.suffix in (".vlog", ".vsav") and not path.name.startswith("."))
 
 
-def audit_once(folders: list[Path], jobs: int, scratch: Path) -> float:
-    """Wall seconds of one `adjudicator audit` in a fresh process."""
+def audit_once(folders: list[Path], jobs: int, scratch: Path) -> tuple[float, float | None]:
+    """Wall seconds of one `adjudicator audit` in a fresh process, and the CPU seconds of
+    it and its descendants (None where /proc cannot tell)."""
     out = scratch / f"jobs-{jobs}"
     command = [sys.executable, "-m", "adjudicator", "audit", *map(str, folders),
                "--jobs", str(jobs), "--no-cache", "--fail-on", "none",
@@ -54,9 +60,63 @@ def audit_once(folders: list[Path], jobs: int, scratch: Path) -> float:
                "--cache", str(out / "cache")]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     start = time.perf_counter()
-    subprocess.run(command, cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    process = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    meter = TreeCpu(process.pid)
+    meter.start()
+    if process.wait() != 0:
+        raise SystemExit(f"audit --jobs {jobs} failed: {process.returncode}")
+    wall = time.perf_counter() - start
+    return wall, meter.stop()
+
+
+class TreeCpu(threading.Thread):
+    """The CPU time (user + system) of a process and its descendants, sampled from /proc
+    every 50 ms (each process's last sample counts)."""
+
+    def __init__(self, root: int) -> None:
+        super().__init__(daemon=True)
+        self.root = root
+        self.seen: dict[int, float] = {}
+        self.done = threading.Event()
+        self.tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def run(self) -> None:
+        while not self.done.wait(0.05):
+            self.sample()
+
+    def sample(self) -> None:
+        parents: dict[int, int] = {}
+        times: dict[int, float] = {}
+        try:
+            names = os.listdir("/proc")
+        except OSError:
+            return
+        for name in names:
+            if not name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{name}/stat", encoding="ascii", errors="replace") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(name)] = int(fields[1])
+            times[int(name)] = (int(fields[11]) + int(fields[12])) / self.tick
+        tree = {self.root}
+        grew = True
+        while grew:
+            grew = False
+            for pid, parent in parents.items():
+                if parent in tree and pid not in tree:
+                    tree.add(pid)
+                    grew = True
+        for pid in tree & times.keys():
+            self.seen[pid] = times[pid]
+
+    def stop(self) -> float | None:
+        self.done.set()
+        self.join()
+        return sum(self.seen.values()) if self.seen else None
 
 
 def target(jobs: int) -> float:
@@ -76,23 +136,36 @@ def main() -> None:
     print(f"{count_files(folders)} files in {len(folders)} folders; {cores} cores; "
           f"load average {os.getloadavg()[0]:.1f}")
     times: dict[int, list[float]] = {jobs: [] for jobs in (0, *pools)}
+    cpus: dict[int, list[float]] = {jobs: [] for jobs in times}
     with tempfile.TemporaryDirectory(prefix="bench-audit-") as scratch:
         for run in range(1, args.repeat + 1):
             line = []
             for jobs in times:
-                seconds = audit_once(folders, jobs, Path(scratch) / str(run))
+                seconds, cpu = audit_once(folders, jobs, Path(scratch) / str(run))
                 times[jobs].append(seconds)
-                line.append(f"--jobs {jobs}: {seconds:6.2f} s")
+                used = ""
+                if cpu is not None:
+                    cpus[jobs].append(cpu)
+                    used = f" ({cpu:5.1f} s CPU, {cpu / seconds:.2f} cores)"
+                line.append(f"--jobs {jobs}: {seconds:6.2f} s{used}")
             print(f"run {run}: " + "  ".join(line), flush=True)
     base = statistics.median(times[0])
     print(f"load average after: {os.getloadavg()[0]:.1f}")
-    print(f"--jobs 0 (the peer): median {base:.2f} s")
+    base_cpu = statistics.median(cpus[0]) if cpus[0] else None
+    cpu_text = f", {base_cpu:.1f} s CPU" if base_cpu is not None else ""
+    print(f"--jobs 0 (the peer): median {base:.2f} s{cpu_text}")
     for jobs in pools:
         median = statistics.median(times[jobs])
         speedup = base / median
         verdict = "PASS" if speedup >= target(jobs) else "MISS"
         print(f"--jobs {jobs}: median {median:.2f} s, {speedup:.2f}x as fast as --jobs 0 "
               f"(target >= {target(jobs):.2f}x): {verdict}")
+        if cpus[jobs] and base_cpu is not None:
+            got = statistics.median(t / c for t, c in zip(cpus[jobs], times[jobs],
+                                                          strict=True))
+            print(f"  CPU: median {statistics.median(cpus[jobs]):.1f} s, "
+                  f"{statistics.median(cpus[jobs]) / base_cpu:.2f}x the peer's; cores "
+                  f"got: median {got:.2f} of {jobs}")
 
 
 if __name__ == "__main__":

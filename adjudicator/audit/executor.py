@@ -251,7 +251,9 @@ class DaskExecutor(FileExecutor):
     """The same work on a Dask distributed cluster (`pip install vassal-adjudicator[distributed]`).
 
     The files must be readable at the same paths by the cluster's workers (a shared
-    folder); sidecars are written by the caller, not the workers.
+    folder): an audit's workers also write the sidecars and use the cache there
+    (`adjudicator.audit.work`); the watcher's `map_files` only returns reports. A worker
+    that dies is Dask's to retry.
     """
 
     def __init__(self, address: str | Any, *, in_flight: int = 64) -> None:
