@@ -180,13 +180,19 @@ class LocalExecutor(FileExecutor):
         self._pool: ProcessPoolExecutor | None = None
 
     def start(self) -> None:
-        """Start the workers now, without waiting for them (they import the checking code
-        while this process gets the files ready)."""
+        """Start the workers now, without waiting for them: they import the checking code
+        while this process gets the files ready. (Starting one waits for the forkserver's
+        imports, so a thread of this process does it.)"""
         if self.jobs <= 0 or self._pool is not None:
             return
-        self._pool = self._new_pool(self.jobs)
-        for _ in range(self.jobs):
-            self._pool.submit(_ready)
+        pool = self._pool = self._new_pool(self.jobs)
+
+        def spawn() -> None:
+            with contextlib.suppress(RuntimeError):  # closed meanwhile
+                for _ in range(self.jobs):
+                    pool.submit(_ready)
+
+        threading.Thread(target=spawn, name="adjudicator-start-workers", daemon=True).start()
 
     def _new_pool(self, workers: int) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=workers, mp_context=_context(),

@@ -8,7 +8,7 @@ part of a PBEM series (kept while it is checked, or, for a report from the cache
 replaying it without judging). The batch's sidecar sets are then committed together
 (`SidecarBatch`: a few syncs per batch, not five per file). Nothing of this is done again
 by the process that runs the audit, which only collects the outcomes and writes the
-summary.
+summary (and imports no game system: the checking code is imported where it runs).
 """
 
 from __future__ import annotations
@@ -19,9 +19,7 @@ from pathlib import Path
 
 from adjudicator.audit.cache import ReportCache
 from adjudicator.audit.digest import FileDigest, SeriesEnds, digest_of
-from adjudicator.audit.job import check_file
 from adjudicator.audit.series import READ_ERRORS, read_ends
-from adjudicator.check import file_sha256, unreadable_report
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.replay import Board, Step
 from adjudicator.replay.series import PieceAt, snapshot
@@ -107,6 +105,9 @@ def audit_files(jobs: Sequence[AuditJob]) -> list[FileOutcome]:
 def _report(job: AuditJob) -> tuple[Report, bool, SeriesEnds | None]:
     """The file's report, whether it came from the cache, and its positions (when asked
     for and the file could be read)."""
+    from adjudicator.audit.job import check_file
+    from adjudicator.check import file_sha256, unreadable_report
+
     config = job.config
     try:
         sha256 = file_sha256(job.path)
@@ -141,6 +142,8 @@ def _read_ends(job: AuditJob) -> SeriesEnds:
 
 def died(job: AuditJob, problem: str) -> FileOutcome:
     """The outcome of a file whose checking killed its worker (its sidecars say so)."""
+    from adjudicator.check import unreadable_report
+
     config = job.config
     report = unreadable_report(None, source=job.path, module=config.module, error=problem,
                                full_paths=config.full_paths)
