@@ -33,7 +33,7 @@ from adjudicator.folders import (
     is_game_file,
     sidecar_folder,
 )
-from adjudicator.report.sidecar import FolderRepair
+from adjudicator.report.sidecar import FolderRepair, recover_sidecar_sets
 from vmod_schema.files import printable_path
 
 BATCH_FILES = 8
@@ -132,19 +132,30 @@ def check_all(files: AuditFileSet, resolvers: Resolvers, *, executor: FileExecut
                      write=write, out_dir=sidecar_folder(path, roots[path], sidecar_dir),
                      series=in_folder[str(PurePath(labels[path]).parent)] > 1)
             for path in roots]
+    folders = list(dict.fromkeys(job.out_dir if job.out_dir is not None else job.path.parent
+                                 for job in jobs))
     if write:
         repair = FolderRepair()
-        for job in jobs:
-            repair.before_writing(job.out_dir if job.out_dir is not None else job.path.parent)
+        for folder in folders:
+            repair.before_writing(folder)
     results: list[AuditedFile] = []
+    broken: list[Batch] = []
+
+    def split(batch: Batch) -> Sequence[Batch]:
+        broken.append(batch)
+        return [(job,) for job in batch]
+
     for _, outcomes in executor.run(audit_files, _batches(jobs, executor),
-                                    died=_died, split=_split):
+                                    died=_died, split=split):
         for outcome in outcomes:
             item = _audited(outcome, checkings[outcome.path].config, labels[outcome.path],
                             roots[outcome.path], sidecar_dir)
             results.append(item)
             if on_result is not None:
                 on_result(item)
+    if write and broken:  # a worker died: what it left half-done is finished or removed
+        for folder in folders:
+            recover_sidecar_sets(folder)
     return results
 
 
@@ -158,10 +169,6 @@ def _batches(jobs: Sequence[AuditJob], executor: FileExecutor) -> Iterator[Batch
                                                               BATCHES_PER_WORKER))))
     for start in range(0, len(jobs), size):
         yield tuple(jobs[start:start + size])
-
-
-def _split(batch: Batch) -> Sequence[Batch]:
-    return [(job,) for job in batch]
 
 
 def _died(batch: Batch) -> list[FileOutcome]:

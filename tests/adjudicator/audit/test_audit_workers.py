@@ -9,7 +9,9 @@ import json
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -126,7 +128,7 @@ def test_the_dask_executor_writes_the_same_summary_byte_for_byte(tmp_path: Path)
 
     season = _season(tmp_path)
     _, here = _audit(season, LocalExecutor(0), tmp_path / "a")
-    with distributed.LocalCluster(n_workers=1, processes=False, protocol="tcp",
+    with distributed.LocalCluster(n_workers=1, processes=False, protocol="tcp",  # type: ignore[no-untyped-call]
                                   dashboard_address=None) as cluster:
         address = cluster.scheduler_address.replace("tcp://", "dask://")
         with open_executor(address, 1) as dask:
@@ -182,8 +184,8 @@ def test_a_crash_in_a_batch_leaves_every_set_whole_and_earlier_batches_committed
             first.commit()
             calls = 0
 
-            def crash_first(real):  # type: ignore[no-untyped-def]
-                def call(*args, **kwargs):  # type: ignore[no-untyped-def]
+            def crash_first(real: Callable[..., Any]) -> Callable[..., Any]:
+                def call(*args: Any, **kwargs: Any) -> Any:
                     nonlocal calls
                     if calls == crash_at:
                         os._exit(3)  # no clean-up, as in a crash
@@ -191,9 +193,10 @@ def test_a_crash_in_a_batch_leaves_every_set_whole_and_earlier_batches_committed
                     return real(*args, **kwargs)
                 return call
 
-            sidecar._write_new = crash_first(sidecar._write_new)  # type: ignore[assignment]
-            sidecar.sync_paths = crash_first(sidecar.sync_paths)  # type: ignore[assignment]
-            sidecar.os.replace = crash_first(os.replace)
+            patch = pytest.MonkeyPatch()  # in the child only: it never returns
+            patch.setattr(sidecar, "_write_new", crash_first(sidecar._write_new))
+            patch.setattr(sidecar, "sync_paths", crash_first(sidecar.sync_paths))
+            patch.setattr(os, "replace", crash_first(os.replace))
             second = SidecarBatch()
             for source in crashing:
                 second.add(new, source, ALL)
@@ -223,10 +226,14 @@ def test_a_batch_commits_with_a_few_syncs_not_several_per_file(
     _, new = _reports()
     synced: list[int] = []
     real = sidecar.sync_paths
-    monkeypatch.setattr(sidecar, "sync_paths", lambda files, folders: (
-        synced.append(1), real(files, folders))[1])
+
+    def counted(files: list[Path], folders: set[Path]) -> None:
+        synced.append(len(folders))
+        real(files, folders)
+
+    monkeypatch.setattr(sidecar, "sync_paths", counted)
     fsyncs: list[int] = []
-    monkeypatch.setattr(sidecar.os, "fsync", lambda fd: fsyncs.append(fd))
+    monkeypatch.setattr(os, "fsync", fsyncs.append)
     batch = SidecarBatch()
     sources = [tmp_path / f"game-{n}.vlog" for n in range(8)]
     for source in sources:
@@ -238,3 +245,20 @@ def test_a_batch_commits_with_a_few_syncs_not_several_per_file(
     assert all(sidecar_set_current(s, new.source.sha256,
                                    [ReportFormat.JSON, ReportFormat.MARKDOWN])
                for s in sources)
+
+
+def deadly_batch(batch: tuple[str, ...]) -> list[str]:
+    """A batch's work, except that a file named `poison…` kills the worker outright."""
+    if any(name.startswith("poison") for name in batch):
+        os._exit(9)
+    return [name.upper() for name in batch]
+
+
+def test_a_batch_that_kills_its_worker_is_split_and_only_the_deadly_file_is_blamed() -> None:
+    batches = [("a", "b"), ("c", "poison", "d"), ("e",), ("f", "g")]
+    with LocalExecutor(2) as pool:
+        results = list(pool.run(deadly_batch, batches,
+                                died=lambda batch: [f"died: {name}" for name in batch],
+                                split=lambda batch: [(name,) for name in batch]))
+    assert sorted(name for _, found in results for name in found) == [
+        "A", "B", "C", "D", "E", "F", "G", "died: poison"]
