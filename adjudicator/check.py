@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -111,9 +111,13 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
                referee: Referee | None, module: Module | None, module_path: Path | None,
                chat_patterns: Sequence[ChatDicePattern] = (),
                view: Viewpoint = OPPONENT,
-               sha256: str | None = None, full_paths: bool = False) -> Report:
+               sha256: str | None = None, full_paths: bool = False,
+               observe: Callable[[Step, Board], None] | None = None) -> Report:
     """Replay a save once: the referee (if any) judges every step while the game-agnostic
     reading (players, undos, rolls, positions) is collected, then build the report.
+
+    `observe` is shown each step and the board that applied it, before anyone else
+    (`audit` keeps the starting and final positions this way).
 
     Without a system (`system`/`referee` None) the report has status `no-system` and says
     what was read. The report names the file and the module as `recorded_path` says.
@@ -130,6 +134,8 @@ def judge_save(save: SaveFile, path: Path, *, system: GameSystem | None,
     blank = False
     with paused_collection():  # long-lived state, few cycles (vmod_schema.collection)
         for step in iter_steps(save, module, board=board, chat_patterns=chat_patterns):
+            if observe is not None:
+                observe(step, board)
             summary.add(step)
             reader.add(step, board)
             concealment.add(step, board)

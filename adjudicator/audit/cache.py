@@ -18,7 +18,6 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from adjudicator.audit.executor import WORKER_DIED
-from adjudicator.audit.job import TRANSIENT_PROBLEMS
 from adjudicator.report.models import Report, ReportStatus, SourceFile, recorded_path
 from vmod_schema.files import atomic_write
 
@@ -68,6 +67,8 @@ class ReportCache:
 def is_transient(report: Report) -> bool:
     """Whether a report says something about this run rather than the file's bytes (a
     worker died, memory ran out, an internal error): never cached, checked again next time."""
+    from adjudicator.audit.job import TRANSIENT_PROBLEMS  # the checking code, where it runs
+
     if report.status is not ReportStatus.UNREADABLE or not report.problems:
         return False
     problem = report.problems[0]

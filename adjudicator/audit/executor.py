@@ -1,9 +1,11 @@
-"""Running `check_file` over many files: a local process pool by default, or a Dask
+"""Running per-file work over many files: a local process pool by default, or a Dask
 cluster (`dask://HOST:PORT`, the optional `distributed` extra).
 
-Audits and the watcher map one pure function over files, so where it runs is a detail:
-`open_executor(spec, jobs)` gives a `FileExecutor` whose `map_files` yields each file's
-report as it completes, keeping at most a few files per worker in flight (memory stays flat
+Audits and the watcher map one function over files, so where it runs is a detail:
+`open_executor(spec, jobs)` gives a `FileExecutor` whose `run(task, items)` yields each
+item's result as it completes (an audit's items are batches of files,
+`adjudicator.audit.work`), and whose `map_files` yields each file's report (`check_file`,
+the watcher's), keeping at most a few items per worker in flight (memory stays flat
 however many files there are).
 
 Hostile files cannot stop the run. Each local worker runs under the memory ceiling every
@@ -11,8 +13,9 @@ command runs under (`adjudicator.ceilings`: its address space may grow by at mos
 `ADJUDICATOR_MEMORY_LIMIT` from its start), and checks each file under the time ceiling
 (`check_file`), so a file that would need more fails in its worker (reported for that file)
 instead of exhausting the machine. A worker that
-dies anyway is replaced; the files it was checking are checked again one at a time in a
-fresh worker, so only the file that kills a worker is reported as having done so.
+dies anyway is replaced; the items it was checking are split into single files
+(`split`) and checked again one at a time in a fresh worker, so only the file that kills
+a worker is reported as having done so (`died`).
 
 Nothing outlives the process that started the workers, even a `kill -9` of it. Each worker
 watches a *lifeline*: the read end of a pipe whose write end only that process holds. When it
@@ -30,17 +33,16 @@ import os
 import sys
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from multiprocessing.connection import Connection
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
-from adjudicator.audit.job import check_file
 from adjudicator.ceilings import cap_process_memory, memory_ceiling
-from adjudicator.check import unreadable_report
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.report.models import Report
@@ -51,15 +53,60 @@ WORKER_DIED = ("checking this file stopped the worker process (it ran out of mem
 
 Item = tuple[Path, FolderConfig]
 Task = Callable[[Path, FolderConfig], Report]
-"""What is mapped over the files: `check_file` (a picklable module-level function)."""
+"""What `map_files` maps over the files: `check_file` (a picklable module-level
+function)."""
+PRELOADED = ["adjudicator.audit.job", "adjudicator.audit.work"]
+"""What the forkserver imports once for all its workers (every game system)."""
+
+
+def check_file(path: Path, config: FolderConfig) -> Report:
+    """`adjudicator.audit.job.check_file`, imported where it runs: the process that
+    starts the workers need not import every game system."""
+    from adjudicator.audit.job import check_file as check
+
+    return check(path, config)
+
+
+def _ready() -> None:
+    """Nothing: submitted once per worker to start it early (`LocalExecutor.start`)."""
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def _alone(item: T) -> Sequence[T]:
+    return (item,)
+
+
+def _call(task: Task, item: Item) -> Report:
+    return task(*item)
+
+
+def _died_report(item: Item) -> Report:
+    from adjudicator.check import unreadable_report
+
+    path, config = item
+    return unreadable_report(None, source=path, module=config.module, error=WORKER_DIED,
+                             full_paths=config.full_paths)
 
 
 class FileExecutor(ABC):
-    """Checks files somewhere and yields their reports as they complete."""
+    """Runs per-file work somewhere and yields the results as they complete."""
+
+    task: Task = staticmethod(check_file)
+    """What `map_files` runs on each file."""
 
     @abstractmethod
+    def run(self, task: Callable[[T], R], items: Iterable[T], *,
+            died: Callable[[T], R], split: Callable[[T], Sequence[T]] = _alone
+            ) -> Iterator[tuple[T, R]]:
+        """Run `task` (picklable) on every item; yield (item, result) in completion order.
+        Items a dead worker had are `split` and each part run alone; a part that kills
+        its worker again gets `died(part)`."""
+
     def map_files(self, items: Iterable[Item]) -> Iterator[tuple[Path, Report]]:
         """Check every (file, configuration); yield (file, report) in completion order."""
+        for item, report in self.run(partial(_call, self.task), items, died=_died_report):
+            yield item[0], report
 
     @abstractmethod
     def close(self) -> None:
@@ -115,7 +162,7 @@ def _context() -> Any:
     a plain fork would copy half-way), with the checking code preloaded."""
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["adjudicator.audit.job"])
+        context.set_forkserver_preload(PRELOADED)
         return context
     return multiprocessing.get_context("spawn")
 
@@ -132,36 +179,54 @@ class LocalExecutor(FileExecutor):
         self.task = task
         self._pool: ProcessPoolExecutor | None = None
 
+    def start(self) -> None:
+        """Start the workers now, without waiting for them: they import the checking code
+        while this process gets the files ready. (Starting one waits for the forkserver's
+        imports, so a thread of this process does it.)"""
+        if self.jobs <= 0 or self._pool is not None:
+            return
+        pool = self._pool = self._new_pool(self.jobs)
+
+        def spawn() -> None:
+            with contextlib.suppress(RuntimeError):  # closed meanwhile
+                for _ in range(self.jobs):
+                    pool.submit(_ready)
+
+        threading.Thread(target=spawn, name="adjudicator-start-workers", daemon=True).start()
+
     def _new_pool(self, workers: int) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
                                    initializer=_start_worker,
                                    initargs=(self.memory_limit, lifeline()))
 
-    def map_files(self, items: Iterable[Item]) -> Iterator[tuple[Path, Report]]:
+    def run(self, task: Callable[[T], R], items: Iterable[T], *,
+            died: Callable[[T], R], split: Callable[[T], Sequence[T]] = _alone
+            ) -> Iterator[tuple[T, R]]:
         if self.jobs <= 0:
-            for path, config in items:
-                yield path, self.task(path, config)
+            for item in items:
+                yield item, task(item)
             return
         if self._pool is None:
             self._pool = self._new_pool(self.jobs)
-        pending: dict[Future[Report], Item] = {}
+        pending: dict[Future[R], T] = {}
         source = iter(items)
         exhausted = False
         while True:
             while not exhausted and len(pending) < self.jobs * IN_FLIGHT_PER_WORKER:
-                item = next(source, None)
-                if item is None:
+                try:
+                    item = next(source)
+                except StopIteration:
                     exhausted = True
                     break
-                pending[self._pool.submit(self.task, *item)] = item
+                pending[self._pool.submit(task, item)] = item
             if not pending:
                 return
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            broken: list[Item] = []
+            broken: list[T] = []
             for future in done:
                 item = pending.pop(future)
                 try:
-                    yield item[0], future.result()
+                    yield item, future.result()
                 except BrokenProcessPool:
                     broken.append(item)
             if broken:
@@ -169,18 +234,18 @@ class LocalExecutor(FileExecutor):
                 pending.clear()
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = self._new_pool(self.jobs)
-                yield from self._one_by_one(broken)
+                yield from self._one_by_one(task, [part for item in broken
+                                                   for part in split(item)], died)
 
-    def _one_by_one(self, items: list[Item]) -> Iterator[tuple[Path, Report]]:
-        """Check the files a dead worker had, each alone in a fresh worker."""
-        for path, config in items:
+    def _one_by_one(self, task: Callable[[T], R], items: list[T],
+                    died: Callable[[T], R]) -> Iterator[tuple[T, R]]:
+        """Run the items a dead worker had, each alone in a fresh worker."""
+        for item in items:
             with self._new_pool(1) as alone:
                 try:
-                    yield path, alone.submit(self.task, path, config).result()
+                    yield item, alone.submit(task, item).result()
                 except BrokenProcessPool:
-                    yield path, unreadable_report(None, source=path, module=config.module,
-                                                  error=WORKER_DIED,
-                                                  full_paths=config.full_paths)
+                    yield item, died(item)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -192,7 +257,9 @@ class DaskExecutor(FileExecutor):
     """The same work on a Dask distributed cluster (`pip install vassal-adjudicator[distributed]`).
 
     The files must be readable at the same paths by the cluster's workers (a shared
-    folder); sidecars are written by the caller, not the workers.
+    folder): an audit's workers also write the sidecars and use the cache there
+    (`adjudicator.audit.work`); the watcher's `map_files` only returns reports. A worker
+    that dies is Dask's to retry.
     """
 
     def __init__(self, address: str | Any, *, in_flight: int = 64) -> None:
@@ -204,29 +271,33 @@ class DaskExecutor(FileExecutor):
                 "'vassal-adjudicator[distributed]'") from None
         self._client = Client(address)  # type: ignore[no-untyped-call]
         self.in_flight = in_flight
-        self._paths: dict[object, Path] = {}
 
-    def map_files(self, items: Iterable[Item]) -> Iterator[tuple[Path, Report]]:
+    def run(self, task: Callable[[T], R], items: Iterable[T], *,
+            died: Callable[[T], R], split: Callable[[T], Sequence[T]] = _alone
+            ) -> Iterator[tuple[T, R]]:
         from distributed import as_completed
 
         source = iter(items)
+        submitted: dict[object, T] = {}
+
+        def submit(item: T) -> Any:
+            future = self._client.submit(task, item, pure=False)
+            submitted[future.key] = item
+            return future
+
         # range first: zip stops on it without pulling one item too many from `source`.
-        first = [self._submit(item) for _, item in zip(range(self.in_flight), source,
-                                                        strict=False)]
+        first = [submit(item) for _, item in zip(range(self.in_flight), source,
+                                                  strict=False)]
         if not first:
             return
         flow = as_completed(first)  # type: ignore[no-untyped-call]
         for future in flow:
-            path = self._paths.pop(future.key)
-            yield path, future.result()
-            following = next(source, None)
-            if following is not None:
-                flow.add(self._submit(following))  # type: ignore[no-untyped-call]
-
-    def _submit(self, item: Item) -> Any:
-        future = self._client.submit(check_file, *item, pure=False)
-        self._paths[future.key] = item[0]
-        return future
+            yield submitted.pop(future.key), future.result()
+            try:
+                following = next(source)
+            except StopIteration:
+                continue
+            flow.add(submit(following))  # type: ignore[no-untyped-call]
 
     def close(self) -> None:
         self._client.close()  # type: ignore[no-untyped-call]

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import logging
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 from adjudicator.ceilings import OVER_MEMORY, OVER_TIME, CeilingExceeded, one_file
 from adjudicator.check import file_sha256, judge_save, unreadable_report
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
+from adjudicator.replay import Board, Step
 from adjudicator.replay.chatdice import chat_patterns
 from adjudicator.replay.visibility import viewpoint
 from adjudicator.report.models import Report
@@ -43,10 +45,17 @@ BINDING_GLOBS = ("binding.toml", "*.binding.toml")
 are for."""
 
 
-def check_file(path: Path, config: FolderConfig, *, limits: Limits | None = None) -> Report:
-    """Read and (when its game is known) judge one save or log; never raises for the file."""
+Observer = Callable[[Step, Board], None]
+
+
+def check_file(path: Path, config: FolderConfig, *, limits: Limits | None = None,
+               observe: Observer | None = None, sha256: str | None = None) -> Report:
+    """Read and (when its game is known) judge one save or log; never raises for the file.
+
+    `observe` is shown every replayed step with the board (`judge_save`); `sha256`, the
+    file's, when the caller has it already."""
     try:
-        sha256 = file_sha256(path)
+        sha256 = sha256 or file_sha256(path)
     except OSError as error:
         return unreadable_report(None, source=path, module=config.module,
                                  error=f"{printable_path(path)}: cannot read the file: "
@@ -55,7 +64,7 @@ def check_file(path: Path, config: FolderConfig, *, limits: Limits | None = None
     try:
         with one_file(path):
             save = read_save(path, limits=limits)
-            return _judge(save, path, config, sha256)
+            return _judge(save, path, config, sha256, observe)
     except CeilingExceeded as error:
         return unreadable_report(None, source=path, module=config.module, sha256=sha256,
                                  error=str(error), full_paths=config.full_paths)
@@ -75,7 +84,8 @@ def check_file(path: Path, config: FolderConfig, *, limits: Limits | None = None
                                  full_paths=config.full_paths)
 
 
-def _judge(save: SaveFile, path: Path, config: FolderConfig, sha256: str) -> Report:
+def _judge(save: SaveFile, path: Path, config: FolderConfig, sha256: str,
+           observe: Observer | None = None) -> Report:
     module_name = save.moduledata.name if save.moduledata is not None else None
     system, binding = choose_system(config, module_name, path.parent)
     module = open_module_once(config.module) if config.module is not None else None
@@ -85,7 +95,8 @@ def _judge(save: SaveFile, path: Path, config: FolderConfig, sha256: str) -> Rep
                if system is not None else None)
     return judge_save(save, path, system=system, referee=referee, module=module,
                       module_path=config.module, chat_patterns=patterns, sha256=sha256,
-                      full_paths=config.full_paths, view=viewpoint(reveal=config.reveal))
+                      full_paths=config.full_paths, view=viewpoint(reveal=config.reveal),
+                      observe=observe)
 
 
 def choose_system(config: FolderConfig, module_name: str | None,

@@ -1,24 +1,29 @@
-"""Running an audit: find the files, check each (from the cache when it can, else on the
-executor), write each file's sidecars, and hand every result to the caller as it comes.
+"""Running an audit: find the files, hand them in batches to the executor's workers (each
+file from the cache when it can, else checked; its sidecars written; a small digest sent
+back, `adjudicator.audit.work`), and hand every result to the caller as it comes.
 
 `collect_files(paths)` walks folders recursively for saves and logs (our own sidecars and
 hidden files left out). `check_all(files, ...)` is what `adjudicator audit` runs: the
 configuration of each file is the `--config` file, else the nearest `adjudicator.toml` from
 its folder up to the audited folder, with the command-line options laid over it
 (`adjudicator.folders.ConfigResolver`, as the watcher does); reports are cached by
-content and configuration (`ReportCache`), as the watcher's are.
+content and configuration (`ReportCache`), as the watcher's are. The process that runs
+the audit reads no game file: it resolves configurations, repairs the sidecar folders
+once (`FolderRepair`) and names the files.
 """
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import dataclass
+from pathlib import Path, PurePath
 
 from adjudicator.audit.cache import ReportCache
-from adjudicator.audit.executor import FileExecutor
-from adjudicator.audit.summary import CheckedFile
-from adjudicator.check import file_sha256, unreadable_report
+from adjudicator.audit.executor import WORKER_DIED, FileExecutor, LocalExecutor
+from adjudicator.audit.summary import AuditedFile, CheckedFile
+from adjudicator.audit.work import AuditJob, FileOutcome, audit_files, died
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folderconfig import FolderConfig
 from adjudicator.folders import (
@@ -28,9 +33,13 @@ from adjudicator.folders import (
     is_game_file,
     sidecar_folder,
 )
-from adjudicator.report.models import Report
-from adjudicator.report.sidecar import FolderRepair, write_sidecars
+from adjudicator.report.sidecar import FolderRepair, recover_sidecar_sets
 from vmod_schema.files import printable_path
+
+BATCH_FILES = 8
+"""Files per batch at most (their sidecar sets are committed together); fewer when there
+are too few files to give each local worker several batches."""
+BATCHES_PER_WORKER = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,13 +106,14 @@ def configuration_errors(files: AuditFileSet, resolvers: Resolvers) -> list[str]
     return list(errors)
 
 
-OnResult = Callable[[CheckedFile], None]
+OnResult = Callable[[AuditedFile], None]
+Batch = tuple[AuditJob, ...]
 
 
 def check_all(files: AuditFileSet, resolvers: Resolvers, *, executor: FileExecutor,
               cache: ReportCache | None, reuse: bool = True, write: bool = True,
               sidecar_dir: Path | None = None,
-              on_result: OnResult | None = None) -> list[CheckedFile]:
+              on_result: OnResult | None = None) -> list[AuditedFile]:
     """Check every file (cached reports reused unless `reuse` is false; new reports are
     cached), write its sidecars (formats from its configuration; beside it, or under
     `sidecar_dir` mirroring the sub-folders of its audited folder), and return the results
@@ -111,70 +121,67 @@ def check_all(files: AuditFileSet, resolvers: Resolvers, *, executor: FileExecut
 
     A file whose sidecars cannot be written is still in the results, without sidecars.
     """
-    results: list[CheckedFile] = []
-
-    def done(item: CheckedFile) -> None:
-        results.append(item)
-        if on_result is not None:
-            on_result(item)
-
     roots = dict(files.files)
-    repair = FolderRepair()
+    checkings = {path: resolvers.checking(path, root) for path, root in files.files}
+    labels = {path: audit_label(path, roots[path], full=checkings[path].config.full_paths)
+              for path in roots}
+    in_folder = Counter(str(PurePath(label).parent) for label in labels.values())
+    jobs = [AuditJob(path=path, config=checkings[path].config,
+                     cache_key=checkings[path].key,
+                     cache_dir=cache.directory if cache is not None else None, reuse=reuse,
+                     write=write, out_dir=sidecar_folder(path, roots[path], sidecar_dir),
+                     series=in_folder[str(PurePath(labels[path]).parent)] > 1)
+            for path in roots]
+    folders = list(dict.fromkeys(job.out_dir if job.out_dir is not None else job.path.parent
+                                 for job in jobs))
+    if write:
+        repair = FolderRepair()
+        for folder in folders:
+            repair.before_writing(folder)
+    results: list[AuditedFile] = []
+    broken: list[Batch] = []
 
-    def finish(path: Path, report: Report, config: FolderConfig, cached: bool) -> None:
-        out_dir = sidecar_folder(path, roots[path], sidecar_dir)
-        if write:
-            repair.before_writing(out_dir if out_dir is not None else path.parent)
-        checked = _finish(path, report, config, write=write, cached=cached, out_dir=out_dir)
-        root = roots[path]
-        sidecar_base = root if sidecar_dir is None else sidecar_dir
-        done(replace(checked, label=audit_label(path, root, full=config.full_paths),
-                     sidecar_labels=tuple(audit_label(s, sidecar_base, full=config.full_paths)
-                                          for s in checked.sidecars)))
+    def split(batch: Batch) -> Sequence[Batch]:
+        broken.append(batch)
+        return [(job,) for job in batch]
 
-    pending: dict[Path, tuple[Checking, str]] = {}
-    for path, root in files.files:
-        checking = resolvers.checking(path, root)
-        try:
-            sha256 = file_sha256(path)
-        except OSError as error:
-            report = unreadable_report(None, source=path, module=None, sha256="",
-                                       error=f"{printable_path(path)}: cannot read the file: "
-                                       f"{error.strerror}",
-                                       full_paths=checking.config.full_paths)
-            finish(path, report, checking.config, False)
-            continue
-        cached = (cache.get(sha256, checking.key, path,
-                            full_paths=checking.config.full_paths)
-                  if cache is not None and reuse else None)
-        if cached is not None:
-            finish(path, cached, checking.config, True)
-        else:
-            pending[path] = (checking, sha256)
-    for path, report in executor.map_files(_items(pending)):
-        checking, _ = pending[path]
-        if cache is not None:
-            cache.put(report, checking.key)
-        finish(path, report, checking.config, False)
+    for _, outcomes in executor.run(audit_files, _batches(jobs, executor),
+                                    died=_died, split=split):
+        for outcome in outcomes:
+            item = _audited(outcome, checkings[outcome.path].config, labels[outcome.path],
+                            roots[outcome.path], sidecar_dir)
+            results.append(item)
+            if on_result is not None:
+                on_result(item)
+    if write and broken:  # a worker died: what it left half-done is finished or removed
+        for folder in folders:
+            recover_sidecar_sets(folder)
     return results
 
 
-def _items(pending: Mapping[Path, tuple[Checking, str]]) -> Iterator[tuple[Path,
-                                                                          FolderConfig]]:
-    for path, (checking, _) in pending.items():
-        yield path, checking.config
+def _batches(jobs: Sequence[AuditJob], executor: FileExecutor) -> Iterator[Batch]:
+    """The jobs in batches of at most `BATCH_FILES`, small enough that each local worker
+    gets several (the last batches keep every worker busy to the end)."""
+    workers = executor.jobs if isinstance(executor, LocalExecutor) else 0
+    size = BATCH_FILES
+    if workers > 0:
+        size = max(1, min(BATCH_FILES, math.ceil(len(jobs) / (workers *
+                                                              BATCHES_PER_WORKER))))
+    for start in range(0, len(jobs), size):
+        yield tuple(jobs[start:start + size])
 
 
-def _finish(path: Path, report: Report, config: FolderConfig, *, write: bool,
-            cached: bool, out_dir: Path | None) -> CheckedFile:
-    sidecars: Sequence[Path] = ()
-    if write:
-        try:
-            sidecars = write_sidecars(report, path, config.formats, out_dir=out_dir)
-        except OSError:
-            sidecars = ()
-    return CheckedFile(path=path, report=report, sidecars=tuple(sidecars),
-                       module=config.module, cached=cached)
+def _died(batch: Batch) -> list[FileOutcome]:
+    return [died(job, WORKER_DIED) for job in batch]
+
+
+def _audited(outcome: FileOutcome, config: FolderConfig, label: str, root: Path,
+             sidecar_dir: Path | None) -> AuditedFile:
+    base = root if sidecar_dir is None else sidecar_dir
+    return AuditedFile(path=outcome.path, digest=outcome.digest, sidecars=outcome.sidecars,
+                       module=config.module, cached=outcome.cached, label=label,
+                       sidecar_labels=tuple(audit_label(s, base, full=config.full_paths)
+                                            for s in outcome.sidecars))
 
 
 def audit_label(path: Path, root: Path, *, full: bool = False) -> str:
@@ -196,6 +203,7 @@ def audit_label(path: Path, root: Path, *, full: bool = False) -> str:
 
 __all__ = [
     "AuditFileSet",
+    "AuditedFile",
     "CheckedFile",
     "Resolvers",
     "audit_label",

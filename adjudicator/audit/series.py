@@ -1,6 +1,8 @@
 """PBEM series across the audited files: grouping, playing order, breaks, forks, roster
-changes and the time between files, from each file's `reading` (no file is replayed again,
-except the two files of a break, to name the pieces that differ).
+changes and the time between files, from each file's `reading` and, to name the pieces
+that differ at a break, the positions each file started and ended with (`SeriesEnds`,
+sent back by the worker that checked it: no file is read or replayed again; a file whose
+positions were not sent back, such as a report from the cache, is re-read).
 
 Rules:
 
@@ -17,8 +19,8 @@ Rules:
 - **Order.** Chains are walked from their first file, a file's continuations in order of
   saving time, then name; chains follow one another in the same order of their first files.
 - **Break.** A chain that is not the first starts a break: it does not start where the file
-  before it in order ended. The pieces that differ come from re-reading both files
-  (`read_series_log` + `compare_positions`).
+  before it in order ended. The pieces that differ come from comparing the positions
+  (`compare_positions`), as the other player sees them (`conceal_differences`).
 - **Fork.** Two or more different files continuing the same file: a turn replayed and sent
   again, or a game taken two ways.
 - **Dice.** The rolls of the series' distinct files, in playing order, pooled per player,
@@ -36,6 +38,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from adjudicator.audit.dice import DiceEntry, dice_entries, with_verdicts
+from adjudicator.audit.digest import SeriesEnds
 from adjudicator.audit.summary_models import (
     RerollTaken,
     RosterChange,
@@ -44,20 +47,25 @@ from adjudicator.audit.summary_models import (
     SeriesFork,
     SeriesSummary,
 )
+from adjudicator.errors import AdjudicatorError
 from adjudicator.reading.models import FileReading
 from adjudicator.replay.series import (
     Difference,
     SeriesLog,
     SeriesReport,
     SeriesRoll,
+    Snapshot,
     compare_positions,
 )
+from vmod_schema.errors import VassalFormatError
 from vmod_schema.files import printable_path
 
 if TYPE_CHECKING:
     from adjudicator.replay.chatdice import ChatDicePattern
     from vmod_schema.buildfile import Module
 
+READ_ERRORS = (OSError, MemoryError, VassalFormatError, AdjudicatorError)
+"""What reading a file for its positions may raise (its text goes in the break's note)."""
 NO_CONTINUATION_NOTE = ("no file starts where another ended: these may be separate games "
                         "rather than one series (give each game its own folder)")
 
@@ -73,6 +81,9 @@ class SeriesMember:
     label: str = ""
     """How reports name the file (default: its path as given; `audit` names files relative
     to the folders audited unless `--full-paths`)."""
+    ends: SeriesEnds | None = None
+    """Where its position started and ended, when the worker that checked it sent them
+    (else the file is re-read at a break)."""
 
     @property
     def name(self) -> str:
@@ -89,10 +100,10 @@ def series_summaries(members: Iterable[SeriesMember], *,
                      differences: Rereader | None = None) -> list[SeriesSummary]:
     """Group the files into candidate series and describe each (module docstring).
 
-    `differences` names the pieces at a break (default: re-read both files); series come
-    sorted by folder and module name.
+    `differences` names the pieces at a break (default: `break_differences`, from the
+    positions sent back, else by re-reading); series come sorted by folder and module name.
     """
-    find = differences if differences is not None else reread_differences
+    find = differences if differences is not None else break_differences
     groups: dict[tuple[str, str], list[SeriesMember]] = {}
     for member in members:
         key = (str(PurePath(member.name).parent), member.reading.module_name or "")
@@ -252,31 +263,64 @@ def _saved_before(previous: SeriesMember | None, member: SeriesMember) -> bool:
     return seconds is not None and seconds < 0
 
 
+def break_differences(earlier: SeriesMember,
+                      later: SeriesMember) -> tuple[list[Difference], str | None]:
+    """The pieces where `later` starts differently from where `earlier` ended: from the
+    positions both files' workers sent back (`SeriesMember.ends`), else by re-reading
+    both (`reread_differences`)."""
+    if earlier.ends is None or later.ends is None:
+        return reread_differences(earlier, later)
+    for member, ends in ((earlier, earlier.ends), (later, later.ends)):
+        if ends.failure is not None:
+            return [], _unread(member, ends.failure)
+    return position_differences(earlier.ends.end_snapshot(), later.ends.start_snapshot())
+
+
 def reread_differences(earlier: SeriesMember,
                        later: SeriesMember) -> tuple[list[Difference], str | None]:
     """The pieces where `later` starts differently from where `earlier` ended, by replaying
     both files again (with each one's module, to name locations)."""
-    from adjudicator.errors import AdjudicatorError
-    from adjudicator.replay.series import conceal_differences, read_series_log
-    from adjudicator.replay.visibility import counted_text
-    from vmod_schema.buildfile import open_module_once
-    from vmod_schema.errors import VassalFormatError
-
     logs: list[SeriesLog] = []
     for member in (earlier, later):
         try:
-            module = open_module_once(member.module) if member.module is not None else None
-            logs.append(read_series_log(member.path, module))
-        except (OSError, MemoryError, VassalFormatError, AdjudicatorError) as error:
-            return [], (f"{member.name} could not be re-read to list the "
-                        f"differences: {error}")
-    differences = compare_positions(logs[0].end, logs[1].start)
+            logs.append(read_ends(member.path, member.module))
+        except READ_ERRORS as error:
+            return [], _unread(member, str(error))
+    return position_differences(logs[0].end, logs[1].start)
+
+
+def read_ends(path: Path, module_path: Path | None) -> SeriesLog:
+    """Replay a file (with its module, to name locations) for its starting and final
+    positions.
+
+    Raises:
+        OSError, MemoryError, VassalFormatError, AdjudicatorError: it cannot be read.
+    """
+    from adjudicator.replay.series import read_series_log
+    from vmod_schema.buildfile import open_module_once
+
+    module = open_module_once(module_path) if module_path is not None else None
+    return read_series_log(path, module)
+
+
+def _unread(member: SeriesMember, error: str) -> str:
+    return f"{member.name} could not be re-read to list the differences: {error}"
+
+
+def position_differences(end: Snapshot,
+                         start: Snapshot) -> tuple[list[Difference], str | None]:
+    """The pieces where `start` differs from `end`, as the other player sees them, and a
+    note (differences only in ids or stacking, or pieces counted but not named)."""
+    from adjudicator.replay.series import conceal_differences
+    from adjudicator.replay.visibility import counted_text
+
+    differences = compare_positions(end, start)
     if not differences:
         return [], ("the positions differ only in pieces' ids or stacking (same pieces at "
                     "the same places)")
     # Hidden information stays hidden (`adjudicator.replay.visibility`): pieces in a hand,
     # a face-down deck or invisible are counted, masked ones shown by their mask name.
-    shown, counted = conceal_differences(differences, logs[0].end, logs[1].start)
+    shown, counted = conceal_differences(differences, end, start)
     if counted:
         return shown, f"{counted_text(counted)} also differ, not named: hidden information"
     return shown, None

@@ -27,7 +27,7 @@ from adjudicator.report.legend import severity_help
 from vmod_schema.files import printable_path
 
 if TYPE_CHECKING:
-    from adjudicator.audit.summary import CheckedFile
+    from adjudicator.audit.summary import AuditedFile
     from adjudicator.audit.summary_models import AuditReport
 
 FAIL_ON_CHOICES = ("break", "fork", "illegal", "unreadable")
@@ -97,25 +97,29 @@ def audit(
     which still gets its sidecars and its line in the summary); else 0.
     """
     import sys
+    from contextlib import ExitStack
 
-    from adjudicator.audit.cache import ReportCache, default_cache_dir
-    from adjudicator.audit.executor import open_executor
-    from adjudicator.audit.run import (
-        Resolvers,
-        check_all,
-        collect_files,
-        configuration_errors,
-    )
-    from adjudicator.audit.summary import summarise
+    from adjudicator.audit.executor import LocalExecutor, open_executor
     from adjudicator.errors import AdjudicatorError
-    from adjudicator.folderconfig import load_folder_config
     from adjudicator.report.exit import ExitStatus
     from adjudicator.report.models import ReportStatus
-    from adjudicator.report.text import problem_line
 
-    with user_errors(debug):
+    with user_errors(debug), ExitStack() as stack:
         chosen = parse_summary_formats(formats)
         failing = parse_fail_on(fail_on)
+        pool = stack.enter_context(open_executor(executor, default_jobs() if jobs is None
+                                                 else jobs))
+        if isinstance(pool, LocalExecutor):
+            pool.start()  # the workers get ready while this process finds the files
+        from adjudicator.audit.cache import ReportCache, default_cache_dir
+        from adjudicator.audit.run import (
+            Resolvers,
+            check_all,
+            collect_files,
+            configuration_errors,
+        )
+        from adjudicator.folderconfig import load_folder_config
+
         files = collect_files(paths)
         if config is not None:
             load_folder_config(config)
@@ -133,14 +137,17 @@ def audit(
             raise AdjudicatorError(errors[0])
         targets = summary_paths(out, chosen)
         store = ReportCache(cache if cache is not None else default_cache_dir())
-        with open_executor(executor, default_jobs() if jobs is None else jobs) as pool, \
-                _progress(len(files.files), live=sys.stderr.isatty()) as advance:
+        with _progress(len(files.files), live=sys.stderr.isatty()) as advance:
             checked = check_all(files, resolvers, executor=pool, cache=store,
                                 reuse=not no_cache, on_result=advance,
                                 sidecar_dir=_absolute(sidecars))
-    unreadable = [item for item in checked if item.report.status is ReportStatus.UNREADABLE]
+    from adjudicator.audit.summary import summarise
+    from adjudicator.report.text import problem_text
+
+    unreadable = [item for item in checked if item.digest.status is ReportStatus.UNREADABLE]
     for item in unreadable[:PROBLEMS_SHOWN]:
-        line = problem_line(item.report, path=printable_path(item.path))
+        line = problem_text(item.digest.problem, item.digest.source_path,
+                            path=printable_path(item.path))
         typer.echo(f"adjudicator: warning: {line}", err=True)
     if len(unreadable) > PROBLEMS_SHOWN:
         typer.echo(f"adjudicator: warning: …and {len(unreadable) - PROBLEMS_SHOWN} more "
@@ -239,7 +246,7 @@ def failures(report: AuditReport, failing: set[str]) -> list[str]:
             for name in FAIL_ON_CHOICES if name in failing and found[name]]
 
 
-def summary_line(report: AuditReport, checked: list[CheckedFile]) -> str:
+def summary_line(report: AuditReport, checked: list[AuditedFile]) -> str:
     """One line: files, how many came from the cache, statuses, findings, series."""
     totals = report.totals
     cached = sum(1 for item in checked if item.cached)
@@ -278,7 +285,7 @@ class _Bar:
     def __exit__(self, *exc: object) -> None:
         self._progress.stop()
 
-    def __call__(self, item: CheckedFile) -> None:
+    def __call__(self, item: AuditedFile) -> None:
         from vmod_schema.files import printable_path
 
         self._progress.update(self._task, advance=1, last=printable_path(item.path.name)[:40])

@@ -27,18 +27,32 @@ writer that is no longer running is rolled forward (its renames are idempotent: 
 already renamed is skipped), so a crash after step 3 ends with the new set; temps of
 writers that are no longer running are removed, so a crash before step 3 ends with the old
 set and no temp left behind. Temps and journals of a live writer are left alone.
+
+**Batches** (`SidecarBatch`, what `audit`'s workers use): the same protocol, each stage
+made for every file of a batch before the next, with one file-system sync per stage
+instead of fsyncs per file: (1) every file's temps and journal temp written, then synced
+together; (2) the journal temps renamed to their journals, then synced: the commit point
+of the whole batch; (3) the sidecars renamed into place and the stale formats removed,
+then synced; (4) the journals deleted. A crash leaves each file of the batch with its old
+set (before 2: temps and journal temps are removed by recovery) or its new one (after 2:
+the journals are rolled forward), and never a journal or a sidecar whose bytes were not
+yet on disk under its final name. On Linux a stage's sync is one `syncfs` per file system
+touched, elsewhere an `fsync` of every file and folder.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import hashlib
 import json
 import os
 import re
 import secrets
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
@@ -193,6 +207,144 @@ def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat]
     return [target for _, target in temps]
 
 
+@dataclass(slots=True)
+class _Staged:
+    """One file's set in a batch: its temps and journal temp are written."""
+
+    folder: Path
+    journal: Path
+    journal_temp: Path
+    temps: list[tuple[Path, Path]]
+
+    def discard(self) -> None:
+        for temp, _ in self.temps:
+            temp.unlink(missing_ok=True)
+        self.journal_temp.unlink(missing_ok=True)
+
+
+class SidecarBatch:
+    """Many files' sidecar sets committed together (module docstring: **Batches**).
+
+    `add` writes a file's temps and journal temp (not synced yet); `commit` makes every set
+    added since the last commit current, with three syncs for the whole batch.
+    """
+
+    def __init__(self) -> None:
+        self._staged: list[_Staged] = []
+
+    def add(self, report: Report, source: Path, formats: Sequence[ReportFormat], *,
+            out_dir: Path | None = None, images: bool = True) -> list[Path]:
+        """Stage the report's set (sidecars of formats not asked for will be removed);
+        the sidecars the next `commit` puts in place.
+
+        Raises:
+            OSError: they cannot be written (nothing of this set is left behind).
+        """
+        folder = out_dir if out_dir is not None else source.parent
+        folder.mkdir(parents=True, exist_ok=True)
+        chosen = sorted(dict.fromkeys(formats), key=lambda f: RENAME_ORDER.index(f.value))
+        journal = journal_path(source, out_dir)
+        staged = _Staged(folder, journal, _temp_beside(journal), [])
+        try:
+            for fmt in chosen:
+                target = sidecar_path(source, fmt, out_dir)
+                if len(os.fsencode(target.name)) > NAME_MAX:
+                    raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG),
+                                  str(target))
+                temp = _temp_beside(target)
+                staged.temps.append((temp, target))
+                _write_new(temp, stamped(report, fmt, images=images).encode("utf-8"))
+            stale = [sidecar_path(source, fmt, out_dir) for fmt in ReportFormat
+                     if fmt not in chosen]
+            entry = {"pid": os.getpid(),
+                     "renames": [[temp.name, target.name] for temp, target in staged.temps],
+                     "remove": [path.name for path in stale if _exists(path)]}
+            _write_new(staged.journal_temp, json.dumps(entry).encode("ascii"))
+        except BaseException:
+            staged.discard()
+            raise
+        self._staged.append(staged)
+        return [target for _, target in staged.temps]
+
+    def commit(self) -> set[int]:
+        """Put every staged set in place; the sets (by order of `add`, from 0 after the
+        last commit) that could not be committed, and were left as they were."""
+        staged, self._staged = self._staged, []
+        failed: set[int] = set()
+        if not staged:
+            return failed
+        try:
+            sync_paths([p for item in staged for p in (*(t for t, _ in item.temps),
+                                                        item.journal_temp)],
+                       {item.folder for item in staged})
+        except OSError:
+            for item in staged:
+                item.discard()
+            return set(range(len(staged)))
+        committed: list[_Staged] = []
+        for number, item in enumerate(staged):
+            try:
+                os.replace(item.journal_temp, item.journal)
+            except OSError:
+                item.discard()
+                failed.add(number)
+                continue
+            committed.append(item)
+        folders = {item.folder for item in committed}
+        # The commit point: a journal on disk means its set is rolled forward.
+        sync_paths([], folders)
+        for item in committed:
+            _apply(item.folder, item.journal)
+        sync_paths([], folders)
+        for item in committed:
+            item.journal.unlink(missing_ok=True)
+        return failed
+
+
+def sync_paths(files: Iterable[Path], folders: Iterable[Path]) -> None:
+    """Make the files' bytes and the folders' entries durable: one `syncfs` per file system
+    (Linux), else an `fsync` of each file and folder.
+
+    Raises:
+        OSError: a file cannot be synced.
+    """
+    folders = sorted(set(folders))
+    syncfs = _syncfs()
+    if syncfs is not None:
+        devices: dict[int, Path] = {}
+        for folder in folders:
+            with contextlib.suppress(OSError):
+                devices.setdefault(os.stat(folder).st_dev, folder)
+        for folder in devices.values():
+            descriptor = os.open(folder, os.O_RDONLY)
+            try:
+                if syncfs(descriptor) != 0:
+                    code = ctypes.get_errno()
+                    raise OSError(code, os.strerror(code), str(folder))
+            finally:
+                os.close(descriptor)
+        return
+    for path in files:
+        descriptor = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+    for folder in folders:
+        _fsync_folder(folder)
+
+
+def _syncfs() -> Callable[[int], int] | None:
+    """Linux's `syncfs(2)` (None elsewhere, or when the C library lacks it)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        function: Callable[[int], int] = ctypes.CDLL(None, use_errno=True).syncfs
+    except (OSError, AttributeError):
+        return None
+    return function
+
+
 def recover_sidecar_sets(folder: Path, *, recursive: bool = False) -> list[Path]:
     """Finish or undo the sidecar sets a killed writer left in `folder` (and its
     sub-folders when `recursive`): journals rolled forward, temps removed. Only files of
@@ -297,6 +449,13 @@ def _hidden(name: str, tail: str) -> str:
     return f".{digest}{SUFFIX}{tail}"
 
 
+def _write_new(path: Path, data: bytes) -> None:
+    """Write a new file, not synced (a batch syncs all its files at once)."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    with os.fdopen(descriptor, "wb") as stream:
+        stream.write(data)
+
+
 def _write_synced(path: Path, data: bytes) -> None:
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     with os.fdopen(descriptor, "wb") as stream:
@@ -319,6 +478,14 @@ def _fsync_folder(folder: Path) -> None:
 
 def _roll_forward(folder: Path, journal: Path) -> None:
     """Make the journal's renames and removals (idempotent), then delete it."""
+    if _apply(folder, journal):
+        _fsync_folder(folder)
+    journal.unlink(missing_ok=True)
+
+
+def _apply(folder: Path, journal: Path) -> bool:
+    """Make the journal's renames and removals (idempotent); False (the journal deleted)
+    when it cannot be read."""
     try:
         entry = json.loads(_read(journal))
         renames = [(str(temp), str(target)) for temp, target in entry["renames"]]
@@ -327,14 +494,13 @@ def _roll_forward(folder: Path, journal: Path) -> None:
         # A journal is written whole (temp + rename) or not at all: an unreadable one
         # was not ours to finish; drop it.
         journal.unlink(missing_ok=True)
-        return
+        return False
     for temp, target in renames:
         if (folder / temp).exists():
             os.replace(folder / temp, folder / target)
     for name in removals:
         (folder / name).unlink(missing_ok=True)
-    _fsync_folder(folder)
-    journal.unlink(missing_ok=True)
+    return True
 
 
 def _journal_owner(journal: Path) -> int | None:

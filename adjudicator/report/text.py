@@ -155,11 +155,18 @@ def report_line(report: Report, *, path: str | None = None) -> str:
 
 def problem_line(report: Report, *, path: str | None = None) -> str:
     """An unreadable file's one-line error, naming the file (`path`, as in `report_line`)."""
-    problem = report.problems[0] if report.problems else "cannot be read"
-    name = Path(report.source.path).name
-    shown = path or report.source.path
-    if path is not None and problem.startswith(f"{report.source.path}: "):
-        return f"{shown}: {problem.removeprefix(f'{report.source.path}: ')}"
+    return problem_text(report.problems[0] if report.problems else None, report.source.path,
+                        path=path)
+
+
+def problem_text(problem: str | None, source: str, *, path: str | None = None) -> str:
+    """`problem_line` of a report whose first problem is `problem` and whose `source.path`
+    is `source`."""
+    problem = problem or "cannot be read"
+    name = Path(source).name
+    shown = path or source
+    if path is not None and problem.startswith(f"{source}: "):
+        return f"{shown}: {problem.removeprefix(f'{source}: ')}"
     return problem if name in problem else f"{shown}: {problem}"
 
 
