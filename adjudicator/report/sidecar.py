@@ -126,6 +126,17 @@ def render(report: Report, fmt: ReportFormat, *, images: bool = True) -> str:
     return render_html(report, images=images)
 
 
+def sidecar_chunks(report: Report, fmt: ReportFormat, *, images: bool = True
+                   ) -> tuple[bytes, ...]:
+    """The sidecar's bytes as written, in chunks (`stamped`, UTF-8). The JSON is
+    serialised by pydantic straight to bytes and its final newline written apart: a long
+    log's JSON sidecar (tens of MB) is held once, never also as a `str`, a `str` with the
+    newline and its encoding (issue 24)."""
+    if fmt is ReportFormat.JSON:
+        return report.__pydantic_serializer__.to_json(report, indent=2), b"\n"
+    return (stamped(report, fmt, images=images).encode("utf-8"),)
+
+
 def stamped(report: Report, fmt: ReportFormat, *, images: bool = True) -> str:
     """The sidecar's text: the rendering, plus (Markdown, HTML) the set stamp naming the
     reported content's sha256 (the JSON names it in `source.sha256`)."""
@@ -186,7 +197,7 @@ def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat]
                 raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(target))
             temp = _temp_beside(target)
             temps.append((temp, target))
-            _write_synced(temp, stamped(report, fmt, images=images).encode("utf-8"))
+            _write_synced(temp, *sidecar_chunks(report, fmt, images=images))
         stale = [sidecar_path(source, fmt, out_dir) for fmt in ReportFormat
                  if fmt not in chosen]
         journal = journal_path(source, out_dir)
@@ -253,7 +264,7 @@ class SidecarBatch:
                                   str(target))
                 temp = _temp_beside(target)
                 staged.temps.append((temp, target))
-                _write_new(temp, stamped(report, fmt, images=images).encode("utf-8"))
+                _write_new(temp, *sidecar_chunks(report, fmt, images=images))
             stale = [sidecar_path(source, fmt, out_dir) for fmt in ReportFormat
                      if fmt not in chosen]
             entry = {"pid": os.getpid(),
@@ -449,17 +460,19 @@ def _hidden(name: str, tail: str) -> str:
     return f".{digest}{SUFFIX}{tail}"
 
 
-def _write_new(path: Path, data: bytes) -> None:
+def _write_new(path: Path, *chunks: bytes) -> None:
     """Write a new file, not synced (a batch syncs all its files at once)."""
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     with os.fdopen(descriptor, "wb") as stream:
-        stream.write(data)
+        for chunk in chunks:
+            stream.write(chunk)
 
 
-def _write_synced(path: Path, data: bytes) -> None:
+def _write_synced(path: Path, *chunks: bytes) -> None:
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     with os.fdopen(descriptor, "wb") as stream:
-        stream.write(data)
+        for chunk in chunks:
+            stream.write(chunk)
         stream.flush()
         os.fsync(stream.fileno())
 

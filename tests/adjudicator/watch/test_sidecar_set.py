@@ -120,11 +120,11 @@ def test_a_failed_write_leaves_no_temp_and_the_old_set(
     real = sidecar._write_synced
     calls = []
 
-    def failing(path: Path, data: bytes) -> None:
+    def failing(path: Path, *chunks: bytes) -> None:
         calls.append(path)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        real(path, data)
+        real(path, *chunks)
 
     monkeypatch.setattr(sidecar, "_write_synced", failing)
     with pytest.raises(OSError):
