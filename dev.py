@@ -62,7 +62,9 @@ def main(argv: list[str]) -> int:
         return 0 if job == "help" else 2
     python = ensure_environment()
     if job == "example":
-        return run(python, "adjudicator", "demo", "--out", str(DEMO_OUT))
+        # Relative to the project root (`run`'s folder): the demo prints, and its series
+        # report records, paths under `adjudicator-demo/`, as the README shows them.
+        return run(python, "adjudicator", "demo", "--out", DEMO_OUT.relative_to(ROOT).as_posix())
     for step in (
         ("ruff", "check", "."),
         ("mypy",),
