@@ -63,6 +63,18 @@ def _missing(what: str) -> None:
                 allow_module_level=True)
 
 
+def require_pillow() -> None:
+    """Pillow (the `images` extra, in the `dev` extra `dev.py` installs): a test of image
+    downscaling is skipped without it, saying so, and fails on CI, where it is installed."""
+    try:
+        import PIL  # noqa: F401  (only whether it imports)
+    except ImportError:
+        reason = "Pillow is not installed (pip install -e '.[images]'): nothing to downscale with"
+        if on_ci():
+            pytest.fail(f"CI=true: {reason}")
+        pytest.skip(reason)
+
+
 def require_corpus() -> Path:
     """The corpus folder; the test is skipped without it (the one reason), failed on CI."""
     if not corpus_present():

@@ -58,13 +58,22 @@ class Command:
 
     A plain class, not an `abc.ABC`: the replay asks `isinstance(command, SomeCommand)`
     hundreds of thousands of times on a long log, and an ABC routes every such check
-    through `ABCMeta.__instancecheck__` (issue 24). Each subclass defines `encode`."""
+    through `ABCMeta.__instancecheck__` (issue 24). What the ABC enforced is enforced when
+    a subclass is defined instead: a command class without its own `encode` (in its class
+    or a parent below `Command`) is a `TypeError` at import, so `Command.encode` is never
+    the one called."""
 
     kind: ClassVar[str] = "Command"
 
+    def __init_subclass__(cls) -> None:
+        # No `super()` here: `dataclass(slots=True)` replaces the class, which breaks the
+        # zero-argument form, and `object.__init_subclass__` does nothing.
+        if cls.encode is Command.encode:
+            raise TypeError(f"command class {cls.__name__} does not define encode()")
+
     def encode(self) -> str:
-        """Return the command's text as VASSAL writes it."""
-        raise NotImplementedError(f"{type(self).__name__} does not define encode()")
+        """Return the command's text as VASSAL writes it (each subclass's own)."""
+        raise TypeError("Command is a base class: only its subclasses encode")
 
     def walk(self) -> Iterator[Command]:
         """Yield the primitive commands in execution order (pre-order, LOG wrappers removed)."""

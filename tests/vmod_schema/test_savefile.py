@@ -182,3 +182,27 @@ def test_successive_undos_take_back_successively_earlier_steps(tmp_path: Path) -
     first, second = (step.commands() for step in save.steps[2:])
     assert [c.new_x for c in first if isinstance(c, MovePiece)] == ["10"]
     assert [c.new_x for c in second if isinstance(c, MovePiece)] == ["0"]
+
+
+def test_a_command_class_without_encode_is_refused_when_defined() -> None:
+    """`Command` is a plain class (no ABCMeta on the replay's hot path), yet a subclass
+    without `encode` cannot exist: the base's is never the one called."""
+    import dataclasses
+
+    from vmod_schema import commands
+
+    assert all(cls.encode is not commands.Command.encode
+               for cls in _subclasses(commands.Command))
+    with pytest.raises(TypeError, match="does not define encode"):
+        @dataclasses.dataclass(slots=True)
+        class Silent(commands.Command):
+            pass
+    with pytest.raises(TypeError, match="base class"):
+        commands.Command().encode()
+
+
+def _subclasses(cls: type) -> list[type]:
+    found = []
+    for sub in cls.__subclasses__():
+        found += [sub, *_subclasses(sub)]
+    return found

@@ -23,6 +23,7 @@ from adjudicator.report.boardimage import PieceImage, embed_pieces
 from adjudicator.report.html import render_html
 from adjudicator.report.models import Coverage, Report, ReportStatus, SourceFile
 from adjudicator.report.trace import ReplayTrace, TraceCollector
+from tests.conftest import require_pillow
 from vmod_schema.builder import GameBuilder, basic_piece_state, basic_piece_type, moved
 from vmod_schema.commands import ChangePiece
 from vmod_schema.savefile import atomic_write_zip, read_save
@@ -175,7 +176,7 @@ def _module(tmp_path: Path, images: dict[str, bytes]) -> Path:
 
 
 def test_piece_images_are_embedded_once_within_the_budget(tmp_path: Path) -> None:
-    pytest.importorskip("PIL")
+    require_pillow()
     module = _module(tmp_path, {f"p{n}.png": png(40 + n, 50) for n in range(4)})
     entries = [f"images/p{n}.png" for n in range(4)]
     everything = embed_pieces(module, entries)
@@ -189,7 +190,7 @@ def test_piece_images_are_embedded_once_within_the_budget(tmp_path: Path) -> Non
 
 
 def test_a_large_piece_image_is_downscaled_to_a_png(tmp_path: Path) -> None:
-    pytest.importorskip("PIL")
+    require_pillow()
     module = _module(tmp_path, {"card.png": png(400, 600)})
     image = embed_pieces(module, ["images/card.png"])["images/card.png"]
     assert image.uri is not None and image.uri.startswith("data:image/png;base64,")
@@ -201,7 +202,7 @@ def test_a_large_piece_image_is_downscaled_to_a_png(tmp_path: Path) -> None:
 
 
 def test_hostile_piece_images_give_a_reason_not_a_crash(tmp_path: Path) -> None:
-    pytest.importorskip("PIL")
+    require_pillow()
     good = png()
     bomb = png(30_000, 30_000, body=zlib.compress(b"\x00" * 1000))
     module = _module(tmp_path, {"truncated.png": good[: len(good) // 2], "bomb.png": bomb,
@@ -257,7 +258,7 @@ def _page_data(html: str) -> dict[str, object]:
 
 def test_the_page_embeds_each_drawn_image_once_and_says_why_others_are_left_out(
         tmp_path: Path) -> None:
-    pytest.importorskip("PIL")
+    require_pillow()
     trace, ids = _trace(tmp_path)
     good = png()
     _module(tmp_path, {"back.png": good, "fort_a.png": good[:40],
