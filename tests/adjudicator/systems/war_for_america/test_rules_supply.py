@@ -5,11 +5,16 @@ blockades of X-4/X-5 (14.25, 19.26) among the tests."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from pytest import MonkeyPatch
+
 from adjudicator.findings import Severity
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL
 from adjudicator.systems.war_for_america.procedure import Pulse, PulseClosed
 from adjudicator.systems.war_for_america.rules import supply
+from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.rules.supply import source_status, trace_loc
 from tests.adjudicator.systems.war_for_america.test_rules_fortifications import (
     Board,
@@ -129,3 +134,47 @@ def test_16_0_a_force_in_supply_gets_no_reminder() -> None:
     out = run(supply, closing(BRITISH, "saratoga"), burgoyne_at("saratoga"))
     assert not of(out, "WFA-LOC-04", Severity.REMINDER)
     assert applied(out, "WFA-LOC-01") and applied(out, "WFA-LOC-03")
+
+
+def _unknown_terrain(board: Board, kind: str) -> Context:
+    """The board's context with one kind of line's TEC cost missing from the data."""
+    ctx = board.context()
+    terrain = {key: record.model_copy(update={"mp": None}) if key == kind else record
+               for key, record in ctx.data.terrain.items()}
+    ctx.data = ctx.data.model_copy(update={"terrain": terrain})
+    return ctx
+
+
+def test_16_0_an_loc_only_as_cheap_unknown_terrain_allows_is_unknown(
+        monkeypatch: MonkeyPatch) -> None:
+    """The rough line into Saratoga has no cost in the data: at the dearest known cost (3)
+    Quebec is 7 MP away, at the cheapest (1) 5. Neither answer is certain: unknown, with
+    both searches run (WfA 16.0's 6 MP)."""
+    searches = _counting(monkeypatch)
+    found = trace_loc(_unknown_terrain(burgoyne_at("saratoga"), "rough"), "saratoga",
+                      BRITISH)
+    assert found.supplied is None and "unknown terrain are the cheapest" in found.why
+    assert len(searches) == 2
+
+
+def test_16_0_an_loc_found_at_the_dearest_cost_needs_one_search(
+        monkeypatch: MonkeyPatch) -> None:
+    """With every line's cost known (or a source reached even at the dearest cost of the
+    unknown ones), the cheaper search could only find the same: it is not run."""
+    searches = _counting(monkeypatch)
+    assert trace_loc(burgoyne_at("saratoga").context(), "saratoga", BRITISH).supplied
+    unknown_far_away = _unknown_terrain(burgoyne_at("saratoga"), "wilderness")
+    assert trace_loc(unknown_far_away, "saratoga", BRITISH).supplied is not False
+    assert len(searches) == 2  # one per trace
+
+
+def _counting(monkeypatch: MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = supply._reach
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(supply, "_reach", counted)
+    return calls
