@@ -151,12 +151,16 @@ class Reader:
         actions += self._forces(view, player)
         actions += self._tracks(view, player)
         actions += map_markers(view, player, self.state, self.owner)
-        actions += read_step(self, view, actions, phase, player)
-        return actions
+        battles, found = read_step(self.reading.battles, self.state, self.owner, view,
+                                   actions, phase, player)
+        self.reading = replace(self.reading, battles=battles)
+        return actions + found
 
     def close(self, step: int) -> list[Action]:
         """The log ended: what is under way closes (a battle's round of fire)."""
-        return close_log(self, step)
+        battles, found = close_log(self.reading.battles, self.state, self.owner, step)
+        self.reading = replace(self.reading, battles=battles)
+        return found
 
     def _properties(self, index: int, shown: Shown, player: str | None) -> list[Action]:
         last = self.reading.shown

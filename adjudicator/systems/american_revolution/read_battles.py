@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from adjudicator.systems.american_revolution.actions import (
     AttritionLosses,
@@ -56,9 +55,6 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.steps import StepView
 from adjudicator.systems.common.tracker import Relocation
-
-if TYPE_CHECKING:
-    from adjudicator.systems.american_revolution.interpret import Reader
 
 SIDES = ("US", "GB")
 DECK = Place(PlaceKind.DECK)
@@ -862,20 +858,16 @@ def holding_units(holding: Iterable[tuple[str, str, bool]]) -> list[tuple[str, b
     return [(key, disrupted) for kind, key, disrupted in holding if kind == "unit"]
 
 
-def read_step(reader: Reader, view: StepView[Entity, str | None], actions: Sequence[Action],
-              phase: str | None, player: str | None) -> list[Action]:
-    """The battle actions of one step; the reader's reading moves on (one call a step from
-    `Reader.step`)."""
-    tracker = BattleTracker(reader.state, reader.owner)
-    battles, found = tracker.read(reader.reading.battles, view, actions, phase, player)
-    reader.reading = replace(reader.reading, battles=battles)
-    return found
+def read_step(battles: BattleReading, state: ARState, owner: Callable[[Entity], str | None],
+              view: StepView[Entity, str | None], actions: Sequence[Action],
+              phase: str | None, player: str | None) -> tuple[BattleReading, list[Action]]:
+    """The battles' reading after one step, and the step's battle actions (one call a step
+    from `interpret.Reader.step`, which keeps the reading)."""
+    return BattleTracker(state, owner).read(battles, view, actions, phase, player)
 
 
-def close_log(reader: Reader, step: int) -> list[Action]:
+def close_log(battles: BattleReading, state: ARState, owner: Callable[[Entity], str | None],
+              step: int) -> tuple[BattleReading, list[Action]]:
     """The log ended: the round of fire under way is closed, so that its hits are judged
     (the last of them may be the log's last step)."""
-    tracker = BattleTracker(reader.state, reader.owner)
-    battles, found = tracker._close_round(reader.reading.battles, step, None)
-    reader.reading = replace(reader.reading, battles=battles)
-    return found
+    return BattleTracker(state, owner)._close_round(battles, step, None)
