@@ -30,7 +30,7 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from adjudicator.replay.changes import (
     Changes,
@@ -43,6 +43,7 @@ from adjudicator.replay.changes import (
     ReplayProblem,
 )
 from adjudicator.replay.clip import clip_name
+from adjudicator.replay.permodule import PerModule
 from vmod_schema.commands import (
     AddPiece,
     BeginSave,
@@ -233,31 +234,18 @@ class _Record:
 # The set-up, decoded once per module
 
 
-class SetUpPieces:
+class SetUpPieces(PerModule):
     """The pieces of a module's set-ups, decoded once: many files of one game start from
     the same restore block, whose pieces (type and state strings alike) then decode to the
     same traits. Kept for the latest few modules, each up to `KEPT_PIECES` pieces (the
     oldest dropped); traits and innermost pieces are immutable, so files share them, and
     each piece handed out gets its own `traits` list."""
 
-    KEPT_MODULES = 4
     KEPT_PIECES = 8192
-    _latest: ClassVar[dict[int, SetUpPieces]] = {}
 
     def __init__(self, module: Module) -> None:
-        self.module = module
+        super().__init__(module)
         self.pieces: dict[tuple[str, str], Piece] = {}
-
-    @classmethod
-    def of(cls, module: Module) -> SetUpPieces:
-        """The set-up pieces of this module (by identity: the same object read once per
-        process, `vmod_schema.buildfile.open_module_once`)."""
-        found = cls._latest.get(id(module))
-        if found is None or found.module is not module:
-            if len(cls._latest) >= cls.KEPT_MODULES:
-                del cls._latest[next(iter(cls._latest))]
-            found = cls._latest[id(module)] = cls(module)
-        return found
 
     def decode(self, command: AddPiece) -> None:
         """Decode the command's piece (`AddPiece.piece`), reusing an earlier file's."""

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -35,6 +34,7 @@ from adjudicator.binding import Binding
 from adjudicator.replay import visibility
 from adjudicator.replay.board import Board, PieceOnBoard
 from adjudicator.replay.changes import Position
+from adjudicator.replay.permodule import PerModule
 from adjudicator.replay.timeline import Step
 from adjudicator.replay.visibility import OPPONENT, Viewpoint
 from adjudicator.report.layout import schematic_layout
@@ -506,29 +506,17 @@ def schematic_map(map_id: str, connections: Iterable[tuple[str, str]], *,
                     connections=[(a, b) for a, b in pairs])
 
 
-class _ModuleMaps:
+class _ModuleMaps(PerModule):
     """A module's maps as the page draws them, built once for each choice of boards: many
     files of one module share their maps' spaces (TraceMaps are frozen; none is changed
     after it is built). Kept for the latest few modules, each with its latest choices."""
 
-    KEPT_MODULES = 4
     KEPT_CHOICES = 32
-    _latest: ClassVar[dict[int, _ModuleMaps]] = {}
 
     def __init__(self, module: Module) -> None:
-        self.module = module
+        super().__init__(module)
         self.resolver: LocationResolver | None = None
         self.built: dict[tuple[object, ...], TraceMap] = {}
-
-    @classmethod
-    def of(cls, module: Module) -> _ModuleMaps:
-        """The maps of this module (by identity: the same object read once per process)."""
-        found = cls._latest.get(id(module))
-        if found is None or found.module is not module:
-            if len(cls._latest) >= cls.KEPT_MODULES:
-                del cls._latest[next(iter(cls._latest))]
-            found = cls._latest[id(module)] = cls(module)
-        return found
 
     def get(self, map_id: str, map_: Map, selections: Mapping[str, BoardSelection], *,
             archive: Path | None) -> TraceMap:

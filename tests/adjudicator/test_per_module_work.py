@@ -105,8 +105,8 @@ def test_a_file_checked_after_others_gets_the_report_it_gets_alone() -> None:
                           data_files=[DATA], binding_file=BINDING).model_dump_json()
 
     def forget() -> None:
-        SetUpPieces._latest.clear()
-        trace_module._ModuleMaps._latest.clear()
+        SetUpPieces.forget()
+        trace_module._ModuleMaps.forget()
 
     forget()
     alone = report(GAMES[2])

@@ -36,7 +36,7 @@ with open(out, "w", encoding="utf-8") as listing:
 imported with `importlib` too, which `-X importtime` does not list)."""
 
 
-def _loaded(tmp_path: Path, *args: str) -> set[str]:
+def loaded_by(tmp_path: Path, *args: str) -> set[str]:
     """The modules loaded by a fresh process that runs `adjudicator ARGS`."""
     listing = tmp_path / "modules.txt"
     done = subprocess.run([sys.executable, "-c", RUN_AND_LIST, str(listing), *args],
@@ -64,18 +64,18 @@ def test_help_imports_no_command_code_by_importtime() -> None:
 @pytest.mark.parametrize("args", [("--help",), (), ("-h",)], ids=["--help", "none", "-h"])
 def test_listing_the_commands_loads_no_command_code(tmp_path: Path,
                                                     args: tuple[str, ...]) -> None:
-    modules = _loaded(tmp_path, *args)
+    modules = loaded_by(tmp_path, *args)
     assert "adjudicator.cli.lazy" in modules
     assert _forbidden(modules) == []
 
 
 def test_importing_the_package_loads_no_game_system(tmp_path: Path) -> None:
-    modules = _loaded(tmp_path, "version")
+    modules = loaded_by(tmp_path, "version")
     assert _forbidden(modules, COMMAND_CODE) == []
 
 
 def test_a_command_loads_its_own_code_and_not_the_others(tmp_path: Path) -> None:
-    modules = _loaded(tmp_path, "rules", "ww", "--json")
+    modules = loaded_by(tmp_path, "rules", "ww", "--json")
     assert {"adjudicator.cli.catalog", "adjudicator.systems.washingtons_war"} <= modules
     assert _forbidden(modules, ("adjudicator.cli.check", "adjudicator.cli.odds",
                                 "adjudicator.cli.audit", "adjudicator.cli.watch",
@@ -92,7 +92,7 @@ def test_the_bad_input_status_commands_share_is_the_reports_one() -> None:
 
 def test_inspect_loads_no_game_system(tmp_path: Path) -> None:
     game = Path(__file__).resolve().parents[2] / "fixtures" / "example" / "example.vlog"
-    modules = _loaded(tmp_path, "inspect", "--json", str(game))
+    modules = loaded_by(tmp_path, "inspect", "--json", str(game))
     assert "adjudicator.inspect" in modules
     assert _forbidden(modules, ("adjudicator.systems", "adjudicator.check",
                                 "adjudicator.audit", "adjudicator.reading",

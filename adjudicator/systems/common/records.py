@@ -13,11 +13,12 @@ that need it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import wraps
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.replay.permodule import once_per_object
 
 Source = Annotated[tuple[Annotated[str, Field(min_length=1)], ...], Field(min_length=1)]
 """One or more citations; every record carries one."""
@@ -189,31 +190,6 @@ class MissingFacts(Generic[NeedT, FactT]):
         no data file can) and what it is, in words."""
         self.facts.append(self._fact(need=need, key=key, what=what,
                                      rules=self.rules_needing(need)))
-
-
-ArgT = TypeVar("ArgT")
-ResultT = TypeVar("ResultT")
-
-
-def once_per_object(limit: int = 8) -> Callable[[Callable[[ArgT], ResultT]],
-                                               Callable[[ArgT], ResultT]]:
-    """Remember what a function derives from a frozen object (a game's data), by the
-    object's identity, for the latest `limit` objects: checking a thousand files with the
-    same data derives it once. The object is kept with its result, so an id is never
-    mistaken for a later object's."""
-    def decorate(derive: Callable[[ArgT], ResultT]) -> Callable[[ArgT], ResultT]:
-        remembered: dict[int, tuple[ArgT, ResultT]] = {}
-
-        @wraps(derive)
-        def derived(obj: ArgT) -> ResultT:
-            entry = remembered.get(id(obj))
-            if entry is None or entry[0] is not obj:
-                if len(remembered) >= limit:
-                    del remembered[next(iter(remembered))]
-                entry = remembered[id(obj)] = (obj, derive(obj))
-            return entry[1]
-        return derived
-    return decorate
 
 
 __all__ = ["BundledFile", "GameDataQueries", "MissingFacts", "NeededBy", "Record", "Source",

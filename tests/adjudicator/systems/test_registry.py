@@ -5,14 +5,13 @@ game's file imports no other game's package."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from adjudicator.errors import UnknownGameError
 from adjudicator.systems import SYSTEMS, GameEntry, every_system, find_system, recognise_system
+from tests.adjudicator.test_startup import loaded_by
 from tests.conftest import REPO
 from tests.toygame.test_toy_game import TOY
 
@@ -52,25 +51,9 @@ def test_a_game_is_found_by_id_alias_and_module_name() -> None:
         find_system("chess")
 
 
-RUN_AND_LIST = """
-import contextlib, sys
-from adjudicator.cli import main
-out, sys.argv = sys.argv[1], ["adjudicator", *sys.argv[2:]]
-with contextlib.suppress(SystemExit):
-    main()
-with open(out, "w", encoding="utf-8") as listing:
-    listing.write("\\n".join(sorted(sys.modules)))
-"""
-"""Run the CLI with the given arguments, then write every module in `sys.modules`."""
-
-
 def _games_loaded(tmp_path: Path, *args: str) -> set[str]:
     """The game packages in `sys.modules` of a fresh process that ran `adjudicator ARGS`."""
-    listing = tmp_path / "modules.txt"
-    done = subprocess.run([sys.executable, "-c", RUN_AND_LIST, str(listing), *args],
-                          capture_output=True, text=True, check=False, timeout=120)
-    assert listing.is_file(), done.stderr[-2000:]
-    modules = set(listing.read_text(encoding="utf-8").splitlines())
+    modules = loaded_by(tmp_path, *args)
     assert "adjudicator.systems" in modules
     return {name.split(".")[2] for name in modules
             if name.startswith("adjudicator.systems.") and name.split(".")[2] != "common"}
