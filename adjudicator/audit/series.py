@@ -331,8 +331,12 @@ def series_dice(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = None
     """Whole-game dice statistics of replayed logs (`adjudicator series`): their rolls in
     playing order (`order_logs`), an identical copy (same entry of `sha256s`) counted once,
     pooled per player, label and number of dice, corrected for the tests among them."""
+    return _dice_of(_played_once(logs, sha256s))
+
+
+def _dice_of(once: Sequence[SeriesLog]) -> list[DiceEntry]:
     rolls: list[SeriesRoll] = []
-    for log in _played_once(logs, sha256s):
+    for log in once:
         rolls += log.rolls
     return with_verdicts(dice_entries(rolls))
 
@@ -366,8 +370,12 @@ def series_rerolls(logs: Sequence[SeriesLog], sha256s: Sequence[str] | None = No
                    ) -> list[SeriesReroll]:
     """Every re-roll in the series' files, in playing order (`order_logs`), an identical
     copy (same entry of `sha256s`) counted once."""
+    return _rerolls_of(_played_once(logs, sha256s))
+
+
+def _rerolls_of(once: Sequence[SeriesLog]) -> list[SeriesReroll]:
     found: list[SeriesReroll] = []
-    for log in _played_once(logs, sha256s):
+    for log in once:
         found += [SeriesReroll(file=printable_path(log.path), label=r.button,
                                player=r.player, first=r.first, undo=r.undo, again=r.again,
                                before=list(r.before.values), after=list(r.after.values))
@@ -451,5 +459,6 @@ def find_in_series(paths: Iterable[Path], module: Module | None = None, *,
         with one_file(path):
             logs.append(read_series_log(path, module, chat_patterns=chat_patterns))
     sha256s = [file_sha256(path) for path in files]
+    once = _played_once(logs, sha256s)
     return SeriesFindings(check_series(logs, reveal=reveal), forks_among(logs, sha256s),
-                          series_rerolls(logs, sha256s), series_dice(logs, sha256s))
+                          _rerolls_of(once), _dice_of(once))

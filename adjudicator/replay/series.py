@@ -314,6 +314,12 @@ def order_logs(logs: Sequence[SeriesLog]) -> list[SeriesLog]:
     Chains are started from logs that follow no other, by file name; where several logs
     could follow one, the first by name does. Logs left over (a cycle) come last, by name.
     """
+    return _ordered(logs)[0]
+
+
+def _ordered(logs: Sequence[SeriesLog]) -> tuple[list[SeriesLog], set[int]]:
+    """`order_logs`, and which of the ordered logs (by index) continue some log of the
+    series: the positions are compared once."""
     named = sorted(logs, key=lambda log: (log.path.name, str(log.path)))
     follows = _follows(named)
     has_previous = {j for later in follows.values() for j in later}
@@ -332,7 +338,8 @@ def order_logs(logs: Sequence[SeriesLog]) -> list[SeriesLog]:
             chain(i)
     for i in range(len(named)):
         chain(i)
-    return [named[i] for i in ordered]
+    position = {index: at for at, index in enumerate(ordered)}
+    return [named[i] for i in ordered], {position[j] for j in has_previous}
 
 
 def _follows(logs: Sequence[SeriesLog]) -> dict[int, list[int]]:
@@ -380,8 +387,7 @@ def check_series(logs: Sequence[SeriesLog], *, reveal: bool = False) -> SeriesRe
     with pieces as the other player sees them unless `reveal`. A log that continues
     another log of the series, not the one before it in the order (the second branch of
     a fork, which `adjudicator.audit.series.forks_among` reports), is no break."""
-    ordered = order_logs(logs)
-    continuing = {j for later in _follows(ordered).values() for j in later}
+    ordered, continuing = _ordered(logs)
     breaks: list[Break] = []
     for index, (earlier, later) in enumerate(pairwise(ordered), 1):
         differences = compare_positions(earlier.end, later.start)
