@@ -380,14 +380,16 @@ class ConcealmentLog:
     def redact(self, findings: Sequence[Finding]) -> list[Finding]:
         """The findings with every concealed piece's name replaced by what stands for it
         at the finding's step (nothing changes when the viewpoint reveals everything)."""
-        return [redact_finding(finding, names) if names else finding
+        cleaners = _Cleaners()
+        return [redact_finding(finding, names, cleaners(names)) if names else finding
                 for finding, names in self._names_at(findings)]
 
     def redact_computations(self, computations: Sequence[Computation]) -> list[Computation]:
         """The computations with every concealed piece's name replaced by what stands for
         it at the computation's step, as `redact` does for findings."""
-        return [redact_computation(computation, names) if names else computation
-                for computation, names in self._names_at(computations)]
+        cleaners = _Cleaners()
+        return [redact_computation(computation, names, cleaners(names)) if names
+                else computation for computation, names in self._names_at(computations)]
 
     def redact_reasons(self, reasons: Mapping[str, str]) -> dict[str, str]:
         """Why rules went unchecked, naming no concealed piece: a reason that begins `step
@@ -470,18 +472,41 @@ def redact_text(text: str, names: Mapping[str, str]) -> str:
 
 
 def _cleaner(names: Mapping[str, str]) -> Callable[[str], str]:
+    """`redact_text` for one set of names, remembering each text it cleaned (a long log's
+    computations repeat the same keys and values thousands of times)."""
     pattern = _pattern(names)
+    cleaned: dict[str, str] = {}
 
     def clean(text: str) -> str:
-        return pattern.sub(lambda match: names[match.group(0)], text)
+        done = cleaned.get(text)
+        if done is None:
+            done = cleaned[text] = pattern.sub(lambda match: names[match.group(0)], text)
+        return done
 
     return clean
 
 
-def redact_finding(finding: Finding, names: Mapping[str, str]) -> Finding:
+class _Cleaners:
+    """One remembering cleaner per set of names in a redaction pass (`_names_by_step`
+    shares one dict between steps with the same names: the cleaner goes with it)."""
+
+    __slots__ = ("_by_names",)
+
+    def __init__(self) -> None:
+        self._by_names: dict[int, tuple[Mapping[str, str], Callable[[str], str]]] = {}
+
+    def __call__(self, names: Mapping[str, str]) -> Callable[[str], str]:
+        kept = self._by_names.get(id(names))
+        if kept is None or kept[0] is not names:
+            kept = self._by_names[id(names)] = (names, _cleaner(names))
+        return kept[1]
+
+
+def redact_finding(finding: Finding, names: Mapping[str, str],
+                   clean: Callable[[str], str] | None = None) -> Finding:
     """A finding that names none of `names`' concealed pieces (message, pieces, values,
-    and the facts it needs)."""
-    clean = _cleaner(names)
+    and the facts it needs); `clean` is `names`' cleaner when the caller keeps one."""
+    clean = clean or _cleaner(names)
     update: dict[str, object] = {
         "message": clean(finding.message),
         "pieces": tuple(dict.fromkeys(clean(piece) for piece in finding.pieces)),
@@ -494,11 +519,14 @@ def redact_finding(finding: Finding, names: Mapping[str, str]) -> Finding:
     return finding.model_copy(update=update)
 
 
-def redact_computation(computation: Computation, names: Mapping[str, str]) -> Computation:
+def redact_computation(computation: Computation, names: Mapping[str, str],
+                       clean: Callable[[str], str] | None = None) -> Computation:
     """A computation that names none of `names`' concealed pieces: its summary, and the
     keys and text values of its inputs, results and probabilities (in lists and records
-    too: a route's spaces and legs)."""
-    clean = _cleaner(names)
+    too: a route's spaces and legs). The computation itself when it names none of them
+    (a long log's computations are not copied for nothing); `clean` as in
+    `redact_finding`."""
+    clean = clean or _cleaner(names)
 
     def scalar(value: Scalar) -> Scalar:
         return clean(value) if isinstance(value, str) else value
@@ -514,13 +542,16 @@ def redact_computation(computation: Computation, names: Mapping[str, str]) -> Co
     def table(values: Mapping[str, Value]) -> dict[str, Value]:
         return {clean(key): one(value) for key, value in values.items()}
 
-    return computation.model_copy(update={
+    update: dict[str, object] = {
         "summary": clean(computation.summary),
         "inputs": table(computation.inputs),
         "result": table(computation.result),
         "probabilities": {clean(key): value
                           for key, value in computation.probabilities.items()},
-    })
+    }
+    if all(value == getattr(computation, field) for field, value in update.items()):
+        return computation
+    return computation.model_copy(update=update)
 
 
 def concealed_counts(sights: Iterable[Sight]) -> Counter[str]:

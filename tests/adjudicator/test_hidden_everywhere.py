@@ -285,6 +285,10 @@ def test_a_computation_names_no_concealed_piece_in_any_field() -> None:
     assert redacted.inputs == {"general": "?", "?'s MP": 4, "space": "Quebec"}
     assert redacted.result == {"mover": "? and Howe"}
     assert list(redacted.probabilities) == ["? wins"]
+    # One naming no concealed piece is kept as it is, not copied (long logs hold
+    # thousands); the same cleaner serves every line of one set of names.
+    assert redact_computation(computation, {"Howe-not": "?"}) is computation
+    assert redact_computation(redacted, {"Carleton": "?"}) is redacted
 
 
 def test_a_report_cached_under_older_concealment_rules_is_not_served(
