@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adjudicator import __version__
-from adjudicator.findings import Finding, Severity
+from adjudicator.findings import Computation, Finding, Severity
 from adjudicator.reading.models import FileReading
 from adjudicator.reading.reader import FileReader
 from adjudicator.replay import Board, Step, iter_steps
@@ -33,6 +33,7 @@ from adjudicator.report.models import (
     recorded_path,
 )
 from adjudicator.report.trace import collector_for
+from adjudicator.spill import Spilled
 from adjudicator.systems import find_system
 from adjudicator.systems.common.system import GameSystem, Referee, Verdict
 from vmod_schema.archive import Limits
@@ -272,9 +273,18 @@ def build_report(system: GameSystem, verdict: Verdict, steps: StepSummary | Sequ
             path=recorded_path(source), sha256=file_sha256(source)),
         module=printable_path(module) if module is not None else None,
         tool_version=__version__, steps=logged, findings=findings,
-        computations=[c for c in verdict.computations if c.step not in undone],
+        computations=_kept(verdict.computations, undone),
         coverage=Coverage(checked=checked, partial=partial, unchecked=unchecked),
         problems=all_problems, reading=reading)
+
+
+def _kept(computations: Sequence[Computation], undone: Collection[int]
+          ) -> Sequence[Computation]:
+    """The computations of steps no undo took back (a referee's, spilled: filtered by
+    their steps, none parsed)."""
+    if isinstance(computations, Spilled):
+        return computations.where(lambda step: step not in undone)
+    return [computation for computation in computations if computation.step not in undone]
 
 
 def _replay_problems(summary: StepSummary) -> list[str]:

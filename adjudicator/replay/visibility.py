@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from adjudicator.replay.board import Board, PieceKind, PieceOnBoard
 from adjudicator.replay.changes import PieceId
+from adjudicator.spill import Spilled
 from vmod_schema.commands import AddPiece, ChangePiece, MovePiece, RemovePiece
 from vmod_schema.pieces import DeckState
 from vmod_schema.traits import Invisible, Mask
@@ -384,12 +385,31 @@ class ConcealmentLog:
         return [redact_finding(finding, names, cleaners(names)) if names else finding
                 for finding, names in self._names_at(findings)]
 
-    def redact_computations(self, computations: Sequence[Computation]) -> list[Computation]:
+    def redact_computations(self, computations: Sequence[Computation]
+                            ) -> Sequence[Computation]:
         """The computations with every concealed piece's name replaced by what stands for
-        it at the computation's step, as `redact` does for findings."""
+        it at the computation's step, as `redact` does for findings. Spilled ones (a
+        referee's, `adjudicator.spill`) stay spilled: only those whose text holds a
+        concealed name are parsed."""
+        if not isinstance(computations, Spilled):
+            cleaners = _Cleaners()
+            return [redact_computation(computation, names, cleaners(names)) if names
+                    else computation for computation, names in self._names_at(computations)]
+        if self.view.reveal or not self._events or not computations:
+            return computations
+        steps = [computations.step(index) for index in range(len(computations))]
+        names_at = self._names_by_step(steps)
         cleaners = _Cleaners()
-        return [redact_computation(computation, names, cleaners(names)) if names
-                else computation for computation, names in self._names_at(computations)]
+
+        def change(step: int | None, text: bytes
+                   ) -> Callable[[Computation], Computation] | None:
+            names = names_at[step]
+            if not names or not _may_name(text, names):
+                return None
+            clean = cleaners(names)
+            return lambda computation: redact_computation(computation, names, clean)
+
+        return computations.mapped(change)
 
     def redact_reasons(self, reasons: Mapping[str, str]) -> dict[str, str]:
         """Why rules went unchecked, naming no concealed piece: a reason that begins `step
@@ -440,6 +460,17 @@ class ConcealmentLog:
                 names = previous
             out[step] = previous = names
         return out
+
+
+def _may_name(text: bytes, names: Mapping[str, str]) -> bool:
+    """Whether an item's JSON text may name one of `names` (any name JSON would escape is
+    assumed named: its text is then parsed and redacted as a model)."""
+    decoded = text.decode("utf-8")
+    return any(name in decoded or _JSON_ESCAPED.search(name) for name in names)
+
+
+_JSON_ESCAPED = re.compile(r'["\\\x00-\x1f]')
+"""Characters JSON writes escaped: a name holding one is not found as it is in a text."""
 
 
 def _reason_step(reason: str) -> int | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import PurePath
 from xml.etree import ElementTree as ET
@@ -327,7 +328,7 @@ def _findings_section(body: ET.Element, report: Report, shown: list[Finding]) ->
         _add(row, "td", finding.message, class_="message")
 
 
-def _computations_section(body: ET.Element, computations: list[Computation]) -> None:
+def _computations_section(body: ET.Element, computations: Sequence[Computation]) -> None:
     if not computations:
         return
     _add(body, "h2", "Computations")

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.findings import Computation, Finding, Severity
 from adjudicator.reading.models import FileReading
 from adjudicator.report.trace import ReplayTrace
+from adjudicator.spill import Spilled
 from vmod_schema.files import printable_path
 
 _MODEL = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
@@ -101,7 +102,10 @@ class Report(BaseModel):
     steps: int
     """Logged steps read (step 0, the starting position, not counted)."""
     findings: list[Finding] = Field(default_factory=list)
-    computations: list[Computation] = Field(default_factory=list)
+    computations: Spilled[Computation] = Field(
+        default_factory=lambda: Spilled(Computation))
+    """Kept as their JSON texts, on disk once they grow (`adjudicator.spill`): a list to
+    whoever builds or reads the report."""
     coverage: Coverage = Field(default_factory=Coverage)
     problems: list[str] = Field(default_factory=list)
     """Problems reading or replaying the file (bad commands are skipped, not fatal); for an

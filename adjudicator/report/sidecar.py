@@ -51,12 +51,13 @@ import os
 import re
 import secrets
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
 from adjudicator.errors import AdjudicatorError
+from adjudicator.report.jsonstream import json_chunks
 from adjudicator.report.models import Report
 from vmod_schema.files import open_regular
 
@@ -127,14 +128,15 @@ def render(report: Report, fmt: ReportFormat, *, images: bool = True) -> str:
 
 
 def sidecar_chunks(report: Report, fmt: ReportFormat, *, images: bool = True
-                   ) -> tuple[bytes, ...]:
-    """The sidecar's bytes as written, in chunks (`stamped`, UTF-8). The JSON is
-    serialised by pydantic straight to bytes and its final newline written apart: a long
-    log's JSON sidecar (tens of MB) is held once, never also as a `str`, a `str` with the
-    newline and its encoding (issue 24)."""
+                   ) -> Iterator[bytes]:
+    """The sidecar's bytes as written, in chunks (`stamped`, UTF-8). The JSON is streamed
+    (`adjudicator.report.jsonstream`): a long log's JSON sidecar (tens of MB) is never held
+    whole, nor its computations as models (issue 24)."""
     if fmt is ReportFormat.JSON:
-        return report.__pydantic_serializer__.to_json(report, indent=2), b"\n"
-    return (stamped(report, fmt, images=images).encode("utf-8"),)
+        yield from json_chunks(report)
+        yield b"\n"
+        return
+    yield stamped(report, fmt, images=images).encode("utf-8")
 
 
 def stamped(report: Report, fmt: ReportFormat, *, images: bool = True) -> str:
@@ -197,7 +199,7 @@ def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat]
                 raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), str(target))
             temp = _temp_beside(target)
             temps.append((temp, target))
-            _write_synced(temp, *sidecar_chunks(report, fmt, images=images))
+            _write_new(temp, sidecar_chunks(report, fmt, images=images), sync=True)
         stale = [sidecar_path(source, fmt, out_dir) for fmt in ReportFormat
                  if fmt not in chosen]
         journal = journal_path(source, out_dir)
@@ -205,7 +207,7 @@ def write_sidecars(report: Report, source: Path, formats: Sequence[ReportFormat]
                  "renames": [[temp.name, target.name] for temp, target in temps],
                  "remove": [path.name for path in stale if _exists(path)]}
         journal_temp = _temp_beside(journal)
-        _write_synced(journal_temp, json.dumps(entry).encode("ascii"))
+        _write_new(journal_temp, [json.dumps(entry).encode("ascii")], sync=True)
         os.replace(journal_temp, journal)
         _fsync_folder(folder)
     except BaseException:
@@ -264,13 +266,13 @@ class SidecarBatch:
                                   str(target))
                 temp = _temp_beside(target)
                 staged.temps.append((temp, target))
-                _write_new(temp, *sidecar_chunks(report, fmt, images=images))
+                _write_new(temp, sidecar_chunks(report, fmt, images=images))
             stale = [sidecar_path(source, fmt, out_dir) for fmt in ReportFormat
                      if fmt not in chosen]
             entry = {"pid": os.getpid(),
                      "renames": [[temp.name, target.name] for temp, target in staged.temps],
                      "remove": [path.name for path in stale if _exists(path)]}
-            _write_new(staged.journal_temp, json.dumps(entry).encode("ascii"))
+            _write_new(staged.journal_temp, [json.dumps(entry).encode("ascii")])
         except BaseException:
             staged.discard()
             raise
@@ -460,21 +462,16 @@ def _hidden(name: str, tail: str) -> str:
     return f".{digest}{SUFFIX}{tail}"
 
 
-def _write_new(path: Path, *chunks: bytes) -> None:
-    """Write a new file, not synced (a batch syncs all its files at once)."""
+def _write_new(path: Path, chunks: Iterable[bytes], *, sync: bool = False) -> None:
+    """Write a new file chunk by chunk (a streamed sidecar is never held whole); synced
+    when asked (a batch syncs all its files at once)."""
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     with os.fdopen(descriptor, "wb") as stream:
         for chunk in chunks:
             stream.write(chunk)
-
-
-def _write_synced(path: Path, *chunks: bytes) -> None:
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    with os.fdopen(descriptor, "wb") as stream:
-        for chunk in chunks:
-            stream.write(chunk)
-        stream.flush()
-        os.fsync(stream.fileno())
+        if sync:
+            stream.flush()
+            os.fsync(stream.fileno())
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -86,7 +86,7 @@ def _killed_at(point: int, source: Path) -> None:
             return real(*args, **kwargs)  # type: ignore[operator]
         return wrapped
 
-    sidecar._write_synced = dies(sidecar._write_synced)  # type: ignore[assignment]
+    sidecar._write_new = dies(sidecar._write_new)  # type: ignore[assignment]
     sidecar.os.replace = dies(os.replace)  # type: ignore[assignment]
     write_sidecars(check_file(source, FolderConfig()), source, ALL)
 

@@ -33,6 +33,7 @@ from adjudicator.binding import Binding
 from adjudicator.errors import AdjudicatorError
 from adjudicator.findings import Computation, Finding, Probability, Severity
 from adjudicator.replay import Board, Step
+from adjudicator.spill import Spilled
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.catalog import Catalog
 from adjudicator.systems.common.datafiles import MissingFactLike, needs_by_rule
@@ -112,7 +113,7 @@ class ActionReferee(ABC, Generic[E, P]):
         self.ledger = CoverageLedger()
         self._positional = positional_ids(self.families)
         self._findings: list[Finding] = []
-        self._computations: list[Computation] = []
+        self._computations = Spilled(Computation)  # flat memory on long logs (issue 24)
         self._history: OrderedDict[int, tuple[P, int, int]] = OrderedDict()
         self._unresolved: dict[str, tuple[str, bool]] = {}
         """Piece id → (the raw location, whether it is a card) of a bound piece we cannot
@@ -241,7 +242,7 @@ class ActionReferee(ABC, Generic[E, P]):
             recognised=self.recognised, missing_data=self.missing_data(),
             not_checkable=self.not_checkable, unread=self.unread)
         self._switched_off(checked, partial, unchecked)
-        return Verdict(findings=list(self._findings), computations=list(self._computations),
+        return Verdict(findings=list(self._findings), computations=self._computations,
                        checked=set(checked), partial=partial, unchecked=unchecked,
                        recognised=self.recognised)
 
@@ -381,7 +382,7 @@ class ActionReferee(ABC, Generic[E, P]):
             del self._history[later]
         self.restore(procedure)
         del self._findings[findings:]
-        del self._computations[computations:]
+        self._computations.truncate(computations)
 
 
 class PieceEntity(Protocol):

@@ -27,7 +27,8 @@ class Verdict:
     """What a referee found in one game: findings, computations and rule coverage."""
 
     findings: list[Finding] = field(default_factory=list)
-    computations: list[Computation] = field(default_factory=list)
+    computations: Sequence[Computation] = field(default_factory=list)
+    """A referee's are `Spilled` (kept as their JSON texts: `adjudicator.spill`)."""
     checked: set[str] = field(default_factory=set)
     """Rule ids whose checks ran on this game."""
     unchecked: dict[str, str] = field(default_factory=dict)

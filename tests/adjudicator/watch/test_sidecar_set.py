@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -117,16 +118,16 @@ def test_a_failed_write_leaves_no_temp_and_the_old_set(
     old, new = reports()
     source = tmp_path / "game.vlog"
     write_sidecars(old, source, ALL)
-    real = sidecar._write_synced
+    real = sidecar._write_new
     calls = []
 
-    def failing(path: Path, *chunks: bytes) -> None:
+    def failing(path: Path, chunks: Iterable[bytes], *, sync: bool = False) -> None:
         calls.append(path)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        real(path, *chunks)
+        real(path, chunks, sync=sync)
 
-    monkeypatch.setattr(sidecar, "_write_synced", failing)
+    monkeypatch.setattr(sidecar, "_write_new", failing)
     with pytest.raises(OSError):
         write_sidecars(new, source, ALL)
     assert leftovers(tmp_path) == []
