@@ -11,6 +11,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.spill import Spilled
+
 _MODEL = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
 
@@ -90,7 +92,9 @@ class FileReading(BaseModel):
     """Logged steps (the starting position not counted)."""
     undo_steps: int = 0
     undos: list[UndoRecord] = Field(default_factory=list)
-    rolls: list[RollRecord] = Field(default_factory=list)
+    rolls: Spilled[RollRecord] = Field(default_factory=lambda: Spilled(RollRecord))
+    """Kept as their JSON texts (`adjudicator.spill`): a long log rolls tens of thousands
+    of times."""
     rerolls: list[RerollRecord] = Field(default_factory=list)
     pieces: int = 0
     """Game pieces at the end (stacks and decks not counted)."""

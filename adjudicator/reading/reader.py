@@ -13,7 +13,10 @@ its mask name, a hidden piece not at all, a piece moved into a hand only counted
 from __future__ import annotations
 
 import hashlib
+from array import array
+from bisect import bisect_left, bisect_right
 from collections import Counter, OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from adjudicator.reading.models import (
@@ -35,6 +38,7 @@ from adjudicator.replay.visibility import (
     counted_text,
     moved_sight,
 )
+from adjudicator.spill import Spilled
 from vmod_schema.pieces import BasicPiece
 from vmod_schema.savefile import SaveFile
 
@@ -43,6 +47,14 @@ RECENT = OPEN_STEPS
 itself matches undos)."""
 TOOK_BACK_SHOWN = 12
 """Effects listed per undo; more are counted."""
+
+
+_Roll = tuple[int, str | None, str, tuple[int, ...], int | None, int | None, str]
+"""A roll kept compactly: step, player, label, dice, total, sides, source."""
+
+UNDONE = 1
+REROLL = 2
+"""A roll's marks: its step was undone; it re-rolls one that was."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,10 +120,13 @@ class FileReader:
         self._recent: OrderedDict[int, _Effects] = OrderedDict()
         self._rerolls = RerollTracker()
         self._undos: list[UndoRecord] = []
-        self._rolls: list[RollRecord] = []
+        self._rolls: list[_Roll] = []
+        """Compact until `finish` (a long log rolls tens of thousands of times)."""
+        self._roll_steps = array("q")
+        """Each roll's step, in step order (a step's rolls are found by bisection)."""
+        self._roll_marks = bytearray()
+        """Each roll's `UNDONE` and `REROLL` marks."""
         self._reroll_records: list[RerollRecord] = []
-        self._roll_at: dict[int, list[int]] = {}
-        """Step → indices into `_rolls` of its rolls (to mark them undone)."""
         self._steps = 0
         self._start = ""
 
@@ -130,9 +145,15 @@ class FileReader:
                 label=reroll.button, player=reroll.player, first=reroll.first,
                 undo=reroll.undo, again=reroll.again, before=list(reroll.before.values),
                 after=list(reroll.after.values)))
-            for index in self._roll_at.get(reroll.again, ()):
-                if self._rolls[index].label == reroll.button:
-                    self._rolls[index] = self._rolls[index].model_copy(update={"reroll": True})
+            for index in self._rolls_of(reroll.again):
+                if self._rolls[index][2] == reroll.button:
+                    self._roll_marks[index] |= REROLL
+
+    def _rolls_of(self, step: int | None) -> range:
+        """Indices of the rolls `step` made."""
+        if step is None:
+            return range(0)
+        return range(bisect_left(self._roll_steps, step), bisect_right(self._roll_steps, step))
 
     def _shown_moves(self, step: Step, board: Board
                      ) -> tuple[tuple[Move, ...], tuple[tuple[str, int], ...]]:
@@ -158,22 +179,27 @@ class FileReader:
                                             len(step.chat), concealed)
         if len(self._recent) > RECENT:
             self._recent.popitem(last=False)
-        if step.rolls:
-            self._roll_at[step.index] = []
-            for roll in step.rolls:
-                self._roll_at[step.index].append(len(self._rolls))
-                self._rolls.append(RollRecord(
-                    step=step.index, player=roll.player or step.player, label=roll.button,
-                    dice=list(roll.values), total=roll.total, sides=roll.sides,
-                    source=roll.source.value))
+        for roll in step.rolls:
+            self._rolls.append((step.index, roll.player or step.player, roll.button,
+                                tuple(roll.values), roll.total, roll.sides,
+                                roll.source.value))
+            self._roll_steps.append(step.index)
+            self._roll_marks.append(0)
 
     def _undo(self, step: Step) -> None:
         effects = self._recent.pop(step.undoes, None) if step.undoes is not None else None
         self._undos.append(UndoRecord(
             step=step.index, undoes=step.undoes, player=step.player,
             took_back=describe(effects) if effects is not None else []))
-        for index in self._roll_at.get(step.undoes, ()) if step.undoes is not None else ():
-            self._rolls[index] = self._rolls[index].model_copy(update={"undone": True})
+        for index in self._rolls_of(step.undoes):
+            self._roll_marks[index] |= UNDONE
+
+    def _roll_records(self) -> Iterator[RollRecord]:
+        for (step, player, label, dice, total, sides, source), marks in zip(
+                self._rolls, self._roll_marks, strict=True):
+            yield RollRecord(step=step, player=player, label=label, dice=list(dice),
+                             total=total, sides=sides, source=source,
+                             undone=bool(marks & UNDONE), reroll=bool(marks & REROLL))
 
     def finish(self, board: Board) -> FileReading:
         """The reading of the whole file (the board holds its final position)."""
@@ -188,6 +214,6 @@ class FileReader:
             saved_at=saved.saved_at if saved else None,
             players=[Player(name=p.name, side=p.side) for p in board.players],
             steps=self._steps, undo_steps=len(self._undos), undos=self._undos,
-            rolls=self._rolls, rerolls=self._reroll_records,
+            rolls=Spilled(RollRecord, self._roll_records()), rerolls=self._reroll_records,
             pieces=sum(1 for _ in board.pieces()),
             start_position=self._start, end_position=position_fingerprint(board))

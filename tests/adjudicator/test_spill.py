@@ -11,6 +11,7 @@ import pytest
 
 from adjudicator import spill
 from adjudicator.findings import Computation, Probability
+from adjudicator.reading.models import FileReading, RollRecord
 from adjudicator.replay.visibility import _may_name
 from adjudicator.report.jsonstream import json_chunks
 from adjudicator.report.models import Report, SourceFile
@@ -71,6 +72,18 @@ def test_a_report_streams_the_json_pydantic_writes() -> None:
         assert streamed == built.model_dump_json(indent=2).encode("utf-8")
         assert Report.model_validate_json(streamed) == built
         assert list(Report.model_validate_json(streamed).computations) == items
+
+
+def test_a_spilled_list_deeper_in_the_report_streams_at_its_depth() -> None:
+    rolls = [RollRecord(step=step, player="Ann", label="2d6", dice=[3, 4], total=7,
+                        source="button", undone=step == 4) for step in (2, 4)]
+    for kept in ([], rolls):
+        built = report([computation(3)]).model_copy(
+            update={"reading": FileReading(kind="log", steps=9, rolls=kept)})
+        assert built.reading is not None and isinstance(built.reading.rolls, Spilled)
+        streamed = b"".join(json_chunks(built))
+        assert streamed == built.model_dump_json(indent=2).encode("utf-8")
+        assert list(Report.model_validate_json(streamed).reading.rolls) == kept  # type: ignore[union-attr]
 
 
 def test_only_texts_that_may_name_a_concealed_piece_are_parsed_for_redaction() -> None:
