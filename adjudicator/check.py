@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adjudicator import __version__
-from adjudicator.findings import Computation, Finding, Severity
+from adjudicator.findings import Computation, Finding, Severity, capped_reminders
 from adjudicator.reading.models import FileReading
 from adjudicator.reading.reader import FileReader
 from adjudicator.replay import Board, Step, iter_steps
@@ -251,6 +251,7 @@ def build_report(system: GameSystem, verdict: Verdict, steps: StepSummary | Sequ
             step=index, player=who, message=f"step {index} was undone by step "
             f"{undo}; its findings are withdrawn"))
     findings.sort(key=lambda f: (-1 if f.step is None else f.step, f.rule_id))
+    findings = capped_reminders(findings)
     all_problems = [*problems, *_replay_problems(summary)]
     logged = max(summary.count - 1, 0)
     status = report_status(verdict, logged_steps=logged, findings=findings,

@@ -7,6 +7,8 @@ python-chess's `Board.status()`, and the report gathers them.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
@@ -63,6 +65,44 @@ class Finding(BaseModel):
     observed: str | None = None
     needs: tuple[str, ...] = ()
     """For `unchecked`: the facts that were missing."""
+
+
+
+REPEATED_REMINDERS = 10
+"""How many of one repeated reminder (the same rule and message) a report keeps."""
+
+
+def capped_reminders(findings: Sequence[Finding], keep: int = REPEATED_REMINDERS
+                     ) -> list[Finding]:
+    """The findings, in their order, with at most `keep` of each repeated reminder (the
+    same rule and the same message at other steps): the last one kept ends with how many
+    more there were and the step of the last ("(and 4,690 more like it, the last at step
+    99980)"). A long log reminds of the same thing thousands of times; every other
+    finding is kept (issue 24)."""
+    counts: Counter[tuple[str, str]] = Counter()
+    last_step: dict[tuple[str, str], int | None] = {}
+    for finding in findings:
+        if finding.severity is Severity.REMINDER:
+            key = (finding.rule_id, finding.message)
+            counts[key] += 1
+            last_step[key] = finding.step
+    if all(n <= keep for n in counts.values()):
+        return list(findings)
+    kept: list[Finding] = []
+    seen: Counter[tuple[str, str]] = Counter()
+    for finding in findings:
+        if finding.severity is not Severity.REMINDER:
+            kept.append(finding)
+            continue
+        key = (finding.rule_id, finding.message)
+        seen[key] += 1
+        if seen[key] < keep or (seen[key] == keep and counts[key] == keep):
+            kept.append(finding)
+        elif seen[key] == keep:
+            more, last = counts[key] - keep, last_step[key]
+            kept.append(finding.model_copy(update={"message": (
+                f"{finding.message} (and {more:,} more like it, the last at step {last})")}))
+    return kept
 
 
 class Probability(BaseModel):
