@@ -52,7 +52,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("adjudicator.reading", "adjudicator.inspect"),
     ("adjudicator.replay",),
     ("adjudicator.binding", "adjudicator.ceilings", "adjudicator.findings",
-     "adjudicator.scenario", "adjudicator.modulekit"),
+     "adjudicator.scenario", "adjudicator.modulekit", "adjudicator.spill"),
     ("adjudicator.errors",),
     ("adjudicator",),
 )
