@@ -35,8 +35,9 @@ Times are the best of `--repeat` runs (a job whose first run takes over 10 s run
 a run over `--timeout` seconds is stopped and reported as timed out. Per-step cost is
 (check - start) / steps; it is flat when the largest size's cost per step is within 1.5x
 the smallest's. Targets (PASS/MISS printed, never asserted; the exit status is 0):
-check within 2x replay alone at every size; 10,000 steps checked in under 2 s; 100,000 in
-under 20 s; and 100,000 steps checked with a peak RSS under 150 MB.
+check within 1.5x replay alone at 10,000 steps and 2x at 100,000, and 100,000 steps checked
+with a peak RSS under 150 MB (issue 24: `targets`, which every game's benchmark prints); for
+Washington's War also 10,000 steps checked in under 2 s and 100,000 in under 20 s.
 """
 
 from __future__ import annotations
@@ -77,8 +78,9 @@ DATA = FIXTURE / "data" / "fixture-data.toml"
 SETUP = FIXTURE / "scenarios" / "t1-setup.toml"
 SIZES = (1_000, 10_000, 100_000)
 QUICK_SIZES = (1_000, 10_000)
-RATIO_TARGET = 2.0
-"""check should take at most this many times replay alone."""
+RATIO_TARGETS = {10_000: 1.5, 100_000: 2.0}
+"""check should take at most this many times replay alone at this many steps (issue 24,
+for every game)."""
 SECONDS_TARGETS = {10_000: 2.0, 100_000: 20.0}
 """Whole-process seconds to check a log of this many steps."""
 MEMORY_TARGET_MB = 150.0
@@ -375,7 +377,7 @@ def cell(value: float | None, form: str, failed: str | None = None) -> str:
 
 def report(sizes: Sequence[Size], start: Run, repeat: int) -> None:
     table(sizes, start, repeat)
-    targets(sizes)
+    targets(sizes, SECONDS_TARGETS)
 
 
 def table(sizes: Sequence[Size], start: Run, repeat: int) -> None:
@@ -412,17 +414,21 @@ def table(sizes: Sequence[Size], start: Run, repeat: int) -> None:
             print(f"per-step cost {last:,} vs {first:,} steps: unknown (a run failed)")
 
 
-def targets(sizes: Sequence[Size]) -> None:
-    """This benchmark's targets, PASS or MISS."""
+def targets(sizes: Sequence[Size], seconds: Mapping[int, float] | None = None) -> None:
+    """The targets of issue 24, PASS or MISS, for the sizes measured: the ratio against
+    replay alone, and the peak memory; `seconds`: whole-process seconds by size too."""
     print()
     for size in sizes:
+        target = RATIO_TARGETS.get(size.steps)
+        if target is None:
+            continue
         ratio = size.ratio()
-        verdict = "PASS" if ratio is not None and ratio <= RATIO_TARGET else "MISS"
+        verdict = "PASS" if ratio is not None and ratio <= target else "MISS"
         why = f"{ratio:.1f}x" if ratio is not None else size.check.failed or size.replay.failed
-        print(f"target: check within {RATIO_TARGET:.0f}x replay alone at {size.steps:,} "
+        print(f"target: check within {target:g}x replay alone at {size.steps:,} "
               f"steps: {verdict} ({why})")
     for size in sizes:
-        limit = SECONDS_TARGETS.get(size.steps)
+        limit = (seconds or {}).get(size.steps)
         if limit is None:
             continue
         run = size.check

@@ -54,6 +54,7 @@ from check import (
     WWLogWriter,
     measure,
     table,
+    targets,
 )
 
 from adjudicator.scenario import build_scenario_log
@@ -285,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     table(sizes, start, repeat)
     marginal(sizes)
     flat_target(sizes, start)
+    targets(sizes)
     return 0
 
 
