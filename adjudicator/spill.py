@@ -32,6 +32,9 @@ from pydantic_core import core_schema
 SPOOL_BYTES = 1 << 20
 """Texts held in memory before the spool moves to a temporary file (1 MiB)."""
 
+BATCH_BYTES = 1 << 16
+"""Texts gathered before they are written to the spool together (64 KiB)."""
+
 NO_STEP = -1
 """The step recorded for an item whose `step` is None."""
 
@@ -46,7 +49,7 @@ class Spilled(Sequence[M], Generic[M]):
     and truncating belong to the one owner that builds the list.
     """
 
-    __slots__ = ("_ends", "_lock", "_spool", "_steps", "model")
+    __slots__ = ("_ends", "_lock", "_pending", "_pending_bytes", "_spool", "_steps", "model")
 
     def __init__(self, model: type[M], items: Iterable[M] = ()) -> None:
         self.model = model
@@ -55,6 +58,9 @@ class Spilled(Sequence[M], Generic[M]):
         self._ends = array("q")
         self._steps = array("q")
         self._lock = threading.Lock()
+        self._pending: list[bytes] = []
+        """Texts not yet written to the spool (written in batches of `BATCH_BYTES`)."""
+        self._pending_bytes = 0
         for item in items:
             self.append(item)
 
@@ -66,16 +72,27 @@ class Spilled(Sequence[M], Generic[M]):
 
     def _add(self, text: bytes, step: int) -> None:
         with self._lock:
-            self._spool.seek(self._end(len(self._ends)))
-            self._spool.write(text)
             self._ends.append(self._end(len(self._ends)) + len(text))
             self._steps.append(step)
+            self._pending.append(text)
+            self._pending_bytes += len(text)
+            if self._pending_bytes >= BATCH_BYTES:
+                self._flush()
+
+    def _flush(self) -> None:
+        """Write the pending texts at the spool's end (the lock held)."""
+        if self._pending:
+            self._spool.seek(self._end(len(self._ends)) - self._pending_bytes)
+            self._spool.write(b"".join(self._pending))
+            self._pending.clear()
+            self._pending_bytes = 0
 
     def truncate(self, length: int) -> None:
         """Keep the first `length` items (a referee's undo takes back later ones)."""
         if length >= len(self._ends):
             return
         with self._lock:
+            self._flush()
             del self._ends[length:]
             del self._steps[length:]
             self._spool.truncate(self._end(length))
@@ -97,6 +114,7 @@ class Spilled(Sequence[M], Generic[M]):
         if not 0 <= index < len(self._ends):
             raise IndexError(index)
         with self._lock:
+            self._flush()
             start = self._end(index)
             self._spool.seek(start)
             return self._spool.read(self._ends[index] - start)
@@ -196,4 +214,4 @@ def _step_of(item: object) -> int:
     return NO_STEP if step is None else int(step)
 
 
-__all__ = ["NO_STEP", "SPOOL_BYTES", "Spilled"]
+__all__ = ["BATCH_BYTES", "NO_STEP", "SPOOL_BYTES", "Spilled"]

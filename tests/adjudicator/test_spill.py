@@ -50,12 +50,24 @@ def test_a_spilled_list_gives_back_what_it_was_given() -> None:
 def test_past_the_threshold_the_texts_go_to_disk_and_still_read_back(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(spill, "SPOOL_BYTES", 2_000)
+    monkeypatch.setattr(spill, "BATCH_BYTES", 1_000)
     items = [computation(step) for step in range(40)]
     kept = Spilled(Computation, items)
     assert kept._spool._rolled  # on disk
     assert list(kept) == items
     kept.truncate(10)
     assert list(kept) == items[:10] and kept[9] == items[9]
+
+
+def test_texts_written_in_batches_read_back_between_appends_and_undos() -> None:
+    items = [computation(step) for step in range(20)]
+    kept = Spilled(Computation, items[:5])
+    assert kept[4] == items[4]  # read while texts were pending
+    for item in items[5:10]:
+        kept.append(item)
+    kept.truncate(7)  # an undo takes back pending texts
+    kept.append(items[7])
+    assert list(kept) == items[:8] and kept.text(7) == kept.text(-1)
 
 
 def test_it_pickles_and_copies_as_its_items() -> None:
