@@ -38,6 +38,8 @@ import threading
 import time
 from pathlib import Path
 
+from bytecode import as_installed
+
 REPO = Path(__file__).resolve().parents[1]
 TARGET_TWO = 1.6
 """Issue 24: `--jobs 2` at least 1.6x as fast as `--jobs 0`."""
@@ -135,6 +137,7 @@ def main() -> None:
     parser.add_argument("--jobs", default="2",
                         help="pool sizes besides os.cpu_count(), comma-separated")
     args = parser.parse_args()
+    print(as_installed())
     cores = os.cpu_count() or 1
     pools = sorted({int(n) for n in args.jobs.split(",") if n.strip()} | {cores})
     folders = game_folders()

@@ -54,6 +54,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bytecode import as_installed
+
 from adjudicator.scenario import ModuleIndex, build_scenario_log
 from vmod_schema.builder import GameBuilder
 from vmod_schema.buildfile import Module, open_module
@@ -485,6 +487,7 @@ def measure(bench: Bench, argv: list[str] | None = None
     parser.add_argument("--timeout", type=float, default=300.0,
                         help="seconds before one run is stopped (default 300)")
     args = parser.parse_args(argv)
+    print(as_installed())
     wanted: list[int] = list(QUICK_SIZES) if args.quick else args.steps
     module = open_module(bench.module)
     sizes: list[Size] = []

@@ -40,6 +40,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bytecode import as_installed
+
 from adjudicator.check import adjudicate
 from adjudicator.replay import Board, iter_steps
 from adjudicator.report import ReportFormat, write_sidecars
@@ -167,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fixed-only", action="store_true",
                         help="Only the CPU ratio and the warm figures (--files 200 default).")
     args = parser.parse_args(argv)
+    print(as_installed())
     python = sys.executable
     if args.files is None:
         args.files = 200 if args.fixed_only else 1000

@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bytecode import as_installed
+
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "vassal" / "corpus"
 POG = CORPUS / "PathsOfGlory" / "Historical10-8.vsav"
@@ -150,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
     args = parser.parse_args(argv)
+    print(as_installed())
     print(f"python {sys.version.split()[0]}; whole processes, {args.repeat} runs each, "
           "ours and the peer's interleaved; medians (best)")
     for line in startup_figures(args.repeat):
