@@ -377,9 +377,10 @@ class ActionReferee(ABC, Generic[E, P]):
         if saved is None:
             return
         procedure, findings, computations = saved
-        # Later steps (interleaved online play) are taken back with it.
-        for later in [index for index in self._history if index > undone]:
-            del self._history[later]
+        # Later steps (interleaved online play) are taken back with it: the history is in
+        # step order, so they are its last entries.
+        while self._history and next(reversed(self._history)) > undone:
+            self._history.popitem()
         self.restore(procedure)
         del self._findings[findings:]
         self._computations.truncate(computations)
