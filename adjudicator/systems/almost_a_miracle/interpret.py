@@ -164,7 +164,11 @@ class Reader:
             actions.append(PhaseShown(step=index, player=player, phase=phase,
                                       reason=f"the Phase marker shows {shown.phase!r}"))
         if actions:
-            self.reading = replace(self.reading, last=None, pending=None)
+            # Dice left from the phase (or month) that ended belong to it: an endeavor's
+            # activation die (AaM 8.1.1, 8.3.4; a recruitment's, 12.1) or a siege's is
+            # rolled in its own phase, never taken from an earlier phase's attrition or
+            # events dice.
+            self.reading = replace(self.reading, last=None, pending=None, dice=DiceQueue())
         self.reading = replace(self.reading, shown=shown)
         return actions
 

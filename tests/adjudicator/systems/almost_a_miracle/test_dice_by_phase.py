@@ -1,0 +1,55 @@
+"""A die belongs to the phase it was rolled in: an endeavor's activation die is never one
+rolled in an earlier phase for attrition or events (AaM 8.1.1). Found by the long-log
+benchmark (bench/check_aam.py): dice no endeavor used piled up for the whole game, so a
+force that moved without rolling took a militia attrition die as its activation roll,
+and every later roll copied the growing pile."""
+
+from __future__ import annotations
+
+from adjudicator.systems.almost_a_miracle.actions import ForceMoved
+from adjudicator.systems.almost_a_miracle.interpret import Reader, Shown
+from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
+from adjudicator.systems.common.places import Place, PlaceKind
+from adjudicator.systems.common.steps import Rolled, StepView
+from adjudicator.systems.common.tracker import Placed, Relocation
+
+
+def side_of(entity: Entity) -> str | None:
+    return {"washington": "continental", "cont_regular": "continental"}.get(entity.key)
+
+
+def moved(piece: str, entity_id: str, before: str, after: str) -> Relocation[Entity]:
+    entity = Entity.parse(entity_id)
+    assert entity is not None
+    return Relocation(piece, piece, Placed(entity, Place(PlaceKind.SPACE, before)),
+                      Placed(entity, Place(PlaceKind.SPACE, after)))
+
+
+def view(index: int, *relocations: Relocation[Entity],
+         rolls: tuple[Rolled[str | None], ...] = ()) -> StepView[Entity, str | None]:
+    return StepView(index, "continental", relocations, cards=(), pieces=relocations,
+                    strength={}, rolls=rolls, chat=(), cues={}, off_board=frozenset(),
+                    waypoints={})
+
+
+def force_moves(rolled_in: str) -> list[ForceMoved]:
+    """A Continental 1d6 of 2 rolled in `rolled_in`, then Washington's force moves in the
+    Endeavors Phase without a roll of its own."""
+    reader = Reader(AaMState(), side_of)
+    reader.begin(Shown("1776", "June", "Attrition"))
+    reader.step(view(1, rolls=(Rolled("continental", "1d6", (2,)),)),
+                Shown("1776", "June", rolled_in), None, None)
+    force = (moved("w", "leader:washington", "P20", "P19"),
+             moved("s", "sp:cont_regular:10", "P20", "P19"))
+    actions = reader.step(view(2, *force), Shown("1776", "June", "Endeavors"), None, None)
+    return [action for action in actions if isinstance(action, ForceMoved)]
+
+
+def test_an_attrition_die_is_not_the_next_phase_s_activation_die() -> None:
+    (move,) = force_moves("Attrition")
+    assert move.die is None  # AAM-END-04 then says no activation die was rolled
+
+
+def test_a_die_rolled_in_the_endeavors_phase_is_the_activation_die() -> None:
+    (move,) = force_moves("Endeavors")
+    assert move.die == 2
