@@ -10,23 +10,28 @@ referee's cost per step stays flat on long logs.
 
 Generates, into a temporary folder, legal Almost a Miracle! logs of each size on the
 fixture module (`fixtures/almost-a-miracle/`). The position is MADE UP, as the fixture's
-map is: Howe with British Regulars 10 SP in Y13 New York City and Washington with
+map is: Clinton with British Regulars 10 SP in Y13 New York City and Washington with
 Continental Regulars 10 SP in P20 Philadelphia (no Base of Operations, no baggage train,
-no militia), written by `adjudicator.scenario.build_scenario_log`. Then month after month
-from June 1776 (AaM 3.0), the Phase, Month and Year global properties set as the fixture's
-games set them: Siege Resolution, Attrition (a 1d6 for the militia; in December the
-Expired Enlistment 1d6), Reinforcement (the Political Events 2d6, always a "no event"
-6-8), Logistics and Engineering, then the Endeavors Phase (AaM 8.0): the British first,
-Howe's activation 1d6 (2, his Audacity) and his force one clear Area along a road,
-Y13 New York City <-> Y20, then Howe flipped to his Moved side; Washington's 1d6 (2 or 3,
-his Audacity 3) and his force P20 Philadelphia <-> P19 Valley Forge, Washington flipped;
-in the winter months (December to March) each move is followed by its Winter Attrition
-2d6 (AaM 10.9, 5.4.4; 3+4, no loss); then both pass (British then Continental). The
-Adjustment Phase flips both leaders back (AaM 3.0F) and the Month (and, after December,
-the Year) moves on. The campaign ends with the November 1779 turn (AaM 17.0) and the
-fixture's turn track with 1781: after October 1779 the log starts again at June 1776
-(the referee's SCN-03 judges only months past the end; nothing judges a month going
-back). About every 25 steps a move is undone and made again. The steps after the set-up
+no militia; Clinton rather than Howe, whom the fixture's schedule withdraws in November
+1776), written by `adjudicator.scenario.build_scenario_log`. Then month after month from
+June 1776, the Phase property set to each phase in turn as the fixture's games set it
+(AaM 3.0): Siege Resolution; Attrition (a 1d6 for militia attrition; in December the
+Expired Enlistment 1d6 too); Reinforcement (the Political Events 2d6, always 6 to 8: no
+event); Logistics and Engineering; Endeavors (AaM 8.0): the British first, Clinton's
+activation 1d6 (2, his Audacity; fixture data) and his force one clear Area along a road,
+Y13 New York City <-> Y20, Clinton then flipped to his Moved side; Washington's 1d6 (2 or
+3, his Audacity 3) and his force P20 Philadelphia <-> P19 Valley Forge, Washington
+flipped; in winter (December to March, AaM 5.4.4) each move followed by its Winter
+Attrition 2d6 (10.9; 3+4, no loss); then both pass, British first; Adjustment: both
+leaders flipped back (3.0F), then the Year and Month properties set in one step (as one
+click of a turn counter: set one at a time, the log would show a month in between, e.g.
+December 1779 between December 1778 and January 1779). The campaign's last turn is
+November 1779 (AaM 17.0): after October 1779 the log starts again at June 1776 (the
+referee judges months past the end, AAM-SCN-03, and nothing judges a month going back).
+About every 25 steps the British move is undone and made again. No reinforcement,
+withdrawal or event is played, so each cycle of 41 months draws two reminders (each
+reported ten times at most): AAM-REINF-14 (July 1777, Brant's automatic Indian Uprising)
+and AAM-REINF-02 (June 1778, the schedule's 10 SP withdrawal). The steps after the set-up
 are written through `GameBuilder` (bench/check.py's writer). Every size's check is read
 for legality: it should have no illegal finding, else a WARNING names the first three
 (the generator or the referee needs fixing). Generation time is not measured.
@@ -69,12 +74,12 @@ SIDES = ("British", "Continental")
 """In the order of their endeavors (AaM 8.0: the British always first)."""
 FORCES = {
     # side: its leader, his SPs, the two Areas his force shuttles between (a road, 1 Area)
-    "British": ("Howe", "British Regulars 10 SP", ("Y13 New York City", "Y20")),
+    "British": ("Clinton", "British Regulars 10 SP", ("Y13 New York City", "Y20")),
     "Continental": ("Washington", "Continental Regulars 10 SP",
                     ("P20 Philadelphia", "P19 Valley Forge")),
 }
 ACTIVATION = {"British": (2,), "Continental": (2, 3)}
-"""Activation dice at or under the leader's Audacity (fixture data: Howe 2, Washington 3;
+"""Activation dice at or under the leader's Audacity (fixture data: Clinton 2, Washington 3;
 AaM 8.1.1), none a 1 (a 1 is rolled again for the random event, AaM 8.3)."""
 SET_UP = tuple((piece, spaces[0]) for leader, sp, spaces in FORCES.values()
                for piece in (leader, sp))
@@ -184,7 +189,7 @@ class _Game:
             acts.append(_Act("roll", "Continental", dice=(1 + (n + 3) % 6,)))  # enlistment
         acts += [_Act("set", "British", "Phase", "Reinforcement"),
                  _Act("roll", "British" if n % 2 else "Continental",
-                      dice=(3 + n % 2, 3 + n % 3)),  # Political Events: 6 to 8, no event
+                      dice=(2 + n % 3, 4)),  # Political Events: 6 to 8, no event
                  _Act("set", "British", "Phase", "Logistics and Engineering"),
                  _Act("set", "British", "Phase", "Endeavors")]
         for i, side in enumerate(SIDES):
