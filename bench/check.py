@@ -52,6 +52,7 @@ import tempfile
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from bytecode import as_installed
@@ -377,9 +378,48 @@ def cell(value: float | None, form: str, failed: str | None = None) -> str:
     return format(value, form)
 
 
-def report(sizes: Sequence[Size], start: Run, repeat: int) -> None:
+def report(sizes: Sequence[Size], start: Run, repeat: int,
+           seconds: Mapping[int, float] | None = None) -> None:
+    """Every game's benchmark prints this: the table, the cost of each step added between
+    sizes, and the targets (`seconds`: whole-process seconds by size, for this game)."""
     table(sizes, start, repeat)
-    targets(sizes, SECONDS_TARGETS)
+    marginal(sizes)
+    flat_target(sizes, start)
+    targets(sizes, seconds)
+
+
+def marginal(sizes: Sequence[Size]) -> None:
+    """The cost of each step added between two sizes, of check and of replay alone: the
+    fixed costs (reading the module, the data, the binding) left out."""
+    for small, large in pairwise(sizes):
+        added = large.steps - small.steps
+        runs = [(label, a, b) for label, a, b in (("check", small.check, large.check),
+                                                  ("replay", small.replay, large.replay))
+                if not a.failed and not b.failed]
+        if not runs:
+            continue
+        print(f"each step added {small.steps:,} -> {large.steps:,}: " + ", ".join(
+            f"{label} {(b.seconds - a.seconds) / added * 1e6:.0f} µs, "
+            f"{(b.peak_mb - a.peak_mb) * 1024 / added:.1f} KB" for label, a, b in runs))
+
+
+def flat_target(sizes: Sequence[Size], start: Run) -> None:
+    """The target: per-step cost flat from the smallest size to the largest."""
+    print()
+    if len(sizes) < 2:
+        print("target: per-step cost flat: - (one size only)")
+        return
+    first, last = sizes[0], sizes[-1]
+    small, large = first.us_per_step(start.seconds), last.us_per_step(start.seconds)
+    if small is None or large is None or small <= 0:
+        why = first.check.failed or last.check.failed or "no per-step cost"
+        verdict = "MISS"
+    else:
+        growth = large / small
+        verdict = "PASS" if growth <= FLAT_LIMIT else "MISS"
+        why = f"{large:.0f} vs {small:.0f} µs/step, {growth:.2f}x"
+    print(f"target: per-step cost at {last.steps:,} steps within {FLAT_LIMIT}x that at "
+          f"{first.steps:,}: {verdict} ({why})")
 
 
 def table(sizes: Sequence[Size], start: Run, repeat: int) -> None:
@@ -523,7 +563,7 @@ WW = Bench("ww", MODULE, write_setup, generate_log, check_command, "bench/check.
 def main(argv: list[str] | None = None) -> int:
     """Generate the logs, run the jobs, print the report."""
     sizes, start, repeat = measure(WW, argv)
-    report(sizes, start, repeat)
+    report(sizes, start, repeat, SECONDS_TARGETS)
     return 0
 
 

@@ -54,8 +54,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from check import Bench, WWLogWriter, measure, table
-from check_wfa import flat_target, marginal
+from check import Bench, WWLogWriter, measure, report
 
 from adjudicator.scenario import build_scenario_log, set_level, set_position
 from vmod_schema.buildfile import Module
@@ -285,9 +284,7 @@ AAM = Bench("aam", MODULE, write_setup, generate_log, check_command, "bench/chec
 def main(argv: list[str] | None = None) -> int:
     """Generate the logs, run the jobs, print the report."""
     sizes, start, repeat = measure(AAM, argv)
-    table(sizes, start, repeat)
-    marginal(sizes)
-    flat_target(sizes, start)
+    report(sizes, start, repeat)
     return 0
 
 

@@ -41,21 +41,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from pathlib import Path
 
-from check import (
-    FLAT_LIMIT,
-    Bench,
-    Run,
-    Size,
-    WWLogWriter,
-    measure,
-    table,
-    targets,
-)
+from check import Bench, WWLogWriter, measure, report
 
 from adjudicator.scenario import build_scenario_log
 from vmod_schema.buildfile import Module
@@ -242,40 +231,6 @@ def check_command(log: Path, out: Path) -> list[str]:
             "--format", "json", "--out", str(out)]
 
 
-def marginal(sizes: Sequence[Size]) -> None:
-    """The cost of each step added between two sizes, of check and of replay alone: the
-    fixed costs (reading the module, the data, the binding) left out."""
-    for small, large in pairwise(sizes):
-        added = large.steps - small.steps
-        runs = [(label, a, b) for label, a, b in (("check", small.check, large.check),
-                                                  ("replay", small.replay, large.replay))
-                if not a.failed and not b.failed]
-        if not runs:
-            continue
-        print(f"each step added {small.steps:,} -> {large.steps:,}: " + ", ".join(
-            f"{label} {(b.seconds - a.seconds) / added * 1e6:.0f} µs, "
-            f"{(b.peak_mb - a.peak_mb) * 1024 / added:.1f} KB" for label, a, b in runs))
-
-
-def flat_target(sizes: Sequence[Size], start: Run) -> None:
-    """The target: per-step cost flat from the smallest size to the largest."""
-    print()
-    if len(sizes) < 2:
-        print("target: per-step cost flat: - (one size only)")
-        return
-    first, last = sizes[0], sizes[-1]
-    small, large = first.us_per_step(start.seconds), last.us_per_step(start.seconds)
-    if small is None or large is None or small <= 0:
-        why = first.check.failed or last.check.failed or "no per-step cost"
-        verdict = "MISS"
-    else:
-        growth = large / small
-        verdict = "PASS" if growth <= FLAT_LIMIT else "MISS"
-        why = f"{large:.0f} vs {small:.0f} µs/step, {growth:.2f}x"
-    print(f"target: per-step cost at {last.steps:,} steps within {FLAT_LIMIT}x that at "
-          f"{first.steps:,}: {verdict} ({why})")
-
-
 WFA = Bench("wfa", MODULE, write_setup, generate_log, check_command, "bench/check_wfa.py",
             every_size_legal=True)
 
@@ -283,10 +238,7 @@ WFA = Bench("wfa", MODULE, write_setup, generate_log, check_command, "bench/chec
 def main(argv: list[str] | None = None) -> int:
     """Generate the logs, run the jobs, print the report."""
     sizes, start, repeat = measure(WFA, argv)
-    table(sizes, start, repeat)
-    marginal(sizes)
-    flat_target(sizes, start)
-    targets(sizes)
+    report(sizes, start, repeat)
     return 0
 
 
