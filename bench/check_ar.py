@@ -18,8 +18,10 @@ feeds its one unit, AR 19.2); written by `adjudicator.scenario.build_scenario_lo
 year after year of the sequence of play (AR 5.1), each phase shown on the module's Phase
 property:
 
-- the Turn property (the year; after 1782 the count restarts at 1776, so play stays within
-  the full game's turns; 1775's first-turn rules never apply);
+- the Turn property, the year: from 1776 (1775's first-turn rules never apply) on past
+  1782, the full game's last turn, following the calendar (as bench/check_wfa.py does): the
+  referee keys a turn's records by its year, so a count restarted at 1776 would have it
+  judge this turn's points against an earlier 1776's records;
 - Initiative: no markers committed, so both roll 1d6 and the higher wins (AR 8.2; never a
   tie; the winner alternates), and the First Player property shows him;
 - Political: the First Player, then the Second, rolls his dice and shows his political
@@ -86,8 +88,8 @@ INCOME_DICE = {"American": (("3d6", 3),), "British": (("2d6", 2), ("1d6", 1))}
 """The dice each side rolls for political points at Continental Army Professionalizes and
 Balance of Power 0: the American 3 for Revolutionary Progress (AR 6.7, 10.5); the British 2
 for Britain (AR 6.6) and 1 from the Declaration of Independence on (AR 6.7)."""
-FIRST_YEAR, LAST_YEAR = 1776, 1782
-"""The turns played, again and again (1775 has first-turn rules; 1782 is the last turn)."""
+FIRST_YEAR = 1776
+"""The first turn played (1775 has first-turn rules); later years follow the calendar."""
 PHASES_BEFORE_CAMPAIGN = ("Mobilization", "Rabble Rousing", "Campaign 1")
 PHASES_AFTER_CAMPAIGN = ("Campaign 2", "Campaign 3", "Supply")
 SET_UP = (
@@ -166,7 +168,7 @@ class _Game:
     def next_turn(self) -> list[_Act]:
         """One year's steps (AR 5.1)."""
         n = self.turns
-        year = FIRST_YEAR + n % (LAST_YEAR - FIRST_YEAR + 1)
+        year = FIRST_YEAR + n
         first, second = SIDES[n % 2], SIDES[1 - n % 2]  # the initiative winner alternates
         acts = [_set("Turn", str(year)), _set("Phase", "Initiative")]
         rolls = {first: 4 + n % 3, second: 1 + n % 3}  # 4..6 over 1..3: never a tie
