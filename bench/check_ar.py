@@ -5,13 +5,13 @@
     .venv/bin/python bench/check_ar.py --steps 1000,50000 --repeat 1 --timeout 120
 
 The American Revolution ("ar", S&T #270) twin of bench/check.py, whose measuring and
-reporting it imports (as bench/check_wfa.py does): it shows whether the AR referee's cost
-per step stays flat on long logs.
+reporting it imports (as bench/check_wfa.py does, whose per-step report and flat target it
+imports too): it shows whether the AR referee's cost per step stays flat on long logs.
 
 Generates, into a temporary folder, legal American Revolution logs of each size on the
 fixture module (`fixtures/american-revolution/`, a small made-up map and data). The game is
-made up: a mid-game set-up (so the set-up is not judged, AR 4.0) of the four tracks at their
-standard places but Revolutionary Progress at Continental Army Professionalizes (so the
+made up: a mid-game set-up (so the set-up is not judged, AR 4.0) of the track markers at
+their standard places but Revolutionary Progress at Continental Army Professionalizes (so the
 American regular no longer checks enlistment, AR 20.2), an American Regular at
 Philadelphia and a Tory Militia at Camden (British militia never check, AR 20.3; each town
 feeds its one unit, AR 19.2); written by `adjudicator.scenario.build_scenario_log`. Then
