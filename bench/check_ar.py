@@ -59,8 +59,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from check import Bench, WWLogWriter, measure, table
-from check_wfa import flat_target, marginal
+from check import Bench, WWLogWriter, measure, report
 
 from adjudicator.scenario import build_scenario_log
 from vmod_schema.buildfile import Module
@@ -257,9 +256,7 @@ AR = Bench("ar", MODULE, write_setup, generate_log, check_command, "bench/check_
 def main(argv: list[str] | None = None) -> int:
     """Generate the logs, run the jobs, print the report."""
     sizes, start, repeat = measure(AR, argv)
-    table(sizes, start, repeat)
-    marginal(sizes)
-    flat_target(sizes, start)
+    report(sizes, start, repeat)
     return 0
 
 

@@ -179,8 +179,13 @@ class Reader:
             if after is not None and after != before:
                 actions.append(PointsShown(step=index, side=side, player=player,
                                            before=before, after=after))
-        self.reading = replace(self.reading, shown=Properties(
-            turn=shown.turn, phase=shown.phase, first=shown.first, points=shown.points))
+        new_phase = any(isinstance(action, NewTurn | PhaseShown) for action in actions)
+        self.reading = replace(
+            self.reading, shown=Properties(turn=shown.turn, phase=shown.phase,
+                                           first=shown.first, points=shown.points),
+            # A force's movement die is rolled in the Campaign Phase it moves in (AR 16.3):
+            # dice left from a phase that ended (initiative, income) are never taken for it.
+            dice=DiceQueue() if new_phase else self.reading.dice)
         return actions
 
     # ------------------------------------------------------------------ markers
