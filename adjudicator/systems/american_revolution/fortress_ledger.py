@@ -180,7 +180,9 @@ def paid(ledger: MarkerLedger, action: PointsShown, turn: str | None,
         waiting.append(entry)
     ledger = replace(ledger, waiting=tuple(waiting))
     if points:
-        ledger = replace(ledger, credit=(*ledger.credit, (side, turn, phase, points)))
+        # Credit serves its own phase only: an earlier phase's is dropped (issue 24).
+        kept = tuple(entry for entry in ledger.credit if entry[1:3] == (turn, phase))
+        ledger = replace(ledger, credit=(*kept, (side, turn, phase, points)))
     return ledger
 
 

@@ -179,8 +179,13 @@ class ARProcedure:
     """Marker, point and removal actions, each with the turn and phase it came in (what
     the markers' effects, supply, enlistment and the end-of-turn chores read)."""
     points: tuple[PointsRecord, ...] = ()
-    """Every change of a side's political points the log showed, with the phase and the
-    phase's rolls and plays so far (AR 6.0; political points and victory)."""
+    """Every change of a side's political points the log showed this turn, with the phase
+    and the phase's rolls and plays so far (AR 6.0; political points and victory). An
+    earlier turn's are dropped when this turn's first comes: nothing reads them, and a
+    long log's would be copied at every step the undo history keeps (issue 24)."""
+    last_points: tuple[tuple[str, int], ...] = ()
+    """Each side's political points as the log last showed them, whatever the turn (what
+    the Supply Phase's end reads, AR 6.8), sides in the order first shown."""
     losses: tuple[UnitsRemoved | ForceMoved, ...] = ()
     """Units removed from locales and retreats this phase: the traces battles leave (what
     an overrun, a massacre and a militia upgrade follow, AR 31, 34, 37)."""
@@ -450,12 +455,25 @@ def _fortress_taken(proc: ARProcedure, action: Action) -> ARProcedure:
 def _points(proc: ARProcedure, action: Action) -> ARProcedure:
     assert isinstance(action, PointsShown)
     record = PointsRecord(proc.turn, proc.phase, action, proc.phase_dice, proc.played)
-    proc = replace(proc, points=(*proc.points, record))
+    this_turn = tuple(r for r in proc.points if r.turn == proc.turn)
+    proc = replace(proc, points=(*this_turn, record),
+                   last_points=_last_points(proc.last_points, action))
     proc = _ledger(proc, fortress_ledger.paid(proc.fortresses, action, *_moment(proc)))
     if proc.phase != MOBILIZATION or action.before is None or action.side is None:
         return proc
     return replace(proc, spent=proc.spent.plus(action.side, action.before - action.after),
                    paid_at=(*proc.paid_at, (action.side, action.step)))
+
+
+def _last_points(last: tuple[tuple[str, int], ...], action: PointsShown
+                 ) -> tuple[tuple[str, int], ...]:
+    """`ARProcedure.last_points` after `action`."""
+    side = action.side
+    if side is None:
+        return last
+    if all(who != side for who, _ in last):
+        return (*last, (side, action.after))
+    return tuple((who, action.after if who == side else value) for who, value in last)
 
 
 def _lost(proc: ARProcedure, action: Action) -> ARProcedure:

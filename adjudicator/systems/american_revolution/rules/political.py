@@ -646,11 +646,7 @@ def _applied(income: _Income) -> Iterator[str]:
 
 def _supply_over(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
     """The Supply Phase is over: unspent points are lost (AR 6.8, 5.1 VI.C)."""
-    last: dict[str, int] = {}
-    for record in ctx.proc.points:
-        if record.shown.side is not None:
-            last[record.shown.side] = record.shown.after
-    for side, value in last.items():
+    for side, value in ctx.proc.last_points:
         if value > 0:
             yield Check.reminder("AR-PP-11", action.step,
                                  f"the {LABEL[side]} political points still show {value} "

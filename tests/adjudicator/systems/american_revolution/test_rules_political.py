@@ -14,7 +14,11 @@ from adjudicator.systems.american_revolution.actions import (
     PointsShown,
 )
 from adjudicator.systems.american_revolution.data import ARData, load_data
-from adjudicator.systems.american_revolution.procedure import ARProcedure, PointsRecord
+from adjudicator.systems.american_revolution.procedure import (
+    SEQUENCER,
+    ARProcedure,
+    PointsRecord,
+)
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.rules.political import (
     dice_count,
@@ -58,8 +62,9 @@ def context(position: ARState, phase: str = "political", *, turn: str = "1775",
             dice: tuple[DiceRolled, ...] = (), played: tuple[MarkerPlayed, ...] = (),
             points: tuple[PointsRecord, ...] = ()) -> Context:
     moment = Moment(turn=turn, phase=phase, knowledge=Knowledge.SHOWN)
+    last = {r.shown.side: r.shown.after for r in points if r.shown.side is not None}
     proc = ARProcedure(position=Position(moment=moment), phase_dice=dice, played=played,
-                       points=points)
+                       points=points, last_points=tuple(last.items()))
     return Context(DATA, position, proc, Placement(moment=moment),
                    MapGraph(DATA.locales, (), complete=False))
 
@@ -201,6 +206,32 @@ def test_points_left_after_the_supply_phase_are_a_reminder() -> None:
                          reason="", previous="supply")
     [reminder] = violations(judge(change, ctx), severity=Severity.REMINDER)
     assert (reminder.rule_id, reminder.step) == ("AR-PP-11", 20)
+
+
+def test_a_turn_keeps_its_own_points_records_and_each_side_s_last_value() -> None:
+    """Only this turn's records are kept (issue 24: a long log's were copied at every step
+    the undo history keeps; a year shown twice re-judged the first one's income)."""
+    record_points = SEQUENCER.effects()[PointsShown]
+
+    def at(turn: str) -> ARProcedure:
+        return ARProcedure(position=Position(moment=Moment(turn=turn, phase="political",
+                                                           knowledge=Knowledge.SHOWN)))
+
+    proc = record_points(at("1775"), shown("US", 7, before=0, step=3))
+    proc = record_points(proc, shown("GB", 5, before=0, step=4))
+    proc = replace(proc, position=at("1776").position)
+    proc = record_points(proc, shown("GB", 8, before=0, step=30))
+    assert [(r.turn, r.shown.after) for r in proc.points] == [(2, 8)]
+    assert proc.last_points == (("US", 7), ("GB", 8))
+    # the Supply Phase's end still reads the American's 7, shown in 1775
+    ctx = context(GB_TOWNS, "end", points=proc.points)
+    ctx = replace(ctx, proc=replace(ctx.proc, last_points=proc.last_points))
+    change = PhaseChange(step=40, turn="1776", phase="end", knowledge=Knowledge.SHOWN,
+                         reason="", previous="supply")
+    assert [r.message for r in violations(judge(change, ctx), severity=Severity.REMINDER)
+            ] == [f"the {side} political points still show {n} after the Supply Phase: "
+                  "unspent points are lost, never carried to the next turn"
+                  for side, n in (("American", 7), ("British", 8))]
 
 
 def test_points_below_zero_are_illegal() -> None:
