@@ -5,8 +5,7 @@
     .venv/bin/python bench/check_aam.py --steps 1000,50000 --repeat 1 --timeout 120
 
 The Almost a Miracle! ("aam") twin of bench/check.py, whose measuring and reporting it
-imports (and bench/check_wfa.py's per-step figures and target): it shows whether the AaM
-referee's cost per step stays flat on long logs.
+imports: it shows whether the AaM referee's cost per step stays flat on long logs.
 
 Generates, into a temporary folder, legal Almost a Miracle! logs of each size on the
 fixture module (`fixtures/almost-a-miracle/`). The position is MADE UP, as the fixture's

@@ -5,8 +5,8 @@
     .venv/bin/python bench/check_ar.py --steps 1000,50000 --repeat 1 --timeout 120
 
 The American Revolution ("ar", S&T #270) twin of bench/check.py, whose measuring and
-reporting it imports (as bench/check_wfa.py does, whose per-step report and flat target it
-imports too): it shows whether the AR referee's cost per step stays flat on long logs.
+reporting it imports (as bench/check_wfa.py does): it shows whether the AR referee's cost
+per step stays flat on long logs.
 
 Generates, into a temporary folder, legal American Revolution logs of each size on the
 fixture module (`fixtures/american-revolution/`, a small made-up map and data). The game is
