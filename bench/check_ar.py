@@ -19,9 +19,8 @@ year after year of the sequence of play (AR 5.1), each phase shown on the module
 property:
 
 - the Turn property, the year: from 1776 (1775's first-turn rules never apply) on past
-  1782, the full game's last turn, following the calendar (as bench/check_wfa.py does): the
-  referee keys a turn's records by its year, so a count restarted at 1776 would have it
-  judge this turn's points against an earlier 1776's records;
+  1782, the full game's last turn, following the calendar (as bench/check_wfa.py does; the
+  referee does not judge play past the last turn, AR 3.3-3.4);
 - Initiative: no markers committed, so both roll 1d6 and the higher wins (AR 8.2; never a
   tie; the winner alternates), and the First Player property shows him;
 - Political: the First Player, then the Second, rolls his dice and shows his political
