@@ -83,8 +83,10 @@ Place(kind=<PlaceKind.DECK: 'deck'>, key=''), None)
         return cls(PlaceKind.UNRESOLVED, raw)
 
 
+@lru_cache(maxsize=4096)
 def space(key: str) -> Place:
-    """The map space with this id."""
+    """The map space with this id (one value per id: rules ask for the same few spaces at
+    every step)."""
     return Place(PlaceKind.SPACE, key)
 
 

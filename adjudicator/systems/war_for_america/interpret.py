@@ -112,7 +112,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from adjudicator.replay import Step
 from adjudicator.systems.common.actions import Action, Roll
@@ -130,6 +130,7 @@ from adjudicator.systems.common.steps import (
     track_box,
 )
 from adjudicator.systems.common.tracker import Relocation
+from adjudicator.systems.common.values import evolve
 from adjudicator.systems.war_for_america.actions import (
     ARNOLD,
     BRITISH,
@@ -492,32 +493,32 @@ class Interpreter:
             self.state.apply(relocation)
         held = self.reading.held_pass
         if held is not None and side is not None and index > held[1]:
-            self.reading = replace(self.reading, held_pass=None)
+            self.reading = evolve(self.reading, held_pass=None)
             if side == opponent(held[0]) and any(
                     isinstance(a, ApMarkerMoved) and a.side == side and a.before is not None
                     and a.after is not None and a.after < a.before for a in out):
                 out.insert(0, Pass(step=held[1], side=held[0]))
         if side is not None and view.said(PASS):
             if self._declines(side):
-                self.reading = replace(self.reading, held_pass=(side, index))
+                self.reading = evolve(self.reading, held_pass=(side, index))
             else:
                 out.append(Pass(step=index, side=side))
         combat = self.reading.combat
         if combat is not None and side == combat.attacker and not combat.answered \
                 and combat.entered_at is not None and index > combat.entered_at:
-            self.reading = replace(self.reading, combat=replace(combat, answered=True))
+            self.reading = evolve(self.reading, combat=evolve(combat, answered=True))
         if side is not None and view.said(COUNTER_ATTACK):
             self._counter_attack(side)
         if self.reading.battle is not None and view.said(SURRENDER):
-            self.reading = replace(self.reading, battle=replace(self.reading.battle,
+            self.reading = evolve(self.reading, battle=evolve(self.reading.battle,
                                                                 said=True))
             out += self._surrenders(index)
         if self.reading.offers and any(not isinstance(a, _CARD_ACTIONS) for a in out):
-            self.reading = replace(self.reading, offers=frozenset())
+            self.reading = evolve(self.reading, offers=frozenset())
         if self.reading.administration and any(
                 not isinstance(a, (AdministrationStep, *_CARD_ACTIONS)) for a in out):
             # Play went on: the next Administration Phase is another turn's.
-            self.reading = replace(self.reading, administration=False)
+            self.reading = evolve(self.reading, administration=False)
         return out
 
     def begin(self, relocations: Sequence[Relocation[Entity]]) -> None:
@@ -548,7 +549,7 @@ class Interpreter:
             after = track_box(relocation.destination)
             if entity.kind != "pw":
                 out += self._end_battle(index)
-                self.reading = replace(self.reading, naval=None, besieged=None, muster=None,
+                self.reading = evolve(self.reading, naval=None, besieged=None, muster=None,
                                        fleet_fought=None, landed=None)
             if entity.kind in ("year", "season"):
                 season = (relocation.destination.key.removeprefix("season_")
@@ -559,12 +560,12 @@ class Interpreter:
                                            season=season))
                 # A new turn begins with its Reinforcement Phase, not with initiative.
                 self._new_round()
-                self.reading = replace(self.reading, initiative_open=False,
+                self.reading = evolve(self.reading, initiative_open=False,
                                        administration=False)
             elif entity.kind == "ap":
                 out.append(ApMarkerMoved(step=index, side=entity.key, before=before,
                                          after=after))
-                self.reading = replace(self.reading, ap_side=entity.key, force=None,
+                self.reading = evolve(self.reading, ap_side=entity.key, force=None,
                                        combat=None, fought=None, initiative_open=False,
                                        fort_waiting=None)
             elif entity.kind == "round":
@@ -575,7 +576,7 @@ class Interpreter:
         return out
 
     def _new_round(self) -> None:
-        self.reading = replace(self.reading, initiative_open=True,
+        self.reading = evolve(self.reading, initiative_open=True,
                                initiative_rolled=frozenset(), force=None, combat=None,
                                fought=None, ap_side=None, d6=NO_DICE, winter_step=None,
                                fleet_fought=None, fort_waiting=None)
@@ -598,7 +599,7 @@ class Interpreter:
             if kind is None or kind == self.reading.winter_step:
                 continue
             out += self._end_battle(view.index)
-            self.reading = replace(self.reading, winter_step=kind, force=None, combat=None,
+            self.reading = evolve(self.reading, winter_step=kind, force=None, combat=None,
                                    fought=None, muster=None, initiative_open=False)
             out.append(WinterStep(step=view.index, side=view.side, kind=kind))
         return out
@@ -609,7 +610,7 @@ class Interpreter:
         if self.reading.administration or not view.said(ADMINISTRATION):
             return []
         out = self._end_battle(view.index)
-        self.reading = replace(self.reading, administration=True, force=None, combat=None,
+        self.reading = evolve(self.reading, administration=True, force=None, combat=None,
                                fought=None, muster=None, initiative_open=False)
         out.append(AdministrationStep(step=view.index, side=view.side,
                                       kind="victory_check"))
@@ -653,7 +654,7 @@ class Interpreter:
                 out.append(ActionCardPlayed(
                     step=index, side=owner, card=entity.key, name=relocation.name,
                     origin=origin, destination=destination or REMOVED, use=use))
-                self.reading = replace(self.reading, initiative_open=False)
+                self.reading = evolve(self.reading, initiative_open=False)
             elif (origin is not None and destination is not None
                   and origin.kind is PlaceKind.HAND and destination.kind is PlaceKind.HAND
                   and origin.key in SIDES and destination.key in SIDES
@@ -667,7 +668,7 @@ class Interpreter:
                 out.append(CardDrawn(step=index, side=destination.key, card=entity.key))
                 if (destination.key in SIDES
                         and self.card_flags.get(entity.key) == opponent(destination.key)):
-                    self.reading = replace(self.reading,
+                    self.reading = evolve(self.reading,
                                            offers=self.reading.offers | {entity.key})
         return out
 
@@ -690,30 +691,30 @@ class Interpreter:
                         # 6.5: "Only on Turn 1 does a 'tie' call for a re-roll until one
                         # person has the initiative": the next pair is the re-roll.
                         rolled, pair = frozenset(), ()
-                    self.reading = replace(reading, initiative_rolled=rolled,
+                    self.reading = evolve(reading, initiative_rolled=rolled,
                                            initiative_values=pair)
                 elif reading.fort_waiting is not None and reading.fort_waiting[0] == side \
                         and index <= reading.fort_waiting[2] + 1:
                     _, space, placed = reading.fort_waiting
                     out.append(FortRolled(step=index, side=side, space=space,
                                           roll=values[0], placed=placed))
-                    self.reading = replace(reading, fort_waiting=None, initiative_open=False)
+                    self.reading = evolve(reading, fort_waiting=None, initiative_open=False)
                 else:
                     naval = reading.naval
                     if naval is not None:
-                        naval = replace(naval, dice=(*naval.dice, (side, values[0])))
-                    self.reading = replace(reading,
+                        naval = evolve(naval, dice=(*naval.dice, (side, values[0])))
+                    self.reading = evolve(reading,
                                            d6=reading.d6.add(side, roll.button, values[0]),
                                            initiative_open=False, naval=naval)
             elif roll.button in D12_BUTTONS and side is not None:
-                self.reading = replace(self.reading, free_d12=None)
+                self.reading = evolve(self.reading, free_d12=None)
                 if self.reading.combat is None and self.reading.naval is not None:
                     out += self._fleet_combat(index, side, sum(values))
                 elif self.reading.combat is None:
                     siege = (self._sortie(index, side, sum(values))
                              or self._siege_roll(index, side, sum(values)))
                     if not siege:
-                        self.reading = replace(self.reading, free_d12=(side, sum(values)))
+                        self.reading = evolve(self.reading, free_d12=(side, sum(values)))
                     out += siege
                 else:
                     out += self._combat_roll(index, side, sum(values))
@@ -735,7 +736,7 @@ class Interpreter:
         if len(spaces) != 1:
             return []
         here = self.state.with_armies(spaces[0])
-        self.reading = replace(self.reading, combat=OpenCombat(
+        self.reading = evolve(self.reading, combat=OpenCombat(
             spaces[0], side, here.sp_of(side), here.sp_of(enemy)))
         return self._combat_roll(index, side, total)
 
@@ -747,7 +748,7 @@ class Interpreter:
                   and sum(h.sp_of(side) for h in self._holdings(key)) > 0]
         if len(sieges) != 1:
             return []
-        self.reading = replace(self.reading, besieged=(sieges[0], opponent(side)))
+        self.reading = evolve(self.reading, besieged=(sieges[0], opponent(side)))
         return [SiegeAttempt(step=index, side=side, space=sieges[0], table_roll=total,
                              marker_placed=False)]
 
@@ -762,7 +763,7 @@ class Interpreter:
         used = self.reading.d6
         for who, value in gauge.items():
             used = used.without(who, value)
-        self.reading = replace(self.reading, naval=None, d6=used,
+        self.reading = evolve(self.reading, naval=None, d6=used,
                                fleet_fought=(naval.place, side))
         return [FleetCombat(step=index, side=side, place=naval.place,
                             gauge_rolls=tuple(gauge.items()), roll=total)]
@@ -771,9 +772,9 @@ class Interpreter:
         combat = self.reading.combat
         if combat is None or any(s == side for s, _ in combat.rolls):
             return []
-        combat = replace(combat, rolls=(*combat.rolls, (side, total)))
+        combat = evolve(combat, rolls=(*combat.rolls, (side, total)))
         if len(combat.rolls) < 2:
-            self.reading = replace(self.reading, combat=combat)
+            self.reading = evolve(self.reading, combat=combat)
             return []
         rolled = dict(combat.rolls)
         initiative = None
@@ -781,7 +782,7 @@ class Interpreter:
             dice = self.reading.d6
             initiative, rest = dice.after(combat.cue_dice).take_last(combat.attacker)
             if initiative is not None:
-                self.reading = replace(self.reading, d6=DiceQueue(
+                self.reading = evolve(self.reading, d6=DiceQueue(
                     (*dice.dice[:combat.cue_dice], *rest.dice)))
         action = Combat(step=index, side=combat.attacker, space=combat.space,
                         attacker_sp=combat.attacker_sp, defender_sp=combat.defender_sp,
@@ -794,7 +795,7 @@ class Interpreter:
                         before=tuple(sorted(_sp_by_nation(self._holdings(combat.space)).items())),
                         combat=action,
                         position=copy.deepcopy(self.state.with_armies(combat.space)))
-        self.reading = replace(self.reading, combat=None, fought=combat, battle=battle)
+        self.reading = evolve(self.reading, combat=None, fought=combat, battle=battle)
         return [action]
 
     def _declines(self, side: str) -> bool:
@@ -820,7 +821,7 @@ class Interpreter:
                 or side != opponent(combat.attacker) \
                 or self.key_spaces.get(combat.space) is not True:
             return
-        self.reading = replace(self.reading, combat=replace(
+        self.reading = evolve(self.reading, combat=evolve(
             combat, attacker=side, attacker_sp=combat.defender_sp,
             defender_sp=combat.attacker_sp, entered_from=None, by_defender=True,
             six_nations=None if combat.six_nations is None else combat.six_nations[::-1],
@@ -897,7 +898,7 @@ class Interpreter:
             ((owner, to), stack), = from_europe.items()
             if owner is not None and to not in self.sea_areas \
                     and self.state.space(to).sp_of(opponent(owner)) == 0:
-                self.reading = replace(self.reading, landed=(
+                self.reading = evolve(self.reading, landed=(
                     owner, to, frozenset(e.entity_id for e in stack)))
         # Six Nations units activated off the Six Nations Card (WfA 9.10, SNC).
         out += [FreeAction(step=index, side=side, kind=FreeKind.SIX_NATIONS,
@@ -969,10 +970,10 @@ class Interpreter:
                        if self.leader_side.get(name) == owner), None)
         fresh = bool(moved) and isinstance(moved[0], ForceActivated)
         if fresh:
-            self.reading = replace(self.reading, muster=None)
+            self.reading = evolve(self.reading, muster=None)
         if (fresh and leader is not None and len(route) == 2
                 and all((e := current(r)) is not None and e.kind == "sp" for r in group)):
-            self.reading = replace(self.reading, muster=Muster(
+            self.reading = evolve(self.reading, muster=Muster(
                 owner, leader, route[-1], ((route[0], _sp_of(group)),)))
 
     def _pulled_too(self, index: int, owner: str, route: tuple[str, ...],
@@ -986,8 +987,8 @@ class Interpreter:
                 or route[0] in {origin for origin, _ in muster.pulled}
                 or not all((e := current(r)) is not None and e.kind == "sp" for r in group)):
             return False
-        muster = replace(muster, pulled=(*muster.pulled, (route[0], _sp_of(group))))
-        self.reading = replace(self.reading, muster=muster, force=replace(
+        muster = evolve(muster, pulled=(*muster.pulled, (route[0], _sp_of(group))))
+        self.reading = evolve(self.reading, muster=muster, force=evolve(
             force, units=tuple(sorted({*force.units, *(_entity_id(r) for r in group)}))))
         out.append(LeaderMustered(step=index, side=owner, leader=muster.leader,
                                   space=muster.space, pulled=muster.pulled))
@@ -1022,7 +1023,7 @@ class Interpreter:
         if self.reading.winter_step == SIX_NATIONS_HOME:
             return []
         out = self._end_battle(index)
-        self.reading = replace(self.reading, winter_step=SIX_NATIONS_HOME, force=None,
+        self.reading = evolve(self.reading, winter_step=SIX_NATIONS_HOME, force=None,
                                combat=None, fought=None, muster=None, initiative_open=False)
         return [*out, WinterStep(step=index, side=owner, kind=SIX_NATIONS_HOME)]
 
@@ -1074,7 +1075,7 @@ class Interpreter:
                                       sp=sum(sp for _, sp in pulled), rolls=rolls))
             out.append(LeaderMustered(step=index, side=owner, leader=leader, space=target,
                                       pulled=tuple(sorted(pulled))))
-            self.reading = replace(self.reading, force=None, ap_side=owner, d6=NO_DICE,
+            self.reading = evolve(self.reading, force=None, ap_side=owner, d6=NO_DICE,
                                    initiative_open=False)
         return out
 
@@ -1161,7 +1162,7 @@ class Interpreter:
                        if earlier else None)
             emptied.append((side, index, tuple(f"sp:{nation}" for nation in sorted(mine)),
                             regular))
-        self.reading = replace(self.reading, battle=replace(
+        self.reading = evolve(self.reading, battle=evolve(
             battle, removed=tuple(sorted(removed.items())), loss_steps=frozenset(steps),
             losses=tuple(losses), emptied=tuple(emptied)))
         return self._surrenders(index)
@@ -1182,7 +1183,7 @@ class Interpreter:
         had = sum(holding.sp_of(side) for holding in self._holdings(space_key))
         if not lost or had > sum(lost.values()):
             return []
-        self.reading = replace(self.reading, besieged=None)
+        self.reading = evolve(self.reading, besieged=None)
         return [Surrendered(step=index, side=side, space=space_key,
                             units=tuple(f"sp:{nation}" for nation in sorted(lost)),
                             regular_sp=sum(sp for nation, sp in lost.items()
@@ -1198,7 +1199,7 @@ class Interpreter:
             return []
         for side, _, units, regular in battle.emptied:
             if battle.said or battle.victor_marked == opponent(side):
-                self.reading = replace(self.reading, battle=replace(battle, surrendered=side))
+                self.reading = evolve(self.reading, battle=evolve(battle, surrendered=side))
                 return [Surrendered(step=index, side=side, space=battle.space, units=units,
                                     regular_sp=regular)]
         return []
@@ -1208,7 +1209,7 @@ class Interpreter:
         battle = self.reading.battle
         if battle is None:
             return []
-        self.reading = replace(self.reading, battle=None)
+        self.reading = evolve(self.reading, battle=None)
         return [BattleLosses(step=index, side=battle.attacker, space=battle.space,
                              before=battle.before, removed=battle.removed,
                              retreated=battle.retreated, surrendered=battle.surrendered,
@@ -1229,7 +1230,7 @@ class Interpreter:
             if place.key == space_key and place.is_space and Entity("sp", nation, 1).side == side)
         if left > 0:
             return []
-        self.reading = replace(self.reading, combat=None)
+        self.reading = evolve(self.reading, combat=None)
         return [Overrun(step=index, side=combat.attacker, space=space_key,
                         sp=combat.attacker_sp,
                         enemy_sp=combat.defender_sp if combat.six_nations is not None else None,
@@ -1270,7 +1271,7 @@ class Interpreter:
                 and set(units) <= landed[2] and not self._by_sea(side, origin, destination, sp,
                                                                  nations)):
             # 14.8: "Once disembarked, units can use a single MP": free, not a force.
-            self.reading = replace(self.reading, landed=None)
+            self.reading = evolve(self.reading, landed=None)
             return [FreeAction(step=index, side=side, kind=FreeKind.NAVAL_TRANSPORT,
                                origin=origin, destination=destination, units=units)]
         if self._by_sea(side, origin, destination, sp, nations):
@@ -1318,7 +1319,7 @@ class Interpreter:
             combat = OpenCombat(destination, side, sp, 0, entered_from=origin,
                                 six_nations=six, entered_at=index)
         fleet_fought = self.reading.fleet_fought if side == self.reading.ap_side else None
-        self.reading = replace(self.reading, force=Force(side, destination, units),
+        self.reading = evolve(self.reading, force=Force(side, destination, units),
                                ap_side=side, d6=NO_DICE, combat=combat,
                                initiative_open=False,
                                fleet_fought=fleet_fought)
@@ -1370,7 +1371,7 @@ class Interpreter:
                                 six_nations=six, entered_at=index)
         landed = (None if destination in self.sea_areas or enemy > 0
                   else (side, destination, frozenset(units)))
-        self.reading = replace(self.reading, ap_side=side, combat=combat,
+        self.reading = evolve(self.reading, ap_side=side, combat=combat,
                                initiative_open=False, landed=landed)
         return out
 
@@ -1401,7 +1402,7 @@ class Interpreter:
         if combat is not None and not combat.rolls and origin == combat.space \
                 and side == opponent(combat.attacker):
             roll = self._take_d6(side)
-            self.reading = replace(self.reading, combat=None)
+            self.reading = evolve(self.reading, combat=None)
             return [RetreatBeforeCombat(step=index, side=side, origin=origin,
                                         destination=destination, roll=roll, units=units)]
         if combat is not None and not combat.rolls and origin == combat.space \
@@ -1409,7 +1410,7 @@ class Interpreter:
                 and self.state.space(origin).sp_of(opponent(side)) > 0:
             # 13.0 Step 2: below 1:3 "the attack is cancelled and the attacker must do a
             # compulsory 'retreat'" -- back where it came from, before any die.
-            self.reading = replace(self.reading, combat=None, marked=(side, destination))
+            self.reading = evolve(self.reading, combat=None, marked=(side, destination))
             return [Retreated(step=index, side=side, origin=origin, destination=destination,
                               units=units, by_sea=self._over_water(origin, destination),
                               attacker=True, entered_from=combat.entered_from,
@@ -1431,9 +1432,9 @@ class Interpreter:
         out: list[Action] = []
         battle = self.reading.battle
         if battle is not None and battle.space == origin:
-            self.reading = replace(self.reading, battle=replace(battle, retreated=side))
+            self.reading = evolve(self.reading, battle=evolve(battle, retreated=side))
             out += self._end_battle(index)
-        self.reading = replace(self.reading, marked=(side, destination))
+        self.reading = evolve(self.reading, marked=(side, destination))
         return [*out, Retreated(step=index, side=side, origin=origin, destination=destination,
                                 units=units, by_sea=self._over_water(origin, destination),
                                 attacker=attacker, entered_from=fought.entered_from)]
@@ -1451,13 +1452,13 @@ class Interpreter:
             naval = self.reading.naval
             if naval is not None and naval.place == key_of(origin) and destination is not None:
                 # 15.1 Option 2: the fleets go out into the OBZ and fight there (15.5).
-                self.reading = replace(self.reading, naval=replace(
+                self.reading = evolve(self.reading, naval=evolve(
                     naval, place=destination.key, port=naval.place))
             if not forced and destination is not None and side is not None and any(
                     self.fleet_side.get(fleet) == opponent(side)
                     for fleet in self.state.at(destination).fleets):
                 # Enemy fleets meet: a fleet combat may follow (WfA 15.0-15.5).
-                self.reading = replace(self.reading,
+                self.reading = evolve(self.reading,
                                        naval=OpenFleetCombat(destination.key))
             return [FleetMoved(step=index, side=side, fleet=entity.key, origin=key_of(origin),
                                destination=key_of(destination), roll=roll, forced=forced)]
@@ -1510,7 +1511,7 @@ class Interpreter:
                 completed = entity.detail == "complete" and from_space is not None
                 roll = None if completed else self._take_d6(side)
                 if not completed and roll is None and side is not None:
-                    self.reading = replace(self.reading, fort_waiting=(side, to_space, index))
+                    self.reading = evolve(self.reading, fort_waiting=(side, to_space, index))
                 return [FortBuilt(step=index, side=side, space=to_space, completed=completed,
                                   roll=roll)]
             return []
@@ -1522,7 +1523,7 @@ class Interpreter:
             combat = self.reading.combat
             if combat is not None and combat.space == to_space and not combat.rolls:
                 # A siege instead of a battle (17.13): the next D12 is the Siege Table's.
-                self.reading = replace(self.reading, combat=None)
+                self.reading = evolve(self.reading, combat=None)
             return [SiegeAttempt(step=index, side=side, space=to_space,
                                  activation_roll=self._take_d6(side), marker_placed=True)]
         if kind == "marker" and entity.key == "d" and from_space is not None \
@@ -1583,7 +1584,7 @@ class Interpreter:
         out: list[Action] = [MajorVictoryMarked(step=index, side=victor, place=place)]
         battle = self.reading.battle
         if battle is not None:
-            self.reading = replace(self.reading, battle=replace(battle, victor_marked=victor))
+            self.reading = evolve(self.reading, battle=evolve(battle, victor_marked=victor))
             out += self._surrenders(index)
         return out
 
@@ -1615,7 +1616,7 @@ class Interpreter:
         assert destination is not None
         rolled = self.reading.free_d12
         roll = rolled[1] if rolled is not None and rolled[0] == BRITISH else None
-        self.reading = replace(self.reading, arnold=BRITISH, free_d12=None)
+        self.reading = evolve(self.reading, arnold=BRITISH, free_d12=None)
         return ArnoldDefected(step=index, side=BRITISH, origin=key_of(origin),
                               destination=destination.key, roll=roll)
 
@@ -1635,7 +1636,7 @@ class Interpreter:
         """The last D6 of `side` not yet used (it is used now), if any."""
         value, left = self.reading.d6.take_last(side)
         if value is not None:
-            self.reading = replace(self.reading, d6=left)
+            self.reading = evolve(self.reading, d6=left)
         return value
 
     def _side_of(self, entity: Entity) -> str | None:
