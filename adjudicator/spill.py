@@ -51,10 +51,14 @@ class Spilled(Sequence[M], Generic[M]):
 
     __slots__ = ("_ends", "_lock", "_pending", "_pending_bytes", "_spool", "_steps", "model")
 
-    def __init__(self, model: type[M], items: Iterable[M] = ()) -> None:
+    def __init__(self, model: type[M], items: Iterable[M] = (), *,
+                 spool_bytes: int | None = None) -> None:
+        """`spool_bytes`: texts held in memory before they move to disk (default
+        `SPOOL_BYTES`; 0: never)."""
         self.model = model
         # The spool lives as long as the list, and closes when the list is collected.
-        self._spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
+        self._spool = tempfile.SpooledTemporaryFile(  # noqa: SIM115
+            max_size=SPOOL_BYTES if spool_bytes is None else spool_bytes)
         self._ends = array("q")
         self._steps = array("q")
         self._lock = threading.Lock()
@@ -157,7 +161,24 @@ class Spilled(Sequence[M], Generic[M]):
         """Pickled (and deep-copied) as its texts and steps: a spool does not pickle."""
         return _from_texts, (self.model, list(self.texts()), self._steps.tolist())
 
+    @property
+    def on_disk(self) -> bool:
+        """Whether the texts have moved to a temporary file (it stays open while the list
+        lives)."""
+        return bool(getattr(self._spool, "_rolled", False))
+
     # ---- deriving
+
+    def in_memory(self) -> Spilled[M]:
+        """This list, or a copy of it held in memory when its texts are on disk: for a
+        list kept long among many (an audit's file digests: each file open while it
+        lives would run out of file descriptors on a season of long logs)."""
+        if not self.on_disk:
+            return self
+        copy = Spilled(self.model, spool_bytes=0)
+        for index in range(len(self)):
+            copy._add(self.text(index), self._steps[index])
+        return copy
 
     def where(self, keep: Callable[[int | None], bool]) -> Spilled[M]:
         """The items whose step `keep` accepts (texts copied, none parsed)."""
@@ -203,7 +224,8 @@ class Spilled(Sequence[M], Generic[M]):
 
 
 def _from_texts(model: type[M], texts: list[bytes], steps: list[int]) -> Spilled[M]:
-    spilled = Spilled(model)
+    """An unpickled list (an audit worker's digest): held in memory (`in_memory`)."""
+    spilled = Spilled(model, spool_bytes=0)
     for text, step in zip(texts, steps, strict=True):
         spilled._add(text, step)
     return spilled

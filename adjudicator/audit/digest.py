@@ -20,6 +20,7 @@ from adjudicator.replay.changes import Position
 from adjudicator.replay.series import PieceAt, Snapshot
 from adjudicator.replay.visibility import Concealment, Sight
 from adjudicator.report.models import Report, ReportStatus
+from adjudicator.spill import Spilled
 
 PieceRow = tuple[str, str, str, str, str | None, int, int, str | None, str | None,
                  str | None, str | None]
@@ -110,8 +111,16 @@ def digest_of(report: Report, ends: SeriesEnds | None = None) -> FileDigest:
         severities=dict(severities),
         rules=tuple((rule_id, rule, severity, count)
                     for (rule_id, rule, severity), count in rules.items()),
-        problem=report.problems[0] if report.problems else None, reading=report.reading,
-        ends=ends)
+        problem=report.problems[0] if report.problems else None,
+        reading=_kept(report.reading), ends=ends)
+
+
+def _kept(reading: FileReading | None) -> FileReading | None:
+    """The reading as a digest keeps it, for the whole audit: its rolls in memory (a long
+    log's are on disk, and a season of them would hold a file open each)."""
+    if reading is None or not isinstance(reading.rolls, Spilled) or not reading.rolls.on_disk:
+        return reading
+    return reading.model_copy(update={"rolls": reading.rolls.in_memory()})
 
 
 __all__ = ["FileDigest", "PieceRow", "SeriesEnds", "digest_of"]

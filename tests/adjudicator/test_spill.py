@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from adjudicator import spill
+from adjudicator.audit.digest import digest_of
 from adjudicator.findings import Computation, Probability
 from adjudicator.reading.models import FileReading, RollRecord
 from adjudicator.replay.visibility import _may_name
@@ -68,6 +69,26 @@ def test_texts_written_in_batches_read_back_between_appends_and_undos() -> None:
     kept.truncate(7)  # an undo takes back pending texts
     kept.append(items[7])
     assert list(kept) == items[:8] and kept.text(7) == kept.text(-1)
+
+
+def test_a_list_kept_long_holds_no_file_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(spill, "SPOOL_BYTES", 2_000)
+    monkeypatch.setattr(spill, "BATCH_BYTES", 1_000)
+    items = [computation(step) for step in range(40)]
+    kept = Spilled(Computation, items)
+    assert kept.on_disk and not kept.in_memory().on_disk
+    assert list(kept.in_memory()) == items
+    assert not pickle.loads(pickle.dumps(kept)).on_disk  # an audit worker's digest
+    small = Spilled(Computation, items[:1])
+    assert small.in_memory() is small
+    rolls = [RollRecord(step=step, player="Ann", label="1d6", dice=[step % 6 + 1],
+                        total=step % 6 + 1, source="button") for step in range(60)]
+    built = report([]).model_copy(
+        update={"reading": FileReading(kind="log", steps=60, rolls=rolls)})
+    assert built.reading is not None and built.reading.rolls.on_disk
+    digest = digest_of(built)
+    assert digest.reading is not None and not digest.reading.rolls.on_disk
+    assert list(digest.reading.rolls) == rolls
 
 
 def test_it_pickles_and_copies_as_its_items() -> None:
