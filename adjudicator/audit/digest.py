@@ -19,8 +19,7 @@ from adjudicator.reading.models import FileReading
 from adjudicator.replay.changes import Position
 from adjudicator.replay.series import PieceAt, Snapshot
 from adjudicator.replay.visibility import Concealment, Sight
-from adjudicator.report.models import Report, ReportStatus
-from adjudicator.spill import Spilled
+from adjudicator.report.models import Report, ReportStatus, reading_in_memory
 
 PieceRow = tuple[str, str, str, str, str | None, int, int, str | None, str | None,
                  str | None, str | None]
@@ -112,15 +111,7 @@ def digest_of(report: Report, ends: SeriesEnds | None = None) -> FileDigest:
         rules=tuple((rule_id, rule, severity, count)
                     for (rule_id, rule, severity), count in rules.items()),
         problem=report.problems[0] if report.problems else None,
-        reading=_kept(report.reading), ends=ends)
-
-
-def _kept(reading: FileReading | None) -> FileReading | None:
-    """The reading as a digest keeps it, for the whole audit: its rolls in memory (a long
-    log's are on disk, and a season of them would hold a file open each)."""
-    if reading is None or not isinstance(reading.rolls, Spilled) or not reading.rolls.on_disk:
-        return reading
-    return reading.model_copy(update={"rolls": reading.rolls.in_memory()})
+        reading=reading_in_memory(report.reading), ends=ends)
 
 
 __all__ = ["FileDigest", "PieceRow", "SeriesEnds", "digest_of"]

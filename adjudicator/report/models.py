@@ -122,6 +122,27 @@ class Report(BaseModel):
         return sum(1 for finding in self.findings if finding.severity == severity)
 
 
+
+def held_in_memory(report: Report) -> Report:
+    """The report as one kept among many (an audit's digests, a watcher's latest reports):
+    its computations and rolls in memory, where a long log's are on disk (each on-disk
+    list holds a temporary file open while it lives: a season of long logs would run out
+    of file descriptors)."""
+    update: dict[str, object] = {}
+    if isinstance(report.computations, Spilled) and report.computations.on_disk:
+        update["computations"] = report.computations.in_memory()
+    reading = reading_in_memory(report.reading)
+    if reading is not report.reading:
+        update["reading"] = reading
+    return report.model_copy(update=update) if update else report
+
+
+def reading_in_memory(reading: FileReading | None) -> FileReading | None:
+    """`held_in_memory` for a reading alone: its rolls."""
+    if reading is None or not isinstance(reading.rolls, Spilled) or not reading.rolls.on_disk:
+        return reading
+    return reading.model_copy(update={"rolls": reading.rolls.in_memory()})
+
 COUNTED = (Severity.ILLEGAL, Severity.CHECK, Severity.REMINDER)
 """The severities a headline counts."""
 

@@ -35,7 +35,7 @@ from adjudicator.audit.executor import FileExecutor
 from adjudicator.audit.run import audit_label
 from adjudicator.audit.summary import CheckedFile
 from adjudicator.folders import ConfigResolver, game_files, is_game_file, non_regular
-from adjudicator.report.models import Report
+from adjudicator.report.models import Report, held_in_memory
 from adjudicator.report.sidecar import recover_sidecar_sets
 from adjudicator.watch.dispatch import Dispatcher, Result, Settled
 from adjudicator.watch.settle import (
@@ -193,7 +193,7 @@ class Watcher:
     def _result(self, result: Result) -> None:
         if self.options.keep_reports and result.report is not None:
             with self._reports_lock:
-                self._reports[result.path] = result.report
+                self._reports[result.path] = held_in_memory(result.report)
         self.display.result(result)
 
     def is_alive(self) -> bool:

@@ -15,7 +15,7 @@ from adjudicator.findings import Computation, Probability
 from adjudicator.reading.models import FileReading, RollRecord
 from adjudicator.replay.visibility import _may_name
 from adjudicator.report.jsonstream import json_chunks
-from adjudicator.report.models import Report, SourceFile
+from adjudicator.report.models import Report, SourceFile, held_in_memory
 from adjudicator.spill import Spilled
 
 
@@ -89,6 +89,10 @@ def test_a_list_kept_long_holds_no_file_open(monkeypatch: pytest.MonkeyPatch) ->
     digest = digest_of(built)
     assert digest.reading is not None and not digest.reading.rolls.on_disk
     assert list(digest.reading.rolls) == rolls
+    many = report(items).model_copy(update={"reading": built.reading})
+    held = held_in_memory(many)  # a watcher's latest report of a file
+    assert not held.computations.on_disk and held.reading is not None
+    assert not held.reading.rolls.on_disk and held == many
 
 
 def test_it_pickles_and_copies_as_its_items() -> None:
