@@ -191,15 +191,19 @@ class Spilled(Sequence[M], Generic[M]):
     def mapped(self, change: Callable[[int | None, bytes], Callable[[M], M] | None]
                ) -> Spilled[M]:
         """The items with some rewritten: `change(step, text)` says how (None: kept as
-        it is, its text copied); only items it rewrites are parsed."""
+        it is); only items it rewrites are parsed. This list itself when it rewrites none
+        (no text is copied)."""
+        rewrites = {index: rewrite for index in range(len(self))
+                    if (rewrite := change(self.step(index), self.text(index))) is not None}
+        if not rewrites:
+            return self
         out = Spilled(self.model)
         for index in range(len(self)):
-            text = self.text(index)
-            rewrite = change(self.step(index), text)
+            rewrite = rewrites.get(index)
             if rewrite is None:
-                out._add(text, self._steps[index])
+                out._add(self.text(index), self._steps[index])
             else:
-                out.append(rewrite(self.model.model_validate_json(text)))
+                out.append(rewrite(self[index]))
         return out
 
     def _end(self, index: int) -> int:

@@ -137,3 +137,4 @@ def test_only_texts_that_may_name_a_concealed_piece_are_parsed_for_redaction() -
     assert touched == [2]
     assert redacted[0] == kept[0] and redacted[1].summary == "?"
     assert _may_name(b'"no one"', {'Sir "Billy"': "?"})  # escaped in JSON: assumed named
+    assert kept.mapped(lambda step, text: None) is kept  # nothing rewritten, nothing copied
