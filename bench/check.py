@@ -197,17 +197,31 @@ class WWLogWriter:
         return self.game.write(path, info=info, key=0x2A)
 
 
-def write_setup(folder: Path) -> Path:
-    """The standard set-up as a save, written by the project's scenario builder."""
+def scenario_save(folder: Path, source: str, module: Path, players: Mapping[str, str], *,
+                  setup_files: Sequence[Path] = (),
+                  setup: Sequence[tuple[str, str]] = ()) -> Path:
+    """A set-up as a save, written by the project's scenario builder (`setup_files`, or
+    pieces and where they stand)."""
     scenario = folder / "setup.toml"
     scenario.write_text("\n".join([
-        f"source = {json.dumps('bench/check.py: the standard set-up')}",
-        f"module = {json.dumps(str(MODULE))}",
-        f"setup_files = [{json.dumps(str(SETUP))}]",
+        f"source = {json.dumps(source)}",
+        f"module = {json.dumps(str(module))}",
+        *([f"setup_files = [{', '.join(json.dumps(str(f)) for f in setup_files)}]"]
+          if setup_files else []),
+        *(["setup = [",
+           *(f"  {{ piece = {json.dumps(piece)}, at = {json.dumps(at)} }},"
+             for piece, at in setup),
+           "]"] if setup else []),
         "[players]",
-        *(f"{side} = {json.dumps(name)}" for side, name in PLAYERS.items()),
+        *(f"{side} = {json.dumps(name)}" for side, name in players.items()),
     ]) + "\n", encoding="utf-8")
     return build_scenario_log(scenario, folder / "setup.vsav")
+
+
+def write_setup(folder: Path) -> Path:
+    """The standard set-up as a save."""
+    return scenario_save(folder, "bench/check.py: the standard set-up", MODULE, PLAYERS,
+                         setup_files=[SETUP])
 
 
 def generate_log(path: Path, steps: int, setup: SaveFile, module: Module) -> Path:
@@ -344,12 +358,6 @@ class Size:
         if self.check.failed:
             return None
         return (self.check.seconds - floor) / self.steps * 1e6
-
-
-def check_command(log: Path, out: Path) -> list[str]:
-    return [sys.executable, "-m", "adjudicator", "check", str(log), "--game", "ww",
-            "--module", str(MODULE), "--binding", str(BINDING), "--data", str(DATA),
-            "--format", "json", "--out", str(out)]
 
 
 def legality(out: Path, steps: int, generator: str = "bench/check.py") -> None:
@@ -502,15 +510,23 @@ class Bench:
     """What one game's benchmark generates and runs (this file's: Washington's War)."""
 
     name: str
-    """The log files' prefix and the temporary folder's (`ww`, `wfa`)."""
+    """The game's id, and the log files' prefix and the temporary folder's (`ww`, `wfa`)."""
     module: Path
+    binding: Path
+    data: Path
     write_setup: Callable[[Path], Path]
     generate_log: Callable[[Path, int, SaveFile, Module], Path]
-    check_command: Callable[[Path, Path], list[str]]
     generator: str
     """The script named in a legality warning."""
     every_size_legal: bool = False
     """Read every size's sidecar for illegal findings (else the smallest only)."""
+
+    def check_command(self, log: Path, out: Path) -> list[str]:
+        """`adjudicator check` of one log with the fixture's module, binding and data, its
+        JSON sidecar into `out`."""
+        return [sys.executable, "-m", "adjudicator", "check", str(log), "--game", self.name,
+                "--module", str(self.module), "--binding", str(self.binding),
+                "--data", str(self.data), "--format", "json", "--out", str(out)]
 
 
 def measure(bench: Bench, argv: list[str] | None = None
@@ -557,7 +573,7 @@ def measure(bench: Bench, argv: list[str] | None = None
     return sizes, start, args.repeat
 
 
-WW = Bench("ww", MODULE, write_setup, generate_log, check_command, "bench/check.py")
+WW = Bench("ww", MODULE, BINDING, DATA, write_setup, generate_log, "bench/check.py")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,27 +35,20 @@ are written through `GameBuilder` (bench/check.py's writer). Every size's check 
 for legality: it should have no illegal finding, else a WARNING names the first three
 (the generator or the referee needs fixing). Generation time is not measured.
 
-Measured for each size, each in a fresh process as bench/check.py does (wall time, peak RSS
-of that process): **check** (`python -m adjudicator check LOG --game aam --module …
---binding … --data … --format json --out TMP`), **replay** alone (the peer: `read_save`,
-`open_module`, `Board.for_module` and `iter_steps`) and **start** (`import adjudicator.cli`).
-Per-step cost is (check - start) / steps; between two sizes, the cost of each step added
-(time and peak RSS, of check and of replay) leaves the fixed costs out. Target (PASS/MISS
-printed, never asserted; the exit status is 0): per-step cost flat, the largest size's
-within 1.5x the smallest's. bench/check.py's absolute targets are Washington's War's and
-are not applied here.
+Measured and reported as bench/check.py does (see its docstring): check and replay alone
+in fresh processes at each size, the cost of each step added, the flat target and
+issue 24's targets (PASS/MISS printed, never asserted; the exit status is 0).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from check import Bench, WWLogWriter, measure, report
+from check import Bench, WWLogWriter, measure, report, scenario_save
 
-from adjudicator.scenario import build_scenario_log, set_level, set_position
+from adjudicator.scenario import set_level, set_position
 from vmod_schema.buildfile import Module
 from vmod_schema.commands import AddPiece, ChangeGlobalProperty, ChangePiece, Chat
 from vmod_schema.pieces import Piece, decode_piece
@@ -215,18 +208,9 @@ class _Game:
 
 
 def write_setup(folder: Path) -> Path:
-    """The made-up position as a save, written by the project's scenario builder."""
-    scenario = folder / "setup.toml"
-    scenario.write_text("\n".join([
-        f"source = {json.dumps('bench/check_aam.py: a made-up position')}",
-        f"module = {json.dumps(str(MODULE))}",
-        "setup = [",
-        *(f"  {{ piece = {json.dumps(piece)}, at = {json.dumps(at)} }}," for piece, at in SET_UP),
-        "]",
-        "[players]",
-        *(f"{side} = {json.dumps(name)}" for side, name in PLAYERS.items()),
-    ]) + "\n", encoding="utf-8")
-    return build_scenario_log(scenario, folder / "setup.vsav")
+    """The made-up position as a save."""
+    return scenario_save(folder, "bench/check_aam.py: a made-up position", MODULE, PLAYERS,
+                         setup=SET_UP)
 
 
 def generate_log(path: Path, steps: int, setup: SaveFile, module: Module) -> Path:
@@ -270,13 +254,7 @@ def generate_log(path: Path, steps: int, setup: SaveFile, module: Module) -> Pat
 # --------------------------------------------------------------------------- measuring
 
 
-def check_command(log: Path, out: Path) -> list[str]:
-    return [sys.executable, "-m", "adjudicator", "check", str(log), "--game", "aam",
-            "--module", str(MODULE), "--binding", str(BINDING), "--data", str(DATA),
-            "--format", "json", "--out", str(out)]
-
-
-AAM = Bench("aam", MODULE, write_setup, generate_log, check_command, "bench/check_aam.py",
+AAM = Bench("aam", MODULE, BINDING, DATA, write_setup, generate_log, "bench/check_aam.py",
             every_size_legal=True)
 
 

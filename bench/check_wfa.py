@@ -26,27 +26,19 @@ through `GameBuilder` (bench/check.py's writer). Every size's check is read for 
 it should have no illegal finding, else a WARNING names the first three (the generator or
 the referee needs fixing). Generation time is not measured.
 
-Measured for each size, each in a fresh process as bench/check.py does (wall time, peak RSS
-of that process): **check** (`python -m adjudicator check LOG --game wfa --module …
---binding … --data … --format json --out TMP`), **replay** alone (the peer: `read_save`,
-`open_module`, `Board.for_module` and `iter_steps`) and **start** (`import adjudicator.cli`).
-Per-step cost is (check - start) / steps; between two sizes, the cost of each step added
-(time and peak RSS, of check and of replay) leaves the fixed costs out. Target (PASS/MISS
-printed, never asserted; the exit status is 0): per-step cost flat, the largest size's
-within 1.5x the smallest's. bench/check.py's absolute targets are Washington's War's and
-are not applied here.
+Measured and reported as bench/check.py does (see its docstring): check and replay alone
+in fresh processes at each size, the cost of each step added, the flat target and
+issue 24's targets (PASS/MISS printed, never asserted; the exit status is 0).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from check import Bench, WWLogWriter, measure, report
+from check import Bench, WWLogWriter, measure, report, scenario_save
 
-from adjudicator.scenario import build_scenario_log
 from vmod_schema.buildfile import Module
 from vmod_schema.commands import Chat
 from vmod_schema.savefile import SaveFile
@@ -175,18 +167,9 @@ class _Game:
 
 
 def write_setup(folder: Path) -> Path:
-    """The 1777 set-up as a save, written by the project's scenario builder."""
-    scenario = folder / "setup.toml"
-    scenario.write_text("\n".join([
-        f"source = {json.dumps('bench/check_wfa.py: a made-up 1777 set-up')}",
-        f"module = {json.dumps(str(MODULE))}",
-        "setup = [",
-        *(f"  {{ piece = {json.dumps(piece)}, at = {json.dumps(at)} }}," for piece, at in SET_UP),
-        "]",
-        "[players]",
-        *(f"{side} = {json.dumps(name)}" for side, name in PLAYERS.items()),
-    ]) + "\n", encoding="utf-8")
-    return build_scenario_log(scenario, folder / "setup.vsav")
+    """The 1777 set-up as a save."""
+    return scenario_save(folder, "bench/check_wfa.py: a made-up 1777 set-up", MODULE, PLAYERS,
+                         setup=SET_UP)
 
 
 def generate_log(path: Path, steps: int, setup: SaveFile, module: Module) -> Path:
@@ -225,13 +208,7 @@ def generate_log(path: Path, steps: int, setup: SaveFile, module: Module) -> Pat
 # --------------------------------------------------------------------------- measuring
 
 
-def check_command(log: Path, out: Path) -> list[str]:
-    return [sys.executable, "-m", "adjudicator", "check", str(log), "--game", "wfa",
-            "--module", str(MODULE), "--binding", str(BINDING), "--data", str(DATA),
-            "--format", "json", "--out", str(out)]
-
-
-WFA = Bench("wfa", MODULE, write_setup, generate_log, check_command, "bench/check_wfa.py",
+WFA = Bench("wfa", MODULE, BINDING, DATA, write_setup, generate_log, "bench/check_wfa.py",
             every_size_legal=True)
 
 

@@ -9,27 +9,12 @@ from __future__ import annotations
 from adjudicator.systems.almost_a_miracle.actions import ForceMoved
 from adjudicator.systems.almost_a_miracle.interpret import Reader, Shown
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
-from adjudicator.systems.common.places import Place, PlaceKind
-from adjudicator.systems.common.steps import Rolled, StepView
-from adjudicator.systems.common.tracker import Placed, Relocation
+from adjudicator.systems.common.steps import Rolled
+from tests.adjudicator.systems.viewkit import moved, view
 
 
 def side_of(entity: Entity) -> str | None:
     return {"washington": "continental", "cont_regular": "continental"}.get(entity.key)
-
-
-def moved(piece: str, entity_id: str, before: str, after: str) -> Relocation[Entity]:
-    entity = Entity.parse(entity_id)
-    assert entity is not None
-    return Relocation(piece, piece, Placed(entity, Place(PlaceKind.SPACE, before)),
-                      Placed(entity, Place(PlaceKind.SPACE, after)))
-
-
-def view(index: int, *relocations: Relocation[Entity],
-         rolls: tuple[Rolled[str | None], ...] = ()) -> StepView[Entity, str | None]:
-    return StepView(index, "continental", relocations, cards=(), pieces=relocations,
-                    strength={}, rolls=rolls, chat=(), cues={}, off_board=frozenset(),
-                    waypoints={})
 
 
 def force_moves(rolled_in: str) -> list[ForceMoved]:
@@ -37,11 +22,12 @@ def force_moves(rolled_in: str) -> list[ForceMoved]:
     Endeavors Phase without a roll of its own."""
     reader = Reader(AaMState(), side_of)
     reader.begin(Shown("1776", "June", "Attrition"))
-    reader.step(view(1, rolls=(Rolled("continental", "1d6", (2,)),)),
+    reader.step(view(1, "continental", rolls=(Rolled("continental", "1d6", (2,)),)),
                 Shown("1776", "June", rolled_in), None, None)
-    force = (moved("w", "leader:washington", "P20", "P19"),
-             moved("s", "sp:cont_regular:10", "P20", "P19"))
-    actions = reader.step(view(2, *force), Shown("1776", "June", "Endeavors"), None, None)
+    force = (moved(Entity.parse, "w", "leader:washington", "P20", "P19"),
+             moved(Entity.parse, "s", "sp:cont_regular:10", "P20", "P19"))
+    actions = reader.step(view(2, "continental", *force), Shown("1776", "June", "Endeavors"),
+                          None, None)
     return [action for action in actions if isinstance(action, ForceMoved)]
 
 

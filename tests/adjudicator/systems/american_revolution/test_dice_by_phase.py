@@ -8,22 +8,8 @@ from __future__ import annotations
 from adjudicator.systems.american_revolution.actions import ForceMoved
 from adjudicator.systems.american_revolution.interpret import Reader, Shown
 from adjudicator.systems.american_revolution.state import ARState, Entity
-from adjudicator.systems.common.places import Place, PlaceKind
-from adjudicator.systems.common.steps import Rolled, StepView
-from adjudicator.systems.common.tracker import Placed, Relocation
-
-
-def moved(piece: str, entity_id: str, before: str, after: str) -> Relocation[Entity]:
-    entity = Entity.parse(entity_id)
-    assert entity is not None
-    return Relocation(piece, piece, Placed(entity, Place(PlaceKind.SPACE, before)),
-                      Placed(entity, Place(PlaceKind.SPACE, after)))
-
-
-def view(index: int, *relocations: Relocation[Entity],
-         rolls: tuple[Rolled[str | None], ...] = ()) -> StepView[Entity, str | None]:
-    return StepView(index, "US", relocations, cards=(), pieces=relocations, strength={},
-                    rolls=rolls, chat=(), cues={}, off_board=frozenset(), waypoints={})
+from adjudicator.systems.common.steps import Rolled
+from tests.adjudicator.systems.viewkit import moved, view
 
 
 def force_moves(rolled_in: str) -> list[ForceMoved]:
@@ -32,9 +18,10 @@ def force_moves(rolled_in: str) -> list[ForceMoved]:
     reader = Reader(ARState(), side_of_formation=lambda key: "US" if key.startswith("us")
                     else None, side_of_leader=lambda key: None)
     reader.begin(Shown("1776", "Initiative", None, (None, None)))
-    reader.step(view(1, rolls=(Rolled("US", "1d6", (5,)),)),
+    reader.step(view(1, "US", rolls=(Rolled("US", "1d6", (5,)),)),
                 Shown("1776", rolled_in, None, (None, None)), None, None)
-    actions = reader.step(view(2, moved("u", "unit:us_regular", "philadelphia", "wilmington")),
+    regular = moved(Entity.parse, "u", "unit:us_regular", "philadelphia", "wilmington")
+    actions = reader.step(view(2, "US", regular),
                           Shown("1776", "First Campaign Phase", None, (None, None)), None,
                           None)
     return [action for action in actions if isinstance(action, ForceMoved)]
