@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from adjudicator.systems.almost_a_miracle.actions import (
     DiceRolled,
@@ -32,17 +32,17 @@ from adjudicator.systems.almost_a_miracle.procedure import (
     BRITISH,
     ENDEAVORS,
     phase_named,
-    turn_named,
 )
-from adjudicator.systems.almost_a_miracle.read_battles import Battle, read_battles
-from adjudicator.systems.almost_a_miracle.read_events import Due, EventTable, read_events
+from adjudicator.systems.almost_a_miracle.read_battles import read_battles
+from adjudicator.systems.almost_a_miracle.read_events import EventTable, read_events
 from adjudicator.systems.almost_a_miracle.read_movement import read_movement
-from adjudicator.systems.almost_a_miracle.read_pow import PowReading, read_pow
+from adjudicator.systems.almost_a_miracle.read_pow import read_pow
 from adjudicator.systems.almost_a_miracle.read_prisoners import read_prisoners
 from adjudicator.systems.almost_a_miracle.read_reinforcements import read_reinforcements
 from adjudicator.systems.almost_a_miracle.read_sieges import read_sieges
 from adjudicator.systems.almost_a_miracle.read_supply import read_supply
 from adjudicator.systems.almost_a_miracle.read_track import read_track
+from adjudicator.systems.almost_a_miracle.reading import Reading, Shown
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -54,43 +54,6 @@ PASS = Cue("pass", re.compile(r"^(?:i\s+)?pass(?:es|ed)?\b", re.IGNORECASE))
 """A chat line by which a player passes his endeavor (AaM 8.0)."""
 CUES = (PASS,)
 ACTIVATION = ("1d6",)
-
-
-@dataclass(frozen=True, slots=True)
-class Shown:
-    """The global properties as the board holds them after a step."""
-
-    year: str | None
-    month: str | None
-    phase: str | None
-
-    @property
-    def turn(self) -> str | None:
-        """The turn they show (`1775-06`)."""
-        return turn_named(self.year, self.month)
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """What the reader keeps from step to step (immutable: undo goes back to it)."""
-
-    shown: Shown = Shown(None, None, None)
-    dice: DiceQueue[str] = field(default_factory=DiceQueue)
-    last: ForceMoved | None = None
-    """The endeavor's force as it last moved (None: no force moving)."""
-    stayed: ForceMoved | None = None
-    """The leaders of this endeavor flipped where they stood (a failed activation, or a
-    force that activated and fights or recruits where it is): their force, as a move that
-    went nowhere."""
-    due: Due | None = None
-    """A weather marker due since a Rain result (AaM 8.3.3)."""
-    pending: EndeavorTaken | None = None
-    """The endeavor a move into the Area the enemy just entered opened, if it was not a
-    reaction (the next endeavor tells)."""
-    battle: Battle | None = None
-    """The battle being read (read_battles.py)."""
-    pow: PowReading = field(default_factory=PowReading)
-    """The POW SP boxes' totals when the phase began (read_pow.py)."""
 
 
 class Reader:

@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from adjudicator.systems.almost_a_miracle.actions import (
     BattleEnded,
@@ -42,72 +41,17 @@ from adjudicator.systems.almost_a_miracle.actions import (
     LossTaken,
     Retreated,
 )
+from adjudicator.systems.almost_a_miracle.reading import Battle, ReaderLike
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.sequencer import NewTurn, PhaseShown
 from adjudicator.systems.common.steps import StepView, spoken
 
-if TYPE_CHECKING:
-    from adjudicator.systems.almost_a_miracle.interpret import Reader
-
 SideOf = Callable[[Entity], "str | None"]
 
 
-@dataclass(frozen=True, slots=True)
-class Battle:
-    """A battle being read (immutable: undo goes back to it)."""
-
-    joined: BattleJoined
-    shown: bool = False
-    """Whether `joined` has been given (the battle showed a roll, loss or retreat)."""
-    rolls: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
-    losses: tuple[LossTaken, ...] = ()
-    retreats: tuple[Retreated, ...] = ()
-    moved_on: tuple[ForceMoved, ...] = ()
-    left: tuple[BattleSide, ...] = ()
-    last_step: int = 0
-    marker: str | None = None
-    """The side the Major Victory marker shows (None: not on the board)."""
-    marker_turned: tuple[tuple[int, str], ...] = ()
-    bayonets: int | None = None
-    """The step of a chat line declaring fixed bayonets before the combat (AaM 11.2.1)."""
-
-    @property
-    def area(self) -> str:
-        """The battle's Area."""
-        return self.joined.area
-
-    @property
-    def sides(self) -> tuple[str, str]:
-        """(attacker, defender)."""
-        return self.joined.attacker.side, self.joined.defender.side
-
-    @property
-    def combat_begun(self) -> bool:
-        """Whether the combat itself began: a loss, or a roll of the attacker (a retreat
-        before combat rolls the defender's die only, AaM 11.3.1; the combat's first roll,
-        surprise or battle winner, may be either side's)."""
-        rolled = {side for side, _, _ in self.rolls}
-        return bool(self.losses) or self.sides[0] in rolled
-
-    @property
-    def fought(self) -> bool:
-        """Whether both sides rolled, or the attacker lost SPs (an overrun shows neither)."""
-        rolled = {side for side, _, _ in self.rolls}
-        return set(self.sides) <= rolled or any(
-            loss.side == self.sides[0] and loss.strength > 0 for loss in self.losses)
-
-    @property
-    def retreated(self) -> str | None:
-        """The side that retreated after the combat (None: none yet)."""
-        for retreat in self.retreats:
-            if not retreat.before_combat:
-                return retreat.side
-        return None
-
-
-def read_battles(reader: Reader, view: StepView[Entity, str | None],
+def read_battles(reader: ReaderLike, view: StepView[Entity, str | None],
                  actions: list[Action]) -> list[Action]:
     """This step's actions with the battles read: a `Retreated` after each retreat's move,
     and `BattleJoined` / `LossTaken` / `BattleEnded` where they show."""

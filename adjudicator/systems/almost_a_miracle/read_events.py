@@ -11,7 +11,6 @@ VASSAL moves markers after units, so the marker may follow the move by some step
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
@@ -21,6 +20,7 @@ from adjudicator.systems.almost_a_miracle.actions import (
     WeatherDue,
 )
 from adjudicator.systems.almost_a_miracle.procedure import MONTHS
+from adjudicator.systems.almost_a_miracle.reading import Due
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -31,16 +31,6 @@ TABLE = "endeavor_random_event_table"
 WEATHER_BOX = Place(PlaceKind.BOX, "weather")
 EventTable = Mapping[tuple[int, int], str]
 """(month number, die) → the event's word (`rain`, `heavy_snow`, `heat`, `none`, …)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Due:
-    """A weather marker due since a Rain result (AaM 8.3.3)."""
-
-    step: int
-    expected: str
-    """`rain` or `flood`."""
-    before: str
 
 
 def event_table(rows: Iterable[Mapping[str, object]] | None) -> EventTable:

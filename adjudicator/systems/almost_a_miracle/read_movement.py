@@ -12,7 +12,6 @@ SPs, AaM 10.5.1, or the ice roll), and so does a landing at New York City or Sta
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
@@ -21,14 +20,12 @@ from adjudicator.systems.almost_a_miracle.actions import (
     TransitMoved,
 )
 from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS
+from adjudicator.systems.almost_a_miracle.reading import ReaderLike
 from adjudicator.systems.almost_a_miracle.state import Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind, box
 from adjudicator.systems.common.steps import StepView
 from adjudicator.systems.common.tracker import Relocation
-
-if TYPE_CHECKING:
-    from adjudicator.systems.almost_a_miracle.interpret import Reader
 
 AT_SEA = box("at_sea")
 NEW_YORK_PORTS = frozenset({"Y13", "Y12"})
@@ -37,7 +34,7 @@ NEW_YORK_PORTS = frozenset({"Y13", "Y12"})
 TRANSIT = box("transit")
 
 
-def read_movement(reader: Reader, view: StepView[Entity, str | None], player: str | None,
+def read_movement(reader: ReaderLike, view: StepView[Entity, str | None], player: str | None,
                   phase: str | None) -> list[Action]:
     """The step's sea moves, Transit Area moves and magazines moved."""
     groups: dict[tuple[str, str, str], list[tuple[Relocation[Entity], Entity]]] = {}
@@ -93,7 +90,7 @@ def read_movement(reader: Reader, view: StepView[Entity, str | None], player: st
     return actions
 
 
-def _recent_die(reader: Reader, side: str | None, step: int) -> int | None:
+def _recent_die(reader: ReaderLike, side: str | None, step: int) -> int | None:
     """The side's last unused 1d6 if it was rolled in this step or the one before (an older
     die belongs to something else: a battle, a failed roll already read)."""
     queue = reader.reading.dice

@@ -6,11 +6,11 @@ action gives both boxes' SP totals when it began and when it ended. POW track ma
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from adjudicator.systems.almost_a_miracle.actions import PowTotals
 from adjudicator.systems.almost_a_miracle.procedure import ATTRITION, REINFORCEMENT
+from adjudicator.systems.almost_a_miracle.reading import PowReading
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import PlaceKind
 
@@ -21,15 +21,6 @@ SIDES = ("continental", "british")
 BOXES = {f"pow_{side}": side for side in SIDES}
 """The POW SP box keys (the binding's `box:pow_<side>`), by the side whose prisoners they
 hold."""
-
-
-@dataclass(frozen=True, slots=True)
-class PowReading:
-    """What the reader keeps: the phase last seen and the totals when it began."""
-
-    phase: str | None = None
-    before: tuple[tuple[str, int], ...] | None = None
-    changed: int | None = None
 
 
 def pow_totals(state: AaMState) -> tuple[tuple[str, int], ...]:

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 from adjudicator.systems.almost_a_miracle.actions import Boxed
 from adjudicator.systems.almost_a_miracle.read_reinforcements import in_play
+from adjudicator.systems.almost_a_miracle.reading import ReaderLike
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.steps import StepView
 
 if TYPE_CHECKING:
-    from adjudicator.systems.almost_a_miracle.interpret import Reader
     from adjudicator.systems.almost_a_miracle.state import Entity
 
 
@@ -30,7 +30,7 @@ def at_sea(place: Place | None) -> bool:
         "sea" in place.key.casefold()
 
 
-def read_prisoners(reader: Reader, view: StepView[Entity, str | None],
+def read_prisoners(reader: ReaderLike, view: StepView[Entity, str | None],
                    player: str | None) -> list[Action]:
     """The pieces of one step that went into or out of a POW box, or off the At Sea box."""
     actions: list[Action] = []

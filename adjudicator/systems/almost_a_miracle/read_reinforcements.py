@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from adjudicator.systems.almost_a_miracle.actions import (
     Arrived,
@@ -27,13 +26,11 @@ from adjudicator.systems.almost_a_miracle.actions import (
     PrisonerReleased,
 )
 from adjudicator.systems.almost_a_miracle.procedure import BRITISH, ENDEAVORS
+from adjudicator.systems.almost_a_miracle.reading import ReaderLike
 from adjudicator.systems.almost_a_miracle.state import Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.steps import StepView
-
-if TYPE_CHECKING:
-    from adjudicator.systems.almost_a_miracle.interpret import Reader
 
 LOYALIST_KINDS = frozenset({"loyalist_militia", "canadian_militia"})
 """The SPs a British leader recruits (AaM 12.1)."""
@@ -55,7 +52,7 @@ def _area(place: Place | None) -> str | None:
     return place.key if place is not None and place.kind is PlaceKind.SPACE else None
 
 
-def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
+def read_reinforcements(reader: ReaderLike, view: StepView[Entity, str | None],
                         player: str | None, phase: str | None) -> list[Action]:
     """The arrivals and departures of one step, by side and Area."""
     net: dict[tuple[str, str], int] = defaultdict(int)
@@ -134,7 +131,7 @@ def read_reinforcements(reader: Reader, view: StepView[Entity, str | None],
     return actions
 
 
-def _side(reader: Reader, entity: Entity) -> str:
+def _side(reader: ReaderLike, entity: Entity) -> str:
     return reader.side_of(entity) or ""
 
 
@@ -157,6 +154,6 @@ def _share(side: str, moved: dict[str, int], pool: dict[tuple[str, str], int]
     return tuple(shares)
 
 
-def _british_leader(reader: Reader, area: str) -> bool:
+def _british_leader(reader: ReaderLike, area: str) -> bool:
     return any(entity.kind == "leader" and reader.side_of(entity) == BRITISH
                for entity in reader.state.in_area(area))

@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from adjudicator.systems.almost_a_miracle.actions import (
     FortMarked,
@@ -28,20 +27,18 @@ from adjudicator.systems.almost_a_miracle.actions import (
     SiegeSurrendered,
 )
 from adjudicator.systems.almost_a_miracle.procedure import LAST_SIEGE, SIEGE
+from adjudicator.systems.almost_a_miracle.reading import ReaderLike
 from adjudicator.systems.almost_a_miracle.state import Entity
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.steps import StepView
 from adjudicator.systems.common.tracker import Relocation
 
-if TYPE_CHECKING:
-    from adjudicator.systems.almost_a_miracle.interpret import Reader
-
 TURN_TRACK = "turn_track"
 """The box where surrendered leaders and regulars wait four months (AaM 4.7.5)."""
 
 
-def read_sieges(reader: Reader, view: StepView[Entity, str | None], player: str | None,
+def read_sieges(reader: ReaderLike, view: StepView[Entity, str | None], player: str | None,
                 phase: str | None) -> list[Action]:
     """The step's siege and fort markers as actions (after its moves: a besieger is the
     side whose force moved in)."""
@@ -104,7 +101,7 @@ def read_sieges(reader: Reader, view: StepView[Entity, str | None], player: str 
     return actions
 
 
-def _siege(reader: Reader, view: StepView[Entity, str | None], player: str | None,
+def _siege(reader: ReaderLike, view: StepView[Entity, str | None], player: str | None,
            phase: str | None, area: str, before: int, after: int) -> SiegeMarked:
     last = reader.reading.last
     besieger = last.side if last is not None and last.destination == area and \
@@ -137,7 +134,7 @@ class _Composition:
     surrendered_sp: tuple[tuple[str, int], ...] = ()
 
 
-def _composition(reader: Reader, view: StepView[Entity, str | None], area: str,
+def _composition(reader: ReaderLike, view: StepView[Entity, str | None], area: str,
                  besieger: str | None) -> _Composition:
     """Both sides' SP counters in a siege Area before the step, the besieged SPs the step
     put on the Turn Track and the besieging SPs it took off the map."""
@@ -167,7 +164,7 @@ def _composition(reader: Reader, view: StepView[Entity, str | None], area: str,
                         tuple(boxed))
 
 
-def _losses(reader: Reader, view: StepView[Entity, str | None], player: str | None,
+def _losses(reader: ReaderLike, view: StepView[Entity, str | None], player: str | None,
             skip: set[str]) -> list[Action]:
     """Each side's SPs a step takes off the map from an Area (less those it puts there
     from off the map: change made), in a Siege Resolution Phase."""
@@ -187,7 +184,7 @@ def _losses(reader: Reader, view: StepView[Entity, str | None], player: str | No
             for (area, side), sp in sorted(net.items()) if sp > 0 and area not in skip]
 
 
-def _surrenders(reader: Reader, view: StepView[Entity, str | None], player: str | None,
+def _surrenders(reader: ReaderLike, view: StepView[Entity, str | None], player: str | None,
                 skip: set[str]) -> list[Action]:
     """Besieged SPs put on the Turn Track from an Area under siege (AaM 4.7.5)."""
     areas = {_area(r.origin) for r in view.pieces
@@ -222,7 +219,7 @@ def _likely_besieger(sides: list[tuple[Entity, str | None]]) -> str | None:
     return one if a > b else other if b > a else None
 
 
-def _before_in(reader: Reader, view: StepView[Entity, str | None], area: str) -> list[Entity]:
+def _before_in(reader: ReaderLike, view: StepView[Entity, str | None], area: str) -> list[Entity]:
     """The entities in an Area before the step (the state is after it)."""
     touched = {relocation.piece_id for relocation in view.pieces}
     found = [entity for piece, (entity, place) in reader.state.pieces.items()

@@ -9,10 +9,11 @@ from types import MappingProxyType
 from adjudicator.binding import Binding
 from adjudicator.replay import Board, Step
 from adjudicator.systems.almost_a_miracle.data import AaMData
-from adjudicator.systems.almost_a_miracle.interpret import CUES, Reader, Reading, Shown
+from adjudicator.systems.almost_a_miracle.interpret import CUES, Reader
 from adjudicator.systems.almost_a_miracle.procedure import SEQUENCER, AaMProcedure
 from adjudicator.systems.almost_a_miracle.read_events import TABLE as EVENT_TABLE
 from adjudicator.systems.almost_a_miracle.read_events import event_table
+from adjudicator.systems.almost_a_miracle.reading import Reading, Shown
 from adjudicator.systems.almost_a_miracle.rules import RULES
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.rules.major_victory import COMBAT_NOT_JUDGED

@@ -14,7 +14,8 @@ from adjudicator.systems.almost_a_miracle.actions import (
     Retreated,
 )
 from adjudicator.systems.almost_a_miracle.data import bundled_data
-from adjudicator.systems.almost_a_miracle.interpret import Reader, Shown
+from adjudicator.systems.almost_a_miracle.interpret import Reader
+from adjudicator.systems.almost_a_miracle.reading import Shown
 from adjudicator.systems.almost_a_miracle.referee import SIDE_WORDS
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.actions import Action

@@ -7,7 +7,8 @@ and every later roll copied the growing pile."""
 from __future__ import annotations
 
 from adjudicator.systems.almost_a_miracle.actions import ForceMoved
-from adjudicator.systems.almost_a_miracle.interpret import Reader, Shown
+from adjudicator.systems.almost_a_miracle.interpret import Reader
+from adjudicator.systems.almost_a_miracle.reading import Shown
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.steps import Rolled
 from tests.adjudicator.systems.viewkit import moved, view

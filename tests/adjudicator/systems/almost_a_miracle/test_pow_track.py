@@ -5,7 +5,8 @@ AAM-SUP-18 (15.3, POW attrition) and AAM-POW-05 (15.4.1, one for one)."""
 from __future__ import annotations
 
 from adjudicator.systems.almost_a_miracle.actions import PowTotals
-from adjudicator.systems.almost_a_miracle.read_pow import PowReading, pow_totals, read_pow
+from adjudicator.systems.almost_a_miracle.read_pow import pow_totals, read_pow
+from adjudicator.systems.almost_a_miracle.reading import PowReading
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.places import Place, PlaceKind
 from tests.adjudicator.systems.almost_a_miracle.rulekit import context, done, ids, judged

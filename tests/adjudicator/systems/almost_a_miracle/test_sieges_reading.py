@@ -11,7 +11,8 @@ from adjudicator.systems.almost_a_miracle.actions import (
     SiegeSurrendered,
 )
 from adjudicator.systems.almost_a_miracle.data import bundled_data
-from adjudicator.systems.almost_a_miracle.interpret import Reader, Shown
+from adjudicator.systems.almost_a_miracle.interpret import Reader
+from adjudicator.systems.almost_a_miracle.reading import Shown
 from adjudicator.systems.almost_a_miracle.state import AaMState, Entity
 from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.steps import Rolled, StepView
