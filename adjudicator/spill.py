@@ -68,6 +68,12 @@ class Spilled(Sequence[M], Generic[M]):
         for item in items:
             self.append(item)
 
+    def __del__(self) -> None:
+        """Close the spool with the list (a spool collected open warns, even at exit)."""
+        spool = getattr(self, "_spool", None)
+        if spool is not None:
+            spool.close()
+
     # ---- building
 
     def append(self, item: M) -> None:

@@ -4,7 +4,11 @@ from them (`adjudicator.report.jsonstream`): the same report, the same bytes (is
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
+import subprocess
+import sys
+import warnings
 from fractions import Fraction
 
 import pytest
@@ -17,6 +21,7 @@ from adjudicator.replay.visibility import _may_name
 from adjudicator.report.jsonstream import json_chunks
 from adjudicator.report.models import Report, SourceFile, held_in_memory
 from adjudicator.spill import Spilled
+from tests.conftest import REPO
 
 
 def computation(step: int | None, name: str = "Carleton") -> Computation:
@@ -93,6 +98,23 @@ def test_a_list_kept_long_holds_no_file_open(monkeypatch: pytest.MonkeyPatch) ->
     held = held_in_memory(many)  # a watcher's latest report of a file
     assert not held.computations.on_disk and held.reading is not None
     assert not held.reading.rolls.on_disk and held == many
+
+
+def test_a_dropped_list_closes_its_spool_without_a_warning() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        kept = Spilled(Computation, [computation(1)])
+        del kept
+        gc.collect()
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
+    # one still alive when the interpreter exits prints nothing either
+    done = subprocess.run([sys.executable, "-W", "always", "-c", (
+        "from tests.adjudicator.test_spill import computation\n"
+        "from adjudicator.findings import Computation\n"
+        "from adjudicator.spill import Spilled\n"
+        "kept = Spilled(Computation, [computation(1)])\n")],
+        capture_output=True, text=True, check=False, cwd=REPO)
+    assert done.returncode == 0 and done.stderr == ""
 
 
 def test_it_pickles_and_copies_as_its_items() -> None:
