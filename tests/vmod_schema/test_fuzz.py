@@ -25,7 +25,8 @@ SMALL_SAVE = CORPUS / "BBVassal" / "quicktest.vsav"
 @functools.cache
 def _plain() -> str:
     """The small corpus save's payload text (read once, when a test needs it)."""
-    return decode_payload(Archive.open(SMALL_SAVE).read("savedGame")).text
+    with Archive.open(SMALL_SAVE) as archive:
+        return decode_payload(archive.read("savedGame")).text
 
 
 SETTINGS = settings(max_examples=40, deadline=None,

@@ -60,7 +60,8 @@ def test_corpus_game_command_counts_equal_the_manifest(path: Path) -> None:
 @pytest.mark.corpus
 @pytest.mark.parametrize("path", GAMES, ids=corpus_id)
 def test_corpus_game_reencodes_to_the_original_payload_text(path: Path) -> None:
-    text = decode_payload(Archive.open(path).read("savedGame")).text
+    with Archive.open(path) as archive:
+        text = decode_payload(archive.read("savedGame")).text
     save = read_save(path)
     assert save.encode_text() == text
     again = parse_game_text(save.encode_text())
