@@ -109,9 +109,8 @@ def render(report: Report, fmt: ReportFormat, *, images: bool = True) -> str:
     """The report's text in one format (`images=False`: the HTML page without the
     module's board images)."""
     if fmt is ReportFormat.JSON:
-        # Serialised by pydantic in one pass (the same text as json.dumps of the dumped
-        # dict, without building that dict: flat memory on long logs).
-        return report.model_dump_json(indent=2) + "\n"
+        # The sidecar's own stream (`json_chunks`): spilled items copied, not parsed back.
+        return b"".join(sidecar_chunks(report, fmt)).decode("utf-8")
     # The text renderers (and what they import) load only when a text format is asked for.
     from adjudicator.report.markdown import DISCORD_LIMIT, render_markdown, render_summary
 

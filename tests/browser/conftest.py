@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.conftest import on_ci
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -20,7 +22,7 @@ CHROMIUM = os.environ.get("ADJUDICATOR_CHROMIUM", "/usr/bin/chromium")
 
 
 def _unavailable(reason: str) -> None:
-    if os.environ.get("CI", "").lower() == "true":
+    if on_ci():
         pytest.fail(f"browser tests cannot run on CI: {reason}")
     pytest.skip(reason)
 

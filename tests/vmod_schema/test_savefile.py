@@ -197,7 +197,7 @@ def test_a_command_class_without_encode_is_refused_when_defined() -> None:
     with pytest.raises(TypeError, match="does not define encode"):
         @dataclasses.dataclass(slots=True)
         class Silent(commands.Command):
-            pass
+            """A command that forgot to say how it is written."""
     with pytest.raises(TypeError, match="base class"):
         commands.Command().encode()
 

@@ -21,6 +21,7 @@ def test_every_format_is_written_as_the_rendered_text(tmp_path: Path) -> None:
     assert report.computations and len(chunks) > len(report.computations)
     assert chunks[-1] == b"\n"
     assert b"".join(chunks) == render(report, ReportFormat.JSON).encode("utf-8")
+    assert b"".join(chunks) == (report.model_dump_json(indent=2) + "\n").encode("utf-8")
     written = write_sidecars(report, source, list(ReportFormat), out_dir=tmp_path)
     assert len(written) == len(ReportFormat)
     for fmt in ReportFormat:

@@ -232,6 +232,11 @@ def test_a_turn_keeps_its_own_points_records_and_each_side_s_last_value() -> Non
             ] == [f"the {side} political points still show {n} after the Supply Phase: "
                   "unspent points are lost, never carried to the next turn"
                   for side, n in (("American", 7), ("British", 8))]
+    # a log that shows 1775 again: its income is judged on its own records, not the first
+    # 1775's
+    proc = replace(proc, position=at("1775").position)
+    proc = record_points(proc, shown("US", 9, before=0, step=50))
+    assert [(r.turn, r.shown.after, r.shown.step) for r in proc.points] == [(1, 9, 50)]
 
 
 def test_points_below_zero_are_illegal() -> None:
