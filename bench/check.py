@@ -26,6 +26,10 @@ that process, read by a tiny Python wrapper as its `RUSAGE_CHILDREN` `ru_maxrss`
 - **replay** (the peer): `read_save`, `open_module`, `Board.for_module` (with the undo
   history `check` keeps) and `adjudicator.replay.iter_steps` streamed over the log: the
   work `check` does before and besides judging;
+- **without judging**: the same check with no game system (`judge_save` with no referee,
+  then the JSON sidecar): the CLI's imports, the replay, the reading, the concealment log,
+  the replay trace and the report. Check less this is the game's referee alone, and the
+  report says how much of each ratio target is left for it;
 - **start**: `python -c "import adjudicator.cli"`, the floor every command pays.
 
 Every job runs with the repository as its working directory, so it imports the code of the
@@ -294,6 +298,24 @@ board = Board.for_module(module, history_limit=BOARD_HISTORY)
 count = sum(1 for _ in iter_steps(save, module, board=board))
 """
 
+UNJUDGED_JOB = """
+import sys
+from pathlib import Path
+import adjudicator.cli
+from adjudicator.check import judge_save
+from adjudicator.report import ReportFormat, write_sidecars
+from vmod_schema.buildfile import open_module
+from vmod_schema.savefile import read_save
+log, module, out = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+report = judge_save(read_save(log), log, system=None, referee=None,
+                    module=open_module(module), module_path=module)
+write_sidecars(report, log, [ReportFormat.JSON], out_dir=out)
+"""
+"""Everything `check` does but judging: the CLI's imports, the replay, the reading (undos,
+rolls), the concealment log, the replay trace and the JSON report, with no game system (as
+`audit` reads a file of a game it does not know). Between it and `check` lies the game's
+referee alone: its imports, its judging, its findings and computations."""
+
 
 @dataclass
 class Run:
@@ -348,6 +370,8 @@ class Size:
     steps: int
     check: Run
     replay: Run
+    unjudged: Run | None = None
+    """`UNJUDGED_JOB`: check with no game system (None: not measured)."""
 
     def ratio(self) -> float | None:
         if self.check.failed or self.replay.failed or not self.replay.seconds:
@@ -394,6 +418,33 @@ def report(sizes: Sequence[Size], start: Run, repeat: int,
     marginal(sizes)
     flat_target(sizes, start)
     targets(sizes, seconds)
+    referee_share(sizes)
+
+
+def referee_share(sizes: Sequence[Size]) -> None:
+    """What the ratio targets leave the game's referee: check with no game system
+    (`UNJUDGED_JOB`) against replay alone, and the referee's own cost per step (check less
+    that), beside what each target would allow it, all from this run."""
+    print()
+    for size in sizes:
+        target = RATIO_TARGETS.get(size.steps)
+        unjudged = size.unjudged
+        if target is None or unjudged is None:
+            continue
+        runs = (size.check, size.replay, unjudged)
+        failed = next((run.failed for run in runs if run.failed), None)
+        if failed is not None or not size.replay.seconds:
+            print(f"without judging, {size.steps:,} steps: unknown ({failed})")
+            continue
+        floor = unjudged.seconds / size.replay.seconds
+        referee = (size.check.seconds - unjudged.seconds) / size.steps * 1e6
+        allowed = (target * size.replay.seconds - unjudged.seconds) / size.steps * 1e6
+        room = (f"{allowed:.0f} µs per step for the referee" if allowed > 0
+                else "nothing for the referee: no referee, however fast, meets it")
+        print(f"without judging, {size.steps:,} steps: {unjudged.seconds:.2f} s, "
+              f"{floor:.1f}x replay alone (reading, concealment, trace, JSON report; no "
+              f"game system); the referee adds {referee:.0f} µs per step, and "
+              f"the {target:g}x target leaves {room}")
 
 
 def marginal(sizes: Sequence[Size]) -> None:
@@ -568,7 +619,10 @@ def measure(bench: Bench, argv: list[str] | None = None
                 legality(out, steps, bench.generator)
             replay = best_run([sys.executable, "-c", REPLAY_JOB, str(log), str(bench.module)],
                               args.repeat, args.timeout)
-            sizes.append(Size(steps, check, replay))
+            unjudged = best_run([sys.executable, "-c", UNJUDGED_JOB, str(log),
+                                 str(bench.module), str(folder / f"unjudged-{steps}")],
+                                args.repeat, args.timeout)
+            sizes.append(Size(steps, check, replay, unjudged))
             print(f"measured {steps:,} steps", flush=True)
     return sizes, start, args.repeat
 

@@ -20,9 +20,11 @@ the fixture's module, binding and data, then checks them (JSON sidecars) four wa
 Prints files per second for each, and the warm milliseconds per file. Then one small file
 in its own process against `adjudicator --version`, by CPU time (user + system of each
 child, so a busy machine's waiting does not count): `--repeat` fresh processes of each,
-interleaved, medians. Targets (issues 12 and 24, PASS/MISS printed, never asserted): one
-small log in its own process at most 4x the CPU of `adjudicator --version`, and at most
-15 ms per small log in a warm process.
+interleaved, medians; and the same small file checked with no game system
+(`check.UNJUDGED_JOB`), so the game's own part of the cost (its package's imports, its
+data, its referee) is shown beside what the target leaves it. Targets (issues 12 and 24,
+PASS/MISS printed, never asserted): one small log in its own process at most 4x the CPU of
+`adjudicator --version`, and at most 15 ms per small log in a warm process.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bytecode import as_installed
+from check import UNJUDGED_JOB
 
 from adjudicator.check import adjudicate
 from adjudicator.replay import Board, iter_steps
@@ -99,20 +102,23 @@ def cpu(command: Sequence[str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def cpu_against_version(out: Path, repeat: int) -> tuple[list[float], list[float]]:
-    """CPU seconds of `adjudicator check SMALL` and of `adjudicator --version`, each
-    `repeat` fresh processes, interleaved (one warm-up run each first)."""
+def cpu_against_version(out: Path, repeat: int
+                        ) -> tuple[list[float], list[float], list[float]]:
+    """CPU seconds of `adjudicator check SMALL`, of `adjudicator --version` and of the same
+    check with no game system (`check.UNJUDGED_JOB`), each `repeat` fresh processes,
+    interleaved (one warm-up run each first)."""
     python = sys.executable
     check = [python, "-m", "adjudicator", "check", str(SMALL), *OPTIONS, "--out", str(out)]
     version = [python, "-m", "adjudicator", "--version"]
-    cpu(check)
-    cpu(version)
-    checks: list[float] = []
-    versions: list[float] = []
+    unjudged = [python, "-c", UNJUDGED_JOB, str(SMALL), str(MODULE), str(out / "unjudged")]
+    commands = (check, version, unjudged)
+    for command in commands:
+        cpu(command)
+    runs: tuple[list[float], list[float], list[float]] = ([], [], [])
     for _ in range(repeat):
-        checks.append(cpu(check))
-        versions.append(cpu(version))
-    return checks, versions
+        for command, times in zip(commands, runs, strict=True):
+            times.append(cpu(command))
+    return runs
 
 
 @dataclass(slots=True)
@@ -189,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
                             "--jobs", str(args.jobs), "--no-cache", "--cache",
                             str(root / "cache"), "--sidecars", str(root / "audit"),
                             "--out", str(root / "summary")])
-        checks, versions = cpu_against_version(root / "small", args.repeat)
+        checks, versions, unjudged = cpu_against_version(root / "small", args.repeat)
         warm = warm_in_process(files, root / "warm")
     if not args.fixed_only:
         rows = [("one process per file", len(sample) / per_process, per_process / len(sample)),
@@ -210,9 +216,16 @@ def main(argv: list[str] | None = None) -> int:
           "interleaved, medians (best):")
     print(f"  adjudicator check FILE      {ours * 1000:7.0f} ms (best {min(checks) * 1000:5.0f})")
     print(f"  peer: adjudicator --version {peer * 1000:7.0f} ms (best {min(versions) * 1000:5.0f})")
+    bare = statistics.median(unjudged)
+    print(f"  without judging (no game)   {bare * 1000:7.0f} ms (best {min(unjudged) * 1000:5.0f})"
+          f"  {bare / peer:.2f}x --version")
     verdict = "PASS" if ratio <= CPU_TARGET else "MISS"
     print(f"target: one small file at most {CPU_TARGET:.0f}x the CPU of --version: {verdict} "
           f"({ratio:.2f}x; best/best {min(checks) / min(versions):.2f}x)")
+    left = CPU_TARGET * peer - bare
+    print(f"  the game's part (its package imported, its data read, its referee built and "
+          f"judging): {(ours - bare) * 1000:.0f} ms; the target leaves it "
+          + (f"{left * 1000:.0f} ms" if left > 0 else "nothing"))
     print("warm, in process, per file (check and read + replay alone, interleaved):")
     for label, ours, peer in (("wall", warm.check_wall, warm.replay_wall),
                               ("CPU", warm.check_cpu, warm.replay_cpu)):
