@@ -109,6 +109,7 @@ from adjudicator.systems.american_revolution.rules.fortresses import (
     fortress_effects,
     fortress_owner,
 )
+from adjudicator.systems.american_revolution.rules.interception import was_interception
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.places import Place, PlaceKind
@@ -758,6 +759,16 @@ def _held(action: GroundHeld, ctx: Context) -> Iterator[Outcome]:
         yield Check.done("AR-CBT-10")
         return
     move = action.left
+    if any(m.side == action.side and m.destination == action.locale
+           and was_interception(m, ctx) for m in ctx.proc.moves):
+        yield Check.unchecked("AR-CBT-10", move.step,
+                              f"{who(action.side)} moved out of {place}, where it won a "
+                              "battle, in the same Campaign Phase: it may have entered "
+                              f"{place} by interception in the enemy's Movement Phase (AR "
+                              "32.2), and then fought as defender and may move in its own "
+                              "Movement Phase (AR 18.10); the log does not show which",
+                              spaces=(place, ctx.name(move.destination)))
+        return
     yield Check.illegal("AR-CBT-10", move.step,
                         f"{who(action.side)} moved {len(move.pieces)} piece(s) out of "
                         f"{place}, where it had just won a battle, to "

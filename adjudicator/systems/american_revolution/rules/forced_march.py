@@ -30,6 +30,7 @@ from adjudicator.systems.american_revolution.rules.combat import (
     who,
 )
 from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.rules.interception import was_interception
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
@@ -49,7 +50,16 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         if ctx.proc.moves and continues(ctx.proc.moves[-1], action):
             return  # the same march going on after dropping units off (AR 16.7)
         again = [p for p in action.pieces if p in ctx.proc.moved]
-        if again:
+        if again and all(any(p in move.pieces and was_interception(move, ctx)
+                             for move in ctx.proc.moves) for p in again):
+            yield Check.unchecked("AR-FM-03", action.step,
+                                  f"{len(again)} piece(s) forced-marched from "
+                                  f"{ctx.name(action.origin)} had moved this phase in what "
+                                  "may have been an interception in the enemy's Movement "
+                                  "Phase (AR 32.2), not a forced march of their own: the "
+                                  "log does not show which",
+                                  spaces=(ctx.name(action.origin),))
+        elif again:
             yield Check.illegal("AR-FM-03", action.step,
                                 f"{who(action.side)} forced-marched a force from "
                                 f"{ctx.name(action.origin)} with {len(again)} piece(s) that "

@@ -62,6 +62,26 @@ def may_intercept(action: ForceMoved, ctx: Context) -> bool:
             and _just_entered(ctx, side, action.destination))
 
 
+def was_interception(move: ForceMoved, ctx: Context) -> bool:
+    """Whether an earlier move of this Campaign Phase had an interception's shape (the option
+    in use): one route step into a locale an enemy force had entered earlier this phase,
+    after the other side had begun the phase, by a side that spent a Tactics marker.
+
+    AR 16.5 and 18.10 bind a unit within one Movement Phase: an interceptor moves in the
+    enemy's (AR 32.2), and may move again, and leave a locale where it won, in its own
+    Movement Phase of the same Campaign Phase. The log cannot tell that apart from a move
+    of the side's own, so a rule reading such a move gives `unchecked`, not `illegal`."""
+    moves = ctx.proc.moves
+    if move not in moves or not ctx.uses(OptionalRule.INTERCEPTION) or move.side is None:
+        return False
+    before = moves[:moves.index(move)]
+    return (not move.retreat and len(move.path) == 2
+            and bool(ctx.proc.acted) and ctx.proc.acted[0] != move.side
+            and ctx.proc.has_played(move.side, "tactics")
+            and any(m.side not in (None, move.side) and m.destination == move.destination
+                    for m in before))
+
+
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A possible interception: its chance, reported unchecked."""
     if not isinstance(action, ForceMoved) or not may_intercept(action, ctx):

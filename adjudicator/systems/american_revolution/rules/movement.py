@@ -64,6 +64,7 @@ from adjudicator.systems.american_revolution.data import (
 from adjudicator.systems.american_revolution.procedure import CAMPAIGNS, continues, force_of
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.rules.expeditions import is_expedition
+from adjudicator.systems.american_revolution.rules.interception import was_interception
 from adjudicator.systems.american_revolution.rules.overrun import continues as overruns_on
 from adjudicator.systems.american_revolution.rules.overrun import passable
 from adjudicator.systems.american_revolution.rules.tracks import in_clean_up
@@ -183,6 +184,15 @@ def _twice(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                             f"went on {route} after another force had moved: the movement "
                             "of one force is completed before another's is begun",
                             spaces=(action.origin, action.destination))
+        return
+    if all(any(piece in move.pieces and was_interception(move, ctx) for move in moves)
+           for piece in again):
+        yield Check.unchecked("AR-MOV-04", action.step,
+                              f"{len(again)} of the pieces that moved {route} had moved this "
+                              "Campaign Phase in what may have been an interception in the "
+                              "enemy's Movement Phase (AR 32.2), after which they may move in "
+                              "their own: the log does not show which",
+                              spaces=(action.origin, action.destination))
         return
     yield Check.illegal("AR-MOV-04", action.step,
                         f"{len(again)} of the pieces that moved {route} had already moved "
