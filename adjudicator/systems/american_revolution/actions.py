@@ -279,6 +279,8 @@ class FireRound(Action):
     totals: tuple[int, int] | None = None
     """Frontier Warfare (AR 35.1): the (US, GB) initiative totals, die + Tactics committed,
     of the attempt that decided `initiative` (round 1 only; None: not seen)."""
+    initiative_dice: tuple[int, int] | None = None
+    """The (US, GB) initiative dice of that attempt (round 1 only; None: not seen)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -109,6 +109,9 @@ class Battle:
     """The side whose initiative total was higher (None: not seen)."""
     totals: tuple[int, int] | None = None
     """The (US, GB) initiative totals that decided `winner` (Frontier Warfare, AR 35.1)."""
+    dice: tuple[int, int] | None = None
+    """The (US, GB) initiative dice that decided `winner` (the literal AR 18.4(1) text adds
+    them to the leadership value)."""
     rounds: int = 0
     last_firer: str | None = None
     round: Round | None = None
@@ -493,10 +496,12 @@ class BattleTracker:
                                         gb_tactics=battle.committed[1]))
             if us == gb:  # rolled again, unless Frontier Warfare's +1 breaks it (AR 35.1)
                 return replace(reading, battle=replace(battle, initiative=(),
-                                                       totals=(us, gb))), out
+                                                       totals=(us, gb),
+                                                       dice=(dice["US"], dice["GB"]))), out
             winner = "US" if us > gb else "GB"
             return replace(reading, battle=replace(battle, initiative=(),
-                                                   winner=winner, totals=(us, gb))), out
+                                                   winner=winner, totals=(us, gb),
+                                                   dice=(dice["US"], dice["GB"]))), out
         reading, closed = self._close_round(reading, index, player)
         out += closed
         reading, found = self._announce(reading, index, player)
@@ -517,7 +522,8 @@ class BattleTracker:
             initiative=battle.winner if battle.rounds == 0 else None,
             target_broken=battle.locale is not None and self.broken(battle.locale, target),
             firer_broken=battle.locale is not None and self.broken(battle.locale, side),
-            totals=battle.totals if battle.rounds == 0 else None))
+            totals=battle.totals if battle.rounds == 0 else None,
+            initiative_dice=battle.dice if battle.rounds == 0 else None))
         battle = replace(battle, rounds=battle.rounds + 1, last_firer=side, spent=(0, 0),
                          round=Round(side, index, roll.dice, start))
         return replace(reading, battle=battle), out

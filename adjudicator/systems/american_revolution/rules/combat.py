@@ -12,9 +12,10 @@ their side's leaders in that battle"; P1 adds "A player must have one or more le
 order to play tactics markers in a battle". Each side rolls a die and adds "the total
 leadership value" (the literal text) or, by the FAQ, the number of tactics committed (the
 digest's reading, A2, which this module follows: the FAQ is the designer's word). The
-higher total fires first; ties are rolled again. AR 21.6/21.7: a militia leader's value
-counts only for a force all militia, light and militia leaders; an admiral's only for
-fleets (AR-LDR-03, AR-LDR-04).
+higher total fires first; ties are rolled again. A first round fired by the side that lost
+by the FAQ's totals but not by the literal text's is `unchecked`, not illegal. AR
+21.6/21.7: a militia leader's value counts only for a force all militia, light and militia
+leaders; an admiral's only for fleets (AR-LDR-03, AR-LDR-04).
 
 AR 18.4(2): the firer "rolls one die for each combat factor of his involved combat units,
 plus one additional die for each tactics marker he wants to expend"; 18.12 +1 per light
@@ -455,12 +456,20 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
     if action.number == 1 and action.initiative is not None and \
             action.initiative != side and not _has_fortress(ctx, action.locale) and \
             not ctx.uses(OptionalRule.FRONTIER_WARFARE) and \
-            not any(ctx.proc.has_played(s, "tarleton") for s in ("US", "GB")):
+            not any(ctx.proc.has_played(s, "tarleton") for s in ("US", "GB")) and \
+            not _literal_allows(action, ctx):
         yield Check.illegal("AR-CBT-03", action.step,
                             f"{who(side)} fired the first round in {place}, but "
                             f"{who(action.initiative)} had the higher initiative total "
                             "(die + tactics committed) and fires first in each round "
                             "(AR 18.4(1), FAQ)", spaces=(place,))
+    elif action.number == 1 and action.initiative is not None and action.initiative != side \
+            and _literal_allows(action, ctx):
+        yield Check.unchecked("AR-CBT-03", action.step,
+                              f"{who(side)} fired the first round in {place}: he lost the "
+                              "initiative by die + Tactics committed (the FAQ), but not by die "
+                              "+ total leadership value, as the text of AR 18.4(1) reads",
+                              spaces=(place,))
     elif action.number == 1 and action.initiative is not None:
         yield Check.done("AR-CBT-03")
     if not known:
@@ -511,6 +520,21 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
         else:
             yield Check.done("AR-CBT-05")
     yield from _owed_losses(action, ctx, place)
+
+
+def _literal_allows(action: FireRound, ctx: Context) -> bool:
+    """Whether the first round's firer did not lose the initiative by AR 18.4(1)'s literal
+    text (die + the total leadership value of the side's leaders in the battle), where the
+    FAQ reads die + Tactics committed: the dice known, and the firer's total at least the
+    other's (a tie: a re-roll the log reading may have taken for the decision). The firer's
+    leaders count at printed values, the other side's at effective ones (AR 21.6-21.7)."""
+    if action.initiative_dice is None or action.side is None:
+        return False
+    die = dict(zip(("US", "GB"), action.initiative_dice, strict=True))
+    other = "GB" if action.side == "US" else "US"
+    mine = die[action.side] + leadership(ctx, action.firers)[1]
+    theirs = die[other] + leadership(ctx, action.target)[0]
+    return mine >= theirs
 
 
 def _fortress_dice(ctx: Context, locale: str, side: str | None, land: list[Firer]) -> int:
