@@ -166,6 +166,10 @@ class BattleReading:
     march: March | None = None
     held: tuple[tuple[str, str], ...] = ()
     """(locale, victor) battles the phasing side won in this Combat Phase (AR 18.10)."""
+    straggling: BattleRetreat | None = None
+    """A retreat by land that left some of the force's land pieces in the battle's locale:
+    judged once the next step shows whether they followed (a player drags pieces one at a
+    time; AR 18.8 wants them all to go together)."""
 
 
 def _pair(values: tuple[int, int], side: str, add: int) -> tuple[int, int]:
@@ -237,6 +241,8 @@ class BattleTracker:
         """The battle actions of one step, and the reading after it."""
         out: list[Action] = []
         index = view.index
+        reading, found = _follow(reading, actions)
+        out += found
         if phase != reading.phase:
             reading, closed = self._end_combat(reading, index, player, view)
             out += closed
@@ -292,9 +298,16 @@ class BattleTracker:
             if isinstance(action, ForceMoved) and action.retreat:
                 reading, found = self._retreat(reading, action, player)
                 out += found
+                if reading.straggling is not None and action.retreat and \
+                        reading.straggling.move.origin == action.origin:
+                    continue  # merged into the retreat it follows (`_follow`)
                 if reading.battle is not None and reading.battle.locale == action.origin:
-                    out.append(BattleRetreat(step=action.step, side=action.side,
-                                             player=player, move=action))
+                    retreat = BattleRetreat(step=action.step, side=action.side,
+                                            player=player, move=action)
+                    if self._straggles(action):
+                        reading = replace(reading, straggling=retreat)
+                    else:
+                        out.append(retreat)
             elif isinstance(action, MarkersDrawn) and not action.bought:
                 reading, found = self._drawn(reading, action, player)
                 out += found
@@ -527,6 +540,13 @@ class BattleTracker:
         battle = replace(battle, rounds=battle.rounds + 1, last_firer=side, spent=(0, 0),
                          round=Round(side, index, roll.dice, start))
         return replace(reading, battle=battle), out
+
+    def _straggles(self, move: ForceMoved) -> bool:
+        """A retreat by land that left land pieces of the side in its origin."""
+        if move.side is None or any(_fleet(unit) for unit in move.units):
+            return False
+        return any(not (entity.kind == "unit" and _fleet(entity.key))
+                   for _, entity in self._pieces(move.origin, move.side))
 
     def _early_survival(self, battle: Battle, side: str, roll: DiceRolled) -> bool:
         """A lone die of the side fired on, with a leader of its there and a 6 still
@@ -875,5 +895,32 @@ def read_step(battles: BattleReading, state: ARState, owner: Callable[[Entity], 
 def close_log(battles: BattleReading, state: ARState, owner: Callable[[Entity], str | None],
               step: int) -> tuple[BattleReading, list[Action]]:
     """The log ended: the round of fire under way is closed, so that its hits are judged
-    (the last of them may be the log's last step)."""
-    return BattleTracker(state, owner)._close_round(battles, step, None)
+    (the last of them may be the log's last step), and a retreat left straggling judged."""
+    battles, out = _follow(battles, ())
+    battles, closed = BattleTracker(state, owner)._close_round(battles, step, None)
+    return battles, out + closed
+
+
+def _fleet(formation: str) -> bool:
+    return formation.endswith("_fleet")
+
+
+def _follow(reading: BattleReading, actions: Sequence[Action]
+            ) -> tuple[BattleReading, list[Action]]:
+    """A retreat left straggling (`BattleReading.straggling`): the same side's next retreat
+    drag by land from the same locale to the same place is the same force going on, and
+    joins it; anything else and it is judged as it stands, with what the state now shows
+    left behind (AR 18.8)."""
+    pending = reading.straggling
+    if pending is None:
+        return reading, []
+    first = pending.move
+    drag = next((a for a in actions if isinstance(a, ForceMoved) and a.retreat
+                 and a.side == first.side and a.origin == first.origin
+                 and a.destination == first.destination
+                 and not any(_fleet(unit) for unit in a.units)), None)
+    if drag is None:
+        return replace(reading, straggling=None), [pending]
+    merged = replace(first, pieces=(*first.pieces, *drag.pieces),
+                     units=(*first.units, *drag.units), leaders=(*first.leaders, *drag.leaders))
+    return replace(reading, straggling=replace(pending, move=merged)), []

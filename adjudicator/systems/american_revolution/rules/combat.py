@@ -432,7 +432,11 @@ def _fire(action: FireRound, ctx: Context) -> Iterator[Outcome]:
     printed = sum(f.cf for f in land if not f.disrupted) + sum(fleets)
     fortress_here = (ctx.data.fortress_cf or 0) if _has_fortress(ctx, action.locale) else 0
     fortress = _fortress_dice(ctx, action.locale, side, land) if fortress_here else 0
-    extra = sum(fleets) + fortress
+    # AR 24.12: marines +1 each in an amphibious assault (a side firing with a fleet: the
+    # most it may roll; which side assaults is read in the firer's favour).
+    marines = fire_dice(land, wilderness=wild, amphibious_attacker=True).total - base \
+        if fleets else 0
+    extra = sum(fleets) + fortress + marines
     room = min(action.tactics_left, printed + fortress)
     if action.target_broken or action.firer_broken:
         broken = side if action.firer_broken else (
