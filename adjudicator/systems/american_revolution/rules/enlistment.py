@@ -33,10 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.systems.american_revolution.actions import UnitsRemoved
+from adjudicator.systems.american_revolution.actions import DiceRolled, UnitsRemoved
 from adjudicator.systems.american_revolution.attrition import enlistment_losses
 from adjudicator.systems.american_revolution.levels import professionalized
-from adjudicator.systems.american_revolution.procedure import MOBILIZATION, SETUP, SUPPLY
+from adjudicator.systems.american_revolution.procedure import END, MOBILIZATION, SETUP, SUPPLY
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.rules.mobilization_costs import (
     UNSEEN,
@@ -48,6 +48,7 @@ from adjudicator.systems.american_revolution.rules.supply import (
     dice_check,
     leader_value,
     read_removal,
+    too_few,
 )
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
@@ -56,12 +57,21 @@ from adjudicator.systems.common.sequencer import PhaseShown
 
 FAMILY = RuleFamily("enlistment", frozenset({"AR-ENL-01", "AR-ENL-02", "AR-ENL-03",
                                              "AR-ENL-04", "AR-ENL-05", "AR-RP-04"}),
-                    actions=(UnitsRemoved, PhaseShown))
+                    actions=(UnitsRemoved, PhaseShown, DiceRolled))
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Units removed whose enlistment does not check, and removals that do not fit the
     dice."""
+    if isinstance(action, DiceRolled) and ctx.phase == SUPPLY and action.side in ("US", "GB"):
+        yield from too_few(ctx, str(action.side), enlisting=True)
+        return
+    if isinstance(action, PhaseShown) and action.phase == END and not any(
+            isinstance(a, PhaseShown) and a.phase == END
+                and a.step <= action.step and a != action
+            for a in ctx.proc.noted_in(END, PhaseShown)):
+        for side in ("US", "GB"):
+            yield from too_few(ctx, side, enlisting=True)
     if isinstance(action, PhaseShown):
         last = ctx.proc.last_shown()
         if action.phase == SUPPLY and (last is None or last.phase != SUPPLY):

@@ -14,7 +14,10 @@ What the log shows: each side's rolls and removals in the Supply Phase. A remova
 from a locale is checked against the units the locale cannot feed and against the dice
 the side rolled since its last removal. Enlistment (AR 20) shares the phase and the dice:
 a removal either reading explains is legal (the rules module `enlistment` judges units
-whose enlistment is checked). The log does not show whether land units in a port with
+whose enlistment is checked). Removals with no die of the side between them share the
+dice (a player takes losses off one drag at a time): too many is judged at each removal,
+too few only once they are over, at the side's next die or the End of Turn Phase
+(`too_few`). The log does not show whether land units in a port with
 their fleet are embarked (AR 19.6): they are read as possibly embarked, so they may roll.
 With the optional Fortresses rule (AR-SUP-05, AR 28.2(4), 28.8) units in the same locale
 as a friendly fortress, or route-adjacent to one, are supplied "regardless of political
@@ -37,7 +40,7 @@ from adjudicator.systems.american_revolution.attrition import (
     supply_losses,
 )
 from adjudicator.systems.american_revolution.data import FormationType, LeaderKind, LocaleKind
-from adjudicator.systems.american_revolution.procedure import SUPPLY
+from adjudicator.systems.american_revolution.procedure import END, SUPPLY
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.rules.fortresses import (
     fortress_owner,
@@ -46,10 +49,11 @@ from adjudicator.systems.american_revolution.rules.fortresses import (
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.sequencer import PhaseShown
 
 FAMILY = RuleFamily("supply", frozenset({"AR-SUP-01", "AR-SUP-02", "AR-SUP-03",
                                          "AR-SUP-04", "AR-SUP-05"}),
-                    actions=(UnitsRemoved,))
+                    actions=(UnitsRemoved, DiceRolled, PhaseShown))
 ENLISTING = {"us_regular": "AR-ENL-02", "us_light": "AR-ENL-02", "us_militia": "AR-ENL-03",
              "gb_militia": "AR-ENL-03", "sp_militia": "AR-ENL-03", "gb_indian": "AR-ENL-04"}
 """The kinds of unit AR 20.2-20.4 speak of (the `enlistment` family judges their
@@ -91,7 +95,11 @@ class Removal:
     others: tuple[str, ...]
     """Removed units only supply can explain."""
     dice: tuple[int, ...]
-    """The side's dice since its last removal this phase."""
+    """The side's dice read for this removal: those since its last removal before them
+    (removals with no die between them share the dice: a player takes losses off one drag
+    at a time)."""
+    grouped: int
+    """Units the side removed earlier this phase against the same dice."""
     any_enlisting: bool
     """The side has units anywhere whose enlistment is checked."""
     best_leader: int
@@ -100,6 +108,17 @@ class Removal:
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Units removed in the Supply Phase that forage fed, or more or fewer than the dice."""
+    if isinstance(action, DiceRolled) and ctx.phase == SUPPLY and action.side in ("US", "GB"):
+        yield from too_few(ctx, str(action.side))
+        return
+    if isinstance(action, PhaseShown):
+        if action.phase == END and not any(
+                isinstance(a, PhaseShown) and a.phase == END
+                and a.step <= action.step and a != action
+                for a in ctx.proc.noted_in(END, PhaseShown)):
+            for side in ("US", "GB"):
+                yield from too_few(ctx, side)
+        return
     removal = read_removal(action, ctx)
     if removal is None or not isinstance(action, UnitsRemoved):
         return
@@ -166,7 +185,7 @@ def dice_check(action: UnitsRemoved, ctx: Context, removal: Removal, rule: str,
     fewer than the dice every reading loses."""
     where = ctx.name(action.locale)
     dice = removal.dice
-    removed = len(action.units)
+    removed = len(action.units) + removal.grouped
     if not dice:
         yield Check.unchecked(rule, action.step,
                               f"units were removed in {where} in the Supply Phase with no "
@@ -174,9 +193,6 @@ def dice_check(action: UnitsRemoved, ctx: Context, removal: Removal, rule: str,
                               spaces=(action.locale,))
         return
     allowed = sum(1 for d in dice if d <= worst)
-    must = 0 if ctx.uses("forage") else sum(  # Forage: some 1-3s keep their unit (AR 36)
-        1 for d in dice if d <= SUPPLY_LOSS and (
-            not removal.any_enlisting or d + removal.best_leader <= ENLISTMENT_LOSS))
     shown = ", ".join(str(d) for d in dice)
     if removed > allowed:
         yield Check.illegal(rule, action.step,
@@ -188,15 +204,44 @@ def dice_check(action: UnitsRemoved, ctx: Context, removal: Removal, rule: str,
                                "leader's value)"),
                             spaces=(action.locale,), expected=f"at most {allowed}",
                             observed=str(removed))
-    elif removed < must:
-        yield Check.illegal(rule, action.step,
-                            f"only {removed} unit(s) were eliminated in {where} after dice "
-                            f"({shown}) of which {must} eliminate an unfed unit (1-3) whatever "
-                            "leader is applied: a unit is kept that the dice eliminate",
-                            spaces=(action.locale,), expected=f"at least {must}",
-                            observed=str(removed))
     else:
-        yield Check.done(rule)
+        yield Check.done(rule)  # too few: judged once no more removals follow (`too_few`)
+
+
+def too_few(ctx: Context, side: str, *, enlisting: bool = False) -> Iterator[Outcome]:
+    """A side's removals against one set of Supply Phase dice, judged when they are over
+    (its next die, or the phase's end): no fewer units than the dice every reading loses
+    (1-3 and, where enlistments are checked, a final 1-4 with the best leader; none under
+    the optional Forage rule, whose 1-3s may keep a unit, AR 36). `enlisting`: the
+    removals of units whose enlistment is checked (AR-ENL-05, the `enlistment` family's),
+    else the others (AR-SUP-02)."""
+    removals = [a for a in ctx.proc.noted_in(SUPPLY, UnitsRemoved)
+                if isinstance(a, UnitsRemoved) and a.side == side and a.units]
+    if not removals or ctx.uses("forage"):
+        return
+    last = removals[-1]
+    steps = [roll.step for roll in ctx.proc.noted_in(SUPPLY, DiceRolled)
+             if isinstance(roll, DiceRolled) and roll.side == side]
+    if any(step > last.step for step in steps):
+        return  # a later die already closed these removals
+    dice, grouped = _window(ctx, side, last.step)
+    removed = grouped + len(last.units)
+    best = _best_anywhere(ctx, side)
+    any_checked = _any_enlisting(ctx, side, last)
+    must = sum(1 for d in dice if d <= SUPPLY_LOSS
+               and (not any_checked or d + best <= ENLISTMENT_LOSS))
+    if removed < must:
+        shown = ", ".join(str(d) for d in dice)
+        checked = any((verdict := enlistment(ctx, side, last.locale, unit)) is not None
+                      and verdict[0] for unit in last.units)
+        if checked != enlisting:
+            return
+        yield Check.illegal("AR-ENL-05" if checked else "AR-SUP-02", last.step,
+                            f"only {removed} unit(s) were eliminated after dice ({shown}) of "
+                            f"which {must} eliminate an unfed unit (1-3) whatever leader is "
+                            "applied: a unit is kept that the dice eliminate",
+                            spaces=(last.locale,), expected=f"at least {must}",
+                            observed=str(removed))
 
 
 def read_removal(action: Action, ctx: Context) -> Removal | None:
@@ -226,7 +271,7 @@ def read_removal(action: Action, ctx: Context) -> Removal | None:
                            ENLISTING[formation], reason is not None))
     needing = sum(1 for f in before if auto_supply(ctx, side, locale, f) is None)
     return Removal(side, forage(ctx, side, locale, needing), tuple(auto), tuple(enlisting),
-                   tuple(barred), tuple(others), _dice(action, ctx),
+                   tuple(barred), tuple(others), *_window(ctx, side, action.step),
                    _any_enlisting(ctx, side, action), _best_anywhere(ctx, side))
 
 
@@ -334,14 +379,18 @@ def _any_enlisting(ctx: Context, side: str, action: UnitsRemoved) -> bool:
                for u in action.units)
 
 
-def _dice(action: UnitsRemoved, ctx: Context) -> tuple[int, ...]:
-    side = action.side
-    earlier = [a.step for a in ctx.proc.noted_in(SUPPLY, UnitsRemoved)
-               if a.side == side and a.step < action.step]
-    since = max(earlier, default=-1)
-    return tuple(d for roll in ctx.proc.phase_dice
-                 if isinstance(roll, DiceRolled) and roll.side == side
-                 and since < roll.step <= action.step for d in roll.dice)
+def _window(ctx: Context, side: str, step: int) -> tuple[tuple[int, ...], int]:
+    """The side's dice a removal at `step` is read against, and the units it removed
+    earlier against the same dice: the dice since the last removal before them (the
+    removals after its latest die share them)."""
+    rolls = [roll for roll in ctx.proc.noted_in(SUPPLY, DiceRolled)
+             if isinstance(roll, DiceRolled) and roll.side == side and roll.step <= step]
+    earlier = [a for a in ctx.proc.noted_in(SUPPLY, UnitsRemoved)
+               if isinstance(a, UnitsRemoved) and a.side == side and a.step < step]
+    latest = max((roll.step for roll in rolls), default=-1)
+    grouped = sum(len(a.units) for a in earlier if a.step >= latest)
+    since = max((a.step for a in earlier if a.step < latest), default=-1)
+    return tuple(d for roll in rolls if since < roll.step for d in roll.dice), grouped
 
 
 def _besieging(ctx: Context, side: str | None, locale: str) -> bool:
