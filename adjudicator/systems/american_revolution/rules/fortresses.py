@@ -13,7 +13,8 @@ not enter this phase (the besieger entered, AR 28.6).
   besieging force must contain at least one regular unit." A siege placed outside a
   Campaign Phase, without an enemy fortress and ground combat unit, without a regular, by
   a force none of which entered this phase, or never paid for by the phase's end (3 PP
-  spent that phase, before or after it; Engineers: free) is illegal. "Regular" reads
+  spent that phase, before or after it; Engineers: free) is illegal (unchecked when the
+  log never shows that side's political points: AR 6.1 keeps them on paper). "Regular" reads
   favourably: regulars, detachments (1-strength regulars, FAQ), grenadiers, and Hessians
   and marines ("treated like regulars", AR 27.1, 24.12) all count.
 - AR-CM-14 (AR 7.9 Engineers): "Play at the end of any of your Movement Phases. Place a
@@ -459,7 +460,16 @@ def _phase_ended(action: PhaseChange, ctx: Context) -> Iterator[Outcome]:
             continue
         if not _follows(entry, action):
             continue
-        if entry.what == "cost":
+        if entry.what == "cost" and entry.side not in dict(ctx.proc.last_points):
+            # AR 6.1: points are "recorded by both players using pencil and paper": a log
+            # that never shows the side's PP record cannot show the siege unpaid.
+            yield Check.unchecked("AR-FORT-05", entry.step,
+                                  f"whether the Siege marker placed in "
+                                  f"{ctx.name(entry.locale)} was paid for ({SIEGE_COST} "
+                                  "political points, or Engineers) is not known: the log "
+                                  "never shows that side's political points",
+                                  spaces=(entry.locale,))
+        elif entry.what == "cost":
             yield Check.illegal("AR-FORT-05", entry.step,
                                 f"the Siege marker placed in {ctx.name(entry.locale)} was "
                                 f"never paid for: a siege costs {SIEGE_COST} political points "
