@@ -297,6 +297,9 @@ class LossesTaken(Action):
     flipped: int
     roll_step: int
     closing: bool = False
+    spared: tuple[int, int] = (0, 0)
+    """The target's fleets (undisrupted, disrupted) when the firer had no fleet there: land
+    units' fire does not affect fleets (AR 24.6(4))."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

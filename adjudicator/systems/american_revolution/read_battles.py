@@ -667,11 +667,17 @@ class BattleTracker:
         fresh = sum(1 for _, disrupted in current.start if not disrupted)
         flipped = sum(1 for piece_id, disrupted in current.start if not disrupted
                       and piece_id in current.flipped and piece_id not in current.removed)
+        firer_fleets = any(entity.kind == "unit" and _fleet(entity.key)
+                           for _, entity in self._pieces(locale, current.firer))
+        fleets = [disrupted for piece_id, disrupted in current.start
+                  if (found := self.state.pieces.get(piece_id)) is not None
+                  and found[0].kind == "unit" and _fleet(found[0].key)]
+        spared = (0, 0) if firer_fleets else (fleets.count(False), fleets.count(True))
         return LossesTaken(step=index, side=side, player=player, locale=locale,
                            sixes=current.sixes, fives=current.fives, fresh=fresh,
                            disrupted=len(current.start) - fresh,
                            removed=len(current.removed), flipped=flipped,
-                           roll_step=current.step, closing=closing)
+                           roll_step=current.step, closing=closing, spared=spared)
 
     def _close_round(self, reading: BattleReading, index: int,
                      player: str | None) -> tuple[BattleReading, list[Action]]:

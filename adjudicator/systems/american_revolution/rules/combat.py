@@ -611,6 +611,17 @@ def _losses(action: LossesTaken, ctx: Context) -> Iterator[Outcome]:
             # The fortress table under a siege: the fortress family's AR-FORT-06; or whose
             # fortress it is is not known: read in the player's favour.
             return
+    if any(action.spared) and not (check.fits if action.closing else reachable):
+        # AR 24.6(4): "Fleets aren't affected by other types of land units' fire": hits
+        # with no land target left are lost (a fortress's dice may still hit a fleet, so
+        # either reading is accepted).
+        alt = check_hits(sixes=action.sixes, fives=action.fives,
+                         fresh=max(0, action.fresh - action.spared[0]),
+                         disrupted=max(0, action.disrupted - action.spared[1]),
+                         removed=action.removed, flipped=action.flipped, protected=shield)
+        if alt.fits if action.closing else _reachable(action, alt.legal):
+            yield Check.done("AR-CBT-06")
+            return
     table = ("against land units in their own unbesieged fortress's locale only a 6 has "
              "effect, and it disrupts (AR 28.2(2))") if shield else \
         "each 6 eliminates a unit and each 5 disrupts one"
