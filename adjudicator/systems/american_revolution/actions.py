@@ -356,6 +356,8 @@ class AttritionRolled(Action):
     units: int
     """Combat units in the force that marched (leaders never roll, AR 21.5)."""
     dice: tuple[int, ...]
+    fleets: int = 0
+    """Fleets among `units`."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -368,6 +370,8 @@ class AttritionLosses(Action):
     units: int
     leaders: tuple[str, ...]
     closing: bool = False
+    fleets_only: bool = False
+    """The force that marched had no combat unit but fleets."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

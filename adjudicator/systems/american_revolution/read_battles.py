@@ -140,6 +140,8 @@ class March:
     units: int
     step: int
     sixes: int | None = None
+    fleets: int = 0
+    """Fleets among `units` (whether a fleet rolls for attrition is read both ways)."""
     removed_units: int = 0
     removed_leaders: tuple[str, ...] = ()
 
@@ -272,7 +274,8 @@ class BattleTracker:
                     # The same force going on after dropping units off (AR 16.7): one march.
                     reading = replace(reading, march=replace(
                         march, locale=action.destination, pieces=frozenset(action.pieces),
-                        units=len(action.units), sixes=None if action.units else 0),
+                        units=len(action.units), sixes=None if action.units else 0,
+                        fleets=sum(1 for unit in action.units if _fleet(unit))),
                         forced=(*reading.forced, (action.side, action.destination)))
                     continue
                 if campaign > 1:
@@ -283,7 +286,8 @@ class BattleTracker:
                         reading,
                         march=March(action.side, action.destination,
                                     frozenset(action.pieces), units, index,
-                                    sixes=None if units else 0),
+                                    sixes=None if units else 0,
+                                    fleets=sum(1 for unit in action.units if _fleet(unit))),
                         forced=(*reading.forced, (action.side, action.destination)),
                         forced_pieces=reading.forced_pieces | frozenset(action.pieces))
         reading, found = self._tactics(reading, view, player)
@@ -448,7 +452,7 @@ class BattleTracker:
         if march is not None and march.sixes is None and march.side == side:
             return replace(reading, march=replace(march, sixes=roll.dice.count(6))), [
                 AttritionRolled(step=index, side=side, player=player, locale=march.locale,
-                                units=march.units, dice=roll.dice)]
+                                units=march.units, dice=roll.dice, fleets=march.fleets)]
         battle = reading.battle
         if battle is not None and battle.over:
             waiting = [s for s in battle.survivors if s[1] == side
@@ -832,7 +836,7 @@ class BattleTracker:
         return replace(reading, march=None), [AttritionLosses(
             step=index, side=march.side, player=player, locale=march.locale,
             sixes=march.sixes, units=march.removed_units, leaders=march.removed_leaders,
-            closing=True)]
+            closing=True, fleets_only=march.units > 0 and march.units == march.fleets)]
 
 
 def _ground_left(reading: BattleReading, move: ForceMoved,

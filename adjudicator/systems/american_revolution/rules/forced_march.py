@@ -3,7 +3,10 @@
 
 AR 17.2: "At the end of each forced march, immediately roll a die for each combat unit in
 the moved force. On a result of six, a rolled-for unit is eliminated. Don't roll for
-leaders or commanders." The log shows the roll (one die per combat unit) and the removals
+leaders or commanders." Fleets are combat formations (AR 2.11), but whether a fleet
+rolls is not said (FAQ: units carried by a fleet "all roll, including marines"): a roll
+for the fleets' passengers alone, or none for a fleet alone, is accepted too. The log
+shows the roll (one die per combat unit) and the removals
 from the force that follow it: their number must equal the 6s rolled (digest AR-FM-02).
 AR 17.3: "No unit or leader may engage in more than one forced march per Second and Third
 Movement Phase." AR 17.4: a force that ends a forced march in the same locale as an enemy
@@ -91,7 +94,7 @@ def _rolled(action: AttritionRolled, ctx: Context) -> Iterator[Outcome]:
                    inputs={"units": action.units, "dice": len(action.dice)},
                    result={"sixes": action.dice.count(6)},
                    probabilities={"no loss": losses.p(0), "at least one loss": 1 - losses.p(0)})
-    if len(action.dice) != action.units:
+    if len(action.dice) != action.units and len(action.dice) != action.units - action.fleets:
         yield Check.illegal("AR-FM-02", action.step,
                             f"{who(action.side)} rolled {len(action.dice)} attrition dice "
                             f"for a forced march into {place} of {action.units} combat "
@@ -105,7 +108,8 @@ def _rolled(action: AttritionRolled, ctx: Context) -> Iterator[Outcome]:
 def _losses(action: AttritionLosses, ctx: Context) -> Iterator[Outcome]:
     place = ctx.name(action.locale)
     if action.sixes is None:
-        if action.closing and action.units == 0 and not action.leaders:
+        if action.closing and action.units == 0 and not action.leaders and \
+                not action.fleets_only:
             yield Check.illegal("AR-FM-02", action.step,
                                 f"no attrition roll after {who(action.side)}'s forced march "
                                 f"into {place}: at the end of each forced march roll a die "
