@@ -343,7 +343,8 @@ def _moved(proc: ARProcedure, action: Action) -> ARProcedure:
         return replace(proc, losses=(*proc.losses, action))
     if action.side is None:
         return proc
-    going_on = bool(proc.moves) and continues(proc.moves[-1], action)
+    going_on = bool(proc.moves) and (continues(proc.moves[-1], action)
+                                     or accompanies(proc.moves[-1], action))
     pieces = frozenset(action.pieces)
     by_sea = any(unit.endswith("_fleet") for unit in action.units)
     return replace(proc, moved=proc.moved | pieces,
@@ -488,6 +489,16 @@ def continues(last: ForceMoved, action: ForceMoved) -> bool:
     return (action.side == last.side and action.origin == last.destination
             and action.die is None and not action.retreat
             and bool(set(action.pieces) & set(last.pieces)))
+
+
+def accompanies(last: ForceMoved, action: ForceMoved) -> bool:
+    """Whether a move is more of the last move's force dragged after it (AR 16.3: the force
+    is designated, rolls and moves as one; a player may drag its pieces in parts): the same
+    side, the same origin and destination, none of its pieces, and no die of its own."""
+    return (action.side == last.side and action.origin == last.origin
+            and action.destination == last.destination and action.die is None
+            and not action.retreat and not last.retreat
+            and not set(action.pieces) & set(last.pieces))
 
 
 def force_of(moves: tuple[ForceMoved, ...]) -> tuple[ForceMoved, ...]:

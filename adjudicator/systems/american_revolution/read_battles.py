@@ -142,8 +142,18 @@ class March:
     sixes: int | None = None
     fleets: int = 0
     """Fleets among `units` (whether a fleet rolls for attrition is read both ways)."""
+    origin: str = ""
+    """Where the march's last leg began."""
     removed_units: int = 0
     removed_leaders: tuple[str, ...] = ()
+
+    def joined_by(self, move: ForceMoved) -> bool:
+        """Whether a move is more of this march's force dragged after it (AR 16.3): the
+        same side, origin and destination, none of its pieces, no die, no attrition yet."""
+        return (move.side == self.side and move.origin == self.origin
+                and move.destination == self.locale and move.die is None
+                and (self.sixes is None or self.units == 0)
+                and not set(move.pieces) & self.pieces)
 
     def sides_on(self, move: ForceMoved) -> bool:
         """Whether a move is this march going on, dropping units off (AR 16.7): the same
@@ -270,12 +280,22 @@ class BattleTracker:
                                       forced_pieces=frozenset())
                 reading = replace(reading, phasing=action.side)
                 march = reading.march
+                if campaign > 1 and march is not None and march.joined_by(action):
+                    # More of the marching force, dragged after it (AR 16.3): one march.
+                    reading = replace(reading, march=replace(
+                        march, pieces=march.pieces | frozenset(action.pieces),
+                        units=march.units + len(action.units),
+                        sixes=None if march.units + len(action.units) else 0,
+                        fleets=march.fleets + sum(1 for unit in action.units if _fleet(unit))),
+                        forced_pieces=reading.forced_pieces | frozenset(action.pieces))
+                    continue
                 if campaign > 1 and march is not None and march.sides_on(action):
                     # The same force going on after dropping units off (AR 16.7): one march.
                     reading = replace(reading, march=replace(
                         march, locale=action.destination, pieces=frozenset(action.pieces),
                         units=len(action.units), sixes=None if action.units else 0,
-                        fleets=sum(1 for unit in action.units if _fleet(unit))),
+                        fleets=sum(1 for unit in action.units if _fleet(unit)),
+                        origin=action.origin),
                         forced=(*reading.forced, (action.side, action.destination)))
                     continue
                 if campaign > 1:
@@ -287,7 +307,8 @@ class BattleTracker:
                         march=March(action.side, action.destination,
                                     frozenset(action.pieces), units, index,
                                     sixes=None if units else 0,
-                                    fleets=sum(1 for unit in action.units if _fleet(unit))),
+                                    fleets=sum(1 for unit in action.units if _fleet(unit)),
+                                    origin=action.origin),
                         forced=(*reading.forced, (action.side, action.destination)),
                         forced_pieces=reading.forced_pieces | frozenset(action.pieces))
         reading, found = self._tactics(reading, view, player)

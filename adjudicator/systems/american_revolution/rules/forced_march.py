@@ -25,7 +25,7 @@ from adjudicator.systems.american_revolution.actions import (
     ForceMoved,
 )
 from adjudicator.systems.american_revolution.attrition import forced_march_losses
-from adjudicator.systems.american_revolution.procedure import CAMPAIGNS, continues
+from adjudicator.systems.american_revolution.procedure import CAMPAIGNS, accompanies, continues
 from adjudicator.systems.american_revolution.rules.combat import (
     _names,
     exempt,
@@ -50,8 +50,9 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         yield from _losses(action, ctx)
     elif isinstance(action, ForceMoved) and not action.retreat and \
             ctx.phase in CAMPAIGNS[1:]:
-        if ctx.proc.moves and continues(ctx.proc.moves[-1], action):
-            return  # the same march going on after dropping units off (AR 16.7)
+        if ctx.proc.moves and (continues(ctx.proc.moves[-1], action)
+                               or accompanies(ctx.proc.moves[-1], action)):
+            return  # the same march going on (AR 16.7), or dragged in parts
         again = [p for p in action.pieces if p in ctx.proc.moved]
         if again and all(any(p in move.pieces and was_interception(move, ctx)
                              for move in ctx.proc.moves) for p in again):

@@ -61,7 +61,12 @@ from adjudicator.systems.american_revolution.data import (
     Need,
     RouteType,
 )
-from adjudicator.systems.american_revolution.procedure import CAMPAIGNS, continues, force_of
+from adjudicator.systems.american_revolution.procedure import (
+    CAMPAIGNS,
+    accompanies,
+    continues,
+    force_of,
+)
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.rules.expeditions import is_expedition
 from adjudicator.systems.american_revolution.rules.interception import was_interception
@@ -230,8 +235,9 @@ def _names(ctx: Context, pieces: Iterable[str]) -> tuple[str, ...]:
 def _forced_march(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outcome]:
     if ctx.phase not in CAMPAIGNS[1:]:
         return
-    if ctx.proc.moves and continues(ctx.proc.moves[-1], action):
-        return  # the same force going on: its march was judged at its first move
+    if ctx.proc.moves and (continues(ctx.proc.moves[-1], action)
+                           or accompanies(ctx.proc.moves[-1], action)):
+        return  # the same force going on, or dragged in parts: judged at its first move
     side = action.side
     plays = [p for p in ctx.proc.played if p.side == side and p.marker in ("tactics",
                                                                               "committee")]
@@ -433,6 +439,8 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
     moves = ctx.proc.moves
     earlier = force_of(moves) if moves and continues(moves[-1], action) else ()
     first = earlier[0] if earlier else action
+    if not earlier and moves and accompanies(moves[-1], action):
+        first = force_of(moves)[0]  # more of that force, dragged after it: its die
     route_text = f"{ctx.name(first.origin)} → {ctx.name(action.destination)}"
     spaces = (first.origin, action.destination)
     total = 0
@@ -488,8 +496,11 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
                               f"{route_text}", spaces=spaces)
         return
     yield Check.done("AR-MOV-01")
-    starting = force_read(ctx, first) if earlier else force
+    starting = force_read(ctx, first) if earlier or first is not action else force
     value, unknown = _commander(ctx, starting or force)
+    if first is not action and not earlier:  # dragged in parts: the force's commander
+        own, more = _commander(ctx, force)
+        value, unknown = max(value, own), [*unknown, *more]
     allowance = first.die + value
     computed = Computed(kind="movement points", step=action.step, rule_id="AR-MOV-02",
                         summary=f"{route_text}: {total} MP of {allowance}"
