@@ -499,8 +499,8 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
     starting = force_read(ctx, first) if earlier or first is not action else force
     value, unknown = _commander(ctx, starting or force)
     if first is not action and not earlier:  # dragged in parts: the force's commander
-        own, more = _commander(ctx, force)
-        value, unknown = max(value, own), [*unknown, *more]
+        own_value, own_unknown = _commander(ctx, force)
+        value, unknown = max(value, own_value), [*unknown, *own_unknown]
     allowance = first.die + value
     computed = Computed(kind="movement points", step=action.step, rule_id="AR-MOV-02",
                         summary=f"{route_text}: {total} MP of {allowance}"
