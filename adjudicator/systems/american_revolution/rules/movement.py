@@ -37,7 +37,10 @@ moving twice (AR-MOV-04), its path is costed from where the force began, against
 force's one die (each part at the trail cost of the force as it then was), it counts as
 one force for forced march, and a locale it had to stop in is not left (AR-MOV-07).
 Pieces it did not have are picked up, pieces it dropped earlier move again (AR-MOV-05); a
-force's move taken up again after another force moved is interleaved (AR-MOV-03).
+force's move taken up again after another force moved is interleaved (AR-MOV-03). A move
+right after another of the same side, from the same origin to the same destination, with
+none of its pieces and no die of its own, is more of that force dragged after it
+(`procedure.accompanies`): it moves on that force's die and commander, one forced march.
 
 Where a force must stop (AR 16.10, 24.2, 24.3, 29.4(2)): a land force where enemy land
 units or an enemy partisan stand, not where an enemy fleet stands alone (AR FAQ: land
