@@ -85,6 +85,15 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
             yield Check.done("AR-FM-04")
 
 
+def _intercepted(action: AttritionRolled | AttritionLosses, ctx: Context) -> bool:
+    """Whether the "march" was a move shaped like an interception (AR 32.2, 7.11: a Tactics
+    marker played in the enemy's Movement Phase), which makes no attrition roll: the dice
+    that follow may be the battle's."""
+    moves = [m for m in ctx.proc.moves
+             if m.side == action.side and m.destination == action.locale]
+    return bool(moves) and was_interception(moves[-1], ctx)
+
+
 def _rolled(action: AttritionRolled, ctx: Context) -> Iterator[Outcome]:
     place = ctx.name(action.locale)
     losses = forced_march_losses(action.units)
@@ -95,7 +104,14 @@ def _rolled(action: AttritionRolled, ctx: Context) -> Iterator[Outcome]:
                    inputs={"units": action.units, "dice": len(action.dice)},
                    result={"sixes": action.dice.count(6)},
                    probabilities={"no loss": losses.p(0), "at least one loss": 1 - losses.p(0)})
-    if len(action.dice) != action.units and len(action.dice) != action.units - action.fleets:
+    if len(action.dice) != action.units and len(action.dice) != action.units - action.fleets \
+            and _intercepted(action, ctx):
+        yield Check.unchecked("AR-FM-02", action.step,
+                              f"the force that moved into {place} may have intercepted (AR "
+                              "32.2), which rolls no attrition: whether these dice are "
+                              "attrition or the battle's, the log does not show",
+                              spaces=(place,))
+    elif len(action.dice) != action.units and len(action.dice) != action.units - action.fleets:
         yield Check.illegal("AR-FM-02", action.step,
                             f"{who(action.side)} rolled {len(action.dice)} attrition dice "
                             f"for a forced march into {place} of {action.units} combat "
@@ -108,6 +124,8 @@ def _rolled(action: AttritionRolled, ctx: Context) -> Iterator[Outcome]:
 
 def _losses(action: AttritionLosses, ctx: Context) -> Iterator[Outcome]:
     place = ctx.name(action.locale)
+    if _intercepted(action, ctx):
+        return  # no attrition for an interception: its dice, if any, are the battle's
     if action.sixes is None:
         if action.closing and action.units == 0 and not action.leaders and \
                 not action.fleets_only:
