@@ -49,7 +49,9 @@ AR 18.8: the loser "moves all his surviving units to an adjacent (route-connecte
 (blocked: eliminated in place); AR 23.1 militia never cross a regional border. AR 18.11:
 "both players (victor first) randomly pick the number of campaign markers from the pool
 equal to the number of enemy units he eliminated in that battle" (leaders are eliminated
-like units, AR 21.3, and count; 7.3: nothing is drawn from an empty pool). AR 21.4: an
+like units, AR 21.3, and count; 7.3: nothing is drawn from an empty pool; AR 7.9: Shot
+Heard Round the World doubles the American's draw, Tarleton's Quarter its player's
+enemy's, so with either played up to twice is accepted). AR 21.4: an
 eliminated leader survives to the leader pool on a die at most his printed value,
 otherwise he is out of play.
 
@@ -854,7 +856,13 @@ def _draws(action: BattleDraw, ctx: Context) -> Iterator[Outcome]:
         elif action.owed:
             yield Check.done("AR-CM-03")
         return
-    if action.drawn > action.owed:
+    # AR 7.9: Shot Heard Round the World gives the American twice the markers for a
+    # battle; Tarleton's Quarter gives its player's enemy twice, if its player won.
+    doubled = (side == "US" and ctx.proc.has_played("US", "shot_heard")) or any(
+        ctx.proc.has_played(other, "tarleton") for other in ("US", "GB") if other != side)
+    if doubled and action.owed < action.drawn <= 2 * action.owed:
+        yield Check.done("AR-CM-03")
+    elif action.drawn > action.owed:
         yield Check.illegal("AR-CM-03", action.step,
                             f"{who(side)} drew {action.drawn} campaign marker(s) after the "
                             f"battle in {place}, but eliminated only {action.owed} enemy "
