@@ -51,7 +51,7 @@ from adjudicator.systems.war_for_america.rules.forces import (
     region_of,
     stars,
 )
-from adjudicator.systems.war_for_america.state import Holding
+from adjudicator.systems.war_for_america.state import ARMY_SIDE, Holding
 
 MILITIA_YEAR: Final = 1776
 """Regional militia is raised "Anytime in 1776 or later" (WfA 10.7)."""
@@ -216,7 +216,9 @@ def stopped_without_combat(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]
     """MOV-06 at the end of the AP: the force ended its move on a non-key space together
     with enemy SP. Combat there was compulsory, and a battle ends with the loser (or, on a
     tie, the attacker) retreating (13.0 Step 9), so both sides still there shows that no
-    battle was fought to its end."""
+    battle was fought to its end — unless the mover is an army on a fortress or enemy fort,
+    which it may stay on to besiege instead of assaulting it (12.18, 17.13:
+    `_stays_to_besiege`)."""
     pulse = fact.pulse
     if (pulse.main is not Activation.MOVE or pulse.force_space is None
             or pulse.force_space == pulse.origin):
@@ -242,6 +244,9 @@ def _enemy_still_there(step: int, side: str, space: str, ctx: Context, *,
     if record.is_key:
         yield Check.done("WFA-MOV-07")
         return
+    if moved_on is None and _stays_to_besiege(side, space, ctx):
+        yield Check.done("WFA-MOV-06")
+        return
     did = (f"moved on to {ctx.space_name(moved_on)}" if moved_on is not None
            else "ended its AP there")
     yield Check.illegal("WFA-MOV-06", step, f"the {side_name(side)} force entered {where}, a "
@@ -251,6 +256,21 @@ def _enemy_still_there(step: int, side: str, space: str, ctx: Context, *,
                         spaces=(space,) if moved_on is None else (space, moved_on),
                         expected="combat at once", observed="no battle")
     yield Check.done("WFA-MOV-06")
+
+
+def _stays_to_besiege(side: str, space: str, ctx: Context) -> bool:
+    """Whether `side`'s force ending its AP on `space` with the enemy may be an army come to
+    besiege it: WfA 12.18, "When a player moves an army (not a force), onto an enemy space
+    containing SP and a fortress or fort, he has the opportunity to place a Siege Marker
+    the next turn"; 17.13, "Only an army, not a force, can lay siege to a manned fortress
+    or fort instead of directly assaulting it" (its leader and SP "must begin the AP on the
+    space to be besieged"). An army of `side` on a space with a fortress or an enemy fort
+    may so stay there without combat."""
+    here = ctx.state.space(space)
+    if not any(ARMY_SIDE.get(army) == side for army in here.armies):
+        return False
+    ground = battle_ground(ctx, space, opponent(side))
+    return ground.fortress or any(owner == opponent(side) for owner, _ in here.forts)
 
 
 def entered(action: EnemyEntered, ctx: Context) -> Iterator[Outcome]:
