@@ -106,10 +106,32 @@ def moved_on(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     if (pulse is None or pulse.side != action.side or action.side is None
             or pulse.origin is None or action.origin == pulse.origin):
         return
-    yield from _enemy_still_there(action.step, action.side, action.origin, ctx,
-                                  moved_on=action.destination)
+    if read_force(action.units, ctx.state, stated_sp=action.sp).sp == 0:
+        yield from _leader_passed(action, ctx)
+    else:
+        yield from _enemy_still_there(action.step, action.side, action.origin, ctx,
+                                      moved_on=action.destination)
     if action.side == BRITISH and action.origin in pulse.militia_raised:
         yield from militia_block(action, ctx)
+
+
+def _leader_passed(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """A leader moving with no SP (12.1: "Leader Moving with No SP") through a non-key
+    space held by enemy SP: combat is fought by SP ("Every SP can move and have combat",
+    9.3) and the rulebook does not say what a lone leader meeting the enemy does, so it is
+    not judged (as a lone leader ending his move there is not, `stopped_without_combat`)."""
+    assert action.side is not None
+    enemy = ctx.state.with_armies(action.origin).sp_of(opponent(action.side))
+    record = ctx.data.spaces.get(action.origin)
+    if enemy == 0 or (record is not None and record.is_key):
+        return
+    yield Check.unchecked("WFA-MOV-06", action.step, f"a {side_name(action.side)} leader "
+                          f"with no SP went on from {ctx.space_name(action.origin)}, where "
+                          f"{enemy} enemy SP stand; combat there is compulsory for a force "
+                          "(WfA 9.5, 12.17), but a leader alone has no SP to fight with and "
+                          "the rulebook does not say what he does on meeting the enemy",
+                          needs=("what a lone leader does on entering enemy SP",),
+                          spaces=(action.origin, action.destination))
 
 
 def militia_block(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
