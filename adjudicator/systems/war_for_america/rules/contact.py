@@ -51,7 +51,7 @@ from adjudicator.systems.war_for_america.rules.forces import (
     region_of,
     stars,
 )
-from adjudicator.systems.war_for_america.state import Holding
+from adjudicator.systems.war_for_america.state import ARMY_SIDE, Holding
 
 MILITIA_YEAR: Final = 1776
 """Regional militia is raised "Anytime in 1776 or later" (WfA 10.7)."""
@@ -106,10 +106,32 @@ def moved_on(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     if (pulse is None or pulse.side != action.side or action.side is None
             or pulse.origin is None or action.origin == pulse.origin):
         return
-    yield from _enemy_still_there(action.step, action.side, action.origin, ctx,
-                                  moved_on=action.destination)
+    if read_force(action.units, ctx.state, stated_sp=action.sp).sp == 0:
+        yield from _leader_passed(action, ctx)
+    else:
+        yield from _enemy_still_there(action.step, action.side, action.origin, ctx,
+                                      moved_on=action.destination)
     if action.side == BRITISH and action.origin in pulse.militia_raised:
         yield from militia_block(action, ctx)
+
+
+def _leader_passed(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
+    """A leader moving with no SP (12.1: "Leader Moving with No SP") through a non-key
+    space held by enemy SP: combat is fought by SP ("Every SP can move and have combat",
+    9.3) and the rulebook does not say what a lone leader meeting the enemy does, so it is
+    not judged (as a lone leader ending his move there is not, `stopped_without_combat`)."""
+    assert action.side is not None
+    enemy = ctx.state.with_armies(action.origin).sp_of(opponent(action.side))
+    record = ctx.data.spaces.get(action.origin)
+    if enemy == 0 or (record is not None and record.is_key):
+        return
+    yield Check.unchecked("WFA-MOV-06", action.step, f"a {side_name(action.side)} leader "
+                          f"with no SP went on from {ctx.space_name(action.origin)}, where "
+                          f"{enemy} enemy SP stand; combat there is compulsory for a force "
+                          "(WfA 9.5, 12.17), but a leader alone has no SP to fight with and "
+                          "the rulebook does not say what he does on meeting the enemy",
+                          needs=("what a lone leader does on entering enemy SP",),
+                          spaces=(action.origin, action.destination))
 
 
 def militia_block(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
@@ -216,7 +238,9 @@ def stopped_without_combat(fact: PulseClosed, ctx: Context) -> Iterator[Outcome]
     """MOV-06 at the end of the AP: the force ended its move on a non-key space together
     with enemy SP. Combat there was compulsory, and a battle ends with the loser (or, on a
     tie, the attacker) retreating (13.0 Step 9), so both sides still there shows that no
-    battle was fought to its end."""
+    battle was fought to its end — unless the mover is an army on a fortress or enemy fort,
+    which it may stay on to besiege instead of assaulting it (12.18, 17.13:
+    `_stays_to_besiege`)."""
     pulse = fact.pulse
     if (pulse.main is not Activation.MOVE or pulse.force_space is None
             or pulse.force_space == pulse.origin):
@@ -242,6 +266,9 @@ def _enemy_still_there(step: int, side: str, space: str, ctx: Context, *,
     if record.is_key:
         yield Check.done("WFA-MOV-07")
         return
+    if moved_on is None and _stays_to_besiege(side, space, ctx):
+        yield Check.done("WFA-MOV-06")
+        return
     did = (f"moved on to {ctx.space_name(moved_on)}" if moved_on is not None
            else "ended its AP there")
     yield Check.illegal("WFA-MOV-06", step, f"the {side_name(side)} force entered {where}, a "
@@ -251,6 +278,21 @@ def _enemy_still_there(step: int, side: str, space: str, ctx: Context, *,
                         spaces=(space,) if moved_on is None else (space, moved_on),
                         expected="combat at once", observed="no battle")
     yield Check.done("WFA-MOV-06")
+
+
+def _stays_to_besiege(side: str, space: str, ctx: Context) -> bool:
+    """Whether `side`'s force ending its AP on `space` with the enemy may be an army come to
+    besiege it: WfA 12.18, "When a player moves an army (not a force), onto an enemy space
+    containing SP and a fortress or fort, he has the opportunity to place a Siege Marker
+    the next turn"; 17.13, "Only an army, not a force, can lay siege to a manned fortress
+    or fort instead of directly assaulting it" (its leader and SP "must begin the AP on the
+    space to be besieged"). An army of `side` on a space with a fortress or an enemy fort
+    may so stay there without combat."""
+    here = ctx.state.space(space)
+    if not any(ARMY_SIDE.get(army) == side for army in here.armies):
+        return False
+    ground = battle_ground(ctx, space, opponent(side))
+    return ground.fortress or any(owner == opponent(side) for owner, _ in here.forts)
 
 
 def entered(action: EnemyEntered, ctx: Context) -> Iterator[Outcome]:

@@ -149,6 +149,14 @@ def fort_begun(action: FortBuilt, ctx: Context) -> Iterator[Outcome]:
                             "utilizes the builder's own AP (WfA 17.6)", spaces=(space,),
                             expected=f"a {side_name(side)} AP",
                             observed=f"the {side_name(pulse.side)} AP")
+    elif pulse is not None and pulse.main is not None and pulse.main.value != "build_fort" \
+            and pulse.cards_of(side):
+        yield Check.unchecked("WFA-FORT-01", action.step, f"a fort was begun at {name} in an "
+                              f"AP already spent ({pulse.main.value.replace('_', ' ')}), "
+                              "after an Action Card was played in it: a card can be 'like "
+                              "having an extra AP' (WfA 9.9) and its text trumps the rules "
+                              "(20.2), but the card texts are not in the rulebook",
+                              needs=("card texts",), spaces=(space,))
     elif pulse is not None and pulse.main is not None and pulse.main.value != "build_fort":
         yield Check.illegal("WFA-FORT-01", action.step, f"a fort was begun at {name} in an AP "
                             f"that was already spent ({pulse.main.value.replace('_', ' ')}); "

@@ -170,9 +170,19 @@ def muster(action: LeaderMustered, ctx: Context) -> Iterator[Outcome]:
 def muster_is_the_whole_ap(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
     """LDR-07 (WfA 12.9): "This is his AP and he can perform no other function" — no force
     moves in an AP spent on a Leader Muster Action (the muster's pulls are its own
-    action, `LeaderMustered`)."""
+    action, `LeaderMustered`); `unchecked` after an Action Card of the mover in the AP (9.9,
+    20.2: a card can be like an extra AP, and its text trumps the rules)."""
     pulse = ctx.pulse
     if pulse is None or pulse.side != action.side or pulse.main is not Activation.MUSTER:
+        return
+    if action.side is not None and pulse.cards_of(action.side):
+        yield Check.unchecked("WFA-LDR-07", action.step, f"a force moved from "
+                              f"{ctx.space_name(action.origin)} in the "
+                              f"{side_name(action.side)} AP spent on a Leader Muster Action, "
+                              "after an Action Card was played in it: a card can be 'like "
+                              "having an extra AP' (WfA 9.9) and its text trumps the rules "
+                              "(20.2), but the card texts are not in the rulebook",
+                              needs=("card texts",), spaces=(action.origin, action.destination))
         return
     yield Check.illegal("WFA-LDR-07", action.step, f"a force moved from "
                         f"{ctx.space_name(action.origin)} in the {side_name(action.side)} AP "

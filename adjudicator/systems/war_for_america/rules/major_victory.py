@@ -178,7 +178,8 @@ def withdrawal(action: FreeAction, ctx: Context) -> Iterator[Outcome]:
     of 1777, withdrawal occurs during the Winter of 1778" (the Winter after Fall 1777,
     digest A-17). Before it is due -- no Colonial Major Victory marker seen and a Winter
     before 1777 -- British SP sent to the Caribbean may be ordinary Naval Transport (14.7,
-    19.30: Germans and Loyalists too), not the Withdrawal: `unchecked`."""
+    19.30: Germans and Loyalists too), not the Withdrawal: `unchecked`; so too after every
+    Winter it can fall in (a Winter after game year 1778: it is made once)."""
     step = action.step
     year = ctx.procedure.year
     if major_victories(ctx.state, COLONIAL) == 0 and (year is None
@@ -190,6 +191,16 @@ def withdrawal(action: FreeAction, ctx: Context) -> Iterator[Outcome]:
                               "Victory marker; the Winter after Fall 1777, WfA 13.14): it may"
                               " be ordinary Naval Transport (WfA 14.7), whose units the "
                               "Withdrawal's rules do not bind",
+                              needs=("whether this is the British Withdrawal",))
+        return
+    if year is not None and year > WITHDRAWAL_YEAR + 1:
+        yield Check.unchecked("WFA-MV-05", step, f"British SP went from the mainland to a "
+                              f"British Caribbean possession in the Winter Turn of {year}, "
+                              "after every Winter the British Withdrawal can fall in (the "
+                              "first Colonial Major Victory, else the Winter after Fall 1777, "
+                              "WfA 13.14; digest A-17, or the Winter of game year 1778): the "
+                              "Withdrawal is made once, so this may be ordinary Naval "
+                              "Transport (WfA 14.7, 19.30), whose units its rules do not bind",
                               needs=("whether this is the British Withdrawal",))
         return
     wrong = sorted({unit for unit in action.units

@@ -245,6 +245,10 @@ def one_force_one_space(action: ForceActivated | ForceMoved | Pass,
                             "passed on this AP and so forfeited it (WfA 9.6), then moved",
                             expected="no action after a pass", observed=type(action).__name__)
     yield Check.done("WFA-SEQ-06")
+    card = _card_may_allow(action, ctx, pulse)
+    if card is not None:
+        yield card
+        return
     if isinstance(action, ForceActivated):
         if pulse.activations > 0 or (pulse.main is not None and pulse.force_space is not None
                                      and pulse.force_space != action.space):
@@ -296,6 +300,39 @@ def one_force_one_space(action: ForceActivated | ForceMoved | Pass,
                               spaces=(action.origin, action.destination))
         return
     yield Check.done("WFA-SEQ-08")
+
+
+def _second_force(action: ForceActivated | ForceMoved, pulse: Pulse) -> bool:
+    """Whether `action` is more than the AP's one force may do (9.3): a second activation,
+    a move from another space than the AP's force's, units dropped off moving again, or a
+    move after the force's combat."""
+    if isinstance(action, ForceActivated):
+        return pulse.activations > 0 or (pulse.main is not None and pulse.force_space is
+                                         not None and pulse.force_space != action.space) \
+            or (pulse.spent_at is not None and action.space != pulse.spent_at)
+    return (pulse.force_space is not None and action.origin != pulse.force_space) \
+        or bool(set(action.units) & pulse.dropped) or pulse.fought
+
+
+def _card_may_allow(action: ForceActivated | ForceMoved, ctx: Context, pulse: Pulse
+                    ) -> Outcome | None:
+    """WFA-SEQ-07 not judged for a second force in an AP where its player played an Action
+    Card: WfA 9.9, "he can also use an eligible Action Card ... Depending on the card, it
+    could be like having an extra AP"; 20.2, "The text of any Action Card played trumps
+    any game rule" — and the card texts are not in the rulebook."""
+    if action.side is None or not pulse.cards_of(action.side) \
+            or not _second_force(action, pulse):
+        return None
+    names = ", ".join(ctx.cards.card_name(card) for card in pulse.cards_of(action.side))
+    space = action.space if isinstance(action, ForceActivated) else action.origin
+    rule = "WFA-SEQ-08" if isinstance(action, ForceMoved) and pulse.fought and not (
+        pulse.force_space is not None and action.origin != pulse.force_space) else "WFA-SEQ-07"
+    return Check.unchecked(rule, action.step, f"a second force or move (at "
+                           f"{ctx.space_name(space)}) in the {side_name(action.side)} AP, "
+                           f"after {names} was played in it: a card can be 'like having an "
+                           "extra AP' (WfA 9.9) and its text trumps the rules (20.2), but the "
+                           "card texts are not in the rulebook", needs=("card texts",),
+                           spaces=(space,))
 
 
 def _after_a_free_battle(ctx: Context, pulse: Pulse) -> str | None:
@@ -352,6 +389,15 @@ def combat_once(action: Combat, ctx: Context) -> Iterator[Outcome]:
                               f"{ctx.space_name(action.space)} came {unsettled}",
                               needs=("the reading of WfA 9.5 against 9.3 and 9.10",),
                               spaces=(action.space,))
+        return
+    if pulse.fought and pulse.cards_of(action.side):
+        names = ", ".join(ctx.cards.card_name(card) for card in pulse.cards_of(action.side))
+        yield Check.unchecked("WFA-SEQ-07", action.step, f"a second combat (at "
+                              f"{ctx.space_name(action.space)}) in the "
+                              f"{side_name(action.side)} AP, after {names} was played in it: "
+                              "a card can be 'like having an extra AP' (WfA 9.9) and its text "
+                              "trumps the rules (20.2), but the card texts are not in the "
+                              "rulebook", needs=("card texts",), spaces=(action.space,))
         return
     if pulse.fought:
         yield Check.illegal("WFA-SEQ-07", action.step, f"a second combat (at {action.space}) "

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
+from adjudicator.systems.common.places import Place, PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 from adjudicator.systems.war_for_america.actions import (
     BRITISH,
@@ -164,17 +165,35 @@ def starting_space(action: NavalTransport, ctx: Context, origin: SeaPlace | None
     yield Check.done("WFA-TRN-01")
 
 
+def _embarked_at(ctx: Context, place: SeaPlace | None) -> bool:
+    """Whether an Embarked marker is at `place` after the step: still on the units'
+    starting space, or gone along with them to where they sailed (the log moves the
+    marker with the SP it marks, WfA 14.8)."""
+    if place is None:
+        return False
+    if place.kind == "space":
+        holding = ctx.state.space(place.key)
+    elif place.at_sea:
+        holding = ctx.state.at(Place(PlaceKind.ZONE, place.key))
+    else:
+        return False
+    return holding.markers.get(EMBARKED, 0) > 0
+
+
 def embarking(action: NavalTransport, ctx: Context,
               origin: SeaPlace | None) -> Iterator[Outcome]:
     """WFA-TRN-02 (WfA 14.8): "It costs '1' MP to embark units, (except in the Europe Box),
     but no cost to disembark ... If a player rolls a '1' when attempting to embark, an
     Embarked Marker is placed on those SP as a reminder that the 1 MP has already been
     paid." So a roll of 1 on a space without an Embarked marker leaves no MP to sail:
-    the units may not leave the space. The MP left for the voyage are shown. British Naval
+    the units may not leave the space. The marker is looked for after the step on the
+    starting space and where the units went (`_embarked_at`: moved with them, it has left
+    the starting space). The MP left for the voyage are shown. British Naval
     Transport only: the Colonial card's restrictions are printed on the card (14.16)."""
     if origin is None or action.roll is None:
         return
-    paid = origin.kind != "space" or ctx.state.space(origin.key).markers.get(EMBARKED, 0) > 0
+    paid = origin.kind != "space" or _embarked_at(ctx, origin) \
+        or _embarked_at(ctx, sea_place(ctx, action.destination))
     cost = 0 if paid else EMBARK_MP
     left = action.roll - cost
     where = ctx.space_name(origin.key)

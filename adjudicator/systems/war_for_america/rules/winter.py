@@ -171,16 +171,22 @@ def space_kind(ctx: Context, space: str) -> tuple[SpaceKind | None, str]:
 
 def _quartering_of(ctx: Context, space: str, holding: Holding, side: str,
                    lost: int = 0) -> tuple[int, int, str] | None:
-    """(SP before, SP lost by the chart, why) for one side's stack, or None if unknown."""
+    """(SP before, SP lost by the chart, why) for one side's stack, or None if unknown. A
+    magazine adds 5 (18.8), and "Fortresses inherently have a built in magazine; no counter
+    is necessary" (17.1)."""
     kind, _ = space_kind(ctx, space)
     if kind is None:
         return None
     other = COLONIAL if side == BRITISH else BRITISH
     sp = holding.sp_of(side) + lost
-    result = quartering(ctx.data.tables, sp, kind, magazine=bool(holding.magazines),
+    record = ctx.data.spaces.get(space)
+    fortress = (record is not None and record.fortress) or holding.markers["fortress"] > 0
+    magazine = bool(holding.magazines) or fortress
+    result = quartering(ctx.data.tables, sp, kind, magazine=magazine,
                         shared=holding.sp_of(other) > 0)
     why = (f"{kind.replace('_', ' ')} limit {result.limit}"
-           + (" (with a magazine)" if holding.magazines else "")
+           + (" (with the fortress's built-in magazine, WfA 17.1)" if fortress else
+              " (with a magazine)" if magazine else "")
            + (" (both sides: half each)" if holding.sp_of(other) > 0 else ""))
     return sp, result.lost, why
 
