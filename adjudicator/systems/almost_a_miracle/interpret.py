@@ -275,7 +275,7 @@ class Reader:
         """An endeavor, after the one a move left pending if it was one: the other side's
         endeavor now means it was (AaM 8.0)."""
         pending = self.reading.pending
-        self.reading = replace(self.reading, pending=None, stayed=None)
+        self.reading = replace(self.reading, pending=None, stayed=None, landed=None)
         if pending is not None and pending.side != taken.side:
             return [pending, taken]
         return [taken]

@@ -128,6 +128,9 @@ class Reading:
     reaction (the next endeavor tells)."""
     battle: Battle | None = None
     """The battle being read (read_battles.py)."""
+    landed: tuple[str, str] | None = None
+    """(side, Area) of this endeavor's sea landing into an Area holding enemy SPs (AaM
+    10.5.10): its force, beaten, goes back to the At Sea box (read_movement.py)."""
     pow: PowReading = field(default_factory=PowReading)
     """The POW SP boxes' totals when the phase began (read_pow.py)."""
 

@@ -97,11 +97,18 @@ def virginia(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
 
 
 def french(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
-    """AaM 14.1.1: French SPs move alone, all of them together."""
+    """AaM 14.1.1: French SPs move alone, all of them together.
+
+    A retreat is not a force's move: the French "may defend [...] jointly with Continental
+    forces in the same Area" (14.1.2), and then "All of the loser's remaining Leaders, SPs,
+    and baggage trains must retreat to an adjacent Area" (11.4), so French and Continentals
+    retreating together out of the Area they defended is legal."""
     french = sum(value for kind, value in action.sp if kind in FRENCH)
     if not french:
         return
     others = [kind for kind, _ in action.sp if kind not in FRENCH]
+    if action.within == "retreat":
+        others = []
     left = ctx.state.sp_in(action.origin, FRENCH)
     if others:
         yield Check.illegal("AAM-MOV-38", action.step,

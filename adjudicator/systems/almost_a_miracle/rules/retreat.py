@@ -25,7 +25,10 @@ reader reads (read_battles.py).
 - AAM-RET-07 (11.4): "All of the loser's remaining Leaders, SPs, and baggage trains must
   retreat to an adjacent Area that is not: occupied by enemy forces, or across a river
   boundary during rain unless crossed by a road, or across any river boundary during flood
-  (whether a road crosses it or not)." One Area, next to the battle's.
+  (whether a road crosses it or not)." One Area, next to the battle's. Into an Area where
+  a siege goes on and the retreating side has SPs, unchecked: if that side besieges, 4.3.2
+  lets friendly forces "move into and through that Area as though there were no enemy
+  forces there", and which side besieges is not shown.
 
 - AAM-RET-03 (11.3.3): "The attacker may continue to move his force (if he has remaining
   MPs to do so), even into the Area to which the defending player retreated": the attacker
@@ -94,8 +97,19 @@ def _destination(retreat: Retreated, ctx: Context) -> Iterator[Outcome]:
     if not retreat.sp and not retreat.trains:
         return
     route = f"{ctx.name(retreat.area)} → {ctx.name(retreat.destination)}"
-    enemy = [e for e in ctx.state.in_area(retreat.destination)
+    there = ctx.state.in_area(retreat.destination)
+    enemy = [e for e in there
              if e.kind == "sp" and _side_of_kind(e.key, ctx.data) not in (None, retreat.side)]
+    if enemy and any(e.kind == "siege" for e in there) and any(
+            e.kind == "sp" and e.key not in retreat.pieces and
+            _side_of_kind(e.key, ctx.data) == retreat.side for e in there):
+        yield Check.unchecked("AAM-RET-07", retreat.step,
+                              f"the {retreat.side} force retreated {route}, where a siege "
+                              "goes on: if its side is the besieger, \"friendly forces may "
+                              "move into and through that Area as though there were no enemy "
+                              "forces there\" (AaM 4.3.2); who besieges whom is not shown",
+                              spaces=(retreat.area, retreat.destination))
+        return
     if enemy:
         yield Check.illegal("AAM-RET-07", retreat.step,
                             f"the {retreat.side} force retreated {route}, an Area occupied "
