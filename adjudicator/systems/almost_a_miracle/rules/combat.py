@@ -30,9 +30,14 @@
   50 SPs), the Surprise Table's effects are not in the data: unchecked.
 - AAM-CBT-12 (11.2.6): "Losses must be evenly divided between militia (an Indian can be
   substituted if present) and regulars if both are present to the greatest extent possible
-  (although any remaining fraction may be taken as a militia casualty)."
+  (although any remaining fraction may be taken as a militia casualty)." Regulars and
+  Indians with no militia: unchecked (the split is between militia and regulars; an Indian
+  "can be substituted", which does not say it must share the losses alone).
 - AAM-CBT-14 (11.2.7): "If the unmodified casualty DR is a 1, the affected side loses the
-  Leader in the battle with the highest audacity rating", never the C-in-C.
+  Leader in the battle with the highest audacity rating", never the C-in-C. "If there is
+  more than one non-C-in-C leader with the same audacity rating, *randomly* select the
+  leader": a side's extra die after its natural 1, with two such leaders, is that pick
+  (not a surprise die, not its casualty die).
 - AAM-CBT-16 (10.3): "Combat ends the endeavor": the attacker moving on after the combat.
 - AAM-CBT-04 (11.1.3-11.1.4): "The British Commander-In-Chief may not be replaced except
   in the event of capture, death from disease, or removal according to the reinforcement
@@ -259,10 +264,36 @@ def battle_dice(ended: BattleEnded) -> dict[str, list[tuple[int, int]]] | None:
     return found
 
 
+def _without_pick(ended: BattleEnded, ctx: Context,
+                  dice: dict[str, list[tuple[int, int]]] | None
+                  ) -> dict[str, list[tuple[int, int]]] | None:
+    """The dice without a side's random pick of the leader lost (AaM 11.2.7: "If there is
+    more than one non-C-in-C leader with the same audacity rating, *randomly* select the
+    leader that becomes the casualty"): one die more than the side's winner and casualty
+    dice (and the attacker's surprise die, both sides under 50 SPs), after a natural 1, on
+    a side with two or more non-C-in-C leaders who may tie for the highest audacity."""
+    if dice is None:
+        return None
+    joined = ended.joined
+    surprise = combat.surprise_rolled(joined.attacker.strength, joined.defender.strength)
+    kept = dict(dice)
+    for force, usual in ((joined.attacker, 3 if surprise else 2), (joined.defender, 2)):
+        own = dice[force.side]
+        if len(own) != usual + 1 or own[-2][1] != 1:
+            continue
+        ratings = [found.audacity if (found := ctx.data.leaders.get(leader)) else None
+                   for leader in force.leaders if not _c_in_c(leader, ctx, force.leaders)]
+        known = [rating for rating in ratings if rating is not None]
+        top = max(known, default=None)
+        if sum(rating is None or rating == top for rating in ratings) >= 2:
+            kept[force.side] = own[:-1]
+    return kept
+
+
 def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     joined = ended.joined
     where = ctx.name(joined.area)
-    dice = battle_dice(ended)
+    dice = _without_pick(ended, ctx, battle_dice(ended))
     attacker, defender = joined.attacker.side, joined.defender.side
     pattern = dice is not None and 2 <= len(dice[attacker]) <= 3 and \
         2 <= len(dice[defender]) <= 3
@@ -436,6 +467,16 @@ def _split(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
             (mil_lost < reg_lost and mil_lost >= militia)
         if even:
             yield Check.done("AAM-CBT-12")
+            continue
+        if not any(types[k] == "militia" for k, _ in force.sp):
+            yield Check.unchecked("AAM-CBT-12", losses[-1].step,
+                                  f"the {force.side} force in the battle in {where} had "
+                                  f"regulars and Indians but no militia, and lost {reg_lost} "
+                                  f"regular and {mil_lost} Indian SP: losses are divided "
+                                  "between militia and regulars, \"an Indian can be "
+                                  "substituted if present\" (AaM 11.2.6); whether the split "
+                                  "binds with no militia present is not said",
+                                  spaces=(ended.joined.area,))
             continue
         yield Check.illegal("AAM-CBT-12", losses[-1].step,
                             f"the {force.side} force in the battle in {where} ({regulars} "
