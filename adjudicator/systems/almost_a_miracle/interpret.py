@@ -59,13 +59,16 @@ ACTIVATION = ("1d6",)
 class Reader:
     """Turns one step into actions (the state is already moved on by the step)."""
 
-    __slots__ = ("events", "reading", "side_of", "state")
+    __slots__ = ("arrows", "events", "reading", "side_of", "state")
 
     def __init__(self, state: AaMState, side_of: Callable[[Entity], str | None],
-                 events: EventTable | None = None) -> None:
+                 events: EventTable | None = None,
+                 arrows: frozenset[frozenset[str]] = frozenset()) -> None:
         self.state = state
         self.side_of = side_of
         self.events: EventTable = events or {}
+        self.arrows = arrows
+        """The pairs of Areas a Crossing Arrow joins (AaM 10.1.4)."""
         self.reading = Reading()
 
     def begin(self, shown: Shown) -> list[Action]:
@@ -164,6 +167,8 @@ class Reader:
         elif joins and opened is not None:
             die, reroll = opened.die, opened.reroll
         elif any(entity.kind != "bt" for entity in entities):
+            if len(route) > 1 and frozenset(route[:2]) in self.arrows:
+                self._crossing_roll(side or None, step)
             die, reroll = self._activation_die(side or None)
         move = ForceMoved(
             step=step, side=side or None, player=player,
@@ -190,6 +195,17 @@ class Reader:
         kind = "force" if move.sp else ("leader" if move.leaders else "bt")
         return EndeavorTaken(step=move.step, side=move.side, player=move.player, kind=kind,
                              reason=f"a {kind} moved")
+
+    def _crossing_roll(self, side: str | None, step: int) -> None:
+        """AaM 10.1.4: a force crossing a Crossing Arrow must "successfully activate, and then
+        roll ≤ 5 on 1d6" (no roll with an engineer): when the side rolled two 1d6 in the
+        last steps, the last is the crossing roll, not the activation die (set aside)."""
+        queue = self.reading.dice
+        mine = [die for die in queue if die.button in ACTIVATION and
+                (side is None or die.side == side)]
+        if len(mine) >= 2 and mine[-2].step is not None and step - mine[-2].step <= 2:
+            _, rest = queue.take_last(side, ACTIVATION)
+            self.reading = replace(self.reading, dice=rest)
 
     def _activation_die(self, side: str | None) -> tuple[int | None, int | None]:
         """The endeavor's activation die and, when it was a 1, the die rolled again right
