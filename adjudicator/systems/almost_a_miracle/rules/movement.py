@@ -22,6 +22,10 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
   SPs need two 2-star (or greater) generals, 81 or more three, one 1-star standing in for one
   2-star. Read in the player's favour (digest A37): each leader of the force adds his limit.
   Whatever the ranks, one leader never moves more than 40 SPs, nor two more than 80.
+  Judged at the force's first drag, or, when more of its pieces are dragged after it the
+  same way or leaders of the side stay in the Area (they may follow), when the endeavor
+  ends (the next endeavor or pass) on the force as composed (a force dragged piece by piece
+  in VASSAL is one force, AaM 8.0); the finding points at the first drag.
 - AAM-MOV-12 / -13 (10.3, 10.4, 4.3.2): a force entering an Area with enemy SPs stops, unless
   it overruns them (no enemy fort or city, 1 to 3 SPs, odds of 6:1) or the enemy is besieged.
 - AAM-MOV-32 / -33 / -34 (10.8): where Continental, Loyalist and Canadian militia may go
@@ -60,7 +64,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import BattleEnded, DiceRolled, ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import (
+    BattleEnded,
+    DiceRolled,
+    EndeavorTaken,
+    ForceMoved,
+)
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.movement import (
     BAGGAGE_TRAIN_MP,
@@ -93,7 +102,7 @@ FAMILY = RuleFamily("movement", frozenset({
     "AAM-MOV-08", "AAM-MOV-09", "AAM-MOV-10", "AAM-MOV-11", "AAM-MOV-12", "AAM-MOV-13",
     "AAM-MOV-27", "AAM-MOV-28", "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-36",
     "AAM-MOV-37", "AAM-MOV-38", "AAM-MOV-41"}),
-    actions=(ForceMoved, DiceRolled, BattleEnded))
+    actions=(ForceMoved, DiceRolled, BattleEnded, EndeavorTaken))
 
 SWAMP_BARRED_CONTINENTAL = frozenset({"cont_regular", "cont_cavalry"})
 STEP_RULES = {"AaM 10.1.2": "AAM-MOV-02", "AaM 10.6.1a": "AAM-MOV-28",
@@ -111,6 +120,9 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if isinstance(action, BattleEnded):
         yield from _c_in_c(action, ctx)
         return
+    if isinstance(action, EndeavorTaken):
+        yield from _composed(ctx)
+        return
     if not isinstance(action, ForceMoved):
         return
     if action.within == "reaction" and ctx.phase == ENDEAVORS:
@@ -121,8 +133,9 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if ctx.phase != ENDEAVORS or _answers(action, ctx):
         return
     going_on = continues(ctx.proc, action)
-    if not going_on:
-        yield from _command(action, ctx)
+    if not going_on and not action.continues and not (
+            _short(action.strength, action.leaders, ctx) and _waiting(action, ctx)):
+        yield from _command(action, ctx)  # else judged when the endeavor ends
     if action.joins:
         yield from _subordinates(action, ctx)
     elif not going_on and len(action.leaders) > 1:
@@ -261,6 +274,45 @@ def _command(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                                 "2-star (AaM 10.2.4)",
                                 spaces=(action.origin, action.destination),
                                 pieces=action.pieces)
+
+
+def _composed(ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.2, 10.2.4 when the endeavor ends, on its force as composed (its first drag
+    with the pieces dragged after it the same way), where the first drag did not settle it:
+    more pieces followed, or leaders of the side stayed behind and might have."""
+    force, first = ctx.proc.force, ctx.proc.first
+    if force is None or first is None or ctx.phase != ENDEAVORS:
+        return
+    short = _short(first.strength, first.leaders, ctx)
+    waiting = _waiting(first, ctx)
+    if (force == first and short and waiting) or (force != first and not (short and not waiting)):
+        yield from _command(force, ctx)
+
+
+def _short(strength: int, leaders: tuple[str, ...], ctx: Context) -> bool:
+    """Whether these leaders surely cannot move these SPs (AaM 10.2, 10.2.4)."""
+    if not strength or not leaders:
+        return False
+    if (strength > 40 and len(leaders) == 1) or (strength > 80 and len(leaders) == 2):
+        return True
+    stars = [_stars(ctx.data.leaders[k].rank) if k in ctx.data.leaders else None
+             for k in leaders]
+    if strength <= 15 or any(s is None for s in stars):
+        return False
+    known = [s for s in stars if s is not None]
+    if strength <= 40:
+        return strength > sum(40 if s >= 1 else 15 for s in known)
+    two, one = sum(s >= 2 for s in known), sum(s == 1 for s in known)
+    generals = 2 if strength <= 80 else 3
+    return not (two >= generals or (two >= generals - 1 and one >= 1))
+
+
+def _waiting(action: ForceMoved, ctx: Context) -> bool:
+    """Whether leaders of the mover's side are in the Area it left (the rest of a force
+    dragged piece by piece may follow with them)."""
+    return any(e.kind == "leader" and e.key in ctx.data.leaders and
+               str(ctx.data.leaders[e.key].side) == action.side
+               for e in ctx.state.in_area(action.origin))
 
 
 def _enemy_sp(area: str, side: str | None, ctx: Context) -> int:
