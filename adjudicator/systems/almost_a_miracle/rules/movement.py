@@ -24,8 +24,9 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
   Whatever the ranks, one leader never moves more than 40 SPs, nor two more than 80.
   Judged at the force's first drag, or, when more of its pieces are dragged after it the
   same way or leaders of the side stay in the Area (they may follow), when the endeavor
-  ends (the next endeavor or pass) on the force as composed (a force dragged piece by piece
-  in VASSAL is one force, AaM 8.0); the finding points at the first drag.
+  ends (the next endeavor or pass, or the log's end) on the force as composed (a force
+  dragged piece by piece in VASSAL is one force, AaM 8.0); the finding points at the first
+  drag.
 - AAM-MOV-12 / -13 (10.3, 10.4, 4.3.2): a force entering an Area with enemy SPs stops, unless
   it overruns them (no enemy fort or city, 1 to 3 SPs, odds of 6:1) or the enemy is besieged.
 - AAM-MOV-32 / -33 / -34 (10.8): where Continental, Loyalist and Canadian militia may go
@@ -96,13 +97,14 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.routes import PricedLeg, how_priced, route_data, route_text
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.sequencer import LogEnded
 
 FAMILY = RuleFamily("movement", frozenset({
     "AAM-MOV-01", "AAM-MOV-02", "AAM-MOV-03", "AAM-MOV-04", "AAM-MOV-05", "AAM-MOV-07",
     "AAM-MOV-08", "AAM-MOV-09", "AAM-MOV-10", "AAM-MOV-11", "AAM-MOV-12", "AAM-MOV-13",
     "AAM-MOV-27", "AAM-MOV-28", "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-36",
     "AAM-MOV-37", "AAM-MOV-38", "AAM-MOV-41"}),
-    actions=(ForceMoved, DiceRolled, BattleEnded, EndeavorTaken))
+    actions=(ForceMoved, DiceRolled, BattleEnded, EndeavorTaken, LogEnded))
 
 SWAMP_BARRED_CONTINENTAL = frozenset({"cont_regular", "cont_cavalry"})
 STEP_RULES = {"AaM 10.1.2": "AAM-MOV-02", "AaM 10.6.1a": "AAM-MOV-28",
@@ -120,7 +122,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if isinstance(action, BattleEnded):
         yield from _c_in_c(action, ctx)
         return
-    if isinstance(action, EndeavorTaken):
+    if isinstance(action, (EndeavorTaken, LogEnded)):
         yield from _composed(ctx)
         return
     if not isinstance(action, ForceMoved):
