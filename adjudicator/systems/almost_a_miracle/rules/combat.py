@@ -39,6 +39,12 @@
   leader": a side's extra die after its natural 1, with two such leaders, is that pick
   (not a surprise die, not its casualty die).
 - AAM-CBT-16 (10.3): "Combat ends the endeavor": the attacker moving on after the combat.
+- In an Area with a fort or city (or one the data does not describe), "the defender must
+  immediately choose [...] how many SPs, baggage trains, and leaders will stand outside the
+  fort or city. The moving force must then fight a battle with the defender's force outside"
+  (4.2.4-4.2.5): where defender SPs are still in the Area after the battle, the defender's
+  force in it is not known, and the checks that use it (surprise, winner, losses, split,
+  leader lost) give unchecked rather than illegal.
 - AAM-CBT-04 (11.1.3-11.1.4): "The British Commander-In-Chief may not be replaced except
   in the event of capture, death from disease, or removal according to the reinforcement
   schedule. [...] The lowest-numbered 2-star general would be the new C-in-C": once the
@@ -100,8 +106,9 @@ from adjudicator.systems.almost_a_miracle.actions import (
 )
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.forts import NONE, fortification
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.outcomes import Check, Computed, Outcome, Violation
 from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
@@ -298,14 +305,30 @@ def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     pattern = dice is not None and 2 <= len(dice[attacker]) <= 3 and \
         2 <= len(dice[defender]) <= 3
     yield from _bayonets(ended, ctx, where)
-    yield from _surprise(ended, dice, where)
-    yield from _winner(ended, ctx, dice, pattern, where)
-    yield from _losses(ended, ctx, where)
-    yield from _prisoners(ended, ctx, where)
-    yield from _split(ended, ctx, where)
+    garrison = _garrison_kept(ended, ctx)
+    judged = [*_surprise(ended, dice, where), *_winner(ended, ctx, dice, pattern, where),
+              *_losses(ended, ctx, where), *_prisoners(ended, ctx, where),
+              *_split(ended, ctx, where)]
     if pattern and dice is not None:
-        yield from _leader_loss(ended, ctx, dice, where)
+        judged += _leader_loss(ended, ctx, dice, where)
+    for outcome in judged:
+        yield outcome.withheld(garrison) if garrison and isinstance(outcome, Violation) \
+            else outcome
     yield from _moved_on(ended, ctx, where)
+
+
+def _garrison_kept(ended: BattleEnded, ctx: Context) -> str:
+    """Why the defender's force in the battle is not known, or '': AaM 4.2.4-4.2.5, in an
+    Area with a fort or city "the defender must immediately choose [...] how many SPs,
+    baggage trains, and leaders will stand outside", and the battle is fought with them; where
+    defender SPs are still in the Area after the battle, which stood outside is not shown."""
+    defender = ended.joined.defender.side
+    if fortification(ended.joined.area, ctx) == NONE or not any(
+            force.side == defender and force.sp for force in ended.left):
+        return ""
+    return ("the Area holds a fort or city (or the data does not say) and defender SPs are "
+            "still there: which of them stood outside and fought is not shown "
+            "(AaM 4.2.4-4.2.5)")
 
 
 def _bayonets(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:

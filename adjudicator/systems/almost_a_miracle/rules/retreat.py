@@ -22,6 +22,11 @@ reader reads (read_battles.py).
   greater than their tactical rating, they are captured": a leader alone leaving the Area
   after the combat on a die above his Tactical rating is illegal (which force is nearest
   is not judged).
+- AAM-RET-02 / -07 with a fort or city in the Area (4.2.4-4.2.5): "the defender must
+  immediately choose [...] how many SPs, baggage trains, and leaders will stand outside the
+  fort or city. The moving force must then fight a battle with the defender's force outside
+  [...] If the attackers eliminate or retreat all the defender's outside forces, they can then
+  lay siege": SPs left behind there may be the garrison inside, unchecked.
 - AAM-RET-07 (11.4): "All of the loser's remaining Leaders, SPs, and baggage trains must
   retreat to an adjacent Area that is not: occupied by enemy forces, or across a river
   boundary during rain unless crossed by a road, or across any river boundary during flood
@@ -58,6 +63,7 @@ from collections.abc import Iterator
 from adjudicator.systems.almost_a_miracle.actions import BattleEnded, MagazineMoved, Retreated
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.forts import NONE, fortification
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.places import PlaceKind
@@ -372,6 +378,16 @@ def _all_retreat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
         if left is None or (not left.sp and not left.leaders and not left.trains):
             yield Check.done(rule)
             continue
+        if _walls(ended.joined.area, ctx):
+            yield Check.unchecked(rule, retreats[-1].step,
+                                  f"the {side} force retreated from {where} and left "
+                                  f"{left.strength} SP behind, in an Area with a fort or city "
+                                  "(or one the data does not describe): the defender chose "
+                                  "which SPs stand outside, the battle is fought with them and "
+                                  "the rest may stay within the walls to be besieged "
+                                  "(AaM 4.2.4-4.2.5, 4.3)",
+                                  needs=(str(Need.AREAS),), spaces=(ended.joined.area,))
+            continue
         if before and left.sp and all(
                 (found := ctx.data.unit_kinds.get(kind)) is not None and
                 found.type == "militia" for kind, _ in left.sp) and not left.trains:
@@ -393,6 +409,12 @@ def _all_retreat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
                             f"{'before' if before else 'after'} combat and left {what} "
                             f"behind: {text} ({cite})",
                             spaces=(ended.joined.area,), pieces=left.pieces)
+
+
+def _walls(area: str, ctx: Context) -> bool:
+    """Whether an Area may hold SPs within walls: a city or a fort, or the data does not
+    say (AaM 4.2.4)."""
+    return fortification(area, ctx) != NONE
 
 
 def _nobody_left(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
