@@ -12,6 +12,8 @@ AaM 10.5.10: a force that lands "in an enemy-occupied Area [...] must overrun or
 defenders [...] If they lose the battle, the surviving forces are returned to the 'At Sea'
 box." A move into the At Sea box by the side that landed in that enemy-occupied Area in
 the same endeavor is that return: neither an endeavor nor an embarkation (no action).
+A landing is the endeavor's force as the reader keeps it (`Reading.last`): the other side
+leaving the Area it landed in retreats inside the British endeavor (AaM 11.3, 11.4).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import replace
 
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
+    ForceMoved,
     MagazineMoved,
     SeaMoved,
     TransitMoved,
@@ -83,6 +86,13 @@ def read_movement(reader: ReaderLike, view: StepView[Entity, str | None], player
                 reader.reading = replace(reader.reading, landed=(side, area))
             elif phase == ENDEAVORS and side:
                 reader.reading = replace(reader.reading, landed=None)
+            if not embark and phase == ENDEAVORS and side:
+                # the endeavor's force: the other side leaving the Area it landed in
+                # retreats, inside this endeavor (AaM 10.5.10, 11.3, 11.4)
+                reader.reading = replace(reader.reading, last=ForceMoved(
+                    step=view.index, side=side, player=player, pieces=pieces,
+                    leaders=leaders, sp=sp, trains=sum(e.kind == "bt" for e in entities),
+                    origin=AT_SEA.key, destination=area, path=(), die=None))
             die = _recent_die(reader, side or None, view.index) \
                 if embark or area in NEW_YORK_PORTS else None
             if phase == ENDEAVORS and side:
