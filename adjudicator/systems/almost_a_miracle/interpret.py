@@ -160,6 +160,10 @@ class Reader:
         going_on = going_on or follows
         within = "" if going_on or phase != ENDEAVORS else _within(last, side, start, end,
                                                                     route)
+        if not within and not going_on and phase == ENDEAVORS and stayed is not None and \
+                stayed.side not in (None, side) and start == stayed.destination and \
+                self._fought_since(stayed, side):
+            within = "retreat"  # the loser of a battle the force that stood fought (a sally)
         joins = opened is not None and not going_on and not within
         die = reroll = None
         if going_on and last is not None:
@@ -195,6 +199,13 @@ class Reader:
         kind = "force" if move.sp else ("leader" if move.leaders else "bt")
         return EndeavorTaken(step=move.step, side=move.side, player=move.player, kind=kind,
                              reason=f"a {kind} moved")
+
+    def _fought_since(self, stayed: ForceMoved, side: str) -> bool:
+        """Whether both the force that stood (a sally, AaM 4.5) and `side` rolled after it
+        did: a battle between them, whose loser leaves the Area (AaM 4.5.2, 11.4)."""
+        after = {die.side for die in self.reading.dice
+                 if die.step is not None and die.step > stayed.step}
+        return {stayed.side, side} <= after
 
     def _crossing_roll(self, side: str | None, step: int) -> None:
         """AaM 10.1.4: a force crossing a Crossing Arrow must "successfully activate, and then
