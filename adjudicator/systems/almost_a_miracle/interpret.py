@@ -209,12 +209,17 @@ class Reader:
 
     def _crossing_roll(self, side: str | None, step: int) -> None:
         """AaM 10.1.4: a force crossing a Crossing Arrow must "successfully activate, and then
-        roll ≤ 5 on 1d6" (no roll with an engineer): when the side rolled two 1d6 in the
-        last steps, the last is the crossing roll, not the activation die (set aside)."""
+        roll ≤ 5 on 1d6" (no roll with an engineer; "If the attempt fails, the unit/force must
+        remain in place and is considered to have activated"): when the side rolled two 1d6
+        in the last steps (not a 1 and the die rolled again after it, 8.3.4), the last is the
+        crossing roll, not the activation die (set aside)."""
         queue = self.reading.dice
         mine = [die for die in queue if die.button in ACTIVATION and
                 (side is None or die.side == side)]
-        if len(mine) >= 2 and mine[-2].step is not None and step - mine[-2].step <= 2:
+        if len(mine) >= 2 and mine[-2].step is not None and step - mine[-2].step <= 2 and \
+                (mine[-2].value != 1 or (len(mine) >= 3 and mine[-3].value == 1 and
+                                         mine[-3].step is not None and
+                                         step - mine[-3].step <= 3)):
             _, rest = queue.take_last(side, ACTIVATION)
             self.reading = replace(self.reading, dice=rest)
 
@@ -366,6 +371,8 @@ class Reader:
             force = replace(stayed, pieces=(*stayed.pieces, piece),
                             leaders=(*stayed.leaders, leader))
         else:
+            if any(area in pair for pair in self.arrows):
+                self._crossing_roll(side, step)  # a failed crossing (AaM 10.1.4)
             die, reroll = self._activation_die(side)
             if phase == ENDEAVORS:
                 actions += self._taken(EndeavorTaken(step=step, side=side, player=player,
