@@ -305,7 +305,7 @@ def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     pattern = dice is not None and 2 <= len(dice[attacker]) <= 3 and \
         2 <= len(dice[defender]) <= 3
     yield from _bayonets(ended, ctx, where)
-    garrison = _garrison_kept(ended, ctx)
+    garrison = garrison_kept(ended, ctx)
     judged = [*_surprise(ended, dice, where), *_winner(ended, ctx, dice, pattern, where),
               *_losses(ended, ctx, where), *_prisoners(ended, ctx, where),
               *_split(ended, ctx, where)]
@@ -317,7 +317,7 @@ def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     yield from _moved_on(ended, ctx, where)
 
 
-def _garrison_kept(ended: BattleEnded, ctx: Context) -> str:
+def garrison_kept(ended: BattleEnded, ctx: Context) -> str:
     """Why the defender's force in the battle is not known, or '': AaM 4.2.4-4.2.5, in an
     Area with a fort or city "the defender must immediately choose [...] how many SPs,
     baggage trains, and leaders will stand outside", and the battle is fought with them; where
