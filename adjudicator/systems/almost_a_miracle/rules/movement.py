@@ -34,7 +34,9 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
   digest: "Md/De militia may not enter New Jersey, New York, or points further north" is read
   as the digest's A45 (north = NY/NJ with Vermont and the Iroquois Nation, and Canada); New
   England, reached only through New York, is not barred by this rule.
-- AAM-MOV-38 (14.1.1): French SPs move together, as a separate force.
+- AAM-MOV-38 (14.1.1): French SPs move together, as a separate force; French SPs left
+  behind by a first drag are judged when the endeavor (or the log) ends, on the force as
+  composed (the rest may be dragged after them).
 - AAM-MOV-41 (17.0): "only Virginia Areas with a land border to a Maryland Area are in play".
 
 - AAM-MOV-11 (10.2.1): "If a battle occurs and a C-in-C's force becomes smaller than another
@@ -90,6 +92,7 @@ from adjudicator.systems.almost_a_miracle.rules.movement_map import (
 from adjudicator.systems.almost_a_miracle.rules.movement_zones import (
     FRENCH,
     french,
+    french_left,
     militia,
     virginia,
 )
@@ -124,6 +127,7 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
         return
     if isinstance(action, (EndeavorTaken, LogEnded)):
         yield from _composed(ctx)
+        yield from french_left(ctx)
         return
     if not isinstance(action, ForceMoved):
         return
