@@ -50,8 +50,10 @@ from adjudicator.systems.common.sequencer import NewTurn, PhaseShown
 from adjudicator.systems.common.steps import Cue, DiceQueue, StepView, route_of
 from adjudicator.systems.common.tracker import Relocation
 
-PASS = Cue("pass", re.compile(r"^(?:i\s+)?pass(?:es|ed)?\b", re.IGNORECASE))
-"""A chat line by which a player passes his endeavor (AaM 8.0)."""
+PASS = Cue("pass", re.compile(r"^(?:i\s+|we\s+|(?:the\s+)?(?:british|continentals?|americans?)"
+                              r"(?:\s+player)?\s+)?pass(?:es|ed)?\b", re.IGNORECASE))
+"""A chat line by which a player passes his endeavor (AaM 8.0): "pass", "I pass", "British
+passes", "The Continental player passes"."""
 CUES = (PASS,)
 ACTIVATION = ("1d6",)
 
