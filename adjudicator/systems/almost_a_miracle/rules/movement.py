@@ -29,6 +29,8 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
   drag.
 - AAM-MOV-12 / -13 (10.3, 10.4, 4.3.2): a force entering an Area with enemy SPs stops, unless
   it overruns them (no enemy fort or city, 1 to 3 SPs, odds of 6:1) or the enemy is besieged.
+  A leader or baggage train moving with no SPs is not "a force" (2.0: "any number of
+  soldiers, i.e. strength points"): going on through enemy SPs is unchecked.
 - AAM-MOV-32 / -33 / -34 (10.8): where Continental, Loyalist and Canadian militia may go
   ("for movement and combat purposes": every move, retreats included). Rulebook against the
   digest: "Md/De militia may not enter New Jersey, New York, or points further north" is read
@@ -353,6 +355,14 @@ def _enemies(action: ForceMoved, ctx: Context, going_on: bool) -> Iterator[Outco
         if not enemy:
             continue
         judged = True
+        if not action.sp:
+            yield Check.unchecked("AAM-MOV-12", action.step,
+                                  f"a leader or baggage train with no SPs went on through "
+                                  f"{ctx.name(area)}, which holds {enemy} enemy SPs: 10.3 "
+                                  "stops \"A force\" (SPs, AaM 2.0) that enters it; what a "
+                                  "lone leader or train does there is not said",
+                                  spaces=(area,), pieces=action.pieces)
+            continue
         city = _fort_or_city(area, action.side, ctx)
         test = overrun(action.strength, enemy, fort_or_city=bool(city))
         if test.allowed and city is None:
@@ -412,7 +422,7 @@ def _path(action: ForceMoved, ctx: Context, route: tuple[str, ...]) -> Iterator[
         def enter(a: str, b: str, boundary: Boundary, from_start: bool,
                   goal: str = goal) -> Bounds | str:
             bounds = entry_bounds(boundary, _terrain(b, ctx), tec, barred_from_swamp=barred)
-            enemy = _enemy_sp(b, action.side, ctx) if b != route[-1] else 0
+            enemy = _enemy_sp(b, action.side, ctx) if b != route[-1] and action.sp else 0
             if isinstance(bounds, str) or not enemy:
                 return bounds
             test = overrun(action.strength, enemy, fort_or_city=False)
