@@ -284,9 +284,11 @@ def _without_pick(ended: BattleEnded, ctx: Context,
     joined = ended.joined
     surprise = combat.surprise_rolled(joined.attacker.strength, joined.defender.strength)
     kept = dict(dice)
+    begun = min((step for step, _ in dice[joined.attacker.side]), default=None)
     for force, usual in ((joined.attacker, 3 if surprise else 2), (joined.defender, 2)):
         own = dice[force.side]
-        if len(own) != usual + 1 or own[-2][1] != 1:
+        combat_dice = [d for d in own if begun is None or d[0] >= begun]  # not a retreat's
+        if len(combat_dice) != usual + 1 or own[-2][1] != 1:
             continue
         ratings = [found.audacity if (found := ctx.data.leaders.get(leader)) else None
                    for leader in force.leaders if not _c_in_c(leader, ctx, force.leaders)]
