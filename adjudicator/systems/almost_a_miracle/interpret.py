@@ -114,10 +114,11 @@ class Reader:
         pow_reading, totals = read_pow(self.reading.pow, self.state, view.index, phase)
         self.reading = replace(self.reading, pow=pow_reading)
         actions += totals
-        events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
-                                  relocations=view.pieces, table=self.events,
-                                  due=self.reading.due)
-        self.reading = replace(self.reading, due=due)
+        events, due, last_event = read_events(
+            actions, step=view.index, turn=shown.turn, state=self.state,
+            relocations=view.pieces, table=self.events, due=self.reading.due,
+            last_event=self.reading.last_event)
+        self.reading = replace(self.reading, due=due, last_event=last_event)
         actions = read_battles(self, view, actions)
         return actions + events
 

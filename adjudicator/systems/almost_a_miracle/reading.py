@@ -84,6 +84,9 @@ class Due:
     expected: str
     """`rain` or `flood`."""
     before: str
+    either: bool = False
+    """Rain rolled with the Rain marker up, the roll before (shown) not a Rain: not "a second
+    consecutive time" (AaM 8.3.3), yet the marker shows Rain: Rain or Flood."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,9 @@ class Reading:
     went nowhere."""
     due: Due | None = None
     """A weather marker due since a Rain result (AaM 8.3.3)."""
+    last_event: str = ""
+    """The last Endeavor Random Event read (AaM 8.3.3: a Rain "a second consecutive
+    time")."""
     pending: EndeavorTaken | None = None
     """The endeavor a move into the Area the enemy just entered opened, if it was not a
     reaction (the next endeavor tells)."""
