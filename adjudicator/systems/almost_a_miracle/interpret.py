@@ -310,7 +310,8 @@ class Reader:
         """An endeavor, after the one a move left pending if it was one: the other side's
         endeavor now means it was (AaM 8.0)."""
         pending = self.reading.pending
-        self.reading = replace(self.reading, pending=None, stayed=None, landed=None)
+        self.reading = replace(self.reading, pending=None, stayed=None, landed=None,
+                               leaders=frozenset())
         if pending is not None and pending.side != taken.side:
             return [pending, taken]
         return [taken]
@@ -337,7 +338,8 @@ class Reader:
                     relocation.before.entity.flag != "moved" and side is not None:
                 assert origin is not None
                 last = self.reading.last
-                if last is None or entity.key not in last.leaders:
+                if (last is None or entity.key not in last.leaders) and \
+                        entity.key not in self.reading.leaders:
                     # not a force marked as moved
                     spent.append((side, entity, origin.key, relocation.piece_id))
         actions: list[Action] = []
@@ -355,6 +357,9 @@ class Reader:
             if not move.continues and not move.within and not move.joins:
                 opened[(side, end)] = move
                 actions += self._opened(move, phase)
+            if not move.within and not move.joins:
+                self.reading = replace(self.reading,
+                                       leaders=self.reading.leaders | set(move.leaders))
             actions.append(move)
         for side, entity, area, piece in spent:
             actions += self._spent(view.index, player, phase, side, entity.key, area, piece)

@@ -120,6 +120,9 @@ class Reading:
     dice: DiceQueue[str] = field(default_factory=DiceQueue)
     last: ForceMoved | None = None
     """The endeavor's force as it last moved (None: no force moving)."""
+    leaders: frozenset[str] = frozenset()
+    """Every leader of the endeavor's force since it began (one dropped off on the way is
+    flipped at its end with the rest, AaM 9.1, 11.1.1)."""
     stayed: ForceMoved | None = None
     """The leaders of this endeavor flipped where they stood (a failed activation, or a
     force that activated and fights or recruits where it is): their force, as a move that
