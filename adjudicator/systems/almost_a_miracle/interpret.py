@@ -263,8 +263,11 @@ class Reader:
             assert destination is not None
             last, stayed = self.reading.last, self.reading.stayed
             if any(force is not None and destination.key in (force.origin, force.destination)
-                   for force in (last, stayed)):
-                continue  # it marks the force that just moved, or was flipped, there
+                   for force in (last, stayed)) or any(
+                    entity.kind == "leader" and entity.key in self.reading.leaders
+                    for entity in self.state.in_area(destination.key)):
+                continue  # it marks the force that just moved, or was flipped, there (or
+                # its part dropped off on the way, AaM 9.1)
             sides = {self.side_of(entity) for entity in self.state.in_area(destination.key)
                      if entity.kind == "leader" and entity.flag != "moved"}
             if len(sides) != 1 or None in sides:
