@@ -157,6 +157,8 @@ class WeatherDue(Action):
     before: str
     shown: str
     seen_at: int
+    either: bool = False
+    """Rain or Flood both accepted (a Rain not consecutive, the Rain marker still up)."""
 
 
 # governor placement (AaM 13.1.4)

@@ -50,8 +50,10 @@ from adjudicator.systems.common.sequencer import NewTurn, PhaseShown
 from adjudicator.systems.common.steps import Cue, DiceQueue, StepView, route_of
 from adjudicator.systems.common.tracker import Relocation
 
-PASS = Cue("pass", re.compile(r"^(?:i\s+)?pass(?:es|ed)?\b", re.IGNORECASE))
-"""A chat line by which a player passes his endeavor (AaM 8.0)."""
+PASS = Cue("pass", re.compile(r"^(?:i\s+|we\s+|(?:the\s+)?(?:british|continentals?|americans?)"
+                              r"(?:\s+player)?\s+)?pass(?:es|ed)?\b", re.IGNORECASE))
+"""A chat line by which a player passes his endeavor (AaM 8.0): "pass", "I pass", "British
+passes", "The Continental player passes"."""
 CUES = (PASS,)
 ACTIVATION = ("1d6",)
 
@@ -59,13 +61,16 @@ ACTIVATION = ("1d6",)
 class Reader:
     """Turns one step into actions (the state is already moved on by the step)."""
 
-    __slots__ = ("events", "reading", "side_of", "state")
+    __slots__ = ("arrows", "events", "reading", "side_of", "state")
 
     def __init__(self, state: AaMState, side_of: Callable[[Entity], str | None],
-                 events: EventTable | None = None) -> None:
+                 events: EventTable | None = None,
+                 arrows: frozenset[frozenset[str]] = frozenset()) -> None:
         self.state = state
         self.side_of = side_of
         self.events: EventTable = events or {}
+        self.arrows = arrows
+        """The pairs of Areas a Crossing Arrow joins (AaM 10.1.4)."""
         self.reading = Reading()
 
     def begin(self, shown: Shown) -> list[Action]:
@@ -109,10 +114,11 @@ class Reader:
         pow_reading, totals = read_pow(self.reading.pow, self.state, view.index, phase)
         self.reading = replace(self.reading, pow=pow_reading)
         actions += totals
-        events, due = read_events(actions, step=view.index, turn=shown.turn, state=self.state,
-                                  relocations=view.pieces, table=self.events,
-                                  due=self.reading.due)
-        self.reading = replace(self.reading, due=due)
+        events, due, last_event = read_events(
+            actions, step=view.index, turn=shown.turn, state=self.state,
+            relocations=view.pieces, table=self.events, due=self.reading.due,
+            last_event=self.reading.last_event)
+        self.reading = replace(self.reading, due=due, last_event=last_event)
         actions = read_battles(self, view, actions)
         return actions + events
 
@@ -157,6 +163,10 @@ class Reader:
         going_on = going_on or follows
         within = "" if going_on or phase != ENDEAVORS else _within(last, side, start, end,
                                                                     route)
+        if not within and not going_on and phase == ENDEAVORS and stayed is not None and \
+                stayed.side not in (None, side) and start == stayed.destination and \
+                self._fought_since(stayed, side):
+            within = "retreat"  # the loser of a battle the force that stood fought (a sally)
         joins = opened is not None and not going_on and not within
         die = reroll = None
         if going_on and last is not None:
@@ -164,6 +174,8 @@ class Reader:
         elif joins and opened is not None:
             die, reroll = opened.die, opened.reroll
         elif any(entity.kind != "bt" for entity in entities):
+            if len(route) > 1 and frozenset(route[:2]) in self.arrows:
+                self._crossing_roll(side or None, step)
             die, reroll = self._activation_die(side or None)
         move = ForceMoved(
             step=step, side=side or None, player=player,
@@ -190,6 +202,29 @@ class Reader:
         kind = "force" if move.sp else ("leader" if move.leaders else "bt")
         return EndeavorTaken(step=move.step, side=move.side, player=move.player, kind=kind,
                              reason=f"a {kind} moved")
+
+    def _fought_since(self, stayed: ForceMoved, side: str) -> bool:
+        """Whether both the force that stood (a sally, AaM 4.5) and `side` rolled after it
+        did: a battle between them, whose loser leaves the Area (AaM 4.5.2, 11.4)."""
+        after = {die.side for die in self.reading.dice
+                 if die.step is not None and die.step > stayed.step}
+        return {stayed.side, side} <= after
+
+    def _crossing_roll(self, side: str | None, step: int) -> None:
+        """AaM 10.1.4: a force crossing a Crossing Arrow must "successfully activate, and then
+        roll ≤ 5 on 1d6" (no roll with an engineer; "If the attempt fails, the unit/force must
+        remain in place and is considered to have activated"): when the side rolled two 1d6
+        in the last steps (not a 1 and the die rolled again after it, 8.3.4), the last is the
+        crossing roll, not the activation die (set aside)."""
+        queue = self.reading.dice
+        mine = [die for die in queue if die.button in ACTIVATION and
+                (side is None or die.side == side)]
+        if len(mine) >= 2 and mine[-2].step is not None and step - mine[-2].step <= 2 and \
+                (mine[-2].value != 1 or (len(mine) >= 3 and mine[-3].value == 1 and
+                                         mine[-3].step is not None and
+                                         step - mine[-3].step <= 3)):
+            _, rest = queue.take_last(side, ACTIVATION)
+            self.reading = replace(self.reading, dice=rest)
 
     def _activation_die(self, side: str | None) -> tuple[int | None, int | None]:
         """The endeavor's activation die and, when it was a 1, the die rolled again right
@@ -228,8 +263,11 @@ class Reader:
             assert destination is not None
             last, stayed = self.reading.last, self.reading.stayed
             if any(force is not None and destination.key in (force.origin, force.destination)
-                   for force in (last, stayed)):
-                continue  # it marks the force that just moved, or was flipped, there
+                   for force in (last, stayed)) or any(
+                    entity.kind == "leader" and entity.key in self.reading.leaders
+                    for entity in self.state.in_area(destination.key)):
+                continue  # it marks the force that just moved, or was flipped, there (or
+                # its part dropped off on the way, AaM 9.1)
             sides = {self.side_of(entity) for entity in self.state.in_area(destination.key)
                      if entity.kind == "leader" and entity.flag != "moved"}
             if len(sides) != 1 or None in sides:
@@ -275,7 +313,8 @@ class Reader:
         """An endeavor, after the one a move left pending if it was one: the other side's
         endeavor now means it was (AaM 8.0)."""
         pending = self.reading.pending
-        self.reading = replace(self.reading, pending=None, stayed=None)
+        self.reading = replace(self.reading, pending=None, stayed=None, landed=None,
+                               leaders=frozenset())
         if pending is not None and pending.side != taken.side:
             return [pending, taken]
         return [taken]
@@ -302,7 +341,8 @@ class Reader:
                     relocation.before.entity.flag != "moved" and side is not None:
                 assert origin is not None
                 last = self.reading.last
-                if last is None or entity.key not in last.leaders:
+                if (last is None or entity.key not in last.leaders) and \
+                        entity.key not in self.reading.leaders:
                     # not a force marked as moved
                     spent.append((side, entity, origin.key, relocation.piece_id))
         actions: list[Action] = []
@@ -320,6 +360,9 @@ class Reader:
             if not move.continues and not move.within and not move.joins:
                 opened[(side, end)] = move
                 actions += self._opened(move, phase)
+            if not move.within and not move.joins:
+                self.reading = replace(self.reading,
+                                       leaders=self.reading.leaders | set(move.leaders))
             actions.append(move)
         for side, entity, area, piece in spent:
             actions += self._spent(view.index, player, phase, side, entity.key, area, piece)
@@ -339,6 +382,8 @@ class Reader:
             force = replace(stayed, pieces=(*stayed.pieces, piece),
                             leaders=(*stayed.leaders, leader))
         else:
+            if any(area in pair for pair in self.arrows):
+                self._crossing_roll(side, step)  # a failed crossing (AaM 10.1.4)
             die, reroll = self._activation_die(side)
             if phase == ENDEAVORS:
                 actions += self._taken(EndeavorTaken(step=step, side=side, player=player,

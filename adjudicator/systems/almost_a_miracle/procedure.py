@@ -140,6 +140,14 @@ class AaMProcedure:
     """The Areas the moving force has gone through in this endeavor, its legs joined."""
     drops: int = 0
     """Drop-offs the moving force has made (AaM 9.1: one at most)."""
+    force: ForceMoved | None = None
+    """The endeavor's force as composed: its first leg with the pieces dragged after it the
+    same way (judged for its leaders when the endeavor ends, AaM 10.2, 10.2.4)."""
+    first: ForceMoved | None = None
+    """The first drag of that force."""
+    prior: ForceMoved | None = None
+    """The leg before `leg` when `leg` was counted a drop-off (more of its pieces dragged
+    after it along the same way may show it dropped nothing)."""
     rolled: bool = False
     """A die was rolled since the last leg (a battle, a retreat before combat)."""
     embarked: frozenset[str] = frozenset()
@@ -297,22 +305,32 @@ def _leg(proc: AaMProcedure, action: Action) -> AaMProcedure:
     leg = proc.leg
     if action.continues and leg is not None and leg.side == action.side and \
             leg.origin == action.origin and leg.destination == action.destination:
-        # more of the force dragged after it along the same way: one force, one leg
-        return replace(proc, leg=leg.with_more(action))
+        # more of the force dragged after it along the same way: one force, one leg; a
+        # drop-off counted when its first pieces went on is undone if none was left
+        merged = leg.with_more(action)
+        force = merged if proc.force == leg else proc.force
+        if proc.prior is not None and not dropped_off(proc.prior, merged):
+            return replace(proc, leg=merged, drops=max(proc.drops - 1, 0), prior=None,
+                           force=force)
+        return replace(proc, leg=merged, force=force)
     if continues(proc, action) and not proc.rolled:
         assert proc.leg is not None
+        dropped = dropped_off(proc.leg, action)
         return replace(proc, leg=action, route=proc.route + path[1:], rolled=False,
-                       drops=proc.drops + dropped_off(proc.leg, action))
-    return replace(proc, leg=action, route=path, drops=0, rolled=False)
+                       drops=proc.drops + dropped, prior=proc.leg if dropped else None)
+    return replace(proc, leg=action, route=path, drops=0, rolled=False, prior=None,
+                   force=proc.force if action.continues else action,
+                   first=proc.first if action.continues else action)
 
 
 def _new_endeavor(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, leg=None, route=(), drops=0, rolled=False)
+    return replace(proc, leg=None, route=(), drops=0, rolled=False, prior=None, force=None,
+                   first=None)
 
 
 def _new_month(proc: AaMProcedure, action: Action) -> AaMProcedure:
-    return replace(proc, leg=None, route=(), drops=0, rolled=False,
-                   embarked=frozenset(), landed=frozenset(), transit=frozenset(),
+    return replace(proc, leg=None, route=(), drops=0, rolled=False, prior=None, force=None,
+                   first=None, embarked=frozenset(), landed=frozenset(), transit=frozenset(),
                    reacted=None)
 
 

@@ -79,8 +79,11 @@ def _weather_before(state: AaMState, relocations: Sequence[Relocation[Entity]]) 
 
 def read_events(actions: Sequence[Action], *, step: int, turn: str | None,
                 state: AaMState, relocations: Sequence[Relocation[Entity]],
-                table: EventTable, due: Due | None) -> tuple[list[Action], Due | None]:
-    """The events of one step's endeavors and the weather checks they leave due."""
+                table: EventTable, due: Due | None, last_event: str = ""
+                ) -> tuple[list[Action], Due | None, str]:
+    """The events of one step's endeavors, the weather checks they leave due and the last
+    event read (AaM 8.3.3: Flood needs Rain "a second consecutive time"; a Rain rolled after
+    another result with the Rain marker still up may leave Rain or Flood)."""
     found: list[Action] = []
     month = int(turn[-2:]) if turn and turn[-2:].isdigit() else None
     for action in actions:
@@ -100,8 +103,10 @@ def read_events(actions: Sequence[Action], *, step: int, turn: str | None,
                                  die=action.die, month=month, event=event))
         if event == "rain":
             before = _weather_before(state, relocations)
-            due = Due(action.step, "flood" if before in ("rain", "flood") else "rain", before)
-    return found, due
+            due = Due(action.step, "flood" if before in ("rain", "flood") else "rain", before,
+                      either=before == "rain" and last_event not in ("", "rain"))
+        last_event = event
+    return found, due, last_event
 
 
 def _ends_endeavor(action: Action) -> bool:
@@ -110,4 +115,4 @@ def _ends_endeavor(action: Action) -> bool:
 
 def _due(due: Due, step: int, shown: str) -> WeatherDue:
     return WeatherDue(step=due.step, expected=due.expected, before=due.before, shown=shown,
-                      seen_at=step)
+                      seen_at=step, either=due.either)

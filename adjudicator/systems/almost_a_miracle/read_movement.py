@@ -7,6 +7,13 @@ In the Endeavors Phase an embarkation or a landing is the side's Sea Movement en
 endeavor. An embarkation takes the side's last unused 1d6 (the activation of more than 12
 SPs, AaM 10.5.1, or the ice roll), and so does a landing at New York City or Staten Island
 (the ice roll, AaM 10.5.12), when it was rolled in the same step or the one before.
+
+AaM 10.5.10: a force that lands "in an enemy-occupied Area [...] must overrun or fight any
+defenders [...] If they lose the battle, the surviving forces are returned to the 'At Sea'
+box." A move into the At Sea box by the side that landed in that enemy-occupied Area in
+the same endeavor is that return: neither an endeavor nor an embarkation (no action).
+A landing is the endeavor's force as the reader keeps it (`Reading.last`): the other side
+leaving the Area it landed in retreats inside the British endeavor (AaM 11.3, 11.4).
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from dataclasses import replace
 
 from adjudicator.systems.almost_a_miracle.actions import (
     EndeavorTaken,
+    ForceMoved,
     MagazineMoved,
     SeaMoved,
     TransitMoved,
@@ -69,6 +77,22 @@ def read_movement(reader: ReaderLike, view: StepView[Entity, str | None], player
         sp = tuple((e.key, e.value) for e in entities if e.kind == "sp")
         if kind.startswith("sea"):
             embark = kind == "sea:in"
+            if embark and reader.reading.landed == (side, area):
+                reader.reading = replace(reader.reading, landed=None)
+                continue  # the beaten landing force returned At Sea (AaM 10.5.10)
+            if not embark and side and any(
+                    entity.kind == "sp" and reader.side_of(entity) not in (None, side)
+                    for entity in reader.state.in_area(area)):
+                reader.reading = replace(reader.reading, landed=(side, area))
+            elif phase == ENDEAVORS and side:
+                reader.reading = replace(reader.reading, landed=None)
+            if not embark and phase == ENDEAVORS and side:
+                # the endeavor's force: the other side leaving the Area it landed in
+                # retreats, inside this endeavor (AaM 10.5.10, 11.3, 11.4)
+                reader.reading = replace(reader.reading, last=ForceMoved(
+                    step=view.index, side=side, player=player, pieces=pieces,
+                    leaders=leaders, sp=sp, trains=sum(e.kind == "bt" for e in entities),
+                    origin=AT_SEA.key, destination=area, path=(), die=None))
             die = _recent_die(reader, side or None, view.index) \
                 if embark or area in NEW_YORK_PORTS else None
             if phase == ENDEAVORS and side:

@@ -84,6 +84,9 @@ class Due:
     expected: str
     """`rain` or `flood`."""
     before: str
+    either: bool = False
+    """Rain rolled with the Rain marker up, the roll before (shown) not a Rain: not "a second
+    consecutive time" (AaM 8.3.3), yet the marker shows Rain: Rain or Flood."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,17 +120,26 @@ class Reading:
     dice: DiceQueue[str] = field(default_factory=DiceQueue)
     last: ForceMoved | None = None
     """The endeavor's force as it last moved (None: no force moving)."""
+    leaders: frozenset[str] = frozenset()
+    """Every leader of the endeavor's force since it began (one dropped off on the way is
+    flipped at its end with the rest, AaM 9.1, 11.1.1)."""
     stayed: ForceMoved | None = None
     """The leaders of this endeavor flipped where they stood (a failed activation, or a
     force that activated and fights or recruits where it is): their force, as a move that
     went nowhere."""
     due: Due | None = None
     """A weather marker due since a Rain result (AaM 8.3.3)."""
+    last_event: str = ""
+    """The last Endeavor Random Event read (AaM 8.3.3: a Rain "a second consecutive
+    time")."""
     pending: EndeavorTaken | None = None
     """The endeavor a move into the Area the enemy just entered opened, if it was not a
     reaction (the next endeavor tells)."""
     battle: Battle | None = None
     """The battle being read (read_battles.py)."""
+    landed: tuple[str, str] | None = None
+    """(side, Area) of this endeavor's sea landing into an Area holding enemy SPs (AaM
+    10.5.10): its force, beaten, goes back to the At Sea box (read_movement.py)."""
     pow: PowReading = field(default_factory=PowReading)
     """The POW SP boxes' totals when the phase began (read_pow.py)."""
 

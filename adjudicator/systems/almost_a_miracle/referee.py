@@ -114,8 +114,10 @@ class AaMReferee(SequencedReferee[AaMData, AaMState, Entity, AaMProcedure, Conte
             return entity.key if entity.key in SIDE_WORDS else None
 
         table = data.tables.get(EVENT_TABLE)
+        arrows = frozenset(frozenset((c.a, c.b)) for c in data.connections
+                           if c.a and c.b and "crossing" in c.kind.casefold())
         self.reader = Reader(self.state, side_of,
-                             event_table(table.rows if table is not None else None))
+                             event_table(table.rows if table is not None else None), arrows)
         properties = binding.properties
         self.names = {concept: properties.get(concept) for concept in ("year", "month", "phase")}
 

@@ -30,10 +30,21 @@
   50 SPs), the Surprise Table's effects are not in the data: unchecked.
 - AAM-CBT-12 (11.2.6): "Losses must be evenly divided between militia (an Indian can be
   substituted if present) and regulars if both are present to the greatest extent possible
-  (although any remaining fraction may be taken as a militia casualty)."
+  (although any remaining fraction may be taken as a militia casualty)." Regulars and
+  Indians with no militia: unchecked (the split is between militia and regulars; an Indian
+  "can be substituted", which does not say it must share the losses alone).
 - AAM-CBT-14 (11.2.7): "If the unmodified casualty DR is a 1, the affected side loses the
-  Leader in the battle with the highest audacity rating", never the C-in-C.
+  Leader in the battle with the highest audacity rating", never the C-in-C. "If there is
+  more than one non-C-in-C leader with the same audacity rating, *randomly* select the
+  leader": a side's extra die after its natural 1, with two such leaders, is that pick
+  (not a surprise die, not its casualty die).
 - AAM-CBT-16 (10.3): "Combat ends the endeavor": the attacker moving on after the combat.
+- In an Area with a fort or city (or one the data does not describe), "the defender must
+  immediately choose [...] how many SPs, baggage trains, and leaders will stand outside the
+  fort or city. The moving force must then fight a battle with the defender's force outside"
+  (4.2.4-4.2.5): where defender SPs are still in the Area after the battle, the defender's
+  force in it is not known, and the checks that use it (surprise, winner, losses, split,
+  leader lost) give unchecked rather than illegal.
 - AAM-CBT-04 (11.1.3-11.1.4): "The British Commander-In-Chief may not be replaced except
   in the event of capture, death from disease, or removal according to the reinforcement
   schedule. [...] The lowest-numbered 2-star general would be the new C-in-C": once the
@@ -95,8 +106,9 @@ from adjudicator.systems.almost_a_miracle.actions import (
 )
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.forts import NONE, fortification
 from adjudicator.systems.common.actions import Action
-from adjudicator.systems.common.outcomes import Check, Computed, Outcome
+from adjudicator.systems.common.outcomes import Check, Computed, Outcome, Violation
 from adjudicator.systems.common.places import PlaceKind
 from adjudicator.systems.common.rulebook import RuleFamily
 
@@ -259,22 +271,66 @@ def battle_dice(ended: BattleEnded) -> dict[str, list[tuple[int, int]]] | None:
     return found
 
 
+def _without_pick(ended: BattleEnded, ctx: Context,
+                  dice: dict[str, list[tuple[int, int]]] | None
+                  ) -> dict[str, list[tuple[int, int]]] | None:
+    """The dice without a side's random pick of the leader lost (AaM 11.2.7: "If there is
+    more than one non-C-in-C leader with the same audacity rating, *randomly* select the
+    leader that becomes the casualty"): one die more than the side's winner and casualty
+    dice (and the attacker's surprise die, both sides under 50 SPs), after a natural 1, on
+    a side with two or more non-C-in-C leaders who may tie for the highest audacity."""
+    if dice is None:
+        return None
+    joined = ended.joined
+    surprise = combat.surprise_rolled(joined.attacker.strength, joined.defender.strength)
+    kept = dict(dice)
+    begun = min((step for step, _ in dice[joined.attacker.side]), default=None)
+    for force, usual in ((joined.attacker, 3 if surprise else 2), (joined.defender, 2)):
+        own = dice[force.side]
+        combat_dice = [d for d in own if begun is None or d[0] >= begun]  # not a retreat's
+        if len(combat_dice) != usual + 1 or own[-2][1] != 1:
+            continue
+        ratings = [found.audacity if (found := ctx.data.leaders.get(leader)) else None
+                   for leader in force.leaders if not _c_in_c(leader, ctx, force.leaders)]
+        known = [rating for rating in ratings if rating is not None]
+        top = max(known, default=None)
+        if sum(rating is None or rating == top for rating in ratings) >= 2:
+            kept[force.side] = own[:-1]
+    return kept
+
+
 def _ended(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
     joined = ended.joined
     where = ctx.name(joined.area)
-    dice = battle_dice(ended)
+    dice = _without_pick(ended, ctx, battle_dice(ended))
     attacker, defender = joined.attacker.side, joined.defender.side
     pattern = dice is not None and 2 <= len(dice[attacker]) <= 3 and \
         2 <= len(dice[defender]) <= 3
     yield from _bayonets(ended, ctx, where)
-    yield from _surprise(ended, dice, where)
-    yield from _winner(ended, ctx, dice, pattern, where)
-    yield from _losses(ended, ctx, where)
-    yield from _prisoners(ended, ctx, where)
-    yield from _split(ended, ctx, where)
+    garrison = garrison_kept(ended, ctx)
+    judged = [*_surprise(ended, dice, where), *_winner(ended, ctx, dice, pattern, where),
+              *_losses(ended, ctx, where), *_prisoners(ended, ctx, where),
+              *_split(ended, ctx, where)]
     if pattern and dice is not None:
-        yield from _leader_loss(ended, ctx, dice, where)
+        judged += _leader_loss(ended, ctx, dice, where)
+    for outcome in judged:
+        yield outcome.withheld(garrison) if garrison and isinstance(outcome, Violation) \
+            else outcome
     yield from _moved_on(ended, ctx, where)
+
+
+def garrison_kept(ended: BattleEnded, ctx: Context) -> str:
+    """Why the defender's force in the battle is not known, or '': AaM 4.2.4-4.2.5, in an
+    Area with a fort or city "the defender must immediately choose [...] how many SPs,
+    baggage trains, and leaders will stand outside", and the battle is fought with them; where
+    defender SPs are still in the Area after the battle, which stood outside is not shown."""
+    defender = ended.joined.defender.side
+    if fortification(ended.joined.area, ctx) == NONE or not any(
+            force.side == defender and force.sp for force in ended.left):
+        return ""
+    return ("the Area holds a fort or city (or the data does not say) and defender SPs are "
+            "still there: which of them stood outside and fought is not shown "
+            "(AaM 4.2.4-4.2.5)")
 
 
 def _bayonets(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
@@ -436,6 +492,16 @@ def _split(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:
             (mil_lost < reg_lost and mil_lost >= militia)
         if even:
             yield Check.done("AAM-CBT-12")
+            continue
+        if not any(types[k] == "militia" for k, _ in force.sp):
+            yield Check.unchecked("AAM-CBT-12", losses[-1].step,
+                                  f"the {force.side} force in the battle in {where} had "
+                                  f"regulars and Indians but no militia, and lost {reg_lost} "
+                                  f"regular and {mil_lost} Indian SP: losses are divided "
+                                  "between militia and regulars, \"an Indian can be "
+                                  "substituted if present\" (AaM 11.2.6); whether the split "
+                                  "binds with no militia present is not said",
+                                  spaces=(ended.joined.area,))
             continue
         yield Check.illegal("AAM-CBT-12", losses[-1].step,
                             f"the {force.side} force in the battle in {where} ({regulars} "

@@ -1,6 +1,9 @@
 """Endeavors and activation (AaM 8.0-8.2, 10.1, 11.1.1).
 
 AaM 8.1: SPs move only with a leader: "a force [...] must successfully activate" to move.
+SPs dragged with no leader while leaders of their side stay in the Area they left are
+judged when the endeavor (or the log) ends: a leader dragged after them the same way leads the force
+(a force dragged piece by piece in VASSAL is one force, AaM 8.0).
 AaM 8.1.1: "roll one die; if the DR is less than or equal to the leader's Audacity Rating,
 the force is activated"; on a failure "the leader (and every leader meant to go) flips to
 his moved side; the force stays where it is." AaM 11.1.1: leaders that activated, or
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken, ForceMoved
 from adjudicator.systems.almost_a_miracle.data import Need
 from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS
 from adjudicator.systems.almost_a_miracle.rules.context import Context
@@ -20,19 +23,27 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.probability import Distribution
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.sequencer import LogEnded
 
 FAMILY = RuleFamily("endeavors",
                     frozenset({"AAM-END-03", "AAM-END-04", "AAM-END-05", "AAM-END-10"}),
-                    positional=frozenset({"AAM-END-03"}), actions=(ForceMoved,))
+                    positional=frozenset({"AAM-END-03"}),
+                    actions=(ForceMoved, EndeavorTaken, LogEnded))
 
 
 def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """A move without a leader, on a failed activation, or by a leader already spent."""
+    if isinstance(action, (EndeavorTaken, LogEnded)) and ctx.phase == ENDEAVORS:
+        yield from _leader_followed(ctx)
+        return
     if not isinstance(action, ForceMoved) or ctx.phase != ENDEAVORS or \
             action.within == "retreat" or action.joins:
         return  # a retreat needs no leader nor activation (AaM 11.3, 11.4); a second
         # Area's pieces joining a force are judged by AAM-END-02
     route = f"{ctx.name(action.origin)} → {ctx.name(action.destination)}"
+    if action.sp and not action.leaders and not action.continues and \
+            not action.within and _waiting(action, ctx):
+        return  # a leader may follow, the force dragged piece by piece: judged at its end
     if action.sp and not action.leaders and not action.continues:
         yield Check.illegal("AAM-END-03", action.step,
                             f"{action.strength} SP moved {route} with no leader: SPs move only "
@@ -65,6 +76,32 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if going_on:
         return
     yield from _activation(action, ctx, route)
+
+
+def _waiting(action: ForceMoved, ctx: Context) -> bool:
+    """Whether leaders of the mover's side are in the Area it left."""
+    return any(e.kind == "leader" and e.key in ctx.data.leaders and
+               str(ctx.data.leaders[e.key].side) == action.side
+               for e in ctx.state.in_area(action.origin))
+
+
+def _leader_followed(ctx: Context) -> Iterator[Outcome]:
+    """AaM 8.0, 8.1: a force's SPs dragged first with leaders of the side left behind (judged
+    when the endeavor ends): a leader dragged after them the same way leads the force."""
+    force, first = ctx.proc.force, ctx.proc.first
+    if force is None or first is None or not first.sp or first.leaders or first.within or \
+            first.continues:
+        return
+    if force.leaders:
+        yield Check.done("AAM-END-03")
+        return
+    if not _waiting(first, ctx):
+        return  # judged at the move: no leader was left to follow
+    yield Check.illegal("AAM-END-03", first.step,
+                        f"{force.strength} SP moved {ctx.name(first.origin)} → "
+                        f"{ctx.name(first.destination)} with no leader: SPs move only with a "
+                        "leader, in a force that has activated (AaM 8.1, 10.1)",
+                        spaces=(first.origin, first.destination))
 
 
 def _going_on(action: ForceMoved, ctx: Context) -> bool:

@@ -30,7 +30,8 @@ Rulebook against the digest:
   than 3 regulars is a reminder at the move (AAM-FORT-05), and it cannot flip (FORT-04).
 - 4.2.3 does not say which defender SPs count (A4): all of them in the Area, as the digest
   reads it; when only the 30 a fort can hold would let the force in, the entry is left
-  unchecked.
+  unchecked. A first drag short of the ratio while SPs of its side stay in the Area it
+  left is unchecked too: the rest of a force dragged piece by piece may follow (AaM 8.0).
 - While the log may still be placing the set-up (the phase marker shown once only, as the
   reinforcements family reads it), markers put on the map are not judged.
 - A fort is lost outside the Fort Construction segment only to a surrender or a final
@@ -306,6 +307,16 @@ def _entered(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                               f"{movers} SPs entered {where} against {defenders} defending "
                               "SPs: 2:1 against the 30 the fort can hold, not against all "
                               "(AaM 4.2.3 does not say which count, A4)", spaces=(area,))
+        return
+    if not action.continues and any(
+            e.kind == "sp" and e.key in ctx.data.unit_kinds and
+            str(ctx.data.unit_kinds[e.key].side) == side
+            for e in ctx.state.in_area(action.origin)):
+        yield Check.unchecked("AAM-FORT-10", action.step,
+                              f"{movers} SPs entered {where} against {defenders}: more SPs "
+                              f"of the side stay in {ctx.name(action.origin)} and may follow "
+                              "(a force dragged piece by piece is one force, AaM 8.0)",
+                              spaces=(area,))
         return
     yield Check.illegal("AAM-FORT-10", action.step,
                         f"{movers} SPs (Indians not counted) entered {where} against "

@@ -15,7 +15,9 @@ the battles the reader reads (read_battles.py), with combat.py's `major_victory`
 - AAM-MV-06 (11.5.4): "If, after combat resolution (Case 11.2.3), one of the following
   conditions exists, the affected force surrenders as if it had lost a Siege Combat": a
   loser of 50 SPs or more against a Major Victory; a loser with no baggage train or
-  magazine in a Wilderness or Mountain Area. A loser that retreats instead breaks it.
+  magazine in a Wilderness or Mountain Area. A loser that retreats instead breaks it. A
+  defender that lost in an Area with a fort or city and still has SPs there: unchecked (only
+  those standing outside fought, AaM 4.2.4-4.2.5, so "the force involved" is not shown).
 
 - AAM-MV-03 (11.5.2): "Capture of an enemy-controlled Fort Pitt, Penobscot, Fort Niagara,
   or Newtown is considered a Major Victory regardless of the number of SPs involved."
@@ -67,6 +69,7 @@ from adjudicator.systems.almost_a_miracle.actions import BattleEnded, BattleSide
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.procedure import ADJUSTMENT, ATTRITION, REINFORCEMENT
 from adjudicator.systems.almost_a_miracle.read_track import month_name, track_turn
+from adjudicator.systems.almost_a_miracle.rules.combat import garrison_kept
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
@@ -220,6 +223,14 @@ def _catastrophe(ended: BattleEnded, ctx: Context, lost: BattleSide, won: Battle
     if not retreats:
         yield Check.done("AAM-MV-06")
         yield from _catastrophe_shift(ended, ctx, lost.side)
+        return
+    garrison = garrison_kept(ended, ctx) if lost.side == joined.defender.side else ""
+    if garrison:  # the force in the battle may be smaller than all there (AaM 4.2.4-4.2.5)
+        yield Check.unchecked("AAM-MV-06", retreats[0].step,
+                              f"the {lost.side} force that lost the battle in "
+                              f"{ctx.name(joined.area)} retreated; a Catastrophe would apply "
+                              f"({'; '.join(found)}) to the whole force there, but {garrison}",
+                              spaces=(joined.area,))
         return
     yield Check.illegal("AAM-MV-06", retreats[0].step,
                         f"the {lost.side} force that lost the battle in "

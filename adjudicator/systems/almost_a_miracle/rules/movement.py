@@ -22,14 +22,23 @@ MP, the leaders it needs, enemy forces on its way, overrun, and where militia ma
   SPs need two 2-star (or greater) generals, 81 or more three, one 1-star standing in for one
   2-star. Read in the player's favour (digest A37): each leader of the force adds his limit.
   Whatever the ranks, one leader never moves more than 40 SPs, nor two more than 80.
+  Judged at the force's first drag, or, when more of its pieces are dragged after it the
+  same way or leaders of the side stay in the Area (they may follow), when the endeavor
+  ends (the next endeavor or pass, or the log's end) on the force as composed (a force
+  dragged piece by piece in VASSAL is one force, AaM 8.0); the finding points at the first
+  drag.
 - AAM-MOV-12 / -13 (10.3, 10.4, 4.3.2): a force entering an Area with enemy SPs stops, unless
   it overruns them (no enemy fort or city, 1 to 3 SPs, odds of 6:1) or the enemy is besieged.
+  A leader or baggage train moving with no SPs is not "a force" (2.0: "any number of
+  soldiers, i.e. strength points"): going on through enemy SPs is unchecked.
 - AAM-MOV-32 / -33 / -34 (10.8): where Continental, Loyalist and Canadian militia may go
   ("for movement and combat purposes": every move, retreats included). Rulebook against the
   digest: "Md/De militia may not enter New Jersey, New York, or points further north" is read
   as the digest's A45 (north = NY/NJ with Vermont and the Iroquois Nation, and Canada); New
   England, reached only through New York, is not barred by this rule.
-- AAM-MOV-38 (14.1.1): French SPs move together, as a separate force.
+- AAM-MOV-38 (14.1.1): French SPs move together, as a separate force; French SPs left
+  behind by a first drag are judged when the endeavor (or the log) ends, on the force as
+  composed (the rest may be dragged after them).
 - AAM-MOV-41 (17.0): "only Virginia Areas with a land border to a Maryland Area are in play".
 
 - AAM-MOV-11 (10.2.1): "If a battle occurs and a C-in-C's force becomes smaller than another
@@ -60,7 +69,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from adjudicator.systems.almost_a_miracle.actions import BattleEnded, DiceRolled, ForceMoved
+from adjudicator.systems.almost_a_miracle.actions import (
+    BattleEnded,
+    DiceRolled,
+    EndeavorTaken,
+    ForceMoved,
+)
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.movement import (
     BAGGAGE_TRAIN_MP,
@@ -80,6 +94,7 @@ from adjudicator.systems.almost_a_miracle.rules.movement_map import (
 from adjudicator.systems.almost_a_miracle.rules.movement_zones import (
     FRENCH,
     french,
+    french_left,
     militia,
     virginia,
 )
@@ -87,13 +102,14 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Computed, Outcome
 from adjudicator.systems.common.routes import PricedLeg, how_priced, route_data, route_text
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.sequencer import LogEnded
 
 FAMILY = RuleFamily("movement", frozenset({
     "AAM-MOV-01", "AAM-MOV-02", "AAM-MOV-03", "AAM-MOV-04", "AAM-MOV-05", "AAM-MOV-07",
     "AAM-MOV-08", "AAM-MOV-09", "AAM-MOV-10", "AAM-MOV-11", "AAM-MOV-12", "AAM-MOV-13",
     "AAM-MOV-27", "AAM-MOV-28", "AAM-MOV-32", "AAM-MOV-33", "AAM-MOV-34", "AAM-MOV-36",
     "AAM-MOV-37", "AAM-MOV-38", "AAM-MOV-41"}),
-    actions=(ForceMoved, DiceRolled, BattleEnded))
+    actions=(ForceMoved, DiceRolled, BattleEnded, EndeavorTaken, LogEnded))
 
 SWAMP_BARRED_CONTINENTAL = frozenset({"cont_regular", "cont_cavalry"})
 STEP_RULES = {"AaM 10.1.2": "AAM-MOV-02", "AaM 10.6.1a": "AAM-MOV-28",
@@ -111,6 +127,10 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if isinstance(action, BattleEnded):
         yield from _c_in_c(action, ctx)
         return
+    if isinstance(action, (EndeavorTaken, LogEnded)):
+        yield from _composed(ctx)
+        yield from french_left(ctx)
+        return
     if not isinstance(action, ForceMoved):
         return
     if action.within == "reaction" and ctx.phase == ENDEAVORS:
@@ -121,8 +141,9 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     if ctx.phase != ENDEAVORS or _answers(action, ctx):
         return
     going_on = continues(ctx.proc, action)
-    if not going_on:
-        yield from _command(action, ctx)
+    if not going_on and not action.continues and not (
+            _short(action.strength, action.leaders, ctx) and _waiting(action, ctx)):
+        yield from _command(action, ctx)  # else judged when the endeavor ends
     if action.joins:
         yield from _subordinates(action, ctx)
     elif not going_on and len(action.leaders) > 1:
@@ -263,6 +284,45 @@ def _command(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                                 pieces=action.pieces)
 
 
+def _composed(ctx: Context) -> Iterator[Outcome]:
+    """AaM 10.2, 10.2.4 when the endeavor ends, on its force as composed (its first drag
+    with the pieces dragged after it the same way), where the first drag did not settle it:
+    more pieces followed, or leaders of the side stayed behind and might have."""
+    force, first = ctx.proc.force, ctx.proc.first
+    if force is None or first is None or ctx.phase != ENDEAVORS:
+        return
+    short = _short(first.strength, first.leaders, ctx)
+    waiting = _waiting(first, ctx)
+    if (force == first and short and waiting) or (force != first and not (short and not waiting)):
+        yield from _command(force, ctx)
+
+
+def _short(strength: int, leaders: tuple[str, ...], ctx: Context) -> bool:
+    """Whether these leaders surely cannot move these SPs (AaM 10.2, 10.2.4)."""
+    if not strength or not leaders:
+        return False
+    if (strength > 40 and len(leaders) == 1) or (strength > 80 and len(leaders) == 2):
+        return True
+    stars = [_stars(ctx.data.leaders[k].rank) if k in ctx.data.leaders else None
+             for k in leaders]
+    if strength <= 15 or any(s is None for s in stars):
+        return False
+    known = [s for s in stars if s is not None]
+    if strength <= 40:
+        return strength > sum(40 if s >= 1 else 15 for s in known)
+    two, one = sum(s >= 2 for s in known), sum(s == 1 for s in known)
+    generals = 2 if strength <= 80 else 3
+    return not (two >= generals or (two >= generals - 1 and one >= 1))
+
+
+def _waiting(action: ForceMoved, ctx: Context) -> bool:
+    """Whether leaders of the mover's side are in the Area it left (the rest of a force
+    dragged piece by piece may follow with them)."""
+    return any(e.kind == "leader" and e.key in ctx.data.leaders and
+               str(ctx.data.leaders[e.key].side) == action.side
+               for e in ctx.state.in_area(action.origin))
+
+
 def _enemy_sp(area: str, side: str | None, ctx: Context) -> int:
     """The SPs of the other side in an Area (none if a siege marker is there: 4.3.2)."""
     entities = ctx.state.in_area(area)
@@ -295,6 +355,14 @@ def _enemies(action: ForceMoved, ctx: Context, going_on: bool) -> Iterator[Outco
         if not enemy:
             continue
         judged = True
+        if not action.sp:
+            yield Check.unchecked("AAM-MOV-12", action.step,
+                                  f"a leader or baggage train with no SPs went on through "
+                                  f"{ctx.name(area)}, which holds {enemy} enemy SPs: 10.3 "
+                                  "stops \"A force\" (SPs, AaM 2.0) that enters it; what a "
+                                  "lone leader or train does there is not said",
+                                  spaces=(area,), pieces=action.pieces)
+            continue
         city = _fort_or_city(area, action.side, ctx)
         test = overrun(action.strength, enemy, fort_or_city=bool(city))
         if test.allowed and city is None:
@@ -354,7 +422,7 @@ def _path(action: ForceMoved, ctx: Context, route: tuple[str, ...]) -> Iterator[
         def enter(a: str, b: str, boundary: Boundary, from_start: bool,
                   goal: str = goal) -> Bounds | str:
             bounds = entry_bounds(boundary, _terrain(b, ctx), tec, barred_from_swamp=barred)
-            enemy = _enemy_sp(b, action.side, ctx) if b != route[-1] else 0
+            enemy = _enemy_sp(b, action.side, ctx) if b != route[-1] and action.sp else 0
             if isinstance(bounds, str) or not enemy:
                 return bounds
             test = overrun(action.strength, enemy, fort_or_city=False)

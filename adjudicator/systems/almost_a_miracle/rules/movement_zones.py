@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from adjudicator.systems.almost_a_miracle.actions import ForceMoved
 from adjudicator.systems.almost_a_miracle.data import Need
-from adjudicator.systems.almost_a_miracle.procedure import continues
+from adjudicator.systems.almost_a_miracle.procedure import ENDEAVORS, continues
 from adjudicator.systems.almost_a_miracle.rules.context import Context
 from adjudicator.systems.almost_a_miracle.rules.movement_map import boundaries, colony_of
 from adjudicator.systems.common.outcomes import Check, Outcome
@@ -97,11 +97,18 @@ def virginia(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
 
 
 def french(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
-    """AaM 14.1.1: French SPs move alone, all of them together."""
+    """AaM 14.1.1: French SPs move alone, all of them together.
+
+    A retreat is not a force's move: the French "may defend [...] jointly with Continental
+    forces in the same Area" (14.1.2), and then "All of the loser's remaining Leaders, SPs,
+    and baggage trains must retreat to an adjacent Area" (11.4), so French and Continentals
+    retreating together out of the Area they defended is legal."""
     french = sum(value for kind, value in action.sp if kind in FRENCH)
     if not french:
         return
     others = [kind for kind, _ in action.sp if kind not in FRENCH]
+    if action.within == "retreat":
+        others = []
     left = ctx.state.sp_in(action.origin, FRENCH)
     if others:
         yield Check.illegal("AAM-MOV-38", action.step,
@@ -109,10 +116,30 @@ def french(action: ForceMoved, ctx: Context) -> Iterator[Outcome]:
                             f"{ctx.name(action.destination)} with {', '.join(sorted(others))}: "
                             "French SPs are always a separate force for movement (AaM 14.1.1)",
                             spaces=(action.origin, action.destination), pieces=action.pieces)
+    elif left and not continues(ctx.proc, action) and not action.within and \
+            ctx.phase == ENDEAVORS:
+        return  # the rest may be dragged after them: judged when the endeavor ends
     elif left and not continues(ctx.proc, action):
-        yield Check.illegal("AAM-MOV-38", action.step,
-                            f"{french} French SPs moved out of {ctx.name(action.origin)} and "
-                            f"{left} stayed: French SPs must always remain together "
-                            "(AaM 14.1.1)", spaces=(action.origin,), pieces=action.pieces)
+        yield _split(action, french, left, ctx)
     else:
         yield Check.done("AAM-MOV-38")
+
+
+def french_left(ctx: Context) -> Iterator[Outcome]:
+    """AaM 14.1.1 when the endeavor (or the log) ends: French SPs of its force, as composed
+    (its first drag with the pieces dragged after it the same way), left others behind."""
+    force = ctx.proc.force
+    if force is None or ctx.phase != ENDEAVORS:
+        return
+    french = sum(value for kind, value in force.sp if kind in FRENCH)
+    if not french:
+        return
+    left = ctx.state.sp_in(force.origin, FRENCH)
+    yield _split(force, french, left, ctx) if left else Check.done("AAM-MOV-38")
+
+
+def _split(action: ForceMoved, french: int, left: int, ctx: Context) -> Outcome:
+    return Check.illegal("AAM-MOV-38", action.step,
+                         f"{french} French SPs moved out of {ctx.name(action.origin)} and "
+                         f"{left} stayed: French SPs must always remain together "
+                         "(AaM 14.1.1)", spaces=(action.origin,), pieces=action.pieces)

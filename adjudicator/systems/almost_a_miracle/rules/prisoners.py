@@ -27,8 +27,10 @@
 - AAM-POW-04 (15.2): leaders are captured when they fail their escape roll, lose a Final
   Assault, or are found alone by an enemy force: in each case the enemy is in their Area
   after the step. A leader put in a Leader POW box from an Area with no enemy SP or leader
-  in it is illegal (the capture has no captor); with one, legal. Whether his escape roll
-  failed is the retreat family's (AAM-RET).
+  in it is illegal (the capture has no captor); with one, legal. From an Area the enemy
+  force moving in this endeavor went through (an overrun, 10.4.5-10.4.6, or a leader alone
+  when it entered, then went on), unchecked. Whether his escape roll failed is the retreat
+  family's (AAM-RET).
 - AAM-POW-05 (15.4.2): "Returning POW SPs are immediately placed on their respective BoO.
   If the BoO is not on the board, they enter with the BoO when it returns to the map": an
   SP taken out of a POW box into an Area without its side's Base of Operations is illegal.
@@ -185,6 +187,15 @@ def _captured(action: Boxed, ctx: Context) -> Iterator[Outcome]:
     enemy = CONTINENTAL if side == BRITISH else BRITISH
     if force_in(action.area, enemy, ctx):
         yield Check.done("AAM-POW-04")
+        return
+    leg = ctx.proc.leg
+    if leg is not None and leg.side == enemy and action.area in ctx.proc.route:
+        yield Check.unchecked("AAM-POW-04", action.step,
+                              f"{ctx.leader_name(action.key)} was put in the Leader POW box "
+                              f"from {ctx.name(action.area)}, which the enemy force moving in "
+                              "this endeavor went through (an overrun there, 10.4.5-10.4.6, or "
+                              "a leader alone when it entered, 15.2): whether it took him is "
+                              "not shown", spaces=(action.area,))
         return
     yield Check.illegal("AAM-POW-04", action.step,
                         f"{ctx.leader_name(action.key)} was put in the Leader POW box from "

@@ -12,6 +12,9 @@ SPs (total) of Loyalist militia in any one Area of Tryon County".
 
 - AAM-END-06: the event the activation die gives, reported (needs the table).
 - AAM-END-07: after a Rain result the Weather Box shows Rain, or Flood after Rain or Flood.
+  Flood needs Rain "a second consecutive time" (8.3.3): a Rain rolled with the Rain marker
+  still up from an earlier Rain, another result rolled between, may leave Rain or Flood
+  (the marker stays "until another random event changes it", 8.2).
 - AAM-END-09: an activation die of 1 is rolled again; two 1s are a Loyalist uprising.
 """
 
@@ -79,7 +82,7 @@ def _chances(month: int, ctx: Context) -> dict[str, Fraction]:
 
 
 def _weather(action: WeatherDue) -> Iterator[Outcome]:
-    if action.shown == action.expected:
+    if action.shown == action.expected or (action.either and action.shown in ("rain", "flood")):
         yield Check.done("AAM-END-07")
         return
     after = "a second Rain in a row flips the marker to Flood" if action.before == "rain" \

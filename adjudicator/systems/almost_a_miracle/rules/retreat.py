@@ -22,10 +22,18 @@ reader reads (read_battles.py).
   greater than their tactical rating, they are captured": a leader alone leaving the Area
   after the combat on a die above his Tactical rating is illegal (which force is nearest
   is not judged).
+- AAM-RET-02 / -07 with a fort or city in the Area (4.2.4-4.2.5): "the defender must
+  immediately choose [...] how many SPs, baggage trains, and leaders will stand outside the
+  fort or city. The moving force must then fight a battle with the defender's force outside
+  [...] If the attackers eliminate or retreat all the defender's outside forces, they can then
+  lay siege": SPs left behind there may be the garrison inside, unchecked.
 - AAM-RET-07 (11.4): "All of the loser's remaining Leaders, SPs, and baggage trains must
   retreat to an adjacent Area that is not: occupied by enemy forces, or across a river
   boundary during rain unless crossed by a road, or across any river boundary during flood
-  (whether a road crosses it or not)." One Area, next to the battle's.
+  (whether a road crosses it or not)." One Area, next to the battle's. Into an Area where
+  a siege goes on and the retreating side has SPs, unchecked: if that side besieges, 4.3.2
+  lets friendly forces "move into and through that Area as though there were no enemy
+  forces there", and which side besieges is not shown.
 
 - AAM-RET-03 (11.3.3): "The attacker may continue to move his force (if he has remaining
   MPs to do so), even into the Area to which the defending player retreated": the attacker
@@ -55,6 +63,7 @@ from collections.abc import Iterator
 from adjudicator.systems.almost_a_miracle.actions import BattleEnded, MagazineMoved, Retreated
 from adjudicator.systems.almost_a_miracle.data import AaMData, Need
 from adjudicator.systems.almost_a_miracle.rules.context import Context
+from adjudicator.systems.almost_a_miracle.rules.forts import NONE, fortification
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.places import PlaceKind
@@ -94,8 +103,19 @@ def _destination(retreat: Retreated, ctx: Context) -> Iterator[Outcome]:
     if not retreat.sp and not retreat.trains:
         return
     route = f"{ctx.name(retreat.area)} → {ctx.name(retreat.destination)}"
-    enemy = [e for e in ctx.state.in_area(retreat.destination)
+    there = ctx.state.in_area(retreat.destination)
+    enemy = [e for e in there
              if e.kind == "sp" and _side_of_kind(e.key, ctx.data) not in (None, retreat.side)]
+    if enemy and any(e.kind == "siege" for e in there) and any(
+            e.kind == "sp" and e.key not in retreat.pieces and
+            _side_of_kind(e.key, ctx.data) == retreat.side for e in there):
+        yield Check.unchecked("AAM-RET-07", retreat.step,
+                              f"the {retreat.side} force retreated {route}, where a siege "
+                              "goes on: if its side is the besieger, \"friendly forces may "
+                              "move into and through that Area as though there were no enemy "
+                              "forces there\" (AaM 4.3.2); who besieges whom is not shown",
+                              spaces=(retreat.area, retreat.destination))
+        return
     if enemy:
         yield Check.illegal("AAM-RET-07", retreat.step,
                             f"the {retreat.side} force retreated {route}, an Area occupied "
@@ -358,6 +378,16 @@ def _all_retreat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
         if left is None or (not left.sp and not left.leaders and not left.trains):
             yield Check.done(rule)
             continue
+        if _walls(ended.joined.area, ctx):
+            yield Check.unchecked(rule, retreats[-1].step,
+                                  f"the {side} force retreated from {where} and left "
+                                  f"{left.strength} SP behind, in an Area with a fort or city "
+                                  "(or one the data does not describe): the defender chose "
+                                  "which SPs stand outside, the battle is fought with them and "
+                                  "the rest may stay within the walls to be besieged "
+                                  "(AaM 4.2.4-4.2.5, 4.3)",
+                                  needs=(str(Need.AREAS),), spaces=(ended.joined.area,))
+            continue
         if before and left.sp and all(
                 (found := ctx.data.unit_kinds.get(kind)) is not None and
                 found.type == "militia" for kind, _ in left.sp) and not left.trains:
@@ -379,6 +409,12 @@ def _all_retreat(ended: BattleEnded, ctx: Context) -> Iterator[Outcome]:
                             f"{'before' if before else 'after'} combat and left {what} "
                             f"behind: {text} ({cite})",
                             spaces=(ended.joined.area,), pieces=left.pieces)
+
+
+def _walls(area: str, ctx: Context) -> bool:
+    """Whether an Area may hold SPs within walls: a city or a fort, or the data does not
+    say (AaM 4.2.4)."""
+    return fortification(area, ctx) != NONE
 
 
 def _nobody_left(ended: BattleEnded, ctx: Context, where: str) -> Iterator[Outcome]:

@@ -20,7 +20,9 @@
   before drops off a second time. SP counters are broken down and combined freely (AaM 2.0),
   so SPs are counted, not counters. Baggage trains are not named by the rule (digest A33):
   dropping or picking one up is not judged. A leg after a roll (a battle, a retreat before
-  combat) is not judged: losses and retreats change the force.
+  combat) is not judged: losses and retreats change the force. A force dragged piece by
+  piece: pieces dragged after a leg along the same way join it, and a drop-off counted when
+  its first pieces went on is undone when the rest follow (procedure.py `prior`).
 """
 
 from __future__ import annotations

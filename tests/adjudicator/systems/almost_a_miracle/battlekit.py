@@ -90,10 +90,15 @@ def ended(battle: BattleJoined, **fields: Any) -> BattleEnded:
 def with_data(*, leaders: dict[str, dict[str, Any]] | None = None,
               terrain: dict[str, str] | None = None,
               connections: tuple[tuple[str, str, str], ...] = (),
-              complete: bool = False) -> AaMData:
-    """The bundled data with leader ratings, terrain and connections a user supplies."""
+              complete: bool = False, no_walls: tuple[str, ...] = ()) -> AaMData:
+    """The bundled data with leader ratings, terrain and connections a user supplies
+    (`no_walls`: Areas with neither a city nor a printed fort)."""
     data = bundled_data()
     update: dict[str, Any] = {}
+    if no_walls:
+        data = data.model_copy(update={"areas": {**data.areas, **{
+            key: data.areas[key].model_copy(update={"city": False, "printed_fort": False})
+            for key in no_walls}}})
     if leaders:
         update["leaders"] = {**data.leaders, **{
             key: data.leaders[key].model_copy(update=values) for key, values in leaders.items()}}

@@ -3,6 +3,7 @@ line of Areas NE50-NE55 whose boundaries and terrain each test gives."""
 
 from __future__ import annotations
 
+from adjudicator.systems.almost_a_miracle.actions import EndeavorTaken
 from adjudicator.systems.almost_a_miracle.procedure import AaMProcedure
 from adjudicator.systems.common.outcomes import Computed, Outcome
 from tests.adjudicator.systems.almost_a_miracle.movekit import data_with, move
@@ -481,11 +482,16 @@ def test_mov38_french_move_apart_from_continentals() -> None:
 
 
 def test_mov38_french_remain_together() -> None:
-    """14.1.1: 5 French SPs moved and 3 stayed behind."""
+    """14.1.1: 5 French SPs moved and 3 stayed behind: judged when the endeavor ends (the
+    3 may be dragged after the 5), or at once outside the Endeavors Phase."""
     state = position(("sp:french_regular:3", "Y13"), ("sp:french_regular:5", "Y14"))
     split = move("Y13", "Y14", side="continental", leaders=("greene",),
                  sp=(("french_regular", 5),))
-    assert "AAM-MOV-38" in ids(judged(split, context(state=state)))
+    assert "AAM-MOV-38" not in ids(judged(split, context(state=state)))
+    ended = EndeavorTaken(step=9, side="british", kind="pass", passed=True)
+    after = context(state=state, proc=AaMProcedure(force=split, first=split))
+    assert "AAM-MOV-38" in ids(judged(ended, after))
+    assert "AAM-MOV-38" in ids(judged(split, context(state=state, phase=None)))
 
 
 # AAM-MOV-41: 17.0 "only Virginia Areas with a land border to a Maryland Area are in play".

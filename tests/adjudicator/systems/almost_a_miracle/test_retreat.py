@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from adjudicator.systems.almost_a_miracle.actions import BattleEnded, BattleSide
 from tests.adjudicator.systems.almost_a_miracle.battlekit import (
+    BATTLE_AREA,
     british,
     continental,
     ended,
@@ -24,6 +25,8 @@ from tests.adjudicator.systems.almost_a_miracle.rulekit import (
 )
 
 RATED = with_data(leaders={"greene": {"tactical": 3}})
+OPEN = with_data(leaders={"greene": {"tactical": 3}}, no_walls=(BATTLE_AREA,))
+"""The battle's Area with no city nor fort: the loser's force is all outside."""
 """Greene with a Tactical rating of 3."""
 
 
@@ -110,8 +113,11 @@ def test_ret01_swamp_foxes_need_no_roll() -> None:
 def test_ret02_part_of_the_force_left_behind_is_illegal() -> None:
     """AaM 11.3.2: "He must retreat all of his forces in the Area which can retreat." """
     behind = (continental(4, leaders=()),)
-    outcomes = judged(before_combat(2, left=behind), context(data=RATED))
+    outcomes = judged(before_combat(2, left=behind), context(data=OPEN))
     assert "AAM-RET-02" in ids(outcomes)
+    # where a city or fort may be, the SPs left may be its garrison (AaM 4.2.4-4.2.5)
+    walls = judged(before_combat(2, left=behind), context(data=RATED))
+    assert "AAM-RET-02" in ids(walls, "unchecked")
     whole = judged(before_combat(2, left=(continental(0, leaders=()),)), context(data=RATED))
     assert "AAM-RET-02" in done(whole)
     assert "AAM-RET-02" not in ids(whole)
@@ -179,7 +185,7 @@ def test_ret07_rivers_in_rain_and_flood() -> None:
 def test_ret07_the_loser_leaves_nothing_behind() -> None:
     """AaM 11.4: "All of the loser's remaining Leaders, SPs, and baggage trains must
     retreat"."""
-    outcomes = judged(after_combat(left=(continental(3, leaders=()),)), context())
+    outcomes = judged(after_combat(left=(continental(3, leaders=()),)), context(data=OPEN))
     assert "AAM-RET-07" in ids(outcomes)
     assert "AAM-RET-07" not in ids(judged(after_combat(), context()))
 
