@@ -32,6 +32,7 @@ from adjudicator.systems.washingtons_war.odds import (
     battle_odds,
 )
 from adjudicator.systems.washingtons_war.procedure import (
+    ARNOLD,
     TREASON,
     Battle,
     BattleDie,
@@ -46,7 +47,7 @@ from adjudicator.systems.washingtons_war.rules.battle_steps import (
     removal_steps,
     steps_text,
 )
-from adjudicator.systems.washingtons_war.rules.context import Context
+from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
 from adjudicator.systems.washingtons_war.state import CAPTURED, other
 
 FAMILY = RuleFamily("battle", frozenset({
@@ -630,8 +631,17 @@ def _surrender(ctx: Context, battle: Battle, loser: Side, general: str | None, p
 def _retreats(ctx: Context, battle: Battle, side: Side) -> Sequence[str] | None:
     """The spaces a loser could retreat into (WW 9.61), by sea too for a British defender
     in a port (WW 9.62); None when that is not known (incomplete map, a space not in the
-    data, or the French Navy at a place the binding does not know)."""
+    data, or the French Navy at a place the binding does not know). Only Arnold may
+    retreat along the Falmouth–Quebec line (WW 7.4.D: "Only one General in the game—
+    Benedict Arnold—may move, intercept, or retreat along the dotted line")."""
     enemy = other(side)
+    setup = battle.setup
+    general = None if setup is None else (
+        setup.attacker_general if side is battle.attacker else setup.defender_general)
+
+    def crossable(key: str) -> bool:
+        line = ctx.graph.connection(battle.space, key)
+        return line is None or line.kind != ARNOLD_LINE or general == ARNOLD
 
     def open_space(key: str) -> bool:
         there = ctx.state.space(key)
@@ -652,7 +662,7 @@ def _retreats(ctx: Context, battle: Battle, side: Side) -> Sequence[str] | None:
             by_sea = sea_retreats(ctx, battle.space)
     forbidden = battle.entered_from if len(battle.entered_from) == 1 else frozenset()
     return [s for s in ctx.graph.neighbours(battle.space)
-            if s not in forbidden and open_space(s)] + by_sea
+            if s not in forbidden and open_space(s) and crossable(s)] + by_sea
 
 
 def sea_retreats(ctx: Context, space: str) -> list[str]:
