@@ -22,6 +22,7 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.probability import Distribution
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import BattleResolved
 from adjudicator.systems.washingtons_war.data import Side
 from adjudicator.systems.washingtons_war.data.tables import Tables
@@ -48,7 +49,7 @@ from adjudicator.systems.washingtons_war.rules.battle_steps import (
     steps_text,
 )
 from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
-from adjudicator.systems.washingtons_war.state import CAPTURED, other
+from adjudicator.systems.washingtons_war.state import CAPTURED, REMOVED, other
 
 FAMILY = RuleFamily("battle", frozenset({
     "WW-BAT-02", "WW-BAT-03", "WW-BAT-04", "WW-BAT-05", "WW-BAT-06", "WW-BAT-07",
@@ -392,11 +393,28 @@ def _flat(values: dict[str, object]) -> dict[str, str | int | float | bool | Non
             for k, v in values.items()}
 
 
+def after_treason(ctx: Context, battle: Battle, setup: BattleSetup) -> BattleSetup:
+    """The battle's forces once Step 1 is over: "Benedict Arnold Treason!" played as the
+    event removes Arnold then, before the Actual Battle Rating dice of Step 2, and "the
+    American force, even if attacking, continues the battle" (WW 9.2 Step 1 Special) with
+    no General: no rating die, a rating of 0 (WW 9.3), and the winner's loss die read as
+    against a side with no General (WW 9.5)."""
+    if ARNOLD not in (setup.attacker_general, setup.defender_general) or (
+            ctx.state.general_at.get(ARNOLD) != REMOVED) or not any(
+            card.card == TREASON for card in battle.cards):
+        return setup
+    return evolve(setup, attacker_general=None if setup.attacker_general == ARNOLD
+                  else setup.attacker_general,
+                  defender_general=None if setup.defender_general == ARNOLD
+                  else setup.defender_general)
+
+
 def _resolved(action: BattleResolved, ctx: Context) -> Iterator[Outcome]:
     battle = action.battle
     setup = battle.setup
     if setup is None:
         return
+    setup = after_treason(ctx, battle, setup)
     sides = battle_sides(ctx, battle, setup)
     dice = read_dice(battle, setup, ctx.data.tables)
     yield from _odds(ctx, battle, setup, sides, dice if isinstance(dice, Dice) else None)
@@ -638,6 +656,8 @@ def _retreats(ctx: Context, battle: Battle, side: Side) -> Sequence[str] | None:
     setup = battle.setup
     general = None if setup is None else (
         setup.attacker_general if side is battle.attacker else setup.defender_general)
+    if general == ARNOLD and ctx.state.general_at.get(ARNOLD) == REMOVED:
+        general = None  # Treason took him out of the battle: his CUs retreat leaderless
 
     def crossable(key: str) -> bool:
         line = ctx.graph.connection(battle.space, key)
