@@ -1196,6 +1196,11 @@ class Interpreter(Collector[WWProcedure]):
                 == destination and side is Side.AM):
             left = self.state.space(origin).cus_of(Side.AM)
             dice = self._loose_dice.since(last_leg.step).excluding(impulse.side).values()
+            if battle is not None and battle.space == destination and not battle.fought:
+                # The British Army entered a space with American CUs, which opened a battle
+                # there (WW 7.8.D): the attempt's die went to that battle.
+                dice = (*dice, *(die.value for die in battle.dice
+                                 if die.side is not impulse.side))
             # The British Army entered from where its last drag reached the space (for a
             # drag over several spaces, not the drag's origin, WW 7.8.F); the defenders are
             # the interceptors and any American CUs already there (WW 7.8.D).

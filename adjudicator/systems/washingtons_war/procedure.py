@@ -323,8 +323,15 @@ class Battle:
         """Whether the Combat Resolution Procedure (WW 9.2) has begun: a card was played in
         Step 1, the attacker rolled, or more than one die was rolled. A single American
         roll before that is a retreat-before-battle (or interception) attempt (WW 7.9.A),
-        rolled before the battle."""
-        return bool(self.cards) or self.attacker_rolls > 0 or len(self.rolls) > 1
+        rolled before the battle; so are several, each rolled by the defender's player one
+        at a time, before the attacker rolled anything: other Armies' interception
+        attempts into the space come first, then the retreat before battle attempt (WW
+        7.9.B, 7.8.D), and Step 2 begins with the attacker's die."""
+        defender_attempts = all(
+            die.side is not None and die.side is not self.attacker for die in self.dice
+        ) and len({die.step for die in self.dice}) == len(self.dice)
+        return bool(self.cards) or self.attacker_rolls > 0 or (
+            len(self.rolls) > 1 and not defender_attempts)
 
     @property
     def procedure_dice(self) -> int:

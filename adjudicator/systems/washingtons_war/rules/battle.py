@@ -22,6 +22,7 @@ from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
 from adjudicator.systems.common.probability import Distribution
 from adjudicator.systems.common.rulebook import RuleFamily
+from adjudicator.systems.common.values import evolve
 from adjudicator.systems.washingtons_war.actions import BattleResolved
 from adjudicator.systems.washingtons_war.data import Side
 from adjudicator.systems.washingtons_war.data.tables import Tables
@@ -32,6 +33,7 @@ from adjudicator.systems.washingtons_war.odds import (
     battle_odds,
 )
 from adjudicator.systems.washingtons_war.procedure import (
+    ARNOLD,
     TREASON,
     Battle,
     BattleDie,
@@ -46,8 +48,8 @@ from adjudicator.systems.washingtons_war.rules.battle_steps import (
     removal_steps,
     steps_text,
 )
-from adjudicator.systems.washingtons_war.rules.context import Context
-from adjudicator.systems.washingtons_war.state import CAPTURED, other
+from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
+from adjudicator.systems.washingtons_war.state import CAPTURED, REMOVED, other
 
 FAMILY = RuleFamily("battle", frozenset({
     "WW-BAT-02", "WW-BAT-03", "WW-BAT-04", "WW-BAT-05", "WW-BAT-06", "WW-BAT-07",
@@ -391,11 +393,28 @@ def _flat(values: dict[str, object]) -> dict[str, str | int | float | bool | Non
             for k, v in values.items()}
 
 
+def after_treason(ctx: Context, battle: Battle, setup: BattleSetup) -> BattleSetup:
+    """The battle's forces once Step 1 is over: "Benedict Arnold Treason!" played as the
+    event removes Arnold then, before the Actual Battle Rating dice of Step 2, and "the
+    American force, even if attacking, continues the battle" (WW 9.2 Step 1 Special) with
+    no General: no rating die, a rating of 0 (WW 9.3), and the winner's loss die read as
+    against a side with no General (WW 9.5)."""
+    if ARNOLD not in (setup.attacker_general, setup.defender_general) or (
+            ctx.state.general_at.get(ARNOLD) != REMOVED) or not any(
+            card.card == TREASON for card in battle.cards):
+        return setup
+    return evolve(setup, attacker_general=None if setup.attacker_general == ARNOLD
+                  else setup.attacker_general,
+                  defender_general=None if setup.defender_general == ARNOLD
+                  else setup.defender_general)
+
+
 def _resolved(action: BattleResolved, ctx: Context) -> Iterator[Outcome]:
     battle = action.battle
     setup = battle.setup
     if setup is None:
         return
+    setup = after_treason(ctx, battle, setup)
     sides = battle_sides(ctx, battle, setup)
     dice = read_dice(battle, setup, ctx.data.tables)
     yield from _odds(ctx, battle, setup, sides, dice if isinstance(dice, Dice) else None)
@@ -630,8 +649,19 @@ def _surrender(ctx: Context, battle: Battle, loser: Side, general: str | None, p
 def _retreats(ctx: Context, battle: Battle, side: Side) -> Sequence[str] | None:
     """The spaces a loser could retreat into (WW 9.61), by sea too for a British defender
     in a port (WW 9.62); None when that is not known (incomplete map, a space not in the
-    data, or the French Navy at a place the binding does not know)."""
+    data, or the French Navy at a place the binding does not know). Only Arnold may
+    retreat along the Falmouth–Quebec line (WW 7.4.D: "Only one General in the game—
+    Benedict Arnold—may move, intercept, or retreat along the dotted line")."""
     enemy = other(side)
+    setup = battle.setup
+    general = None if setup is None else (
+        setup.attacker_general if side is battle.attacker else setup.defender_general)
+    if general == ARNOLD and ctx.state.general_at.get(ARNOLD) == REMOVED:
+        general = None  # Treason took him out of the battle: his CUs retreat leaderless
+
+    def crossable(key: str) -> bool:
+        line = ctx.graph.connection(battle.space, key)
+        return line is None or line.kind != ARNOLD_LINE or general == ARNOLD
 
     def open_space(key: str) -> bool:
         there = ctx.state.space(key)
@@ -652,7 +682,7 @@ def _retreats(ctx: Context, battle: Battle, side: Side) -> Sequence[str] | None:
             by_sea = sea_retreats(ctx, battle.space)
     forbidden = battle.entered_from if len(battle.entered_from) == 1 else frozenset()
     return [s for s in ctx.graph.neighbours(battle.space)
-            if s not in forbidden and open_space(s)] + by_sea
+            if s not in forbidden and open_space(s) and crossable(s)] + by_sea
 
 
 def sea_retreats(ctx: Context, space: str) -> list[str]:

@@ -405,8 +405,11 @@ def _retreat(action: Retreat, ctx: Context) -> Iterator[Outcome]:
         yield from _retreat_space(ctx, "WW-RET-01", step, name, general, action.origin,
                                   action.destination, side, forbidden=frozenset())
         return
+    # Between two ports no land line joins (for this General: the Falmouth–Quebec line
+    # is Arnold's only, WW 7.4.D), a British retreat is by sea (WW 9.62).
     by_sea = side is Side.BR and ctx.is_port(action.origin) and ctx.is_port(
-        action.destination) and not ctx.graph.adjacent(action.origin, action.destination)
+        action.destination) and _adjacent_for(ctx, general, action.origin,
+                                              action.destination) is not True
     if by_sea:
         yield from _by_sea(ctx, step, name, action.origin, action.destination)
         return
