@@ -606,6 +606,15 @@ def ww_winter_losses(path: Path, raw: Raw, pos: list[Board], made: Made) -> None
                     "T8)", [*actions[:i], fewer, *actions[i + 1:]], part=f"winter {space}"))
 
 
+def ww_battle_card(name: str) -> bool:
+    """Whether the fixture's data knows the card of this name as a Battle Card (WW 6.33):
+    its late play breaks WW-CARD-08; any other card played or discarded late in a battle,
+    WW-CARD-09, as the referee reads it."""
+    key = name.casefold()
+    return any(card.battle and key in {n.casefold() for n in (card.name, *card.aliases)}
+               for card in ww_data().cards.values())
+
+
 def ww_card_late(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
     actions = raw["actions"]
     for battle in ww_battles(actions):
@@ -620,11 +629,18 @@ def ww_card_late(path: Path, raw: Raw, pos: list[Board], made: Made) -> None:
         # The card now comes after both battle dice (WW 9.2 Step 4): Step 1 is over.
         at = battle.rolls[3]
         mutated = [*rest[:at], card, *rest[at:]]
-        made.variants.append(variant(
-            "ww", path, "card-late", "WW-CARD-08", at + 1,
-            f"{card['card']} ({card['player']}) played after the battle dice at "
-            f"{battle.space} instead of before the Actual Battle Ratings (WW 6.33.A, 9.45: a "
-            "Battle Card is played as the event only in Step 1)", mutated))
+        if ww_battle_card(card["card"]):
+            made.variants.append(variant(
+                "ww", path, "card-late", "WW-CARD-08", at + 1,
+                f"{card['card']} ({card['player']}) played after the battle dice at "
+                f"{battle.space} instead of before the Actual Battle Ratings (WW 6.33.A, "
+                "9.45: a Battle Card is played as the event only in Step 1)", mutated))
+        else:  # an Event discarded for +1, or a card the data does not call a Battle Card
+            made.variants.append(variant(
+                "ww", path, "card-late", "WW-CARD-09", at + 1,
+                f"{card['card']} ({card['player']}) discarded after the battle dice at "
+                f"{battle.space} instead of in Step 1 (WW 9.2 Step 1, 9.45: a side plays or "
+                "discards its Event before the Actual Battle Rating dice)", mutated))
         # The attacker's card one step late: after the defender's (WW 9.2 Step 1, the
         # attacker decides first).
         if len(cards) == 2 and actions[cards[0]]["player"] == battle.attacker and \

@@ -64,14 +64,14 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
     """Units removed whose enlistment does not check, and removals that do not fit the
     dice."""
     if isinstance(action, DiceRolled) and ctx.phase == SUPPLY and action.side in ("US", "GB"):
-        yield from too_few(ctx, str(action.side), enlisting=True)
+        yield from too_few(ctx, str(action.side), rule="AR-ENL-05")
         return
     if isinstance(action, PhaseShown) and action.phase == END and not any(
             isinstance(a, PhaseShown) and a.phase == END
                 and a.step <= action.step and a != action
             for a in ctx.proc.noted_in(END, PhaseShown)):
         for side in ("US", "GB"):
-            yield from too_few(ctx, side, enlisting=True)
+            yield from too_few(ctx, side, rule="AR-ENL-05")
     if isinstance(action, PhaseShown):
         last = ctx.proc.last_shown()
         if action.phase == SUPPLY and (last is None or last.phase != SUPPLY):

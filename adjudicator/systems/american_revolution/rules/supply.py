@@ -208,13 +208,14 @@ def dice_check(action: UnitsRemoved, ctx: Context, removal: Removal, rule: str,
         yield Check.done(rule)  # too few: judged once no more removals follow (`too_few`)
 
 
-def too_few(ctx: Context, side: str, *, enlisting: bool = False) -> Iterator[Outcome]:
+def too_few(ctx: Context, side: str, *, rule: str = "AR-SUP-02") -> Iterator[Outcome]:
     """A side's removals against one set of Supply Phase dice, judged when they are over
     (its next die, or the phase's end): no fewer units than the dice every reading loses
     (1-3 and, where enlistments are checked, a final 1-4 with the best leader; none under
-    the optional Forage rule, whose 1-3s may keep a unit, AR 36). `enlisting`: the
-    removals of units whose enlistment is checked (AR-ENL-05, the `enlistment` family's),
-    else the others (AR-SUP-02)."""
+    the optional Forage rule, whose 1-3s may keep a unit, AR 36). `rule`: the caller's:
+    AR-SUP-02 judges the removals of units whose enlistment is not checked; the
+    `enlistment` family passes its own AR-ENL-05 and judges the others."""
+    enlisting = rule != "AR-SUP-02"
     removals = [a for a in ctx.proc.noted_in(SUPPLY, UnitsRemoved)
                 if isinstance(a, UnitsRemoved) and a.side == side and a.units]
     if not removals or ctx.uses("forage"):
@@ -236,7 +237,7 @@ def too_few(ctx: Context, side: str, *, enlisting: bool = False) -> Iterator[Out
                       and verdict[0] for unit in last.units)
         if checked != enlisting:
             return
-        yield Check.illegal("AR-ENL-05" if checked else "AR-SUP-02", last.step,
+        yield Check.illegal(rule, last.step,
                             f"only {removed} unit(s) were eliminated after dice ({shown}) of "
                             f"which {must} eliminate an unfed unit (1-3) whatever leader is "
                             "applied: a unit is kept that the dice eliminate",
