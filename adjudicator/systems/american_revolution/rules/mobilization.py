@@ -12,7 +12,11 @@ locales at the rate of up to no more than one unit per Indian locale per game tu
 the British may recruit Indian units even if their entry locale is occupied by American
 units"; AR 37.2(4) (optional Massacre): not where a Massacre marker stands. AR 26.1: while
 neutral, French and Spanish "forces are frozen in place". AR 4.10: Washington comes into
-play only when Revolutionary Progress reaches Continental Congress.
+play only when Revolutionary Progress reaches Continental Congress ("The instant the
+Revolutionary Progress Table reaches Continental Congress, the American player places
+him"): placed in the Rabble Rousing Phase (where the marker moves) with the marker still
+one box short, or in the step that moves it there, the log's order of the two is not the
+rule's, and the placement is not called early.
 
 The rest of AR 13 (this module's second half):
 - AR-MOB-01 (AR 13.1, 13.11): units come into play in the Mobilization Phase, or through
@@ -62,9 +66,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from adjudicator.systems.american_revolution.actions import MarkerPlayed, Raised
+from adjudicator.systems.american_revolution.actions import MarkerPlayed, Raised, TrackMoved
 from adjudicator.systems.american_revolution.data import FormationType, Nation, Need
 from adjudicator.systems.american_revolution.printings import printings
+from adjudicator.systems.american_revolution.procedure import RABBLE
 from adjudicator.systems.american_revolution.rules import mobilization_costs as costs
 from adjudicator.systems.american_revolution.rules.context import Context
 from adjudicator.systems.american_revolution.rules.upgrades import is_upgrade
@@ -137,14 +142,24 @@ def _leader(action: Raised, ctx: Context) -> Iterator[Outcome]:
     if leader is None:
         return
     if action.key == "washington":
-        if (ctx.state.level("rp") or 0) < 1:
+        rp = ctx.state.level("rp") or 0
+        moved = any(isinstance(a, TrackMoved) and a.track == "rp" and (a.after or 0) >= 1
+                    for a in ctx.step_actions)
+        if rp >= 1 or moved:
+            yield Check.done("AR-MOB-14")
+        elif rp == 0 and ctx.phase == RABBLE:
+            yield Check.unchecked("AR-MOB-14", action.step,
+                                  f"Washington came into play in {ctx.name(action.locale)} "
+                                  "in the Rabble Rousing Phase with Revolutionary Progress "
+                                  "one box short of Continental Congress: he is placed the "
+                                  "instant it gets there, and the marker may be moved next",
+                                  spaces=(action.locale,), pieces=("Washington",))
+        else:
             yield Check.illegal("AR-MOB-14", action.step,
                                 f"Washington came into play in {ctx.name(action.locale)} "
                                 "before Revolutionary Progress reached Continental "
                                 "Congress: he enters only then, and never otherwise",
                                 spaces=(action.locale,), pieces=("Washington",))
-        else:
-            yield Check.done("AR-MOB-14")
     if action.origin in NOT_AGAIN:
         yield Check.illegal("AR-MOB-04", action.step,
                             f"{leader.name} came back into play from {_box(action.origin)}: an "

@@ -11,6 +11,7 @@ from adjudicator.systems.american_revolution.actions import (
     MarkerPlayed,
     MarkersDrawn,
     Raised,
+    TrackMoved,
     UnitsRemoved,
 )
 from adjudicator.systems.american_revolution.data import (
@@ -22,6 +23,7 @@ from adjudicator.systems.american_revolution.printings import printings
 from adjudicator.systems.american_revolution.procedure import (
     CAMPAIGNS,
     MOBILIZATION,
+    RABBLE,
     SETUP,
 )
 from adjudicator.systems.american_revolution.rules.context import Context
@@ -45,13 +47,24 @@ UNSEEN = (OptionalRule.FORTRESSES, OptionalRule.PARTISANS, OptionalRule.MILITIA_
 attempt) or are markers this reading does not cost."""
 
 
+def washington_may_enter(ctx: Context) -> bool:
+    """Whether Washington may be coming into play now (AR 4.10: "The instant the
+    Revolutionary Progress Table reaches Continental Congress, the American player places
+    him"): the marker is there, or is moved there in this step, or it is one box short in
+    the Rabble Rousing Phase, where it moves (the log may show him placed first)."""
+    rp = ctx.state.level("rp") or 0
+    return rp >= CONTINENTAL_CONGRESS or (rp == CONTINENTAL_CONGRESS - 1 and ctx.phase == RABBLE) \
+        or any(isinstance(a, TrackMoved) and a.track == "rp"
+               and (a.after or 0) >= CONTINENTAL_CONGRESS for a in ctx.step_actions)
+
+
 def when(action: Raised, ctx: Context) -> Iterator[Outcome]:
     """AR-MOB-01: in the Mobilization Phase, or through a marker or event."""
     phase = ctx.phase
     if phase is None or phase == SETUP:
         return
     rp = ctx.state.level("rp") or 0
-    if phase == MOBILIZATION or (action.key == "washington" and rp >= CONTINENTAL_CONGRESS) \
+    if phase == MOBILIZATION or (action.key == "washington" and washington_may_enter(ctx)) \
             or (action.locale == "britain_box" and action.side == "GB" and rp >= DECLARATION) \
             or (phase in CAMPAIGNS and action.key.endswith("_militia")
                 and ctx.proc.has_played(action.side, "minutemen")):

@@ -40,13 +40,18 @@ Pieces it did not have are picked up, pieces it dropped earlier move again (AR-M
 force's move taken up again after another force moved is interleaved (AR-MOV-03). A move
 right after another of the same side, from the same origin to the same destination, with
 none of its pieces and no die of its own, is more of that force dragged after it
-(`procedure.accompanies`): it moves on that force's die and commander, one forced march.
+(`procedure.accompanies`): it moves on that force's die and commander, one forced march,
+and is costed as the whole force (passengers dragged after their fleet go by sea, AR 24.4).
+Land units that moved farther than they could march from a port holding a friendly fleet
+may be the passengers of a fleet dragged after them: not called too long (unchecked).
 
-Where a force must stop (AR 16.10, 24.2, 24.3, 29.4(2)): a land force where enemy land
-units or an enemy partisan stand, not where an enemy fleet stands alone (AR FAQ: land
-units moving into a port leave the fleet there, blockading; fleets cannot attack land
-units by themselves, AR 24.7); a fleet in a port holding enemy combat units of any type,
-not on the high seas where enemy fleets are (AR 24.3); nobody in an off-map box (AR 25).
+Where a force must stop (AR 16.10, 24.2, 24.3, 29.4(2)): any force, a fleet too, where an
+enemy partisan stands ("An enemy force that enters an area containing one of your side's
+partisan units must cease movement"); a land force where enemy land units stand, not
+where an enemy fleet stands alone (AR FAQ: land units moving into a port leave the fleet
+there, blockading; fleets cannot attack land units by themselves, AR 24.7); a fleet in a
+port holding enemy combat units of any type, not on the high seas where enemy fleets are
+(AR 24.3); nobody in an off-map box (AR 25).
 """
 
 from __future__ import annotations
@@ -392,6 +397,10 @@ def _enemy_held(ctx: Context, force: Force, locale: str) -> bool:
 
     A fleet stops on entering a port holding enemy combat units of any type (AR 24.2),
     never for enemy fleets on the high seas (AR 24.3: it "may move into and through" them).
+    Any force, a fleet too, stops where an enemy partisan stands (AR 29.4(2): "An enemy
+    force that enters an area containing one of your side's partisan units must cease
+    movement in that locale"; AR 24.1: fleets "otherwise follow normal rules of
+    movement"), as AR-PART-03 reads it.
     A land force stops where enemy land units or an enemy partisan stand; an enemy fleet
     alone in a port does not stop it (AR FAQ: land units moving into a port leave the
     fleet there, blockading; fleets cannot attack land units by themselves, AR 24.7).
@@ -401,9 +410,8 @@ def _enemy_held(ctx: Context, force: Force, locale: str) -> bool:
     if kind is LocaleKind.BOX:
         return False
     for entity in ctx.state.in_locale(locale):
-        if entity.kind == "partisan" and entity.key not in ("", force.side) \
-                and not force.fleet:
-            return True
+        if entity.kind == "partisan" and entity.key not in ("", force.side):
+            return True  # AR 29.4(2): "An enemy force" of any kind, a fleet's too
         if entity.kind != "unit":
             continue
         formation = ctx.data.formations.get(entity.key)
@@ -425,6 +433,56 @@ def _costs(force: Force) -> dict[str, int | None]:
             RouteType.TRAIL.value: trail}
 
 
+def _dragged_after(moves: tuple[ForceMoved, ...], action: ForceMoved) -> tuple[ForceMoved, ...]:
+    """The earlier parts of the force a move is dragged after (`procedure.accompanies`),
+    first to last: none if it is not."""
+    parts: list[ForceMoved] = []
+    later = action
+    for move in reversed(moves):
+        if not accompanies(move, later):
+            break
+        parts.append(move)
+        later = move
+    return tuple(reversed(parts))
+
+
+def _joined(ctx: Context, parts: tuple[ForceMoved, ...], force: Force) -> Force:
+    """The whole force a move dragged after its other parts belongs to (AR 16.3: it moves
+    as one): a fleet among the parts carries the rest by sea (AR 24.4), at its costs."""
+    types, nations, leaders = list(force.types), list(force.nations), list(force.leaders)
+    for part in parts:
+        read = force_read(ctx, part)
+        if read is None:
+            continue
+        types += read.types
+        nations += read.nations
+        leaders += read.leaders
+    return Force(force.side, tuple(types), tuple(nations), tuple(leaders))
+
+
+def _fleet_may_follow(action: ForceMoved, ctx: Context, force: Force) -> bool:
+    """Whether a land force's move may be the first part of a force a friendly fleet in its
+    origin carries, the fleet dragged after it (AR 16.3, 24.4): the log shows the fleet's
+    part only in a later step."""
+    if force.fleet:
+        return False
+    for entity in ctx.state.in_locale(action.origin):
+        formation = ctx.data.formations.get(entity.key) if entity.kind == "unit" else None
+        if formation is not None and formation.type is FormationType.FLEET \
+                and str(formation.side) == force.side:
+            return True
+    return False
+
+
+def _fleet_to_follow(action: ForceMoved, ctx: Context) -> Outcome:
+    return Check.unchecked("AR-MOV-02", action.step,
+                           f"land units moved {ctx.name(action.origin)} → "
+                           f"{ctx.name(action.destination)} farther than they could march, "
+                           f"from a port holding a friendly fleet: the fleet may carry them "
+                           "by sea, dragged after them as part of the same force",
+                           spaces=(action.origin, action.destination))
+
+
 def force_read(ctx: Context, action: ForceMoved) -> Force | None:
     """What the rules read of a move's force (None: a unit the data does not know)."""
     types, nations = [], []
@@ -442,8 +500,11 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
     moves = ctx.proc.moves
     earlier = force_of(moves) if moves and continues(moves[-1], action) else ()
     first = earlier[0] if earlier else action
-    if not earlier and moves and accompanies(moves[-1], action):
+    parts = _dragged_after(moves, action) if not earlier else ()
+    if parts:
         first = force_of(moves)[0]  # more of that force, dragged after it: its die
+        force = _joined(ctx, parts, force)  # costed as the whole force (a fleet carries)
+    fleet_behind = not earlier and not parts and _fleet_may_follow(action, ctx, force)
     route_text = f"{ctx.name(first.origin)} → {ctx.name(action.destination)}"
     spaces = (first.origin, action.destination)
     total = 0
@@ -466,7 +527,9 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
             if leg is None:
                 if move is not action:
                     return
-                if graph.complete:
+                if fleet_behind:
+                    yield _fleet_to_follow(action, ctx)
+                elif graph.complete:
                     yield Check.illegal("AR-MOV-02", action.step,
                                         f"a force moved {ctx.name(start)} → {ctx.name(end)} "
                                         "along no route it may use (or only through a "
@@ -521,6 +584,8 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
                               f"({first.die}) plus the known leader values ({value}): the "
                               f"value of {', '.join(unknown)} is needed",
                               needs=(str(Need.LEADERS),), spaces=spaces)
+    elif fleet_behind:
+        yield _fleet_to_follow(action, ctx)
     elif not graph.complete:
         yield Check.unchecked("AR-MOV-02", action.step,
                               f"{route_text} costs {total} MP on the routes known, more than "

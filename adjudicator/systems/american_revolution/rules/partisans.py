@@ -4,8 +4,11 @@ AR 29.2: "Partisans are created in Mobilization Phases [...] Indicate a colonial
 Expend two political points if the area is pro your side, three if it's neutral, and four
 if it is pro-enemy. Roll a die. On a one through three, no partisan is placed; on a four
 through six, place one partisan unit in any locale in the region." (Committee of
-Correspondence places one "during any phase", digest A47: no roll, no Mobilization
-Phase.) AR 29.3: the locale "may contain enemy units (or not); however, it may not
+Correspondence places one "during any phase [...] at no cost [...] Normal rules of
+placement must otherwise be followed, and you must still roll for the marker", AR 7.9:
+no Mobilization Phase and no cost, but the roll of 4-6 still, judged with the marker as
+AR-CM-11; the rulebook's text is followed over digest A47's "no roll".) AR 29.3: the
+locale "may contain enemy units (or not); however, it may not
 contain another friendly partisan unit. It may contain an enemy partisan unit, in which
 case remove that enemy partisan [...] You may only place partisans in [...] New England,
 the Mid-Atlantic Colonies, Virginia, the Deep South, the West, Florida and Canada."
@@ -42,7 +45,8 @@ FAMILY = RuleFamily("partisans",
                     actions=(MapMarkerPlaced, MapMarkerRemoved, ForceMoved))
 NAMES = {"US": "Rebel", "GB": "Tory"}
 COMMITTEE = "committee"
-"""Committee of Correspondence: a partisan placed in any phase (AR 7.9, digest A47)."""
+"""Committee of Correspondence: a partisan placed in any phase, at no cost, the roll still
+made (AR 7.9; the roll is judged as AR-CM-11)."""
 
 
 def other(side: str) -> str:

@@ -23,6 +23,7 @@ from adjudicator.systems.american_revolution.procedure import (
     TURN,
 )
 from adjudicator.systems.american_revolution.rules.context import Context
+from adjudicator.systems.american_revolution.rules.mobilization_costs import washington_may_enter
 from adjudicator.systems.american_revolution.rules.tracks import in_clean_up
 from adjudicator.systems.common.actions import Action
 from adjudicator.systems.common.outcomes import Check, Outcome
@@ -68,7 +69,7 @@ def _raised(action: Raised, ctx: Context, phase: str) -> Iterator[Outcome]:
     if action.locale == "britain_box" and action.side == "GB" and (
             ctx.state.level("rp") or 0) >= DECLARATION:
         return  # the special reinforcements (AR 4.9)
-    if action.key == "washington" and (ctx.state.level("rp") or 0) >= CONTINENTAL_CONGRESS:
+    if action.key == "washington" and washington_may_enter(ctx):
         return  # AR 4.10
     if phase == MOBILIZATION:
         yield Check.done("AR-SEQ-01")
