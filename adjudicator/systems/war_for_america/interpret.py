@@ -987,12 +987,16 @@ class Interpreter:
         origins = {origin for origin, _ in muster.pulled} if muster is not None else set()
         if (muster is None or force is None or owner != muster.side or len(route) != 2
                 or route[-1] != muster.space or force.at != muster.space
-                or (route[0] in origins and len(origins) < 2)
                 or not all((e := current(r)) is not None and e.kind == "sp" for r in group)):
             return False
         muster = evolve(muster, pulled=(*muster.pulled, (route[0], _sp_of(group))))
         self.reading = evolve(self.reading, muster=muster, force=evolve(
             force, units=tuple(sorted({*force.units, *(_entity_id(r) for r in group)}))))
+        if route[0] in origins and len(origins) < 2:
+            # More SP from the first group's space, dragged after it: the same force's
+            # move in two drags or a muster's pull (told apart by a pull from elsewhere);
+            # either way not a second force (9.3, 12.9).
+            return True
         out.append(LeaderMustered(step=index, side=owner, leader=muster.leader,
                                   space=muster.space, pulled=muster.pulled))
         return True
