@@ -980,16 +980,23 @@ class Interpreter:
                     group: Sequence[Relocation[Entity]], out: list[Action]) -> bool:
         """SP alone moved one space onto the leader whom this AP's first group joined, from
         another space: the AP is a Leader Muster (WfA 9.4, 12.9), and `LeaderMustered`
-        gives every group pulled in so far (appended to `out`)."""
+        gives every group pulled in so far (appended to `out`). Once groups came from two
+        spaces, a later group from one of them is pulled in too (12.9: "any friendly SP
+        according to his rank, from all adjacent spaces"), not a second force."""
         muster, force = self.reading.muster, self.reading.force
+        origins = {origin for origin, _ in muster.pulled} if muster is not None else set()
         if (muster is None or force is None or owner != muster.side or len(route) != 2
                 or route[-1] != muster.space or force.at != muster.space
-                or route[0] in {origin for origin, _ in muster.pulled}
                 or not all((e := current(r)) is not None and e.kind == "sp" for r in group)):
             return False
         muster = evolve(muster, pulled=(*muster.pulled, (route[0], _sp_of(group))))
         self.reading = evolve(self.reading, muster=muster, force=evolve(
             force, units=tuple(sorted({*force.units, *(_entity_id(r) for r in group)}))))
+        if route[0] in origins and len(origins) < 2:
+            # More SP from the first group's space, dragged after it: the same force's
+            # move in two drags or a muster's pull (told apart by a pull from elsewhere);
+            # either way not a second force (9.3, 12.9).
+            return True
         out.append(LeaderMustered(step=index, side=owner, leader=muster.leader,
                                   space=muster.space, pulled=muster.pulled))
         return True

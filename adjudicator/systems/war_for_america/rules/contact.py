@@ -51,7 +51,7 @@ from adjudicator.systems.war_for_america.rules.forces import (
     region_of,
     stars,
 )
-from adjudicator.systems.war_for_america.state import ARMY_SIDE, Holding
+from adjudicator.systems.war_for_america.state import ARMY_SIDE, NATION_SIDE, Holding
 
 MILITIA_YEAR: Final = 1776
 """Regional militia is raised "Anytime in 1776 or later" (WfA 10.7)."""
@@ -372,7 +372,9 @@ def retreat_before_combat(action: RetreatBeforeCombat, ctx: Context) -> Iterator
     12.11: "The non-moving player rolls a D6. If the result is equal to or less than the
     leader's command value, the force can move one space away from the attacker … If the
     non-moving force has no leader or a leader of insufficient rank to command the whole
-    stack, a '1-2' result is required." 11.25: an army has "-1 to the D6". 12.10: "Leaders
+    stack, a '1-2' result is required." The roll is judged on the retreating units or on
+    the whole stack with the friendly leaders still on the space (a leader dragged after
+    his SP), whichever allows more. 11.25: an army has "-1 to the D6". 12.10: "Leaders
     alone on a space can always retreat before combat if a path of retreat is available."
     12.12: "The retreat must be to any space void of enemy SP but not the space from which
     the moving player came" (the mover's route this AP, `Pulse.route`; not judged when the
@@ -409,6 +411,10 @@ def retreat_before_combat(action: RetreatBeforeCombat, ctx: Context) -> Iterator
         yield Check.done("WFA-MOV-08")
         return
     need = _retreat_target(force, ctx)
+    stack = _whole_stack(force, action.origin, side, ctx)
+    whole = _retreat_target(stack, ctx) if stack is not None else None
+    if need is not None and whole is not None and whole[0] > need[0]:
+        need = whole
     if need is None:
         yield Check.unchecked("WFA-MOV-08", action.step, "the retreat-before-combat roll "
                               "needs the leaders' ranks and command values (WfA 12.11)",
@@ -451,6 +457,22 @@ def _mover_came_from(action: RetreatBeforeCombat, ctx: Context) -> str | None:
             or len(pulse.route) < 2 or pulse.route[-1] != action.origin):
         return None
     return pulse.route[-2]
+
+
+def _whole_stack(force: Force, origin: str, side: str, ctx: Context) -> Force | None:
+    """The retreating units with the friendly leaders and SP still on the space (12.11
+    judges "the whole stack": a leader dragged after his SP, in a later log step, is
+    still there when the SP's retreat is read); None when nothing of the side stayed."""
+    held = ctx.state.space(origin)
+    leaders = [leader for leader in held.leaders if leader not in force.leaders
+               and leader in ctx.data.leaders and str(ctx.data.leaders[leader].side) == side]
+    if not leaders:
+        return None
+    sp = dict(force.sp_by_nation)
+    for nation, amount in held.sp.items():
+        if NATION_SIDE.get(nation) == side:
+            sp[nation] = sp.get(nation, 0) + amount
+    return Force(sp, (*force.leaders, *leaders), force.armies)
 
 
 def _retreat_target(force: Force, ctx: Context) -> tuple[int, str] | None:

@@ -256,11 +256,37 @@ def refuges(ctx: Context, side: str, origin: str) -> list[str]:
                   and enemy not in ctx.state.space(space).lake_navies)
 
 
+def _reachable(ctx: Context, side: str, origin: str, refuge: str) -> bool:
+    """Whether `refuge` is reached from `origin` along the lake (adjacent lake spaces, 19.4)
+    through no lake space holding the enemy navy or enemy land units."""
+    enemy = opponent(side)
+    lakes = lake_spaces(ctx)
+    graph = ctx.map
+    if origin not in graph or refuge not in graph:
+        return False
+    seen, todo = {origin}, [origin]
+    while todo:
+        here = todo.pop()
+        for there in lakes - seen:
+            if there not in graph or not graph.adjacent(here, there):
+                continue
+            if there == refuge:
+                return True
+            held = ctx.state.space(there)
+            if land_sp(held, enemy) or enemy in held.lake_navies:
+                continue
+            seen.add(there)
+            todo.append(there)
+    return False
+
+
 def removed(action: LakeNavyMoved, origin: str, ctx: Context) -> Iterator[Outcome]:
     """A lake navy taken off the map: destroyed in lake combat (19.10-19.11) or because it
     could not retreat (19.7). WFA-LAKE-03: "If the Lake Navy cannot retreat or if it must
     retreat in Winter, it is destroyed" — destroyed while an empty or friendly lake space
-    was open outside Winter it should have retreated there instead. A navy that met the
+    was open outside Winter it should have retreated there instead; one it could reach only
+    past a lake space the enemy holds is `unchecked` (the rulebook does not say whether a
+    retreat may pass it). A navy that met the
     enemy navy (combat, 19.8) is `lost_in_combat`."""
     side = action.side
     assert side is not None
@@ -274,6 +300,17 @@ def removed(action: LakeNavyMoved, origin: str, ctx: Context) -> Iterator[Outcom
                               needs=("turn calendar",), spaces=(origin,))
         return
     open_spaces = [] if winter else refuges(ctx, side, origin)
+    reachable = [space for space in open_spaces if _reachable(ctx, side, origin, space)]
+    if open_spaces and not reachable:
+        names = ", ".join(ctx.space_name(space) for space in open_spaces)
+        yield Check.unchecked("WFA-LAKE-03", action.step, f"the {side_name(side)} lake navy "
+                              f"on {ctx.space_name(origin)} was destroyed; {names} is empty or "
+                              "friendly, but the way there passes a lake space held by the "
+                              "enemy (its navy, where both navies meet in combat, 19.8, or its "
+                              "land units), and whether a retreat may pass it the rulebook "
+                              "does not say (WfA 19.7)", spaces=(origin,))
+        return
+    open_spaces = reachable
     if open_spaces:
         names = ", ".join(ctx.space_name(space) for space in open_spaces)
         yield Check.illegal("WFA-LAKE-03", action.step, f"the {side_name(side)} lake navy on "

@@ -19,6 +19,11 @@ illegal:
   show: with Six Nations SP in the battle the first priority is unchecked.
 * The Colonial/French split: the two removals may differ by more than one only where the
   side with fewer removed had no SP left to lose.
+* SP removed that need not be battle losses: a force already marked 'D' "forced to retreat
+  again" loses "an extra '1' SP" (13.2, 13.8), which SP the rulebook does not say; and
+  militia "forced to retreat out of their Region ... are removed from the board" (10.15).
+  For the side that gave way (or may have), an order broken only if those SP are counted
+  as battle losses is `unchecked`, not illegal.
 * A force that surrendered lost everything: its order is not shown. A card played in the AP
   may override the order (WfA 20.2): its verdicts are withheld.
 """
@@ -62,41 +67,57 @@ def _side_order(action: BattleLosses, side: str, ctx: Context) -> Iterator[Outco
         return
     name = ctx.space_name(action.space)
     who = side_name(side)
-    problems: list[str] = []
+    problems: list[tuple[str, bool]] = []
     if dict(action.before).get(SIX_NATIONS):
         yield Check.unchecked(RULE, action.step, f"Six Nations SP fought at {name}: whose "
                               "ally they are is on the Six Nations Card, not in the position, "
                               "so whether the first loss was theirs is not judged",
                               spaces=(action.space,))
+    # SP that may not be battle losses, of a side that gave way (or may have): the extra
+    # SP of a force marked 'D' (13.2, 13.8) and militia retreating out of their Region
+    # (10.15); an order broken only when they are counted is not judged.
+    gave_way = action.retreated in (None, side)
+    d_marked = action.position is not None and action.position.markers.get("marker:d", 0) > 0
+    spare = 1 if d_marked and gave_way else 0
+    militia_out = removed.get("militia", 0) if side == COLONIAL and gave_way else 0
     regulars = sum(sp for nation, sp in before.items() if nation in REGULAR_NATIONS)
     if lost >= 2 and regulars and not any(removed.get(n) for n in REGULAR_NATIONS):
-        problems.append(f"lost {lost} SP and no regular, though regulars fought: the 2nd SP "
-                        "lost is a Regular Unit")
+        problems.append((f"lost {lost} SP and no regular, though regulars fought: the 2nd SP "
+                         "lost is a Regular Unit", lost - spare - militia_out >= 2))
     nation, word = IRREGULARS[side]
     if lost >= 3 and before.get(nation) and not removed.get(nation):
-        problems.append(f"lost {lost} SP and no {word}, though {word} SP fought: the 3rd SP "
-                        f"lost is a {word} unit")
+        problems.append((f"lost {lost} SP and no {word}, though {word} SP fought: the 3rd SP "
+                         f"lost is a {word} unit", lost - spare >= 3))
     if side == COLONIAL:
-        problems += _split(before, removed)
-    for problem in problems:
-        yield Check.illegal(RULE, action.step, f"{who} at {name} {problem} (WfA 13.0 Step 8; "
-                            "read so that a kind absent from the battle passes no priority "
-                            "on)", spaces=(action.space,))
+        problems += [(problem, bool(_split(before, removed, spare + militia_out)))
+                     for problem in _split(before, removed)]
+    for problem, sure in problems:
+        finding = Check.illegal(RULE, action.step, f"{who} at {name} {problem} (WfA 13.0 "
+                                "Step 8; read so that a kind absent from the battle passes "
+                                "no priority on)", spaces=(action.space,))
+        if not sure:
+            finding = finding.withheld(
+                "SP not lost to the battle table may be among those removed: the extra '1' SP "
+                "of a force marked 'D' forced to retreat again (WfA 13.2, 13.8) or militia "
+                "retreating out of their Region (WfA 10.15), which the log does not tell "
+                "from battle losses")
+        yield finding
     yield Check.done(RULE)
 
 
-def _split(before: dict[str, int], removed: dict[str, int]) -> list[str]:
-    """The Colonial/French note of Step 8: losses divided as evenly as possible."""
+def _split(before: dict[str, int], removed: dict[str, int], spare: int = 0) -> list[str]:
+    """The Colonial/French note of Step 8: losses divided as evenly as possible (`spare`:
+    how many of the SP removed may not be battle losses, 13.8, 10.15)."""
     french_before = before.get(FRENCH, 0)
     colonial_before = sum(before.get(n, 0) for n in COLONIALS)
     if not french_before or not colonial_before:
         return []
     french = removed.get(FRENCH, 0)
     colonial = sum(removed.get(n, 0) for n in COLONIALS)
-    if french > colonial + 1 and colonial < colonial_before:
+    if french > colonial + 1 + spare and colonial < colonial_before:
         return [f"lost {french} French SP and {colonial} Colonial: losses are divided as "
                 "evenly as possible between them"]
-    if colonial > french + 1 and french < french_before:
+    if colonial > french + 1 + spare and french < french_before:
         return [f"lost {colonial} Colonial SP and {french} French: losses are divided as "
                 "evenly as possible between them"]
     return []

@@ -100,7 +100,12 @@ def judge(action: Action, ctx: Context) -> Iterator[Outcome]:
 
 
 def _leg(action: ForceMoved, ctx: Context) -> Leg:
+    """Where the force set out this AP. After a Leader Muster Action the SP pulled in came
+    "at no cost" (WfA 9.4, 12.9): a force moving on from there (a card's extra AP, 9.9)
+    sets out where it stands, not from a space SP were pulled from."""
     pulse = ctx.pulse
+    if pulse is not None and pulse.main is Activation.MUSTER:
+        return Leg(action.origin, True)
     if (pulse is not None and pulse.side == action.side and pulse.origin is not None
             and pulse.force_space == action.origin):
         return Leg(pulse.origin, pulse.origin == action.origin and not pulse.moved)

@@ -11,6 +11,7 @@ from adjudicator.systems.war_for_america.actions import BRITISH, COLONIAL, Battl
 from adjudicator.systems.war_for_america.procedure import Placement, WfAProcedure
 from adjudicator.systems.war_for_america.rules.context import Context
 from adjudicator.systems.war_for_america.rules.loss_order import judge
+from adjudicator.systems.war_for_america.state import Holding
 
 Sp = tuple[tuple[str, int], ...]
 
@@ -84,3 +85,29 @@ def test_a_surrendered_force_is_not_judged_and_six_nations_leave_it_unchecked() 
     assert any(isinstance(o, Applied) for o in judge(losses(BRITISH_FORCE, (("british", 1),)),
                                                      ctx))
     assert COLONIAL != BRITISH
+
+
+def test_the_extra_loss_of_a_d_marked_force_is_no_battle_loss() -> None:
+    """13.2, 13.8: a 'D' force forced to retreat again loses "an extra '1' SP", which SP
+    the rulebook does not say: 2 Continentals by the table and a third as the extra is not
+    judged (3 lost and no militia), where without the 'D' marker it is illegal."""
+    before: Sp = (("continental", 3), ("militia", 2), ("british", 13))
+    marked = Holding()
+    marked.markers["marker:d"] = 1
+    action = BattleLosses(step=7, side=BRITISH, space="albany", before=before,
+                          removed=(("continental", 3),), retreated=COLONIAL, position=marked)
+    assert verdicts(action) == []
+    assert len(verdicts(action, "unchecked")) == 1
+    assert len(verdicts(losses(before, (("continental", 3),)))) == 1
+
+
+def test_militia_out_of_their_region_are_no_battle_losses() -> None:
+    """10.15: militia forced to retreat out of their Region are removed: 2 militia removed
+    by a Colonial force that gave way is not judged a broken order (no regular)."""
+    before: Sp = (("continental", 3), ("militia", 2), ("british", 13))
+    action = BattleLosses(step=7, side=BRITISH, space="albany", before=before,
+                          removed=(("militia", 2),), retreated=COLONIAL)
+    assert verdicts(action) == []
+    winner = BattleLosses(step=7, side=COLONIAL, space="albany", before=before,
+                          removed=(("militia", 2),), retreated=BRITISH)
+    assert len(verdicts(winner)) == 1
