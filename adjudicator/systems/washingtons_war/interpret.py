@@ -432,8 +432,15 @@ class Interpreter(Collector[WWProcedure]):
             outcome = "overrun"  # after Treason, WW 9.7 Clarification
         elif battle.fought:
             outcome = "battle"
-        elif battle.rbb and there.cus_of(defender) == 0:
+        elif battle.rbb and there.cus_of(defender) == 0 and not (
+                battle.losses and battle.defender_cus > sum(
+                    r.cus for r in battle.retreat_moves(defender, before_battle=True))):
             outcome = "retreat before battle"
+        elif battle.rbb and there.cus_of(defender) == 0:
+            # The CUs the retreat before battle left behind were removed with no roll: an
+            # overrun (WW 7.9.B: "All remaining CUs conduct battle or are overrun as
+            # appropriate"); the attacker still stops there (below).
+            outcome = "overrun"
         elif battle.losses and there.cus_of(defender) == 0:
             outcome = "overrun"
         else:
@@ -1297,7 +1304,9 @@ class Interpreter(Collector[WWProcedure]):
         if impulse is not None and impulse.battle is not None and impulse.battle.space == origin:
             # Losses (or an overrun); counters put back in the space in exchange are making
             # change (WW 2.2.A), credited below.
-            self._set_impulse(evolve(impulse, battle=evolve(impulse.battle, losses=True)))
+            self._set_impulse(evolve(impulse, battle=evolve(
+                impulse.battle, losses=True,
+                loss_steps=(*impulse.battle.loss_steps, step))))
         if self._winter_begins(impulse, origin, group, view):
             self._enter(WINTER_ATTRITION, step, "CUs were removed after both hands emptied",
                         player)

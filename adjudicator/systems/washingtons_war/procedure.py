@@ -270,6 +270,8 @@ class Battle:
     """The defender retreated before battle (WW 7.9)."""
     losses: bool = False
     """CUs were removed in the space (losses, or an overrun)."""
+    loss_steps: tuple[int, ...] = ()
+    """The steps that removed them."""
     dice: tuple[BattleDie, ...] = ()
     """`rolls` with who rolled each."""
     setup: BattleSetup | None = None
@@ -313,6 +315,7 @@ class Battle:
         removal, retreat drag, capture or marker move (WW 9.2 Steps 1–7)."""
         steps = [self.step, *(d.step for d in self.dice), *(c.step for c in self.cards),
                  *(r.step for r in self.removals), *(r.step for r in self.retreats),
+                 *self.loss_steps,
                  *self.capture_steps, *self.marker_steps]
         if self.setup is not None:
             steps.append(self.setup.step)

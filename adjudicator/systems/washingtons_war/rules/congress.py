@@ -129,7 +129,8 @@ def _battles(impulse: Impulse, ctx: Context) -> Iterator[Outcome]:
     left. A Congress left in the space is reported at the battle's last step (the retreat or
     removal that left it alone)."""
     for battle in impulse.battles:
-        overrun = battle.losses and not battle.fought and not battle.rbb
+        # An overrun of CUs a retreat before battle left behind counts too (WW 7.9.B).
+        overrun = battle.losses and not battle.fought
         if not (battle.fought or overrun) or not battle.congress:
             continue
         here = ctx.state.space(battle.space)

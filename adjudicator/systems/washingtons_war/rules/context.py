@@ -103,6 +103,13 @@ class Context:
         """A General's side."""
         return self.sides.get(general)
 
+    def pc_neighbours(self, space: str) -> frozenset[str]:
+        """The spaces adjacent to `space` for a PC marker: the Falmouth–Quebec line joins
+        them "to Arnold only" (WW 3.0 Adjacent), so no PC is adjacent along it."""
+        return frozenset(n for n in self.graph.neighbours(space)
+                         if (line := self.graph.connection(space, n)) is None
+                         or line.kind != ARNOLD_LINE)
+
     def is_port(self, space: str) -> bool | None:
         """Whether a space is a port (None: not a known space)."""
         record = self.data.spaces.get(space)

@@ -123,6 +123,8 @@ def _minor_action(impulse: Impulse, card: Card, changes: list[NetChange],
                               f"{ctx.space_names(c.space for c in changes)} to a friendly "
                               "PC", needs=("map connections",))
         return
+    for change, doubt in _american_removal_doubt(impulse, changes, ctx):
+        yield Check.unchecked("WW-PC-07", change.step, doubt, spaces=(change.space,))
     if not problems:
         yield Check.done("WW-CARD-05")
         yield Check.done("WW-PC-07")
@@ -174,13 +176,39 @@ def _discard_problems(impulse: Impulse, changes: list[NetChange], ctx: Context
     return problems
 
 
+def _american_removal_doubt(impulse: Impulse, changes: list[NetChange], ctx: Context
+                            ) -> list[tuple[NetChange, str]]:
+    """American removals of a British PC in a space with an American General or the
+    Congress (and no British CU). WW 6.32.B.iii reads "not occupied by an enemy CU, an
+    American General or the Continental Congress" for both sides, which taken literally
+    forbids them; the digest's A14 reads the General and Congress clauses as shielding
+    American PCs from British removal only. The text does not settle which: unchecked."""
+    if impulse.side is not Side.AM:
+        return []
+    doubts = []
+    for change in changes:
+        here = ctx.state.space(change.space)
+        if change.action != "remove" or here.cus_of(Side.BR):
+            continue
+        if here.generals_of(Side.AM, ctx.sides) or here.congress:
+            doubts.append((change, f"an American discard removed the British PC in "
+                           f"{ctx.space_name(change.space)}, where an American General or "
+                           "the Congress stands: WW 6.32.B.iii literally forbids removal "
+                           "there (\"not occupied by an enemy CU, an American General or "
+                           "the Continental Congress\"), but the General and Congress "
+                           "clauses may protect only American PCs from British removal "
+                           "(digest A14); the rulebook does not settle which"))
+    return doubts
+
+
 def _next_to_friendly(impulse: Impulse, change: NetChange, ctx: Context) -> bool | None:
     """Whether the space is adjacent to one holding a friendly PC before the card (for the
-    British, any port to any port); None when the map cannot tell."""
+    British, any port to any port; never along the Falmouth–Quebec line, adjacent "to
+    Arnold only", WW 3.0 Adjacent); None when the map cannot tell."""
     side = impulse.side
     friendly = {space for space, holding in ctx.state.spaces()
                 if space != change.space and impulse.pc_at_start(space, holding.pc) is side}
-    if friendly & set(ctx.graph.neighbours(change.space)):
+    if friendly & ctx.pc_neighbours(change.space):
         return True
     if side is Side.BR and ctx.is_port(change.space) and any(ctx.is_port(s) for s in friendly):
         return True
@@ -193,7 +221,8 @@ def _restriction(side: Side, change: NetChange, ctx: Context) -> str | None:
     here = ctx.state.space(change.space)
     enemy = other(side)
     if change.action == "remove":
-        if here.cus_of(enemy) or here.generals_of(Side.AM, ctx.sides) or here.congress:
+        if here.cus_of(enemy) or (side is Side.BR and (
+                here.generals_of(Side.AM, ctx.sides) or here.congress)):
             return ("holds an enemy CU, an American General or the Congress: no PC is "
                     "removed there (WW 6.32.B.iii)")
         return None

@@ -33,6 +33,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     carried_total,
 )
 from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
+from adjudicator.systems.washingtons_war.state import other
 
 FAMILY = RuleFamily("movement", frozenset({
     "WW-MOV-02", "WW-MOV-03", "WW-MOV-04", "WW-MOV-05", "WW-MOV-06", "WW-MOV-07",
@@ -307,11 +308,18 @@ def _overrun(action: BattleSettled, ctx: Context) -> Iterator[Outcome]:
         # After Treason the overrun is WW 9.7 Clarification's (WW-OVR-04, rules.treason).
         return
     problems = []
+    defenders, general = battle.defender_cus, battle.defender_general
+    if battle.rbb:
+        # After a retreat before battle, the CUs left behind are overrun or fight (WW
+        # 7.9.B): those that did not retreat, without the General who did.
+        gone = sum(r.cus for r in battle.retreat_moves(other(battle.attacker),
+                                                       before_battle=True))
+        defenders, general = defenders - gone, False
     if battle.attacker_cus not in OVERRUN_CUS:
         problems.append(f"the Army had {battle.attacker_cus} CUs (4 or 5 needed)")
-    if battle.defender_cus != OVERRUN_DEFENDERS:
-        problems.append(f"the space held {battle.defender_cus} enemy CUs (exactly 1 allowed)")
-    if battle.defender_general:
+    if defenders != OVERRUN_DEFENDERS:
+        problems.append(f"the space held {defenders} enemy CUs (exactly 1 allowed)")
+    if general:
         problems.append("an enemy General was there")
     if problems:
         yield Check.illegal("WW-OVR-01", action.step, f"enemy CUs in "

@@ -217,7 +217,8 @@ def _british(change: PcChange, impulse: Impulse, ctx: Context) -> Iterator[Outco
     if ctx.is_port(change.space) and any(ctx.is_port(s) for s in british):
         yield Check.done("WW-PC-05")
         return
-    if british & set(ctx.graph.neighbours(change.space)):
+    # The Falmouth–Quebec line joins them "to Arnold only" (WW 3.0 Adjacent): not for a PC.
+    if british & ctx.pc_neighbours(change.space):
         yield Check.done("WW-PC-05")
         return
     if ctx.graph.complete:
