@@ -141,7 +141,7 @@ from adjudicator.systems.washingtons_war.procedure import (
 from adjudicator.systems.washingtons_war.routes import route
 from adjudicator.systems.washingtons_war.rules.battle import REGULARS_LOSS, battle_setup
 from adjudicator.systems.washingtons_war.rules.capture import lone_enemy_generals
-from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
+from adjudicator.systems.washingtons_war.rules.context import Context, open_to
 from adjudicator.systems.washingtons_war.rules.event_discard import proven_discard
 from adjudicator.systems.washingtons_war.rules.events import (
     DECLARATION,
@@ -1757,7 +1757,7 @@ def interceptors(ctx: Context, space: str) -> tuple[str, ...]:
         if not there.cus_of(Side.AM):
             continue
         for general in there.generals_of(Side.AM, ctx.sides):
-            if line is not None and line.kind == ARNOLD_LINE and general != ARNOLD:
+            if not open_to(line, general):
                 continue
             found.append(general)
     return tuple(found)

@@ -504,7 +504,7 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
     if parts:
         first = force_of(moves)[0]  # more of that force, dragged after it: its die
         force = _joined(ctx, parts, force)  # costed as the whole force (a fleet carries)
-    fleet_behind = not earlier and not parts and _fleet_may_follow(action, ctx, force)
+    alone = not earlier and not parts  # a first part: a fleet may be dragged after it
     route_text = f"{ctx.name(first.origin)} → {ctx.name(action.destination)}"
     spaces = (first.origin, action.destination)
     total = 0
@@ -527,7 +527,7 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
             if leg is None:
                 if move is not action:
                     return
-                if fleet_behind:
+                if alone and _fleet_may_follow(action, ctx, force):
                     yield _fleet_to_follow(action, ctx)
                 elif graph.complete:
                     yield Check.illegal("AR-MOV-02", action.step,
@@ -584,7 +584,7 @@ def _allowance(action: ForceMoved, ctx: Context, force: Force) -> Iterator[Outco
                               f"({first.die}) plus the known leader values ({value}): the "
                               f"value of {', '.join(unknown)} is needed",
                               needs=(str(Need.LEADERS),), spaces=spaces)
-    elif fleet_behind:
+    elif alone and _fleet_may_follow(action, ctx, force):
         yield _fleet_to_follow(action, ctx)
     elif not graph.complete:
         yield Check.unchecked("AR-MOV-02", action.step,

@@ -48,7 +48,7 @@ from adjudicator.systems.washingtons_war.rules.battle_steps import (
     removal_steps,
     steps_text,
 )
-from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
+from adjudicator.systems.washingtons_war.rules.context import Context, open_to
 from adjudicator.systems.washingtons_war.state import CAPTURED, REMOVED, other
 
 FAMILY = RuleFamily("battle", frozenset({
@@ -660,8 +660,7 @@ def _retreats(ctx: Context, battle: Battle, side: Side) -> Sequence[str] | None:
         general = None  # Treason took him out of the battle: his CUs retreat leaderless
 
     def crossable(key: str) -> bool:
-        line = ctx.graph.connection(battle.space, key)
-        return line is None or line.kind != ARNOLD_LINE or general == ARNOLD
+        return open_to(ctx.graph.connection(battle.space, key), general)
 
     def open_space(key: str) -> bool:
         there = ctx.state.space(key)

@@ -47,6 +47,13 @@ def listed(names: Iterable[str]) -> str:
     return f"{', '.join(unique[:-1])} and {unique[-1]}"
 
 
+def open_to(line: Line | None, general: str | None = None) -> bool:
+    """Whether a line joins its two spaces for `general` (None: for no General, e.g. a PC's
+    adjacency): the Falmouth–Quebec line makes them adjacent "to Arnold only" (WW 3.0
+    Adjacent, 7.4.D); every other line for everyone. No line (None) is not this one."""
+    return line is None or line.kind != ARNOLD_LINE or general == "arnold"
+
+
 def line_cost(kind: str, *, arnold: bool, unknown: int) -> int | None:
     """Movement points to cross a line (WW 7.3.D): 1, or 3 for a Wilderness line; the
     Falmouth–Quebec line only for Arnold (WW 7.4.D); `unknown` for an unstated type."""
@@ -107,8 +114,7 @@ class Context:
         """The spaces adjacent to `space` for a PC marker: the Falmouth–Quebec line joins
         them "to Arnold only" (WW 3.0 Adjacent), so no PC is adjacent along it."""
         return frozenset(n for n in self.graph.neighbours(space)
-                         if (line := self.graph.connection(space, n)) is None
-                         or line.kind != ARNOLD_LINE)
+                         if open_to(self.graph.connection(space, n)))
 
     def is_port(self, space: str) -> bool | None:
         """Whether a space is a port (None: not a known space)."""
@@ -147,4 +153,5 @@ class Context:
                            barred=barred, stops=stops)
 
 
-__all__ = ["ARNOLD_LINE", "UNKNOWN_LINE", "Context", "line_cost", "listed", "map_graph"]
+__all__ = ["ARNOLD_LINE", "UNKNOWN_LINE", "Context", "line_cost", "listed", "map_graph",
+           "open_to"]

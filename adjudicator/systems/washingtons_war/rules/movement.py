@@ -32,7 +32,7 @@ from adjudicator.systems.washingtons_war.procedure import (
     Use,
     carried_total,
 )
-from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
+from adjudicator.systems.washingtons_war.rules.context import Context, open_to
 from adjudicator.systems.washingtons_war.state import other
 
 FAMILY = RuleFamily("movement", frozenset({
@@ -109,7 +109,7 @@ def _leg(action: LegMoved, ctx: Context) -> Iterator[Outcome]:
     spaces = (leg.origin, leg.destination)
     # Only Arnold may use the Falmouth–Quebec line (WW 7.4.D).
     line = ctx.graph.connection(leg.origin, leg.destination)
-    if line is not None and line.kind == ARNOLD_LINE and leg.general != "arnold":
+    if not open_to(line, leg.general):
         yield Check.illegal("WW-MOV-06", leg.step, f"{name} crossed "
                             f"{ctx.space_name(leg.origin)}–{ctx.space_name(leg.destination)}"
                             ", a line only Arnold may use", spaces=spaces, pieces=(name,))

@@ -35,7 +35,7 @@ from adjudicator.systems.washingtons_war.isolation import (
     isolation_segment,
 )
 from adjudicator.systems.washingtons_war.procedure import POLITICAL_CONTROL, SEQUENCE
-from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
+from adjudicator.systems.washingtons_war.rules.context import Context, open_to
 from adjudicator.systems.washingtons_war.season import Snapshot, SpaceAt
 
 FAMILY = RuleFamily("political_phase", frozenset({"WW-POL-02", "WW-POL-03", "WW-POL-04",
@@ -190,10 +190,9 @@ def isolation_map(start: Snapshot, ctx: Context) -> tuple[IsolationMap | None, s
                                 and g.nationality is Nationality.FR))
     # The Falmouth–Quebec line makes the two spaces adjacent "to Arnold only" (WW 3.0
     # Adjacent): no PC traces along it.
-    adjacent = {space: frozenset(
-        n for n in graph.neighbours(space)
-        if (line := graph.connection(space, n)) is None or line.kind != ARNOLD_LINE)
-        for space in graph}
+    adjacent = {space: frozenset(n for n in graph.neighbours(space)
+                                 if open_to(graph.connection(space, n)))
+                for space in graph}
     ports = frozenset(s for s, record in ctx.data.spaces.items() if record.port)
     congress = next((held.space for held in start.spaces if held.congress), None)
     return IsolationMap(control=control, adjacent=adjacent, occupants=occupants, ports=ports,

@@ -18,7 +18,7 @@ from adjudicator.systems.washingtons_war.actions import (
 )
 from adjudicator.systems.washingtons_war.data import Side
 from adjudicator.systems.washingtons_war.procedure import Battle, RetreatMove, carried_total
-from adjudicator.systems.washingtons_war.rules.context import ARNOLD_LINE, Context
+from adjudicator.systems.washingtons_war.rules.context import Context, open_to
 from adjudicator.systems.washingtons_war.state import other
 
 FAMILY = RuleFamily("reactions", frozenset({
@@ -54,7 +54,7 @@ def _adjacent_for(ctx: Context, general: str | None, a: str, b: str) -> bool | N
     line = ctx.graph.connection(a, b)
     if line is None:
         return False if ctx.graph.complete else None
-    return line.kind != ARNOLD_LINE or general == "arnold"
+    return open_to(line, general)
 
 
 def _interception(action: Interception, ctx: Context) -> Iterator[Outcome]:
